@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const root = import.meta.dirname;
+const fromRoot = (...segments: string[]): string => resolve(root, ...segments);
+
+const packageJson = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string };
+
+/** Native modules: loaded from node_modules at run time (and unpacked from the asar by electron-builder). */
+const nativeModules = ['better-sqlite3', 'keytar'];
+
+export default defineConfig({
+  // Main process: ESM (package.json has "type": "module"), out/main/index.js. Dependencies stay external and
+  // are loaded from node_modules, which electron-builder ships; the native ones must never be bundled.
+  main: {
+    build: {
+      outDir: fromRoot('out/main'),
+      externalizeDeps: true,
+      rolldownOptions: {
+        input: { index: fromRoot('src-main/index.ts') },
+        external: nativeModules,
+      },
+    },
+  },
+  // Preload: a sandboxed preload cannot load ESM or anything from node_modules, so it is one self-contained
+  // CommonJS file, out/preload/index.cjs, which may require only 'electron'.
+  preload: {
+    define: {
+      __APP_VERSION__: JSON.stringify(packageJson.version),
+    },
+    build: {
+      outDir: fromRoot('out/preload'),
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: fromRoot('src-preload/index.ts') },
+        output: {
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+          chunkFileNames: '[name]-[hash].cjs',
+        },
+      },
+    },
+  },
+  // Renderer: React, served from out/renderer/index.html (relative asset paths, so loadFile works).
+  renderer: {
+    root: fromRoot('src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: fromRoot('out/renderer'),
+      rolldownOptions: {
+        input: { index: fromRoot('src-renderer/index.html') },
+      },
+    },
+  },
+});

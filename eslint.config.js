@@ -1,0 +1,115 @@
+// Flat config: typescript-eslint's recommended rules (not type-aware, to stay fast) plus the layering rules.
+//
+// Layers, enforced with `no-restricted-imports` (in flat config a later block replaces a rule's options
+// instead of merging them, so every block below states its whole list):
+// - Only the shell, src-main/index.ts, imports `electron` in the main process; the preload may too.
+//   Everything else (core, tests, tools) must load under plain Node, where `electron` throws.
+// - src-main/contract/** and src-main/domain/** are pure: no electron, no Node built-ins, so the renderer
+//   can import them.
+// - The renderer (sandboxed, no Node) imports from src-main only its contract and domain; no Node built-ins,
+//   no preload code.
+// - The preload imports from src-main only the contract.
+// - The main process never imports renderer or preload code.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const electron = {
+  regex: '^electron(/.*)?$',
+  message:
+    'Only the shell (src-main/index.ts) and the preload import electron; put the logic in a module plain Node can load.',
+};
+
+const nodeBuiltins = {
+  regex: `^(node:.*|(${builtinModules.join('|')})(/.*)?)$`,
+  message: 'This layer runs in the sandboxed renderer (or is shared with it): no Node built-ins.',
+};
+
+const rendererOrPreloadFromMain = {
+  regex: '(^|/)src-(renderer|preload)(/|$)',
+  message: 'The main process does not import renderer or preload code; share types through src-main/contract.',
+};
+
+const mainFromRenderer = {
+  regex: '(^|/)src-main(/(?!(contract|domain)(/|$))|$)',
+  message: 'The renderer imports from src-main only src-main/contract/** and src-main/domain/** (pure modules).',
+};
+
+const preloadFromRenderer = {
+  regex: '(^|/)src-preload(/|$)',
+  message: 'The renderer reaches the preload only through window.tenderWorkbench (see src-main/contract).',
+};
+
+const mainFromPreload = {
+  regex: '(^|/)src-main(/(?!contract(/|$))|$)',
+  message: 'The preload imports from src-main only src-main/contract/**.',
+};
+
+const rendererFromPreload = {
+  regex: '(^|/)src-renderer(/|$)',
+  message: 'The preload does not import renderer code.',
+};
+
+const restrictImports = (...patterns) => ['error', { patterns }];
+
+export default defineConfig(
+  globalIgnores([
+    'out/',
+    'dist/',
+    'node_modules/',
+    'test-results/',
+    'playwright-report/',
+    '.sandbox-cache/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: globals.node,
+    },
+    linterOptions: {
+      reportUnusedDisableDirectives: 'error',
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-restricted-imports': restrictImports(electron),
+    },
+  },
+  {
+    name: 'layers/main',
+    files: ['src-main/**'],
+    rules: { 'no-restricted-imports': restrictImports(electron, rendererOrPreloadFromMain) },
+  },
+  {
+    name: 'layers/main-shell',
+    files: ['src-main/index.ts'],
+    rules: { 'no-restricted-imports': restrictImports(rendererOrPreloadFromMain) },
+  },
+  {
+    name: 'layers/main-pure',
+    files: ['src-main/contract/**', 'src-main/domain/**'],
+    rules: { 'no-restricted-imports': restrictImports(electron, nodeBuiltins, rendererOrPreloadFromMain) },
+  },
+  {
+    name: 'layers/preload',
+    files: ['src-preload/**'],
+    rules: { 'no-restricted-imports': restrictImports(mainFromPreload, rendererFromPreload) },
+  },
+  {
+    name: 'layers/renderer',
+    files: ['src-renderer/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': restrictImports(electron, nodeBuiltins, mainFromRenderer, preloadFromRenderer),
+    },
+  },
+);

@@ -1,0 +1,100 @@
+/**
+ * The main window's security settings, kept apart from the shell (`src-main/index.ts`) so that they are plain
+ * data: no `electron` import, so a Node test can read and assert them without an Electron binary.
+ *
+ * Follows Electron's security checklist: context isolation, the process sandbox, no Node integration anywhere,
+ * web security on, no insecure content, no experimental or Blink features, no <webview>, a strict CSP, and only
+ * https links may leave the app (to the user's browser, never inside a window of ours).
+ */
+
+/** The subset of Electron's `WebPreferences` that we set; the shell passes it to `BrowserWindow` as is. */
+export interface SecureWebPreferences {
+  readonly contextIsolation: true;
+  readonly sandbox: true;
+  readonly nodeIntegration: false;
+  readonly nodeIntegrationInWorker: false;
+  readonly nodeIntegrationInSubFrames: false;
+  readonly webSecurity: true;
+  readonly allowRunningInsecureContent: false;
+  readonly experimentalFeatures: false;
+  readonly webviewTag: false;
+  readonly navigateOnDragDrop: false;
+  readonly safeDialogs: true;
+  readonly spellcheck: false;
+}
+
+export const secureWebPreferences: SecureWebPreferences = Object.freeze({
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  safeDialogs: true,
+  spellcheck: false,
+});
+
+/**
+ * The renderer's Content Security Policy, as `src-renderer/index.html` carries it in its meta tag (a test checks
+ * that they match; change both together). It is not sent as a header: the packaged app loads the page from
+ * file://, which has no headers, and in development the dev server's React Refresh preamble is an inline
+ * script placed before the meta tag, which a header would block. Chromium ignores `frame-ancestors` in a meta
+ * tag (a console warning says so); nothing can frame the app's window anyway.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** What the shell needs to open the main window, apart from where the preload script lives. */
+export interface MainWindowOptions {
+  readonly width: number;
+  readonly height: number;
+  readonly minWidth: number;
+  readonly minHeight: number;
+  readonly title: string;
+  readonly show: false;
+  readonly backgroundColor: string;
+  readonly autoHideMenuBar: true;
+  readonly webPreferences: SecureWebPreferences & { readonly preload: string };
+}
+
+/** The main window's constructor options; `preloadPath` is the absolute path of the built preload (`index.cjs`). */
+export function createMainWindowOptions(preloadPath: string): MainWindowOptions {
+  return {
+    width: 1280,
+    height: 800,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Tender Workbench',
+    // Shown on `ready-to-show`, so the user never sees an empty white frame.
+    show: false,
+    backgroundColor: '#f5f6f8',
+    autoHideMenuBar: true,
+    webPreferences: { ...secureWebPreferences, preload: preloadPath },
+  };
+}
+
+/**
+ * Whether a URL the renderer tries to open (a link, `window.open`) may be handed to the user's browser.
+ * Only well-formed https URLs qualify: no `file:`, `javascript:`, custom schemes or plain http.
+ */
+export function isAllowedExternalUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
+}

@@ -1,0 +1,156 @@
+// `npm test`: every check the project has, in order, with their output streamed as it comes:
+//   1. npm run typecheck   2. npm run lint   3. npx electron-vite build   4. npx vitest run (+ JSON report)
+// Every step runs even when an earlier one failed. The last line printed is always exactly
+// `N passed, M failed`, where N and M count the vitest tests plus one per check (typecheck, lint, build).
+// The exit code is non-zero when anything failed. Works with stdin closed and CI=true (nothing prompts).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const vitestReport = resolve(projectRoot, 'test-results', 'vitest.json');
+const isWindows = process.platform === 'win32';
+const npm = isWindows ? 'npm.cmd' : 'npm';
+const npx = isWindows ? 'npx.cmd' : 'npx';
+
+let passed = 0;
+let failed = 0;
+let summaryPrinted = false;
+/** The step running now, so a signal can be passed on to it. */
+let currentChild = null;
+
+function printSummary() {
+  if (summaryPrinted) return;
+  summaryPrinted = true;
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+}
+
+/** Runs a command with inherited stdout/stderr and stdin closed; resolves to its exit code (never rejects). */
+function run(command, args) {
+  return new Promise((resolvePromise) => {
+    let settled = false;
+    const settle = (code) => {
+      if (settled) return;
+      settled = true;
+      currentChild = null;
+      resolvePromise(code);
+    };
+    let child;
+    try {
+      child = spawn(command, args, {
+        cwd: projectRoot,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        shell: isWindows,
+      });
+    } catch (error) {
+      console.error(`[run-all] could not start ${command}: ${error instanceof Error ? error.message : error}`);
+      settle(1);
+      return;
+    }
+    currentChild = child;
+    child.on('error', (error) => {
+      console.error(`[run-all] could not run ${command}: ${error.message}`);
+      settle(1);
+    });
+    child.on('close', (code, signal) => {
+      if (signal !== null) console.error(`[run-all] ${command} ${args.join(' ')} was killed by ${signal}`);
+      settle(code ?? 1);
+    });
+  });
+}
+
+async function check(label, command, args) {
+  console.log(`\n[run-all] ${label}: ${command} ${args.join(' ')}`);
+  const code = await run(command, args);
+  if (code === 0) {
+    passed += 1;
+    console.log(`[run-all] ${label}: passed`);
+  } else {
+    failed += 1;
+    console.log(`[run-all] ${label}: FAILED (exit code ${code})`);
+  }
+}
+
+/** Reads vitest's JSON report; returns null when it is missing or unreadable. */
+function readVitestReport() {
+  if (!existsSync(vitestReport)) return null;
+  try {
+    return JSON.parse(readFileSync(vitestReport, 'utf8'));
+  } catch (error) {
+    console.error(`[run-all] ${vitestReport} is not valid JSON: ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
+}
+
+async function runVitest() {
+  // A report left by an earlier run must never be counted as this run's.
+  rmSync(vitestReport, { force: true });
+  const args = ['--no', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`];
+  console.log(`\n[run-all] vitest: ${npx} ${args.join(' ')}`);
+  const code = await run(npx, args);
+  const report = readVitestReport();
+  if (report === null) {
+    failed += 1;
+    console.log(`[run-all] vitest: FAILED (exit code ${code}, no JSON report; counted as one failure)`);
+    return;
+  }
+  const testPassed = Number(report.numPassedTests) || 0;
+  const testFailed = Number(report.numFailedTests) || 0;
+  // A test file that cannot even be loaded fails with no test in it: count each such file as one failure.
+  const brokenFiles = (Array.isArray(report.testResults) ? report.testResults : []).filter(
+    (file) => file.status === 'failed' && (!Array.isArray(file.assertionResults) || file.assertionResults.length === 0),
+  );
+  passed += testPassed;
+  failed += testFailed + brokenFiles.length;
+  for (const file of brokenFiles) console.log(`[run-all] vitest: could not run ${file.name}`);
+  // Vitest can also fail outside any test (an unhandled error, an empty run): never report that as a pass.
+  if (code !== 0 && testFailed + brokenFiles.length === 0) {
+    failed += 1;
+    console.log(`[run-all] vitest: FAILED (exit code ${code} with no failed test; counted as one failure)`);
+  }
+  console.log(`[run-all] vitest: ${testPassed} passed, ${testFailed + brokenFiles.length} failed`);
+}
+
+// Interrupted: stop the running step, let it finish writing, then still end with the summary line.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (summaryPrinted) return;
+    console.error(`[run-all] interrupted by ${signal}`);
+    failed += 1;
+    const finish = () => {
+      printSummary();
+      process.exit(1);
+    };
+    const child = currentChild;
+    if (child === null) {
+      finish();
+      return;
+    }
+    child.once('close', finish);
+    setTimeout(finish, 5000).unref();
+    child.kill(signal);
+  });
+}
+
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    console.error('[run-all] crashed:', error);
+    failed += 1;
+    printSummary();
+    process.exit(1);
+  });
+}
+
+try {
+  await check('typecheck', npm, ['run', 'typecheck']);
+  await check('lint', npm, ['run', 'lint']);
+  await check('build', npx, ['--no', 'electron-vite', 'build']);
+  await runVitest();
+} catch (error) {
+  console.error('[run-all] crashed:', error);
+  failed += 1;
+} finally {
+  printSummary();
+}
+process.exitCode = failed === 0 && passed > 0 ? 0 : 1;
