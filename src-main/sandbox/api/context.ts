@@ -1,0 +1,37 @@
+import type { Principal } from '../service/accounts';
+import type { SandboxService } from '../service/sandboxService';
+import { unprocessable } from '../service/errors';
+import type { z } from 'zod';
+
+/** What a route handler gets: the authenticated caller and the parsed parts of the request. */
+export type RouteContext = {
+  svc: SandboxService;
+  principal: Principal;
+  requestId: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  /** A `preparing` fault is pending for this request (the sandbox's "peak load"). */
+  forcePreparing: boolean;
+};
+
+export type ApiResult = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
+
+export const ok = (body: Record<string, unknown>): ApiResult => ({ status: 200, body });
+
+/** Parses with a schema; a failure is the 422 of the reference, with every problem listed. */
+export function parseOr422<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const details = r.error.issues.map((i) => ({
+    path: i.path.map(String).join('.') || '(body)',
+    message: i.code === 'unrecognized_keys' ? `unknown field(s): ${(i as { keys?: string[] }).keys?.join(', ')}` : i.message,
+  }));
+  throw unprocessable(`Invalid ${what}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+}
+
+export function queryObject(q: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of q) out[k] = v;
+  return out;
+}

@@ -1,0 +1,206 @@
+/**
+ * The sandbox's HTTP front: routing, authentication, rate limit, idempotency, fault injection and the
+ * error envelope. Business rules live in the service and the route handlers.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { routes, type RouteSpec } from '../api/routes';
+import type { ApiResult, RouteContext } from '../api/context';
+import { ApiError } from '../service/errors';
+import { newRequestId } from '../service/secrets';
+import { header } from '../service/accounts';
+import { IdempotencyStore } from './idempotency';
+import { handleControl } from './control';
+import { buildOpenApi } from '../api/openapi';
+import type { SandboxHost } from './host';
+
+export const API_PREFIX = '/api/v2';
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+type CompiledRoute = RouteSpec & { pattern: RegExp; names: string[] };
+
+const compiled: CompiledRoute[] = routes.map((r) => {
+  const names: string[] = [];
+  const source = r.path.replace(/:([a-z_]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { ...r, pattern: new RegExp(`^${source}$`), names };
+});
+
+function match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | 'wrong-method' | null {
+  let pathKnown = false;
+  for (const r of compiled) {
+    const m = r.pattern.exec(path);
+    if (!m) continue;
+    pathKnown = true;
+    if (r.method !== method) continue;
+    const params: Record<string, string> = {};
+    r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+    return { route: r, params };
+  }
+  return pathKnown ? 'wrong-method' : null;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(413, 'validation_error', 'The request body is too large.'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function errorBody(e: ApiError, requestId: string): Record<string, unknown> {
+  return {
+    ...(e.extra.body ?? {}),
+    error: { code: e.code, message: e.message, request_id: requestId, ...(e.extra.error ?? {}) },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>, truncate = false): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers });
+  if (!truncate) {
+    res.end(body);
+    return;
+  }
+  // The fault "truncate": the whole answer was made (and charged), the client gets a cut body.
+  res.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))), () => res.socket?.destroy());
+}
+
+const isLoopback = (addr: string | undefined): boolean =>
+  !!addr && (addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.'));
+
+export function createSandboxServer(host: SandboxHost): Server {
+  const server = createServer((req, res) => {
+    void handle(host, req, res).catch((e: unknown) => {
+      console.error('[sandbox] unhandled', e);
+      if (!res.headersSent) {
+        const id = newRequestId();
+        send(res, 500, Buffer.from(JSON.stringify(errorBody(new ApiError(500, 'internal_error', 'Internal error.'), id))), { 'x-request-id': id });
+      } else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  return server;
+}
+
+async function handle(host: SandboxHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (!isLoopback(req.socket.remoteAddress)) {
+    res.writeHead(403).end();
+    return;
+  }
+  if (url.pathname.startsWith('/__sandbox/')) {
+    const raw = await readBody(req);
+    const answer = await handleControl(host, method, url.pathname.slice('/__sandbox/'.length), raw);
+    send(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {});
+    return;
+  }
+  const requestId = newRequestId();
+  const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}, truncate = false): void =>
+    send(res, status, Buffer.from(JSON.stringify(body)), { 'x-request-id': requestId, ...headers }, truncate);
+  const fail = (e: ApiError): void => reply(e.status, errorBody(e, requestId), e.extra.headers ?? {});
+
+  if (!url.pathname.startsWith(API_PREFIX + '/') && url.pathname !== API_PREFIX) {
+    fail(new ApiError(404, 'not_found', `Nothing at ${url.pathname}; the API is under ${API_PREFIX}.`));
+    return;
+  }
+  const path = url.pathname.slice(API_PREFIX.length) || '/';
+  const raw = await readBody(req);
+  if (host.faults.delayMs > 0) await new Promise((r) => setTimeout(r, host.faults.delayMs));
+
+  if (path === '/openapi.json' && method === 'GET') {
+    reply(200, buildOpenApi(host.baseUrl()));
+    return;
+  }
+  const found = match(method, path);
+  const fault = host.faults.take(found !== null && found !== 'wrong-method' && !!found.route.query);
+  if (fault === 'reset') {
+    req.socket.destroy();
+    return;
+  }
+  if (fault === 'http500') {
+    fail(new ApiError(500, 'internal_error', 'Internal error (injected by the sandbox).'));
+    return;
+  }
+  if (found === null) {
+    fail(new ApiError(404, 'not_found', `No route ${method} ${path}.`));
+    return;
+  }
+  if (found === 'wrong-method') {
+    fail(new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}.`));
+    return;
+  }
+  const svc = host.service();
+  const truncate = fault === 'truncate';
+  try {
+    const principal = found.route.public
+      ? { accountId: 0, login: '', isTest: false, tokenRowId: 0, tokenKind: 'session' as const }
+      : svc.accounts.authenticate(req.headers);
+    if (!found.route.public) {
+      const wait = host.rateLimiter.take(principal.accountId, svc.clock.nowMs());
+      if (wait !== null) {
+        throw new ApiError(429, 'rate_limit_exceeded', `More than ${host.rateLimiter.perMinute} requests per minute; repeat after ${wait} s.`, {
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+    }
+    let idem: { key: string; fingerprint: string } | null = null;
+    if (found.route.mutation) {
+      const key = header(req.headers, 'idempotency-key')?.trim();
+      if (!key) throw new ApiError(400, 'idempotency_key_required', 'Mutations need an Idempotency-Key header (a UUID v4 is advised).');
+      if (key.length > 255) throw new ApiError(400, 'validation_error', 'The Idempotency-Key is longer than 255 characters.');
+      const fingerprint = IdempotencyStore.fingerprint(method, path, raw);
+      const stored = svc.idempotency.find(principal.accountId, key, fingerprint, svc.clock.nowMs());
+      if (stored === 'mismatch') throw new ApiError(400, 'validation_error', 'This Idempotency-Key was already used for another request.');
+      if (stored) {
+        send(res, stored.status, stored.body, { 'x-request-id': requestId, 'idempotent-replayed': 'true' }, truncate);
+        return;
+      }
+      idem = { key, fingerprint };
+    }
+    let body: unknown;
+    if (raw.length) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new ApiError(400, 'validation_error', 'The request body is not valid JSON.');
+      }
+    }
+    const ctx: RouteContext = { svc, principal, requestId, params: found.params, query: url.searchParams, body, forcePreparing: fault === 'preparing' };
+    let result: ApiResult;
+    try {
+      result = await found.route.handler(ctx);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status === 429 || e.status >= 500 || e.status === 401) throw e;
+      result = { status: e.status, body: errorBody(e, requestId), headers: e.extra.headers };
+    }
+    const bytes = Buffer.from(JSON.stringify(result.body));
+    if (idem) svc.idempotency.save(principal.accountId, idem.key, idem.fingerprint, { status: result.status, body: bytes }, svc.clock.nowMs());
+    send(res, result.status, bytes, { 'x-request-id': requestId, ...(result.headers ?? {}) }, truncate);
+  } catch (e) {
+    if (e instanceof ApiError) {
+      fail(e);
+      return;
+    }
+    throw e;
+  }
+}
+
+export function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The sandbox: our own implementation of the current-generation API over deterministic demo data. The app
+ * starts it in-process as its default profile; tests start it as the oracle the client is checked against.
+ */
+import { createSandboxServer, listen, API_PREFIX } from './http/server';
+import { Faults } from './http/faults';
+import { RateLimiter } from './http/rateLimiter';
+import type { SandboxHost } from './http/host';
+import { SandboxService } from './service/sandboxService';
+import { SandboxClock } from './service/clock';
+import { defaultCacheDir, ensureCatalogue, makeTempWorkPath, openWorkingCopy } from './store/world';
+
+export type SandboxOptions = {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  seed?: number;
+  /** Catalogue size; default 5,000 tenders. */
+  tenders?: number;
+  /** Where generated catalogues are cached; default ~/.cache/tender-workbench/sandbox or $TENDERWB_SANDBOX_CACHE. */
+  cacheDir?: string;
+  /** Keep the sandbox's state in this file across restarts (the app's sandbox profile); default a temp file. */
+  stateFile?: string;
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type RunningSandbox = {
+  /** `http://127.0.0.1:PORT/api/v2` */
+  baseUrl: string;
+  /** `http://127.0.0.1:PORT`, where `/__sandbox/*` lives. */
+  origin: string;
+  port: number;
+  /** Whether this start had to generate the catalogue (the first start for a seed and size). */
+  generated: boolean;
+  close(): Promise<void>;
+};
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_TENDERS = 5000;
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const tenders = opts.tenders ?? DEFAULT_TENDERS;
+  const catalogue = ensureCatalogue({ cacheDir: opts.cacheDir ?? defaultCacheDir(), seed, tenders, onProgress: opts.onProgress });
+  const temp = opts.stateFile ? null : makeTempWorkPath();
+  const workPath = opts.stateFile ?? temp!.path;
+  const clock = new SandboxClock();
+  let service = new SandboxService(openWorkingCopy(catalogue.path, workPath, false), workPath, clock);
+  let origin = '';
+
+  const host: SandboxHost = {
+    service: () => service,
+    faults: new Faults(),
+    rateLimiter: new RateLimiter(100),
+    baseUrl: () => origin + API_PREFIX,
+    reset() {
+      service.close();
+      clock.reset();
+      host.faults.clear();
+      host.rateLimiter.perMinute = 100;
+      host.rateLimiter.clear();
+      service = new SandboxService(openWorkingCopy(catalogue.path, workPath, true), workPath, clock);
+    },
+  };
+  const server = createSandboxServer(host);
+  const port = await listen(server, opts.port ?? 0);
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl: origin + API_PREFIX,
+    origin,
+    port,
+    generated: catalogue.generated,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          service.close();
+          temp?.dispose();
+          resolve();
+        });
+      }),
+  };
+}

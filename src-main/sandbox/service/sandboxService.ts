@@ -1,0 +1,87 @@
+/**
+ * One sandbox state: the working database and the services over it. `reset` throws this object away and
+ * makes a new one over a fresh copy of the catalogue.
+ */
+import type Database from 'better-sqlite3';
+import { Accounts } from './accounts';
+import { type SandboxClock, moscowIso } from './clock';
+import { CursorSigner } from './cursor';
+import { FeedEngine } from './feeds';
+import { Lists } from './lists';
+import { Subscriptions } from './subscriptions';
+import { Renderer } from './render';
+import { Cards } from './cards';
+import { IdempotencyStore } from '../http/idempotency';
+import { applyTick } from '../data/tick';
+import { notFound } from './errors';
+
+export const SUBSCRIPTION_TTL_MS = 7 * 86_400_000;
+
+export class SandboxService {
+  readonly accounts: Accounts;
+  readonly feeds: FeedEngine;
+  readonly lists: Lists;
+  readonly subscriptions: Subscriptions;
+  readonly signer: CursorSigner;
+  readonly render: Renderer;
+  readonly cards: Cards;
+  readonly idempotency: IdempotencyStore;
+  readonly seed: number;
+  readonly subscriptionTtlMs = SUBSCRIPTION_TTL_MS;
+  /** When the simulated contract poller last looked at the source (`freshness.last_polled_at`). */
+  lastContractPollMs: number;
+
+  constructor(
+    readonly db: Database.Database,
+    dbPath: string,
+    readonly clock: SandboxClock,
+  ) {
+    const meta = (key: string): string => (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
+    this.seed = Number(meta('seed'));
+    this.signer = new CursorSigner(Buffer.from(meta('cursor_key'), 'hex'));
+    this.accounts = new Accounts(db, clock);
+    this.feeds = new FeedEngine(db, dbPath, () => moscowIso(clock.nowMs()));
+    this.lists = new Lists(db, clock, this.feeds);
+    this.subscriptions = new Subscriptions(db, clock);
+    this.render = new Renderer(db, this.seed);
+    this.cards = new Cards(this);
+    this.idempotency = new IdempotencyStore(db);
+    this.lastContractPollMs = clock.nowMs();
+  }
+
+  /** `POST /__sandbox/tick`: the world moves on and every live feed sees it. */
+  tick(created: number, updated: number): { entries: number } {
+    const now = this.clock.nowMs();
+    const result = this.db.transaction(() => applyTick(this.db, this.seed, { created, updated }, moscowIso(now)))();
+    this.lastContractPollMs = now;
+    this.feeds.applyNewEntries();
+    return { entries: result.entries.length };
+  }
+
+  setBalance(login: string, tenders: number | undefined, contracts: number | undefined): Record<string, unknown> {
+    const account = this.accounts.accountByLogin(login);
+    if (!account) throw notFound(`No account ${login}.`);
+    if (tenders !== undefined) this.db.prepare('UPDATE accounts SET balance_tenders = ? WHERE id = ?').run(tenders, account.id);
+    if (contracts !== undefined) this.db.prepare('UPDATE accounts SET balance_contracts = ? WHERE id = ?').run(contracts, account.id);
+    const a = this.accounts.account(account.id);
+    return { login, tenders: a.balance_tenders, contracts: a.balance_contracts };
+  }
+
+  state(): Record<string, unknown> {
+    const n = (sql: string): number => (this.db.prepare(sql).get() as { n: number }).n;
+    return {
+      seed: this.seed,
+      tenders: n('SELECT count(*) AS n FROM tenders'),
+      tender_versions: n('SELECT count(*) AS n FROM tender_versions'),
+      contracts: n('SELECT count(*) AS n FROM contracts'),
+      contract_versions: n('SELECT count(*) AS n FROM contract_versions'),
+      log_head: n('SELECT coalesce(max(seq), 0) AS n FROM discovery_log'),
+      now: moscowIso(this.clock.nowMs()),
+    };
+  }
+
+  close(): void {
+    this.feeds.close();
+    this.db.close();
+  }
+}
