@@ -1,6 +1,8 @@
 import type { Principal } from '../service/accounts';
 import type { SandboxService } from '../service/sandboxService';
 import { unprocessable } from '../service/errors';
+
+export const invalidParameter = (path: string, message: string) => unprocessable(`Invalid ${path}: ${message}`, [{ path, message }]);
 import type { z } from 'zod';
 
 /** What a route handler gets: the authenticated caller and the parsed parts of the request. */
@@ -23,10 +25,12 @@ export const ok = (body: Record<string, unknown>): ApiResult => ({ status: 200, 
 export function parseOr422<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const details = r.error.issues.map((i) => ({
-    path: i.path.map(String).join('.') || '(body)',
-    message: i.code === 'unrecognized_keys' ? `unknown field(s): ${(i as { keys?: string[] }).keys?.join(', ')}` : i.message,
-  }));
+  const details = r.error.issues.flatMap((i) => {
+    const at = i.path.map(String);
+    // An unknown field is reported at its own path, so the client sees which name it got wrong.
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...at, k].join('.'), message: 'unknown field' }));
+    return [{ path: at.join('.') || '(body)', message: i.message }];
+  });
   throw unprocessable(`Invalid ${what}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
 }
 

@@ -2,7 +2,7 @@
  * The 17 routes of the current generation. Each handler parses its input (422/400 on bad input), calls
  * the service, and returns the body; errors are thrown as ApiError and shaped by the server.
  */
-import { ok, parseOr422, queryObject, type ApiResult, type RouteContext } from './context';
+import { invalidParameter, ok, parseOr422, queryObject, type ApiResult, type RouteContext } from './context';
 import { contractQuery, tenderQuery } from './query';
 import { CardQuery, CollectionQuery, LedgerQuery, ListCreateRequest, ListDetailQuery, ListItemsRequest, LoginQuery, TokenCreateRequest } from './schemas';
 import { assertMetadataSize } from '../service/lists';
@@ -26,11 +26,6 @@ function objectBody(body: unknown): unknown {
   if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw validationError('The request body must be a JSON object.');
   return body;
-}
-
-function positiveIntParam(value: string | undefined, what: string): number {
-  if (!value || !/^\d+$/.test(value) || value.length > 15) throw notFound(`No ${what} ${value ?? ''}.`);
-  return Number(value);
 }
 
 export const routes: RouteSpec[] = [
@@ -59,7 +54,7 @@ export const routes: RouteSpec[] = [
     mutation: true,
     handler: (ctx) => {
       const raw = ctx.params.token_id!;
-      if (!/^\d{1,15}$/.test(raw)) throw notFound(`No API token ${raw}.`);
+      if (!/^\d{1,15}$/.test(raw)) throw invalidParameter('token_id', 'an integer is expected');
       return ok(ctx.svc.accounts.revokeToken(ctx.principal, Number(raw)));
     },
   },
@@ -70,7 +65,7 @@ export const routes: RouteSpec[] = [
     handler: (ctx) => {
       const q = parseOr422(CardQuery, queryObject(ctx.query), 'card parameters');
       const idType = q.id_type ?? 'internal';
-      if (idType !== 'internal' && idType !== 'external') throw validationError('id_type is "internal" or "external".');
+      if (idType !== 'internal' && idType !== 'external') throw invalidParameter('id_type', 'one of "internal", "external"');
       return ok(ctx.svc.cards.tender(ctx, ctx.params.tender_id!, idType, q.positions_page ?? 1, q.positions_limit ?? 20));
     },
   },
@@ -81,7 +76,7 @@ export const routes: RouteSpec[] = [
     handler: (ctx) => {
       const q = parseOr422(CardQuery, queryObject(ctx.query), 'card parameters');
       const idType = q.id_type ?? 'internal';
-      if (idType !== 'internal' && idType !== 'reestr') throw validationError('id_type is "internal" or "reestr".');
+      if (idType !== 'internal' && idType !== 'reestr') throw invalidParameter('id_type', 'one of "internal", "reestr"');
       return ok(ctx.svc.cards.contract(ctx, ctx.params.contract_id!, idType, q.positions_page ?? 1, q.positions_limit ?? 20));
     },
   },
@@ -175,4 +170,3 @@ export const routes: RouteSpec[] = [
   },
 ];
 
-export { positiveIntParam };

@@ -12,7 +12,7 @@
  */
 
 /** Bumped whenever the catalogue layout or the generator's output changes, so stale cached files are rebuilt. */
-export const CATALOGUE_FORMAT = 1;
+export const CATALOGUE_FORMAT = 2;
 
 export const catalogueSchema = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
