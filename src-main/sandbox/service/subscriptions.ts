@@ -13,12 +13,11 @@ export class Subscriptions {
 
   page(accountId: number, limit: number, startingAfter: string | undefined): Record<string, unknown> {
     const now = this.clock.nowMs();
-    // Newest first; a subscription's place is its creation (rowid order of inserts is not kept in a WITHOUT ROWID table).
     const rows = this.db
       .prepare(
         `SELECT s.filter_id, f.params, s.expires_ms, s.contracts_projection, s.created_at FROM subscriptions s
          JOIN filters f ON f.filter_id = s.filter_id
-         WHERE s.account_id = ? AND s.active = 1 AND s.expires_ms > ? ORDER BY s.created_at DESC, s.filter_id`,
+         WHERE s.account_id = ? AND s.active = 1 AND s.expires_ms > ? ORDER BY s.id DESC`,
       )
       .all(accountId, now) as Row[];
     let start = 0;

@@ -181,7 +181,9 @@ CREATE TABLE feed_items (
 -- Reading one stream of a big feed must not scan the other stream's items.
 CREATE INDEX feed_items_event ON feed_items(feed_id, event, pos);
 
+-- A rowid table: the rowid orders subscriptions by creation for GET /filters (newest first).
 CREATE TABLE subscriptions (
+  id INTEGER PRIMARY KEY,
   account_id INTEGER NOT NULL,
   filter_id TEXT NOT NULL,
   created_at TEXT NOT NULL,
@@ -189,8 +191,8 @@ CREATE TABLE subscriptions (
   confirmed INTEGER NOT NULL,
   active INTEGER NOT NULL,                 -- 0 after DELETE /filters or expiry: the next read re-activates with 202
   contracts_projection INTEGER NOT NULL,
-  PRIMARY KEY (account_id, filter_id)
-) WITHOUT ROWID;
+  UNIQUE (account_id, filter_id)
+);
 
 -- What each account has been delivered: the key of "never charge a version twice".
 CREATE TABLE deliveries (
