@@ -57,6 +57,7 @@ const restrictImports = (...patterns) => ['error', { patterns }];
 export default defineConfig(
   globalIgnores([
     'out/',
+    '.scratch/',
     'dist/',
     'node_modules/',
     'test-results/',

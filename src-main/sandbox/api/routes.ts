@@ -6,7 +6,7 @@ import { invalidParameter, ok, parseOr422, queryObject, type ApiResult, type Rou
 import { contractQuery, tenderQuery } from './query';
 import { CardQuery, CollectionQuery, LedgerQuery, ListCreateRequest, ListDetailQuery, ListItemsRequest, LoginQuery, TokenCreateRequest } from './schemas';
 import { assertMetadataSize } from '../service/lists';
-import { notFound, validationError } from '../service/errors';
+import { validationError } from '../service/errors';
 import { moscowIso } from '../service/clock';
 import { usageToday } from '../service/billing';
 
