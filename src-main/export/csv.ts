@@ -1,0 +1,495 @@
+/**
+ * CSV that opens right in Russian Excel (DOMAIN.md), written as a stream.
+ *
+ * - UTF-8 with a BOM (without it Excel reads Windows-1251), `;` as the delimiter, CRLF line ends, quoting per
+ *   RFC 4180 (a cell with a quote, the delimiter, CR or LF is quoted and its quotes doubled).
+ * - Formula injection: a cell that starts with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`. A number in a
+ *   numeric column (`money`, `integer`) is written by us from a number, so `-1500,00` stays a number.
+ * - Money: two decimals, decimal comma (with `;`), no thousands separator: Excel parses `1234567,89`.
+ * - Dates `dd.mm.yyyy`, datetimes `dd.mm.yyyy HH:MM`, both in Moscow time (UTC+3, no DST).
+ * - Text that Excel would silently turn into a number or a date — a notice number `0173100007426000018`, an
+ *   INN with a leading zero, an OKPD2 code `01.11` — is written as `="…"` so it stays text (see
+ *   `keepTextAsText`). The wrapper holds only digits and separators, so it cannot smuggle in a formula.
+ * - Backpressure: when the stream's buffer is full we wait for `drain`, so memory stays flat however many rows.
+ * - Given a file path, we write a temporary file next to it and rename it on success: a failed or cancelled
+ *   export leaves no half-written file and does not touch an existing one.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
+export type CsvDelimiter = ';' | ',' | '\t';
+export type CsvRow = Record<string, unknown>;
+
+export interface CsvColumn<Row = CsvRow> {
+  key: string;
+  header: string;
+  format?: CsvFormat;
+  /** Reads the cell's value from a row; by default `row[key]`. */
+  get?: (row: Row) => unknown;
+}
+
+export interface WriteCsvOptions {
+  delimiter?: CsvDelimiter;
+  /** UTF-8 byte order mark; default true (Excel needs it to read UTF-8). */
+  bom?: boolean;
+  /** Decimal comma in money and fractional numbers; default true when the delimiter is `;`. */
+  decimalComma?: boolean;
+  /**
+   * Write text cells that Excel would convert into numbers or dates (digit strings with a leading zero or
+   * 12+ digits, `01.11`, `1-2`…) as `="…"` so Excel keeps them as text; default true. Turn off for files
+   * meant for other programs.
+   */
+  keepTextAsText?: boolean;
+  /** Called with the number of data rows written so far, every `progressEvery` rows and at the end. */
+  onProgress?: (rows: number) => void;
+  /** Default 1000. */
+  progressEvery?: number;
+  /** Cancels the export; the promise rejects with the signal's reason and a path target is not created. */
+  signal?: AbortSignal;
+}
+
+export interface WriteCsvResult {
+  /** Data rows, without the header. */
+  rows: number;
+  /** Bytes written, BOM and header included. */
+  bytes: number;
+}
+
+export class CsvExportError extends Error {
+  override readonly name = 'CsvExportError';
+  constructor(
+    readonly code: 'invalid_columns' | 'unknown_column' | 'write_failed',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cells
+// ---------------------------------------------------------------------------------------------------------
+
+const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
+const INJECTION_START = /^[=+\-@\t\r]/;
+/**
+ * Text that Excel (Russian locale) would turn into a number, date or time on opening. Every shape here holds
+ * only digits and `.,:/-+ %eE`, so the `="…"` wrapper around it is an inert string literal.
+ */
+const EXCEL_CONVERTS: readonly RegExp[] = [
+  /^\d+[.,]\d+$/, // 26,20 a decimal; 01.11 a date (OKPD2 codes!)
+  /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/, // 01.11.11, 2026-03-01, 1/2/3
+  /^\d{1,4}[/-]\d{1,2}$/, // 1-2, 3/4: dates
+  /^\d{1,2}:\d{2}(:\d{2})?$/, // times
+  /^\d{1,3}([ \u00a0]\d{3})+([.,]\d+)?$/, // 1 234 567,89 with a (non-breaking) space
+  /^\d+([.,]\d+)?e[+-]?\d+$/i, // 1E5
+  /^\d+([.,]\d+)?%$/, // 50 %
+];
+const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+export interface CsvCellContext {
+  delimiter: CsvDelimiter;
+  decimalComma: boolean;
+  keepTextAsText: boolean;
+}
+
+/** Quotes a finished cell when RFC 4180 requires it. */
+function quote(cell: string, delimiter: CsvDelimiter): string {
+  if (cell.includes('"') || cell.includes(delimiter) || cell.includes('\n') || cell.includes('\r')) {
+    return `"${cell.replaceAll('"', '""')}"`;
+  }
+  return cell;
+}
+
+/** A text cell: neutralised against formula injection, protected from Excel's conversions. */
+function textCell(text: string, ctx: CsvCellContext): string {
+  if (text === '') return '';
+  if (INJECTION_START.test(text)) return `'${text}`;
+  if (ctx.keepTextAsText && wouldExcelConvert(text)) return `="${text}"`;
+  return text;
+}
+
+/**
+ * Digit strings Excel mangles: a leading zero (dropped), 12+ digits (shown as 5,001E+11 and cut to 15 digits),
+ * and the number, date and time shapes above. A short plain number like `2024` or `7830002293` is left be.
+ */
+function wouldExcelConvert(text: string): boolean {
+  if (text.length > 64 || !/^\d/.test(text)) return false;
+  if (/^\d+$/.test(text)) return (text.length > 1 && text.startsWith('0')) || text.length >= 12;
+  return EXCEL_CONVERTS.some((shape) => shape.test(text));
+}
+
+function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (Array.isArray(value)) return value.map(toText).join(', ');
+  return JSON.stringify(value) ?? '';
+}
+
+/** A finite number from a number, bigint-free numeric string (dot or comma decimal), or null. */
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(value)) return Number(value.trim().replace(',', '.'));
+  return null;
+}
+
+function moneyCell(value: unknown, ctx: CsvCellContext): string {
+  const n = toNumber(value);
+  if (n === null) return textCell(toText(value), ctx);
+  // Round half away from zero on kopecks; toFixed alone rounds 1.005 down because of binary floating point.
+  const kopecks = Math.round(Math.abs(n) * 100 + 1e-7) * Math.sign(n);
+  const fixed = (kopecks / 100).toFixed(2);
+  const normalized = fixed === '-0.00' ? '0.00' : fixed;
+  return ctx.decimalComma ? normalized.replace('.', ',') : normalized;
+}
+
+function integerCell(value: unknown, ctx: CsvCellContext): string {
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return value.trim();
+  const n = toNumber(value);
+  if (n !== null) return ctx.decimalComma ? String(n).replace('.', ',') : String(n);
+  return textCell(toText(value), ctx);
+}
+
+/** Calendar fields of a moment in Moscow time; a date-only value is a calendar date already (no shift). */
+function moscowFields(value: unknown): { y: number; m: number; d: number; hh: number; mm: number } | null {
+  let ms: number;
+  if (value instanceof Date) {
+    ms = value.getTime();
+  } else if (typeof value === 'number') {
+    ms = value;
+  } else if (typeof value === 'string') {
+    const text = value.trim();
+    const dateOnly = ISO_DATE_ONLY.exec(text);
+    if (dateOnly) return { y: Number(dateOnly[1]), m: Number(dateOnly[2]), d: Number(dateOnly[3]), hh: 0, mm: 0 };
+    const full = ISO_DATE_TIME.exec(text);
+    if (!full) return null;
+    // No offset: the API's times are Moscow time.
+    const offset = full[7] ?? '+03:00';
+    const normalizedOffset = offset === 'Z' ? 'Z' : offset.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+    ms = Date.parse(`${full[1]}-${full[2]}-${full[3]}T${full[4]}:${full[5]}:${full[6] ?? '00'}${normalizedOffset}`);
+  } else {
+    return null;
+  }
+  if (!Number.isFinite(ms)) return null;
+  const msk = new Date(ms + MSK_OFFSET_MS);
+  return { y: msk.getUTCFullYear(), m: msk.getUTCMonth() + 1, d: msk.getUTCDate(), hh: msk.getUTCHours(), mm: msk.getUTCMinutes() };
+}
+
+function dateCell(value: unknown, withTime: boolean, ctx: CsvCellContext): string {
+  if (value === null || value === undefined || value === '') return '';
+  const f = moscowFields(value);
+  // Something that is not a date is kept as text rather than lost (and still guarded).
+  if (f === null) return textCell(toText(value), ctx);
+  const date = `${pad2(f.d)}.${pad2(f.m)}.${String(f.y).padStart(4, '0')}`;
+  return withTime ? `${date} ${pad2(f.hh)}:${pad2(f.mm)}` : date;
+}
+
+/** One cell, formatted and quoted, as it goes into the file. */
+export function formatCsvCell(value: unknown, format: CsvFormat, ctx: CsvCellContext): string {
+  let cell: string;
+  switch (format) {
+    case 'money':
+      cell = moneyCell(value, ctx);
+      break;
+    case 'integer':
+      cell = integerCell(value, ctx);
+      break;
+    case 'date':
+      cell = dateCell(value, false, ctx);
+      break;
+    case 'datetime':
+      cell = dateCell(value, true, ctx);
+      break;
+    default:
+      cell = textCell(toText(value), ctx);
+  }
+  return quote(cell, ctx.delimiter);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------------------
+
+const CHUNK_CHARS = 64 * 1024;
+const BOM = '\uFEFF';
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The export was cancelled.', 'AbortError');
+}
+
+/** Resolves when `out` can take more data; rejects if it fails or closes first. */
+function waitForDrain(out: NodeJS.WritableStream, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cleanup = (): void => {
+      out.removeListener('drain', onDrain);
+      out.removeListener('error', onError);
+      out.removeListener('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onDrain = (): void => {
+      cleanup();
+      resolve();
+    };
+    const onError = (error: unknown): void => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = (): void => {
+      cleanup();
+      reject(new CsvExportError('write_failed', 'The output stream closed before the export finished.'));
+    };
+    const onAbort = (): void => {
+      cleanup();
+      reject(abortReason(signal!));
+    };
+    out.on('drain', onDrain);
+    out.on('error', onError);
+    out.on('close', onClose);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function validateColumns(columns: readonly CsvColumn<never>[]): void {
+  if (!Array.isArray(columns) || columns.length === 0) {
+    throw new CsvExportError('invalid_columns', 'Choose at least one column to export.');
+  }
+  const keys = new Set<string>();
+  for (const column of columns) {
+    if (typeof column.key !== 'string' || column.key === '') throw new CsvExportError('invalid_columns', 'A column has no key.');
+    if (keys.has(column.key)) throw new CsvExportError('invalid_columns', `Column "${column.key}" is listed twice.`);
+    keys.add(column.key);
+  }
+}
+
+async function writeRows<Row extends object>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  columns: readonly CsvColumn<Row>[],
+  out: NodeJS.WritableStream,
+  opts: WriteCsvOptions,
+): Promise<WriteCsvResult> {
+  const delimiter = opts.delimiter ?? ';';
+  const ctx: CsvCellContext = {
+    delimiter,
+    decimalComma: opts.decimalComma ?? delimiter === ';',
+    keepTextAsText: opts.keepTextAsText ?? true,
+  };
+  const progressEvery = Math.max(1, opts.progressEvery ?? 1000);
+  const { signal } = opts;
+
+  // A stream error between our writes would otherwise go unnoticed (or be unhandled): remember it.
+  let streamError: unknown = null;
+  const onError = (error: unknown): void => {
+    streamError ??= error;
+  };
+  out.on('error', onError);
+
+  let bytes = 0;
+  let count = 0;
+  let pending = '';
+
+  const flush = async (): Promise<void> => {
+    if (pending === '') return;
+    const chunk = Buffer.from(pending, 'utf8');
+    pending = '';
+    bytes += chunk.length;
+    if (streamError !== null) throw streamError;
+    if (!out.write(chunk)) await waitForDrain(out, signal);
+    if (streamError !== null) throw streamError;
+  };
+
+  try {
+    if (opts.bom ?? true) pending += BOM;
+    pending += columns.map((column) => quote(textCell(column.header, ctx), delimiter)).join(delimiter) + '\r\n';
+    for await (const row of rows) {
+      if (signal?.aborted) throw abortReason(signal);
+      let line = '';
+      for (let i = 0; i < columns.length; i += 1) {
+        const column = columns[i]!;
+        const value = column.get !== undefined ? column.get(row) : (row as Record<string, unknown>)[column.key];
+        if (i > 0) line += delimiter;
+        line += formatCsvCell(value, column.format ?? 'text', ctx);
+      }
+      pending += line + '\r\n';
+      count += 1;
+      if (pending.length >= CHUNK_CHARS) await flush();
+      if (count % progressEvery === 0) opts.onProgress?.(count);
+    }
+    if (signal?.aborted) throw abortReason(signal);
+    await flush();
+    if (count % progressEvery !== 0 || count === 0) opts.onProgress?.(count);
+    return { rows: count, bytes };
+  } finally {
+    out.removeListener('error', onError);
+  }
+}
+
+/** Writes to a temporary file beside `target`, then renames it over `target`; removes the temporary on failure. */
+async function writeFileAtomically<Row extends object>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  columns: readonly CsvColumn<Row>[],
+  target: string,
+  opts: WriteCsvOptions,
+): Promise<WriteCsvResult> {
+  const absolute = path.resolve(target);
+  const temp = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const file = createWriteStream(temp, { flags: 'wx', mode: 0o644, flush: true });
+  const opened = new Promise<void>((resolve, reject) => {
+    file.once('open', () => resolve());
+    file.once('error', (error) =>
+      reject(new CsvExportError('write_failed', `Cannot write ${absolute}: ${error.message}`, { cause: error })),
+    );
+  });
+  const closed = new Promise<void>((resolve, reject) => {
+    file.once('close', resolve);
+    file.once('error', reject);
+  });
+  closed.catch(() => undefined);
+  try {
+    await opened;
+    const result = await writeRows(rows, columns, file, opts);
+    await new Promise<void>((resolve, reject) => {
+      file.once('error', reject);
+      file.end(() => resolve());
+    });
+    await closed;
+    await rename(temp, absolute);
+    return result;
+  } catch (error) {
+    file.destroy();
+    await closed.catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Writes `rows` as CSV. `out` is a file path (written atomically) or a stream (left open: the caller ends it).
+ * Resolves with the number of data rows and of bytes written.
+ */
+export async function writeCsv<Row extends object = CsvRow>(
+  rows: AsyncIterable<Row> | Iterable<Row>,
+  columns: readonly CsvColumn<Row>[],
+  out: NodeJS.WritableStream | string,
+  opts: WriteCsvOptions = {},
+): Promise<WriteCsvResult> {
+  validateColumns(columns as readonly CsvColumn<never>[]);
+  if (opts.signal?.aborted) throw abortReason(opts.signal);
+  if (typeof out === 'string') return writeFileAtomically(rows, columns, out, opts);
+  return writeRows(rows, columns, out, opts);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Tender columns
+// ---------------------------------------------------------------------------------------------------------
+
+/** A tender as the API delivers it (see src-main/sandbox/service/render.ts `tenderCore`); read defensively. */
+export type TenderJson = Record<string, unknown>;
+
+const field = (value: unknown, ...keys: string[]): unknown => {
+  let current = value;
+  for (const key of keys) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+};
+
+const okpd2Items = (tender: TenderJson): unknown[] => {
+  const items = tender.okpd2;
+  return Array.isArray(items) ? items : [];
+};
+
+const LAW_NAMES: Record<string, string> = { '44-FZ': '44-ФЗ', '223-FZ': '223-ФЗ', commercial: 'Коммерческая' };
+
+export interface TenderColumn extends CsvColumn<TenderJson> {
+  get: (tender: TenderJson) => unknown;
+}
+
+const col = (key: string, header: string, format: CsvFormat, get: (tender: TenderJson) => unknown): TenderColumn => ({
+  key,
+  header,
+  format,
+  get,
+});
+
+/** Every exportable tender column, in the order a "select all" export uses. */
+export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
+  col('id', 'ID', 'integer', (t) => t.id),
+  col('etp_id', 'Номер извещения', 'text', (t) => t.etp_id),
+  col('version', 'Версия', 'integer', (t) => t.version),
+  col('name', 'Наименование', 'text', (t) => t.name),
+  col('description', 'Описание', 'text', (t) => t.description),
+  col('law', 'Закон', 'text', (t) => (typeof t.law === 'string' ? (LAW_NAMES[t.law] ?? t.law) : t.law)),
+  col('purchase_type', 'Тип закупки', 'text', (t) => field(t, 'purchase_type', 'name')),
+  col('placement_type', 'Способ размещения', 'text', (t) => field(t, 'placement_type', 'name')),
+  col('status', 'Статус', 'text', (t) => field(t, 'status', 'name')),
+  col('price', 'Начальная цена', 'money', (t) => t.price),
+  col('currency', 'Валюта', 'text', (t) => t.currency),
+  col('region', 'Регион', 'text', (t) => field(t, 'region', 'name')),
+  col('region_code', 'Код региона', 'integer', (t) => field(t, 'region', 'id')),
+  col('customer_name', 'Заказчик', 'text', (t) => field(t, 'organization', 'name')),
+  col('customer_inn', 'ИНН заказчика', 'text', (t) => field(t, 'organization', 'inn')),
+  col('customer_kpp', 'КПП заказчика', 'text', (t) => field(t, 'organization', 'kpp')),
+  col('publish_date', 'Дата публикации', 'date', (t) => t.publish_date),
+  col('start_date', 'Начало подачи заявок', 'datetime', (t) => t.start_date),
+  col('end_date', 'Окончание подачи заявок', 'datetime', (t) => t.end_date),
+  col('update_date', 'Изменено', 'datetime', (t) => t.update_date),
+  col('okpd2', 'Коды ОКПД2', 'text', (t) =>
+    okpd2Items(t)
+      .map((item) => field(item, 'code'))
+      .filter((code): code is string => typeof code === 'string')
+      .join(', '),
+  ),
+  col('okpd2_names', 'ОКПД2', 'text', (t) =>
+    okpd2Items(t)
+      .map((item) => {
+        const code = field(item, 'code');
+        const name = field(item, 'name');
+        return typeof name === 'string' && name !== '' ? `${String(code)} ${name}` : String(code);
+      })
+      .join('; '),
+  ),
+  col('platform', 'Площадка', 'text', (t) => field(t, 'platform', 'name')),
+  col('lots_count', 'Лотов', 'integer', (t) => t.lots_count),
+  col('positions_total', 'Позиций', 'integer', (t) => t.positions_total),
+  // A card carries `source_url`; a feed summary does not, and the cell is then empty.
+  col('url', 'Ссылка', 'text', (t) => t.source_url ?? t.url),
+]);
+
+const TENDER_COLUMNS_BY_KEY = new Map(TENDER_COLUMNS.map((column) => [column.key, column]));
+
+/**
+ * Columns from a comma-separated list of ids (`"id,name,price"`; spaces and case do not matter). Unknown or
+ * repeated ids are an error that names them and lists the known ones.
+ */
+export function parseColumnList(list: string): TenderColumn[] {
+  const ids = list
+    .split(',')
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== '');
+  if (ids.length === 0) {
+    throw new CsvExportError('invalid_columns', `No columns given. Known columns: ${[...TENDER_COLUMNS_BY_KEY.keys()].join(', ')}.`);
+  }
+  const unknown = ids.filter((id) => !TENDER_COLUMNS_BY_KEY.has(id));
+  if (unknown.length > 0) {
+    throw new CsvExportError(
+      'unknown_column',
+      `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known columns: ${[...TENDER_COLUMNS_BY_KEY.keys()].join(', ')}.`,
+    );
+  }
+  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (repeated.length > 0) {
+    throw new CsvExportError('invalid_columns', `Column listed twice: ${[...new Set(repeated)].join(', ')}.`);
+  }
+  return ids.map((id) => TENDER_COLUMNS_BY_KEY.get(id)!);
+}

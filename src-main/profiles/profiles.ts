@@ -1,0 +1,396 @@
+/**
+ * Profiles and their data directories.
+ *
+ * A profile is one API endpoint the user works with: `{ name, baseUrl, generation, createdAt }`. The registry
+ * lives in `<root>/profiles.json`; each profile owns `<root>/profiles/<name>/` (its cache.db lives there).
+ * The root is `TENDERWB_DATA_DIR` or the platform's data directory (see `resolveRootDir`).
+ *
+ * Rules this module keeps:
+ * - profiles.json is parsed with a schema on every read; a file that does not parse is reported with its path
+ *   and is never overwritten (a later `add`/`remove` refuses to run until the user fixes or moves it).
+ * - Writes go to a temporary file in the same directory, are flushed, then renamed over the registry, so a
+ *   crash leaves either the old or the new file, never half of one.
+ * - The API token is not a profile field: it lives in the OS keychain (src-main/vault). `add` refuses input
+ *   that carries a token, and only the known fields are ever written.
+ * - Names are 1–64 characters of `[A-Za-z0-9._-]`, safe as a directory name on every platform: no `.`/`..`,
+ *   no leading or trailing dot, no Windows device names, unique regardless of case (macOS and Windows
+ *   file systems ignore case).
+ *
+ * Mutations of one registry object are serialized; two processes writing the same registry at once are not
+ * coordinated (the app runs as a single instance).
+ */
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const PROFILES_FILE = 'profiles.json';
+export const PROFILES_SUBDIR = 'profiles';
+const REGISTRY_FORMAT = 1;
+
+export type ApiGeneration = 'current' | 'earlier';
+
+export interface Profile {
+  name: string;
+  baseUrl: string;
+  generation: ApiGeneration;
+  /** ISO-8601 UTC timestamp. */
+  createdAt: string;
+}
+
+export interface NewProfile {
+  name: string;
+  baseUrl: string;
+  generation: ApiGeneration;
+}
+
+export type ProfileErrorCode =
+  | 'invalid_profile_name'
+  | 'invalid_base_url'
+  | 'invalid_profile'
+  | 'profile_exists'
+  | 'profile_not_found'
+  | 'registry_corrupt'
+  | 'registry_io';
+
+/** Every error of this module: a stable `code` and a message a user can act on. */
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+  constructor(
+    readonly code: ProfileErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------------------------------------
+
+const NAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+/** Device names Windows reserves in any directory, with or without an extension. */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+/** Why `name` cannot be a profile name, or null when it can. */
+export function profileNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string' || name.length === 0) return 'the name is empty';
+  if (name.length > 64) return 'the name is longer than 64 characters';
+  if (!NAME_PATTERN.test(name)) return 'use only Latin letters, digits, dot, underscore and hyphen';
+  if (name.startsWith('.') || name.endsWith('.')) return 'the name may not start or end with a dot';
+  if (WINDOWS_RESERVED.test(name)) return 'the name is a device name reserved by Windows';
+  return null;
+}
+
+export function isValidProfileName(name: unknown): name is string {
+  return profileNameProblem(name) === null;
+}
+
+export function assertProfileName(name: unknown): asserts name is string {
+  const problem = profileNameProblem(name);
+  if (problem !== null) {
+    // The offending name is echoed only as JSON (it is user input, never a secret) so control characters show.
+    const shown = typeof name === 'string' ? JSON.stringify(name.slice(0, 80)) : typeof name;
+    throw new ProfileError(
+      'invalid_profile_name',
+      `Недопустимое имя профиля ${shown}: ${problem}. Invalid profile name ${shown}: ${problem}.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Base URL
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Validates and normalizes an API base URL: http or https, a host, no user name or password (a token goes to
+ * the keychain, never into a URL), no query or fragment. The path is kept; trailing slashes are dropped, so
+ * `https://api.example.ru/api/v2/` becomes `https://api.example.ru/api/v2`.
+ */
+export function normalizeBaseUrl(input: string): string {
+  const fail = (why: string): never => {
+    throw new ProfileError('invalid_base_url', `Недопустимый адрес API: ${why}. Invalid API base URL: ${why}.`);
+  };
+  if (typeof input !== 'string' || input.trim() === '') fail('the address is empty');
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return fail('not an absolute URL (expected e.g. https://host/api/v2)');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`only http and https are supported, not ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') {
+    fail('credentials in the URL are not allowed; the token is kept in the system keychain');
+  }
+  if (url.hostname === '') fail('the URL has no host');
+  if (url.search !== '' || url.hash !== '') fail('a base URL has no query string or fragment');
+  const pathname = url.pathname.replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${pathname}`;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Advice about a valid base URL that is nevertheless probably not what the user meant. Empty when all is well.
+ * Not errors: a proxy or a test server may legitimately differ.
+ */
+export function baseUrlWarnings(baseUrl: string, generation: ApiGeneration): string[] {
+  const warnings: string[] = [];
+  const url = new URL(baseUrl);
+  if (generation === 'current' && !/\/api\/v2$/.test(url.pathname)) {
+    warnings.push('The current API generation is usually served under …/api/v2.');
+  }
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    warnings.push('Plain http sends the API token unencrypted; use https outside this computer.');
+  }
+  return warnings;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Root directory
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The root data directory: `TENDERWB_DATA_DIR` when set (a relative value is taken from the current
+ * directory), else the platform's place for application data:
+ * - Linux and other Unix: `$XDG_DATA_HOME/tender-workbench` (only an absolute XDG_DATA_HOME counts, as the
+ *   XDG spec says), else `~/.local/share/tender-workbench`;
+ * - macOS: `~/Library/Application Support/Tender Workbench`;
+ * - Windows: `%APPDATA%\Tender Workbench`, else `<home>\AppData\Roaming\Tender Workbench`.
+ */
+export function resolveRootDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, homedir: string): string {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  const override = env.TENDERWB_DATA_DIR;
+  if (override !== undefined && override.trim() !== '') return p.resolve(override.trim());
+  switch (platform) {
+    case 'win32': {
+      const appData = env.APPDATA;
+      const base = appData !== undefined && p.isAbsolute(appData) ? appData : p.join(homedir, 'AppData', 'Roaming');
+      return p.join(base, 'Tender Workbench');
+    }
+    case 'darwin':
+      return p.join(homedir, 'Library', 'Application Support', 'Tender Workbench');
+    default: {
+      const xdg = env.XDG_DATA_HOME;
+      const base = xdg !== undefined && p.isAbsolute(xdg) ? xdg : p.join(homedir, '.local', 'share');
+      return p.join(base, 'tender-workbench');
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Registry file
+// ---------------------------------------------------------------------------------------------------------
+
+const ProfileNameSchema = z.string().refine(isValidProfileName, { message: 'invalid profile name' });
+
+const StoredProfileSchema = z.object({
+  name: ProfileNameSchema,
+  baseUrl: z.string().refine(
+    (value) => {
+      try {
+        return normalizeBaseUrl(value) === value;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'invalid or non-normalized base URL' },
+  ),
+  generation: z.enum(['current', 'earlier']),
+  createdAt: z.iso.datetime(),
+});
+
+const RegistryFileSchema = z
+  .object({
+    format: z.literal(REGISTRY_FORMAT),
+    profiles: z.array(StoredProfileSchema),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>();
+    file.profiles.forEach((profile, index) => {
+      const key = profile.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['profiles', index, 'name'], message: 'duplicate profile name' });
+      seen.add(key);
+    });
+  });
+
+/** What `add` accepts: exactly these keys, so a stray `token` is refused rather than written to disk. */
+const NewProfileSchema = z.strictObject({
+  name: z.string(),
+  baseUrl: z.string(),
+  generation: z.enum(['current', 'earlier']),
+});
+
+const SECRET_KEYS = /token|secret|password|api[_-]?key/i;
+
+export interface ProfileRegistryOptions {
+  /** Clock for `createdAt` (tests). */
+  now?: () => Date;
+}
+
+export class ProfileRegistry {
+  readonly rootDir: string;
+  readonly registryPath: string;
+  private readonly now: () => Date;
+  /** Serializes read-modify-write cycles of this object. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(rootDir: string, options: ProfileRegistryOptions = {}) {
+    if (typeof rootDir !== 'string' || rootDir === '') throw new ProfileError('registry_io', 'The data root directory is empty.');
+    this.rootDir = path.resolve(rootDir);
+    this.registryPath = path.join(this.rootDir, PROFILES_FILE);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** All profiles in the order they were added. A missing registry is an empty one. */
+  async list(): Promise<Profile[]> {
+    return (await this.read()).map((profile) => ({ ...profile }));
+  }
+
+  /** The profile called `name` (case-sensitive), or null. */
+  async get(name: string): Promise<Profile | null> {
+    assertProfileName(name);
+    const found = (await this.read()).find((profile) => profile.name === name);
+    return found === undefined ? null : { ...found };
+  }
+
+  /** Registers a profile and creates its data directory. The base URL is stored normalized. */
+  async add(input: NewProfile): Promise<Profile> {
+    if (input !== null && typeof input === 'object') {
+      const secretKey = Object.keys(input).find((key) => SECRET_KEYS.test(key));
+      if (secretKey !== undefined) {
+        throw new ProfileError(
+          'invalid_profile',
+          `Токен не хранится в профиле: сохраните его в системном хранилище паролей. A profile does not store a token (field "${secretKey}"): keep it in the system keychain.`,
+        );
+      }
+    }
+    const parsed = NewProfileSchema.safeParse(input);
+    if (!parsed.success) {
+      throw new ProfileError('invalid_profile', `Invalid profile: ${z.prettifyError(parsed.error)}`);
+    }
+    assertProfileName(parsed.data.name);
+    const profile: Profile = {
+      name: parsed.data.name,
+      baseUrl: normalizeBaseUrl(parsed.data.baseUrl),
+      generation: parsed.data.generation,
+      createdAt: this.now().toISOString(),
+    };
+    return this.mutate(async (profiles) => {
+      const clash = profiles.find((existing) => existing.name.toLowerCase() === profile.name.toLowerCase());
+      if (clash !== undefined) {
+        throw new ProfileError(
+          'profile_exists',
+          `Профиль «${clash.name}» уже существует. A profile named "${clash.name}" already exists (names are compared ignoring case).`,
+        );
+      }
+      await mkdir(this.dataDir(profile.name), { recursive: true, mode: 0o700 });
+      return { profiles: [...profiles, profile], result: { ...profile } };
+    });
+  }
+
+  /**
+   * Removes a profile from the registry; with `deleteData` also deletes its data directory (cache.db and the
+   * rest). Returns false when there was no such profile. The token in the keychain is the caller's to remove
+   * (TokenVault.remove), since this module never touches secrets.
+   */
+  async remove(name: string, options: { deleteData?: boolean } = {}): Promise<boolean> {
+    assertProfileName(name);
+    return this.mutate(async (profiles) => {
+      const remaining = profiles.filter((profile) => profile.name !== name);
+      if (remaining.length === profiles.length) return { profiles: null, result: false };
+      return {
+        profiles: remaining,
+        result: true,
+        after: async () => {
+          if (options.deleteData === true) await rm(this.dataDir(name), { recursive: true, force: true });
+        },
+      };
+    });
+  }
+
+  /** `<root>/profiles/<name>`; the name is validated, so the result is always inside `<root>/profiles`. */
+  dataDir(name: string): string {
+    assertProfileName(name);
+    const base = path.join(this.rootDir, PROFILES_SUBDIR);
+    const dir = path.join(base, name);
+    if (path.dirname(dir) !== base) {
+      throw new ProfileError('invalid_profile_name', `Invalid profile name ${JSON.stringify(name)}: it escapes the data directory.`);
+    }
+    return dir;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+
+  private async read(): Promise<Profile[]> {
+    let text: string;
+    try {
+      text = await readFile(this.registryPath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw new ProfileError('registry_io', `Cannot read ${this.registryPath}: ${(error as Error).message}`, { cause: error });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      throw this.corrupt(`it is not valid JSON (${(error as Error).message})`);
+    }
+    const parsed = RegistryFileSchema.safeParse(json);
+    if (!parsed.success) throw this.corrupt(z.prettifyError(parsed.error).replace(/\n+/g, '; '));
+    return parsed.data.profiles;
+  }
+
+  private corrupt(why: string): ProfileError {
+    return new ProfileError(
+      'registry_corrupt',
+      `Файл профилей повреждён и не будет перезаписан: ${this.registryPath}. Исправьте или переместите его. ` +
+        `The profile registry ${this.registryPath} is damaged and will not be overwritten (${why}). Fix or move it away.`,
+    );
+  }
+
+  /**
+   * Runs one read-modify-write cycle after the previous one. `profiles: null` means "nothing to write";
+   * `after` runs once the new registry is on disk.
+   */
+  private mutate<T>(
+    change: (profiles: Profile[]) => Promise<{ profiles: Profile[] | null; result: T; after?: () => Promise<void> }>,
+  ): Promise<T> {
+    const run = async (): Promise<T> => {
+      const outcome = await change(await this.read());
+      if (outcome.profiles !== null) await this.write(outcome.profiles);
+      if (outcome.after !== undefined) await outcome.after();
+      return outcome.result;
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async write(profiles: Profile[]): Promise<void> {
+    // Only the known fields, in a fixed order: nothing else can reach the disk.
+    const file = {
+      format: REGISTRY_FORMAT,
+      profiles: profiles.map(({ name, baseUrl, generation, createdAt }) => ({ name, baseUrl, generation, createdAt })),
+    };
+    RegistryFileSchema.parse(file);
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    await mkdir(this.rootDir, { recursive: true, mode: 0o700 });
+    const temp = path.join(this.rootDir, `.${PROFILES_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      const handle = await open(temp, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL, 0o600);
+      try {
+        await handle.writeFile(text, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, this.registryPath);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw new ProfileError('registry_io', `Cannot write ${this.registryPath}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
