@@ -182,6 +182,8 @@ async function runQuery(ctx: RouteContext, kind: FeedKind, body: AnyQuery): Prom
     const waitMore = page.results.length === 0 && current.state === 'ready' && Date.now() < deadline && !expired && page.advancedTo === startPos;
     if (waitMore) {
       await waitForChange(svc.feeds.events, feed.id, deadline - Date.now());
+      // A reset while this request waited closed the state it was reading.
+      if (!svc.db.open) throw new ApiError(503, 'internal_error', 'The sandbox was reset while this request waited; repeat it.');
       continue;
     }
     if (page.nothingAffordable) {

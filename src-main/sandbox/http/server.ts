@@ -165,7 +165,9 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
       const stored = svc.idempotency.find(principal.accountId, key, fingerprint, svc.clock.nowMs());
       if (stored === 'mismatch') throw new ApiError(400, 'validation_error', 'This Idempotency-Key was already used for another request.');
       if (stored) {
-        send(res, stored.status, stored.body, { 'x-request-id': requestId, 'idempotent-replayed': 'true' }, truncate);
+        // The replayed body may name the first execution's request; the header must agree with it (D-BASE-2).
+        const original = /"request_id":"(req_[0-9a-f]+)"/.exec(stored.body.toString('utf8'))?.[1] ?? requestId;
+        send(res, stored.status, stored.body, { 'x-request-id': original, 'idempotent-replayed': 'true' }, truncate);
         return;
       }
       idem = { key, fingerprint };

@@ -1,0 +1,753 @@
+/**
+ * The current-generation API client for the main process (reference document 1, decisions file `D-*`).
+ *
+ * What it guarantees to its callers (the sync engine, lists, cards, the CLI):
+ * - Every request carries `Authorization: Bearer` (reference 5.2; D-AUTH-3) and passes the shared rate
+ *   limiter first (section 8).
+ * - A body is serialized once and the same bytes are sent on every attempt: a QUERY repeated while
+ *   `preparing` is byte-identical (section 3), and a mutation retried under its Idempotency-Key matches the
+ *   stored fingerprint (D-IDEM-2).
+ * - 202 `preparing` is waited out (`retry_after`), 409 `cursor_expired` is returned as a page, 429 waits
+ *   `Retry-After`, 5xx / dropped connections / cut or unreadable bodies are retried with bounded exponential
+ *   backoff and full jitter. Everything else is an `ApiError` with the service's code and `request_id`.
+ * - Every answer is validated with the schemas; unknown fields are kept.
+ * - The token never appears in an error, an event or a message.
+ */
+import { randomUUID } from 'node:crypto';
+import { request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ApiError, redactSecrets, type ApiErrorCode } from './errors';
+import { RateLimiter, abortableSleep } from './rateLimiter';
+import * as S from './schemas';
+import type {
+  Balance,
+  ClientEvent,
+  ContractCard,
+  ContractCardParams,
+  ContractQueryBody,
+  ContractQueryEnvelope,
+  ContractQueryPage,
+  FilterDeletion,
+  FilterPage,
+  LedgerPage,
+  ListCreateBody,
+  ListDetail,
+  ListItemsResult,
+  ListObject,
+  ListPage,
+  NumericPageParams,
+  PageParams,
+  QueryPage,
+  TenderCard,
+  TenderCardParams,
+  TenderQueryBody,
+  TenderQueryEnvelope,
+  TenderQueryPage,
+  TokenDeletion,
+  TokenList,
+  TokenResponse,
+} from './types';
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export type ApiClientOptions = {
+  /** Ends with `/api/v2` (D-BASE-1), e.g. `http://127.0.0.1:PORT/api/v2`. */
+  baseUrl: string;
+  /** Asked before every attempt, so a token changed in the vault is picked up at once. */
+  token: () => string | Promise<string>;
+  /** Share one limiter between all clients of the same account. Default: a private one of 100/min. */
+  limiter?: RateLimiter;
+  /** Default: undici's global dispatcher. */
+  dispatcher?: Dispatcher;
+  /** Attempts for 5xx, dropped connections and unreadable bodies; default 6. */
+  maxAttempts?: number;
+  /** Exponential backoff with full jitter: a delay in [0, min(maxMs, baseMs * 2^(n-1))]. Default 500 / 30 000. */
+  backoff?: { baseMs: number; maxMs: number };
+  sleep?: Sleep;
+  onEvent?: (e: ClientEvent) => void;
+  /** Default 60 s each. A QUERY with `wait` gets at least `wait` + `waitMarginMs` (default 30 s) for headers. */
+  timeouts?: { headersMs?: number; bodyMs?: number; waitMarginMs?: number };
+  /** Cap of the total time spent waiting out 202 `preparing` in one call; default 10 minutes. */
+  maxPreparingWaitMs?: number;
+  /** 429 answers waited out before each further one counts as an attempt; default 20. */
+  maxRateLimitWaits?: number;
+  /**
+   * A 429 asking for a longer wait than this (the token-issuing limit answers up to an hour) is not waited out
+   * inside the call: it is thrown at once as a retryable `rate_limit_exceeded` with `retryAfterMs`. Default 2 min.
+   */
+  maxRateLimitWaitMs?: number;
+  /** Source of jitter in [0, 1); default Math.random. */
+  random?: () => number;
+};
+
+export type RequestOptions = { signal?: AbortSignal };
+
+export const DEFAULT_MAX_ATTEMPTS = 6;
+export const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_WAIT_MARGIN_MS = 30_000;
+export const DEFAULT_MAX_PREPARING_WAIT_MS = 10 * 60_000;
+export const DEFAULT_MAX_RATE_LIMIT_WAITS = 20;
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 120_000;
+/** Without a `Retry-After`, a 429 waits a whole window. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
+const DEFAULT_PREPARING_WAIT_MS = 1000;
+const MIN_PREPARING_WAIT_MS = 250;
+
+/** A fresh Idempotency-Key (UUID v4, as section 4 advises) for the caller to store in its outbox. */
+export const newIdempotencyKey = (): string => randomUUID();
+
+type Method = 'GET' | 'POST' | 'DELETE';
+type BalanceKind = 'tenders' | 'contracts';
+
+type Call<T> = {
+  method: Method;
+  /** Encoded path below the base URL, without the query string. */
+  path: string;
+  /** For messages and events: method and path template (`GET /lists/{list_id}`), never the query string. */
+  route: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  idempotencyKey?: string;
+  /** Login is the only route without a token (and the service does not rate-count it). */
+  anonymous?: boolean;
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+  headersTimeoutMs?: number;
+  balance?: BalanceKind;
+  /** Other strings to keep out of errors (the password of a login). */
+  secrets?: string[];
+  /** QUERY only: 202 is waited out and 409 `cursor_expired` is parsed with this schema. */
+  expiredSlice?: z.ZodType<unknown>;
+};
+
+type Attempt =
+  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
+  | { ok: false; code: 'network' | 'timeout' | 'cancelled'; reason: string; retryable: boolean; detail: string; requestId: string | null };
+
+type Final<T> = { data: T; status: number; requestId: string | null; expired: boolean };
+
+export class ApiClient {
+  private readonly baseUrl: string;
+  private readonly tokenProvider: () => string | Promise<string>;
+  private readonly limiter: RateLimiter;
+  private readonly dispatcher: Dispatcher | undefined;
+  private readonly maxAttempts: number;
+  private readonly backoff: { baseMs: number; maxMs: number };
+  private readonly sleep: Sleep;
+  private readonly onEvent: ((e: ClientEvent) => void) | undefined;
+  private readonly headersMs: number;
+  private readonly bodyMs: number;
+  private readonly waitMarginMs: number;
+  private readonly maxPreparingWaitMs: number;
+  private readonly maxRateLimitWaits: number;
+  private readonly maxRateLimitWaitMs: number;
+  private readonly random: () => number;
+  /** The last token handed out by the provider, kept only to redact it from texts. */
+  private lastToken: string | null = null;
+
+  constructor(opts: ApiClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.tokenProvider = opts.token;
+    this.limiter = opts.limiter ?? new RateLimiter();
+    this.dispatcher = opts.dispatcher;
+    this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
+    this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
+    this.sleep = opts.sleep ?? abortableSleep;
+    this.onEvent = opts.onEvent;
+    this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
+    this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
+    this.waitMarginMs = opts.timeouts?.waitMarginMs ?? DEFAULT_WAIT_MARGIN_MS;
+    this.maxPreparingWaitMs = opts.maxPreparingWaitMs ?? DEFAULT_MAX_PREPARING_WAIT_MS;
+    this.maxRateLimitWaits = opts.maxRateLimitWaits ?? DEFAULT_MAX_RATE_LIMIT_WAITS;
+    this.maxRateLimitWaitMs = opts.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
+    this.random = opts.random ?? Math.random;
+  }
+
+  // --- Authentication (4.1-4.4) ----------------------------------------------------------------------------
+
+  /** `POST /auth/login`: a session secret (D-AUTH-1). Needs no token; the password never enters an error. */
+  async login(login: string, password: string, tokenName: string, opts: RequestOptions = {}): Promise<TokenResponse> {
+    return this.data({
+      method: 'POST',
+      path: '/auth/login',
+      route: 'POST /auth/login',
+      query: { login, password, token_name: tokenName },
+      anonymous: true,
+      schema: S.TokenResponse,
+      secrets: [password],
+      signal: opts.signal,
+    });
+  }
+
+  async listTokens(opts: RequestOptions = {}): Promise<TokenList> {
+    return this.data({ method: 'GET', path: '/auth/tokens', route: 'GET /auth/tokens', schema: S.TokenList, signal: opts.signal });
+  }
+
+  /** The secret in the answer is shown once: store it before anything else. */
+  async createToken(name: string, idempotencyKey: string, opts: RequestOptions = {}): Promise<TokenResponse> {
+    return this.data({
+      method: 'POST',
+      path: '/auth/tokens',
+      route: 'POST /auth/tokens',
+      body: { name },
+      idempotencyKey: requireKey(idempotencyKey),
+      schema: S.TokenResponse,
+      signal: opts.signal,
+    });
+  }
+
+  async revokeToken(tokenId: number, idempotencyKey: string, opts: RequestOptions = {}): Promise<TokenDeletion> {
+    return this.data({
+      method: 'DELETE',
+      path: `/auth/tokens/${encodeURIComponent(String(tokenId))}`,
+      route: 'DELETE /auth/tokens/{token_id}',
+      idempotencyKey: requireKey(idempotencyKey),
+      schema: S.TokenDeletion,
+      signal: opts.signal,
+    });
+  }
+
+  // --- QUERY (4.5, 4.7) ------------------------------------------------------------------------------------
+
+  async queryTenders(body: TenderQueryBody, opts: RequestOptions = {}): Promise<TenderQueryPage> {
+    return this.query('/tenders/query', body, S.TenderQueryEnvelope, S.TenderExpiredSlice, 'tenders', opts);
+  }
+
+  async queryContracts(body: ContractQueryBody, opts: RequestOptions = {}): Promise<ContractQueryPage> {
+    return this.query('/contracts/query', body, S.ContractQueryEnvelope, S.ContractExpiredSlice, 'contracts', opts);
+  }
+
+  // --- Cards (4.6, 4.8) ------------------------------------------------------------------------------------
+
+  async tenderCard(id: number | string, params: TenderCardParams = {}, opts: RequestOptions = {}): Promise<TenderCard> {
+    return this.data({
+      method: 'GET',
+      path: `/tenders/${encodeURIComponent(String(id))}`,
+      route: 'GET /tenders/{tender_id}',
+      query: { id_type: params.idType, positions_page: params.positionsPage, positions_limit: params.positionsLimit },
+      schema: S.TenderCard,
+      balance: 'tenders',
+      signal: opts.signal,
+    });
+  }
+
+  async contractCard(id: number | string, params: ContractCardParams = {}, opts: RequestOptions = {}): Promise<ContractCard> {
+    return this.data({
+      method: 'GET',
+      path: `/contracts/${encodeURIComponent(String(id))}`,
+      route: 'GET /contracts/{contract_id}',
+      query: { id_type: params.idType, positions_page: params.positionsPage, positions_limit: params.positionsLimit },
+      schema: S.ContractCard,
+      balance: 'contracts',
+      signal: opts.signal,
+    });
+  }
+
+  // --- Lists (4.9-4.13) ------------------------------------------------------------------------------------
+
+  async createList(list: ListCreateBody, idempotencyKey: string, opts: RequestOptions = {}): Promise<ListObject> {
+    const body: Record<string, unknown> = { name: list.name };
+    if (list.description !== undefined) body.description = list.description;
+    if (list.metadata !== undefined) body.metadata = list.metadata;
+    return this.data({
+      method: 'POST',
+      path: '/lists',
+      route: 'POST /lists',
+      body,
+      idempotencyKey: requireKey(idempotencyKey),
+      schema: S.ListObject,
+      signal: opts.signal,
+    });
+  }
+
+  async lists(page: PageParams = {}, opts: RequestOptions = {}): Promise<ListPage> {
+    return this.data({
+      method: 'GET',
+      path: '/lists',
+      route: 'GET /lists',
+      query: { limit: page.limit, starting_after: page.startingAfter },
+      schema: S.ListPage,
+      signal: opts.signal,
+    });
+  }
+
+  async list(listId: string, page: NumericPageParams = {}, opts: RequestOptions = {}): Promise<ListDetail> {
+    return this.data({
+      method: 'GET',
+      path: `/lists/${encodeURIComponent(listId)}`,
+      route: 'GET /lists/{list_id}',
+      query: { limit: page.limit, starting_after: page.startingAfter },
+      schema: S.ListDetail,
+      signal: opts.signal,
+    });
+  }
+
+  async addListItems(listId: string, ids: number[], idempotencyKey: string, opts: RequestOptions = {}): Promise<ListItemsResult> {
+    return this.data({
+      method: 'POST',
+      path: `/lists/${encodeURIComponent(listId)}/items`,
+      route: 'POST /lists/{list_id}/items',
+      body: { ids },
+      idempotencyKey: requireKey(idempotencyKey),
+      schema: S.ListItemsResult,
+      signal: opts.signal,
+    });
+  }
+
+  async removeListItems(listId: string, ids: number[], idempotencyKey: string, opts: RequestOptions = {}): Promise<ListItemsResult> {
+    return this.data({
+      method: 'DELETE',
+      path: `/lists/${encodeURIComponent(listId)}/items`,
+      route: 'DELETE /lists/{list_id}/items',
+      body: { ids },
+      idempotencyKey: requireKey(idempotencyKey),
+      schema: S.ListItemsResult,
+      signal: opts.signal,
+    });
+  }
+
+  // --- Filters (4.14, 4.15) --------------------------------------------------------------------------------
+
+  async filters(page: PageParams = {}, opts: RequestOptions = {}): Promise<FilterPage> {
+    return this.data({
+      method: 'GET',
+      path: '/filters',
+      route: 'GET /filters',
+      query: { limit: page.limit, starting_after: page.startingAfter },
+      schema: S.FilterPage,
+      signal: opts.signal,
+    });
+  }
+
+  async deleteFilter(filterId: string, idempotencyKey: string, opts: RequestOptions = {}): Promise<FilterDeletion> {
+    return this.data({
+      method: 'DELETE',
+      path: `/filters/${encodeURIComponent(filterId)}`,
+      route: 'DELETE /filters/{filter_id}',
+      idempotencyKey: requireKey(idempotencyKey),
+      schema: S.FilterDeletion,
+      signal: opts.signal,
+    });
+  }
+
+  // --- Balance (4.16, 4.17) --------------------------------------------------------------------------------
+
+  async balance(opts: RequestOptions = {}): Promise<Balance> {
+    return this.data({ method: 'GET', path: '/balance', route: 'GET /balance', schema: S.Balance, signal: opts.signal });
+  }
+
+  async ledger(page: NumericPageParams = {}, opts: RequestOptions = {}): Promise<LedgerPage> {
+    return this.data({
+      method: 'GET',
+      path: '/balance/ledger',
+      route: 'GET /balance/ledger',
+      query: { limit: page.limit, starting_after: page.startingAfter },
+      schema: S.LedgerPage,
+      signal: opts.signal,
+    });
+  }
+
+  // --- Machinery -------------------------------------------------------------------------------------------
+
+  private async data<T>(call: Call<T>): Promise<T> {
+    return (await this.run(call)).data;
+  }
+
+  private async query<Env extends TenderQueryEnvelope | ContractQueryEnvelope>(
+    path: '/tenders/query' | '/contracts/query',
+    body: TenderQueryBody | ContractQueryBody,
+    schema: z.ZodType<Env>,
+    expiredSlice: z.ZodType<unknown>,
+    balance: BalanceKind,
+    opts: RequestOptions,
+  ): Promise<QueryPage<Env['results'][number], Env>> {
+    const waitS = typeof body.wait === 'number' && body.wait > 0 ? body.wait : 0;
+    const final = await this.run({
+      method: 'POST',
+      path,
+      route: `POST ${path}`,
+      body,
+      schema,
+      expiredSlice,
+      balance,
+      signal: opts.signal,
+      headersTimeoutMs: waitS > 0 ? Math.max(this.headersMs, waitS * 1000 + this.waitMarginMs) : this.headersMs,
+    });
+    const env = final.data;
+    return {
+      filterId: env.filter_id,
+      state: env.state,
+      applied: env.applied,
+      results: env.results,
+      nextCursor: env.next_cursor,
+      total: env.total,
+      billed: env.billed,
+      expiresAt: env.expires_at,
+      freshness: env.freshness,
+      requestId: env.request_id ?? final.requestId,
+      cursorExpired: final.expired,
+      raw: env,
+    };
+  }
+
+  /** One logical call: attempts, waits and validation until a final answer or an ApiError. */
+  private async run<T>(call: Call<T>): Promise<Final<T>> {
+    // Serialized once: every attempt sends exactly these bytes (section 3 "byte for byte", D-IDEM-2).
+    const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
+    let failures = 0;
+    let rateLimitWaits = 0;
+    let preparingWaitedMs = 0;
+    let lastRequestId: string | null = null;
+
+    const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'message'> & { message: string }): ApiError =>
+      new ApiError({
+        balance: call.balance,
+        ...init,
+        message: this.redact(init.message, call),
+        requestId: init.requestId ?? lastRequestId,
+      });
+    const cancelled = (): ApiError =>
+      fail({ code: 'cancelled', message: `${call.route} was cancelled`, retryable: false });
+    /** Counts a failed attempt; throws when none are left, otherwise waits the backoff. */
+    const retryOrThrow = async (reason: string, attemptRequestId: string | null, err: () => ApiError, retryAfterMs = 0): Promise<void> => {
+      failures += 1;
+      if (failures >= this.maxAttempts) throw err();
+      const cap = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (failures - 1));
+      // A server's Retry-After on a 5xx is honoured, but never beyond the backoff ceiling.
+      const delayMs = Math.max(Math.min(retryAfterMs, this.backoff.maxMs), Math.floor(this.random() * cap));
+      this.emit({ type: 'retry', route: call.route, attempt: failures, delayMs, reason, requestId: attemptRequestId });
+      await this.wait(delayMs, call.signal, cancelled);
+    };
+
+    for (;;) {
+      if (call.signal?.aborted) throw cancelled();
+      const a = await this.attempt(call, bodyText);
+      if (a.requestId) lastRequestId = a.requestId;
+
+      if (!a.ok) {
+        if (a.code === 'cancelled') throw cancelled();
+        const err = (): ApiError =>
+          fail({
+            code: a.code,
+            message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`,
+            retryable: a.retryable,
+          });
+        if (!a.retryable) {
+          failures += 1;
+          throw err();
+        }
+        await retryOrThrow(a.reason, a.requestId, err);
+        continue;
+      }
+
+      const { status } = a;
+      let json: unknown;
+      let jsonOk = true;
+      if (a.text.length > 0) {
+        try {
+          json = JSON.parse(a.text);
+        } catch {
+          jsonOk = false;
+        }
+      } else jsonOk = status >= 300;
+      const bodyRequestId = requestIdIn(json);
+      if (bodyRequestId) lastRequestId = bodyRequestId;
+      const requestId = bodyRequestId ?? a.requestId;
+
+      // 429: wait Retry-After; counts as an attempt only beyond a generous number of waits.
+      if (status === 429) {
+        const retryAfterMs = retryAfterFrom(a.headers) ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+        const rateLimited = (why: string): ApiError =>
+          fail({
+            code: errorCodeIn(json) ?? 'rate_limit_exceeded',
+            status,
+            requestId,
+            retryable: true,
+            retryAfterMs,
+            message: `${call.route} answered 429: ${why}`,
+          });
+        if (retryAfterMs > this.maxRateLimitWaitMs) throw rateLimited(`asked to wait ${Math.ceil(retryAfterMs / 1000)} s`);
+        rateLimitWaits += 1;
+        if (rateLimitWaits > this.maxRateLimitWaits) {
+          failures += 1;
+          if (failures >= this.maxAttempts) throw rateLimited(`${rateLimitWaits} times in a row`);
+        }
+        // The account is over its rate: hold every caller sharing the limiter (login has its own limit).
+        if (!call.anonymous) this.limiter.pause(retryAfterMs);
+        this.emit({ type: 'rate_limited', route: call.route, retryAfterMs, requestId });
+        await this.wait(retryAfterMs, call.signal, cancelled);
+        continue;
+      }
+
+      // 5xx (and 408): the request may not have been executed, or its answer was lost; repeat it.
+      if (status >= 500 || status === 408) {
+        await retryOrThrow(
+          `http_${status}`,
+          requestId,
+          () =>
+            fail({
+              code: errorCodeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
+              status,
+              requestId,
+              retryable: true,
+              message: `${call.route} answered ${status} ${failures} time(s): ${errorMessageIn(json) ?? 'no error body'}`,
+            }),
+          retryAfterFrom(a.headers) ?? 0,
+        );
+        continue;
+      }
+
+      if (!jsonOk && status < 300) {
+        // A cut or garbled body of a success: the request was executed; repeating it is safe (QUERY is
+        // idempotent by construction, a mutation replays its stored answer under the same key).
+        await retryOrThrow('bad_json', requestId, () =>
+          fail({ code: 'bad_response', status, requestId, retryable: true, message: `${call.route} answered ${status} with a body that is not JSON` }),
+        );
+        continue;
+      }
+
+      if (status === 202 && call.expiredSlice) {
+        const prep = S.PreparingBody.safeParse(json);
+        if (!prep.success) throw this.schemaError(call, status, requestId, prep.error, lastRequestId);
+        // A floor keeps a `retry_after: 0` from spinning and lets the cap on the total wait be reached.
+        const retryAfterMs = Math.max(
+          MIN_PREPARING_WAIT_MS,
+          prep.data.retry_after !== undefined ? Math.round(prep.data.retry_after * 1000) : (retryAfterFrom(a.headers) ?? DEFAULT_PREPARING_WAIT_MS),
+        );
+        if (preparingWaitedMs + retryAfterMs > this.maxPreparingWaitMs) {
+          throw fail({
+            code: 'timeout',
+            status,
+            requestId,
+            retryable: true,
+            message: `${call.route}: filter ${prep.data.filter_id ?? '?'} still preparing after ${Math.round(preparingWaitedMs / 1000)} s`,
+            userMessage:
+              'Сервис всё ещё готовит выборку по этому фильтру: повторите синхронизацию через несколько минут, ничего не потеряется.',
+          });
+        }
+        this.emit({
+          type: 'preparing',
+          route: call.route,
+          retryAfterMs,
+          filterId: prep.data.filter_id ?? null,
+          waitedMs: preparingWaitedMs,
+          requestId,
+        });
+        await this.wait(retryAfterMs, call.signal, cancelled);
+        preparingWaitedMs += retryAfterMs;
+        continue;
+      }
+
+      if (status === 200) {
+        const parsed = call.schema.safeParse(json);
+        if (!parsed.success) throw this.schemaError(call, status, requestId, parsed.error, lastRequestId);
+        return { data: parsed.data, status, requestId, expired: false };
+      }
+
+      if (status === 409 && call.expiredSlice && errorCodeIn(json) === 'cursor_expired') {
+        const parsed = call.expiredSlice.safeParse(json);
+        if (!parsed.success) throw this.schemaError(call, status, requestId, parsed.error, lastRequestId);
+        return { data: parsed.data as T, status, requestId, expired: true };
+      }
+
+      if (status >= 400 && status < 500) {
+        const code = errorCodeIn(json) ?? codeForStatus(status);
+        throw fail({
+          code,
+          status,
+          requestId,
+          retryable: false,
+          details: detailsIn(json),
+          message: `${call.route} answered ${status} ${code}: ${errorMessageIn(json) ?? 'no error body'}`,
+        });
+      }
+
+      throw fail({
+        code: 'bad_response',
+        status,
+        requestId,
+        retryable: false,
+        message: `${call.route} answered an unexpected status ${status}`,
+      });
+    }
+  }
+
+  /** One HTTP exchange: limiter slot, token, request, whole body read. Throws only what the token provider throws. */
+  private async attempt(call: Call<unknown>, bodyText: string | undefined): Promise<Attempt> {
+    const none = { requestId: null };
+    try {
+      if (!call.anonymous) await this.limiter.acquire(call.signal);
+    } catch {
+      return { ok: false, code: 'cancelled', reason: 'cancelled', retryable: false, detail: 'limiter wait aborted', ...none };
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (!call.anonymous) {
+      const token = await this.tokenProvider();
+      if (typeof token !== 'string' || token.trim() === '') {
+        throw new ApiError({ code: 'unauthorized', message: `${call.route}: no API token is configured`, retryable: false });
+      }
+      this.lastToken = token;
+      headers.authorization = `Bearer ${token}`;
+    }
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
+
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(this.url(call), {
+        method: call.method,
+        headers,
+        body: bodyText,
+        signal: call.signal,
+        dispatcher: this.dispatcher,
+        headersTimeout: call.headersTimeoutMs ?? this.headersMs,
+        bodyTimeout: this.bodyMs,
+      });
+    } catch (e) {
+      return { ...classifyTransportError(e, call.signal), ...none };
+    }
+    const requestId = headerValue(res.headers, 'x-request-id');
+    try {
+      const text = await res.body.text();
+      return { ok: true, status: res.statusCode, headers: res.headers, text, requestId };
+    } catch (e) {
+      const f = classifyTransportError(e, call.signal);
+      // The head arrived but the body broke off: the request was executed (and may have been charged).
+      return { ...f, reason: f.code === 'network' ? 'truncated' : f.reason, requestId };
+    }
+  }
+
+  private url(call: Call<unknown>): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) params.set(k, String(v));
+    const qs = params.toString();
+    return `${this.baseUrl}${call.path}${qs ? `?${qs}` : ''}`;
+  }
+
+  private async wait(ms: number, signal: AbortSignal | undefined, cancelled: () => ApiError): Promise<void> {
+    try {
+      await this.sleep(ms, signal);
+    } catch (e) {
+      if (signal?.aborted) throw cancelled();
+      throw e;
+    }
+    if (signal?.aborted) throw cancelled();
+  }
+
+  private schemaError(call: Call<unknown>, status: number, requestId: string | null, error: z.ZodError, lastRequestId: string | null): ApiError {
+    const details = error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+    return new ApiError({
+      code: 'bad_response',
+      status,
+      requestId: requestId ?? lastRequestId,
+      retryable: false,
+      details,
+      balance: call.balance,
+      message: this.redact(
+        `${call.route} answered ${status} with an unexpected body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+        call,
+      ),
+    });
+  }
+
+  private redact(text: string, call: Call<unknown>): string {
+    return redactSecrets(text, [this.lastToken, ...(call.secrets ?? [])]);
+  }
+
+  private emit(e: ClientEvent): void {
+    if (!this.onEvent) return;
+    try {
+      this.onEvent(e);
+    } catch {
+      // A progress listener must not break a sync.
+    }
+  }
+}
+
+function requireKey(key: string): string {
+  if (typeof key !== 'string' || key.trim() === '') {
+    throw new TypeError('Mutations need an Idempotency-Key: create one (newIdempotencyKey()), store it in the outbox, then call.');
+  }
+  if (key.length > 255) throw new TypeError('An Idempotency-Key is at most 255 characters.');
+  return key;
+}
+
+function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const v = headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.length > 0 ? s : null;
+}
+
+/** `Retry-After` as seconds or an HTTP date, in ms; null when absent or unreadable. */
+function retryAfterFrom(headers: Record<string, string | string[] | undefined>): number | null {
+  const v = headerValue(headers, 'retry-after');
+  if (v === null) return null;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function errorObjectIn(json: unknown): Record<string, unknown> | null {
+  return isRecord(json) && isRecord(json.error) ? json.error : null;
+}
+
+function errorCodeIn(json: unknown): string | null {
+  const code = errorObjectIn(json)?.code;
+  return typeof code === 'string' && code.length > 0 ? code : null;
+}
+
+function errorMessageIn(json: unknown): string | null {
+  const m = errorObjectIn(json)?.message;
+  return typeof m === 'string' ? m : null;
+}
+
+function detailsIn(json: unknown): unknown {
+  return errorObjectIn(json)?.details;
+}
+
+function requestIdIn(json: unknown): string | null {
+  const fromError = errorObjectIn(json)?.request_id;
+  if (typeof fromError === 'string' && fromError) return fromError;
+  const top = isRecord(json) ? json.request_id : undefined;
+  return typeof top === 'string' && top ? top : null;
+}
+
+function codeForStatus(status: number): ApiErrorCode {
+  switch (status) {
+    case 400:
+      return 'validation_error';
+    case 401:
+      return 'unauthorized';
+    case 402:
+      return 'balance_exhausted';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 422:
+      return 'unprocessable_entity';
+    default:
+      return `http_${status}`;
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+/** Errors of our own making (a bad URL or header): repeating cannot help. */
+const PERMANENT_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL', 'ERR_INVALID_ARG_TYPE']);
+
+function classifyTransportError(
+  e: unknown,
+  signal: AbortSignal | undefined,
+): { ok: false; code: 'network' | 'timeout' | 'cancelled'; reason: string; retryable: boolean; detail: string } {
+  const code = isRecord(e) && typeof e.code === 'string' ? e.code : '';
+  const name = e instanceof Error ? e.name : 'Error';
+  // Only the name and code of the failure: undici messages are short, but nothing of the request is echoed.
+  const detail = code ? `${name} ${code}` : name;
+  if (signal?.aborted) return { ok: false, code: 'cancelled', reason: 'cancelled', retryable: false, detail };
+  if (TIMEOUT_CODES.has(code)) return { ok: false, code: 'timeout', reason: 'timeout', retryable: true, detail };
+  if (PERMANENT_CODES.has(code) || e instanceof TypeError) return { ok: false, code: 'network', reason: 'client_error', retryable: false, detail };
+  return { ok: false, code: 'network', reason: 'network', retryable: true, detail };
+}

@@ -1,0 +1,180 @@
+/**
+ * The one error type of the API client. Whatever went wrong (an HTTP error of the service, a dropped
+ * connection, a timeout, a body we cannot read, a cancelled sync) reaches the caller as an `ApiError` with a
+ * stable `code`, the service's `request_id` when it sent one, whether repeating may help, and one sentence
+ * in Russian telling the analyst what to do.
+ *
+ * Secrets never enter an error: messages are built by the client from the method, the path template and the
+ * service's own message, and everything is passed through `redactSecrets` before it is stored.
+ */
+
+/** Codes the client makes itself; every other code is the service's own (`balance_exhausted`, ...). */
+export const CLIENT_ERROR_CODES = ['network', 'timeout', 'bad_response', 'cancelled'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** Codes of reference section 7 and the decisions file (D-BASE-3, D-ERR-2, D-ERR-3). */
+export type ServiceErrorCode =
+  | 'validation_error'
+  | 'invalid_cursor'
+  | 'idempotency_key_required'
+  | 'unauthorized'
+  | 'invalid_session'
+  | 'balance_exhausted'
+  | 'not_found'
+  | 'cursor_expired'
+  | 'api_key_limit_reached'
+  | 'unprocessable_entity'
+  | 'rate_limit_exceeded'
+  | 'method_not_allowed'
+  | 'internal_error';
+
+/** A code the client knows, or any other string a newer service may send. */
+export type ApiErrorCode = ClientErrorCode | ServiceErrorCode | (string & {});
+
+export type ApiErrorInit = {
+  code: ApiErrorCode;
+  /** Technical message (English, for logs); already free of secrets. */
+  message: string;
+  status?: number | null;
+  requestId?: string | null;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  /** `error.details` of a 422, or a short description of a schema failure. */
+  details?: unknown;
+  /** Which balance a `balance_exhausted` is about (the route decides); default `tenders`. */
+  balance?: 'tenders' | 'contracts';
+  /** Overrides the sentence derived from the code. */
+  userMessage?: string;
+};
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: ApiErrorCode;
+  readonly status: number | null;
+  readonly requestId: string | null;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  readonly details?: unknown;
+  /** One plain sentence in Russian for the analyst: what happened and what to do. */
+  readonly userMessage: string;
+
+  constructor(init: ApiErrorInit) {
+    super(redactSecrets(init.message));
+    this.code = init.code;
+    this.status = init.status ?? null;
+    this.requestId = init.requestId ?? null;
+    this.retryable = init.retryable ?? false;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.details !== undefined) this.details = init.details;
+    this.userMessage = redactSecrets(
+      init.userMessage ?? userMessageFor(init.code, { requestId: this.requestId, retryAfterMs: init.retryAfterMs, balance: init.balance }),
+    );
+  }
+
+  /** A plain object that is safe to log or to send over IPC (`{ok:false, error}`). */
+  toJSON(): {
+    name: string;
+    code: string;
+    status: number | null;
+    requestId: string | null;
+    retryable: boolean;
+    retryAfterMs?: number;
+    message: string;
+    userMessage: string;
+  } {
+    return {
+      name: this.name,
+      code: this.code,
+      status: this.status,
+      requestId: this.requestId,
+      retryable: this.retryable,
+      ...(this.retryAfterMs !== undefined ? { retryAfterMs: this.retryAfterMs } : {}),
+      message: this.message,
+      userMessage: this.userMessage,
+    };
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** `13 с` or, from two minutes on, `60 мин`. */
+function waitText(ms: number | undefined): string {
+  const s = Math.max(1, Math.ceil((ms ?? 60_000) / 1000));
+  return s < 120 ? `${s} с` : `${Math.ceil(s / 60)} мин`;
+}
+
+/** The analyst's sentence for a code. Codes the client does not know get a generic sentence naming the code. */
+export function userMessageFor(
+  code: ApiErrorCode,
+  context: { requestId?: string | null; retryAfterMs?: number; balance?: 'tenders' | 'contracts' } = {},
+): string {
+  const { requestId, retryAfterMs } = context;
+  const support = requestId ? `, назвав номер запроса ${requestId}` : '';
+  switch (code) {
+    case 'balance_exhausted':
+      return `Баланс ${context.balance === 'contracts' ? 'контрактов' : 'тендеров'} исчерпан: пополните его, и синхронизация продолжится с того же места без повторной оплаты.`;
+    case 'unauthorized':
+      return 'Сервис не принял токен API: проверьте токен в настройках профиля или выпустите новый в личном кабинете.';
+    case 'invalid_session':
+      return 'Сессия входа истекла: войдите снова или укажите в профиле постоянный токен API.';
+    case 'rate_limit_exceeded':
+      return `Слишком много запросов к сервису: подождите ${waitText(retryAfterMs)}, и работа продолжится.`;
+    case 'network':
+      return 'Нет связи с сервисом: проверьте подключение к интернету и повторите попытку.';
+    case 'timeout':
+      return 'Сервис не ответил вовремя: повторите попытку через несколько минут.';
+    case 'bad_response':
+      return `Сервис прислал ответ, который приложение не понимает: повторите попытку позже, а если ошибка повторится, обратитесь в поддержку${support}.`;
+    case 'cancelled':
+      return 'Операция отменена: запустите её снова, когда будете готовы.';
+    case 'internal_error':
+      return 'Сервис временно не справляется с запросом: повторите попытку через несколько минут.';
+    case 'validation_error':
+    case 'unprocessable_entity':
+      return 'Сервис отклонил параметры запроса: проверьте условия фильтра и повторите.';
+    case 'invalid_cursor':
+      return 'Сохранённая позиция синхронизации не принята сервисом: запустите синхронизацию этого фильтра заново.';
+    case 'cursor_expired':
+      return 'Лента фильтра перестроена сервисом: синхронизация продолжится с новой позиции без повторной оплаты.';
+    case 'not_found':
+      return 'Объект не найден: возможно, он удалён или принадлежит другому пользователю.';
+    case 'api_key_limit_reached':
+      return 'Уже выпущено 20 активных токенов: отзовите ненужный токен и повторите.';
+    case 'idempotency_key_required':
+    case 'method_not_allowed':
+      return `Внутренняя ошибка приложения при обращении к сервису: обратитесь в поддержку${support}.`;
+    default:
+      return `Сервис вернул ошибку «${code}»: повторите попытку позже, а если ошибка повторится, обратитесь в поддержку${support}.`;
+  }
+}
+
+/**
+ * One line for the CLI or a UI toast: the analyst's sentence plus the technical facts support asks for
+ * (code, HTTP status, request_id). Anything that is not an ApiError is described generically.
+ */
+export function describeApiError(e: unknown): string {
+  if (e instanceof ApiError) {
+    const facts = [`код ${e.code}`];
+    if (e.status !== null) facts.push(`HTTP ${e.status}`);
+    if (e.requestId) facts.push(`запрос ${e.requestId}`);
+    return `${e.userMessage} (${facts.join(', ')})`;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return redactSecrets(`Непредвиденная ошибка: ${message}`);
+}
+
+/**
+ * Secrets of this API: `tenderwb_live_…`, `twb_test_…` (D-AUTH-2) and any Bearer value. The random part is
+ * replaced; the brand and environment stay so that a log still says which kind of token was involved.
+ */
+const TOKEN_PATTERN = /\b((?:tenderwb|twb)_(?:live|test)_)[A-Za-z0-9]+/g;
+const BEARER_PATTERN = /(Bearer\s+)[^\s"',;]+/gi;
+
+/** Removes tokens (by pattern and the exact `extra` strings, e.g. the current token) from a text. */
+export function redactSecrets(text: string, extra: readonly (string | null | undefined)[] = []): string {
+  let out = text.replace(TOKEN_PATTERN, '$1***').replace(BEARER_PATTERN, '$1***');
+  for (const secret of extra) {
+    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+  }
+  return out;
+}
