@@ -1,0 +1,46 @@
+/** `tenderwb cache stats|search|versions`: what is held locally, searchable offline. */
+import { parseCommandArgs } from '../args';
+import { CliError, formatInt, formatRub } from '../output';
+import type { CliContext } from '../context';
+import { cacheStats } from '../../cache/stats';
+import { offlineSearch } from '../../cache/offlineSearch';
+import { versionStore } from '../../cache/versionStore';
+import { searchStore } from '../../cache/searchStore';
+
+export async function cacheCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const cache = await ctx.cache();
+  if (sub === 'stats') {
+    parseCommandArgs(rest, {});
+    const s = cacheStats(cache);
+    const searches = searchStore(cache).list();
+    ctx.out.result({ ...s, saved_searches: searches.map((x) => ({ filter_id: x.filterId, label: x.label, events: x.events })) }, () =>
+      [
+        `tenders: ${formatInt(s.objects.tender)} (${formatInt(s.versions.tender)} versions), contracts: ${formatInt(s.objects.contract)} (${formatInt(s.versions.contract)} versions)`,
+        `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
+        `saved searches: ${searches.map((x) => x.label ?? x.filterId).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
+        `on disk: ${(s.disk.totalBytes / 2 ** 20).toFixed(1)} MB (${cache.file})`,
+      ].join('\n'),
+    );
+    return;
+  }
+  if (sub === 'search') {
+    const a = parseCommandArgs(rest, { limit: { type: 'string' } });
+    const text = a.positionals.join(' ').trim();
+    if (!text) throw new CliError('usage: cache search TEXT [--limit N]', 2);
+    const limit = Number(a.values.limit ?? 50);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit is 1..500', 2);
+    const page = offlineSearch(cache).search({ text }, { limit });
+    for (const r of page.rows) {
+      ctx.out.result({ ...r }, `${r.id}\t${r.publishDate?.slice(0, 10) ?? ''}\t${formatRub(r.price)}\t${r.name ?? ''}`);
+    }
+    if (!page.rows.length) ctx.out.info('nothing in the cache matches');
+    return;
+  }
+  if (sub === 'versions') {
+    parseCommandArgs(rest, {});
+    for (const v of versionStore(cache).allVersions()) ctx.out.result({ kind: v.kind, id: v.id, version: v.version }, `${v.kind}\t${v.id}\t${v.version}`);
+    return;
+  }
+  throw new CliError('usage: cache stats | cache search TEXT | cache versions --json', 2);
+}

@@ -1,0 +1,75 @@
+/** `tenderwb card tender|contract ID`: a cached card makes no request; otherwise fetched and cached. */
+import { parseCommandArgs } from '../args';
+import { CliError, formatInt, formatRub } from '../output';
+import type { CliContext } from '../context';
+import { cardStore } from '../../cache/cardStore';
+import { versionStore } from '../../cache/versionStore';
+
+export async function cardCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const [kind, ...rest] = args;
+  if (kind !== 'tender' && kind !== 'contract') throw new CliError('usage: card tender ID [--external] | card contract ID [--reestr]', 2);
+  const a = parseCommandArgs(rest, { external: { type: 'boolean' }, reestr: { type: 'boolean' }, page: { type: 'string' }, limit: { type: 'string' } });
+  const id = a.positionals[0];
+  if (!id || a.positionals.length > 1) throw new CliError(`usage: card ${kind} ID`, 2);
+  if (kind === 'tender' && a.values.reestr) throw new CliError('--reestr is for contracts; tenders take --external', 2);
+  if (kind === 'contract' && a.values.external) throw new CliError('--external is for tenders; contracts take --reestr', 2);
+  const page = Number(a.values.page ?? 1);
+  const limit = Number(a.values.limit ?? 20);
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw new CliError('--page is 1 or more, --limit is 1..100', 2);
+  }
+  const byInternalId = !a.values.external && !a.values.reestr;
+  if (byInternalId && !/^\d+$/.test(id)) throw new CliError(`a ${kind} id is a number; use --${kind === 'tender' ? 'external' : 'reestr'} for ${kind === 'tender' ? 'a platform id' : 'a registry number'}`, 2);
+
+  const cache = await ctx.cache();
+  const cards = cardStore(cache);
+  let card: unknown;
+  let source = 'cache';
+  if (byInternalId) {
+    // The newest version we hold: its card, if cached, is shown without asking the server (free and offline).
+    const held = versionStore(cache).latestVersion(kind, Number(id));
+    if (held !== undefined) card = cards.getCard(kind, Number(id), held, page, limit);
+  }
+  if (card === undefined) {
+    const client = await ctx.client();
+    const fetched =
+      kind === 'tender'
+        ? await client.tenderCard(id, { idType: a.values.external ? 'external' : 'internal', positionsPage: page, positionsLimit: limit })
+        : await client.contractCard(id, { idType: a.values.reestr ? 'reestr' : 'internal', positionsPage: page, positionsLimit: limit });
+    const f = fetched as Record<string, unknown> & { id: number; version: number };
+    cards.saveCard({
+      kind,
+      id: f.id,
+      version: f.version,
+      positionsPage: page,
+      positionsLimit: limit,
+      requestId: typeof f.request_id === 'string' ? f.request_id : null,
+      receivedAt: new Date().toISOString(),
+      billed: f.billed === true,
+      card: fetched,
+    });
+    card = fetched;
+    source = f.billed === true ? 'server (charged 1 unit)' : 'server (free: this version was delivered before)';
+  }
+  const c = card as Record<string, unknown>;
+  ctx.out.result({ source, card: c }, () => humanCard(kind, c, source));
+}
+
+function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string): string {
+  const lines: string[] = [];
+  const named = (v: unknown): string => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : '—');
+  if (kind === 'tender') {
+    lines.push(`${String(c.name ?? '')}`);
+    lines.push(`id ${String(c.id)} · ${String(c.etp_id ?? '')} · version ${String(c.version)} · ${named(c.status)} · ${formatRub(c.price)}`);
+    lines.push(`customer: ${named(c.organization)} · region: ${named(c.region)} · platform: ${named(c.platform)}`);
+    lines.push(`deadline: ${String(c.end_date ?? '—')} · positions: ${formatInt(Number(c.positions_total ?? 0))}`);
+  } else {
+    lines.push(`contract ${String(c.reestr_number ?? c.id)} · version ${String(c.version)} · ${formatRub(c.price)}`);
+    const suppliers = Array.isArray(c.suppliers) ? c.suppliers.map(named).join(', ') : '—';
+    lines.push(`customer: ${named(c.customer)} · suppliers: ${suppliers}`);
+  }
+  const positions = Array.isArray(c.positions) ? (c.positions as Record<string, unknown>[]) : [];
+  for (const p of positions) lines.push(`  ${String(p.position_ordinal ?? '')}. ${String(p.title ?? '')} — ${String(p.quantity ?? '')} ${String(p.unit ?? '')} × ${formatRub(p.price)}`);
+  lines.push(`(${source})`);
+  return lines.join('\n');
+}

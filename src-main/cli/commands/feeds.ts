@@ -1,0 +1,146 @@
+/** `tenderwb search` and `tenderwb sync`: saved searches and reading their feeds into the cache. */
+import { readFileSync } from 'node:fs';
+import { parseCommandArgs } from '../args';
+import { CliError, formatInt } from '../output';
+import type { CliContext } from '../context';
+import { searchStore, type SavedSearch } from '../../cache/searchStore';
+import { apiQueryPort } from '../../sync/apiQueryPort';
+import { cacheFeedSink } from '../../sync/cacheFeedSink';
+import { previewCost, syncSavedSearch, type SyncOutcome } from '../../sync/syncEngine';
+import { flushOutbox } from '../../sync/outbox';
+import type { FeedName, StreamName } from '../../sync/ports';
+
+/** Fields that define a set or a feed position; a saved search stores only the set. */
+const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
+
+function parseEvents(value: string | boolean | undefined): StreamName[] {
+  if (value === undefined) return ['created'];
+  const events = String(value).split(',').map((s) => s.trim()).filter(Boolean);
+  if (!events.length || events.some((e) => e !== 'created' && e !== 'updated')) throw new CliError('--events is a comma list of created, updated', 2);
+  return [...new Set(events)].sort() as StreamName[];
+}
+
+function readQuery(values: Record<string, string | boolean | undefined>): Record<string, unknown> {
+  const file = values['query-file'];
+  const inline = values.query;
+  if ((file === undefined) === (inline === undefined)) throw new CliError('give exactly one of --query-file F or --query JSON', 2);
+  let text: string;
+  try {
+    text = typeof file === 'string' ? readFileSync(file, 'utf8') : String(inline);
+  } catch (e) {
+    throw new CliError(`cannot read the query file: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`the query is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, 2);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError('the query must be a JSON object of QUERY criteria', 2);
+  const query = { ...(parsed as Record<string, unknown>) };
+  for (const k of NOT_SET_FIELDS) delete query[k];
+  return query;
+}
+
+export async function searchCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
+  const a = parseCommandArgs(args, {
+    'query-file': { type: 'string' },
+    query: { type: 'string' },
+    label: { type: 'string' },
+    events: { type: 'string' },
+    preview: { type: 'boolean' },
+  });
+  if (a.positionals.length) throw new CliError(`unexpected argument "${a.positionals[0]}"`, 2);
+  const query = readQuery(a.values);
+  const events = parseEvents(a.values.events);
+  const label = typeof a.values.label === 'string' ? a.values.label : undefined;
+  const cache = await ctx.cache();
+  const searches = searchStore(cache);
+  if (label) {
+    const other = searches.getByLabel(label);
+    if (other && JSON.stringify(other.params) !== JSON.stringify(query)) {
+      throw new CliError(`the label "${label}" already names another search (${other.filterId})`);
+    }
+  }
+  ctx.out.progress('preparing the search on the server…');
+  const preview = await previewCost(apiQueryPort(await ctx.client()), cacheFeedSink(cache), 'tender', query, signal);
+  ctx.out.endProgress();
+  if (!a.values.preview) searches.upsert({ filterId: preview.filterId, params: query, label: label ?? undefined, events });
+  const total = preview.total;
+  ctx.out.result(
+    { filter_id: preview.filterId, total, charged: preview.charged, saved: !a.values.preview, label: label ?? null, events },
+    () =>
+      `${preview.filterId}  ${total === null ? 'total not known yet' : `${formatInt(total)} tenders`}` +
+      (a.values.preview ? ` — reading them all costs up to ${total === null ? '?' : formatInt(total)} units (this preview cost ${preview.charged})` : `${label ? `  saved as "${label}"` : '  saved'}`),
+  );
+}
+
+function resolveTargets(ctx: CliContext, searches: ReturnType<typeof searchStore>, positionals: string[], all: boolean): SavedSearch[] {
+  if (all) {
+    if (positionals.length) throw new CliError('give a search or --all, not both', 2);
+    const list = searches.list();
+    if (!list.length) throw new CliError('no saved searches yet: create one with "tenderwb search --query ... --label NAME"');
+    return list;
+  }
+  if (positionals.length !== 1) throw new CliError('usage: sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]', 2);
+  const key = positionals[0]!;
+  const found = key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
+  if (!found) throw new CliError(`no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`);
+  return [found];
+}
+
+export async function syncCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
+  const a = parseCommandArgs(args, {
+    all: { type: 'boolean' },
+    contracts: { type: 'boolean' },
+    'max-spend': { type: 'string' },
+    follow: { type: 'boolean' },
+  });
+  let maxSpend: number | undefined;
+  if (a.values['max-spend'] !== undefined) {
+    const raw = String(a.values['max-spend']);
+    if (!/^\d+$/.test(raw)) throw new CliError('--max-spend is a whole number of units', 2);
+    maxSpend = Number(raw);
+  }
+  const cache = await ctx.cache();
+  const targets = resolveTargets(ctx, searchStore(cache), a.positionals, a.values.all === true);
+  const client = await ctx.client();
+  await flushOutbox(cache, client).catch(() => undefined);
+  const port = apiQueryPort(client);
+  const sink = cacheFeedSink(cache);
+  const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
+  let spent = 0;
+  let exhausted = false;
+  for (const search of targets) {
+    const outcome: SyncOutcome = await syncSavedSearch(port, sink, {
+      filterId: search.filterId,
+      feeds,
+      streams: search.events,
+      maxSpend: maxSpend === undefined ? undefined : maxSpend - spent,
+      follow: a.values.follow === true,
+      signal,
+      onProgress: (p) => {
+        const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
+        ctx.out.progress(
+          `${search.label ?? search.filterId} ${p.feed}/${p.stream}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          fraction,
+        );
+      },
+    });
+    spent += outcome.charged;
+    ctx.out.result(
+      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged, free: outcome.free },
+      `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged)} units charged, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
+    );
+    if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
+    if (outcome.stoppedBy !== 'done') break;
+  }
+  if (exhausted) throw new CliError('the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place', 3);
+}
+
+const STOP_TEXT = {
+  done: 'up to date',
+  spend_cap: 'stopped at the spend cap',
+  balance_exhausted: 'stopped: balance exhausted',
+  cancelled: 'cancelled',
+} as const;

@@ -1,0 +1,84 @@
+/**
+ * What every command may need, opened lazily so `tenderwb profile list` touches neither the network nor
+ * the keychain: the profile registry, the token vault, the API client and the profile's cache.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
+import { TokenVault } from '../vault/tokenVault';
+import { ApiClient } from '../api/client';
+import { RateLimiter } from '../api/rateLimiter';
+import { CliError, type Output } from './output';
+import { openCache, type CacheDb } from '../cache/database';
+
+export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
+
+export class CliContext {
+  readonly registry: ProfileRegistry;
+  readonly vault: TokenVault;
+  private profileCache: Profile | null = null;
+  private clientCache: ApiClient | null = null;
+  private cacheDb: CacheDb | null = null;
+  private readonly closers: (() => void)[] = [];
+
+  constructor(
+    readonly out: Output,
+    readonly options: GlobalOptions,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    const root = options.dataDir ?? resolveRootDir(env, process.platform, homedir());
+    this.registry = new ProfileRegistry(root);
+    this.vault = new TokenVault({ env });
+  }
+
+  /** The profile named by --profile, or the only one there is. */
+  async profile(): Promise<Profile> {
+    if (this.profileCache) return this.profileCache;
+    if (this.options.profile) {
+      const p = await this.registry.get(this.options.profile);
+      if (!p) throw new CliError(`no profile "${this.options.profile}"; see "tenderwb profile list"`);
+      this.profileCache = p;
+      return p;
+    }
+    const all = await this.registry.list();
+    if (all.length === 0) throw new CliError('no profile yet: add one with "tenderwb profile add NAME --base-url URL --token-stdin"');
+    if (all.length > 1) throw new CliError(`several profiles (${all.map((p) => p.name).join(', ')}): choose one with --profile NAME`);
+    this.profileCache = all[0]!;
+    return all[0]!;
+  }
+
+  async client(): Promise<ApiClient> {
+    if (this.clientCache) return this.clientCache;
+    const profile = await this.profile();
+    if (profile.generation !== 'current') throw new CliError(`profile "${profile.name}" uses the earlier API generation, which this command does not support yet`);
+    const token = await this.vault.get(profile.name);
+    if (!token) throw new CliError(`no API token for profile "${profile.name}": set one with "tenderwb profile add ${profile.name} --base-url URL --token-stdin" or TENDERWB_TOKEN`);
+    this.clientCache = new ApiClient({ baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }) });
+    return this.clientCache;
+  }
+
+  async dataDir(): Promise<string> {
+    return this.registry.dataDir((await this.profile()).name);
+  }
+
+  async cacheFile(): Promise<string> {
+    return join(await this.dataDir(), 'cache.db');
+  }
+
+  /** The profile's cache, migrated and open until the command ends. */
+  async cache(): Promise<CacheDb> {
+    if (this.cacheDb) return this.cacheDb;
+    const cache = openCache(await this.cacheFile());
+    this.cacheDb = cache;
+    this.onClose(() => cache.close());
+    return cache;
+  }
+
+  onClose(fn: () => void): void {
+    this.closers.push(fn);
+  }
+
+  close(): void {
+    for (const fn of this.closers.splice(0).reverse()) fn();
+  }
+}

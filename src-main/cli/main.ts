@@ -1,0 +1,76 @@
+/**
+ * `tenderwb`: the command line over the same core as the app, for scripting and headless machines.
+ * Global flags: --data-dir DIR, --profile NAME, --json. A failure exits non-zero with one line on stderr.
+ */
+import { CliContext, type GlobalOptions } from './context';
+import { CliError, createOutput } from './output';
+import { describeApiError, isApiError } from '../api/errors';
+import { commands } from './commands';
+
+const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAND ...
+
+  profile add NAME --base-url URL [--generation current] [--token-stdin]
+  profile list | profile remove NAME [--delete-data]
+  search (--query-file F | --query JSON) [--label L] [--events created,updated] [--preview]
+  sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]
+  card tender ID [--external] | card contract ID [--reestr]
+  list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID
+  export list LIST_ID --out FILE.csv [--columns a,b,c] [--delimiter ';']
+  balance | ledger | audit
+  cache stats | cache search TEXT | cache versions --json`;
+
+/** Splits the global flags (allowed anywhere) from the command's own arguments. */
+export function splitGlobals(argv: string[]): { globals: GlobalOptions; rest: string[] } {
+  const globals: GlobalOptions = { json: false };
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    if (flag === '--json') globals.json = true;
+    else if (flag === '--data-dir' || flag === '--profile') {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new CliError(`${flag} needs a value`, 2);
+      if (flag === '--data-dir') globals.dataDir = value;
+      else globals.profile = value;
+    } else rest.push(a);
+  }
+  return { globals, rest };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let ctx: CliContext | null = null;
+  let json = argv.includes('--json');
+  try {
+    const { globals, rest } = splitGlobals(argv);
+    json = globals.json;
+    const [name, ...args] = rest;
+    if (!name || name === 'help' || name === '--help' || name === '-h') {
+      console.log(USAGE);
+      return name ? 0 : 2;
+    }
+    const command = commands[name];
+    if (!command) throw new CliError(`unknown command "${name}"\n${USAGE}`, 2);
+    ctx = new CliContext(createOutput(globals.json), globals);
+    const signal = interruptSignal();
+    await command(ctx, args, signal);
+    return 0;
+  } catch (e) {
+    ctx?.out.endProgress();
+    const message = e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e);
+    if (json) process.stderr.write(JSON.stringify({ error: message.split('\n')[0] }) + '\n');
+    else process.stderr.write(`tenderwb: ${message}\n`);
+    return e instanceof CliError ? e.exitCode : 1;
+  } finally {
+    ctx?.close();
+  }
+}
+
+/** Ctrl-C cancels long work cleanly (a sync stops after the page being stored); a second Ctrl-C quits. */
+function interruptSignal(): AbortSignal {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  return controller.signal;
+}

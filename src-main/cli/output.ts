@@ -1,0 +1,53 @@
+/**
+ * How the CLI speaks: human lines by default, one JSON object per line with `--json`, a progress bar on a
+ * terminal, and a one-line reason on stderr when a command fails.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export type Output = {
+  json: boolean;
+  /** A result: a JSON line with --json, else the human text. */
+  result(data: Record<string, unknown>, human: string | (() => string)): void;
+  /** Progress for long work: a redrawn bar on a TTY, nothing in --json mode (results carry the figures). */
+  progress(line: string, fraction?: number): void;
+  endProgress(): void;
+  info(line: string): void;
+};
+
+export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Output {
+  const tty = !json && stderr.isTTY === true;
+  let drawn = false;
+  return {
+    json,
+    result(data, human) {
+      if (drawn) this.endProgress();
+      stdout.write((json ? JSON.stringify(data) : typeof human === 'function' ? human() : human) + '\n');
+    },
+    progress(line, fraction) {
+      if (!tty) return;
+      const width = 24;
+      const bar = fraction === undefined ? '' : `[${'#'.repeat(Math.round(Math.min(1, fraction) * width)).padEnd(width, '.')}] `;
+      const columns = stderr.columns ?? 100;
+      stderr.write('\r' + (bar + line).slice(0, columns - 1).padEnd(columns - 1));
+      drawn = true;
+    },
+    endProgress() {
+      if (drawn) stderr.write('\n');
+      drawn = false;
+    },
+    info(line) {
+      if (!json) stderr.write(line + '\n');
+    },
+  };
+}
+
+const rub = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatRub = (n: unknown): string => (typeof n === 'number' ? `${rub.format(n)} ₽` : '—');
+export const formatInt = (n: number): string => n.toLocaleString('ru-RU');

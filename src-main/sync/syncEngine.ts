@@ -1,0 +1,188 @@
+/**
+ * Reads a saved search's streams page by page and stores each page together with its cursor, so a crash
+ * at any moment loses nothing and a restart never pays again (the server does not charge a version twice,
+ * and the stored cursor never runs ahead of the stored items).
+ */
+import type { FeedName, FeedSink, QueryPage, QueryPort, StreamName } from './ports';
+
+export type StopReason = 'done' | 'spend_cap' | 'balance_exhausted' | 'cancelled';
+
+export type SyncProgress = {
+  filterId: string;
+  feed: FeedName;
+  stream: StreamName;
+  pages: number;
+  items: number;
+  charged: number;
+  free: number;
+  total: number | null;
+  state: 'ready' | 'partial';
+};
+
+export type SyncRequest = {
+  filterId: string;
+  feeds: FeedName[];
+  streams: StreamName[];
+  /** Stop before paying more than this many units over the whole run. */
+  maxSpend?: number;
+  /** Keep following with long polls (`wait`) after the streams are drained, until cancelled. */
+  follow?: boolean;
+  pageSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: SyncProgress) => void;
+  /** `wait` of a follow poll; 25 is the API's maximum. */
+  followWaitSeconds?: number;
+};
+
+export type SyncOutcome = {
+  filterId: string;
+  stoppedBy: StopReason;
+  pages: number;
+  items: number;
+  charged: number;
+  free: number;
+  streams: SyncProgress[];
+};
+
+const isBalanceExhausted = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'balance_exhausted';
+
+export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: SyncRequest): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { filterId: req.filterId, stoppedBy: 'done', pages: 0, items: 0, charged: 0, free: 0, streams: [] };
+  const pageSize = Math.min(100, Math.max(1, req.pageSize ?? 100));
+  const progressOf = new Map<string, SyncProgress>();
+  const track = (feed: FeedName, stream: StreamName): SyncProgress => {
+    const key = `${feed}:${stream}`;
+    let p = progressOf.get(key);
+    if (!p) {
+      p = { filterId: req.filterId, feed, stream, pages: 0, items: 0, charged: 0, free: 0, total: null, state: 'partial' };
+      progressOf.set(key, p);
+      outcome.streams.push(p);
+    }
+    return p;
+  };
+
+  /** Drains one stream; false when the whole run must stop. */
+  const drain = async (feed: FeedName, stream: StreamName, waitSeconds: number): Promise<boolean> => {
+    const progress = track(feed, stream);
+    for (;;) {
+      if (req.signal?.aborted) {
+        outcome.stoppedBy = 'cancelled';
+        return false;
+      }
+      let limit = pageSize;
+      if (req.maxSpend !== undefined) {
+        // Each item costs at most one unit, so a page no larger than what is left can never overspend.
+        const left = req.maxSpend - outcome.charged;
+        if (left <= 0) {
+          outcome.stoppedBy = 'spend_cap';
+          return false;
+        }
+        limit = Math.min(limit, left);
+      }
+      const cursor = sink.getCursor(req.filterId, feed, stream);
+      const body: Record<string, unknown> = cursor ? { cursor, limit } : { filter_id: req.filterId, events: [stream], limit };
+      if (waitSeconds > 0 && cursor) body.wait = waitSeconds;
+      let page: QueryPage;
+      try {
+        page = await port.query(feed, body, req.signal);
+      } catch (e) {
+        if (isBalanceExhausted(e)) {
+          outcome.stoppedBy = 'balance_exhausted';
+          return false;
+        }
+        if (req.signal?.aborted) {
+          outcome.stoppedBy = 'cancelled';
+          return false;
+        }
+        throw e;
+      }
+      sink.savePage({
+        filterId: req.filterId,
+        feed,
+        stream,
+        cursor: page.nextCursor,
+        requestId: page.requestId,
+        receivedAt: new Date().toISOString(),
+        items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
+      });
+      const charged = page.billed.created + page.billed.updated;
+      progress.pages += 1;
+      progress.items += page.results.length;
+      progress.charged += charged;
+      progress.free += page.billed.free;
+      progress.state = page.state;
+      if (typeof page.total === 'number') progress.total = page.total;
+      outcome.pages += 1;
+      outcome.items += page.results.length;
+      outcome.charged += charged;
+      outcome.free += page.billed.free;
+      req.onProgress?.({ ...progress });
+      if (page.billed.balance_exhausted) {
+        outcome.stoppedBy = 'balance_exhausted';
+        return false;
+      }
+      // A 409 slice is followed by more of the rebuilt feed even when it was short.
+      if (page.results.length === 0 && !page.cursorExpired && page.state === 'ready') return true;
+      if (page.results.length === 0 && page.state === 'partial') await pause(500, req.signal);
+    }
+  };
+
+  for (;;) {
+    for (const feed of req.feeds) {
+      for (const stream of req.streams) {
+        if (!(await drain(feed, stream, 0))) return outcome;
+      }
+    }
+    if (!req.follow) return outcome;
+    // Following: long polls per stream; each returns as soon as something arrives.
+    for (const feed of req.feeds) {
+      for (const stream of req.streams) {
+        if (!(await drain(feed, stream, req.followWaitSeconds ?? 25))) return outcome;
+      }
+    }
+  }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    }, { once: true });
+  });
+}
+
+/**
+ * Cost preview: a QUERY of one item learns `total` for at most one unit. The delivered item and the cursor
+ * are stored like any page (it was paid for); repeats of the same body while `partial` are free.
+ */
+export async function previewCost(
+  port: QueryPort,
+  sink: FeedSink,
+  feed: FeedName,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<{ filterId: string; total: number | null; charged: number }> {
+  let charged = 0;
+  for (let attempt = 0; ; attempt++) {
+    const page = await port.query(feed, { ...body, events: ['created'], limit: 1 }, signal);
+    // A preview of a search that is already being synced must not move its cursor back to the start.
+    const existing = sink.getCursor(page.filterId, feed, 'created');
+    sink.savePage({
+      filterId: page.filterId,
+      feed,
+      stream: 'created',
+      cursor: existing ?? page.nextCursor,
+      requestId: page.requestId,
+      receivedAt: new Date().toISOString(),
+      items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
+    });
+    charged += page.billed.created + page.billed.updated;
+    if (typeof page.total === 'number' || page.state === 'ready' || attempt >= 120 || signal?.aborted) {
+      return { filterId: page.filterId, total: typeof page.total === 'number' ? page.total : null, charged };
+    }
+    await pause(1000, signal);
+  }
+}
