@@ -1,0 +1,123 @@
+/**
+ * Cards (GET /tenders/{id}, GET /contracts/{id}) cached per kind, id, version, positions page and positions
+ * limit, so that re-opening a cached version makes no request. Saving a card is a delivery like any other
+ * (logged, its version stored if new); a tender card's position titles join the offline search index.
+ */
+import { perCache, type CacheDb } from './database';
+import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from './deliveryWriter';
+import { CacheInputError } from './errors';
+import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
+import { KIND_CODE, type ObjectKind } from './types';
+import { versionStore } from './versionStore';
+
+export interface CardInput {
+  kind: ObjectKind;
+  id: number;
+  version: number;
+  positionsPage: number;
+  positionsLimit: number;
+  requestId: string | null;
+  /** ISO-8601. */
+  receivedAt: string;
+  billed: boolean;
+  /** The card as parsed from the response. */
+  card: unknown;
+}
+
+export interface CachedPage {
+  positionsPage: number;
+  positionsLimit: number;
+}
+
+export interface CardStore {
+  saveCard(input: CardInput): DeliverySummary;
+  /** The cached card, parsed; undefined when that page of that version was never fetched. */
+  getCard(kind: ObjectKind, id: number, version: number, positionsPage: number, positionsLimit: number): unknown;
+  getCardJson(kind: ObjectKind, id: number, version: number, positionsPage: number, positionsLimit: number): string | undefined;
+  /** The newest version of the object with a cached card. */
+  latestCardVersion(kind: ObjectKind, id: number): number | undefined;
+  /** The positions pages cached for one version. */
+  cachedPages(kind: ObjectKind, id: number, version: number): CachedPage[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPositive = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+function positionTitles(card: Record<string, unknown>): string[] {
+  if (!Array.isArray(card.positions)) return [];
+  const titles: string[] = [];
+  for (const p of card.positions) {
+    if (isRecord(p) && typeof p.title === 'string') titles.push(p.title);
+  }
+  return titles;
+}
+
+function createCardStore(cache: CacheDb): CardStore {
+  const { db } = cache;
+  const writer = deliveryWriter(cache);
+  const versions = versionStore(cache);
+  const s = {
+    put: db.prepare(
+      `INSERT INTO card (kind, id, version, positions_page, positions_limit, codec, raw_bytes, body, request_seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET codec = excluded.codec, raw_bytes = excluded.raw_bytes, body = excluded.body,
+         request_seq = excluded.request_seq`,
+    ),
+    get: db.prepare<[number, number, number, number, number], { codec: number; body: Buffer }>(
+      'SELECT codec, body FROM card WHERE kind = ? AND id = ? AND version = ? AND positions_page = ? AND positions_limit = ?',
+    ),
+    latest: db.prepare<[number, number], number | null>('SELECT max(version) FROM card WHERE kind = ? AND id = ?').pluck(),
+    pages: db.prepare<[number, number, number], { positions_page: number; positions_limit: number }>(
+      'SELECT positions_page, positions_limit FROM card WHERE kind = ? AND id = ? AND version = ? ORDER BY positions_limit, positions_page',
+    ),
+  };
+
+  const save = db.transaction((input: CardInput, card: Record<string, unknown>, prepared: PreparedDelivery, blob: EncodedBlob) => {
+    const kind = KIND_CODE[input.kind];
+    // Titles first, so that a version new to the cache is indexed with them.
+    const titlesChanged = input.kind === 'tender' && writer.tenders.addPositionTitles(input.id, input.version, positionTitles(card));
+    const summary = writer.write(
+      { via: 'card', requestId: input.requestId, filterId: null, feed: null, stream: null, receivedAt: input.receivedAt },
+      prepared,
+    );
+    s.put.run(kind, input.id, input.version, input.positionsPage, input.positionsLimit, blob.codec, blob.rawBytes, blob.body, summary.requestSeq);
+    if (titlesChanged) {
+      // No-op when indexing the new version already took the titles in.
+      const latest = versions.latest('tender', input.id);
+      if (latest) writer.tenders.refresh(input.id, latest.object);
+    }
+    return summary;
+  });
+
+  const json = (kind: ObjectKind, id: number, version: number, page: number, limit: number): string | undefined => {
+    const row = s.get.get(KIND_CODE[kind], id, version, page, limit);
+    return row ? decodeBlob(row.codec, row.body).toString('utf8') : undefined;
+  };
+
+  return {
+    saveCard(input) {
+      if (!isPositive(input.positionsPage) || !isPositive(input.positionsLimit)) {
+        throw new CacheInputError('A card needs its positions page and limit (positive integers).');
+      }
+      if (!isRecord(input.card)) throw new CacheInputError('A card must be a JSON object.');
+      const prepared = writer.prepare([
+        { kind: input.kind, id: input.id, version: input.version, billed: input.billed, event: null, object: input.card },
+      ]);
+      const blob = encodeBlob(Buffer.from(JSON.stringify(input.card), 'utf8'));
+      return save.immediate(input, input.card, prepared, blob);
+    },
+    getCard(kind, id, version, page, limit) {
+      const text = json(kind, id, version, page, limit);
+      return text === undefined ? undefined : (JSON.parse(text) as unknown);
+    },
+    getCardJson: json,
+    latestCardVersion(kind, id) {
+      return s.latest.get(KIND_CODE[kind], id) ?? undefined;
+    },
+    cachedPages(kind, id, version) {
+      return s.pages.all(KIND_CODE[kind], id, version).map((r) => ({ positionsPage: r.positions_page, positionsLimit: r.positions_limit }));
+    },
+  };
+}
+
+export const cardStore = perCache(createCardStore);

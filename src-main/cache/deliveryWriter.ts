@@ -1,0 +1,209 @@
+/**
+ * The one write path for delivered objects, shared by feed pages, cards and direct recording: request row,
+ * pack, versions, deliveries, latest pointers and the tender search index. Internal to src-main/cache.
+ *
+ * Two halves so that the write transaction stays short: `prepare` (reads and CPU only: which versions are
+ * new, their JSON, the compressed pack) runs before the transaction; `write` runs inside it and re-checks
+ * everything it relies on, so a version that `prepare` believed held but is not gets stored anyway.
+ */
+import type Database from 'better-sqlite3';
+import { perCache } from './database';
+import { CacheInputError } from './errors';
+import { encodeBlob, type EncodedBlob } from './packCodec';
+import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
+import {
+  EVENT_CODE,
+  KIND_CODE,
+  type DeliveryEvent,
+  type DeliveryVia,
+  type FeedKind,
+  type ObjectKind,
+} from './types';
+
+export interface DeliveredItem {
+  kind: ObjectKind;
+  id: number;
+  version: number;
+  /** The API's `billed` flag of this delivery. */
+  billed: boolean;
+  /** Feed event; null for a card. */
+  event: DeliveryEvent | null;
+  /** The object exactly as parsed from the response (unknown fields included). */
+  object: unknown;
+}
+
+export interface DeliveryRequestInfo {
+  via: DeliveryVia;
+  requestId: string | null;
+  filterId: string | null;
+  feed: FeedKind | null;
+  stream: string | null;
+  /** ISO-8601. */
+  receivedAt: string;
+}
+
+export interface DeliverySummary {
+  /** Local number of the request row; null when nothing was delivered (an empty page). */
+  requestSeq: number | null;
+  items: number;
+  billed: number;
+  /** Versions stored for the first time. */
+  newVersions: number;
+  /** Deliveries of versions already held (logged, not stored again). */
+  repeats: number;
+  /** Items of event created / updated that this filter had not delivered before. */
+  created: number;
+  updated: number;
+}
+
+export interface PreparedDelivery {
+  readonly items: readonly DeliveredItem[];
+  /** Per item: offset of its JSON in the pack, or -1 when it was believed held (or a duplicate in the page). */
+  readonly offsets: readonly number[];
+  readonly lengths: readonly number[];
+  readonly pack: EncodedBlob | null;
+}
+
+export interface DeliveryWriter {
+  prepare(items: readonly DeliveredItem[]): PreparedDelivery;
+  /** Must run inside a transaction. */
+  write(request: DeliveryRequestInfo, prepared: PreparedDelivery): DeliverySummary;
+  readonly tenders: TenderIndexer;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+export function checkItem(item: DeliveredItem, index: number): void {
+  const where = `item ${index} (${String(item?.kind)} ${String(item?.id)} v${String(item?.version)})`;
+  if (item.kind !== 'tender' && item.kind !== 'contract') throw new CacheInputError(`${where}: kind must be tender or contract.`);
+  if (!isCount(item.id) || item.id === 0) throw new CacheInputError(`${where}: id must be a positive integer.`);
+  if (!isCount(item.version)) throw new CacheInputError(`${where}: version must be a non-negative integer.`);
+  if (typeof item.billed !== 'boolean') throw new CacheInputError(`${where}: billed must be true or false.`);
+  if (item.event !== null && item.event !== 'created' && item.event !== 'updated') {
+    throw new CacheInputError(`${where}: event must be created, updated or null.`);
+  }
+  if (!isRecord(item.object)) throw new CacheInputError(`${where}: the object must be a JSON object.`);
+  const { id, version } = item.object;
+  if (typeof id === 'number' && id !== item.id) throw new CacheInputError(`${where}: the object's id is ${id}.`);
+  if (typeof version === 'number' && version !== item.version) {
+    throw new CacheInputError(`${where}: the object's version is ${version}.`);
+  }
+}
+
+export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
+  const tenders = createTenderIndexer(db);
+  const s = {
+    held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
+    request: db.prepare(
+      `INSERT INTO delivery_request (via, request_id, filter_id, feed, stream, received_at, items, billed, new_versions, created, updated)
+       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)`,
+    ),
+    requestCounts: db.prepare(
+      'UPDATE delivery_request SET items = ?, billed = ?, new_versions = ?, created = ?, updated = ? WHERE request_seq = ?',
+    ),
+    pack: db.prepare('INSERT INTO version_pack (codec, raw_bytes, body) VALUES (?, ?, ?)'),
+    version: db.prepare(
+      `INSERT INTO object_version (kind, id, version, pack_id, pack_offset, byte_length, first_request_seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    delivery: db.prepare('INSERT INTO delivery (kind, id, version, request_seq, ordinal, event, billed) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    seenByFilter: db
+      .prepare<[number, number, number, string, number], number>(
+        `SELECT 1 FROM delivery d JOIN delivery_request r ON r.request_seq = d.request_seq
+         WHERE d.kind = ? AND d.id = ? AND d.version = ? AND r.filter_id = ? AND d.request_seq <> ? LIMIT 1`,
+      )
+      .pluck(),
+    contract: db.prepare(
+      `INSERT INTO contract (id, version, tender_id) VALUES (?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id
+       WHERE excluded.version > contract.version`,
+    ),
+  };
+
+  const storePack = (pack: EncodedBlob): number => Number(s.pack.run(pack.codec, pack.rawBytes, pack.body).lastInsertRowid);
+
+  const onNewVersion = (item: DeliveredItem): void => {
+    if (item.kind === 'tender') tenders.indexVersion(item.id, item.version, item.object);
+    else {
+      const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
+      s.contract.run(item.id, item.version, tenderId);
+    }
+  };
+
+  return {
+    tenders,
+
+    prepare(items) {
+      items.forEach(checkItem);
+      const offsets: number[] = [];
+      const lengths: number[] = [];
+      const parts: Buffer[] = [];
+      const inPage = new Set<string>();
+      let offset = 0;
+      for (const item of items) {
+        const key = `${item.kind}:${item.id}:${item.version}`;
+        if (inPage.has(key) || s.held.get(KIND_CODE[item.kind], item.id, item.version) !== undefined) {
+          offsets.push(-1);
+          lengths.push(0);
+          continue;
+        }
+        inPage.add(key);
+        const bytes = Buffer.from(JSON.stringify(item.object), 'utf8');
+        parts.push(bytes);
+        offsets.push(offset);
+        lengths.push(bytes.length);
+        offset += bytes.length;
+      }
+      const pack = parts.length > 0 ? encodeBlob(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset)) : null;
+      return { items, offsets, lengths, pack };
+    },
+
+    write(request, prepared) {
+      const summary: DeliverySummary = { requestSeq: null, items: 0, billed: 0, newVersions: 0, repeats: 0, created: 0, updated: 0 };
+      if (prepared.items.length === 0) return summary;
+      const requestSeq = Number(
+        s.request.run(request.via, request.requestId, request.filterId, request.feed, request.stream, request.receivedAt).lastInsertRowid,
+      );
+      summary.requestSeq = requestSeq;
+      const packId = prepared.pack ? storePack(prepared.pack) : null;
+      const countedInPage = new Set<string>();
+
+      prepared.items.forEach((item, ordinal) => {
+        const kind = KIND_CODE[item.kind];
+        let stored = false;
+        const offset = prepared.offsets[ordinal]!;
+        if (offset >= 0 && packId !== null) {
+          stored = s.version.run(kind, item.id, item.version, packId, offset, prepared.lengths[ordinal]!, requestSeq).changes === 1;
+        } else if (s.held.get(kind, item.id, item.version) === undefined) {
+          // Believed held before the transaction but not there: store it on its own, never lose it.
+          const bytes = Buffer.from(JSON.stringify(item.object), 'utf8');
+          const own = storePack(encodeBlob(bytes));
+          stored = s.version.run(kind, item.id, item.version, own, 0, bytes.length, requestSeq).changes === 1;
+        }
+        s.delivery.run(kind, item.id, item.version, requestSeq, ordinal, item.event === null ? null : EVENT_CODE[item.event], item.billed ? 1 : 0);
+
+        summary.items++;
+        if (item.billed) summary.billed++;
+        if (stored) {
+          summary.newVersions++;
+          onNewVersion(item);
+        } else summary.repeats++;
+        if (item.event !== null && request.filterId !== null) {
+          const key = `${kind}:${item.id}:${item.version}`;
+          const freshToFilter =
+            !countedInPage.has(key) &&
+            (stored || s.seenByFilter.get(kind, item.id, item.version, request.filterId, requestSeq) === undefined);
+          countedInPage.add(key);
+          if (freshToFilter) summary[item.event]++;
+        }
+      });
+
+      s.requestCounts.run(summary.items, summary.billed, summary.newVersions, summary.created, summary.updated, requestSeq);
+      return summary;
+    },
+  };
+}
+
+/** The writer of an open cache (statements prepared once per cache). */
+export const deliveryWriter = perCache((cache) => createDeliveryWriter(cache.db));

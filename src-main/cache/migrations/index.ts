@@ -1,0 +1,27 @@
+/**
+ * The registry of cache migrations, in order. A new migration is a new file `NNNN-name.ts` added at the end
+ * of this list; a migration that has shipped is never edited. `checkRegistry` runs at every open.
+ */
+import { migration0001 } from './0001-initial';
+import type { Migration } from './types';
+
+export type { Migration } from './types';
+
+export const MIGRATIONS: readonly Migration[] = [migration0001];
+
+/** Throws when the registry is not numbered 1, 2, 3, ... in order (a merge mistake, caught at start). */
+export function checkRegistry(migrations: readonly Migration[]): void {
+  migrations.forEach((m, index) => {
+    if (m.version !== index + 1) {
+      throw new Error(
+        `Cache migration registry out of order: entry ${index + 1} is migration ${m.version} (${m.name}); ` +
+          'migrations must be numbered 1, 2, 3, ... in the order they run.',
+      );
+    }
+  });
+}
+
+/** The schema version this build writes: the number of the last migration. */
+export function latestSchemaVersion(migrations: readonly Migration[] = MIGRATIONS): number {
+  return migrations.length === 0 ? 0 : migrations[migrations.length - 1]!.version;
+}

@@ -1,0 +1,251 @@
+/**
+ * The searchable side of cached tenders: one `tender` row (latest version, result-row fields) and one
+ * `tender_fts` row per tender. Written in the transaction that stores a version or a card; read by
+ * offlineSearch.ts. The tag spelling here is shared by both sides.
+ *
+ * The FTS row holds the folded text (title, description, customer, position titles from cached cards)
+ * and tags for the structured filters that rarely change. A new version rewrites the FTS row only when
+ * what it would hold changed (the fingerprint in `tender.indexed_hash`), which skips most updates.
+ */
+import type Database from 'better-sqlite3';
+
+/** Leading character of every tag. A letter for the tokenizer, so a tag is one token; queries drop it. */
+export const TAG_MARK = 'ʘ';
+
+export interface TenderFields {
+  name: string | null;
+  description: string | null;
+  customer: string | null;
+  price: number | null;
+  /** Unix seconds. */
+  publishAt: number | null;
+  endAt: number | null;
+  region: number | null;
+  status: string | null;
+  law: string | null;
+  okpd2: string[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Unix seconds of an ISO-8601 timestamp, or null. */
+export function isoSeconds(v: unknown): number | null {
+  if (typeof v !== 'string') return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+/** The fields search needs, read defensively from a tender as delivered (summary or card). */
+export function tenderFields(object: unknown): TenderFields {
+  const o = isRecord(object) ? object : {};
+  const org = isRecord(o.organization) ? o.organization : isRecord(o.customer) ? o.customer : {};
+  const region = isRecord(o.region) ? num(o.region.id) : num(o.region);
+  const status = isRecord(o.status) ? str(o.status.code) : str(o.status);
+  const okpd2: string[] = [];
+  if (Array.isArray(o.okpd2)) {
+    for (const entry of o.okpd2) {
+      const code = isRecord(entry) ? str(entry.code) : str(entry);
+      if (code) okpd2.push(code);
+    }
+  }
+  return {
+    name: str(o.name) ?? str(o.title),
+    description: str(o.description),
+    customer: str(org.name),
+    price: num(o.price),
+    publishAt: isoSeconds(o.publish_date),
+    endAt: isoSeconds(o.end_date),
+    region,
+    status: status === null ? null : foldStatus(status),
+    law: str(o.law),
+    okpd2,
+  };
+}
+
+/** ё is е for search, as on the server (D-Q-2); the tokenizer folds case but keeps ё. */
+export function foldYo(s: string): string {
+  return s.includes('ё') || s.includes('Ё') ? s.replace(/ё/g, 'е').replace(/Ё/g, 'Е') : s;
+}
+
+const tagWord = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+export const regionTag = (id: number): string => `${TAG_MARK}r${id}`;
+/** Status codes are compared folded: trimmed and lower case. */
+export const foldStatus = (code: string): string => code.trim().toLowerCase();
+export const lawTag = (law: string): string => `${TAG_MARK}l${tagWord(law)}`;
+/** OKPD2 prefix tag: the digits of the code up to that length (`26.20.1` -> `ʘo26201`). */
+export const okpd2Tag = (digits: string): string => `${TAG_MARK}o${digits}`;
+export const priceTag = (band: number): string => `${TAG_MARK}c${band}`;
+export const monthTag = (which: 'p' | 'e', month: number): string => `${TAG_MARK}${which}${month}`;
+
+/** Price bands: three per decade of rubles, by fixed thresholds so the band of a price is monotonic. */
+const PRICE_THRESHOLDS: number[] = Array.from({ length: 61 }, (_, k) => 10 ** (k / 3));
+export function priceBand(price: number): number {
+  let lo = 0;
+  let hi = PRICE_THRESHOLDS.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (PRICE_THRESHOLDS[mid]! <= price) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo; // 0 below 1 ruble
+}
+
+const MSK_OFFSET = 3 * 3600;
+/** Moscow calendar month of a Unix time as yyyymm (Russia keeps UTC+3 all year). */
+export function moscowMonth(seconds: number): number {
+  const d = new Date((seconds + MSK_OFFSET) * 1000);
+  return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
+}
+
+const okpd2TagCache = new Map<string, readonly string[]>();
+/** The prefix tags of one OKPD2 code (codes repeat across tenders, so they are made once). */
+function okpd2Tags(code: string): readonly string[] {
+  let tags = okpd2TagCache.get(code);
+  if (tags === undefined) {
+    const digits = code.replace(/\D/g, '');
+    const made: string[] = [];
+    for (let len = 2; len <= digits.length; len++) made.push(okpd2Tag(digits.slice(0, len)));
+    tags = made;
+    if (okpd2TagCache.size > 100_000) okpd2TagCache.clear();
+    okpd2TagCache.set(code, tags);
+  }
+  return tags;
+}
+
+/**
+ * Tags of the fields that rarely change between versions. The status is left out on purpose: most new
+ * versions change only the status (and dates or price within their band), and rewriting an FTS row costs
+ * ~100 us (the delete leaves a tombstone in every segment that holds the row). Status is checked on the
+ * `tender` row instead; its rarest value is still a few percent of tenders, so that check stays cheap.
+ */
+export function tenderTags(f: TenderFields): string[] {
+  const tags = new Set<string>();
+  if (f.region !== null) tags.add(regionTag(f.region));
+  if (f.law) tags.add(lawTag(f.law));
+  for (const code of f.okpd2) for (const tag of okpd2Tags(code)) tags.add(tag);
+  if (f.price !== null) tags.add(priceTag(priceBand(f.price)));
+  if (f.publishAt !== null) tags.add(monthTag('p', moscowMonth(f.publishAt)));
+  if (f.endAt !== null) tags.add(monthTag('e', moscowMonth(f.endAt)));
+  return [...tags];
+}
+
+/** What the FTS row of a tender holds: folded text, then the tags. */
+export function ftsBody(f: TenderFields, positionTitles: string | null): string {
+  const text = [f.name, f.description, f.customer, positionTitles].filter((s): s is string => !!s).join('\n');
+  // The marker never reaches the index from text, so a word can never pass for a tag.
+  const clean = text.includes(TAG_MARK) ? text.split(TAG_MARK).join(' ') : text;
+  return `${foldYo(clean)}\n${tenderTags(f).join(' ')}`;
+}
+
+/** 52-bit fingerprint of a string (two 32-bit FNV-1a variants); equal strings, equal fingerprints. */
+export function fingerprint(s: string): number {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x01000193 ^ s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff);
+}
+
+interface TenderRowState {
+  seq: number;
+  version: number;
+  indexed_hash: number;
+}
+
+export interface TenderIndexer {
+  /** A version of tender `id` was stored for the first time; it becomes the latest when it is newer. */
+  indexVersion(id: number, version: number, object: unknown): void;
+  /**
+   * Titles of positions from a cached card of `version`. Kept per tender for the newest card version
+   * (pages of the same version add up) and indexed with the latest tender version. Returns whether the
+   * titles kept changed.
+   */
+  addPositionTitles(id: number, version: number, titles: readonly string[]): boolean;
+  /** Rebuilds the FTS row of tender `id` from its latest version when what it would hold changed. */
+  refresh(id: number, latestObject: unknown): void;
+}
+
+export function createTenderIndexer(db: Database.Database): TenderIndexer {
+  const s = {
+    row: db.prepare<[number], TenderRowState>('SELECT seq, version, indexed_hash FROM tender WHERE id = ?'),
+    insert: db.prepare(
+      `INSERT INTO tender (id, version, name, customer_ref, price, publish_at, end_at, region, status, law, indexed_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    update: db.prepare(
+      `UPDATE tender SET version = ?, name = ?, customer_ref = ?, price = ?, publish_at = ?, end_at = ?, region = ?,
+       status = ?, law = ?, indexed_hash = ? WHERE seq = ?`,
+    ),
+    setHash: db.prepare('UPDATE tender SET indexed_hash = ? WHERE seq = ?'),
+    customerRef: db.prepare<[string], number>('SELECT ref FROM customer_name WHERE name = ?').pluck(),
+    addCustomer: db.prepare('INSERT INTO customer_name (name) VALUES (?)'),
+    positions: db.prepare<[number], { version: number; titles: string }>(
+      'SELECT version, titles FROM tender_positions_text WHERE tender_id = ?',
+    ),
+    setPositions: db.prepare(
+      `INSERT INTO tender_positions_text (tender_id, version, titles) VALUES (?, ?, ?)
+       ON CONFLICT (tender_id) DO UPDATE SET version = excluded.version, titles = excluded.titles`,
+    ),
+    ftsDelete: db.prepare('DELETE FROM tender_fts WHERE rowid = ?'),
+    ftsInsert: db.prepare('INSERT INTO tender_fts (rowid, body) VALUES (?, ?)'),
+  };
+
+  const customerRef = (name: string | null): number | null => {
+    if (name === null) return null;
+    return s.customerRef.get(name) ?? Number(s.addCustomer.run(name).lastInsertRowid);
+  };
+
+  const positionTitles = (id: number): string | null => s.positions.get(id)?.titles ?? null;
+
+  const writeFts = (seq: number, body: string, replace: boolean): void => {
+    if (replace) s.ftsDelete.run(seq);
+    s.ftsInsert.run(seq, body);
+  };
+
+  return {
+    indexVersion(id, version, object) {
+      const current = s.row.get(id);
+      if (current && current.version >= version) return; // an older version arriving late is history only
+      const f = tenderFields(object);
+      const body = ftsBody(f, positionTitles(id));
+      const hash = fingerprint(body);
+      const ref = customerRef(f.customer);
+      if (!current) {
+        const seq = Number(
+          s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash).lastInsertRowid,
+        );
+        writeFts(seq, body, false);
+        return;
+      }
+      s.update.run(version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, current.seq);
+      if (hash !== current.indexed_hash) writeFts(current.seq, body, true);
+    },
+
+    addPositionTitles(id, version, titles) {
+      const kept = s.positions.get(id);
+      if (kept && kept.version > version) return false;
+      const lines = kept && kept.version === version ? kept.titles.split('\n') : [];
+      const merged = [...new Set([...lines, ...titles.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean)])];
+      const text = merged.join('\n');
+      if (kept && kept.version === version && kept.titles === text) return false;
+      s.setPositions.run(id, version, text);
+      return true;
+    },
+
+    refresh(id, latestObject) {
+      const current = s.row.get(id);
+      if (!current) return;
+      const body = ftsBody(tenderFields(latestObject), positionTitles(id));
+      const hash = fingerprint(body);
+      if (hash === current.indexed_hash) return;
+      s.setHash.run(hash, current.seq);
+      writeFts(current.seq, body, true);
+    },
+  };
+}

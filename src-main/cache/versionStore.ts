@@ -1,0 +1,196 @@
+/**
+ * Every delivered version of every tender and contract, kept as history, and the log of every delivery.
+ *
+ * A version is stored once, whatever delivered it and however often; each delivery adds a row to the log
+ * (with its request, `billed` flag and event). The latest version of an object is the highest version
+ * held, not the last one delivered. Feed pages go through feedStore (their cursor commits with them) and
+ * cards through cardStore; `record` is for anything else that delivers objects.
+ */
+import { perCache, type CacheDb } from './database';
+import { deliveryWriter, type DeliveredItem, type DeliverySummary } from './deliveryWriter';
+import { decodeBlob, PackCache } from './packCodec';
+import { EVENT_OF_CODE, KIND_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type FeedKind, type ObjectKind, type VersionKey } from './types';
+
+export type { DeliveredItem, DeliverySummary } from './deliveryWriter';
+
+export interface StoredVersion extends VersionKey {
+  /** The object as delivered, parsed. */
+  object: unknown;
+  /** Its JSON text as stored (compact JSON of the delivered object). */
+  json: string;
+  /** When and how this version was first delivered. */
+  firstReceivedAt: string;
+  firstVia: DeliveryVia;
+}
+
+export interface DeliveryRecord extends VersionKey {
+  via: DeliveryVia;
+  requestId: string | null;
+  filterId: string | null;
+  feed: FeedKind | null;
+  stream: string | null;
+  event: DeliveryEvent | null;
+  billed: boolean;
+  receivedAt: string;
+}
+
+export interface RecordRequest {
+  via: DeliveryVia;
+  requestId: string | null;
+  filterId?: string | null;
+  receivedAt: string;
+}
+
+export interface VersionStore {
+  /** Stores delivered items outside a feed page or a card, in one transaction. */
+  record(request: RecordRequest, items: readonly DeliveredItem[]): DeliverySummary;
+  has(kind: ObjectKind, id: number, version: number): boolean;
+  get(kind: ObjectKind, id: number, version: number): StoredVersion | undefined;
+  /** The stored JSON text only (no parsing). */
+  getJson(kind: ObjectKind, id: number, version: number): string | undefined;
+  latest(kind: ObjectKind, id: number): StoredVersion | undefined;
+  latestVersion(kind: ObjectKind, id: number): number | undefined;
+  /** Every held version of the object, oldest first. */
+  history(kind: ObjectKind, id: number): StoredVersion[];
+  /** Every delivery of the object (or of one version), in version then arrival order. */
+  deliveries(kind: ObjectKind, id: number, version?: number): DeliveryRecord[];
+  /** Every held version key, by kind, id and version; streams (for `cache versions --json`). */
+  allVersions(): IterableIterator<VersionKey>;
+}
+
+interface VersionRow {
+  kind: number;
+  id: number;
+  version: number;
+  pack_id: number;
+  pack_offset: number;
+  byte_length: number;
+  received_at: string;
+  via: DeliveryVia;
+}
+
+interface DeliveryRow {
+  kind: number;
+  id: number;
+  version: number;
+  event: number | null;
+  billed: number;
+  via: DeliveryVia;
+  request_id: string | null;
+  filter_id: string | null;
+  feed: FeedKind | null;
+  stream: string | null;
+  received_at: string;
+}
+
+const VERSION_COLUMNS = `v.kind, v.id, v.version, v.pack_id, v.pack_offset, v.byte_length, r.received_at, r.via
+  FROM object_version v JOIN delivery_request r ON r.request_seq = v.first_request_seq`;
+const DELIVERY_COLUMNS = `d.kind, d.id, d.version, d.event, d.billed, r.via, r.request_id, r.filter_id, r.feed, r.stream, r.received_at
+  FROM delivery d JOIN delivery_request r ON r.request_seq = d.request_seq`;
+
+function createVersionStore(cache: CacheDb): VersionStore {
+  const { db } = cache;
+  const writer = deliveryWriter(cache);
+  const packs = new PackCache();
+  const s = {
+    one: db.prepare<[number, number, number], VersionRow>(`SELECT ${VERSION_COLUMNS} WHERE v.kind = ? AND v.id = ? AND v.version = ?`),
+    all: db.prepare<[number, number], VersionRow>(`SELECT ${VERSION_COLUMNS} WHERE v.kind = ? AND v.id = ? ORDER BY v.version`),
+    pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
+    latestContract: db.prepare<[number], number>('SELECT version FROM contract WHERE id = ?').pluck(),
+    deliveries: db.prepare<[number, number], DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} WHERE d.kind = ? AND d.id = ? ORDER BY d.version, d.request_seq, d.ordinal`,
+    ),
+    versionDeliveries: db.prepare<[number, number, number], DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} WHERE d.kind = ? AND d.id = ? AND d.version = ? ORDER BY d.request_seq, d.ordinal`,
+    ),
+    keys: db.prepare<[], { kind: number; id: number; version: number }>('SELECT kind, id, version FROM object_version ORDER BY kind, id, version'),
+    held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
+  };
+
+  const loadPack = (packId: number, row: VersionRow): { codec: number; body: Buffer } => {
+    const pack = s.pack.get(packId);
+    if (!pack) throw new Error(`Cache pack ${packId} is missing (version ${row.id} v${row.version}).`);
+    return pack;
+  };
+
+  const jsonOf = (row: VersionRow): string => {
+    // Inside a transaction the pack may be one that a rollback takes back (and its id reused): not cached.
+    let raw: Buffer;
+    if (db.inTransaction) {
+      const pack = loadPack(row.pack_id, row);
+      raw = decodeBlob(pack.codec, pack.body);
+    } else raw = packs.get(row.pack_id, () => loadPack(row.pack_id, row));
+    return raw.toString('utf8', row.pack_offset, row.pack_offset + row.byte_length);
+  };
+
+  const toStored = (row: VersionRow): StoredVersion => {
+    const json = jsonOf(row);
+    return {
+      kind: KIND_OF_CODE[row.kind]!,
+      id: row.id,
+      version: row.version,
+      object: JSON.parse(json) as unknown,
+      json,
+      firstReceivedAt: row.received_at,
+      firstVia: row.via,
+    };
+  };
+
+  const toDelivery = (row: DeliveryRow): DeliveryRecord => ({
+    kind: KIND_OF_CODE[row.kind]!,
+    id: row.id,
+    version: row.version,
+    via: row.via,
+    requestId: row.request_id,
+    filterId: row.filter_id,
+    feed: row.feed,
+    stream: row.stream,
+    event: row.event === null ? null : EVENT_OF_CODE[row.event]!,
+    billed: row.billed === 1,
+    receivedAt: row.received_at,
+  });
+
+  const latestVersion = (kind: ObjectKind, id: number): number | undefined =>
+    kind === 'tender' ? s.latestTender.get(id) : s.latestContract.get(id);
+
+  const record = db.transaction((request: RecordRequest, prepared: ReturnType<typeof writer.prepare>) =>
+    writer.write({ via: request.via, requestId: request.requestId, filterId: request.filterId ?? null, feed: null, stream: null, receivedAt: request.receivedAt }, prepared),
+  );
+
+  return {
+    record(request, items) {
+      return record.immediate(request, writer.prepare(items));
+    },
+    has(kind, id, version) {
+      return s.held.get(KIND_CODE[kind], id, version) !== undefined;
+    },
+    get(kind, id, version) {
+      const row = s.one.get(KIND_CODE[kind], id, version);
+      return row ? toStored(row) : undefined;
+    },
+    getJson(kind, id, version) {
+      const row = s.one.get(KIND_CODE[kind], id, version);
+      return row ? jsonOf(row) : undefined;
+    },
+    latest(kind, id) {
+      const version = latestVersion(kind, id);
+      if (version === undefined) return undefined;
+      const row = s.one.get(KIND_CODE[kind], id, version);
+      return row ? toStored(row) : undefined;
+    },
+    latestVersion,
+    history(kind, id) {
+      return s.all.all(KIND_CODE[kind], id).map(toStored);
+    },
+    deliveries(kind, id, version) {
+      const rows = version === undefined ? s.deliveries.all(KIND_CODE[kind], id) : s.versionDeliveries.all(KIND_CODE[kind], id, version);
+      return rows.map(toDelivery);
+    },
+    *allVersions() {
+      for (const row of s.keys.iterate()) yield { kind: KIND_OF_CODE[row.kind]!, id: row.id, version: row.version };
+    },
+  };
+}
+
+export const versionStore = perCache(createVersionStore);

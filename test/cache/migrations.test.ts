@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openCache } from '../../src-main/cache/database';
+import { FutureSchemaError } from '../../src-main/cache/errors';
+import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from '../../src-main/cache/migrations/index';
+import { tempCache, tempDir } from './helpers';
+
+const tables = (db: Database.Database): string[] =>
+  db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+
+describe('cache migrations', () => {
+  it('a fresh file is migrated to the latest schema with WAL, foreign keys and 16 KB pages', () => {
+    const cache = tempCache();
+    expect(cache.schemaVersion).toBe(latestSchemaVersion());
+    expect(cache.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(cache.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(cache.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(cache.db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    expect(cache.db.pragma('page_size', { simple: true })).toBe(16_384);
+    expect(cache.db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    expect(tables(cache.db)).toEqual(
+      expect.arrayContaining(['object_version', 'delivery', 'delivery_request', 'version_pack', 'tender', 'feed_cursor', 'outbox']),
+    );
+  });
+
+  it('re-opening a migrated file runs nothing again and keeps the data', () => {
+    const file = join(tempDir(), 'cache.db');
+    const first = openCache(file);
+    first.db.prepare("INSERT INTO list (list_id, name, created_at) VALUES ('lst_1', 'Мой список', '2026-07-01T00:00:00Z')").run();
+    const before = tables(first.db);
+    first.close();
+
+    let ran = 0;
+    const counting: Migration[] = MIGRATIONS.map((m) => ({ ...m, up: (db) => (ran++, m.up(db)) }));
+    const again = openCache(file, { migrations: counting });
+    expect(ran).toBe(0);
+    expect(again.schemaVersion).toBe(MIGRATIONS.length);
+    expect(tables(again.db)).toEqual(before);
+    expect(again.db.prepare('SELECT name FROM list').pluck().get()).toBe('Мой список');
+    again.close();
+  });
+
+  it('a file written by a newer app (higher user_version) is refused with FutureSchemaError and left unchanged', () => {
+    const file = join(tempDir(), 'cache.db');
+    openCache(file).close();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${latestSchemaVersion() + 5}`);
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.close();
+    const bytes = readFileSync(file);
+
+    let error: unknown;
+    try {
+      openCache(file);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FutureSchemaError);
+    const e = error as FutureSchemaError;
+    expect(e.name).toBe('FutureSchemaError');
+    expect(e.code).toBe('cache_future_schema');
+    expect(e.fileVersion).toBe(latestSchemaVersion() + 5);
+    expect(e.message).toMatch(/newer version of Tender Workbench/);
+    expect(e.message).toMatch(/Update the app/);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('the registry must be numbered 1, 2, 3 ... in order, checked at open', () => {
+    const m = (version: number): Migration => ({ version, name: `m${version}`, up: () => {} });
+    expect(() => checkRegistry([m(1), m(2), m(3)])).not.toThrow();
+    expect(() => checkRegistry([m(1), m(3)])).toThrow(/out of order/);
+    expect(() => checkRegistry([m(2), m(1)])).toThrow(/out of order/);
+    expect(() => openCache(join(tempDir(), 'c.db'), { migrations: [m(1), m(1)] })).toThrow(/out of order/);
+  });
+
+  it('pending migrations run in one transaction: a failing one leaves the file at its old version', () => {
+    const file = join(tempDir(), 'cache.db');
+    const broken: Migration[] = [
+      MIGRATIONS[0]!,
+      {
+        version: 2,
+        name: 'broken',
+        up: (db) => {
+          db.exec('CREATE TABLE half_done (x)');
+          throw new Error('boom');
+        },
+      },
+    ];
+    expect(() => openCache(file, { migrations: broken })).toThrow('boom');
+    const raw = new Database(file);
+    expect(raw.pragma('user_version', { simple: true })).toBe(0);
+    expect(tables(raw)).toEqual([]);
+    raw.close();
+    // The real registry then migrates the same file normally.
+    const cache = openCache(file);
+    expect(cache.schemaVersion).toBe(MIGRATIONS.length);
+    cache.close();
+  });
+
+  it('only migrations change the schema: opening does not create anything outside them', () => {
+    const file = join(tempDir(), 'cache.db');
+    const none = openCache(file, { migrations: [] });
+    expect(tables(none.db)).toEqual([]);
+    none.close();
+  });
+});

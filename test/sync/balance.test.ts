@@ -1,0 +1,76 @@
+/**
+ * Issue 3: balance exhaustion mid-page, 402, top-up, continuation without loss or duplicates (2.6 rule 7).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src-main/sandbox/index';
+import { previewCost, syncSavedSearch } from '../../src-main/sync/syncEngine';
+import { versionStore } from '../../src-main/cache/versionStore';
+import type { Sandbox } from '../sandbox/helpers';
+import { api, chargesByVersion, ctl, feedContents, heldVersions, login, makeHarness, port, sink, type Harness } from './harness';
+
+let sb: Sandbox;
+let h: Harness;
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, seed: 22, tenders: 2500 });
+}, 120_000);
+afterAll(async () => {
+  h?.dispose();
+  await sb.close();
+});
+
+describe('balance exhaustion', () => {
+  it('a cut page is stored, the next read is 402, and after a top-up the sync continues with no loss and no duplicates', async () => {
+    const token = await login(sb, 'demo');
+    h = makeHarness(sb, token);
+    await ctl(sb, 'balance', { login: 'demo', tenders: 251, contracts: 0 });
+    const preview = await previewCost(port(h), sink(h), 'tender', { status: ['active'] });
+    expect(preview.charged).toBe(1);
+    const req = { filterId: preview.filterId, feeds: ['tender' as const], streams: ['created' as const] };
+
+    // 250 units left: two full pages and a page cut at 50.
+    const first = await syncSavedSearch(port(h), sink(h), req);
+    expect(first.stoppedBy).toBe('balance_exhausted');
+    expect(first.charged).toBe(250);
+    expect(heldVersions(h).size).toBe(251);
+    const balance = await api(sb, 'GET', '/balance', { token });
+    expect(balance.json.balance.tenders).toBe(0);
+
+    // Nothing affordable: the server answers 402, the engine stops without storing or losing anything.
+    const second = await syncSavedSearch(port(h), sink(h), req);
+    expect(second.stoppedBy).toBe('balance_exhausted');
+    expect(second.items).toBe(0);
+    expect(heldVersions(h).size).toBe(251);
+
+    await ctl(sb, 'balance', { login: 'demo', tenders: 100_000 });
+    const rest = await syncSavedSearch(port(h), sink(h), req);
+    expect(rest.stoppedBy).toBe('done');
+    expect(rest.free).toBe(0); // continued exactly where it stopped: nothing delivered twice
+
+    const expected = await feedContents(sb, preview.filterId, ['tender'], ['created']);
+    const held = heldVersions(h);
+    expect(held).toEqual(expected);
+    const charges = await chargesByVersion(sb, token);
+    expect(charges.size).toBe(held.size);
+    expect([...charges.values()].every((n) => n === 1)).toBe(true);
+    // Each version came exactly once: no repeat deliveries were needed to recover.
+    const deliveries = [...held].map((k) => {
+      const [kind, id, version] = k.split(':');
+      return versionStore(h.cache).deliveries(kind as 'tender', Number(id), Number(version)).length;
+    });
+    expect(deliveries.every((n) => n === 1)).toBe(true);
+  });
+
+  it('the spend cap stops before paying more than N units', async () => {
+    await ctl(sb, 'reset');
+    const token = await login(sb, 'demo');
+    h.dispose();
+    h = makeHarness(sb, token);
+    const preview = await previewCost(port(h), sink(h), 'tender', { status: ['active'] });
+    const outcome = await syncSavedSearch(port(h), sink(h), { filterId: preview.filterId, feeds: ['tender'], streams: ['created'], maxSpend: 137 });
+    expect(outcome.stoppedBy).toBe('spend_cap');
+    expect(outcome.charged).toBe(137);
+    const balance = await api(sb, 'GET', '/balance', { token });
+    expect(balance.json.balance.tenders).toBe(10_000 - 138);
+  });
+});
