@@ -55,7 +55,9 @@ export class RateLimiter {
 
   constructor(opts: RateLimiterOptions = {}) {
     this.limit = RateLimiter.checkLimit(opts.perMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
-    this.windowMs = opts.windowMs ?? 60_000;
+    // A second more than the server's minute: our clock stamps a request before it travels, the server's
+    // after, so a window of exactly 60 s can still let the server count one request too many.
+    this.windowMs = opts.windowMs ?? 61_000;
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? abortableSleep;
   }

@@ -90,8 +90,9 @@ describe('sync under injected faults', () => {
     // clock, so a minute of Retry-After passes at once.
     let offsetMs = 0;
     const sleep = async (ms: number) => {
-      offsetMs += ms;
+      // The server's clock moves first, so the client never believes in a minute the server has not seen.
       await ctl(sb, 'clock', { advance_s: Math.ceil(ms / 1000) });
+      offsetMs += ms;
     };
     const limited: ClientEvent[] = [];
     h = makeHarness(sb, token, { sleep, now: () => Date.now() + offsetMs, onEvent: (e) => e.type === 'rate_limited' && limited.push(e) });

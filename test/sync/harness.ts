@@ -41,7 +41,7 @@ export function makeClient(
 export function makeHarness(
   sb: Sandbox,
   token: string,
-  opts: { sleep?: (ms: number) => Promise<void>; now?: () => number; onEvent?: (e: ClientEvent) => void } = {},
+  opts: { sleep?: (ms: number) => Promise<void>; now?: () => number; onEvent?: (e: ClientEvent) => void; perMinute?: number } = {},
 ): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'tenderwb-sync-'));
   const cache = openCache(join(dir, 'cache.db'));
