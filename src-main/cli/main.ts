@@ -44,25 +44,39 @@ export async function main(argv: string[]): Promise<number> {
     const { globals, rest } = splitGlobals(argv);
     json = globals.json;
     const [name, ...args] = rest;
-    if (!name || name === 'help' || name === '--help' || name === '-h') {
+    if (name === 'help' || name === '--help' || name === '-h') {
       console.log(USAGE);
-      return name ? 0 : 2;
+      return 0;
     }
+    // The usage goes to stdout only on request: a failure's stderr is one line, and --json stdout is JSON only.
+    if (!name) throw new CliError('no command given; see "tenderwb --help"', 2);
     const command = commands[name];
-    if (!command) throw new CliError(`unknown command "${name}"\n${USAGE}`, 2);
+    if (!command) throw new CliError(`unknown command "${name}"; see "tenderwb --help"`, 2);
     ctx = new CliContext(createOutput(globals.json), globals);
     const signal = interruptSignal();
     await command(ctx, args, signal);
     return 0;
   } catch (e) {
     ctx?.out.endProgress();
-    const message = e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e);
-    if (json) process.stderr.write(JSON.stringify({ error: message.split('\n')[0] }) + '\n');
+    const message = oneLine(e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e));
+    if (json) process.stderr.write(JSON.stringify({ error: message }) + '\n');
     else process.stderr.write(`tenderwb: ${message}\n`);
     return e instanceof CliError ? e.exitCode : 1;
   } finally {
     ctx?.close();
   }
+}
+
+/**
+ * A failure is reported on exactly one line. Some messages have several (the vault's errors are Russian, then
+ * English): they are joined, so neither language is lost and a script reading one line gets the whole reason.
+ */
+export function oneLine(message: string): string {
+  return message
+    .split(/\r?\n|\r/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Ctrl-C cancels long work cleanly (a sync stops after the page being stored); a second Ctrl-C quits. */

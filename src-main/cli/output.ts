@@ -34,7 +34,7 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
       if (!tty) return;
       const width = 24;
       const bar = fraction === undefined ? '' : `[${'#'.repeat(Math.round(Math.min(1, fraction) * width)).padEnd(width, '.')}] `;
-      const columns = stderr.columns ?? 100;
+      const columns = stderr.columns || 100; // a pseudo-terminal with no size reports 0
       stderr.write('\r' + (bar + line).slice(0, columns - 1).padEnd(columns - 1));
       drawn = true;
     },

@@ -104,7 +104,13 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   if (!listId || typeof out !== 'string') throw new CliError('usage: export list LIST_ID --out FILE.csv [--columns a,b,c]', 2);
   const delimiter = (a.values.delimiter ?? ';') as string;
   if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
-  const columns = typeof a.values.columns === 'string' ? parseColumnList(a.values.columns) : TENDER_COLUMNS.filter((c) => DEFAULT_COLUMNS.includes(c.key));
+  let columns;
+  try {
+    columns = typeof a.values.columns === 'string' ? parseColumnList(a.values.columns) : TENDER_COLUMNS.filter((c) => DEFAULT_COLUMNS.includes(c.key));
+  } catch (e) {
+    // An unknown or repeated column is a usage error, like an unknown flag.
+    throw new CliError(e instanceof Error ? e.message : String(e), 2);
+  }
   const cache = await ctx.cache();
   try {
     await refreshMembers(ctx, listId);

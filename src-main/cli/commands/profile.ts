@@ -2,7 +2,7 @@
 import { parseCommandArgs } from '../args';
 import { CliError } from '../output';
 import type { CliContext } from '../context';
-import { baseUrlWarnings } from '../../profiles/profiles';
+import { assertProfileName, baseUrlWarnings, normalizeBaseUrl } from '../../profiles/profiles';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -32,14 +32,20 @@ export async function profileCommand(ctx: CliContext, args: string[]): Promise<v
     // Read the token first: a profile without the token the user meant to give would be a half-done add.
     const token = a.values['token-stdin'] ? await readStdin() : null;
     if (a.values['token-stdin'] && !token) throw new CliError('--token-stdin was given but standard input was empty', 2);
-    const profile = await ctx.registry.add({ name, baseUrl, generation });
-    if (token) {
-      try {
-        await ctx.vault.set(name, token);
-      } catch (e) {
-        await ctx.registry.remove(name);
-        throw e;
-      }
+    // Everything that can be checked without writing is checked first (name, address, no clash); then the token
+    // goes to the keychain, and only then is the profile registered. A keychain failure (no D-Bus, a locked
+    // keyring) so leaves nothing behind: no registry entry and no data directory.
+    assertProfileName(name);
+    normalizeBaseUrl(baseUrl);
+    const clash = (await ctx.registry.list()).find((p) => p.name.toLowerCase() === name.toLowerCase());
+    if (clash) throw new CliError(`a profile named "${clash.name}" already exists (names are compared ignoring case)`);
+    if (token) await ctx.vault.set(name, token);
+    let profile;
+    try {
+      profile = await ctx.registry.add({ name, baseUrl, generation });
+    } catch (e) {
+      if (token) await ctx.vault.remove(name).catch(() => false);
+      throw e;
     }
     for (const w of baseUrlWarnings(profile.baseUrl, generation)) ctx.out.info(`warning: ${w}`);
     ctx.out.result({ name: profile.name, base_url: profile.baseUrl, generation, token: token ? 'keychain' : 'none' }, `profile ${name} added${token ? ' (token stored in the keychain)' : ''}`);

@@ -1,0 +1,623 @@
+/**
+ * The `tenderwb` CLI end to end: every command of the issue, run as a child process (`node
+ * src-main/cli/tenderwb.mjs`) against an in-process sandbox, with one data directory for the whole file.
+ *
+ * The tests of this file are one session and run in order: a profile is added, searches are saved and
+ * synced, cards fetched, a list made and exported, and the money audited, each step asserting exact exit
+ * codes, the JSON lines of `--json`, and the one-line reason on stderr when a command fails. The last test
+ * stops the sandbox and checks what still works offline. Server-side facts (balance, ledger, lists, feeds)
+ * are read directly over HTTP; a feed's contents are read independently with a test token, which is never
+ * charged and so does not disturb the live account's ledger.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { openCache } from '../../src-main/cache/database';
+import { versionStore } from '../../src-main/cache/versionStore';
+import { createOutput } from '../../src-main/cli/output';
+import { KEYCHAIN_SERVICE, keytarBackend } from '../../src-main/vault/tokenVault';
+import { parseCsv } from '../export/csvParse';
+import {
+  api,
+  CliHarness,
+  CLI_ENTRY,
+  ctl,
+  failureReason,
+  feedVersions,
+  login,
+  randomPart,
+  REPO_ROOT,
+  serverBalance,
+  serverLedger,
+  sleep,
+  startCliSandbox,
+  tokens,
+  versionKey,
+  waitFor,
+  type CliRun,
+  type Json,
+} from './helpers';
+
+const VAC = { keywords: ['вакцин'] };
+const REG = { regions: [77] };
+const PROFILE = 'sb';
+
+let sb: RunningSandbox;
+let sandboxOpen = false;
+let live: string;
+let test: string;
+let cli: CliHarness;
+
+/** What the session learns as it goes, for the later steps. */
+const s = {
+  vacFilter: '',
+  vacTotal: 0,
+  regFilter: '',
+  listId: '',
+  members: [] as number[],
+  cardId: 0,
+  card: null as Json,
+};
+
+const keysOf = (r: CliRun): string[] => r.lines.map((l) => versionKey(l.kind, l.id, l.version));
+const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
+const ledgerKeys = (rows: Json[]): string[] => rows.map((r) => versionKey(r.balance_type === 'tenders' ? 'tender' : 'contract', r.object_id, r.version));
+const heldTenderIds = async (): Promise<Set<number>> =>
+  new Set((await cli.ok(['--json', 'cache', 'versions'])).lines.filter((l) => l.kind === 'tender').map((l) => l.id as number));
+/** The smallest tender id of the catalogue the cache does not hold (so fetching it is a first delivery). */
+const unheldTender = async (exclude: number[] = []): Promise<number> => {
+  const held = await heldTenderIds();
+  for (let id = 1; ; id++) if (!held.has(id) && !exclude.includes(id)) return id;
+};
+
+beforeAll(async () => {
+  sb = await startCliSandbox();
+  sandboxOpen = true;
+  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
+  ({ live, test } = await tokens(sb));
+  cli = new CliHarness({ token: live });
+});
+
+afterAll(async () => {
+  if (sandboxOpen) await sb.close();
+  cli?.cleanup();
+});
+
+describe('tenderwb CLI, one session against the sandbox', () => {
+  it('usage errors exit 2 with one line on stderr and nothing on stdout; --help prints the usage', async () => {
+    const [none, unknown, unknownJson, badFlag, help] = await Promise.all([
+      cli.run([]),
+      cli.run(['bogus']),
+      cli.run(['--json', 'bogus']),
+      cli.run(['search', '--bogus']),
+      cli.run(['--help']),
+    ]);
+    expect(none.code).toBe(2);
+    expect(failureReason(none)).toMatch(/no command/);
+    expect(unknown.code).toBe(2);
+    expect(failureReason(unknown)).toMatch(/^unknown command "bogus"/);
+    expect(unknownJson.code).toBe(2);
+    expect(failureReason(unknownJson)).toMatch(/^unknown command "bogus"/);
+    expect(badFlag.code).toBe(2);
+    expect(failureReason(badFlag)).toMatch(/--bogus/);
+    for (const r of [none, unknown, unknownJson, badFlag]) expect(r.stdout).toBe('');
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe('');
+    for (const word of ['profile add', 'search', 'sync', 'card tender', 'list create', 'export list', 'balance', 'ledger', 'audit', 'cache versions']) {
+      expect(help.stdout).toContain(word);
+    }
+  });
+
+  it('profile add and profile list: the token is not stored by add without --token-stdin, and shows its source only', async () => {
+    expect((await cli.ok(['--json', 'profile', 'list'])).lines).toEqual([]);
+    const added = await cli.ok(['--json', 'profile', 'add', PROFILE, '--base-url', `${sb.baseUrl}/`, '--generation', 'current']);
+    expect(added.lines).toEqual([{ name: PROFILE, base_url: sb.baseUrl, generation: 'current', token: 'none' }]);
+    const list = await cli.ok(['--json', 'profile', 'list']);
+    expect(list.lines).toHaveLength(1);
+    expect(list.lines[0]).toMatchObject({ name: PROFILE, base_url: sb.baseUrl, generation: 'current', token: 'env' });
+    expect(Date.parse(list.lines[0].created_at)).not.toBeNaN();
+
+    const [clash, badUrl] = await Promise.all([
+      cli.run(['profile', 'add', PROFILE.toUpperCase(), '--base-url', sb.baseUrl]),
+      cli.run(['--json', 'profile', 'add', 'other', '--base-url', 'ftp://example.ru/api/v2']),
+    ]);
+    expect(clash.code).toBe(1);
+    expect(failureReason(clash)).toMatch(/already exists/);
+    expect(badUrl.code).toBe(1);
+    expect(failureReason(badUrl)).toMatch(/http/);
+    expect((await cli.ok(['--json', 'profile', 'list'])).lines.map((p) => p.name)).toEqual([PROFILE]);
+  });
+
+  it('profile list and profile remove (another data directory): order, --profile needed with several, --delete-data', async () => {
+    const dataDir = cli.dir('profiles-test');
+    const o = { dataDir };
+    await cli.ok(['profile', 'add', 'alpha', '--base-url', sb.baseUrl], o);
+    await cli.ok(['profile', 'add', 'beta', '--base-url', sb.baseUrl], o);
+    expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => p.name)).toEqual(['alpha', 'beta']);
+
+    const [ambiguous, chosen] = await Promise.all([cli.run(['--json', 'balance'], o), cli.run(['--json', '--profile', 'beta', 'balance'], o)]);
+    expect(ambiguous.code).toBe(1);
+    expect(failureReason(ambiguous)).toMatch(/several profiles \(alpha, beta\).*--profile/);
+    expect(chosen.code).toBe(0);
+    expect(chosen.lines[0].balance).toEqual(await serverBalance(sb, live));
+
+    expect(existsSync(join(dataDir, 'profiles', 'alpha'))).toBe(true);
+    expect((await cli.ok(['--json', 'profile', 'remove', 'alpha', '--delete-data'], o)).lines).toEqual([{ name: 'alpha', removed: true }]);
+    expect(existsSync(join(dataDir, 'profiles', 'alpha'))).toBe(false);
+    const again = await cli.run(['profile', 'remove', 'alpha'], o);
+    expect(again.code).toBe(1);
+    expect(failureReason(again)).toBe('no profile "alpha"');
+    expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => p.name)).toEqual(['beta']);
+    // Without --delete-data the profile's data stays on disk.
+    await cli.ok(['profile', 'remove', 'beta'], o);
+    expect(existsSync(join(dataDir, 'profiles', 'beta'))).toBe(true);
+    expect((await cli.ok(['--json', 'profile', 'list'], o)).lines).toEqual([]);
+  });
+
+  it('profile add --token-stdin: into the keychain when there is one (later commands need no TENDERWB_TOKEN), else a clear one-line error and nothing half-added', async () => {
+    const dataDir = cli.dir('keychain-test');
+    const o = { dataDir, token: null };
+    const name = `cli-kc-${process.pid}-${Date.now().toString(36)}`;
+    const secret = await login(sb, 'demo');
+    const hasKeychain = (process.env.DBUS_SESSION_BUS_ADDRESS ?? '') !== '';
+    if (hasKeychain) {
+      try {
+        const added = await cli.ok(['--json', 'profile', 'add', name, '--base-url', sb.baseUrl, '--token-stdin'], { ...o, stdin: `${secret}\n` });
+        expect(added.lines).toEqual([{ name, base_url: sb.baseUrl, generation: 'current', token: 'keychain' }]);
+        expect(await keytarBackend.getPassword(KEYCHAIN_SERVICE, name)).toBe(secret);
+        expect((await cli.ok(['--json', 'profile', 'list'], o)).lines[0]).toMatchObject({ name, token: 'keychain' });
+        // No TENDERWB_TOKEN in this process: the token comes from the keychain.
+        const balance = await cli.ok(['--json', 'balance'], o);
+        expect(balance.lines[0].balance).toEqual(await serverBalance(sb, secret));
+        await cli.ok(['profile', 'remove', name, '--delete-data'], o);
+        expect(await keytarBackend.getPassword(KEYCHAIN_SERVICE, name)).toBeNull();
+      } finally {
+        await keytarBackend.deletePassword(KEYCHAIN_SERVICE, name).catch(() => false);
+      }
+    } else {
+      for (const token of [null, live]) {
+        const r = await cli.run(['profile', 'add', name, '--base-url', sb.baseUrl, '--token-stdin'], { ...o, token, stdin: `${secret}\n` });
+        expect(r.code).toBe(1);
+        const reason = failureReason(r);
+        expect(reason).toMatch(/keychain is unavailable/);
+        expect(reason).toMatch(/TENDERWB_TOKEN/);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).not.toContain(randomPart(secret));
+      }
+      expect((await cli.ok(['--json', 'profile', 'list'], o)).lines).toEqual([]);
+      expect(existsSync(join(dataDir, 'profiles', name))).toBe(false);
+    }
+    const empty = await cli.run(['profile', 'add', 'x', '--base-url', sb.baseUrl, '--token-stdin'], { ...o, stdin: '' });
+    expect(empty.code).toBe(2);
+    expect(failureReason(empty)).toMatch(/standard input was empty/);
+  });
+
+  it('search --preview: filter_id and total for at most one unit, and no saved search', async () => {
+    const before = await serverBalance(sb, live);
+    const r = await cli.ok(['--json', 'search', '--query', JSON.stringify(VAC), '--preview']);
+    expect(r.lines).toHaveLength(1);
+    const p = r.lines[0];
+    expect(p).toMatchObject({ saved: false, label: null, events: ['created'] });
+    expect(p.filter_id).toMatch(/^flt_[0-9a-f]{24}$/);
+    expect(p.total).toBeGreaterThan(6);
+    expect(p.charged).toBeLessThanOrEqual(1);
+    expect((await serverBalance(sb, live)).tenders).toBe(before.tenders - p.charged);
+    const stats = await cli.ok(['--json', 'cache', 'stats']);
+    expect(stats.lines[0].saved_searches).toEqual([]);
+    expect(stats.lines[0].savedSearches).toBe(0);
+    s.vacFilter = p.filter_id;
+    s.vacTotal = p.total;
+  });
+
+  it('search creates, then reuses, the saved search (--query-file, --query, --label, --events), free the second time', async () => {
+    const file = join(cli.dir('queries'), 'vac.json');
+    // Feed-position fields are not part of a set and are dropped from a saved search.
+    writeFileSync(file, JSON.stringify({ ...VAC, limit: 3 }));
+    const first = await cli.ok(['--json', 'search', '--query-file', file, '--label', 'vac', '--events', 'updated,created']);
+    expect(first.lines).toEqual([{ filter_id: s.vacFilter, total: s.vacTotal, charged: 0, saved: true, label: 'vac', events: ['created', 'updated'] }]);
+    const again = await cli.ok(['--json', 'search', '--query', JSON.stringify(VAC), '--label', 'vac', '--events', 'created,updated']);
+    expect(again.lines).toEqual(first.lines);
+    const stats = await cli.ok(['--json', 'cache', 'stats']);
+    expect(stats.lines[0].saved_searches).toEqual([{ filter_id: s.vacFilter, label: 'vac', events: ['created', 'updated'] }]);
+
+    const [taken, notJson, neither, badEvents] = await Promise.all([
+      cli.run(['--json', 'search', '--query', JSON.stringify(REG), '--label', 'vac']),
+      cli.run(['search', '--query', '{keywords']),
+      cli.run(['search', '--label', 'x']),
+      cli.run(['search', '--query', '{}', '--events', 'deleted']),
+    ]);
+    expect(taken.code).toBe(1);
+    expect(failureReason(taken)).toBe(`the label "vac" already names another search (${s.vacFilter})`);
+    expect(notJson.code).toBe(2);
+    expect(failureReason(notJson)).toMatch(/not valid JSON/);
+    expect(neither.code).toBe(2);
+    expect(failureReason(neither)).toMatch(/--query-file F or --query JSON/);
+    expect(badEvents.code).toBe(2);
+    expect(failureReason(badEvents)).toMatch(/--events/);
+  });
+
+  it('sync: an unknown search fails with a reason; --max-spend 5 charges exactly 5 units; the rest later, nothing twice', async () => {
+    const [unknown, noTarget, badCap] = await Promise.all([
+      cli.run(['--json', 'sync', 'nope']),
+      cli.run(['sync']),
+      cli.run(['sync', 'vac', '--max-spend', 'lots']),
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(failureReason(unknown)).toMatch(/^no saved search "nope"/);
+    expect(unknown.stdout).toBe('');
+    expect(noTarget.code).toBe(2);
+    expect(badCap.code).toBe(2);
+    expect(failureReason(badCap)).toMatch(/--max-spend/);
+
+    const balance0 = await serverBalance(sb, live);
+    const ledger0 = await serverLedger(sb, live);
+    const capped = await cli.ok(['--json', 'sync', 'vac', '--max-spend', '5']);
+    expect(capped.lines).toEqual([{ filter_id: s.vacFilter, label: 'vac', stopped_by: 'spend_cap', pages: 1, items: 5, charged: 5, free: 0 }]);
+    expect((await serverBalance(sb, live)).tenders).toBe(balance0.tenders - 5);
+    const ledger1 = await serverLedger(sb, live);
+    expect(ledger1.length).toBe(ledger0.length + 5);
+    expect(ledger1.slice(ledger0.length).every((r) => r.filter_id === s.vacFilter && r.balance_type === 'tenders')).toBe(true);
+    const cliBalance = await cli.ok(['--json', 'balance']);
+    expect(cliBalance.lines[0].balance).toEqual({ tenders: balance0.tenders - 5, contracts: balance0.contracts });
+
+    const rest = await cli.ok(['--json', 'sync', 'vac']);
+    const left = s.vacTotal - 1 - 5; // the preview delivered the first member
+    expect(rest.lines[0]).toMatchObject({ label: 'vac', stopped_by: 'done', items: left, charged: left, free: 0 });
+    const nothing = await cli.ok(['--json', 'sync', 'vac']);
+    expect(nothing.lines[0]).toMatchObject({ stopped_by: 'done', items: 0, charged: 0 });
+    expect((await serverLedger(sb, live)).length).toBe(ledger0.length + 5 + left);
+  });
+
+  it('sync exits 3 with a reason when the balance runs out, and continues from the same place after a top-up', async () => {
+    const search = await cli.ok(['--json', 'search', '--query', JSON.stringify(REG), '--label', 'reg', '--events', 'created,updated']);
+    s.regFilter = search.lines[0].filter_id;
+    const regTotal = search.lines[0].total as number;
+    expect(regTotal).toBeGreaterThan(20);
+    const start = await serverBalance(sb, live);
+    await ctl(sb, 'balance', { login: 'demo', tenders: 4 });
+    const short = await cli.run(['--json', 'sync', 'reg']);
+    expect(short.code).toBe(3);
+    expect(failureReason(short)).toMatch(/balance ran out/);
+    expect(short.lines).toHaveLength(1);
+    expect(short.lines[0]).toMatchObject({ label: 'reg', stopped_by: 'balance_exhausted', charged: 4 });
+    await ctl(sb, 'balance', { login: 'demo', tenders: start.tenders - 4 }); // what it would be with no cut
+    const rest = await cli.ok(['--json', 'sync', 'reg']);
+    // preview 1 + 4 before the top-up + the rest now: every member exactly once.
+    expect(rest.lines[0]).toMatchObject({ stopped_by: 'done', items: regTotal - 5, charged: regTotal - 5, free: 0 });
+    const regRows = (await serverLedger(sb, live)).filter((r) => r.filter_id === s.regFilter);
+    expect(regRows).toHaveLength(regTotal);
+    expect(new Set(regRows.map((r) => r.object_id)).size).toBe(regTotal);
+  });
+
+  it('cache versions --json is exactly the set the feeds delivered; after a tick, sync stores the updated versions next to the old', async () => {
+    const before = await cli.ok(['--json', 'cache', 'versions']);
+    for (const line of before.lines) {
+      expect(Object.keys(line)).toEqual(['kind', 'id', 'version']);
+      expect(line.kind).toBe('tender');
+    }
+    const held = keysOf(before);
+    expect(new Set(held).size).toBe(held.length);
+    const delivered = [...(await feedVersions(sb, test, VAC)), ...(await feedVersions(sb, test, REG))];
+    expect(sorted(held)).toEqual(sorted(new Set(delivered)));
+    // Every version held was charged exactly once, and every charge is a version held.
+    expect(sorted(ledgerKeys(await serverLedger(sb, live)))).toEqual(sorted(held));
+
+    // New versions of existing tenders. A tick picks the tenders it updates at random (deterministically for
+    // the seed), so this uses "reg" (~150 members) rather than "vac" (~10): a tick of 100 updates hits some.
+    let updated: Json = null;
+    for (let tick = 0; tick < 5 && !(updated?.items > 0); tick++) {
+      await ctl(sb, 'tick', { updated: 100 });
+      updated = (await cli.ok(['--json', 'sync', 'reg'])).lines[0];
+    }
+    expect(updated).toMatchObject({ stopped_by: 'done', free: 0 });
+    expect(updated.items).toBeGreaterThan(0);
+    expect(updated.charged).toBe(updated.items);
+
+    const after = keysOf(await cli.ok(['--json', 'cache', 'versions']));
+    const added = after.filter((k) => !held.includes(k));
+    expect(added).toHaveLength(updated.items);
+    expect(held.every((k) => after.includes(k))).toBe(true);
+    // What was added is exactly what the reg feed now has beyond what was held.
+    expect(sorted(added)).toEqual(sorted(new Set((await feedVersions(sb, test, REG)).filter((k) => !held.includes(k)))));
+
+    // History: each updated tender now has its earlier version and the new one, both as delivered.
+    const cache = openCache(join(cli.dataDir, 'profiles', PROFILE, 'cache.db'));
+    try {
+      const versions = versionStore(cache);
+      for (const key of added) {
+        const [, id, version] = key.split(':').map(Number) as [number, number, number];
+        const history = versions.history('tender', id);
+        expect(history.length).toBeGreaterThanOrEqual(2);
+        expect(history.at(-1)!.version).toBe(version);
+        expect(history.map((h) => (h.object as Json).version)).toEqual(history.map((h) => h.version));
+        expect(versions.deliveries('tender', id, version).map((d) => [d.event, d.billed, d.filterId])).toEqual([['updated', true, s.regFilter]]);
+      }
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('sync draws a progress bar on a terminal only', async () => {
+    // No terminal (the runs above): stderr has no bar.
+    const plain = await cli.ok(['sync', 'reg']);
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout).toMatch(/^reg: 0 items in \d+ pages, 0 units charged, 0 free — up to date\n$/);
+    // On a terminal: `script` gives the CLI a pseudo-terminal (util-linux; present on Debian and CI).
+    const cmd = [process.execPath, CLI_ENTRY, '--data-dir', cli.dataDir, 'sync', 'reg'].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    // Asynchronously: the sandbox answering the CLI runs in this very process.
+    const { stdout: out } = await promisify(execFile)('script', ['-qec', cmd, '/dev/null'], {
+      cwd: REPO_ROOT,
+      env: { ...cli.env(), PATH: process.env.PATH },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(out).toMatch(/\r\[[#.]{24}\] reg tender\/created: /);
+    expect(out).toMatch(/reg: 0 items in \d+ pages/);
+    // And the renderer itself: a bar on a TTY, silence in --json mode or without a TTY.
+    const written: string[] = [];
+    const fake = { isTTY: true, columns: 60, write: (t: string) => written.push(t) } as unknown as NodeJS.WriteStream;
+    createOutput(false, fake, fake).progress('half way', 0.5);
+    expect(written.join('')).toBe(`\r${'[############............] half way'.padEnd(59)}`);
+    written.length = 0;
+    createOutput(true, fake, fake).progress('half way', 0.5);
+    createOutput(false, fake, { ...fake, isTTY: false } as NodeJS.WriteStream).progress('half way', 0.5);
+    expect(written).toEqual([]);
+  });
+
+  it('list create / add / remove / show round trip; the server has exactly one list', async () => {
+    const vacIds = [...new Set((await feedVersions(sb, test, VAC)).map((k) => Number(k.split(':')[1])))].sort((x, y) => x - y);
+    expect(vacIds.length).toBeGreaterThan(5);
+    const [a, b, c, d, e] = vacIds;
+    const created = await cli.ok(['--json', 'list', 'create', 'Вакцины', '2026']);
+    expect(created.lines).toHaveLength(1);
+    expect(created.lines[0].name).toBe('Вакцины 2026');
+    expect(created.lines[0].list_id).toMatch(/^lst_/);
+    const L = (s.listId = created.lines[0].list_id);
+
+    expect((await cli.ok(['--json', 'list', 'add', L, String(a), String(b), String(c)])).lines).toEqual([{ list_id: L, added: 3, already_present: 0, items_count: 3 }]);
+    expect((await cli.ok(['--json', 'list', 'add', L, String(a), String(d)])).lines).toEqual([{ list_id: L, added: 1, already_present: 1, items_count: 4 }]);
+    expect((await cli.ok(['--json', 'list', 'remove', L, String(b), String(e)])).lines).toEqual([{ list_id: L, removed: 1, not_present: 1, items_count: 3 }]);
+    const [unknownTender, notAnId, noList] = await Promise.all([
+      cli.run(['--json', 'list', 'add', L, '99999999']),
+      cli.run(['list', 'add', L, 'abc']),
+      cli.run(['list', 'show', 'lst_doesnotexist']),
+    ]);
+    expect(unknownTender.code).toBe(1);
+    expect(failureReason(unknownTender)).toMatch(/not_found/);
+    expect(notAnId.code).toBe(2);
+    expect(noList.code).toBe(1);
+    expect(failureReason(noList)).toMatch(/not_found/);
+
+    s.members = [a!, c!, d!];
+    const show = await cli.ok(['--json', 'list', 'show', L]);
+    expect(show.lines[0]).toEqual({ list_id: L, name: 'Вакцины 2026', items_count: 3, offline: false });
+    expect(show.lines.slice(1).map((l) => l.tender_id)).toEqual(s.members);
+    for (const line of show.lines.slice(1)) {
+      expect(line.name).toMatch(/вакцин/i);
+      expect(line.version).toBeGreaterThanOrEqual(1);
+    }
+    const human = await cli.ok(['list', 'show', L]);
+    expect(human.stdout.split('\n')[0]).toBe(`${L}  Вакцины 2026  (3 tenders)`);
+
+    const server = await api(sb, 'GET', '/lists', { token: live });
+    expect(server.status).toBe(200);
+    expect(server.json.data).toHaveLength(1);
+    expect(server.json.data[0]).toMatchObject({ list_id: L, name: 'Вакцины 2026', items_count: 3 });
+    const items = await api(sb, 'GET', `/lists/${L}`, { token: live });
+    expect(items.json.data).toEqual(s.members);
+  });
+
+  it('export list: UTF-8 BOM, ";" delimiter, CRLF, the chosen --columns in order, one row per member, nothing formula-like', async () => {
+    const dir = cli.dir('export');
+    const out = join(dir, 'вакцины.csv');
+    const r = await cli.ok(['--json', 'export', 'list', s.listId, '--out', out, '--columns', 'name,id,etp_id,price,customer_inn,status']);
+    expect(r.lines).toEqual([{ file: out, rows: 3, bytes: readFileSync(out).length, missing: 0 }]);
+    const bytes = readFileSync(out);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const rows = parseCsv(text, ';');
+    expect(rows[0]).toEqual(['Наименование', 'ID', 'Номер извещения', 'Начальная цена', 'ИНН заказчика', 'Статус']);
+    expect(rows).toHaveLength(1 + s.members.length);
+    expect(rows.slice(1).map((row) => Number(row[1]))).toEqual(s.members);
+    for (const row of rows.slice(1)) {
+      expect(row).toHaveLength(6);
+      expect(row[0]).toMatch(/вакцин/i);
+      const etp: string = (await api(sb, 'GET', `/tenders/${row[1]}`, { token: test })).json.etp_id;
+      // A notice number Excel would turn into a number (leading zero, 12+ digits) is kept as text: ="…".
+      expect(row[2]).toBe(/^\d{12,}$|^0\d*$/.test(etp) ? `="${etp}"` : etp);
+      expect(row[3]).toMatch(/^\d+,\d{2}$/);
+      for (const cell of row) {
+        if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^="[\d.\-/ ]*"$/);
+      }
+    }
+
+    const defaults = join(dir, 'default.csv');
+    await cli.ok(['export', 'list', s.listId, '--out', defaults]);
+    const header = parseCsv(readFileSync(defaults).subarray(3).toString('utf8'), ';')[0];
+    expect(header).toEqual(['ID', 'Номер извещения', 'Наименование', 'Закон', 'Статус', 'Начальная цена', 'Регион', 'Заказчик', 'ИНН заказчика', 'Дата публикации', 'Окончание подачи заявок']);
+
+    const [badColumn, noOut] = await Promise.all([
+      cli.run(['export', 'list', s.listId, '--out', join(dir, 'x.csv'), '--columns', 'id,nope']),
+      cli.run(['export', 'list', s.listId]),
+    ]);
+    expect(badColumn.code).toBe(2);
+    expect(failureReason(badColumn)).toMatch(/^Unknown column: nope\./);
+    expect(existsSync(join(dir, 'x.csv'))).toBe(false);
+    expect(noOut.code).toBe(2);
+  });
+
+  it('sync --follow stores what arrives while it waits, until Ctrl-C', async () => {
+    // A list's feed is an explicit set: adding a tender to the list is an event the follower must pick up.
+    const made = await api(sb, 'POST', '/lists', { token: live, key: `follow-${Date.now()}`, body: { name: 'watch' } });
+    expect(made.status).toBe(200);
+    const watched = made.json.list_id as string;
+    const saved = await cli.ok(['--json', 'search', '--query', JSON.stringify({ list_id: watched }), '--label', 'watch']);
+    expect(saved.lines[0]).toMatchObject({ total: 0, saved: true });
+    const tender = await unheldTender();
+    const { child, done } = cli.spawn(['--json', 'sync', 'watch', '--follow']);
+    await sleep(1500); // started and waiting on the drained feed
+    const add = await api(sb, 'POST', `/lists/${watched}/items`, { token: live, key: `follow-add-${Date.now()}`, body: { ids: [tender] } });
+    expect(add.status).toBe(200);
+    await waitFor(async () => ((await heldTenderIds()).has(tender) ? true : undefined), 15_000, 'the follower to store the new item');
+    child.kill('SIGINT');
+    const r = await done;
+    expect(r.code).toBe(0);
+    expect(r.lines).toEqual([{ filter_id: saved.lines[0].filter_id, label: 'watch', stopped_by: 'cancelled', pages: expect.any(Number), items: 1, charged: 1, free: 0 }]);
+  });
+
+  it('card tender ID: fetched once (charged 1), then from the cache with no request to the server', async () => {
+    const id = (s.cardId = await unheldTender());
+    const ledger0 = (await serverLedger(sb, live)).length;
+    const first = await cli.ok(['--json', 'card', 'tender', String(id)]);
+    expect(first.lines).toHaveLength(1);
+    expect(first.lines[0].source).toBe('server (charged 1 unit)');
+    const card = (s.card = first.lines[0].card);
+    expect(card.id).toBe(id);
+    expect(Array.isArray(card.positions)).toBe(true);
+    const rows = await serverLedger(sb, live);
+    expect(rows).toHaveLength(ledger0 + 1);
+    expect(rows.at(-1)).toMatchObject({ object_id: id, version: card.version, filter_id: null });
+
+    // Any API request now would consume this fault: it must still be there afterwards.
+    await ctl(sb, 'faults', { reset: 5 });
+    try {
+      const second = await cli.ok(['--json', 'card', 'tender', String(id)]);
+      expect(second.lines).toEqual([{ source: 'cache', card }]);
+      const human = await cli.ok(['card', 'tender', String(id)]);
+      expect(human.stdout.split('\n')[0]).toBe(card.name);
+      expect(human.stdout).toContain(`id ${id} · ${card.etp_id} · version ${card.version}`);
+      expect(human.stdout.trimEnd().endsWith('(cache)')).toBe(true);
+      expect((await ctl(sb, 'state')).faults.reset).toBe(5);
+    } finally {
+      await ctl(sb, 'faults', { reset: 0 });
+    }
+    expect(await serverLedger(sb, live)).toHaveLength(ledger0 + 1);
+  });
+
+  it('card tender ETP_ID --external and card contract REESTR --reestr; bad ids fail with a reason', async () => {
+    const other = await unheldTender([s.cardId]);
+    const byTest = await api(sb, 'GET', `/tenders/${other}`, { token: test });
+    expect(byTest.status).toBe(200);
+    const external = await cli.ok(['--json', 'card', 'tender', byTest.json.etp_id, '--external']);
+    expect(external.lines[0].source).toMatch(/^server/);
+    expect(external.lines[0].card).toMatchObject({ id: other, etp_id: byTest.json.etp_id, version: byTest.json.version, name: byTest.json.name });
+
+    const contract = await api(sb, 'GET', '/contracts/1', { token: test });
+    expect(contract.status).toBe(200);
+    const contracts0 = (await serverBalance(sb, live)).contracts;
+    const byReestr = await cli.ok(['--json', 'card', 'contract', contract.json.reestr_number, '--reestr']);
+    expect(byReestr.lines[0].source).toBe('server (charged 1 unit)');
+    expect(byReestr.lines[0].card).toMatchObject({ id: 1, reestr_number: contract.json.reestr_number, version: contract.json.version });
+    expect((await serverBalance(sb, live)).contracts).toBe(contracts0 - 1);
+    const cached = await cli.ok(['--json', 'card', 'contract', '1']);
+    expect(cached.lines[0]).toEqual({ source: 'cache', card: byReestr.lines[0].card });
+
+    const [missing, word, wrongFlag] = await Promise.all([
+      cli.run(['--json', 'card', 'tender', '99999999']),
+      cli.run(['card', 'tender', 'abc']),
+      cli.run(['card', 'contract', '1', '--external']),
+    ]);
+    expect(missing.code).toBe(1);
+    expect(failureReason(missing)).toMatch(/код not_found, HTTP 404/);
+    expect(missing.stdout).toBe('');
+    expect(word.code).toBe(2);
+    expect(failureReason(word)).toMatch(/--external/);
+    expect(wrongFlag.code).toBe(2);
+  });
+
+  it('balance and ledger: what the server says, one JSON line per ledger row', async () => {
+    const [balance, ledger, lastTwo] = await Promise.all([cli.ok(['--json', 'balance']), cli.ok(['--json', 'ledger']), cli.ok(['ledger', '--last', '2'])]);
+    const server = await api(sb, 'GET', '/balance', { token: live });
+    expect(balance.lines).toEqual([{ balance: server.json.balance, usage_today: server.json.usage_today, last_updated: server.json.last_updated }]);
+    const rows = await serverLedger(sb, live);
+    expect(ledger.lines).toEqual(
+      rows.map((r) => ({ id: r.id, balance_type: r.balance_type, amount: r.amount, object_id: r.object_id, version: r.version, filter_id: r.filter_id, request_id: r.request_id, created_at: r.created_at })),
+    );
+    expect(balance.lines[0].balance.tenders).toBe(10_000 - rows.filter((r) => r.balance_type === 'tenders').length);
+    expect(lastTwo.stdout.trimEnd().split('\n').map((l) => Number(l.split('\t')[0]))).toEqual(rows.slice(-2).map((r) => r.id));
+  });
+
+  it('audit: exit 0 when every charge is a version held; a charge made outside the CLI is 1 unexplained row and exit 1', async () => {
+    const clean = await cli.run(['--json', 'audit']);
+    const count = (await serverLedger(sb, live)).length;
+    expect(clean.code).toBe(0);
+    expect(clean.lines).toEqual([{ ok: true, rows: count, matched: count, repeat_charges: [], unexplained: [] }]);
+
+    // The same account fetches a card without the CLI: the server charges a version the cache does not hold.
+    const id = await unheldTender();
+    const direct = await api(sb, 'GET', `/tenders/${id}`, { token: live });
+    expect(direct.status).toBe(200);
+    expect(direct.json.billed).toBe(true);
+    const dirty = await cli.run(['--json', 'audit']);
+    expect(dirty.code).toBe(1);
+    expect(failureReason(dirty)).toBe('audit found 0 repeat charges and 1 unexplained rows');
+    expect(dirty.lines).toHaveLength(1);
+    expect(dirty.lines[0]).toMatchObject({ ok: false, rows: count + 1, matched: count, repeat_charges: [] });
+    expect(dirty.lines[0].unexplained).toEqual([expect.objectContaining({ object_id: id, version: direct.json.version, balance_type: 'tenders', filter_id: null })]);
+    const human = await cli.run(['audit']);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain('unexplained rows: 1');
+    expect(human.stdout).toContain('verdict: PROBLEMS FOUND');
+    expect(failureReason(human)).toBe('audit found 0 repeat charges and 1 unexplained rows');
+
+    // Fetching that card through the CLI is free (delivered before) and explains the row.
+    const card = await cli.ok(['--json', 'card', 'tender', String(id)]);
+    expect(card.lines[0].source).toBe('server (free: this version was delivered before)');
+    const fixed = await cli.run(['--json', 'audit']);
+    expect(fixed.code).toBe(0);
+    expect(fixed.lines[0]).toMatchObject({ ok: true, rows: count + 1, matched: count + 1 });
+  });
+
+  it('cache stats and cache search: counts match what is held; a synced tender is found by a word of its title', async () => {
+    const versions = (await cli.ok(['--json', 'cache', 'versions'])).lines;
+    const [stats, human] = await Promise.all([cli.ok(['--json', 'cache', 'stats']), cli.ok(['cache', 'stats'])]);
+    const st = stats.lines[0];
+    const tenders = versions.filter((v) => v.kind === 'tender');
+    const contracts = versions.filter((v) => v.kind === 'contract');
+    expect(st.versions).toEqual({ tender: tenders.length, contract: contracts.length });
+    expect(st.objects).toEqual({ tender: new Set(tenders.map((v) => v.id)).size, contract: new Set(contracts.map((v) => v.id)).size });
+    expect(st.saved_searches.map((x: Json) => x.label)).toEqual(expect.arrayContaining(['vac', 'reg', 'watch']));
+    expect(st.saved_searches).toHaveLength(3);
+    expect(st.ledgerRows).toBe((await serverLedger(sb, live)).length);
+    expect(st.outboxPending).toBe(0);
+    expect(st.cachedCards).toBeGreaterThanOrEqual(4);
+    expect(human.stdout.trimEnd().split('\n')).toHaveLength(4);
+    expect(human.stdout).toMatch(/^tenders: [\d\s\u00a0]+ \([\d\s\u00a0]+ versions\)/);
+
+    const vac = await cli.ok(['--json', 'cache', 'search', 'вакцин', '--limit', '500']);
+    expect(vac.lines.map((l) => l.id)).toEqual(expect.arrayContaining(s.members));
+    for (const l of vac.lines) expect(`${l.name} ${l.customer}`).toMatch(/вакцин/i);
+    // A distinctive word of a synced tender's title (not the keyword its search used) finds it too.
+    const distinctive = (name: string) => name.split(/[^\p{L}]+/u).filter((w) => w.length >= 7 && !/вакцин|поставк|выполнени|оказани/i.test(w));
+    const target = vac.lines.find((l) => distinctive(l.name).length > 0);
+    expect(target).toBeDefined();
+    const word = distinctive(target!.name).sort((x, y) => y.length - x.length)[0]!;
+    const [found, none, usage] = await Promise.all([
+      cli.ok(['--json', 'cache', 'search', word]),
+      cli.ok(['--json', 'cache', 'search', 'щщщжжжыыы']),
+      cli.run(['cache', 'search']),
+    ]);
+    expect(found.lines.map((l) => l.id)).toContain(target!.id);
+    expect(none.lines).toEqual([]);
+    expect(usage.code).toBe(2);
+  });
+
+  it('offline (the sandbox stopped): a cached card and the cache answer with no server at all', async () => {
+    await sb.close();
+    sandboxOpen = false;
+    // (Commands that need the server retry a refused connection with backoff for several seconds before
+    // failing or falling back to the cached list; they are not waited for here.)
+    const [card, found, versions] = await Promise.all([
+      cli.ok(['--json', 'card', 'tender', String(s.cardId)]),
+      cli.ok(['--json', 'cache', 'search', 'вакцин']),
+      cli.ok(['--json', 'cache', 'versions']),
+    ]);
+    expect(card.lines).toEqual([{ source: 'cache', card: s.card }]);
+    expect(found.lines.map((l) => l.id)).toEqual(expect.arrayContaining(s.members));
+    expect(versions.lines.length).toBeGreaterThan(s.members.length);
+  });
+});
