@@ -5,7 +5,8 @@ import type { CliContext } from '../context';
 import { mutate, flushOutbox } from '../../sync/outbox';
 import { listStore } from '../../cache/listStore';
 import { versionStore } from '../../cache/versionStore';
-import { parseColumnList, TENDER_COLUMNS, writeCsv } from '../../export/csv';
+import { parseColumnList } from '../../export/csv';
+import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { isApiError } from '../../api/errors';
 
 function parseIds(raw: string[]): number[] {
@@ -106,7 +107,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
   let columns;
   try {
-    columns = typeof a.values.columns === 'string' ? parseColumnList(a.values.columns) : TENDER_COLUMNS.filter((c) => DEFAULT_COLUMNS.includes(c.key));
+    columns = typeof a.values.columns === 'string' ? parseColumnList(a.values.columns) : defaultListColumns();
   } catch (e) {
     // An unknown or repeated column is a usage error, like an unknown flag.
     throw new CliError(e instanceof Error ? e.message : String(e), 2);
@@ -118,24 +119,14 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
     if (!(isApiError(e) && e.retryable) || !listStore(cache).getList(listId)) throw e;
     ctx.out.info('offline: exporting the cached copy of the list');
   }
-  const members = listStore(cache).items(listId);
-  const versions = versionStore(cache);
-  let missing = 0;
-  function* rows(): Generator<Record<string, unknown>> {
-    for (const m of members) {
-      const latest = versions.latest('tender', m.tenderId)?.object as Record<string, unknown> | undefined;
-      if (!latest) missing += 1;
-      yield latest ?? { id: m.tenderId };
-    }
-  }
-  const result = await writeCsv(rows(), columns, out, {
+  const result = await exportListCsv(cache, listId, columns, out, {
     delimiter: delimiter === 'tab' ? '\t' : (delimiter as ';' | ','),
     signal,
-    onProgress: (n) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(members.length)} rows`, members.length ? n / members.length : undefined),
+    onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
   });
+  const missing = result.missing;
   ctx.out.endProgress();
   if (missing) ctx.out.info(`${missing} members are not in the cache yet (only their id is exported): sync a search that finds them or open their cards`);
   ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes, missing }, `${formatInt(result.rows)} rows written to ${out}`);
 }
 
-const DEFAULT_COLUMNS = ['id', 'etp_id', 'name', 'law', 'status', 'price', 'region', 'customer_name', 'customer_inn', 'publish_date', 'end_date'];
