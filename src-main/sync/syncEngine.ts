@@ -50,6 +50,7 @@ const isBalanceExhausted = (e: unknown): boolean =>
 export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: SyncRequest): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { filterId: req.filterId, stoppedBy: 'done', pages: 0, items: 0, charged: 0, free: 0, streams: [] };
   const pageSize = Math.min(100, Math.max(1, req.pageSize ?? 100));
+  const budget = spendBudget(req.maxSpend);
   const progressOf = new Map<string, SyncProgress>();
   const track = (feed: FeedName, stream: StreamName): SyncProgress => {
     const key = `${feed}:${stream}`;
@@ -70,15 +71,12 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
         outcome.stoppedBy = 'cancelled';
         return false;
       }
-      let limit = pageSize;
-      if (req.maxSpend !== undefined) {
-        // Each item costs at most one unit, so a page no larger than what is left can never overspend.
-        const left = req.maxSpend - outcome.charged;
-        if (left <= 0) {
-          outcome.stoppedBy = 'spend_cap';
-          return false;
-        }
-        limit = Math.min(limit, left);
+      // Each item costs at most one unit, so a page no larger than the units reserved for it can never
+      // overspend, also when several streams are read at once (follow mode).
+      const limit = budget.reserve(pageSize);
+      if (limit === 0) {
+        outcome.stoppedBy = 'spend_cap';
+        return false;
       }
       const cursor = sink.getCursor(req.filterId, feed, stream);
       const body: Record<string, unknown> = cursor ? { cursor, limit } : { filter_id: req.filterId, events: [stream], limit };
@@ -87,6 +85,7 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       try {
         page = await port.query(feed, body, req.signal);
       } catch (e) {
+        budget.settle(limit, 0);
         if (isBalanceExhausted(e)) {
           outcome.stoppedBy = 'balance_exhausted';
           return false;
@@ -107,6 +106,7 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
         items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
       });
       const charged = page.billed.created + page.billed.updated;
+      budget.settle(limit, charged);
       progress.pages += 1;
       progress.items += page.results.length;
       progress.charged += charged;
@@ -135,13 +135,25 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       }
     }
     if (!req.follow) return outcome;
-    // Following: long polls per stream; each returns as soon as something arrives.
-    for (const feed of req.feeds) {
-      for (const stream of req.streams) {
-        if (!(await drain(feed, stream, req.followWaitSeconds ?? 25))) return outcome;
-      }
-    }
+    // Following: one long poll per stream, all at once, so an update is not held up behind a quiet stream.
+    const polls = req.feeds.flatMap((feed) => req.streams.map((stream) => drain(feed, stream, req.followWaitSeconds ?? 25)));
+    if ((await Promise.all(polls)).includes(false)) return outcome;
   }
+}
+
+/** Units of the spend cap, reserved per page before it is asked for and settled with what it cost. */
+function spendBudget(maxSpend: number | undefined): { reserve(n: number): number; settle(reserved: number, charged: number): void } {
+  let left = maxSpend ?? Infinity;
+  return {
+    reserve(n) {
+      const granted = Math.max(0, Math.min(n, left));
+      left -= granted;
+      return granted;
+    },
+    settle(reserved, charged) {
+      left += reserved - charged;
+    },
+  };
 }
 
 function pause(ms: number, signal?: AbortSignal): Promise<void> {

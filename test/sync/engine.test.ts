@@ -1,0 +1,109 @@
+/**
+ * The sync engine's control flow on a scripted port (no network): the spend cap holds when streams are read
+ * at once, and following reads every stream concurrently so one quiet stream does not hold up another.
+ */
+import { describe, expect, it } from 'vitest';
+import { syncSavedSearch } from '../../src-main/sync/syncEngine';
+import type { FeedSink, QueryPage, QueryPort, StoredPage, StreamName } from '../../src-main/sync/ports';
+
+function memorySink(): FeedSink & { pages: StoredPage[] } {
+  const cursors = new Map<string, string>();
+  const pages: StoredPage[] = [];
+  return {
+    pages,
+    getCursor: (f, feed, stream) => cursors.get(`${f}:${feed}:${stream}`) ?? null,
+    savePage: (p) => {
+      pages.push(p);
+      cursors.set(`${p.filterId}:${p.feed}:${p.stream}`, p.cursor);
+    },
+  };
+}
+
+/** A feed with `available` charged items per stream; a read of an empty stream waits `wait` seconds (scaled). */
+function scriptedPort(available: Record<StreamName, number>, opts: { waitScaleMs?: number; onRequest?: (stream: StreamName, body: Record<string, unknown>) => void } = {}) {
+  const next: Record<StreamName, number> = { created: 1, updated: 1 };
+  const port: QueryPort = {
+    async query(_feed, body, signal) {
+      const stream: StreamName = body.cursor ? (String(body.cursor).split(':')[0] as StreamName) : ((body.events as StreamName[])[0]!);
+      opts.onRequest?.(stream, body);
+      const limit = Number(body.limit);
+      const left = available[stream];
+      const n = Math.min(limit, left);
+      if (n === 0 && typeof body.wait === 'number' && body.wait > 0) {
+        // A long poll: answers as soon as something arrives, or when the wait is over.
+        const until = Date.now() + (body.wait as number) * (opts.waitScaleMs ?? 0);
+        while (available[stream] === 0 && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, 5));
+      }
+      const got = Math.min(limit, available[stream]);
+      available[stream] -= got;
+      const results = Array.from({ length: got }, () => ({ event: stream, version: 1, billed: true, object: { id: next[stream]++ + (stream === 'updated' ? 100_000 : 0) } }));
+      const page: QueryPage = {
+        filterId: 'flt_x',
+        state: 'ready',
+        results,
+        nextCursor: `${stream}:${next[stream]}`,
+        total: null,
+        billed: { created: stream === 'created' ? got : 0, updated: stream === 'updated' ? got : 0, free: 0, balance_exhausted: false },
+        requestId: 'req_1',
+        cursorExpired: false,
+      };
+      return page;
+    },
+  };
+  return { port, available };
+}
+
+describe('sync engine', () => {
+  it('the spend cap is exact: never a unit more, whatever the page size', async () => {
+    const { port } = scriptedPort({ created: 1000, updated: 1000 });
+    const sink = memorySink();
+    const out = await syncSavedSearch(port, sink, { filterId: 'flt_x', feeds: ['tender'], streams: ['created', 'updated'], maxSpend: 250 });
+    expect(out.stoppedBy).toBe('spend_cap');
+    expect(out.charged).toBe(250);
+    expect(sink.pages.reduce((n, p) => n + p.items.length, 0)).toBe(250);
+  });
+
+  it('following reads the streams at once: an update is stored while the created stream is still long-polling', async () => {
+    const scripted = scriptedPort({ created: 0, updated: 0 }, { waitScaleMs: 200 });
+    const sink = memorySink();
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = syncSavedSearch(scripted.port, sink, {
+      filterId: 'flt_x',
+      feeds: ['tender'],
+      streams: ['created', 'updated'],
+      follow: true,
+      followWaitSeconds: 25, // 25 × 200 ms = 5 s per quiet poll
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.items) seen.push(p.stream);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    scripted.available.updated = 3;
+    const started = Date.now();
+    while (!seen.includes('updated') && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 10));
+    // The update did not wait for the created stream's 5 s poll to end.
+    expect(seen).toContain('updated');
+    expect(Date.now() - started).toBeLessThan(1000);
+    controller.abort();
+    const out = await run;
+    expect(out.stoppedBy).toBe('cancelled');
+    expect(sink.pages.filter((p) => p.stream === 'updated').reduce((n, p) => n + p.items.length, 0)).toBe(3);
+  });
+
+  it('a spend cap shared by streams read at once still holds', async () => {
+    const scripted = scriptedPort({ created: 500, updated: 500 });
+    const sink = memorySink();
+    const out = await syncSavedSearch(scripted.port, sink, {
+      filterId: 'flt_x',
+      feeds: ['tender'],
+      streams: ['created', 'updated'],
+      follow: true,
+      followWaitSeconds: 1,
+      maxSpend: 730,
+    });
+    expect(out.stoppedBy).toBe('spend_cap');
+    expect(out.charged).toBe(730);
+  });
+});
