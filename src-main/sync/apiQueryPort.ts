@@ -25,6 +25,7 @@ export function apiQueryPort(client: ApiClient): QueryPort {
         billed: page.billed,
         requestId: page.requestId,
         cursorExpired: page.cursorExpired,
+        expiresAt: page.expiresAt,
       };
     },
   };

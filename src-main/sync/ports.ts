@@ -23,6 +23,8 @@ export type QueryPage = {
   billed: { created: number; updated: number; free: number; balance_exhausted: boolean };
   requestId: string | null;
   cursorExpired: boolean;
+  /** When the caller's subscription to the filter lapses unless read again. */
+  expiresAt?: string | null;
 };
 
 export interface QueryPort {
@@ -44,4 +46,6 @@ export interface FeedSink {
   getCursor(filterId: string, feed: FeedName, stream: StreamName): string | null;
   /** Must store the items and the cursor in one transaction: all or nothing. */
   savePage(page: StoredPage): void;
+  /** Remembers when the subscription lapses (shown next to the saved search). */
+  noteExpiry?(filterId: string, expiresAt: string): void;
 }

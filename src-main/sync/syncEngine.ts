@@ -105,6 +105,7 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
         receivedAt: new Date().toISOString(),
         items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
       });
+      if (page.expiresAt) sink.noteExpiry?.(req.filterId, page.expiresAt);
       const charged = page.billed.created + page.billed.updated;
       budget.settle(limit, charged);
       progress.pages += 1;

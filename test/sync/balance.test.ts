@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox/index';
 import { previewCost, syncSavedSearch } from '../../src-main/sync/syncEngine';
 import { versionStore } from '../../src-main/cache/versionStore';
+import { searchStore } from '../../src-main/cache/searchStore';
 import type { Sandbox } from '../sandbox/helpers';
 import { api, chargesByVersion, ctl, feedContents, heldVersions, login, makeHarness, port, sink, type Harness } from './harness';
 
@@ -67,10 +68,15 @@ describe('balance exhaustion', () => {
     h.dispose();
     h = makeHarness(sb, token);
     const preview = await previewCost(port(h), sink(h), 'tender', { status: ['active'] });
+    searchStore(h.cache).upsert({ filterId: preview.filterId, params: { status: ['active'] }, events: ['created'] });
     const outcome = await syncSavedSearch(port(h), sink(h), { filterId: preview.filterId, feeds: ['tender'], streams: ['created'], maxSpend: 137 });
     expect(outcome.stoppedBy).toBe('spend_cap');
     expect(outcome.charged).toBe(137);
     const balance = await api(sb, 'GET', '/balance', { token });
     expect(balance.json.balance.tenders).toBe(10_000 - 138);
+    // The subscription's expiry is remembered next to the saved search (7 days ahead, D-Q-12).
+    const expires = Date.parse(searchStore(h.cache).get(preview.filterId)!.expiresAt!);
+    expect(expires - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(expires - Date.now()).toBeLessThan(7.1 * 86_400_000);
   });
 });

@@ -14,7 +14,7 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     parseCommandArgs(rest, {});
     const s = cacheStats(cache);
     const searches = searchStore(cache).list();
-    ctx.out.result({ ...s, saved_searches: searches.map((x) => ({ filter_id: x.filterId, label: x.label, events: x.events })) }, () =>
+    ctx.out.result({ ...s, saved_searches: searches.map((x) => ({ filter_id: x.filterId, label: x.label, events: x.events, expires_at: x.expiresAt })) }, () =>
       [
         `tenders: ${formatInt(s.objects.tender)} (${formatInt(s.versions.tender)} versions), contracts: ${formatInt(s.objects.contract)} (${formatInt(s.versions.contract)} versions)`,
         `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
