@@ -188,24 +188,8 @@ export async function tokens(sb: RunningSandbox): Promise<{ live: string; test: 
   return { live: await login(sb, 'demo'), test: await login(sb, 'demo-test') };
 }
 
-/** The server's ledger of the token's account, all pages. */
-export async function serverLedger(sb: RunningSandbox, token: string): Promise<Json[]> {
-  const rows: Json[] = [];
-  let after: number | null = null;
-  for (;;) {
-    const r = await api(sb, 'GET', `/balance/ledger?limit=100${after !== null ? `&starting_after=${after}` : ''}`, { token });
-    if (r.status !== 200) throw new Error(`ledger answered ${r.status}: ${r.text}`);
-    rows.push(...r.json.data);
-    if (!r.json.has_more) return rows;
-    after = r.json.next_cursor;
-  }
-}
-
-export async function serverBalance(sb: RunningSandbox, token: string): Promise<{ tenders: number; contracts: number }> {
-  const r = await api(sb, 'GET', '/balance', { token });
-  if (r.status !== 200) throw new Error(`GET /balance answered ${r.status}: ${r.text}`);
-  return r.json.balance;
-}
+/** The server's ledger (all pages) and balance of the token's account. */
+export { ledger as serverLedger, balance as serverBalance } from '../sandbox/helpers';
 
 /**
  * Every (id, version) a tender feed holds, read independently of the CLI with a test token (never charged):
