@@ -221,7 +221,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     const again = await cli.ok(['--json', 'search', '--query', JSON.stringify(VAC), '--label', 'vac', '--events', 'created,updated']);
     expect(again.lines).toEqual(first.lines);
     const stats = await cli.ok(['--json', 'cache', 'stats']);
-    expect(stats.lines[0].saved_searches).toEqual([{ filter_id: s.vacFilter, label: 'vac', events: ['created', 'updated'] }]);
+    expect(stats.lines[0].saved_searches).toEqual([{ filter_id: s.vacFilter, label: 'vac', events: ['created', 'updated'], expires_at: null }]); // known after the first sync
 
     const [taken, notJson, neither, badEvents] = await Promise.all([
       cli.run(['--json', 'search', '--query', JSON.stringify(REG), '--label', 'vac']),
