@@ -99,12 +99,13 @@ function createCardStore(cache: CacheDb): CardStore {
       if (!isPositive(input.positionsPage) || !isPositive(input.positionsLimit)) {
         throw new CacheInputError('A card needs its positions page and limit (positive integers).');
       }
-      if (!isRecord(input.card)) throw new CacheInputError('A card must be a JSON object.');
+      const card = input.card;
+      if (!isRecord(card)) throw new CacheInputError('A card must be a JSON object.');
       const prepared = writer.prepare([
-        { kind: input.kind, id: input.id, version: input.version, billed: input.billed, event: null, object: input.card },
+        { kind: input.kind, id: input.id, version: input.version, billed: input.billed, event: null, object: card },
       ]);
-      const blob = encodeBlob(Buffer.from(JSON.stringify(input.card), 'utf8'));
-      return save.immediate(input, input.card, prepared, blob);
+      const blob = encodeBlob(Buffer.from(JSON.stringify(card), 'utf8'));
+      return writer.transact(() => save.immediate(input, card, prepared, blob));
     },
     getCard(kind, id, version, page, limit) {
       const text = json(kind, id, version, page, limit);

@@ -66,29 +66,29 @@ export interface PreparedDelivery {
 
 export interface DeliveryWriter {
   prepare(items: readonly DeliveredItem[]): PreparedDelivery;
-  /** Must run inside a transaction. */
+  /** Must run inside a transaction started through `transact`. */
   write(request: DeliveryRequestInfo, prepared: PreparedDelivery): DeliverySummary;
+  /** Runs a store's write transaction and tells the indexer whether it committed. */
+  transact<T>(run: () => T): T;
   readonly tenders: TenderIndexer;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
-export function checkItem(item: DeliveredItem, index: number): void {
-  const where = `item ${index} (${String(item?.kind)} ${String(item?.id)} v${String(item?.version)})`;
-  if (item.kind !== 'tender' && item.kind !== 'contract') throw new CacheInputError(`${where}: kind must be tender or contract.`);
-  if (!isCount(item.id) || item.id === 0) throw new CacheInputError(`${where}: id must be a positive integer.`);
-  if (!isCount(item.version)) throw new CacheInputError(`${where}: version must be a non-negative integer.`);
-  if (typeof item.billed !== 'boolean') throw new CacheInputError(`${where}: billed must be true or false.`);
-  if (item.event !== null && item.event !== 'created' && item.event !== 'updated') {
-    throw new CacheInputError(`${where}: event must be created, updated or null.`);
-  }
-  if (!isRecord(item.object)) throw new CacheInputError(`${where}: the object must be a JSON object.`);
-  const { id, version } = item.object;
-  if (typeof id === 'number' && id !== item.id) throw new CacheInputError(`${where}: the object's id is ${id}.`);
-  if (typeof version === 'number' && version !== item.version) {
-    throw new CacheInputError(`${where}: the object's version is ${version}.`);
-  }
+function checkItem(item: DeliveredItem, index: number): void {
+  const fail = (rule: string): never => {
+    throw new CacheInputError(`item ${index} (${String(item?.kind)} ${String(item?.id)} v${String(item?.version)}): ${rule}`);
+  };
+  if (item.kind !== 'tender' && item.kind !== 'contract') fail('kind must be tender or contract.');
+  if (!isCount(item.id) || item.id === 0) fail('id must be a positive integer.');
+  if (!isCount(item.version)) fail('version must be a non-negative integer.');
+  if (typeof item.billed !== 'boolean') fail('billed must be true or false.');
+  if (item.event !== null && item.event !== 'created' && item.event !== 'updated') fail('event must be created, updated or null.');
+  if (!isRecord(item.object)) fail('the object must be a JSON object.');
+  const { id, version } = item.object as Record<string, unknown>;
+  if (typeof id === 'number' && id !== item.id) fail(`the object's id is ${id}.`);
+  if (typeof version === 'number' && version !== item.version) fail(`the object's version is ${version}.`);
 }
 
 export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
@@ -133,6 +133,18 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
 
   return {
     tenders,
+
+    transact(run) {
+      const topLevel = !db.inTransaction;
+      let committed = false;
+      try {
+        const result = run();
+        committed = topLevel;
+        return result;
+      } finally {
+        tenders.transactionEnded(committed);
+      }
+    },
 
     prepare(items) {
       items.forEach(checkItem);

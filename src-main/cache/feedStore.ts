@@ -144,7 +144,7 @@ function createFeedStore(cache: CacheDb): FeedStore {
       });
       // Reads and compression first; the write transaction then only writes.
       const prepared = writer.prepare(page.items);
-      return save.immediate(page, stream, prepared);
+      return writer.transact(() => save.immediate(page, stream, prepared));
     },
     getCursor(filterId, feed, stream) {
       return s.cursor.get(filterId, feed, normalizeStream(stream));

@@ -78,7 +78,9 @@ export const lawTag = (law: string): string => `${TAG_MARK}l${tagWord(law)}`;
 /** OKPD2 prefix tag: the digits of the code up to that length (`26.20.1` -> `ʘo26201`). */
 export const okpd2Tag = (digits: string): string => `${TAG_MARK}o${digits}`;
 export const priceTag = (band: number): string => `${TAG_MARK}c${band}`;
+/** Publication (`p`) or closing (`e`) date: by Moscow calendar month (`ʘp202607`) and by week (`ʘpw2949`). */
 export const monthTag = (which: 'p' | 'e', month: number): string => `${TAG_MARK}${which}${month}`;
+export const weekTag = (which: 'p' | 'e', week: number): string => `${TAG_MARK}${which}w${week}`;
 
 /** Price bands: three per decade of rubles, by fixed thresholds so the band of a price is monotonic. */
 const PRICE_THRESHOLDS: number[] = Array.from({ length: 61 }, (_, k) => 10 ** (k / 3));
@@ -94,50 +96,78 @@ export function priceBand(price: number): number {
 }
 
 const MSK_OFFSET = 3 * 3600;
+/** Number of the 7-day span (counted from 1970-01-01 in Moscow time) holding a Unix time. */
+export function moscowWeek(seconds: number): number {
+  return Math.floor((seconds + MSK_OFFSET) / (7 * 86_400));
+}
+
 /** Moscow calendar month of a Unix time as yyyymm (Russia keeps UTC+3 all year). */
 export function moscowMonth(seconds: number): number {
   const d = new Date((seconds + MSK_OFFSET) * 1000);
   return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
 }
 
+/** Small caches of tag spellings: OKPD2 codes, laws and months repeat across tenders. */
 const okpd2TagCache = new Map<string, readonly string[]>();
-/** The prefix tags of one OKPD2 code (codes repeat across tenders, so they are made once). */
-function okpd2Tags(code: string): readonly string[] {
-  let tags = okpd2TagCache.get(code);
-  if (tags === undefined) {
-    const digits = code.replace(/\D/g, '');
-    const made: string[] = [];
-    for (let len = 2; len <= digits.length; len++) made.push(okpd2Tag(digits.slice(0, len)));
-    tags = made;
-    if (okpd2TagCache.size > 100_000) okpd2TagCache.clear();
-    okpd2TagCache.set(code, tags);
+const lawTagCache = new Map<string, string>();
+const monthOfDay = new Map<number, number>();
+
+function cached<K, V>(cache: Map<K, V>, key: K, make: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make(key);
+    if (cache.size > 100_000) cache.clear();
+    cache.set(key, value);
   }
-  return tags;
+  return value;
 }
 
 /**
- * Tags of the fields that rarely change between versions. The status is left out on purpose: most new
- * versions change only the status (and dates or price within their band), and rewriting an FTS row costs
- * ~100 us (the delete leaves a tombstone in every segment that holds the row). Status is checked on the
- * `tender` row instead; its rarest value is still a few percent of tenders, so that check stays cheap.
+ * OKPD2 prefix levels that get a tag: class, subclass, group, subgroup, type (2-6 digits: what people
+ * type, `26` ... `26.20.11`) and the whole code. A prefix of 7 or 8 digits is found among whole codes.
  */
-export function tenderTags(f: TenderFields): string[] {
-  const tags = new Set<string>();
-  if (f.region !== null) tags.add(regionTag(f.region));
-  if (f.law) tags.add(lawTag(f.law));
-  for (const code of f.okpd2) for (const tag of okpd2Tags(code)) tags.add(tag);
-  if (f.price !== null) tags.add(priceTag(priceBand(f.price)));
-  if (f.publishAt !== null) tags.add(monthTag('p', moscowMonth(f.publishAt)));
-  if (f.endAt !== null) tags.add(monthTag('e', moscowMonth(f.endAt)));
-  return [...tags];
+export const OKPD2_TAGGED_DIGITS = 6;
+
+/** The prefix tags of one OKPD2 code. */
+function okpd2Tags(code: string): readonly string[] {
+  return cached(okpd2TagCache, code, () => {
+    const digits = code.replace(/\D/g, '');
+    const made: string[] = [];
+    for (let len = 2; len <= Math.min(digits.length, OKPD2_TAGGED_DIGITS); len++) made.push(okpd2Tag(digits.slice(0, len)));
+    if (digits.length > OKPD2_TAGGED_DIGITS) made.push(okpd2Tag(digits));
+    return made;
+  });
+}
+
+const DAY = 86_400;
+const monthOf = (seconds: number): number => cached(monthOfDay, Math.floor((seconds + MSK_OFFSET) / DAY), () => moscowMonth(seconds));
+
+/**
+ * Tags of the fields that rarely change between versions, space separated. The status is left out on
+ * purpose: most new versions change only the status (and dates or price within their band), and
+ * rewriting an FTS row costs ~100 us (the delete leaves a tombstone in every segment that holds the row).
+ * Status is checked on the `tender` row instead; its rarest value is still a few percent of tenders, so
+ * that check stays cheap.
+ */
+export function tenderTags(f: TenderFields): string {
+  const tags: string[] = [];
+  if (f.region !== null) tags.push(regionTag(f.region));
+  if (f.law) tags.push(cached(lawTagCache, f.law, lawTag));
+  if (f.okpd2.length === 1) tags.push(...okpd2Tags(f.okpd2[0]!));
+  else if (f.okpd2.length > 1) tags.push(...new Set(f.okpd2.flatMap(okpd2Tags)));
+  if (f.price !== null) tags.push(priceTag(priceBand(f.price)));
+  if (f.publishAt !== null) tags.push(monthTag('p', monthOf(f.publishAt)), weekTag('p', moscowWeek(f.publishAt)));
+  if (f.endAt !== null) tags.push(monthTag('e', monthOf(f.endAt)), weekTag('e', moscowWeek(f.endAt)));
+  return tags.join(' ');
 }
 
 /** What the FTS row of a tender holds: folded text, then the tags. */
 export function ftsBody(f: TenderFields, positionTitles: string | null): string {
-  const text = [f.name, f.description, f.customer, positionTitles].filter((s): s is string => !!s).join('\n');
+  let text = '';
+  for (const part of [f.name, f.description, f.customer, positionTitles]) if (part) text = text === '' ? part : `${text}\n${part}`;
   // The marker never reaches the index from text, so a word can never pass for a tag.
-  const clean = text.includes(TAG_MARK) ? text.split(TAG_MARK).join(' ') : text;
-  return `${foldYo(clean)}\n${tenderTags(f).join(' ')}`;
+  if (text.includes(TAG_MARK)) text = text.split(TAG_MARK).join(' ');
+  return `${foldYo(text)}\n${tenderTags(f)}`;
 }
 
 /** 52-bit fingerprint of a string (two 32-bit FNV-1a variants); equal strings, equal fingerprints. */
@@ -155,6 +185,7 @@ export function fingerprint(s: string): number {
 interface TenderRowState {
   seq: number;
   version: number;
+  customer_ref: number | null;
   indexed_hash: number;
 }
 
@@ -169,19 +200,28 @@ export interface TenderIndexer {
   addPositionTitles(id: number, version: number, titles: readonly string[]): boolean;
   /** Rebuilds the FTS row of tender `id` from its latest version when what it would hold changed. */
   refresh(id: number, latestObject: unknown): void;
+  /**
+   * The transaction that used this indexer ended: `committed` keeps the customer refs it learned (only
+   * for a top-level transaction, whose commit is final), otherwise they are forgotten (a rollback may
+   * hand the same ref to another name).
+   */
+  transactionEnded(committed: boolean): void;
 }
 
 export function createTenderIndexer(db: Database.Database): TenderIndexer {
   const s = {
-    row: db.prepare<[number], TenderRowState>('SELECT seq, version, indexed_hash FROM tender WHERE id = ?'),
+    row: db.prepare<[number], TenderRowState>('SELECT seq, version, customer_ref, indexed_hash FROM tender WHERE id = ?'),
     insert: db.prepare(
       `INSERT INTO tender (id, version, name, customer_ref, price, publish_at, end_at, region, status, law, indexed_hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
+    // Two forms: an UPDATE that names a foreign-key column runs the foreign-key check, measured at ~100 us
+    // per row inside a busy transaction against ~3 us without it; the customer rarely changes.
     update: db.prepare(
-      `UPDATE tender SET version = ?, name = ?, customer_ref = ?, price = ?, publish_at = ?, end_at = ?, region = ?,
+      `UPDATE tender SET version = ?, name = ?, price = ?, publish_at = ?, end_at = ?, region = ?,
        status = ?, law = ?, indexed_hash = ? WHERE seq = ?`,
     ),
+    updateCustomer: db.prepare('UPDATE tender SET customer_ref = ? WHERE seq = ?'),
     setHash: db.prepare('UPDATE tender SET indexed_hash = ? WHERE seq = ?'),
     customerRef: db.prepare<[string], number>('SELECT ref FROM customer_name WHERE name = ?').pluck(),
     addCustomer: db.prepare('INSERT INTO customer_name (name) VALUES (?)'),
@@ -196,9 +236,17 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
     ftsInsert: db.prepare('INSERT INTO tender_fts (rowid, body) VALUES (?, ?)'),
   };
 
+  // Customer names repeat (~25 tenders each): refs of committed rows are kept in memory.
+  const knownCustomers = new Map<string, number>();
+  const learnedCustomers = new Map<string, number>();
   const customerRef = (name: string | null): number | null => {
     if (name === null) return null;
-    return s.customerRef.get(name) ?? Number(s.addCustomer.run(name).lastInsertRowid);
+    let ref = knownCustomers.get(name) ?? learnedCustomers.get(name);
+    if (ref === undefined) {
+      ref = s.customerRef.get(name) ?? Number(s.addCustomer.run(name).lastInsertRowid);
+      learnedCustomers.set(name, ref);
+    }
+    return ref;
   };
 
   const positionTitles = (id: number): string | null => s.positions.get(id)?.titles ?? null;
@@ -223,7 +271,8 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
         writeFts(seq, body, false);
         return;
       }
-      s.update.run(version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, current.seq);
+      s.update.run(version, f.name, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, current.seq);
+      if (ref !== current.customer_ref) s.updateCustomer.run(ref, current.seq);
       if (hash !== current.indexed_hash) writeFts(current.seq, body, true);
     },
 
@@ -238,6 +287,14 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
       return true;
     },
 
+    transactionEnded(committed) {
+      if (committed) {
+        if (knownCustomers.size + learnedCustomers.size > 200_000) knownCustomers.clear();
+        for (const [name, ref] of learnedCustomers) knownCustomers.set(name, ref);
+      }
+      learnedCustomers.clear();
+    },
+
     refresh(id, latestObject) {
       const current = s.row.get(id);
       if (!current) return;
@@ -248,4 +305,42 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
       writeFts(current.seq, body, true);
     },
   };
+}
+
+/**
+ * Rebuilds the whole `tender_fts` index from the latest stored version of every tender, in the format of
+ * this build (for a migration that changes what the index holds). Empties the index first, so no row is
+ * rewritten twice and no tombstone is left. Works in batches so no large result is held in memory.
+ */
+export function rebuildTenderIndex(db: Database.Database, decode: (codec: number, body: Buffer) => Buffer): number {
+  const batch = db.prepare<[number], { seq: number; id: number; pack_id: number; pack_offset: number; byte_length: number; titles: string | null }>(
+    `SELECT t.seq, t.id, v.pack_id, v.pack_offset, v.byte_length, p.titles
+     FROM tender t JOIN object_version v ON v.kind = 1 AND v.id = t.id AND v.version = t.version
+     LEFT JOIN tender_positions_text p ON p.tender_id = t.id
+     WHERE t.seq > ? ORDER BY t.seq LIMIT 1000`,
+  );
+  const pack = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+  const insert = db.prepare('INSERT INTO tender_fts (rowid, body) VALUES (?, ?)');
+  const setHash = db.prepare('UPDATE tender SET indexed_hash = ? WHERE seq = ?');
+  db.exec("INSERT INTO tender_fts (tender_fts) VALUES ('delete-all')");
+  let lastPack = -1;
+  let raw: Buffer = Buffer.alloc(0);
+  let done = 0;
+  for (let after = 0; ; ) {
+    const rows = batch.all(after);
+    if (rows.length === 0) return done;
+    for (const r of rows) {
+      if (r.pack_id !== lastPack) {
+        const p = pack.get(r.pack_id)!;
+        raw = decode(p.codec, p.body);
+        lastPack = r.pack_id;
+      }
+      const object = JSON.parse(raw.toString('utf8', r.pack_offset, r.pack_offset + r.byte_length)) as unknown;
+      const body = ftsBody(tenderFields(object), r.titles);
+      insert.run(r.seq, body);
+      setHash.run(fingerprint(body), r.seq);
+      done++;
+    }
+    after = rows[rows.length - 1]!.seq;
+  }
 }

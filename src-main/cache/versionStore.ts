@@ -160,7 +160,8 @@ function createVersionStore(cache: CacheDb): VersionStore {
 
   return {
     record(request, items) {
-      return record.immediate(request, writer.prepare(items));
+      const prepared = writer.prepare(items);
+      return writer.transact(() => record.immediate(request, prepared));
     },
     has(kind, id, version) {
       return s.held.get(KIND_CODE[kind], id, version) !== undefined;

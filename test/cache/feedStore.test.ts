@@ -96,4 +96,22 @@ describe('feed pages and cursors', () => {
     const item = { ...tenderItem(tender(1, 1)), kind: 'contract' as const };
     expect(() => feedStore(cache).saveFeedPage(tenderPage([item]))).toThrow(/contract in the tender feed/);
   });
+
+  it('after a rolled-back page, customer names still map to the right rows (no stale in-memory refs)', () => {
+    const cache = tempCache();
+    const feeds = feedStore(cache);
+    cache.db.exec(`CREATE TEMP TRIGGER fail_second BEFORE INSERT ON main.delivery WHEN NEW.id = 2
+                   BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    const page = [tenderItem(tender(1, 1, { customer: 'ООО «Икс»' })), tenderItem(tender(2, 1, { customer: 'ООО «Икс»' }))];
+    expect(() => feeds.saveFeedPage(tenderPage(page))).toThrow('boom');
+    cache.db.exec('DROP TRIGGER temp.fail_second');
+    // A new name now takes the row number the rolled-back one had.
+    feeds.saveFeedPage(tenderPage([tenderItem(tender(3, 1, { customer: 'АО «Игрек»' }))]));
+    feeds.saveFeedPage(tenderPage([tenderItem(tender(4, 1, { customer: 'ООО «Икс»' }))]));
+    const rows = offlineSearch(cache).search({}).rows;
+    expect(rows.map((r) => [r.id, r.customer])).toEqual([
+      [4, 'ООО «Икс»'],
+      [3, 'АО «Игрек»'],
+    ]);
+  });
 });

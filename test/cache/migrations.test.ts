@@ -2,23 +2,26 @@ import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCache } from '../../src-main/cache/database';
+import { DEFAULT_PAGE_SIZE, openCache } from '../../src-main/cache/database';
 import { FutureSchemaError } from '../../src-main/cache/errors';
+import { feedStore } from '../../src-main/cache/feedStore';
+import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from '../../src-main/cache/migrations/index';
-import { tempCache, tempDir } from './helpers';
+import { tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 const tables = (db: Database.Database): string[] =>
   db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
 
 describe('cache migrations', () => {
-  it('a fresh file is migrated to the latest schema with WAL, foreign keys and 16 KB pages', () => {
+  it('a fresh file is migrated to the latest schema with WAL, foreign keys and 4 KB pages', () => {
     const cache = tempCache();
     expect(cache.schemaVersion).toBe(latestSchemaVersion());
     expect(cache.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(cache.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(cache.db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(cache.db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
-    expect(cache.db.pragma('page_size', { simple: true })).toBe(16_384);
+    expect(cache.db.pragma('page_size', { simple: true })).toBe(DEFAULT_PAGE_SIZE);
+    expect(DEFAULT_PAGE_SIZE).toBe(4096);
     expect(cache.db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
     expect(tables(cache.db)).toEqual(
       expect.arrayContaining(['object_version', 'delivery', 'delivery_request', 'version_pack', 'tender', 'feed_cursor', 'outbox']),
@@ -104,5 +107,22 @@ describe('cache migrations', () => {
     const none = openCache(file, { migrations: [] });
     expect(tables(none.db)).toEqual([]);
     none.close();
+  });
+
+  it('0002 rebuilds the search index of a schema-1 file from the stored versions', () => {
+    const file = join(tempDir(), 'cache.db');
+    const v1 = openCache(file, { migrations: [MIGRATIONS[0]!] });
+    feedStore(v1).saveFeedPage(tenderPage([tenderItem(tender(1, 1, { name: 'Поставка бумаги', end: '2026-09-01T09:00:00+03:00' })), tenderItem(tender(2, 1, { name: 'Ремонт кровли' }))]));
+    // What a schema-1 index may hold: rows in another format. Here: nothing at all.
+    v1.db.exec("INSERT INTO tender_fts (tender_fts) VALUES ('delete-all')");
+    v1.close();
+
+    const cache = openCache(file);
+    expect(cache.schemaVersion).toBe(2);
+    const search = offlineSearch(cache);
+    expect(search.search({ text: 'бумаги', endDate: { from: '2026-09-01', to: '2026-09-01' } }).rows.map((r) => r.id)).toEqual([1]);
+    expect(search.search({ text: 'рем*' }).rows.map((r) => r.id)).toEqual([2]);
+    expect(cache.db.prepare("SELECT v FROM tender_fts_config WHERE k = 'automerge'").pluck().get()).toBe(8);
+    cache.close();
   });
 });

@@ -46,6 +46,8 @@ describe('offline search', () => {
     expect(ids(search, { text: 'компьют* тех*' })).toEqual([2, 1]);
     expect(ids(search, { text: 'несуществ*' })).toEqual([]);
     expect(ids(search, { text: '"поставка компьют"*' })).toEqual([1]);
+    expect(search.compile({ text: 'постав*' }).match).toBe('("поставка" OR "поставки" OR "поставщик")');
+    expect(ids(search, { text: 'по*' })).toEqual([7, 6, 5, 4, 2, 1]); // поликлиника, покрытия, поставки, поставщик, поставка
   });
 
   it('minus words exclude, OR offers alternatives', () => {
@@ -77,11 +79,19 @@ describe('offline search', () => {
     expect(ids(search, { publishDate: { from: '2026-07-05', to: '2026-08-20' } })).toEqual([5, 4, 3, 2]);
     expect(ids(search, { publishDate: { from: '2026-08-21' } })).toEqual([7, 6]);
     expect(ids(search, { endDate: { from: '2026-08-25T00:00:00+03:00' } })).toEqual([5]);
+    expect(ids(search, { endDate: { from: '2026-09-01', to: '2026-09-01' } })).toEqual([5]); // by week tags
+    expect(ids(search, { publishDate: { from: '2026-07-01', to: '2026-07-05' } })).toEqual([2, 1]);
+    expect(ids(search, { publishDate: { from: '2026-08-20', to: '2026-08-20' } })).toEqual([5]); // 23:30 Moscow is still that day
+    expect(ids(search, { publishDate: { from: '2026-08-21', to: '2026-08-21' } })).toEqual([]);
+    expect(ids(search, { publishDate: { from: '2020-01-01', to: '2030-01-01' } })).toHaveLength(7); // too long for tags: checked only
     expect(ids(search, { regions: [77] })).toEqual([5, 3, 1]);
     expect(ids(search, { regions: [50, 16], text: 'ремонт' })).toEqual([6]);
     expect(ids(search, { okpd2: ['26.20'] })).toEqual([2, 1]);
     expect(ids(search, { okpd2: ['26.20.1'] })).toEqual([2, 1]);
     expect(ids(search, { okpd2: ['26.20.11.110'] })).toEqual([1]);
+    expect(ids(search, { okpd2: ['26.20.11.1'] })).toEqual([1]); // 7 digits: among whole codes
+    expect(ids(search, { okpd2: ['26.20.1', '26.20.15.0'] })).toEqual([2, 1]);
+    expect(ids(search, { okpd2: ['26.20.11.2'] })).toEqual([]);
     expect(ids(search, { okpd2: ['4'] })).toEqual([6, 3]);
     expect(ids(search, { okpd2: ['21', '61'] })).toEqual([7, 4]);
     expect(ids(search, { status: ['completed', 'cancelled'] })).toEqual([6, 4]);
@@ -190,5 +200,6 @@ describe('offline search', () => {
     expect(() => offlineSearch(tempCache()).search({ text: '— + …' })).toThrow(OfflineQueryError);
     expect(() => offlineSearch(tempCache()).search({ publishDate: { from: 'вчера' } })).toThrow(/not a date/);
     expect(() => offlineSearch(tempCache()).search({ okpd2: ['abc'] })).toThrow(/OKPD2/);
+    expect(() => offlineSearch(tempCache()).search({ text: 'п*' })).toThrow(/two letters/);
   });
 });

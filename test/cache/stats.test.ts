@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cardStore } from '../../src-main/cache/cardStore';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { listStore } from '../../src-main/cache/listStore';
+import { runMaintenance } from '../../src-main/cache/maintenance';
+import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { outboxStore } from '../../src-main/cache/outboxStore';
 import { cacheStats } from '../../src-main/cache/stats';
 import { contract, tempCache, tender, tenderItem, tenderPage } from './helpers';
@@ -32,9 +34,26 @@ describe('cache stats', () => {
     expect(stats.packs.count).toBe(2); // one per page that delivered new versions
     expect(stats.packs.jsonBytes).toBeGreaterThan(stats.packs.storedBytes); // compressed
     expect(stats).toMatchObject({ lists: 1, outboxPending: 1, savedSearches: 0, ledgerRows: 0 });
-    expect(stats.disk.pageSize).toBe(16_384);
+    expect(stats.disk.pageSize).toBe(4096);
     expect(stats.disk.databaseBytes).toBeGreaterThan(0);
     expect(stats.disk.walBytes).toBeGreaterThan(0);
     expect(stats.disk.totalBytes).toBe(stats.disk.databaseBytes + stats.disk.walBytes);
+  });
+});
+
+describe('maintenance', () => {
+  it('merges FTS segments in bounded steps, checkpoints, and changes nothing a reader sees', () => {
+    const cache = tempCache();
+    const feeds = feedStore(cache);
+    for (let p = 0; p < 20; p++) feeds.saveFeedPage(tenderPage([tenderItem(tender(p * 2 + 1, 1)), tenderItem(tender(p * 2 + 2, 1))]));
+    const before = cacheStats(cache);
+    let step = runMaintenance(cache, 50);
+    expect(step.merged).toBe(true);
+    for (let i = 0; i < 20 && step.merged; i++) step = runMaintenance(cache, 50);
+    expect(step.merged).toBe(false);
+    expect(step.walFramesLeft).toBe(0);
+    const after = cacheStats(cache);
+    expect(after.objects).toEqual(before.objects);
+    expect(offlineSearch(cache).count({ text: 'канцелярских' })).toEqual({ count: 40, exact: true });
   });
 });

@@ -3,11 +3,12 @@
  * of this list; a migration that has shipped is never edited. `checkRegistry` runs at every open.
  */
 import { migration0001 } from './0001-initial';
+import { migration0002 } from './0002-search-tags';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
 
 /** Throws when the registry is not numbered 1, 2, 3, ... in order (a merge mistake, caught at start). */
 export function checkRegistry(migrations: readonly Migration[]): void {
