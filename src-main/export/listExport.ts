@@ -1,11 +1,10 @@
 /**
- * A list to CSV: each member's newest held version, streamed row by row, so the file can be as long as
- * the list while memory stays flat. Members never delivered yet are written with their id only (fetching
+ * A list to CSV: each member's newest held version, streamed row by row in the order the versions were
+ * stored (each compressed pack read once), so the file can be as long as the list while memory stays flat. Members never delivered yet are written with their id only (fetching
  * them here would be a charge the user did not ask for).
  */
 import type { CacheDb } from '../cache/database';
-import { listStore } from '../cache/listStore';
-import { versionStore } from '../cache/versionStore';
+import { listMemberCount, listMemberVersions } from '../cache/listMemberVersions';
 import { TENDER_COLUMNS, writeCsv, type CsvColumn } from './csv';
 
 export const DEFAULT_LIST_COLUMNS = ['id', 'etp_id', 'name', 'law', 'status', 'price', 'region', 'customer_name', 'customer_inn', 'publish_date', 'end_date'];
@@ -21,20 +20,18 @@ export async function exportListCsv(
   out: string | NodeJS.WritableStream,
   opts: { delimiter?: ';' | ',' | '\t'; signal?: AbortSignal; onProgress?: (rows: number, total: number) => void } = {},
 ): Promise<ListExportResult> {
-  const members = listStore(cache).items(listId);
-  const versions = versionStore(cache);
+  const total = listMemberCount(cache, listId);
   let missing = 0;
   function* rows(): Generator<Record<string, unknown>> {
-    for (const m of members) {
-      const latest = versions.latest('tender', m.tenderId)?.object as Record<string, unknown> | undefined;
-      if (!latest) missing += 1;
-      yield latest ?? { id: m.tenderId };
+    for (const m of listMemberVersions(cache, listId)) {
+      if (m.json === null) missing += 1;
+      yield m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Record<string, unknown>);
     }
   }
   const result = await writeCsv(rows(), columns, out, {
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
-    onProgress: (n: number) => opts.onProgress?.(n, members.length),
+    onProgress: (n: number) => opts.onProgress?.(n, total),
   });
   return { rows: result.rows, bytes: result.bytes, missing };
 }
