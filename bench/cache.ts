@@ -33,91 +33,30 @@ import { DEFAULT_PAGE_SIZE, openCache, type CacheDb } from '../src-main/cache/da
 import { feedStore, type FeedItem } from '../src-main/cache/feedStore';
 import { offlineSearch, type OfflineQuery } from '../src-main/cache/offlineSearch';
 import { cacheStats } from '../src-main/cache/stats';
-import { okpd2Entry, PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, regionByCode, STATUSES } from '../src-main/sandbox/data/dictionaries';
-import { Renderer } from '../src-main/sandbox/service/render';
+import { contractJson, Renderer, tenderJson } from '../src-main/sandbox/service/render';
 import { defaultCacheDir, ensureCatalogue } from '../src-main/sandbox/store/world';
 
 // ---------------------------------------------------------------------------------------------------------
 // Data: the sandbox catalogue rendered as the API delivers it (the shapes of src-main/sandbox/service/render.ts,
-// built from one streaming join instead of several lookups per object).
-
-const LAW_CODES: Record<number, string> = { 1: '44-FZ', 2: '223-FZ', 3: 'commercial' };
-const STAGES: Record<number, { code: string; name: string }> = {
-  1: { code: 'executing', name: 'Исполнение' },
-  2: { code: 'executed', name: 'Исполнение завершено' },
-  3: { code: 'terminated', name: 'Исполнение прекращено' },
-};
-const dictName = (items: readonly { id: number; name: string }[], id: number): string | null => items.find((i) => i.id === id)?.name ?? null;
-const memo = <T>(f: (k: number | string) => T) => {
-  const m = new Map<number | string, T>();
-  return (k: number | string): T => {
-    if (!m.has(k)) m.set(k, f(k));
-    return m.get(k)!;
-  };
-};
-const regionName = memo((code) => {
-  try {
-    return regionByCode(Number(code)).name;
-  } catch {
-    return null;
-  }
-});
-const okpd2Name = memo((code) => {
-  try {
-    return okpd2Entry(String(code)).name;
-  } catch {
-    return null;
-  }
-});
+// built from one streaming join instead of several lookups per object, by the sandbox's own renderer).
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows of a streaming join over the sandbox catalogue */
 function renderTender(r: any): Record<string, unknown> {
-  const status = STATUSES.find((s) => s.id === r.v_status) ?? STATUSES[0];
-  return {
-    id: r.id,
-    etp_id: r.etp_id,
-    version: r.v_version,
-    name: r.title,
-    description: r.description,
-    law: LAW_CODES[r.purchase_type],
-    purchase_type: { id: r.purchase_type, name: dictName(PURCHASE_TYPES, r.purchase_type) },
-    placement_type: { id: r.placement_type, name: dictName(PLACEMENT_TYPES, r.placement_type) },
-    platform: { id: r.platform, name: dictName(PLATFORMS, r.platform) },
-    region: { id: r.region, name: regionName(r.region) },
-    status: { id: r.v_status, code: status.code, name: status.name },
-    price: r.v_price,
-    currency: 'RUB',
-    publish_date: r.publish_date,
-    start_date: r.start_date,
-    end_date: r.v_end_date,
-    end_date_computed: false,
-    update_date: r.v_update_date,
-    okpd2: (r.okpd2 as string).split(' ').filter(Boolean).map((code) => ({ code, name: okpd2Name(code) })),
-    organization: { name: r.o_name, inn: r.o_inn, kpp: r.o_kpp, ogrn: r.o_ogrn },
-    lots_count: r.lots_count,
-    positions_total: r.positions_count,
-  };
+  return tenderJson(
+    r,
+    { version: r.v_version, status: r.v_status, price: r.v_price, end_date: r.v_end_date, update_date: r.v_update_date },
+    { name: r.o_name, inn: r.o_inn, kpp: r.o_kpp, ogrn: r.o_ogrn },
+  );
 }
 
 function renderContract(r: any): Record<string, unknown> {
-  const stage = STAGES[r.v_stage] ?? STAGES[1]!;
-  return {
-    id: r.id,
-    reestr_number: r.reestr_number,
-    version: r.v_version,
-    tender_id: r.tender_id,
-    tender_etp_id: r.t_etp_id,
-    law: LAW_CODES[r.t_purchase_type],
-    name: r.t_title,
-    region: { id: r.t_region, name: regionName(r.t_region) },
+  return contractJson({
+    contract: r,
+    ver: { version: r.v_version, stage: r.v_stage, paid: r.v_paid, update_date: r.v_update_date },
+    tender: { id: r.tender_id, etp_id: r.t_etp_id, purchase_type: r.t_purchase_type, title: r.t_title, region: r.t_region },
     customer: { name: r.c_name, inn: r.c_inn, kpp: r.c_kpp, ogrn: r.c_ogrn },
-    suppliers: [{ name: r.s_name, inn: r.s_inn, kpp: r.s_kpp, ogrn: r.s_ogrn, address: r.s_address }],
-    price: r.price,
-    currency: 'RUB',
-    sign_date: r.sign_date,
-    execution: { stage: { id: r.v_stage, ...stage }, paid: r.v_paid },
-    update_date: r.v_update_date,
-  };
+    supplier: { name: r.s_name, inn: r.s_inn, kpp: r.s_kpp, ogrn: r.s_ogrn, address: r.s_address },
+  });
 }
 
 const TENDER_SQL = `SELECT t.*, v.version AS v_version, v.status AS v_status, v.price AS v_price, v.end_date AS v_end_date,

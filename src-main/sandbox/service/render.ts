@@ -41,13 +41,13 @@ export class Renderer {
 
   tenderSummary(id: number, version: number): Record<string, unknown> {
     const { tender, ver, customer } = this.tenderAt(id, version);
-    return this.tenderCore(tender, ver, customer);
+    return tenderJson(tender, ver, customer);
   }
 
   tenderCard(id: number, version: number, page: number, limit: number): Record<string, unknown> {
     const { tender, ver, customer } = this.tenderAt(id, version);
     const extras = deriveTenderExtras(this.seed, tender, customer, ver);
-    const core = this.tenderCore(tender, ver, customer);
+    const core = tenderJson(tender, ver, customer);
     const contractIds = (this.db.prepare('SELECT id FROM contracts WHERE tender_id = ? ORDER BY id').all(id) as { id: number }[]).map((r) => r.id);
     return {
       ...core,
@@ -71,13 +71,13 @@ export class Renderer {
 
   contractSummary(id: number, version: number): Record<string, unknown> {
     const c = this.contractAt(id, version);
-    return this.contractCore(c);
+    return contractJson(c);
   }
 
   contractCard(id: number, version: number, page: number, limit: number): Record<string, unknown> {
     const c = this.contractAt(id, version);
     const extras = deriveContractExtras(this.seed, c.contract, c.tender, c.supplier, c.ver);
-    const core = this.contractCore(c);
+    const core = contractJson(c);
     return {
       ...core,
       execution: { ...(core.execution as Record<string, unknown>), end_date: extras.execution_end_date, stages: extras.stages },
@@ -97,35 +97,6 @@ export class Renderer {
     return { tender, ver, customer };
   }
 
-  private tenderCore(t: TenderRow, v: TenderVersionRow, customer: OrganizationRow): Record<string, unknown> {
-    const status = statusOf(v.status);
-    const codes = t.okpd2.split(' ').filter(Boolean);
-    return {
-      id: t.id,
-      etp_id: t.etp_id,
-      version: v.version,
-      name: t.title,
-      description: t.description,
-      law: LAW_CODES[t.purchase_type],
-      purchase_type: { id: t.purchase_type, name: nameIn(PURCHASE_TYPES, t.purchase_type) },
-      placement_type: { id: t.placement_type, name: nameIn(PLACEMENT_TYPES, t.placement_type) },
-      platform: { id: t.platform, name: nameIn(PLATFORMS, t.platform) },
-      region: { id: t.region, name: regionName(t.region) },
-      status: { id: v.status, code: status.code, name: status.name },
-      price: v.price,
-      currency: 'RUB',
-      publish_date: t.publish_date,
-      start_date: t.start_date,
-      end_date: v.end_date,
-      end_date_computed: false,
-      update_date: v.update_date,
-      okpd2: codes.map((code) => ({ code, name: okpd2Name(code) })),
-      organization: { name: customer.name, inn: customer.inn, kpp: customer.kpp, ogrn: customer.ogrn },
-      lots_count: t.lots_count,
-      positions_total: t.positions_count,
-    };
-  }
-
   private contractAt(id: number, version: number): {
     contract: ContractRow;
     ver: ContractVersionRow;
@@ -140,26 +111,70 @@ export class Renderer {
     const org = this.db.prepare('SELECT * FROM organizations WHERE id = ?');
     return { contract, ver, tender, customer: org.get(tender.customer_id) as OrganizationRow, supplier: org.get(contract.supplier_id) as OrganizationRow };
   }
+}
 
-  private contractCore(c: { contract: ContractRow; ver: ContractVersionRow; tender: TenderRow; customer: OrganizationRow; supplier: OrganizationRow }): Record<string, unknown> {
-    const stage = STAGES[c.ver.stage] ?? STAGES[1]!;
-    const s = c.supplier;
-    return {
-      id: c.contract.id,
-      reestr_number: c.contract.reestr_number,
-      version: c.ver.version,
-      tender_id: c.tender.id,
-      tender_etp_id: c.tender.etp_id,
-      law: LAW_CODES[c.tender.purchase_type],
-      name: c.tender.title,
-      region: { id: c.tender.region, name: regionName(c.tender.region) },
-      customer: { name: c.customer.name, inn: c.customer.inn, kpp: c.customer.kpp, ogrn: c.customer.ogrn },
-      suppliers: [{ name: s.name, inn: s.inn, kpp: s.kpp, ogrn: s.ogrn, address: s.address }],
-      price: c.contract.price,
-      currency: 'RUB',
-      sign_date: c.contract.sign_date,
-      execution: { stage: { id: c.ver.stage, ...stage }, paid: c.ver.paid },
-      update_date: c.ver.update_date,
-    };
-  }
+/**
+ * A tender version as feeds deliver it, from its rows. Exported so that a benchmark rendering a million
+ * tenders from one streaming join produces exactly what the API delivers.
+ */
+export function tenderJson(
+  t: TenderRow,
+  v: Pick<TenderVersionRow, 'version' | 'status' | 'price' | 'end_date' | 'update_date'>,
+  customer: Pick<OrganizationRow, 'name' | 'inn' | 'kpp' | 'ogrn'>,
+): Record<string, unknown> {
+  const status = statusOf(v.status);
+  const codes = t.okpd2.split(' ').filter(Boolean);
+  return {
+    id: t.id,
+    etp_id: t.etp_id,
+    version: v.version,
+    name: t.title,
+    description: t.description,
+    law: LAW_CODES[t.purchase_type],
+    purchase_type: { id: t.purchase_type, name: nameIn(PURCHASE_TYPES, t.purchase_type) },
+    placement_type: { id: t.placement_type, name: nameIn(PLACEMENT_TYPES, t.placement_type) },
+    platform: { id: t.platform, name: nameIn(PLATFORMS, t.platform) },
+    region: { id: t.region, name: regionName(t.region) },
+    status: { id: v.status, code: status.code, name: status.name },
+    price: v.price,
+    currency: 'RUB',
+    publish_date: t.publish_date,
+    start_date: t.start_date,
+    end_date: v.end_date,
+    end_date_computed: false,
+    update_date: v.update_date,
+    okpd2: codes.map((code) => ({ code, name: okpd2Name(code) })),
+    organization: { name: customer.name, inn: customer.inn, kpp: customer.kpp, ogrn: customer.ogrn },
+    lots_count: t.lots_count,
+    positions_total: t.positions_count,
+  };
+}
+
+/** A contract version as feeds deliver it, from its rows (see tenderJson). */
+export function contractJson(c: {
+  contract: Pick<ContractRow, 'id' | 'reestr_number' | 'price' | 'sign_date'>;
+  ver: Pick<ContractVersionRow, 'version' | 'stage' | 'paid' | 'update_date'>;
+  tender: Pick<TenderRow, 'id' | 'etp_id' | 'purchase_type' | 'title' | 'region'>;
+  customer: Pick<OrganizationRow, 'name' | 'inn' | 'kpp' | 'ogrn'>;
+  supplier: Pick<OrganizationRow, 'name' | 'inn' | 'kpp' | 'ogrn' | 'address'>;
+}): Record<string, unknown> {
+  const stage = STAGES[c.ver.stage] ?? STAGES[1]!;
+  const s = c.supplier;
+  return {
+    id: c.contract.id,
+    reestr_number: c.contract.reestr_number,
+    version: c.ver.version,
+    tender_id: c.tender.id,
+    tender_etp_id: c.tender.etp_id,
+    law: LAW_CODES[c.tender.purchase_type],
+    name: c.tender.title,
+    region: { id: c.tender.region, name: regionName(c.tender.region) },
+    customer: { name: c.customer.name, inn: c.customer.inn, kpp: c.customer.kpp, ogrn: c.customer.ogrn },
+    suppliers: [{ name: s.name, inn: s.inn, kpp: s.kpp, ogrn: s.ogrn, address: s.address }],
+    price: c.contract.price,
+    currency: 'RUB',
+    sign_date: c.contract.sign_date,
+    execution: { stage: { id: c.ver.stage, ...stage }, paid: c.ver.paid },
+    update_date: c.ver.update_date,
+  };
 }
