@@ -1,0 +1,498 @@
+/**
+ * The IPC contract: the single source of truth for what the renderer may ask of the main process and what
+ * the main process may tell the renderer. Channel names, argument and result types, and their validators
+ * all come from the two tables below (`methods`, `events`).
+ *
+ * - The main process validates every argument with `methods[name].args` before a handler sees it, and
+ *   answers with an `IpcResponse` envelope (errors are data, in the user's language, never thrown across).
+ * - The preload exposes exactly these channels (`bridge.ts`); browser mode carries the same calls over a
+ *   loopback connection. The renderer is typed by `MethodArgs`/`MethodResult`/`EventPayload`.
+ *
+ * Pure: imports only zod and the pure domain, so main, preload, renderer and tests all import it.
+ * The API token never crosses this contract towards the renderer: no result type has a field for it
+ * (`profiles.add`/`profiles.setToken` carry it one way, into the keychain).
+ */
+import { z } from 'zod';
+import { isValidInn, isValidOgrn } from '../domain/identifiers';
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared shapes
+// ---------------------------------------------------------------------------------------------------------
+
+export const localeSchema = z.enum(['ru', 'en']);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const generationSchema = z.enum(['current', 'earlier']);
+export const eventNameSchema = z.enum(['created', 'updated']);
+export const objectKindSchema = z.enum(['tender', 'contract']);
+export const tenderStatusSchema = z.enum(['active', 'completed', 'cancelled']);
+
+const profileName = z.string().trim().min(1).max(64).regex(/^[\p{L}\p{N}_.-]+$/u, 'letters, digits, _ . -');
+const filterId = z.string().regex(/^flt_[A-Za-z0-9_-]{1,128}$/);
+const listId = z.string().regex(/^lst_[A-Za-z0-9_-]{1,128}$/);
+const objectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'ISO-8601 date');
+const httpUrl = z.string().url().refine((u) => /^https?:\/\//.test(u), 'http or https URL');
+const range = z.strictObject({ from: z.number().finite().nonnegative().optional(), to: z.number().finite().nonnegative().optional() });
+const dateRange = z.strictObject({ from: isoDate.optional(), to: isoDate.optional() });
+const inn = z.string().refine(isValidInn, 'INN with a valid checksum (10 or 12 digits)');
+const jobId = z.string().regex(/^job_[A-Za-z0-9]{1,64}$/);
+const page = z.strictObject({ offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) });
+
+/**
+ * QUERY criteria of the tender feed, as the query builder sends them (the API's names and bounds, 4.5).
+ * Validated here, in the renderer before sending, and again in the main process; the server has the last word.
+ */
+export const tenderCriteriaSchema = z
+  .strictObject({
+    keywords: z.array(z.string().trim().min(1).max(300)).max(100).optional(),
+    exception_keywords: z.array(z.string().trim().min(1).max(300)).max(100).optional(),
+    regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
+    platforms: z.array(z.number().int().positive()).max(200).optional(),
+    placement_types: z.array(z.number().int().positive()).max(200).optional(),
+    purchase_types: z.array(z.number().int().positive()).max(200).optional(),
+    okpd2: z.array(z.string().regex(/^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/, 'OKPD2 code or prefix, e.g. 26.20')).max(200).optional(),
+    price: range.optional(),
+    publish_date: dateRange.optional(),
+    start_date: dateRange.optional(),
+    end_date: dateRange.optional(),
+    customer: z
+      .strictObject({
+        inn: z.array(inn).min(1).max(100).optional(),
+        ogrn: z.string().refine(isValidOgrn, 'OGRN (13) or OGRNIP (15) digits with a valid checksum').optional(),
+        name: z.string().trim().min(2).max(300).optional(),
+      })
+      .optional(),
+    status: z.array(tenderStatusSchema).min(1).optional(),
+    ids: z.array(objectId).min(1).max(10_000).optional(),
+  })
+  .refine((c) => !c.price || c.price.from === undefined || c.price.to === undefined || c.price.from <= c.price.to, {
+    message: 'price: "from" is above "to"',
+    path: ['price'],
+  });
+export type TenderCriteria = z.infer<typeof tenderCriteriaSchema>;
+
+/** Contracts are asked for in one of the ways of 4.7 that the Contracts view offers. */
+export const contractSetSchema = z.discriminatedUnion('by', [
+  z.strictObject({ by: z.literal('customer'), inn: z.array(inn).min(1).max(100) }),
+  z.strictObject({
+    by: z.literal('supplier'),
+    inn: z.array(z.string().regex(/^(\d{10}|\d{12})$/)).max(100).optional(),
+    name: z.string().trim().min(2).max(300).optional(),
+  }),
+  z.strictObject({ by: z.literal('list'), listId }),
+  z.strictObject({ by: z.literal('tenders'), tenderIds: z.array(objectId).min(1).max(10_000) }),
+  z.strictObject({ by: z.literal('filter'), filterId }),
+]);
+export type ContractSet = z.infer<typeof contractSetSchema>;
+
+/** What went wrong, in the user's language, with the server's request id when there was one. */
+export const ipcErrorCodeSchema = z.enum([
+  'invalid_input', // the arguments failed the contract's validator
+  'not_found',
+  'offline', // the server cannot be reached; cached data is still there
+  'unauthorized', // the token is missing, revoked or wrong
+  'balance_exhausted',
+  'spend_cap',
+  'rate_limited',
+  'server', // 5xx or a malformed answer after retries
+  'keychain_unavailable',
+  'cancelled',
+  'conflict', // e.g. a label already used, a profile that exists
+  'not_supported', // the operation makes no sense for this profile's API generation
+  'internal',
+]);
+export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
+export const ipcErrorSchema = z.object({
+  code: ipcErrorCodeSchema,
+  message: z.string(),
+  requestId: z.string().nullable().optional(),
+  /** For invalid_input: which argument fields failed, as dotted paths. */
+  fields: z.array(z.string()).optional(),
+});
+export type IpcError = z.infer<typeof ipcErrorSchema>;
+export type IpcResponse<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** A tender as rows of tables show it: the latest cached version, flattened. */
+export const tenderRowSchema = z.object({
+  id: z.number(),
+  version: z.number(),
+  etpId: z.string().nullable(),
+  name: z.string(),
+  price: z.number().nullable(),
+  currency: z.string().nullable(),
+  status: z.string().nullable(),
+  law: z.string().nullable(),
+  region: z.string().nullable(),
+  regionCode: z.number().nullable(),
+  customerName: z.string().nullable(),
+  customerInn: z.string().nullable(),
+  publishDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** When this cache first received the tender. */
+  receivedAt: z.string().nullable(),
+});
+export type TenderRow = z.infer<typeof tenderRowSchema>;
+
+export const contractRowSchema = z.object({
+  id: z.number(),
+  version: z.number(),
+  reestrNumber: z.string().nullable(),
+  tenderId: z.number().nullable(),
+  price: z.number().nullable(),
+  customerName: z.string().nullable(),
+  customerInn: z.string().nullable(),
+  suppliers: z.array(z.object({ name: z.string().nullable(), inn: z.string().nullable() })),
+  signDate: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+});
+export type ContractRow = z.infer<typeof contractRowSchema>;
+
+export const sortSchema = z.strictObject({
+  column: z.enum(['receivedAt', 'publishDate', 'endDate', 'price', 'name', 'region', 'customerName', 'id']),
+  direction: z.enum(['asc', 'desc']),
+});
+
+export const profileInfoSchema = z.object({
+  name: z.string(),
+  baseUrl: z.string(),
+  generation: generationSchema,
+  /** The built-in sandbox profile: started in-process on a loopback port, needs no token. */
+  builtIn: z.boolean(),
+  hasToken: z.boolean(),
+  active: z.boolean(),
+});
+export type ProfileInfo = z.infer<typeof profileInfoSchema>;
+
+export const savedSearchSchema = z.object({
+  filterId: z.string(),
+  label: z.string().nullable(),
+  criteria: z.record(z.string(), z.unknown()),
+  events: z.array(eventNameSchema),
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  newSinceSeen: z.number(),
+  updatedSinceSeen: z.number(),
+  /** Tenders of this search held in the cache. */
+  cachedCount: z.number(),
+  /** The server's last `total`, if known. */
+  total: z.number().nullable(),
+  following: z.boolean(),
+});
+export type SavedSearchInfo = z.infer<typeof savedSearchSchema>;
+
+export const versionInfoSchema = z.object({
+  version: z.number(),
+  receivedAt: z.string(),
+  billed: z.boolean(),
+  via: z.string(),
+});
+
+export const cardResultSchema = z.object({
+  kind: objectKindSchema,
+  /** The card as the API delivered it (unknown fields kept). */
+  card: z.record(z.string(), z.unknown()),
+  version: z.number(),
+  /** cache: no request was made; server: fetched now (charged says whether it cost a unit). */
+  source: z.enum(['cache', 'server']),
+  charged: z.boolean(),
+  positionsPage: z.number(),
+  positionsLimit: z.number(),
+  versions: z.array(versionInfoSchema),
+  listIds: z.array(z.string()),
+});
+export type CardResult = z.infer<typeof cardResultSchema>;
+
+export const listInfoSchema = z.object({
+  listId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  itemsCount: z.number(),
+  /** Edits made offline that wait for the network. */
+  pendingEdits: z.number(),
+});
+export type ListInfo = z.infer<typeof listInfoSchema>;
+
+export const syncJobSchema = z.object({
+  jobId: z.string(),
+  filterId: z.string(),
+  label: z.string().nullable(),
+  feeds: z.array(objectKindSchema),
+  state: z.enum(['running', 'following', 'done', 'cancelled', 'failed', 'spend_cap', 'balance_exhausted']),
+  pages: z.number(),
+  items: z.number(),
+  charged: z.number(),
+  free: z.number(),
+  total: z.number().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: ipcErrorSchema.nullable(),
+});
+export type SyncJob = z.infer<typeof syncJobSchema>;
+
+export const ledgerRowSchema = z.object({
+  id: z.number(),
+  balanceType: z.enum(['tenders', 'contracts']),
+  amount: z.number(),
+  objectId: z.number(),
+  version: z.number(),
+  filterId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  /** matched: exactly one local delivery; repeat: this (object, version) charged more than once; unexplained: no local delivery. */
+  audit: z.enum(['matched', 'repeat', 'unexplained']),
+});
+export type LedgerRowInfo = z.infer<typeof ledgerRowSchema>;
+
+export const auditVerdictSchema = z.object({
+  rows: z.number(),
+  matched: z.number(),
+  repeatCharges: z.array(z.object({ kind: objectKindSchema, id: z.number(), version: z.number(), times: z.number() })),
+  unexplained: z.array(z.number()),
+  ok: z.boolean(),
+  checkedAt: z.string(),
+});
+
+export const exportColumnSchema = z.object({ key: z.string(), title: z.string() });
+
+const empty = z.strictObject({});
+
+// ---------------------------------------------------------------------------------------------------------
+// Methods: renderer → main, request and answer
+// ---------------------------------------------------------------------------------------------------------
+
+function method<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
+  return { args, result } as const;
+}
+
+export const methods = {
+  // The app and its status.
+  'app.info': method(
+    empty,
+    z.object({
+      version: z.string(),
+      locale: localeSchema,
+      /** browser: the loopback bridge of `npm run web`; electron: the desktop window. */
+      mode: z.enum(['electron', 'browser']),
+      activeProfile: profileInfoSchema.nullable(),
+      online: z.boolean(),
+      pendingEdits: z.number(),
+      dataDir: z.string(),
+    }),
+  ),
+  'app.setLocale': method(z.strictObject({ locale: localeSchema }), z.object({ locale: localeSchema })),
+  /** Opens an https link (tender documents, source pages) in the user's browser; anything else is refused. */
+  'app.openExternal': method(z.strictObject({ url: z.string().max(4096) }), z.object({ opened: z.boolean() })),
+
+  // Profiles and the keychain. The token goes in, never out.
+  'profiles.list': method(empty, z.array(profileInfoSchema)),
+  'profiles.add': method(
+    z.strictObject({ name: profileName, baseUrl: httpUrl, generation: generationSchema.default('current'), token: z.string().min(8).max(4096) }),
+    profileInfoSchema,
+  ),
+  'profiles.remove': method(z.strictObject({ name: profileName }), z.object({ removed: z.boolean() })),
+  'profiles.activate': method(z.strictObject({ name: profileName }), profileInfoSchema),
+  'profiles.setToken': method(z.strictObject({ name: profileName, token: z.string().min(8).max(4096) }), profileInfoSchema),
+
+  // API tokens of the account (server side). The secret of a new token is shown once and not stored by us.
+  'tokens.list': method(
+    empty,
+    z.array(z.object({ id: z.number(), name: z.string(), preview: z.string().nullable(), active: z.boolean(), createdAt: z.string().nullable(), lastUsedAt: z.string().nullable() })),
+  ),
+  'tokens.create': method(z.strictObject({ name: z.string().trim().min(1).max(100) }), z.object({ id: z.number(), name: z.string(), secret: z.string(), createdAt: z.string().nullable() })),
+  'tokens.revoke': method(z.strictObject({ id: z.number().int().positive() }), z.object({ revoked: z.boolean() })),
+
+  // Search and saved searches (current generation).
+  /** `limit: 1` QUERY: the set's `total` for at most one unit. Does not save the search. */
+  'search.preview': method(
+    z.strictObject({ criteria: tenderCriteriaSchema }),
+    z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), costUpTo: z.number().nullable() }),
+  ),
+  /** Saves the search (or reuses it) and starts reading it; progress comes as `sync.progress` events. */
+  'search.run': method(
+    z.strictObject({
+      criteria: tenderCriteriaSchema,
+      label: z.string().trim().min(1).max(200).optional(),
+      events: z.array(eventNameSchema).min(1).default(['created']),
+      maxSpend: z.number().int().min(0).optional(),
+    }),
+    z.object({ filterId: z.string(), jobId: z.string() }),
+  ),
+  /** Rows of a saved search from the cache, sorted; paged for a virtualized table. */
+  'search.results': method(
+    z.strictObject({ filterId, sort: sortSchema.optional(), ...page.shape }),
+    z.object({ rows: z.array(tenderRowSchema), cachedCount: z.number(), total: z.number().nullable() }),
+  ),
+  /** Full-text search over everything cached, with no network and no charge. */
+  'search.offline': method(
+    z.strictObject({
+      text: z.string().max(1000).default(''),
+      price: range.optional(),
+      publishDate: dateRange.optional(),
+      endDate: dateRange.optional(),
+      regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
+      okpd2: z.array(z.string().max(20)).max(200).optional(),
+      status: z.array(tenderStatusSchema).optional(),
+      order: z.enum(['newest', 'relevance']).default('newest'),
+      ...page.shape,
+    }),
+    z.object({ rows: z.array(tenderRowSchema), count: z.number(), countIsEstimate: z.boolean() }),
+  ),
+  'savedSearches.list': method(empty, z.array(savedSearchSchema)),
+  'savedSearches.rename': method(z.strictObject({ filterId, label: z.string().trim().min(1).max(200) }), savedSearchSchema),
+  'savedSearches.markSeen': method(z.strictObject({ filterId }), savedSearchSchema),
+  /** Keep reading with long polls until stopped (`sync.cancel`) — new items arrive as `feed.updated` events. */
+  'savedSearches.follow': method(z.strictObject({ filterId, follow: z.boolean() }), savedSearchSchema),
+  /** Ends the server subscription (DELETE /filters) and forgets the search locally; cached tenders stay. */
+  'savedSearches.extinguish': method(z.strictObject({ filterId }), z.object({ extinguished: z.boolean() })),
+
+  // Sync jobs.
+  'sync.start': method(
+    z.strictObject({ filterId, contracts: z.boolean().default(false), maxSpend: z.number().int().min(0).optional(), follow: z.boolean().default(false) }),
+    z.object({ jobId: z.string() }),
+  ),
+  'sync.cancel': method(z.strictObject({ jobId }), z.object({ cancelled: z.boolean() })),
+  'sync.jobs': method(empty, z.array(syncJobSchema)),
+
+  // Cards: a cached version opens with no request (free, offline).
+  'card.tender': method(
+    z.strictObject({
+      id: z.union([objectId, z.string().trim().min(1).max(100)]),
+      idType: z.enum(['internal', 'external']).default('internal'),
+      positionsPage: z.number().int().min(1).default(1),
+      positionsLimit: z.number().int().min(1).max(100).default(20),
+    }),
+    cardResultSchema,
+  ),
+  'card.contract': method(
+    z.strictObject({
+      id: z.union([objectId, z.string().trim().min(1).max(100)]),
+      idType: z.enum(['internal', 'reestr']).default('internal'),
+      positionsPage: z.number().int().min(1).default(1),
+      positionsLimit: z.number().int().min(1).max(100).default(20),
+    }),
+    cardResultSchema,
+  ),
+  /** A stored version of an object as delivered, for the history diff. */
+  'card.version': method(z.strictObject({ kind: objectKindSchema, id: objectId, version: z.number().int().min(1) }), z.object({ object: z.record(z.string(), z.unknown()), receivedAt: z.string() })),
+  /** Contracts of a tender: cached ones at once, `refresh` asks the contract feed (tender_ids). */
+  'card.relatedContracts': method(z.strictObject({ tenderId: objectId, refresh: z.boolean().default(false) }), z.object({ rows: z.array(contractRowSchema), jobId: z.string().nullable() })),
+
+  // Contracts.
+  /** Starts reading the contract feed of a set; rows come from `contracts.rows`. */
+  'contracts.query': method(z.strictObject({ set: contractSetSchema, maxSpend: z.number().int().min(0).optional() }), z.object({ filterId: z.string().nullable(), jobId: z.string() })),
+  'contracts.rows': method(
+    z.strictObject({ customerInn: z.string().max(12).optional(), supplierInn: z.string().max(12).optional(), supplierName: z.string().max(300).optional(), listId: listId.optional(), tenderIds: z.array(objectId).max(10_000).optional(), ...page.shape }),
+    z.object({ rows: z.array(contractRowSchema), count: z.number() }),
+  ),
+
+  // Lists: edits are queued (outbox) and sent when the network allows, never twice.
+  'lists.list': method(empty, z.array(listInfoSchema)),
+  'lists.create': method(z.strictObject({ name: z.string().trim().min(1).max(255), description: z.string().max(2000).optional() }), listInfoSchema),
+  'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
+  'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
+  'lists.members': method(z.strictObject({ listId, sort: sortSchema.optional(), ...page.shape }), z.object({ rows: z.array(tenderRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
+  'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional() }), z.object({ jobId: z.string() })),
+  'lists.exportColumns': method(empty, z.array(exportColumnSchema)),
+  /**
+   * Writes the list as CSV. Electron: asks where with a save dialog. Browser mode: writes a temporary file and
+   * answers a one-time `downloadUrl` on the loopback server.
+   */
+  'lists.export': method(
+    z.strictObject({ listId, columns: z.array(z.string().max(64)).min(1).max(100), delimiter: z.enum([';', ',', '\t']).default(';') }),
+    z.object({ saved: z.boolean(), path: z.string().nullable(), downloadUrl: z.string().nullable(), fileName: z.string(), rows: z.number() }),
+  ),
+
+  // Money.
+  'balance.get': method(
+    z.strictObject({ refresh: z.boolean().default(true) }),
+    z.object({
+      balance: z.object({ tenders: z.number(), contracts: z.number() }),
+      usageToday: z.object({ tenders: z.number(), contracts: z.number() }),
+      lastUpdated: z.string().nullable(),
+      fetchedAt: z.string().nullable(),
+      fromCache: z.boolean(),
+    }),
+  ),
+  /** Pulls new ledger rows from the server (unless offline) and answers a page with each row's audit status. */
+  'ledger.list': method(z.strictObject({ refresh: z.boolean().default(true), ...page.shape }), z.object({ rows: z.array(ledgerRowSchema), count: z.number() })),
+  'ledger.audit': method(empty, auditVerdictSchema),
+  'ledger.spend': method(
+    z.strictObject({ days: z.number().int().min(1).max(366).default(30) }),
+    z.object({
+      byDay: z.array(z.object({ day: z.string(), tenders: z.number(), contracts: z.number() })),
+      bySearch: z.array(z.object({ filterId: z.string().nullable(), label: z.string().nullable(), units: z.number() })),
+    }),
+  ),
+
+  // The cache.
+  'cache.info': method(
+    empty,
+    z.object({ path: z.string(), sizeBytes: z.number(), tenders: z.number(), tenderVersions: z.number(), contracts: z.number(), contractVersions: z.number(), cards: z.number() }),
+  ),
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+/** What the renderer passes (defaults may be left out). */
+export type MethodArgs<M extends MethodName> = z.input<Methods[M]['args']>;
+/** What a handler receives: validated, defaults filled in. */
+export type ParsedArgs<M extends MethodName> = z.output<Methods[M]['args']>;
+export type MethodResult<M extends MethodName> = z.output<Methods[M]['result']>;
+export const methodNames = Object.keys(methods) as MethodName[];
+
+// ---------------------------------------------------------------------------------------------------------
+// Events: main → renderer
+// ---------------------------------------------------------------------------------------------------------
+
+export const events = {
+  /** A sync job moved: after every stored page, and once when it ends. */
+  'sync.progress': syncJobSchema,
+  /** New or updated items of a saved search were stored (live following, a finished page). */
+  'feed.updated': z.object({ filterId: z.string(), created: z.number(), updated: z.number() }),
+  /** Network reachability and queued edits changed. */
+  'app.status': z.object({ online: z.boolean(), pendingEdits: z.number() }),
+  /** Another profile became active: every view reloads. */
+  'profiles.changed': z.object({ activeProfile: z.string().nullable() }),
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+export const eventNames = Object.keys(events) as EventName[];
+
+/** Electron channel names; browser mode uses the bare method/event names over its loopback connection. */
+export const invokeChannel = (name: MethodName): string => `twb:invoke:${name}`;
+export const eventChannel = (name: EventName): string => `twb:event:${name}`;
+
+export const isMethodName = (name: unknown): name is MethodName => typeof name === 'string' && Object.hasOwn(methods, name);
+export const isEventName = (name: unknown): name is EventName => typeof name === 'string' && Object.hasOwn(events, name);
+
+/** Implementation of every method, as the main process (and browser mode) provides it. */
+export type Handlers = { [M in MethodName]: (args: ParsedArgs<M>) => Promise<MethodResult<M>> };
+
+/** What the renderer gets on `window[bridgeKey]` (Electron preload) or from the browser-mode client. */
+export interface ContractClient {
+  readonly version: string;
+  invoke<M extends MethodName>(name: M, args: MethodArgs<M>): Promise<IpcResponse<MethodResult<M>>>;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/**
+ * Validates raw arguments from the other side of the boundary. Returns the parsed value or an `invalid_input`
+ * error naming the fields, so a handler never sees unchecked input.
+ */
+export function parseArgs<M extends MethodName>(name: M, raw: unknown): { ok: true; value: ParsedArgs<M> } | { ok: false; error: IpcError } {
+  const parsed = methods[name].args.safeParse(raw ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data as ParsedArgs<M> };
+  const fields = [...new Set(parsed.error.issues.map((i) => i.path.map(String).join('.') || '(arguments)'))];
+  return {
+    ok: false,
+    error: { code: 'invalid_input', message: parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'arguments'}: ${i.message}`).join('; '), fields },
+  };
+}

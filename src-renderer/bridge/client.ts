@@ -1,0 +1,38 @@
+/**
+ * The renderer's one way to the core: the typed contract client. In Electron it is the object the preload put
+ * on `window`; in browser mode (`npm run web`) it is the loopback client. Views call `call()`, which unwraps
+ * the answer envelope and throws `CallError` (code + message in the user's language) on failure.
+ */
+import { bridgeKey } from '../../src-main/contract/bridge';
+import type { ContractClient, EventName, EventPayload, IpcError, MethodArgs, MethodName, MethodResult } from '../../src-main/contract/ipc';
+import { createLoopbackClient } from './loopbackClient';
+
+let client: ContractClient | null = null;
+
+export function contractClient(): ContractClient {
+  if (client === null) client = window[bridgeKey] ?? createLoopbackClient();
+  return client;
+}
+
+export class CallError extends Error {
+  readonly code: IpcError['code'];
+  readonly requestId: string | null;
+  readonly fields: string[];
+  constructor(error: IpcError) {
+    super(error.message);
+    this.name = 'CallError';
+    this.code = error.code;
+    this.requestId = error.requestId ?? null;
+    this.fields = error.fields ?? [];
+  }
+}
+
+export async function call<M extends MethodName>(name: M, args: MethodArgs<M>): Promise<MethodResult<M>> {
+  const answer = await contractClient().invoke(name, args);
+  if (!answer.ok) throw new CallError(answer.error);
+  return answer.value;
+}
+
+export function subscribe<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {
+  return contractClient().on(name, listener);
+}
