@@ -275,6 +275,20 @@ describe('ApiClient against the sandbox', () => {
     expect(e.userMessage).toMatch(/Нет связи/);
   });
 
+  it('a server that cannot be reached at all gives up after 2 attempts, not the full backoff', async () => {
+    // A port nobody listens on: the request never reaches a server, so nothing can have been charged.
+    const closed = await startSandbox({ port: 0, seed: 11, tenders: 2000 });
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    const x = harness(baseUrl, live, {});
+    open.push(x);
+    const e = await apiErrorOf(x.client.balance());
+    expect(e.code).toBe('network');
+    expect(e.retryable).toBe(true);
+    expect(of(x.events, 'retry').map((r) => r.reason)).toEqual(['unreachable']);
+    expect(e.userMessage).toMatch(/Нет связи/);
+  });
+
   it('truncate: a charged page cut in transit is retried; the retry is free (billed false) and nothing is lost', async () => {
     const x = h(live);
     const listId = await listOf(x.client, tenderIds.slice(0, 10));
