@@ -1,7 +1,7 @@
 /**
  * Offline full-text search over the cached tenders (their latest versions).
  *
- * What a user types: words (all must match), "phrases", prefixes (`постав*`, also `"компьютерн техн"*`),
+ * What a user types: words (all must match, each in any of its forms: `поставка` also finds `поставки`), "phrases", prefixes (`постав*`, also `"компьютерн техн"*`),
  * `OR` (or `ИЛИ`, `|`) between two alternatives, and minus words or phrases (`-ремонт`). Case and ё/е do not
  * matter. Structured filters: price range, publication and closing date ranges (a date alone is the whole
  * Moscow day), regions, OKPD2 prefixes, statuses and laws.
@@ -19,6 +19,7 @@
  */
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
+import { stemRussian } from '../domain/russianStem';
 import {
   foldYo,
   isoSeconds,
@@ -338,7 +339,7 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
   };
 
   const itemExpr = (item: TextItem): string => {
-    if (!item.prefix) return quote(item.text);
+    if (!item.prefix) return item.type === 'word' ? wordForms(item.text) : quote(item.text);
     const folded = item.text.toLowerCase();
     const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length === 1 && words[0]!.length < 2) {
@@ -349,6 +350,20 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
       if (terms !== null) return terms.length === 0 ? NOTHING : anyOf(terms.map(quote));
     }
     return `${quote(item.text)} *`;
+  };
+
+  /**
+   * A plain Russian word matches its other forms: its stem is expanded like a prefix (`поставка` finds
+   * поставки, поставкой). When the stem has too many forms to expand cheaply, the word is matched exactly.
+   */
+  const wordForms = (text: string): string => {
+    // The index folds й to и (remove_diacritics), so its vocabulary must be searched the same way.
+    const folded = text.toLowerCase().replace(/й/g, 'и');
+    const { term, prefix } = stemRussian(folded);
+    if (!prefix) return quote(text);
+    const terms = expand(term);
+    if (terms === null) return quote(text);
+    return terms.length === 0 ? quote(text) : anyOf(terms.map(quote));
   };
 
   /** FTS terms for one OKPD2 prefix (see OKPD2_TAGGED_DIGITS for the levels that have a tag). */

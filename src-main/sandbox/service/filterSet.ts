@@ -5,6 +5,7 @@
  */
 import { sha256Hex } from './secrets';
 import type { Criteria } from '../api/schemas';
+import { stemRussian } from '../../domain/russianStem';
 
 export type SupplierCriteria = { inn?: string[]; name?: string };
 
@@ -94,21 +95,6 @@ export function wayOfParams(params: Record<string, unknown>): Way {
 // ---------------------------------------------------------------------------------------------------------
 // Keyword matching (decision D-Q-2)
 
-const ENDINGS = [
-  'иями', 'ями', 'ами', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'ией', 'ия', 'ие', 'ий', 'ой', 'ей', 'ый',
-  'ая', 'яя', 'ое', 'ее', 'ые', 'ов', 'ев', 'ам', 'ям', 'ах', 'ях', 'ом', 'ем', 'ую', 'юю', 'ку', 'ки', 'ка',
-  'а', 'я', 'о', 'е', 'ы', 'и', 'у', 'ю', 'ь', 'й',
-];
-
-/** Cuts a common Russian ending so that the stem, matched as a prefix, finds the other forms of the word. */
-export function stem(word: string): { term: string; prefix: boolean } {
-  if (word.length < 5 || !/^[а-я]+$/.test(word)) return { term: word, prefix: false };
-  for (const end of ENDINGS) {
-    if (word.endsWith(end) && word.length - end.length >= 4) return { term: word.slice(0, -end.length), prefix: true };
-  }
-  return { term: word, prefix: true };
-}
-
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** FTS5 query for one keyword item: its words as an adjacent phrase, each word by its stem. */
@@ -117,7 +103,7 @@ function phraseQuery(item: string): string | null {
   if (!words) return null;
   // й is folded to и by the index's tokenizer (remove_diacritics), so the query must fold it the same way.
   return words
-    .map((w) => stem(w.replace(/й/g, 'и')))
+    .map((w) => stemRussian(w.replace(/й/g, 'и')))
     .map(({ term, prefix }) => `"${term}"${prefix ? ' *' : ''}`)
     .join(' + ');
 }
