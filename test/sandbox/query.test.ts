@@ -1,5 +1,6 @@
 /** Reference 4.5 and 4.7 rules, filter_id determinism (D-Q-1), cursors (D-Q-9, D-Q-10), contract feed (D-Q-16). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src-main/sandbox/index';
 import {
   ALL_STATUS, CONTRACTS, TENDERS, api, catalogue, createList, ctl, drain, errorOf, fresh, ids, login, newKey, obj, query,
   start, statusWord, type Json, type Sandbox, type Tokens,
@@ -178,6 +179,42 @@ describe('4.7 POST /contracts/query rules', () => {
     }
     expect(got).toEqual(expected);
   });
+
+  it('D-Q-16: a supplier post-filter scans at most 1000 feed items per request; short pages still advance the cursor', async () => {
+    // A larger catalogue than the shared one, so the set holds more contracts than one scan covers.
+    const big = await startSandbox({ port: 0, seed: 7, tenders: 5000 });
+    try {
+      const tk = await fresh(big);
+      // Procurement criteria that every tender meets: the contract set is every contract of the catalogue.
+      const set = { price: { from: 0 } };
+      const contracts = (await drain(big, tk.test, CONTRACTS, set)).items;
+      expect(contracts.length).toBeGreaterThan(1000); // the scan cap must bite for this test to mean anything
+      // The supplier that first appears latest in the feed: a reader finds it only after scanning past the cap.
+      const firstSeen = new Map<string, number>();
+      contracts.forEach((x, i) => x.contract.suppliers.forEach((s: Json) => firstSeen.has(s.inn) || firstSeen.set(s.inn, i)));
+      const lastInn = [...firstSeen.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+      const expected = contracts.filter((x) => x.contract.suppliers.some((s: Json) => s.inn === lastInn)).map((x) => x.contract.id);
+      const firstMatch = contracts.findIndex((x) => x.contract.suppliers.some((s: Json) => s.inn === lastInn));
+      expect(firstMatch).toBeGreaterThanOrEqual(1000);
+      const got: number[] = [];
+      let body: Json = { ...set, supplier: { inn: [lastInn] }, limit: 100 };
+      let requests = 0;
+      let emptyBeforeFirst = 0;
+      for (; requests < 50 && got.length < expected.length; requests++) {
+        const r = await query(big, tk.test, CONTRACTS, body);
+        expect(r.status).toBe(200);
+        if (got.length === 0 && r.json.results.length === 0) emptyBeforeFirst++;
+        got.push(...ids(r.json.results));
+        expect(r.json.next_cursor).not.toBe(body.cursor); // the scan moved on, also when nothing matched
+        body = { cursor: r.json.next_cursor, supplier: { inn: [lastInn] }, limit: 100 };
+      }
+      expect(got).toEqual(expected);
+      // Each empty page stands for 1000 scanned items without a match.
+      expect(emptyBeforeFirst).toBe(Math.floor(firstMatch / 1000));
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
 
   it('4.7 rule 3: supplier alone is a supplier subscription with no tender projection', async () => {
     const r = await query(sb, t.test, CONTRACTS, { supplier: { inn: [supplierInn] } });
