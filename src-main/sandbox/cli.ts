@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.error(`sandbox ready in ${seconds} s (${sandbox.generated ? 'catalogue generated' : 'cached catalogue'})`);
   console.log(sandbox.baseUrl);
+  console.error(`earlier generation (X-API-Token): ${sandbox.earlierBaseUrl}`);
   const stop = (): void => {
     void sandbox.close().then(() => process.exit(0));
   };

@@ -3,6 +3,7 @@
  * starts it in-process as its default profile; tests start it as the oracle the client is checked against.
  */
 import { createSandboxServer, listen, API_PREFIX } from './http/server';
+import { EARLIER_PREFIX } from './earlier/http';
 import { Faults } from './http/faults';
 import { RateLimiter } from './http/rateLimiter';
 import type { SandboxHost } from './http/host';
@@ -26,6 +27,8 @@ export type SandboxOptions = {
 export type RunningSandbox = {
   /** `http://127.0.0.1:PORT/api/v2` */
   baseUrl: string;
+  /** `http://127.0.0.1:PORT/legacy/api/v2`: the earlier generation over the same state (D-E-BASE-1). */
+  earlierBaseUrl: string;
   /** `http://127.0.0.1:PORT`, where `/__sandbox/*` lives. */
   origin: string;
   port: number;
@@ -66,6 +69,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   origin = `http://127.0.0.1:${port}`;
   return {
     baseUrl: origin + API_PREFIX,
+    earlierBaseUrl: origin + EARLIER_PREFIX,
     origin,
     port,
     generated: catalogue.generated,

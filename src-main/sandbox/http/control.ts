@@ -5,10 +5,12 @@
 import { z } from 'zod';
 import type { SandboxHost } from './host';
 import { ApiError } from '../service/errors';
+import { earlierFor } from '../earlier/service';
 
 const count = z.number().int().min(0).max(1_000_000);
 const schemas = {
-  balance: z.strictObject({ login: z.string().min(1), tenders: count.optional(), contracts: count.optional() }),
+  balance: z.strictObject({ login: z.string().min(1), tenders: count.optional(), contracts: count.optional(), protocols: count.optional() }),
+  license: z.strictObject({ login: z.string().min(1), active: z.boolean(), end_date: z.iso.datetime({ offset: true }).optional() }),
   tick: z.strictObject({ created: count.max(100_000).optional(), updated: count.max(100_000).optional() }),
   rebuild: z.strictObject({ filter_id: z.string().min(1) }),
   faults: z.strictObject({
@@ -45,8 +47,16 @@ export async function handleControl(host: SandboxHost, method: string, name: str
   try {
     const svc = host.service();
     switch (name) {
-      case 'balance':
-        return { status: 200, body: svc.setBalance(b.login as string, b.tenders as number | undefined, b.contracts as number | undefined) };
+      case 'balance': {
+        // The earlier generation shares the tenders and contracts balances and keeps protocols (D-E-BAL-1).
+        const earlier = earlierFor(svc);
+        const before = earlier.balancesOfLogin(b.login as string);
+        const set = svc.setBalance(b.login as string, b.tenders as number | undefined, b.contracts as number | undefined);
+        const after = earlier.recordBalanceChange(b.login as string, before, b.protocols as number | undefined);
+        return { status: 200, body: after.protocols !== undefined ? { ...set, protocols: after.protocols } : set };
+      }
+      case 'license':
+        return { status: 200, body: earlierFor(svc).setLicense(b.login as string, b.active as boolean, b.end_date as string | undefined) };
       case 'tick':
         return { status: 200, body: svc.tick((b.created as number | undefined) ?? 0, (b.updated as number | undefined) ?? 0) };
       case 'rebuild': {

@@ -13,6 +13,8 @@ import { IdempotencyStore } from './idempotency';
 import { handleControl } from './control';
 import { buildOpenApi } from '../api/openapi';
 import type { SandboxHost } from './host';
+import { handleEarlier, isEarlierPath } from '../earlier/http';
+import { earlierFor } from '../earlier/service';
 
 export const API_PREFIX = '/api/v2';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -42,7 +44,7 @@ function match(method: string, path: string): { route: CompiledRoute; params: Re
   return pathKnown ? 'wrong-method' : null;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -67,7 +69,7 @@ export function errorBody(e: ApiError, requestId: string): Record<string, unknow
   };
 }
 
-function send(res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>, truncate = false): void {
+export function send(res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>, truncate = false): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers });
   if (!truncate) {
     res.end(body);
@@ -101,10 +103,16 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
     res.writeHead(403).end();
     return;
   }
+  // The earlier generation is seeded with the state it belongs to, at the first request after a start or reset.
+  earlierFor(host.service());
   if (url.pathname.startsWith('/__sandbox/')) {
     const raw = await readBody(req);
     const answer = await handleControl(host, method, url.pathname.slice('/__sandbox/'.length), raw);
     send(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {});
+    return;
+  }
+  if (isEarlierPath(url.pathname)) {
+    await handleEarlier(host, req, res, url, await readBody(req), { send, errorBody });
     return;
   }
   const requestId = newRequestId();

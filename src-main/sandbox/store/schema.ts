@@ -231,3 +231,64 @@ CREATE INDEX lists_account ON lists(account_id, id);
 CREATE TABLE list_items (list_id INTEGER NOT NULL, tender_id INTEGER NOT NULL, PRIMARY KEY (list_id, tender_id)) WITHOUT ROWID;
 CREATE INDEX list_items_tender ON list_items(tender_id);
 `;
+
+/**
+ * The earlier generation's state (`/legacy/api/v2`, decisions D-E-*). `IF NOT EXISTS` throughout: it is
+ * created in every working copy when it is opened, including state files made before this generation was
+ * served, and seeded by `sandbox/earlier/service.ts` on first use.
+ */
+export const earlierServiceSchema = `
+-- Per live account: the protocols balance (tenders and contracts are the account's own balances) and the license.
+CREATE TABLE IF NOT EXISTS earlier_accounts (
+  account_id INTEGER PRIMARY KEY,
+  balance_protocols INTEGER NOT NULL,
+  license_active INTEGER NOT NULL,
+  license_end_ms INTEGER NOT NULL
+);
+
+-- Filters are made in the web interface; the API reads them. criteria is the current generation's
+-- criteria JSON that decides membership (not shown through the API, D-E-FLT-1).
+CREATE TABLE IF NOT EXISTS earlier_filters (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  created_date TEXT NOT NULL,
+  autosearch INTEGER NOT NULL,
+  criteria TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS earlier_filters_account ON earlier_filters(account_id, id);
+
+-- "Received before": one row per (account, tender), the key of "one unit per tender, once" (D-E-BILL-1).
+CREATE TABLE IF NOT EXISTS earlier_receipts (
+  account_id INTEGER NOT NULL,
+  tender_id INTEGER NOT NULL,
+  received_ms INTEGER NOT NULL,
+  PRIMARY KEY (account_id, tender_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS earlier_receipts_day ON earlier_receipts(account_id, received_ms);
+
+CREATE TABLE IF NOT EXISTS earlier_transactions (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL,
+  amount INTEGER NOT NULL,
+  transaction_type TEXT NOT NULL CHECK (transaction_type IN ('debit','credit')),
+  description TEXT NOT NULL,
+  balance_type TEXT NOT NULL CHECK (balance_type IN ('tenders','contracts','protocols')),
+  entity_id INTEGER,
+  entity_type TEXT,
+  filter_id INTEGER,
+  has_entity INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS earlier_transactions_account ON earlier_transactions(account_id, id);
+
+CREATE TABLE IF NOT EXISTS earlier_favorites (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL,
+  tender_id INTEGER NOT NULL,
+  favorited_at TEXT NOT NULL,
+  UNIQUE (account_id, tender_id)
+);
+`;

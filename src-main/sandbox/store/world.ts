@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } 
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { CATALOGUE_FORMAT, catalogueSchema, serviceSchema } from './schema';
+import { CATALOGUE_FORMAT, catalogueSchema, earlierServiceSchema, serviceSchema } from './schema';
 import { generateCatalogue } from '../data/generate';
 import { foldText } from '../service/filterSet';
 import { sha256Hex } from '../service/secrets';
@@ -90,6 +90,8 @@ export function openWorkingCopy(cataloguePath: string, workPath: string, fresh: 
       for (const a of DEMO_ACCOUNTS) insert.run(a.login, sha256Hex(a.password), a.isTest ? 1 : 0, a.tenders, a.contracts);
     })();
   }
+  // The earlier generation's tables, also in state files made before it was served (idempotent).
+  db.exec(earlierServiceSchema);
   return db;
 }
 

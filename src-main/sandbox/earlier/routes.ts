@@ -1,0 +1,141 @@
+/**
+ * The 14 routes of the earlier generation (reference document 2, section 4), relative to `/legacy/api/v2`.
+ * Query parameters are parsed with schemas (422 on a bad or unknown parameter, D-E-ERR-2); paging is by
+ * `page` (default 1) and `page_size` (default 20, at most 100, section 8).
+ */
+import { z } from 'zod';
+import { invalidParameter, parseOr422, queryObject } from '../api/context';
+import { TokenCreateRequest } from '../api/schemas';
+import type { Principal } from '../service/accounts';
+import type { SandboxService } from '../service/sandboxService';
+import { ApiError } from '../service/errors';
+import type { EarlierService, Paging } from './service';
+
+export type EarlierContext = {
+  svc: SandboxService;
+  earlier: EarlierService;
+  principal: Principal;
+  requestId: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+};
+
+export type EarlierRoute = {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  /** Data routes need an active license (D-E-LIC-2); balance and token routes do not. */
+  licensed: boolean;
+  handler: (ctx: EarlierContext) => Record<string, unknown>;
+};
+
+const page = z.coerce.number().int().min(1).max(1_000_000).optional();
+const pageSize = z.coerce.number().int().min(1).max(100).optional();
+
+const PagingQuery = z.strictObject({ page, page_size: pageSize });
+const TendersQuery = z.strictObject({ filter_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), page, page_size: pageSize });
+const DetailQuery = z.strictObject({ positions_page: page, positions_page_size: pageSize });
+
+const paging = (q: { page?: number; page_size?: number }): Paging => ({ page: q.page ?? 1, pageSize: q.page_size ?? 20 });
+
+function intId(ctx: EarlierContext, name: string): number {
+  const raw = ctx.params[name]!;
+  if (!/^\d{1,15}$/.test(raw)) throw invalidParameter(name, 'an integer is expected');
+  return Number(raw);
+}
+
+function tokenName(body: unknown): string {
+  if (body === undefined) return 'Токен API';
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'validation_error', 'The request body must be a JSON object.');
+  return parseOr422(TokenCreateRequest, body, 'token request').name;
+}
+
+export const earlierRoutes: EarlierRoute[] = [
+  // Tokens (D-E-TOK-1): the account's own tokens, the same ones the current generation lists.
+  {
+    method: 'POST',
+    path: '/tokens',
+    licensed: false,
+    handler: (ctx) => ctx.svc.accounts.createToken(ctx.principal, tokenName(ctx.body)),
+  },
+  { method: 'GET', path: '/tokens', licensed: false, handler: (ctx) => ctx.svc.accounts.listTokens(ctx.principal) },
+  {
+    method: 'DELETE',
+    path: '/tokens/:id',
+    licensed: false,
+    handler: (ctx) => ctx.svc.accounts.revokeToken(ctx.principal, intId(ctx, 'id')),
+  },
+  {
+    method: 'GET',
+    path: '/tenders',
+    licensed: true,
+    handler: (ctx) => {
+      const q = parseOr422(TendersQuery, queryObject(ctx.query), 'parameters');
+      return ctx.earlier.tenders(ctx.principal.accountId, q.filter_id, paging(q));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/tenders/:id',
+    licensed: true,
+    handler: (ctx) => {
+      const q = parseOr422(DetailQuery, queryObject(ctx.query), 'parameters');
+      const id = intId(ctx, 'id');
+      return ctx.earlier.tender(ctx.principal.accountId, id, { page: q.positions_page ?? 1, pageSize: q.positions_page_size ?? 20 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/tenders/:id/positions',
+    licensed: true,
+    handler: (ctx) => {
+      const q = parseOr422(PagingQuery, queryObject(ctx.query), 'parameters');
+      const id = intId(ctx, 'id');
+      return ctx.earlier.positions(ctx.principal.accountId, id, paging(q));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/filters',
+    licensed: true,
+    handler: (ctx) => ctx.earlier.filters(ctx.principal.accountId, paging(parseOr422(PagingQuery, queryObject(ctx.query), 'parameters'))),
+  },
+  {
+    method: 'GET',
+    path: '/filters/:id',
+    licensed: true,
+    handler: (ctx) => ctx.earlier.filter(ctx.principal.accountId, intId(ctx, 'id')),
+  },
+  {
+    method: 'GET',
+    path: '/favorites',
+    licensed: true,
+    handler: (ctx) => ctx.earlier.favorites(ctx.principal.accountId, paging(parseOr422(PagingQuery, queryObject(ctx.query), 'parameters'))),
+  },
+  // Before /favorites/:tender_id so that "updates" is never read as a platform id.
+  {
+    method: 'GET',
+    path: '/favorites/updates',
+    licensed: true,
+    handler: (ctx) => ctx.earlier.favoriteUpdates(ctx.principal.accountId, paging(parseOr422(PagingQuery, queryObject(ctx.query), 'parameters'))),
+  },
+  {
+    method: 'POST',
+    path: '/favorites/:tender_id',
+    licensed: true,
+    handler: (ctx) => ctx.earlier.addFavorite(ctx.principal.accountId, ctx.params.tender_id!),
+  },
+  {
+    method: 'DELETE',
+    path: '/favorites/:tender_id',
+    licensed: true,
+    handler: (ctx) => ctx.earlier.removeFavorite(ctx.principal.accountId, ctx.params.tender_id!),
+  },
+  { method: 'GET', path: '/balance', licensed: false, handler: (ctx) => ctx.earlier.balance(ctx.principal.accountId) },
+  {
+    method: 'GET',
+    path: '/balance/history',
+    licensed: false,
+    handler: (ctx) => ctx.earlier.history(ctx.principal.accountId, paging(parseOr422(PagingQuery, queryObject(ctx.query), 'parameters'))),
+  },
+];
