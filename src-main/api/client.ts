@@ -14,10 +14,22 @@
  * - The token never appears in an error, an event or a message.
  */
 import { randomUUID } from 'node:crypto';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { ApiError, redactSecrets, type ApiErrorCode } from './errors';
+import { ApiError, redactSecrets } from './errors';
 import { RateLimiter, abortableSleep } from './rateLimiter';
+import {
+  backoffDelayMs,
+  codeForStatus,
+  detailsIn,
+  errorCodeIn,
+  errorMessageIn,
+  exchange,
+  requestIdIn,
+  retryAfterFrom,
+  urlWithQuery,
+  type Attempt,
+} from './transport';
 import * as S from './schemas';
 import type {
   Balance,
@@ -127,10 +139,6 @@ type Call<T> = {
   /** QUERY only: 202 is waited out and 409 `cursor_expired` is parsed with this schema. */
   expiredSlice?: z.ZodType<unknown>;
 };
-
-type Attempt =
-  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
-  | { ok: false; code: 'network' | 'timeout' | 'cancelled'; reason: string; retryable: boolean; detail: string; requestId: string | null };
 
 type Final<T> = { data: T; status: number; requestId: string | null; expired: boolean };
 
@@ -423,9 +431,8 @@ export class ApiClient {
     const retryOrThrow = async (reason: string, attemptRequestId: string | null, err: () => ApiError, retryAfterMs = 0): Promise<void> => {
       failures += 1;
       if (failures >= this.maxAttempts) throw err();
-      const cap = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (failures - 1));
       // A server's Retry-After on a 5xx is honoured, but never beyond the backoff ceiling.
-      const delayMs = Math.max(Math.min(retryAfterMs, this.backoff.maxMs), Math.floor(this.random() * cap));
+      const delayMs = backoffDelayMs(failures, this.backoff, this.random, retryAfterMs);
       this.emit({ type: 'retry', route: call.route, attempt: failures, delayMs, reason, requestId: attemptRequestId });
       await this.wait(delayMs, call.signal, cancelled);
     };
@@ -603,36 +610,15 @@ export class ApiClient {
     if (bodyText !== undefined) headers['content-type'] = 'application/json';
     if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
 
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await request(this.url(call), {
-        method: call.method,
-        headers,
-        body: bodyText,
-        signal: call.signal,
-        dispatcher: this.dispatcher,
-        headersTimeout: call.headersTimeoutMs ?? this.headersMs,
-        bodyTimeout: this.bodyMs,
-      });
-    } catch (e) {
-      return { ...classifyTransportError(e, call.signal), ...none };
-    }
-    const requestId = headerValue(res.headers, 'x-request-id');
-    try {
-      const text = await res.body.text();
-      return { ok: true, status: res.statusCode, headers: res.headers, text, requestId };
-    } catch (e) {
-      const f = classifyTransportError(e, call.signal);
-      // The head arrived but the body broke off: the request was executed (and may have been charged).
-      return { ...f, reason: f.code === 'network' ? 'truncated' : f.reason, requestId };
-    }
-  }
-
-  private url(call: Call<unknown>): string {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) params.set(k, String(v));
-    const qs = params.toString();
-    return `${this.baseUrl}${call.path}${qs ? `?${qs}` : ''}`;
+    return exchange(urlWithQuery(this.baseUrl, call.path, call.query), {
+      method: call.method,
+      headers,
+      body: bodyText,
+      signal: call.signal,
+      dispatcher: this.dispatcher,
+      headersTimeoutMs: call.headersTimeoutMs ?? this.headersMs,
+      bodyTimeoutMs: this.bodyMs,
+    });
   }
 
   private async wait(ms: number, signal: AbortSignal | undefined, cancelled: () => ApiError): Promise<void> {
@@ -681,86 +667,4 @@ function requireKey(key: string): string {
   }
   if (key.length > 255) throw new TypeError('An Idempotency-Key is at most 255 characters.');
   return key;
-}
-
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
-  const v = headers[name];
-  const s = Array.isArray(v) ? v[0] : v;
-  return s && s.length > 0 ? s : null;
-}
-
-/** `Retry-After` as seconds or an HTTP date, in ms; null when absent or unreadable. */
-function retryAfterFrom(headers: Record<string, string | string[] | undefined>): number | null {
-  const v = headerValue(headers, 'retry-after');
-  if (v === null) return null;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return Math.round(Number(v) * 1000);
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function errorObjectIn(json: unknown): Record<string, unknown> | null {
-  return isRecord(json) && isRecord(json.error) ? json.error : null;
-}
-
-function errorCodeIn(json: unknown): string | null {
-  const code = errorObjectIn(json)?.code;
-  return typeof code === 'string' && code.length > 0 ? code : null;
-}
-
-function errorMessageIn(json: unknown): string | null {
-  const m = errorObjectIn(json)?.message;
-  return typeof m === 'string' ? m : null;
-}
-
-function detailsIn(json: unknown): unknown {
-  return errorObjectIn(json)?.details;
-}
-
-function requestIdIn(json: unknown): string | null {
-  const fromError = errorObjectIn(json)?.request_id;
-  if (typeof fromError === 'string' && fromError) return fromError;
-  const top = isRecord(json) ? json.request_id : undefined;
-  return typeof top === 'string' && top ? top : null;
-}
-
-function codeForStatus(status: number): ApiErrorCode {
-  switch (status) {
-    case 400:
-      return 'validation_error';
-    case 401:
-      return 'unauthorized';
-    case 402:
-      return 'balance_exhausted';
-    case 404:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 422:
-      return 'unprocessable_entity';
-    default:
-      return `http_${status}`;
-  }
-}
-
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
-/** Errors of our own making (a bad URL or header): repeating cannot help. */
-/** No connection was made: the request never reached the server. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
-const PERMANENT_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL', 'ERR_INVALID_ARG_TYPE']);
-
-function classifyTransportError(
-  e: unknown,
-  signal: AbortSignal | undefined,
-): { ok: false; code: 'network' | 'timeout' | 'cancelled'; reason: string; retryable: boolean; detail: string } {
-  const code = isRecord(e) && typeof e.code === 'string' ? e.code : '';
-  const name = e instanceof Error ? e.name : 'Error';
-  // Only the name and code of the failure: undici messages are short, but nothing of the request is echoed.
-  const detail = code ? `${name} ${code}` : name;
-  if (signal?.aborted) return { ok: false, code: 'cancelled', reason: 'cancelled', retryable: false, detail };
-  if (TIMEOUT_CODES.has(code)) return { ok: false, code: 'timeout', reason: 'timeout', retryable: true, detail };
-  if (PERMANENT_CODES.has(code) || e instanceof TypeError) return { ok: false, code: 'network', reason: 'client_error', retryable: false, detail };
-  if (UNREACHABLE_CODES.has(code)) return { ok: false, code: 'network', reason: 'unreachable', retryable: true, detail };
-  return { ok: false, code: 'network', reason: 'network', retryable: true, detail };
 }

@@ -26,7 +26,10 @@ export type ServiceErrorCode =
   | 'unprocessable_entity'
   | 'rate_limit_exceeded'
   | 'method_not_allowed'
-  | 'internal_error';
+  | 'internal_error'
+  // The earlier generation (document 2, D-E-ERR-1).
+  | 'daily_limit_exceeded'
+  | 'license_expired';
 
 /** A code the client knows, or any other string a newer service may send. */
 export type ApiErrorCode = ClientErrorCode | ServiceErrorCode | (string & {});
@@ -140,6 +143,10 @@ export function userMessageFor(
       return 'Объект не найден: возможно, он удалён или принадлежит другому пользователю.';
     case 'api_key_limit_reached':
       return 'Уже выпущено 20 активных токенов: отзовите ненужный токен и повторите.';
+    case 'daily_limit_exceeded':
+      return 'Дневной лимит новых тендеров исчерпан: новые тендеры снова можно будет получать после 00:00 по Москве, уже полученные доступны.';
+    case 'license_expired':
+      return 'Лицензия на доступ к API не действует: продлите её через вашего менеджера, баланс и история операций остаются доступны.';
     case 'idempotency_key_required':
     case 'method_not_allowed':
       return `Внутренняя ошибка приложения при обращении к сервису: обратитесь в поддержку${support}.`;

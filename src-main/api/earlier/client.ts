@@ -1,0 +1,553 @@
+/**
+ * The earlier-generation API client (reference document 2, decisions D-E-*), for profiles whose
+ * `generation` is `earlier`.
+ *
+ * What it guarantees to its callers:
+ * - Every request carries `X-API-Token` (section 5) and passes a rate limiter first; pages are numbers
+ *   (`page`, `page_size`, section 4).
+ * - 5xx, dropped connections and cut bodies are retried with the same bounded backoff as the current client
+ *   (`../transport.ts`). Repeating a page is free (a tender is charged once), but the repeat shows
+ *   `is_new: false` for what the lost answer charged: such a page says `answerLost: true`, and the caller
+ *   must then treat every tender it does not hold as new.
+ * - A 429 is the daily limit (section 7): it is never retried. The client throws a `DailyLimitError` that
+ *   names the reset (00:00 Moscow time) and, until then, refuses the routes that can charge without sending
+ *   them, instead of hammering the service. `balance()` showing tenders remaining lifts the block early.
+ * - Every answer is validated with loose schemas (unknown fields kept). The token never appears in an error.
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ApiError, redactSecrets, type ApiErrorInit } from '../errors';
+import { RateLimiter, abortableSleep } from '../rateLimiter';
+import {
+  backoffDelayMs,
+  codeForStatus,
+  detailsIn,
+  errorCodeIn,
+  errorMessageIn,
+  errorObjectIn,
+  exchange,
+  requestIdIn,
+  retryAfterFrom,
+  urlWithQuery,
+  type Attempt,
+} from '../transport';
+import { DAILY_LIMITS, inText, moscowText, nextMoscowMidnightMs } from './limits';
+import * as S from './schemas';
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export type EarlierClientEvent =
+  | { type: 'retry'; route: string; attempt: number; delayMs: number; reason: string; requestId: string | null }
+  /** A daily limit answered 429 (`sent: true`) or a call was refused locally until the reset (`sent: false`). */
+  | { type: 'daily_limit'; route: string; resetAt: string; retryAfterMs: number; sent: boolean; requestId: string | null };
+
+export type EarlierApiClientOptions = {
+  /** The earlier generation's base, ending with `/api/v2`; the sandbox serves it at `http://127.0.0.1:PORT/legacy/api/v2`. */
+  baseUrl: string;
+  /** Asked before every attempt, so a token changed in the vault is picked up at once. */
+  token: () => string | Promise<string>;
+  /** Default: a private limiter of 100 requests a minute (the service's request rate is not shown, D-E-LIM-3). */
+  limiter?: RateLimiter;
+  dispatcher?: Dispatcher;
+  /** Attempts for 5xx, dropped connections and unreadable bodies; default 6. */
+  maxAttempts?: number;
+  /** Attempts when no connection could be made at all; default 2. */
+  maxUnreachableAttempts?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  sleep?: Sleep;
+  random?: () => number;
+  /** The local clock, for the daily-limit block; default Date.now. */
+  now?: () => number;
+  timeouts?: { headersMs?: number; bodyMs?: number };
+  onEvent?: (e: EarlierClientEvent) => void;
+};
+
+export type RequestOptions = { signal?: AbortSignal };
+export type PageParams = { page?: number; pageSize?: number };
+
+/** A charged list page (`GET /tenders`, `GET /favorites/updates`) with what the client learned getting it. */
+export type ChargedPage<Item> = {
+  total: number;
+  page: number;
+  pageSize: number;
+  pages: number;
+  items: Item[];
+  newTendersCount: number;
+  remainingBalance: number;
+  /** An earlier attempt was executed but its answer was lost: `is_new` of this page under-reports. */
+  answerLost: boolean;
+  requestId: string | null;
+};
+
+export type DailyLimitBlock = { entityType: string; resetAt: string; untilMs: number };
+
+const DEFAULT_MAX_ATTEMPTS = 6;
+const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
+const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The daily limit of section 8 is exhausted (429), or the client refused a call until its reset. */
+export class DailyLimitError extends ApiError {
+  /** The service's `reset_at` (00:00 Moscow time), ISO-8601. */
+  readonly resetAt: string;
+  /** When the reset comes by the local clock (ms since the epoch). */
+  readonly resetAtMs: number;
+  readonly entityType: string;
+  readonly limit: number | null;
+  /** False when the client refused the call without sending it. */
+  readonly sent: boolean;
+
+  constructor(init: ApiErrorInit & { resetAt: string; resetAtMs: number; entityType: string; limit: number | null; sent: boolean }) {
+    super(init);
+    this.resetAt = init.resetAt;
+    this.resetAtMs = init.resetAtMs;
+    this.entityType = init.entityType;
+    this.limit = init.limit;
+    this.sent = init.sent;
+  }
+}
+
+export const isDailyLimitError = (e: unknown): e is DailyLimitError => e instanceof DailyLimitError;
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+type Call<T> = {
+  method: Method;
+  path: string;
+  /** Method and path template for messages and events, never the query string. */
+  route: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** The route can charge (and so meets the daily limit). */
+  charging?: boolean;
+  signal?: AbortSignal;
+};
+
+type Final<T> = { data: T; requestId: string | null; answerLost: boolean };
+
+const ENTITY_WORDS: Record<string, string> = { tender: 'тендеров', contract: 'контрактов', protocol: 'протоколов' };
+
+export class EarlierApiClient {
+  private readonly baseUrl: string;
+  private readonly tokenProvider: () => string | Promise<string>;
+  private readonly limiter: RateLimiter;
+  private readonly dispatcher: Dispatcher | undefined;
+  private readonly maxAttempts: number;
+  private readonly maxUnreachableAttempts: number;
+  private readonly backoff: { baseMs: number; maxMs: number };
+  private readonly sleep: Sleep;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly headersMs: number;
+  private readonly bodyMs: number;
+  private readonly onEvent: ((e: EarlierClientEvent) => void) | undefined;
+  private lastToken: string | null = null;
+  private block: DailyLimitBlock | null = null;
+  private lastBalance: S.Balance | null = null;
+
+  constructor(opts: EarlierApiClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.tokenProvider = opts.token;
+    this.limiter = opts.limiter ?? new RateLimiter();
+    this.dispatcher = opts.dispatcher;
+    this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
+    this.maxUnreachableAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxUnreachableAttempts ?? DEFAULT_MAX_UNREACHABLE_ATTEMPTS)));
+    this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
+    this.sleep = opts.sleep ?? abortableSleep;
+    this.random = opts.random ?? Math.random;
+    this.now = opts.now ?? Date.now;
+    this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
+    this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
+    this.onEvent = opts.onEvent;
+  }
+
+  // --- Daily limits (sections 7, 8) ------------------------------------------------------------------------
+
+  /** The block after a daily-limit 429, while it lasts. */
+  dailyLimitBlock(): DailyLimitBlock | null {
+    if (this.block && this.now() >= this.block.untilMs) this.block = null;
+    return this.block;
+  }
+
+  /** The next 00:00 Moscow time by the local clock: when the daily limits reset. */
+  nextReset(): { atMs: number; text: string } {
+    const at = nextMoscowMidnightMs(this.now());
+    return { atMs: at, text: moscowText(at) };
+  }
+
+  /** The limits as of the last `balance()`, or null before one. */
+  knownLimits(): S.Balance['limits'] | null {
+    return this.lastBalance?.limits ?? null;
+  }
+
+  // --- Tokens (section 4; D-E-TOK-1) -----------------------------------------------------------------------
+
+  async createToken(name?: string, opts: RequestOptions = {}): Promise<z.infer<typeof S.TokenResponse>> {
+    return this.data({ method: 'POST', path: '/tokens', route: 'POST /tokens', body: name === undefined ? undefined : { name }, schema: S.TokenResponse, signal: opts.signal });
+  }
+
+  async listTokens(opts: RequestOptions = {}): Promise<z.infer<typeof S.TokenList>> {
+    return this.data({ method: 'GET', path: '/tokens', route: 'GET /tokens', schema: S.TokenList, signal: opts.signal });
+  }
+
+  async deleteToken(id: number, opts: RequestOptions = {}): Promise<z.infer<typeof S.TokenDeletion>> {
+    return this.data({ method: 'DELETE', path: `/tokens/${encodeURIComponent(String(id))}`, route: 'DELETE /tokens/{id}', schema: S.TokenDeletion, signal: opts.signal });
+  }
+
+  // --- Tenders ---------------------------------------------------------------------------------------------
+
+  /** `GET /tenders?filter_id=&page=&page_size=`: one unit per tender not received before. */
+  async tenders(filterId: number, page: PageParams = {}, opts: RequestOptions = {}): Promise<ChargedPage<S.TenderListItem>> {
+    const final = await this.run({
+      method: 'GET',
+      path: '/tenders',
+      route: 'GET /tenders',
+      query: { filter_id: filterId, page: page.page, page_size: page.pageSize },
+      schema: S.TenderListEnvelope,
+      charging: true,
+      signal: opts.signal,
+    });
+    return chargedPage(final);
+  }
+
+  /** Every page of a filter, 1 to `pages` (as the first answer counts them). */
+  async *tenderPages(filterId: number, pageSize = 100, opts: RequestOptions = {}): AsyncGenerator<ChargedPage<S.TenderListItem>> {
+    let pages = 1;
+    for (let page = 1; page <= pages; page++) {
+      const p = await this.tenders(filterId, { page, pageSize }, opts);
+      if (page === 1) pages = p.pages;
+      yield p;
+    }
+  }
+
+  async tender(id: number, params: { positionsPage?: number; positionsPageSize?: number } = {}, opts: RequestOptions = {}): Promise<S.TenderDetail> {
+    return this.data({
+      method: 'GET',
+      path: `/tenders/${encodeURIComponent(String(id))}`,
+      route: 'GET /tenders/{id}',
+      query: { positions_page: params.positionsPage, positions_page_size: params.positionsPageSize },
+      schema: S.TenderDetail,
+      charging: true,
+      signal: opts.signal,
+    });
+  }
+
+  async positions(id: number, page: PageParams = {}, opts: RequestOptions = {}): Promise<S.PositionPage> {
+    return this.data({
+      method: 'GET',
+      path: `/tenders/${encodeURIComponent(String(id))}/positions`,
+      route: 'GET /tenders/{id}/positions',
+      query: { page: page.page, page_size: page.pageSize },
+      schema: S.PositionPage,
+      charging: true,
+      signal: opts.signal,
+    });
+  }
+
+  // --- Filters (read-only) ---------------------------------------------------------------------------------
+
+  async filters(opts: RequestOptions = {}): Promise<S.FilterList> {
+    return this.data({ method: 'GET', path: '/filters', route: 'GET /filters', schema: S.FilterList, signal: opts.signal });
+  }
+
+  async filter(id: number, opts: RequestOptions = {}): Promise<S.Filter> {
+    return this.data({ method: 'GET', path: `/filters/${encodeURIComponent(String(id))}`, route: 'GET /filters/{id}', schema: S.Filter, signal: opts.signal });
+  }
+
+  // --- Favorites -------------------------------------------------------------------------------------------
+
+  async favorites(page: PageParams = {}, opts: RequestOptions = {}): Promise<S.FavoritePage> {
+    return this.data({
+      method: 'GET',
+      path: '/favorites',
+      route: 'GET /favorites',
+      query: { page: page.page, page_size: page.pageSize },
+      schema: S.FavoritePage,
+      signal: opts.signal,
+    });
+  }
+
+  /** By the platform id (`etp_id`); a second add answers `success: false` (D-E-FAV-1). Free. */
+  async addFavorite(etpId: string, opts: RequestOptions = {}): Promise<S.FavoriteMutation> {
+    return this.data({ method: 'POST', path: `/favorites/${encodeURIComponent(etpId)}`, route: 'POST /favorites/{tender_id}', schema: S.FavoriteMutation, signal: opts.signal });
+  }
+
+  async removeFavorite(etpId: string, opts: RequestOptions = {}): Promise<S.FavoriteMutation> {
+    return this.data({ method: 'DELETE', path: `/favorites/${encodeURIComponent(etpId)}`, route: 'DELETE /favorites/{tender_id}', schema: S.FavoriteMutation, signal: opts.signal });
+  }
+
+  /** Favorites whose `update_date` is later than `favorited_at`; charged like `GET /tenders` (D-E-FAV-3). */
+  async favoriteUpdates(page: PageParams = {}, opts: RequestOptions = {}): Promise<ChargedPage<S.FavoriteUpdateItem>> {
+    const final = await this.run({
+      method: 'GET',
+      path: '/favorites/updates',
+      route: 'GET /favorites/updates',
+      query: { page: page.page, page_size: page.pageSize },
+      schema: S.FavoriteUpdatesEnvelope,
+      charging: true,
+      signal: opts.signal,
+    });
+    return chargedPage(final);
+  }
+
+  // --- Balance ---------------------------------------------------------------------------------------------
+
+  /** Balances, today's limits and the license. Tenders remaining today lift a daily-limit block. */
+  async balance(opts: RequestOptions = {}): Promise<S.Balance> {
+    const b = await this.data({ method: 'GET', path: '/balance', route: 'GET /balance', schema: S.Balance, signal: opts.signal });
+    this.lastBalance = b;
+    if (this.block && b.limits.tenders.remaining > 0) this.block = null;
+    return b;
+  }
+
+  async balanceHistory(page: PageParams = {}, opts: RequestOptions = {}): Promise<S.TransactionList> {
+    return this.data({
+      method: 'GET',
+      path: '/balance/history',
+      route: 'GET /balance/history',
+      query: { page: page.page, page_size: page.pageSize },
+      schema: S.TransactionList,
+      signal: opts.signal,
+    });
+  }
+
+  // --- Machinery -------------------------------------------------------------------------------------------
+
+  private async data<T>(call: Call<T>): Promise<T> {
+    return (await this.run(call)).data;
+  }
+
+  private async run<T>(call: Call<T>): Promise<Final<T>> {
+    if (call.charging) this.refuseWhileBlocked(call);
+    const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
+    let failures = 0;
+    let unreachable = 0;
+    let answerLost = false;
+    let lastRequestId: string | null = null;
+
+    const fail = (init: ApiErrorInit): ApiError =>
+      new ApiError({ ...init, message: this.redact(init.message), requestId: init.requestId ?? lastRequestId });
+    const cancelled = (): ApiError => fail({ code: 'cancelled', message: `${call.route} was cancelled`, retryable: false });
+    const retryOrThrow = async (reason: string, requestId: string | null, err: () => ApiError, retryAfterMs = 0): Promise<void> => {
+      failures += 1;
+      if (failures >= this.maxAttempts) throw err();
+      const delayMs = backoffDelayMs(failures, this.backoff, this.random, retryAfterMs);
+      this.emit({ type: 'retry', route: call.route, attempt: failures, delayMs, reason, requestId });
+      await this.wait(delayMs, call.signal, cancelled);
+    };
+
+    for (;;) {
+      if (call.signal?.aborted) throw cancelled();
+      const a = await this.attempt(call, bodyText);
+      if (a.requestId) lastRequestId = a.requestId;
+      if (!a.ok) {
+        if (a.code === 'cancelled') throw cancelled();
+        // The head arrived, so the service executed the request (and may have charged it).
+        if (a.requestId) answerLost = true;
+        const err = (): ApiError =>
+          fail({ code: a.code, message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`, retryable: a.retryable });
+        if (!a.retryable || (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts)) {
+          failures += 1;
+          throw err();
+        }
+        await retryOrThrow(a.reason, a.requestId, err);
+        continue;
+      }
+
+      const { status } = a;
+      let json: unknown;
+      let jsonOk = true;
+      if (a.text.length > 0) {
+        try {
+          json = JSON.parse(a.text);
+        } catch {
+          jsonOk = false;
+        }
+      } else jsonOk = status >= 300;
+      const requestId = requestIdIn(json) ?? a.requestId;
+      if (requestId) lastRequestId = requestId;
+
+      if (status === 429) throw this.limitError(call, json, a.headers, requestId);
+
+      if (status >= 500 || status === 408) {
+        await retryOrThrow(
+          `http_${status}`,
+          requestId,
+          () =>
+            fail({
+              code: errorCodeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
+              status,
+              requestId,
+              retryable: true,
+              message: `${call.route} answered ${status} ${failures} time(s): ${errorMessageIn(json) ?? 'no error body'}`,
+            }),
+          retryAfterFrom(a.headers) ?? 0,
+        );
+        continue;
+      }
+
+      if (!jsonOk && status < 300) {
+        answerLost = true;
+        await retryOrThrow('bad_json', requestId, () =>
+          fail({ code: 'bad_response', status, requestId, retryable: true, message: `${call.route} answered ${status} with a body that is not JSON` }),
+        );
+        continue;
+      }
+
+      if (status === 200) {
+        const parsed = call.schema.safeParse(json);
+        if (!parsed.success) {
+          const details = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+          throw fail({
+            code: 'bad_response',
+            status,
+            requestId,
+            retryable: false,
+            details,
+            message: `${call.route} answered ${status} with an unexpected body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+          });
+        }
+        return { data: parsed.data, requestId, answerLost };
+      }
+
+      if (status >= 400 && status < 500) {
+        const code = errorCodeIn(json) ?? (status === 403 ? 'license_expired' : codeForStatus(status));
+        throw fail({
+          code,
+          status,
+          requestId,
+          retryable: false,
+          details: detailsIn(json),
+          message: `${call.route} answered ${status} ${code}: ${errorMessageIn(json) ?? 'no error body'}`,
+          userMessage: code === 'license_expired' ? licenseMessage(json) : undefined,
+        });
+      }
+
+      throw fail({ code: 'bad_response', status, requestId, retryable: false, message: `${call.route} answered an unexpected status ${status}` });
+    }
+  }
+
+  /** A 429: the daily limit (blocks the charging routes until the reset), or another limit (thrown as is). */
+  private limitError(call: Call<unknown>, json: unknown, headers: Record<string, string | string[] | undefined>, requestId: string | null): ApiError {
+    const err = errorObjectIn(json) ?? {};
+    const code = errorCodeIn(json) ?? 'daily_limit_exceeded';
+    const now = this.now();
+    const resetAtFromBody = typeof err.reset_at === 'string' && !Number.isNaN(Date.parse(err.reset_at)) ? err.reset_at : null;
+    // Retry-After is the service's own count of seconds to the reset, so it is right even when the clocks differ.
+    const retryAfterMs = retryAfterFrom(headers) ?? (resetAtFromBody ? Math.max(0, Date.parse(resetAtFromBody) - now) : nextMoscowMidnightMs(now) - now);
+    if (code !== 'daily_limit_exceeded') {
+      return new ApiError({
+        code,
+        status: 429,
+        requestId,
+        retryable: true,
+        retryAfterMs,
+        message: this.redact(`${call.route} answered 429 ${code}: ${errorMessageIn(json) ?? 'no error body'}`),
+      });
+    }
+    const entityType = typeof err.entity_type === 'string' ? err.entity_type : 'tender';
+    const limit = typeof err.limit === 'number' ? err.limit : entityType === 'tender' ? DAILY_LIMITS.tenders : null;
+    this.block = { entityType, resetAt: resetAtFromBody ?? new Date(now + retryAfterMs).toISOString(), untilMs: now + retryAfterMs };
+    this.emit({ type: 'daily_limit', route: call.route, resetAt: this.block.resetAt, retryAfterMs, sent: true, requestId });
+    return this.dailyLimitError(call, this.block, limit, true, requestId, `${call.route} answered 429: ${errorMessageIn(json) ?? 'daily limit exhausted'}`);
+  }
+
+  private refuseWhileBlocked(call: Call<unknown>): void {
+    const block = this.dailyLimitBlock();
+    if (!block) return;
+    const waitMs = block.untilMs - this.now();
+    this.emit({ type: 'daily_limit', route: call.route, resetAt: block.resetAt, retryAfterMs: waitMs, sent: false, requestId: null });
+    throw this.dailyLimitError(call, block, block.entityType === 'tender' ? DAILY_LIMITS.tenders : null, false, null, `${call.route} not sent: the daily limit is exhausted until ${block.resetAt}`);
+  }
+
+  private dailyLimitError(call: Call<unknown>, block: DailyLimitBlock, limit: number | null, sent: boolean, requestId: string | null, message: string): DailyLimitError {
+    const waitMs = Math.max(0, block.untilMs - this.now());
+    const what = ENTITY_WORDS[block.entityType] ?? 'объектов';
+    return new DailyLimitError({
+      code: 'daily_limit_exceeded',
+      status: sent ? 429 : null,
+      requestId,
+      retryable: true,
+      retryAfterMs: waitMs,
+      message: this.redact(message),
+      userMessage:
+        `Дневной лимит новых ${what}${limit !== null ? ` (${limit} в сутки)` : ''} исчерпан: новые ${what} снова можно будет получать после сброса ` +
+        `в 00:00 по Москве (${moscowText(block.untilMs)}, ${inText(waitMs)}). Уже полученные ${what} по-прежнему доступны.`,
+      resetAt: block.resetAt,
+      resetAtMs: block.untilMs,
+      entityType: block.entityType,
+      limit,
+      sent,
+    });
+  }
+
+  private async attempt(call: Call<unknown>, bodyText: string | undefined): Promise<Attempt> {
+    try {
+      await this.limiter.acquire(call.signal);
+    } catch {
+      return { ok: false, code: 'cancelled', reason: 'cancelled', retryable: false, detail: 'limiter wait aborted', requestId: null };
+    }
+    const token = await this.tokenProvider();
+    if (typeof token !== 'string' || token.trim() === '') {
+      throw new ApiError({ code: 'unauthorized', message: `${call.route}: no API token is configured`, retryable: false });
+    }
+    this.lastToken = token;
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-token': token };
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    return exchange(urlWithQuery(this.baseUrl, call.path, call.query), {
+      method: call.method,
+      headers,
+      body: bodyText,
+      signal: call.signal,
+      dispatcher: this.dispatcher,
+      headersTimeoutMs: this.headersMs,
+      bodyTimeoutMs: this.bodyMs,
+    });
+  }
+
+  private async wait(ms: number, signal: AbortSignal | undefined, cancelled: () => ApiError): Promise<void> {
+    try {
+      await this.sleep(ms, signal);
+    } catch (e) {
+      if (signal?.aborted) throw cancelled();
+      throw e;
+    }
+    if (signal?.aborted) throw cancelled();
+  }
+
+  private redact(text: string): string {
+    return redactSecrets(text, [this.lastToken]);
+  }
+
+  private emit(e: EarlierClientEvent): void {
+    if (!this.onEvent) return;
+    try {
+      this.onEvent(e);
+    } catch {
+      // A progress listener must not break a sync.
+    }
+  }
+}
+
+function chargedPage<Item>(final: Final<{ total: number; page: number; page_size: number; pages: number; items: Item[]; new_tenders_count: number; remaining_balance: number }>): ChargedPage<Item> {
+  const e = final.data;
+  return {
+    total: e.total,
+    page: e.page,
+    pageSize: e.page_size,
+    pages: e.pages,
+    items: e.items,
+    newTendersCount: e.new_tenders_count,
+    remainingBalance: e.remaining_balance,
+    answerLost: final.answerLost,
+    requestId: final.requestId,
+  };
+}
+
+function licenseMessage(json: unknown): string {
+  const lic = errorObjectIn(json)?.license;
+  const end = lic && typeof lic === 'object' && typeof (lic as Record<string, unknown>).end_date === 'string' ? (lic as Record<string, string>).end_date : null;
+  const when = end && !Number.isNaN(Date.parse(end)) ? ` (срок действия истёк ${moscowText(Date.parse(end))})` : '';
+  return `Лицензия на доступ к API не действует${when}: продлите её через вашего менеджера, баланс и история операций остаются доступны.`;
+}
