@@ -11,6 +11,7 @@ import { perCache } from './database';
 import { CacheInputError } from './errors';
 import { encodeBlob, type EncodedBlob } from './packCodec';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
+import { createAppIndexer } from './appIndex';
 import {
   EVENT_CODE,
   KIND_CODE,
@@ -93,6 +94,7 @@ function checkItem(item: DeliveredItem, index: number): void {
 
 export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const tenders = createTenderIndexer(db);
+  const views = createAppIndexer(db);
   const s = {
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
     request: db.prepare(
@@ -124,6 +126,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const storePack = (pack: EncodedBlob): number => Number(s.pack.run(pack.codec, pack.rawBytes, pack.body).lastInsertRowid);
 
   const onNewVersion = (item: DeliveredItem): void => {
+    views.newVersion(item.kind, item.id, item.version, item.object);
     if (item.kind === 'tender') tenders.indexVersion(item.id, item.version, item.object);
     else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
@@ -202,6 +205,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
           onNewVersion(item);
         } else summary.repeats++;
         if (item.event !== null && request.filterId !== null) {
+          views.member(request.filterId, item.kind, item.id);
           const key = `${kind}:${item.id}:${item.version}`;
           const freshToFilter =
             !countedInPage.has(key) &&

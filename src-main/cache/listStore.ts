@@ -41,6 +41,8 @@ export interface ListStore {
   items(listId: string): ListMember[];
   /** The lists holding a tender. */
   listsOf(tenderId: number): string[];
+  /** Moves the members of list `from` to list `to` (which must exist) and forgets `from`. */
+  moveItems(from: string, to: string): void;
 }
 
 interface ListRow {
@@ -86,6 +88,7 @@ function createListStore(cache: CacheDb): ListStore {
       'SELECT tender_id, added_at FROM list_item WHERE list_id = ? ORDER BY tender_id',
     ),
     listsOf: db.prepare<[number], string>('SELECT list_id FROM list_item WHERE tender_id = ? ORDER BY list_id').pluck(),
+    move: db.prepare('INSERT OR IGNORE INTO list_item (list_id, tender_id, added_at) SELECT ?, tender_id, added_at FROM list_item WHERE list_id = ?'),
   };
 
   const requireList = (listId: string): void => {
@@ -113,7 +116,16 @@ function createListStore(cache: CacheDb): ListStore {
     for (const id of keep) s.add.run(listId, id, at);
   });
 
+  const move = db.transaction((from: string, to: string) => {
+    requireList(to);
+    s.move.run(to, from);
+    s.remove.run(from);
+  });
+
   return {
+    moveItems(from, to) {
+      if (from !== to) move.immediate(from, to);
+    },
     upsertList(list) {
       if (!list.listId || !list.name) throw new CacheInputError('A list needs its list_id and name.');
       s.upsert.run(list.listId, list.name, list.description ?? '', JSON.stringify(list.metadata ?? {}), list.createdAt);

@@ -2,15 +2,22 @@
 import type { CacheDb } from '../cache/database';
 import { feedStore } from '../cache/feedStore';
 import { searchStore } from '../cache/searchStore';
-import type { FeedSink } from './ports';
+import type { DeliverySummary } from '../cache/deliveryWriter';
+import type { FeedSink, StoredPage } from './ports';
 
-export function cacheFeedSink(cache: CacheDb): FeedSink {
+export type FeedSinkOptions = {
+  /** Told after each page is stored, with what it added (the app announces new items from here). */
+  onSaved?: (page: StoredPage, summary: DeliverySummary) => void;
+};
+
+export function cacheFeedSink(cache: CacheDb, options: FeedSinkOptions = {}): FeedSink {
   const feeds = feedStore(cache);
   const searches = searchStore(cache);
   return {
     getCursor: (filterId, feed, stream) => feeds.getCursor(filterId, feed, stream) ?? null,
     savePage: (page) => {
-      feeds.saveFeedPage(page);
+      const summary = feeds.saveFeedPage(page);
+      options.onSaved?.(page, summary);
     },
     noteExpiry: (filterId, expiresAt) => {
       if (searches.get(filterId)) searches.setExpiresAt(filterId, expiresAt);

@@ -3,14 +3,21 @@
  * after a crash reuses it and the server answers with the first execution's result — no mutation is ever
  * sent twice under two keys. The local mirror is updated only from the server's answer.
  */
-import type { CacheDb } from '../cache/database';
+import { perCache, type CacheDb } from '../cache/database';
 import { outboxStore, type OutboxEntry } from '../cache/outboxStore';
 import { listStore } from '../cache/listStore';
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 
+/**
+ * A list created while offline lives locally under a temporary id (`lst_local_…`) until its creation is
+ * sent; edits queued for it meanwhile name that id and are sent under the server's id (see `resolveLocalIds`).
+ */
+export const LOCAL_LIST_PREFIX = 'lst_local_';
+export const isLocalListId = (listId: string): boolean => listId.startsWith(LOCAL_LIST_PREFIX);
+
 export type Mutation =
-  | { op: 'list.create'; payload: { name: string; description?: string; metadata?: Record<string, unknown> } }
+  | { op: 'list.create'; payload: { name: string; description?: string; metadata?: Record<string, unknown>; localId?: string } }
   | { op: 'list.add'; payload: { listId: string; ids: number[] } }
   | { op: 'list.remove'; payload: { listId: string; ids: number[] } }
   | { op: 'filter.delete'; payload: { filterId: string } };
@@ -40,6 +47,8 @@ function applyLocally(cache: CacheDb, m: Mutation, result: Record<string, unknow
         metadata: m.payload.metadata ?? {},
         createdAt: typeof result.created_at === 'string' ? result.created_at : now,
       });
+      // Made offline: its members move from the temporary id to the server's.
+      if (m.payload.localId) lists.moveItems(m.payload.localId, String(result.list_id));
       return;
     case 'list.add':
       if (lists.getList(m.payload.listId)) lists.addItems(m.payload.listId, m.payload.ids, now);
@@ -52,9 +61,36 @@ function applyLocally(cache: CacheDb, m: Mutation, result: Record<string, unknow
   }
 }
 
+const createdLists = perCache((cache: CacheDb) =>
+  cache.db
+    .prepare<[string], string>(
+      "SELECT json_extract(result, '$.list_id') FROM outbox WHERE op = 'list.create' AND state = 'done' AND json_extract(payload, '$.localId') = ?",
+    )
+    .pluck(),
+);
+
+/** The server's id of a list made offline, once its creation was sent. */
+export function serverListId(cache: CacheDb, localId: string): string | undefined {
+  return createdLists(cache).get(localId) ?? undefined;
+}
+
+/** An edit of a list made offline names its temporary id; it is sent under the server's id. */
+function resolveLocalIds(cache: CacheDb, m: Mutation): Mutation | null {
+  if ((m.op === 'list.add' || m.op === 'list.remove') && isLocalListId(m.payload.listId)) {
+    const listId = serverListId(cache, m.payload.listId);
+    return listId ? ({ op: m.op, payload: { ...m.payload, listId } } as Mutation) : null;
+  }
+  return m;
+}
+
 async function send(cache: CacheDb, client: ApiClient, entry: OutboxEntry): Promise<Record<string, unknown>> {
   const outbox = outboxStore(cache);
-  const mutation = { op: entry.op, payload: entry.payload } as Mutation;
+  const mutation = resolveLocalIds(cache, { op: entry.op, payload: entry.payload } as Mutation);
+  if (mutation === null) {
+    // Its list was never created on the server (the creation failed for good): nothing to send it to.
+    outbox.markFailed(entry.id, 'the list this edit belongs to was not created on the server', false);
+    throw new Error('the list of this edit was not created on the server');
+  }
   outbox.recordAttempt(entry.id);
   try {
     const result = await perform(client, mutation, entry.idempotencyKey);

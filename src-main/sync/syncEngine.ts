@@ -167,9 +167,46 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** What the first page of a set (limit 1) told: its filter, the server's total and what it cost. */
+export type FirstPage = { filterId: string; total: number | null; charged: number; free: number; items: number; state: 'ready' | 'partial' };
+
 /**
- * Cost preview: a QUERY of one item learns `total` for at most one unit. The delivered item and the cursor
- * are stored like any page (it was paid for); repeats of the same body while `partial` are free.
+ * One QUERY of one item: learns a set's `filter_id` and `total` for at most one unit. The delivered item
+ * and the cursor are stored like any page (it was paid for), but a stream already being synced keeps its
+ * cursor: the item from the start of the feed is then a free repeat.
+ */
+export async function readFirstPage(
+  port: QueryPort,
+  sink: FeedSink,
+  feed: FeedName,
+  body: Record<string, unknown>,
+  stream: StreamName = 'created',
+  signal?: AbortSignal,
+): Promise<FirstPage> {
+  const page = await port.query(feed, { ...body, events: [stream], limit: 1 }, signal);
+  const existing = sink.getCursor(page.filterId, feed, stream);
+  sink.savePage({
+    filterId: page.filterId,
+    feed,
+    stream,
+    cursor: existing ?? page.nextCursor,
+    requestId: page.requestId,
+    receivedAt: new Date().toISOString(),
+    items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
+  });
+  return {
+    filterId: page.filterId,
+    total: typeof page.total === 'number' ? page.total : null,
+    charged: page.billed.created + page.billed.updated,
+    free: page.billed.free,
+    items: page.results.length,
+    state: page.state,
+  };
+}
+
+/**
+ * Cost preview: a QUERY of one item learns `total` for at most one unit (see `readFirstPage`); repeats of the
+ * same body while `partial` are free.
  */
 export async function previewCost(
   port: QueryPort,
@@ -180,21 +217,10 @@ export async function previewCost(
 ): Promise<{ filterId: string; total: number | null; charged: number }> {
   let charged = 0;
   for (let attempt = 0; ; attempt++) {
-    const page = await port.query(feed, { ...body, events: ['created'], limit: 1 }, signal);
-    // A preview of a search that is already being synced must not move its cursor back to the start.
-    const existing = sink.getCursor(page.filterId, feed, 'created');
-    sink.savePage({
-      filterId: page.filterId,
-      feed,
-      stream: 'created',
-      cursor: existing ?? page.nextCursor,
-      requestId: page.requestId,
-      receivedAt: new Date().toISOString(),
-      items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
-    });
-    charged += page.billed.created + page.billed.updated;
-    if (typeof page.total === 'number' || page.state === 'ready' || attempt >= 120 || signal?.aborted) {
-      return { filterId: page.filterId, total: typeof page.total === 'number' ? page.total : null, charged };
+    const page = await readFirstPage(port, sink, feed, body, 'created', signal);
+    charged += page.charged;
+    if (page.total !== null || page.state === 'ready' || attempt >= 120 || signal?.aborted) {
+      return { filterId: page.filterId, total: page.total, charged };
     }
     await pause(1000, signal);
   }

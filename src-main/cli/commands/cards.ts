@@ -2,8 +2,7 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';
 import type { CliContext } from '../context';
-import { cardStore } from '../../cache/cardStore';
-import { versionStore } from '../../cache/versionStore';
+import { openCard } from '../../cards/openCard';
 
 export async function cardCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [kind, ...rest] = args;
@@ -22,35 +21,15 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
   if (byInternalId && !/^\d+$/.test(id)) throw new CliError(`a ${kind} id is a number; use --${kind === 'tender' ? 'external' : 'reestr'} for ${kind === 'tender' ? 'a platform id' : 'a registry number'}`, 2);
 
   const cache = await ctx.cache();
-  const cards = cardStore(cache);
-  let card: unknown;
-  let source = 'cache';
-  if (byInternalId) {
-    // The newest version we hold: its card, if cached, is shown without asking the server (free and offline).
-    const held = versionStore(cache).latestVersion(kind, Number(id));
-    if (held !== undefined) card = cards.getCard(kind, Number(id), held, page, limit);
-  }
-  if (card === undefined) {
-    const client = await ctx.client();
-    const fetched =
-      kind === 'tender'
-        ? await client.tenderCard(id, { idType: a.values.external ? 'external' : 'internal', positionsPage: page, positionsLimit: limit })
-        : await client.contractCard(id, { idType: a.values.reestr ? 'reestr' : 'internal', positionsPage: page, positionsLimit: limit });
-    const f = fetched as Record<string, unknown> & { id: number; version: number };
-    cards.saveCard({
-      kind,
-      id: f.id,
-      version: f.version,
-      positionsPage: page,
-      positionsLimit: limit,
-      requestId: typeof f.request_id === 'string' ? f.request_id : null,
-      receivedAt: new Date().toISOString(),
-      billed: f.billed === true,
-      card: fetched,
-    });
-    card = fetched;
-    source = f.billed === true ? 'server (charged 1 unit)' : 'server (free: this version was delivered before)';
-  }
+  const opened = await openCard(cache, () => ctx.client(), {
+    kind,
+    id,
+    idType: a.values.external ? 'external' : a.values.reestr ? 'reestr' : 'internal',
+    positionsPage: page,
+    positionsLimit: limit,
+  });
+  const card = opened.card;
+  const source = opened.source === 'cache' ? 'cache' : opened.charged ? 'server (charged 1 unit)' : 'server (free: this version was delivered before)';
   const c = card as Record<string, unknown>;
   ctx.out.result({ source, card: c }, () => humanCard(kind, c, source));
 }

@@ -8,6 +8,7 @@ import { versionStore } from '../../cache/versionStore';
 import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { isApiError } from '../../api/errors';
+import { mirrorListMembers } from '../../sync/mirrors';
 
 function parseIds(raw: string[]): number[] {
   if (!raw.length) throw new CliError('give at least one tender id', 2);
@@ -19,27 +20,7 @@ function parseIds(raw: string[]): number[] {
 
 /** Refreshes the local mirror of a list's members from the server (all pages). */
 async function refreshMembers(ctx: CliContext, listId: string): Promise<void> {
-  const client = await ctx.client();
-  const cache = await ctx.cache();
-  const ids: number[] = [];
-  let after: number | undefined;
-  let detail: Record<string, unknown>;
-  for (;;) {
-    detail = (await client.list(listId, { limit: 100, startingAfter: after })) as Record<string, unknown>;
-    const data = (detail.data as number[]) ?? [];
-    ids.push(...data);
-    if (!detail.has_more || !data.length) break;
-    after = data[data.length - 1];
-  }
-  const lists = listStore(cache);
-  lists.upsertList({
-    listId,
-    name: String(detail.name ?? ''),
-    description: typeof detail.description === 'string' ? detail.description : '',
-    metadata: (detail.metadata as Record<string, unknown>) ?? {},
-    createdAt: typeof detail.created_at === 'string' ? detail.created_at : new Date().toISOString(),
-  });
-  lists.setItems(listId, ids);
+  await mirrorListMembers(await ctx.client(), await ctx.cache(), listId);
 }
 
 export async function listCommand(ctx: CliContext, args: string[]): Promise<void> {

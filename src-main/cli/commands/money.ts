@@ -2,42 +2,15 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
-import { ledgerStore, type LedgerRow as CachedLedgerRow } from '../../cache/ledgerStore';
+import { ledgerStore } from '../../cache/ledgerStore';
 import { versionStore } from '../../cache/versionStore';
 import { reconcile } from '../../audit/reconcile';
-import type { ApiClient } from '../../api/client';
-import type { CacheDb } from '../../cache/database';
-
-/** Brings the local ledger mirror up to the server's end, page by page after the newest row held. */
-export async function mirrorLedger(client: ApiClient, cache: CacheDb): Promise<number> {
-  const ledger = ledgerStore(cache);
-  let added = 0;
-  for (;;) {
-    const page = await client.ledger({ limit: 100, startingAfter: ledger.maxId() });
-    const rows: CachedLedgerRow[] = page.data.map((r) => ({
-      id: r.id,
-      balanceType: r.balance_type as CachedLedgerRow['balanceType'],
-      amount: r.amount,
-      objectId: r.object_id,
-      version: r.version,
-      filterId: r.filter_id ?? null,
-      requestId: r.request_id ?? null,
-      createdAt: typeof r.created_at === 'string' ? r.created_at : null,
-    }));
-    added += ledger.upsertRows(rows);
-    if (!page.has_more || rows.length === 0) return added;
-  }
-}
+import { mirrorBalance, mirrorLedger } from '../../sync/mirrors';
 
 export async function balanceCommand(ctx: CliContext, args: string[]): Promise<void> {
   parseCommandArgs(args, {});
-  const b = await (await ctx.client()).balance();
-  ledgerStore(await ctx.cache()).setBalance({
-    balance: { tenders: b.balance.tenders, contracts: b.balance.contracts },
-    usageToday: { tenders: b.usage_today.tenders, contracts: b.usage_today.contracts },
-    lastUpdated: typeof b.last_updated === 'string' ? b.last_updated : null,
-    fetchedAt: new Date().toISOString(),
-  });
+  const mirror = await mirrorBalance(await ctx.client(), await ctx.cache());
+  const b = { balance: mirror.balance, usage_today: mirror.usageToday, last_updated: mirror.lastUpdated };
   ctx.out.result(
     { balance: b.balance, usage_today: b.usage_today, last_updated: b.last_updated },
     `tenders: ${formatInt(b.balance.tenders)} (today ${formatInt(b.usage_today.tenders)})\ncontracts: ${formatInt(b.balance.contracts)} (today ${formatInt(b.usage_today.contracts)})`,

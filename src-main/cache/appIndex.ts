@@ -1,0 +1,107 @@
+/**
+ * The write side of the app's views (migration 0003): filter membership, external ids and contract
+ * parties, kept in the transaction that stores a delivery (deliveryWriter), so they never disagree with
+ * the versions held. The field readers are shared with the migration that fills existing files.
+ */
+import type Database from 'better-sqlite3';
+import { KIND_CODE, type ObjectKind } from './types';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A tender's `etp_id` or a contract's `reestr_number`. */
+export function externalIdOf(kind: ObjectKind, object: unknown): string | null {
+  if (!isRecord(object)) return null;
+  return kind === 'tender' ? str(object.etp_id) : str(object.reestr_number);
+}
+
+export interface ContractParty {
+  customerInn: string | null;
+  customerName: string | null;
+  supplierInns: string;
+  supplierText: string;
+}
+
+export function contractParty(object: unknown): ContractParty {
+  const o = isRecord(object) ? object : {};
+  const customer = isRecord(o.customer) ? o.customer : {};
+  const suppliers = Array.isArray(o.suppliers) ? o.suppliers.filter(isRecord) : [];
+  const inns = suppliers.map((s) => str(s.inn)).filter((x): x is string => x !== null);
+  const names = suppliers.map((s) => str(s.name)).filter((x): x is string => x !== null);
+  return {
+    customerInn: str(customer.inn),
+    customerName: str(customer.name),
+    supplierInns: inns.length ? ` ${inns.join(' ')} ` : '',
+    supplierText: names.map((n) => n.toLowerCase()).join('\n'),
+  };
+}
+
+/** What a result row shows of a tender beyond the `tender` table's columns. */
+export interface TenderView {
+  etpId: string | null;
+  currency: string | null;
+  regionName: string | null;
+  customerInn: string | null;
+  publishDate: string | null;
+  endDate: string | null;
+}
+
+export function tenderView(object: unknown): TenderView {
+  const o = isRecord(object) ? object : {};
+  const org = isRecord(o.organization) ? o.organization : isRecord(o.customer) ? o.customer : {};
+  return {
+    etpId: str(o.etp_id),
+    currency: str(o.currency),
+    regionName: isRecord(o.region) ? str(o.region.name) : null,
+    customerInn: str(org.inn),
+    publishDate: str(o.publish_date),
+    endDate: str(o.end_date),
+  };
+}
+
+export interface AppIndexer {
+  /** An item of a feed page of `filterId` (cards and direct records belong to no filter). */
+  member(filterId: string, kind: ObjectKind, id: number): void;
+  /** A version stored for the first time. */
+  newVersion(kind: ObjectKind, id: number, version: number, object: unknown): void;
+}
+
+const NO_VIEWS: AppIndexer = { member() {}, newVersion() {} };
+
+export function createAppIndexer(db: Database.Database): AppIndexer {
+  // A file migrated with a shorter registry (the migration tests open schema-1 files) has no view tables.
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tender_view'").get() === undefined) return NO_VIEWS;
+  const s = {
+    member: db.prepare('INSERT OR IGNORE INTO filter_member (filter_id, kind, id) VALUES (?, ?, ?)'),
+    external: db.prepare('INSERT OR IGNORE INTO external_id (kind, external_id, id) VALUES (?, ?, ?)'),
+    party: db.prepare(
+      `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, customer_inn = excluded.customer_inn,
+         customer_name = excluded.customer_name, supplier_inns = excluded.supplier_inns, supplier_text = excluded.supplier_text
+       WHERE excluded.version > contract_party.version`,
+    ),
+    view: db.prepare(
+      `INSERT INTO tender_view (id, version, etp_id, currency, region_name, customer_inn, publish_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, etp_id = excluded.etp_id, currency = excluded.currency,
+         region_name = excluded.region_name, customer_inn = excluded.customer_inn, publish_date = excluded.publish_date, end_date = excluded.end_date
+       WHERE excluded.version > tender_view.version`,
+    ),
+  };
+  return {
+    member(filterId, kind, id) {
+      s.member.run(filterId, KIND_CODE[kind], id);
+    },
+    newVersion(kind, id, version, object) {
+      const external = externalIdOf(kind, object);
+      if (external) s.external.run(KIND_CODE[kind], external, id);
+      if (kind === 'tender') {
+        const v = tenderView(object);
+        s.view.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate);
+      }
+      if (kind === 'contract') {
+        const p = contractParty(object);
+        s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText);
+      }
+    },
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * Read queries of the app's views (tables of a saved search, of a list, of contracts), over the tables of
+ * migration 0003. A page is found in two steps: the ids of the page and then the stored JSON of just those
+ * rows, each pack inflated once.
+ *
+ * A virtualized table asks for page after page of the same order. Sorting 100,000 members takes SQLite
+ * 40-150 ms, and an OFFSET deep into them as long again for every page (measured: up to ~250 ms), so the
+ * whole sorted id list of a (set, order) is kept until the cache changes (`max(request_seq)` moves with
+ * every stored delivery; a list also by its members) and a page is then a slice of it.
+ */
+import { perCache, type CacheDb } from './database';
+import { decodeBlob } from './packCodec';
+import { KIND_CODE, type ObjectKind } from './types';
+
+export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
+export interface TenderSort {
+  column: TenderSortColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** The newest held version of an object as stored, with when this cache first received the object. */
+export interface StoredObjectRow {
+  id: number;
+  version: number;
+  json: string;
+  receivedAt: string | null;
+}
+
+/** A tender as a result row shows it (its newest held version), read from tables with no JSON decoded. */
+export interface TenderViewRow {
+  id: number;
+  version: number;
+  etpId: string | null;
+  name: string | null;
+  price: number | null;
+  currency: string | null;
+  status: string | null;
+  law: string | null;
+  region: string | null;
+  regionCode: number | null;
+  customerName: string | null;
+  customerInn: string | null;
+  publishDate: string | null;
+  endDate: string | null;
+  receivedAt: string | null;
+}
+
+const SORT_SQL: Record<TenderSortColumn, string> = {
+  receivedAt: 't.seq',
+  publishDate: 't.publish_at',
+  endDate: 't.end_at',
+  price: 't.price',
+  name: 't.name',
+  region: 't.region',
+  customerName: 'c.name',
+  id: 't.id',
+};
+
+/** ORDER BY for a sort: empty values last in both directions, ties broken by id. */
+function orderBy(sort: TenderSort | undefined): string {
+  const s = sort ?? { column: 'receivedAt', direction: 'desc' };
+  const col = SORT_SQL[s.column];
+  const dir = s.direction === 'asc' ? 'ASC' : 'DESC';
+  return s.column === 'id' ? `t.id ${dir}` : `${col} IS NULL, ${col} ${dir}, t.id ${dir}`;
+}
+
+const statements = perCache((cache: CacheDb) => {
+  const { db } = cache;
+  return {
+    located: db.prepare<[number, number], { pack_id: number; pack_offset: number; byte_length: number; version: number; received_at: string | null }>(
+      `SELECT v.pack_id, v.pack_offset, v.byte_length, v.version,
+         (SELECT min(r.received_at) FROM object_version o JOIN delivery_request r ON r.request_seq = o.first_request_seq
+          WHERE o.kind = v.kind AND o.id = v.id) AS received_at
+       FROM object_version v WHERE v.kind = ? AND v.id = ? ORDER BY v.version DESC LIMIT 1`,
+    ),
+    pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    tenderRow: db.prepare<[number], TenderViewRow>(
+      `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, v.region_name AS region,
+         t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, v.publish_date AS publishDate,
+         v.end_date AS endDate,
+         (SELECT min(r.received_at) FROM object_version o JOIN delivery_request r ON r.request_seq = o.first_request_seq
+          WHERE o.kind = 1 AND o.id = t.id) AS receivedAt
+       FROM tender t LEFT JOIN tender_view v ON v.id = t.id LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.id = ?`,
+    ),
+    filterCount: db.prepare<[string], number>(
+      'SELECT count(*) FROM filter_member m JOIN tender t ON t.id = m.id WHERE m.filter_id = ? AND m.kind = 1',
+    ).pluck(),
+    listMissing: db.prepare<[string], number>(
+      'SELECT i.tender_id FROM list_item i WHERE i.list_id = ? AND NOT EXISTS (SELECT 1 FROM tender t WHERE t.id = i.tender_id) ORDER BY i.tender_id',
+    ).pluck(),
+    setTotal: db.prepare(
+      `INSERT INTO filter_total (filter_id, feed, total, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (filter_id, feed) DO UPDATE SET total = excluded.total, updated_at = excluded.updated_at`,
+    ),
+    total: db.prepare<[string, string], number>('SELECT total FROM filter_total WHERE filter_id = ? AND feed = ?').pluck(),
+    external: db.prepare<[number, string], number>('SELECT id FROM external_id WHERE kind = ? AND external_id = ?').pluck(),
+    lastPageAt: db.prepare<[string], string | null>('SELECT max(last_page_at) FROM feed_cursor WHERE filter_id = ?').pluck(),
+    contractsOfTender: db.prepare<[number], number>('SELECT id FROM contract WHERE tender_id = ? ORDER BY id').pluck(),
+  };
+});
+
+export interface ContractCriteria {
+  customerInn?: string;
+  supplierInn?: string;
+  /** Substring of a supplier's name, any case. */
+  supplierName?: string;
+  /** Contracts of the tenders of this list. */
+  listId?: string;
+  tenderIds?: readonly number[];
+}
+
+export interface ViewQueries {
+  /** One sorted page of the tenders a filter's feeds delivered (those held), and how many there are. */
+  filterTenders(filterId: string, sort: TenderSort | undefined, offset: number, limit: number): { rows: TenderViewRow[]; count: number };
+  filterTenderCount(filterId: string): number;
+  /** One sorted page of a list's members held in the cache; `missing`: members never delivered. */
+  listTenders(listId: string, sort: TenderSort | undefined, offset: number, limit: number): { rows: TenderViewRow[]; count: number; missing: number[] };
+  /** Result rows of tenders by id, in the order given (tenders not held are left out). */
+  tenderRows(ids: readonly number[]): TenderViewRow[];
+  /** The newest held version of each object, in the order given (absent ones left out). */
+  objects(kind: ObjectKind, ids: readonly number[]): StoredObjectRow[];
+  setFilterTotal(filterId: string, feed: 'tender' | 'contract', total: number): void;
+  filterTotal(filterId: string, feed: 'tender' | 'contract'): number | null;
+  /** Internal id of a tender by `etp_id` or a contract by `reestr_number`, when a version of it is held. */
+  byExternalId(kind: ObjectKind, externalId: string): number | undefined;
+  /** When a page of this filter last arrived. */
+  lastPageAt(filterId: string): string | null;
+  contracts(criteria: ContractCriteria, offset: number, limit: number): { rows: StoredObjectRow[]; count: number };
+  contractIdsOfTender(tenderId: number): number[];
+}
+
+/** Sorted id lists kept per cache: a few orders of a few sets (100,000 ids are ~1 MB). */
+const SORTED_KEEP = 8;
+
+function createViewQueries(cache: CacheDb): ViewQueries {
+  const { db } = cache;
+  const s = statements(cache);
+  const stamp = db.prepare<[], number | null>('SELECT max(request_seq) FROM delivery_request').pluck();
+  const listStamp = db.prepare<[string], string>("SELECT count(*) || ':' || total(tender_id) FROM list_item WHERE list_id = ?").pluck();
+  const sorted = new Map<string, { stamp: string; ids: number[] }>();
+  const pageStatements = new Map<string, ReturnType<typeof db.prepare>>();
+  const prepared = (sql: string): ReturnType<typeof db.prepare> => {
+    let st = pageStatements.get(sql);
+    if (!st) {
+      st = db.prepare(sql);
+      pageStatements.set(sql, st);
+    }
+    return st;
+  };
+
+  const objects = (kind: ObjectKind, ids: readonly number[]): StoredObjectRow[] => {
+    const packs = new Map<number, Buffer>();
+    const out: StoredObjectRow[] = [];
+    for (const id of ids) {
+      const loc = s.located.get(KIND_CODE[kind], id);
+      if (!loc) continue;
+      let raw = packs.get(loc.pack_id);
+      if (!raw) {
+        const p = s.pack.get(loc.pack_id);
+        if (!p) continue;
+        raw = decodeBlob(p.codec, p.body);
+        packs.set(loc.pack_id, raw);
+      }
+      out.push({ id, version: loc.version, json: raw.toString('utf8', loc.pack_offset, loc.pack_offset + loc.byte_length), receivedAt: loc.received_at });
+    }
+    return out;
+  };
+
+  const tenderRows = (ids: readonly number[]): TenderViewRow[] => {
+    const out: TenderViewRow[] = [];
+    for (const id of ids) {
+      const row = s.tenderRow.get(id);
+      if (row) out.push(row);
+    }
+    return out;
+  };
+
+  const tenderIds = (from: string, where: string, sort: TenderSort | undefined, key: string, offset: number, limit: number): { ids: number[]; count: number } => {
+    const joinCustomer = sort?.column === 'customerName' ? 'LEFT JOIN customer_name c ON c.ref = t.customer_ref' : '';
+    const sql = `SELECT t.id FROM ${from} JOIN tender t ON t.id = m.id ${joinCustomer} WHERE ${where} ORDER BY ${orderBy(sort)}`;
+    const memoKey = `${sql}\u0000${key}`;
+    const now = `${stamp.get() ?? 0}${from.includes('list_item') ? `:${listStamp.get(key)}` : ''}`;
+    let entry = sorted.get(memoKey);
+    if (!entry || entry.stamp !== now) {
+      entry = { stamp: now, ids: prepared(sql).pluck().all(key) as number[] };
+      sorted.delete(memoKey);
+      sorted.set(memoKey, entry);
+      while (sorted.size > SORTED_KEEP) sorted.delete(sorted.keys().next().value!);
+    }
+    return { ids: entry.ids.slice(offset, offset + limit), count: entry.ids.length };
+  };
+
+  return {
+    filterTenders(filterId, sort, offset, limit) {
+      const { ids, count } = tenderIds('filter_member m', 'm.filter_id = ? AND m.kind = 1', sort, filterId, offset, limit);
+      return { rows: tenderRows(ids), count };
+    },
+    filterTenderCount(filterId) {
+      return s.filterCount.get(filterId) ?? 0;
+    },
+    listTenders(listId, sort, offset, limit) {
+      const { ids, count } = tenderIds('(SELECT list_id, tender_id AS id FROM list_item) m', 'm.list_id = ?', sort, listId, offset, limit);
+      return { rows: tenderRows(ids), count, missing: s.listMissing.all(listId) };
+    },
+    tenderRows(ids) {
+      return tenderRows(ids);
+    },
+    objects,
+    setFilterTotal(filterId, feed, total) {
+      s.setTotal.run(filterId, feed, total, new Date().toISOString());
+    },
+    filterTotal(filterId, feed) {
+      return s.total.get(filterId, feed) ?? null;
+    },
+    byExternalId(kind, externalId) {
+      return s.external.get(KIND_CODE[kind], externalId);
+    },
+    lastPageAt(filterId) {
+      return s.lastPageAt.get(filterId) ?? null;
+    },
+    contracts(criteria, offset, limit) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (criteria.customerInn) {
+        where.push('p.customer_inn = ?');
+        params.push(criteria.customerInn);
+      }
+      if (criteria.supplierInn) {
+        where.push("p.supplier_inns LIKE ? ESCAPE '\\'");
+        params.push(`% ${likeEscape(criteria.supplierInn)} %`);
+      }
+      if (criteria.supplierName) {
+        where.push("p.supplier_text LIKE ? ESCAPE '\\'");
+        params.push(`%${likeEscape(criteria.supplierName.toLowerCase())}%`);
+      }
+      if (criteria.listId) {
+        where.push('c.tender_id IN (SELECT tender_id FROM list_item WHERE list_id = ?)');
+        params.push(criteria.listId);
+      }
+      if (criteria.tenderIds) {
+        where.push('c.tender_id IN (SELECT value FROM json_each(?))');
+        params.push(JSON.stringify(criteria.tenderIds));
+      }
+      const from = `contract c LEFT JOIN contract_party p ON p.id = c.id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+      const count = prepared(`SELECT count(*) FROM ${from}`).pluck().get(...params) as number;
+      const ids = prepared(`SELECT c.id FROM ${from} ORDER BY c.id DESC LIMIT ? OFFSET ?`).pluck().all(...params, limit, offset) as number[];
+      return { rows: objects('contract', ids), count };
+    },
+    contractIdsOfTender(tenderId) {
+      return s.contractsOfTender.all(tenderId);
+    },
+  };
+}
+
+/** `%` and `_` typed by a user are literal characters. */
+const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const viewQueries = perCache(createViewQueries);

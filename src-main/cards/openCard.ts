@@ -1,0 +1,79 @@
+/**
+ * Opening a tender or contract card: a cached card of the newest held version is shown with no request
+ * (free, works offline); otherwise the card is fetched, stored (a delivery like any other) and reported as
+ * charged or free. Shared by `tenderwb card` and the app.
+ */
+import type { ApiClient } from '../api/client';
+import type { CacheDb } from '../cache/database';
+import { cardStore } from '../cache/cardStore';
+import { versionStore } from '../cache/versionStore';
+import { viewQueries } from '../cache/viewQueries';
+import type { ObjectKind } from '../cache/types';
+
+export type CardRequest = {
+  kind: ObjectKind;
+  id: number | string;
+  /** internal (default), external (a tender's etp_id) or reestr (a contract's registry number). */
+  idType?: 'internal' | 'external' | 'reestr';
+  positionsPage: number;
+  positionsLimit: number;
+  signal?: AbortSignal;
+};
+
+export type OpenedCard = {
+  card: Record<string, unknown>;
+  id: number;
+  version: number;
+  source: 'cache' | 'server';
+  /** Fetched now and a unit was charged for it (a version never delivered before). */
+  charged: boolean;
+};
+
+/** The internal id of a card request when the cache can tell it without a request. */
+export function resolveCachedId(cache: CacheDb, req: Pick<CardRequest, 'kind' | 'id' | 'idType'>): number | undefined {
+  if ((req.idType ?? 'internal') === 'internal') {
+    const n = typeof req.id === 'number' ? req.id : /^\d{1,15}$/.test(req.id) ? Number(req.id) : NaN;
+    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  }
+  return viewQueries(cache).byExternalId(req.kind, String(req.id));
+}
+
+/** The cached card of the newest held version, if that page of it was fetched before. */
+export function cachedCard(cache: CacheDb, req: CardRequest): OpenedCard | undefined {
+  const id = resolveCachedId(cache, req);
+  if (id === undefined) return undefined;
+  const held = versionStore(cache).latestVersion(req.kind, id);
+  if (held === undefined) return undefined;
+  const card = cardStore(cache).getCard(req.kind, id, held, req.positionsPage, req.positionsLimit);
+  if (card === undefined) return undefined;
+  return { card: card as Record<string, unknown>, id, version: held, source: 'cache', charged: false };
+}
+
+/** Fetches the card and stores it. */
+export async function fetchCard(cache: CacheDb, client: ApiClient, req: CardRequest): Promise<OpenedCard> {
+  const idType = req.idType ?? 'internal';
+  const params = { positionsPage: req.positionsPage, positionsLimit: req.positionsLimit };
+  const fetched =
+    req.kind === 'tender'
+      ? await client.tenderCard(req.id, { ...params, idType: idType === 'external' ? 'external' : 'internal' }, { signal: req.signal })
+      : await client.contractCard(req.id, { ...params, idType: idType === 'reestr' ? 'reestr' : 'internal' }, { signal: req.signal });
+  const f = fetched as Record<string, unknown> & { id: number; version: number };
+  const charged = f.billed === true;
+  cardStore(cache).saveCard({
+    kind: req.kind,
+    id: f.id,
+    version: f.version,
+    positionsPage: req.positionsPage,
+    positionsLimit: req.positionsLimit,
+    requestId: typeof f.request_id === 'string' ? f.request_id : null,
+    receivedAt: new Date().toISOString(),
+    billed: charged,
+    card: fetched,
+  });
+  return { card: f, id: f.id, version: f.version, source: 'server', charged };
+}
+
+/** A cached card when there is one, else fetched (`client` is asked for only then). */
+export async function openCard(cache: CacheDb, client: () => Promise<ApiClient>, req: CardRequest): Promise<OpenedCard> {
+  return cachedCard(cache, req) ?? fetchCard(cache, await client(), req);
+}
