@@ -2,16 +2,21 @@
  * `npm run bench`: every benchmark of the core, each figure beside a baseline measured in the same run
  * (these machines are noisy; ratios travel, absolute numbers less so). Not a test.
  *
- *   npm run bench [-- --tenders 1000000] [--export-rows 100000]
+ *   npm run bench [-- --tenders 1000000] [--export-rows 100000] [--lag-versions 100000]
  */
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCacheBench } from './cache';
 import { benchExport, reportExport } from './export';
+import { benchHostLag, reportHostLag } from './hostLag';
 
-const { values } = parseArgs({ options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' } } });
+const { values } = parseArgs({
+  options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
+});
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`);
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
 console.log('');
 reportExport(await benchExport(Number(values['export-rows'])));
+console.log('');
+reportHostLag(await benchHostLag({ tenders: Number(values.tenders), versions: Number(values['lag-versions']) }));

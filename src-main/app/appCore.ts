@@ -1,0 +1,144 @@
+/**
+ * The app core: every method of the IPC contract over the plain-Node core (API client, cache, sync engine,
+ * outbox, audit, vault, profiles, export). It never imports electron: the host (a worker thread under the
+ * Electron shell, or the browser-mode server) passes what only it can do in `HostPlatform`, validates
+ * arguments with the contract's `parseArgs` before calling a handler, and maps a thrown error with
+ * `toIpcError`. Tests create it in-process.
+ */
+import { statSync } from 'node:fs';
+import type { EventName, EventPayload, Handlers } from '../contract/ipc';
+import { cacheStats } from '../cache/stats';
+import { ProfileRegistry } from '../profiles/profiles';
+import { isAllowedExternalUrl } from '../shell/windowOptions';
+import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
+import { cardHandlers } from './cards';
+import { AppContext, type AppTuning } from './context';
+import { contractHandlers } from './contracts';
+import { appError } from './errors';
+import { listHandlers } from './lists';
+import { moneyHandlers } from './money';
+import { profileHandlers } from './profiles';
+import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandboxProfile';
+import { searchHandlers } from './search';
+import { readSettings, SettingsFile } from './settings';
+
+export type { SandboxChoice } from './sandboxProfile';
+export type { AppTuning } from './context';
+
+export interface HostPlatform {
+  mode: 'electron' | 'browser';
+  /** Electron: native save dialog. Browser mode: not available (undefined). Answers null when the user cancels. */
+  chooseSavePath?(defaultFileName: string): Promise<string | null>;
+  /** Browser mode: makes a finished file downloadable once, answers its URL path. */
+  publishDownload?(filePath: string, fileName: string): Promise<string>;
+  /** Opens a vetted https URL in the user's browser. */
+  openExternal(url: string): Promise<boolean>;
+}
+
+export interface AppCoreOptions {
+  /** Root data dir (ProfileRegistry root); tests pass a temp dir. */
+  dataDir: string;
+  sandbox: SandboxChoice;
+  platform: HostPlatform;
+  env?: NodeJS.ProcessEnv;
+  version: string;
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Tests: a keychain of their own (the app uses the OS keychain through keytar). */
+  keychain?: KeychainBackend;
+  /** Tests: fast retries and probes. */
+  tuning?: AppTuning;
+}
+
+export interface AppCore {
+  handlers: Handlers;
+  close(): Promise<void>;
+}
+
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const env = options.env ?? process.env;
+  const settings = new SettingsFile(options.dataDir, await readSettings(options.dataDir));
+  const registry = new ProfileRegistry(options.dataDir);
+  const vault = new TokenVault({ env, ...(options.keychain ? { keychain: options.keychain } : {}) });
+  const sandbox = await openSandboxProfile(options.sandbox, { dataDir: options.dataDir, env });
+  const ctx = new AppContext({
+    registry,
+    vault,
+    settings,
+    sandbox,
+    emit: (event, payload) => options.emit(event, payload),
+    tuning: options.tuning ?? {},
+    rootDir: options.dataDir,
+  });
+
+  // The profile of the last session, else the sandbox (a first start shows data at once), else the first one.
+  const wanted = settings.value.activeProfile;
+  const names = (await ctx.profileInfos().catch(() => [])).map((p) => p.name);
+  const initial = wanted && names.includes(wanted) ? wanted : sandbox ? SANDBOX_PROFILE : (names[0] ?? null);
+  try {
+    await ctx.activate(initial, { persist: initial !== wanted, announce: false });
+  } catch (e) {
+    await sandbox?.close();
+    throw e;
+  }
+
+  const handlers: Handlers = {
+    'app.info': async () => {
+      if (!ctx.online) void ctx.connectivity.probeNow();
+      return {
+        version: options.version,
+        locale: ctx.locale,
+        mode: options.platform.mode,
+        activeProfile: await ctx.activeProfileInfo(),
+        online: ctx.online,
+        pendingEdits: ctx.pendingEdits(),
+        dataDir: options.dataDir,
+      };
+    },
+    'app.setLocale': async ({ locale }) => {
+      await settings.update({ locale });
+      return { locale };
+    },
+    'app.openExternal': async ({ url }) => {
+      if (!isAllowedExternalUrl(url)) {
+        throw appError('invalid_input', 'Открываются только ссылки https.', 'Only https links are opened.');
+      }
+      return { opened: await options.platform.openExternal(url) };
+    },
+    'cache.info': async () => {
+      const session = ctx.session();
+      const s = cacheStats(session.cache);
+      const size = (f: string): number => {
+        try {
+          return statSync(f).size;
+        } catch {
+          return 0;
+        }
+      };
+      return {
+        path: session.cache.file,
+        sizeBytes: size(session.cache.file) + size(`${session.cache.file}-wal`),
+        tenders: s.objects.tender,
+        tenderVersions: s.versions.tender,
+        contracts: s.objects.contract,
+        contractVersions: s.versions.contract,
+        cards: s.cachedCards,
+      };
+    },
+    ...profileHandlers(ctx),
+    ...searchHandlers(ctx),
+    ...cardHandlers(ctx),
+    ...contractHandlers(ctx),
+    ...listHandlers(ctx, options.platform),
+    ...moneyHandlers(ctx),
+  };
+
+  let closed: Promise<void> | null = null;
+  return {
+    handlers,
+    close: () =>
+      (closed ??= (async () => {
+        await ctx.close();
+        await sandbox?.close();
+      })()),
+  };
+}

@@ -1,0 +1,415 @@
+/**
+ * The state every group of handlers shares: the active profile's session (its cache and API client), the
+ * connectivity tracker, the sync jobs, settings and events. Handler modules receive this object and stay
+ * small; the rules that cut across them (network failures mark the app offline, the sandbox logs in again
+ * after a restart, the outbox flushes when the network returns) live here once.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ApiClient, type ApiClientOptions } from '../api/client';
+import { isApiError } from '../api/errors';
+import { RateLimiter } from '../api/rateLimiter';
+import { openCache, type CacheDb } from '../cache/database';
+import { outboxStore } from '../cache/outboxStore';
+import { viewQueries } from '../cache/viewQueries';
+import type { EventName, EventPayload, IpcError, Locale, ProfileInfo, SyncJob } from '../contract/ipc';
+import type { ApiGeneration, ProfileRegistry } from '../profiles/profiles';
+import { apiQueryPort } from '../sync/apiQueryPort';
+import { cacheFeedSink } from '../sync/cacheFeedSink';
+import { flushOutbox, mutate, type Mutation } from '../sync/outbox';
+import type { FeedName, FeedSink, QueryPort } from '../sync/ports';
+import { readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome } from '../sync/syncEngine';
+import type { TokenVault } from '../vault/tokenVault';
+import { Connectivity, isNetworkFailure } from './connectivity';
+import { appError, toIpcError } from './errors';
+import { JobManager, type JobHooks, type JobSpec } from './jobs';
+import { SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
+import type { SettingsFile } from './settings';
+
+/** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
+export interface AppTuning {
+  probeIntervalMs?: number;
+  client?: Pick<ApiClientOptions, 'maxAttempts' | 'backoff' | 'timeouts' | 'maxPreparingWaitMs'>;
+  progressThrottleMs?: number;
+  /** Seconds of a follow long poll (the API allows up to 25). */
+  followWaitSeconds?: number;
+}
+
+export interface Session {
+  readonly name: string;
+  readonly builtIn: boolean;
+  readonly generation: ApiGeneration;
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly cache: CacheDb;
+  readonly client: ApiClient;
+  /** One attempt, short timeouts: for the connectivity probe. */
+  readonly probeClient: ApiClient;
+}
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export interface ContextDeps {
+  registry: ProfileRegistry;
+  vault: TokenVault;
+  settings: SettingsFile;
+  sandbox: SandboxProfile | null;
+  emit: Emit;
+  tuning: AppTuning;
+  rootDir: string;
+}
+
+export class AppContext {
+  readonly registry: ProfileRegistry;
+  readonly vault: TokenVault;
+  readonly settings: SettingsFile;
+  readonly sandbox: SandboxProfile | null;
+  readonly emit: Emit;
+  readonly tuning: AppTuning;
+  readonly rootDir: string;
+  readonly connectivity: Connectivity;
+  readonly jobs: JobManager;
+  private current: Session | null = null;
+  /** feed.updated is gathered per filter and sent at most ~5 times a second. */
+  private readonly feedUpdates = new Map<string, { created: number; updated: number }>();
+  private feedTimer: NodeJS.Timeout | null = null;
+
+  constructor(deps: ContextDeps) {
+    this.registry = deps.registry;
+    this.vault = deps.vault;
+    this.settings = deps.settings;
+    this.sandbox = deps.sandbox;
+    this.emit = deps.emit;
+    this.tuning = deps.tuning;
+    this.rootDir = deps.rootDir;
+    this.connectivity = new Connectivity({
+      intervalMs: deps.tuning.probeIntervalMs ?? 10_000,
+      probe: () => this.probe(),
+      onChange: () => this.emitStatus(),
+      onOnline: () => this.flush(),
+    });
+    this.jobs = new JobManager({
+      run: (spec, signal, hooks) => this.runSync(spec, signal, hooks),
+      emit: (job) => this.emit('sync.progress', job),
+      toError: (e) => {
+        this.connectivity.noteFailure(e);
+        return toIpcError(e, this.locale);
+      },
+      stopError: (reason, job) => stopError(reason, job, this.locale),
+      ...(deps.tuning.progressThrottleMs !== undefined ? { throttleMs: deps.tuning.progressThrottleMs } : {}),
+    });
+  }
+
+  get locale(): Locale {
+    return this.settings.value.locale;
+  }
+
+  /** The active profile's session; `no active profile` otherwise. */
+  session(): Session {
+    if (!this.current) {
+      throw appError('not_found', 'Нет активного профиля: добавьте профиль API в настройках.', 'There is no active profile: add an API profile in the settings.');
+    }
+    return this.current;
+  }
+
+  sessionOrNull(): Session | null {
+    return this.current;
+  }
+
+  /** The active session, refusing profiles of the earlier API generation (their routes differ). */
+  currentGeneration(): Session {
+    const s = this.session();
+    if (s.generation !== 'current') {
+      throw appError(
+        'not_supported',
+        'Этот профиль работает с API прежнего поколения: здесь доступны только данные из кэша.',
+        'This profile uses the earlier API generation: only cached data is available here.',
+      );
+    }
+    return s;
+  }
+
+  /**
+   * Runs a request with the active profile's client. A network failure marks the app offline; the sandbox's
+   * session is renewed once when the sandbox no longer knows it (it restarted).
+   */
+  async net<T>(fn: (client: ApiClient, session: Session) => Promise<T>): Promise<T> {
+    const session = this.currentGeneration();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await fn(session.client, session);
+        this.connectivity.noteSuccess();
+        return result;
+      } catch (e) {
+        if (isApiError(e) && e.status !== null) this.connectivity.noteSuccess();
+        else this.connectivity.noteFailure(e);
+        if (attempt === 0 && session.builtIn && isApiError(e) && (e.code === 'unauthorized' || e.code === 'invalid_session')) {
+          this.sandbox?.dropSession();
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** Whether a request is worth trying now (offline calls that the cache can answer skip the network). */
+  get online(): boolean {
+    return this.connectivity.online;
+  }
+
+  pendingEdits(): number {
+    const s = this.current;
+    return s ? outboxStore(s.cache).pending().length : 0;
+  }
+
+  emitStatus(): void {
+    this.emit('app.status', { online: this.connectivity.online, pendingEdits: this.pendingEdits() });
+  }
+
+  // --- Profiles ------------------------------------------------------------------------------------------
+
+  async profileInfos(): Promise<ProfileInfo[]> {
+    const active = this.current?.name ?? null;
+    const out: ProfileInfo[] = [];
+    if (this.sandbox) {
+      out.push({ name: SANDBOX_PROFILE, baseUrl: this.sandbox.baseUrl, generation: 'current', builtIn: true, hasToken: true, active: active === SANDBOX_PROFILE });
+    }
+    for (const p of await this.registry.list()) {
+      // A keychain that cannot be asked is not a reason to hide the profile: it shows as having no token.
+      const hasToken = await this.vault.has(p.name).catch(() => false);
+      out.push({ name: p.name, baseUrl: p.baseUrl, generation: p.generation, builtIn: false, hasToken, active: active === p.name });
+    }
+    return out;
+  }
+
+  async activeProfileInfo(): Promise<ProfileInfo | null> {
+    const active = this.current?.name;
+    if (!active) return null;
+    return (await this.profileInfos()).find((p) => p.name === active) ?? null;
+  }
+
+  /** Makes `name` the active profile: jobs stop, the old cache closes, the new one opens. */
+  async activate(name: string | null, opts: { persist?: boolean; announce?: boolean } = {}): Promise<void> {
+    const next = name === null ? null : await this.describe(name);
+    if (name !== null && !next) throw appError('not_found', `Профиля «${name}» нет.`, `There is no profile "${name}".`);
+    await this.jobs.cancelAll();
+    this.jobs.clear();
+    this.closeSession();
+    this.connectivity.reset();
+    if (next) this.current = this.openSession(next);
+    if (opts.persist !== false) await this.settings.update({ activeProfile: this.current?.name ?? null });
+    if (opts.announce !== false) {
+      this.emit('profiles.changed', { activeProfile: this.current?.name ?? null });
+      this.emitStatus();
+    }
+    if (this.current && this.current.generation === 'current') void this.connectivity.probeNow();
+  }
+
+  closeSession(): void {
+    this.current?.cache.close();
+    this.current = null;
+  }
+
+  async close(): Promise<void> {
+    this.connectivity.close();
+    await this.jobs.cancelAll();
+    if (this.feedTimer) clearTimeout(this.feedTimer);
+    this.closeSession();
+  }
+
+  private async describe(name: string): Promise<{ name: string; builtIn: boolean; generation: ApiGeneration; baseUrl: string } | null> {
+    if (name === SANDBOX_PROFILE && this.sandbox) return { name, builtIn: true, generation: 'current', baseUrl: this.sandbox.baseUrl };
+    const p = await this.registry.get(name).catch(() => null);
+    return p ? { name: p.name, builtIn: false, generation: p.generation, baseUrl: p.baseUrl } : null;
+  }
+
+  private openSession(p: { name: string; builtIn: boolean; generation: ApiGeneration; baseUrl: string }): Session {
+    const dataDir = this.registry.dataDir(p.name);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const cache = openCache(path.join(dataDir, 'cache.db'));
+    const sandbox = this.sandbox;
+    const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await this.vault.get(p.name)) ?? '';
+    // One limiter per session: the rate limit is per account, and the probe shares it.
+    const limiter = new RateLimiter({ perMinute: 100 });
+    const client = new ApiClient({ baseUrl: p.baseUrl, token, limiter, ...(this.tuning.client ?? {}) });
+    const probeClient = new ApiClient({
+      baseUrl: p.baseUrl,
+      token,
+      limiter,
+      maxAttempts: 1,
+      timeouts: { headersMs: 5000, bodyMs: 5000 },
+    });
+    return { ...p, dataDir, cache, client, probeClient };
+  }
+
+  // --- Connectivity ----------------------------------------------------------------------------------------
+
+  /** Reachable when the server answers anything at all (GET /balance is free and light). */
+  private async probe(): Promise<boolean> {
+    const s = this.current;
+    if (!s || s.generation !== 'current') return true;
+    try {
+      await s.probeClient.balance();
+      return true;
+    } catch (e) {
+      if (isApiError(e) && e.status !== null) {
+        if (s.builtIn && (e.code === 'unauthorized' || e.code === 'invalid_session')) this.sandbox?.dropSession();
+        return true;
+      }
+      return false;
+    }
+  }
+
+  /** Sends queued edits (the network is back); tells the renderer how many are left. */
+  async flush(): Promise<void> {
+    const s = this.current;
+    if (!s || s.generation !== 'current') return;
+    if (outboxStore(s.cache).pending().length > 0) {
+      try {
+        await this.net((client) => flushOutbox(s.cache, client));
+      } catch {
+        // Still queued: the next transition online tries again.
+      }
+    }
+    this.emitStatus();
+  }
+
+  /**
+   * Sends a mutation through the outbox (its Idempotency-Key stored before sending), or leaves it queued
+   * when the network is away. Earlier queued edits go first, so the server sees them in order.
+   */
+  async mutateOrQueue(m: Mutation): Promise<MutationOutcome> {
+    const s = this.currentGeneration();
+    if (this.online && outboxStore(s.cache).pending().length > 0) await this.flush();
+    if (!this.online || outboxStore(s.cache).pending().length > 0) {
+      outboxStore(s.cache).enqueue(m);
+      this.emitStatus();
+      return { queued: true, result: null };
+    }
+    try {
+      return { queued: false, result: await this.net((client) => mutate(s.cache, client, m)) };
+    } catch (e) {
+      if (!isNetworkFailure(e)) throw e;
+      this.emitStatus(); // the entry stays pending under its key
+      return { queued: true, result: null };
+    }
+  }
+
+  // --- Sync --------------------------------------------------------------------------------------------------
+
+  /** The feed sink of the active cache, announcing new items as `feed.updated`. */
+  sink(session: Session): FeedSink {
+    return cacheFeedSink(session.cache, {
+      onSaved: (page, summary) => {
+        if (summary.created + summary.updated > 0) this.noteFeedUpdate(page.filterId, summary.created, summary.updated);
+      },
+    });
+  }
+
+  /** The QUERY port of a session, telling connectivity what happened. */
+  port(session: Session, onLongPoll?: () => void): QueryPort {
+    const inner = apiQueryPort(session.client);
+    return {
+      query: async (feed, body, signal) => {
+        if (onLongPoll && typeof body.wait === 'number' && body.wait > 0) onLongPoll();
+        try {
+          const page = await inner.query(feed, body, signal);
+          this.connectivity.noteSuccess();
+          return page;
+        } catch (e) {
+          if (isApiError(e) && e.status !== null) {
+            this.connectivity.noteSuccess();
+            if (session.builtIn && (e.code === 'unauthorized' || e.code === 'invalid_session')) {
+              this.sandbox?.dropSession();
+              return inner.query(feed, body, signal);
+            }
+          } else if (!signal?.aborted) this.connectivity.noteFailure(e);
+          throw e;
+        }
+      },
+    };
+  }
+
+  private async runSync(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+    const session = this.currentGeneration();
+    const views = viewQueries(session.cache);
+    return syncSavedSearch(this.port(session, spec.follow ? () => hooks.onFollowing() : undefined), this.sink(session), {
+      filterId: spec.filterId,
+      feeds: spec.feeds,
+      streams: spec.streams,
+      ...(spec.maxSpend !== undefined ? { maxSpend: spec.maxSpend } : {}),
+      follow: spec.follow,
+      signal,
+      ...(this.tuning.followWaitSeconds !== undefined ? { followWaitSeconds: this.tuning.followWaitSeconds } : {}),
+      onProgress: (p) => {
+        if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
+        hooks.onProgress(p);
+      },
+    });
+  }
+
+  noteFeedUpdate(filterId: string, created: number, updated: number): void {
+    const acc = this.feedUpdates.get(filterId) ?? { created: 0, updated: 0 };
+    acc.created += created;
+    acc.updated += updated;
+    this.feedUpdates.set(filterId, acc);
+    if (this.feedTimer) return;
+    this.feedTimer = setTimeout(() => {
+      this.feedTimer = null;
+      for (const [id, counts] of this.feedUpdates) this.emit('feed.updated', { filterId: id, ...counts });
+      this.feedUpdates.clear();
+    }, this.tuning.progressThrottleMs ?? 200);
+    this.feedTimer.unref();
+  }
+
+  /** Starts a sync job over a filter whose id is known. */
+  startJob(spec: JobSpec): string {
+    return this.jobs.start(spec);
+  }
+
+  /**
+   * Reads one feed of a set given by its QUERY body (a list, tender ids, a customer, a supplier): the first
+   * page names the filter, then a job reads the rest. A body naming a `filter_id` skips the first page.
+   */
+  async feedJob(feed: FeedName, body: Record<string, unknown>, opts: { label?: string | null; maxSpend?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+    const session = this.currentGeneration();
+    let filterId = typeof body.filter_id === 'string' ? body.filter_id : null;
+    let first: FirstPage | null = null;
+    if (filterId === null) {
+      first = await this.net(() => readFirstPage(this.port(session), this.sink(session), feed, body, 'created'));
+      filterId = first.filterId;
+      if (first.total !== null) viewQueries(session.cache).setFilterTotal(filterId, feed, first.total);
+    }
+    const jobId = this.startJob({
+      filterId,
+      label: opts.label ?? null,
+      feeds: [feed],
+      streams: ['created'],
+      ...(opts.maxSpend !== undefined ? { maxSpend: Math.max(0, opts.maxSpend - (first?.charged ?? 0)) } : {}),
+      follow: false,
+      ...(first ? { spentBefore: { charged: first.charged, free: first.free, items: first.items, pages: 1, total: first.total } } : {}),
+    });
+    return { filterId, jobId };
+  }
+
+  contractsJob(body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; jobId: string }> {
+    return this.feedJob('contract', body, maxSpend !== undefined ? { maxSpend } : {});
+  }
+}
+
+function stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, locale: Locale): IpcError {
+  const t =
+    reason === 'spend_cap'
+      ? {
+          ru: `Остановлено на пределе расходов: списано ${job.charged} ед. Всё полученное сохранено; запустите снова с большим пределом, чтобы продолжить с того же места.`,
+          en: `Stopped at the spend cap: ${job.charged} units charged. Everything received is stored; run again with a higher cap to continue from the same place.`,
+        }
+      : {
+          ru: 'Баланс исчерпан: всё полученное сохранено. Пополните баланс и запустите синхронизацию снова: она продолжится с того же места без повторной оплаты.',
+          en: 'The balance is exhausted: everything received is stored. Top it up and run the sync again: it continues from the same place with no repeat charge.',
+        };
+  return { code: reason, message: locale === 'en' ? t.en : t.ru, requestId: null };
+}
+
+/** What `mutateOrQueue` did: sent now (with the server's answer), or queued for when the network returns. */
+export type MutationOutcome = { queued: false; result: Record<string, unknown> } | { queued: true; result: null };

@@ -1,0 +1,203 @@
+/**
+ * Sync jobs: each reads a filter's feeds with the sync engine under its own AbortController and reports as
+ * `sync.progress` (the contract's SyncJob), at most ~5 times a second plus once at the end. One job per
+ * filter at a time: asking again while one runs answers the running job's id, so the same pages are never
+ * requested twice at once. Follow jobs stay `following` until cancelled.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IpcError, SyncJob } from '../contract/ipc';
+import type { SyncOutcome, SyncProgress } from '../sync/syncEngine';
+import type { FeedName, StreamName } from '../sync/ports';
+
+export interface JobSpec {
+  filterId: string;
+  label: string | null;
+  feeds: FeedName[];
+  streams: StreamName[];
+  maxSpend?: number;
+  follow: boolean;
+  /** Units already spent for this job before it started (the first page of a new search). */
+  spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
+}
+
+export interface JobHooks {
+  onProgress(p: SyncProgress): void;
+  /** The job has caught up and is now only waiting for new events (follow mode). */
+  onFollowing(): void;
+}
+
+export interface JobManagerDeps {
+  run(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome>;
+  emit(job: SyncJob): void;
+  toError(e: unknown): IpcError;
+  /** The messages of a stop that is not an exception (spend cap, balance), in the user's language. */
+  stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob): IpcError;
+  throttleMs?: number;
+}
+
+interface Job {
+  view: SyncJob;
+  spec: JobSpec;
+  controller: AbortController;
+  done: Promise<void>;
+  streams: Map<string, SyncProgress>;
+  lastEmit: number;
+  timer: NodeJS.Timeout | null;
+}
+
+const KEEP_FINISHED = 50;
+
+export const newJobId = (): string => `job_${randomBytes(9).toString('hex')}`;
+
+export class JobManager {
+  private readonly jobs = new Map<string, Job>();
+  private readonly throttleMs: number;
+
+  constructor(private readonly deps: JobManagerDeps) {
+    this.throttleMs = deps.throttleMs ?? 200;
+  }
+
+  /** Starts a job for the filter, or answers the one already running for it. */
+  start(spec: JobSpec): string {
+    const running = this.runningFor(spec.filterId);
+    if (running) return running.view.jobId;
+    const jobId = newJobId();
+    const before = spec.spentBefore;
+    const job: Job = {
+      view: {
+        jobId,
+        filterId: spec.filterId,
+        label: spec.label,
+        feeds: spec.feeds,
+        state: 'running',
+        pages: before?.pages ?? 0,
+        items: before?.items ?? 0,
+        charged: before?.charged ?? 0,
+        free: before?.free ?? 0,
+        total: before?.total ?? null,
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+        error: null,
+      },
+      spec,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      streams: new Map(),
+      lastEmit: 0,
+      timer: null,
+    };
+    this.jobs.set(jobId, job);
+    this.trim();
+    job.done = this.run(job);
+    this.emitNow(job);
+    return jobId;
+  }
+
+  cancel(jobId: string): boolean {
+    const job = this.jobs.get(jobId);
+    if (!job || !isActive(job.view)) return false;
+    job.controller.abort();
+    return true;
+  }
+
+  /** Cancels the filter's running job (if any) and waits until it has stopped. */
+  async cancelFilter(filterId: string): Promise<void> {
+    const job = this.runningFor(filterId);
+    if (!job) return;
+    job.controller.abort();
+    await job.done;
+  }
+
+  runningFor(filterId: string): Job | undefined {
+    for (const job of this.jobs.values()) if (job.spec.filterId === filterId && isActive(job.view)) return job;
+    return undefined;
+  }
+
+  isFollowing(filterId: string): boolean {
+    const job = this.runningFor(filterId);
+    return job !== undefined && job.spec.follow;
+  }
+
+  list(): SyncJob[] {
+    return [...this.jobs.values()].map((j) => ({ ...j.view }));
+  }
+
+  /** Cancels every job and waits for all of them (switching profiles, closing). */
+  async cancelAll(): Promise<void> {
+    const all = [...this.jobs.values()];
+    for (const job of all) job.controller.abort();
+    await Promise.all(all.map((j) => j.done));
+  }
+
+  /** Forgets finished jobs (another profile became active). */
+  clear(): void {
+    for (const [id, job] of this.jobs) if (!isActive(job.view)) this.jobs.delete(id);
+  }
+
+  private async run(job: Job): Promise<void> {
+    await Promise.resolve(); // let start() return the id before the first request goes out
+    const before = job.spec.spentBefore;
+    try {
+      const outcome = await this.deps.run(job.spec, job.controller.signal, {
+        onProgress: (p) => {
+          job.streams.set(`${p.feed}:${p.stream}`, p);
+          const sum = (k: 'pages' | 'items' | 'charged' | 'free'): number => [...job.streams.values()].reduce((n, s) => n + s[k], before?.[k] ?? 0);
+          job.view.pages = sum('pages');
+          job.view.items = sum('items');
+          job.view.charged = sum('charged');
+          job.view.free = sum('free');
+          const total = [...job.streams.values()].find((s) => s.total !== null)?.total;
+          if (total !== undefined && total !== null) job.view.total = total;
+          this.emitThrottled(job);
+        },
+        onFollowing: () => {
+          if (job.view.state !== 'running') return;
+          job.view.state = 'following';
+          this.emitNow(job);
+        },
+      });
+      job.view.state = outcome.stoppedBy === 'done' ? 'done' : outcome.stoppedBy;
+      if (outcome.stoppedBy === 'spend_cap' || outcome.stoppedBy === 'balance_exhausted') {
+        job.view.error = this.deps.stopError(outcome.stoppedBy, job.view);
+      }
+    } catch (e) {
+      if (job.controller.signal.aborted) job.view.state = 'cancelled';
+      else {
+        job.view.state = 'failed';
+        job.view.error = this.deps.toError(e);
+      }
+    }
+    job.view.finishedAt = new Date().toISOString();
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
+    this.emitNow(job);
+  }
+
+  private emitThrottled(job: Job): void {
+    const wait = job.lastEmit + this.throttleMs - Date.now();
+    if (wait <= 0) {
+      this.emitNow(job);
+      return;
+    }
+    if (job.timer) return;
+    job.timer = setTimeout(() => {
+      job.timer = null;
+      if (isActive(job.view)) this.emitNow(job);
+    }, wait);
+    job.timer.unref();
+  }
+
+  private emitNow(job: Job): void {
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
+    job.lastEmit = Date.now();
+    this.deps.emit({ ...job.view, feeds: [...job.view.feeds] });
+  }
+
+  private trim(): void {
+    const finished = [...this.jobs.values()].filter((j) => !isActive(j.view));
+    for (const job of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.jobs.delete(job.view.jobId);
+  }
+}
+
+const isActive = (job: SyncJob): boolean => job.state === 'running' || job.state === 'following';

@@ -1,0 +1,218 @@
+/**
+ * lists.*: every edit goes through the outbox (its Idempotency-Key stored before sending), so an edit is
+ * never applied twice; with no network it is queued, applied to the local copy at once, and sent when the
+ * network returns. A list created offline has a temporary id until then (sync/outbox.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Handlers, ListInfo, Locale } from '../contract/ipc';
+import { listStore, type CachedList } from '../cache/listStore';
+import { outboxStore } from '../cache/outboxStore';
+import { viewQueries } from '../cache/viewQueries';
+import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
+import { exportListCsv } from '../export/listExport';
+import { mirrorListMembers } from '../sync/mirrors';
+import { isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
+import type { HostPlatform } from './appCore';
+import { isNetworkFailure } from './connectivity';
+import type { AppContext, Session } from './context';
+import { appError } from './errors';
+import { tenderViewRow } from './rows';
+
+type ListHandlers = Pick<
+  Handlers,
+  'lists.list' | 'lists.create' | 'lists.addItems' | 'lists.removeItems' | 'lists.members' | 'lists.sync' | 'lists.exportColumns' | 'lists.export'
+>;
+
+/** Column titles in English (the CSV module's own titles are Russian, as the exported file is). */
+const EN_TITLES: Record<string, string> = {
+  id: 'ID',
+  etp_id: 'Notice number',
+  version: 'Version',
+  name: 'Name',
+  description: 'Description',
+  law: 'Law',
+  purchase_type: 'Purchase type',
+  placement_type: 'Placement method',
+  status: 'Status',
+  price: 'Initial price',
+  currency: 'Currency',
+  region: 'Region',
+  region_code: 'Region code',
+  customer_name: 'Customer',
+  customer_inn: 'Customer INN',
+  customer_kpp: 'Customer KPP',
+  publish_date: 'Published',
+  start_date: 'Applications open',
+  end_date: 'Applications close',
+  update_date: 'Changed',
+  okpd2: 'OKPD2 codes',
+  okpd2_names: 'OKPD2',
+  platform: 'Platform',
+  lots_count: 'Lots',
+  positions_total: 'Positions',
+  url: 'Link',
+};
+
+export const columnTitle = (c: TenderColumn, locale: Locale): string => (locale === 'en' ? (EN_TITLES[c.key] ?? c.header) : c.header);
+
+/** Queued edits per list (a list made offline counts its own creation). */
+function pendingByList(session: Session): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of outboxStore(session.cache).pending()) {
+    const p = (e.payload ?? {}) as { listId?: unknown; localId?: unknown };
+    const id = typeof p.listId === 'string' ? p.listId : typeof p.localId === 'string' ? p.localId : null;
+    if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function listInfo(session: Session, list: CachedList, pending = pendingByList(session)): ListInfo {
+  return { listId: list.listId, name: list.name, description: list.description, createdAt: list.createdAt, itemsCount: list.itemsCount, pendingEdits: pending.get(list.listId) ?? 0 };
+}
+
+function requireList(session: Session, listId: string): CachedList {
+  const list = listStore(session.cache).getList(listId);
+  if (!list) throw appError('not_found', 'Такого списка нет в кэше: обновите перечень списков.', 'This list is not in the cache: refresh the lists.');
+  return list;
+}
+
+/** A list made offline is known to the server under another id once its creation was sent. */
+function serverIdOf(session: Session, listId: string): string {
+  if (!isLocalListId(listId)) return listId;
+  const id = serverListId(session.cache, listId);
+  if (!id) {
+    throw appError('offline', 'Список создан без сети и ещё не отправлен на сервер: он будет отправлен, когда связь появится.', 'The list was made offline and has not reached the server yet: it is sent when the network returns.');
+  }
+  return id;
+}
+
+/** Refreshes a list's members from the server when that is possible and safe (no edits of it queued). */
+async function refreshMembers(ctx: AppContext, session: Session, listId: string): Promise<void> {
+  if (!ctx.online || isLocalListId(listId) || session.generation !== 'current' || (pendingByList(session).get(listId) ?? 0) > 0) return;
+  try {
+    await ctx.net((client) => mirrorListMembers(client, session.cache, listId));
+  } catch (e) {
+    if (!isNetworkFailure(e)) throw e;
+  }
+}
+
+const safeFileName = (name: string): string => (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || 'list') + '.csv';
+
+export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandlers {
+  return {
+    'lists.list': async () => {
+      const session = ctx.session();
+      if (ctx.online && session.generation === 'current') {
+        try {
+          await ctx.net(async (client) => {
+            const lists = listStore(session.cache);
+            let after: string | undefined;
+            for (let i = 0; i < 100; i++) {
+              const page = await client.lists({ limit: 100, ...(after ? { startingAfter: after } : {}) });
+              for (const l of page.data as { list_id: string; name: string; description?: string; created_at?: string }[]) {
+                const known = lists.getList(l.list_id);
+                lists.upsertList({
+                  listId: l.list_id,
+                  name: l.name,
+                  description: l.description ?? known?.description ?? '',
+                  metadata: known?.metadata ?? {},
+                  createdAt: l.created_at ?? known?.createdAt ?? new Date().toISOString(),
+                });
+              }
+              const next = page.next_cursor;
+              if (!page.has_more || typeof next !== 'string') break;
+              after = next;
+            }
+          });
+        } catch (e) {
+          if (!isNetworkFailure(e)) throw e;
+        }
+      }
+      const pending = pendingByList(session);
+      return listStore(session.cache)
+        .lists()
+        .map((l) => listInfo(session, l, pending));
+    },
+
+    'lists.create': async ({ name, description }) => {
+      const session = ctx.currentGeneration();
+      const localId = `${LOCAL_LIST_PREFIX}${randomBytes(8).toString('hex')}`;
+      const outcome = await ctx.mutateOrQueue({ op: 'list.create', payload: { name, ...(description !== undefined ? { description } : {}), localId } });
+      const listId = outcome.queued ? localId : String(outcome.result.list_id);
+      if (outcome.queued) listStore(session.cache).upsertList({ listId, name, description: description ?? '', createdAt: new Date().toISOString() });
+      return listInfo(session, requireList(session, listId));
+    },
+
+    'lists.addItems': async ({ listId, ids }) => {
+      const session = ctx.currentGeneration();
+      requireList(session, listId);
+      const outcome = await ctx.mutateOrQueue({ op: 'list.add', payload: { listId, ids } });
+      if (!outcome.queued) {
+        return { added: Number(outcome.result.added ?? 0), alreadyPresent: Number(outcome.result.already_present ?? 0), queued: false };
+      }
+      const local = listStore(session.cache).addItems(listId, ids);
+      return { added: local.added, alreadyPresent: local.alreadyPresent, queued: true };
+    },
+
+    'lists.removeItems': async ({ listId, ids }) => {
+      const session = ctx.currentGeneration();
+      requireList(session, listId);
+      const outcome = await ctx.mutateOrQueue({ op: 'list.remove', payload: { listId, ids } });
+      if (!outcome.queued) {
+        return { removed: Number(outcome.result.removed ?? 0), notPresent: Number(outcome.result.not_present ?? 0), queued: false };
+      }
+      const local = listStore(session.cache).removeItems(listId, ids);
+      return { removed: local.removed, notPresent: local.notPresent, queued: true };
+    },
+
+    'lists.members': async ({ listId, sort, offset, limit }) => {
+      const session = ctx.session();
+      requireList(session, listId);
+      if (offset === 0) await refreshMembers(ctx, session, listId);
+      const page = viewQueries(session.cache).listTenders(listId, sort, offset, limit);
+      return { rows: page.rows.map(tenderViewRow), count: page.count, missing: page.missing };
+    },
+
+    'lists.sync': async ({ listId, maxSpend }) => {
+      const session = ctx.currentGeneration();
+      const list = requireList(session, listId);
+      const serverId = serverIdOf(session, listId);
+      await refreshMembers(ctx, session, serverId);
+      const { jobId } = await ctx.feedJob('tender', { list_id: serverId }, { label: list.name, ...(maxSpend !== undefined ? { maxSpend } : {}) });
+      return { jobId };
+    },
+
+    'lists.exportColumns': async () => TENDER_COLUMNS.map((c) => ({ key: c.key, title: columnTitle(c, ctx.locale) })),
+
+    'lists.export': async ({ listId, columns, delimiter }) => {
+      const session = ctx.session();
+      const list = requireList(session, listId);
+      const byKey = new Map(TENDER_COLUMNS.map((c) => [c.key, c]));
+      const unknown = columns.filter((k) => !byKey.has(k));
+      if (unknown.length || new Set(columns).size !== columns.length) {
+        const err = appError('invalid_input', `Неизвестные или повторённые столбцы: ${unknown.join(', ') || 'повтор'}.`, `Unknown or repeated columns: ${unknown.join(', ') || 'repeated'}.`);
+        throw err;
+      }
+      const chosen = columns.map((k) => byKey.get(k)!);
+      const fileName = safeFileName(list.name);
+      await refreshMembers(ctx, session, listId);
+      if (platform.chooseSavePath) {
+        const target = await platform.chooseSavePath(fileName);
+        if (target === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
+        const result = await exportListCsv(session.cache, listId, chosen, target, { delimiter });
+        return { saved: true, path: target, downloadUrl: null, fileName, rows: result.rows };
+      }
+      if (!platform.publishDownload) {
+        throw appError('not_supported', 'Выгрузка в файл здесь недоступна.', 'Exporting to a file is not available here.');
+      }
+      const dir = path.join(session.dataDir, 'exports');
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.csv`);
+      const result = await exportListCsv(session.cache, listId, chosen, target, { delimiter });
+      const downloadUrl = await platform.publishDownload(target, fileName);
+      return { saved: true, path: null, downloadUrl, fileName, rows: result.rows };
+    },
+  };
+}

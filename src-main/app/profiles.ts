@@ -1,0 +1,71 @@
+/**
+ * profiles.*: the built-in sandbox profile and the user's live profiles. A live profile's token goes into
+ * the OS keychain (TokenVault, account = profile name) and nowhere else; it never comes back out through
+ * the contract (results say only `hasToken`).
+ */
+import type { Handlers, ProfileInfo } from '../contract/ipc';
+import type { AppContext } from './context';
+import { appError } from './errors';
+import { SANDBOX_PROFILE } from './sandboxProfile';
+
+type ProfileHandlers = Pick<Handlers, 'profiles.list' | 'profiles.add' | 'profiles.remove' | 'profiles.activate' | 'profiles.setToken'>;
+
+const builtInRefused = () =>
+  appError('not_supported', 'Встроенный профиль «sandbox» нельзя изменить или удалить.', 'The built-in "sandbox" profile cannot be changed or removed.');
+
+async function infoOf(ctx: AppContext, name: string): Promise<ProfileInfo> {
+  const info = (await ctx.profileInfos()).find((p) => p.name === name);
+  if (!info) throw appError('not_found', `Профиля «${name}» нет.`, `There is no profile "${name}".`);
+  return info;
+}
+
+export function profileHandlers(ctx: AppContext): ProfileHandlers {
+  return {
+    'profiles.list': () => ctx.profileInfos(),
+
+    'profiles.add': async ({ name, baseUrl, generation, token }) => {
+      if (name.toLowerCase() === SANDBOX_PROFILE) {
+        throw appError('conflict', 'Имя «sandbox» занято встроенным профилем: выберите другое.', 'The name "sandbox" belongs to the built-in profile: choose another.');
+      }
+      const clash = (await ctx.registry.list()).find((p) => p.name.toLowerCase() === name.toLowerCase());
+      if (clash) throw appError('conflict', `Профиль «${clash.name}» уже есть.`, `A profile named "${clash.name}" already exists.`);
+      // The token first: a keychain that refuses leaves nothing behind (no profile without its token).
+      await ctx.vault.set(name, token);
+      try {
+        await ctx.registry.add({ name, baseUrl, generation });
+      } catch (e) {
+        await ctx.vault.remove(name).catch(() => false);
+        throw e;
+      }
+      if (!ctx.sessionOrNull()) await ctx.activate(name);
+      return infoOf(ctx, name);
+    },
+
+    'profiles.remove': async ({ name }) => {
+      if (name === SANDBOX_PROFILE && ctx.sandbox) throw builtInRefused();
+      const wasActive = ctx.sessionOrNull()?.name === name;
+      if (wasActive) {
+        // Another profile takes over first, so the removed one's cache is closed before it is forgotten.
+        const others = (await ctx.profileInfos()).filter((p) => p.name !== name);
+        await ctx.activate(others[0]?.name ?? null);
+      }
+      // Its cache stays on disk: it holds paid-for data, and adding the profile again finds it.
+      const removed = await ctx.registry.remove(name);
+      if (removed) await ctx.vault.remove(name).catch(() => false);
+      return { removed };
+    },
+
+    'profiles.activate': async ({ name }) => {
+      if (ctx.sessionOrNull()?.name !== name) await ctx.activate(name);
+      return infoOf(ctx, name);
+    },
+
+    'profiles.setToken': async ({ name, token }) => {
+      if (name === SANDBOX_PROFILE && ctx.sandbox) throw builtInRefused();
+      if (!(await ctx.registry.get(name))) throw appError('not_found', `Профиля «${name}» нет.`, `There is no profile "${name}".`);
+      await ctx.vault.set(name, token);
+      if (ctx.sessionOrNull()?.name === name) void ctx.connectivity.probeNow();
+      return infoOf(ctx, name);
+    },
+  };
+}

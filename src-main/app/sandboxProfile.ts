@@ -1,0 +1,85 @@
+/**
+ * The built-in `sandbox` profile: the API sandbox with demo data, so a new user sees data at once with no
+ * token and no money. Embedded: started in this process on a loopback port, its state kept in the data
+ * directory across restarts (so what the cache holds and what the sandbox says was delivered agree).
+ * External: an already running sandbox (tests, e2e).
+ *
+ * Its token comes from POST /auth/login (demo/demo) and lives only in this object's memory: never in the
+ * keychain, the cache, the settings or a log. A sandbox that restarted no longer knows the old session, so
+ * the session is dropped on `unauthorized` and the next request logs in again.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ApiClient } from '../api/client';
+
+export const SANDBOX_PROFILE = 'sandbox';
+export const DEFAULT_SANDBOX_TENDERS = 20_000;
+const DEMO_LOGIN = 'demo';
+const DEMO_PASSWORD = 'demo';
+
+export type SandboxChoice =
+  | { kind: 'embedded'; seed?: number; tenders?: number }
+  | { kind: 'external'; baseUrl: string }
+  | { kind: 'none' };
+
+export interface SandboxProfile {
+  readonly baseUrl: string;
+  /** The session token, logging in when there is none. */
+  token(): Promise<string>;
+  /** Forgets the session (the sandbox restarted, or answered unauthorized). */
+  dropSession(): void;
+  /** The current token if logged in, for redaction only. */
+  knownToken(): string | null;
+  close(): Promise<void>;
+}
+
+/** Tender count of the embedded catalogue: `TENDERWB_SANDBOX_TENDERS` or 20,000. */
+export function sandboxTenders(env: NodeJS.ProcessEnv, choice?: number): number {
+  if (choice !== undefined) return choice;
+  const n = Number(env.TENDERWB_SANDBOX_TENDERS);
+  return Number.isInteger(n) && n > 0 ? n : DEFAULT_SANDBOX_TENDERS;
+}
+
+export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir: string; env: NodeJS.ProcessEnv }): Promise<SandboxProfile | null> {
+  if (choice.kind === 'none') return null;
+  let baseUrl: string;
+  let stop: () => Promise<void> = async () => undefined;
+  if (choice.kind === 'embedded') {
+    // Imported here so that the app with an external sandbox (tests) or none does not load it.
+    const { startSandbox } = await import('../sandbox/index');
+    const seed = choice.seed ?? 1;
+    const tenders = sandboxTenders(opts.env, choice.tenders);
+    const stateDir = path.join(opts.dataDir, 'sandbox');
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    const running = await startSandbox({ port: 0, seed, tenders, stateFile: path.join(stateDir, `state-seed${seed}-n${tenders}.db`) });
+    baseUrl = running.baseUrl;
+    stop = () => running.close();
+  } else {
+    baseUrl = choice.baseUrl.replace(/\/+$/, '');
+  }
+  // Login is the one anonymous route; a short-lived client of its own, with no retries to wait out.
+  const loginClient = new ApiClient({ baseUrl, token: () => '', maxAttempts: 2, backoff: { baseMs: 100, maxMs: 500 } });
+  let session: string | null = null;
+  let pending: Promise<string> | null = null;
+  return {
+    baseUrl,
+    async token() {
+      if (session) return session;
+      pending ??= loginClient
+        .login(DEMO_LOGIN, DEMO_PASSWORD, 'Tender Workbench')
+        .then((r) => {
+          session = r.token;
+          return r.token;
+        })
+        .finally(() => {
+          pending = null;
+        });
+      return pending;
+    },
+    dropSession() {
+      session = null;
+    },
+    knownToken: () => session,
+    close: () => stop(),
+  };
+}

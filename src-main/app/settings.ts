@@ -1,0 +1,71 @@
+/**
+ * App settings (the interface language and the active profile) in `settings.json` at the data root.
+ * Read through a schema: a missing, unreadable or damaged file gives the defaults instead of stopping the
+ * app (the file holds preferences only, nothing that cannot be chosen again). Written atomically
+ * (temporary file, then rename), so a crash never leaves half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { localeSchema } from '../contract/ipc';
+
+export const SETTINGS_FILE = 'settings.json';
+
+const settingsSchema = z.object({
+  locale: localeSchema.catch('ru'),
+  activeProfile: z.string().min(1).max(64).nullable().catch(null),
+});
+export type AppSettings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null };
+
+export async function readSettings(dataDir: string): Promise<AppSettings> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dataDir, SETTINGS_FILE), 'utf8');
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+  try {
+    const parsed = settingsSchema.safeParse(JSON.parse(text.replace(/^\uFEFF/, '')));
+    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+  } catch {
+    return { ...DEFAULT_SETTINGS };
+  }
+}
+
+/** Serialized so two quick changes (locale, then profile) land in order. */
+export class SettingsFile {
+  private queue: Promise<unknown> = Promise.resolve();
+  constructor(
+    private readonly dataDir: string,
+    private current: AppSettings,
+  ) {}
+
+  get value(): AppSettings {
+    return { ...this.current };
+  }
+
+  update(change: Partial<AppSettings>): Promise<void> {
+    this.current = { ...this.current, ...change };
+    const snapshot = { ...this.current };
+    const run = (): Promise<void> => writeAtomically(this.dataDir, snapshot);
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+async function writeAtomically(dataDir: string, settings: AppSettings): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const target = path.join(dataDir, SETTINGS_FILE);
+  const temp = path.join(dataDir, `.${SETTINGS_FILE}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+    await rename(temp, target);
+  } catch (e) {
+    await unlink(temp).catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The app core in-process against a real sandbox: temp data dirs, the built-in profile pointed at an
+ * external sandbox, every emitted event recorded, fast retries and probes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+import { createAppCore, type AppCore, type AppCoreOptions, type HostPlatform } from '../../src-main/app/appCore';
+import type { EventName, EventPayload, Handlers, MethodArgs, MethodName, MethodResult, SyncJob } from '../../src-main/contract/ipc';
+import { parseArgs } from '../../src-main/contract/ipc';
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+export const SEED = 1;
+export const TENDERS = 2000;
+
+export type Recorded = { event: EventName; payload: unknown };
+
+export type TestCore = {
+  core: AppCore;
+  dir: string;
+  events: Recorded[];
+  /** Validates the arguments with the contract (as the host does) and calls the handler. */
+  call<M extends MethodName>(name: M, args: MethodArgs<M>): Promise<MethodResult<M>>;
+  close(): Promise<void>;
+};
+
+export function tempDir(prefix = 'twb-app-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function platform(dir: string, over: Partial<HostPlatform> = {}): HostPlatform {
+  return { mode: 'electron', openExternal: async () => true, chooseSavePath: async (name) => join(dir, name), ...over };
+}
+
+export async function makeCore(baseUrl: string | null, over: Partial<AppCoreOptions> = {}): Promise<TestCore> {
+  const dir = over.dataDir ?? tempDir();
+  const events: Recorded[] = [];
+  const core = await createAppCore({
+    dataDir: dir,
+    sandbox: baseUrl ? { kind: 'external', baseUrl } : { kind: 'none' },
+    platform: platform(dir),
+    version: '0.0.0-test',
+    env: {},
+    emit: (event, payload) => events.push({ event, payload: JSON.parse(JSON.stringify(payload)) }),
+    tuning: { probeIntervalMs: 150, client: { maxAttempts: 3, backoff: { baseMs: 10, maxMs: 50 } }, progressThrottleMs: 200 },
+    ...over,
+  });
+  return {
+    core,
+    dir,
+    events,
+    async call(name, args) {
+      const parsed = parseArgs(name, args);
+      if (!parsed.ok) throw new Error(`invalid arguments for ${name}: ${parsed.error.message}`);
+      return (core.handlers[name] as Handlers[typeof name])(parsed.value as never) as Promise<MethodResult<typeof name>>;
+    },
+    async close() {
+      await core.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sandbox = (opts: { port?: number; stateFile?: string } = {}): Promise<RunningSandbox> =>
+  startSandbox({ seed: SEED, tenders: TENDERS, port: opts.port ?? 0, ...(opts.stateFile ? { stateFile: opts.stateFile } : {}) });
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `check` answers a value (not undefined/false), or fails after `ms`. */
+export async function until<T>(check: () => T | Promise<T>, ms = 20_000, what = 'condition'): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== null && v !== false) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Waits for the job to leave running/following; answers its last state. */
+export async function finished(t: TestCore, jobId: string): Promise<SyncJob> {
+  return until(async () => {
+    const job = (await t.call('sync.jobs', {})).find((j) => j.jobId === jobId);
+    return job && job.state !== 'running' && job.state !== 'following' ? job : undefined;
+  }, 60_000, `job ${jobId}`);
+}
+
+export function eventsOf<E extends EventName>(t: TestCore, event: E): EventPayload<E>[] {
+  return t.events.filter((e) => e.event === event).map((e) => e.payload as EventPayload<E>);
+}
+
+/** POST to the sandbox's control surface. */
+export async function control(sb: RunningSandbox, name: string, body: unknown): Promise<unknown> {
+  const r = await fetch(`${sb.origin}/__sandbox/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`control ${name}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** A fresh demo session straight from the sandbox (to look at server state as the test's oracle). */
+export async function demoToken(sb: RunningSandbox): Promise<string> {
+  const r = await fetch(`${sb.baseUrl}/auth/login?login=demo&password=demo&token_name=oracle`, { method: 'POST' });
+  return ((await r.json()) as { token: string }).token;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON, read freely by assertions
+export async function apiGet(sb: RunningSandbox, token: string, path: string): Promise<any> {
+  const r = await fetch(`${sb.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return r.json();
+}
