@@ -19,7 +19,9 @@ export default defineConfig({
       outDir: fromRoot('out/main'),
       externalizeDeps: true,
       rolldownOptions: {
-        input: { index: fromRoot('src-main/index.ts') },
+        // index: the Electron shell. coreWorker: the worker thread that runs the app core and all SQLite work
+        // off the main thread (src-main/app/host); the shell starts out/main/coreWorker.js.
+        input: { index: fromRoot('src-main/index.ts'), coreWorker: fromRoot('src-main/app/host/coreWorker.ts') },
         external: nativeModules,
       },
     },

@@ -1,10 +1,21 @@
 /**
  * The Electron shell: the only file of the main process that imports `electron` (a lint rule enforces it).
- * It opens one locked-down window and loads the renderer; everything else lives in modules that plain Node
- * can load and test. The window's settings and the renderer's CSP are plain data in `./shell/windowOptions`.
+ * It opens one locked-down window, loads the renderer, and joins the renderer to the app core: the core runs
+ * in a worker thread (./app/host), so no SQLite work ever runs on this thread and the window never freezes.
+ * Everything else lives in modules that plain Node can load and test: the window's settings and the CSP in
+ * `./shell/windowOptions`, the IPC sender rules and event fan-out in `./shell/ipcSender` and `./shell/ipcBridge`.
  */
-import { app, BrowserWindow, session, shell, type WebContents } from 'electron';
-import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, session, shell, type WebContents } from 'electron';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { HostPlatform } from './app/appCore';
+import { startCoreHost, type CoreHost } from './app/host/coreHost';
+import { resolveRootDir } from './profiles/profiles';
+import { betterSqlite3ElectronBinding, currentElectronTarget } from './shell/electronNative';
+import { forwardEventsTo, registerContractHandlers } from './shell/ipcBridge';
+import { rendererOrigin } from './shell/ipcSender';
 import { createMainWindowOptions, isAllowedExternalUrl } from './shell/windowOptions';
 
 // Built layout: out/main/index.js, out/preload/index.cjs, out/renderer/index.html.
@@ -14,6 +25,64 @@ const rendererIndexPath = fileURLToPath(new URL('../renderer/index.html', import
 const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 
 let mainWindow: BrowserWindow | null = null;
+let coreHost: CoreHost | null = null;
+
+/** Only calls from our window's top frame showing this renderer are served (see ./shell/ipcSender). */
+const origin = rendererOrigin({ isPackaged: app.isPackaged, devServerUrl, indexFileUrl: pathToFileURL(rendererIndexPath).href });
+
+/**
+ * better-sqlite3 for Electron's ABI. Packaged: the app's own node_modules holds the Electron build (put there
+ * by packaging). Unpackaged: node_modules keeps the Node build for the tests, and `npm start` keeps the
+ * Electron build apart (scripts/electron-native/ensure.ts), which the core worker loads instead.
+ */
+function betterSqlite3Binding(): string | null {
+  if (app.isPackaged) return null;
+  const binding = betterSqlite3ElectronBinding(app.getAppPath(), currentElectronTarget(process.versions, process.platform, process.arch));
+  if (!existsSync(binding)) {
+    throw new Error(`better-sqlite3 has not been built for this Electron (${binding} is missing): start the app with "npm start", which builds it.`);
+  }
+  return binding;
+}
+
+/** What the core may ask of the desktop: a save dialog for exports and the user's browser for https links. */
+const electronPlatform: HostPlatform = {
+  mode: 'electron',
+  async chooseSavePath(defaultFileName) {
+    const options = { defaultPath: join(app.getPath('documents'), defaultFileName), filters: [{ name: 'CSV', extensions: ['csv'] }] };
+    const result = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
+    return result.canceled || result.filePath === undefined || result.filePath === '' ? null : result.filePath;
+  },
+  async openExternal(url) {
+    if (!isAllowedExternalUrl(url)) return false;
+    await shell.openExternal(url);
+    return true;
+  },
+};
+
+/** Starts the core in its worker and joins it to IPC; the handlers wait for it while it starts. */
+function startCore(): Promise<CoreHost> {
+  const starting = (async () =>
+    startCoreHost({
+      dataDir: resolveRootDir(process.env, process.platform, homedir()),
+      sandbox: { kind: 'embedded' },
+      platform: electronPlatform,
+      version: app.getVersion(),
+      validateResults: !app.isPackaged,
+      betterSqlite3Binding: betterSqlite3Binding(),
+      workerEntry: join(dirname(fileURLToPath(import.meta.url)), 'coreWorker.js'),
+    }))();
+  registerContractHandlers({
+    ipcMain,
+    window: () => mainWindow,
+    origin,
+    invoke: async (name, args) => (await starting).invoke(name, args),
+  });
+  return starting.then((host) => {
+    coreHost = host;
+    host.on(forwardEventsTo(() => mainWindow));
+    return host;
+  });
+}
 
 /** Sends vetted https links to the user's browser; anything else is dropped. */
 function openExternally(url: string): void {
@@ -88,15 +157,29 @@ if (!app.requestSingleInstanceLock()) {
   });
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       lockDownSession();
+      const core = startCore();
       createMainWindow();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
       });
+      await core;
     })
     .catch((error: unknown) => {
       console.error('The app could not start:', error);
+      dialog.showErrorBox('Tender Workbench', `Приложение не запустилось / The app could not start:\n${error instanceof Error ? error.message : String(error)}`);
       app.exit(1);
     });
+  // The core closes its databases (and lets a page being stored finish) before the app ends.
+  app.on('will-quit', (event) => {
+    if (coreHost === null) return;
+    event.preventDefault();
+    const host = coreHost;
+    coreHost = null;
+    host
+      .close()
+      .catch((error: unknown) => console.error('The core did not close cleanly:', error))
+      .finally(() => app.quit());
+  });
 }
