@@ -38,10 +38,12 @@ export interface VirtualTableProps<Row> {
   height?: number;
   emptyText?: string;
   testId?: string;
+  /** Accessible label of a row's checkbox (default "select"). */
+  selectLabel?(row: Row): string;
 }
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, height = 520, emptyText, testId } = props;
+  const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, height = 520, emptyText, testId, selectLabel } = props;
   const [scrollTop, setScrollTop] = useState(0);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const end = Math.min(rowCount, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
@@ -85,7 +87,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             {row !== undefined && (
               <input
                 type="checkbox"
-                aria-label="select"
+                aria-label={selectLabel ? selectLabel(row) : 'select'}
                 checked={isSelected}
                 onClick={(e) => onToggleSelect(row, i, e.shiftKey)}
                 onChange={() => undefined}
@@ -138,6 +140,9 @@ export function usePagedRows<Row>(fetchPage: (offset: number, limit: number) => 
   const [, setTick] = useState(0);
   const [error, setError] = useState<unknown>(null);
   const pages = useRef(new Map<number, Row[] | 'loading'>());
+  /** Pages from before a `refresh`, shown until their fresh copies arrive (no flicker while new data streams in). */
+  const stale = useRef(new Map<number, Row[]>());
+  const lastRange = useRef<[number, number]>([0, 0]);
   const generation = useRef(0);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -151,7 +156,9 @@ export function usePagedRows<Row>(fetchPage: (offset: number, limit: number) => 
         (answer) => {
           if (gen !== generation.current) return;
           pages.current.set(pageIndex, answer.rows);
+          stale.current.delete(pageIndex);
           setCount(answer.count);
+          setError(null);
           setTick((t) => t + 1);
         },
         (e: unknown) => {
@@ -164,32 +171,59 @@ export function usePagedRows<Row>(fetchPage: (offset: number, limit: number) => 
     [pageSize],
   );
 
-  useEffect(() => {
-    generation.current += 1;
-    pages.current = new Map();
-    setError(null);
-    setCount(0);
-    load(0);
-  }, [resetKey, load]);
-
-  const rowAt = useCallback(
-    (index: number): Row | undefined => {
-      const p = pages.current.get(Math.floor(index / pageSize));
-      return p === undefined || p === 'loading' ? undefined : p[index % pageSize];
-    },
-    [pageSize],
-  );
-  const onRange = useCallback(
+  const loadRange = useCallback(
     (start: number, end: number) => {
       for (let p = Math.floor(start / pageSize); p <= Math.floor(Math.max(start, end - 1) / pageSize); p++) load(p);
     },
     [load, pageSize],
   );
-  /** Drops loaded pages and reloads what is in view (new data arrived). */
-  const refresh = useCallback(() => {
+
+  useEffect(() => {
     generation.current += 1;
     pages.current = new Map();
+    stale.current = new Map();
+    setError(null);
+    setCount(0);
     load(0);
-  }, [load]);
+    loadRange(lastRange.current[0], lastRange.current[1]);
+  }, [resetKey, load, loadRange]);
+
+  const rowAt = useCallback(
+    (index: number): Row | undefined => {
+      const pageIndex = Math.floor(index / pageSize);
+      const p = pages.current.get(pageIndex);
+      const rows = p === undefined || p === 'loading' ? stale.current.get(pageIndex) : p;
+      return rows?.[index % pageSize];
+    },
+    [pageSize],
+  );
+  // While the user drags the scrollbar across 100,000 rows, only the latest position is loaded (at most every
+  // 50 ms), not every page flown over.
+  const rangeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (rangeTimer.current !== null) clearTimeout(rangeTimer.current);
+    },
+    [],
+  );
+  const onRange = useCallback(
+    (start: number, end: number) => {
+      lastRange.current = [start, end];
+      if (rangeTimer.current !== null) return;
+      rangeTimer.current = setTimeout(() => {
+        rangeTimer.current = null;
+        loadRange(lastRange.current[0], lastRange.current[1]);
+      }, 50);
+    },
+    [loadRange],
+  );
+  /** Reloads what is in view (new data arrived); the rows loaded before stay visible until replaced. */
+  const refresh = useCallback(() => {
+    generation.current += 1;
+    for (const [i, p] of pages.current) if (p !== 'loading') stale.current.set(i, p);
+    pages.current = new Map();
+    load(0);
+    loadRange(lastRange.current[0], lastRange.current[1]);
+  }, [load, loadRange]);
   return { count, rowAt, onRange, error, refresh };
 }

@@ -1,4 +1,122 @@
-/** Placeholder: this view is being built. */
-export function CardView(_props: { kind: "tender" | "contract"; id: number }) {
-  return <section className="view" data-testid="view-card" />;
+/**
+ * The card reader: a tender or a contract card, opened from the cache when a version is held (free, offline)
+ * or fetched (charged once per version, never twice), with where it came from said plainly; positions a page
+ * at a time; the version history with a diff; related contracts; the lists that hold it and "Add to list".
+ */
+import { useEffect, useState } from 'react';
+import type { CardResult } from '../../../src-main/contract/ipc';
+import { call } from '../../bridge/client';
+import { useAppStore, type Route } from '../../app/store';
+import { AddToList } from '../../components/AddToList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useLoad } from '../../components/useLoad';
+import { formatDateTime, formatRub } from '../../format/format';
+import { useStrings } from '../../i18n/i18n';
+import { cardStrings } from './cardStrings';
+import { named, num, str } from './cardFields';
+import { ContractDetails } from './ContractDetails';
+import { RelatedContracts } from './RelatedContracts';
+import { TenderDetails } from './TenderDetails';
+import { VersionHistory } from './VersionHistory';
+
+const POSITIONS_LIMIT = 20;
+
+function loadCard(kind: 'tender' | 'contract', id: number, positionsPage: number): Promise<CardResult> {
+  return kind === 'tender' ? call('card.tender', { id, positionsPage, positionsLimit: POSITIONS_LIMIT }) : call('card.contract', { id, positionsPage, positionsLimit: POSITIONS_LIMIT });
+}
+
+export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number }) {
+  const s = useStrings(cardStrings);
+  const locale = useAppStore((st) => st.locale);
+  const epoch = useAppStore((st) => st.epoch);
+  const route = useAppStore((st) => st.route);
+  const navigate = useAppStore((st) => st.navigate);
+  const back: Route | undefined = route.view === 'card' ? route.back : undefined;
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [kind, id]);
+  const card = useLoad(() => loadCard(kind, id, page), `${kind}-${id}-${page}-${epoch}`);
+  const [listsNonce, setListsNonce] = useState(0);
+  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}-${listsNonce}`);
+  const data = card.data && card.data.kind === kind && num(card.data.card, 'id') === id ? card.data : null;
+
+  const c = data?.card ?? {};
+  const title = str(c, 'name') ?? `${kind === 'tender' ? s.tender : s.contract} ${id}`;
+  const sourceText = data === null ? '' : data.source === 'cache' ? s.sourceCache : data.charged ? s.sourceCharged : s.sourceFree;
+  const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
+
+  return (
+    <section className="view card" data-testid="view-card" data-kind={kind} data-id={id}>
+      <div className="card__top">
+        <button type="button" onClick={() => navigate(back ?? { view: kind === 'tender' ? 'search' : 'contracts' })} data-testid="card-back">
+          {s.back}
+        </button>
+        {data && (
+          <span className={`badge card__source card__source--${data.source}${data.charged ? ' card__source--charged' : ''}`} title={s.sourceHint} data-testid="card-source" data-source={data.source} data-charged={data.charged}>
+            {sourceText}
+          </span>
+        )}
+        <span className="card__spacer" />
+        {data && kind === 'tender' && (
+          <AddToList
+            ids={[id]}
+            testId="card-add-to-list"
+            onAdded={() => {
+              setListsNonce((n) => n + 1);
+              card.reload();
+            }}
+          />
+        )}
+      </div>
+      {card.loading && data === null && <p data-testid="card-loading">{s.loading}</p>}
+      <ErrorNotice error={card.error} testId="card-error" />
+      {data && (
+        <>
+          <header className="card__header" data-testid="card-header">
+            <div className="card__kind">
+              {kind === 'tender' ? s.tender : s.contract} · {kind === 'tender' ? `${s.notice} ${str(c, 'etp_id') ?? '—'}` : `${s.reestr} ${str(c, 'reestr_number') ?? '—'}`} · ID {id}
+            </div>
+            <h1 data-testid="card-title">{title}</h1>
+            <div className="card__facts">
+              {kind === 'tender' && (
+                <span className={`badge status status--${str(c.status, 'code') ?? 'unknown'}`} data-testid="card-status">
+                  {named(c, 'status') ?? '—'}
+                </span>
+              )}
+              <span data-testid="card-law">
+                {s.law}: {str(c, 'law') ?? '—'}
+              </span>
+              <span className="card__price" data-testid="card-price">
+                {kind === 'tender' ? s.price : s.amount}: {formatRub(num(c, 'price'), locale)}
+              </span>
+              {kind === 'tender' && (
+                <span data-testid="card-deadline">
+                  {s.deadline}: <strong>{formatDateTime(str(c, 'end_date'), locale)}</strong>
+                </span>
+              )}
+              <span>
+                {s.version} {data.version}
+              </span>
+            </div>
+            <div className="card__lists" data-testid="card-lists">
+              {holding.length === 0 ? (
+                <span className="card__muted">{s.inNoList}</span>
+              ) : (
+                <>
+                  {s.inLists}{' '}
+                  {holding.map((l) => (
+                    <button key={l.listId} type="button" className="linkish chip" onClick={() => navigate({ view: 'lists', listId: l.listId })} data-testid="card-list-chip">
+                      {l.name}
+                    </button>
+                  ))}
+                </>
+              )}
+            </div>
+          </header>
+          {kind === 'tender' ? <TenderDetails card={c} page={page} onPage={setPage} /> : <ContractDetails card={c} page={page} onPage={setPage} />}
+          <VersionHistory kind={kind} id={id} versions={data.versions} />
+          {kind === 'tender' && <RelatedContracts tenderId={id} />}
+        </>
+      )}
+    </section>
+  );
 }

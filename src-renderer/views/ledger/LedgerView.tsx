@@ -1,4 +1,319 @@
-/** Placeholder: this view is being built. */
+/**
+ * Balance and ledger: both balances and today's usage (the last known figures when offline, said so), the
+ * audit verdict first and large ("0 repeat charges, 0 unexplained" or the problems), spend per day and per
+ * saved search as SVG bars, and every ledger row with its audit status in the virtual table.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc';
+import { call, CallError } from '../../bridge/client';
+import { useAppStore } from '../../app/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useLoad } from '../../components/useLoad';
+import { usePagedRows, VirtualTable, type Column } from '../../components/VirtualTable';
+import { formatDateTime, formatInt } from '../../format/format';
+import { useStrings, type Strings } from '../../i18n/i18n';
+import { DayBars, SearchBars } from './SpendCharts';
+import { fillDays, moscowDay } from './spendChart';
+
+const strings: Strings<{
+  title: string;
+  refresh: string;
+  balance: string;
+  tenders: string;
+  contracts: string;
+  usageToday: string;
+  units: (n: string) => string;
+  updated: (at: string) => string;
+  cached: (at: string) => string;
+  audit: string;
+  verdict: (repeat: string, unexplained: string) => string;
+  verdictOk: string;
+  verdictBad: string;
+  checked: (rows: string, matched: string, at: string) => string;
+  repeatLine: (kind: string, id: string, version: string, times: string) => string;
+  unexplainedLine: (ids: string) => string;
+  spend: string;
+  perDay: string;
+  perSearch: string;
+  days: (n: string) => string;
+  cards: string;
+  noSpend: string;
+  ledger: string;
+  rows: (n: string) => string;
+  id: string;
+  date: string;
+  type: string;
+  amount: string;
+  object: string;
+  version: string;
+  search: string;
+  requestId: string;
+  status: string;
+  matched: string;
+  repeat: string;
+  unexplained: string;
+  empty: string;
+  hint: string;
+  tender: string;
+  contract: string;
+}> = {
+  ru: {
+    title: 'Баланс и расходы',
+    refresh: 'Обновить',
+    balance: 'Баланс',
+    tenders: 'Закупки',
+    contracts: 'Контракты',
+    usageToday: 'Списано сегодня',
+    units: (n) => `${n} ед.`,
+    updated: (at) => `на ${at}`,
+    cached: (at) => `сохранённые данные на ${at} — нет связи`,
+    audit: 'Проверка списаний',
+    verdict: (r, u) => `${r} повторных списаний, ${u} необъяснённых`,
+    verdictOk: 'Ни одна версия не оплачена дважды, каждое списание объяснено полученной версией.',
+    verdictBad: 'Есть списания, которые нужно разобрать:',
+    checked: (rows, m, at) => `Строк журнала: ${rows}, сопоставлено: ${m}. Проверено ${at}.`,
+    repeatLine: (k, id, v, t) => `${k} ${id}, версия ${v}: списано ${t} раз(а)`,
+    unexplainedLine: (ids) => `Строки журнала без полученной версии: ${ids}`,
+    spend: 'Расходы',
+    perDay: 'По дням (МСК)',
+    perSearch: 'По сохранённым поискам',
+    days: (n) => `${n} дней`,
+    cards: 'карточки и прочее',
+    noSpend: 'За период списаний нет.',
+    ledger: 'Журнал списаний',
+    rows: (n) => `Строк: ${n}`,
+    id: '№',
+    date: 'Когда',
+    type: 'Баланс',
+    amount: 'Ед.',
+    object: 'Объект',
+    version: 'Версия',
+    search: 'Поиск',
+    requestId: 'Запрос',
+    status: 'Проверка',
+    matched: 'сопоставлено',
+    repeat: 'повтор',
+    unexplained: 'не объяснено',
+    empty: 'Списаний пока нет',
+    hint: 'Двойной щелчок или Enter — карточка объекта.',
+    tender: 'Закупка',
+    contract: 'Контракт',
+  },
+  en: {
+    title: 'Balance & ledger',
+    refresh: 'Refresh',
+    balance: 'Balance',
+    tenders: 'Tenders',
+    contracts: 'Contracts',
+    usageToday: 'Charged today',
+    units: (n) => `${n} units`,
+    updated: (at) => `as of ${at}`,
+    cached: (at) => `saved figures as of ${at} — offline`,
+    audit: 'Charge audit',
+    verdict: (r, u) => `${r} repeat charges, ${u} unexplained`,
+    verdictOk: 'No version was paid for twice; every charge is explained by a version received.',
+    verdictBad: 'Some charges need a look:',
+    checked: (rows, m, at) => `Ledger rows: ${rows}, matched: ${m}. Checked ${at}.`,
+    repeatLine: (k, id, v, t) => `${k} ${id}, version ${v}: charged ${t} times`,
+    unexplainedLine: (ids) => `Ledger rows with no version received: ${ids}`,
+    spend: 'Spend',
+    perDay: 'Per day (MSK)',
+    perSearch: 'Per saved search',
+    days: (n) => `${n} days`,
+    cards: 'cards and other',
+    noSpend: 'Nothing charged in this period.',
+    ledger: 'Charge ledger',
+    rows: (n) => `Rows: ${n}`,
+    id: 'No.',
+    date: 'When',
+    type: 'Balance',
+    amount: 'Units',
+    object: 'Object',
+    version: 'Version',
+    search: 'Search',
+    requestId: 'Request',
+    status: 'Audit',
+    matched: 'matched',
+    repeat: 'repeat',
+    unexplained: 'unexplained',
+    empty: 'No charges yet',
+    hint: 'Double-click or Enter opens the object card.',
+    tender: 'Tender',
+    contract: 'Contract',
+  },
+};
+
+const PERIODS = [7, 30, 90] as const;
+
+/** Asks with `refresh` when online; offline (or when the server cannot be reached) falls back to the cache. */
+async function withFallback<T>(online: boolean, ask: (refresh: boolean) => Promise<T>): Promise<T> {
+  if (!online) return ask(false);
+  try {
+    return await ask(true);
+  } catch (e) {
+    if (e instanceof CallError && e.code === 'offline') return ask(false);
+    throw e;
+  }
+}
+
 export function LedgerView() {
-  return <section className="view" data-testid="view-ledger" />;
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const epoch = useAppStore((st) => st.epoch);
+  const online = useAppStore((st) => st.online);
+  const navigate = useAppStore((st) => st.navigate);
+  const [nonce, setNonce] = useState(0);
+  const [days, setDays] = useState<number>(30);
+  /** Bumped when the first ledger page came back (new rows pulled): the audit and spend are read after it. */
+  const [pulled, setPulled] = useState(0);
+
+  const balance = useLoad(() => withFallback(online, (refresh) => call('balance.get', { refresh })), `balance-${epoch}-${nonce}`);
+  const fetchPage = useCallback(
+    async (offset: number, limit: number) => {
+      const answer = offset === 0 ? await withFallback(online, (refresh) => call('ledger.list', { refresh, offset, limit })) : await call('ledger.list', { refresh: false, offset, limit });
+      if (offset === 0) setPulled((n) => n + 1);
+      return answer;
+    },
+    [online],
+  );
+  const paged = usePagedRows<LedgerRowInfo>(fetchPage, `ledger-${epoch}-${nonce}`);
+  const audit = useLoad(() => call('ledger.audit', {}), `audit-${epoch}-${pulled}`, pulled > 0);
+  const spend = useLoad(() => call('ledger.spend', { days }), `spend-${epoch}-${pulled}-${days}`, pulled > 0);
+
+  const searchLabel = useMemo(() => new Map((spend.data?.bySearch ?? []).map((x) => [x.filterId, x.label])), [spend.data]);
+  const kindName = useCallback((r: LedgerRowInfo) => (r.balanceType === 'tenders' ? s.tender : s.contract), [s]);
+  const columns = useMemo<Column<LedgerRowInfo>[]>(
+    () => [
+      { key: 'id', title: s.id, width: 70, align: 'right', render: (r) => String(r.id) },
+      { key: 'createdAt', title: s.date, width: 150, render: (r) => formatDateTime(r.createdAt, locale) },
+      { key: 'type', title: s.type, width: 100, render: (r) => (r.balanceType === 'tenders' ? s.tenders : s.contracts) },
+      { key: 'amount', title: s.amount, width: 60, align: 'right', render: (r) => formatInt(r.amount, locale) },
+      { key: 'object', title: s.object, width: 140, render: (r) => `${kindName(r)} ${r.objectId}` },
+      { key: 'version', title: s.version, width: 70, align: 'right', render: (r) => String(r.version) },
+      { key: 'search', title: s.search, width: 'minmax(140px, 2fr)', render: (r) => <span title={r.filterId ?? ''}>{r.filterId ? (searchLabel.get(r.filterId) ?? r.filterId) : s.cards}</span> },
+      { key: 'requestId', title: s.requestId, width: 'minmax(120px, 1fr)', render: (r) => <code title={r.requestId ?? ''}>{r.requestId ?? '—'}</code> },
+      {
+        key: 'audit',
+        title: s.status,
+        width: 120,
+        render: (r) => (
+          <span className={`badge audit audit--${r.audit}`} data-testid="ledger-audit-badge" data-audit={r.audit}>
+            {s[r.audit]}
+          </span>
+        ),
+      },
+    ],
+    [s, locale, searchLabel, kindName],
+  );
+
+  const b = balance.data;
+  const v = audit.data;
+  const filledDays = useMemo(() => fillDays(spend.data?.byDay ?? [], days, moscowDay(new Date())), [spend.data, days]);
+
+  return (
+    <section className="view ledger" data-testid="view-ledger">
+      <div className="ledger__titleRow">
+        <h1>{s.title}</h1>
+        <button type="button" onClick={() => setNonce((n) => n + 1)} data-testid="ledger-refresh">
+          {s.refresh}
+        </button>
+      </div>
+
+      <div className="ledger__cards">
+        <div className="ledger__card" data-testid="ledger-balance" data-from-cache={b?.fromCache ?? undefined}>
+          <h2>{s.balance}</h2>
+          <ErrorNotice error={balance.error} testId="ledger-balance-error" />
+          {b && (
+            <>
+              <div className="ledger__figures">
+                <div>
+                  <div className="ledger__figure" data-testid="ledger-balance-tenders" data-value={b.balance.tenders}>
+                    {formatInt(b.balance.tenders, locale)}
+                  </div>
+                  <div className="muted">{s.tenders}</div>
+                </div>
+                <div>
+                  <div className="ledger__figure" data-testid="ledger-balance-contracts" data-value={b.balance.contracts}>
+                    {formatInt(b.balance.contracts, locale)}
+                  </div>
+                  <div className="muted">{s.contracts}</div>
+                </div>
+              </div>
+              <div data-testid="ledger-usage-today">
+                {s.usageToday}: {s.tenders.toLowerCase()} {s.units(formatInt(b.usageToday.tenders, locale))}, {s.contracts.toLowerCase()} {s.units(formatInt(b.usageToday.contracts, locale))}
+              </div>
+              <div className={b.fromCache ? 'badge badge--queued' : 'muted'} data-testid={b.fromCache ? 'ledger-balance-cached' : 'ledger-balance-fresh'}>
+                {b.fromCache ? s.cached(formatDateTime(b.fetchedAt ?? b.lastUpdated, locale)) : s.updated(formatDateTime(b.lastUpdated ?? b.fetchedAt, locale))}
+              </div>
+            </>
+          )}
+        </div>
+
+        <div className={`ledger__card ledger__verdict${v ? (v.ok ? ' ledger__verdict--ok' : ' ledger__verdict--bad') : ''}`} data-testid="ledger-audit" data-ok={v?.ok} data-repeat={v?.repeatCharges.length} data-unexplained={v?.unexplained.length}>
+          <h2>{s.audit}</h2>
+          <ErrorNotice error={audit.error} testId="ledger-audit-error" />
+          {v && <AuditVerdict verdict={v} strings={s} />}
+        </div>
+      </div>
+
+      <div className="ledger__card">
+        <div className="ledger__titleRow">
+          <h2>{s.spend}</h2>
+          <label>
+            <select value={days} onChange={(e) => setDays(Number(e.target.value))} aria-label={s.spend} data-testid="ledger-days">
+              {PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {s.days(String(p))}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <ErrorNotice error={spend.error} testId="ledger-spend-error" />
+        <h3>{s.perDay}</h3>
+        <DayBars days={filledDays} title={s.perDay} names={{ tenders: s.tenders, contracts: s.contracts }} />
+        <h3>{s.perSearch}</h3>
+        <SearchBars bySearch={spend.data?.bySearch ?? []} title={s.perSearch} unnamed={s.cards} empty={s.noSpend} />
+      </div>
+
+      <h2>{s.ledger}</h2>
+      <ErrorNotice error={paged.error} testId="ledger-error" />
+      <div data-testid="ledger-count" data-count={paged.count}>
+        {s.rows(formatInt(paged.count, locale))}
+      </div>
+      <VirtualTable<LedgerRowInfo>
+        testId="ledger-table"
+        columns={columns}
+        rowCount={paged.count}
+        rowAt={paged.rowAt}
+        onRange={paged.onRange}
+        rowKey={(r) => r.id}
+        onOpen={(r) => navigate({ view: 'card', kind: r.balanceType === 'tenders' ? 'tender' : 'contract', id: r.objectId, back: { view: 'ledger' } })}
+        emptyText={s.empty}
+        height={360}
+      />
+      <div className="muted">{s.hint}</div>
+    </section>
+  );
+}
+
+function AuditVerdict({ verdict, strings: s }: { verdict: MethodResult<'ledger.audit'>; strings: (typeof strings)['ru'] }) {
+  const locale = useAppStore((st) => st.locale);
+  return (
+    <>
+      <p className="ledger__verdictLine" data-testid="ledger-audit-verdict">
+        {s.verdict(formatInt(verdict.repeatCharges.length, locale), formatInt(verdict.unexplained.length, locale))}
+      </p>
+      <p>{verdict.ok ? s.verdictOk : s.verdictBad}</p>
+      {!verdict.ok && (
+        <ul className="ledger__problems" data-testid="ledger-audit-problems">
+          {verdict.repeatCharges.map((r) => (
+            <li key={`${r.kind}-${r.id}-${r.version}`}>{s.repeatLine(r.kind === 'tender' ? s.tender : s.contract, String(r.id), String(r.version), formatInt(r.times, locale))}</li>
+          ))}
+          {verdict.unexplained.length > 0 && <li>{s.unexplainedLine(verdict.unexplained.slice(0, 50).join(', '))}</li>}
+        </ul>
+      )}
+      <p className="muted">{s.checked(formatInt(verdict.rows, locale), formatInt(verdict.matched, locale), formatDateTime(verdict.checkedAt, locale))}</p>
+    </>
+  );
 }

@@ -1,4 +1,352 @@
-/** Placeholder: this view is being built. */
+/**
+ * Lists: the user's lists (with edits still queued offline), creating one; a list's members as the cache holds
+ * them (sorted, paged, virtualized), members not loaded yet flagged; removing many at once, adding by pasted ids,
+ * "Update from server" (the list's tender feed as a job) and CSV export with a column chooser. Edits go through
+ * the core's outbox: offline they are queued and sent once when the network is back.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ListInfo, MethodResult, TenderRow } from '../../../src-main/contract/ipc';
+import { call } from '../../bridge/client';
+import { useAppStore } from '../../app/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JobProgress, isJobActive } from '../../components/JobProgress';
+import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from '../../components/selection';
+import { useLoad } from '../../components/useLoad';
+import { usePagedRows, VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
+import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
+import { useStrings } from '../../i18n/i18n';
+import { ExportPanel } from './ExportPanel';
+import { parseIds } from './listInput';
+import { listsStrings } from './listsStrings';
+
+const PAGE = 200;
+type MemberSort = { column: 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id'; direction: 'asc' | 'desc' };
+
 export function ListsView() {
-  return <section className="view" data-testid="view-lists" />;
+  const s = useStrings(listsStrings);
+  const locale = useAppStore((st) => st.locale);
+  const epoch = useAppStore((st) => st.epoch);
+  const pendingEdits = useAppStore((st) => st.pendingEdits);
+  const route = useAppStore((st) => st.route);
+  const navigate = useAppStore((st) => st.navigate);
+  const selectedId = route.view === 'lists' ? route.listId : undefined;
+  const [nonce, setNonce] = useState(0);
+  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}-${pendingEdits}-${nonce}`);
+  const current = lists.data?.find((l) => l.listId === selectedId) ?? null;
+
+  return (
+    <section className="view lists" data-testid="view-lists">
+      <h1>{s.title}</h1>
+      <div className="lists__layout">
+        <aside className="lists__side" aria-label={s.lists}>
+          <h2>{s.lists}</h2>
+          <ErrorNotice error={lists.error} testId="lists-error" />
+          {lists.data && lists.data.length === 0 && <p className="muted">{s.none}</p>}
+          <ul className="lists__items" data-testid="lists-list">
+            {(lists.data ?? []).map((l) => (
+              <li key={l.listId}>
+                <button
+                  type="button"
+                  className={`lists__item${l.listId === selectedId ? ' lists__item--active' : ''}`}
+                  onClick={() => navigate({ view: 'lists', listId: l.listId })}
+                  data-testid="lists-item"
+                  data-list-id={l.listId}
+                  aria-current={l.listId === selectedId ? 'true' : undefined}
+                >
+                  <span className="lists__itemName">{l.name}</span>
+                  <span className="lists__itemMeta">
+                    {s.items(formatInt(l.itemsCount, locale))}
+                    {l.pendingEdits > 0 && (
+                      <span className="badge badge--queued" data-testid="lists-item-queued">
+                        {s.queued(formatInt(l.pendingEdits, locale))}
+                      </span>
+                    )}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <CreateList
+            onCreated={(l) => {
+              setNonce((n) => n + 1);
+              navigate({ view: 'lists', listId: l.listId });
+            }}
+          />
+        </aside>
+        <div className="lists__main">
+          {current ? <ListDetail key={current.listId} list={current} onChanged={() => setNonce((n) => n + 1)} /> : <p className="muted">{s.choose}</p>}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CreateList({ onCreated }: { onCreated(list: ListInfo): void }) {
+  const s = useStrings(listsStrings);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  async function create() {
+    if (name.trim() === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      const list = await call('lists.create', { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
+      setName('');
+      setDescription('');
+      onCreated(list);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="lists__create"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create();
+      }}
+    >
+      <h3>{s.create}</h3>
+      <input value={name} onChange={(e) => setName(e.target.value)} placeholder={s.name} aria-label={s.name} maxLength={255} data-testid="lists-create-name" />
+      <input value={description} onChange={(e) => setDescription(e.target.value)} placeholder={s.description} aria-label={s.description} maxLength={2000} data-testid="lists-create-description" />
+      <button type="submit" disabled={busy || name.trim() === ''} data-testid="lists-create">
+        {busy ? s.creating : s.create}
+      </button>
+      <ErrorNotice error={error} testId="lists-create-error" />
+    </form>
+  );
+}
+
+function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
+  const s = useStrings(listsStrings);
+  const locale = useAppStore((st) => st.locale);
+  const epoch = useAppStore((st) => st.epoch);
+  const navigate = useAppStore((st) => st.navigate);
+  const [sort, setSort] = useState<MemberSort>({ column: 'receivedAt', direction: 'desc' });
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [missing, setMissing] = useState<number[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [paste, setPaste] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
+
+  const fetchPage = useCallback(
+    async (offset: number, limit: number) => {
+      const answer = await call('lists.members', { listId: list.listId, sort, offset, limit });
+      setMissing(answer.missing);
+      return answer;
+    },
+    [list.listId, sort],
+  );
+  const paged = usePagedRows<TenderRow>(fetchPage, `${list.listId}|${sort.column}:${sort.direction}|${epoch}`, PAGE);
+  const { refresh } = paged;
+  const jobItems = job?.items ?? 0;
+  const jobState = job?.state;
+  useEffect(() => {
+    if (jobId !== null) refresh();
+  }, [jobId, jobItems, jobState, refresh]);
+  // The list's numbers (count, queued edits) changed: show the members again too.
+  useEffect(() => refresh(), [list.itemsCount, list.pendingEdits, refresh]);
+
+  const toggle = useCallback(
+    (row: TenderRow, index: number, shift: boolean) => {
+      const outcome = clickRow(selection, index, row.id, shift, (i) => paged.rowAt(i)?.id);
+      setSelection(outcome.selection);
+      if (outcome.missing.length === 0) return;
+      const select = outcome.selection.ids.has(row.id);
+      const wanted = new Set(outcome.missing);
+      void Promise.all(pagesCovering(outcome.missing, PAGE).map((p) => fetchPage(p.offset, p.limit).then((a) => a.rows.map((r, j) => [p.offset + j, r.id] as const)))).then(
+        (pages) => setSelection((cur) => applyToIds(cur, pages.flat().filter(([i]) => wanted.has(i)).map(([, id]) => id), select)),
+        () => undefined,
+      );
+    },
+    [selection, paged, fetchPage],
+  );
+
+  const selectedIds = useMemo(() => [...selection.ids], [selection]);
+
+  async function edit(run: () => Promise<string>) {
+    setBusy(true);
+    setError(null);
+    setMessage(null);
+    try {
+      setMessage(await run());
+      onChanged();
+      refresh();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const remove = () =>
+    edit(async () => {
+      const answer: MethodResult<'lists.removeItems'> = await call('lists.removeItems', { listId: list.listId, ids: selectedIds });
+      setSelection(emptySelection());
+      return answer.queued ? s.removedQueued(formatInt(selectedIds.length, locale)) : s.removed(formatInt(answer.removed, locale));
+    });
+
+  const add = () => {
+    const parsed = parseIds(paste);
+    if (parsed.invalid.length > 0) {
+      setMessage(null);
+      setError(new Error(s.invalidIds(parsed.invalid.slice(0, 10).join(', '))));
+      return;
+    }
+    if (parsed.ids.length === 0) {
+      setError(new Error(s.noIds));
+      return;
+    }
+    return edit(async () => {
+      const answer = await call('lists.addItems', { listId: list.listId, ids: parsed.ids });
+      setPaste('');
+      return answer.queued ? s.addedQueued(formatInt(parsed.ids.length, locale)) : s.added(formatInt(answer.added, locale), formatInt(answer.alreadyPresent, locale));
+    });
+  };
+
+  async function update() {
+    setError(null);
+    try {
+      const answer = await call('lists.sync', { listId: list.listId });
+      setJobId(answer.jobId);
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  const statusNames = useMemo(() => new Map(s.statusNames.split('|').map((p) => p.split(':') as [string, string])), [s.statusNames]);
+  const columns = useMemo<Column<TenderRow>[]>(
+    () => [
+      { key: 'id', title: s.id, width: 64, align: 'right', sortable: true, render: (r) => String(r.id) },
+      {
+        key: 'name',
+        title: s.tender,
+        width: 'minmax(200px, 3fr)',
+        sortable: true,
+        render: (r) => (
+          <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>
+            {r.etpId ? <span className="tt__etp">{r.etpId}</span> : null}
+            {r.name}
+          </span>
+        ),
+      },
+      { key: 'price', title: s.price, width: 130, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
+      { key: 'status', title: s.status, width: 100, render: (r) => (r.status ? (statusNames.get(r.status) ?? r.status) : '—') },
+      { key: 'endDate', title: s.deadline, width: 130, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
+      { key: 'customerName', title: s.customer, width: 'minmax(120px, 2fr)', sortable: true, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
+    ],
+    [s, locale, statusNames],
+  );
+
+  const missingSelected = missing.filter((id) => selection.ids.has(id)).length;
+
+  return (
+    <div className="lists__detail" data-testid="lists-detail" data-list-id={list.listId}>
+      <header className="lists__header">
+        <h2 data-testid="lists-detail-name">{list.name}</h2>
+        {list.description && <p className="muted">{list.description}</p>}
+        <div className="lists__facts">
+          <span data-testid="lists-detail-count" data-count={list.itemsCount}>
+            {s.items(formatInt(list.itemsCount, locale))}
+          </span>
+          {list.pendingEdits > 0 && (
+            <span className="badge badge--queued" data-testid="lists-detail-queued" data-pending={list.pendingEdits}>
+              {s.queued(formatInt(list.pendingEdits, locale))}
+            </span>
+          )}
+        </div>
+      </header>
+      <div className="lists__toolbar">
+        <button type="button" onClick={() => void update()} disabled={jobId !== null && isJobActive(job)} title={s.updateHint} data-testid="lists-update">
+          {s.update}
+        </button>
+        <button type="button" onClick={() => setExporting(true)} data-testid="lists-export-open">
+          {s.exportCsv}
+        </button>
+        <span className="lists__spacer" />
+        {selectedIds.length > 0 && (
+          <>
+            <button type="button" className="btn--danger" onClick={() => void remove()} disabled={busy} data-testid="lists-remove">
+              {s.removeSelected(formatInt(selectedIds.length, locale))}
+            </button>
+            <button type="button" className="btn--link" onClick={() => setSelection(emptySelection())}>
+              {s.clear}
+            </button>
+          </>
+        )}
+      </div>
+      {jobId && <JobProgress jobId={jobId} testId="lists-job" />}
+      {message && (
+        <p className="lists__message" role="status" data-testid="lists-message">
+          {message}
+        </p>
+      )}
+      <ErrorNotice error={error ?? paged.error} testId="lists-detail-error" />
+      <div className="lists__count" data-testid="lists-members-count" data-count={paged.count}>
+        {s.members(formatInt(paged.count, locale))}
+      </div>
+      <VirtualTable<TenderRow>
+        testId="lists-members"
+        columns={columns}
+        rowCount={paged.count}
+        rowAt={paged.rowAt}
+        onRange={paged.onRange}
+        rowKey={(r) => r.id}
+        sort={sort as SortState}
+        onSort={(st) => setSort({ column: st.column as MemberSort['column'], direction: st.direction })}
+        onOpen={(r) => navigate({ view: 'card', kind: 'tender', id: r.id, back: { view: 'lists', listId: list.listId } })}
+        selected={selection.ids}
+        onToggleSelect={toggle}
+        selectLabel={(r) => s.select(r.name)}
+        emptyText={s.empty}
+        height={400}
+      />
+      <div className="muted">{s.hint}</div>
+      {missing.length > 0 && (
+        <div className="lists__missing" data-testid="lists-missing" data-count={missing.length}>
+          <strong>{s.missing(formatInt(missing.length, locale))}</strong> <span className="muted">{s.missingHint}</span>
+          <div className="lists__missingIds">
+            {missing.slice(0, 300).map((id) => (
+              <label key={id} className="chip">
+                <input
+                  type="checkbox"
+                  checked={selection.ids.has(id)}
+                  onChange={(e) => setSelection((cur) => applyToIds(cur, [id], e.target.checked))}
+                  aria-label={s.select(String(id))}
+                  data-testid="lists-missing-id"
+                  data-id={id}
+                />{' '}
+                {id}
+              </label>
+            ))}
+          </div>
+          <button type="button" className="btn--link" onClick={() => setSelection((cur) => applyToIds(cur, missing, missingSelected < missing.length))}>
+            {s.selectMissing}
+          </button>
+        </div>
+      )}
+      <form
+        className="lists__add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <label htmlFor="lists-add-ids">{s.addIds}</label>
+        <textarea id="lists-add-ids" rows={2} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={s.addIdsHint} data-testid="lists-add-ids" />
+        <button type="submit" disabled={busy} data-testid="lists-add">
+          {s.add}
+        </button>
+      </form>
+      {exporting && <ExportPanel listId={list.listId} onClose={() => setExporting(false)} />}
+    </div>
+  );
 }

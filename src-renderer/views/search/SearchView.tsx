@@ -1,4 +1,39 @@
-/** Placeholder: this view is being built. */
+/**
+ * Search: the query builder over every QUERY criterion, the cost preview (at most one unit), running the
+ * search as a saved search with a progress bar and a spend cap, and its results from the cache; a second mode
+ * searches the cache alone, free and offline.
+ */
+import { useAppStore } from '../../app/store';
+import { useStrings, type Strings } from '../../i18n/i18n';
+import { OfflineSearch } from './OfflineSearch';
+import { OnlineSearch } from './OnlineSearch';
+import { useSearchStore } from './searchStore';
+
+const strings: Strings<{ title: string; online: string; offline: string; modes: string }> = {
+  ru: { title: 'Поиск закупок', online: 'На сервере', offline: 'В кэше (офлайн)', modes: 'Где искать' },
+  en: { title: 'Tender search', online: 'On the server', offline: 'In the cache (offline)', modes: 'Where to search' },
+};
+
 export function SearchView() {
-  return <section className="view" data-testid="view-search" />;
+  const s = useStrings(strings);
+  const mode = useSearchStore((st) => st.mode);
+  const setMode = useSearchStore((st) => st.setMode);
+  const online = useAppStore((st) => st.online);
+  return (
+    <section className="view search" data-testid="view-search" aria-labelledby="search-title">
+      <div className="view__head">
+        <h1 id="search-title">{s.title}</h1>
+        <div className="search__modes" role="tablist" aria-label={s.modes}>
+          <button type="button" role="tab" aria-selected={mode === 'online'} data-testid="mode-online" className={mode === 'online' ? 'tab tab--active' : 'tab'} onClick={() => setMode('online')}>
+            {s.online}
+            {!online && ' ⚠'}
+          </button>
+          <button type="button" role="tab" aria-selected={mode === 'offline'} data-testid="mode-offline" className={mode === 'offline' ? 'tab tab--active' : 'tab'} onClick={() => setMode('offline')}>
+            {s.offline}
+          </button>
+        </div>
+      </div>
+      {mode === 'online' ? <OnlineSearch /> : <OfflineSearch />}
+    </section>
+  );
 }

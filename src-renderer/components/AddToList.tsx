@@ -1,0 +1,158 @@
+/**
+ * "Add to list…": a button that opens a dialog to choose one of the user's lists or create a new one, then adds
+ * the given tender ids. Edits made offline are queued by the core and sent once when the network is back; the
+ * answer says so. Used by the tender tables (selected rows) and the tender card.
+ */
+import { useState } from 'react';
+import type { MethodResult } from '../../src-main/contract/ipc';
+import { call } from '../bridge/client';
+import { useAppStore } from '../app/store';
+import { formatInt } from '../format/format';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { Dialog } from './Dialog';
+import { ErrorNotice } from './ErrorNotice';
+import { useLoad } from './useLoad';
+
+const NEW = '__new__';
+
+const strings: Strings<{
+  open: string;
+  title: (n: string) => string;
+  newList: string;
+  newName: string;
+  add: string;
+  adding: string;
+  close: string;
+  added: (list: string, added: string, already: string) => string;
+  queued: (list: string) => string;
+  nameRequired: string;
+  loading: string;
+}> = {
+  ru: {
+    open: 'Добавить в список…',
+    title: (n) => `Добавить в список (${n})`,
+    newList: 'Новый список',
+    newName: 'Название нового списка',
+    add: 'Добавить',
+    adding: 'Добавляем…',
+    close: 'Закрыть',
+    added: (l, a, p) => `В список «${l}» добавлено: ${a}${p !== '0' ? `, уже были в нём: ${p}` : ''}.`,
+    queued: (l) => `Нет связи: добавление в «${l}» поставлено в очередь и будет отправлено один раз, когда связь вернётся.`,
+    nameRequired: 'Введите название списка.',
+    loading: 'Загружаем списки…',
+  },
+  en: {
+    open: 'Add to list…',
+    title: (n) => `Add to list (${n})`,
+    newList: 'New list',
+    newName: 'New list name',
+    add: 'Add',
+    adding: 'Adding…',
+    close: 'Close',
+    added: (l, a, p) => `Added to "${l}": ${a}${p !== '0' ? `, already in it: ${p}` : ''}.`,
+    queued: (l) => `Offline: adding to "${l}" is queued and will be sent once when the network is back.`,
+    nameRequired: 'Enter a list name.',
+    loading: 'Loading lists…',
+  },
+};
+
+export function AddToList({ ids, onAdded, testId = 'add-to-list' }: { ids: number[]; onAdded?(listId: string): void; testId?: string }) {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} disabled={ids.length === 0} data-testid={testId}>
+        {s.open}
+      </button>
+      {open && (
+        <Dialog title={s.title(formatInt(ids.length, locale))} onClose={() => setOpen(false)} testId={`${testId}-dialog`}>
+          <AddToListForm ids={ids} onAdded={onAdded} onClose={() => setOpen(false)} testId={testId} />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdded?(listId: string): void; onClose(): void; testId: string }) {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const epoch = useAppStore((st) => st.epoch);
+  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}`);
+  const [choice, setChoice] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [result, setResult] = useState<{ answer: MethodResult<'lists.addItems'>; listName: string } | null>(null);
+  const selected = choice || lists.data?.[0]?.listId || NEW;
+
+  async function add() {
+    setError(null);
+    setResult(null);
+    if (selected === NEW && name.trim() === '') {
+      setError(new Error(s.nameRequired));
+      return;
+    }
+    setBusy(true);
+    try {
+      let listId = selected;
+      let listName = lists.data?.find((l) => l.listId === selected)?.name ?? '';
+      if (selected === NEW) {
+        const created = await call('lists.create', { name: name.trim() });
+        listId = created.listId;
+        listName = created.name;
+        setName('');
+      }
+      const answer = await call('lists.addItems', { listId, ids });
+      setResult({ answer, listName });
+      if (selected === NEW) {
+        setChoice(listId);
+        lists.reload();
+      }
+      onAdded?.(listId);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="addlist"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void add();
+      }}
+    >
+      <div className="atl__choices" role="radiogroup" aria-label={s.open}>
+        {lists.loading && lists.data === null && <span className="muted">{s.loading}</span>}
+        {(lists.data ?? []).map((l) => (
+          <label key={l.listId} className="atl__choice">
+            <input type="radio" name={`${testId}-list`} value={l.listId} checked={selected === l.listId} onChange={() => setChoice(l.listId)} />
+            {l.name} ({formatInt(l.itemsCount, locale)})
+          </label>
+        ))}
+        <label className="atl__choice">
+          <input type="radio" name={`${testId}-list`} value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} data-testid={`${testId}-new`} />
+          {s.newList}
+        </label>
+        {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} maxLength={255} data-testid={`${testId}-name`} />}
+      </div>
+      {result && (
+        <p className="addlist__result" role="status" data-testid={`${testId}-result`} data-queued={result.answer.queued} data-added={result.answer.added} data-already={result.answer.alreadyPresent}>
+          {result.answer.queued ? s.queued(result.listName) : s.added(result.listName, formatInt(result.answer.added, locale), formatInt(result.answer.alreadyPresent, locale))}
+        </p>
+      )}
+      <ErrorNotice error={error ?? lists.error} testId={`${testId}-error`} />
+      <div className="dialog__actions">
+        <button type="button" onClick={onClose}>
+          {s.close}
+        </button>
+        <button type="submit" className="btn--primary" disabled={busy || ids.length === 0} data-testid={`${testId}-submit`}>
+          {busy ? s.adding : s.add}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * A modal dialog: a labelled `role="dialog"` over a dimmed page, Escape cancels, focus starts inside.
+ * `ConfirmDialog` is the yes/no form used before anything that cannot be undone.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export function Dialog({ title, children, onClose, testId }: { title: string; children: ReactNode; onClose(): void; testId?: string }) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const first = el?.querySelector<HTMLElement>('input, select, textarea, button');
+    first?.focus();
+  }, []);
+  return (
+    <div className="dialog__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function ConfirmDialog(props: {
+  title: string;
+  children: ReactNode;
+  confirmText: string;
+  cancelText: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+  testId?: string;
+}) {
+  return (
+    <Dialog title={props.title} onClose={props.onCancel} testId={props.testId}>
+      <div className="dialog__body">{props.children}</div>
+      <div className="dialog__actions">
+        <button type="button" onClick={props.onCancel}>
+          {props.cancelText}
+        </button>
+        <button type="button" className={props.danger ? 'btn--danger' : 'btn--primary'} disabled={props.busy} onClick={props.onConfirm}>
+          {props.confirmText}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

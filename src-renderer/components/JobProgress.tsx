@@ -1,0 +1,81 @@
+/**
+ * One sync job as it moves (kept current in the app store by `sync.progress` events): pages, items, what was
+ * charged and what came free, against the server's total; a cancel button while it runs.
+ */
+import { useState } from 'react';
+import type { SyncJob } from '../../src-main/contract/ipc';
+import { call, CallError } from '../bridge/client';
+import { useAppStore } from '../app/store';
+import { formatInt } from '../format/format';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { ErrorNotice } from './ErrorNotice';
+
+const strings: Strings<{
+  starting: string;
+  cancel: string;
+  states: (state: string) => string;
+  items: (items: string, total: string) => string;
+  charged: (charged: string, free: string) => string;
+}> = {
+  ru: {
+    starting: 'Запрос отправлен…',
+    cancel: 'Остановить',
+    states: (st) =>
+      ({ running: 'Загрузка', following: 'Слежение', done: 'Готово', cancelled: 'Остановлено', failed: 'Ошибка', spend_cap: 'Достигнут лимит трат', balance_exhausted: 'Баланс исчерпан' })[st] ?? st,
+    items: (items, total) => `${items}${total ? ` из ${total}` : ''}`,
+    charged: (charged, free) => `списано ${charged} ед. · бесплатно ${free}`,
+  },
+  en: {
+    starting: 'Request sent…',
+    cancel: 'Stop',
+    states: (st) =>
+      ({ running: 'Loading', following: 'Following', done: 'Done', cancelled: 'Stopped', failed: 'Failed', spend_cap: 'Spend cap reached', balance_exhausted: 'Balance exhausted' })[st] ?? st,
+    items: (items, total) => `${items}${total ? ` of ${total}` : ''}`,
+    charged: (charged, free) => `${charged} units charged · ${free} free`,
+  },
+};
+
+export function isJobActive(job: SyncJob | undefined): boolean {
+  return job === undefined || job.state === 'running' || job.state === 'following';
+}
+
+export function JobProgress({ jobId, testId = 'job' }: { jobId: string; testId?: string }) {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const job = useAppStore((st) => st.jobs[jobId]);
+  const [cancelError, setCancelError] = useState<unknown>(null);
+  const active = isJobActive(job);
+  return (
+    <div className={`job job--${job?.state ?? 'starting'}`} role="status" data-testid={testId} data-state={job?.state ?? 'starting'}>
+      <div className="job__line">
+        {job === undefined ? (
+          <span>{s.starting}</span>
+        ) : (
+          <>
+            <strong className="job__state">{s.states(job.state)}</strong>
+            {active && <progress max={Math.max(1, job.total ?? 0)} value={job.total ? job.items : undefined} aria-label={s.states(job.state)} />}
+            <span data-testid={`${testId}-figures`} data-items={job.items} data-charged={job.charged} data-free={job.free}>
+              {s.items(formatInt(job.items, locale), job.total === null ? '' : formatInt(job.total, locale))}
+            </span>
+            <span data-testid={`${testId}-charged`}>{s.charged(formatInt(job.charged, locale), formatInt(job.free, locale))}</span>
+          </>
+        )}
+        {active && (
+          <button
+            type="button"
+            className="btn--link"
+            data-testid={`${testId}-cancel`}
+            onClick={() => {
+              setCancelError(null);
+              call('sync.cancel', { jobId }).catch(setCancelError);
+            }}
+          >
+            {s.cancel}
+          </button>
+        )}
+      </div>
+      {job?.error && <ErrorNotice error={new CallError(job.error)} testId={`${testId}-error`} />}
+      <ErrorNotice error={cancelError} testId={`${testId}-cancel-error`} />
+    </div>
+  );
+}

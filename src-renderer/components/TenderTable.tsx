@@ -1,0 +1,244 @@
+/**
+ * The table of tenders that search results, offline search and saved searches share: paged loading into the
+ * virtual table, sortable columns (published, deadline, price, name, region, customer), row selection with
+ * checkboxes and shift-ranges, "Add to list…", and opening a card with a double click or Enter.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { TenderRow } from '../../src-main/contract/ipc';
+import { useAppStore, type Route } from '../app/store';
+import { formatDate, formatDateTime, formatInt, formatRub } from '../format/format';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { AddToList } from './AddToList';
+import { ErrorNotice } from './ErrorNotice';
+import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
+import { usePagedRows, VirtualTable, type Column, type SortState } from './VirtualTable';
+
+export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id';
+export interface TenderSort {
+  column: TenderSortColumn;
+  direction: 'asc' | 'desc';
+}
+
+const strings: Strings<{
+  number: string;
+  published: string;
+  deadline: string;
+  price: string;
+  name: string;
+  region: string;
+  customer: string;
+  status: string;
+  empty: string;
+  select: (name: string) => string;
+  shown: (cached: string) => string;
+  total: (n: string) => string;
+  selected: (n: string) => string;
+  clear: string;
+  selectAll: (n: string) => string;
+  hint: string;
+  statusNames: string;
+}> = {
+  ru: {
+    number: '№ извещения',
+    published: 'Публикация',
+    deadline: 'Окончание подачи, МСК',
+    price: 'Начальная цена',
+    name: 'Наименование',
+    region: 'Регион',
+    customer: 'Заказчик',
+    status: 'Статус',
+    empty: 'Нет закупок',
+    select: (name) => `Выбрать: ${name}`,
+    shown: (cached) => `В кэше: ${cached}`,
+    total: (n) => `всего на сервере: ${n}`,
+    selected: (n) => `Выбрано: ${n}`,
+    clear: 'Снять выделение',
+    selectAll: (n) => `Выбрать все (${n})`,
+    hint: 'Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон.',
+    statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
+  },
+  en: {
+    number: 'Notice no.',
+    published: 'Published',
+    deadline: 'Bids until, MSK',
+    price: 'Initial price',
+    name: 'Name',
+    region: 'Region',
+    customer: 'Customer',
+    status: 'Status',
+    empty: 'No tenders',
+    select: (name) => `Select: ${name}`,
+    shown: (cached) => `Cached: ${cached}`,
+    total: (n) => `total on the server: ${n}`,
+    selected: (n) => `Selected: ${n}`,
+    clear: 'Clear selection',
+    selectAll: (n) => `Select all (${n})`,
+    hint: 'Double-click or Enter opens the card; Shift+click selects a range.',
+    statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
+  },
+};
+
+const PAGE = 200;
+/** One list edit takes at most 10,000 ids (API 4.12). */
+const MAX_SELECT_ALL = 10_000;
+
+export interface TenderTableProps {
+  /** One page of rows: `count` is how many rows the table has (e.g. the cached count). */
+  fetchPage(offset: number, limit: number, sort: TenderSort | undefined): Promise<{ rows: TenderRow[]; count: number }>;
+  /** A new value reloads from the start (a new search). */
+  resetKey: string;
+  /** A new value reloads what is in view, keeping the rows shown until fresh ones arrive (new data arrived). */
+  refreshKey?: number;
+  /** Columns can be sorted (the offline search has its own order instead). */
+  sortable?: boolean;
+  sort?: TenderSort;
+  onSort?(sort: TenderSort): void;
+  /** The server's total of the set, when known. */
+  total?: number | null;
+  /** Where "back" on the card leads. */
+  back: Route;
+  testId?: string;
+  height?: number;
+  emptyText?: string;
+  /** The count line of the header, e.g. "about 1 200 found" (default: how many are cached). */
+  countText?(count: number): ReactNode;
+}
+
+/** A deadline in Moscow time; the column title says MSK, so the cells need not. */
+function deadline(iso: string | null, locale: 'ru' | 'en'): string {
+  if (!iso) return '—';
+  return iso.length > 10 ? formatDateTime(iso, locale).replace(/ (МСК|MSK)$/, '') : formatDate(iso, locale);
+}
+
+export function TenderTable(props: TenderTableProps) {
+  const { fetchPage, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText } = props;
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const navigate = useAppStore((st) => st.navigate);
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const sortRef = useRef(sort);
+  sortRef.current = sort;
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+
+  const page = useCallback((offset: number, limit: number) => fetchRef.current(offset, limit, sortRef.current), []);
+  const sortKey = sort ? `${sort.column}:${sort.direction}` : '';
+  const { count, rowAt, onRange, error, refresh } = usePagedRows<TenderRow>(page, `${resetKey}|${sortKey}`, PAGE);
+
+  useEffect(() => setSelection(emptySelection()), [resetKey]);
+  const firstRefresh = useRef(true);
+  useEffect(() => {
+    if (firstRefresh.current) {
+      firstRefresh.current = false;
+      return;
+    }
+    refresh();
+  }, [refreshKey, refresh]);
+
+  const statusNames = useMemo(() => new Map(s.statusNames.split('|').map((p) => p.split(':') as [string, string])), [s.statusNames]);
+  const columns = useMemo<Column<TenderRow>[]>(
+    () => [
+      { key: 'publishDate', title: s.published, width: 108, sortable, render: (r) => formatDate(r.publishDate, locale) },
+      { key: 'endDate', title: s.deadline, width: 132, sortable, render: (r) => deadline(r.endDate, locale) },
+      {
+        key: 'name',
+        title: s.name,
+        width: 'minmax(200px, 3fr)',
+        sortable,
+        render: (r) => (
+          <span title={r.name}>
+            {r.etpId ? <span className="tt__etp">{r.etpId}</span> : null}
+            {r.name}
+          </span>
+        ),
+      },
+      { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
+      { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => <span title={r.region ?? ''}>{r.region ?? '—'}</span> },
+      { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
+      { key: 'status', title: s.status, width: 116, render: (r) => (r.status ? (statusNames.get(r.status) ?? r.status) : '—') },
+    ],
+    [s, locale, sortable, statusNames],
+  );
+
+  const open = useCallback((row: TenderRow) => navigate({ view: 'card', kind: 'tender', id: row.id, back }), [navigate, back]);
+
+  const toggle = useCallback(
+    (row: TenderRow, index: number, shift: boolean) => {
+      const outcome = clickRow(selection, index, row.id, shift, (i) => rowAt(i)?.id);
+      setSelection(outcome.selection);
+      if (outcome.missing.length === 0) return;
+      const select = outcome.selection.ids.has(row.id);
+      const wanted = new Set(outcome.missing);
+      void Promise.all(pagesCovering(outcome.missing, PAGE).map((p) => page(p.offset, p.limit).then((a) => a.rows.map((r, j) => [p.offset + j, r.id] as const)))).then(
+        (pages) => {
+          const ids = pages.flat().filter(([i]) => wanted.has(i)).map(([, id]) => id);
+          setSelection((cur) => applyToIds(cur, ids, select));
+        },
+        () => undefined,
+      );
+    },
+    [selection, rowAt, page],
+  );
+
+  const selectedIds = useMemo(() => [...selection.ids], [selection]);
+  const [selectingAll, setSelectingAll] = useState(false);
+  /** Every row of the table (up to what one list edit takes), fetched in pages of 500. */
+  const selectAll = useCallback(async () => {
+    setSelectingAll(true);
+    try {
+      const ids: number[] = [];
+      for (let offset = 0; offset < Math.min(count, MAX_SELECT_ALL); offset += 500) {
+        const answer = await page(offset, 500);
+        ids.push(...answer.rows.map((r) => r.id));
+        if (answer.rows.length < 500) break;
+      }
+      setSelection({ ids: new Set(ids.slice(0, MAX_SELECT_ALL)), anchor: null });
+    } finally {
+      setSelectingAll(false);
+    }
+  }, [count, page]);
+
+  return (
+    <div className="tt" data-testid={`${testId}-panel`}>
+      <div className="tt__toolbar">
+        <span data-testid={`${testId}-count`} data-count={count}>
+          {countText ? countText(count) : s.shown(formatInt(count, locale))}
+          {total !== undefined && total !== null ? <span data-testid={`${testId}-total`} data-total={total}> · {s.total(formatInt(total, locale))}</span> : null}
+        </span>
+        <span className="tt__spacer" />
+        {selectedIds.length > 0 && (
+          <>
+            <span data-testid={`${testId}-selected`}>{s.selected(formatInt(selectedIds.length, locale))}</span>
+            <button type="button" className="btn--link" onClick={() => setSelection(emptySelection())}>
+              {s.clear}
+            </button>
+          </>
+        )}
+        {count > 0 && count <= MAX_SELECT_ALL && selectedIds.length < count && (
+          <button type="button" className="btn--link" disabled={selectingAll} onClick={() => void selectAll()} data-testid={`${testId}-select-all`}>
+            {s.selectAll(formatInt(count, locale))}
+          </button>
+        )}
+        <AddToList ids={selectedIds} />
+      </div>
+      <ErrorNotice error={error} testId={`${testId}-error`} />
+      <VirtualTable<TenderRow>
+        testId={testId}
+        columns={columns}
+        rowCount={count}
+        rowAt={rowAt}
+        onRange={onRange}
+        rowKey={(r) => r.id}
+        sort={sort as SortState | undefined}
+        onSort={onSort ? (st) => onSort({ column: st.column as TenderSortColumn, direction: st.direction }) : undefined}
+        onOpen={open}
+        selected={selection.ids}
+        onToggleSelect={toggle}
+        selectLabel={(r) => s.select(r.name)}
+        height={height}
+        emptyText={emptyText ?? s.empty}
+      />
+      <div className="tt__hint muted">{s.hint}</div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** The body of a tender card: overview, lots, positions, documents, customer. */
+import type { ReactNode } from 'react';
+import { useAppStore } from '../../app/store';
+import { formatDateTime, formatRub } from '../../format/format';
+import { useStrings } from '../../i18n/i18n';
+import { cardStrings } from './cardStrings';
+import { arr, named, num, obj, str, type Json } from './cardFields';
+import { ExternalLink, Fields, Organization, Positions, Section } from './CardParts';
+
+export function TenderDetails({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
+  const s = useStrings(cardStrings);
+  const locale = useAppStore((st) => st.locale);
+  const lots = arr(card, 'lots');
+  const documents = arr(card, 'documents');
+  const okpd2 = arr(card, 'okpd2');
+  const overview: [string, ReactNode][] = [
+    [s.published, formatDateTime(str(card, 'publish_date'), locale)],
+    [s.biddingOpens, formatDateTime(str(card, 'start_date'), locale)],
+    [s.region, named(card, 'region')],
+    [s.platform, named(card, 'platform')],
+    [s.placement, named(card, 'placement_type')],
+    [s.advance, num(card, 'advance') === null ? '—' : `${num(card, 'advance')} %`],
+    [
+      s.okpd2,
+      okpd2.length === 0
+        ? '—'
+        : okpd2.map((o) => (
+            <div key={str(o, 'code') ?? ''}>
+              <code>{str(o, 'code')}</code> {str(o, 'name')}
+            </div>
+          )),
+    ],
+  ];
+  if (str(card, 'source_url')) overview.push([s.sourcePage, <ExternalLink url={str(card, 'source_url')} testId="card-source-url">{str(card, 'source_url')}</ExternalLink>]);
+  return (
+    <>
+      {str(card, 'description') && (
+        <Section title={s.description} testId="card-description">
+          <p className="card__description">{str(card, 'description')}</p>
+        </Section>
+      )}
+      <Section title={s.tender} testId="card-overview">
+        <Fields items={overview} />
+      </Section>
+      {lots.length > 0 && (
+        <Section title={s.lots} testId="card-lots">
+          <table className="card__table">
+            <thead>
+              <tr>
+                <th>{s.lotNo}</th>
+                <th>{s.lotTitle}</th>
+                <th className="num">{s.price}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lots.map((l, i) => (
+                <tr key={str(l, 'ordinal') ?? i} data-testid="card-lot">
+                  <td>{str(l, 'ordinal')}</td>
+                  <td>{str(l, 'title')}</td>
+                  <td className="num">{formatRub(num(l, 'price'), locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+      )}
+      <Positions card={card} page={page} onPage={onPage} />
+      <Section title={s.documents} testId="card-documents">
+        {documents.length === 0 ? (
+          <p>{s.noDocuments}</p>
+        ) : (
+          <ul className="card__docs">
+            {documents.map((d, i) => (
+              <li key={str(d, 'id') ?? i} data-testid="card-document">
+                <ExternalLink url={str(d, 'url')}>{str(d, 'name') ?? str(d, 'url')}</ExternalLink>
+                {str(d, 'extension') && <span className="card__ext">{str(d, 'extension')}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={s.organization} testId="card-organization">
+        <Organization org={obj(card, 'organization')} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The versions of an object held in the cache (each with when it arrived, whether it was charged and how it
+ * came), and a readable diff between any two of them (`card.version` reads the stored objects; free, offline).
+ */
+import { useEffect, useState } from 'react';
+import type { CardResult } from '../../../src-main/contract/ipc';
+import { call } from '../../bridge/client';
+import { useAppStore } from '../../app/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatDateTime } from '../../format/format';
+import { useStrings } from '../../i18n/i18n';
+import { cardStrings } from './cardStrings';
+import { Section } from './CardParts';
+import { diffVersions, type VersionDiff } from './versionDiff';
+
+export function VersionHistory({ kind, id, versions }: { kind: CardResult['kind']; id: number; versions: CardResult['versions'] }) {
+  const s = useStrings(cardStrings);
+  const locale = useAppStore((st) => st.locale);
+  const sorted = [...versions].sort((a, b) => b.version - a.version);
+  const latest = sorted[0]?.version ?? null;
+  const previous = sorted[1]?.version ?? null;
+  const [from, setFrom] = useState<number | null>(previous);
+  const [to, setTo] = useState<number | null>(latest);
+  const [diff, setDiff] = useState<{ from: number; to: number; result: VersionDiff } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A new version arrived (the card was reopened after a change): compare the two newest again.
+  useEffect(() => {
+    setFrom(previous);
+    setTo(latest);
+    setDiff(null);
+  }, [latest, previous]);
+
+  async function compare(a: number, b: number) {
+    setBusy(true);
+    setError(null);
+    try {
+      const [older, newer] = a <= b ? [a, b] : [b, a];
+      const [va, vb] = await Promise.all([call('card.version', { kind, id, version: older }), call('card.version', { kind, id, version: newer })]);
+      setDiff({ from: older, to: newer, result: diffVersions(va.object, vb.object, locale) });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Show the latest change at once when there is one.
+  useEffect(() => {
+    if (latest !== null && previous !== null) void compare(previous, latest);
+  }, [kind, id, latest, previous, locale]);
+
+  return (
+    <Section title={s.versions} testId="card-versions">
+      <table className="card__table card__versions">
+        <thead>
+          <tr>
+            <th>{s.version}</th>
+            <th>{s.received}</th>
+            <th>{s.billed}</th>
+            <th>{s.via}</th>
+            <th>{s.compareFrom}</th>
+            <th>{s.compareTo}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((v) => (
+            <tr key={v.version} data-testid="card-version" data-version={v.version}>
+              <td>{v.version}</td>
+              <td>{formatDateTime(v.receivedAt, locale)}</td>
+              <td>
+                <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span>
+              </td>
+              <td>{v.via}</td>
+              <td>
+                <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${v.version}`} />
+              </td>
+              <td>
+                <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${v.version}`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {sorted.length < 2 ? (
+        <p className="card__muted" data-testid="card-versions-single">
+          {s.oneVersion}
+        </p>
+      ) : (
+        <button type="button" disabled={busy || from === null || to === null || from === to} onClick={() => from !== null && to !== null && void compare(from, to)} data-testid="card-compare">
+          {s.compare}
+        </button>
+      )}
+      <ErrorNotice error={error} testId="card-diff-error" />
+      {diff && (
+        <div className="card__diff" data-testid="card-diff" data-from={diff.from} data-to={diff.to}>
+          <h3>{s.diffTitle(String(diff.from), String(diff.to))}</h3>
+          {diff.result.entries.length === 0 ? (
+            <p data-testid="card-diff-empty">{s.noChanges}</p>
+          ) : (
+            <ul>
+              {diff.result.entries.map((e, i) => (
+                <li key={`${e.path}-${i}`} className={`diff diff--${e.kind}`} data-testid="card-diff-entry" data-path={e.path}>
+                  <span className="diff__label">{e.label}</span>
+                  {e.kind === 'changed' ? (
+                    <>
+                      : <del>{e.before}</del> → <ins>{e.after}</ins>
+                    </>
+                  ) : (
+                    <>
+                      {' '}
+                      {e.kind === 'added' ? s.added : s.removed}: <span className={e.kind === 'added' ? 'diff__ins' : 'diff__del'}>{e.item}</span>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {diff.result.notCompared.length > 0 && <p className="card__muted">{s.notCompared(diff.result.notCompared.join(', '))}</p>}
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Safe readers over a card as the API delivered it (`Record<string, unknown>`, unknown fields kept): a field
+ * the server left out or typed differently reads as null instead of breaking the view. Pure.
+ */
+export type Json = Record<string, unknown>;
+
+export const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function str(o: unknown, key: string): string | null {
+  if (!isJson(o)) return null;
+  const v = o[key];
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
+}
+
+export function num(o: unknown, key: string): number | null {
+  if (!isJson(o)) return null;
+  const v = o[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+export function obj(o: unknown, key: string): Json | null {
+  if (!isJson(o)) return null;
+  const v = o[key];
+  return isJson(v) ? v : null;
+}
+
+export function arr(o: unknown, key: string): Json[] {
+  if (!isJson(o)) return [];
+  const v = o[key];
+  return Array.isArray(v) ? v.filter(isJson) : [];
+}
+
+/** A dictionary reference (`status`, `region`…) or a plain string, by its name. */
+export function named(o: unknown, key: string): string | null {
+  if (!isJson(o)) return null;
+  const v = o[key];
+  if (typeof v === 'string') return v;
+  return isJson(v) ? (str(v, 'name') ?? str(v, 'code')) : null;
+}
+
+/** Only https links leave the app (the core refuses anything else too). */
+export function isHttps(url: string | null): url is string {
+  return url !== null && /^https:\/\/[^\s]+$/i.test(url);
+}

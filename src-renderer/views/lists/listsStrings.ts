@@ -1,0 +1,174 @@
+import type { Strings } from '../../i18n/i18n';
+
+export const listsStrings: Strings<{
+  title: string;
+  lists: string;
+  none: string;
+  items: (n: string) => string;
+  queued: (n: string) => string;
+  create: string;
+  name: string;
+  description: string;
+  creating: string;
+  choose: string;
+  members: (n: string) => string;
+  update: string;
+  updateHint: string;
+  exportCsv: string;
+  removeSelected: (n: string) => string;
+  removed: (n: string) => string;
+  removedQueued: (n: string) => string;
+  clear: string;
+  addIds: string;
+  addIdsHint: string;
+  add: string;
+  added: (n: string, already: string) => string;
+  addedQueued: (n: string) => string;
+  invalidIds: (tokens: string) => string;
+  noIds: string;
+  missing: (n: string) => string;
+  missingHint: string;
+  selectMissing: string;
+  id: string;
+  tender: string;
+  price: string;
+  status: string;
+  deadline: string;
+  customer: string;
+  empty: string;
+  hint: string;
+  select: (name: string) => string;
+  exportTitle: string;
+  columns: string;
+  up: string;
+  down: string;
+  delimiter: string;
+  semicolon: string;
+  comma: string;
+  tab: string;
+  doExport: string;
+  exporting: string;
+  cancel: string;
+  exported: (rows: string, where: string) => string;
+  exportedDownload: (rows: string, file: string) => string;
+  exportCancelled: string;
+  noColumns: string;
+  all: string;
+  nothing: string;
+  statusNames: string;
+}> = {
+  ru: {
+    title: 'Списки',
+    lists: 'Мои списки',
+    none: 'Списков пока нет.',
+    items: (n) => `${n} закупок`,
+    queued: (n) => `в очереди: ${n}`,
+    create: 'Создать список',
+    name: 'Название',
+    description: 'Описание (необязательно)',
+    creating: 'Создаём…',
+    choose: 'Выберите список слева или создайте новый.',
+    members: (n) => `Закупки в кэше: ${n}`,
+    update: 'Обновить с сервера',
+    updateHint: 'Загружает последние версии закупок списка (оплачиваются только новые версии).',
+    exportCsv: 'Экспорт в CSV…',
+    removeSelected: (n) => `Удалить выбранные (${n})`,
+    removed: (n) => `Удалено: ${n}.`,
+    removedQueued: (n) => `Нет связи: удаление ${n} поставлено в очередь и будет отправлено один раз.`,
+    clear: 'Снять выделение',
+    addIds: 'Добавить по ID',
+    addIdsHint: 'Вставьте ID закупок через пробел, запятую или с новой строки.',
+    add: 'Добавить',
+    added: (n, a) => `Добавлено: ${n}${a !== '0' ? `, уже были: ${a}` : ''}.`,
+    addedQueued: (n) => `Нет связи: добавление ${n} поставлено в очередь и будет отправлено один раз.`,
+    invalidIds: (t) => `Не похоже на ID: ${t}`,
+    noIds: 'Нет ни одного ID.',
+    missing: (n) => `Ещё не загружены: ${n}`,
+    missingHint: 'Этих закупок нет в кэше. «Обновить с сервера» загрузит их.',
+    selectMissing: 'Выбрать все незагруженные',
+    id: 'ID',
+    tender: 'Наименование',
+    price: 'Начальная цена',
+    status: 'Статус',
+    deadline: 'Окончание подачи',
+    customer: 'Заказчик',
+    empty: 'В кэше нет закупок этого списка',
+    hint: 'Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон.',
+    select: (n) => `Выбрать: ${n}`,
+    exportTitle: 'Экспорт списка в CSV',
+    columns: 'Столбцы и их порядок',
+    up: 'Выше',
+    down: 'Ниже',
+    delimiter: 'Разделитель',
+    semicolon: 'Точка с запятой (Excel)',
+    comma: 'Запятая',
+    tab: 'Табуляция',
+    doExport: 'Экспортировать',
+    exporting: 'Экспортируем…',
+    cancel: 'Закрыть',
+    exported: (r, w) => `Выгружено строк: ${r} → ${w}`,
+    exportedDownload: (r, f) => `Выгружено строк: ${r}, файл «${f}» скачивается.`,
+    exportCancelled: 'Сохранение отменено.',
+    noColumns: 'Выберите хотя бы один столбец.',
+    all: 'Все',
+    nothing: 'Ни одного',
+    statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
+  },
+  en: {
+    title: 'Lists',
+    lists: 'My lists',
+    none: 'No lists yet.',
+    items: (n) => `${n} tenders`,
+    queued: (n) => `queued: ${n}`,
+    create: 'Create list',
+    name: 'Name',
+    description: 'Description (optional)',
+    creating: 'Creating…',
+    choose: 'Choose a list on the left or create one.',
+    members: (n) => `Tenders cached: ${n}`,
+    update: 'Update from server',
+    updateHint: "Fetches the latest versions of the list's tenders (only new versions are charged).",
+    exportCsv: 'Export CSV…',
+    removeSelected: (n) => `Remove selected (${n})`,
+    removed: (n) => `Removed: ${n}.`,
+    removedQueued: (n) => `Offline: removing ${n} is queued and will be sent once.`,
+    clear: 'Clear selection',
+    addIds: 'Add by ID',
+    addIdsHint: 'Paste tender IDs separated by spaces, commas or new lines.',
+    add: 'Add',
+    added: (n, a) => `Added: ${n}${a !== '0' ? `, already present: ${a}` : ''}.`,
+    addedQueued: (n) => `Offline: adding ${n} is queued and will be sent once.`,
+    invalidIds: (t) => `Not IDs: ${t}`,
+    noIds: 'No IDs given.',
+    missing: (n) => `Not loaded yet: ${n}`,
+    missingHint: 'These tenders are not in the cache. "Update from server" fetches them.',
+    selectMissing: 'Select all not loaded',
+    id: 'ID',
+    tender: 'Name',
+    price: 'Initial price',
+    status: 'Status',
+    deadline: 'Bids until',
+    customer: 'Customer',
+    empty: 'No tenders of this list are cached',
+    hint: 'Double-click or Enter opens the card; Shift+click selects a range.',
+    select: (n) => `Select: ${n}`,
+    exportTitle: 'Export the list to CSV',
+    columns: 'Columns and their order',
+    up: 'Up',
+    down: 'Down',
+    delimiter: 'Delimiter',
+    semicolon: 'Semicolon (Excel)',
+    comma: 'Comma',
+    tab: 'Tab',
+    doExport: 'Export',
+    exporting: 'Exporting…',
+    cancel: 'Close',
+    exported: (r, w) => `Rows exported: ${r} → ${w}`,
+    exportedDownload: (r, f) => `Rows exported: ${r}; "${f}" is downloading.`,
+    exportCancelled: 'Saving was cancelled.',
+    noColumns: 'Choose at least one column.',
+    all: 'All',
+    nothing: 'None',
+    statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
+  },
+};

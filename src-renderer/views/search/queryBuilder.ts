@@ -1,0 +1,527 @@
+/**
+ * The query builder's logic, free of React: the form state an analyst edits, its translation into QUERY
+ * criteria (API reference 4.5) with field-level messages in the user's language, the way back (a saved
+ * search's criteria into the form), and a one-line summary of criteria for lists of saved searches.
+ *
+ * Validation happens here before anything is sent (INN/OGRN checksums, lengths, formats, ranges), then the
+ * contract's `tenderCriteriaSchema` checks the result once more; the main process and the server check again.
+ */
+import { tenderCriteriaSchema, type Locale, type TenderCriteria } from '../../../src-main/contract/ipc';
+import { isValidInn, isValidOgrn } from '../../../src-main/domain/identifiers';
+import { formatInt, formatRub } from '../../format/format';
+import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
+
+export type TenderStatus = 'active' | 'completed' | 'cancelled';
+
+/** What the form holds: lists as the user typed their items, numbers and dates as text until validated. */
+export interface SearchForm {
+  /** OR items; an item of several words is searched as a phrase. */
+  keywords: string[];
+  /** Minus words: tenders containing any of them are excluded. */
+  exceptionKeywords: string[];
+  regions: number[];
+  platforms: number[];
+  placementTypes: number[];
+  purchaseTypes: number[];
+  /** OKPD2 codes or prefixes at any level: 26, 26.2, 26.20.11.110. */
+  okpd2: string[];
+  priceFrom: string;
+  priceTo: string;
+  publishFrom: string;
+  publishTo: string;
+  startFrom: string;
+  startTo: string;
+  endFrom: string;
+  endTo: string;
+  customerInn: string[];
+  customerOgrn: string;
+  customerName: string;
+  status: TenderStatus[];
+  /** Internal tender ids. */
+  ids: string[];
+}
+
+export const emptyForm = (): SearchForm => ({
+  keywords: [],
+  exceptionKeywords: [],
+  regions: [],
+  platforms: [],
+  placementTypes: [],
+  purchaseTypes: [],
+  okpd2: [],
+  priceFrom: '',
+  priceTo: '',
+  publishFrom: '',
+  publishTo: '',
+  startFrom: '',
+  startTo: '',
+  endFrom: '',
+  endTo: '',
+  customerInn: [],
+  customerOgrn: '',
+  customerName: '',
+  status: ['active'],
+  ids: [],
+});
+
+/** Fields that can carry a message; the view shows each next to its input. */
+export type FieldKey =
+  | 'keywords'
+  | 'exceptionKeywords'
+  | 'regions'
+  | 'platforms'
+  | 'placementTypes'
+  | 'purchaseTypes'
+  | 'okpd2'
+  | 'price'
+  | 'publishDate'
+  | 'startDate'
+  | 'endDate'
+  | 'customerInn'
+  | 'customerOgrn'
+  | 'customerName'
+  | 'status'
+  | 'ids'
+  | 'form';
+
+export type FieldErrors = Partial<Record<FieldKey, string>>;
+
+export type BuildResult = { ok: true; criteria: TenderCriteria } | { ok: false; errors: FieldErrors };
+
+const MAX_TEXT_ITEMS = 100;
+const MAX_TEXT_LENGTH = 300;
+const MAX_CODES = 200;
+const MAX_INNS = 100;
+const MAX_IDS = 10_000;
+const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
+
+const messages = {
+  ru: {
+    tooMany: (n: number) => `Не больше ${n} значений`,
+    tooLong: (item: string) => `«${short(item)}» длиннее ${MAX_TEXT_LENGTH} символов`,
+    okpd2: (item: string) => `«${short(item)}» — не код ОКПД2. Пример: 26, 26.20, 26.20.11.110`,
+    number: 'Введите число, например 1 500 000,50',
+    negative: 'Цена не может быть отрицательной',
+    priceOrder: 'Цена «от» больше цены «до»',
+    date: 'Дата в виде дд.мм.гггг',
+    dateOrder: 'Дата «с» позже даты «по»',
+    innLength: (item: string) => `ИНН «${short(item)}» должен содержать 10 цифр (организация) или 12 цифр (ИП, физлицо)`,
+    innChecksum: (item: string) => `ИНН ${item}: неверное контрольное число — проверьте цифры`,
+    ogrnLength: 'ОГРН — 13 цифр, ОГРНИП — 15 цифр',
+    ogrnPrefix: 'ОГРН начинается с 1 или 5, ОГРНИП — с 3',
+    ogrnChecksum: 'ОГРН: неверное контрольное число — проверьте цифры',
+    nameLength: 'Название заказчика: от 2 до 300 символов',
+    status: 'Выберите хотя бы один статус',
+    id: (item: string) => `«${short(item)}» — не номер закупки (нужно целое положительное число)`,
+    invalid: 'Проверьте условия поиска',
+  },
+  en: {
+    tooMany: (n: number) => `At most ${n} values`,
+    tooLong: (item: string) => `"${short(item)}" is longer than ${MAX_TEXT_LENGTH} characters`,
+    okpd2: (item: string) => `"${short(item)}" is not an OKPD2 code. Example: 26, 26.20, 26.20.11.110`,
+    number: 'Enter a number, e.g. 1500000.50',
+    negative: 'A price cannot be negative',
+    priceOrder: 'Price "from" is above price "to"',
+    date: 'A date as dd.mm.yyyy',
+    dateOrder: 'Date "from" is after date "to"',
+    innLength: (item: string) => `INN "${short(item)}" must have 10 digits (organisation) or 12 digits (individual)`,
+    innChecksum: (item: string) => `INN ${item}: the check digits do not match — check the digits`,
+    ogrnLength: 'OGRN has 13 digits, OGRNIP 15 digits',
+    ogrnPrefix: 'OGRN starts with 1 or 5, OGRNIP with 3',
+    ogrnChecksum: 'OGRN: the check digit does not match — check the digits',
+    nameLength: 'Customer name: 2 to 300 characters',
+    status: 'Choose at least one status',
+    id: (item: string) => `"${short(item)}" is not a tender id (a positive whole number)`,
+    invalid: 'Check the search criteria',
+  },
+};
+
+function short(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 37)}…` : s;
+}
+
+/** Items typed or pasted into a list field: trimmed, inner spaces collapsed, quotes around a phrase dropped, duplicates removed. */
+export function cleanItems(items: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of items) {
+    let s = raw.replace(/\s+/g, ' ').trim();
+    const quoted = /^["«“„'](.*)["»”“']$/.exec(s);
+    if (quoted) s = quoted[1]!.trim();
+    if (s === '') continue;
+    const key = s.toLocaleLowerCase('ru');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Splits pasted text into items. Words and phrases split on new lines and semicolons (a phrase keeps its
+ * spaces; commas too, unless the text has no line breaks and no semicolons, then commas separate); codes,
+ * tax ids and ids split on any whitespace, commas and semicolons as well.
+ */
+export function splitPasted(text: string, kind: 'phrases' | 'codes'): string[] {
+  if (kind === 'codes') return text.split(/[\s,;]+/).filter((s) => s !== '');
+  const parts = /[\n;]/.test(text) ? text.split(/[\n;]+/) : text.split(',');
+  return parts.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** A price typed the Russian way (`1 500 000,50`, non-breaking spaces, `₽`) or the English way (`1,500,000.50`). */
+export function parseAmount(text: string): number | null | 'invalid' {
+  let s = text.replace(/[\s\u00a0\u202f₽]|руб\.?/gi, '');
+  if (s === '') return null;
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  else s = s.replace(',', '.');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(s)) return 'invalid';
+  return Number(s);
+}
+
+/** A date typed as dd.mm.yyyy (also d.m.yyyy, dd/mm/yyyy) or ISO yyyy-mm-dd → `yyyy-mm-dd`, a whole Moscow day. */
+export function parseDate(text: string): string | null | 'invalid' {
+  const s = text.trim();
+  if (s === '') return null;
+  let y: number, m: number, d: number;
+  const ru = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(s);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (ru) [d, m, y] = [Number(ru[1]), Number(ru[2]), Number(ru[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return 'invalid';
+  if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return 'invalid';
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > daysInMonth) return 'invalid';
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** `yyyy-mm-dd` (or a timestamp) → `dd.mm.yyyy` as the form shows it. */
+export function isoToRuDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
+}
+
+function digitsOnly(s: string): string {
+  return s.replace(/[\s\u00a0-]/g, '');
+}
+
+/** One message for an INN as typed, or null when it is valid. */
+export function innProblem(raw: string, locale: Locale): string | null {
+  const m = messages[locale];
+  const s = digitsOnly(raw);
+  if (!/^\d+$/.test(s) || (s.length !== 10 && s.length !== 12)) return m.innLength(raw);
+  return isValidInn(s) ? null : m.innChecksum(s);
+}
+
+/** One message for an OGRN / OGRNIP as typed, or null when it is valid. */
+export function ogrnProblem(raw: string, locale: Locale): string | null {
+  const m = messages[locale];
+  const s = digitsOnly(raw);
+  if (!/^\d+$/.test(s) || (s.length !== 13 && s.length !== 15)) return m.ogrnLength;
+  if (s.length === 13 ? s[0] !== '1' && s[0] !== '5' : s[0] !== '3') return m.ogrnPrefix;
+  return isValidOgrn(s) ? null : m.ogrnChecksum;
+}
+
+/** Normalises an OKPD2 item: `26.20.11.110`, also typed with commas or trailing dots. */
+export function normalizeOkpd2(raw: string): string {
+  return raw.trim().replace(/,/g, '.').replace(/\.+$/, '');
+}
+
+function dateRange(fromText: string, toText: string, m: (typeof messages)['ru']): { value?: { from?: string; to?: string }; error?: string } {
+  const from = parseDate(fromText);
+  const to = parseDate(toText);
+  if (from === 'invalid' || to === 'invalid') return { error: m.date };
+  if (from !== null && to !== null && from > to) return { error: m.dateOrder };
+  if (from === null && to === null) return {};
+  return { value: { ...(from !== null ? { from } : {}), ...(to !== null ? { to } : {}) } };
+}
+
+function textItems(items: readonly string[], m: (typeof messages)['ru']): { value?: string[]; error?: string } {
+  const list = cleanItems(items);
+  if (list.length > MAX_TEXT_ITEMS) return { error: m.tooMany(MAX_TEXT_ITEMS) };
+  const long = list.find((s) => s.length > MAX_TEXT_LENGTH);
+  if (long !== undefined) return { error: m.tooLong(long) };
+  return list.length ? { value: list } : {};
+}
+
+/** Form → QUERY criteria, or the messages of every field that is wrong. */
+export function buildCriteria(form: SearchForm, locale: Locale): BuildResult {
+  const m = messages[locale];
+  const errors: FieldErrors = {};
+  const c: TenderCriteria = {};
+
+  const kw = textItems(form.keywords, m);
+  if (kw.error) errors.keywords = kw.error;
+  else if (kw.value) c.keywords = kw.value;
+  const minus = textItems(form.exceptionKeywords, m);
+  if (minus.error) errors.exceptionKeywords = minus.error;
+  else if (minus.value) c.exception_keywords = minus.value;
+
+  const numbers = (key: 'regions' | 'platforms' | 'placementTypes' | 'purchaseTypes', values: number[]): number[] | undefined => {
+    const list = [...new Set(values)].sort((a, b) => a - b);
+    if (list.length > MAX_CODES) errors[key] = m.tooMany(MAX_CODES);
+    return list.length ? list : undefined;
+  };
+  const regions = numbers('regions', form.regions);
+  if (regions) c.regions = regions;
+  const platforms = numbers('platforms', form.platforms);
+  if (platforms) c.platforms = platforms;
+  const placement = numbers('placementTypes', form.placementTypes);
+  if (placement) c.placement_types = placement;
+  const purchase = numbers('purchaseTypes', form.purchaseTypes);
+  if (purchase) c.purchase_types = purchase;
+
+  const okpd2 = [...new Set(form.okpd2.map(normalizeOkpd2).filter((s) => s !== ''))];
+  const badCode = okpd2.find((s) => !OKPD2.test(s));
+  if (badCode !== undefined) errors.okpd2 = m.okpd2(badCode);
+  else if (okpd2.length > MAX_CODES) errors.okpd2 = m.tooMany(MAX_CODES);
+  else if (okpd2.length) c.okpd2 = okpd2;
+
+  const from = parseAmount(form.priceFrom);
+  const to = parseAmount(form.priceTo);
+  if (from === 'invalid' || to === 'invalid') errors.price = m.number;
+  else if ((from ?? 0) < 0 || (to ?? 0) < 0) errors.price = m.negative;
+  else if (from !== null && to !== null && from > to) errors.price = m.priceOrder;
+  else if (from !== null || to !== null) c.price = { ...(from !== null ? { from } : {}), ...(to !== null ? { to } : {}) };
+
+  for (const [key, field, a, b] of [
+    ['publishDate', 'publish_date', form.publishFrom, form.publishTo],
+    ['startDate', 'start_date', form.startFrom, form.startTo],
+    ['endDate', 'end_date', form.endFrom, form.endTo],
+  ] as const) {
+    const r = dateRange(a, b, m);
+    if (r.error) errors[key] = r.error;
+    else if (r.value) c[field] = r.value;
+  }
+
+  const customer: NonNullable<TenderCriteria['customer']> = {};
+  const inns = [...new Set(form.customerInn.map((s) => s.trim()).filter((s) => s !== ''))];
+  const innError = inns.map((s) => innProblem(s, locale)).find((e) => e !== null);
+  if (innError) errors.customerInn = innError;
+  else if (inns.length > MAX_INNS) errors.customerInn = m.tooMany(MAX_INNS);
+  else if (inns.length) customer.inn = inns.map(digitsOnly);
+  if (form.customerOgrn.trim() !== '') {
+    const problem = ogrnProblem(form.customerOgrn, locale);
+    if (problem) errors.customerOgrn = problem;
+    else customer.ogrn = digitsOnly(form.customerOgrn);
+  }
+  const name = form.customerName.replace(/\s+/g, ' ').trim();
+  if (name !== '') {
+    if (name.length < 2 || name.length > 300) errors.customerName = m.nameLength;
+    else customer.name = name;
+  }
+  if (Object.keys(customer).length) c.customer = customer;
+
+  if (form.status.length === 0) errors.status = m.status;
+  else c.status = (['active', 'completed', 'cancelled'] as const).filter((s) => form.status.includes(s));
+
+  const ids = [...new Set(form.ids.map((s) => s.trim()).filter((s) => s !== ''))];
+  const badId = ids.find((s) => !/^\d{1,15}$/.test(s) || Number(s) < 1);
+  if (badId !== undefined) errors.ids = m.id(badId);
+  else if (ids.length > MAX_IDS) errors.ids = m.tooMany(MAX_IDS);
+  else if (ids.length) c.ids = ids.map(Number);
+
+  if (Object.keys(errors).length) return { ok: false, errors };
+
+  // The contract's own validator has the last word before sending.
+  const parsed = tenderCriteriaSchema.safeParse(c);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = fieldOfPath(issue.path.map(String));
+      errors[key] ??= `${m.invalid}: ${issue.message}`;
+    }
+    return { ok: false, errors };
+  }
+  return { ok: true, criteria: parsed.data };
+}
+
+/** Which form field a path of the criteria (from the contract or the main process) belongs to. */
+export function fieldOfPath(path: readonly string[]): FieldKey {
+  const p = path[0] === 'criteria' ? path.slice(1) : path;
+  switch (p[0]) {
+    case 'keywords':
+      return 'keywords';
+    case 'exception_keywords':
+      return 'exceptionKeywords';
+    case 'regions':
+      return 'regions';
+    case 'platforms':
+      return 'platforms';
+    case 'placement_types':
+      return 'placementTypes';
+    case 'purchase_types':
+      return 'purchaseTypes';
+    case 'okpd2':
+      return 'okpd2';
+    case 'price':
+      return 'price';
+    case 'publish_date':
+      return 'publishDate';
+    case 'start_date':
+      return 'startDate';
+    case 'end_date':
+      return 'endDate';
+    case 'customer':
+      return p[1] === 'ogrn' ? 'customerOgrn' : p[1] === 'name' ? 'customerName' : 'customerInn';
+    case 'status':
+      return 'status';
+    case 'ids':
+      return 'ids';
+    default:
+      return 'form';
+  }
+}
+
+const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const asNumbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number' && Number.isFinite(x)) : []);
+const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const amountText = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? String(v).replace('.', ',') : '');
+const dateText = (v: unknown): string => (typeof v === 'string' ? isoToRuDate(v) : '');
+
+/** Criteria (a saved search's, as stored) → form, so a saved search can be opened in the builder. */
+export function criteriaToForm(criteria: Record<string, unknown>): SearchForm {
+  const price = asObject(criteria.price);
+  const pub = asObject(criteria.publish_date);
+  const start = asObject(criteria.start_date);
+  const end = asObject(criteria.end_date);
+  const customer = asObject(criteria.customer);
+  const status = asStrings(criteria.status).filter((s): s is TenderStatus => s === 'active' || s === 'completed' || s === 'cancelled');
+  return {
+    keywords: asStrings(criteria.keywords),
+    exceptionKeywords: asStrings(criteria.exception_keywords),
+    regions: asNumbers(criteria.regions),
+    platforms: asNumbers(criteria.platforms),
+    placementTypes: asNumbers(criteria.placement_types),
+    purchaseTypes: asNumbers(criteria.purchase_types),
+    okpd2: asStrings(criteria.okpd2),
+    priceFrom: amountText(price.from),
+    priceTo: amountText(price.to),
+    publishFrom: dateText(pub.from),
+    publishTo: dateText(pub.to),
+    startFrom: dateText(start.from),
+    startTo: dateText(start.to),
+    endFrom: dateText(end.from),
+    endTo: dateText(end.to),
+    customerInn: asStrings(customer.inn),
+    customerOgrn: typeof customer.ogrn === 'string' ? customer.ogrn : '',
+    customerName: typeof customer.name === 'string' ? customer.name : '',
+    status: criteria.status === undefined ? ['active'] : status,
+    ids: asNumbers(criteria.ids).map(String),
+  };
+}
+
+const summaryWords = {
+  ru: {
+    or: ' или ',
+    minus: 'кроме',
+    regions: 'регионы',
+    platforms: 'площадки',
+    placement: 'способ',
+    law: 'закон',
+    okpd2: 'ОКПД2',
+    price: 'цена',
+    from: 'от',
+    to: 'до',
+    published: 'опубл.',
+    start: 'начало',
+    end: 'окончание',
+    customer: 'заказчик',
+    inn: 'ИНН',
+    ogrn: 'ОГРН',
+    status: { active: 'подача заявок', completed: 'завершены', cancelled: 'отменены' },
+    ids: (n: string) => `номера закупок: ${n}`,
+    list: 'список',
+    filter: 'фильтр',
+    all: 'все активные закупки',
+    more: (n: number) => ` и ещё ${n}`,
+  },
+  en: {
+    or: ' or ',
+    minus: 'except',
+    regions: 'regions',
+    platforms: 'platforms',
+    placement: 'method',
+    law: 'law',
+    okpd2: 'OKPD2',
+    price: 'price',
+    from: 'from',
+    to: 'to',
+    published: 'published',
+    start: 'starts',
+    end: 'ends',
+    customer: 'customer',
+    inn: 'INN',
+    ogrn: 'OGRN',
+    status: { active: 'accepting bids', completed: 'completed', cancelled: 'cancelled' },
+    ids: (n: string) => `tender ids: ${n}`,
+    list: 'list',
+    filter: 'filter',
+    all: 'all active tenders',
+    more: (n: number) => ` and ${n} more`,
+  },
+};
+
+function firstFew(items: string[], locale: Locale, max = 4): string {
+  return items.slice(0, max).join(', ') + (items.length > max ? summaryWords[locale].more(items.length - max) : '');
+}
+
+function rangeText(r: Record<string, unknown>, locale: Locale, fmt: (v: unknown) => string): string {
+  const w = summaryWords[locale];
+  const parts: string[] = [];
+  if (r.from !== undefined) parts.push(`${w.from} ${fmt(r.from)}`);
+  if (r.to !== undefined) parts.push(`${w.to} ${fmt(r.to)}`);
+  return parts.join(' ');
+}
+
+/** One line that tells saved searches apart: «"поставка компьютеров" или ноутбук · кроме ремонт · регионы: Москва». */
+export function summarizeCriteria(criteria: Record<string, unknown>, locale: Locale): string {
+  const w = summaryWords[locale];
+  const parts: string[] = [];
+  const quote = (s: string) => (s.includes(' ') ? (locale === 'ru' ? `«${s}»` : `"${s}"`) : s);
+  const kw = asStrings(criteria.keywords);
+  if (kw.length) parts.push(kw.slice(0, 5).map(quote).join(w.or) + (kw.length > 5 ? w.more(kw.length - 5) : ''));
+  const minus = asStrings(criteria.exception_keywords);
+  if (minus.length) parts.push(`${w.minus} ${firstFew(minus.map(quote), locale)}`);
+  const regions = asNumbers(criteria.regions);
+  if (regions.length) parts.push(`${w.regions}: ${firstFew(regions.map(regionName), locale, 3)}`);
+  const purchase = asNumbers(criteria.purchase_types);
+  if (purchase.length) parts.push(`${w.law}: ${firstFew(purchase.map((id) => entryName(PURCHASE_TYPES, id, locale)), locale)}`);
+  const placement = asNumbers(criteria.placement_types);
+  if (placement.length) parts.push(`${w.placement}: ${firstFew(placement.map((id) => entryName(PLACEMENT_TYPES, id, locale)), locale, 2)}`);
+  const platforms = asNumbers(criteria.platforms);
+  if (platforms.length) parts.push(`${w.platforms}: ${firstFew(platforms.map((id) => entryName(PLATFORMS, id, locale)), locale, 3)}`);
+  const okpd2 = asStrings(criteria.okpd2);
+  if (okpd2.length) parts.push(`${w.okpd2} ${firstFew(okpd2, locale)}`);
+  const price = asObject(criteria.price);
+  if (price.from !== undefined || price.to !== undefined) parts.push(`${w.price} ${rangeText(price, locale, (v) => formatRub(Number(v), locale))}`);
+  const dateFmt = (v: unknown) => (typeof v === 'string' ? isoToRuDate(v) : String(v));
+  for (const [key, word] of [
+    ['publish_date', w.published],
+    ['start_date', w.start],
+    ['end_date', w.end],
+  ] as const) {
+    const r = asObject(criteria[key]);
+    if (r.from !== undefined || r.to !== undefined) parts.push(`${word} ${rangeText(r, locale, dateFmt)}`);
+  }
+  const customer = asObject(criteria.customer);
+  const who: string[] = [];
+  const inns = asStrings(customer.inn);
+  if (inns.length) who.push(`${w.inn} ${firstFew(inns, locale, 2)}`);
+  if (typeof customer.ogrn === 'string') who.push(`${w.ogrn} ${customer.ogrn}`);
+  if (typeof customer.name === 'string') who.push(quote(customer.name));
+  if (who.length) parts.push(`${w.customer}: ${who.join(', ')}`);
+  const status = asStrings(criteria.status);
+  if (status.length && !(status.length === 1 && status[0] === 'active')) {
+    parts.push(status.map((s) => w.status[s as TenderStatus] ?? s).join(', '));
+  }
+  const ids = asNumbers(criteria.ids);
+  if (ids.length) parts.push(w.ids(ids.length > 3 ? formatInt(ids.length, locale) : ids.join(', ')));
+  if (typeof criteria.list_id === 'string') parts.push(`${w.list} ${criteria.list_id}`);
+  if (typeof criteria.filter_id === 'string') parts.push(`${w.filter} ${criteria.filter_id}`);
+  return parts.length ? parts.join(' · ') : w.all;
+}
+
+/** How many criteria the form sets (for "N conditions" and for warning about an empty search). */
+export function countConditions(c: TenderCriteria): number {
+  return Object.entries(c).filter(([k, v]) => !(k === 'status' && Array.isArray(v) && v.length === 1 && v[0] === 'active')).length;
+}
