@@ -1,7 +1,9 @@
 // `npm test`: every check the project has, in order, with their output streamed as it comes:
 //   1. npm run typecheck   2. npm run lint   3. npx electron-vite build   4. npx vitest run (+ JSON report)
+//   5. npx playwright test (end-to-end, Debian's Chromium, + JSON report)
 // Every step runs even when an earlier one failed. The last line printed is always exactly
-// `N passed, M failed`, where N and M count the vitest tests plus one per check (typecheck, lint, build).
+// `N passed, M failed`, where N and M count the vitest tests, the Playwright tests, and one per check
+// (typecheck, lint, build).
 // The exit code is non-zero when anything failed. Works with stdin closed and CI=true (nothing prompts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const vitestReport = resolve(projectRoot, 'test-results', 'vitest.json');
+// Written by the JSON reporter configured in playwright.config.ts (which honours TENDERWB_E2E_OUTPUT too).
+const playwrightReport = resolve(projectRoot, process.env.TENDERWB_E2E_OUTPUT ?? 'test-results', 'playwright.json');
+const chromiumPath = process.env.TENDERWB_CHROMIUM ?? '/usr/bin/chromium';
 const isWindows = process.platform === 'win32';
 const npm = isWindows ? 'npm.cmd' : 'npm';
 const npx = isWindows ? 'npx.cmd' : 'npx';
@@ -72,13 +77,13 @@ async function check(label, command, args) {
   }
 }
 
-/** Reads vitest's JSON report; returns null when it is missing or unreadable. */
-function readVitestReport() {
-  if (!existsSync(vitestReport)) return null;
+/** Reads a JSON report; returns null when it is missing or unreadable. */
+function readReport(file) {
+  if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(vitestReport, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    console.error(`[run-all] ${vitestReport} is not valid JSON: ${error instanceof Error ? error.message : error}`);
+    console.error(`[run-all] ${file} is not valid JSON: ${error instanceof Error ? error.message : error}`);
     return null;
   }
 }
@@ -89,7 +94,7 @@ async function runVitest() {
   const args = ['--no', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`];
   console.log(`\n[run-all] vitest: ${npx} ${args.join(' ')}`);
   const code = await run(npx, args);
-  const report = readVitestReport();
+  const report = readReport(vitestReport);
   if (report === null) {
     failed += 1;
     console.log(`[run-all] vitest: FAILED (exit code ${code}, no JSON report; counted as one failure)`);
@@ -110,6 +115,40 @@ async function runVitest() {
     console.log(`[run-all] vitest: FAILED (exit code ${code} with no failed test; counted as one failure)`);
   }
   console.log(`[run-all] vitest: ${testPassed} passed, ${testFailed + brokenFiles.length} failed`);
+}
+
+async function runPlaywright() {
+  rmSync(playwrightReport, { force: true });
+  if (!existsSync(chromiumPath)) {
+    failed += 1;
+    console.log(
+      `\n[run-all] playwright: FAILED: Chromium is missing at ${chromiumPath}; the end-to-end tests need Debian's package ` +
+        '(apt-get install -y --no-install-recommends chromium; .ci/run installs it). Counted as one failure.',
+    );
+    return;
+  }
+  const args = ['--no', 'playwright', 'test'];
+  console.log(`\n[run-all] playwright: ${npx} ${args.join(' ')}`);
+  const code = await run(npx, args);
+  const report = readReport(playwrightReport);
+  if (report === null || typeof report.stats !== 'object' || report.stats === null) {
+    failed += 1;
+    console.log(`[run-all] playwright: FAILED (exit code ${code}, no JSON report; counted as one failure)`);
+    return;
+  }
+  // expected: passed; unexpected: failed; flaky: passed on a retry (counted as passed); skipped: neither.
+  const testPassed = (Number(report.stats.expected) || 0) + (Number(report.stats.flaky) || 0);
+  const testFailed = Number(report.stats.unexpected) || 0;
+  // Errors outside any test (global setup, a spec file that cannot load): one failure each.
+  const errors = Array.isArray(report.errors) ? report.errors.length : 0;
+  passed += testPassed;
+  failed += testFailed + errors;
+  if (errors > 0) console.log(`[run-all] playwright: ${errors} error(s) outside the tests, counted as failures`);
+  if (code !== 0 && testFailed + errors === 0) {
+    failed += 1;
+    console.log(`[run-all] playwright: FAILED (exit code ${code} with no failed test; counted as one failure)`);
+  }
+  console.log(`[run-all] playwright: ${testPassed} passed, ${testFailed + errors} failed`);
 }
 
 // Interrupted: stop the running step, let it finish writing, then still end with the summary line.
@@ -147,6 +186,7 @@ try {
   await check('lint', npm, ['run', 'lint']);
   await check('build', npx, ['--no', 'electron-vite', 'build']);
   await runVitest();
+  await runPlaywright();
 } catch (error) {
   console.error('[run-all] crashed:', error);
   failed += 1;

@@ -1,0 +1,106 @@
+/**
+ * Saved searches end to end: a search run earlier is listed with its criteria and cached count; opening its
+ * results marks it seen; changes made on the server (`/__sandbox/tick`) show up as new/updated counts after
+ * "sync now" and, live, while following; rename; extinguish (with its explanation) keeps the cached tenders.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type E2eApp } from './fixtures';
+
+type Ok<T> = { ok: true; value: T };
+
+async function runInCore(app: E2eApp, label: string): Promise<string> {
+  const started = (await app.invoke('search.run', { criteria: { keywords: ['поставка'] }, label, events: ['created', 'updated'] })) as Ok<{ filterId: string; jobId: string }>;
+  expect(started.ok).toBe(true);
+  const { jobId, filterId } = started.value;
+  await app.waitForEvent((event, payload) => event === 'sync.progress' && (payload as { jobId: string; state: string }).jobId === jobId && (payload as { state: string }).state !== 'running', { timeoutMs: 45_000 });
+  return filterId;
+}
+
+const count = async (l: Locator): Promise<number> => ((await l.count()) === 0 ? 0 : Number(await l.getAttribute('data-count')));
+
+async function openSaved(page: Page, filterId: string): Promise<Locator> {
+  await page.getByTestId('nav-saved').click();
+  await expect(page.getByTestId('view-saved')).toBeVisible();
+  const item = page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`);
+  await expect(item).toBeVisible();
+  return item;
+}
+
+test('saved searches: list, results, sync picks up ticks, follow live, rename, extinguish', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  const filterId = await runInCore(app, 'e2e сохранённый');
+  const item = await openSaved(page, filterId);
+  await expect(item.getByTestId('saved-label')).toHaveText('e2e сохранённый');
+  // Never seen yet: everything delivered counts as new.
+  await expect(item.getByTestId('badge-new')).toBeVisible();
+  await expect(item.getByTestId('saved-criteria')).toContainText('поставка');
+  const cached = Number(await item.getByTestId('saved-cached').getAttribute('data-cached'));
+  expect(cached).toBeGreaterThan(0);
+  await expect(item.getByTestId('saved-cached')).toContainText('в кэше');
+
+  // Opening the results shows the cached tenders and marks the search seen.
+  await item.getByTestId('saved-open').click();
+  await expect(page.getByTestId('saved-results')).toBeVisible();
+  await expect.poll(async () => Number(await page.getByTestId('saved-results-table-count').getAttribute('data-count'))).toBe(cached);
+  await expect(item.getByTestId('badge-new')).toHaveCount(0);
+
+  // The server changes: new and changed tenders. "Sync now" brings them and counts them since last seen.
+  await app.control('tick', { created: 300, updated: 300 });
+  await item.getByTestId('saved-sync').click();
+  await expect(item.getByTestId('sync-panel')).toBeVisible();
+  await item.getByTestId('sync-max-spend').fill('10000');
+  await item.getByTestId('sync-start').click();
+  await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect.poll(async () => (await count(item.getByTestId('badge-new'))) + (await count(item.getByTestId('badge-updated'))), { timeout: 15_000 }).toBeGreaterThan(0);
+  const newAfterSync = await count(item.getByTestId('badge-new'));
+  const updatedAfterSync = await count(item.getByTestId('badge-updated'));
+  expect(newAfterSync + updatedAfterSync).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await app.screenshot(page, 'saved-searches');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Following live: a later tick arrives by itself and the counter grows.
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('following-badge')).toBeVisible();
+  await expect(item).toHaveAttribute('data-following', 'true');
+  const before = (await count(item.getByTestId('badge-new'))) + (await count(item.getByTestId('badge-updated')));
+  await app.control('tick', { created: 300, updated: 300 });
+  await expect.poll(async () => (await count(item.getByTestId('badge-new'))) + (await count(item.getByTestId('badge-updated'))), { timeout: 45_000 }).toBeGreaterThan(before);
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('following-badge')).toHaveCount(0);
+
+  // Opening the results again marks the news seen.
+  await item.getByTestId('saved-open').click(); // hide
+  await item.getByTestId('saved-open').click(); // open again
+  await expect(item.getByTestId('badge-new')).toHaveCount(0);
+  await expect(item.getByTestId('badge-updated')).toHaveCount(0);
+
+  // Rename.
+  await item.getByTestId('saved-rename').click();
+  await item.getByTestId('rename-input').fill('e2e сохранённый — ИТ');
+  await item.getByTestId('rename-save').click();
+  await expect(item.getByTestId('saved-label')).toHaveText('e2e сохранённый — ИТ');
+
+  // Its criteria open in the search builder.
+  await item.getByTestId('saved-edit').click();
+  await expect(page.getByTestId('view-search')).toBeVisible();
+  await expect(page.getByTestId('keywords-chip').filter({ hasText: 'поставка' })).toBeVisible();
+  await page.getByTestId('nav-saved').click();
+  await expect(item).toBeVisible();
+
+  // Extinguish: the dialog says the server subscription ends and the cached tenders stay.
+  const cachedBefore = Number(await item.getByTestId('saved-cached').getAttribute('data-cached'));
+  await item.getByTestId('saved-extinguish').click();
+  const dialog = page.getByRole('dialog', { name: 'Погасить сохранённый поиск?' });
+  await expect(dialog).toContainText('Подписка на сервере закончится');
+  await expect(dialog).toContainText('останутся в кэше');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(item).toBeVisible();
+  await item.getByTestId('saved-extinguish').click();
+  await dialog.getByRole('button', { name: 'Погасить' }).click();
+  await expect(page.getByTestId('saved-search')).toHaveCount(0);
+  await expect(page.getByTestId('saved-empty')).toBeVisible();
+
+  const info = (await app.invoke('cache.info', {})) as Ok<{ tenders: number }>;
+  expect(info.value.tenders).toBeGreaterThanOrEqual(cachedBefore);
+});

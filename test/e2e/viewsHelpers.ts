@@ -1,0 +1,65 @@
+/**
+ * Helpers shared by the card, contracts, lists, ledger and offline specs: preparing data through the core (the
+ * fixture's `app.invoke`) where another view would normally do it, and the few UI steps several specs repeat.
+ */
+import type { Page } from '@playwright/test';
+import { expect, type E2eApp } from './fixtures';
+
+export async function invokeOk<T = unknown>(app: E2eApp, name: string, args: unknown = {}): Promise<T> {
+  const answer = await app.invoke(name, args);
+  if (!answer.ok) throw new Error(`${name} failed: ${answer.error.code} ${answer.error.message}`);
+  return answer.value as T;
+}
+
+interface Job {
+  jobId: string;
+  state: string;
+  items: number;
+  charged: number;
+  free: number;
+}
+
+/** Waits until a sync job is no longer running. */
+export async function waitJob(app: E2eApp, jobId: string, timeoutMs = 45_000): Promise<Job> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const jobs = await invokeOk<Job[]>(app, 'sync.jobs');
+    const job = jobs.find((j) => j.jobId === jobId);
+    if (job && job.state !== 'running') return job;
+    if (Date.now() > until) throw new Error(`job ${jobId} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Saves a search (as the Search view would) and reads it to the end; answers its filter id. */
+export async function runSearch(app: E2eApp, criteria: Record<string, unknown>, label: string, events: string[] = ['created', 'updated']): Promise<string> {
+  const run = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', { criteria, label, events });
+  const job = await waitJob(app, run.jobId);
+  expect(job.state).toBe('done');
+  return run.filterId;
+}
+
+/** Ids of the tenders a saved search holds in the cache, newest first. */
+export async function searchIds(app: E2eApp, filterId: string): Promise<number[]> {
+  const page = await invokeOk<{ rows: { id: number }[] }>(app, 'search.results', { filterId, limit: 100 });
+  return page.rows.map((r) => r.id);
+}
+
+/** Lists view: creates a list and selects it. */
+export async function createList(page: Page, name: string): Promise<void> {
+  await page.getByTestId('nav-lists').click();
+  await page.getByTestId('lists-create-name').fill(name);
+  await page.getByTestId('lists-create').click();
+  await expect(page.getByTestId('lists-detail-name')).toHaveText(name);
+}
+
+/** Lists view (a list selected): pastes ids and adds them. */
+export async function addIds(page: Page, ids: number[]): Promise<void> {
+  await page.getByTestId('lists-add-ids').fill(ids.join('\n'));
+  await page.getByTestId('lists-add').click();
+  await expect(page.getByTestId('lists-message')).toBeVisible();
+}
+
+export function memberRow(page: Page, index: number) {
+  return page.getByTestId('lists-members').locator(`[role="row"][data-row-index="${index}"]`);
+}
