@@ -117,6 +117,23 @@ async function runVitest() {
   console.log(`[run-all] vitest: ${testPassed} passed, ${testFailed + brokenFiles.length} failed`);
 }
 
+/** Playwright tests that were skipped, with the reason their `test.skip(condition, reason)` gave. */
+function skippedTests(report) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'skipped') continue;
+        const note = (t.annotations ?? []).find((a) => a.type === 'skip');
+        found.push({ title: spec.title, why: note?.description || 'no reason given' });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
+
 async function runPlaywright() {
   rmSync(playwrightReport, { force: true });
   if (!existsSync(chromiumPath)) {
@@ -144,6 +161,8 @@ async function runPlaywright() {
   passed += testPassed;
   failed += testFailed + errors;
   if (errors > 0) console.log(`[run-all] playwright: ${errors} error(s) outside the tests, counted as failures`);
+  // A skipped test is neither passed nor failed; say which and why, so a skip never hides silently.
+  for (const { title, why } of skippedTests(report)) console.log(`[run-all] playwright: skipped "${title}": ${why}`);
   if (code !== 0 && testFailed + errors === 0) {
     failed += 1;
     console.log(`[run-all] playwright: FAILED (exit code ${code} with no failed test; counted as one failure)`);
