@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chosenKeys, moveColumn, parseIds } from '../../src-renderer/views/lists/listInput';
+import { chosenKeys, moveColumn } from '../../src-renderer/components/csvColumns';
+import { parseIds } from '../../src-renderer/views/lists/listInput';
 
 describe('pasted ids', () => {
   it('reads ids separated by spaces, new lines, commas and semicolons; keeps order; drops repeats', () => {

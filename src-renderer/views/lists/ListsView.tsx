@@ -15,7 +15,7 @@ import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';
-import { ExportPanel } from './ExportPanel';
+import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { parseIds } from './listInput';
 import { listsStrings } from './listsStrings';
 
@@ -346,7 +346,15 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
           {s.add}
         </button>
       </form>
-      {exporting && <ExportPanel listId={list.listId} onClose={() => setExporting(false)} />}
+      {exporting && (
+        <CsvExportDialog
+          title={s.exportTitle}
+          sourceKey={list.listId}
+          loadColumns={() => call('lists.exportColumns', {})}
+          runExport={(columns, delimiter) => call('lists.export', { listId: list.listId, columns, delimiter })}
+          onClose={() => setExporting(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * What a user pastes into "add by ids" and how export columns are chosen and ordered. Pure.
+ * What a user pastes into "add by ids". Pure.
  */
 
 export interface ParsedIds {
@@ -35,25 +35,4 @@ export function parseIds(text: string, max = 10_000): ParsedIds {
     else invalid.push(token);
   }
   return { ids, invalid, duplicates };
-}
-
-export interface ColumnChoice {
-  key: string;
-  title: string;
-  checked: boolean;
-}
-
-/** Moves the column at `index` one place up (-1) or down (+1); out-of-range moves change nothing. */
-export function moveColumn(columns: readonly ColumnChoice[], index: number, delta: -1 | 1): ColumnChoice[] {
-  const target = index + delta;
-  if (index < 0 || index >= columns.length || target < 0 || target >= columns.length) return [...columns];
-  const out = [...columns];
-  const [moved] = out.splice(index, 1);
-  out.splice(target, 0, moved!);
-  return out;
-}
-
-/** The keys to export, in the chosen order. */
-export function chosenKeys(columns: readonly ColumnChoice[]): string[] {
-  return columns.filter((c) => c.checked).map((c) => c.key);
 }

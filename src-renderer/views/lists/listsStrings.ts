@@ -39,22 +39,6 @@ export const listsStrings: Strings<{
   hint: string;
   select: (name: string) => string;
   exportTitle: string;
-  columns: string;
-  up: string;
-  down: string;
-  delimiter: string;
-  semicolon: string;
-  comma: string;
-  tab: string;
-  doExport: string;
-  exporting: string;
-  cancel: string;
-  exported: (rows: string, where: string) => string;
-  exportedDownload: (rows: string, file: string) => string;
-  exportCancelled: string;
-  noColumns: string;
-  all: string;
-  nothing: string;
   statusNames: string;
 }> = {
   ru: {
@@ -96,22 +80,6 @@ export const listsStrings: Strings<{
     hint: 'Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон.',
     select: (n) => `Выбрать: ${n}`,
     exportTitle: 'Экспорт списка в CSV',
-    columns: 'Столбцы и их порядок',
-    up: 'Выше',
-    down: 'Ниже',
-    delimiter: 'Разделитель',
-    semicolon: 'Точка с запятой (Excel)',
-    comma: 'Запятая',
-    tab: 'Табуляция',
-    doExport: 'Экспортировать',
-    exporting: 'Экспортируем…',
-    cancel: 'Закрыть',
-    exported: (r, w) => `Выгружено строк: ${r} → ${w}`,
-    exportedDownload: (r, f) => `Выгружено строк: ${r}, файл «${f}» скачивается.`,
-    exportCancelled: 'Сохранение отменено.',
-    noColumns: 'Выберите хотя бы один столбец.',
-    all: 'Все',
-    nothing: 'Ни одного',
     statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
   },
   en: {
@@ -153,22 +121,6 @@ export const listsStrings: Strings<{
     hint: 'Double-click or Enter opens the card; Shift+click selects a range.',
     select: (n) => `Select: ${n}`,
     exportTitle: 'Export the list to CSV',
-    columns: 'Columns and their order',
-    up: 'Up',
-    down: 'Down',
-    delimiter: 'Delimiter',
-    semicolon: 'Semicolon (Excel)',
-    comma: 'Comma',
-    tab: 'Tab',
-    doExport: 'Export',
-    exporting: 'Exporting…',
-    cancel: 'Close',
-    exported: (r, w) => `Rows exported: ${r} → ${w}`,
-    exportedDownload: (r, f) => `Rows exported: ${r}; "${f}" is downloading.`,
-    exportCancelled: 'Saving was cancelled.',
-    noColumns: 'Choose at least one column.',
-    all: 'All',
-    nothing: 'None',
     statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
   },
 };

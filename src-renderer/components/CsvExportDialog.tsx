@@ -1,0 +1,204 @@
+/**
+ * CSV export with a column chooser: which columns (checkboxes) in which order (up/down), and the delimiter
+ * (`;` by default, what Russian Excel expects). The caller says what is exported (a list, a filter's tenders,
+ * the favorites) through `loadColumns` and `runExport`. In Electron the core asks where to save; in browser
+ * mode it answers a one-time link, which is downloaded here through an `<a download>`.
+ */
+import { useEffect, useState } from 'react';
+import type { MethodResult } from '../../src-main/contract/ipc';
+import { useAppStore } from '../app/store';
+import { formatInt } from '../format/format';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { chosenKeys, moveColumn, type ColumnChoice } from './csvColumns';
+import { Dialog } from './Dialog';
+import { ErrorNotice } from './ErrorNotice';
+import { useLoad } from './useLoad';
+
+export type Delimiter = ';' | ',' | '\t';
+export type ExportResult = MethodResult<'lists.export'>;
+
+const strings: Strings<{
+  columns: string;
+  up: string;
+  down: string;
+  delimiter: string;
+  semicolon: string;
+  comma: string;
+  tab: string;
+  doExport: string;
+  exporting: string;
+  cancel: string;
+  exported: (rows: string, where: string) => string;
+  exportedDownload: (rows: string, file: string) => string;
+  exportCancelled: string;
+  noColumns: string;
+  all: string;
+  nothing: string;
+}> = {
+  ru: {
+    columns: 'Столбцы и их порядок',
+    up: 'Выше',
+    down: 'Ниже',
+    delimiter: 'Разделитель',
+    semicolon: 'Точка с запятой (Excel)',
+    comma: 'Запятая',
+    tab: 'Табуляция',
+    doExport: 'Экспортировать',
+    exporting: 'Экспортируем…',
+    cancel: 'Закрыть',
+    exported: (r, w) => `Выгружено строк: ${r} → ${w}`,
+    exportedDownload: (r, f) => `Выгружено строк: ${r}, файл «${f}» скачивается.`,
+    exportCancelled: 'Сохранение отменено.',
+    noColumns: 'Выберите хотя бы один столбец.',
+    all: 'Все',
+    nothing: 'Ни одного',
+  },
+  en: {
+    columns: 'Columns and their order',
+    up: 'Up',
+    down: 'Down',
+    delimiter: 'Delimiter',
+    semicolon: 'Semicolon (Excel)',
+    comma: 'Comma',
+    tab: 'Tab',
+    doExport: 'Export',
+    exporting: 'Exporting…',
+    cancel: 'Close',
+    exported: (r, w) => `Rows exported: ${r} → ${w}`,
+    exportedDownload: (r, f) => `Rows exported: ${r}; "${f}" is downloading.`,
+    exportCancelled: 'Saving was cancelled.',
+    noColumns: 'Choose at least one column.',
+    all: 'All',
+    nothing: 'None',
+  },
+};
+
+function download(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export interface CsvExportDialogProps {
+  title: string;
+  /** Identifies what is exported, so the columns are asked for again when it changes. */
+  sourceKey: string;
+  loadColumns(): Promise<{ key: string; title: string }[]>;
+  runExport(columns: string[], delimiter: Delimiter): Promise<ExportResult>;
+  onClose(): void;
+  /** Prefix of the test ids (`lists-export` for lists). */
+  testId?: string;
+}
+
+export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onClose, testId = 'lists-export' }: CsvExportDialogProps) {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const available = useLoad(loadColumns, `export-columns-${sourceKey}`);
+  const [columns, setColumns] = useState<ColumnChoice[]>([]);
+  const [delimiter, setDelimiter] = useState<Delimiter>(';');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [result, setResult] = useState<ExportResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (available.data) setColumns(available.data.map((c) => ({ ...c, checked: true })));
+  }, [available.data]);
+
+  async function run() {
+    const keys = chosenKeys(columns);
+    setProblem(null);
+    setError(null);
+    setResult(null);
+    if (keys.length === 0) {
+      setProblem(s.noColumns);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await runExport(keys, delimiter);
+      setResult(answer);
+      if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const setAll = (checked: boolean) => setColumns((cs) => cs.map((c) => ({ ...c, checked })));
+
+  return (
+    <Dialog title={title} onClose={onClose} testId={testId}>
+      <fieldset className="lists__columns">
+        <legend>{s.columns}</legend>
+        <div className="lists__columnsTools">
+          <button type="button" className="btn--link" onClick={() => setAll(true)} data-testid={`${testId}-all`}>
+            {s.all}
+          </button>
+          <button type="button" className="btn--link" onClick={() => setAll(false)} data-testid={`${testId}-none`}>
+            {s.nothing}
+          </button>
+        </div>
+        <ol className="lists__columnList">
+          {columns.map((c, i) => (
+            <li key={c.key} data-testid={`${testId}-column`} data-key={c.key}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={c.checked}
+                  onChange={(e) => setColumns((cs) => cs.map((x) => (x.key === c.key ? { ...x, checked: e.target.checked } : x)))}
+                  data-testid={`${testId}-col-${c.key}`}
+                />{' '}
+                {c.title}
+              </label>
+              <span className="lists__move">
+                <button type="button" disabled={i === 0} onClick={() => setColumns((cs) => moveColumn(cs, i, -1))} aria-label={`${s.up}: ${c.title}`} data-testid={`${testId}-up-${c.key}`}>
+                  ↑
+                </button>
+                <button type="button" disabled={i === columns.length - 1} onClick={() => setColumns((cs) => moveColumn(cs, i, 1))} aria-label={`${s.down}: ${c.title}`} data-testid={`${testId}-down-${c.key}`}>
+                  ↓
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </fieldset>
+      <label className="lists__delimiter">
+        {s.delimiter}{' '}
+        <select value={delimiter} onChange={(e) => setDelimiter(e.target.value as Delimiter)} data-testid={`${testId}-delimiter`}>
+          <option value=";">{s.semicolon}</option>
+          <option value=",">{s.comma}</option>
+          <option value={'\t'}>{s.tab}</option>
+        </select>
+      </label>
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <ErrorNotice error={error ?? available.error} testId={`${testId}-error`} />
+      {result && (
+        <p className="lists__exported" role="status" data-testid={`${testId}-result`} data-rows={result.rows}>
+          {result.downloadUrl
+            ? s.exportedDownload(formatInt(result.rows, locale), result.fileName)
+            : result.saved
+              ? s.exported(formatInt(result.rows, locale), result.path ?? result.fileName)
+              : s.exportCancelled}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn--primary" onClick={() => void run()} disabled={busy || columns.length === 0} data-testid={`${testId}-run`}>
+          {busy ? s.exporting : s.doExport}
+        </button>
+        <button type="button" onClick={onClose} data-testid={`${testId}-close`}>
+          {s.cancel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
