@@ -233,6 +233,27 @@ export class EarlierApiClient {
     });
   }
 
+  /**
+   * `tender()` with what the client learned getting it: the request id, and whether an earlier attempt's
+   * answer was lost (then the detail's `is_new` under-reports, like a charged page's `answerLost`).
+   */
+  async tenderReceipt(
+    id: number,
+    params: { positionsPage?: number; positionsPageSize?: number } = {},
+    opts: RequestOptions = {},
+  ): Promise<{ detail: S.TenderDetail; requestId: string | null; answerLost: boolean }> {
+    const final = await this.run({
+      method: 'GET',
+      path: `/tenders/${encodeURIComponent(String(id))}`,
+      route: 'GET /tenders/{id}',
+      query: { positions_page: params.positionsPage, positions_page_size: params.positionsPageSize },
+      schema: S.TenderDetail,
+      charging: true,
+      signal: opts.signal,
+    });
+    return { detail: final.data, requestId: final.requestId, answerLost: final.answerLost };
+  }
+
   async positions(id: number, page: PageParams = {}, opts: RequestOptions = {}): Promise<S.PositionPage> {
     return this.data({
       method: 'GET',

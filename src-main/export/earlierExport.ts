@@ -1,0 +1,94 @@
+/**
+ * CSV of the earlier generation's cached tenders: a filter's (every tender its pages delivered, newest
+ * held version) or the favorites'. The same Excel-ready writer and the same columns as `export list`
+ * (`TENDER_COLUMNS`, chosen with `parseColumnList`): the earlier tenders are stored as the same kind of
+ * objects (name, organization, region, status, platform, dates). Nothing is fetched here: exporting must
+ * not charge.
+ */
+import type { CacheDb } from '../cache/database';
+import { earlierFavoriteStore, type EarlierFavorite } from '../cache/earlier/favoriteStore';
+import { earlierFilterStore } from '../cache/earlier/filterStore';
+import { versionStore } from '../cache/versionStore';
+import { TENDER_COLUMNS, writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
+
+/**
+ * Default columns for the earlier generation: the list export's, without the law (the earlier list
+ * items do not carry it) and with the platform and the last change, which this generation's users follow.
+ */
+export const DEFAULT_EARLIER_COLUMNS = ['id', 'etp_id', 'name', 'status', 'price', 'region', 'customer_name', 'customer_inn', 'platform', 'publish_date', 'end_date', 'update_date'];
+
+export const defaultEarlierColumns = (): CsvColumn[] =>
+  DEFAULT_EARLIER_COLUMNS.map((key) => TENDER_COLUMNS.find((c) => c.key === key)!).filter(Boolean) as CsvColumn[];
+
+export type EarlierExportOptions = { delimiter?: CsvDelimiter; signal?: AbortSignal; onProgress?: (rows: number, total: number) => void };
+export type EarlierExportResult = { rows: number; bytes: number };
+
+/** Every cached tender of a filter, as its newest held version. */
+export async function exportEarlierFilterCsv(
+  cache: CacheDb,
+  filterId: number,
+  columns: readonly CsvColumn[],
+  out: string | NodeJS.WritableStream,
+  opts: EarlierExportOptions = {},
+): Promise<EarlierExportResult> {
+  const filters = earlierFilterStore(cache);
+  const total = filters.cachedCount(filterId);
+  function* rows(): Generator<Record<string, unknown>> {
+    for (const m of filters.memberVersions(filterId)) yield JSON.parse(m.json) as Record<string, unknown>;
+  }
+  return write(rows(), columns, out, total, opts);
+}
+
+/**
+ * The favorites mirror: each favorite as its newest held version, or, when the cache holds none, as
+ * `GET /favorites` listed it (name, price, dates, region, platform and status names).
+ */
+export async function exportEarlierFavoritesCsv(
+  cache: CacheDb,
+  columns: readonly CsvColumn[],
+  out: string | NodeJS.WritableStream,
+  opts: EarlierExportOptions = {},
+): Promise<EarlierExportResult> {
+  const favorites = earlierFavoriteStore(cache).list();
+  const versions = versionStore(cache);
+  function* rows(): Generator<Record<string, unknown>> {
+    for (const f of favorites) {
+      const latest = versions.latest('tender', f.tenderId);
+      yield latest ? (latest.object as Record<string, unknown>) : favoriteAsTender(f);
+    }
+  }
+  return write(rows(), columns, out, favorites.length, opts);
+}
+
+/** A `GET /favorites` item in the shape of a tender, for the columns. */
+export function favoriteAsTender(f: EarlierFavorite): Record<string, unknown> {
+  const i = f.item;
+  const named = (v: unknown): { name: unknown } | undefined => (typeof v === 'string' ? { name: v } : undefined);
+  return {
+    id: f.tenderId,
+    etp_id: f.etpId,
+    name: i.name,
+    price: i.price,
+    publish_date: i.publish_date,
+    end_date: i.end_date,
+    update_date: f.updateDate ?? undefined,
+    region: named(i.region_name),
+    platform: named(i.platform_name),
+    status: named(i.status_name),
+  };
+}
+
+async function write(
+  rows: Iterable<Record<string, unknown>>,
+  columns: readonly CsvColumn[],
+  out: string | NodeJS.WritableStream,
+  total: number,
+  opts: EarlierExportOptions,
+): Promise<EarlierExportResult> {
+  const result = await writeCsv(rows, columns, out, {
+    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    onProgress: (n: number) => opts.onProgress?.(n, total),
+  });
+  return { rows: result.rows, bytes: result.bytes };
+}
