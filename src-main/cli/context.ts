@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
 import { TokenVault } from '../vault/tokenVault';
 import { ApiClient } from '../api/client';
+import { EarlierApiClient } from '../api/earlier/client';
 import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
 import { openCache, type CacheDb } from '../cache/database';
+import { EarlierWorkbench } from '../earlier/index';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -18,6 +20,7 @@ export class CliContext {
   readonly vault: TokenVault;
   private profileCache: Profile | null = null;
   private clientCache: ApiClient | null = null;
+  private earlierCache: EarlierWorkbench | null = null;
   private cacheDb: CacheDb | null = null;
   private readonly closers: (() => void)[] = [];
 
@@ -47,14 +50,47 @@ export class CliContext {
     return all[0]!;
   }
 
+  /** The profile's generation, or null when no single profile can be chosen (the command then says why). */
+  async generation(): Promise<'current' | 'earlier' | null> {
+    try {
+      return (await this.profile()).generation;
+    } catch {
+      return null;
+    }
+  }
+
   async client(): Promise<ApiClient> {
     if (this.clientCache) return this.clientCache;
     const profile = await this.profile();
-    if (profile.generation !== 'current') throw new CliError(`profile "${profile.name}" uses the earlier API generation, which this command does not support yet`);
-    const token = await this.vault.get(profile.name);
-    if (!token) throw new CliError(`no API token for profile "${profile.name}": set one with "tenderwb profile add ${profile.name} --base-url URL --token-stdin" or TENDERWB_TOKEN`);
+    if (profile.generation !== 'current') throw new CliError(`profile "${profile.name}" uses the earlier API generation, which this command does not support`);
+    const token = await this.token(profile.name);
     this.clientCache = new ApiClient({ baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }) });
     return this.clientCache;
+  }
+
+  /**
+   * The earlier generation's core for an `earlier` profile: its own client (X-API-Token, page numbers, the
+   * profile's base URL) over the profile's own cache. The token is read from the vault only when a request
+   * is about to be sent, so what the cache can answer works with no token and no network.
+   */
+  async earlier(): Promise<EarlierWorkbench> {
+    if (this.earlierCache) return this.earlierCache;
+    const profile = await this.profile();
+    if (profile.generation !== 'earlier') throw new CliError(`profile "${profile.name}" uses the current API generation; this command is for earlier-generation profiles`);
+    let token: string | null = null;
+    const client = new EarlierApiClient({
+      baseUrl: profile.baseUrl,
+      token: async () => (token ??= await this.token(profile.name)),
+      limiter: new RateLimiter({ perMinute: 100 }),
+    });
+    this.earlierCache = new EarlierWorkbench({ client, cache: await this.cache() });
+    return this.earlierCache;
+  }
+
+  private async token(name: string): Promise<string> {
+    const token = await this.vault.get(name);
+    if (!token) throw new CliError(`no API token for profile "${name}": set one with "tenderwb profile add ${name} --base-url URL --token-stdin" or TENDERWB_TOKEN`);
+    return token;
   }
 
   async dataDir(): Promise<string> {

@@ -9,7 +9,7 @@ import { commands } from './commands';
 
 const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAND ...
 
-  profile add NAME --base-url URL [--generation current] [--token-stdin]
+  profile add NAME --base-url URL [--generation current|earlier] [--token-stdin]
   profile list | profile remove NAME [--delete-data]
   search (--query-file F | --query JSON) [--label L] [--events created,updated] [--preview]
   sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]
@@ -17,6 +17,15 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID
   export list LIST_ID --out FILE.csv [--columns a,b,c] [--delimiter ';']
   balance | ledger | audit
+  cache stats | cache search TEXT | cache versions --json
+
+A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):
+  filters [--seen FILTER_ID]
+  sync FILTER_ID|--all [--max-spend N]
+  card tender ID [--page N] [--limit M]
+  favorites [list] | favorites add ETP_ID | favorites remove ETP_ID | favorites updates
+  balance | ledger [--last N]
+  export filter FILTER_ID --out FILE.csv [--columns a,b,c] | export favorites --out FILE.csv
   cache stats | cache search TEXT | cache versions --json`;
 
 /** Splits the global flags (allowed anywhere) from the command's own arguments. */
