@@ -20,8 +20,8 @@
  *   when they arrive as "not new" (see cache/earlier/unsettled.ts).
  * - `--max-spend N` caps units. A page can charge at most the tenders it holds that this run has not read,
  *   so when fewer than 100 units are left a smaller page (`page_size` and a page number that ends exactly
- *   where the budget does) is asked for: the cap holds exactly. The balance (`remaining_balance`) and, after
- *   a 429, what is left of today's limit cap pages the same way, so the last units are used, not wasted.
+ *   where the budget does) is asked for: the cap holds exactly. After a 402 the balance, and after a 429
+ *   what is left of today's limit, cap pages the same way, so the last units are used, not wasted.
  * - 402 `balance_exhausted` and 429 `daily_limit_exceeded` charge nothing (D-E-BILL-4, D-E-LIM-2). The run
  *   asks `GET /balance` (free) what is left; with nothing left it stops cleanly with what is stored and says
  *   why in plain Russian (for the limit: when the next reset at 00:00 Moscow time is). It never hammers:
@@ -177,10 +177,12 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
   }
 
   // The client remembers an exhausted daily limit: ask once (free) whether it was lifted, never hammer.
+  let limitLeft = Infinity;
   if (client.dailyLimitBlock()) {
     const b = await client.balance({ signal });
     account.setAccount(b);
     if (client.dailyLimitBlock()) return limitStop(null, b);
+    limitLeft = b.limits.tenders.remaining;
   }
 
   const before = filters.syncState(req.filterId);
@@ -193,8 +195,10 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
   /** After the tail of a resumed run: read the head again for tenders that arrived meanwhile. */
   let headDue = resuming;
   let spendLeft = req.maxSpend ?? Infinity;
+  // The balance and today's limit cap page sizes only once the server has refused a page for them: until
+  // then pages of 100 are asked for (a refusal charges nothing), so re-reads are not cut into small pages.
   let balanceLeft = Infinity;
-  let limitLeft = Infinity;
+  let balanceCapped = false;
   let lastRefusal = '';
 
   for (;;) {
@@ -222,6 +226,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
         const b = await client.balance({ signal });
         account.setAccount(b);
         balanceLeft = b.balance.tenders;
+        balanceCapped = true;
         if (balanceLeft <= 0 || refusal === lastRefusal) return finish('balance_exhausted', balanceText(stored()));
         lastRefusal = refusal;
         continue;
@@ -271,7 +276,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
     out.updatedTenders += saved.summary.updated;
     out.total = p.total;
     spendLeft -= p.newTendersCount;
-    balanceLeft = p.remainingBalance;
+    if (balanceCapped) balanceLeft = p.remainingBalance;
     if (limitLeft !== Infinity) limitLeft -= p.newTendersCount;
     req.onProgress?.({ filterId: req.filterId, phase, page, pageSize: size, offset: end, total: p.total, pages: out.pages, items: out.items, charged: out.charged });
 
