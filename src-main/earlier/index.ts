@@ -4,6 +4,10 @@
  *
  *   const wb = new EarlierWorkbench({ client: new EarlierApiClient({ baseUrl, token }), cache: openCache(file) });
  *
+ * Make one per open profile and keep it: the constructor settles what a previous process left unsettled
+ * (charging requests sent and never stored, see cache/earlier/unsettled.ts), and it refuses a second sync
+ * of a filter that is already running.
+ *
  * Filters (read-only, made in the service's web interface)
  *   filters({ refresh?, signal? })            -> { filters: EarlierFilterInfo[], fromCache }   mirrored, with cached
  *                                                counts, "new since seen", the last sync and whether it was complete
@@ -48,7 +52,7 @@ import type { CacheDb } from '../cache/database';
 import type { TenderSort } from '../cache/viewQueries';
 import { viewQueries } from '../cache/viewQueries';
 import { versionStore } from '../cache/versionStore';
-import { earlierAccountStore, type EarlierAccount, type EarlierTransaction } from '../cache/earlier/accountStore';
+import { earlierAccountStore, type EarlierAccount, type EarlierLimit, type EarlierTransaction } from '../cache/earlier/accountStore';
 import { earlierFavoriteStore } from '../cache/earlier/favoriteStore';
 import { earlierFilterStore, type EarlierTenderRow, type FilterSyncState, type SyncStop } from '../cache/earlier/filterStore';
 import { unsettledStore } from '../cache/earlier/unsettled';
@@ -66,7 +70,19 @@ import {
   type FavoriteUpdatesOutcome,
 } from '../sync/earlierMirrors';
 
-export type { EarlierSyncOutcome, EarlierSyncProgress, FavoriteUpdatesOutcome, OpenedEarlierCard, EarlierTransaction, SyncStop };
+export type {
+  EarlierAccount,
+  EarlierExportResult,
+  EarlierLimit,
+  EarlierSyncOutcome,
+  EarlierSyncProgress,
+  EarlierTenderRow,
+  EarlierTransaction,
+  FavoriteUpdatesOutcome,
+  FilterSyncState,
+  OpenedEarlierCard,
+  SyncStop,
+};
 
 export type EarlierFilterInfo = {
   id: number;
