@@ -14,6 +14,7 @@ import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
 import { cardHandlers } from './cards';
 import { AppContext, type AppTuning } from './context';
 import { contractHandlers } from './contracts';
+import { earlierHandlers } from './earlier';
 import { appError } from './errors';
 import { listHandlers } from './lists';
 import { moneyHandlers } from './money';
@@ -130,6 +131,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...contractHandlers(ctx),
     ...listHandlers(ctx, options.platform),
     ...moneyHandlers(ctx),
+    ...earlierHandlers(ctx, options.platform),
   };
 
   let closed: Promise<void> | null = null;

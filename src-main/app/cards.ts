@@ -38,8 +38,40 @@ function storedAsCard(session: Session, req: CardRequest): OpenedCard | undefine
   return { card: latest.object as Record<string, unknown>, id, version: latest.version, source: 'cache', charged: false };
 }
 
+/**
+ * A tender of an earlier-generation profile: its detail (lots, positions by `lot_ordinal`, documents,
+ * organization) from the cache when that version and positions page were fetched, else from the server
+ * (charged once per tender in that generation); offline, the newest cached copy.
+ */
+async function openEarlierTender(ctx: AppContext, id: number, req: CardRequest): Promise<CardResult> {
+  const session = ctx.earlierSession();
+  const wb = session.earlier.workbench;
+  const paging = { positionsPage: req.positionsPage, positionsPageSize: req.positionsLimit };
+  const opened = wb.cachedTender(id, paging) ?? (await ctx.earlierNet(() => wb.openTender(id, paging)));
+  if (opened.offline) ctx.connectivity.noteUnreachable();
+  return {
+    kind: 'tender',
+    card: opened.card,
+    version: opened.version,
+    source: opened.source,
+    charged: opened.charged,
+    positionsPage: opened.positionsPage,
+    positionsLimit: opened.positionsPageSize,
+    versions: versionsOf(session, 'tender', opened.id),
+    listIds: [],
+  };
+}
+
 async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult> {
   const session = ctx.session();
+  if (session.earlier !== null) {
+    // The earlier generation reads tenders by internal id only and has no contracts (document 2).
+    const id = resolveCachedId(session.cache, req);
+    if (req.kind !== 'tender' || id === undefined) {
+      throw appError('not_supported', 'В API прежнего поколения карточка открывается только у закупки по её внутреннему номеру.', 'The earlier API generation opens only tenders, by their internal id.');
+    }
+    return openEarlierTender(ctx, id, req);
+  }
   let opened = cachedCard(session.cache, req);
   if (!opened) {
     const fallback = () => storedAsCard(session, req);

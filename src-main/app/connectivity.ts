@@ -37,6 +37,11 @@ export class Connectivity {
     if (isNetworkFailure(e)) this.setOnline(false);
   }
 
+  /** A read fell back to the cache because the server could not be reached. */
+  noteUnreachable(): void {
+    this.setOnline(false);
+  }
+
   /** A call reached the server. */
   noteSuccess(): void {
     if (!this.isOnline) this.setOnline(true);

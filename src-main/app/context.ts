@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, type ApiClientOptions } from '../api/client';
+import { EarlierApiClient } from '../api/earlier/client';
 import { isApiError } from '../api/errors';
 import { RateLimiter } from '../api/rateLimiter';
 import { openCache, type CacheDb } from '../cache/database';
@@ -20,10 +21,12 @@ import { flushOutbox, mutate, type Mutation } from '../sync/outbox';
 import type { FeedName, FeedSink, QueryPort } from '../sync/ports';
 import { readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome } from '../sync/syncEngine';
 import type { TokenVault } from '../vault/tokenVault';
+import { EarlierWorkbench, type EarlierSyncOutcome } from '../earlier/index';
+import { moscowText } from '../api/earlier/limits';
 import { Connectivity, isNetworkFailure } from './connectivity';
-import { appError, toIpcError } from './errors';
+import { AppError, appError, toIpcError } from './errors';
 import { JobManager, type JobHooks, type JobSpec } from './jobs';
-import { SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
+import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
 import type { SettingsFile } from './settings';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
@@ -45,6 +48,8 @@ export interface Session {
   readonly client: ApiClient;
   /** One attempt, short timeouts: for the connectivity probe. */
   readonly probeClient: ApiClient;
+  /** A profile of the earlier API generation: its core (own client, `X-API-Token`) and its probe. Else null. */
+  readonly earlier: { readonly workbench: EarlierWorkbench; readonly probeClient: EarlierApiClient } | null;
 }
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -173,6 +178,7 @@ export class AppContext {
     const out: ProfileInfo[] = [];
     if (this.sandbox) {
       out.push({ name: SANDBOX_PROFILE, baseUrl: this.sandbox.baseUrl, generation: 'current', builtIn: true, hasToken: true, active: active === SANDBOX_PROFILE });
+      out.push({ name: SANDBOX_EARLIER_PROFILE, baseUrl: this.sandbox.earlierBaseUrl, generation: 'earlier', builtIn: true, hasToken: true, active: active === SANDBOX_EARLIER_PROFILE });
     }
     for (const p of await this.registry.list()) {
       // A keychain that cannot be asked is not a reason to hide the profile: it shows as having no token.
@@ -202,7 +208,7 @@ export class AppContext {
       this.emit('profiles.changed', { activeProfile: this.current?.name ?? null });
       this.emitStatus();
     }
-    if (this.current && this.current.generation === 'current') void this.connectivity.probeNow();
+    if (this.current) void this.connectivity.probeNow();
   }
 
   closeSession(): void {
@@ -219,6 +225,7 @@ export class AppContext {
 
   private async describe(name: string): Promise<{ name: string; builtIn: boolean; generation: ApiGeneration; baseUrl: string } | null> {
     if (name === SANDBOX_PROFILE && this.sandbox) return { name, builtIn: true, generation: 'current', baseUrl: this.sandbox.baseUrl };
+    if (name === SANDBOX_EARLIER_PROFILE && this.sandbox) return { name, builtIn: true, generation: 'earlier', baseUrl: this.sandbox.earlierBaseUrl };
     const p = await this.registry.get(name).catch(() => null);
     return p ? { name: p.name, builtIn: false, generation: p.generation, baseUrl: p.baseUrl } : null;
   }
@@ -239,7 +246,50 @@ export class AppContext {
       maxAttempts: 1,
       timeouts: { headersMs: 5000, bodyMs: 5000 },
     });
-    return { ...p, dataDir, cache, client, probeClient };
+    const earlier =
+      p.generation === 'earlier'
+        ? {
+            workbench: new EarlierWorkbench({ client: new EarlierApiClient({ baseUrl: p.baseUrl, token, ...(this.tuning.client ?? {}) }), cache }),
+            probeClient: new EarlierApiClient({ baseUrl: p.baseUrl, token, maxAttempts: 1, maxUnreachableAttempts: 1, timeouts: { headersMs: 5000, bodyMs: 5000 } }),
+          }
+        : null;
+    return { ...p, dataDir, cache, client, probeClient, earlier };
+  }
+
+  /** The active session of an earlier-generation profile; `not_supported` for a current-generation one. */
+  earlierSession(): Session & { readonly earlier: NonNullable<Session['earlier']> } {
+    const s = this.session();
+    if (s.earlier === null) {
+      throw appError(
+        'not_supported',
+        'Этот раздел — для профиля API прежнего поколения (фильтры, избранное, дневные лимиты).',
+        'This view is for a profile of the earlier API generation (filters, favorites, daily limits).',
+      );
+    }
+    return s as Session & { readonly earlier: NonNullable<Session['earlier']> };
+  }
+
+  /**
+   * Runs an earlier-generation call, telling connectivity what happened; the built-in sandbox's session is
+   * renewed once when the sandbox no longer knows it (it restarted).
+   */
+  async earlierNet<T>(fn: (workbench: EarlierWorkbench, session: Session) => Promise<T>): Promise<T> {
+    const session = this.earlierSession();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await fn(session.earlier.workbench, session);
+        this.connectivity.noteSuccess();
+        return result;
+      } catch (e) {
+        if (isApiError(e) && e.status !== null) this.connectivity.noteSuccess();
+        else this.connectivity.noteFailure(e);
+        if (attempt === 0 && session.builtIn && isApiError(e) && (e.code === 'unauthorized' || e.code === 'invalid_session')) {
+          this.sandbox?.dropSession();
+          continue;
+        }
+        throw e;
+      }
+    }
   }
 
   // --- Connectivity ----------------------------------------------------------------------------------------
@@ -247,9 +297,9 @@ export class AppContext {
   /** Reachable when the server answers anything at all (GET /balance is free and light). */
   private async probe(): Promise<boolean> {
     const s = this.current;
-    if (!s || s.generation !== 'current') return true;
+    if (!s) return true;
     try {
-      await s.probeClient.balance();
+      await (s.earlier ? s.earlier.probeClient.balance() : s.probeClient.balance());
       return true;
     } catch (e) {
       if (isApiError(e) && e.status !== null) {
@@ -331,6 +381,7 @@ export class AppContext {
   }
 
   private async runSync(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+    if (spec.earlierFilterId !== undefined) return this.runEarlierSync(spec.earlierFilterId, spec, signal, hooks);
     const session = this.currentGeneration();
     const views = viewQueries(session.cache);
     return syncSavedSearch(this.port(session, spec.follow ? () => hooks.onFollowing() : undefined), this.sink(session), {
@@ -346,6 +397,33 @@ export class AppContext {
         hooks.onProgress(p);
       },
     });
+  }
+
+  /**
+   * An earlier-generation filter read page by page (sync/earlierSync.ts) as a job: its progress in the
+   * job's terms; a stop other than done, the spend cap or the balance is an error the job shows (the daily
+   * limit with its reset time, auto search off, the license), and a cancel is a cancel.
+   */
+  private async runEarlierSync(filterId: number, spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+    const outcome = await this.earlierNet((workbench) =>
+      workbench.syncFilter(filterId, {
+        ...(spec.maxSpend !== undefined ? { maxSpend: spec.maxSpend } : {}),
+        signal,
+        onProgress: (p) =>
+          hooks.onProgress({ filterId: spec.filterId, feed: 'tender', stream: 'created', pages: p.pages, items: p.items, charged: p.charged, free: Math.max(0, p.items - p.charged), total: p.total, state: 'ready' }),
+      }),
+    );
+    const base = { filterId: spec.filterId, pages: outcome.pages, items: outcome.items, charged: outcome.charged, free: Math.max(0, outcome.items - outcome.charged), streams: [] };
+    switch (outcome.stoppedBy) {
+      case 'done':
+      case 'spend_cap':
+      case 'balance_exhausted':
+        return { ...base, stoppedBy: outcome.stoppedBy };
+      case 'cancelled':
+        throw new DOMException('The sync was stopped.', 'AbortError');
+      default:
+        throw earlierStopError(outcome);
+    }
   }
 
   noteFeedUpdate(filterId: string, created: number, updated: number): void {
@@ -394,6 +472,30 @@ export class AppContext {
 
   contractsJob(body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; jobId: string }> {
     return this.feedJob('contract', body, maxSpend !== undefined ? { maxSpend } : {});
+  }
+}
+
+/** Why an earlier-generation sync stopped short, as the job's error (the sync's own sentence is Russian). */
+function earlierStopError(outcome: EarlierSyncOutcome): AppError {
+  const reset = outcome.resetAt ? moscowText(Date.parse(outcome.resetAt)) : null;
+  switch (outcome.stoppedBy) {
+    case 'daily_limit':
+      return new AppError('rate_limited', {
+        ru: outcome.message,
+        en: `The daily limit of new tenders is used up: everything received is stored; the sync continues after the reset${reset ? ` at ${reset.replace('МСК', 'MSK')}` : ' at 00:00 Moscow time'}, with no repeat charge.`,
+      });
+    case 'autosearch_off':
+      return new AppError('not_supported', {
+        ru: outcome.message,
+        en: 'Auto search of this filter is off: the service collects nothing for it. Switch it on in the service’s web interface.',
+      });
+    case 'license_expired':
+      return new AppError('unauthorized', {
+        ru: outcome.message,
+        en: 'The API license is not active: renew it through your account manager. The balance and history stay available.',
+      });
+    default:
+      return new AppError('server', { ru: outcome.message, en: `The sync stopped: ${outcome.stoppedBy}. Everything received is stored.` });
   }
 }
 

@@ -16,6 +16,8 @@ export interface JobSpec {
   streams: StreamName[];
   maxSpend?: number;
   follow: boolean;
+  /** An earlier-generation filter's pages (`filterId` is then `efl_<id>`), instead of the feeds above. */
+  earlierFilterId?: number;
   /** Units already spent for this job before it started (the first page of a new search). */
   spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
 }

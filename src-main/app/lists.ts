@@ -4,19 +4,17 @@
  * network returns. A list created offline has a temporary id until then (sync/outbox.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Handlers, ListInfo, Locale } from '../contract/ipc';
+import type { Handlers, ListInfo } from '../contract/ipc';
 import { listStore, type CachedList } from '../cache/listStore';
 import { outboxStore } from '../cache/outboxStore';
 import { viewQueries } from '../cache/viewQueries';
-import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
 import { exportListCsv } from '../export/listExport';
 import { mirrorListMembers } from '../sync/mirrors';
 import { isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
 import type { HostPlatform } from './appCore';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
+import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';
 import { tenderViewRow } from './rows';
 
@@ -25,37 +23,6 @@ type ListHandlers = Pick<
   'lists.list' | 'lists.create' | 'lists.addItems' | 'lists.removeItems' | 'lists.members' | 'lists.sync' | 'lists.exportColumns' | 'lists.export'
 >;
 
-/** Column titles in English (the CSV module's own titles are Russian, as the exported file is). */
-const EN_TITLES: Record<string, string> = {
-  id: 'ID',
-  etp_id: 'Notice number',
-  version: 'Version',
-  name: 'Name',
-  description: 'Description',
-  law: 'Law',
-  purchase_type: 'Purchase type',
-  placement_type: 'Placement method',
-  status: 'Status',
-  price: 'Initial price',
-  currency: 'Currency',
-  region: 'Region',
-  region_code: 'Region code',
-  customer_name: 'Customer',
-  customer_inn: 'Customer INN',
-  customer_kpp: 'Customer KPP',
-  publish_date: 'Published',
-  start_date: 'Applications open',
-  end_date: 'Applications close',
-  update_date: 'Changed',
-  okpd2: 'OKPD2 codes',
-  okpd2_names: 'OKPD2',
-  platform: 'Platform',
-  lots_count: 'Lots',
-  positions_total: 'Positions',
-  url: 'Link',
-};
-
-export const columnTitle = (c: TenderColumn, locale: Locale): string => (locale === 'en' ? (EN_TITLES[c.key] ?? c.header) : c.header);
 
 /** Queued edits per list (a list made offline counts its own creation). */
 function pendingByList(session: Session): Map<string, number> {
@@ -98,7 +65,6 @@ async function refreshMembers(ctx: AppContext, session: Session, listId: string)
   }
 }
 
-const safeFileName = (name: string): string => (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || 'list') + '.csv';
 
 export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandlers {
   return {
@@ -184,35 +150,14 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       return { jobId };
     },
 
-    'lists.exportColumns': async () => TENDER_COLUMNS.map((c) => ({ key: c.key, title: columnTitle(c, ctx.locale) })),
+    'lists.exportColumns': async () => exportColumns(ctx.locale),
 
     'lists.export': async ({ listId, columns, delimiter }) => {
       const session = ctx.session();
       const list = requireList(session, listId);
-      const byKey = new Map(TENDER_COLUMNS.map((c) => [c.key, c]));
-      const unknown = columns.filter((k) => !byKey.has(k));
-      if (unknown.length || new Set(columns).size !== columns.length) {
-        const err = appError('invalid_input', `Неизвестные или повторённые столбцы: ${unknown.join(', ') || 'повтор'}.`, `Unknown or repeated columns: ${unknown.join(', ') || 'repeated'}.`);
-        throw err;
-      }
-      const chosen = columns.map((k) => byKey.get(k)!);
-      const fileName = safeFileName(list.name);
+      const chosen = chosenColumns(columns);
       await refreshMembers(ctx, session, listId);
-      if (platform.chooseSavePath) {
-        const target = await platform.chooseSavePath(fileName);
-        if (target === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
-        const result = await exportListCsv(session.cache, listId, chosen, target, { delimiter });
-        return { saved: true, path: target, downloadUrl: null, fileName, rows: result.rows };
-      }
-      if (!platform.publishDownload) {
-        throw appError('not_supported', 'Выгрузка в файл здесь недоступна.', 'Exporting to a file is not available here.');
-      }
-      const dir = path.join(session.dataDir, 'exports');
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.csv`);
-      const result = await exportListCsv(session.cache, listId, chosen, target, { delimiter });
-      const downloadUrl = await platform.publishDownload(target, fileName);
-      return { saved: true, path: null, downloadUrl, fileName, rows: result.rows };
+      return exportToTarget(platform, session, safeFileName(list.name, 'list'), (target) => exportListCsv(session.cache, listId, chosen, target, { delimiter }));
     },
   };
 }

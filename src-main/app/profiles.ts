@@ -6,12 +6,12 @@
 import type { Handlers, ProfileInfo } from '../contract/ipc';
 import type { AppContext } from './context';
 import { appError } from './errors';
-import { SANDBOX_PROFILE } from './sandboxProfile';
+import { isBuiltInName } from './sandboxProfile';
 
 type ProfileHandlers = Pick<Handlers, 'profiles.list' | 'profiles.add' | 'profiles.remove' | 'profiles.activate' | 'profiles.setToken'>;
 
-const builtInRefused = () =>
-  appError('not_supported', 'Встроенный профиль «sandbox» нельзя изменить или удалить.', 'The built-in "sandbox" profile cannot be changed or removed.');
+const builtInRefused = (name: string) =>
+  appError('not_supported', `Встроенный профиль «${name}» нельзя изменить или удалить.`, `The built-in "${name}" profile cannot be changed or removed.`);
 
 async function infoOf(ctx: AppContext, name: string): Promise<ProfileInfo> {
   const info = (await ctx.profileInfos()).find((p) => p.name === name);
@@ -24,8 +24,8 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.list': () => ctx.profileInfos(),
 
     'profiles.add': async ({ name, baseUrl, generation, token }) => {
-      if (name.toLowerCase() === SANDBOX_PROFILE) {
-        throw appError('conflict', 'Имя «sandbox» занято встроенным профилем: выберите другое.', 'The name "sandbox" belongs to the built-in profile: choose another.');
+      if (isBuiltInName(name)) {
+        throw appError('conflict', `Имя «${name}» занято встроенным профилем: выберите другое.`, `The name "${name}" belongs to a built-in profile: choose another.`);
       }
       const clash = (await ctx.registry.list()).find((p) => p.name.toLowerCase() === name.toLowerCase());
       if (clash) throw appError('conflict', `Профиль «${clash.name}» уже есть.`, `A profile named "${clash.name}" already exists.`);
@@ -42,7 +42,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     },
 
     'profiles.remove': async ({ name }) => {
-      if (name === SANDBOX_PROFILE && ctx.sandbox) throw builtInRefused();
+      if (isBuiltInName(name) && ctx.sandbox) throw builtInRefused(name);
       const wasActive = ctx.sessionOrNull()?.name === name;
       if (wasActive) {
         // Another profile takes over first, so the removed one's cache is closed before it is forgotten.
@@ -61,7 +61,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     },
 
     'profiles.setToken': async ({ name, token }) => {
-      if (name === SANDBOX_PROFILE && ctx.sandbox) throw builtInRefused();
+      if (isBuiltInName(name) && ctx.sandbox) throw builtInRefused(name);
       if (!(await ctx.registry.get(name))) throw appError('not_found', `Профиля «${name}» нет.`, `There is no profile "${name}".`);
       await ctx.vault.set(name, token);
       if (ctx.sessionOrNull()?.name === name) void ctx.connectivity.probeNow();

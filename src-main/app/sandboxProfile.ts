@@ -4,6 +4,10 @@
  * directory across restarts (so what the cache holds and what the sandbox says was delivered agree).
  * External: an already running sandbox (tests, e2e).
  *
+ * The same sandbox also serves the earlier API generation (`/legacy/api/v2`, D-E-BASE-1): the built-in
+ * `sandbox-earlier` profile shows those views on the same demo account, with the same session token (it works
+ * in `X-API-Token` there, D-E-AUTH-1).
+ *
  * Its token comes from POST /auth/login (demo/demo) and lives only in this object's memory: never in the
  * keychain, the cache, the settings or a log. A sandbox that restarted no longer knows the old session, so
  * the session is dropped on `unauthorized` and the next request logs in again.
@@ -13,6 +17,9 @@ import path from 'node:path';
 import { ApiClient } from '../api/client';
 
 export const SANDBOX_PROFILE = 'sandbox';
+export const SANDBOX_EARLIER_PROFILE = 'sandbox-earlier';
+/** The built-in profiles' names: they cannot be added, changed or removed by the user. */
+export const isBuiltInName = (name: string): boolean => [SANDBOX_PROFILE, SANDBOX_EARLIER_PROFILE].includes(name.toLowerCase());
 export const DEFAULT_SANDBOX_TENDERS = 20_000;
 const DEMO_LOGIN = 'demo';
 const DEMO_PASSWORD = 'demo';
@@ -24,6 +31,8 @@ export type SandboxChoice =
 
 export interface SandboxProfile {
   readonly baseUrl: string;
+  /** The earlier generation of the same sandbox: `http://127.0.0.1:PORT/legacy/api/v2`. */
+  readonly earlierBaseUrl: string;
   /** The session token, logging in when there is none. */
   token(): Promise<string>;
   /** Forgets the session (the sandbox restarted, or answered unauthorized). */
@@ -43,6 +52,7 @@ export function sandboxTenders(env: NodeJS.ProcessEnv, choice?: number): number 
 export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir: string; env: NodeJS.ProcessEnv }): Promise<SandboxProfile | null> {
   if (choice.kind === 'none') return null;
   let baseUrl: string;
+  let earlierBaseUrl: string;
   let stop: () => Promise<void> = async () => undefined;
   if (choice.kind === 'embedded') {
     // Imported here so that the app with an external sandbox (tests) or none does not load it.
@@ -53,9 +63,11 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
     mkdirSync(stateDir, { recursive: true, mode: 0o700 });
     const running = await startSandbox({ port: 0, seed, tenders, stateFile: path.join(stateDir, `state-seed${seed}-n${tenders}.db`) });
     baseUrl = running.baseUrl;
+    earlierBaseUrl = running.earlierBaseUrl;
     stop = () => running.close();
   } else {
     baseUrl = choice.baseUrl.replace(/\/+$/, '');
+    earlierBaseUrl = `${new URL(baseUrl).origin}/legacy/api/v2`;
   }
   // Login is the one anonymous route; a short-lived client of its own, with no retries to wait out.
   const loginClient = new ApiClient({ baseUrl, token: () => '', maxAttempts: 2, backoff: { baseMs: 100, maxMs: 500 } });
@@ -63,6 +75,7 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
   let pending: Promise<string> | null = null;
   return {
     baseUrl,
+    earlierBaseUrl,
     async token() {
       if (session) return session;
       pending ??= loginClient

@@ -258,6 +258,100 @@ export const auditVerdictSchema = z.object({
 
 export const exportColumnSchema = z.object({ key: z.string(), title: z.string() });
 
+// --- The earlier API generation (reference document 2): a profile of generation `earlier` -----------------
+
+/** Filter ids of the earlier generation are the service's integers (filters are made in its web interface). */
+const earlierFilterId = z.number().int().positive().max(2 ** 31);
+const earlierEtpId = z.string().trim().min(1).max(100);
+const pageNumber = z.number().int().min(1).max(1_000_000).default(1);
+const earlierPageSize = z.number().int().min(1).max(100).default(20);
+
+export const earlierFilterSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  createdDate: z.string().nullable(),
+  /** false: the service collects nothing for it until auto search is switched on in its web interface. */
+  autosearch: z.boolean(),
+  /** Tenders of this filter held in the cache. */
+  cachedCount: z.number(),
+  /** Tenders that arrived (charged, `is_new`) since the user last looked at the filter. */
+  newSinceSeen: z.number(),
+  lastSyncAt: z.string().nullable(),
+  /** The last sync read every page to the end (an interrupted one resumes to the end next time). */
+  complete: z.boolean(),
+});
+export type EarlierFilterInfo = z.infer<typeof earlierFilterSchema>;
+
+/** A tender of the earlier generation as its rows show it: the latest cached copy. */
+export const earlierTenderRowSchema = z.object({
+  id: z.number(),
+  etpId: z.string().nullable(),
+  name: z.string(),
+  price: z.number().nullable(),
+  status: z.string().nullable(),
+  region: z.string().nullable(),
+  platform: z.string().nullable(),
+  customerName: z.string().nullable(),
+  customerInn: z.string().nullable(),
+  publishDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  updateDate: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  /** The delivery that first brought it was charged (`is_new`). */
+  charged: z.boolean(),
+  /** Arrived since the user last looked (filters) or in this answer (favorites updates). */
+  isNew: z.boolean(),
+});
+export type EarlierTenderRow = z.infer<typeof earlierTenderRowSchema>;
+
+export const earlierFavoriteSchema = z.object({
+  id: z.number(),
+  etpId: z.string(),
+  name: z.string(),
+  price: z.number().nullable(),
+  publishDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  region: z.string().nullable(),
+  platform: z.string().nullable(),
+  status: z.string().nullable(),
+  favoritedAt: z.string().nullable(),
+  /** The cached copy's update_date, and whether it is later than favorited_at ("changed since added"). */
+  updateDate: z.string().nullable(),
+  changedSinceAdded: z.boolean(),
+});
+export type EarlierFavorite = z.infer<typeof earlierFavoriteSchema>;
+
+const dailyLimitSchema = z.object({ current: z.number(), limit: z.number(), remaining: z.number(), date: z.string().nullable(), resetAt: z.string().nullable() });
+export const earlierBalanceSchema = z.object({
+  balance: z.object({ tenders: z.number(), contracts: z.number(), protocols: z.number() }),
+  limits: z.object({ tenders: dailyLimitSchema, contracts: dailyLimitSchema, protocols: dailyLimitSchema }),
+  license: z.object({ active: z.boolean(), endDate: z.string().nullable() }),
+  lastUpdated: z.string().nullable(),
+  /** The next 00:00 Moscow time, when the daily limits reset. */
+  nextResetAt: z.string(),
+  /** The client refuses new tenders until this moment (a daily limit was hit); null when not blocked. */
+  blockedUntil: z.string().nullable(),
+  fetchedAt: z.string().nullable(),
+  fromCache: z.boolean(),
+});
+export type EarlierBalance = z.infer<typeof earlierBalanceSchema>;
+
+export const earlierTransactionSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  type: z.enum(['debit', 'credit']),
+  description: z.string(),
+  balanceType: z.string(),
+  entityId: z.number().nullable(),
+  entityType: z.string().nullable(),
+  filterId: z.number().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type EarlierTransaction = z.infer<typeof earlierTransactionSchema>;
+
+const exportResultSchema = z.object({ saved: z.boolean(), path: z.string().nullable(), downloadUrl: z.string().nullable(), fileName: z.string(), rows: z.number() });
+
 const empty = z.strictObject({});
 
 // ---------------------------------------------------------------------------------------------------------
@@ -404,7 +498,7 @@ export const methods = {
    */
   'lists.export': method(
     z.strictObject({ listId, columns: z.array(z.string().max(64)).min(1).max(100), delimiter: z.enum([';', ',', '\t']).default(';') }),
-    z.object({ saved: z.boolean(), path: z.string().nullable(), downloadUrl: z.string().nullable(), fileName: z.string(), rows: z.number() }),
+    exportResultSchema,
   ),
 
   // Money.
@@ -427,6 +521,46 @@ export const methods = {
       byDay: z.array(z.object({ day: z.string(), tenders: z.number(), contracts: z.number() })),
       bySearch: z.array(z.object({ filterId: z.string().nullable(), label: z.string().nullable(), units: z.number() })),
     }),
+  ),
+
+  // The earlier API generation (document 2). Only for a profile of generation `earlier`; the methods above
+  // that make no sense for it (saved searches, lists, contracts, the ledger audit) answer `not_supported`.
+  // Cards use `card.tender`; sync jobs report through `sync.progress` with the filter id `efl_<id>`.
+  /** Filters made in the service's web interface (read-only), mirrored; `refresh` asks the server first. */
+  'earlier.filters': method(z.strictObject({ refresh: z.boolean().default(true) }), z.object({ filters: z.array(earlierFilterSchema), fromCache: z.boolean() })),
+  /** Pulls a filter's pages until nothing new; charged one unit per tender not received before. */
+  'earlier.sync': method(z.strictObject({ filterId: earlierFilterId, maxSpend: z.number().int().min(0).optional() }), z.object({ jobId: z.string() })),
+  /** A filter's cached tenders, newest first, page by page; new ones marked. */
+  'earlier.tenders': method(
+    z.strictObject({ filterId: earlierFilterId, page: pageNumber, pageSize: earlierPageSize }),
+    z.object({ rows: z.array(earlierTenderRowSchema), total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number() }),
+  ),
+  /** The user has looked at the filter: its new ones are no longer counted as new. */
+  'earlier.markSeen': method(z.strictObject({ filterId: earlierFilterId }), z.object({ seen: z.boolean() })),
+  'earlier.favorites': method(
+    z.strictObject({ page: pageNumber, pageSize: earlierPageSize, refresh: z.boolean().default(true) }),
+    z.object({ rows: z.array(earlierFavoriteSchema), total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number(), fromCache: z.boolean() }),
+  ),
+  /** Adds a favorite by its `etp_id` (free; a tender is a favorite at most once). */
+  'earlier.favoriteAdd': method(z.strictObject({ etpId: earlierEtpId }), z.object({ success: z.boolean(), isFavorite: z.boolean(), message: z.string() })),
+  'earlier.favoriteRemove': method(z.strictObject({ etpId: earlierEtpId }), z.object({ success: z.boolean(), isFavorite: z.boolean(), message: z.string() })),
+  /** Favorites changed since they were added (GET /favorites/updates); those never received cost a unit each. */
+  'earlier.favoriteUpdates': method(z.strictObject({}), z.object({ rows: z.array(earlierTenderRowSchema), charged: z.number() })),
+  'earlier.balance': method(z.strictObject({ refresh: z.boolean().default(true) }), earlierBalanceSchema),
+  /** The balance history (debits and credits), mirrored; newest first. */
+  'earlier.history': method(
+    z.strictObject({ page: pageNumber, pageSize: earlierPageSize, refresh: z.boolean().default(true) }),
+    z.object({ rows: z.array(earlierTransactionSchema), total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number(), fromCache: z.boolean() }),
+  ),
+  'earlier.exportColumns': method(empty, z.array(exportColumnSchema)),
+  /** CSV of a filter's cached tenders or of the favorites, like `lists.export`. */
+  'earlier.export': method(
+    z.strictObject({
+      source: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('filter'), filterId: earlierFilterId }), z.strictObject({ kind: z.literal('favorites') })]),
+      columns: z.array(z.string().max(64)).min(1).max(100),
+      delimiter: z.enum([';', ',', '\t']).default(';'),
+    }),
+    exportResultSchema,
   ),
 
   // The cache.

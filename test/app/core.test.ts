@@ -30,8 +30,13 @@ describe('app core on the sandbox profile', () => {
     expect(info.activeProfile).toMatchObject({ name: 'sandbox', builtIn: true, generation: 'current', hasToken: true, active: true });
     expect(info.online).toBe(true);
     expect(info.locale).toBe('ru');
+    // The same sandbox serves the earlier API generation as a second built-in profile (D-E-BASE-1).
     const profiles = await t.call('profiles.list', {});
-    expect(profiles.map((p) => p.name)).toEqual(['sandbox']);
+    expect(profiles.map((p) => [p.name, p.generation, p.builtIn])).toEqual([
+      ['sandbox', 'current', true],
+      ['sandbox-earlier', 'earlier', true],
+    ]);
+    expect(profiles[1]!.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/legacy\/api\/v2$/);
     const balance = await t.call('balance.get', {});
     expect(balance.fromCache).toBe(false);
     expect(balance.balance.tenders).toBeGreaterThan(0);
@@ -329,7 +334,7 @@ describe('settings and profiles', () => {
       const mapped = toIpcError(err, 'ru');
       expect(mapped.code).toBe('keychain_unavailable');
       expect(mapped.message).toContain('TENDERWB_TOKEN');
-      expect((await c.call('profiles.list', {})).map((p) => p.name)).toEqual(['sandbox']);
+      expect((await c.call('profiles.list', {})).map((p) => p.name)).toEqual(['sandbox', 'sandbox-earlier']);
     } finally {
       await c.close();
     }

@@ -1,0 +1,82 @@
+/**
+ * Where an export goes, shared by every CSV the app writes (a list, an earlier-generation filter, the
+ * favorites): the columns checked against the CSV module's, a file name safe on every platform, and the
+ * target — the save dialog in Electron (cancel writes nothing), or a private temp file published as a
+ * one-time download in browser mode.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locale, MethodResult } from '../contract/ipc';
+import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
+import type { HostPlatform } from './appCore';
+import type { Session } from './context';
+import { appError } from './errors';
+
+export type ExportAnswer = MethodResult<'lists.export'>;
+
+/** Column titles in English (the CSV module's own titles are Russian, as the exported file is). */
+const EN_TITLES: Record<string, string> = {
+  id: 'ID',
+  etp_id: 'Notice number',
+  version: 'Version',
+  name: 'Name',
+  description: 'Description',
+  law: 'Law',
+  purchase_type: 'Purchase type',
+  placement_type: 'Placement method',
+  status: 'Status',
+  price: 'Initial price',
+  currency: 'Currency',
+  region: 'Region',
+  region_code: 'Region code',
+  customer_name: 'Customer',
+  customer_inn: 'Customer INN',
+  customer_kpp: 'Customer KPP',
+  publish_date: 'Published',
+  start_date: 'Applications open',
+  end_date: 'Applications close',
+  update_date: 'Changed',
+  okpd2: 'OKPD2 codes',
+  okpd2_names: 'OKPD2',
+  platform: 'Platform',
+  lots_count: 'Lots',
+  positions_total: 'Positions',
+  url: 'Link',
+};
+
+export const columnTitle = (c: TenderColumn, locale: Locale): string => (locale === 'en' ? (EN_TITLES[c.key] ?? c.header) : c.header);
+
+export const exportColumns = (locale: Locale): { key: string; title: string }[] => TENDER_COLUMNS.map((c) => ({ key: c.key, title: columnTitle(c, locale) }));
+
+/** The chosen columns in order; unknown or repeated keys are refused (the renderer offers only known ones). */
+export function chosenColumns(keys: readonly string[]): TenderColumn[] {
+  const byKey = new Map(TENDER_COLUMNS.map((c) => [c.key, c]));
+  const unknown = keys.filter((k) => !byKey.has(k));
+  if (unknown.length || new Set(keys).size !== keys.length) {
+    throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${unknown.join(', ') || 'повтор'}.`, `Unknown or repeated columns: ${unknown.join(', ') || 'repeated'}.`);
+  }
+  return keys.map((k) => byKey.get(k)!);
+}
+
+export const safeFileName = (name: string, fallback: string): string =>
+  (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.csv';
+
+/** Asks where to write (or makes the browser-mode download) and lets `write` fill the file. */
+export async function exportToTarget(platform: HostPlatform, session: Session, fileName: string, write: (target: string) => Promise<{ rows: number }>): Promise<ExportAnswer> {
+  if (platform.chooseSavePath) {
+    const target = await platform.chooseSavePath(fileName);
+    if (target === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
+    const result = await write(target);
+    return { saved: true, path: target, downloadUrl: null, fileName, rows: result.rows };
+  }
+  if (!platform.publishDownload) {
+    throw appError('not_supported', 'Выгрузка в файл здесь недоступна.', 'Exporting to a file is not available here.');
+  }
+  const dir = path.join(session.dataDir, 'exports');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.csv`);
+  const result = await write(target);
+  const downloadUrl = await platform.publishDownload(target, fileName);
+  return { saved: true, path: null, downloadUrl, fileName, rows: result.rows };
+}
