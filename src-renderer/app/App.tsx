@@ -15,6 +15,9 @@ import { ContractsView } from '../views/contracts/ContractsView';
 import { ListsView } from '../views/lists/ListsView';
 import { LedgerView } from '../views/ledger/LedgerView';
 import { SettingsView } from '../views/settings/SettingsView';
+import { FiltersView } from '../views/earlier/FiltersView';
+import { FavoritesView } from '../views/earlier/FavoritesView';
+import { LimitsView } from '../views/earlier/LimitsView';
 
 const strings: Strings<{
   title: string;
@@ -24,6 +27,10 @@ const strings: Strings<{
   lists: string;
   ledger: string;
   settings: string;
+  filters: string;
+  favorites: string;
+  limits: string;
+  earlierHint: string;
   online: string;
   offline: string;
   offlineHint: string;
@@ -41,6 +48,10 @@ const strings: Strings<{
     lists: 'Списки',
     ledger: 'Баланс и расходы',
     settings: 'Настройки',
+    filters: 'Фильтры',
+    favorites: 'Избранное',
+    limits: 'Баланс и лимиты',
+    earlierHint: 'API прежнего поколения',
     online: 'В сети',
     offline: 'Нет связи',
     offlineHint: 'Сервер недоступен: показываем сохранённые данные, правки списков отправим, когда связь вернётся.',
@@ -58,6 +69,10 @@ const strings: Strings<{
     lists: 'Lists',
     ledger: 'Balance & ledger',
     settings: 'Settings',
+    filters: 'Filters',
+    favorites: 'Favorites',
+    limits: 'Balance & limits',
+    earlierHint: 'earlier API generation',
     online: 'Online',
     offline: 'Offline',
     offlineHint: 'The server cannot be reached: showing cached data; list edits will be sent when the network is back.',
@@ -71,6 +86,13 @@ const strings: Strings<{
 
 type NavView = Exclude<ViewName, 'card'>;
 const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'ledger', 'settings'];
+/**
+ * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
+ * filters, favorites, balance with daily limits, and the offline search over what it cached.
+ */
+const EARLIER_NAV: NavView[] = ['filters', 'favorites', 'search', 'limits', 'settings'];
+const CURRENT_VIEWS: ReadonlySet<ViewName> = new Set([...NAV, 'card']);
+const EARLIER_VIEWS: ReadonlySet<ViewName> = new Set([...EARLIER_NAV, 'card']);
 
 export function App() {
   const s = useStrings(strings);
@@ -106,6 +128,13 @@ export function App() {
     document.documentElement.lang = locale;
   }, [locale]);
 
+  const earlier = activeProfile?.generation === 'earlier';
+  const nav = earlier ? EARLIER_NAV : NAV;
+  // A view of the other generation is never shown: after a profile switch the first view of this one opens.
+  useEffect(() => {
+    if (!(earlier ? EARLIER_VIEWS : CURRENT_VIEWS).has(route.view)) navigate({ view: earlier ? 'filters' : 'search' } as Route);
+  }, [earlier, route.view, navigate]);
+
   const running = Object.values(jobs).filter((j) => j.state === 'running' || j.state === 'following');
   const runningItems = running.reduce((n, j) => n + j.items, 0);
   const runningUnits = running.reduce((n, j) => n + j.charged, 0);
@@ -124,7 +153,7 @@ export function App() {
     <div className="frame">
       <nav className="frame__nav" aria-label={s.title}>
         <div className="frame__brand">{s.title}</div>
-        {NAV.map((v) => (
+        {nav.map((v) => (
           <button key={v} type="button" data-testid={`nav-${v}`} className={`frame__navItem${route.view === v ? ' frame__navItem--active' : ''}`} onClick={() => navigate({ view: v } as Route)}>
             {s[v]}
           </button>
@@ -134,6 +163,7 @@ export function App() {
           {pendingEdits > 0 && <span className="frame__pending"> · {s.pending(formatInt(pendingEdits, locale))}</span>}
           <div className="frame__profile" data-testid="active-profile">
             {activeProfile?.name ?? s.noProfile}
+            {earlier && <div className="muted" data-testid="active-generation">{s.earlierHint}</div>}
           </div>
         </div>
       </nav>
@@ -155,6 +185,9 @@ export function App() {
         {route.view === 'lists' && <ListsView />}
         {route.view === 'ledger' && <LedgerView />}
         {route.view === 'settings' && <SettingsView />}
+        {route.view === 'filters' && <FiltersView filterId={route.filterId} />}
+        {route.view === 'favorites' && <FavoritesView />}
+        {route.view === 'limits' && <LimitsView />}
       </main>
     </div>
   );

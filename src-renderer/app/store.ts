@@ -12,7 +12,11 @@ export type Route =
   | { view: 'contracts' }
   | { view: 'lists'; listId?: string }
   | { view: 'ledger' }
-  | { view: 'settings' };
+  | { view: 'settings' }
+  // A profile of the earlier API generation has its own views (reference document 2).
+  | { view: 'filters'; filterId?: number }
+  | { view: 'favorites' }
+  | { view: 'limits' };
 
 export type ViewName = Route['view'];
 

@@ -18,6 +18,7 @@ import { ContractDetails } from './ContractDetails';
 import { RelatedContracts } from './RelatedContracts';
 import { TenderDetails } from './TenderDetails';
 import { VersionHistory } from './VersionHistory';
+import { FavoriteButton } from './FavoriteButton';
 
 const POSITIONS_LIMIT = 20;
 
@@ -31,12 +32,14 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const epoch = useAppStore((st) => st.epoch);
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
+  // The earlier API generation has favorites instead of lists and no contracts; its versions are update dates.
+  const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
   const back: Route | undefined = route.view === 'card' ? route.back : undefined;
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [kind, id]);
   const card = useLoad(() => loadCard(kind, id, page), `${kind}-${id}-${page}-${epoch}`);
   const [listsNonce, setListsNonce] = useState(0);
-  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}-${listsNonce}`);
+  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}-${listsNonce}`, !earlier);
   const data = card.data && card.data.kind === kind && num(card.data.card, 'id') === id ? card.data : null;
 
   const c = data?.card ?? {};
@@ -47,7 +50,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   return (
     <section className="view card" data-testid="view-card" data-kind={kind} data-id={id}>
       <div className="card__top">
-        <button type="button" onClick={() => navigate(back ?? { view: kind === 'tender' ? 'search' : 'contracts' })} data-testid="card-back">
+        <button type="button" onClick={() => navigate(back ?? (earlier ? { view: 'filters' } : { view: kind === 'tender' ? 'search' : 'contracts' }))} data-testid="card-back">
           {s.back}
         </button>
         {data && (
@@ -56,7 +59,8 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
           </span>
         )}
         <span className="card__spacer" />
-        {data && kind === 'tender' && (
+        {data && kind === 'tender' && earlier && <FavoriteButton etpId={str(c, 'etp_id')} />}
+        {data && kind === 'tender' && !earlier && (
           <AddToList
             ids={[id]}
             testId="card-add-to-list"
@@ -83,7 +87,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
                 </span>
               )}
               <span data-testid="card-law">
-                {s.law}: {str(c, 'law') ?? '—'}
+                {s.law}: {str(c, 'law') ?? named(c, 'purchase_type') ?? '—'}
               </span>
               <span className="card__price" data-testid="card-price">
                 {kind === 'tender' ? s.price : s.amount}: {formatRub(num(c, 'price'), locale)}
@@ -94,27 +98,29 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
                 </span>
               )}
               <span>
-                {s.version} {data.version}
+                {earlier ? `${s.updatedAt} ${formatDateTime(str(c, 'update_date'), locale)}` : `${s.version} ${data.version}`}
               </span>
             </div>
-            <div className="card__lists" data-testid="card-lists">
-              {holding.length === 0 ? (
-                <span className="card__muted">{s.inNoList}</span>
-              ) : (
-                <>
-                  {s.inLists}{' '}
-                  {holding.map((l) => (
-                    <button key={l.listId} type="button" className="linkish chip" onClick={() => navigate({ view: 'lists', listId: l.listId })} data-testid="card-list-chip">
-                      {l.name}
-                    </button>
-                  ))}
-                </>
-              )}
-            </div>
+            {!earlier && (
+              <div className="card__lists" data-testid="card-lists">
+                {holding.length === 0 ? (
+                  <span className="card__muted">{s.inNoList}</span>
+                ) : (
+                  <>
+                    {s.inLists}{' '}
+                    {holding.map((l) => (
+                      <button key={l.listId} type="button" className="linkish chip" onClick={() => navigate({ view: 'lists', listId: l.listId })} data-testid="card-list-chip">
+                        {l.name}
+                      </button>
+                    ))}
+                  </>
+                )}
+              </div>
+            )}
           </header>
           {kind === 'tender' ? <TenderDetails card={c} page={page} onPage={setPage} /> : <ContractDetails card={c} page={page} onPage={setPage} />}
-          <VersionHistory kind={kind} id={id} versions={data.versions} />
-          {kind === 'tender' && <RelatedContracts tenderId={id} />}
+          <VersionHistory kind={kind} id={id} versions={data.versions} {...(earlier ? { versionLabel: (v: number) => formatDateTime(new Date(v * 1000).toISOString(), locale) } : {})} />
+          {kind === 'tender' && !earlier && <RelatedContracts tenderId={id} />}
         </>
       )}
     </section>

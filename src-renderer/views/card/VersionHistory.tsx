@@ -13,7 +13,21 @@ import { cardStrings } from './cardStrings';
 import { Section } from './CardParts';
 import { diffVersions, type VersionDiff } from './versionDiff';
 
-export function VersionHistory({ kind, id, versions }: { kind: CardResult['kind']; id: number; versions: CardResult['versions'] }) {
+/**
+ * `versionLabel` names a version for people: the number by default; an earlier-generation profile, whose API
+ * has no version numbers, keys versions by their update_date and shows that instead.
+ */
+export function VersionHistory({
+  kind,
+  id,
+  versions,
+  versionLabel = String,
+}: {
+  kind: CardResult['kind'];
+  id: number;
+  versions: CardResult['versions'];
+  versionLabel?: (version: number) => string;
+}) {
   const s = useStrings(cardStrings);
   const locale = useAppStore((st) => st.locale);
   const sorted = [...versions].sort((a, b) => b.version - a.version);
@@ -67,17 +81,17 @@ export function VersionHistory({ kind, id, versions }: { kind: CardResult['kind'
         <tbody>
           {sorted.map((v) => (
             <tr key={v.version} data-testid="card-version" data-version={v.version}>
-              <td>{v.version}</td>
+              <td>{versionLabel(v.version)}</td>
               <td>{formatDateTime(v.receivedAt, locale)}</td>
               <td>
                 <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span>
               </td>
               <td>{v.via}</td>
               <td>
-                <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${v.version}`} />
+                <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${versionLabel(v.version)}`} />
               </td>
               <td>
-                <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${v.version}`} />
+                <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${versionLabel(v.version)}`} />
               </td>
             </tr>
           ))}
@@ -95,7 +109,7 @@ export function VersionHistory({ kind, id, versions }: { kind: CardResult['kind'
       <ErrorNotice error={error} testId="card-diff-error" />
       {diff && (
         <div className="card__diff" data-testid="card-diff" data-from={diff.from} data-to={diff.to}>
-          <h3>{s.diffTitle(String(diff.from), String(diff.to))}</h3>
+          <h3>{s.diffTitle(versionLabel(diff.from), versionLabel(diff.to))}</h3>
           {diff.result.entries.length === 0 ? (
             <p data-testid="card-diff-empty">{s.noChanges}</p>
           ) : (

@@ -61,6 +61,7 @@ export const cardStrings: Strings<{
   openTender: string;
   versions: string;
   version: string;
+  updatedAt: string;
   received: string;
   billed: string;
   via: string;
@@ -146,6 +147,7 @@ export const cardStrings: Strings<{
     openTender: 'Открыть закупку',
     versions: 'История версий',
     version: 'Версия',
+    updatedAt: 'Изменена',
     received: 'Получена',
     billed: 'Оплата',
     via: 'Откуда',
@@ -231,6 +233,7 @@ export const cardStrings: Strings<{
     openTender: 'Open the tender',
     versions: 'Version history',
     version: 'Version',
+    updatedAt: 'Updated',
     received: 'Received',
     billed: 'Charge',
     via: 'Via',

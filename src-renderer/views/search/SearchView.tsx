@@ -16,7 +16,11 @@ const strings: Strings<{ title: string; online: string; offline: string; modes: 
 
 export function SearchView() {
   const s = useStrings(strings);
-  const mode = useSearchStore((st) => st.mode);
+  // The earlier API generation has no search on the server (its tenders come through its filters): only
+  // the cache is searched there.
+  const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
+  const chosen = useSearchStore((st) => st.mode);
+  const mode = earlier ? 'offline' : chosen;
   const setMode = useSearchStore((st) => st.setMode);
   const online = useAppStore((st) => st.online);
   return (
@@ -24,10 +28,12 @@ export function SearchView() {
       <div className="view__head">
         <h1 id="search-title">{s.title}</h1>
         <div className="search__modes" role="tablist" aria-label={s.modes}>
-          <button type="button" role="tab" aria-selected={mode === 'online'} data-testid="mode-online" className={mode === 'online' ? 'tab tab--active' : 'tab'} onClick={() => setMode('online')}>
-            {s.online}
-            {!online && ' ⚠'}
-          </button>
+          {!earlier && (
+            <button type="button" role="tab" aria-selected={mode === 'online'} data-testid="mode-online" className={mode === 'online' ? 'tab tab--active' : 'tab'} onClick={() => setMode('online')}>
+              {s.online}
+              {!online && ' ⚠'}
+            </button>
+          )}
           <button type="button" role="tab" aria-selected={mode === 'offline'} data-testid="mode-offline" className={mode === 'offline' ? 'tab tab--active' : 'tab'} onClick={() => setMode('offline')}>
             {s.offline}
           </button>

@@ -1,0 +1,165 @@
+/**
+ * A page of earlier-generation tenders as a plain table (this generation is read page by page): the "new"
+ * mark (charged in the answer that brought it), notice number and name, prices in rubles, dates in Moscow
+ * time; a row opens the tender's detail with a double click or Enter.
+ */
+import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
+import { useAppStore } from '../../app/store';
+import { formatDate, formatDateTime, formatRub } from '../../format/format';
+import { useStrings, type Strings } from '../../i18n/i18n';
+
+const strings: Strings<{
+  isNew: string;
+  newHint: string;
+  number: string;
+  name: string;
+  price: string;
+  published: string;
+  deadline: string;
+  region: string;
+  customer: string;
+  status: string;
+  updated: string;
+  empty: string;
+  of: string;
+  prev: string;
+  next: string;
+  perPage: string;
+  statusNames: string;
+}> = {
+  ru: {
+    isNew: 'новый',
+    newHint: 'Пришёл впервые и был оплачен (is_new)',
+    number: '№ извещения',
+    name: 'Наименование',
+    price: 'Начальная цена',
+    published: 'Публикация',
+    deadline: 'Окончание подачи, МСК',
+    region: 'Регион',
+    customer: 'Заказчик',
+    status: 'Статус',
+    updated: 'Изменён',
+    empty: 'Нет закупок',
+    of: 'из',
+    prev: '← Назад',
+    next: 'Вперёд →',
+    perPage: 'На странице',
+    statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
+  },
+  en: {
+    isNew: 'new',
+    newHint: 'Received for the first time and charged (is_new)',
+    number: 'Notice no.',
+    name: 'Name',
+    price: 'Initial price',
+    published: 'Published',
+    deadline: 'Bids until, MSK',
+    region: 'Region',
+    customer: 'Customer',
+    status: 'Status',
+    updated: 'Updated',
+    empty: 'No tenders',
+    of: 'of',
+    prev: '← Previous',
+    next: 'Next →',
+    perPage: 'Per page',
+    statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
+  },
+};
+
+export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly EarlierTenderRow[]; testId: string; emptyText?: string }) {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const navigate = useAppStore((st) => st.navigate);
+  const route = useAppStore((st) => st.route);
+  const open = (id: number) => navigate({ view: 'card', kind: 'tender', id, back: route });
+  const statusName = new Map(s.statusNames.split('|').map((pair) => pair.split(':') as [string, string]));
+  if (rows.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{emptyText ?? s.empty}</p>;
+  return (
+    <table className="card__table" data-testid={testId}>
+      <thead>
+        <tr>
+          <th />
+          <th>{s.published}</th>
+          <th>{s.deadline}</th>
+          <th>{s.name}</th>
+          <th className="num">{s.price}</th>
+          <th>{s.region}</th>
+          <th>{s.customer}</th>
+          <th>{s.status}</th>
+          <th>{s.updated}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr
+            key={r.id}
+            className="clickable"
+            tabIndex={0}
+            data-testid={`${testId}-row`}
+            data-id={r.id}
+            data-new={r.isNew}
+            onDoubleClick={() => open(r.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') open(r.id);
+            }}
+          >
+            <td>{r.isNew && <span className="badge badge--new" title={s.newHint} data-testid={`${testId}-new`}>{s.isNew}</span>}</td>
+            <td>{formatDate(r.publishDate, locale)}</td>
+            <td>{formatDateTime(r.endDate, locale)}</td>
+            <td>
+              <span className="muted">{r.etpId ?? '—'}</span> {r.name}
+            </td>
+            <td className="num">{formatRub(r.price, locale)}</td>
+            <td>{r.region ?? '—'}</td>
+            <td>{r.customerName ?? '—'}</td>
+            <td>{r.status === null ? '—' : (statusName.get(r.status) ?? r.status)}</td>
+            <td>{formatDateTime(r.updateDate, locale)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** «Страница 2 из 7» with previous/next and the page size. */
+export function Pager({
+  page,
+  pages,
+  pageSize,
+  onPage,
+  onPageSize,
+  testId,
+}: {
+  page: number;
+  pages: number;
+  pageSize: number;
+  onPage(page: number): void;
+  onPageSize(size: number): void;
+  testId: string;
+}) {
+  const t = useStrings(strings);
+  return (
+    <div className="card__pager" data-testid={testId} data-page={page} data-pages={pages}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid={`${testId}-prev`}>
+        {t.prev}
+      </button>
+      <span data-testid={`${testId}-position`}>
+        {page} {t.of} {Math.max(1, pages)}
+      </span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid={`${testId}-next`}>
+        {t.next}
+      </button>
+      <label>
+        {t.perPage}{' '}
+        <select value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} data-testid={`${testId}-size`}>
+          {[20, 50, 100].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
