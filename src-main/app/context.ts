@@ -138,11 +138,22 @@ export class AppContext {
    * Runs a request with the active profile's client. A network failure marks the app offline; the sandbox's
    * session is renewed once when the sandbox no longer knows it (it restarted).
    */
-  async net<T>(fn: (client: ApiClient, session: Session) => Promise<T>): Promise<T> {
+  net<T>(fn: (client: ApiClient, session: Session) => Promise<T>): Promise<T> {
     const session = this.currentGeneration();
+    return this.reach(session, () => fn(session.client, session));
+  }
+
+  /** `net` for an earlier-generation profile: the same rules around its own core. */
+  earlierNet<T>(fn: (workbench: EarlierWorkbench, session: Session) => Promise<T>): Promise<T> {
+    const session = this.earlierSession();
+    return this.reach(session, () => fn(session.earlier.workbench, session));
+  }
+
+  /** What every call to a server shares: connectivity is told, and the sandbox's lost session renewed once. */
+  private async reach<T>(session: Session, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const result = await fn(session.client, session);
+        const result = await call();
         this.connectivity.noteSuccess();
         return result;
       } catch (e) {
@@ -267,29 +278,6 @@ export class AppContext {
       );
     }
     return s as Session & { readonly earlier: NonNullable<Session['earlier']> };
-  }
-
-  /**
-   * Runs an earlier-generation call, telling connectivity what happened; the built-in sandbox's session is
-   * renewed once when the sandbox no longer knows it (it restarted).
-   */
-  async earlierNet<T>(fn: (workbench: EarlierWorkbench, session: Session) => Promise<T>): Promise<T> {
-    const session = this.earlierSession();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const result = await fn(session.earlier.workbench, session);
-        this.connectivity.noteSuccess();
-        return result;
-      } catch (e) {
-        if (isApiError(e) && e.status !== null) this.connectivity.noteSuccess();
-        else this.connectivity.noteFailure(e);
-        if (attempt === 0 && session.builtIn && isApiError(e) && (e.code === 'unauthorized' || e.code === 'invalid_session')) {
-          this.sandbox?.dropSession();
-          continue;
-        }
-        throw e;
-      }
-    }
   }
 
   // --- Connectivity ----------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
  * mark (charged in the answer that brought it), notice number and name, prices in rubles, dates in Moscow
  * time; a row opens the tender's detail with a double click or Enter.
  */
+import { useState } from 'react';
 import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
 import { useAppStore } from '../../app/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
@@ -120,6 +121,17 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
       </tbody>
     </table>
   );
+}
+
+/** The page and page size of a paged view; changing the size goes back to page 1. */
+export function usePaging(initialSize = 20) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setSize] = useState(initialSize);
+  const setPageSize = (size: number) => {
+    setSize(size);
+    setPage(1);
+  };
+  return { page, pageSize, setPage, setPageSize };
 }
 
 /** «Страница 2 из 7» with previous/next and the page size. */

@@ -13,7 +13,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoad } from '../../components/useLoad';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
-import { EarlierTenderTable, Pager } from './EarlierTenderTable';
+import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
 
 const strings: Strings<{
   title: string;
@@ -111,8 +111,7 @@ export function FavoritesView() {
   const s = useStrings(strings);
   const locale = useAppStore((st) => st.locale);
   const epoch = useAppStore((st) => st.epoch);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, setPageSize } = usePaging();
   const [nonce, setNonce] = useState(0);
   const favorites = useLoad(() => call('earlier.favorites', { page, pageSize, refresh: true }), `earlier-favorites-${page}-${pageSize}-${epoch}-${nonce}`);
   const [etpId, setEtpId] = useState('');
@@ -206,10 +205,7 @@ export function FavoritesView() {
             pages={data.pages}
             pageSize={pageSize}
             onPage={setPage}
-            onPageSize={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
+            onPageSize={setPageSize}
             testId="favorites-pager"
           />
         </>

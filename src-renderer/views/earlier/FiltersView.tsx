@@ -14,7 +14,7 @@ import { isJobActive, JobProgress } from '../../components/JobProgress';
 import { useLoad } from '../../components/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
-import { EarlierTenderTable, Pager } from './EarlierTenderTable';
+import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
 
 const strings: Strings<{
   title: string;
@@ -219,8 +219,7 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
 function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen(): void }) {
   const s = useStrings(strings);
   const epoch = useAppStore((st) => st.epoch);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, setPageSize } = usePaging();
   const [exporting, setExporting] = useState(false);
   // A sync of this filter ending (or any news) is a reason to read the page again.
   const jobsDone = useAppStore((st) => Object.values(st.jobs).filter((j) => j.filterId === `efl_${filter.id}` && !isJobActive(j)).length);
@@ -256,10 +255,7 @@ function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen()
             pages={data.pages}
             pageSize={pageSize}
             onPage={setPage}
-            onPageSize={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
+            onPageSize={setPageSize}
             testId="earlier-tenders-pager"
           />
         </>

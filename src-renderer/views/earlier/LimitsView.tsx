@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoad } from '../../components/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
-import { Pager } from './EarlierTenderTable';
+import { Pager, usePaging } from './EarlierTenderTable';
 
 type LimitKind = keyof EarlierBalance['limits'];
 
@@ -112,8 +112,7 @@ export function LimitsView() {
   const locale = useAppStore((st) => st.locale);
   const epoch = useAppStore((st) => st.epoch);
   const [nonce, setNonce] = useState(0);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, setPageSize } = usePaging();
   const balance = useLoad(() => call('earlier.balance', { refresh: true }), `earlier-balance-${epoch}-${nonce}`);
   const history = useLoad(() => call('earlier.history', { page, pageSize, refresh: true }), `earlier-history-${epoch}-${nonce}-${page}-${pageSize}`);
   const b = balance.data;
@@ -214,10 +213,7 @@ export function LimitsView() {
               pages={history.data.pages}
               pageSize={pageSize}
               onPage={setPage}
-              onPageSize={(n) => {
-                setPageSize(n);
-                setPage(1);
-              }}
+              onPageSize={setPageSize}
               testId="limits-history-pager"
             />
           </>
