@@ -12,6 +12,7 @@ import { CacheInputError } from './errors';
 import { encodeBlob, type EncodedBlob } from './packCodec';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
 import { createAppIndexer } from './appIndex';
+import { createWriteUpkeep, type WriteUpkeep } from './writeUpkeep';
 import {
   EVENT_CODE,
   KIND_CODE,
@@ -69,9 +70,13 @@ export interface DeliveryWriter {
   prepare(items: readonly DeliveredItem[]): PreparedDelivery;
   /** Must run inside a transaction started through `transact`. */
   write(request: DeliveryRequestInfo, prepared: PreparedDelivery): DeliverySummary;
-  /** Runs a store's write transaction and tells the indexer whether it committed. */
+  /**
+   * Runs a store's write transaction and tells the indexer whether it committed; after a top-level commit,
+   * the upkeep that must stay out of write transactions (writeUpkeep.ts).
+   */
   transact<T>(run: () => T): T;
   readonly tenders: TenderIndexer;
+  readonly upkeep: WriteUpkeep;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -94,6 +99,7 @@ function checkItem(item: DeliveredItem, index: number): void {
 
 export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const tenders = createTenderIndexer(db);
+  const upkeep = createWriteUpkeep(db);
   const views = createAppIndexer(db);
   const s = {
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
@@ -136,16 +142,19 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
 
   return {
     tenders,
+    upkeep,
 
     transact(run) {
       const topLevel = !db.inTransaction;
       let committed = false;
+      const started = performance.now();
       try {
         const result = run();
         committed = topLevel;
         return result;
       } finally {
         tenders.transactionEnded(committed);
+        if (committed) upkeep.committed(performance.now() - started);
       }
     },
 
@@ -215,6 +224,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         }
       });
 
+      tenders.writeQueued();
       s.requestCounts.run(summary.items, summary.billed, summary.newVersions, summary.created, summary.updated, requestSeq);
       return summary;
     },

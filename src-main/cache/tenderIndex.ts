@@ -209,9 +209,14 @@ export interface TenderIndexer {
   /** Rebuilds the FTS row of tender `id` from its latest version when what it would hold changed. */
   refresh(id: number, latestObject: unknown): void;
   /**
+   * Writes the FTS rows queued by `indexVersion` and `refresh`, in rowid order. Must run inside the
+   * transaction that queued them, before it commits (deliveryWriter.write ends with it).
+   */
+  writeQueued(): void;
+  /**
    * The transaction that used this indexer ended: `committed` keeps the customer refs it learned (only
    * for a top-level transaction, whose commit is final), otherwise they are forgotten (a rollback may
-   * hand the same ref to another name).
+   * hand the same ref to another name). FTS rows still queued are dropped with the rollback.
    */
   transactionEnded(committed: boolean): void;
 }
@@ -259,9 +264,26 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
 
   const positionTitles = (id: number): string | null => s.positions.get(id)?.titles ?? null;
 
+  // FTS rows are queued and written in rowid order at the end of the transaction. FTS5 flushes its pending
+  // terms into a new level-0 segment whenever a write goes to a rowid below the previous one, and each
+  // flush runs its share of automatic merging inside the transaction: a page that updates old tenders
+  // between new ones (every page of a live feed) wrote up to dozens of tiny segments and merged them again
+  // while holding the write lock. In order, a transaction makes one segment, at its commit. Queuing also
+  // folds two versions of one tender in the same page into one write.
+  const queued = new Map<number, { body: string; replace: boolean }>();
   const writeFts = (seq: number, body: string, replace: boolean): void => {
-    if (replace) s.ftsDelete.run(seq);
-    s.ftsInsert.run(seq, body);
+    const earlier = queued.get(seq);
+    // The first write of the transaction says whether a row was in the index before it.
+    queued.set(seq, { body, replace: earlier ? earlier.replace : replace });
+  };
+  const writeQueued = (): void => {
+    if (queued.size === 0) return;
+    for (const seq of [...queued.keys()].sort((a, b) => a - b)) {
+      const { body, replace } = queued.get(seq)!;
+      if (replace) s.ftsDelete.run(seq);
+      s.ftsInsert.run(seq, body);
+    }
+    queued.clear();
   };
 
   return {
@@ -295,7 +317,10 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
       return true;
     },
 
+    writeQueued,
+
     transactionEnded(committed) {
+      queued.clear();
       if (committed) {
         if (knownCustomers.size + learnedCustomers.size > 200_000) knownCustomers.clear();
         for (const [name, ref] of learnedCustomers) knownCustomers.set(name, ref);
@@ -311,6 +336,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
       if (hash === current.indexed_hash) return;
       s.setHash.run(hash, current.seq);
       writeFts(current.seq, body, true);
+      writeQueued(); // called on its own (a card's titles), after the page's rows were written
     },
   };
 }

@@ -122,7 +122,13 @@ describe('cache migrations', () => {
     const search = offlineSearch(cache);
     expect(search.search({ text: 'бумаги', endDate: { from: '2026-09-01', to: '2026-09-01' } }).rows.map((r) => r.id)).toEqual([1]);
     expect(search.search({ text: 'рем*' }).rows.map((r) => r.id)).toEqual([2]);
-    expect(cache.db.prepare("SELECT v FROM tender_fts_config WHERE k = 'automerge'").pluck().get()).toBe(8);
     cache.close();
+  });
+
+  it('0005 moves FTS merging out of write transactions: automatic merging off, merge steps of 8 segments', () => {
+    const cache = tempCache();
+    const config = cache.db.prepare<[string], number>('SELECT v FROM tender_fts_config WHERE k = ?').pluck();
+    expect(config.get('automerge')).toBe(0);
+    expect(config.get('usermerge')).toBe(8);
   });
 });
