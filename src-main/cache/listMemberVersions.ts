@@ -10,6 +10,14 @@ import { decodeBlob } from './packCodec';
 
 export type ListMemberVersion = { tenderId: number; json: string | null };
 
+/**
+ * Turns a member's stored bytes (`pack[start, end)`, UTF-8 JSON) into the text yielded; by default all of
+ * it. The CSV export passes one that keeps only the fields its columns read (export/jsonFields.ts).
+ */
+export type MemberText = (pack: Buffer, start: number, end: number) => string;
+
+const wholeText: MemberText = (pack, start, end) => pack.toString('utf8', start, end);
+
 const statements = perCache((cache: CacheDb) => ({
   // The positions only (a few numbers per member): read whole, so no statement stays open while the
   // caller streams, and the connection stays free for other work.
@@ -25,7 +33,7 @@ const statements = perCache((cache: CacheDb) => ({
   pack: cache.db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
 }));
 
-export function* listMemberVersions(cache: CacheDb, listId: string): Generator<ListMemberVersion> {
+export function* listMemberVersions(cache: CacheDb, listId: string, text: MemberText = wholeText): Generator<ListMemberVersion> {
   const s = statements(cache);
   const rows = s.members.all(listId);
   let packId: number | null = null;
@@ -41,7 +49,7 @@ export function* listMemberVersions(cache: CacheDb, listId: string): Generator<L
       raw = decodeBlob(stored.codec, stored.body);
       packId = pack;
     }
-    yield { tenderId, json: raw!.toString('utf8', offset, offset + length) };
+    yield { tenderId, json: text(raw!, offset, offset + length) };
   }
 }
 

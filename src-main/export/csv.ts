@@ -29,6 +29,11 @@ export interface CsvColumn<Row = CsvRow> {
   format?: CsvFormat;
   /** Reads the cell's value from a row; by default `row[key]`. */
   get?: (row: Row) => unknown;
+  /**
+   * The top-level fields of the row that `get` reads (by default `[key]` when there is no `get`). A caller
+   * holding rows as JSON text parses only these when every column says (listExport.ts).
+   */
+  reads?: readonly string[];
 }
 
 export interface WriteCsvOptions {
@@ -74,7 +79,6 @@ export class CsvExportError extends Error {
 // ---------------------------------------------------------------------------------------------------------
 
 const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
-const INJECTION_START = /^[=+\-@\t\r]/;
 /**
  * Text that Excel (Russian locale) would turn into a number, date or time on opening. Every shape here holds
  * only digits and `.,:/-+ %eE`, so the `="…"` wrapper around it is an inert string literal.
@@ -99,19 +103,23 @@ export interface CsvCellContext {
   keepTextAsText: boolean;
 }
 
+/** Characters that make a cell need quotes, per delimiter: one scan of the cell instead of four. */
+const NEEDS_QUOTES: Readonly<Record<CsvDelimiter, RegExp>> = { ';': /[";\r\n]/, ',': /[",\r\n]/, '\t': /["\t\r\n]/ };
+
 /** Quotes a finished cell when RFC 4180 requires it. */
 function quote(cell: string, delimiter: CsvDelimiter): string {
-  if (cell.includes('"') || cell.includes(delimiter) || cell.includes('\n') || cell.includes('\r')) {
-    return `"${cell.replaceAll('"', '""')}"`;
-  }
-  return cell;
+  return NEEDS_QUOTES[delimiter].test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
+
+const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 
 /** A text cell: neutralised against formula injection, protected from Excel's conversions. */
 function textCell(text: string, ctx: CsvCellContext): string {
   if (text === '') return '';
-  if (INJECTION_START.test(text)) return `'${text}`;
-  if (ctx.keepTextAsText && wouldExcelConvert(text)) return `="${text}"`;
+  // Most cells start with a letter: one character code answers both questions below without a regex.
+  const first = text.charCodeAt(0);
+  if (first === 0x3d || first === 0x2b || first === 0x2d || first === 0x40 || first === 0x09 || first === 0x0d) return `'${text}`; // = + - @ tab CR
+  if (ctx.keepTextAsText && isDigitCode(first) && wouldExcelConvert(text)) return `="${text}"`;
   return text;
 }
 
@@ -120,7 +128,7 @@ function textCell(text: string, ctx: CsvCellContext): string {
  * and the number, date and time shapes above. A short plain number like `2024` or `7830002293` is left be.
  */
 function wouldExcelConvert(text: string): boolean {
-  if (text.length > 64 || !/^\d/.test(text)) return false;
+  if (text.length > 64 || !isDigitCode(text.charCodeAt(0))) return false;
   if (/^\d+$/.test(text)) return (text.length > 1 && text.startsWith('0')) || text.length >= 12;
   return EXCEL_CONVERTS.some((shape) => shape.test(text));
 }
@@ -141,11 +149,22 @@ function toNumber(value: unknown): number | null {
   return null;
 }
 
+/**
+ * Below this many kopecks, `(kopecks / 100).toFixed(2)` is exactly the integer's digits with a point before
+ * the last two (the division's error is under half a kopeck), so they are written without toFixed.
+ */
+const EXACT_KOPECKS = 2 ** 51;
+
 function moneyCell(value: unknown, ctx: CsvCellContext): string {
   const n = toNumber(value);
   if (n === null) return textCell(toText(value), ctx);
   // Round half away from zero on kopecks; toFixed alone rounds 1.005 down because of binary floating point.
   const kopecks = Math.round(Math.abs(n) * 100 + 1e-7) * Math.sign(n);
+  if (kopecks > -EXACT_KOPECKS && kopecks < EXACT_KOPECKS) {
+    const abs = Math.abs(kopecks);
+    const cents = abs % 100;
+    return `${kopecks < 0 ? '-' : ''}${(abs - cents) / 100}${ctx.decimalComma ? ',' : '.'}${cents < 10 ? '0' : ''}${cents}`;
+  }
   const fixed = (kopecks / 100).toFixed(2);
   const normalized = fixed === '-0.00' ? '0.00' : fixed;
   return ctx.decimalComma ? normalized.replace('.', ',') : normalized;
@@ -185,8 +204,47 @@ function moscowFields(value: unknown): { y: number; m: number; d: number; hh: nu
   return { y: msk.getUTCFullYear(), m: msk.getUTCMonth() + 1, d: msk.getUTCDate(), hh: msk.getUTCHours(), mm: msk.getUTCMinutes() };
 }
 
+/** Days in a month of the proleptic Gregorian calendar (what Date.parse accepts). */
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** The number of two digits at `at`, or -1. */
+function twoDigits(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48;
+  const b = s.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * The API's own spelling of a moment, `yyyy-mm-ddTHH:MM:SS+03:00` (or with no offset: Moscow time too), is
+ * already Moscow wall time: its digits are the cell, with no Date in between. Returns null for any other
+ * shape or an out-of-range field, which then takes the general path (and so gets the same answer as before).
+ */
+function moscowDigits(s: string, withTime: boolean): string | null {
+  if (s.length !== 19 && !(s.length === 25 && s.endsWith('+03:00'))) return null;
+  if (s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54 || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) return null;
+  const hi = twoDigits(s, 0);
+  const lo = twoDigits(s, 2);
+  const m = twoDigits(s, 5);
+  const d = twoDigits(s, 8);
+  const hh = twoDigits(s, 11);
+  const mm = twoDigits(s, 14);
+  const ss = twoDigits(s, 17);
+  if (hi < 0 || lo < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(hi * 100 + lo, m) || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 59) {
+    return null;
+  }
+  const date = `${s.slice(8, 10)}.${s.slice(5, 7)}.${s.slice(0, 4)}`;
+  return withTime ? `${date} ${s.slice(11, 16)}` : date;
+}
+
 function dateCell(value: unknown, withTime: boolean, ctx: CsvCellContext): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    const fast = moscowDigits(value, withTime);
+    if (fast !== null) return fast;
+  }
   const f = moscowFields(value);
   // Something that is not a date is kept as text rather than lost (and still guarded).
   if (f === null) return textCell(toText(value), ctx);
@@ -310,7 +368,8 @@ async function writeRows<Row extends object>(
   try {
     if (opts.bom ?? true) pending += BOM;
     pending += columns.map((column) => quote(textCell(column.header, ctx), delimiter)).join(delimiter) + '\r\n';
-    for await (const row of rows) {
+    /** Adds one row to `pending`; true when a chunk is ready to write. */
+    const addRow = (row: Row): boolean => {
       if (signal?.aborted) throw abortReason(signal);
       let line = '';
       for (let i = 0; i < columns.length; i += 1) {
@@ -321,8 +380,15 @@ async function writeRows<Row extends object>(
       }
       pending += line + '\r\n';
       count += 1;
-      if (pending.length >= CHUNK_CHARS) await flush();
       if (count % progressEvery === 0) opts.onProgress?.(count);
+      return pending.length >= CHUNK_CHARS;
+    };
+    // A plain iterable (an array, a generator over the cache) is read without `for await`, which would
+    // cost a promise and a microtask per row: only writing a chunk waits.
+    if (Symbol.asyncIterator in rows) {
+      for await (const row of rows) if (addRow(row)) await flush();
+    } else {
+      for (const row of rows) if (addRow(row)) await flush();
     }
     if (signal?.aborted) throw abortReason(signal);
     await flush();
@@ -395,13 +461,12 @@ export async function writeCsv<Row extends object = CsvRow>(
 /** A tender as the API delivers it (see src-main/sandbox/service/render.ts `tenderCore`); read defensively. */
 export type TenderJson = Record<string, unknown>;
 
-const field = (value: unknown, ...keys: string[]): unknown => {
-  let current = value;
-  for (const key of keys) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
+/** `value[key]`, or `value[key][sub]`, when each step is an object (two fixed levels: no array per call). */
+const field = (value: unknown, key: string, sub?: string): unknown => {
+  if (value === null || typeof value !== 'object') return undefined;
+  const current = (value as Record<string, unknown>)[key];
+  if (sub === undefined) return current;
+  return current === null || typeof current !== 'object' ? undefined : (current as Record<string, unknown>)[sub];
 };
 
 const okpd2Items = (tender: TenderJson): unknown[] => {
@@ -413,13 +478,16 @@ const LAW_NAMES: Record<string, string> = { '44-FZ': '44-ФЗ', '223-FZ': '223-�
 
 export interface TenderColumn extends CsvColumn<TenderJson> {
   get: (tender: TenderJson) => unknown;
+  reads: readonly string[];
 }
 
-const col = (key: string, header: string, format: CsvFormat, get: (tender: TenderJson) => unknown): TenderColumn => ({
+/** `reads`: the tender's top-level fields `get` reads; by default the column's own key. */
+const col = (key: string, header: string, format: CsvFormat, get: (tender: TenderJson) => unknown, reads: readonly string[] = [key]): TenderColumn => ({
   key,
   header,
   format,
   get,
+  reads,
 });
 
 /** Every exportable tender column, in the order a "select all" export uses. */
@@ -436,10 +504,10 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
   col('price', 'Начальная цена', 'money', (t) => t.price),
   col('currency', 'Валюта', 'text', (t) => t.currency),
   col('region', 'Регион', 'text', (t) => field(t, 'region', 'name')),
-  col('region_code', 'Код региона', 'integer', (t) => field(t, 'region', 'id')),
-  col('customer_name', 'Заказчик', 'text', (t) => field(t, 'organization', 'name')),
-  col('customer_inn', 'ИНН заказчика', 'text', (t) => field(t, 'organization', 'inn')),
-  col('customer_kpp', 'КПП заказчика', 'text', (t) => field(t, 'organization', 'kpp')),
+  col('region_code', 'Код региона', 'integer', (t) => field(t, 'region', 'id'), ['region']),
+  col('customer_name', 'Заказчик', 'text', (t) => field(t, 'organization', 'name'), ['organization']),
+  col('customer_inn', 'ИНН заказчика', 'text', (t) => field(t, 'organization', 'inn'), ['organization']),
+  col('customer_kpp', 'КПП заказчика', 'text', (t) => field(t, 'organization', 'kpp'), ['organization']),
   col('publish_date', 'Дата публикации', 'date', (t) => t.publish_date),
   col('start_date', 'Начало подачи заявок', 'datetime', (t) => t.start_date),
   col('end_date', 'Окончание подачи заявок', 'datetime', (t) => t.end_date),
@@ -450,20 +518,25 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
       .filter((code): code is string => typeof code === 'string')
       .join(', '),
   ),
-  col('okpd2_names', 'ОКПД2', 'text', (t) =>
-    okpd2Items(t)
-      .map((item) => {
-        const code = field(item, 'code');
-        const name = field(item, 'name');
-        return typeof name === 'string' && name !== '' ? `${String(code)} ${name}` : String(code);
-      })
-      .join('; '),
+  col(
+    'okpd2_names',
+    'ОКПД2',
+    'text',
+    (t) =>
+      okpd2Items(t)
+        .map((item) => {
+          const code = field(item, 'code');
+          const name = field(item, 'name');
+          return typeof name === 'string' && name !== '' ? `${String(code)} ${name}` : String(code);
+        })
+        .join('; '),
+    ['okpd2'],
   ),
   col('platform', 'Площадка', 'text', (t) => field(t, 'platform', 'name')),
   col('lots_count', 'Лотов', 'integer', (t) => t.lots_count),
   col('positions_total', 'Позиций', 'integer', (t) => t.positions_total),
   // A card carries `source_url`; a feed summary does not, and the cell is then empty.
-  col('url', 'Ссылка', 'text', (t) => t.source_url ?? t.url),
+  col('url', 'Ссылка', 'text', (t) => t.source_url ?? t.url, ['source_url', 'url']),
 ]);
 
 const TENDER_COLUMNS_BY_KEY = new Map(TENDER_COLUMNS.map((column) => [column.key, column]));

@@ -164,6 +164,46 @@ describe('dates in Moscow time', () => {
   });
 });
 
+describe('the common shapes take short paths with the same answers (a 100,000-row export formats ~1M cells)', () => {
+  it("reads the API's own `yyyy-mm-ddTHH:MM:SS+03:00` (and the same without an offset) digit by digit", async () => {
+    expect(await cell('2026-10-09T00:25:56+03:00', 'date')).toBe('09.10.2026');
+    expect(await cell('2026-10-09T00:25:56+03:00', 'datetime')).toBe('09.10.2026 00:25');
+    expect(await cell('2024-02-29T23:59:59+03:00', 'datetime')).toBe('29.02.2024 23:59');
+    expect(await cell('0001-01-01T00:00:00', 'datetime')).toBe('01.01.0001 00:00');
+  });
+
+  it('leaves other offsets, fractions, spaces and impossible fields to the general path', async () => {
+    expect(await cell('2026-10-09T00:25:56+05:00', 'datetime')).toBe('08.10.2026 22:25');
+    expect(await cell('2026-10-09T00:25:56.250+03:00', 'datetime')).toBe('09.10.2026 00:25');
+    expect(await cell('2026-10-09 00:25:56+03:00', 'datetime')).toBe('09.10.2026 00:25');
+    expect(await cell(' 2026-10-09T00:25:56+03:00 ', 'date')).toBe('09.10.2026');
+    // Not calendar dates: what the general path (Date.parse) made of them before the short path existed.
+    expect(await cell('2026-02-29T10:00:00+03:00', 'datetime')).toBe('01.03.2026 10:00');
+    expect(await cell('2026-04-31T10:00:00+03:00', 'date')).toBe('01.05.2026');
+    expect(await cell('2026-10-09T24:00:00+03:00', 'datetime')).toBe('10.10.2026 00:00');
+    expect(await cell('2026-13-01T10:00:00+03:00', 'date')).toBe('2026-13-01T10:00:00+03:00');
+    expect(await cell('2026-10-09T10:60:00+03:00', 'date')).toBe('2026-10-09T10:60:00+03:00');
+  });
+
+  it('writes kopecks from integers up to 2^51 of them, and through toFixed beyond', async () => {
+    expect(await cell(21572777.76, 'money')).toBe('21572777,76');
+    expect(await cell(-1500.05, 'money')).toBe('-1500,05');
+    expect(await cell(0.07, 'money')).toBe('0,07');
+    expect(await cell(-0, 'money')).toBe('0,00');
+    expect(await cell(22517998136852.47, 'money')).toBe('22517998136852,47'); // just under 2^51 kopecks
+    expect(await cell(22517998136852.48, 'money')).toBe('22517998136852,48');
+    expect(await cell(1e20, 'money')).toBe('100000000000000000000,00');
+    expect(await cell(1e25, 'money')).toBe('1e+25'); // as toFixed writes it: no longer a number Excel reads, as before
+    expect(await cell(-45035996273704.95, 'money', { decimalComma: false })).toBe('-45035996273704.96'); // the double is ...704.953125
+  });
+
+  it('quotes only for the delimiter in use, the quote, CR and LF; guards every formula start', async () => {
+    expect(await cell('a;b', 'text', { delimiter: ',' })).toBe('a;b');
+    expect(await cell('a\tb', 'text', { delimiter: '\t' })).toBe('a\tb');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(await cell(`${start}1`, 'text')).toBe(`'${start}1`);
+  });
+});
+
 describe('text that Excel would turn into numbers or dates stays text', () => {
   it('wraps notice numbers, INNs with a leading zero and OKPD2 codes in ="…"', async () => {
     expect(await cell('0173100007426000018')).toBe('="0173100007426000018"');

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseColumnList, TENDER_COLUMNS, type TenderJson, writeCsv } from '../../src-main/export/csv';
+import { jsonFieldPicker } from '../../src-main/export/jsonFields';
 import { generateCatalogue } from '../../src-main/sandbox/data/generate';
 import { Renderer } from '../../src-main/sandbox/service/render';
 import { catalogueSchema } from '../../src-main/sandbox/store/schema';
@@ -139,5 +140,15 @@ describe('tender columns against the sandbox renderer (the real tender JSON shap
     for (const value of column('law')) expect(['44-ФЗ', '223-ФЗ', 'Коммерческая']).toContain(value);
     for (const value of column('url')) expect(value).toMatch(/^https?:\/\//);
     for (const value of column('customer_inn')) expect(value).toMatch(/^(\d{10}|="\d{10,12}")$/);
+  });
+
+  it("each column's `reads` names every field its cell needs: the list export parses only those", () => {
+    for (const tender of [...tenders, SAMPLE, { ...SAMPLE, source_url: undefined, url: 'https://example.org/t/101' }]) {
+      const bytes = Buffer.from(JSON.stringify(tender));
+      for (const column of TENDER_COLUMNS) {
+        const picked = JSON.parse(jsonFieldPicker(column.reads)(bytes, 0, bytes.length)!) as TenderJson;
+        expect(column.get(picked), column.key).toEqual(column.get(tender));
+      }
+    }
   });
 });
