@@ -10,8 +10,10 @@
  *
  * Figures:
  * - ingest: versions/s over the time spent inside `saveFeedPage` (everything: history, deliveries, pack,
- *   latest pointer, search index, cursor, in one transaction per page), and the longest single call (an
- *   upper bound of the write transaction). Baseline: the same JSON into a plain (id, version, json)
+ *   latest pointer, search index, cursor, in one transaction per page, and the upkeep after it), and per
+ *   page: the write transaction itself (BEGIN..COMMIT, the write lock held) and, apart from it, the FTS
+ *   merge step and the WAL checkpoint that run after it (src-main/cache/writeUpkeep.ts), each timed on its
+ *   own. Baseline: the same JSON into a plain (id, version, json)
  *   table, page by page, in a second file with the same settings; optionally (--naive) a naive schema
  *   (JSON + extracted columns + 2 indexes + external-content FTS5 over title, description, customer).
  * - search: latency of `offlineSearch.search` (50 rows with their summaries) over a mix of queries built
@@ -30,6 +32,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cardStore } from '../src-main/cache/cardStore';
 import { DEFAULT_PAGE_SIZE, openCache, type CacheDb } from '../src-main/cache/database';
+import { deliveryWriter } from '../src-main/cache/deliveryWriter';
 import { feedStore, type FeedItem } from '../src-main/cache/feedStore';
 import { offlineSearch, type OfflineQuery } from '../src-main/cache/offlineSearch';
 import { cacheStats } from '../src-main/cache/stats';
@@ -120,12 +123,14 @@ export interface Spread {
   p95: number;
   p99: number;
   max: number;
+  /** How many took more than 100 ms (the issue's bound for a write transaction). */
+  over100: number;
 }
 
 export function spread(values: readonly number[]): Spread {
   const v = [...values].sort((a, b) => a - b);
   const at = (q: number): number => (v.length === 0 ? 0 : v[Math.min(v.length - 1, Math.ceil(q * v.length) - 1)]!);
-  return { n: v.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: v.length ? v[v.length - 1]! : 0 };
+  return { n: v.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: v.length ? v[v.length - 1]! : 0, over100: v.filter((x) => x > 100).length };
 }
 
 const ms = (x: number): string => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
@@ -150,6 +155,7 @@ interface Baseline {
   ms: number;
   items: number;
   maxPageMs: number;
+  pageTimes: number[];
   write(items: readonly FeedItem[]): void;
 }
 
@@ -163,12 +169,13 @@ function openBaselineDb(file: string, pageSize: number): Database.Database {
   return db;
 }
 
-function track(b: Omit<Baseline, 'write' | 'ms' | 'items' | 'maxPageMs'>, write: (items: readonly FeedItem[]) => void): Baseline {
+function track(b: Omit<Baseline, 'write' | 'ms' | 'items' | 'maxPageMs' | 'pageTimes'>, write: (items: readonly FeedItem[]) => void): Baseline {
   const baseline: Baseline = {
     ...b,
     ms: 0,
     items: 0,
     maxPageMs: 0,
+    pageTimes: [],
     write(items) {
       const t0 = performance.now();
       write(items);
@@ -176,6 +183,7 @@ function track(b: Omit<Baseline, 'write' | 'ms' | 'items' | 'maxPageMs'>, write:
       baseline.ms += took;
       baseline.items += items.length;
       baseline.maxPageMs = Math.max(baseline.maxPageMs, took);
+      baseline.pageTimes.push(took);
     },
   };
   return baseline;
@@ -232,12 +240,20 @@ export interface IngestFigures {
   rate: number;
   tenderRate: number;
   contractRate: number;
-  /** Per-page saveFeedPage time (an upper bound of its write transaction). */
+  /** Per-page saveFeedPage time: the transaction and the upkeep after it. */
   pageMs: Spread;
+  /** Per page: the write transaction alone (BEGIN IMMEDIATE..COMMIT, the write lock held). */
+  transactionMs: Spread;
+  /** After a page's or card's transaction, outside it: FTS merge steps (each its own short transaction). */
+  mergeMs: Spread;
+  /** After a transaction, outside it: PASSIVE WAL checkpoints (no lock held; the caller waits). */
+  checkpointMs: Spread;
   cards: number;
   cardMs: Spread;
+  /** Per card: its write transaction alone. */
+  cardTransactionMs: Spread;
   wallSeconds: number;
-  baselines: { name: string; rate: number; maxPageMs: number; bytes: number }[];
+  baselines: { name: string; rate: number; maxPageMs: number; pageMs: Spread; bytes: number }[];
 }
 
 export interface IngestOptions {
@@ -283,6 +299,13 @@ export function benchIngest(o: IngestOptions): IngestFigures {
 
   const pageTimes: number[] = [];
   const cardTimes: number[] = [];
+  // Each step after a page or card is reported by the writer itself (writeUpkeep.ts).
+  const steps = { transaction: [] as number[], cardTransaction: [] as number[], merge: [] as number[], checkpoint: [] as number[] };
+  let inCard = false;
+  deliveryWriter(cache).upkeep.observe((step, took) => {
+    if (step === 'transaction') (inCard ? steps.cardTransaction : steps.transaction).push(took);
+    else steps[step].push(took);
+  });
   const spent = { tender: 0, contract: 0 };
   const counted = { tender: 0, contract: 0 };
   let pageNo = 0;
@@ -313,11 +336,13 @@ export function benchIngest(o: IngestOptions): IngestFigures {
           if (it.version !== 1 || rnd() >= cardShare) continue;
           const card = renderer.tenderCard(it.id, it.version, 1, 20);
           const c0 = performance.now();
+          inCard = true;
           cards.saveCard({
             kind: 'tender', id: it.id, version: it.version, positionsPage: 1, positionsLimit: 20,
             requestId: `req_card_${it.id}`, receivedAt: new Date(at0 + pageNo * 1000).toISOString(), billed: false, card,
           });
           cardTimes.push(performance.now() - c0);
+          inCard = false;
         }
       }
       if (pageNo % 1000 === 0) {
@@ -341,14 +366,18 @@ export function benchIngest(o: IngestOptions): IngestFigures {
     tenderRate: Math.round(counted.tender / (spent.tender / 1000)),
     contractRate: counted.contract ? Math.round(counted.contract / (spent.contract / 1000)) : 0,
     pageMs: spread(pageTimes),
+    transactionMs: spread(steps.transaction),
+    mergeMs: spread(steps.merge),
+    checkpointMs: spread(steps.checkpoint),
     cards: cardTimes.length,
     cardMs: spread(cardTimes),
+    cardTransactionMs: spread(steps.cardTransaction),
     wallSeconds: (performance.now() - started) / 1000,
     baselines: baselines.map((b) => {
       b.db.pragma('wal_checkpoint(TRUNCATE)');
       b.db.close();
       const bytes = fileBytes(b.file);
-      return { name: b.name, rate: Math.round(b.items / (b.ms / 1000)), maxPageMs: b.maxPageMs, bytes };
+      return { name: b.name, rate: Math.round(b.items / (b.ms / 1000)), maxPageMs: b.maxPageMs, pageMs: spread(b.pageTimes), bytes };
     }),
   };
   cache.close();
@@ -605,8 +634,13 @@ export function runCacheBench(o: CacheBenchOptions = {}): CacheBenchReport {
       log(`  baseline: ${b.name.padEnd(15)} ${b.rate.toLocaleString('en').padStart(7)} versions/s   (same pages, same settings)`);
     }
     log(`  versions: ${ingest.tenderVersions.toLocaleString('en')} tender + ${ingest.contractVersions.toLocaleString('en')} contract in ${ingest.pages.toLocaleString('en')} pages; ${ingest.cards.toLocaleString('en')} cards`);
-    log(`  saveFeedPage per page: p50 ${ms(ingest.pageMs.p50)}, p99 ${ms(ingest.pageMs.p99)}, max ${ms(ingest.pageMs.max)}   [baseline max ${ingest.baselines.map((b) => ms(b.maxPageMs)).join(' / ')}]`);
-    log(`  saveCard: p50 ${ms(ingest.cardMs.p50)}, max ${ms(ingest.cardMs.max)}; wall ${ingest.wallSeconds.toFixed(0)} s including rendering and baselines`);
+    const line = (x: Spread): string => `p50 ${ms(x.p50)}, p99 ${ms(x.p99)}, max ${ms(x.max)}, ${x.over100} over 100 ms`;
+    log(`  write transaction per page (lock held): ${line(ingest.transactionMs)}`);
+    for (const b of ingest.baselines) log(`    baseline ${b.name}, page transaction: ${line(b.pageMs)}   (same machine, same moments: its spikes are the machine's)`);
+    log(`  after it, outside it: FTS merge step ${line(ingest.mergeMs)} (${ingest.mergeMs.n.toLocaleString('en')} steps, each its own transaction)`);
+    log(`                        WAL checkpoint ${line(ingest.checkpointMs)} (${ingest.checkpointMs.n.toLocaleString('en')}, no lock held)`);
+    log(`  saveFeedPage whole call: ${line(ingest.pageMs)}`);
+    log(`  saveCard: p50 ${ms(ingest.cardMs.p50)}, max ${ms(ingest.cardMs.max)} (transaction max ${ms(ingest.cardTransactionMs.max)}); wall ${ingest.wallSeconds.toFixed(0)} s including rendering and baselines`);
 
     const size = benchSize(file);
     log('');
