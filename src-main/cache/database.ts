@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { FutureSchemaError } from './errors';
+import { stopWriteUpkeep } from './writeUpkeep';
 import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from './migrations/index';
 
 /**
@@ -41,6 +42,7 @@ class OpenCache implements CacheDb {
 
   close(): void {
     if (!this.db.open) return;
+    stopWriteUpkeep(this.db);
     try {
       this.db.pragma('optimize');
     } finally {

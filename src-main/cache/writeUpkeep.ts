@@ -13,12 +13,15 @@
  *   every few pages. It does not hold the write lock (the commit is done by then), but the caller waits and
  *   it was counted as the page's. It is turned off on this connection (`wal_autocheckpoint = 0`) and the
  *   same PASSIVE checkpoint runs here, after the transaction, at about the same cadence (CHECKPOINT_FRAMES),
- *   where it is measured on its own. PASSIVE never waits for readers or writers.
+ *   where it is measured on its own. PASSIVE never waits for readers or writers. Once writing is sustained
+ *   (a sync, not a card), the checkpoints move to a thread of their own (walCheckpointer.ts), so the
+ *   writer stores the next pages while the last ones are copied into the database file.
  *
  * Durability is unchanged: a transaction is in the WAL when it commits (synchronous = NORMAL), whether or
  * not it has been checkpointed; closing the last connection checkpoints the rest.
  */
 import type Database from 'better-sqlite3';
+import { startBackgroundCheckpointer, type BackgroundCheckpointer } from './walCheckpointer';
 
 /** Leaf pages one merge step may write: ~5-15 ms, against ~16 pages of merge work per stored page on average. */
 export const MERGE_STEP_PAGES = 64;
@@ -26,8 +29,11 @@ export const MERGE_STEP_PAGES = 64;
 /** WAL frames (pages) written between checkpoints: SQLite's own default, so the WAL stays near 4 MB. */
 const CHECKPOINT_FRAMES = 1000;
 
-export type WriteStep = 'transaction' | 'merge' | 'checkpoint';
-/** Told how long each step took: the write transaction itself (the lock held), a merge step, a checkpoint. */
+export type WriteStep = 'transaction' | 'merge' | 'checkpoint' | 'thread-checkpoint';
+/**
+ * Told how long each step took: the write transaction itself (the lock held), a merge step, a checkpoint
+ * the writer waited for (inline, or the catch-up), a checkpoint on the thread (the writer went on meanwhile).
+ */
 export type WriteStepListener = (step: WriteStep, ms: number) => void;
 
 export interface WriteUpkeep {
@@ -35,6 +41,8 @@ export interface WriteUpkeep {
   committed(ms: number): void;
   /** Adds a listener for the timing of every step (bench, diagnostics); returns its removal. */
   observe(listener: WriteStepListener): () => void;
+  /** Whether checkpoints now run on their own thread (diagnostics). */
+  checkpointsOnThread(): boolean;
 }
 
 /**
@@ -61,7 +69,31 @@ function mergeStatements(db: Database.Database): { merge: Database.Statement; ch
   return s;
 }
 
-export function createWriteUpkeep(db: Database.Database): WriteUpkeep {
+/** Inline checkpoints before the checkpoints move to their own thread: only sustained writing needs it. */
+const INLINE_CHECKPOINTS_FIRST = 2;
+
+/**
+ * WAL frames (~49 MB) past which the writer lets the checkpoint catch up. A checkpoint on the other thread
+ * copies what the WAL held when it began while the writer appends more, so the WAL is never found wholly
+ * copied, and SQLite restarts it from the beginning only then; left alone it would grow with the sync.
+ */
+const CATCH_UP_FRAMES = 12_000;
+
+/** Closes what the upkeep of a connection holds open (its checkpoint thread); called before the connection closes. */
+const stoppers = new WeakMap<Database.Database, () => void>();
+export function stopWriteUpkeep(db: Database.Database): void {
+  stoppers.get(db)?.();
+}
+
+export interface WriteUpkeepOptions {
+  /** Checkpoints may move to their own thread (default true; never for an in-memory database). */
+  backgroundCheckpoints?: boolean;
+  /** WAL frames past which the writer lets the thread's checkpoint catch up (default CATCH_UP_FRAMES). */
+  catchUpFrames?: number;
+}
+
+export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOptions = {}): WriteUpkeep {
+  const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
   db.pragma('wal_autocheckpoint = 0');
   const listeners = new Set<WriteStepListener>();
   const report = (step: WriteStep, ms: number): void => {
@@ -81,13 +113,51 @@ export function createWriteUpkeep(db: Database.Database): WriteUpkeep {
   // interval: no peeking into the WAL between commits.
   let interval = 4;
   let commits = 0;
-
-  const checkpoint = (): void => {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-    const perCommit = Math.max(1, (result?.log ?? 0) / commits);
+  const adaptInterval = (frames: number, overCommits: number): void => {
+    const perCommit = Math.max(1, frames / Math.max(1, overCommits));
     interval = Math.min(1000, Math.max(1, Math.round(CHECKPOINT_FRAMES / perCommit)));
+  };
+
+  const inlineCheckpoint = (): void => {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+    adaptInterval(result?.log ?? 0, commits);
     commits = 0;
   };
+
+  // After INLINE_CHECKPOINTS_FIRST checkpoints, the thread (not for an in-memory database, and never
+  // again once it failed: the inline checkpoint is always there to fall back on).
+  const mayUseThread = (options.backgroundCheckpoints ?? true) && db.name !== ':memory:' && db.name !== '';
+  let inlineDone = 0;
+  let thread: BackgroundCheckpointer | null = null;
+  let askedAfter = 0; // commits counted when the thread's checkpoint was asked for
+  let lastLog = 0; // WAL frames at the thread's last checkpoint
+
+  const threadCheckpoint = (t: BackgroundCheckpointer): void => {
+    const result = t.takeResult();
+    if (result !== null) {
+      report('thread-checkpoint', result.ms);
+      adaptInterval(result.log >= lastLog ? result.log - lastLog : result.log, askedAfter);
+      lastLog = result.log;
+      if (result.log >= catchUpFrames) {
+        // Copy the rest here, with no write in progress: the next transaction then starts the WAL over.
+        timed('checkpoint', () => {
+          t.waitIdle(10_000);
+          inlineCheckpoint();
+        });
+        lastLog = 0;
+      }
+    }
+    if (++commits >= interval && t.request()) {
+      askedAfter = commits;
+      commits = 0;
+    }
+  };
+
+  const stop = (): void => {
+    thread?.stop();
+    thread = null;
+  };
+  stoppers.set(db, stop);
 
   return {
     committed(ms) {
@@ -96,14 +166,24 @@ export function createWriteUpkeep(db: Database.Database): WriteUpkeep {
       // must not make its caller believe the page was lost. The work is retried after the next write.
       try {
         timed('merge', () => ftsMergeStep(db));
-        if (++commits >= interval) timed('checkpoint', checkpoint);
       } catch {
         // Upkeep only; see above.
+      }
+      try {
+        if (thread !== null && !thread.failed()) {
+          threadCheckpoint(thread);
+        } else if (++commits >= interval) {
+          timed('checkpoint', inlineCheckpoint);
+          if (thread === null && mayUseThread && ++inlineDone >= INLINE_CHECKPOINTS_FIRST) thread = startBackgroundCheckpointer(db.name);
+        }
+      } catch {
+        // The same.
       }
     },
     observe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    checkpointsOnThread: () => thread !== null && !thread.failed(),
   };
 }

@@ -1,10 +1,14 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openCache } from '../../src-main/cache/database';
 import { deliveryWriter } from '../../src-main/cache/deliveryWriter';
-import { feedStore } from '../../src-main/cache/feedStore';
+import { feedStore, type FeedPage } from '../../src-main/cache/feedStore';
 import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { versionStore } from '../../src-main/cache/versionStore';
-import type { WriteStep } from '../../src-main/cache/writeUpkeep';
-import { tempCache, tender, tenderItem, tenderPage } from './helpers';
+import { startBackgroundCheckpointer } from '../../src-main/cache/walCheckpointer';
+import { createWriteUpkeep, stopWriteUpkeep, type WriteStep } from '../../src-main/cache/writeUpkeep';
+import { tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 /** Segments of the FTS5 index: leaf rowids hold the segment id above bit 37; tombstone pages sit at 2^16 and up. */
 const ftsSegments = (cache: ReturnType<typeof tempCache>): number =>
@@ -78,5 +82,92 @@ describe('upkeep after each write transaction (writeUpkeep.ts)', () => {
     expect(search.search({ text: 'снега' }).rows.map((r) => r.id)).toEqual([5]);
     expect(search.search({ text: 'канцелярских' }).rows.map((r) => r.id)).toEqual([4, 3]);
     expect(() => cache.db.prepare("INSERT INTO tender_fts (tender_fts, rank) VALUES ('integrity-check', 0)").run()).not.toThrow();
+  });
+});
+
+describe('checkpoints on their own thread once writing is sustained (walCheckpointer.ts)', () => {
+  const manyTenders = (page: number, size = 100): FeedPage =>
+    tenderPage(Array.from({ length: size }, (_, i) => tenderItem(tender(page * size + i + 1, 1, { name: `Поставка товара ${page}-${i}` }))));
+
+  it('a long sync moves checkpoints to the thread, keeps the WAL bounded, and the close still removes the WAL', () => {
+    const file = join(tempDir(), 'cache.db');
+    const cache = openCache(file);
+    const feeds = feedStore(cache);
+    const upkeep = deliveryWriter(cache).upkeep;
+    const checkpoints: number[] = [];
+    upkeep.observe((step, ms) => step === 'thread-checkpoint' && checkpoints.push(ms));
+    feeds.saveFeedPage(manyTenders(0, 1));
+    expect(upkeep.checkpointsOnThread()).toBe(false); // a card or a small page never starts a thread
+    for (let p = 1; p <= 120; p++) feeds.saveFeedPage(manyTenders(p));
+    expect(upkeep.checkpointsOnThread()).toBe(true);
+    expect(checkpoints.length).toBeGreaterThan(2);
+    cache.close();
+    // The thread's connection closed first, so the writer's close was the last one: WAL copied and removed.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const again = openCache(file);
+    try {
+      expect(again.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(offlineSearch(again).count({ text: 'поставка' }).count).toBeGreaterThanOrEqual(1000);
+      expect(again.db.prepare('SELECT count(*) FROM tender').pluck().get()).toBe(12_001);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('the WAL stays bounded: past the catch-up mark the writer lets the checkpoint finish and the WAL starts over', () => {
+    const cache = tempCache();
+    const { db, file } = cache;
+    db.exec('CREATE TABLE filler (x BLOB)');
+    const upkeep = createWriteUpkeep(db, { catchUpFrames: 3000 });
+    const fill = db.prepare('INSERT INTO filler VALUES (randomblob(3500))');
+    const page = db.transaction(() => {
+      for (let i = 0; i < 20; i++) fill.run();
+    });
+    let walMax = 0;
+    try {
+      for (let p = 0; p < 800; p++) {
+        page();
+        upkeep.committed(0);
+        walMax = Math.max(walMax, statSync(`${file}-wal`).size);
+      }
+      expect(upkeep.checkpointsOnThread()).toBe(true);
+      // 16,000 rows of a page each went through the WAL (~66 MB); it never held much more than the mark
+      // (3,000 frames): the ~1,000 frames written between two checkpoints, and those written while the
+      // last one ran, are the most that can come on top.
+      expect(walMax).toBeLessThan(6500 * 4120);
+      expect(db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(16_000);
+    } finally {
+      stopWriteUpkeep(db);
+    }
+  });
+
+  it('a thread that cannot open the file says so, and the writer goes on checkpointing inline', () => {
+    const t = startBackgroundCheckpointer(join(tempDir(), 'missing.db'));
+    expect(t.waitIdle(10_000)).toBe(true);
+    expect(t.failed()).toBe(true);
+    expect(t.request()).toBe(false);
+    expect(t.takeResult()).toBeNull();
+    t.stop();
+  });
+
+  it('asks only when idle and reports what the checkpoint copied', () => {
+    const cache = tempCache();
+    cache.db.pragma('wal_autocheckpoint = 0');
+    cache.db.exec('CREATE TABLE filler (x BLOB)');
+    const fill = cache.db.prepare('INSERT INTO filler VALUES (randomblob(3000))');
+    for (let i = 0; i < 500; i++) fill.run();
+    const t = startBackgroundCheckpointer(cache.file);
+    try {
+      expect(t.request()).toBe(true);
+      expect(t.waitIdle(10_000)).toBe(true);
+      const result = t.takeResult();
+      expect(result).not.toBeNull();
+      expect(result!.log).toBeGreaterThanOrEqual(500);
+      expect(result!.checkpointed).toBe(result!.log);
+      expect(t.takeResult()).toBeNull(); // taken once
+      expect(t.failed()).toBe(false);
+    } finally {
+      t.stop();
+    }
   });
 });
