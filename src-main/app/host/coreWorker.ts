@@ -13,6 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventName, EventPayload, IpcResponse, Locale } from '../../contract/ipc';
 import type { AppCore, AppCoreOptions, HostPlatform } from '../appCore';
+import { setSqliteAddon } from '../../cache/sqliteAddon';
 import { defaultBetterSqlite3AddonPath, redirectNativeAddon } from './nativeAddonRedirect';
 import type { CoreWorkerData, FromWorker, PlatformMethodName, ToWorker } from './protocol';
 
@@ -24,7 +25,10 @@ const post = (message: FromWorker): void => {
   port.postMessage(message);
 };
 
-if (data.betterSqlite3Binding !== null) redirectNativeAddon(defaultBetterSqlite3AddonPath(), data.betterSqlite3Binding);
+if (data.betterSqlite3Binding !== null) {
+  redirectNativeAddon(defaultBetterSqlite3AddonPath(), data.betterSqlite3Binding);
+  setSqliteAddon(data.betterSqlite3Binding);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // HostPlatform, proxied to the parent
