@@ -20,8 +20,14 @@ export default defineConfig({
       externalizeDeps: true,
       rolldownOptions: {
         // index: the Electron shell. coreWorker: the worker thread that runs the app core and all SQLite work
-        // off the main thread (src-main/app/host); the shell starts out/main/coreWorker.js.
-        input: { index: fromRoot('src-main/index.ts'), coreWorker: fromRoot('src-main/app/host/coreWorker.ts') },
+        // off the main thread (src-main/app/host); the shell starts out/main/coreWorker.js. packTextWorker:
+        // the thread a long list's CSV export reads its packs on (src-main/export/packTextThread.ts). Worker
+        // entries are found as out/main/<name>.js (src-main/threads/workerEntry.ts).
+        input: {
+          index: fromRoot('src-main/index.ts'),
+          coreWorker: fromRoot('src-main/app/host/coreWorker.ts'),
+          packTextWorker: fromRoot('src-main/export/packTextWorker.ts'),
+        },
         external: nativeModules,
       },
     },

@@ -16,7 +16,21 @@ export type ListMemberVersion = { tenderId: number; json: string | null };
  */
 export type MemberText = (pack: Buffer, start: number, end: number) => string;
 
-const wholeText: MemberText = (pack, start, end) => pack.toString('utf8', start, end);
+export const wholeText: MemberText = (pack, start, end) => pack.toString('utf8', start, end);
+
+/** The members whose newest versions sit in one pack, in their order there. */
+export interface PackMembers {
+  readonly packId: number;
+  readonly tenderIds: number[];
+  readonly offsets: number[];
+  readonly lengths: number[];
+}
+
+/** A list's members: those never delivered (no JSON held), then the others grouped by pack. */
+export interface ListMembersByPack {
+  readonly undelivered: number[];
+  readonly packs: PackMembers[];
+}
 
 const statements = perCache((cache: CacheDb) => ({
   // The positions only (a few numbers per member): read whole, so no statement stays open while the
@@ -33,23 +47,48 @@ const statements = perCache((cache: CacheDb) => ({
   pack: cache.db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
 }));
 
-export function* listMemberVersions(cache: CacheDb, listId: string, text: MemberText = wholeText): Generator<ListMemberVersion> {
-  const s = statements(cache);
-  const rows = s.members.all(listId);
-  let packId: number | null = null;
-  let raw: Buffer | null = null;
-  for (const [tenderId, pack, offset, length] of rows) {
+export function listMembersByPack(cache: CacheDb, listId: string): ListMembersByPack {
+  const undelivered: number[] = [];
+  const packs: PackMembers[] = [];
+  let current: PackMembers | null = null;
+  for (const [tenderId, pack, offset, length] of statements(cache).members.all(listId)) {
     if (pack === null || offset === null || length === null) {
-      yield { tenderId, json: null };
+      undelivered.push(tenderId);
       continue;
     }
-    if (pack !== packId) {
-      const stored = s.pack.get(pack);
-      if (!stored) throw new Error(`Cache pack ${pack} is missing (tender ${tenderId}).`);
-      raw = decodeBlob(stored.codec, stored.body);
-      packId = pack;
+    if (current === null || current.packId !== pack) {
+      current = { packId: pack, tenderIds: [], offsets: [], lengths: [] };
+      packs.push(current);
     }
-    yield { tenderId, json: text(raw!, offset, offset + length) };
+    current.tenderIds.push(tenderId);
+    current.offsets.push(offset);
+    current.lengths.push(length);
+  }
+  return { undelivered, packs };
+}
+
+/** A pack's inflated bytes (packs never change once written). */
+export function readPack(cache: CacheDb, packId: number): Buffer {
+  const stored = statements(cache).pack.get(packId);
+  if (!stored) throw new Error(`Cache pack ${packId} is missing.`);
+  return decodeBlob(stored.codec, stored.body);
+}
+
+/** The texts of a pack's members, in their order. */
+export function packMemberTexts(raw: Buffer, offsets: readonly number[], lengths: readonly number[], text: MemberText = wholeText): string[] {
+  const texts: string[] = new Array<string>(offsets.length);
+  for (let i = 0; i < offsets.length; i += 1) texts[i] = text(raw, offsets[i]!, offsets[i]! + lengths[i]!);
+  return texts;
+}
+
+export function* listMemberVersions(cache: CacheDb, listId: string, text: MemberText = wholeText): Generator<ListMemberVersion> {
+  const { undelivered, packs } = listMembersByPack(cache, listId);
+  for (const tenderId of undelivered) yield { tenderId, json: null };
+  for (const pack of packs) {
+    const raw = readPack(cache, pack.packId);
+    for (let i = 0; i < pack.tenderIds.length; i += 1) {
+      yield { tenderId: pack.tenderIds[i]!, json: text(raw, pack.offsets[i]!, pack.offsets[i]! + pack.lengths[i]!) };
+    }
   }
 }
 

@@ -23,6 +23,16 @@ export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
 export type CsvDelimiter = ';' | ',' | '\t';
 export type CsvRow = Record<string, unknown>;
 
+/**
+ * Rows that come in batches from asynchronous work (a list's packs read on another thread): one await per
+ * batch rather than per row.
+ */
+export interface CsvRowBatches<Row> {
+  readonly batches: AsyncIterable<readonly Row[]>;
+}
+
+export type CsvRows<Row> = AsyncIterable<Row> | Iterable<Row> | CsvRowBatches<Row>;
+
 export interface CsvColumn<Row = CsvRow> {
   key: string;
   header: string;
@@ -330,7 +340,7 @@ function validateColumns(columns: readonly CsvColumn<never>[]): void {
 }
 
 async function writeRows<Row extends object>(
-  rows: AsyncIterable<Row> | Iterable<Row>,
+  rows: CsvRows<Row>,
   columns: readonly CsvColumn<Row>[],
   out: NodeJS.WritableStream,
   opts: WriteCsvOptions,
@@ -385,7 +395,9 @@ async function writeRows<Row extends object>(
     };
     // A plain iterable (an array, a generator over the cache) is read without `for await`, which would
     // cost a promise and a microtask per row: only writing a chunk waits.
-    if (Symbol.asyncIterator in rows) {
+    if ('batches' in rows) {
+      for await (const batch of rows.batches) for (const row of batch) if (addRow(row)) await flush();
+    } else if (Symbol.asyncIterator in rows) {
       for await (const row of rows) if (addRow(row)) await flush();
     } else {
       for (const row of rows) if (addRow(row)) await flush();
@@ -401,7 +413,7 @@ async function writeRows<Row extends object>(
 
 /** Writes to a temporary file beside `target`, then renames it over `target`; removes the temporary on failure. */
 async function writeFileAtomically<Row extends object>(
-  rows: AsyncIterable<Row> | Iterable<Row>,
+  rows: CsvRows<Row>,
   columns: readonly CsvColumn<Row>[],
   target: string,
   opts: WriteCsvOptions,
@@ -443,7 +455,7 @@ async function writeFileAtomically<Row extends object>(
  * Resolves with the number of data rows and of bytes written.
  */
 export async function writeCsv<Row extends object = CsvRow>(
-  rows: AsyncIterable<Row> | Iterable<Row>,
+  rows: CsvRows<Row>,
   columns: readonly CsvColumn<Row>[],
   out: NodeJS.WritableStream | string,
   opts: WriteCsvOptions = {},

@@ -1,12 +1,15 @@
 /**
  * A list to CSV: each member's newest held version, streamed row by row in the order the versions were
- * stored (each compressed pack read once), so the file can be as long as the list while memory stays flat. Members never delivered yet are written with their id only (fetching
- * them here would be a charge the user did not ask for).
+ * stored (each compressed pack read once), so the file can be as long as the list while memory stays flat.
+ * Members never delivered yet are written with their id only (fetching them here would be a charge the user
+ * did not ask for). A long list's packs are read and cut on a second thread (packTextThread.ts) while this
+ * one writes the rows.
  */
 import type { CacheDb } from '../cache/database';
-import { listMemberCount, listMemberVersions, type MemberText } from '../cache/listMemberVersions';
+import { listMemberCount, listMembersByPack, listMemberVersions, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
 import { TENDER_COLUMNS, writeCsv, type CsvColumn } from './csv';
 import { jsonFieldPicker } from './jsonFields';
+import { startPackTextThread } from './packTextThread';
 
 export const DEFAULT_LIST_COLUMNS = ['id', 'etp_id', 'name', 'law', 'status', 'price', 'region', 'customer_name', 'customer_inn', 'publish_date', 'end_date'];
 
@@ -15,18 +18,63 @@ export const defaultListColumns = (): CsvColumn[] => TENDER_COLUMNS.filter((c) =
 export type ListExportResult = { rows: number; bytes: number; missing: number };
 
 /**
- * How each member's JSON is read: only the fields the columns read when every column says which (the
- * tender columns do), so the rest of a ~1.6 KB tender is neither decoded nor parsed; otherwise whole.
+ * Packs (of ~100 members) from which a list is read on a second thread: starting the thread costs about
+ * what reading ~100 packs on this one does (more from TypeScript source, where the thread loads tsx).
  */
-function memberText(columns: readonly CsvColumn[]): MemberText | undefined {
+export const THREAD_FROM_PACKS = 100;
+
+/** Packs asked of the thread ahead of the one being written: enough to keep it busy, few enough to stay flat. */
+const PACKS_AHEAD = 4;
+
+/**
+ * The fields the columns read, when every column says which (the tender columns do), so the rest of a
+ * ~1.6 KB tender is neither decoded nor parsed; otherwise undefined (whole texts).
+ */
+function readFields(columns: readonly CsvColumn[]): string[] | undefined {
   const fields: string[] = [];
   for (const column of columns) {
     const reads = column.reads ?? (column.get === undefined ? [column.key] : undefined);
     if (reads === undefined) return undefined;
     fields.push(...reads);
   }
+  return fields;
+}
+
+function memberText(fields: readonly string[] | undefined): MemberText | undefined {
+  if (fields === undefined) return undefined;
   const pick = jsonFieldPicker(fields);
   return (pack, start, end) => pick(pack, start, end) ?? pack.toString('utf8', start, end);
+}
+
+type Row = Record<string, unknown>;
+
+/** The rows of a long list, with the packs read ahead on the thread; a pack it fails is read here. */
+async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], text: MemberText, counts: { missing: number }): AsyncGenerator<Row[]> {
+  // Started first: it loads while this thread reads where the members are.
+  const thread = startPackTextThread(cache.file, fields);
+  const ahead: Promise<string[]>[] = [];
+  let asked = 0;
+  try {
+    const { undelivered, packs } = listMembersByPack(cache, listId);
+    counts.missing += undelivered.length;
+    if (undelivered.length > 0) yield undelivered.map((id) => ({ id }));
+    for (const pack of packs) {
+      while (asked < packs.length && ahead.length < PACKS_AHEAD) {
+        const answer = thread.texts(packs[asked++]!);
+        answer.catch(() => undefined); // handled where it is awaited, below
+        ahead.push(answer);
+      }
+      let texts: string[];
+      try {
+        texts = await ahead.shift()!;
+      } catch {
+        texts = packMemberTexts(readPack(cache, pack.packId), pack.offsets, pack.lengths, text);
+      }
+      yield texts.map((t) => JSON.parse(t) as Row);
+    }
+  } finally {
+    thread.close();
+  }
 }
 
 export async function exportListCsv(
@@ -34,20 +82,30 @@ export async function exportListCsv(
   listId: string,
   columns: readonly CsvColumn[],
   out: string | NodeJS.WritableStream,
-  opts: { delimiter?: ';' | ',' | '\t'; signal?: AbortSignal; onProgress?: (rows: number, total: number) => void } = {},
+  opts: {
+    delimiter?: ';' | ',' | '\t';
+    signal?: AbortSignal;
+    onProgress?: (rows: number, total: number) => void;
+    /** Packs from which the list is read on a second thread (default THREAD_FROM_PACKS; tests set it). */
+    threadFromPacks?: number;
+  } = {},
 ): Promise<ListExportResult> {
   const total = listMemberCount(cache, listId);
-  let missing = 0;
-  function* rows(): Generator<Record<string, unknown>> {
-    for (const m of listMemberVersions(cache, listId, memberText(columns))) {
-      if (m.json === null) missing += 1;
-      yield m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Record<string, unknown>);
+  const counts = { missing: 0 };
+  const fields = readFields(columns);
+  const text = memberText(fields);
+  function* rows(): Generator<Row> {
+    for (const m of listMemberVersions(cache, listId, text)) {
+      if (m.json === null) counts.missing += 1;
+      yield m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Row);
     }
   }
-  const result = await writeCsv(rows(), columns, out, {
+  // ~100 members a pack: the member count tells whether the thread is worth starting, before any read.
+  const threaded = fields !== undefined && text !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
+  const result = await writeCsv(threaded ? { batches: threadedRows(cache, listId, fields, text, counts) } : rows(), columns, out, {
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: (n: number) => opts.onProgress?.(n, total),
   });
-  return { rows: result.rows, bytes: result.bytes, missing };
+  return { rows: result.rows, bytes: result.bytes, missing: counts.missing };
 }

@@ -12,9 +12,8 @@
  *   with a retryable `internal` error, and nothing delivered is lost, because every page the core stores is
  *   committed together with its cursor. Each exit is reported through `onWorkerExit` and the console.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../../threads/workerEntry';
 import { isEventName, type EventName, type IpcResponse, type Locale } from '../../contract/ipc';
 import type { HostPlatform, SandboxChoice } from '../appCore';
 import { platformMethodNames, type CoreWorkerData, type FromWorker, type PlatformMethodName, type ToWorker } from './protocol';
@@ -65,15 +64,10 @@ interface WorkerLaunch {
   readonly argv: string[];
 }
 
-const here = fileURLToPath(import.meta.url);
 
 function workerLaunch(options: CoreHostOptions): WorkerLaunch {
   if (options.workerEntry !== undefined) return { file: options.workerEntry, argv: [] };
-  const dir = dirname(here);
-  if (here.endsWith('.ts')) {
-    return { file: join(dir, 'tsWorkerBootstrap.mjs'), argv: [pathToFileURL(join(dir, 'coreWorker.ts')).href] };
-  }
-  return { file: join(dir, 'coreWorker.js'), argv: [] };
+  return workerEntry(import.meta.url, 'coreWorker');
 }
 
 const TEXT = {

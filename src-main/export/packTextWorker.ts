@@ -1,0 +1,43 @@
+/**
+ * The worker thread of packTextThread.ts: reads packs from its own read-only connection to the cache,
+ * inflates them and cuts out the fields the export's columns read. It answers each request in the order
+ * asked; a failure is answered as such and the parent does that pack itself.
+ */
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { decodeBlob } from '../cache/packCodec';
+import { jsonFieldPicker } from './jsonFields';
+import type { PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
+
+if (parentPort === null) throw new Error('packTextWorker runs only as a worker thread (see packTextThread.ts)');
+const port = parentPort;
+const data = workerData as PackTextWorkerData;
+
+const db = new Database(data.file, { readonly: true, fileMustExist: true, ...(data.addon !== null ? { nativeBinding: data.addon } : {}) });
+const readPack = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+const pick = jsonFieldPicker(data.fields);
+
+port.on('message', (request: PackTextRequest | 'close') => {
+  if (request === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  let reply: PackTextReply;
+  try {
+    const stored = readPack.get(request.packId);
+    if (!stored) throw new Error(`Cache pack ${request.packId} is missing.`);
+    const raw = decodeBlob(stored.codec, stored.body);
+    const texts = new Array<string>(request.offsets.length);
+    for (let i = 0; i < texts.length; i += 1) {
+      const start = request.offsets[i]!;
+      const end = start + request.lengths[i]!;
+      texts[i] = pick(raw, start, end) ?? raw.toString('utf8', start, end);
+    }
+    reply = { seq: request.seq, texts };
+  } catch (error) {
+    reply = { seq: request.seq, error: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ seq: 0, texts: [] } satisfies PackTextReply); // ready
