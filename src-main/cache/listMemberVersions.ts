@@ -33,8 +33,8 @@ export interface ListMembersByPack {
 }
 
 const statements = perCache((cache: CacheDb) => ({
-  // The positions only (a few numbers per member): read whole, so no statement stays open while the
-  // caller streams, and the connection stays free for other work.
+  // The positions only (a few numbers per member), read to the end before anything is yielded, so no
+  // statement stays open while the caller streams, and the connection stays free for other work.
   members: cache.db
     .prepare<[string], [number, number | null, number | null, number | null]>(
       `SELECT i.tender_id, v.pack_id, v.pack_offset, v.byte_length
@@ -51,7 +51,7 @@ export function listMembersByPack(cache: CacheDb, listId: string): ListMembersBy
   const undelivered: number[] = [];
   const packs: PackMembers[] = [];
   let current: PackMembers | null = null;
-  for (const [tenderId, pack, offset, length] of statements(cache).members.all(listId)) {
+  for (const [tenderId, pack, offset, length] of statements(cache).members.iterate(listId)) {
     if (pack === null || offset === null || length === null) {
       undelivered.push(tenderId);
       continue;

@@ -114,7 +114,8 @@ export function startBackgroundCheckpointer(file: string): BackgroundCheckpointe
     Atomics.store(s, STATE, FAILED);
   });
   worker.on('exit', () => {
-    if (Atomics.load(s, STATE) === RUNNING) Atomics.store(s, STATE, FAILED);
+    const state = Atomics.load(s, STATE);
+    if (state === RUNNING || state === STARTING) Atomics.store(s, STATE, FAILED);
   });
 
   const idle = (): boolean => {

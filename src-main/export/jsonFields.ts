@@ -46,7 +46,23 @@ function closingQuote(bytes: Buffer, open: number, end: number): number {
 /** The text of an object holding only the wanted members of the object in `bytes[start, end)`, or null. */
 export type FieldPicker = (bytes: Buffer, start: number, end: number) => string | null;
 
+/** The same cut as bytes: for a thread that hands the bytes on instead of making strings (packTextWorker.ts). */
+export interface FieldCutter {
+  /** Writes the wanted members of the object in `bytes[start, end)` to `output()`; their length, or -1. */
+  cut(bytes: Buffer, start: number, end: number): number;
+  /** Where the last cut was written (valid until the next cut). */
+  output(): Buffer;
+}
+
 export function jsonFieldPicker(fields: Iterable<string>): FieldPicker {
+  const cutter = jsonFieldCutter(fields);
+  return (bytes, start, end) => {
+    const length = cutter.cut(bytes, start, end);
+    return length < 0 ? null : cutter.output().toString('utf8', 0, length);
+  };
+}
+
+export function jsonFieldCutter(fields: Iterable<string>): FieldCutter {
   // Each key as JSON.stringify spells it (escapes included), to compare with the stored bytes as they are.
   const keys = [...new Set(fields)].map((f) => Buffer.from(JSON.stringify(f).slice(1, -1), 'utf8'));
   let out = Buffer.alloc(4096);
@@ -62,8 +78,8 @@ export function jsonFieldPicker(fields: Iterable<string>): FieldPicker {
     return false;
   };
 
-  return (bytes, start, end) => {
-    if (end - start < 2 || bytes[start] !== OPEN_OBJECT || bytes[end - 1] !== CLOSE_OBJECT) return null;
+  const cut = (bytes: Buffer, start: number, end: number): number => {
+    if (end - start < 2 || bytes[start] !== OPEN_OBJECT || bytes[end - 1] !== CLOSE_OBJECT) return -1;
     if (out.length < end - start) out = Buffer.alloc(2 * (end - start));
     out[0] = OPEN_OBJECT;
     let written = 1;
@@ -75,7 +91,7 @@ export function jsonFieldPicker(fields: Iterable<string>): FieldPicker {
       const c = bytes[i];
       if (c === QUOTE) {
         i = closingQuote(bytes, i, end);
-        if (i < 0) return null;
+        if (i < 0) return -1;
       } else if (depth > 0) {
         if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth += 1;
         else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth -= 1;
@@ -83,10 +99,10 @@ export function jsonFieldPicker(fields: Iterable<string>): FieldPicker {
         if (colon < 0) colon = i;
       } else if (c === COMMA || i === end - 1) {
         if (i === member) {
-          if (c === COMMA || member !== start + 1) return null; // an empty member; `{}` is fine
+          if (c === COMMA || member !== start + 1) return -1; // an empty member; `{}` is fine
         } else {
           // A member must be `"key":value`; anything else (whitespace, say) is not ours to cut.
-          if (colon < 0 || bytes[member] !== QUOTE || bytes[colon - 1] !== QUOTE || colon === i - 1) return null;
+          if (colon < 0 || bytes[member] !== QUOTE || bytes[colon - 1] !== QUOTE || colon === i - 1) return -1;
           if (wanted(bytes, member + 1, colon - member - 2)) {
             if (written > 1) out[written++] = COMMA;
             if (i - member > SHORT) written += bytes.copy(out, written, member, i);
@@ -97,10 +113,11 @@ export function jsonFieldPicker(fields: Iterable<string>): FieldPicker {
         colon = -1;
         closed = i === end - 1;
       } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth += 1;
-      else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) return null; // closes something never opened
+      else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) return -1; // closes something never opened
     }
-    if (!closed) return null;
+    if (!closed) return -1;
     out[written++] = CLOSE_OBJECT;
-    return out.toString('utf8', 0, written);
+    return written;
   };
+  return { cut, output: () => out };
 }

@@ -9,6 +9,7 @@ import type { CacheDb } from '../cache/database';
 import { listMemberCount, listMembersByPack, listMemberVersions, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
 import { TENDER_COLUMNS, writeCsv, type CsvColumn } from './csv';
 import { jsonFieldPicker } from './jsonFields';
+import type { PackCut } from './packTextProtocol';
 import { startPackTextThread } from './packTextThread';
 
 export const DEFAULT_LIST_COLUMNS = ['id', 'etp_id', 'name', 'law', 'status', 'price', 'region', 'customer_name', 'customer_inn', 'publish_date', 'end_date'];
@@ -52,7 +53,7 @@ type Row = Record<string, unknown>;
 async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], text: MemberText, counts: { missing: number }): AsyncGenerator<Row[]> {
   // Started first: it loads while this thread reads where the members are.
   const thread = startPackTextThread(cache.file, fields);
-  const ahead: Promise<string[]>[] = [];
+  const ahead: Promise<PackCut>[] = [];
   let asked = 0;
   try {
     const { undelivered, packs } = listMembersByPack(cache, listId);
@@ -60,17 +61,20 @@ async function* threadedRows(cache: CacheDb, listId: string, fields: readonly st
     if (undelivered.length > 0) yield undelivered.map((id) => ({ id }));
     for (const pack of packs) {
       while (asked < packs.length && ahead.length < PACKS_AHEAD) {
-        const answer = thread.texts(packs[asked++]!);
+        const answer = thread.cut(packs[asked++]!);
         answer.catch(() => undefined); // handled where it is awaited, below
         ahead.push(answer);
       }
-      let texts: string[];
+      let rows: Row[];
       try {
-        texts = await ahead.shift()!;
+        const { bytes, ends } = await ahead.shift()!;
+        const buffer = Buffer.from(bytes);
+        rows = new Array<Row>(ends.length);
+        for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) rows[i] = JSON.parse(buffer.toString('utf8', start, ends[i])) as Row;
       } catch {
-        texts = packMemberTexts(readPack(cache, pack.packId), pack.offsets, pack.lengths, text);
+        rows = packMemberTexts(readPack(cache, pack.packId), pack.offsets, pack.lengths, text).map((t) => JSON.parse(t) as Row);
       }
-      yield texts.map((t) => JSON.parse(t) as Row);
+      yield rows;
     }
   } finally {
     thread.close();

@@ -13,16 +13,16 @@ import { Worker } from 'node:worker_threads';
 import type { PackMembers } from '../cache/listMemberVersions';
 import { sqliteAddon } from '../cache/sqliteAddon';
 import { workerEntry } from '../threads/workerEntry';
-import type { PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
+import type { PackCut, PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
 
 export interface PackTextThread {
-  /** The kept fields of each member of the pack, as JSON text in the members' order. */
-  texts(pack: PackMembers): Promise<string[]>;
+  /** The kept fields of each member of the pack, as JSON bytes in the members' order. */
+  cut(pack: PackMembers): Promise<PackCut>;
   /** Ends the thread (its connection closes with it). */
   close(): void;
 }
 
-type Waiting = { resolve: (texts: string[]) => void; reject: (error: Error) => void };
+type Waiting = { resolve: (cut: PackCut) => void; reject: (error: Error) => void };
 
 export function startPackTextThread(file: string, fields: readonly string[]): PackTextThread {
   const entry = workerEntry(import.meta.url, 'packTextWorker');
@@ -46,7 +46,7 @@ export function startPackTextThread(file: string, fields: readonly string[]): Pa
       if (w === undefined) return; // seq 0: ready
       waiting.delete(reply.seq);
       if ('error' in reply) w.reject(new Error(reply.error));
-      else w.resolve(reply.texts);
+      else w.resolve({ bytes: reply.bytes, ends: reply.ends });
     });
     worker.on('error', (error) => fail(error));
     worker.on('exit', (code) => fail(new Error(closed ? 'closed' : `the pack reader thread ended (code ${code})`)));
@@ -55,11 +55,11 @@ export function startPackTextThread(file: string, fields: readonly string[]): Pa
   }
 
   return {
-    texts(pack) {
+    cut(pack) {
       if (failure !== null || worker === null) return Promise.reject(failure ?? new Error('no thread'));
       const seq = nextSeq++;
       const request: PackTextRequest = { seq, packId: pack.packId, offsets: pack.offsets, lengths: pack.lengths };
-      const answer = new Promise<string[]>((resolve, reject) => waiting.set(seq, { resolve, reject }));
+      const answer = new Promise<PackCut>((resolve, reject) => waiting.set(seq, { resolve, reject }));
       worker.postMessage(request);
       return answer;
     },

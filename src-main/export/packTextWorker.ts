@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeBlob } from '../cache/packCodec';
-import { jsonFieldPicker } from './jsonFields';
+import { jsonFieldCutter } from './jsonFields';
 import type { PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
 
 if (parentPort === null) throw new Error('packTextWorker runs only as a worker thread (see packTextThread.ts)');
@@ -15,7 +15,7 @@ const data = workerData as PackTextWorkerData;
 
 const db = new Database(data.file, { readonly: true, fileMustExist: true, ...(data.addon !== null ? { nativeBinding: data.addon } : {}) });
 const readPack = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
-const pick = jsonFieldPicker(data.fields);
+const cutter = jsonFieldCutter(data.fields);
 
 port.on('message', (request: PackTextRequest | 'close') => {
   if (request === 'close') {
@@ -28,16 +28,23 @@ port.on('message', (request: PackTextRequest | 'close') => {
     const stored = readPack.get(request.packId);
     if (!stored) throw new Error(`Cache pack ${request.packId} is missing.`);
     const raw = decodeBlob(stored.codec, stored.body);
-    const texts = new Array<string>(request.offsets.length);
-    for (let i = 0; i < texts.length; i += 1) {
+    let total = 0;
+    for (const length of request.lengths) total += length;
+    // Its own memory (not a pooled slice), since it is moved to the parent; a cut is never longer than its member.
+    const bytes = Buffer.allocUnsafeSlow(total);
+    const ends = new Array<number>(request.offsets.length);
+    let written = 0;
+    for (let i = 0; i < ends.length; i += 1) {
       const start = request.offsets[i]!;
       const end = start + request.lengths[i]!;
-      texts[i] = pick(raw, start, end) ?? raw.toString('utf8', start, end);
+      const length = cutter.cut(raw, start, end);
+      written += length < 0 ? raw.copy(bytes, written, start, end) : cutter.output().copy(bytes, written, 0, length);
+      ends[i] = written;
     }
-    reply = { seq: request.seq, texts };
+    reply = { seq: request.seq, bytes: bytes.buffer as ArrayBuffer, ends };
   } catch (error) {
     reply = { seq: request.seq, error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
+  port.postMessage(reply, 'bytes' in reply ? [reply.bytes] : []);
 });
-port.postMessage({ seq: 0, texts: [] } satisfies PackTextReply); // ready
+port.postMessage({ seq: 0, bytes: new ArrayBuffer(0), ends: [] } satisfies PackTextReply); // ready
