@@ -113,14 +113,23 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
   // interval: no peeking into the WAL between commits.
   let interval = 4;
   let commits = 0;
+  let framesPerCommit = 1;
   const adaptInterval = (frames: number, overCommits: number): void => {
-    const perCommit = Math.max(1, frames / Math.max(1, overCommits));
-    interval = Math.min(1000, Math.max(1, Math.round(CHECKPOINT_FRAMES / perCommit)));
+    framesPerCommit = Math.max(1, frames / Math.max(1, overCommits));
+    interval = Math.min(1000, Math.max(1, Math.round(CHECKPOINT_FRAMES / framesPerCommit)));
   };
 
   const inlineCheckpoint = (): void => {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
     adaptInterval(result?.log ?? 0, commits);
+    commits = 0;
+  };
+  // The catch-up copies what the thread's last checkpoint left: its frame count says nothing of a commit's.
+  // The answer of a checkpoint asked before it is dropped too: it measured a WAL that is gone.
+  const catchUp = (t: BackgroundCheckpointer): void => {
+    t.waitIdle(10_000);
+    t.takeResult();
+    db.pragma('wal_checkpoint(PASSIVE)');
     commits = 0;
   };
 
@@ -131,21 +140,24 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
   let thread: BackgroundCheckpointer | null = null;
   let askedAfter = 0; // commits counted when the thread's checkpoint was asked for
   let lastLog = 0; // WAL frames at the thread's last checkpoint
+  let walFrames = 0; // the WAL's frames as the writer reckons them since it last started over
 
   const threadCheckpoint = (t: BackgroundCheckpointer): void => {
+    walFrames += framesPerCommit;
     const result = t.takeResult();
     if (result !== null) {
       report('thread-checkpoint', result.ms);
       adaptInterval(result.log >= lastLog ? result.log - lastLog : result.log, askedAfter);
       lastLog = result.log;
-      if (result.log >= catchUpFrames) {
-        // Copy the rest here, with no write in progress: the next transaction then starts the WAL over.
-        timed('checkpoint', () => {
-          t.waitIdle(10_000);
-          inlineCheckpoint();
-        });
-        lastLog = 0;
-      }
+      walFrames = Math.max(walFrames, result.log);
+    }
+    // Reckoned by the writer too, not only from the thread's answers: a slow thread (a loaded disk or
+    // core) answers late, and the WAL must not grow meanwhile.
+    if (walFrames >= catchUpFrames) {
+      // Copy the rest here, with no write in progress: the next transaction then starts the WAL over.
+      timed('checkpoint', () => catchUp(t));
+      lastLog = 0;
+      walFrames = 0;
     }
     if (++commits >= interval && t.request()) {
       askedAfter = commits;

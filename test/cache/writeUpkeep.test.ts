@@ -134,9 +134,8 @@ describe('checkpoints on their own thread once writing is sustained (walCheckpoi
       }
       expect(upkeep.checkpointsOnThread()).toBe(true);
       // 16,000 rows of a page each went through the WAL (~66 MB); it never held much more than the mark
-      // (3,000 frames): the ~1,000 frames written between two checkpoints, and those written while the
-      // last one ran, are the most that can come on top.
-      expect(walMax).toBeLessThan(6500 * 4120);
+      // (3,000 frames), whether the thread answered in time or not (the writer reckons the frames too).
+      expect(walMax).toBeLessThan(4500 * 4120);
       expect(db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(16_000);
     } finally {
       stopWriteUpkeep(db);
