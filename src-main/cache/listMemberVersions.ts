@@ -6,7 +6,7 @@
  */
 import type { CacheDb } from './database';
 import { perCache } from './database';
-import { decodeBlob } from './packCodec';
+import { packReader } from './packCodec';
 
 export type ListMemberVersion = { tenderId: number; json: string | null };
 
@@ -16,7 +16,7 @@ export type ListMemberVersion = { tenderId: number; json: string | null };
  */
 export type MemberText = (pack: Buffer, start: number, end: number) => string;
 
-export const wholeText: MemberText = (pack, start, end) => pack.toString('utf8', start, end);
+const wholeText: MemberText = (pack, start, end) => pack.toString('utf8', start, end);
 
 /** The members whose newest versions sit in one pack, in their order there. */
 export interface PackMembers {
@@ -44,7 +44,7 @@ const statements = perCache((cache: CacheDb) => ({
        WHERE i.list_id = ? ORDER BY v.pack_id, v.pack_offset`,
     )
     .raw(),
-  pack: cache.db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+  pack: packReader(cache.db),
 }));
 
 export function listMembersByPack(cache: CacheDb, listId: string): ListMembersByPack {
@@ -69,9 +69,7 @@ export function listMembersByPack(cache: CacheDb, listId: string): ListMembersBy
 
 /** A pack's inflated bytes (packs never change once written). */
 export function readPack(cache: CacheDb, packId: number): Buffer {
-  const stored = statements(cache).pack.get(packId);
-  if (!stored) throw new Error(`Cache pack ${packId} is missing.`);
-  return decodeBlob(stored.codec, stored.body);
+  return statements(cache).pack(packId);
 }
 
 /** The texts of a pack's members, in their order. */

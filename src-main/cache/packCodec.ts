@@ -6,6 +6,7 @@
  * costs ~8-12 us per item and gives ~230-290 bytes per item. A read inflates the whole pack (~0.3 ms for a
  * 100-item pack), so the last packs read are kept inflated in a small LRU.
  */
+import type Database from 'better-sqlite3';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 export const CODEC_RAW = 0;
@@ -33,6 +34,19 @@ export function decodeBlob(codec: number, body: Buffer): Buffer {
   if (codec === CODEC_RAW) return body;
   if (codec === CODEC_DEFLATE) return inflateRawSync(body);
   throw new Error(`Unknown cache codec ${codec}: the file was written by a newer version of the app.`);
+}
+
+/**
+ * Reads and inflates packs through `db`: the cache's own connection, or the one a worker thread opens on
+ * the same file (export/packTextWorker.ts), which is why it takes a bare connection.
+ */
+export function packReader(db: Database.Database): (packId: number) => Buffer {
+  const select = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+  return (packId) => {
+    const stored = select.get(packId);
+    if (!stored) throw new Error(`Cache pack ${packId} is missing.`);
+    return decodeBlob(stored.codec, stored.body);
+  };
 }
 
 /** Inflated packs by id, least recently used dropped first. Packs are never changed once written. */

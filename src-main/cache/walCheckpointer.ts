@@ -86,8 +86,6 @@ export interface BackgroundCheckpointer {
   waitIdle(timeoutMs: number): boolean;
   /** Whether the thread stopped on an error (the writer then checkpoints inline, as before). */
   failed(): boolean;
-  /** The error it stopped on, once the parent has heard of it (diagnostics). */
-  failure(): Error | null;
   /** Stops the thread and closes its connection; waits at most `timeoutMs`. */
   stop(timeoutMs?: number): void;
 }
@@ -108,11 +106,7 @@ export function startBackgroundCheckpointer(file: string): BackgroundCheckpointe
   // Never keeps the process alive: a CLI run ends when its work does, whatever this thread is doing (a
   // thread ends with the thread or process that started it).
   worker.unref();
-  let failure: Error | null = null;
-  worker.on('error', (error) => {
-    failure = error;
-    Atomics.store(s, STATE, FAILED);
-  });
+  worker.on('error', () => Atomics.store(s, STATE, FAILED));
   worker.on('exit', () => {
     const state = Atomics.load(s, STATE);
     if (state === RUNNING || state === STARTING) Atomics.store(s, STATE, FAILED);
@@ -150,7 +144,6 @@ export function startBackgroundCheckpointer(file: string): BackgroundCheckpointe
       }
     },
     failed: () => Atomics.load(s, STATE) === FAILED,
-    failure: () => failure,
     stop(timeoutMs = 5000) {
       // From STARTING or RUNNING (if it is still opening its connection, it stops right after), whichever
       // it is at the moment of the exchange.

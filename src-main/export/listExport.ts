@@ -41,8 +41,8 @@ function readFields(columns: readonly CsvColumn[]): string[] | undefined {
   return fields;
 }
 
-function memberText(fields: readonly string[] | undefined): MemberText | undefined {
-  if (fields === undefined) return undefined;
+/** A member's wanted fields as JSON text, or the whole text when the cut does not apply. */
+function pickedText(fields: readonly string[]): MemberText {
   const pick = jsonFieldPicker(fields);
   return (pack, start, end) => pick(pack, start, end) ?? pack.toString('utf8', start, end);
 }
@@ -50,9 +50,10 @@ function memberText(fields: readonly string[] | undefined): MemberText | undefin
 type Row = Record<string, unknown>;
 
 /** The rows of a long list, with the packs read ahead on the thread; a pack it fails is read here. */
-async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], text: MemberText, counts: { missing: number }): AsyncGenerator<Row[]> {
+async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], counts: { missing: number }): AsyncGenerator<Row[]> {
   // Started first: it loads while this thread reads where the members are.
   const thread = startPackTextThread(cache.file, fields);
+  const text = pickedText(fields); // for the packs the thread fails
   const ahead: Promise<PackCut>[] = [];
   let asked = 0;
   try {
@@ -97,16 +98,15 @@ export async function exportListCsv(
   const total = listMemberCount(cache, listId);
   const counts = { missing: 0 };
   const fields = readFields(columns);
-  const text = memberText(fields);
   function* rows(): Generator<Row> {
-    for (const m of listMemberVersions(cache, listId, text)) {
+    for (const m of listMemberVersions(cache, listId, fields === undefined ? undefined : pickedText(fields))) {
       if (m.json === null) counts.missing += 1;
       yield m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Row);
     }
   }
   // ~100 members a pack: the member count tells whether the thread is worth starting, before any read.
-  const threaded = fields !== undefined && text !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
-  const result = await writeCsv(threaded ? { batches: threadedRows(cache, listId, fields, text, counts) } : rows(), columns, out, {
+  const threaded = fields !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
+  const result = await writeCsv(threaded ? { batches: threadedRows(cache, listId, fields, counts) } : rows(), columns, out, {
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: (n: number) => opts.onProgress?.(n, total),

@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeBlob } from '../cache/packCodec';
+import { packReader } from '../cache/packCodec';
 import { jsonFieldCutter } from './jsonFields';
 import type { PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
 
@@ -14,7 +14,7 @@ const port = parentPort;
 const data = workerData as PackTextWorkerData;
 
 const db = new Database(data.file, { readonly: true, fileMustExist: true, ...(data.addon !== null ? { nativeBinding: data.addon } : {}) });
-const readPack = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+const readPack = packReader(db);
 const cutter = jsonFieldCutter(data.fields);
 
 port.on('message', (request: PackTextRequest | 'close') => {
@@ -25,9 +25,7 @@ port.on('message', (request: PackTextRequest | 'close') => {
   }
   let reply: PackTextReply;
   try {
-    const stored = readPack.get(request.packId);
-    if (!stored) throw new Error(`Cache pack ${request.packId} is missing.`);
-    const raw = decodeBlob(stored.codec, stored.body);
+    const raw = readPack(request.packId);
     let total = 0;
     for (const length of request.lengths) total += length;
     // Its own memory (not a pooled slice), since it is moved to the parent; a cut is never longer than its member.

@@ -13,7 +13,7 @@
  *   committed together with its cursor. Each exit is reported through `onWorkerExit` and the console.
  */
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../../threads/workerEntry';
+import { workerEntry, type WorkerEntry } from '../../threads/workerEntry';
 import { isEventName, type EventName, type IpcResponse, type Locale } from '../../contract/ipc';
 import type { HostPlatform, SandboxChoice } from '../appCore';
 import { platformMethodNames, type CoreWorkerData, type FromWorker, type PlatformMethodName, type ToWorker } from './protocol';
@@ -59,13 +59,7 @@ export interface CoreHost {
 }
 
 /** How the worker thread is started: the file and what it needs besides `workerData`. */
-interface WorkerLaunch {
-  readonly file: string;
-  readonly argv: string[];
-}
-
-
-function workerLaunch(options: CoreHostOptions): WorkerLaunch {
+function workerLaunch(options: CoreHostOptions): WorkerEntry {
   if (options.workerEntry !== undefined) return { file: options.workerEntry, argv: [] };
   return workerEntry(import.meta.url, 'coreWorker');
 }
