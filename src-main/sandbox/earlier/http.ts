@@ -2,13 +2,15 @@
  * The HTTP front of the earlier generation at `/legacy/api/v2` (D-E-BASE-1): `X-API-Token` on every
  * request (section 5, D-E-AUTH-*), the license (D-E-LIC-2), routing, injected faults and the error body of
  * the current generation (D-E-ERR-1). No per-minute rate limit and no Idempotency-Key (D-E-LIM-3).
+ * In strict mode (`host.strict`) errors, bodies and shapes follow `./strict.ts` instead.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxHost } from '../http/host';
 import { ApiError } from '../service/errors';
 import { newRequestId } from '../service/secrets';
 import { header } from '../service/accounts';
-import { earlierRoutes, type EarlierContext, type EarlierRoute } from './routes';
+import { NO_CONTENT, earlierRoutes, type EarlierAnswer, type EarlierContext, type EarlierRoute } from './routes';
+import { strictAnswer, strictErrorBody, strictErrorHeaders } from './strict';
 import { earlierFor } from './service';
 
 /** The earlier generation's base path on the sandbox's origin. */
@@ -43,6 +45,12 @@ function match(method: string, path: string): { route: Compiled; params: Record<
 
 const TEST_TOKEN = /^(tenderwb|twb)_test_/;
 
+/**
+ * Whether the host runs the strict mode. Read defensively: `strict` is a recent field of the host, and a
+ * host built without it is the default sandbox.
+ */
+const isStrict = (host: SandboxHost): boolean => (host as { strict?: unknown }).strict === true;
+
 export const isEarlierPath = (pathname: string): boolean => pathname === EARLIER_PREFIX || pathname.startsWith(EARLIER_PREFIX + '/');
 
 export async function handleEarlier(
@@ -55,9 +63,15 @@ export async function handleEarlier(
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const requestId = newRequestId();
-  const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}, truncate = false): void =>
+  const strict = isStrict(host);
+  const reply = (status: number, body: unknown, headers: Record<string, string> = {}, truncate = false): void =>
     io.send(res, status, Buffer.from(JSON.stringify(body)), { 'x-request-id': requestId, ...headers }, truncate);
-  const fail = (e: ApiError): void => reply(e.status, io.errorBody(e, requestId), e.extra.headers ?? {});
+  const fail = (e: ApiError): void =>
+    strict ? reply(e.status, strictErrorBody(e), strictErrorHeaders(e)) : reply(e.status, io.errorBody(e, requestId), e.extra.headers ?? {});
+  const answer = (a: EarlierAnswer, truncate: boolean): void => {
+    if (a === NO_CONTENT) io.send(res, 204, Buffer.alloc(0), { 'x-request-id': requestId });
+    else reply(200, strict ? strictAnswer(a) : a, {}, truncate);
+  };
 
   const path = url.pathname.slice(EARLIER_PREFIX.length) || '/';
   if (host.faults.delayMs > 0) await new Promise((r) => setTimeout(r, host.faults.delayMs));
@@ -89,8 +103,8 @@ export async function handleEarlier(
         throw new ApiError(400, 'validation_error', 'The request body is not valid JSON.');
       }
     }
-    const ctx: EarlierContext = { svc, earlier, principal, requestId, params: found.params, query: url.searchParams, body };
-    reply(200, found.route.handler(ctx), {}, fault === 'truncate');
+    const ctx: EarlierContext = { svc, earlier, principal, requestId, params: found.params, query: url.searchParams, body, strict };
+    answer(found.route.handler(ctx), fault === 'truncate');
   } catch (e) {
     if (e instanceof ApiError) {
       fail(e);
