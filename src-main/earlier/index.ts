@@ -47,6 +47,7 @@
  */
 import { isApiError } from '../api/errors';
 import type { EarlierApiClient } from '../api/earlier/client';
+import { timestampMs } from '../api/earlier/limits';
 import type { FavoriteMutation } from '../api/earlier/schemas';
 import type { CacheDb } from '../cache/database';
 import type { TenderSort } from '../cache/viewQueries';
@@ -150,7 +151,8 @@ const unreachable = (e: unknown): boolean => isApiError(e) && e.code === 'networ
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const nameOf = (v: unknown): string | null => (v && typeof v === 'object' ? str((v as Record<string, unknown>).name) : null);
-const later = (a: string | null, b: string | null): boolean => a !== null && b !== null && Date.parse(a) > Date.parse(b);
+/** `a` is a later instant than `b` (offsets honoured, see `timestampMs`). */
+const later = (a: string | null, b: string | null): boolean => (timestampMs(a) ?? NaN) > (timestampMs(b) ?? NaN);
 
 export class EarlierWorkbench {
   readonly client: EarlierApiClient;

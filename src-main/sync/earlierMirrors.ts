@@ -22,8 +22,8 @@ const PAGE = 100;
 export async function mirrorEarlierFilters(client: Pick<EarlierApiClient, 'filters'>, cache: CacheDb, opts: Opts = {}): Promise<EarlierFilter[]> {
   const list = await client.filters({ signal: opts.signal });
   const store = earlierFilterStore(cache);
-  // Paging of this route is not in the reference: only a list that holds `total` filters is the whole list.
-  store.upsertFilters(list.filters, { complete: list.filters.length >= list.total });
+  // Paging of this route is not in the reference: only a whole list may mark the filters it lacks as gone.
+  store.upsertFilters(list.filters, { complete: list.complete });
   return store.filters();
 }
 
@@ -60,24 +60,23 @@ export async function mirrorEarlierBalance(client: Pick<EarlierApiClient, 'balan
 }
 
 /**
- * `GET /balance/history` into the mirror: pages newest first until a page reaches what is held (or the
- * end). Returns how many transactions were new.
+ * `GET /balance/history` into the mirror. Its paging and order are not shown: the client walks the pages
+ * (stopping whichever way the server pages, `../api/earlier/pages.ts`), and the walk ends early at what is
+ * held only on a page that is newest first (ids descending), since only then is everything after it older.
+ * The mirror is marked complete through the newest id only when the list was read whole. Returns how many
+ * transactions were new.
  */
-export async function mirrorEarlierHistory(client: Pick<EarlierApiClient, 'balanceHistory'>, cache: CacheDb, opts: Opts = {}): Promise<number> {
+export async function mirrorEarlierHistory(client: Pick<EarlierApiClient, 'balanceHistoryAll'>, cache: CacheDb, opts: Opts = {}): Promise<number> {
   const store = earlierAccountStore(cache);
   const through = store.completeThroughId();
-  let added = 0;
-  let newest = 0;
-  for (let page = 1; ; page++) {
-    const p = await client.balanceHistory({ page, pageSize: PAGE }, { signal: opts.signal });
-    added += store.addTransactions(p.transactions);
-    for (const t of p.transactions) newest = Math.max(newest, t.id);
-    const reachedHeld = p.transactions.some((t) => t.id <= through);
-    if (reachedHeld || p.transactions.length < PAGE || page * PAGE >= p.total) {
-      store.historyComplete(newest, p.total);
-      return added;
-    }
-  }
+  const newestFirst = (page: readonly { id: number }[]): boolean => page.every((t, i) => i === 0 || t.id < page[i - 1]!.id);
+  const walk = await client.balanceHistoryAll(
+    { stopAfter: (_fresh, page) => through > 0 && newestFirst(page) && page.some((t) => t.id <= through) },
+    { signal: opts.signal },
+  );
+  const added = store.addTransactions(walk.transactions);
+  if (walk.complete) store.historyComplete(walk.transactions.reduce((n, t) => Math.max(n, t.id), 0), walk.total);
+  return added;
 }
 
 export type FavoriteUpdatesOutcome = {

@@ -32,7 +32,7 @@
 import { isApiError } from '../api/errors';
 import { isDailyLimitError, type DailyLimitError } from '../api/earlier/client';
 import type { EarlierApiClient } from '../api/earlier/client';
-import { inText, moscowText } from '../api/earlier/limits';
+import { inText, moscowText, timestampMs } from '../api/earlier/limits';
 import type { Balance } from '../api/earlier/schemas';
 import type { CacheDb } from '../cache/database';
 import { earlierAccountStore } from '../cache/earlier/accountStore';
@@ -144,7 +144,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
     const resetAt = b?.limits.tenders.reset_at ?? e?.resetAt ?? known?.resetAt ?? null;
     const limit = b?.limits.tenders.limit ?? e?.limit ?? known?.limit ?? null;
     out.resetAt = resetAt;
-    const resetMs = resetAt ? Date.parse(resetAt) : NaN;
+    const resetMs = timestampMs(resetAt) ?? NaN;
     const waitMs = e?.retryAfterMs;
     const when = Number.isNaN(resetMs) ? 'в 00:00 по Москве' : `в 00:00 по Москве — ${moscowText(resetMs)}${waitMs !== undefined ? `, ${inText(waitMs)}` : ''}`;
     return finish(

@@ -90,10 +90,18 @@ describe('earlier client: the wire', () => {
   it('every route of the reference has a method, and the answers pass the schemas', async () => {
     const h = harness();
     const { client } = h;
+    // Section 4: the secret is shown once, the list has no secrets, a deleted token stops working.
     const made = await client.createToken('клиент');
-    expect(made.token).toMatch(/^tenderwb_live_/);
-    expect((await client.listTokens()).tokens.some((t) => t.id === made.id)).toBe(true);
-    expect((await client.deleteToken(made.id)).success).toBe(true);
+    expect(made.problem).toBeNull();
+    expect(made.secret).toMatch(/^tenderwb_live_/);
+    expect(JSON.stringify(made.fields)).not.toContain(made.secret!);
+    const listed = await client.listTokens();
+    expect(listed.some((t) => t.id === made.id)).toBe(true);
+    expect(JSON.stringify(listed)).not.toContain(made.secret!);
+    expect((await client.deleteToken(made.id!)).deleted).toBe(true);
+    const own = harness({ token: () => made.secret! });
+    expect(await errorOf(own.client.balance())).toMatchObject({ status: 401, code: 'unauthorized' });
+    await own.close();
     const page = await client.tenders(ALL, { pageSize: 3 });
     const id = page.items[0]!.id;
     const detail = await client.tender(id, { positionsPageSize: 5 });

@@ -13,6 +13,10 @@
  *   names the reset (00:00 Moscow time) and, until then, refuses the routes that can charge without sending
  *   them, instead of hammering the service. `balance()` showing tenders remaining lifts the block early.
  * - Every answer is validated with loose schemas (unknown fields kept). The token never appears in an error.
+ * - Only what document 2 states is relied on. Errors are understood by their HTTP status whatever the body
+ *   (any JSON or none; a code is kept when the body has one); a daily-limit 429 without `Retry-After` or a
+ *   `reset_at` resets at the next 00:00 Moscow time; token answers are read by meaning (`./tokens.ts`);
+ *   `GET /filters` and `GET /balance/history`, whose paging is not shown, are walked by `./pages.ts`.
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -26,13 +30,16 @@ import {
   errorMessageIn,
   errorObjectIn,
   exchange,
+  isRecord,
   requestIdIn,
   retryAfterFrom,
   urlWithQuery,
   type Attempt,
 } from '../transport';
-import { DAILY_LIMITS, inText, moscowText, nextMoscowMidnightMs } from './limits';
+import { DAILY_LIMITS, inText, moscowIso, moscowText, nextMoscowMidnightMs, timestampMs } from './limits';
+import { walkUnshownPages, type WalkOptions } from './pages';
 import * as S from './schemas';
+import { readCreatedToken, readTokenList, type CreatedToken, type TokenId, type TokenListEntry } from './tokens';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -81,6 +88,11 @@ export type ChargedPage<Item> = {
 
 export type DailyLimitBlock = { entityType: string; resetAt: string; untilMs: number };
 
+/** `GET /filters` read whole: `complete` is false when fewer than `total` filters could be read. */
+export type FilterListing = { filters: S.Filter[]; total: number; complete: boolean };
+/** `GET /balance/history` read page after page (see `./pages.ts`). */
+export type HistoryListing = { transactions: S.Transaction[]; total: number; complete: boolean };
+
 const DEFAULT_MAX_ATTEMPTS = 6;
 const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
 const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
@@ -121,6 +133,8 @@ type Call<T> = {
   schema: z.ZodType<T>;
   /** The route can charge (and so meets the daily limit). */
   charging?: boolean;
+  /** A 2xx answer may have no body (`DELETE /tokens/{id}`); otherwise an empty body is a cut answer. */
+  emptyOk?: boolean;
   signal?: AbortSignal;
 };
 
@@ -181,18 +195,33 @@ export class EarlierApiClient {
     return this.lastBalance?.limits ?? null;
   }
 
-  // --- Tokens (section 4; D-E-TOK-1) -----------------------------------------------------------------------
+  // --- Tokens (section 4: fields not shown, see ./tokens.ts) -----------------------------------------------
 
-  async createToken(name?: string, opts: RequestOptions = {}): Promise<z.infer<typeof S.TokenResponse>> {
-    return this.data({ method: 'POST', path: '/tokens', route: 'POST /tokens', body: name === undefined ? undefined : { name }, schema: S.TokenResponse, signal: opts.signal });
+  /**
+   * Creates a token. The secret is shown once: the caller stores `secret` at once. When the answer holds
+   * nothing recognisable as a secret, `secret` is null and `problem` says so for the analyst (no throw:
+   * the token exists on the server and can be deleted by `id`).
+   */
+  async createToken(name?: string, opts: RequestOptions = {}): Promise<CreatedToken> {
+    const answer = await this.data({ method: 'POST', path: '/tokens', route: 'POST /tokens', body: name === undefined ? undefined : { name }, schema: S.TokenAnswer, signal: opts.signal });
+    return readCreatedToken(answer);
   }
 
-  async listTokens(opts: RequestOptions = {}): Promise<z.infer<typeof S.TokenList>> {
-    return this.data({ method: 'GET', path: '/tokens', route: 'GET /tokens', schema: S.TokenList, signal: opts.signal });
+  async listTokens(opts: RequestOptions = {}): Promise<TokenListEntry[]> {
+    return readTokenList(await this.data({ method: 'GET', path: '/tokens', route: 'GET /tokens', schema: S.TokenAnswer, signal: opts.signal }));
   }
 
-  async deleteToken(id: number, opts: RequestOptions = {}): Promise<z.infer<typeof S.TokenDeletion>> {
-    return this.data({ method: 'DELETE', path: `/tokens/${encodeURIComponent(String(id))}`, route: 'DELETE /tokens/{id}', schema: S.TokenDeletion, signal: opts.signal });
+  /** Deletes a token; any 2xx answer (a body or none) means it is deleted. Returns the body, if any. */
+  async deleteToken(id: TokenId, opts: RequestOptions = {}): Promise<{ deleted: true; fields: Record<string, unknown> }> {
+    const answer = await this.data({
+      method: 'DELETE',
+      path: `/tokens/${encodeURIComponent(String(id))}`,
+      route: 'DELETE /tokens/{id}',
+      schema: S.TokenAnswer,
+      emptyOk: true,
+      signal: opts.signal,
+    });
+    return { deleted: true, fields: isRecord(answer) ? answer : {} };
   }
 
   // --- Tenders ---------------------------------------------------------------------------------------------
@@ -268,8 +297,16 @@ export class EarlierApiClient {
 
   // --- Filters (read-only) ---------------------------------------------------------------------------------
 
-  async filters(opts: RequestOptions = {}): Promise<S.FilterList> {
-    return this.data({ method: 'GET', path: '/filters', route: 'GET /filters', schema: S.FilterList, signal: opts.signal });
+  /** Every filter (their paging is not shown: see `./pages.ts`). */
+  async filters(opts: RequestOptions = {}): Promise<FilterListing> {
+    const walk = await walkUnshownPages(
+      async (page) => {
+        const list = await this.data({ method: 'GET', path: '/filters', route: 'GET /filters', query: unshownPaging(page), schema: S.FilterList, signal: opts.signal });
+        return { ...list, items: list.filters };
+      },
+      (f) => f.id,
+    );
+    return { filters: walk.items, total: walk.total, complete: walk.complete };
   }
 
   async filter(id: number, opts: RequestOptions = {}): Promise<S.Filter> {
@@ -322,6 +359,23 @@ export class EarlierApiClient {
     return b;
   }
 
+  /**
+   * The history page after page, newest first where the server orders it so (paging not shown: see
+   * `./pages.ts`); `stopAfter` ends the walk early where the caller already holds the rest.
+   */
+  async balanceHistoryAll(walk: Pick<WalkOptions<S.Transaction>, 'stopAfter'> = {}, opts: RequestOptions = {}): Promise<HistoryListing> {
+    const w = await walkUnshownPages(
+      async (page) => {
+        const list = await this.data({ method: 'GET', path: '/balance/history', route: 'GET /balance/history', query: unshownPaging(page), schema: S.TransactionList, signal: opts.signal });
+        return { ...list, items: list.transactions };
+      },
+      (t) => t.id,
+      walk,
+    );
+    return { transactions: w.items, total: w.total, complete: w.complete };
+  }
+
+  /** One page of the history, asked with `page`/`page_size` (a server may ignore them: the answer is whatever it sent). */
   async balanceHistory(page: PageParams = {}, opts: RequestOptions = {}): Promise<S.TransactionList> {
     return this.data({
       method: 'GET',
@@ -365,7 +419,8 @@ export class EarlierApiClient {
       if (!a.ok) {
         if (a.code === 'cancelled') throw cancelled();
         // The head arrived, so the service executed the request (and may have charged it).
-        if (a.requestId) answerLost = true;
+        // Without an X-Request-Id (document 2 promises none) a body cut off after the head tells the same.
+        if (a.requestId || a.reason === 'truncated') answerLost = true;
         const err = (): ApiError =>
           fail({ code: a.code, message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`, retryable: a.retryable });
         if (!a.retryable || (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts)) {
@@ -385,7 +440,7 @@ export class EarlierApiClient {
         } catch {
           jsonOk = false;
         }
-      } else jsonOk = status >= 300;
+      } else jsonOk = status >= 300 || status === 204 || call.emptyOk === true;
       const requestId = requestIdIn(json) ?? a.requestId;
       if (requestId) lastRequestId = requestId;
 
@@ -397,11 +452,11 @@ export class EarlierApiClient {
           requestId,
           () =>
             fail({
-              code: errorCodeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
+              code: codeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
               status,
               requestId,
               retryable: true,
-              message: `${call.route} answered ${status} ${failures} time(s): ${errorMessageIn(json) ?? 'no error body'}`,
+              message: `${call.route} answered ${status} ${failures} time(s): ${messageIn(json, a.text)}`,
             }),
           retryAfterFrom(a.headers) ?? 0,
         );
@@ -416,7 +471,7 @@ export class EarlierApiClient {
         continue;
       }
 
-      if (status === 200) {
+      if (status >= 200 && status < 300) {
         const parsed = call.schema.safeParse(json);
         if (!parsed.success) {
           const details = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
@@ -433,14 +488,15 @@ export class EarlierApiClient {
       }
 
       if (status >= 400 && status < 500) {
-        const code = errorCodeIn(json) ?? (status === 403 ? 'license_expired' : codeForStatus(status));
+        // The error body and codes are not shown (section 7): the status decides, a code in the body is kept.
+        const code = codeIn(json) ?? (status === 403 ? 'license_expired' : codeForStatus(status));
         throw fail({
           code,
           status,
           requestId,
           retryable: false,
-          details: detailsIn(json),
-          message: `${call.route} answered ${status} ${code}: ${errorMessageIn(json) ?? 'no error body'}`,
+          details: detailsIn(json) ?? (isRecord(json) && Array.isArray(json.detail) ? json.detail : undefined),
+          message: `${call.route} answered ${status} ${code}: ${messageIn(json, a.text)}`,
           userMessage: code === 'license_expired' ? licenseMessage(json) : undefined,
         });
       }
@@ -449,29 +505,36 @@ export class EarlierApiClient {
     }
   }
 
-  /** A 429: the daily limit (blocks the charging routes until the reset), or another limit (thrown as is). */
+  /**
+   * A 429. Document 2 names one meaning for it, the daily limit (blocks the charging routes until the
+   * reset); only a 429 whose body names another code AND says when to retry is taken for another limit
+   * (thrown as is). The reset is the body's `reset_at`, else `Retry-After`, else the next 00:00 Moscow time.
+   */
   private limitError(call: Call<unknown>, json: unknown, headers: Record<string, string | string[] | undefined>, requestId: string | null): ApiError {
-    const err = errorObjectIn(json) ?? {};
-    const code = errorCodeIn(json) ?? 'daily_limit_exceeded';
+    const err = errorObjectIn(json) ?? (isRecord(json) ? json : {});
+    const code = codeIn(json) ?? 'daily_limit_exceeded';
     const now = this.now();
-    const resetAtFromBody = typeof err.reset_at === 'string' && !Number.isNaN(Date.parse(err.reset_at)) ? err.reset_at : null;
+    const resetAtBodyMs = timestampMs(err.reset_at);
+    const resetAtFromBody = resetAtBodyMs !== null ? (err.reset_at as string) : null;
+    const retryAfter = retryAfterFrom(headers);
     // Retry-After is the service's own count of seconds to the reset, so it is right even when the clocks differ.
-    const retryAfterMs = retryAfterFrom(headers) ?? (resetAtFromBody ? Math.max(0, Date.parse(resetAtFromBody) - now) : nextMoscowMidnightMs(now) - now);
-    if (code !== 'daily_limit_exceeded') {
+    const retryAfterMs = retryAfter ?? (resetAtBodyMs !== null ? Math.max(0, resetAtBodyMs - now) : nextMoscowMidnightMs(now) - now);
+    if (code !== 'daily_limit_exceeded' && (retryAfter !== null || resetAtFromBody !== null)) {
       return new ApiError({
         code,
         status: 429,
         requestId,
         retryable: true,
         retryAfterMs,
-        message: this.redact(`${call.route} answered 429 ${code}: ${errorMessageIn(json) ?? 'no error body'}`),
+        message: this.redact(`${call.route} answered 429 ${code}: ${messageIn(json, '')}`),
       });
     }
     const entityType = typeof err.entity_type === 'string' ? err.entity_type : 'tender';
     const limit = typeof err.limit === 'number' ? err.limit : entityType === 'tender' ? DAILY_LIMITS.tenders : null;
-    this.block = { entityType, resetAt: resetAtFromBody ?? new Date(now + retryAfterMs).toISOString(), untilMs: now + retryAfterMs };
+    this.block = { entityType, resetAt: resetAtFromBody ?? moscowIso(now + retryAfterMs), untilMs: now + retryAfterMs };
     this.emit({ type: 'daily_limit', route: call.route, resetAt: this.block.resetAt, retryAfterMs, sent: true, requestId });
-    return this.dailyLimitError(call, this.block, limit, true, requestId, `${call.route} answered 429: ${errorMessageIn(json) ?? 'daily limit exhausted'}`);
+    const said = messageIn(json, '');
+    return this.dailyLimitError(call, this.block, limit, true, requestId, `${call.route} answered 429${code !== 'daily_limit_exceeded' ? ` ${code}` : ''}: ${said === 'no error body' ? 'daily limit exhausted' : said}`);
   }
 
   private refuseWhileBlocked(call: Call<unknown>): void {
@@ -566,9 +629,42 @@ function chargedPage<Item>(final: Final<{ total: number; page: number; page_size
   };
 }
 
+/** `page`/`page_size` for a route whose paging is not shown; nothing at all for `null` (see `./pages.ts`). */
+const unshownPaging = (page: number | null): Record<string, number> => (page === null ? {} : { page, page_size: 100 });
+
+/** A code the error body names (`error.code` or a top-level `code`), or null: the status then decides. */
+function codeIn(json: unknown): string | null {
+  const top = isRecord(json) ? json.code : undefined;
+  return errorCodeIn(json) ?? (typeof top === 'string' && /^[A-Za-z][\w.-]{0,63}$/.test(top) ? top : null);
+}
+
+/**
+ * What an error body says, for the technical message: `error.message`, `detail` (a string, or a list of
+ * `{msg}` as many frameworks answer 422), `message`, `error` as a string, or the start of a non-JSON body.
+ */
+function messageIn(json: unknown, raw: string): string {
+  const fromError = errorMessageIn(json);
+  if (fromError) return fromError;
+  if (typeof json === 'string') return json.slice(0, 300);
+  if (isRecord(json)) {
+    for (const k of ['detail', 'message', 'error', 'title', 'description']) {
+      const v = json[k];
+      if (typeof v === 'string' && v) return v.slice(0, 300);
+      if (Array.isArray(v) && v.length) {
+        return v
+          .map((x) => (isRecord(x) && typeof x.msg === 'string' ? x.msg : typeof x === 'string' ? x : JSON.stringify(x)))
+          .join('; ')
+          .slice(0, 300);
+      }
+    }
+  }
+  const text = raw.trim();
+  return text && json === undefined ? text.replace(/\s+/g, ' ').slice(0, 200) : 'no error body';
+}
+
 function licenseMessage(json: unknown): string {
-  const lic = errorObjectIn(json)?.license;
-  const end = lic && typeof lic === 'object' && typeof (lic as Record<string, unknown>).end_date === 'string' ? (lic as Record<string, string>).end_date : null;
-  const when = end && !Number.isNaN(Date.parse(end)) ? ` (срок действия истёк ${moscowText(Date.parse(end))})` : '';
+  const lic = errorObjectIn(json)?.license ?? (isRecord(json) ? json.license : undefined);
+  const endMs = isRecord(lic) ? timestampMs(lic.end_date) : null;
+  const when = endMs !== null ? ` (срок действия истёк ${moscowText(endMs)})` : '';
   return `Лицензия на доступ к API не действует${when}: продлите её через вашего менеджера, баланс и история операций остаются доступны.`;
 }

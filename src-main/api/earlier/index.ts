@@ -7,6 +7,8 @@ export {
   DailyLimitError,
   isDailyLimitError,
   type ChargedPage,
+  type FilterListing,
+  type HistoryListing,
   type DailyLimitBlock,
   type EarlierApiClientOptions,
   type EarlierClientEvent,
@@ -15,3 +17,6 @@ export {
 } from './client';
 export { DAILY_LIMITS, nextMoscowMidnightMs, moscowText } from './limits';
 export * as earlierSchemas from './schemas';
+export { timestampMs, moscowIso } from './limits';
+export { readCreatedToken, readTokenList, type CreatedToken, type TokenListEntry, type TokenId } from './tokens';
+export { walkUnshownPages, type WalkResult } from './pages';

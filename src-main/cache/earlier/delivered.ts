@@ -6,7 +6,9 @@
  * - Version: the earlier API has no version numbers. A tender's version here is the whole seconds since
  *   the epoch of its `update_date`: deterministic (the same update_date is the same version, so a re-read
  *   is a repeat, not a new version), and a later update is a higher version. Without an `update_date` the
- *   `publish_date` stands in, else 0.
+ *   `publish_date` stands in, else 0. Timestamps "may carry a time zone offset" (document 2, 2.1): the
+ *   seconds are those of the instant, so `…T09:00:00+03:00` and `…T06:00:00Z` are one version, and one
+ *   written without an offset is Moscow time (`timestampMs`), not the machine's.
  * - Billed: the item's `is_new` (true exactly when this answer charged it, D-E-BILL-1) — or, for a tender
  *   reaching this cache for the first time as not new while a lost answer is unsettled, true: the lost
  *   answer paid for it (see unsettled.ts).
@@ -17,7 +19,7 @@
  */
 import { perCache, type CacheDb } from '../database';
 import type { DeliveredItem } from '../deliveryWriter';
-import { isoSeconds } from '../tenderIndex';
+import { timestampMs } from '../../api/earlier/limits';
 import { unsettledStore } from './unsettled';
 
 /** The delivery `filter_id` of an earlier filter's pages. */
@@ -34,10 +36,10 @@ export interface EarlierTenderObject {
   [field: string]: unknown;
 }
 
-/** The cache version of an earlier tender: whole seconds of its `update_date`. */
+/** The cache version of an earlier tender: whole seconds of the instant of its `update_date`. */
 export function earlierVersion(t: { update_date?: unknown; publish_date?: unknown }): number {
-  const seconds = isoSeconds(t.update_date) ?? isoSeconds(t.publish_date) ?? 0;
-  return Math.max(0, seconds);
+  const ms = timestampMs(t.update_date) ?? timestampMs(t.publish_date) ?? 0;
+  return Math.max(0, Math.floor(ms / 1000));
 }
 
 export interface EarlierItems {

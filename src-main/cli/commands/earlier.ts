@@ -9,7 +9,7 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub, type Output } from '../output';
 import type { CliContext } from '../context';
-import { moscowText } from '../../api/earlier/limits';
+import { moscowText, timestampMs } from '../../api/earlier/limits';
 import { viewQueries } from '../../cache/viewQueries';
 import { columnsOf, type EarlierSyncOutcome, type EarlierWorkbench } from '../../earlier/index';
 import type { CsvColumn } from '../../export/csv';
@@ -21,7 +21,10 @@ function filterIdOf(raw: string | undefined, usage: string): number {
   return Number(raw);
 }
 
-const when = (iso: string | null | undefined): string => (iso ? moscowText(Date.parse(iso)) : '—');
+const when = (iso: string | null | undefined): string => {
+  const ms = timestampMs(iso);
+  return ms === null ? '—' : moscowText(ms);
+};
 
 // --- sync ----------------------------------------------------------------------------------------------------
 
