@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, redactSecrets } from './errors';
 import { RateLimiter, abortableSleep } from './rateLimiter';
 import {
@@ -31,13 +31,15 @@ import {
   type Attempt,
 } from './transport';
 import * as S from './schemas';
+import { readQueryPage, UnreadablePageError, type FeedKind, type ReadPage } from './queryPage';
 import type {
   Balance,
   ClientEvent,
   ContractCard,
+  CardAnswer,
+  CardParams,
   ContractCardParams,
   ContractQueryBody,
-  ContractQueryEnvelope,
   ContractQueryPage,
   FilterDeletion,
   FilterPage,
@@ -50,10 +52,10 @@ import type {
   NumericPageParams,
   PageParams,
   QueryPage,
+  UnreadableAnswer,
   TenderCard,
   TenderCardParams,
   TenderQueryBody,
-  TenderQueryEnvelope,
   TenderQueryPage,
   TokenDeletion,
   TokenList,
@@ -96,6 +98,12 @@ export type ApiClientOptions = {
   maxRateLimitWaitMs?: number;
   /** Source of jitter in [0, 1); default Math.random. */
   random?: () => number;
+  /**
+   * Told of every answer of a route that may charge (QUERY, cards) that the client cannot interpret, before
+   * the call fails: it may have been paid for, so the caller keeps it raw (the cache's quarantine, issue 11)
+   * and processes it again after an upgrade. It never carries the token.
+   */
+  onUnreadable?: (answer: UnreadableAnswer) => void;
 };
 
 export type RequestOptions = { signal?: AbortSignal };
@@ -137,7 +145,7 @@ type Call<T> = {
   /** Other strings to keep out of errors (the password of a login). */
   secrets?: string[];
   /** QUERY only: 202 is waited out and 409 `cursor_expired` is parsed with this schema. */
-  expiredSlice?: z.ZodType<unknown>;
+  expiredSlice?: z.ZodType<T>;
 };
 
 type Final<T> = { data: T; status: number; requestId: string | null; expired: boolean };
@@ -159,6 +167,7 @@ export class ApiClient {
   private readonly maxRateLimitWaits: number;
   private readonly maxRateLimitWaitMs: number;
   private readonly random: () => number;
+  private readonly onUnreadable: ((answer: UnreadableAnswer) => void) | undefined;
   /** The last token handed out by the provider, kept only to redact it from texts. */
   private lastToken: string | null = null;
 
@@ -179,6 +188,7 @@ export class ApiClient {
     this.maxRateLimitWaits = opts.maxRateLimitWaits ?? DEFAULT_MAX_RATE_LIMIT_WAITS;
     this.maxRateLimitWaitMs = opts.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
     this.random = opts.random ?? Math.random;
+    this.onUnreadable = opts.onUnreadable;
   }
 
   // --- Authentication (4.1-4.4) ----------------------------------------------------------------------------
@@ -228,37 +238,42 @@ export class ApiClient {
   // --- QUERY (4.5, 4.7) ------------------------------------------------------------------------------------
 
   async queryTenders(body: TenderQueryBody, opts: RequestOptions = {}): Promise<TenderQueryPage> {
-    return this.query('/tenders/query', body, S.TenderQueryEnvelope, S.TenderExpiredSlice, 'tenders', opts);
+    return this.query('/tenders/query', body, 'tender', 'tenders', opts);
   }
 
   async queryContracts(body: ContractQueryBody, opts: RequestOptions = {}): Promise<ContractQueryPage> {
-    return this.query('/contracts/query', body, S.ContractQueryEnvelope, S.ContractExpiredSlice, 'contracts', opts);
+    return this.query('/contracts/query', body, 'contract', 'contracts', opts);
   }
 
   // --- Cards (4.6, 4.8) ------------------------------------------------------------------------------------
 
-  async tenderCard(id: number | string, params: TenderCardParams = {}, opts: RequestOptions = {}): Promise<TenderCard> {
-    return this.data({
-      method: 'GET',
-      path: `/tenders/${encodeURIComponent(String(id))}`,
-      route: 'GET /tenders/{tender_id}',
-      query: { id_type: params.idType, positions_page: params.positionsPage, positions_limit: params.positionsLimit },
-      schema: S.TenderCard,
-      balance: 'tenders',
-      signal: opts.signal,
-    });
+  /** The card and the request id that delivered it (from the body or the `X-Request-Id` header). */
+  async tenderCard(id: number | string, params: TenderCardParams = {}, opts: RequestOptions = {}): Promise<CardAnswer<TenderCard>> {
+    return this.card('tenders', id, params.idType, params, S.TenderCard, opts);
   }
 
-  async contractCard(id: number | string, params: ContractCardParams = {}, opts: RequestOptions = {}): Promise<ContractCard> {
-    return this.data({
+  async contractCard(id: number | string, params: ContractCardParams = {}, opts: RequestOptions = {}): Promise<CardAnswer<ContractCard>> {
+    return this.card('contracts', id, params.idType, params, S.ContractCard, opts);
+  }
+
+  private async card<C extends { request_id?: string }>(
+    balance: BalanceKind,
+    id: number | string,
+    idType: string | undefined,
+    params: CardParams,
+    schema: z.ZodType<C>,
+    opts: RequestOptions,
+  ): Promise<CardAnswer<C>> {
+    const final = await this.run({
       method: 'GET',
-      path: `/contracts/${encodeURIComponent(String(id))}`,
-      route: 'GET /contracts/{contract_id}',
-      query: { id_type: params.idType, positions_page: params.positionsPage, positions_limit: params.positionsLimit },
-      schema: S.ContractCard,
-      balance: 'contracts',
+      path: `/${balance}/${encodeURIComponent(String(id))}`,
+      route: balance === 'tenders' ? 'GET /tenders/{tender_id}' : 'GET /contracts/{contract_id}',
+      query: { id_type: idType, positions_page: params.positionsPage, positions_limit: params.positionsLimit },
+      schema,
+      balance,
       signal: opts.signal,
     });
+    return { card: final.data, requestId: final.data.request_id ?? final.requestId };
   }
 
   // --- Lists (4.9-4.13) ------------------------------------------------------------------------------------
@@ -371,36 +386,35 @@ export class ApiClient {
     return (await this.run(call)).data;
   }
 
-  private async query<Env extends TenderQueryEnvelope | ContractQueryEnvelope>(
+  private async query(
     path: '/tenders/query' | '/contracts/query',
     body: TenderQueryBody | ContractQueryBody,
-    schema: z.ZodType<Env>,
-    expiredSlice: z.ZodType<unknown>,
+    kind: FeedKind,
     balance: BalanceKind,
     opts: RequestOptions,
-  ): Promise<QueryPage<Env['results'][number], Env>> {
+  ): Promise<QueryPage> {
     const waitS = typeof body.wait === 'number' && body.wait > 0 ? body.wait : 0;
     const final = await this.run({
       method: 'POST',
       path,
       route: `POST ${path}`,
       body,
-      schema,
-      expiredSlice,
+      schema: readable(S.QueryEnvelope, kind),
+      expiredSlice: readable(S.ExpiredSlice, kind),
       balance,
       signal: opts.signal,
       headersTimeoutMs: waitS > 0 ? Math.max(this.headersMs, waitS * 1000 + this.waitMarginMs) : this.headersMs,
     });
-    const env = final.data;
+    const { env, page } = final.data;
     return {
       filterId: env.filter_id,
-      state: env.state,
-      applied: env.applied,
-      results: env.results,
+      state: page.state,
+      applied: env.applied ?? null,
+      results: page.items,
       nextCursor: env.next_cursor,
       total: env.total,
-      billed: env.billed,
-      expiresAt: env.expires_at,
+      charges: page.charges,
+      expiresAt: env.expires_at ?? null,
       freshness: env.freshness,
       requestId: env.request_id ?? final.requestId,
       cursorExpired: final.expired,
@@ -515,18 +529,21 @@ export class ApiClient {
         continue;
       }
 
-      if (!jsonOk && status < 300) {
+      if (!jsonOk && status < 300 && status !== 202) {
         // A cut or garbled body of a success: the request was executed; repeating it is safe (QUERY is
-        // idempotent by construction, a mutation replays its stored answer under the same key).
-        await retryOrThrow('bad_json', requestId, () =>
-          fail({ code: 'bad_response', status, requestId, retryable: true, message: `${call.route} answered ${status} with a body that is not JSON` }),
-        );
+        // idempotent by construction, a mutation replays its stored answer under the same key). The last one
+        // of a route that may charge is kept: it may be all there is of a paid delivery.
+        await retryOrThrow('bad_json', requestId, () => {
+          this.quarantine(call, status, requestId, a.text, 'the body is not JSON');
+          return fail({ code: 'bad_response', status, requestId, retryable: true, message: `${call.route} answered ${status} with a body that is not JSON` });
+        });
         continue;
       }
 
       if (status === 202 && call.expiredSlice) {
-        const prep = S.PreparingBody.safeParse(json);
-        if (!prep.success) throw this.schemaError(call, status, requestId, prep.error, lastRequestId);
+        // Nothing of a 202 body is required (an empty or foreign body is still "repeat later").
+        const prepared = S.PreparingBody.safeParse(json);
+        const prep = { data: prepared.success ? prepared.data : {} as z.infer<typeof S.PreparingBody> };
         // A floor keeps a `retry_after: 0` from spinning and lets the cap on the total wait be reached.
         const retryAfterMs = Math.max(
           MIN_PREPARING_WAIT_MS,
@@ -558,14 +575,14 @@ export class ApiClient {
 
       if (status === 200) {
         const parsed = call.schema.safeParse(json);
-        if (!parsed.success) throw this.schemaError(call, status, requestId, parsed.error, lastRequestId);
+        if (!parsed.success) throw this.unreadable(call, status, requestId ?? lastRequestId, a.text, parsed.error);
         return { data: parsed.data, status, requestId, expired: false };
       }
 
       if (status === 409 && call.expiredSlice && errorCodeIn(json) === 'cursor_expired') {
         const parsed = call.expiredSlice.safeParse(json);
-        if (!parsed.success) throw this.schemaError(call, status, requestId, parsed.error, lastRequestId);
-        return { data: parsed.data as T, status, requestId, expired: true };
+        if (!parsed.success) throw this.unreadable(call, status, requestId ?? lastRequestId, a.text, parsed.error);
+        return { data: parsed.data, status, requestId, expired: true };
       }
 
       if (status >= 400 && status < 500) {
@@ -631,20 +648,51 @@ export class ApiClient {
     if (signal?.aborted) throw cancelled();
   }
 
-  private schemaError(call: Call<unknown>, status: number, requestId: string | null, error: z.ZodError, lastRequestId: string | null): ApiError {
+  /** A success the client cannot read: kept (when the route may charge) and reported as `bad_response`. */
+  private unreadable(call: Call<unknown>, status: number, requestId: string | null, text: string, error: z.ZodError): ApiError {
     const details = error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+    const reason = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+    const kept = this.quarantine(call, status, requestId, text, reason);
     return new ApiError({
       code: 'bad_response',
       status,
-      requestId: requestId ?? lastRequestId,
+      requestId,
       retryable: false,
       details,
       balance: call.balance,
-      message: this.redact(
-        `${call.route} answered ${status} with an unexpected body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
-        call,
-      ),
+      message: this.redact(`${call.route} answered ${status} with an unexpected body: ${reason}`, call),
+      userMessage: kept
+        ? 'Сервер прислал ответ, который эта версия программы не может прочитать. Ответ сохранён в карантин и будет ' +
+          'обработан после обновления программы; повторно за него платить не придётся.' +
+          (requestId ? ` Номер запроса: ${requestId}.` : '')
+        : undefined,
     });
+  }
+
+  /** Hands an unreadable answer of a charging route to `onUnreadable`; true when it was kept. */
+  private quarantine(call: Call<unknown>, status: number, requestId: string | null, text: string, reason: string): boolean {
+    if (!call.balance || !this.onUnreadable) return false;
+    const query: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) query[k] = v;
+    try {
+      this.onUnreadable({
+        route: call.route,
+        path: call.path,
+        query,
+        requestBody: call.body === undefined ? null : JSON.stringify(call.body),
+        status,
+        requestId,
+        receivedAt: new Date().toISOString(),
+        body: text,
+        reason: this.redact(reason, call),
+        balance: call.balance,
+      });
+      return true;
+    } catch {
+      // The caller's store failed: the call still fails with bad_response, and the audit will show the
+      // ledger row this answer paid for as unexplained rather than hide it.
+      return false;
+    }
   }
 
   private redact(text: string, call: Call<unknown>): string {
@@ -659,6 +707,22 @@ export class ApiClient {
       // A progress listener must not break a sync.
     }
   }
+}
+
+/** A QUERY envelope checked and read (queryPage.ts): a page whose items cannot be read fails the schema. */
+function readable<E extends z.infer<typeof S.QueryEnvelope>>(
+  schema: z.ZodType<E>,
+  kind: FeedKind,
+): z.ZodType<{ env: E; page: ReadPage }> {
+  return schema.transform((env, ctx) => {
+    try {
+      return { env, page: readQueryPage(env, kind) };
+    } catch (e) {
+      if (!(e instanceof UnreadablePageError)) throw e;
+      ctx.addIssue({ code: 'custom', message: e.reason, input: env });
+      return z.NEVER;
+    }
+  });
 }
 
 function requireKey(key: string): string {

@@ -4,6 +4,9 @@
  */
 import type { z } from 'zod';
 import type * as S from './schemas';
+import type { FeedItem, PageCharges } from './queryPage';
+
+export type { FeedItem, PageCharges } from './queryPage';
 
 // --- Request bodies ----------------------------------------------------------------------------------------
 
@@ -86,17 +89,18 @@ export type ContractCardParams = CardParams & { idType?: 'internal' | 'reestr' }
 
 export type QueryOptions = { signal?: AbortSignal };
 
+/** A card as answered, with the request id that delivered it (the ledger names it). */
+export type CardAnswer<C> = { card: C; requestId: string | null };
+
 // --- Results -----------------------------------------------------------------------------------------------
 
 export type TenderObject = z.infer<typeof S.TenderObject>;
 export type ContractObject = z.infer<typeof S.ContractObject>;
-export type TenderResultItem = z.infer<typeof S.TenderResultItem>;
-export type ContractResultItem = z.infer<typeof S.ContractResultItem>;
+export type ResultItem = z.infer<typeof S.ResultItem>;
 export type BilledSummary = z.infer<typeof S.BilledSummary>;
 export type Applied = z.infer<typeof S.Applied>;
 export type Freshness = z.infer<typeof S.Freshness>;
-export type TenderQueryEnvelope = z.infer<typeof S.TenderQueryEnvelope>;
-export type ContractQueryEnvelope = z.infer<typeof S.ContractQueryEnvelope>;
+export type QueryEnvelope = z.infer<typeof S.QueryEnvelope>;
 export type PreparingBody = z.infer<typeof S.PreparingBody>;
 export type ErrorBody = z.infer<typeof S.ErrorBody>;
 
@@ -118,31 +122,32 @@ export type TokenResponse = z.infer<typeof S.TokenResponse>;
 export type TokenDeletion = z.infer<typeof S.TokenDeletion>;
 
 /**
- * One page of a feed, as the sync engine consumes it. A 409 `cursor_expired` is returned as a page too
- * (`cursorExpired: true`): its results are a fresh slice from the start of the rebuilt feed and
- * `nextCursor` is the cursor to store; repeated objects in it are free (D-Q-11).
+ * One page of a feed, as the sync engine consumes it, read by `readQueryPage` (queryPage.ts). A 409
+ * `cursor_expired` is returned as a page too (`cursorExpired: true`): its results are a fresh slice from the
+ * start of the rebuilt feed and `nextCursor` is the cursor to store; repeated objects in it are free.
  */
-export type QueryPage<Item, Raw = TenderQueryEnvelope | ContractQueryEnvelope> = {
+export type QueryPage = {
   filterId: string;
   state: 'ready' | 'partial';
-  applied: Applied;
-  results: Item[];
+  applied: Applied | null;
+  /** Each with the object found under its key and the version from the item (2.4). */
+  results: FeedItem[];
   /** Always replace the stored cursor with it, also when `results` is empty. */
   nextCursor: string;
   /** Absent (undefined) or null while `partial` or under peak load. */
   total: number | null | undefined;
-  billed: BilledSummary;
-  expiresAt: string;
+  charges: PageCharges;
+  expiresAt: string | null;
   /** Contract feed only. */
   freshness: Freshness | null | undefined;
   requestId: string | null;
   cursorExpired: boolean;
   /** The whole validated body, unknown fields included. */
-  raw: Raw;
+  raw: QueryEnvelope;
 };
 
-export type TenderQueryPage = QueryPage<TenderResultItem, TenderQueryEnvelope>;
-export type ContractQueryPage = QueryPage<ContractResultItem, ContractQueryEnvelope>;
+export type TenderQueryPage = QueryPage;
+export type ContractQueryPage = QueryPage;
 
 /** Progress notifications for UIs. They never carry a secret. */
 export type ClientEvent =
@@ -159,3 +164,24 @@ export type ClientEvent =
     }
   | { type: 'preparing'; route: string; retryAfterMs: number; filterId: string | null; waitedMs: number; requestId: string | null }
   | { type: 'rate_limited'; route: string; retryAfterMs: number; requestId: string | null };
+
+/**
+ * An answer of a route that may charge (QUERY, cards) that the client could not interpret. It may have been
+ * paid for, so it is kept raw with what is needed to process it again later: the route, the request body or
+ * query (never a secret) and the body as received.
+ */
+export type UnreadableAnswer = {
+  /** `POST /tenders/query`, `GET /tenders/{tender_id}`, ... */
+  route: string;
+  /** The encoded path below the base URL (`/tenders/123`). */
+  path: string;
+  query: Record<string, string | number>;
+  requestBody: string | null;
+  status: number;
+  requestId: string | null;
+  /** ISO-8601. */
+  receivedAt: string;
+  body: string;
+  reason: string;
+  balance: 'tenders' | 'contracts';
+};

@@ -1,7 +1,7 @@
-/** The sync engine's QUERY port over the real API client. */
+/** The sync engine's QUERY port over the real API client (the page is already read by api/queryPage.ts). */
 import type { ApiClient } from '../api/client';
 import type { ContractQueryBody, TenderQueryBody } from '../api/types';
-import type { DeliveredItem, FeedName, QueryPage, QueryPort } from './ports';
+import type { FeedName, QueryPage, QueryPort } from './ports';
 
 export function apiQueryPort(client: ApiClient): QueryPort {
   return {
@@ -10,19 +10,13 @@ export function apiQueryPort(client: ApiClient): QueryPort {
         feed === 'tender'
           ? await client.queryTenders(body as TenderQueryBody, { signal })
           : await client.queryContracts(body as ContractQueryBody, { signal });
-      const results: DeliveredItem[] = page.results.map((r) => ({
-        event: r.event === 'updated' ? 'updated' : 'created',
-        version: r.version,
-        billed: r.billed,
-        object: ('tender' in r ? r.tender : (r as { contract: { id: number } & Record<string, unknown> }).contract) as DeliveredItem['object'],
-      }));
       return {
         filterId: page.filterId,
         state: page.state,
-        results,
+        results: page.results,
         nextCursor: page.nextCursor,
         total: page.total,
-        billed: page.billed,
+        charges: page.charges,
         requestId: page.requestId,
         cursorExpired: page.cursorExpired,
         expiresAt: page.expiresAt,

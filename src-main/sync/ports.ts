@@ -3,6 +3,8 @@
  * to store a page with its cursor. The engine itself is pure control flow, so it is tested with the real
  * client and cache, and reasoned about without either.
  */
+import type { PageCharges } from '../api/queryPage';
+
 export type FeedName = 'tender' | 'contract';
 export type StreamName = 'created' | 'updated';
 
@@ -20,7 +22,8 @@ export type QueryPage = {
   results: DeliveredItem[];
   nextCursor: string;
   total: number | null | undefined;
-  billed: { created: number; updated: number; free: number; balance_exhausted: boolean };
+  /** What the page charged, as the envelope stated it or recounted from the items (api/queryPage.ts). */
+  charges: PageCharges;
   requestId: string | null;
   cursorExpired: boolean;
   /** When the caller's subscription to the filter lapses unless read again. */
@@ -40,6 +43,8 @@ export type StoredPage = {
   requestId: string | null;
   receivedAt: string;
   items: { kind: FeedName; id: number; version: number; billed: boolean; event: StreamName; object: unknown }[];
+  /** What the response said the page charged (logged with the page for the audit). */
+  charge?: { charged: number; stated: boolean; periodTotal: number | null };
 };
 
 export interface FeedSink {

@@ -3,7 +3,7 @@
  * at any moment loses nothing and a restart never pays again (the server does not charge a version twice,
  * and the stored cursor never runs ahead of the stored items).
  */
-import type { FeedName, FeedSink, QueryPage, QueryPort, StreamName } from './ports';
+import type { FeedName, FeedSink, QueryPage, QueryPort, StoredPage, StreamName } from './ports';
 
 export type StopReason = 'done' | 'spend_cap' | 'balance_exhausted' | 'cancelled';
 
@@ -103,23 +103,24 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
         cursor: page.nextCursor,
         requestId: page.requestId,
         receivedAt: new Date().toISOString(),
-        items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
+        items: storedItems(feed, page),
+        charge: chargeOf(page),
       });
       if (page.expiresAt) sink.noteExpiry?.(req.filterId, page.expiresAt);
-      const charged = page.billed.created + page.billed.updated;
+      const charged = page.charges.created + page.charges.updated;
       budget.settle(limit, charged);
       progress.pages += 1;
       progress.items += page.results.length;
       progress.charged += charged;
-      progress.free += page.billed.free;
+      progress.free += page.charges.free;
       progress.state = page.state;
       if (typeof page.total === 'number') progress.total = page.total;
       outcome.pages += 1;
       outcome.items += page.results.length;
       outcome.charged += charged;
-      outcome.free += page.billed.free;
+      outcome.free += page.charges.free;
       req.onProgress?.({ ...progress });
-      if (page.billed.balance_exhausted) {
+      if (page.charges.balanceExhausted) {
         outcome.stoppedBy = 'balance_exhausted';
         return false;
       }
@@ -141,6 +142,15 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
     if ((await Promise.all(polls)).includes(false)) return outcome;
   }
 }
+
+const storedItems = (feed: FeedName, page: QueryPage): StoredPage['items'] =>
+  page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object }));
+
+const chargeOf = (page: QueryPage): NonNullable<StoredPage['charge']> => ({
+  charged: page.charges.created + page.charges.updated,
+  stated: page.charges.stated,
+  periodTotal: page.charges.periodTotal,
+});
 
 /** Units of the spend cap, reserved per page before it is asked for and settled with what it cost. */
 function spendBudget(maxSpend: number | undefined): { reserve(n: number): number; settle(reserved: number, charged: number): void } {
@@ -192,13 +202,14 @@ export async function readFirstPage(
     cursor: existing ?? page.nextCursor,
     requestId: page.requestId,
     receivedAt: new Date().toISOString(),
-    items: page.results.map((r) => ({ kind: feed, id: r.object.id, version: r.version, billed: r.billed, event: r.event, object: r.object })),
+    items: storedItems(feed, page),
+    charge: chargeOf(page),
   });
   return {
     filterId: page.filterId,
     total: typeof page.total === 'number' ? page.total : null,
-    charged: page.billed.created + page.billed.updated,
-    free: page.billed.free,
+    charged: page.charges.created + page.charges.updated,
+    free: page.charges.free,
     items: page.results.length,
     state: page.state,
   };

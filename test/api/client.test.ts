@@ -61,7 +61,7 @@ beforeAll(async () => {
   await sessions();
   const x = h(testToken);
   const page = await x.client.queryTenders({ status: [...ALL_STATUS], limit: 100 });
-  tenderIds = page.results.map((r) => r.tender.id);
+  tenderIds = page.results.map((r) => r.object.id);
   expect(tenderIds.length).toBe(100);
 });
 
@@ -88,14 +88,14 @@ describe('ApiClient against the sandbox', () => {
 
     const listId = await listOf(c, tenderIds.slice(0, 3));
     const tenders = await c.queryTenders({ list_id: listId, limit: 2 });
-    expect(tenders.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(0, 2));
+    expect(tenders.results.map((r) => r.object.id)).toEqual(tenderIds.slice(0, 2));
     const contracts = await c.queryContracts({ price: { from: 0 }, limit: 3 });
     expect(contracts.results.length).toBeGreaterThan(0);
     expect(contracts.freshness?.last_polled_at).toBeTruthy();
-    const contract = contracts.results[0]!.contract;
-    expect((await c.contractCard(contract.id, { positionsLimit: 2 })).id).toBe(contract.id);
-    expect((await c.contractCard(String(contract.reestr_number), { idType: 'reestr' })).id).toBe(contract.id);
-    const card = await c.tenderCard(tenderIds[0]!, { positionsPage: 1, positionsLimit: 5 });
+    const contract = contracts.results[0]!.object;
+    expect((await c.contractCard(contract.id, { positionsLimit: 2 })).card.id).toBe(contract.id);
+    expect((await c.contractCard(String(contract.reestr_number), { idType: 'reestr' })).card.id).toBe(contract.id);
+    const { card } = await c.tenderCard(tenderIds[0]!, { positionsPage: 1, positionsLimit: 5 });
     expect(card.id).toBe(tenderIds[0]);
     expect(card.positions!.length).toBeLessThanOrEqual(5);
 
@@ -109,7 +109,7 @@ describe('ApiClient against the sandbox', () => {
     expect(balance.balance.tenders).toBe(10_000 - 2); // two feed items; the card of a delivered version is free
     const ledger = await c.ledger({ limit: 100 });
     expect(ledger.data.length).toBeGreaterThan(0);
-    expect(ledger.data.every((row) => REQUEST_ID.test(row.request_id))).toBe(true);
+    expect(ledger.data.every((row) => REQUEST_ID.test(row.request_id ?? ''))).toBe(true);
 
     const routes = new Set(x.sent.map((s) => `${s.method} ${s.path.split('?')[0]}`));
     expect(routes.size).toBeGreaterThanOrEqual(15);
@@ -120,12 +120,12 @@ describe('ApiClient against the sandbox', () => {
     const c = h(live).client;
     const listId = await listOf(c, tenderIds.slice(0, 2));
     const page = await c.queryTenders({ list_id: listId, limit: 1 });
-    const tender = page.results[0]!.tender;
+    const tender = page.results[0]!.object;
     expect(tender.etp_id).toEqual(expect.any(String));
     expect(tender.name).toEqual(expect.any(String));
     expect(tender.organization).toBeTruthy();
     expect(page.raw.request_id).toBe(page.requestId);
-    const card = await c.tenderCard(tender.id);
+    const { card } = await c.tenderCard(tender.id);
     expect(card.lots).toBeTruthy();
     expect(card.documents).toBeTruthy();
   });
@@ -177,20 +177,20 @@ describe('ApiClient against the sandbox', () => {
     const c = h(live).client;
     const listId = await listOf(c, tenderIds.slice(0, 5));
     const first = await c.queryTenders({ list_id: listId, limit: 3 });
-    expect(first.billed.created).toBe(3);
+    expect(first.charges.created).toBe(3);
     await ctl('rebuild', { filter_id: first.filterId });
 
     const slice = await c.queryTenders({ cursor: first.nextCursor, limit: 3 });
     expect(slice.cursorExpired).toBe(true);
     expect(slice.requestId).toMatch(REQUEST_ID);
-    expect(slice.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(0, 3));
+    expect(slice.results.map((r) => r.object.id)).toEqual(tenderIds.slice(0, 3));
     expect(slice.results.every((r) => r.billed === false)).toBe(true);
     expect(slice.nextCursor).not.toBe(first.nextCursor);
 
     const rest = await c.queryTenders({ cursor: slice.nextCursor, limit: 3 });
     expect(rest.cursorExpired).toBe(false);
-    expect(rest.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(3, 5));
-    expect(rest.billed.created).toBe(2);
+    expect(rest.results.map((r) => r.object.id)).toEqual(tenderIds.slice(3, 5));
+    expect(rest.charges.created).toBe(2);
   });
 
   it('7 402: a page that can deliver nothing throws balance_exhausted, not retryable, with the request_id', async () => {
@@ -213,14 +213,14 @@ describe('ApiClient against the sandbox', () => {
     const listId = await listOf(c, tenderIds.slice(0, 10));
     await ctl('balance', { login: 'demo', tenders: 4 });
     const cut = await c.queryTenders({ list_id: listId, limit: 10 });
-    expect(cut.billed.balance_exhausted).toBe(true);
-    expect(cut.billed.created).toBe(4);
-    expect(cut.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(0, 4));
+    expect(cut.charges.balanceExhausted).toBe(true);
+    expect(cut.charges.created).toBe(4);
+    expect(cut.results.map((r) => r.object.id)).toEqual(tenderIds.slice(0, 4));
     expect((await apiErrorOf(c.queryTenders({ cursor: cut.nextCursor, limit: 10 }))).code).toBe('balance_exhausted');
     await ctl('balance', { login: 'demo', tenders: 100 });
     const rest = await c.queryTenders({ cursor: cut.nextCursor, limit: 10 });
-    expect(rest.billed.balance_exhausted).toBe(false);
-    expect(rest.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(4, 10));
+    expect(rest.charges.balanceExhausted).toBe(false);
+    expect(rest.results.map((r) => r.object.id)).toEqual(tenderIds.slice(4, 10));
   });
 
   it('5xx: 500×3 then success, with bounded full-jitter backoff', async () => {
@@ -255,8 +255,8 @@ describe('ApiClient against the sandbox', () => {
     const listId = await listOf(x.client, tenderIds.slice(0, 5));
     await ctl('faults', { reset: 3 });
     const page = await x.client.queryTenders({ list_id: listId, limit: 5 });
-    expect(page.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(0, 5));
-    expect(page.billed.created).toBe(5);
+    expect(page.results.map((r) => r.object.id)).toEqual(tenderIds.slice(0, 5));
+    expect(page.charges.created).toBe(5);
     expect(of(x.events, 'retry').map((r) => r.reason)).toEqual(['network', 'network', 'network']);
     expect((await x.client.balance()).balance.tenders).toBe(10_000 - 5);
   });
@@ -294,15 +294,15 @@ describe('ApiClient against the sandbox', () => {
     const listId = await listOf(x.client, tenderIds.slice(0, 10));
     await ctl('faults', { truncate: 1 });
     const page = await x.client.queryTenders({ list_id: listId, limit: 4 });
-    expect(page.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(0, 4));
+    expect(page.results.map((r) => r.object.id)).toEqual(tenderIds.slice(0, 4));
     expect(page.results.every((r) => r.billed === false)).toBe(true);
-    expect(page.billed).toMatchObject({ created: 0, free: 4 });
+    expect(page.charges).toMatchObject({ created: 0, free: 4 });
     expect(of(x.events, 'retry').map((r) => r.reason)).toEqual(['truncated']);
     expect(new Set(x.sentTo('POST', QUERY_PATH).map((s) => s.body)).size).toBe(1);
     expect((await x.client.balance()).balance.tenders).toBe(10_000 - 4);
     const next = await x.client.queryTenders({ cursor: page.nextCursor, limit: 10 });
-    expect(next.results.map((r) => r.tender.id)).toEqual(tenderIds.slice(4, 10));
-    expect(next.billed.created).toBe(6);
+    expect(next.results.map((r) => r.object.id)).toEqual(tenderIds.slice(4, 10));
+    expect(next.charges.created).toBe(6);
   });
 
   it('timeouts: a slow answer within headersTimeout is awaited; one beyond it is retried as timeout', async () => {

@@ -68,8 +68,8 @@ describe('ApiClient with answers the sandbox never gives', () => {
     script = [json(200, envelope({ ranking: 'v2', results: [{ event: 'created', version: 1, billed: true, score: 0.9, tender: { id: 5, version: 1, okpd2_v3: ['x'] } }] }))];
     const page = await client().queryTenders({ ids: [5] });
     expect(page.raw.ranking).toBe('v2');
-    expect(page.results[0]!.score).toBe(0.9);
-    expect(page.results[0]!.tender.okpd2_v3).toEqual(['x']);
+    expect(page.raw.results[0]!.score).toBe(0.9);
+    expect(page.results[0]!.object.okpd2_v3).toEqual(['x']);
     expect(page.total).toBeUndefined();
     expect(page.requestId).toBe('req_00000000000000000001'); // no request_id in the body: the header's
     expect(seen[0]!.url).toBe('/api/v2/tenders/query'); // the trailing slash of baseUrl is not doubled
@@ -81,7 +81,7 @@ describe('ApiClient with answers the sandbox never gives', () => {
     expect(e.code).toBe('bad_response');
     expect(e.retryable).toBe(false);
     expect(e.requestId).toBe('req_00000000000000000001');
-    expect(e.message).toContain('results.0.tender.id');
+    expect(e.message).toContain('results[0]: the tender has no integer id');
     expect(seen).toHaveLength(1);
   });
 
