@@ -27,6 +27,7 @@ import { Connectivity, isNetworkFailure } from './connectivity';
 import { AppError, appError, toIpcError } from './errors';
 import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
+import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 import type { SettingsFile } from './settings';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
@@ -249,7 +250,10 @@ export class AppContext {
     const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await this.vault.get(p.name)) ?? '';
     // One limiter per session: the rate limit is per account, and the probe shares it.
     const limiter = new RateLimiter({ perMinute: 100 });
-    const client = new ApiClient({ baseUrl: p.baseUrl, token, limiter, ...(this.tuning.client ?? {}) });
+    // Answers kept in quarantine by an earlier run are read again now (offline), and a paid answer this
+    // client cannot read is kept there (issue 11), never dropped.
+    if (p.generation === 'current') reprocessQuarantine(cache);
+    const client = new ApiClient({ baseUrl: p.baseUrl, token, limiter, onUnreadable: quarantineSink(cache), ...(this.tuning.client ?? {}) });
     const probeClient = new ApiClient({
       baseUrl: p.baseUrl,
       token,

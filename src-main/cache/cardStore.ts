@@ -9,6 +9,7 @@ import { CacheInputError } from './errors';
 import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
 import { KIND_CODE, type ObjectKind } from './types';
 import { versionStore } from './versionStore';
+import { chargeLog } from './chargeLog';
 
 export interface CardInput {
   kind: ObjectKind;
@@ -22,6 +23,8 @@ export interface CardInput {
   billed: boolean;
   /** The card as parsed from the response. */
   card: unknown;
+  /** True when the response stated `billed` (a server may not); a stated charge is logged for the audit. */
+  billedStated?: boolean;
 }
 
 export interface CachedPage {
@@ -36,6 +39,12 @@ export interface CardStore {
   getCardJson(kind: ObjectKind, id: number, version: number, positionsPage: number, positionsLimit: number): string | undefined;
   /** The newest version of the object with a cached card. */
   latestCardVersion(kind: ObjectKind, id: number): number | undefined;
+  /**
+   * The version whose card to show for an object whose newest held version is `latest`: `latest` itself,
+   * or a provisional card version (below 0) first received after it (a newer card whose version the server
+   * did not state). Undefined when neither has that positions page cached.
+   */
+  cardVersionToShow(kind: ObjectKind, id: number, latest: number, positionsPage: number, positionsLimit: number): number | undefined;
   /** The positions pages cached for one version. */
   cachedPages(kind: ObjectKind, id: number, version: number): CachedPage[];
 }
@@ -56,6 +65,7 @@ function createCardStore(cache: CacheDb): CardStore {
   const { db } = cache;
   const writer = deliveryWriter(cache);
   const versions = versionStore(cache);
+  const charges = chargeLog(cache);
   const s = {
     put: db.prepare(
       `INSERT INTO card (kind, id, version, positions_page, positions_limit, codec, raw_bytes, body, request_seq)
@@ -67,6 +77,15 @@ function createCardStore(cache: CacheDb): CardStore {
       'SELECT codec, body FROM card WHERE kind = ? AND id = ? AND version = ? AND positions_page = ? AND positions_limit = ?',
     ),
     latest: db.prepare<[number, number], number | null>('SELECT max(version) FROM card WHERE kind = ? AND id = ?').pluck(),
+    toShow: db
+      .prepare<[number, number, number, number, number, number, number, number], number>(
+        `SELECT c.version FROM card c JOIN object_version v ON v.kind = c.kind AND v.id = c.id AND v.version = c.version
+         WHERE c.kind = ? AND c.id = ? AND c.positions_page = ? AND c.positions_limit = ?
+           AND (c.version = ? OR (c.version < 0 AND v.first_request_seq >
+             coalesce((SELECT first_request_seq FROM object_version WHERE kind = ? AND id = ? AND version = ?), 0)))
+         ORDER BY v.first_request_seq DESC LIMIT 1`,
+      )
+      .pluck(),
     pages: db.prepare<[number, number, number], { positions_page: number; positions_limit: number }>(
       'SELECT positions_page, positions_limit FROM card WHERE kind = ? AND id = ? AND version = ? ORDER BY positions_limit, positions_page',
     ),
@@ -81,6 +100,18 @@ function createCardStore(cache: CacheDb): CardStore {
       prepared,
     );
     s.put.run(kind, input.id, input.version, input.positionsPage, input.positionsLimit, blob.codec, blob.rawBytes, blob.body, summary.requestSeq);
+    if (input.billed && input.billedStated !== false) {
+      charges.add({
+        requestId: input.requestId,
+        via: 'card',
+        balanceType: input.kind === 'tender' ? 'tenders' : 'contracts',
+        filterId: null,
+        charged: 1,
+        stated: true,
+        periodTotal: null,
+        receivedAt: input.receivedAt,
+      });
+    }
     if (titlesChanged) {
       // No-op when indexing the new version already took the titles in.
       const latest = versions.latest('tender', input.id);
@@ -114,6 +145,10 @@ function createCardStore(cache: CacheDb): CardStore {
     getCardJson: json,
     latestCardVersion(kind, id) {
       return s.latest.get(KIND_CODE[kind], id) ?? undefined;
+    },
+    cardVersionToShow(kind, id, latest, page, limit) {
+      const k = KIND_CODE[kind];
+      return s.toShow.get(k, id, page, limit, latest, k, id, latest);
     },
     cachedPages(kind, id, version) {
       return s.pages.all(KIND_CODE[kind], id, version).map((r) => ({ positionsPage: r.positions_page, positionsLimit: r.positions_limit }));

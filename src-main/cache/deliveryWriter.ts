@@ -9,7 +9,8 @@
 import type Database from 'better-sqlite3';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
-import { encodeBlob, type EncodedBlob } from './packCodec';
+import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
+import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
 import { createAppIndexer } from './appIndex';
 import { createWriteUpkeep, type WriteUpkeep } from './writeUpkeep';
@@ -88,7 +89,8 @@ function checkItem(item: DeliveredItem, index: number): void {
   };
   if (item.kind !== 'tender' && item.kind !== 'contract') fail('kind must be tender or contract.');
   if (!isCount(item.id) || item.id === 0) fail('id must be a positive integer.');
-  if (!isCount(item.version)) fail('version must be a non-negative integer.');
+  // Below 0 only for a card whose version the server did not state (versionMatch.ts: provisional).
+  if (!isCount(item.version) && !(item.event === null && Number.isSafeInteger(item.version))) fail('version must be a non-negative integer.');
   if (typeof item.billed !== 'boolean') fail('billed must be true or false.');
   if (item.event !== null && item.event !== 'created' && item.event !== 'updated') fail('event must be created, updated or null.');
   if (!isRecord(item.object)) fail('the object must be a JSON object.');
@@ -122,6 +124,16 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
          WHERE d.kind = ? AND d.id = ? AND d.version = ? AND r.filter_id = ? AND d.request_seq <> ? LIMIT 1`,
       )
       .pluck(),
+    provisional: db.prepare<[number, number], { version: number; pack_offset: number; byte_length: number; codec: number; body: Buffer }>(
+      `SELECT v.version, v.pack_offset, v.byte_length, p.codec, p.body
+       FROM object_version v JOIN version_pack p ON p.pack_id = v.pack_id
+       WHERE v.kind = ? AND v.id = ? AND v.version < 0`,
+    ),
+    adoptCard: db.prepare('UPDATE OR IGNORE card SET version = ? WHERE kind = ? AND id = ? AND version = ?'),
+    dropCard: db.prepare('DELETE FROM card WHERE kind = ? AND id = ? AND version = ?'),
+    adoptDeliveries: db.prepare('UPDATE delivery SET version = ? WHERE kind = ? AND id = ? AND version = ?'),
+    adoptTitles: db.prepare('UPDATE tender_positions_text SET version = ? WHERE tender_id = ? AND version = ?'),
+    dropVersion: db.prepare('DELETE FROM object_version WHERE kind = ? AND id = ? AND version = ?'),
     contract: db.prepare(
       `INSERT INTO contract (id, version, tender_id) VALUES (?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id
@@ -131,7 +143,26 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
 
   const storePack = (pack: EncodedBlob): number => Number(s.pack.run(pack.codec, pack.rawBytes, pack.body).lastInsertRowid);
 
+  /**
+   * A real version that a provisional card version shows (versionMatch.ts) takes over its cards and
+   * deliveries, and the provisional version goes: the history then has each version once.
+   */
+  const adoptProvisional = (item: DeliveredItem): void => {
+    if (item.version < 0) return;
+    const kind = KIND_CODE[item.kind];
+    for (const p of s.provisional.all(kind, item.id)) {
+      const text = decodeBlob(p.codec, p.body).toString('utf8', p.pack_offset, p.pack_offset + p.byte_length);
+      if (!showsSameVersion(item.object, JSON.parse(text) as unknown)) continue;
+      s.adoptCard.run(item.version, kind, item.id, p.version);
+      s.dropCard.run(kind, item.id, p.version);
+      s.adoptDeliveries.run(item.version, kind, item.id, p.version);
+      if (item.kind === 'tender') s.adoptTitles.run(item.version, item.id, p.version);
+      s.dropVersion.run(kind, item.id, p.version);
+    }
+  };
+
   const onNewVersion = (item: DeliveredItem): void => {
+    adoptProvisional(item);
     views.newVersion(item.kind, item.id, item.version, item.object);
     if (item.kind === 'tender') tenders.indexVersion(item.id, item.version, item.object);
     else {

@@ -7,6 +7,7 @@ import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from './deliveryWriter';
 import { CacheInputError } from './errors';
 import type { DeliveryEvent, FeedKind, ObjectKind } from './types';
+import { chargeLog } from './chargeLog';
 
 export interface FeedItem {
   kind: ObjectKind;
@@ -28,6 +29,11 @@ export interface FeedPage {
   /** ISO-8601. */
   receivedAt: string;
   items: readonly FeedItem[];
+  /**
+   * What the response said the page charged (`billed.created + billed.updated`, `period_total`); logged in
+   * the page's transaction for the audit (chargeLog.ts). Absent for pages that are not responses.
+   */
+  charge?: { charged: number; stated: boolean; periodTotal: number | null };
 }
 
 export interface FeedState {
@@ -92,6 +98,7 @@ const toState = (r: FeedStateRow): FeedState => ({
 function createFeedStore(cache: CacheDb): FeedStore {
   const { db } = cache;
   const writer = deliveryWriter(cache);
+  const charges = chargeLog(cache);
   const s = {
     saveCursor: db.prepare(
       `INSERT INTO feed_cursor (filter_id, feed, stream, cursor, last_request_id, last_page_at, last_request_seq, pages, items, billed, new_versions)
@@ -129,6 +136,18 @@ function createFeedStore(cache: CacheDb): FeedStore {
       billed: summary.billed,
       newVersions: summary.newVersions,
     });
+    if (page.charge) {
+      charges.add({
+        requestId: page.requestId,
+        via: 'feed',
+        balanceType: page.feed === 'tender' ? 'tenders' : 'contracts',
+        filterId: page.filterId,
+        charged: page.charge.charged,
+        stated: page.charge.stated,
+        periodTotal: page.charge.periodTotal,
+        receivedAt: page.receivedAt,
+      });
+    }
     return summary;
   });
 

@@ -9,6 +9,7 @@ import { cardStore } from '../cache/cardStore';
 import { versionStore } from '../cache/versionStore';
 import { viewQueries } from '../cache/viewQueries';
 import type { ObjectKind } from '../cache/types';
+import { resolveCardVersion } from './cardVersion';
 
 export type CardRequest = {
   kind: ObjectKind;
@@ -23,9 +24,10 @@ export type CardRequest = {
 export type OpenedCard = {
   card: Record<string, unknown>;
   id: number;
+  /** Below 0 when the server stated no version and the card shows none we hold (cardVersion.ts). */
   version: number;
   source: 'cache' | 'server';
-  /** Fetched now and a unit was charged for it (a version never delivered before). */
+  /** Fetched now and the server said a unit was charged for it (a version never delivered before). */
   charged: boolean;
 };
 
@@ -44,9 +46,12 @@ export function cachedCard(cache: CacheDb, req: CardRequest): OpenedCard | undef
   if (id === undefined) return undefined;
   const held = versionStore(cache).latestVersion(req.kind, id);
   if (held === undefined) return undefined;
-  const card = cardStore(cache).getCard(req.kind, id, held, req.positionsPage, req.positionsLimit);
+  const cards = cardStore(cache);
+  const version = cards.cardVersionToShow(req.kind, id, held, req.positionsPage, req.positionsLimit);
+  if (version === undefined) return undefined;
+  const card = cards.getCard(req.kind, id, version, req.positionsPage, req.positionsLimit);
   if (card === undefined) return undefined;
-  return { card: card as Record<string, unknown>, id, version: held, source: 'cache', charged: false };
+  return { card: card as Record<string, unknown>, id, version, source: 'cache', charged: false };
 }
 
 /** Fetches the card and stores it. */
@@ -57,20 +62,25 @@ export async function fetchCard(cache: CacheDb, client: ApiClient, req: CardRequ
     req.kind === 'tender'
       ? await client.tenderCard(req.id, { ...params, idType: idType === 'external' ? 'external' : 'internal' }, { signal: req.signal })
       : await client.contractCard(req.id, { ...params, idType: idType === 'reestr' ? 'reestr' : 'internal' }, { signal: req.signal });
-  const f = fetched as Record<string, unknown> & { id: number; version: number };
-  const charged = f.billed === true;
+  const card = fetched.card as Record<string, unknown> & { id: number };
+  const versions = versionStore(cache);
+  const { version } = resolveCardVersion(card, versions.history(req.kind, card.id));
+  // A card states `billed` only on some servers; without it no charge is claimed here (the ledger row, if
+  // any, is explained by the card's request id in the audit).
+  const charged = card.billed === true;
   cardStore(cache).saveCard({
     kind: req.kind,
-    id: f.id,
-    version: f.version,
+    id: card.id,
+    version,
     positionsPage: req.positionsPage,
     positionsLimit: req.positionsLimit,
-    requestId: typeof f.request_id === 'string' ? f.request_id : null,
+    requestId: fetched.requestId,
     receivedAt: new Date().toISOString(),
     billed: charged,
-    card: fetched,
+    billedStated: typeof card.billed === 'boolean',
+    card,
   });
-  return { card: f, id: f.id, version: f.version, source: 'server', charged };
+  return { card, id: card.id, version, source: 'server', charged };
 }
 
 /** A cached card when there is one, else fetched (`client` is asked for only then). */

@@ -12,6 +12,7 @@ import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
 import { openCache, type CacheDb } from '../cache/database';
 import { EarlierWorkbench } from '../earlier/index';
+import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -64,7 +65,9 @@ export class CliContext {
     const profile = await this.profile();
     if (profile.generation !== 'current') throw new CliError(`profile "${profile.name}" uses the earlier API generation, which this command does not support`);
     const token = await this.token(profile.name);
-    this.clientCache = new ApiClient({ baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }) });
+    // A paid answer this client cannot read is kept in the profile's cache (issue 11), never dropped.
+    const onUnreadable = quarantineSink(await this.cache());
+    this.clientCache = new ApiClient({ baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }), onUnreadable });
     return this.clientCache;
   }
 
@@ -107,6 +110,8 @@ export class CliContext {
     const cache = openCache(await this.cacheFile());
     this.cacheDb = cache;
     this.onClose(() => cache.close());
+    // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline.
+    if ((await this.profile()).generation === 'current') reprocessQuarantine(cache);
     return cache;
   }
 
