@@ -65,7 +65,8 @@ function createCardStore(cache: CacheDb): CardStore {
   const { db } = cache;
   const writer = deliveryWriter(cache);
   const versions = versionStore(cache);
-  const charges = chargeLog(cache);
+  // Looked up on first use: a file opened at an older schema (migration tests) has no response_charge yet.
+  const charges = (): ReturnType<typeof chargeLog> => chargeLog(cache);
   const s = {
     put: db.prepare(
       `INSERT INTO card (kind, id, version, positions_page, positions_limit, codec, raw_bytes, body, request_seq)
@@ -101,7 +102,7 @@ function createCardStore(cache: CacheDb): CardStore {
     );
     s.put.run(kind, input.id, input.version, input.positionsPage, input.positionsLimit, blob.codec, blob.rawBytes, blob.body, summary.requestSeq);
     if (input.billed && input.billedStated !== false) {
-      charges.add({
+      charges().add({
         requestId: input.requestId,
         via: 'card',
         balanceType: input.kind === 'tender' ? 'tenders' : 'contracts',

@@ -98,7 +98,8 @@ const toState = (r: FeedStateRow): FeedState => ({
 function createFeedStore(cache: CacheDb): FeedStore {
   const { db } = cache;
   const writer = deliveryWriter(cache);
-  const charges = chargeLog(cache);
+  // Looked up on first use: a file opened at an older schema (migration tests) has no response_charge yet.
+  const charges = (): ReturnType<typeof chargeLog> => chargeLog(cache);
   const s = {
     saveCursor: db.prepare(
       `INSERT INTO feed_cursor (filter_id, feed, stream, cursor, last_request_id, last_page_at, last_request_seq, pages, items, billed, new_versions)
@@ -137,7 +138,7 @@ function createFeedStore(cache: CacheDb): FeedStore {
       newVersions: summary.newVersions,
     });
     if (page.charge) {
-      charges.add({
+      charges().add({
         requestId: page.requestId,
         via: 'feed',
         balanceType: page.feed === 'tender' ? 'tenders' : 'contracts',

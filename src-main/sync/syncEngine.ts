@@ -32,6 +32,12 @@ export type SyncRequest = {
   onProgress?: (p: SyncProgress) => void;
   /** `wait` of a follow poll; 25 is the API's maximum. */
   followWaitSeconds?: number;
+  /**
+   * The least time between two follow rounds that brought nothing. The effect of `wait` is "not shown"
+   * (reference 4.5): a server that answers an empty page at once instead of holding it must not be polled
+   * in a tight loop that spends the account's request rate. Default 5 s.
+   */
+  followFloorMs?: number;
 };
 
 export type SyncOutcome = {
@@ -138,8 +144,15 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
     }
     if (!req.follow) return outcome;
     // Following: one long poll per stream, all at once, so an update is not held up behind a quiet stream.
+    const round = performance.now();
+    const itemsBefore = outcome.items;
     const polls = req.feeds.flatMap((feed) => req.streams.map((stream) => drain(feed, stream, req.followWaitSeconds ?? 25)));
     if ((await Promise.all(polls)).includes(false)) return outcome;
+    // A round that came back empty in under half its `wait` was not held by the server: pause to the floor.
+    const floorMs = req.followFloorMs ?? 5000;
+    const tookMs = performance.now() - round;
+    const heldMs = (req.followWaitSeconds ?? 25) * 500;
+    if (outcome.items === itemsBefore && tookMs < Math.min(floorMs, heldMs)) await pause(floorMs - tookMs, req.signal);
   }
 }
 

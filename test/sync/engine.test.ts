@@ -43,7 +43,7 @@ function scriptedPort(available: Record<StreamName, number>, opts: { waitScaleMs
         results,
         nextCursor: `${stream}:${next[stream]}`,
         total: null,
-        billed: { created: stream === 'created' ? got : 0, updated: stream === 'updated' ? got : 0, free: 0, balance_exhausted: false },
+        charges: { created: stream === 'created' ? got : 0, updated: stream === 'updated' ? got : 0, free: 0, periodTotal: null, balanceExhausted: false, stated: true },
         requestId: 'req_1',
         cursorExpired: false,
       };
@@ -105,5 +105,29 @@ describe('sync engine', () => {
     });
     expect(out.stoppedBy).toBe('spend_cap');
     expect(out.charged).toBe(730);
+  });
+
+  it('following a server that ignores `wait` (its effect is not shown) polls at the floor, not in a tight loop', async () => {
+    let requests = 0;
+    // waitScaleMs 0: an empty page comes back at once, as from a server that does not hold long polls.
+    const { port } = scriptedPort({ created: 0, updated: 0 }, { onRequest: () => requests++ });
+    const controller = new AbortController();
+    const run = syncSavedSearch(port, memorySink(), {
+      filterId: 'flt_x',
+      feeds: ['tender'],
+      streams: ['created'],
+      follow: true,
+      followFloorMs: 300,
+      signal: controller.signal,
+    });
+    // Wait for three rounds to have started (a condition, not a fixed sleep), then look at the count.
+    while (requests < 6) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    await new Promise((r) => setTimeout(r, 600));
+    const inWindow = requests;
+    controller.abort();
+    expect((await run).stoppedBy).toBe('cancelled');
+    // At most a round (two requests) per 300 ms floor: without the floor this is thousands.
+    expect(inWindow).toBeLessThanOrEqual(6 + 2 * Math.ceil((Date.now() - started) / 300) + 2);
   });
 });
