@@ -87,13 +87,35 @@ export function errorCodeIn(json: unknown): string | null {
   return typeof code === 'string' && code.length > 0 ? code : null;
 }
 
+/**
+ * The error's message. The reference shows `error.message`; the body of a 422 is "not shown", so the other
+ * shapes servers use are read too: a top-level `message`, a `detail` string, or a `detail` list of
+ * `{loc, msg}` (FastAPI) or `{path, message}` items.
+ */
 export function errorMessageIn(json: unknown): string | null {
   const m = errorObjectIn(json)?.message;
-  return typeof m === 'string' ? m : null;
+  if (typeof m === 'string') return m;
+  if (!isRecord(json)) return null;
+  if (typeof json.message === 'string') return json.message;
+  if (typeof json.detail === 'string') return json.detail;
+  const details = foreignDetails(json);
+  return details.length > 0 ? details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ') : null;
 }
 
 export function detailsIn(json: unknown): unknown {
-  return errorObjectIn(json)?.details;
+  const own = errorObjectIn(json)?.details;
+  if (own !== undefined) return own;
+  const details = isRecord(json) ? foreignDetails(json) : [];
+  return details.length > 0 ? details : undefined;
+}
+
+/** `detail: [{loc: ['body', 'limit'], msg}]` or `errors: [{path, message}]`, as `{path, message}`. */
+function foreignDetails(json: Record<string, unknown>): { path: string; message: string }[] {
+  const list = Array.isArray(json.detail) ? json.detail : Array.isArray(json.errors) ? json.errors : [];
+  return list.filter(isRecord).map((d) => ({
+    path: Array.isArray(d.loc) ? d.loc.filter((p) => p !== 'body' && p !== 'query').map(String).join('.') : typeof d.path === 'string' ? d.path : '',
+    message: typeof d.msg === 'string' ? d.msg : typeof d.message === 'string' ? d.message : JSON.stringify(d),
+  }));
 }
 
 export function requestIdIn(json: unknown): string | null {

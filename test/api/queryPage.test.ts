@@ -45,3 +45,17 @@ describe('readQueryPage', () => {
     expect(readQueryPage(env([], { state: undefined }), 'tender').state).toBe('partial');
   });
 });
+
+describe('error bodies whose shape the reference does not show (422)', () => {
+  it('a FastAPI-style detail list, a detail string or a top-level message give the message and details', async () => {
+    const { errorMessageIn, detailsIn, errorCodeIn } = await import('../../src-main/api/transport');
+    const fastapi = { detail: [{ loc: ['body', 'limit'], msg: 'ensure this value is less than or equal to 100', type: 'value_error' }] };
+    expect(errorMessageIn(fastapi)).toBe('limit: ensure this value is less than or equal to 100');
+    expect(detailsIn(fastapi)).toEqual([{ path: 'limit', message: 'ensure this value is less than or equal to 100' }]);
+    expect(errorCodeIn(fastapi)).toBeNull();
+    expect(errorMessageIn({ detail: 'Not authenticated' })).toBe('Not authenticated');
+    expect(errorMessageIn({ message: 'bad' })).toBe('bad');
+    expect(errorMessageIn({ error: { code: 'x', message: 'stated shape' } })).toBe('stated shape');
+    expect(errorMessageIn([1])).toBeNull();
+  });
+});
