@@ -9,7 +9,7 @@ import { listStore, type CachedList } from '../cache/listStore';
 import { outboxStore } from '../cache/outboxStore';
 import { viewQueries } from '../cache/viewQueries';
 import { exportListCsv } from '../export/listExport';
-import { mirrorListMembers } from '../sync/mirrors';
+import { mirrorListMembers, mirrorLists } from '../sync/mirrors';
 import { isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
 import type { HostPlatform } from './appCore';
 import { isNetworkFailure } from './connectivity';
@@ -72,26 +72,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const session = ctx.session();
       if (ctx.online && session.generation === 'current') {
         try {
-          await ctx.net(async (client) => {
-            const lists = listStore(session.cache);
-            let after: string | undefined;
-            for (let i = 0; i < 100; i++) {
-              const page = await client.lists({ limit: 100, ...(after ? { startingAfter: after } : {}) });
-              for (const l of page.data as { list_id: string; name: string; description?: string; created_at?: string }[]) {
-                const known = lists.getList(l.list_id);
-                lists.upsertList({
-                  listId: l.list_id,
-                  name: l.name,
-                  description: l.description ?? known?.description ?? '',
-                  metadata: known?.metadata ?? {},
-                  createdAt: l.created_at ?? known?.createdAt ?? new Date().toISOString(),
-                });
-              }
-              const next = page.next_cursor;
-              if (!page.has_more || typeof next !== 'string') break;
-              after = next;
-            }
-          });
+          await ctx.net((client) => mirrorLists(client, session.cache));
         } catch (e) {
           if (!isNetworkFailure(e)) throw e;
         }

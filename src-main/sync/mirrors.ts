@@ -1,66 +1,108 @@
 /**
- * Local mirrors of server state that costs nothing to read: the charge ledger, the balance and a list's
- * members. Shared by the CLI and the app, so both keep the same copy the same way.
+ * Local mirrors of server state that costs nothing to read: the charge ledger, the balance, the lists and a
+ * list's members. Shared by the CLI and the app, so both keep the same copy the same way. Every collection
+ * is read through `readCollection` (collection.ts): no `starting_after` on a first request, continuing after
+ * the server's cursor or the last item, never looping on a server that does not advance.
  */
 import type { ApiClient } from '../api/client';
+import type { ListDetail } from '../api/types';
 import type { CacheDb } from '../cache/database';
 import { ledgerStore, type BalanceMirror, type LedgerRow as CachedLedgerRow } from '../cache/ledgerStore';
 import { listStore } from '../cache/listStore';
+import { integerCursor, readCollection, stringCursor } from './collection';
 
-/** Brings the local ledger mirror up to the server's end, page by page after the newest row held. */
+/**
+ * Brings the local ledger mirror up to the server's end: from the start when none is held, else after the
+ * newest row held (an id the collection has, so any reading of `starting_after` finds it).
+ */
 export async function mirrorLedger(client: ApiClient, cache: CacheDb, signal?: AbortSignal): Promise<number> {
   const ledger = ledgerStore(cache);
+  const newest = ledger.maxId();
   let added = 0;
-  for (;;) {
-    const page = await client.ledger({ limit: 100, startingAfter: ledger.maxId() }, { signal });
-    const rows: CachedLedgerRow[] = page.data.map((r) => ({
-      id: r.id,
-      balanceType: r.balance_type as CachedLedgerRow['balanceType'],
-      amount: r.amount,
-      objectId: r.object_id,
-      version: r.version,
-      filterId: r.filter_id ?? null,
-      requestId: r.request_id ?? null,
-      createdAt: typeof r.created_at === 'string' ? r.created_at : null,
-    }));
-    added += ledger.upsertRows(rows);
-    if (!page.has_more || rows.length === 0) return added;
-  }
+  await readCollection({
+    after: newest > 0 ? newest : undefined,
+    fetch: (after) => client.ledger({ limit: 100, ...(after === undefined ? {} : { startingAfter: after }) }, { signal }),
+    keyOf: (r) => r.id,
+    cursorOf: integerCursor,
+    onPage: (page) => {
+      const rows: CachedLedgerRow[] = page.data.map((r) => ({
+        id: r.id,
+        balanceType: r.balance_type as CachedLedgerRow['balanceType'],
+        amount: r.amount,
+        objectId: r.object_id,
+        version: r.version,
+        filterId: r.filter_id ?? null,
+        requestId: r.request_id ?? null,
+        createdAt: r.created_at ?? null,
+      }));
+      added += ledger.upsertRows(rows);
+    },
+  });
+  return added;
 }
 
-/** GET /balance, stored as the mirror shown when offline. */
+/**
+ * GET /balance, stored as the mirror shown when offline. `usage_today` is informational and may be absent:
+ * the mirror then holds 0, which no audit check reads as a charge.
+ */
 export async function mirrorBalance(client: ApiClient, cache: CacheDb, signal?: AbortSignal): Promise<BalanceMirror> {
   const b = await client.balance({ signal });
   const mirror: BalanceMirror = {
     balance: { tenders: b.balance.tenders, contracts: b.balance.contracts },
-    usageToday: { tenders: b.usage_today.tenders, contracts: b.usage_today.contracts },
-    lastUpdated: typeof b.last_updated === 'string' ? b.last_updated : null,
+    usageToday: { tenders: b.usage_today?.tenders ?? 0, contracts: b.usage_today?.contracts ?? 0 },
+    lastUpdated: b.last_updated ?? null,
     fetchedAt: new Date().toISOString(),
   };
   ledgerStore(cache).setBalance(mirror);
   return mirror;
 }
 
+/** GET /lists, every page, into the local list mirror (members are mirrored per list). */
+export async function mirrorLists(client: ApiClient, cache: CacheDb, signal?: AbortSignal): Promise<void> {
+  const lists = listStore(cache);
+  await readCollection({
+    fetch: (after) => client.lists({ limit: 100, ...(after === undefined ? {} : { startingAfter: after }) }, { signal }),
+    keyOf: (l) => l.list_id,
+    cursorOf: stringCursor,
+    onPage: (page) => {
+      for (const l of page.data) {
+        const known = lists.getList(l.list_id);
+        lists.upsertList({
+          listId: l.list_id,
+          // The reference promises `list_id` and `name`; a server without a name still lists the list.
+          name: l.name ?? known?.name ?? l.list_id,
+          description: l.description ?? known?.description ?? '',
+          metadata: known?.metadata ?? {},
+          createdAt: l.created_at ?? known?.createdAt ?? new Date().toISOString(),
+        });
+      }
+    },
+  });
+}
+
 /** Refreshes the local mirror of a list's members from the server (all pages). */
 export async function mirrorListMembers(client: ApiClient, cache: CacheDb, listId: string, signal?: AbortSignal): Promise<void> {
   const ids: number[] = [];
-  let after: number | undefined;
-  let detail: Record<string, unknown>;
-  for (;;) {
-    detail = (await client.list(listId, { limit: 100, startingAfter: after }, { signal })) as Record<string, unknown>;
-    const data = (detail.data as number[]) ?? [];
-    ids.push(...data);
-    if (!detail.has_more || !data.length) break;
-    after = data[data.length - 1];
-  }
+  // The list's own fields come with every page; the first page's are kept.
+  let detail: ListDetail | undefined;
+  await readCollection({
+    fetch: (after) => client.list(listId, { limit: 100, ...(after === undefined ? {} : { startingAfter: after }) }, { signal }),
+    keyOf: (id) => id,
+    cursorOf: integerCursor,
+    onPage: (page) => {
+      detail ??= page;
+      ids.push(...page.data);
+    },
+  });
+  const d: Partial<ListDetail> = detail ?? {};
   const lists = listStore(cache);
   const known = lists.getList(listId);
   lists.upsertList({
     listId,
-    name: String(detail.name ?? known?.name ?? ''),
-    description: typeof detail.description === 'string' ? detail.description : (known?.description ?? ''),
-    metadata: (detail.metadata as Record<string, unknown>) ?? known?.metadata ?? {},
-    createdAt: typeof detail.created_at === 'string' ? detail.created_at : (known?.createdAt ?? new Date().toISOString()),
+    name: typeof d.name === 'string' ? d.name : (known?.name ?? listId),
+    description: typeof d.description === 'string' ? d.description : (known?.description ?? ''),
+    metadata: (d.metadata as Record<string, unknown> | null | undefined) ?? known?.metadata ?? {},
+    createdAt: typeof d.created_at === 'string' ? d.created_at : (known?.createdAt ?? new Date().toISOString()),
   });
   lists.setItems(listId, ids);
 }
