@@ -1,12 +1,13 @@
 /**
  * balance.*, ledger.* and tokens.*: what was paid, mirrored locally (so it reads offline) and reconciled
- * with the versions held: every charge must be one delivered version, none charged twice.
+ * (audit/auditCache.ts, the same use case as `tenderwb audit`): every charge must be one delivered version,
+ * none charged twice, and every charge a response told of must be in the ledger.
  */
-import { newIdempotencyKey } from '../api/client';
-import { reconcile, type LedgerRow as AuditRow } from '../audit/reconcile';
+import { newIdempotencyKey, type ApiClient } from '../api/client';
+import { auditCache, auditRow, localDeliveries, pullForAudit } from '../audit/auditCache';
+import { explainRow } from '../audit/reconcile';
 import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
 import { searchStore } from '../cache/searchStore';
-import { versionStore } from '../cache/versionStore';
 import type { Handlers, LedgerRowInfo } from '../contract/ipc';
 import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
 import { isNetworkFailure } from './connectivity';
@@ -14,47 +15,32 @@ import type { AppContext, Session } from './context';
 
 type MoneyHandlers = Pick<Handlers, 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
 
-const kindOf = (t: string): 'tender' | 'contract' => (t === 'contracts' ? 'contract' : 'tender');
 const MSK_MS = 3 * 3600_000;
 const moscowDay = (iso: string | null): string | null => {
   const ms = iso ? Date.parse(iso) : NaN;
   return Number.isNaN(ms) ? null : new Date(ms + MSK_MS).toISOString().slice(0, 10);
 };
 
-/** Pulls the ledger when the network allows; a network failure leaves the mirror as it is. */
-async function refreshLedger(ctx: AppContext, session: Session): Promise<void> {
-  if (!ctx.online || session.generation !== 'current') return;
+/**
+ * Runs `pull` when the network allows and answers its result; null when offline, for an earlier-generation
+ * profile, or when the server cannot be reached (the mirrors then stay as they are).
+ */
+async function pullIfOnline<T>(ctx: AppContext, session: Session, pull: (client: ApiClient) => Promise<T>): Promise<T | null> {
+  if (!ctx.online || session.generation !== 'current') return null;
   try {
-    await ctx.net((client) => mirrorLedger(client, session.cache));
+    return await ctx.net(pull);
   } catch (e) {
     if (!isNetworkFailure(e)) throw e;
+    return null;
   }
-}
-
-function auditRows(session: Session): AuditRow[] {
-  return [...ledgerStore(session.cache).rows()].map((r) => ({
-    id: r.id,
-    balance_type: r.balanceType,
-    amount: r.amount,
-    object_id: r.objectId,
-    version: r.version,
-    filter_id: r.filterId,
-    request_id: r.requestId ?? '',
-  }));
 }
 
 export function moneyHandlers(ctx: AppContext): MoneyHandlers {
   return {
     'balance.get': async ({ refresh }) => {
       const session = ctx.session();
-      if (refresh && ctx.online && session.generation === 'current') {
-        try {
-          const b = await ctx.net((client) => mirrorBalance(client, session.cache));
-          return { balance: b.balance, usageToday: b.usageToday, lastUpdated: b.lastUpdated, fetchedAt: b.fetchedAt, fromCache: false };
-        } catch (e) {
-          if (!isNetworkFailure(e)) throw e;
-        }
-      }
+      const b = refresh ? await pullIfOnline(ctx, session, (client) => mirrorBalance(client, session.cache)) : null;
+      if (b) return { balance: b.balance, usageToday: b.usageToday, lastUpdated: b.lastUpdated, fetchedAt: b.fetchedAt, fromCache: false };
       const m = ledgerStore(session.cache).getBalance();
       return m
         ? { balance: m.balance, usageToday: m.usageToday, lastUpdated: m.lastUpdated, fetchedAt: m.fetchedAt, fromCache: true }
@@ -63,9 +49,9 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
 
     'ledger.list': async ({ refresh, offset, limit }) => {
       const session = ctx.session();
-      if (refresh) await refreshLedger(ctx, session);
+      if (refresh) await pullIfOnline(ctx, session, (client) => mirrorLedger(client, session.cache));
       const ledger = ledgerStore(session.cache);
-      const versions = versionStore(session.cache);
+      const local = localDeliveries(session.cache);
       const all: LedgerRow[] = [...ledger.rows()];
       // Times each (kind, object, version) was charged, for the repeat mark.
       const times = new Map<string, number>();
@@ -83,7 +69,7 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
         filterId: r.filterId,
         requestId: r.requestId,
         createdAt: r.createdAt,
-        audit: !versions.has(kindOf(r.balanceType), r.objectId, r.version)
+        audit: !explainRow(auditRow(r), local)
           ? 'unexplained'
           : (times.get(`${r.balanceType}:${r.objectId}:${r.version}`) ?? 0) > 1
             ? 'repeat'
@@ -94,9 +80,7 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
 
     'ledger.audit': async () => {
       const session = ctx.session();
-      await refreshLedger(ctx, session);
-      const versions = versionStore(session.cache);
-      const v = reconcile(auditRows(session), (kind, id, version) => versions.has(kind, id, version));
+      const v = await auditCache(session.cache, () => pullIfOnline(ctx, session, (client) => pullForAudit(client, session.cache)));
       return {
         rows: v.rows,
         matched: v.matched,
@@ -104,6 +88,14 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
         unexplained: v.unexplained.map((r) => r.id),
         ok: v.ok,
         checkedAt: new Date().toISOString(),
+        matchedByRequest: v.matchedByRequest,
+        notUnderstood: v.notUnderstood.map((q) => ({ quarantineId: q.quarantineId, route: q.route, reason: q.reason, receivedAt: q.receivedAt, ledgerIds: q.ledgerIds })),
+        missingByRequest: v.missingByRequest.map((m) => ({ requestId: m.requestId, balanceType: m.balanceType, said: m.said, inLedger: m.inLedger })),
+        missingByBalance: v.missingByBalance,
+        overLedger: v.overLedger,
+        seen: v.seen,
+        ledgerPulled: v.ledgerPulled,
+        vacuous: v.vacuous,
       };
     },
 
@@ -145,7 +137,8 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
     'tokens.create': async ({ name }) => {
       const key = newIdempotencyKey();
       const t = await ctx.net((client) => client.createToken(name, key));
-      return { id: t.id, name: t.name, secret: t.token, createdAt: typeof t.created_at === 'string' ? t.created_at : null };
+      // The reference's TokenResponse names the token; a server that leaves it out made the one asked for.
+      return { id: t.id, name: t.name ?? name, secret: t.token, createdAt: typeof t.created_at === 'string' ? t.created_at : null };
     },
 
     'tokens.revoke': async ({ id }) => {

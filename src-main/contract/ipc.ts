@@ -254,6 +254,20 @@ export const auditVerdictSchema = z.object({
   unexplained: z.array(z.number()),
   ok: z.boolean(),
   checkedAt: z.string(),
+  /** Of `matched`, rows explained only by a delivery of their request (a card stored without its version). */
+  matchedByRequest: z.number(),
+  /** Rows whose request is a quarantined answer: delivered and paid, kept raw, not understood yet. */
+  notUnderstood: z.array(z.object({ quarantineId: z.number(), route: z.string(), reason: z.string(), receivedAt: z.string(), ledgerIds: z.array(z.number()) })),
+  /** Charges responses told of that the ledger lacks: per response, per balance, and figures above the ledger. */
+  missingByRequest: z.array(z.object({ requestId: z.string(), balanceType: z.enum(['tenders', 'contracts']), said: z.number(), inLedger: z.number() })),
+  missingByBalance: z.array(z.object({ balanceType: z.enum(['tenders', 'contracts']), seen: z.number(), inLedger: z.number() })),
+  overLedger: z.array(z.object({ balanceType: z.enum(['tenders', 'contracts']), figure: z.enum(['period_total', 'usage_today']), value: z.number(), inLedger: z.number() })),
+  /** Units charged as responses told. */
+  seen: z.object({ tenders: z.number(), contracts: z.number() }),
+  /** False offline: charges seen were not compared with a ledger that may be older than them. */
+  ledgerPulled: z.boolean(),
+  /** The ledger is empty although charges were made: the audit checked nothing and fails. */
+  vacuous: z.boolean(),
 });
 
 export const exportColumnSchema = z.object({ key: z.string(), title: z.string() });

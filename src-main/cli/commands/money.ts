@@ -3,8 +3,8 @@ import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import { ledgerStore } from '../../cache/ledgerStore';
-import { versionStore } from '../../cache/versionStore';
-import { reconcile } from '../../audit/reconcile';
+import { auditCache, pullForAudit } from '../../audit/auditCache';
+import type { AuditVerdict } from '../../audit/reconcile';
 import { mirrorBalance, mirrorLedger } from '../../sync/mirrors';
 
 export async function balanceCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -38,27 +38,66 @@ export async function ledgerCommand(ctx: CliContext, args: string[]): Promise<vo
 export async function auditCommand(ctx: CliContext, args: string[]): Promise<void> {
   parseCommandArgs(args, {});
   const cache = await ctx.cache();
-  await mirrorLedger(await ctx.client(), cache);
-  const versions = versionStore(cache);
-  const rows = [...ledgerStore(cache).rows()].map((r) => ({
-    id: r.id,
-    balance_type: r.balanceType,
-    amount: r.amount,
-    object_id: r.objectId,
-    version: r.version,
-    filter_id: r.filterId,
-    request_id: r.requestId ?? '',
-  }));
-  const verdict = reconcile(rows, (kind, id, version) => versions.has(kind, id, version));
+  const client = await ctx.client();
+  const v = await auditCache(cache, () => pullForAudit(client, cache));
+  const missing = shortfalls(v);
+  const notUnderstoodRows = rowsNotUnderstood(v);
   ctx.out.result(
-    { ok: verdict.ok, rows: verdict.rows, matched: verdict.matched, repeat_charges: verdict.repeatCharges, unexplained: verdict.unexplained },
+    {
+      ok: v.ok,
+      rows: v.rows,
+      matched: v.matched,
+      repeat_charges: v.repeatCharges,
+      unexplained: v.unexplained,
+      matched_by_request: v.matchedByRequest,
+      not_understood: v.notUnderstood.map((q) => ({ quarantine_id: q.quarantineId, route: q.route, reason: q.reason, request_id: q.requestId, received_at: q.receivedAt, ledger_ids: q.ledgerIds })),
+      missing_by_request: v.missingByRequest.map((m) => ({ request_id: m.requestId, balance_type: m.balanceType, via: m.via, said: m.said, stated: m.stated, in_ledger: m.inLedger })),
+      missing_by_balance: v.missingByBalance.map((m) => ({ balance_type: m.balanceType, seen: m.seen, in_ledger: m.inLedger })),
+      over_ledger: v.overLedger.map((o) => ({ balance_type: o.balanceType, figure: o.figure, value: o.value, in_ledger: o.inLedger })),
+      seen: v.seen,
+      unattributed: v.unattributed,
+      vacuous: v.vacuous,
+    },
     () =>
       [
-        `${formatInt(verdict.rows)} ledger rows, ${formatInt(verdict.matched)} match a version held locally`,
-        `repeat charges: ${verdict.repeatCharges.length}${verdict.repeatCharges.slice(0, 10).map((r) => `\n  ${r.kind} ${r.id} v${r.version}: ledger rows ${r.ledgerIds.join(', ')}`).join('')}`,
-        `unexplained rows: ${verdict.unexplained.length}${verdict.unexplained.slice(0, 10).map((r) => `\n  row ${r.id}: ${r.balance_type} ${r.object_id} v${r.version} (${r.request_id})`).join('')}`,
-        verdict.ok ? 'verdict: every charge is explained, nothing was paid twice' : 'verdict: PROBLEMS FOUND',
+        `${formatInt(v.rows)} ledger rows, ${formatInt(v.matched)} match a delivery held locally${v.matchedByRequest ? ` (${formatInt(v.matchedByRequest)} by their request)` : ''}`,
+        `repeat charges: ${v.repeatCharges.length}${v.repeatCharges.slice(0, 10).map((r) => `\n  ${r.kind} ${r.id} v${r.version}: ledger rows ${r.ledgerIds.join(', ')}`).join('')}`,
+        `unexplained rows: ${v.unexplained.length}${v.unexplained.slice(0, 10).map((r) => `\n  row ${r.id}: ${r.balance_type} ${r.object_id} v${r.version} (${r.request_id ?? 'no request id'})`).join('')}`,
+        `delivered but not understood (kept raw, read again after an upgrade): ${notUnderstoodRows}${v.notUnderstood
+          .slice(0, 10)
+          .map((q) => `\n  quarantine ${q.quarantineId}: ${q.route} at ${q.receivedAt} (${q.reason}): ledger rows ${q.ledgerIds.join(', ')}`)
+          .join('')}`,
+        `charged as responses said: tenders ${formatInt(v.seen.tenders)}, contracts ${formatInt(v.seen.contracts)}`,
+        `charges missing from the ledger: ${missing}${[
+          ...v.missingByRequest.slice(0, 10).map((m) => `response ${m.requestId} (${m.via}, ${m.balanceType}): ${m.stated ? 'said' : 'items flagged'} ${m.said}, ledger has ${m.inLedger}`),
+          ...v.missingByBalance.map((m) => `${m.balanceType}: responses charged ${formatInt(m.seen)}, ledger has ${formatInt(m.inLedger)}`),
+          ...v.overLedger.map((o) => `${o.balanceType}: ${o.figure} ${formatInt(o.value)} is above the ledger's ${formatInt(o.inLedger)}`),
+        ]
+          .map((line) => `\n  ${line}`)
+          .join('')}`,
+        ...(v.unattributed ? [`ledger rows without a request id: ${v.unattributed} (their balance is checked in total only)`] : []),
+        v.vacuous
+          ? 'verdict: FAILED, the ledger has no rows although charges were made: nothing was checked'
+          : v.ok
+            ? 'verdict: every charge is explained, nothing was paid twice, no charge is missing from the ledger'
+            : 'verdict: PROBLEMS FOUND',
       ].join('\n'),
   );
-  if (!verdict.ok) throw new CliError(`audit found ${verdict.repeatCharges.length} repeat charges and ${verdict.unexplained.length} unexplained rows`);
+  if (!v.ok) throw new CliError(auditFailure(v));
+}
+
+const shortfalls = (v: AuditVerdict): number => v.missingByRequest.length + v.missingByBalance.length + v.overLedger.length;
+const rowsNotUnderstood = (v: AuditVerdict): number => v.notUnderstood.reduce((n, q) => n + q.ledgerIds.length, 0);
+
+/** The one-line reason of a failed audit. */
+function auditFailure(v: AuditVerdict): string {
+  if (v.vacuous) {
+    const seen = v.seen.tenders + v.seen.contracts;
+    const why = seen > 0 ? `responses charged ${formatInt(seen)} units` : 'the server\'s period_total or usage_today shows charges';
+    return `audit has no ledger rows to check although ${why}: the ledger does not list what was charged`;
+  }
+  const parts = [`audit found ${v.repeatCharges.length} repeat charges and ${v.unexplained.length} unexplained rows`];
+  if (v.notUnderstood.length) parts.push(`${rowsNotUnderstood(v)} rows delivered but not understood`);
+  if (shortfalls(v)) parts.push(`${shortfalls(v)} shortfalls of the ledger against the charges responses showed`);
+  return parts.join(', ');
 }
