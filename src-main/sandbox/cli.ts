@@ -1,6 +1,6 @@
 /**
- * `npm run sandbox -- --port 8787 [--seed N] [--tenders N]`: serves the sandbox on loopback and prints its
- * base URL. The first start for a seed and size generates the catalogue (with a progress line); later
+ * `npm run sandbox -- --port 8787 [--seed N] [--tenders N] [--strict]`: serves the sandbox on loopback and
+ * prints its base URL; `--strict` serves the strict sandbox (docs/api-decisions.md, "Strict sandbox"). The first start for a seed and size generates the catalogue (with a progress line); later
  * starts reuse it.
  */
 import { parseArgs } from 'node:util';
@@ -22,11 +22,12 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       tenders: { type: 'string' },
       'state-file': { type: 'string' },
+      strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run sandbox -- [--port 8787] [--seed N] [--tenders N] [--state-file FILE]');
+    console.log('Usage: npm run sandbox -- [--port 8787] [--seed N] [--tenders N] [--state-file FILE] [--strict]');
     return;
   }
   const started = Date.now();
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     seed: positiveInt(values.seed, 'seed', DEFAULT_SEED),
     tenders: positiveInt(values.tenders, 'tenders', DEFAULT_TENDERS),
     stateFile: values['state-file'],
+    // Absent, the flag leaves the choice to TENDERWB_SANDBOX_STRICT, as startSandbox does.
+    strict: values.strict ? true : undefined,
     onProgress: (done, total) => {
       const now = Date.now();
       if (now - lastShown < 1000 && done < total) return;
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.error(`sandbox ready in ${seconds} s (${sandbox.generated ? 'catalogue generated' : 'cached catalogue'})`);
+  if (sandbox.strict) console.error('STRICT mode: only what the reference states; every "not shown" choice flipped (docs/api-decisions.md)');
   console.log(sandbox.baseUrl);
   console.error(`earlier generation (X-API-Token): ${sandbox.earlierBaseUrl}`);
   const stop = (): void => {

@@ -10,6 +10,9 @@ import type { SandboxHost } from './http/host';
 import { SandboxService } from './service/sandboxService';
 import { SandboxClock } from './service/clock';
 import { defaultCacheDir, ensureCatalogue, makeTempWorkPath, openWorkingCopy } from './store/world';
+import { conductFor } from './service/conduct';
+
+export { STRICT_PAGE_CAP } from './service/conduct';
 
 export type SandboxOptions = {
   /** 0 (default) picks a free port. */
@@ -22,6 +25,12 @@ export type SandboxOptions = {
   /** Keep the sandbox's state in this file across restarts (the app's sandbox profile); default a temp file. */
   stateFile?: string;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * The strict sandbox (docs/api-decisions.md, "Strict sandbox"): only what the reference states, and the
+   * other plausible choice wherever it says "not shown". Default: `TENDERWB_SANDBOX_STRICT=1` in the
+   * environment, so whole test suites can run against it; an explicit `false` wins over the variable.
+   */
+  strict?: boolean;
 };
 
 export type RunningSandbox = {
@@ -34,6 +43,8 @@ export type RunningSandbox = {
   port: number;
   /** Whether this start had to generate the catalogue (the first start for a seed and size). */
   generated: boolean;
+  /** Whether this sandbox runs strict (see SandboxOptions.strict). */
+  strict: boolean;
   close(): Promise<void>;
 };
 
@@ -47,13 +58,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const temp = opts.stateFile ? null : makeTempWorkPath();
   const workPath = opts.stateFile ?? temp!.path;
   const clock = new SandboxClock();
-  let service = new SandboxService(openWorkingCopy(catalogue.path, workPath, false), workPath, clock);
+  const strict = opts.strict ?? process.env.TENDERWB_SANDBOX_STRICT === '1';
+  const conduct = conductFor(strict);
+  let service = new SandboxService(openWorkingCopy(catalogue.path, workPath, false), workPath, clock, conduct);
   let origin = '';
 
   const host: SandboxHost = {
     service: () => service,
     faults: new Faults(),
     rateLimiter: new RateLimiter(100),
+    strict,
     baseUrl: () => origin + API_PREFIX,
     reset() {
       service.close();
@@ -61,7 +75,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       host.faults.clear();
       host.rateLimiter.perMinute = 100;
       host.rateLimiter.clear();
-      service = new SandboxService(openWorkingCopy(catalogue.path, workPath, true), workPath, clock);
+      service = new SandboxService(openWorkingCopy(catalogue.path, workPath, true), workPath, clock, conduct);
     },
   };
   const server = createSandboxServer(host);
@@ -73,6 +87,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     origin,
     port,
     generated: catalogue.generated,
+    strict,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -171,7 +171,7 @@ async function runQuery(ctx: RouteContext, kind: FeedKind, body: AnyQuery): Prom
   if (ctx.forcePreparing || sub.mustPrepare) return preparing(ctx, filter, events, kind);
   if (feed.state === 'collecting' && feed.next_pos === 1) return preparing(ctx, filter, events, kind);
 
-  const limit = body.limit ?? 100;
+  const limit = svc.pageSize(body.limit ?? 100);
   const expired = resolved.cursor !== null && resolved.cursor.generation !== feed.generation;
   const startPos = expired || !resolved.cursor ? 0 : resolved.cursor.position;
   const deadline = Date.now() + (body.wait ?? 0) * 1000;

@@ -9,6 +9,7 @@ import { assertMetadataSize } from '../service/lists';
 import { validationError } from '../service/errors';
 import { moscowIso } from '../service/clock';
 import { usageToday } from '../service/billing';
+import { emptyCollectionPage } from '../service/conduct';
 
 export type RouteSpec = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -95,7 +96,7 @@ export const routes: RouteSpec[] = [
     path: '/lists',
     handler: (ctx) => {
       const q = parseOr422(CollectionQuery, queryObject(ctx.query), 'parameters');
-      return ok(ctx.svc.lists.page(ctx.principal.accountId, q.limit ?? 20, q.starting_after));
+      return ok(ctx.svc.lists.page(ctx.principal.accountId, ctx.svc.pageSize(q.limit ?? 20), q.starting_after));
     },
   },
   {
@@ -103,7 +104,7 @@ export const routes: RouteSpec[] = [
     path: '/lists/:list_id',
     handler: (ctx) => {
       const q = parseOr422(ListDetailQuery, queryObject(ctx.query), 'parameters');
-      return ok(ctx.svc.lists.detail(ctx.principal.accountId, ctx.params.list_id!, q.limit ?? 100, q.starting_after ?? 0));
+      return ok(ctx.svc.lists.detail(ctx.principal.accountId, ctx.params.list_id!, ctx.svc.pageSize(q.limit ?? 100), q.starting_after));
     },
   },
   {
@@ -129,7 +130,7 @@ export const routes: RouteSpec[] = [
     path: '/filters',
     handler: (ctx) => {
       const q = parseOr422(CollectionQuery, queryObject(ctx.query), 'parameters');
-      return ok(ctx.svc.subscriptions.page(ctx.principal.accountId, q.limit ?? 20, q.starting_after));
+      return ok(ctx.svc.subscriptions.page(ctx.principal.accountId, ctx.svc.pageSize(q.limit ?? 20), q.starting_after));
     },
   },
   {
@@ -156,13 +157,18 @@ export const routes: RouteSpec[] = [
     path: '/balance/ledger',
     handler: (ctx) => {
       const q = parseOr422(LedgerQuery, queryObject(ctx.query), 'parameters');
-      const limit = q.limit ?? 100;
+      const limit = ctx.svc.pageSize(q.limit ?? 100);
+      const after = q.starting_after;
+      if (after !== undefined && ctx.svc.conduct.emptyPageOnUnknownStart) {
+        const known = ctx.svc.db.prepare('SELECT 1 FROM ledger WHERE account_id = ? AND id = ?').get(ctx.principal.accountId, after);
+        if (!known) return ok(emptyCollectionPage());
+      }
       const rows = ctx.svc.db
         .prepare(
           `SELECT id, balance_type, amount, object_id, version, filter_id, request_id, created_at FROM ledger
            WHERE account_id = ? AND id > ? ORDER BY id LIMIT ?`,
         )
-        .all(ctx.principal.accountId, q.starting_after ?? 0, limit + 1) as { id: number }[];
+        .all(ctx.principal.accountId, after ?? 0, limit + 1) as { id: number }[];
       const hasMore = rows.length > limit;
       const data = rows.slice(0, limit);
       return ok({ data, has_more: hasMore, next_cursor: hasMore ? data[data.length - 1]!.id : null });

@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { ApiError, rateLimited } from './errors';
 import { moscowIso, type SandboxClock } from './clock';
 import { randomBase62, sha256Hex } from './secrets';
+import type { Conduct } from './conduct';
 
 export type Principal = {
   accountId: number;
@@ -37,6 +38,7 @@ export class Accounts {
   constructor(
     private readonly db: Database.Database,
     private readonly clock: SandboxClock,
+    private readonly conduct: Conduct,
   ) {}
 
   account(id: number): AccountRow {
@@ -86,7 +88,7 @@ export class Accounts {
     return { accountId: row.account_id, login: row.login, isTest: row.is_test === 1, tokenRowId: row.id, tokenKind: row.kind };
   }
 
-  /** POST /auth/login: a 30-day session (D-AUTH-1). */
+  /** POST /auth/login: a 30-day session (D-AUTH-1), or in strict conduct a permanent API token. */
   login(login: string, password: string, tokenName: string): Record<string, unknown> {
     const now = this.clock.nowMs();
     const recent = (this.loginAttempts.get(login) ?? []).filter((t) => t > now - 60_000);
@@ -97,19 +99,18 @@ export class Accounts {
     this.loginAttempts.set(login, recent);
     const account = this.accountByLogin(login);
     if (!account || account.password_sha256 !== sha256Hex(password)) throw unauthorized('Wrong login or password.');
-    const issued = this.issue(account, 'session', tokenName, now);
-    return { id: 0, name: tokenName, token: issued.secret, created_at: issued.createdAt };
+    if (this.conduct.loginIssues === 'api_token') {
+      // The other reading of 5.8: a permanent token, listed and counted in the 20 like any other.
+      this.assertTokenSlot(account.id);
+      return tokenResponse(this.issue(account, 'api', tokenName, now), tokenName);
+    }
+    return { ...tokenResponse(this.issue(account, 'session', tokenName, now), tokenName), id: 0 };
   }
 
   /** POST /auth/tokens. */
   createToken(principal: Principal, name: string): Record<string, unknown> {
     const now = this.clock.nowMs();
-    const active = this.db
-      .prepare("SELECT count(*) AS n FROM tokens WHERE account_id = ? AND kind = 'api' AND is_active = 1")
-      .get(principal.accountId) as { n: number };
-    if (active.n >= MAX_ACTIVE_TOKENS) {
-      throw new ApiError(409, 'api_key_limit_reached', `At most ${MAX_ACTIVE_TOKENS} active API tokens; revoke one first.`);
-    }
+    this.assertTokenSlot(principal.accountId);
     this.db.prepare('DELETE FROM token_issues WHERE at_ms <= ?').run(now - 3_600_000);
     const issuedRecently = this.db
       .prepare('SELECT count(*) AS n, min(at_ms) AS first FROM token_issues WHERE account_id = ?')
@@ -118,8 +119,16 @@ export class Accounts {
       throw rateLimited(((issuedRecently.first ?? now) + 3_600_000 - now) / 1000, `At most ${TOKENS_PER_HOUR} tokens may be issued per hour.`);
     }
     this.db.prepare('INSERT INTO token_issues(account_id, at_ms) VALUES (?, ?)').run(principal.accountId, now);
-    const issued = this.issue(this.account(principal.accountId), 'api', name, now);
-    return { id: issued.id, name, token: issued.secret, created_at: issued.createdAt };
+    return tokenResponse(this.issue(this.account(principal.accountId), 'api', name, now), name);
+  }
+
+  private assertTokenSlot(accountId: number): void {
+    const active = this.db
+      .prepare("SELECT count(*) AS n FROM tokens WHERE account_id = ? AND kind = 'api' AND is_active = 1")
+      .get(accountId) as { n: number };
+    if (active.n >= MAX_ACTIVE_TOKENS) {
+      throw new ApiError(409, 'api_key_limit_reached', `At most ${MAX_ACTIVE_TOKENS} active API tokens; revoke one first.`);
+    }
   }
 
   listTokens(principal: Principal): Record<string, unknown> {
@@ -164,6 +173,14 @@ export class Accounts {
     return { id: Number(info.lastInsertRowid), secret, createdAt };
   }
 }
+
+/** TokenResponse (2.6a): the secret is shown this once. */
+const tokenResponse = (issued: { id: number; secret: string; createdAt: string }, name: string): Record<string, unknown> => ({
+  id: issued.id,
+  name,
+  token: issued.secret,
+  created_at: issued.createdAt,
+});
 
 export function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const v = headers[name];

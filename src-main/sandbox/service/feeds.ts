@@ -31,19 +31,22 @@ export type LogEntry = { seq: number; kind: 'tender' | 'contract'; object_id: nu
 
 export type CollectionPace = { itemsPerStep: number; stepMs: number };
 
-type Job = { cancelled: boolean; reader: Database.Database };
+type Job = { cancelled: boolean; reader: Database.Database; rows?: IterableIterator<unknown> };
 
 export class FeedEngine {
   /** Emits `changed` (feedId) whenever items are appended, for long-polling readers (`wait`). */
   readonly events = new EventEmitter();
-  pace: CollectionPace = { itemsPerStep: 5000, stepMs: 10 };
+  /** Set from the sandbox's conduct (D-Q-6); `POST /__sandbox/collection` changes it. */
+  pace: CollectionPace;
   private readonly jobs = new Map<number, Job>();
 
   constructor(
     private readonly db: Database.Database,
     private readonly dbPath: string,
     private readonly nowIso: () => string,
+    pace: CollectionPace,
   ) {
+    this.pace = { ...pace };
     this.events.setMaxListeners(0);
   }
 
@@ -280,6 +283,7 @@ export class FeedEngine {
     this.db.prepare('UPDATE feeds SET boundary_seq = ?, live_seq = ? WHERE id = ?').run(boundary, boundary, feedId);
     const { sql, params } = this.snapshotSql(filter, feed.kind);
     const rows = reader.prepare(sql).iterate(...params) as IterableIterator<{ id: number; version: number }>;
+    job.rows = rows;
     const generation = feed.generation;
 
     const step = (): void => {
@@ -326,6 +330,9 @@ export class FeedEngine {
 
   private finishJob(feedId: number, job: Job): void {
     job.cancelled = true;
+    // A job stopped mid-snapshot (reset, rebuild, close) has its iterator open: the connection stays busy
+    // and cannot close until the iterator is ended.
+    job.rows?.return?.();
     try {
       if (job.reader.inTransaction) job.reader.exec('COMMIT');
     } catch {

@@ -7,6 +7,7 @@ import { ApiError, notFound, validationError } from './errors';
 import { moscowIso, type SandboxClock } from './clock';
 import type { FeedEngine } from './feeds';
 import { randomBase62 } from './secrets';
+import { emptyCollectionPage, type Conduct } from './conduct';
 
 export const MAX_LISTS = 500;
 export const MAX_LIST_ITEMS_PER_REQUEST = 10_000;
@@ -19,6 +20,7 @@ export class Lists {
     private readonly db: Database.Database,
     private readonly clock: SandboxClock,
     private readonly feeds: FeedEngine,
+    private readonly conduct: Conduct,
   ) {}
 
   ownList(accountId: number, listId: string): ListRow | undefined {
@@ -39,6 +41,7 @@ export class Lists {
     let afterRow = 0;
     if (startingAfter !== undefined) {
       const row = this.ownList(accountId, startingAfter);
+      if (!row && this.conduct.emptyPageOnUnknownStart) return emptyCollectionPage();
       if (!row) throw notFound(`List ${startingAfter} does not exist.`);
       afterRow = row.id;
     }
@@ -50,11 +53,15 @@ export class Lists {
     return { data, has_more: hasMore, next_cursor: hasMore ? (data[data.length - 1]!.list_id as string) : null };
   }
 
-  detail(accountId: number, listId: string, limit: number, startingAfter: number): Record<string, unknown> {
+  detail(accountId: number, listId: string, limit: number, startingAfter: number | undefined): Record<string, unknown> {
     const list = this.ownList(accountId, listId);
     if (!list) throw notFound(`List ${listId} does not exist.`);
+    if (startingAfter !== undefined && this.conduct.emptyPageOnUnknownStart) {
+      const member = this.db.prepare('SELECT 1 FROM list_items WHERE list_id = ? AND tender_id = ?').get(list.id, startingAfter);
+      if (!member) return { ...this.describe(list), ...emptyCollectionPage() };
+    }
     const ids = (
-      this.db.prepare('SELECT tender_id FROM list_items WHERE list_id = ? AND tender_id > ? ORDER BY tender_id LIMIT ?').all(list.id, startingAfter, limit + 1) as {
+      this.db.prepare('SELECT tender_id FROM list_items WHERE list_id = ? AND tender_id > ? ORDER BY tender_id LIMIT ?').all(list.id, startingAfter ?? 0, limit + 1) as {
         tender_id: number;
       }[]
     ).map((r) => r.tender_id);

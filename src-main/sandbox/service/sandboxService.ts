@@ -14,8 +14,7 @@ import { Cards } from './cards';
 import { IdempotencyStore } from '../http/idempotency';
 import { applyTick } from '../data/tick';
 import { notFound } from './errors';
-
-export const SUBSCRIPTION_TTL_MS = 7 * 86_400_000;
+import { DEFAULT_CONDUCT, type Conduct } from './conduct';
 
 export class SandboxService {
   readonly accounts: Accounts;
@@ -27,7 +26,7 @@ export class SandboxService {
   readonly cards: Cards;
   readonly idempotency: IdempotencyStore;
   readonly seed: number;
-  readonly subscriptionTtlMs = SUBSCRIPTION_TTL_MS;
+  readonly subscriptionTtlMs: number;
   /** When the simulated contract poller last looked at the source (`freshness.last_polled_at`). */
   lastContractPollMs: number;
 
@@ -35,18 +34,26 @@ export class SandboxService {
     readonly db: Database.Database,
     dbPath: string,
     readonly clock: SandboxClock,
+    /** The choices the reference leaves open (default or strict); see conduct.ts. */
+    readonly conduct: Conduct = DEFAULT_CONDUCT,
   ) {
+    this.subscriptionTtlMs = conduct.subscriptionTtlMs;
     const meta = (key: string): string => (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string }).value;
     this.seed = Number(meta('seed'));
     this.signer = new CursorSigner(Buffer.from(meta('cursor_key'), 'hex'));
-    this.accounts = new Accounts(db, clock);
-    this.feeds = new FeedEngine(db, dbPath, () => moscowIso(clock.nowMs()));
-    this.lists = new Lists(db, clock, this.feeds);
-    this.subscriptions = new Subscriptions(db, clock);
+    this.accounts = new Accounts(db, clock, conduct);
+    this.feeds = new FeedEngine(db, dbPath, () => moscowIso(clock.nowMs()), conduct.collectionPace);
+    this.lists = new Lists(db, clock, this.feeds, conduct);
+    this.subscriptions = new Subscriptions(db, clock, conduct);
     this.render = new Renderer(db, this.seed);
     this.cards = new Cards(this);
     this.idempotency = new IdempotencyStore(db);
     this.lastContractPollMs = clock.nowMs();
+  }
+
+  /** The size of a page for a requested `limit`: the limit, or less under a page cap. */
+  pageSize(limit: number): number {
+    return Math.min(limit, this.conduct.pageCap);
   }
 
   /** `POST /__sandbox/tick`: the world moves on and every live feed sees it. */

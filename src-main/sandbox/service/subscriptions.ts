@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { notFound } from './errors';
 import { moscowIso, type SandboxClock } from './clock';
+import { emptyCollectionPage, type Conduct } from './conduct';
 
 type Row = { filter_id: string; params: string; expires_ms: number; contracts_projection: number; created_at: string };
 
@@ -9,6 +10,7 @@ export class Subscriptions {
   constructor(
     private readonly db: Database.Database,
     private readonly clock: SandboxClock,
+    private readonly conduct: Conduct,
   ) {}
 
   page(accountId: number, limit: number, startingAfter: string | undefined): Record<string, unknown> {
@@ -23,6 +25,7 @@ export class Subscriptions {
     let start = 0;
     if (startingAfter !== undefined) {
       const i = rows.findIndex((r) => r.filter_id === startingAfter);
+      if (i < 0 && this.conduct.emptyPageOnUnknownStart) return emptyCollectionPage();
       if (i < 0) throw notFound(`Filter ${startingAfter} is not among your subscriptions.`);
       start = i + 1;
     }
