@@ -15,6 +15,7 @@ import { buildOpenApi } from '../api/openapi';
 import type { SandboxHost } from './host';
 import { handleEarlier, isEarlierPath } from '../earlier/http';
 import { earlierFor } from '../earlier/service';
+import { strictShape, type StrictRequest } from './strictShape';
 
 export const API_PREFIX = '/api/v2';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -118,7 +119,13 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
   const requestId = newRequestId();
   const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}, truncate = false): void =>
     send(res, status, Buffer.from(JSON.stringify(body)), { 'x-request-id': requestId, ...headers }, truncate);
-  const fail = (e: ApiError): void => reply(e.status, errorBody(e, requestId), e.extra.headers ?? {});
+  // The strict sandbox reshapes every answer of a route, error or not, at this one edge (strictShape.ts).
+  const strictRequest: StrictRequest = { route: null, body: undefined };
+  const edge = (a: ApiResult): ApiResult => (host.strict ? strictShape(a, strictRequest) : a);
+  const fail = (e: ApiError): void => {
+    const a = edge({ status: e.status, body: errorBody(e, requestId), headers: e.extra.headers ?? {} });
+    reply(a.status, a.body, a.headers);
+  };
 
   if (!url.pathname.startsWith(API_PREFIX + '/') && url.pathname !== API_PREFIX) {
     fail(new ApiError(404, 'not_found', `Nothing at ${url.pathname}; the API is under ${API_PREFIX}.`));
@@ -150,6 +157,7 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
     fail(new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}.`));
     return;
   }
+  strictRequest.route = `${found.route.method} ${found.route.path}`;
   const svc = host.service();
   const truncate = fault === 'truncate';
   try {
@@ -188,6 +196,7 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
         throw new ApiError(400, 'validation_error', 'The request body is not valid JSON.');
       }
     }
+    strictRequest.body = body;
     const ctx: RouteContext = { svc, principal, requestId, params: found.params, query: url.searchParams, body, forcePreparing: fault === 'preparing' };
     let result: ApiResult;
     try {
@@ -196,6 +205,8 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
       if (!(e instanceof ApiError) || e.status === 429 || e.status >= 500 || e.status === 401) throw e;
       result = { status: e.status, body: errorBody(e, requestId), headers: e.extra.headers };
     }
+    // Shaped before it is stored, so an idempotent replay repeats the strict bytes.
+    result = edge(result);
     const bytes = Buffer.from(JSON.stringify(result.body));
     if (idem) svc.idempotency.save(principal.accountId, idem.key, idem.fingerprint, { status: result.status, body: bytes }, svc.clock.nowMs());
     send(res, result.status, bytes, { 'x-request-id': requestId, ...(result.headers ?? {}) }, truncate);
