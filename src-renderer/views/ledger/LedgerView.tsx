@@ -32,6 +32,14 @@ const strings: Strings<{
   checked: (rows: string, matched: string, at: string) => string;
   repeatLine: (kind: string, id: string, version: string, times: string) => string;
   unexplainedLine: (ids: string) => string;
+  notUnderstoodLine: (route: string, at: string, reason: string, ids: string) => string;
+  missingRequestLine: (requestId: string, balance: string, said: string, inLedger: string) => string;
+  missingBalanceLine: (balance: string, seen: string, inLedger: string) => string;
+  overLedgerLine: (balance: string, figure: 'period_total' | 'usage_today', value: string, inLedger: string) => string;
+  vacuous: string;
+  notPulled: string;
+  seenLine: (tenders: string, contracts: string) => string;
+  byRequest: (n: string) => string;
   spend: string;
   perDay: string;
   perSearch: string;
@@ -69,11 +77,20 @@ const strings: Strings<{
     cached: (at) => `сохранённые данные на ${at} — нет связи`,
     audit: 'Проверка списаний',
     verdict: (r, u) => `${r} повторных списаний, ${u} необъяснённых`,
-    verdictOk: 'Ни одна версия не оплачена дважды, каждое списание объяснено полученной версией.',
+    verdictOk: 'Ни одна версия не оплачена дважды, каждое списание объяснено полученной версией, все списания из ответов сервера есть в журнале.',
     verdictBad: 'Есть списания, которые нужно разобрать:',
     checked: (rows, m, at) => `Строк журнала: ${rows}, сопоставлено: ${m}. Проверено ${at}.`,
     repeatLine: (k, id, v, t) => `${k} ${id}, версия ${v}: списано ${t} раз(а)`,
     unexplainedLine: (ids) => `Строки журнала без полученной версии: ${ids}`,
+    notUnderstoodLine: (route, at, reason, ids) => `Получено и оплачено, но не разобрано (ответ сохранён и будет разобран после обновления): ${route}, ${at} — ${reason}. Строки журнала: ${ids}`,
+    missingRequestLine: (req, b, said, inLedger) => `Нет в журнале: ответ ${req} (${b}) сообщил о списании ${said} ед., строк журнала с этим запросом: ${inLedger}`,
+    missingBalanceLine: (b, seen, inLedger) => `Нет в журнале: ${b} — по ответам сервера списано ${seen} ед., строк журнала: ${inLedger}`,
+    overLedgerLine: (b, f, value, inLedger) =>
+      `Нет в журнале: ${b} — ${f === 'period_total' ? 'списано за период по ответам сервера' : 'списано сегодня по данным баланса'} ${value} ед., а строк журнала всего: ${inLedger}`,
+    vacuous: 'Журнал списаний пуст, хотя списания были: проверять нечего, поэтому проверка не пройдена.',
+    notPulled: 'Нет связи с сервером: списания из ответов не сверены с журналом, сохранённая копия журнала могла устареть.',
+    seenLine: (t, c) => `По ответам сервера списано: закупки — ${t} ед., контракты — ${c} ед.`,
+    byRequest: (n) => `Сопоставлено по номеру запроса (карточки без версии): ${n}`,
     spend: 'Расходы',
     perDay: 'По дням (МСК)',
     perSearch: 'По сохранённым поискам',
@@ -111,11 +128,20 @@ const strings: Strings<{
     cached: (at) => `saved figures as of ${at} — offline`,
     audit: 'Charge audit',
     verdict: (r, u) => `${r} repeat charges, ${u} unexplained`,
-    verdictOk: 'No version was paid for twice; every charge is explained by a version received.',
+    verdictOk: 'No version was paid for twice; every charge is explained by a version received; every charge responses showed is in the ledger.',
     verdictBad: 'Some charges need a look:',
     checked: (rows, m, at) => `Ledger rows: ${rows}, matched: ${m}. Checked ${at}.`,
     repeatLine: (k, id, v, t) => `${k} ${id}, version ${v}: charged ${t} times`,
     unexplainedLine: (ids) => `Ledger rows with no version received: ${ids}`,
+    notUnderstoodLine: (route, at, reason, ids) => `Delivered and paid but not understood (kept, read again after an update): ${route}, ${at} — ${reason}. Ledger rows: ${ids}`,
+    missingRequestLine: (req, b, said, inLedger) => `Missing from the ledger: response ${req} (${b}) said ${said} units charged, ledger rows of that request: ${inLedger}`,
+    missingBalanceLine: (b, seen, inLedger) => `Missing from the ledger: ${b} — responses charged ${seen} units, ledger rows: ${inLedger}`,
+    overLedgerLine: (b, f, value, inLedger) =>
+      `Missing from the ledger: ${b} — ${f === 'period_total' ? 'charged in the period as responses said' : 'charged today as the balance says'} ${value} units, ledger rows in all: ${inLedger}`,
+    vacuous: 'The ledger is empty although charges were made: nothing could be checked, so the audit fails.',
+    notPulled: 'Offline: charges seen in responses were not compared with the ledger; its saved copy may be old.',
+    seenLine: (t, c) => `Charged as responses said: tenders ${t} units, contracts ${c} units`,
+    byRequest: (n) => `Matched by request id (cards without a version): ${n}`,
     spend: 'Spend',
     perDay: 'Per day (MSK)',
     perSearch: 'Per saved search',
@@ -297,23 +323,50 @@ export function LedgerView() {
   );
 }
 
-function AuditVerdict({ verdict, strings: s }: { verdict: MethodResult<'ledger.audit'>; strings: (typeof strings)['ru'] }) {
+function AuditVerdict({ verdict: v, strings: s }: { verdict: MethodResult<'ledger.audit'>; strings: (typeof strings)['ru'] }) {
   const locale = useAppStore((st) => st.locale);
+  const n = (x: number) => formatInt(x, locale);
+  const balanceName = (b: 'tenders' | 'contracts') => (b === 'tenders' ? s.tenders : s.contracts);
   return (
     <>
       <p className="ledger__verdictLine" data-testid="ledger-audit-verdict">
-        {s.verdict(formatInt(verdict.repeatCharges.length, locale), formatInt(verdict.unexplained.length, locale))}
+        {s.verdict(n(v.repeatCharges.length), n(v.unexplained.length))}
       </p>
-      <p>{verdict.ok ? s.verdictOk : s.verdictBad}</p>
-      {!verdict.ok && (
+      <p data-testid="ledger-audit-summary" data-vacuous={v.vacuous}>
+        {v.vacuous ? s.vacuous : v.ok ? s.verdictOk : s.verdictBad}
+      </p>
+      {!v.ok && (
         <ul className="ledger__problems" data-testid="ledger-audit-problems">
-          {verdict.repeatCharges.map((r) => (
-            <li key={`${r.kind}-${r.id}-${r.version}`}>{s.repeatLine(r.kind === 'tender' ? s.tender : s.contract, String(r.id), String(r.version), formatInt(r.times, locale))}</li>
+          {v.repeatCharges.map((r) => (
+            <li key={`${r.kind}-${r.id}-${r.version}`}>{s.repeatLine(r.kind === 'tender' ? s.tender : s.contract, String(r.id), String(r.version), n(r.times))}</li>
           ))}
-          {verdict.unexplained.length > 0 && <li>{s.unexplainedLine(verdict.unexplained.slice(0, 50).join(', '))}</li>}
+          {v.unexplained.length > 0 && <li>{s.unexplainedLine(v.unexplained.slice(0, 50).join(', '))}</li>}
+          {v.notUnderstood.map((q) => (
+            <li key={`q-${q.quarantineId}`} data-testid="ledger-audit-not-understood">
+              {s.notUnderstoodLine(q.route, formatDateTime(q.receivedAt, locale), q.reason, q.ledgerIds.slice(0, 50).join(', '))}
+            </li>
+          ))}
+          {v.missingByRequest.slice(0, 20).map((m) => (
+            <li key={`r-${m.requestId}`} data-testid="ledger-audit-missing">
+              {s.missingRequestLine(m.requestId, balanceName(m.balanceType), n(m.said), n(m.inLedger))}
+            </li>
+          ))}
+          {v.missingByBalance.map((m) => (
+            <li key={`b-${m.balanceType}`} data-testid="ledger-audit-missing">
+              {s.missingBalanceLine(balanceName(m.balanceType), n(m.seen), n(m.inLedger))}
+            </li>
+          ))}
+          {v.overLedger.map((o) => (
+            <li key={`o-${o.balanceType}-${o.figure}`} data-testid="ledger-audit-missing">
+              {s.overLedgerLine(balanceName(o.balanceType), o.figure, n(o.value), n(o.inLedger))}
+            </li>
+          ))}
         </ul>
       )}
-      <p className="muted">{s.checked(formatInt(verdict.rows, locale), formatInt(verdict.matched, locale), formatDateTime(verdict.checkedAt, locale))}</p>
+      {!v.ledgerPulled && <p className="muted" data-testid="ledger-audit-not-pulled">{s.notPulled}</p>}
+      <p className="muted">{s.seenLine(n(v.seen.tenders), n(v.seen.contracts))}</p>
+      {v.matchedByRequest > 0 && <p className="muted">{s.byRequest(n(v.matchedByRequest))}</p>}
+      <p className="muted">{s.checked(n(v.rows), n(v.matched), formatDateTime(v.checkedAt, locale))}</p>
     </>
   );
 }
