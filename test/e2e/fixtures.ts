@@ -18,7 +18,9 @@
  *   });
  *
  * Options (`test.use({...})`): `captureApiTokens: true` puts a recording relay between the core and the sandbox,
- * so `app.apiTokensSeen()` lists every API token the core sent or received (security.spec.ts).
+ * so `app.apiTokensSeen()` lists every API token the core sent or received (security.spec.ts);
+ * `strictSandbox: true` starts (and restarts) the sandbox in its strict mode, which sends only what the API
+ * reference states (strict-flow.spec.ts).
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -84,20 +86,24 @@ export interface E2eApp {
 }
 
 type TestFixtures = { app: E2eApp };
-type Options = { captureApiTokens: boolean };
+type Options = { captureApiTokens: boolean; strictSandbox: boolean };
 
 export const test = base.extend<TestFixtures & Options>({
   captureApiTokens: [false, { option: true }],
+  strictSandbox: [false, { option: true }],
 
-  app: async ({ captureApiTokens }, use, testInfo) => {
+  app: async ({ captureApiTokens, strictSandbox }, use, testInfo) => {
     const tmp = await mkdtemp(path.join(tmpdir(), 'twb-e2e-'));
     const dataDir = path.join(tmp, 'data');
     await mkdir(dataDir, { recursive: true });
     const stateFile = path.join(tmp, 'sandbox.sqlite');
     const openedExternal: string[] = [];
+    // `strict` always given, `false` included: TENDERWB_SANDBOX_STRICT in the environment must not flip the
+    // specs written against the ordinary sandbox.
+    const sandboxOptions = { port: 0, seed: SANDBOX_SEED, tenders: SANDBOX_TENDERS, stateFile, strict: strictSandbox };
     const cleanups: (() => Promise<void>)[] = [];
     try {
-      let sandbox: RunningSandbox | null = await startSandbox({ port: 0, seed: SANDBOX_SEED, tenders: SANDBOX_TENDERS, stateFile });
+      let sandbox: RunningSandbox | null = await startSandbox(sandboxOptions);
       const sandboxPort = sandbox.port;
       const sandboxOrigin = sandbox.origin;
       const sandboxBaseUrl = sandbox.baseUrl;
@@ -167,7 +173,7 @@ export const test = base.extend<TestFixtures & Options>({
           const running = sandbox;
           sandbox = null;
           await running?.close();
-          sandbox = await startSandbox({ port: sandboxPort, seed: SANDBOX_SEED, tenders: SANDBOX_TENDERS, stateFile });
+          sandbox = await startSandbox({ ...sandboxOptions, port: sandboxPort });
         },
         async screenshot(page, name) {
           const file = path.join(screenshotsDir, `${name.replace(/[^\p{L}\p{N}_.-]+/gu, '-')}.png`);

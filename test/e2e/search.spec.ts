@@ -5,26 +5,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addKeyword, runSearchInView as runSearch } from './viewsHelpers';
 
 /** "1 234 567,89 ₽" → 1234567.89 */
 function rub(text: string): number {
   return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
-}
-
-async function addKeyword(page: Page, word: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: 'Ключевые слова' });
-  await input.fill(word);
-  await input.press('Enter');
-  await expect(page.getByTestId('keywords-chip').filter({ hasText: word })).toBeVisible();
-}
-
-/** Runs the current form (with a label) and waits for the job to finish. */
-async function runSearch(page: Page, label: string): Promise<void> {
-  await page.getByTestId('run-label').fill(label);
-  await page.getByTestId('run').click();
-  await expect(page.getByTestId('run-progress')).toBeVisible();
-  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
-  await expect.poll(async () => Number(await page.getByTestId('results-count').getAttribute('data-count'))).toBeGreaterThan(0);
 }
 
 async function priceColumn(page: Page, rows: number): Promise<number[]> {

@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the card, contracts, lists, ledger and offline specs: preparing data through the core (the
+ * Helpers shared by the search, card, contracts, lists, ledger, offline and strict-flow specs: preparing data through the core (the
  * fixture's `app.invoke`) where another view would normally do it, and the few UI steps several specs repeat.
  */
 import type { Page } from '@playwright/test';
@@ -58,6 +58,23 @@ export async function addIds(page: Page, ids: number[]): Promise<void> {
   await page.getByTestId('lists-add-ids').fill(ids.join('\n'));
   await page.getByTestId('lists-add').click();
   await expect(page.getByTestId('lists-message')).toBeVisible();
+}
+
+/** Search view: types a keyword and confirms it into a chip. */
+export async function addKeyword(page: Page, word: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Ключевые слова' });
+  await input.fill(word);
+  await input.press('Enter');
+  await expect(page.getByTestId('keywords-chip').filter({ hasText: word })).toBeVisible();
+}
+
+/** Search view: runs the current form (with a label) and waits for the job to finish with results shown. */
+export async function runSearchInView(page: Page, label: string): Promise<void> {
+  await page.getByTestId('run-label').fill(label);
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('run-progress')).toBeVisible();
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect.poll(async () => Number(await page.getByTestId('results-count').getAttribute('data-count'))).toBeGreaterThan(0);
 }
 
 export function memberRow(page: Page, index: number) {
