@@ -12,6 +12,7 @@ import { useStrings, type Strings } from '../i18n/i18n';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from './useLoad';
+import { editCountsStated } from './editCounts';
 
 const NEW = '__new__';
 
@@ -24,6 +25,7 @@ const strings: Strings<{
   adding: string;
   close: string;
   added: (list: string, added: string, already: string) => string;
+  addedUnstated: (list: string, sent: string) => string;
   queued: (list: string) => string;
   nameRequired: string;
   loading: string;
@@ -37,6 +39,7 @@ const strings: Strings<{
     adding: 'Добавляем…',
     close: 'Закрыть',
     added: (l, a, p) => `В список «${l}» добавлено: ${a}${p !== '0' ? `, уже были в нём: ${p}` : ''}.`,
+    addedUnstated: (l, n) => `Все ${n} теперь в списке «${l}»; сколько из них уже были в нём, сервер не сообщил.`,
     queued: (l) => `Нет связи: добавление в «${l}» поставлено в очередь и будет отправлено один раз, когда связь вернётся.`,
     nameRequired: 'Введите название списка.',
     loading: 'Загружаем списки…',
@@ -50,6 +53,7 @@ const strings: Strings<{
     adding: 'Adding…',
     close: 'Close',
     added: (l, a, p) => `Added to "${l}": ${a}${p !== '0' ? `, already in it: ${p}` : ''}.`,
+    addedUnstated: (l, n) => `All ${n} are now in "${l}"; the server did not say how many were in it already.`,
     queued: (l) => `Offline: adding to "${l}" is queued and will be sent once when the network is back.`,
     nameRequired: 'Enter a list name.',
     loading: 'Loading lists…',
@@ -140,9 +144,7 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
         {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} maxLength={255} data-testid={`${testId}-name`} />}
       </div>
       {result && (
-        <p className="addlist__result" role="status" data-testid={`${testId}-result`} data-queued={result.answer.queued} data-added={result.answer.added} data-already={result.answer.alreadyPresent}>
-          {result.answer.queued ? s.queued(result.listName) : s.added(result.listName, formatInt(result.answer.added, locale), formatInt(result.answer.alreadyPresent, locale))}
-        </p>
+        <AddedMessage answer={result.answer} listName={result.listName} ids={ids} testId={testId} />
       )}
       <ErrorNotice error={error ?? lists.error} testId={`${testId}-error`} />
       <div className="dialog__actions">
@@ -154,5 +156,27 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
         </button>
       </div>
     </form>
+  );
+}
+
+function AddedMessage({ answer, listName, ids, testId }: { answer: MethodResult<'lists.addItems'>; listName: string; ids: number[]; testId: string }) {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const stated = answer.queued || editCountsStated(ids, answer.added, answer.alreadyPresent);
+  return (
+    <p
+      className="addlist__result"
+      role="status"
+      data-testid={`${testId}-result`}
+      data-queued={answer.queued}
+      data-counts={stated ? 'stated' : 'unstated'}
+      {...(stated ? { 'data-added': answer.added, 'data-already': answer.alreadyPresent } : {})}
+    >
+      {answer.queued
+        ? s.queued(listName)
+        : stated
+          ? s.added(listName, formatInt(answer.added, locale), formatInt(answer.alreadyPresent, locale))
+          : s.addedUnstated(listName, formatInt(new Set(ids).size, locale))}
+    </p>
   );
 }

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/f
 import { useStrings } from '../../i18n/i18n';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { parseIds } from './listInput';
+import { editCountsStated } from '../../components/editCounts';
 import { listsStrings } from './listsStrings';
 
 const PAGE = 200;
@@ -191,7 +192,8 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
     edit(async () => {
       const answer: MethodResult<'lists.removeItems'> = await call('lists.removeItems', { listId: list.listId, ids: selectedIds });
       setSelection(emptySelection());
-      return answer.queued ? s.removedQueued(formatInt(selectedIds.length, locale)) : s.removed(formatInt(answer.removed, locale));
+      if (answer.queued) return s.removedQueued(formatInt(selectedIds.length, locale));
+      return editCountsStated(selectedIds, answer.removed, answer.notPresent) ? s.removed(formatInt(answer.removed, locale)) : s.removedUnstated(formatInt(selectedIds.length, locale));
     });
 
   const add = () => {
@@ -208,7 +210,8 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
     return edit(async () => {
       const answer = await call('lists.addItems', { listId: list.listId, ids: parsed.ids });
       setPaste('');
-      return answer.queued ? s.addedQueued(formatInt(parsed.ids.length, locale)) : s.added(formatInt(answer.added, locale), formatInt(answer.alreadyPresent, locale));
+      if (answer.queued) return s.addedQueued(formatInt(parsed.ids.length, locale));
+      return editCountsStated(parsed.ids, answer.added, answer.alreadyPresent) ? s.added(formatInt(answer.added, locale), formatInt(answer.alreadyPresent, locale)) : s.addedUnstated(formatInt(parsed.ids.length, locale));
     });
   };
 

@@ -17,12 +17,14 @@ export const listsStrings: Strings<{
   exportCsv: string;
   removeSelected: (n: string) => string;
   removed: (n: string) => string;
+  removedUnstated: (n: string) => string;
   removedQueued: (n: string) => string;
   clear: string;
   addIds: string;
   addIdsHint: string;
   add: string;
   added: (n: string, already: string) => string;
+  addedUnstated: (n: string) => string;
   addedQueued: (n: string) => string;
   invalidIds: (tokens: string) => string;
   noIds: string;
@@ -58,12 +60,14 @@ export const listsStrings: Strings<{
     exportCsv: 'Экспорт в CSV…',
     removeSelected: (n) => `Удалить выбранные (${n})`,
     removed: (n) => `Удалено: ${n}.`,
+    removedUnstated: (n) => `Убраны из списка: ${n}; сколько из них в нём были, сервер не сообщил.`,
     removedQueued: (n) => `Нет связи: удаление ${n} поставлено в очередь и будет отправлено один раз.`,
     clear: 'Снять выделение',
     addIds: 'Добавить по ID',
     addIdsHint: 'Вставьте ID закупок через пробел, запятую или с новой строки.',
     add: 'Добавить',
     added: (n, a) => `Добавлено: ${n}${a !== '0' ? `, уже были: ${a}` : ''}.`,
+    addedUnstated: (n) => `Теперь в списке: ${n} из вставленных; сколько из них уже были в нём, сервер не сообщил.`,
     addedQueued: (n) => `Нет связи: добавление ${n} поставлено в очередь и будет отправлено один раз.`,
     invalidIds: (t) => `Не похоже на ID: ${t}`,
     noIds: 'Нет ни одного ID.',
@@ -99,12 +103,14 @@ export const listsStrings: Strings<{
     exportCsv: 'Export CSV…',
     removeSelected: (n) => `Remove selected (${n})`,
     removed: (n) => `Removed: ${n}.`,
+    removedUnstated: (n) => `Taken out of the list: ${n}; the server did not say how many were in it.`,
     removedQueued: (n) => `Offline: removing ${n} is queued and will be sent once.`,
     clear: 'Clear selection',
     addIds: 'Add by ID',
     addIdsHint: 'Paste tender IDs separated by spaces, commas or new lines.',
     add: 'Add',
     added: (n, a) => `Added: ${n}${a !== '0' ? `, already present: ${a}` : ''}.`,
+    addedUnstated: (n) => `Now in the list: ${n} of those pasted; the server did not say how many were in it already.`,
     addedQueued: (n) => `Offline: adding ${n} is queued and will be sent once.`,
     invalidIds: (t) => `Not IDs: ${t}`,
     noIds: 'No IDs given.',
