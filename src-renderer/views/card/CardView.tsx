@@ -13,7 +13,7 @@ import { useLoad } from '../../components/useLoad';
 import { formatDateTime, formatRub } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
-import { named, num, str } from './cardFields';
+import { named, num, statedVersion, str } from './cardFields';
 import { ContractDetails } from './ContractDetails';
 import { RelatedContracts } from './RelatedContracts';
 import { TenderDetails } from './TenderDetails';
@@ -44,7 +44,10 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
 
   const c = data?.card ?? {};
   const title = str(c, 'name') ?? `${kind === 'tender' ? s.tender : s.contract} ${id}`;
-  const sourceText = data === null ? '' : data.source === 'cache' ? s.sourceCache : data.charged ? s.sourceCharged : s.sourceFree;
+  // Not charged, yet no version we held: the card did not say whether it was billed (the reference's tender
+  // detail has no `billed`), so "free, delivered before" would be a guess.
+  const unstated = data !== null && data.source === 'server' && !data.charged && statedVersion(data.version) === null;
+  const sourceText = data === null ? '' : data.source === 'cache' ? s.sourceCache : data.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
   const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
 
   return (
@@ -98,7 +101,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
                 </span>
               )}
               <span>
-                {earlier ? `${s.updatedAt} ${formatDateTime(str(c, 'update_date'), locale)}` : `${s.version} ${data.version}`}
+                {earlier ? `${s.updatedAt} ${formatDateTime(str(c, 'update_date'), locale)}` : `${s.version} ${statedVersion(data.version) ?? s.versionUnstated}`}
               </span>
             </div>
             {!earlier && (

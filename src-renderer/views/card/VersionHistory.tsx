@@ -11,17 +11,19 @@ import { formatDateTime } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { Section } from './CardParts';
+import { statedVersion } from './cardFields';
 import { diffVersions, type VersionDiff } from './versionDiff';
 
 /**
- * `versionLabel` names a version for people: the number by default; an earlier-generation profile, whose API
- * has no version numbers, keys versions by their update_date and shows that instead.
+ * `versionLabel` names a version for people: the number by default (none for a version the server did not
+ * state); an earlier-generation profile, whose API has no version numbers, keys versions by their update_date
+ * and shows that instead.
  */
 export function VersionHistory({
   kind,
   id,
   versions,
-  versionLabel = String,
+  versionLabel,
 }: {
   kind: CardResult['kind'];
   id: number;
@@ -30,9 +32,15 @@ export function VersionHistory({
 }) {
   const s = useStrings(cardStrings);
   const locale = useAppStore((st) => st.locale);
-  const sorted = [...versions].sort((a, b) => b.version - a.version);
-  const latest = sorted[0]?.version ?? null;
-  const previous = sorted[1]?.version ?? null;
+  const label = versionLabel ?? ((v: number) => String(statedVersion(v) ?? s.versionUnstated));
+  // A version the server did not state is newer than every version held when its card came (it matched
+  // none of them): first, newest received first; then the stated ones by number. Only stated versions are
+  // compared, since the core reads stored versions by their real number.
+  const stated = (v: number) => statedVersion(v) !== null;
+  const sorted = [...versions].sort((a, b) => Number(stated(a.version)) - Number(stated(b.version)) || (stated(a.version) ? b.version - a.version : b.receivedAt.localeCompare(a.receivedAt)));
+  const comparable = sorted.filter((v) => stated(v.version));
+  const latest = comparable[0]?.version ?? null;
+  const previous = comparable[1]?.version ?? null;
   const [from, setFrom] = useState<number | null>(previous);
   const [to, setTo] = useState<number | null>(latest);
   const [diff, setDiff] = useState<{ from: number; to: number; result: VersionDiff } | null>(null);
@@ -81,25 +89,26 @@ export function VersionHistory({
         <tbody>
           {sorted.map((v) => (
             <tr key={v.version} data-testid="card-version" data-version={v.version}>
-              <td>{versionLabel(v.version)}</td>
+              <td>{label(v.version)}</td>
               <td>{formatDateTime(v.receivedAt, locale)}</td>
               <td>
-                <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span>
+                {/* Not billed and not stated: the card said nothing about a charge, so "free" would be a guess. */}
+                {v.billed || stated(v.version) ? <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span> : s.billedUnstated}
               </td>
-              <td>{v.via}</td>
+              <td>{v.via === 'feed' ? s.viaFeed : v.via === 'card' ? s.viaCard : v.via}</td>
               <td>
-                <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${versionLabel(v.version)}`} />
+                <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} disabled={!stated(v.version)} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${label(v.version)}`} />
               </td>
               <td>
-                <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${versionLabel(v.version)}`} />
+                <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} disabled={!stated(v.version)} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${label(v.version)}`} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {sorted.length < 2 ? (
+      {comparable.length < 2 ? (
         <p className="card__muted" data-testid="card-versions-single">
-          {s.oneVersion}
+          {sorted.length < 2 ? s.oneVersion : s.unstatedNotCompared}
         </p>
       ) : (
         <button type="button" disabled={busy || from === null || to === null || from === to} onClick={() => from !== null && to !== null && void compare(from, to)} data-testid="card-compare">
@@ -109,7 +118,7 @@ export function VersionHistory({
       <ErrorNotice error={error} testId="card-diff-error" />
       {diff && (
         <div className="card__diff" data-testid="card-diff" data-from={diff.from} data-to={diff.to}>
-          <h3>{s.diffTitle(versionLabel(diff.from), versionLabel(diff.to))}</h3>
+          <h3>{s.diffTitle(label(diff.from), label(diff.to))}</h3>
           {diff.result.entries.length === 0 ? (
             <p data-testid="card-diff-empty">{s.noChanges}</p>
           ) : (

@@ -42,3 +42,12 @@ export function named(o: unknown, key: string): string | null {
 export function isHttps(url: string | null): url is string {
   return url !== null && /^https:\/\/[^\s]+$/i.test(url);
 }
+
+/**
+ * A version number people may read: the core keeps a card whose server stated no version, and which shows none
+ * we hold, under a provisional number below 0 (src-main/cards/cardVersion.ts); that number means "not stated"
+ * and is never shown.
+ */
+export function statedVersion(version: number): number | null {
+  return Number.isSafeInteger(version) && version >= 0 ? version : null;
+}

@@ -23,6 +23,7 @@ export const cardStrings: Strings<{
   sourceCache: string;
   sourceCharged: string;
   sourceFree: string;
+  sourceUnstated: string;
   sourceHint: string;
   lots: string;
   lotNo: string;
@@ -65,6 +66,10 @@ export const cardStrings: Strings<{
   received: string;
   billed: string;
   via: string;
+  viaFeed: string;
+  viaCard: string;
+  versionUnstated: string;
+  billedUnstated: string;
   charged: string;
   free: string;
   compareFrom: string;
@@ -76,6 +81,7 @@ export const cardStrings: Strings<{
   added: string;
   removed: string;
   oneVersion: string;
+  unstatedNotCompared: string;
   related: string;
   relatedRefresh: string;
   relatedNone: string;
@@ -109,6 +115,7 @@ export const cardStrings: Strings<{
     sourceCache: 'Из кэша — бесплатно',
     sourceCharged: 'Получено с сервера — списана 1 единица',
     sourceFree: 'Получено с сервера — бесплатно: эта версия уже была доставлена',
+    sourceUnstated: 'Получено с сервера — новая версия; списание, если было, видно в журнале',
     sourceHint: 'Повторное открытие карточки бесплатно и работает без сети.',
     lots: 'Лоты',
     lotNo: '№',
@@ -151,6 +158,10 @@ export const cardStrings: Strings<{
     received: 'Получена',
     billed: 'Оплата',
     via: 'Откуда',
+    viaFeed: 'поиск или список',
+    viaCard: 'карточка',
+    versionUnstated: 'не указана сервером',
+    billedUnstated: 'не сообщено',
     charged: 'списана 1 ед.',
     free: 'бесплатно',
     compareFrom: 'Сравнить с',
@@ -162,6 +173,7 @@ export const cardStrings: Strings<{
     added: 'добавлено',
     removed: 'удалено',
     oneVersion: 'Получена одна версия — сравнивать пока не с чем.',
+    unstatedNotCompared: 'Версию, номер которой сервер не указал, сравнить пока не с чем.',
     related: 'Контракты по закупке',
     relatedRefresh: 'Обновить с сервера',
     relatedNone: 'Контрактов в кэше нет.',
@@ -195,6 +207,7 @@ export const cardStrings: Strings<{
     sourceCache: 'From cache — free',
     sourceCharged: 'Fetched from the server — charged 1 unit',
     sourceFree: 'Fetched from the server — free: this version was delivered before',
+    sourceUnstated: 'Fetched from the server — a new version; any charge shows in the ledger',
     sourceHint: 'Re-opening a card is free and works offline.',
     lots: 'Lots',
     lotNo: 'No.',
@@ -237,6 +250,10 @@ export const cardStrings: Strings<{
     received: 'Received',
     billed: 'Charge',
     via: 'Via',
+    viaFeed: 'search or list',
+    viaCard: 'card',
+    versionUnstated: 'not stated by the server',
+    billedUnstated: 'not stated',
     charged: '1 unit charged',
     free: 'free',
     compareFrom: 'Compare from',
@@ -248,6 +265,7 @@ export const cardStrings: Strings<{
     added: 'added',
     removed: 'removed',
     oneVersion: 'One version received — nothing to compare yet.',
+    unstatedNotCompared: 'A version whose number the server did not state cannot be compared yet.',
     related: 'Contracts of this tender',
     relatedRefresh: 'Refresh from the server',
     relatedNone: 'No contracts cached.',
