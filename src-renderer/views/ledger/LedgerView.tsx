@@ -14,6 +14,7 @@ import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
 import { fillDays, moscowDay } from './spendChart';
+import { summarizeCriteria } from '../search/queryBuilder';
 
 const strings: Strings<{
   title: string;
@@ -206,7 +207,15 @@ export function LedgerView() {
   const audit = useLoad(() => call('ledger.audit', {}), `audit-${epoch}-${pulled}`, pulled > 0);
   const spend = useLoad(() => call('ledger.spend', { days }), `spend-${epoch}-${pulled}-${days}`, pulled > 0);
 
-  const searchLabel = useMemo(() => new Map((spend.data?.bySearch ?? []).map((x) => [x.filterId, x.label])), [spend.data]);
+  // Rows are named by the saved searches themselves, not by the spend figures: spend counts only rows with a
+  // date, and the reference gives ledger rows none, so a label taken from it would leave raw filter ids.
+  const saved = useLoad(() => call('savedSearches.list', {}), `saved-${epoch}-${pulled}`, pulled > 0);
+  const searchLabel = useMemo(() => {
+    const labels = new Map<string, string>();
+    for (const x of spend.data?.bySearch ?? []) if (x.filterId && x.label) labels.set(x.filterId, x.label);
+    for (const x of saved.data ?? []) labels.set(x.filterId, x.label ?? summarizeCriteria(x.criteria, locale));
+    return labels;
+  }, [spend.data, saved.data, locale]);
   const kindName = useCallback((r: LedgerRowInfo) => (r.balanceType === 'tenders' ? s.tender : s.contract), [s]);
   const columns = useMemo<Column<LedgerRowInfo>[]>(
     () => [
