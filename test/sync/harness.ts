@@ -76,10 +76,7 @@ export async function feedContents(sb: Sandbox, filterId: string, feeds: FeedNam
       let body: Record<string, unknown> = { filter_id: filterId, events: [stream], limit: 100 };
       for (;;) {
         const page = feed === 'tender' ? await client.queryTenders(body as never) : await client.queryContracts(body as never);
-        for (const r of page.results) {
-          const obj = ('tender' in r ? r.tender : (r as { contract: { id: number } }).contract) as { id: number };
-          out.add(`${feed}:${obj.id}:${r.version}`);
-        }
+        for (const r of page.results) out.add(`${feed}:${r.object.id}:${r.version}`);
         body = { cursor: page.nextCursor, limit: 100 };
         if (page.results.length === 0 && page.state === 'ready') break;
       }
@@ -91,9 +88,11 @@ export async function feedContents(sb: Sandbox, filterId: string, feeds: FeedNam
 /** Ledger rows of the live account, grouped by object version. */
 export async function chargesByVersion(sb: Sandbox, token: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  let after = 0;
+  // The first page is asked without starting_after: a server may read it as an id of the ledger (strict).
+  let after: number | null = null;
   for (;;) {
-    const r = await api(sb, 'GET', `/balance/ledger?limit=100&starting_after=${after}`, { token });
+    const r = await api(sb, 'GET', `/balance/ledger?limit=100${after === null ? '' : `&starting_after=${after}`}`, { token });
+    if (r.status !== 200) throw new Error(`ledger answered ${r.status}: ${r.text.slice(0, 300)}`);
     for (const row of r.json.data as { id: number; balance_type: string; object_id: number; version: number }[]) {
       const key = `${row.balance_type === 'tenders' ? 'tender' : 'contract'}:${row.object_id}:${row.version}`;
       out.set(key, (out.get(key) ?? 0) + 1);

@@ -2,6 +2,7 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';
 import type { CliContext } from '../context';
+import { isProvisional } from '../../cache/versionMatch';
 import { openCard } from '../../cards/openCard';
 
 export async function cardCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -29,21 +30,33 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
     positionsLimit: limit,
   });
   const card = opened.card;
-  const source = opened.source === 'cache' ? 'cache' : opened.charged ? 'server (charged 1 unit)' : 'server (free: this version was delivered before)';
+  // A server may not say whether a card was charged (`billed` is not in document 2's detail): then say nothing.
+  const billedStated = typeof card.billed === 'boolean';
+  const source =
+    opened.source === 'cache'
+      ? 'cache'
+      : opened.charged
+        ? 'server (charged 1 unit)'
+        : billedStated
+          ? 'server (free: this version was delivered before)'
+          : 'server';
   const c = card as Record<string, unknown>;
-  ctx.out.result({ source, card: c }, () => humanCard(kind, c, source));
+  // The version the cache stored it under; one below 0 means the server did not state it (D-CLIENT-CARD).
+  const version = isProvisional(opened.version) ? null : opened.version;
+  ctx.out.result({ source, version, card: c }, () => humanCard(kind, c, source, version));
 }
 
-function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string): string {
+function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string, version: number | null): string {
+  const versionText = version === null ? 'version not stated by the server' : `version ${version}`;
   const lines: string[] = [];
   const named = (v: unknown): string => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : '—');
   if (kind === 'tender') {
     lines.push(`${String(c.name ?? '')}`);
-    lines.push(`id ${String(c.id)} · ${String(c.etp_id ?? '')} · version ${String(c.version)} · ${named(c.status)} · ${formatRub(c.price)}`);
+    lines.push(`id ${String(c.id)} · ${String(c.etp_id ?? '')} · ${versionText} · ${named(c.status)} · ${formatRub(c.price)}`);
     lines.push(`customer: ${named(c.organization)} · region: ${named(c.region)} · platform: ${named(c.platform)}`);
     lines.push(`deadline: ${String(c.end_date ?? '—')} · positions: ${formatInt(Number(c.positions_total ?? 0))}`);
   } else {
-    lines.push(`contract ${String(c.reestr_number ?? c.id)} · version ${String(c.version)} · ${formatRub(c.price)}`);
+    lines.push(`contract ${String(c.reestr_number ?? c.id)} · ${versionText} · ${formatRub(c.price)}`);
     const suppliers = Array.isArray(c.suppliers) ? c.suppliers.map(named).join(', ') : '—';
     lines.push(`customer: ${named(c.customer)} · suppliers: ${suppliers}`);
   }
