@@ -95,9 +95,16 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
     'lists.addItems': async ({ listId, ids }) => {
       const session = ctx.currentGeneration();
       requireList(session, listId);
+      const before = memberIds(session, listId);
       const outcome = await ctx.mutateOrQueue({ op: 'list.add', payload: { listId, ids } });
       if (!outcome.queued) {
-        return { added: Number(outcome.result.added ?? 0), alreadyPresent: Number(outcome.result.already_present ?? 0), queued: false };
+        // The answer's body is "not shown" (4.12): its counts when it gives them, else the local mirror's.
+        const unique = [...new Set(ids)];
+        const present = unique.filter((id) => before.has(id)).length;
+        const { added, already_present: alreadyPresent } = outcome.result;
+        return typeof added === 'number' && typeof alreadyPresent === 'number'
+          ? { added, alreadyPresent, queued: false }
+          : { added: unique.length - present, alreadyPresent: present, queued: false };
       }
       const local = listStore(session.cache).addItems(listId, ids);
       return { added: local.added, alreadyPresent: local.alreadyPresent, queued: true };
@@ -106,9 +113,16 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
     'lists.removeItems': async ({ listId, ids }) => {
       const session = ctx.currentGeneration();
       requireList(session, listId);
+      const before = memberIds(session, listId);
       const outcome = await ctx.mutateOrQueue({ op: 'list.remove', payload: { listId, ids } });
       if (!outcome.queued) {
-        return { removed: Number(outcome.result.removed ?? 0), notPresent: Number(outcome.result.not_present ?? 0), queued: false };
+        // As for adding: the server's counts when given (4.13 shows no body), else the local mirror's.
+        const unique = [...new Set(ids)];
+        const present = unique.filter((id) => before.has(id)).length;
+        const { removed, not_present: notPresent } = outcome.result;
+        return typeof removed === 'number' && typeof notPresent === 'number'
+          ? { removed, notPresent, queued: false }
+          : { removed: present, notPresent: unique.length - present, queued: false };
       }
       const local = listStore(session.cache).removeItems(listId, ids);
       return { removed: local.removed, notPresent: local.notPresent, queued: true };
@@ -141,4 +155,9 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       return exportToTarget(platform, session, safeFileName(list.name, 'list'), (target) => exportListCsv(session.cache, listId, chosen, target, { delimiter }));
     },
   };
+}
+
+/** The members the local mirror holds now, to count an edit whose answer has no counts. */
+function memberIds(session: Session, listId: string): Set<number> {
+  return new Set(listStore(session.cache).items(listId).map((m) => m.tenderId));
 }

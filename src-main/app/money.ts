@@ -6,6 +6,7 @@
 import { newIdempotencyKey, type ApiClient } from '../api/client';
 import { auditCache, auditRow, localDeliveries, pullForAudit } from '../audit/auditCache';
 import { explainRow } from '../audit/reconcile';
+import { requestDeliveries } from '../cache/requestDeliveries';
 import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
 import { searchStore } from '../cache/searchStore';
 import type { Handlers, LedgerRowInfo } from '../contract/ipc';
@@ -104,8 +105,12 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
       const since = moscowDay(new Date(Date.now() - (days - 1) * 86_400_000).toISOString())!;
       const byDay = new Map<string, { tenders: number; contracts: number }>();
       const bySearch = new Map<string | null, number>();
+      const delivered = requestDeliveries(session.cache);
       for (const r of ledgerStore(session.cache).rows()) {
-        const day = moscowDay(r.createdAt);
+        // A ledger row has no date in the reference (2.6a): then the day its delivery arrived here.
+        const kind = r.balanceType === 'tenders' ? 'tender' : 'contract';
+        const at = r.createdAt ?? (r.requestId ? (delivered.receivedIn(kind, r.objectId, r.requestId) ?? null) : null);
+        const day = moscowDay(at);
         if (day === null || day < since) continue;
         const d = byDay.get(day) ?? { tenders: 0, contracts: 0 };
         d[r.balanceType] += r.amount;

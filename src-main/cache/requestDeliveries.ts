@@ -11,6 +11,8 @@ import { KIND_CODE, type ObjectKind } from './types';
 
 export interface RequestDeliveries {
   deliveredIn(kind: ObjectKind, id: number, requestId: string): boolean;
+  /** When that request's delivery of the object arrived: the date of a ledger row that has none (2.6a). */
+  receivedIn(kind: ObjectKind, id: number, requestId: string): string | undefined;
 }
 
 function createRequestDeliveries(cache: CacheDb): RequestDeliveries {
@@ -20,8 +22,15 @@ function createRequestDeliveries(cache: CacheDb): RequestDeliveries {
        WHERE d.kind = ? AND d.id = ? AND r.request_id = ? LIMIT 1`,
     )
     .pluck();
+  const receivedAt = cache.db
+    .prepare<[number, number, string], string>(
+      `SELECT r.received_at FROM delivery d JOIN delivery_request r ON r.request_seq = d.request_seq
+       WHERE d.kind = ? AND d.id = ? AND r.request_id = ? LIMIT 1`,
+    )
+    .pluck();
   return {
     deliveredIn: (kind, id, requestId) => byRequest.get(KIND_CODE[kind], id, requestId) !== undefined,
+    receivedIn: (kind, id, requestId) => receivedAt.get(KIND_CODE[kind], id, requestId),
   };
 }
 

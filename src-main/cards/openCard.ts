@@ -27,7 +27,10 @@ export type OpenedCard = {
   /** Below 0 when the server stated no version and the card shows none we hold (cardVersion.ts). */
   version: number;
   source: 'cache' | 'server';
-  /** Fetched now and the server said a unit was charged for it (a version never delivered before). */
+  /**
+   * Fetched now and a unit was charged for it (a version never delivered before): as the card's `billed`
+   * says, or, when it says nothing, because the version was not held (cardVersion.ts).
+   */
   charged: boolean;
 };
 
@@ -64,10 +67,12 @@ export async function fetchCard(cache: CacheDb, client: ApiClient, req: CardRequ
       : await client.contractCard(req.id, { ...params, idType: idType === 'reestr' ? 'reestr' : 'internal' }, { signal: req.signal });
   const card = fetched.card as Record<string, unknown> & { id: number };
   const versions = versionStore(cache);
-  const { version } = resolveCardVersion(card, versions.history(req.kind, card.id));
-  // A card states `billed` only on some servers; without it no charge is claimed here (the ledger row, if
-  // any, is explained by the card's request id in the audit).
-  const charged = card.billed === true;
+  const { version, how } = resolveCardVersion(card, versions.history(req.kind, card.id));
+  // A card states `billed` only on some servers. Without it: a version we did not hold was charged (a card
+  // "charges only when that version was not delivered before", 4.6), one we held was free. Only a stated
+  // charge goes to the charge log the audit checks the ledger against.
+  const billedStated = typeof card.billed === 'boolean';
+  const charged = billedStated ? card.billed === true : how === 'provisional';
   cardStore(cache).saveCard({
     kind: req.kind,
     id: card.id,
@@ -77,7 +82,7 @@ export async function fetchCard(cache: CacheDb, client: ApiClient, req: CardRequ
     requestId: fetched.requestId,
     receivedAt: new Date().toISOString(),
     billed: charged,
-    billedStated: typeof card.billed === 'boolean',
+    billedStated,
     card,
   });
   return { card, id: card.id, version, source: 'server', charged };

@@ -485,7 +485,7 @@ export const methods = {
     cardResultSchema,
   ),
   /** A stored version of an object as delivered, for the history diff. */
-  'card.version': method(z.strictObject({ kind: objectKindSchema, id: objectId, version: z.number().int().min(1) }), z.object({ object: z.record(z.string(), z.unknown()), receivedAt: z.string() })),
+  'card.version': method(z.strictObject({ kind: objectKindSchema, id: objectId, version: z.number().int().min(-2_000_000_000) }), z.object({ object: z.record(z.string(), z.unknown()), receivedAt: z.string() })),
   /** Contracts of a tender: cached ones at once, `refresh` asks the contract feed (tender_ids). */
   'card.relatedContracts': method(z.strictObject({ tenderId: objectId, refresh: z.boolean().default(false) }), z.object({ rows: z.array(contractRowSchema), jobId: z.string().nullable() })),
 

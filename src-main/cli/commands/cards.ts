@@ -35,11 +35,13 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
   const source =
     opened.source === 'cache'
       ? 'cache'
-      : opened.charged
-        ? 'server (charged 1 unit)'
-        : billedStated
-          ? 'server (free: this version was delivered before)'
-          : 'server';
+      : !billedStated
+        ? opened.charged
+          ? 'server (a version not held before: the server charges 1 unit for it)'
+          : 'server (a version held before: free)'
+        : opened.charged
+          ? 'server (charged 1 unit)'
+          : 'server (free: this version was delivered before)';
   const c = card as Record<string, unknown>;
   // The version the cache stored it under; one below 0 means the server did not state it (D-CLIENT-CARD).
   const version = isProvisional(opened.version) ? null : opened.version;
