@@ -4,6 +4,7 @@
  * saved filter name the set directly); its feed is read into the cache, and rows are filtered there.
  */
 import type { ContractSet, Handlers } from '../contract/ipc';
+import type { CacheDb } from '../cache/database';
 import { viewQueries } from '../cache/viewQueries';
 import type { AppContext } from './context';
 import { appError } from './errors';
@@ -31,16 +32,56 @@ export function contractQueryBody(set: ContractSet): Record<string, unknown> {
   }
 }
 
+/**
+ * The key of a set whose contracts a row filter of `contracts.rows` names: one customer, a list, tender ids.
+ * The reference promises a contract only `id, suppliers, execution` (2.6a): no customer and no `tender_id`,
+ * so the rows of such a set are the contracts its own feed delivered (viaFilters of the view query).
+ */
+function setKey(rows: { customerInn?: string | undefined; listId?: string | undefined; tenderIds?: readonly number[] | undefined }): string | null {
+  const keys = [
+    rows.customerInn ? `customer:${rows.customerInn}` : null,
+    rows.listId ? `list:${rows.listId}` : null,
+    rows.tenderIds ? `tenders:${[...rows.tenderIds].sort((a, b) => a - b).join(',')}` : null,
+  ].filter((k): k is string => k !== null);
+  // Two set criteria at once cannot be told apart by membership: each is then matched by the fields alone.
+  return keys.length === 1 ? keys[0]! : null;
+}
+
+function keyOfSet(set: ContractSet): string | null {
+  switch (set.by) {
+    case 'customer':
+      return set.inn.length === 1 ? setKey({ customerInn: set.inn[0]! }) : null;
+    case 'list':
+      return setKey({ listId: set.listId });
+    case 'tenders':
+      return setKey({ tenderIds: set.tenderIds });
+    default:
+      return null;
+  }
+}
+
+/** Per cache (profile): the contract filters the server named for each set queried in this run of the app. */
+const setFilters = new WeakMap<CacheDb, Map<string, Set<string>>>();
+
 export function contractHandlers(ctx: AppContext): ContractHandlers {
   return {
     'contracts.query': async ({ set, maxSpend }) => {
       const { filterId, jobId } = await ctx.contractsJob(contractQueryBody(set), maxSpend);
+      const key = keyOfSet(set);
+      if (key !== null) {
+        const cache = ctx.session().cache;
+        const known = setFilters.get(cache) ?? new Map<string, Set<string>>();
+        setFilters.set(cache, known);
+        known.set(key, (known.get(key) ?? new Set<string>()).add(filterId));
+      }
       return { filterId, jobId };
     },
 
     'contracts.rows': async ({ customerInn, supplierInn, supplierName, listId, tenderIds, offset, limit }) => {
       const session = ctx.session();
       const views = viewQueries(session.cache);
+      const key = setKey({ customerInn, listId, tenderIds });
+      const via = key !== null ? setFilters.get(session.cache)?.get(key) : undefined;
       const page = views.contracts(
         {
           ...(customerInn ? { customerInn } : {}),
@@ -48,6 +89,7 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
           ...(supplierName ? { supplierName } : {}),
           ...(listId ? { listId } : {}),
           ...(tenderIds ? { tenderIds } : {}),
+          ...(via ? { viaFilters: [...via] } : {}),
         },
         offset,
         limit,

@@ -107,6 +107,12 @@ export interface ContractCriteria {
   /** Contracts of the tenders of this list. */
   listId?: string;
   tenderIds?: readonly number[];
+  /**
+   * Contract filters whose QUERY was exactly this set (the customer, the list or the tender ids above). A
+   * contract that does not state its customer or `tender_id` (the reference promises neither: 2.6a shows a
+   * contract as `id, suppliers, execution`) matches the set when one of these feeds delivered it.
+   */
+  viaFilters?: readonly string[];
 }
 
 export interface ViewQueries {
@@ -221,9 +227,12 @@ function createViewQueries(cache: CacheDb): ViewQueries {
     contracts(criteria, offset, limit) {
       const where: string[] = [];
       const params: unknown[] = [];
+      // Delivered by a feed of the set itself: what the stored object cannot say (see viaFilters).
+      const via = criteria.viaFilters?.length ? JSON.stringify(criteria.viaFilters) : null;
+      const viaMember = 'c.id IN (SELECT id FROM filter_member WHERE kind = 2 AND filter_id IN (SELECT value FROM json_each(?)))';
       if (criteria.customerInn) {
-        where.push('p.customer_inn = ?');
-        params.push(criteria.customerInn);
+        where.push(via ? `(p.customer_inn = ? OR (p.customer_inn IS NULL AND ${viaMember}))` : 'p.customer_inn = ?');
+        params.push(criteria.customerInn, ...(via ? [via] : []));
       }
       if (criteria.supplierInn) {
         where.push("p.supplier_inns LIKE ? ESCAPE '\\'");
@@ -233,13 +242,14 @@ function createViewQueries(cache: CacheDb): ViewQueries {
         where.push("p.supplier_text LIKE ? ESCAPE '\\'");
         params.push(`%${likeEscape(criteria.supplierName.toLowerCase())}%`);
       }
+      const ofTenders = (inTenders: string): string => (via ? `(c.tender_id IN ${inTenders} OR (c.tender_id IS NULL AND ${viaMember}))` : `c.tender_id IN ${inTenders}`);
       if (criteria.listId) {
-        where.push('c.tender_id IN (SELECT tender_id FROM list_item WHERE list_id = ?)');
-        params.push(criteria.listId);
+        where.push(ofTenders('(SELECT tender_id FROM list_item WHERE list_id = ?)'));
+        params.push(criteria.listId, ...(via ? [via] : []));
       }
       if (criteria.tenderIds) {
-        where.push('c.tender_id IN (SELECT value FROM json_each(?))');
-        params.push(JSON.stringify(criteria.tenderIds));
+        where.push(ofTenders('(SELECT value FROM json_each(?))'));
+        params.push(JSON.stringify(criteria.tenderIds), ...(via ? [via] : []));
       }
       const from = `contract c LEFT JOIN contract_party p ON p.id = c.id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
       const count = prepared(`SELECT count(*) FROM ${from}`).pluck().get(...params) as number;
