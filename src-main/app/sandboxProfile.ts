@@ -8,13 +8,19 @@
  * `sandbox-earlier` profile shows those views on the same demo account, with the same session token (it works
  * in `X-API-Token` there, D-E-AUTH-1).
  *
- * Its token comes from POST /auth/login (demo/demo) and lives only in this object's memory: never in the
- * keychain, the cache, the settings or a log. A sandbox that restarted no longer knows the old session, so
- * the session is dropped on `unauthorized` and the next request logs in again.
+ * Its token comes from POST /auth/login (demo/demo), never from the keychain, the cache, the settings or a
+ * log. A sandbox that restarted no longer knows the old session, so the session is dropped on
+ * `unauthorized` and the next request logs in again.
+ *
+ * The reference does not say what login hands out (D-AUTH-1): a session (our default sandbox, id 0) or a
+ * permanent token counted in the account's 20 (the strict sandbox; a login beyond them is 409). So the app
+ * logs in as seldom as it can: the embedded sandbox's token is kept next to that sandbox's own state (which
+ * holds every token of the demo account anyway) and reused on the next start; a permanent token of an
+ * external sandbox is revoked on close, so runs of the app do not use up the account's tokens.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApiClient } from '../api/client';
+import { ApiClient, newIdempotencyKey } from '../api/client';
 
 export const SANDBOX_PROFILE = 'sandbox';
 export const SANDBOX_EARLIER_PROFILE = 'sandbox-earlier';
@@ -54,6 +60,8 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
   let baseUrl: string;
   let earlierBaseUrl: string;
   let stop: () => Promise<void> = async () => undefined;
+  /** Where the embedded sandbox's token is kept between starts (null: an external sandbox, memory only). */
+  let tokenFile: string | null = null;
   if (choice.kind === 'embedded') {
     // Imported here so that the app with an external sandbox (tests) or none does not load it.
     const { startSandbox } = await import('../sandbox/index');
@@ -65,13 +73,16 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
     baseUrl = running.baseUrl;
     earlierBaseUrl = running.earlierBaseUrl;
     stop = () => running.close();
+    tokenFile = path.join(stateDir, `demo-token-seed${seed}-n${tenders}`);
   } else {
     baseUrl = choice.baseUrl.replace(/\/+$/, '');
     earlierBaseUrl = `${new URL(baseUrl).origin}/legacy/api/v2`;
   }
   // Login is the one anonymous route; a short-lived client of its own, with no retries to wait out.
   const loginClient = new ApiClient({ baseUrl, token: () => '', maxAttempts: 2, backoff: { baseMs: 100, maxMs: 500 } });
-  let session: string | null = null;
+  let session: string | null = tokenFile ? readKept(tokenFile) : null;
+  /** The id of a permanent token this object logged in for (a session has id 0), to revoke on close. */
+  let loggedInId: number | null = null;
   let pending: Promise<string> | null = null;
   return {
     baseUrl,
@@ -82,6 +93,8 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
         .login(DEMO_LOGIN, DEMO_PASSWORD, 'Tender Workbench')
         .then((r) => {
           session = r.token;
+          loggedInId = r.id > 0 ? r.id : null;
+          if (tokenFile) keep(tokenFile, r.token);
           return r.token;
         })
         .finally(() => {
@@ -91,8 +104,35 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
     },
     dropSession() {
       session = null;
+      loggedInId = null;
+      if (tokenFile) rmSync(tokenFile, { force: true });
     },
     knownToken: () => session,
-    close: () => stop(),
+    async close() {
+      const token = session;
+      if (!tokenFile && token && loggedInId !== null) {
+        // Best effort: a sandbox already gone keeps a token nobody knows, as after a crash.
+        const client = new ApiClient({ baseUrl, token: () => token, maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } });
+        await client.revokeToken(loggedInId, newIdempotencyKey()).catch(() => undefined);
+      }
+      await stop();
+    },
   };
+}
+
+function readKept(file: string): string | null {
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    return text === '' ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+function keep(file: string, token: string): void {
+  try {
+    writeFileSync(file, token, { mode: 0o600 });
+  } catch {
+    // Not kept: the next start logs in again.
+  }
 }
