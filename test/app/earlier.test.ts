@@ -22,13 +22,16 @@ async function legacyGet(path: string): Promise<any> {
   return r.json();
 }
 
-/** Every debit of the balance history: tender ids charged, in any order. */
+/**
+ * Every debit of the balance history: tender ids charged, in any order. Document 2 does not say the history
+ * is paged: a server that answers it whole (no `pages`) has given everything in the first answer.
+ */
 async function debitedTenders(): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
     const h = await legacyGet(`/balance/history?page=${page}&page_size=100`);
     for (const tx of h.transactions) if (tx.transaction_type === 'debit' && tx.entity_type === 'tender') ids.push(tx.entity_id);
-    if (page >= h.pages) return ids;
+    if (typeof h.pages !== 'number' || page >= h.pages) return ids;
   }
 }
 
@@ -149,7 +152,8 @@ describe('a profile of the earlier API generation', () => {
   it('balance: three balances, three daily limits with the next reset at 00:00 Moscow time, the license; history mirrored', async () => {
     const server = await legacyGet('/balance');
     const b = await t.call('earlier.balance', {});
-    expect(b.balance).toEqual(server.balance);
+    // The three balances document 2 states (a server may add fields of its own).
+    expect(b.balance).toEqual({ tenders: server.balance.tenders, contracts: server.balance.contracts, protocols: server.balance.protocols });
     expect(b.limits.tenders).toMatchObject({ current: server.limits.tenders.current, limit: 1000, remaining: server.limits.tenders.remaining });
     expect(b.limits.contracts.limit).toBe(100);
     expect(b.limits.protocols.limit).toBe(50);
