@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 import { EarlierApiClient } from '../../src-main/api/earlier/client';
+import { walkUnshownPages } from '../../src-main/api/earlier/pages';
 import { RateLimiter, abortableSleep } from '../../src-main/api/rateLimiter';
 import { EarlierWorkbench } from '../../src-main/earlier/index';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
@@ -63,14 +64,21 @@ export function bench(sb: RunningSandbox, token: string, cache: CacheDb = newCac
 /** Requests of the sent log to a route (`/tenders?` for filter pages, `/balance` ...), by path prefix after the base. */
 export const sentTo = (sent: Sent[], prefix: string): Sent[] => sent.filter((s) => s.path.replace(/^.*\/legacy\/api\/v2/, '').startsWith(prefix));
 
-/** Every transaction of the server's history (newest first). */
+/**
+ * Every transaction of the server's history. Its paging is not shown in document 2 (a strict sandbox
+ * ignores it), so the pages are walked by the same rules as the client's (`walkUnshownPages`), which
+ * stop on `total`, a repeated, empty or short page; the read must come out whole.
+ */
 export async function serverHistory(sb: RunningSandbox, token: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let page = 1; ; page++) {
-    const r = await get200(sb as never, `/balance/history?page=${page}&page_size=100`, token);
-    out.push(...r.transactions);
-    if (r.transactions.length < 100) return out;
-  }
+  const walk = await walkUnshownPages(
+    async (page) => {
+      const r = await get200(sb as never, page === null ? '/balance/history' : `/balance/history?page=${page}&page_size=100`, token);
+      return { ...r, items: r.transactions as Json[] };
+    },
+    (t: Json) => t.id as number,
+  );
+  if (!walk.complete) throw new Error(`the server's history read ${walk.items.length} of ${walk.total} transactions`);
+  return walk.items;
 }
 
 /** The tender debits of the server's history: tender id -> how many times it was charged. */

@@ -8,7 +8,10 @@ import { startSandbox } from '../../src-main/sandbox/index';
 export { api, ctl, fresh, type Json, type Res };
 export type EarlierSandbox = Sandbox & { earlierBaseUrl: string };
 
-export const start = (): Promise<EarlierSandbox> => startSandbox({ port: 0, seed: 7, tenders: 3000 });
+/** The default sandbox, whatever TENDERWB_SANDBOX_STRICT says: these suites assert its own choices (D-E-*). */
+export const start = (): Promise<EarlierSandbox> => startSandbox({ port: 0, seed: 7, tenders: 3000, strict: false });
+/** The strict sandbox (`strict.test.ts`). */
+export const startStrict = (): Promise<EarlierSandbox> => startSandbox({ port: 0, seed: 7, tenders: 3000, strict: true });
 
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 export const ALL = 1; // «Все закупки», autosearch on

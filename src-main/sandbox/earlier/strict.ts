@@ -17,7 +17,7 @@ import type { ApiError } from '../service/errors';
 
 /** Extra fields no part of document 2 names: deterministic, so answers stay comparable between runs. */
 export const STRICT_EXTRA_OBJECT = { x_vendor_rev: 7 } as const;
-export const STRICT_EXTRA_ENVELOPE = { x_generated_by: 'strict-sandbox', x_trace: { hops: 1 } } as const;
+export const STRICT_EXTRA_ENVELOPE = { x_generated_by: 'strict-sandbox', x_schema_rev: 3 } as const;
 
 /** The strict error body: only a message, the way many HTTP frameworks answer. */
 export function strictErrorBody(e: ApiError): Record<string, unknown> {
