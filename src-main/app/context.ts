@@ -37,6 +37,8 @@ export interface AppTuning {
   progressThrottleMs?: number;
   /** Seconds of a follow long poll (the API allows up to 25). */
   followWaitSeconds?: number;
+  /** The client's own request pace per profile (D-LIM-1: 100 a minute); tests of a lifted server limit raise it. */
+  requestsPerMinute?: number;
 }
 
 export interface Session {
@@ -249,7 +251,7 @@ export class AppContext {
     const sandbox = this.sandbox;
     const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await this.vault.get(p.name)) ?? '';
     // One limiter per session: the rate limit is per account, and the probe shares it.
-    const limiter = new RateLimiter({ perMinute: 100 });
+    const limiter = new RateLimiter({ perMinute: this.tuning.requestsPerMinute ?? 100 });
     // Answers kept in quarantine by an earlier run are read again now (offline), and a paid answer this
     // client cannot read is kept there (issue 11), never dropped.
     if (p.generation === 'current') reprocessQuarantine(cache);
