@@ -5,6 +5,7 @@ import type { CliContext } from '../context';
 import { mutate, flushOutbox } from '../../sync/outbox';
 import { listStore } from '../../cache/listStore';
 import { versionStore } from '../../cache/versionStore';
+import { isProvisional } from '../../cache/versionMatch';
 import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { isApiError } from '../../api/errors';
@@ -21,6 +22,32 @@ function parseIds(raw: string[]): number[] {
 /** Refreshes the local mirror of a list's members from the server (all pages). */
 async function refreshMembers(ctx: CliContext, listId: string): Promise<void> {
   await mirrorListMembers(await ctx.client(), await ctx.cache(), listId);
+}
+
+/**
+ * What an item edit did. The answer's body is "not shown" (4.12, 4.13): a server may answer `{}`. Its counts
+ * are used when it gives them all; otherwise the members are read again from the server and the edit is
+ * counted against the members held before it.
+ */
+async function editCounts(
+  ctx: CliContext,
+  sub: 'add' | 'remove',
+  listId: string,
+  ids: number[],
+  before: Set<number>,
+  r: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const keys = sub === 'add' ? ['added', 'already_present', 'items_count'] : ['removed', 'not_present', 'items_count'];
+  if (keys.every((k) => typeof r[k] === 'number')) return { list_id: listId, ...Object.fromEntries(keys.map((k) => [k, r[k]])) };
+  await refreshMembers(ctx, listId);
+  const cache = await ctx.cache();
+  const after = new Set(listStore(cache).items(listId).map((m) => m.tenderId));
+  const unique = [...new Set(ids)];
+  const held = unique.filter((id) => before.has(id)).length;
+  const itemsCount = after.size;
+  return sub === 'add'
+    ? { list_id: listId, added: unique.filter((id) => !before.has(id) && after.has(id)).length, already_present: held, items_count: itemsCount }
+    : { list_id: listId, removed: unique.filter((id) => before.has(id) && !after.has(id)).length, not_present: unique.length - held, items_count: itemsCount };
 }
 
 export async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -43,8 +70,12 @@ export async function listCommand(ctx: CliContext, args: string[]): Promise<void
     const tenderIds = parseIds(ids);
     const client = await ctx.client();
     await flushOutbox(cache, client);
+    // The counts are read from the local mirror when the answer has none: know the members before the edit.
+    if (!listStore(cache).getList(listId)) await refreshMembers(ctx, listId);
+    const before = new Set(listStore(cache).items(listId).map((m) => m.tenderId));
     const r = await mutate(cache, client, { op: sub === 'add' ? 'list.add' : 'list.remove', payload: { listId, ids: tenderIds } });
-    ctx.out.result(r, sub === 'add' ? `added ${String(r.added)}, already there ${String(r.already_present)}; ${String(r.items_count)} in the list` : `removed ${String(r.removed)}, not there ${String(r.not_present)}; ${String(r.items_count)} in the list`);
+    const c = await editCounts(ctx, sub, listId, tenderIds, before, r);
+    ctx.out.result(c, sub === 'add' ? `added ${String(c.added)}, already there ${String(c.already_present)}; ${String(c.items_count)} in the list` : `removed ${String(c.removed)}, not there ${String(c.not_present)}; ${String(c.items_count)} in the list`);
     return;
   }
   if (sub === 'show') {
@@ -65,8 +96,11 @@ export async function listCommand(ctx: CliContext, args: string[]): Promise<void
     const members = lists.items(listId);
     ctx.out.result({ list_id: list.listId, name: list.name, items_count: list.itemsCount, offline }, `${list.listId}  ${list.name}  (${formatInt(list.itemsCount)} tenders${offline ? ', offline copy' : ''})`);
     for (const m of members) {
-      const latest = versions.latest('tender', m.tenderId)?.object as Record<string, unknown> | undefined;
-      ctx.out.result({ tender_id: m.tenderId, version: latest?.version ?? null, name: latest?.name ?? null }, `  ${m.tenderId}\t${latest ? String(latest.name) : '(not in the cache yet)'}`);
+      // The version held (the feed item's, 2.4), not the object's own: a tender object need not carry one.
+      const held = versions.latest('tender', m.tenderId);
+      const latest = held?.object as Record<string, unknown> | undefined;
+      const version = held && !isProvisional(held.version) ? held.version : null;
+      ctx.out.result({ tender_id: m.tenderId, version, name: latest?.name ?? null }, `  ${m.tenderId}\t${latest ? String(latest.name) : '(not in the cache yet)'}`);
     }
     return;
   }
