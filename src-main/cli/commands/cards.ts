@@ -37,7 +37,9 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
       ? 'cache'
       : !billedStated
         ? opened.charged
-          ? 'server (a version not held before: the server charges 1 unit for it)'
+          ? // Not stated by the server: a version this cache did not hold, charged 1 unit unless this account
+            // received it before some other way (4.6); the ledger says which.
+            'server (a version not held here: 1 unit charged unless this account received it before)'
           : 'server (a version held before: free)'
         : opened.charged
           ? 'server (charged 1 unit)'
