@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync, inflateSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
-import { api, ctl, login, type Json } from '../sandbox/helpers';
+import { api, balance, ctl, login, type Json } from '../sandbox/helpers';
 
 export { api, ctl, login, type Json };
 
@@ -183,21 +183,55 @@ export function failureReason(r: CliRun): string {
 /** `(kind, id, version)` as one comparable string. */
 export const versionKey = (kind: string, id: number, version: number): string => `${kind}:${id}:${version}`;
 
+/**
+ * A contract's registry number as the public registry shows it. The reference's contract object need not
+ * carry it (the strict sandbox leaves it out), so it is read from a default sandbox over the same seed.
+ */
+export async function registryNumber(contractId: number): Promise<string> {
+  const other = await startSandbox({ port: 0, seed: SANDBOX_SEED, tenders: SANDBOX_TENDERS, strict: false });
+  try {
+    const r = await api(other, 'GET', `/contracts/${contractId}`, { token: await login(other, 'demo-test') });
+    if (r.status !== 200) throw new Error(`GET /contracts/${contractId} answered ${r.status}: ${r.text}`);
+    return String(r.json.reestr_number);
+  } finally {
+    await other.close();
+  }
+}
+
 /** A live (charged) and a test (never charged) session token of the sandbox. */
 export async function tokens(sb: RunningSandbox): Promise<{ live: string; test: string }> {
   return { live: await login(sb, 'demo'), test: await login(sb, 'demo-test') };
 }
 
-/** The server's ledger (all pages) and balance of the token's account. */
-export { ledger as serverLedger, balance as serverBalance } from '../sandbox/helpers';
+/**
+ * The balance of the token's account: the two balances the reference states (a server may send more fields,
+ * as the strict sandbox does, and the CLI shows only these).
+ */
+export async function serverBalance(sb: RunningSandbox, token: string): Promise<{ tenders: number; contracts: number }> {
+  const b = await balance(sb, token);
+  return { tenders: b.tenders, contracts: b.contracts };
+}
+
+/** The server's ledger of the token's account, all pages (each after `next_cursor`, else after the last row's id). */
+export async function serverLedger(sb: RunningSandbox, token: string): Promise<Json[]> {
+  const rows: Json[] = [];
+  for (let after: unknown = null; ; ) {
+    const r = await api(sb, 'GET', `/balance/ledger?limit=100${after !== null ? `&starting_after=${String(after)}` : ''}`, { token });
+    if (r.status !== 200) throw new Error(`ledger answered ${r.status}: ${r.text}`);
+    rows.push(...r.json.data);
+    if (!r.json.has_more || r.json.data.length === 0) return rows;
+    after = r.json.next_cursor ?? r.json.data.at(-1).id;
+  }
+}
 
 /**
- * Every (id, version) a tender feed holds, read independently of the CLI with a test token (never charged):
- * both streams, from the start, repeating while the feed is preparing.
+ * Every item a tender feed holds, read independently of the CLI with a test token (never charged): the
+ * given streams from the start, repeating while the feed is preparing or still collecting (an empty page
+ * ends the read only once the feed is `ready`).
  */
-export async function feedVersions(sb: RunningSandbox, testToken: string, query: Record<string, unknown>): Promise<string[]> {
-  const keys: string[] = [];
-  let body: Record<string, unknown> = { ...query, events: ['created', 'updated'], limit: 100 };
+export async function feedItems(sb: RunningSandbox, testToken: string, query: Record<string, unknown>, events = ['created', 'updated']): Promise<Json[]> {
+  const items: Json[] = [];
+  let body: Record<string, unknown> = { ...query, events, limit: 100 };
   for (let tries = 0; ; ) {
     const r = await api(sb, 'POST', '/tenders/query', { token: testToken, body });
     if (r.status === 202) {
@@ -206,11 +240,16 @@ export async function feedVersions(sb: RunningSandbox, testToken: string, query:
       continue;
     }
     if (r.status !== 200) throw new Error(`QUERY answered ${r.status}: ${r.text}`);
-    for (const item of r.json.results) keys.push(versionKey('tender', item.tender.id, item.version));
-    if (r.json.results.length === 0 && r.json.state === 'ready') return keys;
+    items.push(...r.json.results);
+    if (r.json.results.length === 0 && r.json.state === 'ready') return items;
     if (r.json.results.length === 0) await new Promise((res) => setTimeout(res, 200));
     body = { cursor: r.json.next_cursor, limit: 100 };
   }
+}
+
+/** Every (id, version) of both streams of a tender feed (see feedItems); the version is the item's (2.4). */
+export async function feedVersions(sb: RunningSandbox, testToken: string, query: Record<string, unknown>): Promise<string[]> {
+  return (await feedItems(sb, testToken, query)).map((item) => versionKey('tender', item.tender.id, item.version));
 }
 
 /** Every regular file under `dir`, recursively. */
