@@ -33,7 +33,6 @@ import {
   REPO_ROOT,
   serverBalance,
   serverLedger,
-  sleep,
   startCliSandbox,
   tokens,
   versionKey,
@@ -465,7 +464,9 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(saved.lines[0]).toMatchObject({ total: 0, saved: true });
     const tender = await unheldTender();
     const { child, done } = cli.spawn(['--json', 'sync', 'watch', '--follow']);
-    await sleep(1500); // started and waiting on the drained feed
+    // Started (it holds the cache open, so its -wal file exists); an add before its first read counts alike.
+    const cacheFile = join(cli.dataDir, 'profiles', PROFILE, 'cache.db');
+    await waitFor(() => (existsSync(`${cacheFile}-wal`) ? true : undefined), 15_000, 'the follower to open the cache');
     const add = await api(sb, 'POST', `/lists/${watched}/items`, { token: live, key: `follow-add-${Date.now()}`, body: { ids: [tender] } });
     expect(add.status).toBe(200);
     await waitFor(async () => ((await heldTenderIds()).has(tender) ? true : undefined), 15_000, 'the follower to store the new item');
