@@ -8,9 +8,9 @@ import { request } from 'undici';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 import { EarlierApiClient, DailyLimitError, type EarlierApiClientOptions, type EarlierClientEvent } from '../../src-main/api/earlier';
 import { nextMoscowMidnightMs } from '../../src-main/api/earlier/limits';
-import { ApiError, userMessageFor } from '../../src-main/api/errors';
+import { type ApiError, userMessageFor } from '../../src-main/api/errors';
 import { RateLimiter, abortableSleep } from '../../src-main/api/rateLimiter';
-import { control, recordingDispatcher, type Sent } from '../api/helpers';
+import { apiErrorOf, control, recordingDispatcher, type Sent } from '../api/helpers';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -48,15 +48,7 @@ function harness(overrides: Partial<EarlierApiClientOptions> = {}): Harness {
   return { client, sent: rec.sent, events, sleeps, close: rec.close };
 }
 
-async function errorOf<E extends ApiError = ApiError>(p: Promise<unknown>): Promise<E> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e as E;
-    throw e;
-  }
-  throw new Error('expected an ApiError');
-}
+const errorOf = async <E extends ApiError = ApiError>(p: Promise<unknown>): Promise<E> => (await apiErrorOf(p)) as E;
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, seed: 7, tenders: 3000 });

@@ -11,11 +11,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DailyLimitError, EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier';
 import { moscowIso, nextMoscowMidnightMs, timestampMs } from '../../src-main/api/earlier/limits';
 import { walkUnshownPages } from '../../src-main/api/earlier/pages';
-import { ApiError } from '../../src-main/api/errors';
+import { type ApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
 import { earlierVersion } from '../../src-main/cache/earlier/delivered';
 import { earlierAccountStore } from '../../src-main/cache/earlier/accountStore';
 import { mirrorEarlierHistory } from '../../src-main/sync/earlierMirrors';
+import { apiErrorOf } from '../api/helpers';
 import { closeCaches, newCache } from '../earlier-core/helpers';
 
 const SECRET = 'tenderwb_live_' + 'S'.repeat(32);
@@ -54,15 +55,7 @@ afterEach(async () => {
   closeCaches();
 });
 
-async function errorOf<E extends ApiError = ApiError>(p: Promise<unknown>): Promise<E> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e as E;
-    throw e;
-  }
-  throw new Error('expected an ApiError');
-}
+const errorOf = async <E extends ApiError = ApiError>(p: Promise<unknown>): Promise<E> => (await apiErrorOf(p)) as E;
 
 describe('errors by HTTP status, whatever the body (section 7: body and codes not shown)', () => {
   it('no body, an HTML page, {"detail"} or a detail list: the status gives the code and a Russian sentence; the token never shows', async () => {
