@@ -45,12 +45,6 @@ function match(method: string, path: string): { route: Compiled; params: Record<
 
 const TEST_TOKEN = /^(tenderwb|twb)_test_/;
 
-/**
- * Whether the host runs the strict mode. Read defensively: `strict` is a recent field of the host, and a
- * host built without it is the default sandbox.
- */
-const isStrict = (host: SandboxHost): boolean => (host as { strict?: unknown }).strict === true;
-
 export const isEarlierPath = (pathname: string): boolean => pathname === EARLIER_PREFIX || pathname.startsWith(EARLIER_PREFIX + '/');
 
 export async function handleEarlier(
@@ -63,7 +57,7 @@ export async function handleEarlier(
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const requestId = newRequestId();
-  const strict = isStrict(host);
+  const strict = host.strict;
   const reply = (status: number, body: unknown, headers: Record<string, string> = {}, truncate = false): void =>
     io.send(res, status, Buffer.from(JSON.stringify(body)), { 'x-request-id': requestId, ...headers }, truncate);
   const fail = (e: ApiError): void =>
