@@ -38,7 +38,7 @@ const brokenPage = {
 /** What a fixed client would know: the tender is under `procurement`. */
 const fixedReaders: QuarantineReaders = {
   ...currentReaders,
-  queryPage(body, kind, status) {
+  queryPage(body, kind) {
     const raw = body as typeof brokenPage;
     const mended = { ...raw, results: raw.results.map(({ procurement, lot: _lot, ...rest }) => ({ ...rest, tender: procurement })) };
     const env = S.QueryEnvelope.parse(mended);
