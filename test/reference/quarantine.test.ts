@@ -17,6 +17,7 @@ import { apiQueryPort } from '../../src-main/sync/apiQueryPort';
 import { cacheFeedSink } from '../../src-main/sync/cacheFeedSink';
 import { currentReaders, quarantineSink, reprocessQuarantine, type QuarantineReaders } from '../../src-main/sync/quarantine';
 import { syncSavedSearch } from '../../src-main/sync/syncEngine';
+import { auditCache, pullForAudit } from '../../src-main/audit/auditCache';
 import { tempCache } from '../cache/helpers';
 import { json, startReferenceServer, type ReferenceServer } from './referenceServer';
 
@@ -73,6 +74,19 @@ describe('quarantine of paid answers the client cannot read', () => {
     expect(kept!.reason).toMatch(/several objects/);
     expect(versionStore(cache).has('tender', 41, 2)).toBe(false);
 
+    // The audit names it: the ledger row of that request is "delivered but not understood", not lost.
+    const ledgerRow = { id: 7, balance_type: 'tenders', amount: 1, object_id: 41, version: 2, filter_id: 'flt_q', request_id: 'req_ref_1' };
+    const ledgerAnswers = () => [
+      json(200, { balance: { tenders: 99, contracts: 0 }, usage_today: { tenders: 1, contracts: 0 } }),
+      json(200, { data: [ledgerRow], has_more: false }),
+    ];
+    server.script.push(...ledgerAnswers());
+    const before = await auditCache(cache, () => pullForAudit(client, cache));
+    expect(before.ok).toBe(false);
+    expect(before.unexplained).toEqual([]);
+    expect(before.notUnderstood).toHaveLength(1);
+    expect(before.notUnderstood[0]).toMatchObject({ requestId: 'req_ref_1', ledgerIds: [7] });
+
     // This client still cannot read it: it stays pending, with why.
     expect(reprocessQuarantine(cache)).toEqual({ processed: 0, stillUnread: 1 });
     expect(quarantineStore(cache).pending()[0]!.outcome).toMatch(/still not understood/);
@@ -85,6 +99,10 @@ describe('quarantine of paid answers the client cannot read', () => {
     expect(versionStore(cache).deliveries('tender', 41)[0]).toMatchObject({ requestId: 'req_ref_1', billed: true, filterId: 'flt_q' });
     expect(feedStore(cache).getCursor('flt_q', 'tender', 'created')).toBe('cur_after_41.sig');
     expect(chargeLog(cache).totals()).toEqual({ tenders: 1, contracts: 0 });
+    // And the audit now matches the row to the stored delivery, with the charge the page told of.
+    server.script.push(...ledgerAnswers());
+    const after = await auditCache(cache, () => pullForAudit(client, cache));
+    expect(after).toMatchObject({ ok: true, rows: 1, matched: 1, notUnderstood: [], unexplained: [], vacuous: false });
   });
 
   it('a card the client cannot read is kept too; an unreadable answer of a free route is not', async () => {
