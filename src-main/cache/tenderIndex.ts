@@ -8,6 +8,7 @@
  * what it would hold changed (the fingerprint in `tender.indexed_hash`), which skips most updates.
  */
 import type Database from 'better-sqlite3';
+import { timestampMs } from '../api/earlier/limits';
 
 /** Leading character of every tag. A letter for the tokenizer, so a tag is one token; queries drop it. */
 export const TAG_MARK = 'ʘ';
@@ -30,11 +31,13 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** Unix seconds of an ISO-8601 timestamp, or null. */
+/**
+ * Unix seconds of an ISO-8601 timestamp, or null. An offset names its own instant; one written without an
+ * offset is Moscow time (timestampMs), never the local time of the machine the cache happens to run on.
+ */
 export function isoSeconds(v: unknown): number | null {
-  if (typeof v !== 'string') return null;
-  const ms = Date.parse(v);
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+  const ms = timestampMs(v);
+  return ms === null ? null : Math.floor(ms / 1000);
 }
 
 /**
