@@ -10,7 +10,7 @@ import { outboxStore } from '../cache/outboxStore';
 import { viewQueries } from '../cache/viewQueries';
 import { exportListCsv } from '../export/listExport';
 import { mirrorListMembers, mirrorLists } from '../sync/mirrors';
-import { isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
+import { countItemEdit, isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
 import type { HostPlatform } from './appCore';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
@@ -99,12 +99,10 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const outcome = await ctx.mutateOrQueue({ op: 'list.add', payload: { listId, ids } });
       if (!outcome.queued) {
         // The answer's body is "not shown" (4.12): its counts when it gives them, else the local mirror's.
-        const unique = [...new Set(ids)];
-        const present = unique.filter((id) => before.has(id)).length;
         const { added, already_present: alreadyPresent } = outcome.result;
-        return typeof added === 'number' && typeof alreadyPresent === 'number'
-          ? { added, alreadyPresent, queued: false }
-          : { added: unique.length - present, alreadyPresent: present, queued: false };
+        if (typeof added === 'number' && typeof alreadyPresent === 'number') return { added, alreadyPresent, queued: false };
+        const counted = countItemEdit('list.add', ids, before);
+        return { added: counted.changed, alreadyPresent: counted.unchanged, queued: false };
       }
       const local = listStore(session.cache).addItems(listId, ids);
       return { added: local.added, alreadyPresent: local.alreadyPresent, queued: true };
@@ -117,12 +115,10 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const outcome = await ctx.mutateOrQueue({ op: 'list.remove', payload: { listId, ids } });
       if (!outcome.queued) {
         // As for adding: the server's counts when given (4.13 shows no body), else the local mirror's.
-        const unique = [...new Set(ids)];
-        const present = unique.filter((id) => before.has(id)).length;
         const { removed, not_present: notPresent } = outcome.result;
-        return typeof removed === 'number' && typeof notPresent === 'number'
-          ? { removed, notPresent, queued: false }
-          : { removed: present, notPresent: unique.length - present, queued: false };
+        if (typeof removed === 'number' && typeof notPresent === 'number') return { removed, notPresent, queued: false };
+        const counted = countItemEdit('list.remove', ids, before);
+        return { removed: counted.changed, notPresent: counted.unchanged, queued: false };
       }
       const local = listStore(session.cache).removeItems(listId, ids);
       return { removed: local.removed, notPresent: local.notPresent, queued: true };

@@ -106,6 +106,17 @@ async function send(cache: CacheDb, client: ApiClient, entry: OutboxEntry): Prom
   }
 }
 
+/**
+ * What a list-item edit did, counted against the members held before it: the answer's body is "not shown"
+ * (reference 4.12, 4.13), so a server may say nothing. `changed` is added (or removed), `unchanged` already
+ * present (or not present). The CLI and the app both use it when the answer gives no counts.
+ */
+export function countItemEdit(op: 'list.add' | 'list.remove', ids: readonly number[], before: ReadonlySet<number>): { changed: number; unchanged: number } {
+  const unique = [...new Set(ids)];
+  const held = unique.filter((id) => before.has(id)).length;
+  return op === 'list.add' ? { changed: unique.length - held, unchanged: held } : { changed: held, unchanged: unique.length - held };
+}
+
 /** Queues a mutation (key stored first) and sends it. */
 export async function mutate(cache: CacheDb, client: ApiClient, m: Mutation): Promise<Record<string, unknown>> {
   const entry = outboxStore(cache).enqueue(m);

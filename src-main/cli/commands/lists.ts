@@ -2,7 +2,7 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
-import { mutate, flushOutbox } from '../../sync/outbox';
+import { countItemEdit, mutate, flushOutbox } from '../../sync/outbox';
 import { listStore } from '../../cache/listStore';
 import { versionStore } from '../../cache/versionStore';
 import { isProvisional } from '../../cache/versionMatch';
@@ -42,12 +42,10 @@ async function editCounts(
   await refreshMembers(ctx, listId);
   const cache = await ctx.cache();
   const after = new Set(listStore(cache).items(listId).map((m) => m.tenderId));
-  const unique = [...new Set(ids)];
-  const held = unique.filter((id) => before.has(id)).length;
-  const itemsCount = after.size;
+  const { changed, unchanged } = countItemEdit(sub === 'add' ? 'list.add' : 'list.remove', ids, before);
   return sub === 'add'
-    ? { list_id: listId, added: unique.filter((id) => !before.has(id) && after.has(id)).length, already_present: held, items_count: itemsCount }
-    : { list_id: listId, removed: unique.filter((id) => before.has(id) && !after.has(id)).length, not_present: unique.length - held, items_count: itemsCount };
+    ? { list_id: listId, added: changed, already_present: unchanged, items_count: after.size }
+    : { list_id: listId, removed: changed, not_present: unchanged, items_count: after.size };
 }
 
 export async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
