@@ -34,7 +34,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.TENDERWB_CHROMIUM ?? '/usr/bin/chromium', args: chromiumFlags },
-    viewport: { width: 1280, height: 800 },
+    viewport: { width: 1366, height: 900 },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     actionTimeout: 15_000,
