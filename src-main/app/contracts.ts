@@ -9,6 +9,7 @@ import { viewQueries } from '../cache/viewQueries';
 import type { AppContext } from './context';
 import { appError } from './errors';
 import { contractRow } from './rows';
+import { checkQueryCriteria, criteriaProblemsText } from '../domain/queryCriteriaCheck';
 
 type ContractHandlers = Pick<Handlers, 'contracts.query' | 'contracts.rows'>;
 
@@ -66,7 +67,11 @@ const setFilters = new WeakMap<CacheDb, Map<string, Set<string>>>();
 export function contractHandlers(ctx: AppContext): ContractHandlers {
   return {
     'contracts.query': async ({ set, maxSpend }) => {
-      const { filterId, jobId } = await ctx.contractsJob(contractQueryBody(set), maxSpend);
+      const body = contractQueryBody(set);
+      // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).
+      const problems = checkQueryCriteria(body);
+      if (problems.length) throw appError('invalid_input', criteriaProblemsText(problems, 'ru'), criteriaProblemsText(problems, 'en'));
+      const { filterId, jobId } = await ctx.contractsJob(body, maxSpend);
       const key = keyOfSet(set);
       if (key !== null) {
         const cache = ctx.session().cache;

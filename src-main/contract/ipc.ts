@@ -14,6 +14,8 @@
  */
 import { z } from 'zod';
 import { isValidInn, isValidOgrn } from '../domain/identifiers';
+import { checkIsoDate, dateProblemText } from '../domain/calendarDate';
+import { innProblemText } from '../domain/identifierProblems';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -31,11 +33,17 @@ const profileName = z.string().trim().min(1).max(64).regex(/^[\p{L}\p{N}_.-]+$/u
 const filterId = z.string().regex(/^flt_[A-Za-z0-9_-]{1,128}$/);
 const listId = z.string().regex(/^lst_[A-Za-z0-9_-]{1,128}$/);
 const objectId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'ISO-8601 date');
+// A real calendar day (the domain's check, shared with the CLI and the query builder): 2026-02-31 is refused, named as such.
+const isoDate = z.string().superRefine((value, ctx) => {
+  const check = checkIsoDate(value);
+  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.problem === 'format' ? 'дата ISO-8601: гггг-мм-дд' : dateProblemText(check).ru });
+});
 const httpUrl = z.string().url().refine((u) => /^https?:\/\//.test(u), 'http or https URL');
 const range = z.strictObject({ from: z.number().finite().nonnegative().optional(), to: z.number().finite().nonnegative().optional() });
 const dateRange = z.strictObject({ from: isoDate.optional(), to: isoDate.optional() });
-const inn = z.string().refine(isValidInn, 'INN with a valid checksum (10 or 12 digits)');
+const inn = z.string().superRefine((value, ctx) => {
+  if (!isValidInn(value)) ctx.addIssue({ code: 'custom', message: innProblemText(value)?.ru ?? 'ИНН: 10 или 12 цифр' });
+});
 const jobId = z.string().regex(/^job_[A-Za-z0-9]{1,64}$/);
 const page = z.strictObject({ offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) });
 
@@ -77,7 +85,7 @@ export const contractSetSchema = z.discriminatedUnion('by', [
   z.strictObject({ by: z.literal('customer'), inn: z.array(inn).min(1).max(100) }),
   z.strictObject({
     by: z.literal('supplier'),
-    inn: z.array(z.string().regex(/^(\d{10}|\d{12})$/)).max(100).optional(),
+    inn: z.array(inn).max(100).optional(),
     name: z.string().trim().min(2).max(300).optional(),
   }),
   z.strictObject({ by: z.literal('list'), listId }),

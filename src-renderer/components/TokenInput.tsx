@@ -1,6 +1,6 @@
 /**
- * A field of several values shown as chips: keywords and phrases (Enter adds the typed item, spaces stay
- * inside a phrase) or codes and ids (Enter, space, comma or semicolon add). Pasted text is split into items;
+ * A field of several values shown as chips: keywords and phrases (Enter adds the typed item, spaces and `;` stay
+ * inside a phrase: a chip is exactly the item sent) or codes and ids (Enter, space, comma or semicolon add). Pasted text is split into items;
  * what is left typed when the field loses focus is added too, so nothing typed is silently dropped.
  */
 import { useState } from 'react';
@@ -36,13 +36,17 @@ export function TokenInput({ id, label, values, onChange, kind, placeholder, inv
     const added = items.filter((v) => !lower.has(v.toLocaleLowerCase('ru')));
     if (added.length) onChange([...values, ...added]);
   };
-  const separators = kind === 'codes' ? [' ', ',', ';', 'Enter'] : ['Enter', ';'];
+  // `;` is an ordinary character of a phrase (an API keyword may hold it); only Enter ends a phrase.
+  const separators = kind === 'codes' ? [' ', ',', ';', 'Enter'] : ['Enter'];
   return (
     <div className={`tokens${invalid ? ' tokens--invalid' : ''}`} data-testid={testId} onClick={(e) => (e.currentTarget.querySelector('input') as HTMLInputElement | null)?.focus()}>
       {values.map((v, i) => (
-        <span key={`${v}-${i}`} className="tokens__chip" data-testid={testId ? `${testId}-chip` : undefined}>
-          {chipPrefix}
-          {v}
+        <span key={`${v}-${i}`} className="tokens__chip" title={v} data-testid={testId ? `${testId}-chip` : undefined}>
+          {/* A long phrase is cut with an ellipsis inside its chip (the whole text in the title), never over its neighbours. */}
+          <span className="tokens__text">
+            {chipPrefix}
+            {v}
+          </span>
           <button type="button" className="tokens__remove" aria-label={s.remove(v)} onClick={() => onChange(values.filter((_, j) => j !== i))}>
             ×
           </button>
@@ -73,7 +77,7 @@ export function TokenInput({ id, label, values, onChange, kind, placeholder, inv
         }}
         onPaste={(e) => {
           const pasted = e.clipboardData.getData('text');
-          if (/[\n;,\t]/.test(pasted) || (kind === 'codes' && /\s/.test(pasted.trim()))) {
+          if ((kind === 'codes' ? /[\n;,\t]/ : /[\n,\t]/).test(pasted) || (kind === 'codes' && /\s/.test(pasted.trim()))) {
             e.preventDefault();
             commit(text + pasted);
             setText('');

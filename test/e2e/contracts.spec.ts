@@ -49,3 +49,42 @@ test('contracts: customer INN validated → query job → rows → contract card
   await page.getByTestId('card-back').click();
   await expect(page.getByTestId('view-contracts')).toBeVisible();
 });
+
+/** The API's own answer for a contract QUERY, asked with a fresh demo session (the test's oracle). */
+async function apiContractTotal(app: { sandboxBaseUrl: string }, body: unknown): Promise<number> {
+  const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=oracle`, { method: 'POST' });
+  const { token } = (await login.json()) as { token: string };
+  for (;;) {
+    const r = await fetch(`${app.sandboxBaseUrl}/contracts/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...(body as object), limit: 1 }),
+    });
+    if (r.status === 202) {
+      await new Promise((done) => setTimeout(done, 300));
+      continue;
+    }
+    const answer = (await r.json()) as { total?: number; state?: string };
+    if (answer.state !== 'ready' || typeof answer.total !== 'number') {
+      await new Promise((done) => setTimeout(done, 300));
+      continue;
+    }
+    return answer.total;
+  }
+}
+
+test('contracts by supplier name: the view shows as many contracts as the API counts for that name', async ({ page, app }) => {
+  await page.getByTestId('nav-contracts').click();
+  await page.getByTestId('contracts-mode-supplier').check();
+  for (const name of ['Продторг', 'Вектор']) {
+    await page.getByTestId('contracts-supplier-name').fill(name);
+    await page.getByTestId('contracts-find').click();
+    await expect(page.getByTestId('contracts-job')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+    // Asked after the app, so the app meets the feed as a new subscriber does (preparing first).
+    const expected = await apiContractTotal(app, { supplier: { name } });
+    expect(expected).toBeGreaterThan(0);
+    await expect(page.getByTestId('contracts-job-figures')).toHaveAttribute('data-items', String(expected));
+    await expect(page.getByTestId('contracts-count')).toHaveAttribute('data-count', String(expected));
+    await expect(page.getByTestId('contracts-table').locator('[role="row"][data-row-index="0"]')).toContainText(name);
+  }
+});

@@ -51,7 +51,7 @@ describe('4.5 keywords: OR items, phrases, minus words', () => {
   });
 
   it('pasted text splits on lines and semicolons for phrases (commas only when nothing else separates)', () => {
-    expect(splitPasted('поставка компьютеров\nноутбук; принтер', 'phrases')).toEqual(['поставка компьютеров', 'ноутбук', 'принтер']);
+    expect(splitPasted('поставка компьютеров\nноутбук\tпринтер', 'phrases')).toEqual(['поставка компьютеров', 'ноутбук', 'принтер']);
     expect(splitPasted('ноутбук, принтер', 'phrases')).toEqual(['ноутбук', 'принтер']);
     expect(splitPasted('26.20, 26.30 58.29\n62', 'codes')).toEqual(['26.20', '26.30', '58.29', '62']);
   });
@@ -120,9 +120,27 @@ describe('4.5 price and dates', () => {
     expect(c.publish_date).toEqual({ from: '2026-01-01', to: '2026-01-31' });
     expect(c.start_date).toEqual({ from: '2026-01-02' });
     expect(c.end_date).toEqual({ to: '2026-03-15' });
-    const e = errors(form({ publishFrom: '10.01.2026', publishTo: '01.01.2026', endFrom: '99.99.2026' }));
+    const e = errors(form({ publishFrom: '10.01.2026', publishTo: '01.01.2026', endFrom: '99.99.2026', startTo: 'завтра' }));
     expect(e.publishDate).toMatch(/позже/);
-    expect(e.endDate).toMatch(/дд\.мм\.гггг/);
+    expect(e.endDate).toBe('Месяца 99 нет: месяцы от 1 до 12');
+    expect(e.startDate).toMatch(/дд\.мм\.гггг/);
+  });
+
+  it('«31.02.2026» is named as a day that does not exist, not as a wrong format (both languages)', () => {
+    expect(errors(form({ publishFrom: '31.02.2026' })).publishDate).toBe('31 февраля 2026 года не существует (в этом месяце 28 дн.)');
+    expect(errors(form({ endTo: '2026-04-31' }), 'en').endDate).toBe('31 April 2026 does not exist (the month has 30 days)');
+    expect(errors(form({ startFrom: '29.02.2027' })).startDate).toMatch(/^29 февраля 2027 года не существует/);
+    expect(ok(form({ startFrom: '29.02.2028' })).start_date).toEqual({ from: '2028-02-29' });
+  });
+});
+
+describe('keywords: a semicolon stays inside the keyword, the chip is what is sent', () => {
+  it('pasted «услуги; ремонт» is one keyword, sent as typed', () => {
+    expect(splitPasted('услуги связи; ремонт', 'phrases')).toEqual(['услуги связи; ремонт']);
+    expect(splitPasted('услуги; ремонт\nноутбук', 'phrases')).toEqual(['услуги; ремонт', 'ноутбук']);
+    expect(ok(form({ keywords: ['услуги; ремонт'] })).keywords).toEqual(['услуги; ремонт']);
+    // Codes still split on semicolons: a code never holds one.
+    expect(splitPasted('26.20;26.30', 'codes')).toEqual(['26.20', '26.30']);
   });
 });
 

@@ -9,6 +9,7 @@ import { cacheFeedSink } from '../../sync/cacheFeedSink';
 import { previewCost, syncSavedSearch, type SyncOutcome } from '../../sync/syncEngine';
 import { flushOutbox } from '../../sync/outbox';
 import type { FeedName, StreamName } from '../../sync/ports';
+import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -39,6 +40,9 @@ function readQuery(values: Record<string, string | boolean | undefined>): Record
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError('the query must be a JSON object of QUERY criteria', 2);
   const query = { ...(parsed as Record<string, unknown>) };
   for (const k of NOT_SET_FIELDS) delete query[k];
+  // The app's checks, before anything is sent or charged: a bad INN or 2026-02-31 is refused, not ignored.
+  const problems = checkQueryCriteria(query);
+  if (problems.length) throw new CliError(`the query is refused: ${criteriaProblemsText(problems, 'ru')} / ${criteriaProblemsText(problems, 'en')}`, 2);
   return query;
 }
 

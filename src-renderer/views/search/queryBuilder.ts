@@ -7,7 +7,9 @@
  * contract's `tenderCriteriaSchema` checks the result once more; the main process and the server check again.
  */
 import { tenderCriteriaSchema, type Locale, type TenderCriteria } from '../../../src-main/contract/ipc';
-import { isValidInn, isValidOgrn } from '../../../src-main/domain/identifiers';
+import { checkTypedDate, dateProblemText } from '../../../src-main/domain/calendarDate';
+import { identifierDigits, innProblemText, ogrnProblemText } from '../../../src-main/domain/identifierProblems';
+import { isOkpd2Code, normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
 import { formatInt, formatRub } from '../../format/format';
 import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
 
@@ -93,23 +95,15 @@ const MAX_TEXT_LENGTH = 300;
 const MAX_CODES = 200;
 const MAX_INNS = 100;
 const MAX_IDS = 10_000;
-const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
 
 const messages = {
   ru: {
     tooMany: (n: number) => `Не больше ${n} значений`,
     tooLong: (item: string) => `«${short(item)}» длиннее ${MAX_TEXT_LENGTH} символов`,
-    okpd2: (item: string) => `«${short(item)}» — не код ОКПД2. Пример: 26, 26.20, 26.20.11.110`,
     number: 'Введите число, например 1 500 000,50',
     negative: 'Цена не может быть отрицательной',
     priceOrder: 'Цена «от» больше цены «до»',
-    date: 'Дата в виде дд.мм.гггг',
     dateOrder: 'Дата «с» позже даты «по»',
-    innLength: (item: string) => `ИНН «${short(item)}» должен содержать 10 цифр (организация) или 12 цифр (ИП, физлицо)`,
-    innChecksum: (item: string) => `ИНН ${item}: неверное контрольное число — проверьте цифры`,
-    ogrnLength: 'ОГРН — 13 цифр, ОГРНИП — 15 цифр',
-    ogrnPrefix: 'ОГРН начинается с 1 или 5, ОГРНИП — с 3',
-    ogrnChecksum: 'ОГРН: неверное контрольное число — проверьте цифры',
     nameLength: 'Название заказчика: от 2 до 300 символов',
     status: 'Выберите хотя бы один статус',
     id: (item: string) => `«${short(item)}» — не номер закупки (нужно целое положительное число)`,
@@ -118,17 +112,10 @@ const messages = {
   en: {
     tooMany: (n: number) => `At most ${n} values`,
     tooLong: (item: string) => `"${short(item)}" is longer than ${MAX_TEXT_LENGTH} characters`,
-    okpd2: (item: string) => `"${short(item)}" is not an OKPD2 code. Example: 26, 26.20, 26.20.11.110`,
     number: 'Enter a number, e.g. 1500000.50',
     negative: 'A price cannot be negative',
     priceOrder: 'Price "from" is above price "to"',
-    date: 'A date as dd.mm.yyyy',
     dateOrder: 'Date "from" is after date "to"',
-    innLength: (item: string) => `INN "${short(item)}" must have 10 digits (organisation) or 12 digits (individual)`,
-    innChecksum: (item: string) => `INN ${item}: the check digits do not match — check the digits`,
-    ogrnLength: 'OGRN has 13 digits, OGRNIP 15 digits',
-    ogrnPrefix: 'OGRN starts with 1 or 5, OGRNIP with 3',
-    ogrnChecksum: 'OGRN: the check digit does not match — check the digits',
     nameLength: 'Customer name: 2 to 300 characters',
     status: 'Choose at least one status',
     id: (item: string) => `"${short(item)}" is not a tender id (a positive whole number)`,
@@ -158,13 +145,14 @@ export function cleanItems(items: readonly string[]): string[] {
 }
 
 /**
- * Splits pasted text into items. Words and phrases split on new lines and semicolons (a phrase keeps its
- * spaces; commas too, unless the text has no line breaks and no semicolons, then commas separate); codes,
- * tax ids and ids split on any whitespace, commas and semicolons as well.
+ * Splits pasted text into items. Words and phrases split on new lines and tabs (a phrase keeps its spaces and
+ * its semicolons, which the API takes as ordinary characters; commas too, unless the text has no line breaks,
+ * then commas separate); codes, tax ids and ids split on any whitespace, commas and semicolons as well. The
+ * chips show the items exactly as they will be sent.
  */
 export function splitPasted(text: string, kind: 'phrases' | 'codes'): string[] {
   if (kind === 'codes') return text.split(/[\s,;]+/).filter((s) => s !== '');
-  const parts = /[\n;]/.test(text) ? text.split(/[\n;]+/) : text.split(',');
+  const parts = /[\n\t]/.test(text) ? text.split(/[\n\t]+/) : text.split(',');
   return parts.map((s) => s.trim()).filter((s) => s !== '');
 }
 
@@ -180,18 +168,16 @@ export function parseAmount(text: string): number | null | 'invalid' {
 
 /** A date typed as dd.mm.yyyy (also d.m.yyyy, dd/mm/yyyy) or ISO yyyy-mm-dd → `yyyy-mm-dd`, a whole Moscow day. */
 export function parseDate(text: string): string | null | 'invalid' {
-  const s = text.trim();
-  if (s === '') return null;
-  let y: number, m: number, d: number;
-  const ru = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(s);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (ru) [d, m, y] = [Number(ru[1]), Number(ru[2]), Number(ru[3])];
-  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else return 'invalid';
-  if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return 'invalid';
-  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (d > daysInMonth) return 'invalid';
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (text.trim() === '') return null;
+  const check = checkTypedDate(text);
+  return check.ok ? check.iso : 'invalid';
+}
+
+/** The message for a typed date (null when empty or valid): a day that does not exist is named, not the format. */
+export function dateProblem(text: string, locale: Locale): string | null {
+  if (text.trim() === '') return null;
+  const check = checkTypedDate(text);
+  return check.ok ? null : dateProblemText(check)[locale];
 }
 
 /** `yyyy-mm-dd` (or a timestamp) → `dd.mm.yyyy` as the form shows it. */
@@ -201,36 +187,27 @@ export function isoToRuDate(iso: string | undefined): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
 }
 
-function digitsOnly(s: string): string {
-  return s.replace(/[\s\u00a0-]/g, '');
-}
+const digitsOnly = identifierDigits;
 
-/** One message for an INN as typed, or null when it is valid. */
+/** One message for an INN as typed, or null when it is valid (the domain's words, shared with the CLI and the core). */
 export function innProblem(raw: string, locale: Locale): string | null {
-  const m = messages[locale];
-  const s = digitsOnly(raw);
-  if (!/^\d+$/.test(s) || (s.length !== 10 && s.length !== 12)) return m.innLength(raw);
-  return isValidInn(s) ? null : m.innChecksum(s);
+  return innProblemText(raw)?.[locale] ?? null;
 }
 
 /** One message for an OGRN / OGRNIP as typed, or null when it is valid. */
 export function ogrnProblem(raw: string, locale: Locale): string | null {
-  const m = messages[locale];
-  const s = digitsOnly(raw);
-  if (!/^\d+$/.test(s) || (s.length !== 13 && s.length !== 15)) return m.ogrnLength;
-  if (s.length === 13 ? s[0] !== '1' && s[0] !== '5' : s[0] !== '3') return m.ogrnPrefix;
-  return isValidOgrn(s) ? null : m.ogrnChecksum;
+  return ogrnProblemText(raw)?.[locale] ?? null;
 }
 
 /** Normalises an OKPD2 item: `26.20.11.110`, also typed with commas or trailing dots. */
-export function normalizeOkpd2(raw: string): string {
-  return raw.trim().replace(/,/g, '.').replace(/\.+$/, '');
-}
+export { normalizeOkpd2 };
 
-function dateRange(fromText: string, toText: string, m: (typeof messages)['ru']): { value?: { from?: string; to?: string }; error?: string } {
+function dateRange(fromText: string, toText: string, m: (typeof messages)['ru'], locale: Locale): { value?: { from?: string; to?: string }; error?: string } {
+  const problem = dateProblem(fromText, locale) ?? dateProblem(toText, locale);
+  if (problem !== null) return { error: problem };
   const from = parseDate(fromText);
   const to = parseDate(toText);
-  if (from === 'invalid' || to === 'invalid') return { error: m.date };
+  if (from === 'invalid' || to === 'invalid') return {};
   if (from !== null && to !== null && from > to) return { error: m.dateOrder };
   if (from === null && to === null) return {};
   return { value: { ...(from !== null ? { from } : {}), ...(to !== null ? { to } : {}) } };
@@ -272,8 +249,8 @@ export function buildCriteria(form: SearchForm, locale: Locale): BuildResult {
   if (purchase) c.purchase_types = purchase;
 
   const okpd2 = [...new Set(form.okpd2.map(normalizeOkpd2).filter((s) => s !== ''))];
-  const badCode = okpd2.find((s) => !OKPD2.test(s));
-  if (badCode !== undefined) errors.okpd2 = m.okpd2(badCode);
+  const badCode = okpd2.find((s) => !isOkpd2Code(s));
+  if (badCode !== undefined) errors.okpd2 = okpd2ProblemText(badCode)[locale];
   else if (okpd2.length > MAX_CODES) errors.okpd2 = m.tooMany(MAX_CODES);
   else if (okpd2.length) c.okpd2 = okpd2;
 
@@ -289,7 +266,7 @@ export function buildCriteria(form: SearchForm, locale: Locale): BuildResult {
     ['startDate', 'start_date', form.startFrom, form.startTo],
     ['endDate', 'end_date', form.endFrom, form.endTo],
   ] as const) {
-    const r = dateRange(a, b, m);
+    const r = dateRange(a, b, m, locale);
     if (r.error) errors[key] = r.error;
     else if (r.value) c[field] = r.value;
   }
