@@ -1,8 +1,9 @@
 /**
- * The newest held version of every member of a list, read pack by pack: members are ordered by where
- * their JSON lives, so each compressed pack is inflated once instead of once per member (a list mixes
- * tenders whose newest versions sit in packs written months apart, which defeats a small pack LRU).
- * Used by the CSV export; the order is the order the versions were stored, members never delivered first.
+ * The newest held version of every member of a list, in the list's order (list_item.position), read pack
+ * by pack within windows of that order: inside a window members are grouped by where their JSON lives, so
+ * each compressed pack is inflated once per window instead of once per member (a list mixes tenders whose
+ * newest versions sit in packs written months apart, which defeats a small pack LRU), and the window is
+ * then put back in list order. Used by the CSV export.
  */
 import type { CacheDb } from './database';
 import { perCache } from './database';
@@ -41,21 +42,26 @@ const statements = perCache((cache: CacheDb) => ({
        FROM list_item i
        LEFT JOIN tender t ON t.id = i.tender_id
        LEFT JOIN object_version v ON v.kind = 1 AND v.id = i.tender_id AND v.version = t.version
-       WHERE i.list_id = ? ORDER BY v.pack_id, v.pack_offset`,
+       WHERE i.list_id = ? ORDER BY i.position, i.tender_id`,
     )
     .raw(),
   pack: packReader(cache.db),
 }));
 
-export function listMembersByPack(cache: CacheDb, listId: string): ListMembersByPack {
+type MemberRow = [number, number | null, number | null, number | null];
+
+/** Members (in list order) grouped by pack: the packs in storage order, members in their order there. */
+function byPack(rows: readonly MemberRow[]): ListMembersByPack {
   const undelivered: number[] = [];
+  const delivered: [number, number, number, number][] = [];
+  for (const [tenderId, pack, offset, length] of rows) {
+    if (pack === null || offset === null || length === null) undelivered.push(tenderId);
+    else delivered.push([tenderId, pack, offset, length]);
+  }
+  delivered.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
   const packs: PackMembers[] = [];
   let current: PackMembers | null = null;
-  for (const [tenderId, pack, offset, length] of statements(cache).members.iterate(listId)) {
-    if (pack === null || offset === null || length === null) {
-      undelivered.push(tenderId);
-      continue;
-    }
+  for (const [tenderId, pack, offset, length] of delivered) {
     if (current === null || current.packId !== pack) {
       current = { packId: pack, tenderIds: [], offsets: [], lengths: [] };
       packs.push(current);
@@ -65,6 +71,32 @@ export function listMembersByPack(cache: CacheDb, listId: string): ListMembersBy
     current.lengths.push(length);
   }
   return { undelivered, packs };
+}
+
+export function listMembersByPack(cache: CacheDb, listId: string): ListMembersByPack {
+  return byPack(statements(cache).members.all(listId));
+}
+
+/** A run of consecutive members of a list: their ids in list order, the delivered ones grouped by pack. */
+export interface MemberWindow extends ListMembersByPack {
+  readonly order: number[];
+}
+
+/**
+ * Members a window holds: large enough that a pack (~100 versions) is mostly read once per window, small
+ * enough that a window's rows stay a few megabytes.
+ */
+export const MEMBER_WINDOW = 2000;
+
+/** The list's members in windows of `size`, in list order. */
+export function listMemberWindows(cache: CacheDb, listId: string, size = MEMBER_WINDOW): MemberWindow[] {
+  const rows = statements(cache).members.all(listId);
+  const windows: MemberWindow[] = [];
+  for (let start = 0; start < rows.length; start += size) {
+    const slice = rows.slice(start, start + size);
+    windows.push({ order: slice.map((r) => r[0]), ...byPack(slice) });
+  }
+  return windows;
 }
 
 /** A pack's inflated bytes (packs never change once written). */
@@ -79,14 +111,15 @@ export function packMemberTexts(raw: Buffer, offsets: readonly number[], lengths
   return texts;
 }
 
-export function* listMemberVersions(cache: CacheDb, listId: string, text: MemberText = wholeText): Generator<ListMemberVersion> {
-  const { undelivered, packs } = listMembersByPack(cache, listId);
-  for (const tenderId of undelivered) yield { tenderId, json: null };
-  for (const pack of packs) {
-    const raw = readPack(cache, pack.packId);
-    for (let i = 0; i < pack.tenderIds.length; i += 1) {
-      yield { tenderId: pack.tenderIds[i]!, json: text(raw, pack.offsets[i]!, pack.offsets[i]! + pack.lengths[i]!) };
+/** Every member in list order, with its newest held version's text (null when never delivered). */
+export function* listMemberVersions(cache: CacheDb, listId: string, text: MemberText = wholeText, size = MEMBER_WINDOW): Generator<ListMemberVersion> {
+  for (const window of listMemberWindows(cache, listId, size)) {
+    const texts = new Map<number, string>();
+    for (const pack of window.packs) {
+      const raw = readPack(cache, pack.packId);
+      for (let i = 0; i < pack.tenderIds.length; i += 1) texts.set(pack.tenderIds[i]!, text(raw, pack.offsets[i]!, pack.offsets[i]! + pack.lengths[i]!));
     }
+    for (const tenderId of window.order) yield { tenderId, json: texts.get(tenderId) ?? null };
   }
 }
 

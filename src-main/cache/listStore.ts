@@ -17,7 +17,12 @@ export interface ListInput {
 
 export interface CachedList {
   listId: string;
+  /** The name shown: the one given here (`renameLocally`), else the server's. */
   name: string;
+  /** The server's name, immutable after creation (reference 2.6a). */
+  serverName: string;
+  /** When the list was deleted here (the API has no delete route, so the server keeps it); null when shown. */
+  hiddenAt: string | null;
   description: string;
   metadata: Record<string, unknown>;
   createdAt: string;
@@ -31,13 +36,23 @@ export interface ListMember {
 
 export interface ListStore {
   upsertList(list: ListInput): void;
+  /** A list held here, also one deleted here (its `hiddenAt` says so). */
   getList(listId: string): CachedList | undefined;
+  /** The lists shown: those not deleted here. */
   lists(): CachedList[];
   removeList(listId: string): boolean;
-  /** Makes the members exactly `tenderIds` (those already present keep their added_at). */
+  /** Gives the list a name seen only here (null: the server's name again); false when there is no such list. */
+  renameLocally(listId: string, name: string | null): boolean;
+  /** Deletes the list here only: kept in the file so the server's copy does not come back with the next mirror. */
+  hideList(listId: string, at?: string): boolean;
+  /**
+   * Makes the members exactly `tenderIds`, in that order (the server's): those already present keep their
+   * added_at and take their place in it.
+   */
   setItems(listId: string, tenderIds: readonly number[], addedAt?: string): void;
   addItems(listId: string, tenderIds: readonly number[], addedAt?: string): { added: number; alreadyPresent: number };
   removeItems(listId: string, tenderIds: readonly number[]): { removed: number; notPresent: number };
+  /** The members in the list's order (the server's, then local additions in the order made). */
   items(listId: string): ListMember[];
   /** The lists holding a tender. */
   listsOf(tenderId: number): string[];
@@ -48,6 +63,8 @@ export interface ListStore {
 interface ListRow {
   list_id: string;
   name: string;
+  local_name: string | null;
+  hidden_at: string | null;
   description: string;
   metadata: string;
   created_at: string;
@@ -56,7 +73,9 @@ interface ListRow {
 
 const toList = (r: ListRow): CachedList => ({
   listId: r.list_id,
-  name: r.name,
+  name: r.local_name ?? r.name,
+  serverName: r.name,
+  hiddenAt: r.hidden_at,
   description: r.description,
   metadata: JSON.parse(r.metadata) as Record<string, unknown>,
   createdAt: r.created_at,
@@ -78,17 +97,26 @@ function createListStore(cache: CacheDb): ListStore {
          metadata = excluded.metadata, created_at = excluded.created_at`,
     ),
     get: db.prepare<[string], ListRow>(`${SELECT} WHERE l.list_id = ?`),
-    all: db.prepare<[], ListRow>(`${SELECT} ORDER BY l.created_at, l.list_id`),
+    all: db.prepare<[], ListRow>(`${SELECT} WHERE l.hidden_at IS NULL ORDER BY l.created_at, l.list_id`),
+    rename: db.prepare('UPDATE list SET local_name = ? WHERE list_id = ?'),
+    hide: db.prepare('UPDATE list SET hidden_at = ? WHERE list_id = ?'),
     exists: db.prepare<[string], number>('SELECT 1 FROM list WHERE list_id = ?').pluck(),
     remove: db.prepare('DELETE FROM list WHERE list_id = ?'),
-    add: db.prepare('INSERT INTO list_item (list_id, tender_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    add: db.prepare(
+      `INSERT INTO list_item (list_id, tender_id, added_at, position)
+       VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM list_item WHERE list_id = ?)) ON CONFLICT DO NOTHING`,
+    ),
+    place: db.prepare('UPDATE list_item SET position = ? WHERE list_id = ? AND tender_id = ?'),
     drop: db.prepare('DELETE FROM list_item WHERE list_id = ? AND tender_id = ?'),
     clear: db.prepare('DELETE FROM list_item WHERE list_id = ?'),
     members: db.prepare<[string], { tender_id: number; added_at: string }>(
-      'SELECT tender_id, added_at FROM list_item WHERE list_id = ? ORDER BY tender_id',
+      'SELECT tender_id, added_at FROM list_item WHERE list_id = ? ORDER BY position, tender_id',
     ),
     listsOf: db.prepare<[number], string>('SELECT list_id FROM list_item WHERE tender_id = ? ORDER BY list_id').pluck(),
-    move: db.prepare('INSERT OR IGNORE INTO list_item (list_id, tender_id, added_at) SELECT ?, tender_id, added_at FROM list_item WHERE list_id = ?'),
+    move: db.prepare(
+      `INSERT OR IGNORE INTO list_item (list_id, tender_id, added_at, position)
+       SELECT ?, tender_id, added_at, (SELECT coalesce(max(position), 0) FROM list_item WHERE list_id = ?) + position FROM list_item WHERE list_id = ?`,
+    ),
   };
 
   const requireList = (listId: string): void => {
@@ -98,7 +126,7 @@ function createListStore(cache: CacheDb): ListStore {
   const add = db.transaction((listId: string, ids: readonly number[], at: string) => {
     requireList(listId);
     let added = 0;
-    for (const id of ids) added += s.add.run(listId, id, at).changes;
+    for (const id of ids) added += s.add.run(listId, id, at, listId).changes;
     return { added, alreadyPresent: ids.length - added };
   });
 
@@ -113,12 +141,16 @@ function createListStore(cache: CacheDb): ListStore {
     requireList(listId);
     const keep = new Set(ids);
     for (const m of s.members.all(listId)) if (!keep.has(m.tender_id)) s.drop.run(listId, m.tender_id);
-    for (const id of keep) s.add.run(listId, id, at);
+    let position = 0;
+    for (const id of keep) {
+      s.add.run(listId, id, at, listId);
+      s.place.run((position += 1), listId, id);
+    }
   });
 
   const move = db.transaction((from: string, to: string) => {
     requireList(to);
-    s.move.run(to, from);
+    s.move.run(to, to, from);
     s.remove.run(from);
   });
 
@@ -139,6 +171,12 @@ function createListStore(cache: CacheDb): ListStore {
     },
     removeList(listId) {
       return s.remove.run(listId).changes > 0;
+    },
+    renameLocally(listId, name) {
+      return s.rename.run(name, listId).changes > 0;
+    },
+    hideList(listId, at) {
+      return s.hide.run(at ?? nowIso(), listId).changes > 0;
     },
     setItems(listId, tenderIds, addedAt) {
       checkIds(tenderIds);

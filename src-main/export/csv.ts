@@ -547,7 +547,7 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
   col('platform', 'Площадка', 'text', (t) => field(t, 'platform', 'name')),
   col('lots_count', 'Лотов', 'integer', (t) => t.lots_count),
   col('positions_total', 'Позиций', 'integer', (t) => t.positions_total),
-  // A card carries `source_url`; a feed summary does not, and the cell is then empty.
+  // A card carries `source_url`; a feed summary does not: the list export takes it from a held card (cardLinks.ts).
   col('url', 'Ссылка', 'text', (t) => t.source_url ?? t.url, ['source_url', 'url']),
 ]);
 

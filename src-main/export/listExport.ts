@@ -1,12 +1,14 @@
 /**
- * A list to CSV: each member's newest held version, streamed row by row in the order the versions were
- * stored (each compressed pack read once), so the file can be as long as the list while memory stays flat.
+ * A list to CSV: each member's newest held version, streamed row by row in the list's order (each
+ * compressed pack read once per window of that order), so the file can be as long as the list while memory
+ * stays flat. The link column takes a member's link from its card when the version has none (cardLinks.ts).
  * Members never delivered yet are written with their id only (fetching them here would be a charge the user
  * did not ask for). A long list's packs are read and cut on a second thread (packTextThread.ts) while this
  * one writes the rows.
  */
 import type { CacheDb } from '../cache/database';
-import { listMemberCount, listMembersByPack, listMemberVersions, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
+import { listMemberCount, listMemberVersions, listMemberWindows, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
+import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import { TENDER_COLUMNS, writeCsv, type CsvColumn } from './csv';
 import { jsonFieldPicker } from './jsonFields';
 import type { PackCut } from './packTextProtocol';
@@ -49,33 +51,39 @@ function pickedText(fields: readonly string[]): MemberText {
 
 type Row = Record<string, unknown>;
 
-/** The rows of a long list, with the packs read ahead on the thread; a pack it fails is read here. */
+/**
+ * The rows of a long list in list order, window by window, with the packs read ahead on the thread; a pack
+ * it fails is read here.
+ */
 async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], counts: { missing: number }): AsyncGenerator<Row[]> {
   // Started first: it loads while this thread reads where the members are.
   const thread = startPackTextThread(cache.file, fields);
   const text = pickedText(fields); // for the packs the thread fails
   const ahead: Promise<PackCut>[] = [];
-  let asked = 0;
   try {
-    const { undelivered, packs } = listMembersByPack(cache, listId);
-    counts.missing += undelivered.length;
-    if (undelivered.length > 0) yield undelivered.map((id) => ({ id }));
-    for (const pack of packs) {
-      while (asked < packs.length && ahead.length < PACKS_AHEAD) {
-        const answer = thread.cut(packs[asked++]!);
-        answer.catch(() => undefined); // handled where it is awaited, below
-        ahead.push(answer);
+    const windows = listMemberWindows(cache, listId);
+    // Every window's packs in one queue, so the thread reads ahead across a window's end too.
+    const packs = windows.flatMap((w) => w.packs);
+    let asked = 0;
+    for (const window of windows) {
+      const byId = new Map<number, Row>();
+      for (const pack of window.packs) {
+        while (asked < packs.length && ahead.length < PACKS_AHEAD) {
+          const answer = thread.cut(packs[asked++]!);
+          answer.catch(() => undefined); // handled where it is awaited, below
+          ahead.push(answer);
+        }
+        try {
+          const { bytes, ends } = await ahead.shift()!;
+          const buffer = Buffer.from(bytes);
+          for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) byId.set(pack.tenderIds[i]!, JSON.parse(buffer.toString('utf8', start, ends[i])) as Row);
+        } catch {
+          const texts = packMemberTexts(readPack(cache, pack.packId), pack.offsets, pack.lengths, text);
+          texts.forEach((t, i) => byId.set(pack.tenderIds[i]!, JSON.parse(t) as Row));
+        }
       }
-      let rows: Row[];
-      try {
-        const { bytes, ends } = await ahead.shift()!;
-        const buffer = Buffer.from(bytes);
-        rows = new Array<Row>(ends.length);
-        for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) rows[i] = JSON.parse(buffer.toString('utf8', start, ends[i])) as Row;
-      } catch {
-        rows = packMemberTexts(readPack(cache, pack.packId), pack.offsets, pack.lengths, text).map((t) => JSON.parse(t) as Row);
-      }
-      yield rows;
+      counts.missing += window.undelivered.length;
+      yield window.order.map((id) => byId.get(id) ?? { id });
     }
   } finally {
     thread.close();
@@ -89,6 +97,8 @@ export async function exportListCsv(
   out: string | NodeJS.WritableStream,
   opts: {
     delimiter?: ';' | ',' | '\t';
+    /** Digit strings as `="…"` for Excel (default) or as plain text for other programs (csv.ts keepTextAsText). */
+    keepTextAsText?: boolean;
     signal?: AbortSignal;
     onProgress?: (rows: number, total: number) => void;
     /** Packs from which the list is read on a second thread (default THREAD_FROM_PACKS; tests set it). */
@@ -106,10 +116,30 @@ export async function exportListCsv(
   }
   // ~100 members a pack: the member count tells whether the thread is worth starting, before any read.
   const threaded = fields !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
-  const result = await writeCsv(threaded ? { batches: threadedRows(cache, listId, fields, counts) } : rows(), columns, out, {
+  const batches: AsyncIterable<Row[]> = threaded ? threadedRows(cache, listId, fields, counts) : inBatches(rows());
+  const linked = columns.some((c) => c.key === LINK_COLUMN) ? withCardLinks(cache, batches) : batches;
+  const result = await writeCsv({ batches: linked }, columns, out, {
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: (n: number) => opts.onProgress?.(n, total),
   });
   return { rows: result.rows, bytes: result.bytes, missing: counts.missing };
+}
+
+/** Rows of a plain generator in batches (one await per batch, not per row). */
+async function* inBatches(rows: Iterable<Row>, size = 1000): AsyncGenerator<Row[]> {
+  let batch: Row[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function* withCardLinks(cache: CacheDb, batches: AsyncIterable<Row[]>): AsyncGenerator<Row[]> {
+  for await (const batch of batches) yield addCardLinks(cache, batch);
 }

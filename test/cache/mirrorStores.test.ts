@@ -68,7 +68,7 @@ describe('lists mirror', () => {
     expect(lists.addItems('lst_1', [5, 3, 5, 9], '2026-07-01T01:00:00Z')).toEqual({ added: 3, alreadyPresent: 0 });
     expect(lists.addItems('lst_1', [3, 4])).toEqual({ added: 1, alreadyPresent: 1 });
     expect(lists.removeItems('lst_1', [9, 10])).toEqual({ removed: 1, notPresent: 1 });
-    expect(lists.items('lst_1').map((m) => m.tenderId)).toEqual([3, 4, 5]);
+    expect(lists.items('lst_1').map((m) => m.tenderId)).toEqual([5, 3, 4]); // the list's order: as added
     lists.setItems('lst_1', [4, 5, 6], '2026-07-05T00:00:00Z');
     const members = lists.items('lst_1');
     expect(members.map((m) => m.tenderId)).toEqual([4, 5, 6]);
@@ -77,6 +77,8 @@ describe('lists mirror', () => {
     expect(lists.getList('lst_1')).toEqual({
       listId: 'lst_1',
       name: 'Интересное',
+      serverName: 'Интересное',
+      hiddenAt: null,
       description: 'на неделю',
       metadata: { color: 'red' },
       createdAt: '2026-07-01T00:00:00Z',

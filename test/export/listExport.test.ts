@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { cardStore } from '../../src-main/cache/cardStore';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { listMemberVersions } from '../../src-main/cache/listMemberVersions';
 import { listStore } from '../../src-main/cache/listStore';
@@ -37,7 +38,7 @@ describe('list export', () => {
     const cache = listedCache();
     // The reference: every member's whole JSON, in the order the export reads them.
     const members = [...listMemberVersions(cache, 'lst_1')].map((m) => (m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Record<string, unknown>)));
-    expect(members.map((m) => m.id)).toEqual([404, 2, 3, 1]); // by where each newest version is stored
+    expect(members.map((m) => m.id)).toEqual([3, 1, 2, 404]); // in list order
     for (const columns of [defaultListColumns(), [...TENDER_COLUMNS]]) {
       const expected = await bytesOf((out) => writeCsv(members, columns, out));
       const actual = await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out));
@@ -56,5 +57,55 @@ describe('list export', () => {
     expect(result).toMatchObject({ rows: 4, missing: 1 });
     const text = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out))).toString('utf8');
     expect(text).toContain('Поставка канцелярских товаров для нужд учреждения 3 / Объект закупки: бумага офисная.');
+  });
+
+  it('issue 12: the «Ссылка» column holds the link of the tender card held here; a feed summary carries none', async () => {
+    const cache = listedCache();
+    // Tender 1 was opened as a card (its version 2, what the list holds): the card has source_url, the feed item does not.
+    cardStore(cache).saveCard({
+      kind: 'tender',
+      id: 1,
+      version: 2,
+      positionsPage: 1,
+      positionsLimit: 20,
+      requestId: 'req_card_1',
+      receivedAt: '2026-07-03T08:00:00Z',
+      billed: false,
+      card: { ...tender(1, 2, { status: 'completed' }), source_url: 'https://zakupki.example/epz/order/1', positions: [] },
+    });
+    const columns = TENDER_COLUMNS.filter((c) => c.key === 'id' || c.key === 'url');
+    const text = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out))).toString('utf8');
+    const lines = text.replace('\uFEFF', '').split('\r\n');
+    expect(lines.slice(0, 5)).toEqual([
+      'ID;Ссылка',
+      '3;', // never opened as a card: no link is made up
+      '1;https://zakupki.example/epz/order/1',
+      '2;https://example.org/2', // its own source_url
+      '404;',
+    ]);
+  });
+
+  it('issue 12: rows come out in list order, members added later at the end, whatever packs hold them', async () => {
+    const cache = listedCache();
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(7, 1)), tenderItem(tender(5, 1))]));
+    listStore(cache).addItems('lst_1', [7, 5]);
+    const columns = TENDER_COLUMNS.filter((c) => c.key === 'id');
+    const ids = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out))).toString('utf8').replace('\uFEFF', '').split('\r\n').slice(1, -1);
+    expect(ids).toEqual(['3', '1', '2', '404', '7', '5']);
+    expect(listStore(cache).items('lst_1').map((m) => m.tenderId)).toEqual([3, 1, 2, 404, 7, 5]);
+    // The server's order replaces it when the list is read again.
+    listStore(cache).setItems('lst_1', [5, 2, 7]);
+    const again = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out))).toString('utf8').replace('\uFEFF', '').split('\r\n').slice(1, -1);
+    expect(again).toEqual(['5', '2', '7']);
+  });
+
+  it('issue 12: notice numbers are ="…" for Excel, plain text for other programs', async () => {
+    const cache = listedCache();
+    const columns = TENDER_COLUMNS.filter((c) => c.key === 'id' || c.key === 'etp_id');
+    const excel = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out))).toString('utf8');
+    expect(excel).toContain('3;"=""0373100000003"""\r\n'); // ="0373100000003", quoted per RFC 4180
+    const plain = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out, { keepTextAsText: false }))).toString('utf8');
+    expect(plain).toContain('3;0373100000003\r\n');
+    expect(plain).not.toContain('="');
   });
 });
