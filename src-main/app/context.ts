@@ -29,6 +29,7 @@ import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
 import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 import type { SettingsFile } from './settings';
+import { capStopText, type SpendLimit } from './spendGuard';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
 export interface AppTuning {
@@ -103,7 +104,7 @@ export class AppContext {
         this.connectivity.noteFailure(e);
         return toIpcError(e, this.locale);
       },
-      stopError: (reason, job) => stopError(reason, job, this.locale),
+      stopError: (reason, job, spec) => stopError(reason, job, this.locale, spec.spendLimit),
       ...(deps.tuning.progressThrottleMs !== undefined ? { throttleMs: deps.tuning.progressThrottleMs } : {}),
     });
   }
@@ -378,7 +379,7 @@ export class AppContext {
     if (spec.earlierFilterId !== undefined) return this.runEarlierSync(spec.earlierFilterId, spec, signal, hooks);
     const session = this.currentGeneration();
     const views = viewQueries(session.cache);
-    return syncSavedSearch(this.port(session, spec.follow ? () => hooks.onFollowing() : undefined), this.sink(session), {
+    const outcome = await syncSavedSearch(this.port(session, spec.follow ? () => hooks.onFollowing() : undefined), this.sink(session), {
       filterId: spec.filterId,
       feeds: spec.feeds,
       streams: spec.streams,
@@ -391,6 +392,12 @@ export class AppContext {
         hooks.onProgress(p);
       },
     });
+    // A cap reached with the last item of the set (a run capped at its exact estimate) left nothing unread.
+    const total = views.filterTotal(spec.filterId, 'tender');
+    if (outcome.stoppedBy === 'spend_cap' && !spec.follow && spec.feeds.length === 1 && spec.feeds[0] === 'tender' && total !== null && views.filterTenderCount(spec.filterId) >= total) {
+      return { ...outcome, stoppedBy: 'done' };
+    }
+    return outcome;
   }
 
   /**
@@ -493,16 +500,13 @@ function earlierStopError(outcome: EarlierSyncOutcome): AppError {
   }
 }
 
-function stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, locale: Locale): IpcError {
+function stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, locale: Locale, limit?: SpendLimit): IpcError {
   const t =
     reason === 'spend_cap'
-      ? {
-          ru: `Остановлено на пределе расходов: списано ${job.charged} ед. Всё полученное сохранено; запустите снова с большим пределом, чтобы продолжить с того же места.`,
-          en: `Stopped at the spend cap: ${job.charged} units charged. Everything received is stored; run again with a higher cap to continue from the same place.`,
-        }
+      ? capStopText(limit, job.charged)
       : {
-          ru: 'Баланс исчерпан: всё полученное сохранено. Пополните баланс и запустите синхронизацию снова: она продолжится с того же места без повторной оплаты.',
-          en: 'The balance is exhausted: everything received is stored. Top it up and run the sync again: it continues from the same place with no repeat charge.',
+          ru: `Баланс исчерпан: списано ${job.charged} ед., всё полученное сохранено. Пополните баланс и запустите синхронизацию снова: она продолжится с того же места без повторной оплаты.`,
+          en: `The balance is exhausted: ${job.charged} units charged, everything received is stored. Top it up and run the sync again: it continues from the same place with no repeat charge.`,
         };
   return { code: reason, message: locale === 'en' ? t.en : t.ru, requestId: null };
 }

@@ -13,10 +13,11 @@ import type { EarlierFavorite, EarlierTenderRow, Handlers, MethodName } from '..
 import { viewQueries } from '../cache/viewQueries';
 import type { EarlierFavoriteInfo } from '../earlier/index';
 import type { HostPlatform } from './appCore';
-import type { AppContext } from './context';
+import type { AppContext, Session } from './context';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';
 import { tenderRow } from './rows';
+import { estimateOf, planSpend, spentToday, type SpendPlanInput } from './spendGuard';
 
 type EarlierName = Extract<MethodName, `earlier.${string}`>;
 type EarlierHandlers = Pick<Handlers, EarlierName>;
@@ -42,7 +43,24 @@ function favoriteRow(f: EarlierFavoriteInfo): EarlierFavorite {
   };
 }
 
+/**
+ * What loading a filter's new tenders costs, before it pays: the filter's total as the server last stated it
+ * minus the tenders already received (a tender is charged once per account, D-E-BILL-1). Unknown before a
+ * first sync states a total: the run is then bounded by its cap.
+ */
+function earlierEstimate(info: { total: number | null; cachedCount: number }): { total: number | null; held: number; estimate: number | null } {
+  return { total: info.total, held: info.cachedCount, estimate: info.total === null ? null : Math.max(0, info.total - info.cachedCount) };
+}
+
 export function earlierHandlers(ctx: AppContext, platform: HostPlatform): EarlierHandlers {
+  const spendInput = (session: Session, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput => ({
+    settings: ctx.settings.value.spending,
+    spentToday: spentToday(session.cache),
+    estimate,
+    ...(maxSpend !== undefined ? { maxSpend } : {}),
+    ...(confirmCost !== undefined ? { confirmCost } : {}),
+  });
+
   /** A read that falls back to the cache: asks the server only when the app believes it is online. */
   const read = async <T extends { fromCache: boolean }>(refresh: boolean, fn: (refresh: boolean) => Promise<T>): Promise<T> => {
     const result = await ctx.earlierNet((_wb) => fn(refresh && ctx.online));
@@ -70,10 +88,13 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
       };
     },
 
-    'earlier.sync': async ({ filterId, maxSpend }) => {
+    'earlier.sync': async ({ filterId, maxSpend, confirmCost }) => {
       const session = ctx.earlierSession();
       const filter = session.earlier.workbench.filterInfo(filterId);
       if (!filter) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
+      const running = ctx.jobs.runningFor(earlierJobFilterId(filterId));
+      if (running) return { jobId: running.view.jobId };
+      const limit = planSpend(spendInput(session, earlierEstimate(filter).estimate, maxSpend, confirmCost));
       const jobId = ctx.startJob({
         filterId: earlierJobFilterId(filterId),
         label: filter.name,
@@ -81,9 +102,18 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
         streams: ['created'],
         follow: false,
         earlierFilterId: filterId,
-        ...(maxSpend !== undefined ? { maxSpend } : {}),
+        maxSpend: limit.cap,
+        spendLimit: limit,
       });
       return { jobId };
+    },
+
+    'earlier.estimate': async ({ filterId, maxSpend }) => {
+      const session = ctx.earlierSession();
+      const filter = session.earlier.workbench.filterInfo(filterId);
+      if (!filter) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
+      const e = earlierEstimate(filter);
+      return estimateOf({ ...spendInput(session, e.estimate, maxSpend), total: e.total, held: e.held });
     },
 
     'earlier.tenders': async ({ filterId, page, pageSize }) => {

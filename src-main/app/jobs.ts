@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { IpcError, SyncJob } from '../contract/ipc';
 import type { SyncOutcome, SyncProgress } from '../sync/syncEngine';
 import type { FeedName, StreamName } from '../sync/ports';
+import type { SpendLimit } from './spendGuard';
 
 export interface JobSpec {
   filterId: string;
@@ -18,6 +19,8 @@ export interface JobSpec {
   follow: boolean;
   /** An earlier-generation filter's pages (`filterId` is then `efl_<id>`), instead of the feeds above. */
   earlierFilterId?: number;
+  /** The cap the core planned for this run (spendGuard): which cap it is, for the message when it stops there. */
+  spendLimit?: SpendLimit;
   /** Units already spent for this job before it started (the first page of a new search). */
   spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
 }
@@ -33,7 +36,7 @@ export interface JobManagerDeps {
   emit(job: SyncJob): void;
   toError(e: unknown): IpcError;
   /** The messages of a stop that is not an exception (spend cap, balance), in the user's language. */
-  stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob): IpcError;
+  stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, spec: JobSpec): IpcError;
   throttleMs?: number;
 }
 
@@ -160,7 +163,7 @@ export class JobManager {
       });
       job.view.state = outcome.stoppedBy === 'done' ? 'done' : outcome.stoppedBy;
       if (outcome.stoppedBy === 'spend_cap' || outcome.stoppedBy === 'balance_exhausted') {
-        job.view.error = this.deps.stopError(outcome.stoppedBy, job.view);
+        job.view.error = this.deps.stopError(outcome.stoppedBy, job.view, job.spec);
       }
     } catch (e) {
       if (job.controller.signal.aborted) job.view.state = 'cancelled';

@@ -13,8 +13,9 @@ import type { Handlers, LedgerRowInfo } from '../contract/ipc';
 import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
+import { moscowDayOf, spentToday } from './spendGuard';
 
-type MoneyHandlers = Pick<Handlers, 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
+type MoneyHandlers = Pick<Handlers, 'spending.get' | 'spending.set' | 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
 
 const MSK_MS = 3 * 3600_000;
 const moscowDay = (iso: string | null): string | null => {
@@ -37,7 +38,19 @@ async function pullIfOnline<T>(ctx: AppContext, session: Session, pull: (client:
 }
 
 export function moneyHandlers(ctx: AppContext): MoneyHandlers {
+  /** The money settings with today's spending of the active profile (none without a profile). */
+  const spendingState = () => {
+    const session = ctx.sessionOrNull();
+    return { ...ctx.settings.value.spending, spentToday: session ? spentToday(session.cache) : 0, day: moscowDayOf(Date.now()) };
+  };
   return {
+    'spending.get': async () => spendingState(),
+
+    'spending.set': async (spending) => {
+      await ctx.settings.update({ spending });
+      return spendingState();
+    },
+
     'balance.get': async ({ refresh }) => {
       const session = ctx.session();
       const b = refresh ? await pullIfOnline(ctx, session, (client) => mirrorBalance(client, session.cache)) : null;

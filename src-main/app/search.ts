@@ -11,6 +11,7 @@ import type { StreamName } from '../sync/ports';
 import type { AppContext, Session } from './context';
 import { appError } from './errors';
 import { tenderViewRow } from './rows';
+import { estimateOf, planSpend, spentToday, type SpendPlanInput } from './spendGuard';
 
 type SearchHandlers = Pick<
   Handlers,
@@ -24,6 +25,7 @@ type SearchHandlers = Pick<
   | 'savedSearches.follow'
   | 'savedSearches.extinguish'
   | 'sync.start'
+  | 'sync.estimate'
   | 'sync.cancel'
   | 'sync.jobs'
 >;
@@ -63,22 +65,59 @@ function checkLabel(session: Session, label: string, filterId: string | null, pa
   throw appError('conflict', `Название «${label}» уже занято другим поиском.`, `The label "${label}" already names another search.`);
 }
 
+/** What the money settings and today's spending say about a run of this estimate (spendGuard). */
+function spendInput(ctx: AppContext, session: Session, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput {
+  return {
+    settings: ctx.settings.value.spending,
+    spentToday: spentToday(session.cache),
+    estimate,
+    ...(maxSpend !== undefined ? { maxSpend } : {}),
+    ...(confirmCost !== undefined ? { confirmCost } : {}),
+  };
+}
+
+/**
+ * What reading a saved search now costs, asked of the server (a QUERY of one item per feed: its first item
+ * is held already, so a free repeat, or at most one unit): the feeds' totals minus the tenders held. The
+ * contracts held per search are not counted here, so their part is the whole total (an upper bound).
+ */
+async function savedEstimate(ctx: AppContext, session: Session, filterId: string, contracts: boolean): Promise<{ total: number | null; held: number; estimate: number | null }> {
+  const views = viewQueries(session.cache);
+  const s = searchStore(session.cache).get(filterId);
+  const stream = s?.events[0] ?? 'created';
+  let total: number | null = 0;
+  for (const feed of contracts ? (['tender', 'contract'] as const) : (['tender'] as const)) {
+    const first = await ctx.net(() => readFirstPage(ctx.port(session), ctx.sink(session), feed, { filter_id: filterId }, stream));
+    if (first.total !== null) views.setFilterTotal(filterId, feed, first.total);
+    total = total === null || first.total === null ? null : total + first.total;
+  }
+  const held = views.filterTenderCount(filterId);
+  return { total, held, estimate: total === null ? null : Math.max(0, total - held) };
+}
+
 export function searchHandlers(ctx: AppContext): SearchHandlers {
   return {
     'search.preview': async ({ criteria }) => {
       const session = ctx.currentGeneration();
       const p = await ctx.net(() => previewCost(ctx.port(session), ctx.sink(session), 'tender', criteria));
-      if (p.total !== null) viewQueries(session.cache).setFilterTotal(p.filterId, 'tender', p.total);
-      return { filterId: p.filterId, total: p.total, charged: p.charged, costUpTo: p.total };
+      const views = viewQueries(session.cache);
+      if (p.total !== null) views.setFilterTotal(p.filterId, 'tender', p.total);
+      const held = views.filterTenderCount(p.filterId);
+      const estimate = p.total === null ? null : Math.max(0, p.total - held);
+      const spend = estimateOf({ ...spendInput(ctx, session, estimate), total: p.total, held });
+      return { filterId: p.filterId, total: p.total, charged: p.charged, costUpTo: p.total, spend };
     },
 
-    'search.run': async ({ criteria, label, events, maxSpend }) => {
+    'search.run': async ({ criteria, label, events, maxSpend, confirmCost }) => {
       const session = ctx.currentGeneration();
       if (label) checkLabel(session, label, null, criteria);
       const streams = [...new Set(events)].sort() as StreamName[];
       // The first page names the filter (and costs at most one unit, stored like any page).
       const first = await ctx.net(() => readFirstPage(ctx.port(session), ctx.sink(session), 'tender', criteria, streams[0]));
       if (label) checkLabel(session, label, first.filterId);
+      // The preview again, by the core itself: consent to a lower cost does not start a dearer run.
+      const held = viewQueries(session.cache).filterTenderCount(first.filterId);
+      const limit = planSpend(spendInput(ctx, session, first.total === null ? null : Math.max(0, first.total - held), maxSpend, confirmCost));
       const saved = searchStore(session.cache).upsert({ filterId: first.filterId, params: criteria, ...(label ? { label } : {}), events: streams });
       if (first.total !== null) viewQueries(session.cache).setFilterTotal(first.filterId, 'tender', first.total);
       const jobId = ctx.startJob({
@@ -86,7 +125,8 @@ export function searchHandlers(ctx: AppContext): SearchHandlers {
         label: saved.label,
         feeds: ['tender'],
         streams,
-        ...(maxSpend !== undefined ? { maxSpend: Math.max(0, maxSpend - first.charged) } : {}),
+        maxSpend: Math.max(0, limit.cap - first.charged),
+        spendLimit: limit,
         follow: false,
         spentBefore: { charged: first.charged, free: first.free, items: first.items, pages: 1, total: first.total },
       });
@@ -164,18 +204,29 @@ export function searchHandlers(ctx: AppContext): SearchHandlers {
       return { extinguished: true };
     },
 
-    'sync.start': async ({ filterId, contracts, maxSpend, follow }) => {
+    'sync.start': async ({ filterId, contracts, maxSpend, follow, confirmCost }) => {
       const session = ctx.currentGeneration();
       const s = searchStore(session.cache).get(filterId);
+      const running = ctx.jobs.runningFor(filterId);
+      if (running) return { jobId: running.view.jobId };
+      const e = await savedEstimate(ctx, session, filterId, contracts);
+      const limit = planSpend(spendInput(ctx, session, e.estimate, maxSpend, confirmCost));
       const jobId = ctx.startJob({
         filterId,
         label: s?.label ?? null,
         feeds: contracts ? ['tender', 'contract'] : ['tender'],
         streams: s?.events ?? ['created'],
-        ...(maxSpend !== undefined ? { maxSpend } : {}),
+        maxSpend: limit.cap,
+        spendLimit: limit,
         follow,
       });
       return { jobId };
+    },
+
+    'sync.estimate': async ({ filterId, contracts, maxSpend }) => {
+      const session = ctx.currentGeneration();
+      const e = await savedEstimate(ctx, session, filterId, contracts);
+      return estimateOf({ ...spendInput(ctx, session, e.estimate, maxSpend), total: e.total, held: e.held });
     },
 
     'sync.cancel': async ({ jobId }) => ({ cancelled: ctx.jobs.cancel(jobId) }),

@@ -8,17 +8,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { localeSchema } from '../contract/ipc';
+import { localeSchema, spendingSettingsSchema, type SpendingSettings } from '../contract/ipc';
 
 export const SETTINGS_FILE = 'settings.json';
+
+/**
+ * Money defaults of a fresh install (issue 12): a run previewed above 100 units asks first, a run that names
+ * no cap stops at 1 000 units, and there is no daily budget until the analyst sets one.
+ */
+export const DEFAULT_SPENDING: SpendingSettings = { confirmAbove: 100, runCap: 1000, dailyBudget: null };
 
 const settingsSchema = z.object({
   locale: localeSchema.catch('ru'),
   activeProfile: z.string().min(1).max(64).nullable().catch(null),
+  // A damaged money section falls back to the safe defaults, never to "no limits".
+  spending: spendingSettingsSchema.catch({ ...DEFAULT_SPENDING }),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null };
+export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null, spending: { ...DEFAULT_SPENDING } };
 
 export async function readSettings(dataDir: string): Promise<AppSettings> {
   let text: string;

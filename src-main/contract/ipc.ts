@@ -108,6 +108,7 @@ export const ipcErrorCodeSchema = z.enum([
   'cancelled',
   'conflict', // e.g. a label already used, a profile that exists
   'not_supported', // the operation makes no sense for this profile's API generation
+  'confirmation_required', // a paid run above the confirmation threshold without consent to its previewed cost
   'internal',
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
@@ -376,6 +377,35 @@ const exportResultSchema = z.object({ saved: z.boolean(), path: z.string().nulla
 
 const empty = z.strictObject({});
 
+/** Money settings, enforced in the core: consent above a threshold, a default cap per run, a daily budget. */
+export const spendingSettingsSchema = z.strictObject({
+  /** A paid run whose previewed cost exceeds this many units needs consent to that cost (`confirmCost`). */
+  confirmAbove: z.number().int().min(0).max(1_000_000_000),
+  /** The cap of a run that names none; null: no default cap. */
+  runCap: z.number().int().min(1).max(1_000_000_000).nullable(),
+  /** Units a day (Moscow day) all runs together may spend; null: no budget. */
+  dailyBudget: z.number().int().min(1).max(1_000_000_000).nullable(),
+});
+export type SpendingSettings = z.infer<typeof spendingSettingsSchema>;
+export const spendingStateSchema = spendingSettingsSchema.extend({ spentToday: z.number(), day: z.string() });
+/**
+ * What a paid run would cost before it starts: `bound` is the most it can spend (the estimate, else its cap;
+ * null when neither is known); consent to `bound` (as `confirmCost`) is needed when `needsConfirm`.
+ */
+export const spendEstimateSchema = z.object({
+  total: z.number().nullable(),
+  held: z.number(),
+  estimate: z.number().nullable(),
+  bound: z.number().nullable(),
+  confirmAbove: z.number(),
+  needsConfirm: z.boolean(),
+  /** Earlier generation: tenders of the filter this account already holds through the current generation (charged again). */
+  heldInCurrent: z.number().nullable().optional(),
+});
+export type SpendEstimate = z.infer<typeof spendEstimateSchema>;
+/** Consent to a previewed cost; the core previews again and refuses when the new preview is higher. */
+const confirmCost = z.number().int().min(0).max(1_000_000_000).optional();
+
 // ---------------------------------------------------------------------------------------------------------
 // Methods: renderer → main, request and answer
 // ---------------------------------------------------------------------------------------------------------
@@ -400,6 +430,9 @@ export const methods = {
     }),
   ),
   'app.setLocale': method(z.strictObject({ locale: localeSchema }), z.object({ locale: localeSchema })),
+  /** Money settings with what was spent today (Moscow day) by the active profile. */
+  'spending.get': method(empty, spendingStateSchema),
+  'spending.set': method(spendingSettingsSchema, spendingStateSchema),
   /** Opens an https link (tender documents, source pages) in the user's browser; anything else is refused. */
   'app.openExternal': method(z.strictObject({ url: z.string().max(4096) }), z.object({ opened: z.boolean() })),
 
@@ -425,7 +458,7 @@ export const methods = {
   /** `limit: 1` QUERY: the set's `total` for at most one unit. Does not save the search. */
   'search.preview': method(
     z.strictObject({ criteria: tenderCriteriaSchema }),
-    z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), costUpTo: z.number().nullable() }),
+    z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), costUpTo: z.number().nullable(), spend: spendEstimateSchema.optional() }),
   ),
   /** Saves the search (or reuses it) and starts reading it; progress comes as `sync.progress` events. */
   'search.run': method(
@@ -434,6 +467,7 @@ export const methods = {
       label: z.string().trim().min(1).max(200).optional(),
       events: z.array(eventNameSchema).min(1).default(['created']),
       maxSpend: z.number().int().min(0).optional(),
+      confirmCost,
     }),
     z.object({ filterId: z.string(), jobId: z.string() }),
   ),
@@ -467,9 +501,11 @@ export const methods = {
 
   // Sync jobs.
   'sync.start': method(
-    z.strictObject({ filterId, contracts: z.boolean().default(false), maxSpend: z.number().int().min(0).optional(), follow: z.boolean().default(false) }),
+    z.strictObject({ filterId, contracts: z.boolean().default(false), maxSpend: z.number().int().min(0).optional(), follow: z.boolean().default(false), confirmCost }),
     z.object({ jobId: z.string() }),
   ),
+  /** What `sync.start` of a saved search would cost (the held tenders are not charged again). */
+  'sync.estimate': method(z.strictObject({ filterId, contracts: z.boolean().default(false), maxSpend: z.number().int().min(0).optional() }), spendEstimateSchema),
   'sync.cancel': method(z.strictObject({ jobId }), z.object({ cancelled: z.boolean() })),
   'sync.jobs': method(empty, z.array(syncJobSchema)),
 
@@ -551,7 +587,9 @@ export const methods = {
   /** Filters made in the service's web interface (read-only), mirrored; `refresh` asks the server first. */
   'earlier.filters': method(z.strictObject({ refresh: z.boolean().default(true) }), z.object({ filters: z.array(earlierFilterSchema), fromCache: z.boolean() })),
   /** Pulls a filter's pages until nothing new; charged one unit per tender not received before. */
-  'earlier.sync': method(z.strictObject({ filterId: earlierFilterId, maxSpend: z.number().int().min(0).optional() }), z.object({ jobId: z.string() })),
+  'earlier.sync': method(z.strictObject({ filterId: earlierFilterId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
+  /** What `earlier.sync` would cost: the filter's total minus the tenders already received. */
+  'earlier.estimate': method(z.strictObject({ filterId: earlierFilterId, maxSpend: z.number().int().min(0).optional() }), spendEstimateSchema),
   /** A filter's cached tenders, newest first, page by page; new ones marked. */
   'earlier.tenders': method(
     z.strictObject({ filterId: earlierFilterId, page: pageNumber, pageSize: earlierPageSize }),

@@ -289,7 +289,8 @@ describe('settings and profiles', () => {
       expect(info.locale).toBe('ru');
       expect(info.activeProfile?.name).toBe('sandbox');
       await c.call('app.setLocale', { locale: 'en' });
-      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({ locale: 'en', activeProfile: 'sandbox' });
+      // A damaged file gives the safe money defaults, never "no limits".
+      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({ locale: 'en', activeProfile: 'sandbox', spending: { confirmAbove: 100, runCap: 1000, dailyBudget: null } });
     } finally {
       await c.close();
     }

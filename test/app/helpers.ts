@@ -2,7 +2,7 @@
  * The app core in-process against a real sandbox: temp data dirs, the built-in profile pointed at an
  * external sandbox, every emitted event recorded, fast retries and probes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
@@ -35,8 +35,17 @@ export function platform(dir: string, over: Partial<HostPlatform> = {}): HostPla
   return { mode: 'electron', openExternal: async () => true, chooseSavePath: async (name) => join(dir, name), ...over };
 }
 
-export async function makeCore(baseUrl: string | null, over: Partial<AppCoreOptions> = {}): Promise<TestCore> {
+/**
+ * Money settings that never stop a test which is not about money (like the lifted rate limit): no consent
+ * asked, no default cap, no daily budget. The money suites pass `money: 'defaults'` for a fresh install's.
+ */
+export const LIFTED_SPENDING = { confirmAbove: 1_000_000_000, runCap: 1_000_000_000, dailyBudget: null };
+
+export async function makeCore(baseUrl: string | null, over: Partial<AppCoreOptions> = {}, opts: { money?: 'lifted' | 'defaults' } = {}): Promise<TestCore> {
   const dir = over.dataDir ?? tempDir();
+  if ((opts.money ?? 'lifted') === 'lifted' && !existsSync(join(dir, 'settings.json'))) {
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: LIFTED_SPENDING }));
+  }
   const events: Recorded[] = [];
   const core = await createAppCore({
     dataDir: dir,
