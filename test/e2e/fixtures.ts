@@ -23,7 +23,7 @@
  * reference states (strict-flow.spec.ts).
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,16 +86,22 @@ export interface E2eApp {
 }
 
 type TestFixtures = { app: E2eApp };
-type Options = { captureApiTokens: boolean; strictSandbox: boolean };
+type Options = { captureApiTokens: boolean; strictSandbox: boolean; moneyDefaults: boolean };
 
 export const test = base.extend<TestFixtures & Options>({
   captureApiTokens: [false, { option: true }],
   strictSandbox: [false, { option: true }],
+  // A fresh install's money settings (consent above 100 units...); other specs lift them, like a rate limit.
+  moneyDefaults: [false, { option: true }],
 
-  app: async ({ captureApiTokens, strictSandbox }, use, testInfo) => {
+  app: async ({ captureApiTokens, strictSandbox, moneyDefaults }, use, testInfo) => {
     const tmp = await mkdtemp(path.join(tmpdir(), 'twb-e2e-'));
     const dataDir = path.join(tmp, 'data');
     await mkdir(dataDir, { recursive: true });
+    if (!moneyDefaults) {
+      const lifted = { confirmAbove: 1_000_000_000, runCap: 1_000_000_000, dailyBudget: null };
+      await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: lifted }));
+    }
     const stateFile = path.join(tmp, 'sandbox.sqlite');
     const openedExternal: string[] = [];
     // `strict` always given, `false` included: TENDERWB_SANDBOX_STRICT in the environment must not flip the
