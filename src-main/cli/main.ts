@@ -11,6 +11,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
 
   profile add NAME --base-url URL [--generation current|earlier] [--token-stdin]
   profile list | profile remove NAME [--delete-data]
+  login --base-url URL [--login L] [--generation earlier --login-url URL]   (password from the terminal or stdin)
   search (--query-file F | --query JSON) [--label L] [--events created,updated] [--preview]
   sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]
   card tender ID [--external] | card contract ID [--reestr]

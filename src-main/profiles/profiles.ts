@@ -292,6 +292,22 @@ export class ProfileRegistry {
   }
 
   /**
+   * Points an existing profile at another address of the same API (`tenderwb login` again with a new
+   * `--base-url`). The generation never changes: a profile's cache holds one generation's objects only.
+   */
+  async setBaseUrl(name: string, baseUrl: string): Promise<Profile> {
+    assertProfileName(name);
+    const normalized = normalizeBaseUrl(baseUrl);
+    return this.mutate(async (profiles) => {
+      const index = profiles.findIndex((profile) => profile.name === name);
+      if (index < 0) throw new ProfileError('profile_not_found', `Профиля «${name}» нет. There is no profile "${name}".`);
+      const updated = { ...profiles[index]!, baseUrl: normalized };
+      if (updated.baseUrl === profiles[index]!.baseUrl) return { profiles: null, result: updated };
+      return { profiles: profiles.map((p, i) => (i === index ? updated : p)), result: { ...updated } };
+    });
+  }
+
+  /**
    * Removes a profile from the registry; with `deleteData` also deletes its data directory (cache.db and the
    * rest). Returns false when there was no such profile. The token in the keychain is the caller's to remove
    * (TokenVault.remove), since this module never touches secrets.

@@ -1,5 +1,6 @@
 import type { CliContext } from '../context';
 import { profileCommand } from './profile';
+import { loginCommand } from './login';
 import { searchCommand, syncCommand } from './feeds';
 import { cardCommand } from './cards';
 import { exportCommand, listCommand } from './lists';
@@ -37,6 +38,7 @@ const ONLY_EARLIER = (what: string): string => `${what} belong to the earlier AP
 
 export const commands: Record<string, Command> = {
   profile: profileCommand,
+  login: loginCommand,
   search: byGeneration(searchCommand, NOT_EARLIER('saved searches (QUERY)') + ': filters are made in the web interface, see "tenderwb filters"'),
   sync: byGeneration(syncCommand, earlierSyncCommand),
   filters: byGeneration(ONLY_EARLIER('read-only filters'), earlierFiltersCommand),
