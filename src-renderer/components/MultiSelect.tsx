@@ -3,8 +3,10 @@
  * a filterable list that opens under a button, with the chosen values as chips. Typing a code or part of a
  * name filters; Enter picks the first match.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useStrings, type Strings } from '../i18n/i18n';
+import { usePopupPlacement } from './popupPlacement';
+import { useDismiss } from './useDismiss';
 
 export interface Option {
   value: number;
@@ -74,19 +76,17 @@ export function FilterSelect({ label, options, values, onChange, testId }: { lab
   }, [filter, options]);
   const toggle = (v: number) => onChange(values.includes(v) ? values.filter((x) => x !== v) : [...values, v]);
   const root = useRef<HTMLDivElement>(null);
-  // A click anywhere else closes the list.
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
+  // Escape from anywhere (a checkbox of the list too) and a click anywhere else close the list.
+  useDismiss(open, [root], () => setOpen(false), button);
+  // The list stays inside the window: moved left at the right edge, above the button near the bottom.
+  const placement = usePopupPlacement(open, button, popup);
   return (
     <div className="fsel" data-testid={testId} ref={root}>
       <div className="fsel__row">
         <button
+          ref={button}
           type="button"
           className="fsel__button"
           aria-label={`${label}: ${values.length ? s.chosen(values.length) : s.none}`}
@@ -120,7 +120,13 @@ export function FilterSelect({ label, options, values, onChange, testId }: { lab
       )}
       {open && (
         <div className="fsel__anchor">
-          <div className="fsel__popup" id={listId}>
+          <div
+            className="fsel__popup"
+            id={listId}
+            ref={popup}
+            data-testid={testId ? `${testId}-popup` : undefined}
+            style={placement ? { left: placement.left, top: placement.top, maxHeight: placement.maxHeight } : { visibility: 'hidden' }}
+          >
             <input
               className="fsel__filter"
               aria-label={`${label}: ${s.filter}`}
@@ -134,8 +140,6 @@ export function FilterSelect({ label, options, values, onChange, testId }: { lab
                   const first = matches[0];
                   if (first && !values.includes(first.value)) onChange([...values, first.value]);
                   setFilter('');
-                } else if (e.key === 'Escape') {
-                  setOpen(false);
                 }
               }}
             />

@@ -1,7 +1,9 @@
 /**
  * The table of tenders that search results, offline search and saved searches share: paged loading into the
  * virtual table, sortable columns (published, deadline, price, name, region, customer), row selection with
- * checkboxes and shift-ranges, "Add to list…", and opening a card with a double click or Enter.
+ * checkboxes and shift-ranges, "Add to list…", opening a card with a double click or Enter, and a preview pane
+ * with the key facts of the active row. Columns can be resized and chosen (the notice number and the law are
+ * there to be shown); the layout is remembered per table.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TenderRow } from '../../src-main/contract/ipc';
@@ -10,6 +12,8 @@ import { formatDate, formatDateTime, formatInt, formatRub } from '../format/form
 import { useStrings, type Strings } from '../i18n/i18n';
 import { AddToList } from './AddToList';
 import { ErrorNotice } from './ErrorNotice';
+import { TenderPreview } from './TenderPreview';
+import { lawName, statusName } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
 import { usePagedRows, VirtualTable, type Column, type SortState } from './VirtualTable';
 
@@ -28,6 +32,7 @@ const strings: Strings<{
   region: string;
   customer: string;
   status: string;
+  law: string;
   empty: string;
   select: (name: string) => string;
   shown: (cached: string) => string;
@@ -36,17 +41,17 @@ const strings: Strings<{
   clear: string;
   selectAll: (n: string) => string;
   hint: string;
-  statusNames: string;
 }> = {
   ru: {
     number: '№ извещения',
     published: 'Публикация',
-    deadline: 'Окончание подачи, МСК',
+    deadline: 'Заявки до, МСК',
     price: 'Начальная цена',
     name: 'Наименование',
     region: 'Регион',
     customer: 'Заказчик',
     status: 'Статус',
+    law: 'Закон',
     empty: 'Нет закупок',
     select: (name) => `Выбрать: ${name}`,
     shown: (cached) => `В кэше: ${cached}`,
@@ -54,8 +59,7 @@ const strings: Strings<{
     selected: (n) => `Выбрано: ${n}`,
     clear: 'Снять выделение',
     selectAll: (n) => `Выбрать все (${n})`,
-    hint: 'Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон.',
-    statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
+    hint: 'Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. Ширину столбца меняет перетаскивание края заголовка, набор столбцов — кнопка ⋮.',
   },
   en: {
     number: 'Notice no.',
@@ -66,6 +70,7 @@ const strings: Strings<{
     region: 'Region',
     customer: 'Customer',
     status: 'Status',
+    law: 'Law',
     empty: 'No tenders',
     select: (name) => `Select: ${name}`,
     shown: (cached) => `Cached: ${cached}`,
@@ -73,8 +78,7 @@ const strings: Strings<{
     selected: (n) => `Selected: ${n}`,
     clear: 'Clear selection',
     selectAll: (n) => `Select all (${n})`,
-    hint: 'Double-click or Enter opens the card; Shift+click selects a range.',
-    statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
+    hint: 'Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. Drag a header’s edge to resize a column; ⋮ chooses the columns.',
   },
 };
 
@@ -135,30 +139,34 @@ export function TenderTable(props: TenderTableProps) {
     refresh();
   }, [refreshKey, refresh]);
 
-  const statusNames = useMemo(() => new Map(s.statusNames.split('|').map((p) => p.split(':') as [string, string])), [s.statusNames]);
   const columns = useMemo<Column<TenderRow>[]>(
     () => [
-      { key: 'publishDate', title: s.published, width: 108, sortable, render: (r) => formatDate(r.publishDate, locale) },
-      { key: 'endDate', title: s.deadline, width: 132, sortable, render: (r) => deadline(r.endDate, locale) },
+      // Widths fit a date, a deadline with its time, a price and a status whole at 1366 px; the flexible
+      // columns (name, region, customer) share the rest, cut text has a tooltip and the preview pane.
+      { key: 'publishDate', title: s.published, width: 112, sortable, render: (r) => formatDate(r.publishDate, locale) },
+      { key: 'endDate', title: s.deadline, width: 142, sortable, render: (r) => deadline(r.endDate, locale) },
       {
         key: 'name',
         title: s.name,
         width: 'minmax(200px, 3fr)',
+        required: true,
         sortable,
-        render: (r) => (
-          <span title={r.name}>
-            {r.etpId ? <span className="tt__etp">{r.etpId}</span> : null}
-            {r.name}
-          </span>
-        ),
+        // The notice number has its own column (in the chooser) and is in the preview: the name gets the room.
+        render: (r) => r.name,
       },
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
-      { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => <span title={r.region ?? ''}>{r.region ?? '—'}</span> },
-      { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
-      { key: 'status', title: s.status, width: 116, render: (r) => (r.status ? (statusNames.get(r.status) ?? r.status) : '—') },
+      { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
+      { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
+      { key: 'status', title: s.status, width: 132, render: (r) => statusName(r.status, locale) },
+      // Shown from the column chooser: the notice number also leads the name cell, the law is in the preview.
+      { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
+      { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => lawName(r.law, locale) },
     ],
-    [s, locale, sortable, statusNames],
+    [s, locale, sortable],
   );
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  useEffect(() => setActiveIndex(null), [resetKey]);
+  const activeRow = activeIndex === null ? undefined : rowAt(activeIndex);
 
   const open = useCallback((row: TenderRow) => navigate({ view: 'card', kind: 'tender', id: row.id, back }), [navigate, back]);
 
@@ -235,9 +243,11 @@ export function TenderTable(props: TenderTableProps) {
         selected={selection.ids}
         onToggleSelect={toggle}
         selectLabel={(r) => s.select(r.name)}
+        onActiveChange={setActiveIndex}
         height={height}
         emptyText={emptyText ?? s.empty}
       />
+      {count > 0 && <TenderPreview row={activeRow} onOpen={open} testId={`${testId}-preview`} />}
       <div className="tt__hint muted">{s.hint}</div>
     </div>
   );

@@ -2,10 +2,25 @@
  * A virtualized table: only the rows in view (plus a margin) are in the DOM, so 100,000 rows scroll as
  * smoothly as 100. Rows have one fixed height; data arrives in pages through `usePagedRows`, which asks for
  * the pages the viewport needs and keeps them. Headers of sortable columns toggle the sort.
+ *
+ * Columns can be resized (drag a header's right edge; a double click restores the default) and hidden or shown
+ * again from the column chooser; the layout is remembered per table (`storageKey`, by default the test id). A
+ * cell or header cut by its column shows its whole text as a tooltip.
+ *
+ * The keyboard follows the WAI-ARIA grid pattern with rows as the focusable items: the table is one Tab stop
+ * (roving tabindex: the active row has tabindex 0, every other row -1), arrows, Page Up/Down, Home and End
+ * move the active row, Space selects it (Shift+Space a range), Enter opens it.
+ *
+ * We kept this hand-written table rather than TanStack Table + Virtual: rows have one height and come in
+ * server-sorted pages, so the virtual part is a dozen lines, and the grid keyboard, resizing and the chooser
+ * are each small here, while TanStack would still need all of them written over its headless API.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { ColumnChooser } from './ColumnChooser';
+import { gridTracks, minimumWidth, visibleColumns, type LayoutColumn } from './columnLayout';
+import { useColumnLayout } from './useColumnLayout';
 
-export interface Column<Row> {
+export interface Column<Row> extends LayoutColumn {
   key: string;
   title: string;
   width: number | string;
@@ -19,8 +34,12 @@ export interface SortState {
   direction: 'asc' | 'desc';
 }
 
-const ROW_HEIGHT = 32;
+export const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
+/** The checkbox column of a selectable table. */
+const CHECK_WIDTH = 32;
+/** Room kept at the header's right end for the column chooser's button. */
+const CHOOSER_WIDTH = 30;
 
 export interface VirtualTableProps<Row> {
   columns: Column<Row>[];
@@ -35,15 +54,32 @@ export interface VirtualTableProps<Row> {
   onOpen?(row: Row): void;
   selected?: ReadonlySet<string | number>;
   onToggleSelect?(row: Row, index: number, shiftKey: boolean): void;
+  /** The active row (keyboard focus, last clicked) moved: e.g. to show it in a preview pane. */
+  onActiveChange?(index: number): void;
   height?: number;
   emptyText?: string;
   testId?: string;
   /** Accessible label of a row's checkbox (default "select"). */
   selectLabel?(row: Row): string;
+  /** Accessible name of the grid. */
+  label?: string;
+  /** Where the column layout is remembered (default: the test id; none: not remembered, no chooser). */
+  storageKey?: string;
+}
+
+/** Shows the whole text of a cell or header as its tooltip when its column cuts it, and none when it fits. */
+function titleIfCut(cell: HTMLElement): void {
+  const text = cell.querySelector<HTMLElement>('.vt__text');
+  if (!text) return;
+  if (text.scrollWidth > text.clientWidth + 1) cell.title = (text.textContent ?? '').trim();
+  else cell.removeAttribute('title');
 }
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, height = 520, emptyText, testId, selectLabel } = props;
+  const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, onActiveChange, height = 520, emptyText, testId, selectLabel, label } = props;
+  const storageKey = props.storageKey ?? testId;
+  const { layout, setLayout, toggle, resize, reset } = useColumnLayout(storageKey, columns);
+  const shown = useMemo(() => visibleColumns(columns, layout), [columns, layout]);
   const [scrollTop, setScrollTop] = useState(0);
   const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const end = Math.min(rowCount, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
@@ -52,9 +88,10 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   useEffect(() => {
     onRangeRef.current?.(start, end);
   }, [start, end]);
-  const template = useMemo(() => columns.map((c) => (typeof c.width === 'number' ? `${c.width}px` : c.width)).join(' '), [columns]);
   const selectable = onToggleSelect !== undefined;
-  const gridTemplateColumns = selectable ? `32px ${template}` : template;
+  const tracks = useMemo(() => gridTracks(shown, layout), [shown, layout]);
+  const gridTemplateColumns = (selectable ? [`${CHECK_WIDTH}px`, ...tracks] : tracks).join(' ');
+  const minWidth = minimumWidth(shown, layout) + (selectable ? CHECK_WIDTH : 0) + (storageKey ? CHOOSER_WIDTH : 0);
   const headerClick = useCallback(
     (c: Column<Row>) => {
       if (!c.sortable || !onSort) return;
@@ -64,29 +101,126 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     [onSort, sort],
   );
 
+  // The active row: the table's one Tab stop, moved by the arrows.
+  const [active, setActive] = useState(0);
+  const activeIndex = rowCount === 0 ? -1 : Math.min(active, rowCount - 1);
+  const tabStop = activeIndex >= start && activeIndex < end ? activeIndex : start;
+  const onActiveRef = useRef(onActiveChange);
+  onActiveRef.current = onActiveChange;
+  useEffect(() => {
+    if (activeIndex >= 0) onActiveRef.current?.(activeIndex);
+  }, [activeIndex]);
+  const body = useRef<HTMLDivElement>(null);
+  // The body's scrollbar takes room the header does not have: rows and header keep their columns aligned.
+  const [scrollbar, setScrollbar] = useState(0);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (el && el.offsetWidth - el.clientWidth !== scrollbar) setScrollbar(el.offsetWidth - el.clientWidth);
+  });
+  const headerPad = Math.max(scrollbar, storageKey ? CHOOSER_WIDTH : 0);
+  const focusPending = useRef<number | null>(null);
+  useEffect(() => {
+    const i = focusPending.current;
+    if (i === null) return;
+    const el = body.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
+    if (!el) return;
+    focusPending.current = null;
+    el.focus({ preventScroll: true });
+  });
+  const moveTo = useCallback(
+    (index: number) => {
+      if (rowCount === 0) return;
+      const i = Math.max(0, Math.min(rowCount - 1, index));
+      const el = body.current;
+      if (el) {
+        let top = el.scrollTop;
+        if (i * ROW_HEIGHT < top) top = i * ROW_HEIGHT;
+        else if ((i + 1) * ROW_HEIGHT > top + el.clientHeight) top = (i + 1) * ROW_HEIGHT - el.clientHeight;
+        if (top !== el.scrollTop) {
+          el.scrollTop = top;
+          setScrollTop(top);
+        }
+      }
+      focusPending.current = i;
+      setActive(i);
+    },
+    [rowCount],
+  );
+  const pageRows = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+  const onRowKey = (e: KeyboardEvent<HTMLDivElement>, i: number, row: Row | undefined) => {
+    const onRow = e.target === e.currentTarget;
+    let to: number | null = null;
+    if (e.key === 'ArrowDown') to = i + 1;
+    else if (e.key === 'ArrowUp') to = i - 1;
+    else if (e.key === 'PageDown') to = i + pageRows;
+    else if (e.key === 'PageUp') to = i - pageRows;
+    else if (e.key === 'Home' && onRow) to = 0;
+    else if (e.key === 'End' && onRow) to = rowCount - 1;
+    if (to !== null) {
+      e.preventDefault();
+      moveTo(to);
+      return;
+    }
+    if (!onRow || row === undefined) return;
+    if (e.key === ' ' && onToggleSelect) {
+      e.preventDefault();
+      onToggleSelect(row, i, e.shiftKey);
+    } else if (e.key === 'Enter' && onOpen) {
+      e.preventDefault();
+      onOpen(row);
+    }
+  };
+
+  // Dragging a header's right edge sets that column's width in pixels.
+  const startResize = (e: ReactPointerEvent<HTMLSpanElement>, c: Column<Row>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const handle = e.currentTarget;
+    const headerCell = handle.parentElement;
+    if (!headerCell) return;
+    const from = headerCell.getBoundingClientRect().width;
+    const x0 = e.clientX;
+    handle.setPointerCapture(e.pointerId);
+    const move = (ev: PointerEvent) => resize(c, from + ev.clientX - x0, false);
+    const up = (ev: PointerEvent) => {
+      resize(c, from + ev.clientX - x0, true);
+      handle.removeEventListener('pointermove', move);
+      handle.removeEventListener('pointerup', up);
+      handle.removeEventListener('pointercancel', up);
+    };
+    handle.addEventListener('pointermove', move);
+    handle.addEventListener('pointerup', up);
+    handle.addEventListener('pointercancel', up);
+  };
+
   const rows: ReactNode[] = [];
   for (let i = start; i < end; i++) {
     const row = rowAt(i);
     const key = row === undefined ? `loading-${i}` : rowKey(row, i);
     const isSelected = row !== undefined && selected?.has(rowKey(row, i)) === true;
+    const isActive = i === activeIndex;
     rows.push(
       <div
         key={key}
         role="row"
         aria-rowindex={i + 2}
         aria-selected={isSelected}
-        className={`vt__row${isSelected ? ' vt__row--selected' : ''}`}
-        style={{ top: i * ROW_HEIGHT, height: ROW_HEIGHT, gridTemplateColumns }}
+        className={`vt__row${isSelected ? ' vt__row--selected' : ''}${isActive ? ' vt__row--active' : ''}`}
+        style={{ top: i * ROW_HEIGHT, height: ROW_HEIGHT, gridTemplateColumns, paddingRight: headerPad - scrollbar || undefined }}
         onDoubleClick={() => row !== undefined && onOpen?.(row)}
-        onKeyDown={(e) => e.key === 'Enter' && row !== undefined && onOpen?.(row)}
-        tabIndex={row === undefined ? -1 : 0}
+        onKeyDown={(e) => onRowKey(e, i, row)}
+        onFocus={() => setActive(i)}
+        tabIndex={i === tabStop ? 0 : -1}
         data-row-index={i}
+        data-key={row === undefined ? undefined : key}
+        data-active={isActive || undefined}
       >
         {selectable && (
           <div role="gridcell" className="vt__cell">
             {row !== undefined && (
               <input
                 type="checkbox"
+                tabIndex={-1}
                 aria-label={selectLabel ? selectLabel(row) : 'select'}
                 checked={isSelected}
                 onClick={(e) => onToggleSelect(row, i, e.shiftKey)}
@@ -95,9 +229,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
             )}
           </div>
         )}
-        {columns.map((c) => (
-          <div key={c.key} role="gridcell" className={`vt__cell${c.align === 'right' ? ' vt__cell--right' : ''}`}>
-            {row === undefined ? <span className="vt__loading" /> : c.render(row)}
+        {shown.map((c) => (
+          <div key={c.key} role="gridcell" className={`vt__cell${c.align === 'right' ? ' vt__cell--right' : ''}`} onMouseEnter={(e) => titleIfCut(e.currentTarget)}>
+            {row === undefined ? <span className="vt__loading" /> : <span className="vt__text">{c.render(row)}</span>}
           </div>
         ))}
       </div>,
@@ -105,28 +239,50 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   }
 
   return (
-    <div className="vt" role="grid" aria-rowcount={rowCount + 1} data-testid={testId}>
-      <div className="vt__header" role="row" style={{ gridTemplateColumns }}>
-        {selectable && <div role="columnheader" className="vt__cell" />}
-        {columns.map((c) => (
-          <div
-            key={c.key}
-            role="columnheader"
-            aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-            className={`vt__cell vt__head${c.sortable ? ' vt__head--sortable' : ''}${c.align === 'right' ? ' vt__cell--right' : ''}`}
-            onClick={() => headerClick(c)}
-          >
-            {c.title}
-            {sort?.column === c.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+    <div className="vt__frame" data-testid={testId ? `${testId}-frame` : undefined}>
+      <div className="vt__scroller">
+        <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} data-testid={testId} style={{ minWidth }}>
+          <div className="vt__header" role="row" style={{ gridTemplateColumns, paddingRight: headerPad || undefined }}>
+            {selectable && <div role="columnheader" className="vt__cell" />}
+            {shown.map((c) => (
+              <div
+                key={c.key}
+                role="columnheader"
+                data-column={c.key}
+                aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                className={`vt__cell vt__head${c.sortable ? ' vt__head--sortable' : ''}${c.align === 'right' ? ' vt__cell--right' : ''}`}
+                onClick={() => headerClick(c)}
+                onMouseEnter={(e) => titleIfCut(e.currentTarget)}
+              >
+                <span className="vt__text">{c.title}</span>
+                {sort?.column === c.key ? <span className="vt__sortMark">{sort.direction === 'asc' ? '▲' : '▼'}</span> : null}
+                {storageKey && (
+                  <span
+                    className="vt__resize"
+                    aria-hidden="true"
+                    data-testid={testId ? `${testId}-resize-${c.key}` : undefined}
+                    onPointerDown={(e) => startResize(e, c)}
+                    onClick={(e) => e.stopPropagation()}
+                    onDoubleClick={(e) => {
+                      e.stopPropagation();
+                      const widths = { ...layout.widths };
+                      delete widths[c.key];
+                      setLayout({ ...layout, widths });
+                    }}
+                  />
+                )}
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-      <div className="vt__body" style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
-        {rowCount === 0 && emptyText ? <div className="vt__empty">{emptyText}</div> : null}
-        <div className="vt__spacer" style={{ height: rowCount * ROW_HEIGHT }}>
-          {rows}
+          <div className="vt__body" ref={body} style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+            {rowCount === 0 && emptyText ? <div className="vt__empty">{emptyText}</div> : null}
+            <div className="vt__spacer" style={{ height: rowCount * ROW_HEIGHT }}>
+              {rows}
+            </div>
+          </div>
         </div>
       </div>
+      {storageKey && <ColumnChooser columns={columns} layout={layout} onToggle={toggle} onReset={reset} testId={testId ? `${testId}-columns` : undefined} />}
     </div>
   );
 }

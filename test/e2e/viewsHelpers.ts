@@ -60,8 +60,15 @@ export async function addIds(page: Page, ids: number[]): Promise<void> {
   await expect(page.getByTestId('lists-message')).toBeVisible();
 }
 
+/** Search view: unfolds the criteria form when a run folded it into its one-line summary. */
+export async function unfoldCriteria(page: Page): Promise<void> {
+  const expand = page.getByTestId('criteria-expand');
+  if (await expand.isVisible()) await expand.click();
+}
+
 /** Search view: types a keyword and confirms it into a chip. */
 export async function addKeyword(page: Page, word: string): Promise<void> {
+  await unfoldCriteria(page);
   const input = page.getByRole('textbox', { name: 'Ключевые слова' });
   await input.fill(word);
   await input.press('Enter');
@@ -70,6 +77,7 @@ export async function addKeyword(page: Page, word: string): Promise<void> {
 
 /** Search view: runs the current form (with a label) and waits for the job to finish with results shown. */
 export async function runSearchInView(page: Page, label: string): Promise<void> {
+  await unfoldCriteria(page);
   await page.getByTestId('run-label').fill(label);
   await page.getByTestId('run').click();
   await expect(page.getByTestId('run-progress')).toBeVisible();

@@ -13,6 +13,7 @@ import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { CriteriaForm } from './CriteriaForm';
+import { CriteriaPanel } from './CriteriaPanel';
 import { buildCriteria, countConditions, fieldOfPath, summarizeCriteria, type FieldErrors } from './queryBuilder';
 import { useSearchStore } from './searchStore';
 
@@ -236,6 +237,8 @@ export function OnlineSearch() {
           {s.offlineHint}
         </div>
       )}
+      {/* Folded to a line of criteria after a run, so the results get the screen. */}
+      <CriteriaPanel runKey={st.run?.jobId ?? null} summary={st.run ? (built.ok ? summarizeCriteria(built.criteria, locale) : summarizeCriteria(st.run.criteria, locale)) : ''}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -280,6 +283,7 @@ export function OnlineSearch() {
           </button>
         </div>
       </form>
+      </CriteriaPanel>
 
       {hasErrors && (
         <div className="notice notice--error" role="alert" data-testid="form-errors">

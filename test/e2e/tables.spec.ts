@@ -1,0 +1,215 @@
+/**
+ * Tables you can work in (issue 12), at the issue's screen size 1366×900: after a run the criteria form folds
+ * into one line so the results get the screen; columns are resized, chosen (remembered) and cut text has a
+ * tooltip; a preview pane shows the active row's key facts in words; the keyboard follows the WAI-ARIA grid
+ * pattern (one Tab stop, arrows, Space, Enter), Escape closes the region list, `/` and Ctrl+K focus the search;
+ * the region list stays inside the window.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addKeyword } from './viewsHelpers';
+
+const VIEWPORT = { width: 1366, height: 900 };
+
+function row(page: Page, index: number): Locator {
+  return page.getByTestId('results').locator(`[role="row"][data-row-index="${index}"]`);
+}
+
+async function header(page: Page, name: RegExp): Promise<Locator> {
+  return page.getByTestId('results').getByRole('columnheader', { name });
+}
+
+/** Drags a column's right edge by `dx` pixels. */
+async function dragEdge(page: Page, handle: Locator, dx: number): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('resize handle not visible');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 4 });
+  await page.mouse.move(x + dx, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/**
+ * Runs a search for «поставка» capped at 90 units: under the confirmation threshold (100 units by default), so
+ * no consent is asked, and 90 rows are more than a screen of them.
+ */
+async function searchAndRun(page: Page, label: string): Promise<void> {
+  await expect(page.getByTestId('view-search')).toBeVisible();
+  await addKeyword(page, 'поставка');
+  await page.getByTestId('run-label').fill(label);
+  await page.getByTestId('run-max-spend').fill('90');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', /^(done|spend_cap)$/, { timeout: 45_000 });
+  await expect.poll(async () => Number(await page.getByTestId('results-count').getAttribute('data-count'))).toBeGreaterThanOrEqual(80);
+}
+
+test('tables: after a run the criteria fold into one line of words and the results fill the screen', async ({ page, app }) => {
+  expect(page.viewportSize()).toEqual(VIEWPORT);
+  await searchAndRun(page, 'e2e таблица');
+
+  // The form is folded into a line that names the criteria in words, with a button to unfold it.
+  await expect(page.getByTestId('criteria-form')).toHaveCount(0);
+  await expect(page.getByTestId('criteria-summary-text')).toContainText('поставка');
+  // At least 12 result rows are on the first screen without scrolling the page (3–5 before).
+  const visible = await page.getByTestId('results').locator('[role="row"][data-row-index]').evaluateAll(
+    (rows, height) => rows.filter((r) => {
+      const box = r.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= height;
+    }).length,
+    VIEWPORT.height,
+  );
+  expect(visible).toBeGreaterThanOrEqual(12);
+  await app.screenshot(page, 'search');
+
+  // Unfolded, the form still holds the criteria; a new run folds it again.
+  await page.getByTestId('criteria-expand').click();
+  await expect(page.getByTestId('criteria-form')).toBeVisible();
+  await expect(page.getByTestId('keywords-chip').filter({ hasText: 'поставка' })).toBeVisible();
+  await expect(page.getByTestId('run-max-spend')).toHaveValue('90');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('criteria-summary')).toBeVisible();
+});
+
+test('tables: resizable columns, cut text shown as a tooltip, a remembered column chooser, the preview pane', async ({ page }) => {
+  await searchAndRun(page, 'e2e столбцы');
+
+  // Resizing: the price column dragged narrower is narrower, and its cut header shows its title as a tooltip.
+  const price = await header(page, /Начальная цена/);
+  const before = (await price.boundingBox())!.width;
+  await dragEdge(page, page.getByTestId('results-resize-price'), -80);
+  await expect.poll(async () => (await price.boundingBox())!.width).toBeLessThan(before - 50);
+  await page.mouse.move(5, 5);
+  await price.hover();
+  await expect(price).toHaveAttribute('title', 'Начальная цена');
+  // A name cut by its narrowed column shows the whole name as the cell's tooltip.
+  await dragEdge(page, page.getByTestId('results-resize-name'), -400);
+  const nameCell = row(page, 0).getByRole('gridcell').nth(3);
+  await page.mouse.move(5, 5);
+  await nameCell.hover();
+  const fullName = await nameCell.locator('.vt__text').evaluate((el) => (el.textContent ?? '').trim());
+  await expect(nameCell).toHaveAttribute('title', fullName);
+  // A cell that fits has no tooltip.
+  const dateCell = row(page, 0).getByRole('gridcell').nth(1);
+  await dateCell.hover();
+  await expect(dateCell).not.toHaveAttribute('title', /./);
+
+  // The chooser hides the region and shows the notice number; the name cannot be hidden.
+  await page.getByTestId('results-columns').click();
+  const chooser = page.getByTestId('results-columns-popup');
+  await expect(chooser.getByRole('checkbox', { name: 'Наименование' })).toBeDisabled();
+  await chooser.getByRole('checkbox', { name: 'Регион' }).uncheck();
+  await chooser.getByRole('checkbox', { name: '№ извещения' }).check();
+  await page.keyboard.press('Escape');
+  await expect(chooser).toHaveCount(0);
+  await expect(await header(page, /^Регион$/)).toHaveCount(0);
+  await expect(await header(page, /№ извещения/)).toBeVisible();
+
+  // The preview pane shows the clicked row's key facts with human labels, not codes.
+  await row(page, 2).getByRole('gridcell').nth(1).click();
+  const preview = page.getByTestId('results-preview');
+  const rowName = (await row(page, 2).getByRole('gridcell').nth(3).innerText()).trim();
+  await expect(preview.getByTestId('results-preview-name')).not.toBeEmpty();
+  expect(rowName).toContain((await preview.getByTestId('results-preview-name').innerText()).trim().slice(0, 30));
+  for (const label of ['Заказчик', 'Начальная цена', 'Окончание подачи заявок', 'Статус', 'Закон']) await expect(preview).toContainText(label);
+  await expect(preview.locator('[data-fact="law"] dd')).toHaveText(/^(44-ФЗ|223-ФЗ|Коммерческая закупка)$/);
+  await expect(preview.locator('[data-fact="status"] dd')).toHaveText(/^(Подача заявок|Завершена|Отменена)$/);
+  await expect(preview.locator('[data-fact="price"] dd')).toContainText('₽');
+
+  // The layout is remembered: after a card and back (the table mounted anew), and in the window's storage.
+  await row(page, 0).dblclick();
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.getByTestId('card-back').click();
+  await expect(await header(page, /№ извещения/)).toBeVisible();
+  await expect(await header(page, /^Регион$/)).toHaveCount(0);
+  expect((await (await header(page, /Начальная цена/)).boundingBox())!.width).toBeLessThan(before - 50);
+  const stored = await page.evaluate(() => window.localStorage.getItem('tenderwb.columns.results'));
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ hidden: expect.arrayContaining(['region']) as unknown });
+});
+
+test('tables: the keyboard follows the grid pattern; Escape closes the region list; / and Ctrl+K focus the search', async ({ page }) => {
+  await searchAndRun(page, 'e2e клавиатура');
+  const grid = page.getByTestId('results');
+
+  // One Tab stop: exactly one row of the grid is in the Tab order.
+  await expect(grid.locator('[role="row"][tabindex="0"]')).toHaveCount(1);
+  await expect(grid.getByRole('checkbox').first()).toHaveAttribute('tabindex', '-1');
+  await row(page, 0).getByRole('gridcell').nth(1).click();
+  await expect(row(page, 0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 2)).toBeFocused();
+  await expect(row(page, 2)).toHaveAttribute('tabindex', '0');
+  await expect(row(page, 0)).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowUp');
+  await expect(row(page, 1)).toBeFocused();
+  // The preview follows the active row.
+  const activeKey = await row(page, 1).getAttribute('data-key');
+  expect(activeKey).toMatch(/^\d+$/);
+  await expect(page.getByTestId('results-preview')).toHaveAttribute('data-id', activeKey!);
+
+  // Space selects the active row; Tab leaves the grid (no second stop inside it).
+  await page.keyboard.press(' ');
+  await expect(row(page, 1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('results-selected')).toContainText('Выбрано: 1');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('row');
+  await page.keyboard.press('Shift+Tab');
+  await expect(row(page, 1)).toBeFocused();
+
+  // Page Down moves a screenful, End to the last row, Home back to the first.
+  await page.keyboard.press('End');
+  const count = Number(await page.getByTestId('results-count').getAttribute('data-count'));
+  await expect(row(page, count - 1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(row(page, 0)).toBeFocused();
+
+  // Enter opens the active row's card.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.getByTestId('card-back').click();
+  await expect(page.getByTestId('view-search')).toBeVisible();
+
+  // `/` unfolds the criteria and puts the cursor into the keywords; Ctrl+K does too from a text field.
+  await page.locator('body').click({ position: { x: 700, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(page.getByRole('textbox', { name: 'Ключевые слова' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'ИНН заказчика' }).focus();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('textbox', { name: 'Ключевые слова' })).toBeFocused();
+
+  // Escape closes the region list wherever the focus is inside it (a checkbox of the list too).
+  await page.getByRole('button', { name: 'Регионы: любые' }).click();
+  const popup = page.getByTestId('regions-popup');
+  await expect(popup).toBeVisible();
+  await popup.getByRole('checkbox').first().focus();
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Регионы: любые' })).toBeFocused();
+});
+
+test('tables: the region list stays inside the window', async ({ page, app }) => {
+  await expect(page.getByTestId('view-search')).toBeVisible();
+  const button = page.getByRole('button', { name: 'Регионы: любые' });
+  await button.click();
+  const popup = page.getByTestId('regions-popup');
+  await expect(popup).toBeVisible();
+  const inside = async () => {
+    const box = (await popup.boundingBox())!;
+    const vp = page.viewportSize()!;
+    return box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width && box.y + box.height <= vp.height;
+  };
+  await expect.poll(inside).toBe(true);
+  await app.screenshot(page, 'search-regions');
+  // Near the bottom of a short window it opens above the button (or shrinks), still inside.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 900, height: 420 });
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  await expect(popup).toBeVisible();
+  await expect.poll(inside).toBe(true);
+  await page.setViewportSize(VIEWPORT);
+});
