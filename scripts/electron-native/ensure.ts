@@ -20,6 +20,7 @@ import { betterSqlite3ElectronBinding, betterSqlite3ElectronDir, STAMP_FILE, typ
 import {
   BETTER_SQLITE3_SOURCES,
   buildSteps,
+  displayProblem,
   electronBinaryMarker,
   failureLine,
   missingCompileTools,
@@ -68,10 +69,16 @@ export async function ensureElectronNative(deps: EnsureDeps, options: EnsureOpti
   const electronVersion = electronPackage.version;
 
   if (options.checkElectronBinary) {
+    // No window can open without a display: say so before downloading anything for one.
+    const noDisplay = displayProblem(deps.host.platform, deps.env);
+    if (noDisplay !== null) return fail({ kind: 'no-display', why: noDisplay });
     const installed = (): boolean => {
       const pathTxt = deps.readText(electronBinaryMarker(deps.projectRoot));
       return pathTxt !== null && pathTxt.trim() !== '' && deps.exists(join(modules, 'electron', 'dist', pathTxt.trim()));
     };
+    if (!installed() && downloadBlocked(deps.env)) {
+      return fail({ kind: 'electron-missing', electronVersion, why: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it is not downloaded' });
+    }
     if (!installed()) {
       deps.log(`Downloading Electron ${electronVersion} (first start only)...`);
       const result = await deps.run(process.execPath, [join(modules, 'electron', 'install.js')], { cwd: deps.projectRoot, env: deps.env });
@@ -108,6 +115,12 @@ export async function ensureElectronNative(deps: EnsureDeps, options: EnsureOpti
     else return fail({ kind: 'build-failed', electronVersion, why });
   }
   return fail({ kind: 'cross-compile', target, prebuiltWhy });
+}
+
+/** The user (or CI) asked for no Electron download: respected, where Electron 45's own installer ignores it. */
+function downloadBlocked(env: NodeJS.ProcessEnv): boolean {
+  const value = (env['ELECTRON_SKIP_BINARY_DOWNLOAD'] ?? '').trim().toLowerCase();
+  return value !== '' && value !== '0' && value !== 'false';
 }
 
 function readJson(deps: EnsureDeps, path: string): unknown {

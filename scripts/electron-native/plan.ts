@@ -54,12 +54,14 @@ export interface BuildStep {
 }
 
 /**
- * The environment for building against Electron. npm exports the project's .npmrc to scripts, and our
- * `nodedir=/usr` (local Node headers for the Node build) would make node-gyp build for Node's ABI again:
+ * The environment for building against Electron. node-gyp takes its options from the environment, in both
+ * of its forms: `npm_package_config_node_gyp_<option>` (what .ci/run exports and the README documents for
+ * building the Node modules against the local Node headers, `..._nodedir=/usr`) and the older
+ * `npm_config_<option>` (an .npmrc or a user's shell). Either would make node-gyp build for Node's ABI again:
  * every setting that picks headers, runtime, target or architecture is removed, the command line says it.
  */
 export function electronBuildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const dropped = /^npm_config_(nodedir|target|target_arch|arch|runtime|disturl|dist_url|build_from_source|devdir)$/i;
+  const dropped = /^(npm_config_|npm_package_config_node_gyp_)(nodedir|target|target_arch|arch|runtime|disturl|dist_url|build_from_source|devdir)$/i;
   return Object.fromEntries(Object.entries(env).filter(([key]) => !dropped.test(key)));
 }
 
@@ -131,7 +133,21 @@ export function summarizeFailure(output: string): string {
 
 const clip = (s: string): string => (s.length > 200 ? `${s.slice(0, 197)}...` : s);
 
+/**
+ * Why no Electron window can open on this machine, or null. On Linux and the BSDs a window needs an X11 or a
+ * Wayland display (a server, a container, CI over ssh have neither); macOS and Windows always have one.
+ */
+export function displayProblem(platform: string, env: NodeJS.ProcessEnv): string | null {
+  if (platform !== 'linux' && !platform.endsWith('bsd')) return null;
+  if ((env['DISPLAY'] ?? '') !== '' || (env['WAYLAND_DISPLAY'] ?? '') !== '') return null;
+  return 'neither DISPLAY nor WAYLAND_DISPLAY is set';
+}
+
+/** What to do instead, in every failure that means "no window here". */
+const USE_WEB = 'run "npm run web" to use the same app in a browser instead (README, "Two commands")';
+
 export type NativeFailure =
+  | { readonly kind: 'no-display'; readonly why: string }
   | { readonly kind: 'electron-missing'; readonly electronVersion: string; readonly why: string }
   | { readonly kind: 'toolchain'; readonly electronVersion: string; readonly missing: readonly string[]; readonly prebuiltWhy: string | null }
   | { readonly kind: 'cross-compile'; readonly target: ElectronTarget; readonly prebuiltWhy: string | null }
@@ -140,11 +156,10 @@ export type NativeFailure =
 /** The single line the user reads when `npm start` cannot go on (no stack trace). */
 export function failureLine(failure: NativeFailure): string {
   switch (failure.kind) {
+    case 'no-display':
+      return `npm start: there is no display here (${failure.why}), so the Electron window cannot open: ${USE_WEB}.`;
     case 'electron-missing':
-      return (
-        `npm start: Electron ${failure.electronVersion} is not installed and could not be downloaded (${failure.why}); ` +
-        'without it the window cannot open here: use "npm run sandbox" and "npx tenderwb" on this machine (README).'
-      );
+      return `npm start: Electron ${failure.electronVersion} is not installed and could not be downloaded (${failure.why}), so the window cannot open here: ${USE_WEB}.`;
     case 'toolchain': {
       const what = failure.missing.join(', ');
       const prebuilt = failure.prebuiltWhy === null ? '' : ` (no prebuilt binary could be downloaded: ${failure.prebuiltWhy})`;

@@ -40,10 +40,19 @@ describe('whether a build is needed', () => {
 
 describe('how it is built', () => {
   const tools = { node: '/usr/bin/node', prebuildInstall: '/p/node_modules/prebuild-install/bin.js', nodeGyp: '/p/node_modules/node-gyp/bin/node-gyp.js' };
-  const env = { PATH: '/usr/bin', npm_config_nodedir: '/usr', NPM_CONFIG_TARGET: '20.0.0', npm_config_runtime: 'node', npm_config_cache: '/c' };
+  const env = {
+    PATH: '/usr/bin',
+    npm_config_nodedir: '/usr',
+    npm_package_config_node_gyp_nodedir: '/usr',
+    NPM_PACKAGE_CONFIG_NODE_GYP_TARGET: '20.0.0',
+    NPM_CONFIG_TARGET: '20.0.0',
+    npm_config_runtime: 'node',
+    npm_config_cache: '/c',
+    npm_package_config_node_gyp_jobs: '2',
+  };
 
-  it('never with the project .npmrc nodedir (that would build for Node again): the headers come from Electron', () => {
-    expect(electronBuildEnv(env)).toEqual({ PATH: '/usr/bin', npm_config_cache: '/c' });
+  it('never with the local Node headers (either form of node-gyp env, which would build for Node again): the headers come from Electron', () => {
+    expect(electronBuildEnv(env)).toEqual({ PATH: '/usr/bin', npm_config_cache: '/c', npm_package_config_node_gyp_jobs: '2' });
     const steps = buildSteps(facts, '/d', tools, env, { platform: 'linux', arch: 'x64' });
     expect(steps.map((s) => s.kind)).toEqual(['prebuilt', 'compile']);
     expect(steps[0]?.args).toEqual([tools.prebuildInstall, '--runtime=electron', '--target=45.4.1', '--platform=linux', '--arch=x64', '--verbose']);
@@ -51,6 +60,7 @@ describe('how it is built', () => {
     for (const step of steps) {
       expect(step.cwd).toBe('/d');
       expect(step.env['npm_config_nodedir']).toBeUndefined();
+      expect(step.env['npm_package_config_node_gyp_nodedir']).toBeUndefined();
     }
   });
 
@@ -89,7 +99,7 @@ describe('what the user reads when it fails', () => {
       expect(line).not.toContain('\n');
       expect(line).toMatch(/^npm start: /);
     }
-    expect(lines[0]).toMatch(/Electron 45\.4\.1 is not installed.*npm run sandbox/);
+    expect(lines[0]).toMatch(/Electron 45\.4\.1 is not installed.*npm run web/);
     expect(lines[1]).toBe(
       'npm start: better-sqlite3 must be compiled for Electron 45.4.1 (no prebuilt binary could be downloaded: getaddrinfo ENOTFOUND github.com), ' +
         'but make, c++ are not installed: install them (Debian/Ubuntu: apt-get install python3 make g++) and run npm start again.',
@@ -115,7 +125,7 @@ describe('the whole procedure against a fake world', () => {
     const logs: string[] = [];
     const deps: EnsureDeps = {
       projectRoot: root,
-      env: { PATH: '/usr/bin', npm_config_nodedir: '/usr' },
+      env: { PATH: '/usr/bin', npm_config_nodedir: '/usr', DISPLAY: ':0' },
       host: { platform: 'linux', arch: 'x64' },
       readText: (p) => files.get(p) ?? null,
       exists: (p) => files.has(p),
