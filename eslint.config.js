@@ -4,9 +4,9 @@
 // instead of merging them, so every block below states its whole list):
 // - Only the shell, src-main/index.ts, imports `electron` in the main process; the preload may too.
 //   Everything else (core, tests, tools) must load under plain Node, where `electron` throws.
-// - src-main/contract/** and src-main/domain/** are pure: no electron, no Node built-ins, so the renderer
+// - src-main/contract/**, src-main/domain/** and src-main/i18n/** are pure: no electron, no Node built-ins, so the renderer
 //   can import them.
-// - The renderer (sandboxed, no Node) imports from src-main only its contract and domain; no Node built-ins,
+// - The renderer (sandboxed, no Node) imports from src-main only its contract, domain and i18n; no Node built-ins,
 //   no preload code.
 // - The preload imports from src-main only the contract.
 // - The main process never imports renderer or preload code.
@@ -33,8 +33,8 @@ const rendererOrPreloadFromMain = {
 };
 
 const mainFromRenderer = {
-  regex: '(^|/)src-main(/(?!(contract|domain)(/|$))|$)',
-  message: 'The renderer imports from src-main only src-main/contract/** and src-main/domain/** (pure modules).',
+  regex: '(^|/)src-main(/(?!(contract|domain|i18n)(/|$))|$)',
+  message: 'The renderer imports from src-main only src-main/contract/**, src-main/domain/** and src-main/i18n/** (pure modules).',
 };
 
 const preloadFromRenderer = {
@@ -97,7 +97,7 @@ export default defineConfig(
   },
   {
     name: 'layers/main-pure',
-    files: ['src-main/contract/**', 'src-main/domain/**'],
+    files: ['src-main/contract/**', 'src-main/domain/**', 'src-main/i18n/**'],
     rules: { 'no-restricted-imports': restrictImports(electron, nodeBuiltins, rendererOrPreloadFromMain) },
   },
   {

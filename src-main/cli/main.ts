@@ -15,6 +15,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   search (--query-file F | --query JSON) [--label L] [--events created,updated] [--preview]
   sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]
   card tender ID [--external] | card contract ID [--reestr]
+  open NOTICE_NUMBER|REGISTRY_NUMBER|ZAKUPKI_URL
   list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID
   export list LIST_ID --out FILE.csv [--columns a,b,c] [--delimiter ';']
   balance | ledger | audit

@@ -1,13 +1,18 @@
 /**
  * Languages of the interface: Russian by default, English switchable. Each view keeps its own strings next to
  * it (`const strings = { ru: {...}, en: {...} }` typed with `Strings<>`), so views are added without a shared
- * dictionary file; `useStrings(strings)` picks the current language.
+ * dictionary file; `useStrings(strings)` picks the current language. The shapes, plural forms and names of
+ * codes come from src-main/i18n/, which the main process uses for its own messages: one way of translating.
  */
 import type { Locale } from '../../src-main/contract/ipc';
+import type { Messages } from '../../src-main/i18n/text';
 import { useAppStore } from '../app/store';
 
+export { count, pluralForm, NOUNS, type Noun } from '../../src-main/i18n/plural';
+export { balanceName, eventName, eventsText, jobStateName, lawName, tenderStatusName } from '../../src-main/i18n/codes';
+
 /** Russian is the reference; English must have every key Russian has. */
-export type Strings<T extends Record<string, string | ((...args: never[]) => string)>> = { ru: T; en: T };
+export type Strings<T extends Record<string, string | ((...args: never[]) => string)>> = Messages<T>;
 
 export function useStrings<T extends Record<string, string | ((...args: never[]) => string)>>(strings: Strings<T>): T {
   const locale = useAppStore((s) => s.locale);
@@ -17,3 +22,6 @@ export function useStrings<T extends Record<string, string | ((...args: never[])
 export function pick<T>(strings: { ru: T; en: T }, locale: Locale): T {
   return strings[locale];
 }
+
+/** The current locale, for strings that take it (counts, names of codes). */
+export const useLocale = (): Locale => useAppStore((s) => s.locale);

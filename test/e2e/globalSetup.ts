@@ -14,7 +14,7 @@ import path from 'node:path';
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 const builtDir = path.join(projectRoot, 'out', 'renderer');
 const builtIndex = path.join(builtDir, 'index.html');
-const sources = ['src-renderer', 'src-main/contract', 'src-main/domain', 'electron.vite.config.ts'];
+const sources = ['src-renderer', 'src-main/contract', 'src-main/domain', 'src-main/i18n', 'electron.vite.config.ts'];
 
 function newestMtime(entry: string): number {
   const stat = statSync(entry);

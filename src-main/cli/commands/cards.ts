@@ -1,9 +1,13 @@
-/** `tenderwb card tender|contract ID`: a cached card makes no request; otherwise fetched and cached. */
+/**
+ * `tenderwb card tender|contract ID`: a cached card makes no request; otherwise fetched and cached.
+ * `tenderwb open NUMBER|URL`: the same, for a notice number, a contract registry number or an EIS link.
+ */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';
 import type { CliContext } from '../context';
 import { isProvisional } from '../../cache/versionMatch';
-import { openCard } from '../../cards/openCard';
+import { openCard, type OpenedCard } from '../../cards/openCard';
+import { openByReference, OpenReferenceError } from '../../cards/openByReference';
 
 export async function cardCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [kind, ...rest] = args;
@@ -29,6 +33,28 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
     positionsPage: page,
     positionsLimit: limit,
   });
+  printCard(ctx, kind, opened);
+}
+
+export async function openCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const a = parseCommandArgs(args, {});
+  const reference = a.positionals.join(' ');
+  if (reference.trim() === '') throw new CliError('usage: open NOTICE_NUMBER|REGISTRY_NUMBER|ZAKUPKI_URL', 2);
+  const cache = await ctx.cache();
+  try {
+    const { attempt, result } = await openByReference(reference, (at) =>
+      openCard(cache, () => ctx.client(), { kind: at.kind, id: at.id, idType: at.idType, positionsPage: 1, positionsLimit: 20 }),
+    );
+    // Which kind the number turned out to be, and its internal id, ahead of the card's usual fields.
+    printCard(ctx, attempt.kind, result, { kind: attempt.kind, id: result.id });
+  } catch (e) {
+    // The reason in Russian, then English, on one line (as the vault's errors).
+    if (e instanceof OpenReferenceError) throw new CliError(`${e.text.ru} / ${e.text.en}`, e.reason === 'invalid' ? 2 : 1);
+    throw e;
+  }
+}
+
+function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedCard, extra: Record<string, unknown> = {}): void {
   const card = opened.card;
   // A server may not say whether a card was charged (`billed` is not in document 2's detail): then say nothing.
   const billedStated = typeof card.billed === 'boolean';
@@ -47,7 +73,7 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
   const c = card as Record<string, unknown>;
   // The version the cache stored it under; one below 0 means the server did not state it (D-CLIENT-CARD).
   const version = isProvisional(opened.version) ? null : opened.version;
-  ctx.out.result({ source, version, card: c }, () => humanCard(kind, c, source, version));
+  ctx.out.result({ ...extra, source, version, card: c }, () => humanCard(kind, c, source, version));
 }
 
 function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string, version: number | null): string {

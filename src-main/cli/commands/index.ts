@@ -2,7 +2,7 @@ import type { CliContext } from '../context';
 import { profileCommand } from './profile';
 import { loginCommand } from './login';
 import { searchCommand, syncCommand } from './feeds';
-import { cardCommand } from './cards';
+import { cardCommand, openCommand } from './cards';
 import { exportCommand, listCommand } from './lists';
 import { auditCommand, balanceCommand, ledgerCommand } from './money';
 import { cacheCommand } from './cache';
@@ -43,6 +43,7 @@ export const commands: Record<string, Command> = {
   sync: byGeneration(syncCommand, earlierSyncCommand),
   filters: byGeneration(ONLY_EARLIER('read-only filters'), earlierFiltersCommand),
   card: byGeneration(cardCommand, earlierCardCommand),
+  open: byGeneration(openCommand, NOT_EARLIER('opening by a notice number or an EIS link') + ': use "tenderwb card tender ID"'),
   list: byGeneration(listCommand, NOT_EARLIER('lists') + ': use "tenderwb favorites"'),
   favorites: byGeneration(ONLY_EARLIER('favorites') + ': use "tenderwb list"', earlierFavoritesCommand),
   export: byGeneration(exportCommand, earlierExportCommand),

@@ -11,7 +11,7 @@ import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoad } from '../../components/useLoad';
 import { formatDateTime, formatRub } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { lawName, useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { named, num, statedVersion, str } from './cardFields';
 import { ContractDetails } from './ContractDetails';
@@ -90,7 +90,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
                 </span>
               )}
               <span data-testid="card-law">
-                {s.law}: {str(c, 'law') ?? named(c, 'purchase_type') ?? '—'}
+                {s.law}: {str(c, 'law') !== null ? lawName(str(c, 'law'), locale) : (named(c, 'purchase_type') ?? '—')}
               </span>
               <span className="card__price" data-testid="card-price">
                 {kind === 'tender' ? s.price : s.amount}: {formatRub(num(c, 'price'), locale)}

@@ -14,7 +14,7 @@ import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import { formatDateTime, formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { eventsText, useStrings, type Strings } from '../../i18n/i18n';
 import { criteriaToForm, summarizeCriteria } from '../search/queryBuilder';
 import { useSearchStore } from '../search/searchStore';
 import { cachedShare, expiryOf, sortSavedSearches } from './savedLogic';
@@ -298,7 +298,7 @@ function SavedSearchItem({
           </span>
           <span>{search.lastSyncAt ? s.lastSync(formatDateTime(search.lastSyncAt, locale)) : s.neverSynced}</span>
           {expiry.kind === 'ok' && search.expiresAt && <span>{s.expires(formatDateTime(search.expiresAt, locale))}</span>}
-          <span>{s.events(search.events.join(', '))}</span>
+          <span>{s.events(eventsText(search.events, locale))}</span>
         </div>
         {expiry.kind === 'soon' && (
           <div className="notice notice--warn" data-testid="expiry-warning">

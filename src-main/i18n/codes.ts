@@ -1,0 +1,61 @@
+/**
+ * Names for the codes the API and the core use, so no code reaches the screen: laws, feed events, tender
+ * statuses, balances, job states. An unknown code (a server may add one) is shown as it came, since hiding it
+ * would hide information; every code the references name is here.
+ */
+import type { Locale, Text } from './text';
+
+const LAWS: Record<string, Text> = {
+  '44-FZ': { ru: '44-ФЗ', en: '44-FZ' },
+  '223-FZ': { ru: '223-ФЗ', en: '223-FZ' },
+  commercial: { ru: 'Коммерческая закупка', en: 'Commercial' },
+};
+
+const EVENTS: Record<string, Text> = {
+  created: { ru: 'новые', en: 'new' },
+  updated: { ru: 'изменения', en: 'changes' },
+};
+
+/** Tender statuses of a QUERY (4.5: active, completed, cancelled). */
+const TENDER_STATUSES: Record<string, Text> = {
+  active: { ru: 'Подача заявок', en: 'Accepting bids' },
+  completed: { ru: 'Завершена', en: 'Completed' },
+  cancelled: { ru: 'Отменена', en: 'Cancelled' },
+};
+
+const BALANCES: Record<string, Text> = {
+  tenders: { ru: 'закупки', en: 'tenders' },
+  contracts: { ru: 'контракты', en: 'contracts' },
+  protocols: { ru: 'протоколы', en: 'protocols' },
+};
+
+const JOB_STATES: Record<string, Text> = {
+  running: { ru: 'Загрузка', en: 'Loading' },
+  following: { ru: 'Слежение', en: 'Following' },
+  done: { ru: 'Готово', en: 'Done' },
+  cancelled: { ru: 'Остановлено', en: 'Stopped' },
+  failed: { ru: 'Ошибка', en: 'Failed' },
+  spend_cap: { ru: 'Достигнут лимит трат', en: 'Spend cap reached' },
+  balance_exhausted: { ru: 'Баланс исчерпан', en: 'Balance exhausted' },
+};
+
+const named =
+  (table: Record<string, Text>) =>
+  (code: string | null | undefined, locale: Locale): string =>
+    code === null || code === undefined || code === '' ? '—' : (table[code]?.[locale] ?? code);
+
+/** «44-ФЗ», «223-ФЗ», «Коммерческая закупка». */
+export const lawName = named(LAWS);
+/** A feed event: «новые», «изменения». */
+export const eventName = named(EVENTS);
+export const tenderStatusName = named(TENDER_STATUSES);
+/** Which balance: «закупки», «контракты». */
+export const balanceName = named(BALANCES);
+export const jobStateName = named(JOB_STATES);
+
+/** The events of a saved search as words: «новые и изменения». */
+export function eventsText(events: readonly string[], locale: Locale): string {
+  const names = events.map((e) => eventName(e, locale));
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} ${locale === 'en' ? 'and' : 'и'} ${names[names.length - 1]}`;
+}
