@@ -17,6 +17,7 @@ import { contractHandlers } from './contracts';
 import { earlierHandlers } from './earlier';
 import { appError } from './errors';
 import { listHandlers } from './lists';
+import { exportHandlers } from './exports';
 import { moneyHandlers } from './money';
 import { profileHandlers } from './profiles';
 import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandboxProfile';
@@ -132,6 +133,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...listHandlers(ctx, options.platform),
     ...moneyHandlers(ctx),
     ...earlierHandlers(ctx, options.platform),
+    ...exportHandlers(ctx, options.platform),
   };
 
   let closed: Promise<void> | null = null;

@@ -8,6 +8,7 @@ import type { Handlers, ListInfo } from '../contract/ipc';
 import { listStore, type CachedList } from '../cache/listStore';
 import { outboxStore } from '../cache/outboxStore';
 import { viewQueries } from '../cache/viewQueries';
+import { listNameProblem } from '../domain/listName';
 import { exportListCsv } from '../export/listExport';
 import { mirrorListMembers, mirrorLists } from '../sync/mirrors';
 import { countItemEdit, isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
@@ -20,8 +21,23 @@ import { tenderViewRow } from './rows';
 
 type ListHandlers = Pick<
   Handlers,
-  'lists.list' | 'lists.create' | 'lists.addItems' | 'lists.removeItems' | 'lists.members' | 'lists.sync' | 'lists.exportColumns' | 'lists.export'
+  | 'lists.list'
+  | 'lists.create'
+  | 'lists.rename'
+  | 'lists.delete'
+  | 'lists.addItems'
+  | 'lists.removeItems'
+  | 'lists.members'
+  | 'lists.sync'
+  | 'lists.exportColumns'
+  | 'lists.export'
 >;
+
+/** Refuses a name the reference does not allow (1-255 characters), in the user's language, rather than cutting it. */
+function checkListName(name: string): void {
+  const problem = listNameProblem(name);
+  if (problem) throw appError('invalid_input', problem.ru, problem.en);
+}
 
 
 /** Queued edits per list (a list made offline counts its own creation). */
@@ -36,12 +52,12 @@ function pendingByList(session: Session): Map<string, number> {
 }
 
 function listInfo(session: Session, list: CachedList, pending = pendingByList(session)): ListInfo {
-  return { listId: list.listId, name: list.name, description: list.description, createdAt: list.createdAt, itemsCount: list.itemsCount, pendingEdits: pending.get(list.listId) ?? 0 };
+  return { listId: list.listId, name: list.name, serverName: list.serverName, description: list.description, createdAt: list.createdAt, itemsCount: list.itemsCount, pendingEdits: pending.get(list.listId) ?? 0 };
 }
 
 function requireList(session: Session, listId: string): CachedList {
   const list = listStore(session.cache).getList(listId);
-  if (!list) throw appError('not_found', 'Такого списка нет в кэше: обновите перечень списков.', 'This list is not in the cache: refresh the lists.');
+  if (!list || list.hiddenAt !== null) throw appError('not_found', 'Такого списка нет в кэше: обновите перечень списков.', 'This list is not in the cache: refresh the lists.');
   return list;
 }
 
@@ -85,11 +101,36 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
 
     'lists.create': async ({ name, description }) => {
       const session = ctx.currentGeneration();
+      checkListName(name);
       const localId = `${LOCAL_LIST_PREFIX}${randomBytes(8).toString('hex')}`;
       const outcome = await ctx.mutateOrQueue({ op: 'list.create', payload: { name, ...(description !== undefined ? { description } : {}), localId } });
       const listId = outcome.queued ? localId : String(outcome.result.list_id);
       if (outcome.queued) listStore(session.cache).upsertList({ listId, name, description: description ?? '', createdAt: new Date().toISOString() });
       return listInfo(session, requireList(session, listId));
+    },
+
+    'lists.rename': async ({ listId, name }) => {
+      const session = ctx.currentGeneration();
+      const list = requireList(session, listId);
+      if (name !== null) checkListName(name);
+      // The server's name again when the new one is the server's (or null): nothing local to keep.
+      const local = name === null || name === list.serverName ? null : name;
+      listStore(session.cache).renameLocally(listId, local);
+      return listInfo(session, requireList(session, listId));
+    },
+
+    'lists.delete': async ({ listId }) => {
+      const session = ctx.currentGeneration();
+      requireList(session, listId);
+      // Queued edits would still reach the server after the list is gone from view; let them go first.
+      if ((pendingByList(session).get(listId) ?? 0) > 0) {
+        throw appError(
+          'conflict',
+          'У списка есть правки, ещё не отправленные на сервер: удалите его, когда они будут отправлены.',
+          'The list has edits not sent to the server yet: delete it once they are sent.',
+        );
+      }
+      return { deleted: listStore(session.cache).hideList(listId) };
     },
 
     'lists.addItems': async ({ listId, ids }) => {
@@ -143,12 +184,14 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
 
     'lists.exportColumns': async () => exportColumns(ctx.locale),
 
-    'lists.export': async ({ listId, columns, delimiter }) => {
+    'lists.export': async ({ listId, columns, delimiter, excel }) => {
       const session = ctx.session();
       const list = requireList(session, listId);
       const chosen = chosenColumns(columns);
       await refreshMembers(ctx, session, listId);
-      return exportToTarget(platform, session, safeFileName(list.name, 'list'), (target) => exportListCsv(session.cache, listId, chosen, target, { delimiter }));
+      return exportToTarget(platform, session, safeFileName(list.name, 'list'), (target) =>
+        exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel }),
+      );
     },
   };
 }

@@ -221,7 +221,10 @@ export const listInfoSchema = z.object({
   createdAt: z.string(),
   itemsCount: z.number(),
   /** Edits made offline that wait for the network. */
+  /** The name shown: the one given in this app (`lists.rename`), else the server's. */
   pendingEdits: z.number(),
+  /** The server's name: immutable after creation (reference 2.6a). */
+  serverName: z.string(),
 });
 export type ListInfo = z.infer<typeof listInfoSchema>;
 
@@ -382,6 +385,13 @@ export const spendingSettingsSchema = z.strictObject({
   /** A paid run whose previewed cost exceeds this many units needs consent to that cost (`confirmCost`). */
   confirmAbove: z.number().int().min(0).max(1_000_000_000),
   /** The cap of a run that names none; null: no default cap. */
+/** A list name as typed: its length is checked by the core, which names the limit (the bound here only caps the message). */
+const listNameArg = z.string().trim().min(1).max(100_000);
+const exportColumnKeys = z.array(z.string().max(64)).min(1).max(100);
+const csvDelimiter = z.enum([';', ',', '\t']).default(';');
+/** true: digit strings Excel would mangle (notice numbers, INNs with a leading zero) as `="…"`; false: plain text for other programs. */
+const csvForExcel = z.boolean().default(true);
+
   runCap: z.number().int().min(1).max(1_000_000_000).nullable(),
   /** Units a day (Moscow day) all runs together may spend; null: no budget. */
   dailyBudget: z.number().int().min(1).max(1_000_000_000).nullable(),
@@ -481,6 +491,11 @@ export const methods = {
     z.strictObject({
       text: z.string().max(1000).default(''),
       price: range.optional(),
+  /** A saved search's cached results as CSV in the table's sort (columns as `lists.exportColumns`), like `lists.export`. */
+  'search.export': method(
+    z.strictObject({ filterId, sort: sortSchema.optional(), columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }),
+    exportResultSchema,
+  ),
       publishDate: dateRange.optional(),
       endDate: dateRange.optional(),
       regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
@@ -543,7 +558,12 @@ export const methods = {
 
   // Lists: edits are queued (outbox) and sent when the network allows, never twice.
   'lists.list': method(empty, z.array(listInfoSchema)),
-  'lists.create': method(z.strictObject({ name: z.string().trim().min(1).max(255), description: z.string().max(2000).optional() }), listInfoSchema),
+  // The name's 255-character limit is checked by the core (domain/listName.ts) with a message in the user's language.
+  'lists.create': method(z.strictObject({ name: listNameArg, description: z.string().max(2000).optional() }), listInfoSchema),
+  /** A name seen only in this app (the API has no rename route and list fields are immutable); null: the server's again. */
+  'lists.rename': method(z.strictObject({ listId, name: listNameArg.nullable() }), listInfoSchema),
+  /** Deletes the list in this app only: the API has no delete route, so the server keeps it (it stays hidden here). */
+  'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
   'lists.members': method(z.strictObject({ listId, sort: sortSchema.optional(), ...page.shape }), z.object({ rows: z.array(tenderRowSchema), count: z.number(), missing: z.array(z.number()) })),
@@ -555,7 +575,7 @@ export const methods = {
    * answers a one-time `downloadUrl` on the loopback server.
    */
   'lists.export': method(
-    z.strictObject({ listId, columns: z.array(z.string().max(64)).min(1).max(100), delimiter: z.enum([';', ',', '\t']).default(';') }),
+    z.strictObject({ listId, columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }),
     exportResultSchema,
   ),
 
@@ -591,6 +611,9 @@ export const methods = {
   /** What `earlier.sync` would cost: the filter's total minus the tenders already received. */
   'earlier.estimate': method(z.strictObject({ filterId: earlierFilterId, maxSpend: z.number().int().min(0).optional() }), spendEstimateSchema),
   /** A filter's cached tenders, newest first, page by page; new ones marked. */
+  'ledger.exportColumns': method(empty, z.array(exportColumnSchema)),
+  /** The mirrored ledger as CSV (newest first, with labels and audit verdicts), like `lists.export`. */
+  'ledger.export': method(z.strictObject({ columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }), exportResultSchema),
   'earlier.tenders': method(
     z.strictObject({ filterId: earlierFilterId, page: pageNumber, pageSize: earlierPageSize }),
     z.object({ rows: z.array(earlierTenderRowSchema), total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number() }),

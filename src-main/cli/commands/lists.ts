@@ -1,4 +1,7 @@
-/** `tenderwb list ...` and `tenderwb export list ...`: lists go through the outbox; exports stream. */
+/**
+ * `tenderwb list ...` and `tenderwb export list|search|ledger ...`: list edits go through the outbox; exports
+ * stream from the cache (nothing is fetched for them but a list's members).
+ */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
@@ -8,6 +11,10 @@ import { versionStore } from '../../cache/versionStore';
 import { isProvisional } from '../../cache/versionMatch';
 import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
+import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
+import { exportSearchResultsCsv } from '../../export/resultsExport';
+import { searchStore } from '../../cache/searchStore';
+import { listNameProblem } from '../../domain/listName';
 import { isApiError } from '../../api/errors';
 import { mirrorListMembers } from '../../sync/mirrors';
 
@@ -55,6 +62,8 @@ export async function listCommand(ctx: CliContext, args: string[]): Promise<void
     const a = parseCommandArgs(rest, { description: { type: 'string' } });
     const name = a.positionals.join(' ').trim();
     if (!name) throw new CliError('usage: list create NAME', 2);
+    const problem = listNameProblem(name);
+    if (problem) throw new CliError(`${problem.ru} / ${problem.en}`, 2);
     const client = await ctx.client();
     await flushOutbox(cache, client);
     const r = await mutate(cache, client, { op: 'list.create', payload: { name, ...(typeof a.values.description === 'string' ? { description: a.values.description } : {}) } });
@@ -102,29 +111,83 @@ export async function listCommand(ctx: CliContext, args: string[]): Promise<void
     }
     return;
   }
+  if (sub === 'rename') {
+    // Local only: the API has no rename route and a list's fields are immutable after creation (2.6a).
+    const a = parseCommandArgs(rest, { reset: { type: 'boolean' } });
+    const [listId, ...words] = a.positionals;
+    const name = words.join(' ').trim();
+    if (!listId || (!name && a.values.reset !== true)) throw new CliError('usage: list rename LIST_ID NAME | list rename LIST_ID --reset', 2);
+    const list = visibleList(cache, listId);
+    if (a.values.reset !== true) {
+      const problem = listNameProblem(name);
+      if (problem) throw new CliError(`${problem.ru} / ${problem.en}`, 2);
+    }
+    const local = a.values.reset === true || name === list.serverName ? null : name;
+    listStore(cache).renameLocally(listId, local);
+    ctx.out.result(
+      { list_id: listId, name: local ?? list.serverName, server_name: list.serverName, local: local !== null },
+      `${listId}  ${local ?? list.serverName}${local !== null ? `  (here only; on the server: ${list.serverName})` : ''}`,
+    );
+    return;
+  }
+  if (sub === 'delete') {
+    // Local only as well: the API has no route to delete a list, so it stays on the server and is hidden here.
+    const a = parseCommandArgs(rest, { yes: { type: 'boolean' } });
+    const listId = a.positionals[0];
+    if (!listId) throw new CliError('usage: list delete LIST_ID --yes', 2);
+    const list = visibleList(cache, listId);
+    if (a.values.yes !== true) {
+      throw new CliError(
+        `list "${list.name}" (${list.itemsCount} tenders) would be deleted here only: the API has no route to delete a list, so it stays on the server. Add --yes to confirm`,
+        2,
+      );
+    }
+    listStore(cache).hideList(listId);
+    ctx.out.result({ list_id: listId, deleted: true, on_server: 'kept' }, `${listId} deleted here; the server keeps it (the API cannot delete lists)`);
+    return;
+  }
   if (sub === 'list' || sub === undefined) {
     for (const l of listStore(cache).lists()) ctx.out.result({ list_id: l.listId, name: l.name, items_count: l.itemsCount }, `${l.listId}\t${l.name}\t${l.itemsCount}`);
     return;
   }
-  throw new CliError('usage: list create|add|remove|show ...', 2);
+  throw new CliError('usage: list create|add|remove|show|rename|delete ...', 2);
 }
+
+/** A list held here and not deleted here, or a usage error naming it. */
+function visibleList(cache: Awaited<ReturnType<CliContext['cache']>>, listId: string) {
+  const list = listStore(cache).getList(listId);
+  if (!list || list.hiddenAt !== null) throw new CliError(`no list ${listId} here: run "list" to see the lists`, 2);
+  return list;
+}
+
+/** `--format excel` (default): digit strings Excel would mangle as ="…"; `--format plain`: plain text for other programs. */
+function keepTextAsText(format: unknown): boolean {
+  if (format === undefined || format === 'excel') return true;
+  if (format === 'plain') return false;
+  throw new CliError('--format is "excel" (notice numbers and INNs as ="…", the default) or "plain" (plain text for other programs)', 2);
+}
+
+function delimiterOf(value: unknown): ';' | ',' | '\t' {
+  const delimiter = (value ?? ';') as string;
+  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
+  return delimiter === 'tab' ? '\t' : delimiter;
+}
+
+const EXPORT_USAGE =
+  'usage: export list LIST_ID | export search LABEL|FILTER_ID | export ledger, each --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain]';
 
 export async function exportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [what, ...rest] = args;
-  if (what !== 'list') throw new CliError('usage: export list LIST_ID --out FILE.csv [--columns a,b,c]', 2);
-  const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' } });
-  const listId = a.positionals[0];
+  if (what !== 'list' && what !== 'search' && what !== 'ledger') throw new CliError(EXPORT_USAGE, 2);
+  const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' } });
   const out = a.values.out;
-  if (!listId || typeof out !== 'string') throw new CliError('usage: export list LIST_ID --out FILE.csv [--columns a,b,c]', 2);
-  const delimiter = (a.values.delimiter ?? ';') as string;
-  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
-  let columns;
-  try {
-    columns = typeof a.values.columns === 'string' ? parseColumnList(a.values.columns) : defaultListColumns();
-  } catch (e) {
-    // An unknown or repeated column is a usage error, like an unknown flag.
-    throw new CliError(e instanceof Error ? e.message : String(e), 2);
-  }
+  if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw new CliError(EXPORT_USAGE, 2);
+  const delimiter = delimiterOf(a.values.delimiter);
+  const asExcel = keepTextAsText(a.values.format);
+  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, asExcel, signal);
+  if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, asExcel, signal);
+  const listId = a.positionals[0]!;
+  const columns = tenderColumns(a.values.columns);
   const cache = await ctx.cache();
   try {
     await refreshMembers(ctx, listId);
@@ -133,7 +196,8 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
     ctx.out.info('offline: exporting the cached copy of the list');
   }
   const result = await exportListCsv(cache, listId, columns, out, {
-    delimiter: delimiter === 'tab' ? '\t' : (delimiter as ';' | ','),
+    delimiter,
+    keepTextAsText: asExcel,
     signal,
     onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
   });
@@ -143,3 +207,42 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes, missing }, `${formatInt(result.rows)} rows written to ${out}`);
 }
 
+
+/** The tender columns asked for, else the list defaults; an unknown or repeated one is a usage error, like an unknown flag. */
+function tenderColumns(list: unknown) {
+  try {
+    return typeof list === 'string' ? parseColumnList(list) : defaultListColumns();
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e), 2);
+  }
+}
+
+/** A saved search's cached results, newest first as `search` lists them; nothing is fetched. */
+async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', asExcel: boolean, signal: AbortSignal): Promise<void> {
+  const columns = tenderColumns(columnList);
+  const cache = await ctx.cache();
+  const searches = searchStore(cache);
+  const search = key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
+  if (!search) throw new CliError(`no saved search "${key}": give its label or filter id`, 2);
+  const result = await exportSearchResultsCsv(cache, search.filterId, columns, out, {
+    delimiter,
+    keepTextAsText: asExcel,
+    signal,
+    onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
+  });
+  ctx.out.endProgress();
+  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
+}
+
+/** The ledger as mirrored here (run `ledger` first for the newest rows), newest first. */
+async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', asExcel: boolean, signal: AbortSignal): Promise<void> {
+  let columns;
+  try {
+    columns = typeof columnList === 'string' ? chosenLedgerColumns(columnList.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '')) : ledgerColumns();
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e), 2);
+  }
+  const cache = await ctx.cache();
+  const result = await exportLedgerCsv(cache, columns, out, { delimiter, keepTextAsText: asExcel, signal });
+  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
+}

@@ -1,0 +1,100 @@
+/**
+ * The ledger (the server's charges mirrored here) to CSV, newest first as the ledger view shows it, each row
+ * with the saved search's label beside its filter id and the audit's verdict on it (the same rule as the
+ * view: one local delivery explains a charge; a version charged twice is a repeat).
+ */
+import { auditRow, localDeliveries } from '../audit/auditCache';
+import { explainRow } from '../audit/reconcile';
+import type { CacheDb } from '../cache/database';
+import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
+import { searchStore } from '../cache/searchStore';
+import { CsvExportError, writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
+
+export type LedgerAudit = 'matched' | 'repeat' | 'unexplained';
+
+export interface LedgerCsvRow extends LedgerRow {
+  label: string | null;
+  audit: LedgerAudit;
+}
+
+const BALANCE = { ru: { tenders: 'Закупки', contracts: 'Контракты' }, en: { tenders: 'Tenders', contracts: 'Contracts' } } as const;
+const AUDIT = {
+  ru: { matched: 'Сходится', repeat: 'Повторное списание', unexplained: 'Не объяснено' },
+  en: { matched: 'Matched', repeat: 'Repeat charge', unexplained: 'Unexplained' },
+} as const;
+
+type Locale = 'ru' | 'en';
+type LedgerColumn = CsvColumn<LedgerCsvRow> & { title: Record<Locale, string> };
+
+/** Every ledger column; cell texts (balance, verdict) in the language of the export. */
+export function ledgerColumns(locale: Locale = 'ru'): LedgerColumn[] {
+  const c = (key: string, ru: string, en: string, format: CsvColumn['format'], get: (r: LedgerCsvRow) => unknown): LedgerColumn => ({
+    key,
+    header: locale === 'en' ? en : ru,
+    title: { ru, en },
+    format,
+    get,
+  });
+  return [
+    c('id', 'Строка журнала', 'Ledger row', 'integer', (r) => r.id),
+    c('created_at', 'Время', 'Time', 'datetime', (r) => r.createdAt),
+    c('balance_type', 'Баланс', 'Balance', 'text', (r) => BALANCE[locale][r.balanceType]),
+    c('amount', 'Списано, ед.', 'Charged, units', 'integer', (r) => r.amount),
+    c('object_id', 'ID объекта', 'Object ID', 'integer', (r) => r.objectId),
+    c('version', 'Версия', 'Version', 'integer', (r) => r.version),
+    c('search', 'Поиск', 'Search', 'text', (r) => r.label ?? r.filterId),
+    c('filter_id', 'ID фильтра', 'Filter ID', 'text', (r) => r.filterId),
+    c('request_id', 'ID запроса', 'Request ID', 'text', (r) => r.requestId),
+    c('audit', 'Сверка', 'Audit', 'text', (r) => AUDIT[locale][r.audit]),
+  ];
+}
+
+/** The chosen ledger columns in the order given; an unknown or repeated key is refused with its name. */
+export function chosenLedgerColumns(keys: readonly string[], locale: Locale = 'ru'): LedgerColumn[] {
+  const byKey = new Map(ledgerColumns(locale).map((col) => [col.key, col]));
+  const unknown = keys.filter((k) => !byKey.has(k));
+  const repeated = keys.filter((k, i) => keys.indexOf(k) !== i);
+  if (unknown.length > 0 || repeated.length > 0) {
+    throw new CsvExportError(
+      unknown.length > 0 ? 'unknown_column' : 'invalid_columns',
+      `${unknown.length > 0 ? `Unknown columns: ${unknown.join(', ')}` : `Columns listed twice: ${[...new Set(repeated)].join(', ')}`}. Known columns: ${[...byKey.keys()].join(', ')}.`,
+    );
+  }
+  return keys.map((k) => byKey.get(k)!);
+}
+
+/** The mirrored ledger, newest first, with labels and verdicts. */
+export function ledgerCsvRows(cache: CacheDb): LedgerCsvRow[] {
+  const all = [...ledgerStore(cache).rows()];
+  const local = localDeliveries(cache);
+  const searches = searchStore(cache);
+  const times = new Map<string, number>();
+  for (const r of all) {
+    const key = `${r.balanceType}:${r.objectId}:${r.version}`;
+    times.set(key, (times.get(key) ?? 0) + 1);
+  }
+  const labels = new Map<string, string | null>();
+  const labelOf = (filterId: string | null): string | null => {
+    if (filterId === null) return null;
+    if (!labels.has(filterId)) labels.set(filterId, searches.get(filterId)?.label ?? null);
+    return labels.get(filterId)!;
+  };
+  return all.reverse().map((r) => ({
+    ...r,
+    label: labelOf(r.filterId),
+    audit: !explainRow(auditRow(r), local) ? 'unexplained' : (times.get(`${r.balanceType}:${r.objectId}:${r.version}`) ?? 0) > 1 ? 'repeat' : 'matched',
+  }));
+}
+
+export async function exportLedgerCsv(
+  cache: CacheDb,
+  columns: readonly CsvColumn<LedgerCsvRow>[],
+  out: string | NodeJS.WritableStream,
+  opts: { delimiter?: CsvDelimiter; keepTextAsText?: boolean; signal?: AbortSignal } = {},
+): Promise<{ rows: number; bytes: number }> {
+  return writeCsv(ledgerCsvRows(cache), columns, out, {
+    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * A saved search's results to CSV: the tenders its feed delivered that the cache holds, in the order the
+ * results table shows them (its sort), each as its newest held version, read a thousand at a time so memory
+ * stays flat. Nothing is fetched (no charge); the link column comes from held cards (cardLinks.ts).
+ */
+import type { CacheDb } from '../cache/database';
+import { viewQueries, type TenderSort } from '../cache/viewQueries';
+import { addCardLinks, LINK_COLUMN } from './cardLinks';
+import { writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
+
+const BATCH = 1000;
+
+export interface ResultsExportOptions {
+  sort?: TenderSort;
+  delimiter?: CsvDelimiter;
+  /** Digit strings as `="…"` for Excel (default) or as plain text for other programs. */
+  keepTextAsText?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (rows: number, total: number) => void;
+}
+
+type Row = Record<string, unknown>;
+
+export async function exportSearchResultsCsv(
+  cache: CacheDb,
+  filterId: string,
+  columns: readonly CsvColumn[],
+  out: string | NodeJS.WritableStream,
+  opts: ResultsExportOptions = {},
+): Promise<{ rows: number; bytes: number }> {
+  const views = viewQueries(cache);
+  const total = views.filterTenderCount(filterId);
+  const linked = columns.some((c) => c.key === LINK_COLUMN);
+  async function* batches(): AsyncGenerator<Row[]> {
+    for (let offset = 0; ; offset += BATCH) {
+      const { rows } = views.filterTenders(filterId, opts.sort, offset, BATCH);
+      if (rows.length === 0) return;
+      const objects = views.objects('tender', rows.map((r) => r.id)).map((o) => JSON.parse(o.json) as Row);
+      yield linked ? addCardLinks(cache, objects) : objects;
+      if (rows.length < BATCH) return;
+    }
+  }
+  return writeCsv({ batches: batches() }, columns, out, {
+    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    onProgress: (n: number) => opts.onProgress?.(n, total),
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Issue 12, "Lists and exports" in the app core: a list renamed and deleted here only (the API has no route
+ * for either), a list name over 255 characters refused rather than cut, the Excel choice of every export,
+ * and search results and the ledger exported like a list.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { apiGet, demoToken, finished, makeCore, sandbox, type TestCore } from './helpers';
+
+let sb: RunningSandbox;
+let t: TestCore;
+let filterId: string;
+let ids: number[];
+
+const csvLines = (path: string): string[] => readFileSync(path, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+
+beforeAll(async () => {
+  sb = await sandbox();
+  t = await makeCore(sb.baseUrl);
+  const run = await t.call('search.run', { criteria: { keywords: ['компьютер'] }, label: 'компьютеры' });
+  filterId = run.filterId;
+  expect((await finished(t, run.jobId)).state).toBe('done');
+  ids = (await t.call('search.results', { filterId, sort: { column: 'id', direction: 'asc' }, offset: 0, limit: 5 })).rows.map((r) => r.id);
+  expect(ids.length).toBeGreaterThan(2);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await sb?.close();
+});
+
+describe('lists: local rename and delete, the name limit', () => {
+  it('a name over 255 characters is refused with a message naming the limit, and nothing is created', async () => {
+    const long = 'Закупки '.repeat(40); // 320 characters
+    await expect(t.call('lists.create', { name: long })).rejects.toMatchObject({ code: 'invalid_input', text: { ru: expect.stringContaining('255 символов') } });
+    const exactly = 'я'.repeat(255);
+    const made = await t.call('lists.create', { name: exactly });
+    expect(made.name).toBe(exactly); // 255 is allowed, whole
+    const server = await apiGet(sb, await demoToken(sb), '/lists?limit=100');
+    expect(server.data.map((l: { name: string }) => l.name)).not.toContain(long);
+    expect(server.data.map((l: { name: string }) => l.name.length)).not.toContain(255 + 65); // nothing cut to fit either
+    await t.call('lists.delete', { listId: made.listId });
+  });
+
+  it('rename is local: the app shows the new name, the server keeps its own, null brings it back', async () => {
+    const list = await t.call('lists.create', { name: 'Серверное имя' });
+    const renamed = await t.call('lists.rename', { listId: list.listId, name: 'Моё имя' });
+    expect(renamed).toMatchObject({ name: 'Моё имя', serverName: 'Серверное имя' });
+    expect((await t.call('lists.list', {})).find((l) => l.listId === list.listId)).toMatchObject({ name: 'Моё имя', serverName: 'Серверное имя' });
+    const server = await apiGet(sb, await demoToken(sb), `/lists/${list.listId}`);
+    expect(server.name).toBe('Серверное имя');
+    await expect(t.call('lists.rename', { listId: list.listId, name: 'ы'.repeat(256) })).rejects.toMatchObject({ code: 'invalid_input' });
+    expect((await t.call('lists.rename', { listId: list.listId, name: null })).name).toBe('Серверное имя');
+  });
+
+  it('delete hides the list here for good (the server keeps it: no delete route), also after the lists are read again', async () => {
+    const list = await t.call('lists.create', { name: 'На удаление' });
+    await t.call('lists.addItems', { listId: list.listId, ids });
+    expect(await t.call('lists.delete', { listId: list.listId })).toEqual({ deleted: true });
+    // lists.list mirrors GET /lists, which still has it: it must not come back.
+    expect((await t.call('lists.list', {})).map((l) => l.listId)).not.toContain(list.listId);
+    await expect(t.call('lists.members', { listId: list.listId, offset: 0, limit: 10 })).rejects.toMatchObject({ code: 'not_found' });
+    const server = await apiGet(sb, await demoToken(sb), '/lists?limit=100');
+    expect(server.data.map((l: { list_id: string }) => l.list_id)).toContain(list.listId);
+  });
+});
+
+describe('exports', () => {
+  it('a list export names the choice: ="…" for Excel by default, plain text with excel: false', async () => {
+    const list = await t.call('lists.create', { name: 'Для выгрузки' });
+    await t.call('lists.addItems', { listId: list.listId, ids });
+    // Both go to the same path (the list's name): read each before the next.
+    const excel = await t.call('lists.export', { listId: list.listId, columns: ['id', 'etp_id'] });
+    const excelCells = csvLines(excel.path!).slice(1).map((l) => l.split(';')[1]!);
+    const plain = await t.call('lists.export', { listId: list.listId, columns: ['id', 'etp_id'], excel: false });
+    const plainCells = csvLines(plain.path!).slice(1).map((l) => l.split(';')[1]!);
+    expect(plainCells.some((c) => c.includes('='))).toBe(false); // notice numbers as data
+    const mangled = (c: string): boolean => /^\d+$/.test(c) && (c.startsWith('0') || c.length >= 12);
+    expect(plainCells.some(mangled)).toBe(true); // the sample has numbers Excel would mangle
+    // Each such notice number is a formula for Excel, the same digits inside; others are the same either way.
+    plainCells.forEach((c, i) => expect(excelCells[i]).toBe(mangled(c) ? `"=""${c}"""` : c));
+  });
+
+  it('search results export in the table\'s sort, every cached result, with the tender columns', async () => {
+    const count = (await t.call('search.results', { filterId, offset: 0, limit: 1 })).cachedCount;
+    const out = await t.call('search.export', { filterId, sort: { column: 'price', direction: 'desc' }, columns: ['id', 'price'] });
+    expect(out).toMatchObject({ saved: true, rows: count, fileName: 'компьютеры.csv' });
+    const lines = csvLines(out.path!);
+    expect(lines[0]).toBe('ID;Начальная цена');
+    const shown = (await t.call('search.results', { filterId, sort: { column: 'price', direction: 'desc' }, offset: 0, limit: count })).rows.map((r) => String(r.id));
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual(shown);
+  });
+
+  it('the ledger exports newest first with the search label and the audit verdict of each row', async () => {
+    const page = await t.call('ledger.list', { refresh: true, offset: 0, limit: 500 });
+    expect(page.count).toBeGreaterThan(0);
+    const columns = await t.call('ledger.exportColumns', {});
+    expect(columns.map((c) => c.key)).toEqual(expect.arrayContaining(['id', 'amount', 'search', 'audit']));
+    const out = await t.call('ledger.export', { columns: ['id', 'search', 'audit'] });
+    expect(out).toMatchObject({ saved: true, rows: page.count });
+    const lines = csvLines(out.path!);
+    expect(lines[0]).toBe('Строка журнала;Поиск;Сверка');
+    expect(lines.slice(1, page.rows.length + 1).map((l) => Number(l.split(';')[0]))).toEqual(page.rows.map((r) => r.id));
+    const fromSearch = page.rows.findIndex((r) => r.filterId === filterId);
+    expect(fromSearch).toBeGreaterThanOrEqual(0);
+    expect(lines[fromSearch + 1]).toBe(`${page.rows[fromSearch]!.id};компьютеры;${page.rows[fromSearch]!.audit === 'matched' ? 'Сходится' : page.rows[fromSearch]!.audit === 'repeat' ? 'Повторное списание' : 'Не объяснено'}`);
+    await expect(t.call('ledger.export', { columns: ['id', 'nope'] })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+});
