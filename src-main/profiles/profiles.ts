@@ -12,17 +12,22 @@
  *   crash leaves either the old or the new file, never half of one.
  * - The API token is not a profile field: it lives in the OS keychain (src-main/vault). `add` refuses input
  *   that carries a token, and only the known fields are ever written.
- * - Names are 1–64 characters of `[A-Za-z0-9._-]`, safe as a directory name on every platform: no `.`/`..`,
- *   no leading or trailing dot, no Windows device names, unique regardless of case (macOS and Windows
- *   file systems ignore case).
+ * - Names are 1–64 letters of any script (Cyrillic included), digits, `.`, `_` and `-` (the IPC contract's
+ *   rule), in Unicode composed form: no `.`/`..`, no leading or trailing dot, no Windows device names, unique
+ *   regardless of case (macOS and Windows file systems ignore case).
+ * - The data directory: a name of `[A-Za-z0-9._-]` only is its own folder name (as before: existing
+ *   profiles keep their folders). Any other name gets a derived one, `<transliteration>~<hash>` (see
+ *   `dataDirName`): only ASCII letters, digits and `-`, so no path traversal and no file-system trouble; the
+ *   `~`, which an ASCII name cannot contain, keeps it from ever equalling an ASCII name's folder.
  *
  * Mutations of one registry object are serialized; two processes writing the same registry at once are not
  * coordinated (the app runs as a single instance).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import slugify from 'slugify';
 import { z } from 'zod';
 
 export const PROFILES_FILE = 'profiles.json';
@@ -70,7 +75,9 @@ export class ProfileError extends Error {
 // Names
 // ---------------------------------------------------------------------------------------------------------
 
-const NAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+const NAME_PATTERN = /^[\p{L}\p{N}._-]{1,64}$/u;
+/** Names that were the only ones allowed before Cyrillic: their folder is the name itself. */
+const ASCII_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 /** Device names Windows reserves in any directory, with or without an extension. */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
@@ -78,7 +85,9 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 export function profileNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.length === 0) return 'the name is empty';
   if (name.length > 64) return 'the name is longer than 64 characters';
-  if (!NAME_PATTERN.test(name)) return 'use only Latin letters, digits, dot, underscore and hyphen';
+  if (!NAME_PATTERN.test(name)) return 'use only letters (Latin or Cyrillic), digits, dot, underscore and hyphen';
+  // "й" typed as "и" + a combining breve would be another name (and keychain account) than the usual "й".
+  if (name.normalize('NFC') !== name) return 'the name is not in composed Unicode form (NFC)';
   if (name.startsWith('.') || name.endsWith('.')) return 'the name may not start or end with a dot';
   if (WINDOWS_RESERVED.test(name)) return 'the name is a device name reserved by Windows';
   return null;
@@ -86,6 +95,22 @@ export function profileNameProblem(name: unknown): string | null {
 
 export function isValidProfileName(name: unknown): name is string {
   return profileNameProblem(name) === null;
+}
+
+/**
+ * The folder of a profile's data under `<root>/profiles`. An ASCII name is its own folder (what every
+ * profile had before other scripts were allowed). Another name becomes its transliteration (slugify's
+ * character map: «Закупки Москва» → `zakupki-moskva`, at most 40 characters, `profile` when nothing is left)
+ * and `~` and 10 hex digits of the SHA-256 of the lower-cased name: names that differ only in case share a
+ * folder (they cannot coexist anyway), any two others have different ones.
+ */
+export function dataDirName(name: string): string {
+  assertProfileName(name);
+  if (ASCII_NAME.test(name)) return name;
+  const lower = name.toLowerCase();
+  const slug = slugify(lower, { lower: true, strict: true, locale: 'ru' }).replace(/[^a-z0-9-]/g, '').slice(0, 40).replace(/^-+|-+$/g, '');
+  const hash = createHash('sha256').update(lower, 'utf8').digest('hex').slice(0, 10);
+  return `${slug === '' ? 'profile' : slug}~${hash}`;
 }
 
 export function assertProfileName(name: unknown): asserts name is string {
@@ -279,7 +304,8 @@ export class ProfileRegistry {
       createdAt: this.now().toISOString(),
     };
     return this.mutate(async (profiles) => {
-      const clash = profiles.find((existing) => existing.name.toLowerCase() === profile.name.toLowerCase());
+      const folder = dataDirName(profile.name);
+      const clash = profiles.find((existing) => existing.name.toLowerCase() === profile.name.toLowerCase() || dataDirName(existing.name) === folder);
       if (clash !== undefined) {
         throw new ProfileError(
           'profile_exists',
@@ -327,11 +353,10 @@ export class ProfileRegistry {
     });
   }
 
-  /** `<root>/profiles/<name>`; the name is validated, so the result is always inside `<root>/profiles`. */
+  /** `<root>/profiles/<folder>` (see `dataDirName`); the name is validated, so it is always inside `<root>/profiles`. */
   dataDir(name: string): string {
-    assertProfileName(name);
     const base = path.join(this.rootDir, PROFILES_SUBDIR);
-    const dir = path.join(base, name);
+    const dir = path.join(base, dataDirName(name));
     if (path.dirname(dir) !== base) {
       throw new ProfileError('invalid_profile_name', `Invalid profile name ${JSON.stringify(name)}: it escapes the data directory.`);
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   baseUrlWarnings,
+  dataDirName,
   isValidProfileName,
   normalizeBaseUrl,
   ProfileError,
@@ -59,13 +60,13 @@ describe('resolveRootDir: TENDERWB_DATA_DIR or the platform data directory', () 
   });
 });
 
-describe('profile names: 1–64 of [A-Za-z0-9._-], no path tricks', () => {
-  it('accepts ordinary names', () => {
-    for (const name of ['sandbox', 'Work-2026', 'a', 'x'.repeat(64), 'team_a.prod', '1']) expect(isValidProfileName(name)).toBe(true);
+describe('profile names: 1–64 letters (Cyrillic too), digits and ._-, no path tricks', () => {
+  it('accepts ordinary names, Cyrillic ones included', () => {
+    for (const name of ['sandbox', 'Work-2026', 'a', 'x'.repeat(64), 'team_a.prod', '1', 'рабочий', 'Закупки-Москва.2', 'Ёлка_1']) expect(isValidProfileName(name), name).toBe(true);
   });
 
-  it('refuses empty, too long, foreign characters, separators, dot names and Windows device names', () => {
-    const bad = ['', 'x'.repeat(65), 'рабочий', 'a b', 'a/b', 'a\\b', '..', '.', '.hidden', 'trailing.', '../etc', 'CON', 'nul.txt', 'com1', 'a\u0000b'];
+  it('refuses empty, too long, spaces, separators, dot names, Windows device names and decomposed Unicode', () => {
+    const bad = ['', 'x'.repeat(65), 'я'.repeat(65), 'a b', 'раб очий', 'a/b', 'a\\b', 'я/..', '..', '.', '.hidden', 'trailing.', '../etc', 'CON', 'nul.txt', 'com1', 'a\u0000b', 'и\u0306'];
     for (const name of bad) expect(isValidProfileName(name), name).toBe(false);
   });
 
@@ -74,6 +75,36 @@ describe('profile names: 1–64 of [A-Za-z0-9._-], no path tricks', () => {
     expect(registry.dataDir('work')).toBe(path.join(root, 'profiles', 'work'));
     expect(() => registry.dataDir('../../etc')).toThrow(ProfileError);
     expect(() => registry.dataDir('..')).toThrow(/Invalid profile name/);
+  });
+
+  it('a Cyrillic name gets a derived folder: transliterated, with a hash suffix, inside <root>/profiles', () => {
+    const registry = new ProfileRegistry(root);
+    const dir = registry.dataDir('Закупки-Москва');
+    expect(path.dirname(dir)).toBe(path.join(root, 'profiles'));
+    expect(path.basename(dir)).toMatch(/^zakupki-moskva~[0-9a-f]{10}$/);
+    // Only what every file system takes; names differing only in case share it (they cannot coexist anyway).
+    expect(dataDirName('Закупки-Москва')).toBe(path.basename(dir));
+    expect(dataDirName('закупки-москва')).toBe(path.basename(dir));
+    // Same transliteration, another name: another folder.
+    expect(dataDirName('Закупки_Москва')).not.toBe(path.basename(dir));
+    expect(dataDirName('Zakupki-Moskva')).toBe('Zakupki-Moskva');
+    expect(dataDirName('採購')).toMatch(/^profile~[0-9a-f]{10}$/);
+  });
+
+  it('existing (ASCII) profiles keep their folders; Cyrillic ones are added, listed and removed with their data', async () => {
+    const registry = new ProfileRegistry(root);
+    await registry.add({ ...sandbox, name: 'work' });
+    const added = await registry.add({ ...sandbox, name: 'Рабочий' });
+    expect(added.name).toBe('Рабочий');
+    expect(existsSync(path.join(root, 'profiles', 'work'))).toBe(true);
+    expect(existsSync(registry.dataDir('Рабочий'))).toBe(true);
+    expect(readdirSync(path.join(root, 'profiles')).sort()).toEqual(['work', dataDirName('Рабочий')].sort());
+    // A fresh registry object reads the name back from profiles.json and finds the same folder.
+    const again = new ProfileRegistry(root);
+    expect((await again.list()).map((p) => p.name)).toEqual(['work', 'Рабочий']);
+    expect((await caught(again.add({ ...sandbox, name: 'рабочий' }))).code).toBe('profile_exists');
+    expect(await again.remove('Рабочий', { deleteData: true })).toBe(true);
+    expect(readdirSync(path.join(root, 'profiles'))).toEqual(['work']);
   });
 });
 
