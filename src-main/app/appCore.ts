@@ -22,6 +22,7 @@ import { moneyHandlers } from './money';
 import { profileHandlers } from './profiles';
 import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandboxProfile';
 import { searchHandlers } from './search';
+import { seenHandlers } from './seenMarks';
 import { readSettings, SettingsFile } from './settings';
 
 export type { SandboxChoice } from './sandboxProfile';
@@ -128,6 +129,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     ...profileHandlers(ctx),
     ...searchHandlers(ctx),
+    ...seenHandlers(ctx),
     ...cardHandlers(ctx),
     ...contractHandlers(ctx),
     ...listHandlers(ctx, options.platform),

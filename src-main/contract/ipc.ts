@@ -157,6 +157,11 @@ export const contractRowSchema = z.object({
 });
 export type ContractRow = z.infer<typeof contractRowSchema>;
 
+/** A saved search's row the user has not seen as it is now: never seen there (`new`), or seen at an older version. */
+export const rowMarkSchema = z.object({ id: z.number(), mark: z.enum(['new', 'changed']), version: z.number(), seenVersion: z.number().nullable() });
+export type RowMark = z.infer<typeof rowMarkSchema>;
+export const seenCountsSchema = z.object({ new: z.number(), changed: z.number() });
+
 export const sortSchema = z.strictObject({
   column: z.enum(['receivedAt', 'publishDate', 'endDate', 'price', 'name', 'region', 'customerName', 'id']),
   direction: z.enum(['asc', 'desc']),
@@ -509,6 +514,13 @@ export const methods = {
   'savedSearches.list': method(empty, z.array(savedSearchSchema)),
   'savedSearches.rename': method(z.strictObject({ filterId, label: z.string().trim().min(1).max(200) }), savedSearchSchema),
   'savedSearches.markSeen': method(z.strictObject({ filterId }), savedSearchSchema),
+  /**
+   * Which of these tenders of a saved search are new or changed since the user saw them (rows not listed are
+   * seen). The first call for a search takes everything it holds then as seen.
+   */
+  'savedSearches.rowMarks': method(z.strictObject({ filterId, ids: z.array(objectId).max(1000) }), z.object({ marks: z.array(rowMarkSchema), counts: seenCountsSchema })),
+  /** Takes these tenders of a saved search (all of them when `ids` is absent) as seen at the version held now. */
+  'savedSearches.markRowsSeen': method(z.strictObject({ filterId, ids: z.array(objectId).max(10_000).optional() }), z.object({ marked: z.number(), counts: seenCountsSchema })),
   /** Keep reading with long polls until stopped (`sync.cancel`) — new items arrive as `feed.updated` events. */
   'savedSearches.follow': method(z.strictObject({ filterId, follow: z.boolean() }), savedSearchSchema),
   /** Ends the server subscription (DELETE /filters) and forgets the search locally; cached tenders stay. */

@@ -1,0 +1,36 @@
+/**
+ * Saved-search results marked new or changed since the user saw them (issue 12): the contract methods over
+ * the cache's seen store (seenStore.ts). Both generations' profiles have saved searches only in the current
+ * generation, so this works on the active session's cache.
+ */
+import type { Handlers } from '../contract/ipc';
+import { searchStore } from '../cache/searchStore';
+import { seenStore } from '../cache/seenStore';
+import type { AppContext, Session } from './context';
+import { appError } from './errors';
+
+type SeenHandlers = Pick<Handlers, 'savedSearches.rowMarks' | 'savedSearches.markRowsSeen'>;
+
+function requireSearch(session: Session, filterId: string): void {
+  if (!searchStore(session.cache).get(filterId)) throw appError('not_found', 'Такого сохранённого поиска нет.', 'There is no such saved search.');
+}
+
+export function seenHandlers(ctx: AppContext): SeenHandlers {
+  return {
+    'savedSearches.rowMarks': async ({ filterId, ids }) => {
+      const session = ctx.session();
+      requireSearch(session, filterId);
+      const seen = seenStore(session.cache);
+      seen.ensureBaseline(filterId);
+      return { marks: seen.marks(filterId, ids), counts: seen.counts(filterId) };
+    },
+    'savedSearches.markRowsSeen': async ({ filterId, ids }) => {
+      const session = ctx.session();
+      requireSearch(session, filterId);
+      const seen = seenStore(session.cache);
+      seen.ensureBaseline(filterId);
+      const marked = seen.markSeen(filterId, ids);
+      return { marked, counts: seen.counts(filterId) };
+    },
+  };
+}
