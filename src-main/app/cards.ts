@@ -6,6 +6,7 @@
  */
 import type { CardResult, Handlers } from '../contract/ipc';
 import { cachedCard, fetchCard, resolveCachedId, type CardRequest, type OpenedCard } from '../cards/openCard';
+import { openByReference, OpenReferenceError } from '../cards/openByReference';
 import { listStore } from '../cache/listStore';
 import { versionStore } from '../cache/versionStore';
 import { viewQueries } from '../cache/viewQueries';
@@ -15,7 +16,7 @@ import type { AppContext, Session } from './context';
 import { appError } from './errors';
 import { contractRow } from './rows';
 
-type CardHandlers = Pick<Handlers, 'card.tender' | 'card.contract' | 'card.version' | 'card.relatedContracts'>;
+type CardHandlers = Pick<Handlers, 'card.tender' | 'card.contract' | 'card.open' | 'card.version' | 'card.relatedContracts'>;
 
 function versionsOf(session: Session, kind: ObjectKind, id: number): CardResult['versions'] {
   const deliveries = versionStore(session.cache).deliveries(kind, id);
@@ -62,7 +63,7 @@ async function openEarlierTender(ctx: AppContext, id: number, req: CardRequest):
   };
 }
 
-async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult> {
+async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult & { id: number }> {
   const session = ctx.session();
   if (session.earlier !== null) {
     // The earlier generation reads tenders by internal id only and has no contracts (document 2).
@@ -70,7 +71,7 @@ async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult> 
     if (req.kind !== 'tender' || id === undefined) {
       throw appError('not_supported', 'В API прежнего поколения карточка открывается только у закупки по её внутреннему номеру.', 'The earlier API generation opens only tenders, by their internal id.');
     }
-    return openEarlierTender(ctx, id, req);
+    return { ...(await openEarlierTender(ctx, id, req)), id };
   }
   let opened = cachedCard(session.cache, req);
   if (!opened) {
@@ -95,6 +96,7 @@ async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult> 
     positionsLimit: req.positionsLimit,
     versions: versionsOf(session, req.kind, opened.id),
     listIds: req.kind === 'tender' ? listStore(session.cache).listsOf(opened.id) : [],
+    id: opened.id,
   };
 }
 
@@ -110,6 +112,16 @@ export function cardHandlers(ctx: AppContext): CardHandlers {
     'card.contract': ({ id, idType, positionsPage, positionsLimit }) => {
       if (idType === 'internal' && typeof id === 'string' && !/^\d{1,15}$/.test(id)) throw invalidId();
       return openCard(ctx, { kind: 'contract', id, idType, positionsPage, positionsLimit });
+    },
+
+    'card.open': async ({ reference }) => {
+      try {
+        const { result } = await openByReference(reference, (at) => openCard(ctx, { kind: at.kind, id: at.id, idType: at.idType, positionsPage: 1, positionsLimit: 20 }));
+        return result;
+      } catch (e) {
+        if (e instanceof OpenReferenceError) throw appError(e.reason === 'invalid' ? 'invalid_input' : 'not_found', e.text.ru, e.text.en);
+        throw e;
+      }
     },
 
     'card.version': async ({ kind, id, version }) => {

@@ -555,6 +555,12 @@ export const methods = {
     }),
     cardResultSchema,
   ),
+  /**
+   * A card by what an analyst pastes: a notice number, a contract registry number or a zakupki.gov.ru link
+   * (domain/openReference.ts reads it in the core, with a Russian message when it cannot). Answers the card
+   * with the internal id to navigate to.
+   */
+  'card.open': method(z.strictObject({ reference: z.string().max(2000) }), cardResultSchema.extend({ id: objectId })),
   /** A stored version of an object as delivered, for the history diff. */
   'card.version': method(z.strictObject({ kind: objectKindSchema, id: objectId, version: z.number().int().min(-2_000_000_000) }), z.object({ object: z.record(z.string(), z.unknown()), receivedAt: z.string() })),
   /** Contracts of a tender: cached ones at once, `refresh` asks the contract feed (tender_ids). */

@@ -18,6 +18,7 @@ import { SettingsView } from '../views/settings/SettingsView';
 import { FiltersView } from '../views/earlier/FiltersView';
 import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
+import { OpenBox } from '../components/OpenBox';
 
 const strings: Strings<{
   title: string;
@@ -153,6 +154,7 @@ export function App() {
     <div className="frame">
       <nav className="frame__nav" aria-label={s.title}>
         <div className="frame__brand">{s.title}</div>
+        {!earlier && <OpenBox />}
         {nav.map((v) => (
           <button key={v} type="button" data-testid={`nav-${v}`} className={`frame__navItem${route.view === v ? ' frame__navItem--active' : ''}`} onClick={() => navigate({ view: v } as Route)}>
             {s[v]}

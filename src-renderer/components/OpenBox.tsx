@@ -1,0 +1,81 @@
+/**
+ * The global «Открыть» box of the app's frame: a notice number, a contract registry number or a pasted
+ * zakupki.gov.ru link opens its card. What cannot be read is named at once, with no request (the domain's
+ * parser, the one the core and the CLI use); the core then resolves it (a cached card costs nothing).
+ */
+import { useState } from 'react';
+import { call } from '../bridge/client';
+import { useAppStore } from '../app/store';
+import { parseOpenReference } from '../../src-main/domain/openReference';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { errorMessage } from './ErrorNotice';
+
+const strings: Strings<{ label: string; placeholder: string; open: string; opening: string }> = {
+  ru: { label: 'Открыть закупку или контракт: номер извещения, реестровый номер или ссылка на zakupki.gov.ru', placeholder: 'Номер или ссылка ЕИС', open: 'Открыть', opening: 'Открываем…' },
+  en: { label: 'Open a tender or contract: notice number, registry number or zakupki.gov.ru link', placeholder: 'Number or EIS link', open: 'Open', opening: 'Opening…' },
+};
+
+export function OpenBox() {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const route = useAppStore((st) => st.route);
+  const navigate = useAppStore((st) => st.navigate);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function open() {
+    const parsed = parseOpenReference(text);
+    if (!parsed.ok) {
+      setProblem(parsed.message[locale]);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      const card = await call('card.open', { reference: text });
+      setText('');
+      navigate({ view: 'card', kind: card.kind, id: card.id, back: route.view === 'card' ? (route.back ?? { view: 'search' }) : route });
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="openbox"
+      role="search"
+      aria-label={s.label}
+      data-testid="open-box"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void open();
+      }}
+    >
+      <input
+        className="openbox__input"
+        aria-label={s.label}
+        title={s.label}
+        placeholder={s.placeholder}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(null);
+        }}
+        aria-invalid={problem !== null || undefined}
+        aria-describedby={problem !== null ? 'open-box-problem' : undefined}
+        data-testid="open-box-input"
+      />
+      <button type="submit" className="openbox__button" disabled={busy || text.trim() === ''} data-testid="open-box-submit">
+        {busy ? s.opening : s.open}
+      </button>
+      {problem !== null && (
+        <div id="open-box-problem" className="openbox__problem" role="alert" data-testid="open-box-problem">
+          {problem}
+        </div>
+      )}
+    </form>
+  );
+}
