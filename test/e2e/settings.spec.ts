@@ -1,7 +1,8 @@
 /**
  * Settings end to end: the language switch (ru ⇄ en), the cache, the account's API tokens (a new secret shown
  * once, revoke), and profiles: a live profile pointing at the sandbox with a token from /auth/login — the
- * token field is cleared at once and the token never appears in the page — activated, switched back, removed.
+ * token field is cleared once the token is stored and the token never appears in the page — activated,
+ * switched back, removed; a failed add keeps the token typed; a profile name in Cyrillic.
  */
 import { expect, test } from './fixtures';
 
@@ -72,7 +73,7 @@ test('settings: add a live profile with a token from /auth/login, activate, swit
   await page.getByTestId('profile-token').fill(token);
   await expect(page.getByTestId('profile-token')).toHaveAttribute('type', 'password');
   await page.getByTestId('profile-add').click();
-  // The token field is cleared right after sending.
+  // The token field is cleared once the token is stored.
   await expect(page.getByTestId('profile-token')).toHaveValue('');
   await expect(page.getByTestId('profile-added')).toContainText('live-e2e');
   const row = page.locator('[data-testid="profile-row"][data-name="live-e2e"]');
@@ -105,5 +106,44 @@ test('settings: add a live profile with a token from /auth/login, activate, swit
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('связки ключей');
   await dialog.getByRole('button', { name: 'Удалить' }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test('settings: a failed add keeps the token typed; a Cyrillic profile name is added, gets its own data folder, and is removed', async ({ page, app }) => {
+  const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-cyrillic`, { method: 'POST' });
+  expect(login.status).toBe(200);
+  const token = ((await login.json()) as { token: string }).token;
+  const name = 'Рабочий-e2e';
+
+  await page.getByTestId('nav-settings').click();
+  // The built-in profile's name is taken: the core refuses the add, and the token stays in its field.
+  await page.getByTestId('profile-name').fill('sandbox');
+  await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await expect(page.getByTestId('add-profile-error')).toContainText('занято встроенным профилем');
+  await expect(page.getByTestId('profile-token')).toHaveValue(token);
+  await expect(page.getByTestId('profile-token')).toHaveAttribute('type', 'password');
+
+  // Only the name is fixed: the same token goes with it.
+  await page.getByTestId('profile-name').fill(name);
+  await page.getByTestId('profile-add').click();
+  await expect(page.getByTestId('profile-added')).toContainText(name);
+  await expect(page.getByTestId('profile-token')).toHaveValue('');
+  await expect(page.getByTestId('add-profile-error')).toHaveCount(0);
+  const row = page.locator(`[data-testid="profile-row"][data-name="${name}"]`);
+  await expect(row).toContainText('токен в связке ключей');
+  expect(await page.content()).not.toContain(token);
+
+  // Its cache lives in a derived folder: transliterated, with a hash suffix, inside <data>/profiles.
+  await page.getByTestId(`activate-${name}`).click();
+  await expect(page.getByTestId('active-profile')).toHaveText(name);
+  await expect(page.getByTestId('cache-path')).toContainText(/profiles[\\/]rabochij-e2e~[0-9a-f]{10}/);
+  await app.screenshot(page, 'settings-cyrillic-profile');
+
+  await page.getByTestId('activate-sandbox').click();
+  await expect(page.getByTestId('active-profile')).toHaveText('sandbox');
+  await page.getByTestId(`remove-${name}`).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
   await expect(row).toHaveCount(0);
 });

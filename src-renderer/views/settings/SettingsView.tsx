@@ -214,11 +214,12 @@ function ReplaceToken({ profile, s, onDone }: { profile: ProfileInfo; s: S; onDo
         const input = ref.current;
         if (!input) return;
         const token = input.value;
-        input.value = ''; // cleared right after sending, whatever the answer
         setBusy(true);
         setError(null);
         call('profiles.setToken', { name: profile.name, token }).then(
           (p) => {
+            // Kept after a failure, like the add form's token: only a stored token leaves the field.
+            if (ref.current) ref.current.value = '';
             setBusy(false);
             setOpen(false);
             setOk(true);
@@ -351,11 +352,13 @@ function ProfilesSection({ s }: { s: S }) {
           setProblems(found);
           setAdded(null);
           if (Object.keys(found).length) return;
-          if (input) input.value = ''; // cleared right after sending, whatever the answer
           setBusy('add');
           setAddError(null);
           call('profiles.add', { name: draft.name.trim(), baseUrl: draft.baseUrl.trim(), generation: draft.generation, token: token.trim() }).then(
             (p) => {
+              // Cleared once it is in the keychain. A failed add keeps it, so fixing the name or the address
+              // does not mean pasting the token again (it stays a password field: never shown).
+              if (tokenRef.current) tokenRef.current.value = '';
               setBusy(null);
               setAdded(s.added(p.name));
               setDraft({ name: '', baseUrl: '', generation: 'current' });
