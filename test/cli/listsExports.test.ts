@@ -1,0 +1,114 @@
+/**
+ * Issue 12 in the CLI: `list rename` / `list delete` act here only (the API has no route for either) and
+ * the delete asks for --yes; a list name over 255 characters is refused, not cut; `export search` and
+ * `export ledger` write what the cache holds; `--format excel|plain` names how notice numbers are written.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { parseCsv } from '../export/csvParse';
+import { api, CliHarness, ctl, failureReason, startCliSandbox, tokens } from './helpers';
+
+let sb: RunningSandbox;
+let live: string;
+let cli: CliHarness;
+let listId: string;
+
+const rowsOf = (file: string, delimiter = ';'): string[][] => parseCsv(readFileSync(file).subarray(3).toString('utf8'), delimiter);
+
+beforeAll(async () => {
+  sb = await startCliSandbox();
+  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
+  ({ live } = await tokens(sb));
+  cli = new CliHarness({ token: live });
+  await cli.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+  await cli.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'вакцины']);
+  await cli.ok(['sync', 'вакцины']);
+});
+
+afterAll(async () => {
+  await sb?.close();
+  cli?.cleanup();
+});
+
+describe('tenderwb lists and exports (issue 12)', () => {
+  it('list create refuses a name over 255 characters with the limit named, and creates nothing', async () => {
+    const long = 'Закупки вакцин '.repeat(20).trim(); // 299 characters
+    const r = await cli.run(['list', 'create', long]);
+    expect(r.code).toBe(2);
+    expect(failureReason(r)).toMatch(/255 символов.*255 characters/);
+    const server = await api(sb, 'GET', '/lists', { token: live });
+    expect(server.json.data).toEqual([]);
+    const made = await cli.ok(['--json', 'list', 'create', 'Вакцины']);
+    listId = made.lines[0].list_id as string;
+    const ids = (await cli.ok(['--json', 'cache', 'versions'])).lines.filter((l) => l.kind === 'tender').slice(0, 4).map((l) => String(l.id));
+    await cli.ok(['list', 'add', listId, ...ids]);
+  });
+
+  it('list rename is local: list shows the new name, the server keeps its own; --reset brings it back; too long is refused', async () => {
+    const r = await cli.ok(['--json', 'list', 'rename', listId, 'Вакцины', 'для', 'отчёта']);
+    expect(r.lines).toEqual([{ list_id: listId, name: 'Вакцины для отчёта', server_name: 'Вакцины', local: true }]);
+    expect((await cli.ok(['--json', 'list'])).lines).toContainEqual(expect.objectContaining({ list_id: listId, name: 'Вакцины для отчёта' }));
+    expect((await api(sb, 'GET', `/lists/${listId}`, { token: live })).json.name).toBe('Вакцины');
+    const tooLong = await cli.run(['list', 'rename', listId, 'я'.repeat(256)]);
+    expect(tooLong.code).toBe(2);
+    expect(failureReason(tooLong)).toMatch(/255/);
+    expect((await cli.ok(['--json', 'list', 'rename', listId, '--reset'])).lines[0]).toMatchObject({ name: 'Вакцины', local: false });
+  });
+
+  it('export list --format plain writes notice numbers as data; the default (excel) as ="…"; a wrong --format is a usage error', async () => {
+    const dir = cli.dir('export');
+    const excel = join(dir, 'excel.csv');
+    const plain = join(dir, 'plain.csv');
+    await cli.ok(['export', 'list', listId, '--out', excel, '--columns', 'id,etp_id']);
+    await cli.ok(['export', 'list', listId, '--out', plain, '--columns', 'id,etp_id', '--format', 'plain']);
+    const e = rowsOf(excel).slice(1);
+    const p = rowsOf(plain).slice(1);
+    expect(p.map((row) => row[0])).toEqual(e.map((row) => row[0]));
+    const mangled = (c: string): boolean => /^\d+$/.test(c) && (c.startsWith('0') || c.length >= 12);
+    expect(p.some((row) => mangled(row[1]!))).toBe(true);
+    p.forEach((row, i) => expect(e[i]![1]).toBe(mangled(row[1]!) ? `="${row[1]}"` : row[1]));
+    expect(p.every((row) => !row[1]!.startsWith('='))).toBe(true);
+    const bad = await cli.run(['export', 'list', listId, '--out', join(dir, 'bad.csv'), '--format', 'xlsx']);
+    expect(bad.code).toBe(2);
+    expect(failureReason(bad)).toMatch(/--format is "excel".*"plain"/);
+    expect(existsSync(join(dir, 'bad.csv'))).toBe(false);
+  });
+
+  it('export search writes every cached result of a saved search; export ledger every mirrored charge', async () => {
+    const dir = cli.dir('export2');
+    const results = join(dir, 'results.csv');
+    const r = await cli.ok(['--json', 'export', 'search', 'вакцины', '--out', results, '--columns', 'id,name']);
+    const held = (await cli.ok(['--json', 'cache', 'versions'])).lines.filter((l) => l.kind === 'tender');
+    const heldIds = new Set(held.map((l) => String(l.id)));
+    const rows = rowsOf(results);
+    expect(rows[0]).toEqual(['ID', 'Наименование']);
+    expect(r.lines[0]).toMatchObject({ file: results, rows: rows.length - 1 });
+    expect(rows.length - 1).toBe(heldIds.size);
+    for (const row of rows.slice(1)) expect(heldIds.has(row[0]!)).toBe(true);
+
+    await cli.ok(['ledger']); // mirrors the ledger
+    const ledger = join(dir, 'ledger.csv');
+    const l = await cli.ok(['--json', 'export', 'ledger', '--out', ledger, '--columns', 'id,amount,search,audit']);
+    const lrows = rowsOf(ledger);
+    expect(lrows[0]).toEqual(['Строка журнала', 'Списано, ед.', 'Поиск', 'Сверка']);
+    expect(l.lines[0]).toMatchObject({ rows: lrows.length - 1 });
+    expect(lrows.length - 1).toBeGreaterThan(0);
+    expect(lrows.slice(1).every((row) => row[2] === 'вакцины' && row[3] === 'Сходится')).toBe(true);
+
+    const unknown = await cli.run(['export', 'search', 'нет-такого', '--out', join(dir, 'x.csv')]);
+    expect(unknown.code).toBe(2);
+    expect(failureReason(unknown)).toMatch(/no saved search/);
+  });
+
+  it('list delete asks for --yes, then hides the list here; the server keeps it (the API has no delete route)', async () => {
+    const ask = await cli.run(['list', 'delete', listId]);
+    expect(ask.code).toBe(2);
+    expect(failureReason(ask)).toMatch(/--yes/);
+    expect((await cli.ok(['--json', 'list'])).lines.map((l) => l.list_id)).toContain(listId);
+    expect((await cli.ok(['--json', 'list', 'delete', listId, '--yes'])).lines).toEqual([{ list_id: listId, deleted: true, on_server: 'kept' }]);
+    expect((await cli.ok(['--json', 'list'])).lines.map((l) => l.list_id)).not.toContain(listId);
+    expect((await api(sb, 'GET', '/lists', { token: live })).json.data.map((d: { list_id: string }) => d.list_id)).toContain(listId);
+  });
+});
