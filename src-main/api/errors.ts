@@ -8,6 +8,8 @@
  * service's own message, and everything is passed through `redactSecrets` before it is stored.
  */
 
+import { problemFields, problemFieldsText, type ProblemField } from './problemFields';
+
 /** Codes the client makes itself; every other code is the service's own (`balance_exhausted`, ...). */
 export const CLIENT_ERROR_CODES = ['network', 'timeout', 'bad_response', 'cancelled'] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
@@ -70,7 +72,8 @@ export class ApiError extends Error {
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.details !== undefined) this.details = init.details;
     this.userMessage = redactSecrets(
-      init.userMessage ?? userMessageFor(init.code, { requestId: this.requestId, retryAfterMs: init.retryAfterMs, balance: init.balance }),
+      init.userMessage ??
+        userMessageFor(init.code, { requestId: this.requestId, retryAfterMs: init.retryAfterMs, balance: init.balance, fields: problemFields(init.details) }),
     );
   }
 
@@ -109,7 +112,7 @@ function waitText(ms: number | undefined): string {
 /** The analyst's sentence for a code. Codes the client does not know get a generic sentence naming the code. */
 export function userMessageFor(
   code: ApiErrorCode,
-  context: { requestId?: string | null; retryAfterMs?: number; balance?: 'tenders' | 'contracts' } = {},
+  context: { requestId?: string | null; retryAfterMs?: number; balance?: 'tenders' | 'contracts'; fields?: readonly ProblemField[] } = {},
 ): string {
   const { requestId, retryAfterMs } = context;
   const support = requestId ? `, назвав номер запроса ${requestId}` : '';
@@ -134,7 +137,10 @@ export function userMessageFor(
       return 'Сервис временно не справляется с запросом: повторите попытку через несколько минут.';
     case 'validation_error':
     case 'unprocessable_entity':
-      return 'Сервис отклонил параметры запроса: проверьте условия фильтра и повторите.';
+      // The field is named when the body names it (422's body is "not shown": problemFields reads any shape).
+      return context.fields?.length
+        ? `Сервис отклонил параметры запроса — ${context.fields.length === 1 ? 'поле' : 'поля'} ${problemFieldsText(context.fields)}: исправьте ${context.fields.length === 1 ? 'его' : 'их'} и повторите.`
+        : 'Сервис отклонил параметры запроса: проверьте условия фильтра и повторите.';
     case 'invalid_cursor':
       return 'Сохранённая позиция синхронизации не принята сервисом: запустите синхронизацию этого фильтра заново.';
     case 'cursor_expired':

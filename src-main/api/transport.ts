@@ -5,6 +5,7 @@
  */
 import { request, type Dispatcher } from 'undici';
 import type { ApiErrorCode } from './errors';
+import { messageOf, pathOf } from './problemFields';
 
 export type Attempt =
   | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
@@ -103,19 +104,19 @@ export function errorMessageIn(json: unknown): string | null {
 }
 
 export function detailsIn(json: unknown): unknown {
-  const own = errorObjectIn(json)?.details;
-  if (own !== undefined) return own;
+  const error = errorObjectIn(json);
+  if (error?.details !== undefined) return error.details;
   const details = isRecord(json) ? foreignDetails(json) : [];
-  return details.length > 0 ? details : undefined;
+  if (details.length > 0) return details;
+  // One field named on the error object itself (`error.field`, `error.param`): problemFields reads it there.
+  if (error && ['field', 'param', 'parameter'].some((k) => typeof error[k] === 'string')) return error;
+  return undefined;
 }
 
-/** `detail: [{loc: ['body', 'limit'], msg}]` or `errors: [{path, message}]`, as `{path, message}`. */
+/** `detail: [{loc: ['body', 'limit'], msg}]` or `errors: [{path|field|source.pointer, message}]`, as `{path, message}`. */
 function foreignDetails(json: Record<string, unknown>): { path: string; message: string }[] {
   const list = Array.isArray(json.detail) ? json.detail : Array.isArray(json.errors) ? json.errors : [];
-  return list.filter(isRecord).map((d) => ({
-    path: Array.isArray(d.loc) ? d.loc.filter((p) => p !== 'body' && p !== 'query').map(String).join('.') : typeof d.path === 'string' ? d.path : '',
-    message: typeof d.msg === 'string' ? d.msg : typeof d.message === 'string' ? d.message : JSON.stringify(d),
-  }));
+  return list.filter(isRecord).map((d) => ({ path: pathOf(d), message: messageOf(d) || JSON.stringify(d) }));
 }
 
 export function requestIdIn(json: unknown): string | null {
