@@ -11,8 +11,8 @@ import { useStrings, type Strings } from '../i18n/i18n';
 import { errorMessage } from './ErrorNotice';
 
 const strings: Strings<{ label: string; placeholder: string; open: string; opening: string }> = {
-  ru: { label: 'Открыть закупку или контракт: номер извещения, реестровый номер или ссылка на zakupki.gov.ru', placeholder: 'Номер или ссылка ЕИС', open: 'Открыть', opening: 'Открываем…' },
-  en: { label: 'Open a tender or contract: notice number, registry number or zakupki.gov.ru link', placeholder: 'Number or EIS link', open: 'Open', opening: 'Opening…' },
+  ru: { label: 'Открыть закупку или контракт: номер извещения, реестровый номер или ссылка на zakupki.gov.ru', placeholder: '№ или ссылка', open: 'Открыть', opening: 'Открываем…' },
+  en: { label: 'Open a tender or contract: notice number, registry number or zakupki.gov.ru link', placeholder: 'No. or link', open: 'Open', opening: 'Opening…' },
 };
 
 export function OpenBox() {
