@@ -1,6 +1,8 @@
 /**
- * CSV export with a column chooser: which columns (checkboxes) in which order (up/down), and the delimiter
- * (`;` by default, what Russian Excel expects). The caller says what is exported (a list, a filter's tenders,
+ * CSV export with a column chooser: which columns (checkboxes) in which order (up/down), the delimiter
+ * (`;` by default, what Russian Excel expects) and, where the export offers it, which program the file is
+ * for: Excel (numbers with leading zeros such as notice numbers and INNs written as `="…"`, so Excel keeps
+ * them as text; the default, as analysts open exports in Excel) or other programs (plain text, read as data). The caller says what is exported (a list, a filter's tenders,
  * the favorites) through `loadColumns` and `runExport`. In Electron the core asks where to save; in browser
  * mode it answers a one-time link, which is downloaded here through an `<a download>`.
  */
@@ -25,6 +27,10 @@ const strings: Strings<{
   semicolon: string;
   comma: string;
   tab: string;
+  target: string;
+  forExcel: string;
+  forOther: string;
+  targetHint: string;
   doExport: string;
   exporting: string;
   cancel: string;
@@ -43,6 +49,10 @@ const strings: Strings<{
     semicolon: 'Точка с запятой (Excel)',
     comma: 'Запятая',
     tab: 'Табуляция',
+    target: 'Для программы',
+    forExcel: 'Excel (номера с нулями впереди как ="…")',
+    forOther: 'Другие программы (номера как обычный текст)',
+    targetHint: 'Excel превращает номера извещений и ИНН с нулём впереди в числа и теряет нули; формула ="…" это предотвращает, но другие программы прочтут её как текст формулы.',
     doExport: 'Экспортировать',
     exporting: 'Экспортируем…',
     cancel: 'Закрыть',
@@ -61,6 +71,10 @@ const strings: Strings<{
     semicolon: 'Semicolon (Excel)',
     comma: 'Comma',
     tab: 'Tab',
+    target: 'For',
+    forExcel: 'Excel (numbers with leading zeros as ="…")',
+    forOther: 'Other programs (numbers as plain text)',
+    targetHint: 'Excel turns notice numbers and INNs with a leading zero into numbers and drops the zeros; the ="…" formula prevents that, but other programs read it as formula text.',
     doExport: 'Export',
     exporting: 'Exporting…',
     cancel: 'Close',
@@ -88,18 +102,22 @@ export interface CsvExportDialogProps {
   /** Identifies what is exported, so the columns are asked for again when it changes. */
   sourceKey: string;
   loadColumns(): Promise<{ key: string; title: string }[]>;
-  runExport(columns: string[], delimiter: Delimiter): Promise<ExportResult>;
+  /** `excel`: write numbers Excel would mangle as `="…"` (only asked when `offersExcelChoice`; true otherwise). */
+  runExport(columns: string[], delimiter: Delimiter, excel: boolean): Promise<ExportResult>;
   onClose(): void;
+  /** Shows the Excel / other programs choice (the export must honour `excel`). */
+  offersExcelChoice?: boolean;
   /** Prefix of the test ids (`lists-export` for lists). */
   testId?: string;
 }
 
-export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onClose, testId = 'lists-export' }: CsvExportDialogProps) {
+export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onClose, testId = 'lists-export', offersExcelChoice = false }: CsvExportDialogProps) {
   const s = useStrings(strings);
   const locale = useAppStore((st) => st.locale);
   const available = useLoad(loadColumns, `export-columns-${sourceKey}`);
   const [columns, setColumns] = useState<ColumnChoice[]>([]);
   const [delimiter, setDelimiter] = useState<Delimiter>(';');
+  const [excel, setExcel] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [result, setResult] = useState<ExportResult | null>(null);
@@ -120,7 +138,7 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
     }
     setBusy(true);
     try {
-      const answer = await runExport(keys, delimiter);
+      const answer = await runExport(keys, delimiter, excel);
       setResult(answer);
       if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
     } catch (e) {
@@ -176,6 +194,18 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
           <option value={'\t'}>{s.tab}</option>
         </select>
       </label>
+      {offersExcelChoice && (
+        <fieldset className="lists__target">
+          <legend>{s.target}</legend>
+          <label>
+            <input type="radio" name={`${testId}-target`} checked={excel} onChange={() => setExcel(true)} data-testid={`${testId}-excel`} /> {s.forExcel}
+          </label>
+          <label>
+            <input type="radio" name={`${testId}-target`} checked={!excel} onChange={() => setExcel(false)} data-testid={`${testId}-plain`} /> {s.forOther}
+          </label>
+          <p className="muted">{s.targetHint}</p>
+        </fieldset>
+      )}
       {problem && (
         <p className="field__error" role="alert">
           {problem}
@@ -200,5 +230,37 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
         </button>
       </div>
     </Dialog>
+  );
+}
+
+const buttonStrings: Strings<{ open: string; results: string; ledger: string }> = {
+  ru: { open: 'Экспорт в CSV…', results: 'Экспорт результатов поиска в CSV', ledger: 'Экспорт журнала списаний в CSV' },
+  en: { open: 'Export CSV…', results: 'Export the search results to CSV', ledger: 'Export the ledger to CSV' },
+};
+
+/**
+ * A button that opens the export dialog for what a view shows besides a list: a saved search's results
+ * (in the table's sort) or the ledger. Both offer the Excel choice.
+ */
+export function CsvExportButton(props: { what: 'results' | 'ledger'; sourceKey: string; loadColumns(): Promise<{ key: string; title: string }[]>; runExport: CsvExportDialogProps['runExport']; testId: string }) {
+  const s = useStrings(buttonStrings);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} data-testid={`${props.testId}-open`}>
+        {s.open}
+      </button>
+      {open && (
+        <CsvExportDialog
+          title={props.what === 'results' ? s.results : s.ledger}
+          sourceKey={props.sourceKey}
+          loadColumns={props.loadColumns}
+          runExport={props.runExport}
+          onClose={() => setOpen(false)}
+          testId={props.testId}
+          offersExcelChoice
+        />
+      )}
+    </>
   );
 }

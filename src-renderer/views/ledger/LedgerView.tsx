@@ -8,6 +8,7 @@ import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc
 import { call, CallError } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CsvExportButton } from '../../components/CsvExportDialog';
 import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDateTime, formatInt } from '../../format/format';
@@ -252,6 +253,13 @@ export function LedgerView() {
         <button type="button" onClick={() => setNonce((n) => n + 1)} data-testid="ledger-refresh">
           {s.refresh}
         </button>
+        <CsvExportButton
+          what="ledger"
+          testId="ledger-export"
+          sourceKey="ledger"
+          loadColumns={() => call('ledger.exportColumns', {})}
+          runExport={(columns, delimiter, excel) => call('ledger.export', { columns, delimiter, excel })}
+        />
       </div>
 
       <div className="ledger__cards">

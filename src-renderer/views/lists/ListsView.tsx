@@ -14,8 +14,10 @@ import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } f
 import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { count, NOUNS, useStrings } from '../../i18n/i18n';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
+import { ConfirmDialog } from '../../components/Dialog';
+import { listNameLength, listNameProblem } from '../../../src-main/domain/listName';
 import { parseIds } from './listInput';
 import { editCountsStated } from '../../components/editCounts';
 import { listsStrings } from './listsStrings';
@@ -88,8 +90,11 @@ function CreateList({ onCreated }: { onCreated(list: ListInfo): void }) {
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const locale = useAppStore((st) => st.locale);
+  // Checked as typed, with the same rule as the core: a long name is refused with a message, never cut.
+  const problem = name.trim() === '' ? null : listNameProblem(name);
   async function create() {
-    if (name.trim() === '') return;
+    if (name.trim() === '' || problem) return;
     setBusy(true);
     setError(null);
     try {
@@ -112,12 +117,110 @@ function CreateList({ onCreated }: { onCreated(list: ListInfo): void }) {
       }}
     >
       <h3>{s.create}</h3>
-      <input value={name} onChange={(e) => setName(e.target.value)} placeholder={s.name} aria-label={s.name} maxLength={255} data-testid="lists-create-name" />
+      <input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder={s.name}
+        aria-label={s.name}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? 'lists-create-name-problem' : undefined}
+        data-testid="lists-create-name"
+      />
+      {problem && (
+        <p className="field__error" role="alert" id="lists-create-name-problem" data-testid="lists-create-name-problem">
+          {problem[locale]} <span className="muted">{s.nameLength(String(listNameLength(name.trim())))}</span>
+        </p>
+      )}
       <input value={description} onChange={(e) => setDescription(e.target.value)} placeholder={s.description} aria-label={s.description} maxLength={2000} data-testid="lists-create-description" />
-      <button type="submit" disabled={busy || name.trim() === ''} data-testid="lists-create">
+      <button type="submit" disabled={busy || name.trim() === '' || problem !== null} data-testid="lists-create">
         {busy ? s.creating : s.create}
       </button>
       <ErrorNotice error={error} testId="lists-create-error" />
+    </form>
+  );
+}
+
+/** The list's name, renamed here only (the server's name is immutable), with the server's name beside it. */
+function ListName({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
+  const s = useStrings(listsStrings);
+  const locale = useAppStore((st) => st.locale);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(list.name);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const problem = listNameProblem(draft);
+  async function save(name: string | null) {
+    setBusy(true);
+    setError(null);
+    try {
+      await call('lists.rename', { listId: list.listId, name });
+      setEditing(false);
+      onChanged();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (!editing) {
+    return (
+      <div className="lists__name">
+        <h2 data-testid="lists-detail-name">{list.name}</h2>
+        {list.name !== list.serverName && (
+          <span className="muted" data-testid="lists-detail-server-name">
+            {s.serverName(list.serverName)}
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn--link"
+          onClick={() => {
+            setDraft(list.name);
+            setEditing(true);
+          }}
+          data-testid="lists-rename-open"
+        >
+          {s.rename}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="lists__rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!problem) void save(draft.trim());
+      }}
+    >
+      <input
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        aria-label={s.name}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby="lists-rename-hint"
+        data-testid="lists-rename-input"
+      />
+      <button type="submit" className="btn--primary" disabled={busy || problem !== null} data-testid="lists-rename-save">
+        {s.renameSave}
+      </button>
+      {list.name !== list.serverName && (
+        <button type="button" onClick={() => void save(null)} disabled={busy} data-testid="lists-rename-reset">
+          {s.renameReset}
+        </button>
+      )}
+      <button type="button" className="btn--link" onClick={() => setEditing(false)}>
+        {s.renameCancel}
+      </button>
+      {problem && draft.trim() !== '' && (
+        <p className="field__error" role="alert" data-testid="lists-rename-problem">
+          {problem[locale]}
+        </p>
+      )}
+      <p className="muted" id="lists-rename-hint" data-testid="lists-rename-hint">
+        {s.renameHint}
+      </p>
+      <ErrorNotice error={error} testId="lists-rename-error" />
     </form>
   );
 }
@@ -135,6 +238,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
   const [busy, setBusy] = useState(false);
   const [paste, setPaste] = useState('');
   const [exporting, setExporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
 
@@ -254,7 +358,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
   return (
     <div className="lists__detail" data-testid="lists-detail" data-list-id={list.listId}>
       <header className="lists__header">
-        <h2 data-testid="lists-detail-name">{list.name}</h2>
+        <ListName list={list} onChanged={onChanged} />
         {list.description && <p className="muted">{list.description}</p>}
         <div className="lists__facts">
           <span data-testid="lists-detail-count" data-count={list.itemsCount}>
@@ -273,6 +377,9 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
         </button>
         <button type="button" onClick={() => setExporting(true)} data-testid="lists-export-open">
           {s.exportCsv}
+        </button>
+        <button type="button" className="btn--danger" onClick={() => setDeleting(true)} data-testid="lists-delete-open">
+          {s.deleteList}
         </button>
         <span className="lists__spacer" />
         {selectedIds.length > 0 && (
@@ -354,9 +461,39 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
           title={s.exportTitle}
           sourceKey={list.listId}
           loadColumns={() => call('lists.exportColumns', {})}
-          runExport={(columns, delimiter) => call('lists.export', { listId: list.listId, columns, delimiter })}
+          runExport={(columns, delimiter, excel) => call('lists.export', { listId: list.listId, columns, delimiter, excel })}
           onClose={() => setExporting(false)}
+          offersExcelChoice
         />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={s.deleteTitle}
+          confirmText={s.deleteConfirm}
+          cancelText={s.cancel}
+          danger
+          busy={busy}
+          testId="lists-delete"
+          onCancel={() => setDeleting(false)}
+          onConfirm={() =>
+            void (async () => {
+              setBusy(true);
+              try {
+                await call('lists.delete', { listId: list.listId });
+                setDeleting(false);
+                navigate({ view: 'lists' });
+                onChanged();
+              } catch (e) {
+                setDeleting(false);
+                setError(e);
+              } finally {
+                setBusy(false);
+              }
+            })()
+          }
+        >
+          <p data-testid="lists-delete-body">{s.deleteBody(list.name, count(list.itemsCount, NOUNS.tender, locale))}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

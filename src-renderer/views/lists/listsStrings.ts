@@ -42,6 +42,19 @@ export const listsStrings: Strings<{
   select: (name: string) => string;
   exportTitle: string;
   statusNames: string;
+  rename: string;
+  renameSave: string;
+  renameCancel: string;
+  renameReset: string;
+  renameHint: string;
+  serverName: (name: string) => string;
+  deleteList: string;
+  deleteTitle: string;
+  /** `n`: the counted members («3 закупки»). */
+  deleteBody: (name: string, n: string) => string;
+  deleteConfirm: string;
+  cancel: string;
+  nameLength: (n: string) => string;
 }> = {
   ru: {
     title: 'Списки',
@@ -85,6 +98,19 @@ export const listsStrings: Strings<{
     select: (n) => `Выбрать: ${n}`,
     exportTitle: 'Экспорт списка в CSV',
     statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
+    rename: 'Переименовать',
+    renameSave: 'Сохранить',
+    renameCancel: 'Отмена',
+    renameReset: 'Вернуть имя с сервера',
+    renameHint: 'Имя списка на сервере изменить нельзя (поля списка в API неизменяемы): новое имя видно только в этом приложении.',
+    serverName: (n) => `На сервере: «${n}»`,
+    deleteList: 'Удалить список…',
+    deleteTitle: 'Удалить список?',
+    deleteBody: (name, n) =>
+      `Список «${name}» (${n}) исчезнет из приложения. В API нет удаления списков, поэтому на сервере он останется, но здесь больше не появится. Сами закупки в кэше останутся.`,
+    deleteConfirm: 'Удалить',
+    cancel: 'Отмена',
+    nameLength: (n) => `${n} из 255 символов`,
   },
   en: {
     title: 'Lists',
@@ -128,5 +154,18 @@ export const listsStrings: Strings<{
     select: (n) => `Select: ${n}`,
     exportTitle: 'Export the list to CSV',
     statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
+    rename: 'Rename',
+    renameSave: 'Save',
+    renameCancel: 'Cancel',
+    renameReset: "Use the server's name",
+    renameHint: "A list's name cannot be changed on the server (list fields are immutable in the API): the new name is seen in this app only.",
+    serverName: (n) => `On the server: "${n}"`,
+    deleteList: 'Delete list…',
+    deleteTitle: 'Delete the list?',
+    deleteBody: (name, n) =>
+      `The list "${name}" (${n}) disappears from the app. The API cannot delete lists, so the server keeps it, but it will not come back here. The tenders stay in the cache.`,
+    deleteConfirm: 'Delete',
+    cancel: 'Cancel',
+    nameLength: (n) => `${n} of 255 characters`,
   },
 };

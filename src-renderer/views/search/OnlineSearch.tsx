@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from './JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import { CsvExportButton } from '../../components/CsvExportDialog';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { CriteriaForm } from './CriteriaForm';
@@ -310,6 +311,13 @@ export function OnlineSearch() {
             <button type="button" className="btn--link" onClick={() => st.run && navigate({ view: 'saved', filterId: st.run.filterId })}>
               {s.openSaved}
             </button>
+            <CsvExportButton
+              what="results"
+              testId="results-export"
+              sourceKey={st.run.filterId}
+              loadColumns={() => call('lists.exportColumns', {})}
+              runExport={(columns, delimiter, excel) => call('search.export', { filterId: st.run!.filterId, columns, delimiter, excel, ...(sort ? { sort } : {}) })}
+            />
           </div>
           <JobProgress jobId={st.run.jobId} testId="run-progress" />
           <JobOutcome job={job} />
