@@ -106,6 +106,14 @@ export interface TenderTableProps {
   emptyText?: string;
   /** The count line of the header, e.g. "about 1 200 found" (default: how many are cached). */
   countText?(count: number): ReactNode;
+  /** A mark shown before a row's name (e.g. new or changed since last seen). */
+  rowMark?(row: TenderRow): ReactNode;
+  /** More about the active row under its key facts in the preview pane (e.g. what changed). */
+  previewExtra?(row: TenderRow): ReactNode;
+  /** A row's card was opened from the table. */
+  onOpened?(row: TenderRow): void;
+  /** More controls in the table's toolbar. */
+  toolbarExtra?: ReactNode;
 }
 
 /** A deadline in Moscow time; the column title says MSK, so the cells need not. */
@@ -115,7 +123,7 @@ function deadline(iso: string | null, locale: 'ru' | 'en'): string {
 }
 
 export function TenderTable(props: TenderTableProps) {
-  const { fetchPage, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText } = props;
+  const { fetchPage, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
   const s = useStrings(strings);
   const locale = useAppStore((st) => st.locale);
   const navigate = useAppStore((st) => st.navigate);
@@ -143,7 +151,7 @@ export function TenderTable(props: TenderTableProps) {
     () => [
       // Widths fit a date, a deadline with its time, a price and a status whole at 1366 px; the flexible
       // columns (name, region, customer) share the rest, cut text has a tooltip and the preview pane.
-      { key: 'publishDate', title: s.published, width: 112, sortable, render: (r) => formatDate(r.publishDate, locale) },
+      { key: 'publishDate', title: s.published, width: 122, sortable, render: (r) => formatDate(r.publishDate, locale) },
       { key: 'endDate', title: s.deadline, width: 142, sortable, render: (r) => deadline(r.endDate, locale) },
       {
         key: 'name',
@@ -152,7 +160,15 @@ export function TenderTable(props: TenderTableProps) {
         required: true,
         sortable,
         // The notice number has its own column (in the chooser) and is in the preview: the name gets the room.
-        render: (r) => r.name,
+        render: (r) =>
+          rowMark ? (
+            <>
+              {rowMark(r)}
+              {r.name}
+            </>
+          ) : (
+            r.name
+          ),
       },
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
       { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
@@ -162,13 +178,21 @@ export function TenderTable(props: TenderTableProps) {
       { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
       { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => lawName(r.law, locale) },
     ],
-    [s, locale, sortable],
+    [s, locale, sortable, rowMark],
   );
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   useEffect(() => setActiveIndex(null), [resetKey]);
   const activeRow = activeIndex === null ? undefined : rowAt(activeIndex);
 
-  const open = useCallback((row: TenderRow) => navigate({ view: 'card', kind: 'tender', id: row.id, back }), [navigate, back]);
+  const onOpenedRef = useRef(onOpened);
+  onOpenedRef.current = onOpened;
+  const open = useCallback(
+    (row: TenderRow) => {
+      onOpenedRef.current?.(row);
+      navigate({ view: 'card', kind: 'tender', id: row.id, back });
+    },
+    [navigate, back],
+  );
 
   const toggle = useCallback(
     (row: TenderRow, index: number, shift: boolean) => {
@@ -213,6 +237,7 @@ export function TenderTable(props: TenderTableProps) {
           {countText ? countText(count) : s.shown(formatInt(count, locale))}
           {total !== undefined && total !== null ? <span data-testid={`${testId}-total`} data-total={total}> · {s.total(formatInt(total, locale))}</span> : null}
         </span>
+        {toolbarExtra}
         <span className="tt__spacer" />
         {selectedIds.length > 0 && (
           <>
@@ -247,7 +272,7 @@ export function TenderTable(props: TenderTableProps) {
         height={height}
         emptyText={emptyText ?? s.empty}
       />
-      {count > 0 && <TenderPreview row={activeRow} onOpen={open} testId={`${testId}-preview`} />}
+      {count > 0 && <TenderPreview row={activeRow} onOpen={open} testId={`${testId}-preview`} extra={activeRow && previewExtra ? previewExtra(activeRow) : undefined} />}
       <div className="tt__hint muted">{s.hint}</div>
     </div>
   );

@@ -3,9 +3,14 @@
  * into one line so the results get the screen; columns are resized, chosen (remembered) and cut text has a
  * tooltip; a preview pane shows the active row's key facts in words; the keyboard follows the WAI-ARIA grid
  * pattern (one Tab stop, arrows, Space, Enter), Escape closes the region list, `/` and Ctrl+K focus the search;
- * the region list stays inside the window.
+ * the region list stays inside the window; saved-search rows new or changed since last seen are marked, and a
+ * changed row shows what changed.
  */
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { openCache } from '../../src-main/cache/database';
+import { feedStore } from '../../src-main/cache/feedStore';
+import { searchStore } from '../../src-main/cache/searchStore';
 import { expect, test } from './fixtures';
 import { addKeyword } from './viewsHelpers';
 
@@ -212,4 +217,98 @@ test('tables: the region list stays inside the window', async ({ page, app }) =>
   await expect(popup).toBeVisible();
   await expect.poll(inside).toBe(true);
   await page.setViewportSize(VIEWPORT);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Saved-search results: new and changed since last seen
+// ---------------------------------------------------------------------------------------------------------
+
+const MARKS_FILTER = 'flt_e2e_seen_marks';
+const MARKS_LABEL = 'e2e отметки';
+
+/** Ids far from the sandbox's own, so a card opened is this test's tender and no server version joins in. */
+const BASE_ID = 900_000_000;
+
+/** A tender as the feed delivers it (`n` numbers it within this test). */
+function feedTender(n: number, version: number, price: number): Record<string, unknown> {
+  const id = BASE_ID + n;
+  return {
+    id,
+    version,
+    etp_id: String(32600000000 + id),
+    name: `Поставка бумаги офисной № ${n}`,
+    law: '44-FZ',
+    region: { id: 77, name: 'Москва' },
+    status: { id: 1, code: 'active', name: 'Подача заявок' },
+    price,
+    currency: 'RUB',
+    publish_date: new Date(Date.UTC(2026, 7, 1, 7) + n * 60_000).toISOString(),
+    end_date: '2026-12-20T10:00:00+03:00',
+    customer: { name: `ГБУ «Учреждение № ${n}»`, inn: '7707083893' },
+  };
+}
+
+/** Writes a feed page of the saved search into the profile's cache, as a sync would (the core has it open). */
+function deliver(dataDir: string, objects: Record<string, unknown>[], cursor: string): void {
+  const cache = openCache(path.join(dataDir, 'profiles', 'sandbox', 'cache.db'));
+  try {
+    searchStore(cache).upsert({ filterId: MARKS_FILTER, params: { keywords: ['бумага'] }, label: MARKS_LABEL, events: ['created', 'updated'] });
+    const items = objects.map((object) => ({
+      kind: 'tender' as const,
+      id: object.id as number,
+      version: object.version as number,
+      billed: true,
+      event: (object.version as number) > 1 ? ('updated' as const) : ('created' as const),
+      object,
+    }));
+    feedStore(cache).saveFeedPage({ filterId: MARKS_FILTER, feed: 'tender', stream: 'created,updated', cursor, requestId: null, receivedAt: new Date().toISOString(), items });
+  } finally {
+    cache.close();
+  }
+}
+
+test('tables: saved-search rows new or changed since last seen are marked, a changed row shows what changed', async ({ page, app }) => {
+  deliver(app.dataDir, Array.from({ length: 20 }, (_, i) => feedTender(i + 1, 1, 100_000 + i)), 'cur_marks_1');
+  await page.getByTestId('nav-saved').click();
+  const item = page.locator(`[data-testid="saved-search"][data-filter-id="${MARKS_FILTER}"]`);
+  const open = async () => {
+    await item.getByTestId('saved-open').click();
+    await expect.poll(async () => Number(await page.getByTestId('saved-results-table-count').getAttribute('data-count'))).toBeGreaterThan(0);
+  };
+  // The first look: what is held is what the user has seen, so nothing is marked.
+  await open();
+  await expect(page.getByTestId('saved-results-table').locator('[data-testid="row-mark"]')).toHaveCount(0);
+  await item.getByTestId('saved-open').click(); // close
+
+  // A sync brings a new tender and a new version of a seen one (its price lowered).
+  deliver(app.dataDir, [feedTender(21, 1, 250_000), feedTender(5, 2, 90_000)], 'cur_marks_2');
+  await open();
+  const table = page.getByTestId('saved-results-table');
+  const rowOf = (n: number) => table.locator(`[role="row"][data-key="${BASE_ID + n}"]`);
+  await expect(rowOf(21).getByTestId('row-mark')).toHaveAttribute('data-mark', 'new');
+  await expect(rowOf(21).getByTestId('row-mark')).toHaveText('новая');
+  await expect(rowOf(5).getByTestId('row-mark')).toHaveAttribute('data-mark', 'changed');
+  await expect(rowOf(5).getByTestId('row-mark')).toHaveText('изменена');
+  await expect(table.locator('[data-testid="row-mark"]')).toHaveCount(2);
+  await expect(page.getByTestId('saved-seen')).toContainText('Новых: 1 · изменённых: 1');
+
+  // The changed row shows what changed: the price of the version seen against the version held.
+  await rowOf(5).getByRole('gridcell').nth(1).click();
+  const diff = page.getByTestId('saved-seen-diff');
+  await expect(diff).toContainText('версии 1 до 2');
+  await expect(diff.getByTestId('saved-seen-diff-entry').filter({ hasText: 'Цена' })).toContainText(/100\s004,00\s₽\s→\s90\s000,00\s₽/);
+  await app.screenshot(page, 'saved');
+
+  // Opening the new row's card acknowledges it; «mark all as seen» the rest, and it stays so.
+  await rowOf(21).dblclick();
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.getByTestId('card-back').click();
+  await expect(rowOf(5).getByTestId('row-mark')).toHaveAttribute('data-mark', 'changed');
+  await expect(rowOf(21).getByTestId('row-mark')).toHaveCount(0);
+  await page.getByTestId('saved-seen-mark-all').click();
+  await expect(table.locator('[data-testid="row-mark"]')).toHaveCount(0);
+  await item.getByTestId('saved-open').click();
+  await open();
+  await expect(rowOf(5)).toBeVisible();
+  await expect(table.locator('[data-testid="row-mark"]')).toHaveCount(0);
 });

@@ -5,7 +5,7 @@
  * extinguish (the server subscription ends; cached tenders stay).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SavedSearchInfo } from '../../../src-main/contract/ipc';
+import type { SavedSearchInfo, TenderRow } from '../../../src-main/contract/ipc';
 import { call, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -13,6 +13,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
 import { formatDateTime, formatInt } from '../../format/format';
 import { eventsText, useStrings, type Strings } from '../../i18n/i18n';
 import { criteriaToForm, summarizeCriteria } from '../search/queryBuilder';
@@ -376,13 +377,18 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
   const s = useStrings(strings);
   const locale = useAppStore((st) => st.locale);
   const [sort, setSort] = useState<TenderSort>({ column: 'publishDate', direction: 'desc' });
+  // Rows new or changed since the user saw them: marked, what changed in the preview, acknowledged on opening.
+  const seen = useSeenMarks(search.filterId);
+  const { loadFor } = seen;
   const fetchPage = useCallback(
     async (offset: number, limit: number, sortArg: TenderSort | undefined) => {
       const r = await call('search.results', { filterId: search.filterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}) });
+      await loadFor(r.rows).catch(() => undefined);
       return { rows: r.rows, count: r.cachedCount };
     },
-    [search.filterId],
+    [search.filterId, loadFor],
   );
+  const rowMark = useCallback((r: TenderRow) => <SeenBadge mark={seen.marks.get(r.id)} />, [seen.marks]);
   return (
     <section className="saved__results" aria-label={s.results(search.label ?? summarizeCriteria(search.criteria, locale))} data-testid="saved-results">
       <h2>{s.results(search.label ?? summarizeCriteria(search.criteria, locale))}</h2>
@@ -395,6 +401,10 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
         onSort={setSort}
         total={search.total}
         back={{ view: 'saved', filterId: search.filterId }}
+        rowMark={rowMark}
+        previewExtra={(r) => <SeenDiff mark={seen.marks.get(r.id)} testId="saved-seen-diff" />}
+        onOpened={(r) => void seen.acknowledge([r.id]).catch(() => undefined)}
+        toolbarExtra={<SeenToolbar counts={seen.counts} onMarkAll={() => void seen.acknowledge().catch(() => undefined)} testId="saved-seen" />}
       />
     </section>
   );
