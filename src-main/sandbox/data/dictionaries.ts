@@ -25,6 +25,13 @@ export const STATUSES = [
 
 export type StatusCode = (typeof STATUSES)[number]['code'];
 
+/**
+ * Not a stored status: how an `active` tender is served once its deadline has passed on the sandbox clock
+ * (service/tenderStatus.ts, D-STATUS-1). Its id and code stay those of `active` (it is still in the `active`
+ * set, and clients that know statuses by id or code keep reading it right); only the name says the stage.
+ */
+export const AWAITING_RESULTS = { id: 1, code: 'active', name: 'Работа комиссии' } as const;
+
 export const PURCHASE_TYPES: readonly DictionaryItem[] = [
   { id: 1, name: '44-ФЗ' },
   { id: 2, name: '223-ФЗ' },

@@ -4,7 +4,8 @@
  * cards, so a tender reads the same in both generations.
  */
 import type { OrganizationRow, TenderRow, TenderVersionRow } from '../data/rows';
-import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, STATUSES, regionByCode, type DictionaryItem } from '../data/dictionaries';
+import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, regionByCode, type DictionaryItem } from '../data/dictionaries';
+import { servedStatus } from '../service/tenderStatus';
 import { deriveTenderExtras, tenderLots, tenderPositions, type Position } from '../data/derive';
 
 export type Ref = { id: number; name: string | null };
@@ -21,10 +22,14 @@ function regionName(code: number): string | null {
 
 export const regionRef = (t: Pick<TenderRow, 'region'>): Ref => ({ id: t.region, name: regionName(t.region) });
 export const platformRef = (t: Pick<TenderRow, 'platform'>): Ref => ({ id: t.platform, name: nameIn(PLATFORMS, t.platform) });
-export const statusRef = (t: Pick<TenderRow, 'status'>): Ref => ({ id: t.status, name: nameIn(STATUSES, t.status) });
+/** The status as served at `nowMs` on the sandbox clock: an open tender past its deadline is «Работа комиссии» (D-STATUS-1). */
+export const statusRef = (t: Pick<TenderRow, 'status' | 'end_date'>, nowMs: number | null): Ref => {
+  const s = servedStatus(t.status, t.end_date, nowMs);
+  return { id: s.id, name: s.name };
+};
 
 /** 2.1: an item of `GET /tenders`. */
-export function listItem(t: TenderRow, customer: Pick<OrganizationRow, 'name' | 'inn'>, isNew: boolean): Record<string, unknown> {
+export function listItem(t: TenderRow, customer: Pick<OrganizationRow, 'name' | 'inn'>, isNew: boolean, nowMs: number | null): Record<string, unknown> {
   return {
     id: t.id,
     etp_id: t.etp_id,
@@ -36,14 +41,14 @@ export function listItem(t: TenderRow, customer: Pick<OrganizationRow, 'name' | 
     end_date_computed: false,
     region: regionRef(t),
     platform: platformRef(t),
-    status: statusRef(t),
+    status: statusRef(t, nowMs),
     organization: { name: customer.name, inn: customer.inn },
     is_new: isNew,
   };
 }
 
 /** 2.6: an item of `GET /favorites/updates` (the fields the reference lists for it). */
-export function updateItem(t: TenderRow, isNew: boolean): Record<string, unknown> {
+export function updateItem(t: TenderRow, isNew: boolean, nowMs: number | null): Record<string, unknown> {
   return {
     id: t.id,
     etp_id: t.etp_id,
@@ -54,13 +59,13 @@ export function updateItem(t: TenderRow, isNew: boolean): Record<string, unknown
     update_date: t.update_date,
     region: regionRef(t),
     platform: platformRef(t),
-    status: statusRef(t),
+    status: statusRef(t, nowMs),
     is_new: isNew,
   };
 }
 
 /** 2.6: an item of `GET /favorites`; `id` is the internal tender id, `tender_id` the platform id (D-E-FAV-2). */
-export function favoriteItem(t: TenderRow, favoritedAt: string): Record<string, unknown> {
+export function favoriteItem(t: TenderRow, favoritedAt: string, nowMs: number | null): Record<string, unknown> {
   return {
     id: t.id,
     tender_id: t.etp_id,
@@ -70,7 +75,7 @@ export function favoriteItem(t: TenderRow, favoritedAt: string): Record<string, 
     end_date: t.end_date,
     region_name: regionName(t.region),
     platform_name: nameIn(PLATFORMS, t.platform),
-    status_name: nameIn(STATUSES, t.status),
+    status_name: statusRef(t, nowMs).name,
     favorited_at: favoritedAt,
   };
 }
@@ -100,10 +105,11 @@ export function detail(
   isNew: boolean,
   positionsPage: number,
   positionsPageSize: number,
+  nowMs: number | null,
 ): Record<string, unknown> {
   const extras = deriveTenderExtras(seed, t, customer, ver);
   return {
-    ...listItem(t, customer, isNew),
+    ...listItem(t, customer, isNew, nowMs),
     start_date: t.start_date,
     advance: extras.advance,
     source_url: extras.source_url,

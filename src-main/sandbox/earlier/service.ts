@@ -338,7 +338,7 @@ export class EarlierService {
         pages: pagesOf(total, p.pageSize),
         new_tenders_count: charged.size,
         remaining_balance: this.remainingBalance(accountId),
-        items: rows.map((r) => listItem(r, { name: r.c_name, inn: r.c_inn }, charged.has(r.id))),
+        items: rows.map((r) => listItem(r, { name: r.c_name, inn: r.c_inn }, charged.has(r.id), this.now())),
       };
     })();
   }
@@ -356,7 +356,7 @@ export class EarlierService {
     return this.db.transaction(() => {
       const { t, ver, customer } = this.tenderRows(id);
       const charged = this.deliver(accountId, [id], null, 'карточка тендера');
-      return detail(this.svc.seed, t, ver, customer, charged.has(id), positions.page, positions.pageSize);
+      return detail(this.svc.seed, t, ver, customer, charged.has(id), positions.page, positions.pageSize, this.now());
     })();
   }
 
@@ -403,7 +403,7 @@ export class EarlierService {
          WHERE f.account_id = ? ORDER BY f.id DESC LIMIT ? OFFSET ?`,
       )
       .all(accountId, p.pageSize, (p.page - 1) * p.pageSize) as (TenderRow & { favorited_at: string })[];
-    return { tenders: rows.map((r) => favoriteItem(r, r.favorited_at)), total, page: p.page, page_size: p.pageSize, pages: pagesOf(total, p.pageSize) };
+    return { tenders: rows.map((r) => favoriteItem(r, r.favorited_at, this.now())), total, page: p.page, page_size: p.pageSize, pages: pagesOf(total, p.pageSize) };
   }
 
   /**
@@ -428,7 +428,7 @@ export class EarlierService {
         pages: pagesOf(total, p.pageSize),
         new_tenders_count: charged.size,
         remaining_balance: this.remainingBalance(accountId),
-        items: rows.map((r) => updateItem(r, charged.has(r.id))),
+        items: rows.map((r) => updateItem(r, charged.has(r.id), this.now())),
       };
     })();
   }

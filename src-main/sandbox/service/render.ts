@@ -5,9 +5,10 @@
  */
 import type Database from 'better-sqlite3';
 import type { ContractRow, ContractVersionRow, OrganizationRow, TenderRow, TenderVersionRow } from '../data/rows';
-import { okpd2Entry, PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, regionByCode, STATUSES, type DictionaryItem } from '../data/dictionaries';
+import { okpd2Entry, PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, regionByCode, type DictionaryItem } from '../data/dictionaries';
 import { contractPositions, deriveContractExtras, deriveTenderExtras, tenderPositions } from '../data/derive';
 import { notFound } from './errors';
+import { servedStatus } from './tenderStatus';
 
 const LAW_CODES: Record<number, string> = { 1: '44-FZ', 2: '223-FZ', 3: 'commercial' };
 const STAGES: Record<number, { code: string; name: string }> = {
@@ -17,7 +18,6 @@ const STAGES: Record<number, { code: string; name: string }> = {
 };
 
 const nameIn = (items: readonly DictionaryItem[], id: number): string | null => items.find((i) => i.id === id)?.name ?? null;
-const statusOf = (id: number): { code: string; name: string } => STATUSES.find((s) => s.id === id) ?? STATUSES[0];
 const regionName = (code: number): string | null => {
   try {
     return regionByCode(code).name;
@@ -37,17 +37,19 @@ export class Renderer {
   constructor(
     private readonly db: Database.Database,
     private readonly seed: number,
+    /** The sandbox clock, for the status a deadline decides (D-STATUS-1); without it, statuses as stored. */
+    private readonly now: (() => number) | null = null,
   ) {}
 
   tenderSummary(id: number, version: number): Record<string, unknown> {
     const { tender, ver, customer } = this.tenderAt(id, version);
-    return tenderJson(tender, ver, customer);
+    return tenderJson(tender, ver, customer, this.now?.() ?? null);
   }
 
   tenderCard(id: number, version: number, page: number, limit: number): Record<string, unknown> {
     const { tender, ver, customer } = this.tenderAt(id, version);
     const extras = deriveTenderExtras(this.seed, tender, customer, ver);
-    const core = tenderJson(tender, ver, customer);
+    const core = tenderJson(tender, ver, customer, this.now?.() ?? null);
     const contractIds = (this.db.prepare('SELECT id FROM contracts WHERE tender_id = ? ORDER BY id').all(id) as { id: number }[]).map((r) => r.id);
     return {
       ...core,
@@ -115,14 +117,16 @@ export class Renderer {
 
 /**
  * A tender version as feeds deliver it, from its rows. Exported so that a benchmark rendering a million
- * tenders from one streaming join produces exactly what the API delivers.
+ * tenders from one streaming join produces exactly what the API delivers. `nowMs` is the sandbox clock: an
+ * `active` version past its deadline is served as «Работа комиссии» (D-STATUS-1); null keeps the stored status.
  */
 export function tenderJson(
   t: TenderRow,
   v: Pick<TenderVersionRow, 'version' | 'status' | 'price' | 'end_date' | 'update_date'>,
   customer: Pick<OrganizationRow, 'name' | 'inn' | 'kpp' | 'ogrn'>,
+  nowMs: number | null = null,
 ): Record<string, unknown> {
-  const status = statusOf(v.status);
+  const status = servedStatus(v.status, v.end_date, nowMs);
   const codes = t.okpd2.split(' ').filter(Boolean);
   return {
     id: t.id,
@@ -135,7 +139,7 @@ export function tenderJson(
     placement_type: { id: t.placement_type, name: nameIn(PLACEMENT_TYPES, t.placement_type) },
     platform: { id: t.platform, name: nameIn(PLATFORMS, t.platform) },
     region: { id: t.region, name: regionName(t.region) },
-    status: { id: v.status, code: status.code, name: status.name },
+    status,
     price: v.price,
     currency: 'RUB',
     publish_date: t.publish_date,

@@ -45,7 +45,7 @@ export class SandboxService {
     this.feeds = new FeedEngine(db, dbPath, () => moscowIso(clock.nowMs()), conduct.collectionPace);
     this.lists = new Lists(db, clock, this.feeds, conduct);
     this.subscriptions = new Subscriptions(db, clock, conduct);
-    this.render = new Renderer(db, this.seed);
+    this.render = new Renderer(db, this.seed, () => clock.nowMs());
     this.cards = new Cards(this);
     this.idempotency = new IdempotencyStore(db);
     this.lastContractPollMs = clock.nowMs();
