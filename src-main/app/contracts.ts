@@ -33,12 +33,29 @@ export function contractQueryBody(set: ContractSet): Record<string, unknown> {
   }
 }
 
+/** A supplier subscription's key: its INNs and name as the view sends them both to the query and to the rows. */
+function supplierKey(inn: readonly string[] | undefined, name: string | undefined): string {
+  return `supplier:${[...(inn ?? [])].sort().join(',')}|${name ?? ''}`;
+}
+
 /**
- * The key of a set whose contracts a row filter of `contracts.rows` names: one customer, a list, tender ids.
- * The reference promises a contract only `id, suppliers, execution` (2.6a): no customer and no `tender_id`,
- * so the rows of such a set are the contracts its own feed delivered (viaFilters of the view query).
+ * The key of a set whose contracts a row filter of `contracts.rows` names: one customer, a list, tender ids,
+ * or (with none of those) a supplier subscription. The reference promises a contract only `id, suppliers,
+ * execution` (2.6a): no customer and no `tender_id`, so the rows of such a set are the contracts its own feed
+ * delivered (viaFilters of the view query). A supplier subscription's rows are its feed's members too: the
+ * server matches the name by its own rules (case, ё, spaces, whatever it folds), which a local substring
+ * match need not reproduce, and a local match gave 0 rows where the API counted hundreds.
  */
-function setKey(rows: { customerInn?: string | undefined; listId?: string | undefined; tenderIds?: readonly number[] | undefined }): string | null {
+function setKey(rows: {
+  customerInn?: string | undefined;
+  listId?: string | undefined;
+  tenderIds?: readonly number[] | undefined;
+  supplierInn?: string | undefined;
+  supplierName?: string | undefined;
+}): string | null {
+  if (!rows.customerInn && !rows.listId && !rows.tenderIds && (rows.supplierInn || rows.supplierName)) {
+    return supplierKey(rows.supplierInn ? [rows.supplierInn] : undefined, rows.supplierName);
+  }
   const keys = [
     rows.customerInn ? `customer:${rows.customerInn}` : null,
     rows.listId ? `list:${rows.listId}` : null,
@@ -56,6 +73,8 @@ function keyOfSet(set: ContractSet): string | null {
       return setKey({ listId: set.listId });
     case 'tenders':
       return setKey({ tenderIds: set.tenderIds });
+    case 'supplier':
+      return (set.inn?.length ?? 0) <= 1 ? supplierKey(set.inn, set.name) : null;
     default:
       return null;
   }
@@ -85,13 +104,15 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
     'contracts.rows': async ({ customerInn, supplierInn, supplierName, listId, tenderIds, offset, limit }) => {
       const session = ctx.session();
       const views = viewQueries(session.cache);
-      const key = setKey({ customerInn, listId, tenderIds });
+      const key = setKey({ customerInn, listId, tenderIds, supplierInn, supplierName });
       const via = key !== null ? setFilters.get(session.cache)?.get(key) : undefined;
+      // A supplier subscription read in this run: its members, as the server chose them (see setKey).
+      const bySubscription = via !== undefined && key !== null && key.startsWith('supplier:');
       const page = views.contracts(
         {
           ...(customerInn ? { customerInn } : {}),
-          ...(supplierInn ? { supplierInn } : {}),
-          ...(supplierName ? { supplierName } : {}),
+          ...(supplierInn && !bySubscription ? { supplierInn } : {}),
+          ...(supplierName && !bySubscription ? { supplierName } : {}),
           ...(listId ? { listId } : {}),
           ...(tenderIds ? { tenderIds } : {}),
           ...(via ? { viaFilters: [...via] } : {}),

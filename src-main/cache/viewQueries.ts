@@ -108,7 +108,8 @@ export interface ContractCriteria {
   listId?: string;
   tenderIds?: readonly number[];
   /**
-   * Contract filters whose QUERY was exactly this set (the customer, the list or the tender ids above). A
+   * Contract filters whose QUERY was exactly this set (the customer, the list or the tender ids above; with
+   * none of those, the set is these feeds' members, e.g. a supplier subscription's). A
    * contract that does not state its customer or `tender_id` (the reference promises neither: 2.6a shows a
    * contract as `id, suppliers, execution`) matches the set when one of these feeds delivered it.
    */
@@ -250,6 +251,11 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       if (criteria.tenderIds) {
         where.push(ofTenders('(SELECT value FROM json_each(?))'));
         params.push(JSON.stringify(criteria.tenderIds), ...(via ? [via] : []));
+      }
+      // A set named by its feeds alone (a supplier subscription): its members are what the server selected.
+      if (via && !criteria.customerInn && !criteria.listId && !criteria.tenderIds) {
+        where.push(viaMember);
+        params.push(via);
       }
       const from = `contract c LEFT JOIN contract_party p ON p.id = c.id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
       const count = prepared(`SELECT count(*) FROM ${from}`).pluck().get(...params) as number;

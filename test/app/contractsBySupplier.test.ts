@@ -54,6 +54,22 @@ describe('contracts by supplier name: what the app shows is what the API counts'
   }
 });
 
+describe('contracts by supplier name: the rows are the subscription the server selected, not a local re-match', () => {
+  it('a name pasted with a non-breaking space and doubled spaces: the server folds them, the app shows its contracts', async () => {
+    // As copied from a web page: «Продторг<NBSP> «Вектор» with an extra space. The reference does not say how
+    // the server folds names, so the app must not decide by its own substring match.
+    const name = 'Продторг\u00a0 «Вектор';
+    const q = await t.call('contracts.query', { set: { by: 'supplier', name } });
+    const job = await finished(t, q.jobId);
+    expect(job.state).toBe('done');
+    const expected = await apiTotal(name);
+    expect(expected).toBeGreaterThan(0);
+    const rows = await t.call('contracts.rows', { supplierName: name, offset: 0, limit: 500 });
+    expect(rows.count).toBe(expected);
+    expect(rows.rows.every((r) => r.suppliers.some((s) => /продторг «вектор/i.test(s.name ?? '')))).toBe(true);
+  });
+});
+
 describe('contracts: the use case validates before spending', () => {
   it('a supplier INN with a wrong check digit is refused at the boundary with a Russian message naming it; nothing is charged', async () => {
     const before = await oracle.balance();
