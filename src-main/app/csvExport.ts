@@ -47,7 +47,16 @@ const EN_TITLES: Record<string, string> = {
 
 export const columnTitle = (c: TenderColumn, locale: Locale): string => (locale === 'en' ? (EN_TITLES[c.key] ?? c.header) : c.header);
 
-export const exportColumns = (locale: Locale): { key: string; title: string }[] => TENDER_COLUMNS.map((c) => ({ key: c.key, title: columnTitle(c, locale) }));
+/**
+ * Where the chooser says more than the file's header: only a tender whose card was opened has a link
+ * (export/cardLinks.ts), so an analyst is not surprised by empty cells.
+ */
+const CHOOSER_TITLES: Record<string, Record<Locale, string>> = {
+  url: { ru: 'Ссылка (у закупок с открытой карточкой)', en: 'Link (tenders whose card was opened)' },
+};
+
+export const exportColumns = (locale: Locale): { key: string; title: string }[] =>
+  TENDER_COLUMNS.map((c) => ({ key: c.key, title: CHOOSER_TITLES[c.key]?.[locale] ?? columnTitle(c, locale) }));
 
 /** The chosen columns in order; unknown or repeated keys are refused (the renderer offers only known ones). */
 export function chosenColumns(keys: readonly string[]): TenderColumn[] {

@@ -82,6 +82,20 @@ describe('exports', () => {
     plainCells.forEach((c, i) => expect(excelCells[i]).toBe(mangled(c) ? `"=""${c}"""` : c));
   });
 
+  it('the chooser says which tenders have a link: those whose card was opened (the file\'s header stays «Ссылка»)', async () => {
+    const columns = await t.call('lists.exportColumns', {});
+    expect(columns.find((c) => c.key === 'url')?.title).toBe('Ссылка (у закупок с открытой карточкой)');
+    const list = await t.call('lists.create', { name: 'Ссылки' });
+    await t.call('lists.addItems', { listId: list.listId, ids: ids.slice(0, 2) });
+    await t.call('card.tender', { id: ids[0]! }); // the card brings source_url
+    const out = await t.call('lists.export', { listId: list.listId, columns: ['id', 'url'] });
+    const lines = csvLines(out.path!);
+    expect(lines[0]).toBe('ID;Ссылка');
+    const byId = new Map(lines.slice(1).map((l) => l.split(';') as [string, string]));
+    expect(byId.get(String(ids[0]))).toMatch(/^https?:\/\//);
+    expect(byId.get(String(ids[1]))).toBe('');
+  });
+
   it('search results export in the table\'s sort, every cached result, with the tender columns', async () => {
     const count = (await t.call('search.results', { filterId, offset: 0, limit: 1 })).cachedCount;
     const out = await t.call('search.export', { filterId, sort: { column: 'price', direction: 'desc' }, columns: ['id', 'price'] });

@@ -1,11 +1,13 @@
 /**
  * Lists end to end: create a list, add ids by pasting (one not cached yet is flagged as missing), "Update from
  * server" fetches it, remove a shift-selected range at once, and export CSV with chosen columns in a chosen
- * order, reading the downloaded file back (BOM, `;`, header titles, one line per member).
+ * order, reading the downloaded file back (BOM, `;`, header titles, one line per member). Issue 12: a list name
+ * over 255 characters is refused with a message (not cut), a list is renamed and deleted here only (the API
+ * has neither route), and search results and the ledger export like a list, for Excel or for other programs.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { addIds, createList, invokeOk, memberRow, runSearch, searchIds } from './viewsHelpers';
+import { addIds, addKeyword, createList, invokeOk, memberRow, runSearch, runSearchInView, searchIds } from './viewsHelpers';
 
 test('lists: add by ids → missing flagged → update from server → remove many → export chosen columns', async ({ page, app }) => {
   const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e lists', ['created']);
@@ -68,4 +70,115 @@ test('lists: add by ids → missing flagged → update from server → remove ma
   expect(lines[0]).toBe('ID;Начальная цена;Наименование');
   expect(lines.length).toBe(1 + left);
   expect(lines[1]).toMatch(/^\d+;[\d\s\u00a0]+,\d{2};/);
+});
+
+/** The CSV a download holds, without the BOM, as rows of cells (no cell here holds the delimiter or a quote but the ="…" ones). */
+async function downloadedRows(download: { path(): Promise<string> }): Promise<string[][]> {
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes
+    .subarray(3)
+    .toString('utf8')
+    .split('\r\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split(';').map((c) => c.replace(/^"(.*)"$/, '$1').replaceAll('""', '"')));
+}
+
+test('lists: a name over 255 characters is refused, not cut; rename here only; delete after a confirmation (issue 12)', async ({ page, app }) => {
+  await page.getByTestId('nav-lists').click();
+  const long = 'Закупки компьютерной техники для школ '.repeat(7).trim(); // 265 characters
+  const name = page.getByTestId('lists-create-name');
+  await name.fill(long);
+  await expect(name).toHaveValue(long); // nothing cut off the pasted name
+  await expect(page.getByTestId('lists-create-name-problem')).toContainText('длиннее 255 символов (сейчас 265)');
+  await expect(page.getByTestId('lists-create')).toBeDisabled();
+  await app.screenshot(page, 'lists-name-too-long');
+  expect(await invokeOk<unknown[]>(app, 'lists.list')).toEqual([]);
+  await name.fill('');
+
+  await createList(page, 'Серверное имя');
+  await page.getByTestId('lists-rename-open').click();
+  await expect(page.getByTestId('lists-rename-hint')).toContainText('Имя списка на сервере изменить нельзя');
+  await page.getByTestId('lists-rename-input').fill('Ноутбуки для школ');
+  await page.getByTestId('lists-rename-save').click();
+  await expect(page.getByTestId('lists-detail-name')).toHaveText('Ноутбуки для школ');
+  await expect(page.getByTestId('lists-detail-server-name')).toHaveText('На сервере: «Серверное имя»');
+  await expect(page.getByTestId('lists-item')).toContainText('Ноутбуки для школ');
+  const [info] = await invokeOk<{ listId: string; name: string; serverName: string }[]>(app, 'lists.list');
+  expect(info).toMatchObject({ name: 'Ноутбуки для школ', serverName: 'Серверное имя' });
+  await app.screenshot(page, 'lists-renamed');
+
+  // Delete: the confirmation says the server keeps the list (the API has no delete route); cancel keeps it.
+  await page.getByTestId('lists-delete-open').click();
+  const confirm = page.getByTestId('lists-delete');
+  await expect(page.getByTestId('lists-delete-body')).toContainText('на сервере он останется');
+  await expect(page.getByTestId('lists-delete-body')).toContainText('0 закупок');
+  await app.screenshot(page, 'lists-delete-confirm');
+  await confirm.getByRole('button', { name: 'Отмена' }).click();
+  await expect(page.getByTestId('lists-item')).toHaveCount(1);
+  await page.getByTestId('lists-delete-open').click();
+  await confirm.getByRole('button', { name: 'Удалить', exact: true }).click();
+  await expect(page.getByTestId('lists-item')).toHaveCount(0);
+  await expect(page.getByTestId('lists-detail')).toHaveCount(0);
+  // Reading the lists again (GET /lists still has it) does not bring it back.
+  await page.getByTestId('nav-search').click();
+  await page.getByTestId('nav-lists').click();
+  await expect(page.getByText('Списков пока нет.')).toBeVisible();
+  expect(await invokeOk<unknown[]>(app, 'lists.list')).toEqual([]);
+});
+
+test('exports: search results in the table order and the ledger, for Excel (="…") or for other programs (issue 12)', async ({ page, app }) => {
+  await expect(page.getByTestId('view-search')).toBeVisible();
+  await addKeyword(page, 'компьютер');
+  await runSearchInView(page, 'компьютеры');
+  const count = Number(await page.getByTestId('results-count').getAttribute('data-count'));
+
+  await page.getByTestId('results-export-open').click();
+  const dialog = page.getByTestId('results-export');
+  await expect(dialog.getByTestId('results-export-column').first()).toBeVisible();
+  await dialog.getByTestId('results-export-none').click();
+  for (const key of ['id', 'etp_id']) await dialog.getByTestId(`results-export-col-${key}`).check();
+  await expect(dialog.getByTestId('results-export-excel')).toBeChecked(); // Excel-friendly by default
+  await app.screenshot(page, 'search-export');
+  let downloading = page.waitForEvent('download');
+  await dialog.getByTestId('results-export-run').click();
+  const excel = await downloadedRows(await downloading);
+  await expect(dialog.getByTestId('results-export-result')).toHaveAttribute('data-rows', String(count));
+  await dialog.getByTestId('results-export-plain').check();
+  downloading = page.waitForEvent('download');
+  await dialog.getByTestId('results-export-run').click();
+  const plain = await downloadedRows(await downloading);
+  await dialog.getByTestId('results-export-close').click();
+
+  expect(plain[0]).toEqual(['ID', 'Номер извещения']);
+  expect(plain).toHaveLength(1 + count);
+  // The rows in the order the table shows them (by publication date, newest first, unless re-sorted).
+  const filterId = (await invokeOk<{ filterId: string; label: string }[]>(app, 'savedSearches.list')).find((x) => x.label === 'компьютеры')!.filterId;
+  const shown = await invokeOk<{ rows: { id: number }[] }>(app, 'search.results', { filterId, sort: { column: 'publishDate', direction: 'desc' }, limit: 500 });
+  const firstRow = page.getByTestId('results').locator('[role="row"][data-row-index="0"]');
+  await expect(firstRow).toHaveAttribute('data-key', String(shown.rows[0]!.id));
+  expect(plain.slice(1).map((r) => Number(r[0]))).toEqual(shown.rows.map((r) => r.id));
+  const mangled = (c: string): boolean => /^\d+$/.test(c) && (c.startsWith('0') || c.length >= 12);
+  expect(plain.slice(1).some((r) => mangled(r[1]!))).toBe(true);
+  plain.slice(1).forEach((r, i) => {
+    expect(r[1]).not.toMatch(/^=/);
+    expect(excel[i + 1]![1]).toBe(mangled(r[1]!) ? `="${r[1]}"` : r[1]);
+  });
+
+  // The ledger: the same dialog, its own columns; each charge with the search's label and the audit's verdict.
+  await page.getByTestId('nav-ledger').click();
+  await expect(page.getByTestId('ledger-count')).not.toHaveAttribute('data-count', '0');
+  const rows = Number(await page.getByTestId('ledger-count').getAttribute('data-count'));
+  await page.getByTestId('ledger-export-open').click();
+  const ledger = page.getByTestId('ledger-export');
+  await expect(ledger.getByTestId('ledger-export-column').first()).toBeVisible();
+  await ledger.getByTestId('ledger-export-none').click();
+  for (const key of ['id', 'amount', 'search', 'audit']) await ledger.getByTestId(`ledger-export-col-${key}`).check();
+  await app.screenshot(page, 'ledger-export');
+  downloading = page.waitForEvent('download');
+  await ledger.getByTestId('ledger-export-run').click();
+  const lines = await downloadedRows(await downloading);
+  expect(lines[0]).toEqual(['Строка журнала', 'Списано, ед.', 'Поиск', 'Сверка']);
+  expect(lines).toHaveLength(1 + rows);
+  for (const line of lines.slice(1)) expect(line.slice(2)).toEqual(['компьютеры', 'Сходится']);
 });

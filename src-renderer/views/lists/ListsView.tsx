@@ -378,7 +378,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
         <button type="button" onClick={() => setExporting(true)} data-testid="lists-export-open">
           {s.exportCsv}
         </button>
-        <button type="button" className="btn--danger" onClick={() => setDeleting(true)} data-testid="lists-delete-open">
+        <button type="button" onClick={() => setDeleting(true)} data-testid="lists-delete-open">
           {s.deleteList}
         </button>
         <span className="lists__spacer" />
