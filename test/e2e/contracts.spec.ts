@@ -28,7 +28,7 @@ test('contracts: customer INN validated → query job → rows → contract card
   const wrong = inn!.slice(0, -1) + String((Number(inn!.at(-1)) + 1) % 10);
   await page.getByTestId('contracts-customer-inn').fill(wrong);
   await page.getByTestId('contracts-find').click();
-  await expect(page.getByTestId('contracts-customer-inn-error')).toContainText('контрольной суммы');
+  await expect(page.getByTestId('contracts-customer-inn-error')).toContainText('неверное контрольное число');
   await expect(page.getByTestId('contracts-job')).toHaveCount(0);
 
   await page.getByTestId('contracts-customer-inn').fill(inn!);

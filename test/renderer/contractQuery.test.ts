@@ -13,7 +13,19 @@ describe('contracts form', () => {
     });
   });
   it('a wrong check digit is refused before anything is sent', () => {
-    expect(buildContractQuery(form({ customerInn: '7807093159' }))).toEqual({ ok: false, problems: [{ field: 'customerInn', problem: 'customerInnInvalid' }] });
+    expect(buildContractQuery(form({ customerInn: '7807093159' }))).toEqual({
+      ok: false,
+      problems: [
+        {
+          field: 'customerInn',
+          problem: 'customerInnInvalid',
+          text: { ru: 'ИНН 7807093159: неверное контрольное число — проверьте цифры', en: 'INN 7807093159: the check digits do not match — check the digits' },
+        },
+      ],
+    });
+    // The domain's words, as in the search form and the CLI: a wrong length is not called a checksum problem.
+    const short = buildContractQuery(form({ mode: 'supplier', supplierInn: '78070931' }));
+    expect(short.ok ? null : short.problems[0]!.text!.ru).toBe('ИНН «78070931» должен содержать 10 цифр (организация) или 12 цифр (ИП, физлицо)');
     expect(buildContractQuery(form({ customerInn: '' }))).toEqual({ ok: false, problems: [{ field: 'customerInn', problem: 'customerInnRequired' }] });
   });
   it('a supplier beside a customer is a post-filter of the rows, not part of the set', () => {

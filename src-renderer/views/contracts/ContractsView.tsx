@@ -135,7 +135,7 @@ export function ContractsView() {
   const navigate = useAppStore((st) => st.navigate);
   const [form, setForm] = useState<ContractForm>(EMPTY_FORM);
   const [maxSpend, setMaxSpend] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<keyof ContractForm, FormProblem>>>({});
+  const [problems, setProblems] = useState<Partial<Record<keyof ContractForm, { problem: FormProblem; text?: { ru: string; en: string } }>>>({});
   const [filter, setFilter] = useState<{ rows: RowsFilter; postFilter: boolean; searched: boolean }>({ rows: {}, postFilter: false, searched: false });
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -160,7 +160,7 @@ export function ContractsView() {
     setError(null);
     const built = buildContractQuery(form);
     if (!built.ok) {
-      setProblems(Object.fromEntries(built.problems.map((p) => [p.field, p.problem])));
+      setProblems(Object.fromEntries(built.problems.map((p) => [p.field, { problem: p.problem, ...(p.text ? { text: p.text } : {}) }])));
       return;
     }
     setProblems({});
@@ -199,7 +199,11 @@ export function ContractsView() {
     [s, locale],
   );
 
-  const problem = (field: keyof ContractForm) => (problems[field] ? s[problems[field]] : undefined);
+  // The domain's own words when it gave any (length or check digit named apart), else the view's.
+  const problem = (field: keyof ContractForm) => {
+    const p = problems[field];
+    return p ? (p.text?.[locale] ?? s[p.problem]) : undefined;
+  };
   const modes: [ContractMode, string][] = [
     ['customer', s.byCustomer],
     ['supplier', s.bySupplier],

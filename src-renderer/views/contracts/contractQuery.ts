@@ -1,9 +1,12 @@
 /**
  * The Contracts view's form turned into a `contracts.query` set and the matching `contracts.rows` filter,
- * with INNs checked by their checksums before anything is sent (src-main/domain/identifiers.ts). Pure.
+ * with INNs checked before anything is sent by the domain's checks, the ones the query builder, the CLI and
+ * the core use (src-main/domain/identifierProblems.ts): a wrong length and a wrong check digit are named
+ * apart. Pure.
  */
 import type { ContractSet, MethodArgs } from '../../../src-main/contract/ipc';
-import { isValidInn } from '../../../src-main/domain/identifiers';
+import type { Bilingual } from '../../../src-main/domain/bilingual';
+import { identifierDigits, innProblemText } from '../../../src-main/domain/identifierProblems';
 
 export type ContractMode = 'customer' | 'supplier' | 'list';
 
@@ -19,11 +22,11 @@ export type FormProblem = 'customerInnRequired' | 'customerInnInvalid' | 'suppli
 
 export type BuiltQuery =
   | { ok: true; set: ContractSet; rows: Omit<MethodArgs<'contracts.rows'>, 'offset' | 'limit'>; postFilter: boolean }
-  | { ok: false; problems: { field: keyof ContractForm; problem: FormProblem }[] };
+  | { ok: false; problems: { field: keyof ContractForm; problem: FormProblem; text?: Bilingual }[] };
 
 /** Spaces and dashes people paste inside an INN are dropped. */
 export function normalizeInn(s: string): string {
-  return s.replace(/[\s-]/g, '');
+  return identifierDigits(s);
 }
 
 /**
@@ -31,10 +34,11 @@ export function normalizeInn(s: string): string {
  * contracts); supplier alone is a supplier subscription (its contracts with every customer).
  */
 export function buildContractQuery(form: ContractForm): BuiltQuery {
-  const problems: { field: keyof ContractForm; problem: FormProblem }[] = [];
+  const problems: { field: keyof ContractForm; problem: FormProblem; text?: Bilingual }[] = [];
   const supplierInn = normalizeInn(form.supplierInn);
   const supplierName = form.supplierName.trim();
-  if (supplierInn !== '' && !isValidInn(supplierInn)) problems.push({ field: 'supplierInn', problem: 'supplierInnInvalid' });
+  const supplierInnText = supplierInn !== '' ? innProblemText(supplierInn) : null;
+  if (supplierInnText) problems.push({ field: 'supplierInn', problem: 'supplierInnInvalid', text: supplierInnText });
   if (supplierName !== '' && supplierName.length < 2) problems.push({ field: 'supplierName', problem: 'supplierNameShort' });
   const supplier = { ...(supplierInn ? { supplierInn } : {}), ...(supplierName ? { supplierName } : {}) };
   const hasSupplier = supplierInn !== '' || supplierName !== '';
@@ -42,7 +46,10 @@ export function buildContractQuery(form: ContractForm): BuiltQuery {
   if (form.mode === 'customer') {
     const inn = normalizeInn(form.customerInn);
     if (inn === '') problems.push({ field: 'customerInn', problem: 'customerInnRequired' });
-    else if (!isValidInn(inn)) problems.push({ field: 'customerInn', problem: 'customerInnInvalid' });
+    else {
+      const text = innProblemText(inn);
+      if (text) problems.push({ field: 'customerInn', problem: 'customerInnInvalid', text });
+    }
     if (problems.length) return { ok: false, problems };
     return { ok: true, set: { by: 'customer', inn: [inn] }, rows: { customerInn: inn, ...supplier }, postFilter: hasSupplier };
   }
