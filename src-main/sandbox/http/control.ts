@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SandboxHost } from './host';
 import { ApiError } from '../service/errors';
 import { earlierFor } from '../earlier/service';
+import { CONTROL_ROUTES } from './controlRoutes';
 
 const count = z.number().int().min(0).max(1_000_000);
 const schemas = {
@@ -28,7 +29,18 @@ const schemas = {
 
 type Answer = { status: number; body: Record<string, unknown> };
 
+/** The POST routes this module serves, by name: what `GET /__sandbox` must list. */
+export const CONTROL_POSTS = Object.keys(schemas);
+
+// The listing is written by hand for people; a route added here and not there (or the reverse) fails at once.
+{
+  const listed = CONTROL_ROUTES.filter((r) => r.method === 'POST').map((r) => r.path.slice('/__sandbox/'.length));
+  if (listed.slice().sort().join() !== CONTROL_POSTS.slice().sort().join()) throw new Error('controlRoutes.ts does not list the control routes control.ts serves');
+}
+
+/** `name` is the path after `/__sandbox/` ('' for `/__sandbox` itself). */
 export async function handleControl(host: SandboxHost, method: string, name: string, raw: Buffer): Promise<Answer> {
+  if (method === 'GET' && name === '') return { status: 200, body: { routes: CONTROL_ROUTES } };
   if (method === 'GET' && name === 'state') return { status: 200, body: { ...host.service().state(), faults: host.faults.snapshot() } };
   if (method !== 'POST' || !(name in schemas)) return { status: 404, body: { error: { code: 'not_found', message: `No control ${method} /__sandbox/${name}.` } } };
   let json: unknown = {};

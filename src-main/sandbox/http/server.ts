@@ -106,9 +106,9 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
   }
   // The earlier generation is seeded with the state it belongs to, at the first request after a start or reset.
   earlierFor(host.service());
-  if (url.pathname.startsWith('/__sandbox/')) {
+  if (url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/')) {
     const raw = await readBody(req);
-    const answer = await handleControl(host, method, url.pathname.slice('/__sandbox/'.length), raw);
+    const answer = await handleControl(host, method, url.pathname.replace(/^\/__sandbox\/?/, ''), raw);
     send(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {});
     return;
   }
