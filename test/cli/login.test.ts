@@ -7,7 +7,7 @@
  * the tests assert the other promise: one clear line and nothing half-added.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -88,6 +88,19 @@ describe('tenderwb login', () => {
     expect(r.lines[0]).toMatchObject({ name: 'demo-test', generation: 'current', created: true });
     const token = await keytarBackend.getPassword(KEYCHAIN_SERVICE, 'demo-test');
     expect((await api(sb, 'GET', '/balance', { token: token! })).status).toBe(200);
+  });
+
+  it('a Cyrillic profile name: the profile, its keychain entry and a derived data folder (rabochij~<hash>)', async () => {
+    const dataDir = cli.dir('cyrillic');
+    const name = `Рабочий${process.pid}`;
+    names.push(name);
+    const r = await cli.run(['--json', '--profile', name, 'login', '--base-url', sb.baseUrl, '--login', 'demo'], { dataDir, stdin: PASSWORD });
+    if (!hasKeychain) return expectKeychainRefusal(r, dataDir, name);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.lines[0]).toMatchObject({ name, created: true });
+    expect(await keytarBackend.getPassword(KEYCHAIN_SERVICE, name)).toBeTruthy();
+    await cli.ok(['--profile', name, 'balance'], { dataDir });
+    expect(readdirSync(join(dataDir, 'profiles'))).toEqual([expect.stringMatching(new RegExp(`^rabochij${process.pid}~[0-9a-f]{10}$`))]);
   });
 
   it('earlier generation: logs in at --login-url, makes a token by the earlier POST /tokens, stores that one', async () => {
