@@ -13,6 +13,7 @@ import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from './useLoad';
 import { editCountsStated } from './editCounts';
+import { listNameProblem } from '../../src-main/domain/listName';
 
 const NEW = '__new__';
 
@@ -97,6 +98,12 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
       setError(new Error(s.nameRequired));
       return;
     }
+    // The same rule as the core: a name over 255 characters is refused with the limit named, not cut.
+    const problem = selected === NEW ? listNameProblem(name) : null;
+    if (problem) {
+      setError(new Error(problem[locale]));
+      return;
+    }
     setBusy(true);
     try {
       let listId = selected;
@@ -141,7 +148,7 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
           <input type="radio" name={`${testId}-list`} value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} data-testid={`${testId}-new`} />
           {s.newList}
         </label>
-        {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} maxLength={255} data-testid={`${testId}-name`} />}
+        {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} data-testid={`${testId}-name`} />}
       </div>
       {result && (
         <AddedMessage answer={result.answer} listName={result.listName} ids={ids} testId={testId} />

@@ -133,6 +133,19 @@ test('exports: search results in the table order and the ledger, for Excel (="�
   await runSearchInView(page, 'компьютеры');
   const count = Number(await page.getByTestId('results-count').getAttribute('data-count'));
 
+  // "Add to list…" with a new list's name over 255 characters: refused with the limit named, the name kept whole.
+  await page.getByTestId('results').locator('[role="row"][data-row-index="0"]').getByRole('checkbox').click();
+  await page.getByTestId('add-to-list').click();
+  const adding = page.getByRole('dialog');
+  await adding.getByRole('radio', { name: 'Новый список' }).check();
+  const longName = 'Компьютеры и ноутбуки '.repeat(13).trim(); // 285 characters
+  await adding.getByLabel('Название нового списка').fill(longName);
+  await expect(adding.getByLabel('Название нового списка')).toHaveValue(longName);
+  await adding.getByTestId('add-to-list-submit').click();
+  await expect(adding.getByTestId('add-to-list-error')).toContainText('Название списка длиннее 255 символов (сейчас 285)');
+  await adding.getByRole('button', { name: 'Закрыть' }).click();
+  expect(await invokeOk<unknown[]>(app, 'lists.list')).toEqual([]);
+
   await page.getByTestId('results-export-open').click();
   const dialog = page.getByTestId('results-export');
   await expect(dialog.getByTestId('results-export-column').first()).toBeVisible();
