@@ -5,13 +5,14 @@
  * reaches the renderer.
  */
 import type { IpcError, IpcErrorCode, Locale } from '../contract/ipc';
+import { pick, type Text } from '../i18n/text';
 import { ApiError, redactSecrets } from '../api/errors';
 import { ProfileError } from '../profiles/profiles';
 import { InvalidTokenError, VaultUnavailableError } from '../vault/tokenVault';
 import { CsvExportError } from '../export/csv';
 import { CacheInputError, FutureSchemaError, OfflineQueryError } from '../cache/errors';
 
-export type Text = { ru: string; en: string };
+export type { Text } from '../i18n/text';
 
 /** An error made by the app core itself: a contract code and the sentence in both languages. */
 export class AppError extends Error {
@@ -123,10 +124,14 @@ const INTERNAL: Text = {
   en: 'Internal error of the app: try again; if it repeats, restart the app.',
 };
 
+const CACHE_REFUSED: Text = {
+  ru: 'Кэш не принял данные: повторите действие; если ошибка повторится, перезапустите приложение.',
+  en: 'The cache refused the data: try again; if it repeats, restart the app.',
+};
+
 const isAbort = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && ((e as { name?: unknown }).name === 'AbortError' || (e as { code?: unknown }).code === 'ABORT_ERR');
 
-const pick = (t: Text, locale: Locale): string => (locale === 'en' ? t.en : t.ru);
 
 export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
   if (error instanceof AppError) return { code: error.code, message: redactSecrets(pick(error.text, locale)), requestId: error.requestId };
@@ -152,10 +157,11 @@ export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
     return { code: 'invalid_input', message: pick({ ru: 'Выберите существующие столбцы выгрузки, каждый по одному разу.', en: 'Choose existing export columns, each once.' }, locale), requestId: null, fields: ['columns'] };
   }
   if (error instanceof OfflineQueryError) {
-    return { code: 'invalid_input', message: redactSecrets(error.message), requestId: null, fields: ['text'] };
+    return { code: 'invalid_input', message: redactSecrets(pick(error.text, locale)), requestId: null, fields: ['text'] };
   }
   if (error instanceof CacheInputError) {
-    return { code: 'invalid_input', message: redactSecrets(error.message), requestId: null };
+    // Only the errors a user can cause carry both languages; the rest are the core's bugs, told in plain words.
+    return { code: 'invalid_input', message: redactSecrets(pick(error.text ?? CACHE_REFUSED, locale)), requestId: null };
   }
   if (error instanceof FutureSchemaError) {
     return {

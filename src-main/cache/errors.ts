@@ -2,6 +2,7 @@
  * Errors of the local cache. Each carries a stable `code` the UI turns into a human message, and a message
  * that already reads as one.
  */
+import type { Text } from '../i18n/text';
 
 /** The cache file was written by a newer version of the app: its schema is unknown here, so it is not touched. */
 export class FutureSchemaError extends Error {
@@ -24,9 +25,12 @@ export class FutureSchemaError extends Error {
 /** What a caller handed to a store breaks a rule of the cache (a bug in the caller, never the user's fault). */
 export class CacheInputError extends Error {
   readonly code = 'cache_invalid_input';
+  /** Set where the user can cause the error (a label taken twice): then the app shows it in their language. */
+  readonly text: Text | null;
 
-  constructor(message: string) {
-    super(message);
+  constructor(message: string | Text) {
+    super(typeof message === 'string' ? message : message.en);
+    this.text = typeof message === 'string' ? null : message;
     this.name = 'CacheInputError';
   }
 }
@@ -35,8 +39,9 @@ export class CacheInputError extends Error {
 export class OfflineQueryError extends Error {
   readonly code = 'offline_query_invalid';
 
-  constructor(message: string) {
-    super(message);
+  /** Both languages: the app shows the user's (issue 12: an English sentence leaked into the Russian UI). */
+  constructor(readonly text: Text) {
+    super(text.en);
     this.name = 'OfflineQueryError';
   }
 }

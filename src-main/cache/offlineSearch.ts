@@ -19,6 +19,7 @@
  */
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
+import { text, type Text } from '../i18n/text';
 import { stemRussian } from '../domain/russianStem';
 import {
   foldYo,
@@ -214,17 +215,19 @@ const MAX_PRICE_BANDS = 6;
 const MAX_WEEKS = 8;
 const MAX_MONTHS = 24;
 const MSK_OFFSET = 3 * 3600;
+const PUBLISHED = text('Дата публикации', 'Publication date');
+const CLOSING = text('Окончание подачи заявок', 'Closing date');
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateBound(value: string | undefined, edge: 'from' | 'to', label: string): number | null {
+function dateBound(value: string | undefined, edge: 'from' | 'to', label: Text): number | null {
   if (value === undefined || value === '') return null;
   if (DATE_ONLY.test(value)) {
     const day = isoSeconds(`${value}T00:00:00+03:00`);
-    if (day === null) throw new OfflineQueryError(`${label}: ${value} is not a date.`);
+    if (day === null) throw new OfflineQueryError(text(`${label.ru}: такой даты нет — ${value}.`, `${label.en}: ${value} is not a date.`));
     return edge === 'from' ? day : day + 86_399;
   }
   const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new OfflineQueryError(`${label}: ${value} is not a date or a timestamp (ISO-8601).`);
+  if (Number.isNaN(ms)) throw new OfflineQueryError(text(`${label.ru}: ${value} — не дата и не момент времени (ISO-8601).`, `${label.en}: ${value} is not a date or a timestamp (ISO-8601).`));
   return edge === 'from' ? Math.ceil(ms / 1000) : Math.floor(ms / 1000);
 }
 
@@ -241,9 +244,9 @@ function dateTags(which: 'p' | 'e', from: number, to: number): string[] | null {
   return months;
 }
 
-function checkList<T>(values: readonly T[] | undefined, label: string, ok: (v: T) => boolean): readonly T[] {
+function checkList<T>(values: readonly T[] | undefined, label: Text, ok: (v: T) => boolean): readonly T[] {
   if (values === undefined) return [];
-  for (const v of values) if (!ok(v)) throw new OfflineQueryError(`${label}: ${String(v)} is not a valid value.`);
+  for (const v of values) if (!ok(v)) throw new OfflineQueryError(text(`${label.ru}: недопустимое значение ${String(v)}.`, `${label.en}: ${String(v)} is not a valid value.`));
   return values;
 }
 
@@ -343,7 +346,7 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     const folded = item.text.toLowerCase();
     const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length === 1 && words[0]!.length < 2) {
-      throw new OfflineQueryError(`«${item.text}*»: put at least two letters before the *.`);
+      throw new OfflineQueryError(text(`«${item.text}*»: перед * нужны хотя бы две буквы.`, `«${item.text}*»: put at least two letters before the *.`));
     }
     if (item.type === 'word' && SIMPLE_PREFIX.test(folded)) {
       const terms = expand(folded);
@@ -369,7 +372,7 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
   /** FTS terms for one OKPD2 prefix (see OKPD2_TAGGED_DIGITS for the levels that have a tag). */
   const okpd2Terms = (prefix: string): string[] => {
     const digits = prefix.replace(/\D/g, '');
-    if (digits.length === 0 || /[^\d.\s]/.test(prefix)) throw new OfflineQueryError(`OKPD2 prefix «${prefix}» is not a code like 26.20.1.`);
+    if (digits.length === 0 || /[^\d.\s]/.test(prefix)) throw new OfflineQueryError(text(`Начало кода ОКПД2 «${prefix}» не похоже на код вида 26.20.1.`, `OKPD2 prefix «${prefix}» is not a code like 26.20.1.`));
     if (digits.length === 1) return Array.from({ length: 10 }, (_, d) => quote(okpd2Tag(`${digits}${d}`)));
     if (digits.length <= OKPD2_TAGGED_DIGITS) return [quote(okpd2Tag(digits))];
     const codes = expand(okpd2Tag(digits));
@@ -384,20 +387,20 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
       const parsed = parseText(q.text);
       for (const group of parsed.groups) parts.push(anyOf(group.map(itemExpr)));
       excluded = parsed.excluded.map(itemExpr);
-      if (parts.length === 0 && excluded.length === 0) throw new OfflineQueryError('The search words hold no letters or digits.');
+      if (parts.length === 0 && excluded.length === 0) throw new OfflineQueryError(text('В словах поиска нет ни букв, ни цифр: введите слово, которое нужно найти.', 'The search words hold no letters or digits.'));
     }
 
-    const regions = checkList(q.regions, 'Region', (v) => Number.isSafeInteger(v) && v >= 0);
+    const regions = checkList(q.regions, text('Регион', 'Region'), (v) => Number.isSafeInteger(v) && v >= 0);
     if (regions.length) parts.push(anyOf(regions.map((r) => quote(regionTag(r)))));
-    const statuses = checkList(q.status, 'Status', (v) => typeof v === 'string' && HAS_WORD.test(v));
-    const laws = checkList(q.law, 'Law', (v) => typeof v === 'string' && HAS_WORD.test(v));
+    const statuses = checkList(q.status, text('Статус', 'Status'), (v) => typeof v === 'string' && HAS_WORD.test(v));
+    const laws = checkList(q.law, text('Закон', 'Law'), (v) => typeof v === 'string' && HAS_WORD.test(v));
     if (laws.length) parts.push(anyOf(laws.map((v) => quote(lawTag(v)))));
-    const okpd2 = checkList(q.okpd2, 'OKPD2', (v) => typeof v === 'string');
+    const okpd2 = checkList(q.okpd2, text('ОКПД2', 'OKPD2'), (v) => typeof v === 'string');
     if (okpd2.length) parts.push(anyOf(okpd2.flatMap(okpd2Terms)));
 
     const priceFrom = q.price?.from ?? null;
     const priceTo = q.price?.to ?? null;
-    for (const v of [priceFrom, priceTo]) if (v !== null && !Number.isFinite(v)) throw new OfflineQueryError('Price bounds must be numbers.');
+    for (const v of [priceFrom, priceTo]) if (v !== null && !Number.isFinite(v)) throw new OfflineQueryError(text('Границы цены должны быть числами.', 'Price bounds must be numbers.'));
     if (priceFrom !== null || priceTo !== null) {
       const lo = priceFrom === null ? 0 : priceBand(priceFrom);
       const hi = priceTo === null ? Infinity : priceBand(priceTo);
@@ -406,17 +409,17 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
       }
     }
 
-    const publishFrom = dateBound(q.publishDate?.from, 'from', 'Publication date');
-    const publishTo = dateBound(q.publishDate?.to, 'to', 'Publication date');
-    const endFrom = dateBound(q.endDate?.from, 'from', 'Closing date');
-    const endTo = dateBound(q.endDate?.to, 'to', 'Closing date');
+    const publishFrom = dateBound(q.publishDate?.from, 'from', PUBLISHED);
+    const publishTo = dateBound(q.publishDate?.to, 'to', PUBLISHED);
+    const endFrom = dateBound(q.endDate?.from, 'from', CLOSING);
+    const endTo = dateBound(q.endDate?.to, 'to', CLOSING);
     for (const [which, from, to] of [['p', publishFrom, publishTo], ['e', endFrom, endTo]] as const) {
       const tags = from === null || to === null ? null : dateTags(which, from, to);
       if (tags) parts.push(anyOf(tags.map(quote)));
     }
 
     if (parts.length === 0 && excluded.length > 0) {
-      throw new OfflineQueryError('Minus words only exclude: add a word to look for, or a filter.');
+      throw new OfflineQueryError(text('Слова с минусом только исключают: добавьте слово, которое нужно найти, или условие.', 'Minus words only exclude: add a word to look for, or a filter.'));
     }
     let match: string | null = parts.length === 0 ? null : parts.length === 1 ? parts[0]! : parts.map((p) => (p.startsWith('(') ? p : `(${p})`)).join(' AND ');
     if (match !== null && excluded.length > 0) match = `(${match}) NOT ${anyOf(excluded)}`;
@@ -424,9 +427,9 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     return { match, statuses: statusList, priceFrom, priceTo, publishFrom, publishTo, endFrom, endTo };
   };
 
-  const intIn = (v: number | undefined, fallback: number, min: number, max: number, label: string): number => {
+  const intIn = (v: number | undefined, fallback: number, min: number, max: number, label: Text): number => {
     if (v === undefined) return fallback;
-    if (!Number.isSafeInteger(v) || v < min || v > max) throw new OfflineQueryError(`${label} must be a whole number from ${min} to ${max}.`);
+    if (!Number.isSafeInteger(v) || v < min || v > max) throw new OfflineQueryError(text(`${label.ru}: нужно целое число от ${min} до ${max}.`, `${label.en} must be a whole number from ${min} to ${max}.`));
     return v;
   };
 
@@ -434,10 +437,10 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     compile,
 
     search(query, options = {}) {
-      const limit = intIn(options.limit, 50, 1, 500, 'limit');
-      const offset = intIn(options.offset, 0, 0, 10_000, 'offset');
-      const before = intIn(options.before, NO_BOUND, 1, NO_BOUND, 'before');
-      const cap = intIn(options.rankCap, 1000, 1, 10_000, 'rankCap');
+      const limit = intIn(options.limit, 50, 1, 500, text('Число строк', 'limit'));
+      const offset = intIn(options.offset, 0, 0, 10_000, text('Смещение', 'offset'));
+      const before = intIn(options.before, NO_BOUND, 1, NO_BOUND, text('Граница', 'before'));
+      const cap = intIn(options.rankCap, 1000, 1, 10_000, text('Предел ранжирования', 'rankCap'));
       const compiled = compile(query);
       const params = { ...compiled, before, limit, offset, cap };
       let rows: ResultRow[];
@@ -450,7 +453,7 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     },
 
     count(query, cap = 1000) {
-      const limit = intIn(cap, 1000, 1, 100_000, 'cap');
+      const limit = intIn(cap, 1000, 1, 100_000, text('Предел', 'cap'));
       const compiled = compile(query);
       const params = { ...compiled, before: NO_BOUND, cap: limit + 1 };
       const n = compiled.match === null ? s.tableCount.get(params)! : s.ftsCount.get(params)!;

@@ -105,11 +105,11 @@ function createSearchStore(cache: CacheDb): SearchStore {
       throw new CacheInputError('A saved search reads created, updated or both.');
     }
     const label = input.label === undefined ? undefined : input.label === null ? null : input.label.trim();
-    if (label === '') throw new CacheInputError('A label cannot be empty; leave it out instead.');
+    if (label === '') throw new CacheInputError({ ru: 'Название не может быть пустым: оставьте поле пустым, чтобы поиск был без названия.', en: 'A label cannot be empty; leave it out instead.' });
     if (label) {
       const owner = s.labelOwner.get(label);
       if (owner !== undefined && owner !== input.filterId) {
-        throw new CacheInputError(`The label «${label}» is already used by another saved search.`);
+        throw new CacheInputError({ ru: `Название «${label}» уже занято другим сохранённым поиском: выберите другое.`, en: `The label «${label}» is already used by another saved search.` });
       }
     }
     const params = JSON.stringify(input.params ?? {});
