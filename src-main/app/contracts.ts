@@ -10,8 +10,17 @@ import type { AppContext } from './context';
 import { appError } from './errors';
 import { contractRow } from './rows';
 import { checkQueryCriteria, criteriaProblemsText } from '../domain/queryCriteriaCheck';
+import { previewCost } from '../sync/syncEngine';
 
-type ContractHandlers = Pick<Handlers, 'contracts.query' | 'contracts.rows'>;
+/** The body of a set, checked as every entry point checks it, before anything is sent or charged. */
+function checkedBody(set: ContractSet): Record<string, unknown> {
+  const body = contractQueryBody(set);
+  const problems = checkQueryCriteria(body);
+  if (problems.length) throw appError('invalid_input', criteriaProblemsText(problems, 'ru'), criteriaProblemsText(problems, 'en'));
+  return body;
+}
+
+type ContractHandlers = Pick<Handlers, 'contracts.query' | 'contracts.preview' | 'contracts.rows'>;
 
 /** The QUERY body of a contract set (reference 4.7: one way per request). */
 export function contractQueryBody(set: ContractSet): Record<string, unknown> {
@@ -86,11 +95,8 @@ const setFilters = new WeakMap<CacheDb, Map<string, Set<string>>>();
 export function contractHandlers(ctx: AppContext): ContractHandlers {
   return {
     'contracts.query': async ({ set, maxSpend }) => {
-      const body = contractQueryBody(set);
       // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).
-      const problems = checkQueryCriteria(body);
-      if (problems.length) throw appError('invalid_input', criteriaProblemsText(problems, 'ru'), criteriaProblemsText(problems, 'en'));
-      const { filterId, jobId } = await ctx.contractsJob(body, maxSpend);
+      const { filterId, jobId } = await ctx.contractsJob(checkedBody(set), maxSpend);
       const key = keyOfSet(set);
       if (key !== null) {
         const cache = ctx.session().cache;
@@ -99,6 +105,16 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
         known.set(key, (known.get(key) ?? new Set<string>()).add(filterId));
       }
       return { filterId, jobId };
+    },
+
+    'contracts.preview': async ({ set }) => {
+      const session = ctx.currentGeneration();
+      const p = await ctx.net(() => previewCost(ctx.port(session), ctx.sink(session), 'contract', checkedBody(set)));
+      const views = viewQueries(session.cache);
+      if (p.total !== null) views.setFilterTotal(p.filterId, 'contract', p.total);
+      // Members of this set's feed held here (the preview's own first contract among them).
+      const held = views.contracts({ viaFilters: [p.filterId] }, 0, 1).count;
+      return { filterId: p.filterId, total: p.total, charged: p.charged, held, costUpTo: p.total };
     },
 
     'contracts.rows': async ({ customerInn, supplierInn, supplierName, listId, tenderIds, offset, limit }) => {

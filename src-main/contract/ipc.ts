@@ -569,6 +569,15 @@ export const methods = {
   // Contracts.
   /** Starts reading the contract feed of a set; rows come from `contracts.rows`. */
   'contracts.query': method(z.strictObject({ set: contractSetSchema, maxSpend: z.number().int().min(0).optional() }), z.object({ filterId: z.string().nullable(), jobId: z.string() })),
+  /**
+   * What reading a contract set would cost, before it is read: a `limit: 1` QUERY (at most one unit) gives
+   * the set's `total`; `costUpTo` is the upper bound (one unit per contract, the reference's charge per new
+   * version), `held` how many of its contracts this cache already holds (their held versions are free).
+   */
+  'contracts.preview': method(
+    z.strictObject({ set: contractSetSchema }),
+    z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), held: z.number(), costUpTo: z.number().nullable() }),
+  ),
   'contracts.rows': method(
     z.strictObject({ customerInn: z.string().max(12).optional(), supplierInn: z.string().max(12).optional(), supplierName: z.string().max(300).optional(), listId: listId.optional(), tenderIds: z.array(objectId).max(10_000).optional(), ...page.shape }),
     z.object({ rows: z.array(contractRowSchema), count: z.number() }),

@@ -70,6 +70,26 @@ describe('contracts by supplier name: the rows are the subscription the server s
   });
 });
 
+describe('contracts.preview: a cost estimate for a contract set before it is read', () => {
+  it('the total as the API counts it for at most one unit, the upper bound, and what is held; after the read all are held', async () => {
+    const name = 'Альянс';
+    const before = await oracle.balance();
+    const preview = await t.call('contracts.preview', { set: { by: 'supplier', name } });
+    const expected = await apiTotal(name);
+    expect(expected).toBeGreaterThan(1);
+    expect(preview).toMatchObject({ total: expected, costUpTo: expected });
+    expect(preview.charged).toBeLessThanOrEqual(1);
+    expect(preview.held).toBeLessThanOrEqual(1);
+    expect((await oracle.balance()).balance.contracts).toBe(before.balance.contracts - preview.charged);
+
+    const job = await finished(t, (await t.call('contracts.query', { set: { by: 'supplier', name } })).jobId);
+    expect(job.state).toBe('done');
+    const again = await t.call('contracts.preview', { set: { by: 'supplier', name } });
+    expect(again).toMatchObject({ filterId: preview.filterId, total: expected, held: expected, charged: 0 });
+    await expect(t.call('contracts.preview', { set: { by: 'customer', inn: ['7830002294'] } })).rejects.toThrow(/контрольное число/);
+  });
+});
+
 describe('contracts: the use case validates before spending', () => {
   it('a supplier INN with a wrong check digit is refused at the boundary with a Russian message naming it; nothing is charged', async () => {
     const before = await oracle.balance();

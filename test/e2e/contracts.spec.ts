@@ -88,3 +88,28 @@ test('contracts by supplier name: the view shows as many contracts as the API co
     await expect(page.getByTestId('contracts-table').locator('[role="row"][data-row-index="0"]')).toContainText(name);
   }
 });
+
+test('contracts: a cost estimate before reading, as for tender searches (the API’s total, an upper bound, what is held)', async ({ page, app }) => {
+  await page.getByTestId('nav-contracts').click();
+  await page.getByTestId('contracts-mode-supplier').check();
+  await page.getByTestId('contracts-supplier-name').fill('Альянс');
+  await page.getByTestId('contracts-estimate').click();
+  const result = page.getByTestId('contracts-estimate-result');
+  await expect(result).toBeVisible();
+  const expected = await apiContractTotal(app, { supplier: { name: 'Альянс' } });
+  await expect(result).toHaveAttribute('data-total', String(expected));
+  await expect(result).toContainText(`Контрактов в наборе: ${expected.toLocaleString('ru-RU')}`);
+  await expect(result).toContainText('верхняя граница');
+  await expect(page.getByTestId('contracts-job')).toHaveCount(0);
+  await app.screenshot(page, 'contracts-estimate');
+
+  // Another set in the form: the estimate of the old one is not shown for it.
+  await page.getByTestId('contracts-supplier-name').fill('Альянс-2');
+  await expect(result).toHaveCount(0);
+  await page.getByTestId('contracts-supplier-name').fill('Альянс');
+  await page.getByTestId('contracts-find').click();
+  await expect(page.getByTestId('contracts-job')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect(page.getByTestId('contracts-job-figures')).toHaveAttribute('data-items', String(expected));
+  await page.getByTestId('contracts-estimate').click();
+  await expect(result).toHaveAttribute('data-held', String(expected));
+});

@@ -4,7 +4,7 @@
  * checked by their checksums before anything is sent. A double click opens the contract card.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ContractRow, MethodArgs } from '../../../src-main/contract/ipc';
+import type { ContractRow, MethodArgs, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -31,6 +31,11 @@ const strings: Strings<
     maxSpend: string;
     maxSpendHint: string;
     find: string;
+    estimate: string;
+    estimateHint: string;
+    estimateResult: (total: string, upTo: string, held: string) => string;
+    estimateUnknown: string;
+    estimateCharged: (n: string) => string;
     difference: string;
     shownAll: (n: string) => string;
     shown: (n: string) => string;
@@ -62,6 +67,12 @@ const strings: Strings<
     maxSpend: 'Не тратить больше, ед.',
     maxSpendHint: 'пусто — без ограничения',
     find: 'Найти контракты',
+    estimate: 'Оценить стоимость',
+    estimateHint: 'Оценка стоит не больше 1 единицы.',
+    estimateResult: (total, upTo, held) =>
+      `Контрактов в наборе: ${total}. Прочитать их все будет стоить не больше ${upTo} ед. — это верхняя граница: не больше 1 ед. за контракт, а версии, уже полученные этим аккаунтом, бесплатны (в кэше уже есть: ${held}).`,
+    estimateUnknown: 'Сервер ещё собирает набор: итог пока неизвестен, оцените снова через минуту.',
+    estimateCharged: (n) => `Оценка списала: ${n} ед.`,
     difference:
       'Поставщик вместе с заказчиком или списком — это фильтр по уже полученным контрактам этого набора (оплачиваются все контракты набора); поставщик отдельно — это подписка на его контракты со всеми заказчиками (оплачиваются только они).',
     shownAll: (n) => `Все контракты в кэше: ${n}`,
@@ -99,6 +110,12 @@ const strings: Strings<
     maxSpend: 'Spend at most, units',
     maxSpendHint: 'empty — no cap',
     find: 'Find contracts',
+    estimate: 'Estimate the cost',
+    estimateHint: 'An estimate costs at most 1 unit.',
+    estimateResult: (total, upTo, held) =>
+      `Contracts in the set: ${total}. Reading them all costs at most ${upTo} units — an upper bound: at most 1 unit per contract, and versions this account already received are free (already cached: ${held}).`,
+    estimateUnknown: 'The server is still collecting the set: its total is not known yet, estimate again in a minute.',
+    estimateCharged: (n) => `The estimate charged: ${n} units.`,
     difference:
       "A supplier together with a customer or a list filters the contracts of that set once fetched (the whole set is charged); a supplier alone subscribes to that supplier's contracts with every customer (only those are charged).",
     shownAll: (n) => `All cached contracts: ${n}`,
@@ -139,6 +156,8 @@ export function ContractsView() {
   const [filter, setFilter] = useState<{ rows: RowsFilter; postFilter: boolean; searched: boolean }>({ rows: {}, postFilter: false, searched: false });
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [estimate, setEstimate] = useState<{ key: string; value: MethodResult<'contracts.preview'> } | null>(null);
+  const [estimating, setEstimating] = useState(false);
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
   const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}`);
 
@@ -155,6 +174,29 @@ export function ContractsView() {
   }, [jobId, jobItems, jobState, refresh]);
 
   const set = (patch: Partial<ContractForm>) => setForm((f) => ({ ...f, ...patch }));
+  const built = useMemo(() => buildContractQuery(form), [form]);
+  const setKey = built.ok ? JSON.stringify(built.set) : null;
+
+  /** The set's total for at most one unit, before anything is read (shown only while the form names that set). */
+  async function estimateCost() {
+    setError(null);
+    if (!built.ok) {
+      setProblems(Object.fromEntries(built.problems.map((p) => [p.field, { problem: p.problem, ...(p.text ? { text: p.text } : {}) }])));
+      return;
+    }
+    setProblems({});
+    setEstimating(true);
+    try {
+      setEstimate({ key: JSON.stringify(built.set), value: await call('contracts.preview', { set: built.set }) });
+      // The estimate's own first contract is now in the cache: the count below says so.
+      refresh();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setEstimating(false);
+    }
+  }
+  const shownEstimate = estimate !== null && estimate.key === setKey ? estimate.value : null;
 
   async function find() {
     setError(null);
@@ -275,8 +317,20 @@ export function ContractsView() {
           <button type="submit" className="btn--primary" disabled={jobId !== null && isJobActive(job)} data-testid="contracts-find">
             {s.find}
           </button>
+          <button type="button" onClick={() => void estimateCost()} disabled={estimating} data-testid="contracts-estimate">
+            {s.estimate}
+          </button>
+          <span className="muted">{s.estimateHint}</span>
           {jobId && <JobProgress jobId={jobId} testId="contracts-job" />}
         </div>
+        {shownEstimate && (
+          <div className="search__preview" role="status" data-testid="contracts-estimate-result" data-total={shownEstimate.total ?? ''} data-held={shownEstimate.held}>
+            {shownEstimate.total === null
+              ? s.estimateUnknown
+              : s.estimateResult(formatInt(shownEstimate.total, locale), formatInt(shownEstimate.costUpTo ?? shownEstimate.total, locale), formatInt(shownEstimate.held, locale))}{' '}
+            <span className="muted">{s.estimateCharged(formatInt(shownEstimate.charged, locale))}</span>
+          </div>
+        )}
       </form>
       <ErrorNotice error={error ?? paged.error} testId="contracts-error" />
       <div className="contracts__count" data-testid="contracts-count" data-count={paged.count}>
