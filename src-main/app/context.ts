@@ -23,7 +23,7 @@ import { readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome } from
 import type { TokenVault } from '../vault/tokenVault';
 import { EarlierWorkbench, type EarlierSyncOutcome } from '../earlier/index';
 import { moscowText } from '../api/earlier/limits';
-import { Connectivity, isNetworkFailure } from './connectivity';
+import { Connectivity, isNetworkFailure, tcpReachable } from './connectivity';
 import { AppError, appError, toIpcError } from './errors';
 import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
@@ -34,6 +34,8 @@ import { capStopText, type SpendLimit } from './spendGuard';
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
 export interface AppTuning {
   probeIntervalMs?: number;
+  /** The free TCP heartbeat's period (default 1 s: offline noticed within about 2 s). */
+  heartbeatMs?: number;
   client?: Pick<ApiClientOptions, 'maxAttempts' | 'backoff' | 'timeouts' | 'maxPreparingWaitMs'>;
   progressThrottleMs?: number;
   /** Seconds of a follow long poll (the API allows up to 25). */
@@ -94,6 +96,8 @@ export class AppContext {
     this.connectivity = new Connectivity({
       intervalMs: deps.tuning.probeIntervalMs ?? 10_000,
       probe: () => this.probe(),
+      heartbeat: () => (this.current ? tcpReachable(this.current.baseUrl) : Promise.resolve(true)),
+      ...(deps.tuning.heartbeatMs !== undefined ? { heartbeatMs: deps.tuning.heartbeatMs } : {}),
       onChange: () => this.emitStatus(),
       onOnline: () => this.flush(),
     });
