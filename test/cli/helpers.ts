@@ -12,7 +12,7 @@
  * Every run is kept in `transcript`, so the secrecy suite can scan everything the CLI ever printed.
  */
 import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,11 +66,16 @@ export class CliHarness {
   readonly transcript: CliRun[] = [];
   token: string | null;
 
-  constructor(opts: { token?: string | null; prefix?: string } = {}) {
+  constructor(opts: { token?: string | null; prefix?: string; money?: 'lifted' | 'defaults' } = {}) {
     this.root = mkdtempSync(join(tmpdir(), opts.prefix ?? 'tenderwb-cli-'));
     this.dataDir = join(this.root, 'data');
     this.home = join(this.root, 'home');
     mkdirSync(this.home, { recursive: true });
+    // Suites not about money lift the default per-run cap (like the rate limit); the money suite keeps a fresh install's.
+    if ((opts.money ?? 'lifted') === 'lifted') {
+      mkdirSync(this.dataDir, { recursive: true });
+      writeFileSync(join(this.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove: 1_000_000_000, runCap: 1_000_000_000, dailyBudget: null } }));
+    }
     this.token = opts.token ?? null;
   }
 

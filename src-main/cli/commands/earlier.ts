@@ -9,6 +9,7 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub, type Output } from '../output';
 import type { CliContext } from '../context';
+import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
 import { moscowText, timestampMs } from '../../api/earlier/limits';
 import { viewQueries } from '../../cache/viewQueries';
 import { columnsOf, type EarlierSyncOutcome, type EarlierWorkbench } from '../../earlier/index';
@@ -40,16 +41,11 @@ const STOP_WORDS: Record<EarlierSyncOutcome['stoppedBy'], string> = {
 };
 
 export async function earlierSyncCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
-  const usage = 'usage: sync FILTER_ID|--all [--max-spend N]   (earlier-generation profile: filters are numbers, see "tenderwb filters")';
-  const a = parseCommandArgs(args, { all: { type: 'boolean' }, 'max-spend': { type: 'string' }, contracts: { type: 'boolean' }, follow: { type: 'boolean' } });
+  const usage = 'usage: sync FILTER_ID|--all [--max-spend N | --no-cap]   (earlier-generation profile: filters are numbers, see "tenderwb filters")';
+  const a = parseCommandArgs(args, { all: { type: 'boolean' }, 'max-spend': { type: 'string' }, 'no-cap': { type: 'boolean' }, contracts: { type: 'boolean' }, follow: { type: 'boolean' } });
   if (a.values.contracts) throw new CliError('the earlier API generation delivers tenders only: --contracts does not apply', 2);
   if (a.values.follow) throw new CliError('the earlier API generation has no live feed to follow: run "sync FILTER_ID" again to pull what is new', 2);
-  let maxSpend: number | undefined;
-  if (a.values['max-spend'] !== undefined) {
-    const raw = String(a.values['max-spend']);
-    if (!/^\d+$/.test(raw)) throw new CliError('--max-spend is a whole number of units', 2);
-    maxSpend = Number(raw);
-  }
+  const flags = parseSpendFlags(a.values);
   if (a.values.all && a.positionals.length) throw new CliError('give a filter id or --all, not both', 2);
   if (!a.values.all && a.positionals.length !== 1) throw new CliError(usage, 2);
   const wb = await ctx.earlier();
@@ -61,6 +57,15 @@ export async function earlierSyncCommand(ctx: CliContext, args: string[], signal
     if (!targets.length) throw new CliError('no filter with auto search on: switch it on in the web interface of the service');
   } else targets = [filterIdOf(a.positionals[0], usage)];
 
+  // The estimate before paying: each filter's total as last stated minus the tenders already received
+  // (unknown before a first sync states a total; the cap then bounds the run).
+  let estimate: number | null = 0;
+  for (const filterId of targets) {
+    const info = wb.filterInfo(filterId);
+    estimate = estimate === null || !info || info.total === null ? null : estimate + Math.max(0, info.total - info.cachedCount);
+  }
+  const plan = await planCliSpend(ctx.registry.rootDir, await ctx.cache(), flags, estimate);
+  const maxSpend = plan.cap;
   let spent = 0;
   for (const filterId of targets) {
     const out = await wb.syncFilter(filterId, {
@@ -99,7 +104,7 @@ export async function earlierSyncCommand(ctx: CliContext, args: string[], signal
     if (out.stoppedBy === 'daily_limit') throw new CliError(out.message, 4);
     if (out.stoppedBy === 'license_expired') throw new CliError(out.message, 1);
     if (out.stoppedBy === 'cancelled' || out.stoppedBy === 'spend_cap') {
-      if (out.stoppedBy === 'spend_cap') ctx.out.info(out.message);
+      if (out.stoppedBy === 'spend_cap') ctx.out.info(`${out.message} ${capStopNote(plan, spent)}`);
       break;
     }
   }

@@ -6,7 +6,9 @@ import type { CliContext } from '../context';
 import { searchStore, type SavedSearch } from '../../cache/searchStore';
 import { apiQueryPort } from '../../sync/apiQueryPort';
 import { cacheFeedSink } from '../../sync/cacheFeedSink';
-import { previewCost, syncSavedSearch, type SyncOutcome } from '../../sync/syncEngine';
+import { previewCost, readFirstPage, syncSavedSearch, type SyncOutcome } from '../../sync/syncEngine';
+import { viewQueries } from '../../cache/viewQueries';
+import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
 import { flushOutbox } from '../../sync/outbox';
 import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
@@ -86,7 +88,7 @@ function resolveTargets(ctx: CliContext, searches: ReturnType<typeof searchStore
     if (!list.length) throw new CliError('no saved searches yet: create one with "tenderwb search --query ... --label NAME"');
     return list;
   }
-  if (positionals.length !== 1) throw new CliError('usage: sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]', 2);
+  if (positionals.length !== 1) throw new CliError('usage: sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N | --no-cap] [--follow]', 2);
   const key = positionals[0]!;
   const found = key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
   if (!found) throw new CliError(`no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`);
@@ -98,14 +100,10 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     all: { type: 'boolean' },
     contracts: { type: 'boolean' },
     'max-spend': { type: 'string' },
+    'no-cap': { type: 'boolean' },
     follow: { type: 'boolean' },
   });
-  let maxSpend: number | undefined;
-  if (a.values['max-spend'] !== undefined) {
-    const raw = String(a.values['max-spend']);
-    if (!/^\d+$/.test(raw)) throw new CliError('--max-spend is a whole number of units', 2);
-    maxSpend = Number(raw);
-  }
+  const flags = parseSpendFlags(a.values);
   const cache = await ctx.cache();
   const targets = resolveTargets(ctx, searchStore(cache), a.positionals, a.values.all === true);
   const client = await ctx.client();
@@ -113,6 +111,23 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const port = apiQueryPort(client);
   const sink = cacheFeedSink(cache);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
+  // Preview first (a QUERY of one item per feed: a free repeat of what is held, or at most one unit): the
+  // totals minus the tenders held are what the run will cost; contracts held are not counted (an upper bound).
+  let estimate: number | null = 0;
+  if (flags.maxSpend === undefined && !flags.noCap) {
+    ctx.out.progress('previewing the cost…');
+    const views = viewQueries(cache);
+    for (const search of targets) {
+      for (const feed of feeds) {
+        const first = await readFirstPage(port, sink, feed, { filter_id: search.filterId }, search.events[0] ?? 'created', signal);
+        const held = feed === 'tender' ? views.filterTenderCount(search.filterId) : 0;
+        estimate = estimate === null || first.total === null ? null : estimate + Math.max(0, first.total - held);
+      }
+    }
+    ctx.out.endProgress();
+  }
+  const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate);
+  const maxSpend = plan.cap;
   let spent = 0;
   let exhausted = false;
   for (const search of targets) {
@@ -137,6 +152,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged)} units charged, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
+    if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent));
     if (outcome.stoppedBy !== 'done') break;
   }
   if (exhausted) throw new CliError('the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place', 3);

@@ -1,0 +1,71 @@
+/**
+ * The CLI's side of "nothing is spent by surprise" (issue 12): a paid command (`sync`, both generations) stops
+ * at a cap unless told otherwise. The cap is `--max-spend N`, else the default per-run cap of the settings
+ * (`settings.json` at the data root, the app's own, 1 000 units unless changed there), and `--no-cap` lifts it.
+ * When the preview already shows that the run would pass the default cap, nothing is charged and the command
+ * says which flag to give. The daily budget of the settings (Moscow day, from the deliveries stored) holds
+ * whatever the flags say.
+ */
+import type { CacheDb } from '../cache/database';
+import { readSettings } from '../app/settings';
+import { spentToday } from '../app/spendGuard';
+import { CliError, formatInt } from './output';
+
+export type SpendFlags = { maxSpend?: number; noCap: boolean };
+
+export function parseSpendFlags(values: Record<string, string | boolean | undefined>): SpendFlags {
+  const noCap = values['no-cap'] === true;
+  if (values['max-spend'] === undefined) return { noCap };
+  if (noCap) throw new CliError('give --max-spend N or --no-cap, not both', 2);
+  const raw = String(values['max-spend']);
+  if (!/^\d+$/.test(raw)) throw new CliError('--max-spend is a whole number of units', 2);
+  return { maxSpend: Number(raw), noCap };
+}
+
+/** The cap of this run and where it came from (for the message when the run stops there). */
+export type CliSpendCap = { cap: number | undefined; kind: 'flag' | 'default' | 'daily_budget' | 'none'; defaultCap: number | null; dailyBudget: number | null; spentToday: number };
+
+/**
+ * The cap a run starts with, or a refusal before anything is charged: the daily budget is used up, or the
+ * previewed cost (`estimate`, null when the server has not said) is above the default cap with no flag given.
+ */
+export async function planCliSpend(rootDir: string, cache: CacheDb, flags: SpendFlags, estimate: number | null): Promise<CliSpendCap> {
+  const { spending } = await readSettings(rootDir);
+  const today = spentToday(cache);
+  const base = { defaultCap: spending.runCap, dailyBudget: spending.dailyBudget, spentToday: today };
+  const dailyLeft = spending.dailyBudget === null ? Infinity : Math.max(0, spending.dailyBudget - today);
+  if (dailyLeft <= 0) {
+    throw new CliError(
+      `the daily budget is used up: ${formatInt(today)} of ${formatInt(spending.dailyBudget!)} units spent today (Moscow day); nothing was charged. Raise "dailyBudget" in the settings or continue after 00:00 Moscow time`,
+      5,
+    );
+  }
+  let cap: number | undefined;
+  let kind: CliSpendCap['kind'];
+  if (flags.maxSpend !== undefined) [cap, kind] = [flags.maxSpend, 'flag'];
+  else if (flags.noCap || spending.runCap === null) [cap, kind] = [undefined, 'none'];
+  else {
+    [cap, kind] = [spending.runCap, 'default'];
+    if (estimate !== null && estimate > spending.runCap) {
+      throw new CliError(
+        `this run may charge up to ${formatInt(estimate)} units, more than the default cap of ${formatInt(spending.runCap)} units; nothing was charged. ` +
+          `Give --max-spend ${estimate} to allow that much (or a smaller N to stop there), or --no-cap to read without a cap`,
+        2,
+      );
+    }
+  }
+  if (dailyLeft < (cap ?? Infinity)) [cap, kind] = [dailyLeft, 'daily_budget'];
+  return { cap, kind, ...base };
+}
+
+/** What to tell when a run stopped at its cap. */
+export function capStopNote(plan: CliSpendCap, charged: number): string {
+  switch (plan.kind) {
+    case 'default':
+      return `stopped at the default cap of ${formatInt(plan.cap ?? 0)} units (${formatInt(charged)} charged): give --max-spend N or --no-cap to read further; nothing received is paid again`;
+    case 'daily_budget':
+      return `stopped at the daily budget of ${formatInt(plan.dailyBudget ?? 0)} units (${formatInt(plan.spentToday + charged)} spent today, Moscow day): continue after 00:00 Moscow time or raise "dailyBudget" in the settings`;
+    default:
+      return `stopped at --max-spend ${formatInt(plan.cap ?? 0)} (${formatInt(charged)} charged): run again with a higher --max-spend to continue from the same place`;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Issue 12 in the CLI: `sync` refuses to spend more than the default cap unless `--max-spend N` or `--no-cap`
+ * is given (previewed first, nothing charged, and the message names the cap and the flags); the daily budget
+ * of the settings holds; after Ctrl-C the summary equals what the server's ledger shows (a real child process
+ * and SIGINT while a page is in flight).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { CliHarness, ctl, failureReason, serverLedger, startCliSandbox, tokens, waitFor } from './helpers';
+
+const PROFILE = 'sb';
+let sb: RunningSandbox;
+let live: string;
+let cli: CliHarness;
+
+beforeAll(async () => {
+  sb = await startCliSandbox();
+  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
+  ({ live } = await tokens(sb));
+  // A fresh install's money settings: the default per-run cap of 1 000 units.
+  cli = new CliHarness({ token: live, money: 'defaults' });
+  await cli.ok(['profile', 'add', PROFILE, '--base-url', sb.baseUrl]);
+}, 120_000);
+
+afterAll(async () => {
+  await sb?.close();
+  cli?.cleanup();
+});
+
+const ALL_STATUSES = { status: ['active', 'completed', 'cancelled'] };
+const ledgerCount = async (): Promise<number> => (await serverLedger(sb, live)).length;
+
+describe('tenderwb sync and money', () => {
+  it('a sync previewed above the default cap is refused before it pays, naming the cap and the flags', async () => {
+    await cli.ok(['search', '--query', JSON.stringify(ALL_STATUSES), '--label', 'all']);
+    const before = await ledgerCount();
+    const refused = await cli.run(['sync', 'all']);
+    expect(refused.code).toBe(2);
+    const reason = failureReason(refused);
+    expect(reason).toMatch(/may charge up to \d[\d\s]* units, more than the default cap of 1\s000 units; nothing was charged/);
+    expect(reason).toContain('--max-spend');
+    expect(reason).toContain('--no-cap');
+    expect(await ledgerCount()).toBe(before);
+
+    const both = await cli.run(['sync', 'all', '--max-spend', '5', '--no-cap']);
+    expect(both.code).toBe(2);
+    expect(failureReason(both)).toMatch(/--max-spend N or --no-cap, not both/);
+  });
+
+  it('--max-spend N stops there and says how to go on', async () => {
+    const before = await ledgerCount();
+    const capped = await cli.run(['sync', 'all', '--max-spend', '30']);
+    expect(capped.code).toBe(0);
+    expect(capped.stdout).toMatch(/all: \d+ items in \d+ pages, 30 units charged, \d+ free — stopped at the spend cap/);
+    expect(capped.stderr).toMatch(/stopped at --max-spend 30 \(30 charged\): run again with a higher --max-spend/);
+    expect(await ledgerCount()).toBe(before + 30);
+  });
+
+  it('after Ctrl-C the summary counts the page that was in flight: it equals the ledger', async () => {
+    await ctl(sb, 'faults', { delay_ms: 400 });
+    try {
+      await cli.ok(['search', '--query', JSON.stringify({ ...ALL_STATUSES, price: { from: 1 } }), '--label', 'priced']);
+      const before = await ledgerCount();
+      const { child, done } = cli.spawn(['--json', 'sync', 'priced', '--no-cap']);
+      // One page stored; the next is then on its way (each answer takes 400 ms).
+      await waitFor(async () => ((await ledgerCount()) > before ? true : undefined), 20_000, 'the first page');
+      child.kill('SIGINT');
+      const r = await done;
+      expect(r.code).toBe(0);
+      expect(r.lines[0]).toMatchObject({ label: 'priced', stopped_by: 'cancelled' });
+      await ctl(sb, 'faults', { delay_ms: 0 });
+      expect(r.lines[0].charged).toBeGreaterThan(0);
+      expect(r.lines[0].charged).toBe((await ledgerCount()) - before);
+    } finally {
+      await ctl(sb, 'faults', { delay_ms: 0 });
+    }
+  });
+
+  it('the daily budget of the settings stops a run with today\'s figures, then refuses before paying', async () => {
+    const today = (await serverLedger(sb, live)).length; // every charge of this account was made today by this cache
+    writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove: 100, runCap: null, dailyBudget: today + 12 } }));
+    await cli.ok(['search', '--query', JSON.stringify({ ...ALL_STATUSES, regions: [78, 50, 16] }), '--label', 'three']);
+    const before = await ledgerCount();
+    const stopped = await cli.run(['sync', 'three']);
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).toMatch(/stopped at the spend cap/);
+    expect(await ledgerCount()).toBe(today + 12);
+    expect(before).toBeLessThan(today + 12);
+    expect(stopped.stderr).toContain(`stopped at the daily budget of ${today + 12} units (${today + 12} spent today, Moscow day)`);
+    const refused = await cli.run(['sync', 'three', '--no-cap']);
+    expect(refused.code).toBe(5);
+    expect(failureReason(refused)).toMatch(new RegExp(`the daily budget is used up: ${today + 12} of ${today + 12} units spent today`));
+  });
+});
