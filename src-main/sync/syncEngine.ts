@@ -30,6 +30,8 @@ export type SyncRequest = {
   pageSize?: number;
   signal?: AbortSignal;
   onProgress?: (p: SyncProgress) => void;
+  /** How long a cancel waits for a page already asked for (it may be charged); default 15 s. */
+  cancelGraceMs?: number;
   /** `wait` of a follow poll; 25 is the API's maximum. */
   followWaitSeconds?: number;
   /**
@@ -88,8 +90,11 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       const body: Record<string, unknown> = cursor ? { cursor, limit } : { filter_id: req.filterId, events: [stream], limit };
       if (waitSeconds > 0 && cursor) body.wait = waitSeconds;
       let page: QueryPage;
+      // A page already asked for may be charged on the server: a cancel lets it arrive (within a grace) so it is
+      // stored and counted, and the run's summary equals the ledger. A long poll is dropped at once.
+      const inFlight = body.wait === undefined ? graceSignal(req.signal, req.cancelGraceMs ?? 15_000) : { signal: req.signal, done: () => undefined };
       try {
-        page = await port.query(feed, body, req.signal);
+        page = await port.query(feed, body, inFlight.signal);
       } catch (e) {
         budget.settle(limit, 0);
         if (isBalanceExhausted(e)) {
@@ -101,6 +106,8 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
           return false;
         }
         throw e;
+      } finally {
+        inFlight.done();
       }
       sink.savePage({
         filterId: req.filterId,
@@ -176,6 +183,24 @@ function spendBudget(maxSpend: number | undefined): { reserve(n: number): number
     },
     settle(reserved, charged) {
       left += reserved - charged;
+    },
+  };
+}
+
+/** A signal that aborts `ms` after `signal` does: the request in flight may still finish meanwhile. */
+function graceSignal(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal | undefined; done(): void } {
+  if (!signal) return { signal: undefined, done: () => undefined };
+  const late = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  const onAbort = (): void => {
+    timer = setTimeout(() => late.abort(), ms);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: late.signal,
+    done: () => {
+      signal.removeEventListener('abort', onAbort);
+      if (timer) clearTimeout(timer);
     },
   };
 }
