@@ -10,9 +10,21 @@ import { parseOpenReference } from '../../src-main/domain/openReference';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { errorMessage } from './ErrorNotice';
 
-const strings: Strings<{ label: string; placeholder: string; open: string; opening: string }> = {
-  ru: { label: 'Открыть закупку или контракт: номер извещения, реестровый номер или ссылка на zakupki.gov.ru', placeholder: '№ или ссылка', open: 'Открыть', opening: 'Открываем…' },
-  en: { label: 'Open a tender or contract: notice number, registry number or zakupki.gov.ru link', placeholder: 'No. or link', open: 'Open', opening: 'Opening…' },
+const strings: Strings<{ label: string; placeholder: string; open: string; opening: string; charged: string }> = {
+  ru: {
+    label: 'Открыть закупку или контракт: номер извещения, реестровый номер или ссылка на zakupki.gov.ru',
+    placeholder: '№ или ссылка',
+    open: 'Открыть',
+    opening: 'Открываем…',
+    charged: 'Карточка получена с сервера: списана 1 ед.',
+  },
+  en: {
+    label: 'Open a tender or contract: notice number, registry number or zakupki.gov.ru link',
+    placeholder: 'No. or link',
+    open: 'Open',
+    opening: 'Opening…',
+    charged: 'The card was fetched from the server: 1 unit charged.',
+  },
 };
 
 export function OpenBox() {
@@ -23,6 +35,11 @@ export function OpenBox() {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /**
+   * Opening by number fetched the card (it had to, to learn the internal id), so the card view then shows it
+   * "from the cache"; what the opening itself cost is said here, until the next opening.
+   */
+  const [charged, setCharged] = useState(false);
 
   async function open() {
     const parsed = parseOpenReference(text);
@@ -31,10 +48,12 @@ export function OpenBox() {
       return;
     }
     setProblem(null);
+    setCharged(false);
     setBusy(true);
     try {
       const card = await call('card.open', { reference: text });
       setText('');
+      setCharged(card.charged);
       navigate({ view: 'card', kind: card.kind, id: card.id, back: route.view === 'card' ? (route.back ?? { view: 'search' }) : route });
     } catch (e) {
       setProblem(errorMessage(e));
@@ -63,6 +82,7 @@ export function OpenBox() {
         onChange={(e) => {
           setText(e.target.value);
           setProblem(null);
+          setCharged(false);
         }}
         aria-invalid={problem !== null || undefined}
         aria-describedby={problem !== null ? 'open-box-problem' : undefined}
@@ -71,6 +91,11 @@ export function OpenBox() {
       <button type="submit" className="openbox__button" disabled={busy || text.trim() === ''} data-testid="open-box-submit">
         {busy ? s.opening : s.open}
       </button>
+      {charged && (
+        <div className="openbox__note" role="status" data-testid="open-box-charged">
+          {s.charged}
+        </div>
+      )}
       {problem !== null && (
         <div id="open-box-problem" className="openbox__problem" role="alert" data-testid="open-box-problem">
           {problem}

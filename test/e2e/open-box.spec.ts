@@ -38,7 +38,14 @@ test('«Открыть»: a notice number, an EIS link and a registry number ope
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(fz44.id));
   await expect(page.getByTestId('card-title')).toHaveText(fz44.name);
   await expect(page.getByTestId('open-box-problem')).toHaveCount(0);
+  // The card view shows it from the cache (the opening stored it); the opening's own charge is said in the frame.
+  await expect(page.getByTestId('open-box-charged')).toHaveText('Карточка получена с сервера: списана 1 ед.');
   await app.screenshot(page, 'open-box');
+  // Opened again: from the cache, nothing charged, no note.
+  await box.fill(fz44.etp);
+  await box.press('Enter');
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(fz44.id));
+  await expect(page.getByTestId('open-box-charged')).toHaveCount(0);
 
   const fz223 = await tenderWithEtp(app, /^\d{11}$/);
   await box.fill(`https://zakupki.gov.ru/epz/order/notice/notice223/common-info.html?regNumber=${fz223.etp}`);
