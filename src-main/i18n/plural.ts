@@ -37,4 +37,6 @@ export const NOUNS = {
   unexplained: { ru: { one: 'необъяснённая', few: 'необъяснённых', many: 'необъяснённых', other: 'необъяснённой' }, en: { one: 'unexplained', other: 'unexplained' } },
   row: { ru: { one: 'строка', few: 'строки', many: 'строк', other: 'строки' }, en: { one: 'row', other: 'rows' } },
   edit: { ru: { one: 'правка', few: 'правки', many: 'правок', other: 'правки' }, en: { one: 'edit', other: 'edits' } },
+  search: { ru: { one: 'поиск', few: 'поиска', many: 'поисков', other: 'поиска' }, en: { one: 'search', other: 'searches' } },
+  sync: { ru: { one: 'загрузка', few: 'загрузки', many: 'загрузок', other: 'загрузки' }, en: { one: 'sync', other: 'syncs' } },
 } satisfies Record<string, Noun>;

@@ -3,9 +3,11 @@
  * It loads the app info once, follows `app.status`, `sync.progress` and `profiles.changed` events, and leaves
  * everything else to the views.
  */
-import { useEffect, useState } from 'react';
-import { call, subscribe } from '../bridge/client';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { useEffect, useRef, useState } from 'react';
+import { call, subscribe, subscribeBackend } from '../bridge/client';
+import { count, NOUNS, useStrings, type Strings } from '../i18n/i18n';
+import { bannerJobs, endedText, FINISHED_NOTICE_MS, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
+import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from './store';
 import { SearchView } from '../views/search/SearchView';
@@ -39,7 +41,12 @@ const strings: Strings<{
   noProfile: string;
   starting: string;
   cannotStart: string;
-  jobs: (n: string, units: string) => string;
+  jobs: (n: number, units: number) => string;
+  backendGone: string;
+  backendStatus: string;
+  following: (n: number) => string;
+  dismiss: string;
+  followStopped: (labels: string, profile: string) => string;
 }> = {
   ru: {
     title: 'Tender Workbench',
@@ -60,7 +67,12 @@ const strings: Strings<{
     noProfile: 'нет профиля',
     starting: 'Запускаем…',
     cannotStart: 'Не удалось запустить приложение',
-    jobs: (n, units) => `Загрузка: ${n} объектов, списано ${units} ед.`,
+    jobs: (n, units) => `Загрузка: ${count(n, NOUNS.object, 'ru')}, списано ${count(units, NOUNS.unit, 'ru')}`,
+    backendGone: 'Сервер браузерного режима остановлен. Запустите npm run web снова.',
+    backendStatus: 'Сервер остановлен',
+    following: (n) => `слежение: ${count(n, NOUNS.search, 'ru')}`,
+    dismiss: 'Закрыть',
+    followStopped: (labels, profile) => `Слежение остановлено при смене профиля: ${labels}. Чтобы следить снова, вернитесь в профиль «${profile}» и нажмите «Следить».`,
   },
   en: {
     title: 'Tender Workbench',
@@ -81,7 +93,12 @@ const strings: Strings<{
     noProfile: 'no profile',
     starting: 'Starting…',
     cannotStart: 'The app could not start',
-    jobs: (n, units) => `Syncing: ${n} items, ${units} units charged`,
+    jobs: (n, units) => `Syncing: ${count(n, NOUNS.object, 'en')}, ${count(units, NOUNS.unit, 'en')} charged`,
+    backendGone: 'The browser-mode server has stopped. Run npm run web again.',
+    backendStatus: 'Server stopped',
+    following: (n) => `following: ${count(n, NOUNS.search, 'en')}`,
+    dismiss: 'Dismiss',
+    followStopped: (labels, profile) => `Following stopped when the profile changed: ${labels}. To follow again, switch back to “${profile}” and press “Follow”.`,
   },
 };
 
@@ -97,9 +114,13 @@ const EARLIER_VIEWS: ReadonlySet<ViewName> = new Set([...EARLIER_NAV, 'card']);
 
 export function App() {
   const s = useStrings(strings);
-  const { route, navigate, locale, online, pendingEdits, activeProfile, patch, upsertJob, bumpEpoch, jobs } = useAppStore();
+  const { route, navigate, locale, online, backendGone, pendingEdits, activeProfile, patch, upsertJob, bumpEpoch, jobs, shownJobs } = useAppStore();
   const [startError, setStartError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  /** Jobs that just ended (one merged notice) and follows a profile switch stopped: short-lived frame notices. */
+  const [ended, setEnded] = useState<SyncJob[]>([]);
+  const [followStopped, setFollowStopped] = useState<{ labels: string[]; profile: string } | null>(null);
+  const endedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -113,17 +134,38 @@ export function App() {
     );
     const offs = [
       subscribe('app.status', (st) => patch({ online: st.online, pendingEdits: st.pendingEdits })),
-      subscribe('sync.progress', (job) => upsertJob(job)),
+      subscribe('sync.progress', (job) => {
+        const { jobs: before, shownJobs: shown } = useAppStore.getState();
+        upsertJob(job);
+        if (!justEnded(before[job.jobId], job, shown)) return;
+        setEnded((list) => mergeEnded(list, job));
+        if (endedTimer.current) clearTimeout(endedTimer.current);
+        endedTimer.current = setTimeout(() => setEnded([]), FINISHED_NOTICE_MS);
+      }),
       subscribe('profiles.changed', () => {
+        // The core stops every job of the old profile; a follow must not end silently (issue 12).
+        const { jobs: before, activeProfile: old } = useAppStore.getState();
+        const follows = Object.values(before).filter(isFollowing);
+        if (follows.length > 0 && old) setFollowStopped({ labels: follows.map((j) => jobLabel(j, useAppStore.getState().locale)), profile: old.name });
+        useAppStore.getState().clearJobs();
+        setEnded([]);
         call('app.info', {}).then((info) => patch({ activeProfile: info.activeProfile, online: info.online, pendingEdits: info.pendingEdits }), () => undefined);
         bumpEpoch();
       }),
+      subscribeBackend((up) => patch({ backendGone: !up })),
     ];
     return () => {
       alive = false;
       offs.forEach((off) => off());
+      if (endedTimer.current) clearTimeout(endedTimer.current);
     };
   }, [patch, upsertJob, bumpEpoch]);
+
+  // A finished job's notice belongs to the moment: moving to another view closes it. A stopped follow stays
+  // until dismissed (a profile switch may itself move to another view).
+  useEffect(() => {
+    setEnded([]);
+  }, [route]);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -136,9 +178,12 @@ export function App() {
     if (!(earlier ? EARLIER_VIEWS : CURRENT_VIEWS).has(route.view)) navigate({ view: earlier ? 'filters' : 'search' } as Route);
   }, [earlier, route.view, navigate]);
 
-  const running = Object.values(jobs).filter((j) => j.state === 'running' || j.state === 'following');
+  const running = bannerJobs(jobs, shownJobs);
   const runningItems = running.reduce((n, j) => n + j.items, 0);
   const runningUnits = running.reduce((n, j) => n + j.charged, 0);
+  const following = Object.values(jobs).filter(isFollowing).length;
+  // One message about the connection: a stopped browser-mode server says so (not «В сети», not the API's offline).
+  const connected = online && !backendGone;
 
   if (startError !== null) {
     return (
@@ -160,9 +205,14 @@ export function App() {
             {s[v]}
           </button>
         ))}
-        <div className="frame__status" data-testid="network-status" data-online={online}>
-          <span className={`dot ${online ? 'dot--ok' : 'dot--off'}`} /> {online ? s.online : s.offline}
+        <div className="frame__status" data-testid="network-status" data-online={connected} data-backend={backendGone ? 'gone' : 'up'}>
+          <span className={`dot ${connected ? 'dot--ok' : 'dot--off'}`} /> {backendGone ? s.backendStatus : online ? s.online : s.offline}
           {pendingEdits > 0 && <span className="frame__pending"> · {s.pending(formatInt(pendingEdits, locale))}</span>}
+          {following > 0 && (
+            <div className="muted" data-testid="following-status" data-count={following}>
+              {s.following(following)}
+            </div>
+          )}
           <div className="frame__profile" data-testid="active-profile">
             {activeProfile?.name ?? s.noProfile}
             {earlier && <div className="muted" data-testid="active-generation">{s.earlierHint}</div>}
@@ -170,14 +220,36 @@ export function App() {
         </div>
       </nav>
       <main className="frame__main">
-        {!online && (
-          <div className="banner banner--offline" role="status" data-testid="offline-banner">
-            {s.offlineHint}
+        {backendGone ? (
+          <div className="banner banner--offline" role="alert" data-testid="backend-gone-banner">
+            {s.backendGone}
           </div>
+        ) : (
+          !online && (
+            <div className="banner banner--offline" role="status" data-testid="offline-banner">
+              {s.offlineHint}
+            </div>
+          )
         )}
         {running.length > 0 && (
           <div className="banner banner--progress" role="status" data-testid="sync-banner">
-            <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> {s.jobs(formatInt(runningItems, locale), formatInt(runningUnits, locale))}
+            <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> {s.jobs(runningItems, runningUnits)}
+          </div>
+        )}
+        {ended.length > 0 && (
+          <div className="banner banner--progress" role="status" data-testid="job-ended-banner" data-count={ended.length}>
+            <span>{endedText(ended, locale)}</span>
+            <button type="button" className="btn--link" data-testid="job-ended-dismiss" onClick={() => setEnded([])}>
+              {s.dismiss}
+            </button>
+          </div>
+        )}
+        {followStopped && (
+          <div className="banner banner--offline" role="status" data-testid="follow-stopped-banner">
+            <span>{s.followStopped(followStopped.labels.map((l) => `«${l}»`).join(', '), followStopped.profile)}</span>
+            <button type="button" className="btn--link" data-testid="follow-stopped-dismiss" onClick={() => setFollowStopped(null)}>
+              {s.dismiss}
+            </button>
           </div>
         )}
         {route.view === 'search' && <SearchView />}

@@ -5,13 +5,27 @@
  */
 import { bridgeKey } from '../../src-main/contract/bridge';
 import type { ContractClient, EventName, EventPayload, IpcError, MethodArgs, MethodName, MethodResult } from '../../src-main/contract/ipc';
-import { createLoopbackClient } from './loopbackClient';
+import { createLoopbackClient, type LoopbackClient } from './loopbackClient';
 
 let client: ContractClient | null = null;
+let loopback: LoopbackClient | null = null;
 
 export function contractClient(): ContractClient {
-  if (client === null) client = window[bridgeKey] ?? createLoopbackClient();
+  if (client === null) {
+    const preload = window[bridgeKey];
+    if (preload) client = preload;
+    else client = loopback = createLoopbackClient();
+  }
   return client;
+}
+
+/**
+ * Browser mode only: told when `npm run web` stops answering (false) and answers again (true). In Electron
+ * the core lives and dies with the window, so there is nothing to tell.
+ */
+export function subscribeBackend(listener: (up: boolean) => void): () => void {
+  contractClient();
+  return loopback ? loopback.onConnection(listener) : () => undefined;
 }
 
 export class CallError extends Error {

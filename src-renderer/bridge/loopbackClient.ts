@@ -9,6 +9,10 @@
  *
  * Events come over one streamed response (`GET /bridge/events`, newline-delimited JSON) shared by every
  * subscription, opened on the first `on` and reopened with a growing pause when it drops.
+ *
+ * Whether the backend is there at all (the `npm run web` process may have been stopped) is told to
+ * `onConnection` listeners: down when a request cannot reach it, up again when one does, so the page says
+ * that the server stopped and how to restart it instead of showing the API's «В сети».
  */
 import type { ContractClient, EventName, EventPayload, IpcError, IpcResponse, MethodName, MethodResult } from '../../src-main/contract/ipc';
 import { isEventName } from '../../src-main/contract/ipc';
@@ -22,7 +26,8 @@ const MISSING_SECRET =
   '(она содержит ключ и действует, пока команда работает).';
 const REFUSED_SECRET =
   'Приложение не приняло ключ доступа: вероятно, `npm run web` перезапущен. Откройте новую ссылку, которую он напечатал.';
-const NO_CONNECTION = 'Нет связи с ядром приложения: проверьте, что команда `npm run web` всё ещё работает.';
+/** The page cannot reach `npm run web` at all (issue 12: say so and how to restart, not «В сети»). */
+export const BACKEND_GONE = 'Сервер браузерного режима остановлен. Запустите npm run web снова.';
 
 /**
  * Takes the secret out of the fragment (once per page load) and cleans the address bar. Other fragment parts, if
@@ -70,7 +75,13 @@ export interface LoopbackClientOptions {
   reconnectMaxMs?: number;
 }
 
-export function createLoopbackClient(options: LoopbackClientOptions = {}): ContractClient {
+/** The contract client plus what only browser mode has: whether its backend process is reachable. */
+export interface LoopbackClient extends ContractClient {
+  /** Told `false` when the backend cannot be reached, `true` when it can again; answers the unsubscribe. */
+  onConnection(listener: (up: boolean) => void): () => void;
+}
+
+export function createLoopbackClient(options: LoopbackClientOptions = {}): LoopbackClient {
   const secret = options.secret !== undefined ? options.secret : takeSecretFromLocation();
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -82,6 +93,14 @@ export function createLoopbackClient(options: LoopbackClientOptions = {}): Contr
   const listeners = new Map<EventName, Set<AnyListener>>();
   let streamAbort: AbortController | null = null;
   let streamRunning = false;
+  let backendUp = true;
+  const connectionListeners = new Set<(up: boolean) => void>();
+  /** Told once per change, never repeated while the state holds. */
+  function setBackendUp(up: boolean): void {
+    if (up === backendUp) return;
+    backendUp = up;
+    for (const listener of [...connectionListeners]) listener(up);
+  }
 
   function headers(extra: Record<string, string> = {}): Record<string, string> {
     return { [SECRET_HEADER]: secret ?? '', ...extra };
@@ -101,8 +120,10 @@ export function createLoopbackClient(options: LoopbackClientOptions = {}): Contr
         redirect: 'error',
       });
     } catch {
-      return failure('offline', NO_CONNECTION);
+      setBackendUp(false);
+      return failure('offline', BACKEND_GONE);
     }
+    setBackendUp(true);
     if (response.status === 401) {
       refused = true;
       return failure('unauthorized', REFUSED_SECRET);
@@ -158,6 +179,7 @@ export function createLoopbackClient(options: LoopbackClientOptions = {}): Contr
             redirect: 'error',
             signal: abort.signal,
           });
+          setBackendUp(true);
           if (response.status === 401) {
             refused = true;
             break;
@@ -183,7 +205,8 @@ export function createLoopbackClient(options: LoopbackClientOptions = {}): Contr
             await response.text().catch(() => '');
           }
         } catch {
-          // Dropped or aborted: decided below.
+          // Could not open (the backend is gone) or dropped or aborted: decided below.
+          if (!opened && !abort.signal.aborted) setBackendUp(false);
         } finally {
           streamAbort = null;
         }
@@ -199,6 +222,10 @@ export function createLoopbackClient(options: LoopbackClientOptions = {}): Contr
   }
 
   return {
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      return () => void connectionListeners.delete(listener);
+    },
     version: 'browser',
     invoke: (name, args) => invoke(name, args),
     on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void {

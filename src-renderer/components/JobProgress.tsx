@@ -2,36 +2,31 @@
  * One sync job as it moves (kept current in the app store by `sync.progress` events): pages, items, what was
  * charged and what came free, against the server's total; a cancel button while it runs.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { call, CallError } from '../bridge/client';
 import { useAppStore } from '../app/store';
 import { formatInt } from '../format/format';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { count, jobStateName, NOUNS, useStrings, type Strings } from '../i18n/i18n';
 import { ErrorNotice } from './ErrorNotice';
 
 const strings: Strings<{
   starting: string;
   cancel: string;
-  states: (state: string) => string;
   items: (items: string, total: string) => string;
-  charged: (charged: string, free: string) => string;
+  charged: (charged: number, free: string) => string;
 }> = {
   ru: {
     starting: 'Запрос отправлен…',
     cancel: 'Остановить',
-    states: (st) =>
-      ({ running: 'Загрузка', following: 'Слежение', done: 'Готово', cancelled: 'Остановлено', failed: 'Ошибка', spend_cap: 'Достигнут лимит трат', balance_exhausted: 'Баланс исчерпан' })[st] ?? st,
     items: (items, total) => `${items}${total ? ` из ${total}` : ''}`,
-    charged: (charged, free) => `списано ${charged} ед. · бесплатно ${free}`,
+    charged: (charged, free) => `списано ${count(charged, NOUNS.unit, 'ru')} · бесплатно ${free}`,
   },
   en: {
     starting: 'Request sent…',
     cancel: 'Stop',
-    states: (st) =>
-      ({ running: 'Loading', following: 'Following', done: 'Done', cancelled: 'Stopped', failed: 'Failed', spend_cap: 'Spend cap reached', balance_exhausted: 'Balance exhausted' })[st] ?? st,
     items: (items, total) => `${items}${total ? ` of ${total}` : ''}`,
-    charged: (charged, free) => `${charged} units charged · ${free} free`,
+    charged: (charged, free) => `${count(charged, NOUNS.unit, 'en')} charged · ${free} free`,
   },
 };
 
@@ -45,6 +40,13 @@ export function JobProgress({ jobId, testId = 'job' }: { jobId: string; testId?:
   const job = useAppStore((st) => st.jobs[jobId]);
   const [cancelError, setCancelError] = useState<unknown>(null);
   const active = isJobActive(job);
+  // While this line shows the job, the frame does not repeat it in its own banner (issue 12: duplicates).
+  const showJob = useAppStore((st) => st.showJob);
+  const hideJob = useAppStore((st) => st.hideJob);
+  useEffect(() => {
+    showJob(jobId);
+    return () => hideJob(jobId);
+  }, [jobId, showJob, hideJob]);
   return (
     <div className={`job job--${job?.state ?? 'starting'}`} role="status" data-testid={testId} data-state={job?.state ?? 'starting'}>
       <div className="job__line">
@@ -52,12 +54,12 @@ export function JobProgress({ jobId, testId = 'job' }: { jobId: string; testId?:
           <span>{s.starting}</span>
         ) : (
           <>
-            <strong className="job__state">{s.states(job.state)}</strong>
-            {active && <progress max={Math.max(1, job.total ?? 0)} value={job.total ? job.items : undefined} aria-label={s.states(job.state)} />}
+            <strong className="job__state">{jobStateName(job.state, locale)}</strong>
+            {active && <progress max={Math.max(1, job.total ?? 0)} value={job.total ? job.items : undefined} aria-label={jobStateName(job.state, locale)} />}
             <span data-testid={`${testId}-figures`} data-items={job.items} data-charged={job.charged} data-free={job.free}>
               {s.items(formatInt(job.items, locale), job.total === null ? '' : formatInt(job.total, locale))}
             </span>
-            <span data-testid={`${testId}-charged`}>{s.charged(formatInt(job.charged, locale), formatInt(job.free, locale))}</span>
+            <span data-testid={`${testId}-charged`}>{s.charged(job.charged, formatInt(job.free, locale))}</span>
           </>
         )}
         {active && (

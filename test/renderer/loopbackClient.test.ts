@@ -156,3 +156,39 @@ describe('events', () => {
     expect(attempts - after).toBeLessThanOrEqual(1);
   });
 });
+
+describe('the backend process (issue 12: a stopped `npm run web` is not «В сети»)', () => {
+  it('a dropped stream that cannot be reopened tells «down» once; the server back tells «up» once', async () => {
+    const streams: ReturnType<typeof streamResponse>[] = [];
+    let serverUp = true;
+    const fetchFake = (url: string | URL | Request) => {
+      if (!serverUp) return Promise.reject(new TypeError('Failed to fetch'));
+      if (String(url).endsWith('/bridge/events')) {
+        const s = streamResponse();
+        streams.push(s);
+        return Promise.resolve(s.response);
+      }
+      return Promise.resolve(jsonResponse(200, { ok: true, value: {} }));
+    };
+    const client = createLoopbackClient({ secret: SECRET, fetch: fetchFake as typeof fetch, reconnectMinMs: 5, reconnectMaxMs: 10 });
+    const told: boolean[] = [];
+    const offConnection = client.onConnection((up) => told.push(up));
+    const off = client.on('app.status', () => undefined);
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    expect(told).toEqual([]);
+
+    // The process stops: its stream ends and nothing answers any more.
+    serverUp = false;
+    streams[0]!.end();
+    await vi.waitFor(() => expect(told).toEqual([false]));
+    const call = await client.invoke('app.info', {});
+    expect(!call.ok && call.error.message).toBe('Сервер браузерного режима остановлен. Запустите npm run web снова.');
+    await new Promise((r) => setTimeout(r, 50)); // more failed reopenings: still one «down»
+    expect(told).toEqual([false]);
+
+    serverUp = true;
+    await vi.waitFor(() => expect(told).toEqual([false, true]));
+    off();
+    offConnection();
+  });
+});

@@ -12,7 +12,7 @@ import { CsvExportButton } from '../../components/CsvExportDialog';
 import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDateTime, formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { count, NOUNS, useStrings, type Strings } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
 import { fillDays, moscowDay } from './spendChart';
 import { summarizeCriteria } from '../search/queryBuilder';
@@ -28,11 +28,11 @@ const strings: Strings<{
   updated: (at: string) => string;
   cached: (at: string) => string;
   audit: string;
-  verdict: (repeat: string, unexplained: string) => string;
+  verdict: (repeat: number, unexplained: number) => string;
   verdictOk: string;
   verdictBad: string;
   checked: (rows: string, matched: string, at: string) => string;
-  repeatLine: (kind: string, id: string, version: string, times: string) => string;
+  repeatLine: (kind: string, id: string, version: string, times: number) => string;
   unexplainedLine: (ids: string) => string;
   notUnderstoodLine: (route: string, at: string, reason: string, ids: string) => string;
   missingRequestLine: (requestId: string, balance: string, said: string, inLedger: string) => string;
@@ -45,7 +45,7 @@ const strings: Strings<{
   spend: string;
   perDay: string;
   perSearch: string;
-  days: (n: string) => string;
+  days: (n: number) => string;
   cards: string;
   noSpend: string;
   ledger: string;
@@ -78,11 +78,11 @@ const strings: Strings<{
     updated: (at) => `на ${at}`,
     cached: (at) => `сохранённые данные на ${at} — нет связи`,
     audit: 'Проверка списаний',
-    verdict: (r, u) => `${r} повторных списаний, ${u} необъяснённых`,
+    verdict: (r, u) => `${count(r, NOUNS.repeatCharge, 'ru')}, ${count(u, NOUNS.unexplained, 'ru')}`,
     verdictOk: 'Ни одна версия не оплачена дважды, каждое списание объяснено полученной версией, все списания из ответов сервера есть в журнале.',
     verdictBad: 'Есть списания, которые нужно разобрать:',
     checked: (rows, m, at) => `Строк журнала: ${rows}, сопоставлено: ${m}. Проверено ${at}.`,
-    repeatLine: (k, id, v, t) => `${k} ${id}, версия ${v}: списано ${t} раз(а)`,
+    repeatLine: (k, id, v, t) => `${k} ${id}, версия ${v}: списано ${count(t, NOUNS.time, 'ru')}`,
     unexplainedLine: (ids) => `Строки журнала без полученной версии: ${ids}`,
     notUnderstoodLine: (route, at, reason, ids) => `Получено и оплачено, но не разобрано (ответ сохранён и будет разобран после обновления): ${route}, ${at} — ${reason}. Строки журнала: ${ids}`,
     missingRequestLine: (req, b, said, inLedger) => `Нет в журнале: ответ ${req} (${b}) сообщил о списании ${said} ед., строк журнала с этим запросом: ${inLedger}`,
@@ -96,7 +96,7 @@ const strings: Strings<{
     spend: 'Расходы',
     perDay: 'По дням (МСК)',
     perSearch: 'По сохранённым поискам',
-    days: (n) => `${n} дней`,
+    days: (n) => count(n, NOUNS.day, 'ru'),
     cards: 'карточки и прочее',
     noSpend: 'За период списаний нет.',
     ledger: 'Журнал списаний',
@@ -129,11 +129,11 @@ const strings: Strings<{
     updated: (at) => `as of ${at}`,
     cached: (at) => `saved figures as of ${at} — offline`,
     audit: 'Charge audit',
-    verdict: (r, u) => `${r} repeat charges, ${u} unexplained`,
+    verdict: (r, u) => `${count(r, NOUNS.repeatCharge, 'en')}, ${count(u, NOUNS.unexplained, 'en')}`,
     verdictOk: 'No version was paid for twice; every charge is explained by a version received; every charge responses showed is in the ledger.',
     verdictBad: 'Some charges need a look:',
     checked: (rows, m, at) => `Ledger rows: ${rows}, matched: ${m}. Checked ${at}.`,
-    repeatLine: (k, id, v, t) => `${k} ${id}, version ${v}: charged ${t} times`,
+    repeatLine: (k, id, v, t) => `${k} ${id}, version ${v}: charged ${count(t, NOUNS.time, 'en')}`,
     unexplainedLine: (ids) => `Ledger rows with no version received: ${ids}`,
     notUnderstoodLine: (route, at, reason, ids) => `Delivered and paid but not understood (kept, read again after an update): ${route}, ${at} — ${reason}. Ledger rows: ${ids}`,
     missingRequestLine: (req, b, said, inLedger) => `Missing from the ledger: response ${req} (${b}) said ${said} units charged, ledger rows of that request: ${inLedger}`,
@@ -147,7 +147,7 @@ const strings: Strings<{
     spend: 'Spend',
     perDay: 'Per day (MSK)',
     perSearch: 'Per saved search',
-    days: (n) => `${n} days`,
+    days: (n) => count(n, NOUNS.day, 'en'),
     cards: 'cards and other',
     noSpend: 'Nothing charged in this period.',
     ledger: 'Charge ledger',
@@ -306,7 +306,7 @@ export function LedgerView() {
             <select value={days} onChange={(e) => setDays(Number(e.target.value))} aria-label={s.spend} data-testid="ledger-days">
               {PERIODS.map((p) => (
                 <option key={p} value={p}>
-                  {s.days(String(p))}
+                  {s.days(p)}
                 </option>
               ))}
             </select>
@@ -347,7 +347,7 @@ function AuditVerdict({ verdict: v, strings: s }: { verdict: MethodResult<'ledge
   return (
     <>
       <p className="ledger__verdictLine" data-testid="ledger-audit-verdict">
-        {s.verdict(n(v.repeatCharges.length), n(v.unexplained.length))}
+        {s.verdict(v.repeatCharges.length, v.unexplained.length)}
       </p>
       <p data-testid="ledger-audit-summary" data-vacuous={v.vacuous}>
         {v.vacuous ? s.vacuous : v.ok ? s.verdictOk : s.verdictBad}
@@ -355,7 +355,7 @@ function AuditVerdict({ verdict: v, strings: s }: { verdict: MethodResult<'ledge
       {!v.ok && (
         <ul className="ledger__problems" data-testid="ledger-audit-problems">
           {v.repeatCharges.map((r) => (
-            <li key={`${r.kind}-${r.id}-${r.version}`}>{s.repeatLine(r.kind === 'tender' ? s.tender : s.contract, String(r.id), String(r.version), n(r.times))}</li>
+            <li key={`${r.kind}-${r.id}-${r.version}`}>{s.repeatLine(r.kind === 'tender' ? s.tender : s.contract, String(r.id), String(r.version), r.times)}</li>
           ))}
           {v.unexplained.length > 0 && <li>{s.unexplainedLine(v.unexplained.slice(0, 50).join(', '))}</li>}
           {v.notUnderstood.map((q) => (

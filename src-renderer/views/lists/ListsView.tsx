@@ -58,7 +58,7 @@ export function ListsView() {
                 >
                   <span className="lists__itemName">{l.name}</span>
                   <span className="lists__itemMeta">
-                    {s.items(formatInt(l.itemsCount, locale))}
+                    {s.items(l.itemsCount)}
                     {l.pendingEdits > 0 && (
                       <span className="badge badge--queued" data-testid="lists-item-queued">
                         {s.queued(formatInt(l.pendingEdits, locale))}
@@ -362,7 +362,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
         {list.description && <p className="muted">{list.description}</p>}
         <div className="lists__facts">
           <span data-testid="lists-detail-count" data-count={list.itemsCount}>
-            {s.items(formatInt(list.itemsCount, locale))}
+            {s.items(list.itemsCount)}
           </span>
           {list.pendingEdits > 0 && (
             <span className="badge badge--queued" data-testid="lists-detail-queued" data-pending={list.pendingEdits}>

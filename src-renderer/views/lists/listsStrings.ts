@@ -1,10 +1,10 @@
-import type { Strings } from '../../i18n/i18n';
+import { count, NOUNS, type Strings } from '../../i18n/i18n';
 
 export const listsStrings: Strings<{
   title: string;
   lists: string;
   none: string;
-  items: (n: string) => string;
+  items: (n: number) => string;
   queued: (n: string) => string;
   create: string;
   name: string;
@@ -60,7 +60,7 @@ export const listsStrings: Strings<{
     title: 'Списки',
     lists: 'Мои списки',
     none: 'Списков пока нет.',
-    items: (n) => `${n} закупок`,
+    items: (n) => count(n, NOUNS.tender, 'ru'),
     queued: (n) => `в очереди: ${n}`,
     create: 'Создать список',
     name: 'Название',
@@ -116,7 +116,7 @@ export const listsStrings: Strings<{
     title: 'Lists',
     lists: 'My lists',
     none: 'No lists yet.',
-    items: (n) => `${n} tenders`,
+    items: (n) => count(n, NOUNS.tender, 'en'),
     queued: (n) => `queued: ${n}`,
     create: 'Create list',
     name: 'Name',

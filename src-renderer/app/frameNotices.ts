@@ -1,0 +1,59 @@
+/**
+ * What the frame says about sync jobs, apart from the views (issue 12: a finished job's banner stayed on every
+ * page, near-duplicate banners): a progress banner only for jobs still loading that no view on screen already
+ * shows, following jobs as one short status, a job that just ended as one short notice (several merged), and
+ * which follows a profile switch stopped. Pure, so it is tested without a browser.
+ */
+import type { Locale, SyncJob } from '../../src-main/contract/ipc';
+import { count, jobStateName, NOUNS } from '../i18n/i18n';
+
+/** How long the notice of a finished job stays (it also goes on navigation or when dismissed). */
+export const FINISHED_NOTICE_MS = 8000;
+
+export const isLoading = (j: SyncJob): boolean => j.state === 'running';
+export const isFollowing = (j: SyncJob): boolean => j.state === 'following';
+export const isEnded = (j: SyncJob): boolean => j.state !== 'running' && j.state !== 'following';
+
+/** Jobs still loading that no view on screen shows with its own progress line. */
+export function bannerJobs(jobs: Record<string, SyncJob>, shown: Record<string, number>): SyncJob[] {
+  return Object.values(jobs).filter((j) => isLoading(j) && !shown[j.jobId]);
+}
+
+/** A job's update that ends it (it was loading or following before): its notice is due, unless a view shows it. */
+export function justEnded(before: SyncJob | undefined, after: SyncJob, shown: Record<string, number>): boolean {
+  return before !== undefined && !isEnded(before) && isEnded(after) && !shown[after.jobId];
+}
+
+/** Adds an ended job to the notice: one line per notice, the same job never twice. */
+export function mergeEnded(current: readonly SyncJob[], job: SyncJob): SyncJob[] {
+  return [...current.filter((j) => j.jobId !== job.jobId), job];
+}
+
+const TEXT = {
+  ru: {
+    untitled: 'поиск без названия',
+    one: (label: string, state: string, items: string, units: string) => `«${label}»: ${state.toLowerCase()} — ${items}, списано ${units}`,
+    many: (jobs: string, items: string, units: string) => `Завершено: ${jobs} — ${items}, списано ${units}`,
+  },
+  en: {
+    untitled: 'untitled search',
+    one: (label: string, state: string, items: string, units: string) => `“${label}”: ${state.toLowerCase()} — ${items}, ${units} charged`,
+    many: (jobs: string, items: string, units: string) => `Finished: ${jobs} — ${items}, ${units} charged`,
+  },
+} as const;
+
+export function jobLabel(job: Pick<SyncJob, 'label'>, locale: Locale): string {
+  return job.label ?? TEXT[locale].untitled;
+}
+
+/** ««Компьютеры»: готово — 12 объектов, списано 12 ед.» or, merged, «Завершено: 3 загрузки — …» (no final dot: «ед.» has one). */
+export function endedText(jobs: readonly SyncJob[], locale: Locale): string {
+  const t = TEXT[locale];
+  const items = jobs.reduce((n, j) => n + j.items, 0);
+  const units = jobs.reduce((n, j) => n + j.charged, 0);
+  if (jobs.length === 1) {
+    const j = jobs[0]!;
+    return t.one(jobLabel(j, locale), jobStateName(j.state, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
+  }
+  return t.many(count(jobs.length, NOUNS.sync, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
+}

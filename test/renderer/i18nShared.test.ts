@@ -1,0 +1,73 @@
+/**
+ * Issue 12: plural forms by Intl.PluralRules in both languages («4 закупки», not «4 закупок»), codes named for
+ * people (no 44-FZ, created or flt_ on screen), and the frame's job notices: a job a view shows is not repeated,
+ * an ended job is one merged notice.
+ */
+import { describe, expect, it } from 'vitest';
+import { count, NOUNS, pluralForm } from '../../src-main/i18n/plural';
+import { eventsText, jobStateName, lawName } from '../../src-main/i18n/codes';
+import { bannerJobs, endedText, justEnded, mergeEnded } from '../../src-renderer/app/frameNotices';
+import type { SyncJob } from '../../src-main/contract/ipc';
+
+describe('plural forms', () => {
+  it('Russian: one, few, many by the number', () => {
+    const f = (n: number) => count(n, NOUNS.tender, 'ru');
+    expect([1, 2, 4, 5, 11, 12, 21, 22, 25, 111, 0].map(f)).toEqual([
+      '1 закупка', '2 закупки', '4 закупки', '5 закупок', '11 закупок', '12 закупок', '21 закупка', '22 закупки', '25 закупок', '111 закупок', '0 закупок',
+    ]);
+    expect(f(11986)).toBe('11\u00a0986 закупок');
+    expect(pluralForm(1.5, NOUNS.tender.ru, 'ru')).toBe('закупки');
+  });
+
+  it('English: one and other', () => {
+    expect(count(1, NOUNS.tender, 'en')).toBe('1 tender');
+    expect(count(4, NOUNS.tender, 'en')).toBe('4 tenders');
+    expect(count(0, NOUNS.repeatCharge, 'en')).toBe('0 repeat charges');
+  });
+
+  it('the ledger verdict with nothing wrong reads as before', () => {
+    expect(`${count(0, NOUNS.repeatCharge, 'ru')}, ${count(0, NOUNS.unexplained, 'ru')}`).toBe('0 повторных списаний, 0 необъяснённых');
+    expect(`${count(1, NOUNS.repeatCharge, 'ru')}, ${count(3, NOUNS.unexplained, 'ru')}`).toBe('1 повторное списание, 3 необъяснённых');
+  });
+});
+
+describe('codes named for people', () => {
+  it('laws, events and job states', () => {
+    expect(lawName('44-FZ', 'ru')).toBe('44-ФЗ');
+    expect(lawName('223-FZ', 'ru')).toBe('223-ФЗ');
+    expect(lawName('commercial', 'ru')).toBe('Коммерческая закупка');
+    expect(lawName('commercial', 'en')).toBe('Commercial');
+    expect(eventsText(['created', 'updated'], 'ru')).toBe('новые и изменения');
+    expect(eventsText(['created'], 'en')).toBe('new');
+    expect(jobStateName('spend_cap', 'ru')).toBe('Достигнут лимит трат');
+    // A code no reference names is shown as it came rather than hidden.
+    expect(lawName('615-PP', 'ru')).toBe('615-PP');
+  });
+});
+
+const job = (over: Partial<SyncJob>): SyncJob => ({
+  jobId: 'job_1', filterId: 'flt_abc', label: null, feeds: ['tender'], state: 'running', pages: 1, items: 5, charged: 5, free: 0, total: 10,
+  startedAt: '2026-01-01T00:00:00Z', finishedAt: null, error: null, ...over,
+});
+
+describe('frame notices of jobs', () => {
+  it('a loading job a view shows is not repeated in the frame; a following one is not «loading»', () => {
+    const jobs = { a: job({ jobId: 'a' }), b: job({ jobId: 'b' }), c: job({ jobId: 'c', state: 'following' }) };
+    expect(bannerJobs(jobs, { a: 1 }).map((j) => j.jobId)).toEqual(['b']);
+  });
+
+  it('an ended job is due once; several merge into one notice with plural forms, no filter id', () => {
+    const running = job({ jobId: 'a' });
+    const done = job({ jobId: 'a', state: 'done', items: 12, charged: 12 });
+    expect(justEnded(running, done, {})).toBe(true);
+    expect(justEnded(done, done, {})).toBe(false);
+    expect(justEnded(running, done, { a: 1 })).toBe(false);
+    const one = mergeEnded([], done);
+    expect(endedText(one, 'ru')).toBe('«поиск без названия»: готово — 12 объектов, списано 12 ед.');
+    const two = mergeEnded(mergeEnded(one, job({ jobId: 'b', label: 'ИТ', state: 'cancelled', items: 2, charged: 1 })), done);
+    expect(two).toHaveLength(2);
+    expect(endedText(two, 'ru')).toBe('Завершено: 2 загрузки — 14 объектов, списано 13 ед.');
+    expect(endedText(two, 'en')).toBe('Finished: 2 syncs — 14 items, 13 units charged');
+    expect(endedText(two, 'ru')).not.toMatch(/flt_/);
+  });
+});
