@@ -78,10 +78,12 @@ export function FilterSelect({ label, options, values, onChange, testId }: { lab
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
+  // Under the chosen chips (not over them), so each chip's remove button stays reachable while the list is open.
+  const anchor = useRef<HTMLDivElement>(null);
   // Escape from anywhere (a checkbox of the list too) and a click anywhere else close the list.
   useDismiss(open, [root], () => setOpen(false), button);
   // The list stays inside the window: moved left at the right edge, above the button near the bottom.
-  const placement = usePopupPlacement(open, button, popup);
+  const placement = usePopupPlacement(open, anchor, popup);
   return (
     <div className="fsel" data-testid={testId} ref={root}>
       <div className="fsel__row">
@@ -119,7 +121,7 @@ export function FilterSelect({ label, options, values, onChange, testId }: { lab
         </div>
       )}
       {open && (
-        <div className="fsel__anchor">
+        <div className="fsel__anchor" ref={anchor}>
           <div
             className="fsel__popup"
             id={listId}

@@ -38,8 +38,8 @@ export function placePopup(anchor: Rect, popup: { width: number; height: number 
 }
 
 /**
- * Places the popup `popupRef` next to `anchorRef` while `open`, again when the window is resized or anything
- * scrolls. Answers the style for the popup (null before the first measurement: drawn hidden, then placed).
+ * Places the popup `popupRef` next to `anchorRef` while `open`, again when the window is resized, anything
+ * scrolls or the owner renders. Answers the style for the popup (null before the first measurement: drawn hidden, then placed).
  */
 export function usePopupPlacement(open: boolean, anchorRef: RefObject<HTMLElement | null>, popupRef: RefObject<HTMLElement | null>): Placement | null {
   const [placement, setPlacement] = useState<Placement | null>(null);
@@ -52,6 +52,11 @@ export function usePopupPlacement(open: boolean, anchorRef: RefObject<HTMLElemen
     const next = placePopup(a, { width: popup.offsetWidth, height: popup.scrollHeight }, { width: window.innerWidth, height: window.innerHeight });
     setPlacement((cur) => (cur && cur.left === next.left && cur.top === next.top && cur.maxHeight === next.maxHeight && cur.above === next.above ? cur : next));
   }, [anchorRef, popupRef]);
+  // Whatever the owner renders may move the anchor (chosen chips appear above it): placed again after every
+  // render while open (cheap: state changes only when the place does).
+  useLayoutEffect(() => {
+    if (open) measure();
+  });
   useLayoutEffect(() => {
     if (!open) {
       setPlacement(null);

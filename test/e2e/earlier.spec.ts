@@ -65,9 +65,7 @@ test('earlier generation: filters → sync → new marked → detail → favorit
   await expect(pager).toHaveAttribute('data-page', '2');
   await expect(tenders.getByTestId('earlier-tenders-table-row').first()).not.toHaveAttribute('data-id', firstOnPage1!);
   await pager.getByTestId('earlier-tenders-pager-prev').click();
-  await page.setViewportSize({ width: 1280, height: 1100 });
   await app.screenshot(page, 'earlier-filters');
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A second sync finds nothing new and costs nothing.
   await filter.getByTestId('earlier-filter-sync').click();

@@ -55,9 +55,7 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, e
   const newAfterSync = await count(item.getByTestId('badge-new'));
   const updatedAfterSync = await count(item.getByTestId('badge-updated'));
   expect(newAfterSync + updatedAfterSync).toBeGreaterThan(0);
-  await page.setViewportSize({ width: 1280, height: 1100 });
   await app.screenshot(page, 'saved-searches');
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Following live: a later tick arrives by itself and the counter grows.
   await item.getByTestId('saved-follow').click();

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addKeyword, runSearchInView as runSearch } from './viewsHelpers';
+import { addKeyword, runSearchInView as runSearch, unfoldCriteria } from './viewsHelpers';
 
 /** "1 234 567,89 ₽" → 1234567.89 */
 function rub(text: string): number {
@@ -66,9 +66,7 @@ test('search: validate → preview → run → sorted results → card → back'
   await expect(page.getByTestId('results-title')).toContainText('e2e поставка');
   const count = Number(await page.getByTestId('results-count').getAttribute('data-count'));
   expect(count).toBe(total);
-  await page.setViewportSize({ width: 1280, height: 1500 });
   await app.screenshot(page, 'search');
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Sort by price, descending then ascending.
   const priceHeader = page.getByTestId('results').getByRole('columnheader', { name: /Начальная цена/ });
@@ -102,6 +100,9 @@ test('search: validate → preview → run → sorted results → card → back'
   await expect(page.getByTestId('card-title')).toBeVisible();
   await page.getByTestId('card-back').click();
   await expect(page.getByTestId('view-search')).toBeVisible();
+  // The criteria are kept, folded into their one-line summary after the run (unfolded: the same chip).
+  await expect(page.getByTestId('criteria-summary-text')).toContainText('поставка');
+  await unfoldCriteria(page);
   await expect(page.getByTestId('keywords-chip').filter({ hasText: 'поставка' })).toBeVisible();
   await expect(page.getByTestId('results').getByRole('columnheader', { name: /Начальная цена/ })).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByTestId('results').locator('[role="row"][data-row-index="0"]')).toContainText(name.replace(/^\S+\s/, '').slice(0, 20));

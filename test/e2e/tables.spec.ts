@@ -67,7 +67,7 @@ test('tables: after a run the criteria fold into one line of words and the resul
     VIEWPORT.height,
   );
   expect(visible).toBeGreaterThanOrEqual(12);
-  await app.screenshot(page, 'search');
+  await app.screenshot(page, 'search-folded');
 
   // Unfolded, the form still holds the criteria; a new run folds it again.
   await page.getByTestId('criteria-expand').click();
@@ -194,6 +194,11 @@ test('tables: the keyboard follows the grid pattern; Escape closes the region li
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Регионы: любые' })).toBeFocused();
+
+  // In the offline mode `/` and Ctrl+K focus what to search in the cache.
+  await page.getByTestId('mode-offline').click();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByLabel('Что искать в кэше')).toBeFocused();
 });
 
 test('tables: the region list stays inside the window', async ({ page, app }) => {
@@ -297,7 +302,7 @@ test('tables: saved-search rows new or changed since last seen are marked, a cha
   const diff = page.getByTestId('saved-seen-diff');
   await expect(diff).toContainText('версии 1 до 2');
   await expect(diff.getByTestId('saved-seen-diff-entry').filter({ hasText: 'Цена' })).toContainText(/100\s004,00\s₽\s→\s90\s000,00\s₽/);
-  await app.screenshot(page, 'saved');
+  await app.screenshot(page, 'saved-marks');
 
   // Opening the new row's card acknowledges it; «mark all as seen» the rest, and it stays so.
   await rowOf(21).dblclick();

@@ -7,6 +7,7 @@ import type { MethodArgs } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { FilterSelect } from '../../components/MultiSelect';
+import { useSearchShortcut } from '../../components/searchShortcut';
 import { Field } from '../../components/Field';
 import { TenderTable } from '../../components/TenderTable';
 import { TokenInput } from '../../components/TokenInput';
@@ -102,6 +103,8 @@ function buildOffline(f: OfflineForm, s: (typeof strings)['ru']): { ok: true; ar
 
 export function OfflineSearch() {
   const s = useStrings(strings);
+  // `/` or Ctrl+K: the cursor into what to search in the cache.
+  useSearchShortcut(() => document.getElementById('offline-text')?.focus());
   const c = useStrings(criteriaStrings);
   const locale = useAppStore((st) => st.locale);
   const epoch = useAppStore((st) => st.epoch);
