@@ -23,8 +23,11 @@ export type OpenParse = { ok: true; target: OpenTarget } | { ok: false; message:
 const NOTICE_PARAMS = ['regNumber', 'purchaseNumber', 'purchaseNoticeNumber', 'noticeNumber'];
 const CONTRACT_PARAMS = ['reestrNumber', 'contractReestrNumber'];
 const EIS_HOST = /(^|\.)zakupki\.gov\.ru$/i;
-/** Platform ids are short tokens of letters, digits and dashes (the reference does not fix their shape). */
-const PLATFORM_ID = /^[A-Za-zА-Яа-я0-9][A-Za-zА-Яа-я0-9-]{2,63}$/;
+/**
+ * Platform ids are short tokens of letters, digits and dashes with at least one digit (the reference does not
+ * fix their shape; `COM-2001476`); a word alone is not taken for one.
+ */
+const PLATFORM_ID = /^(?=[^\d]*\d)[A-Za-zА-Яа-я0-9][A-Za-zА-Яа-я0-9-]{2,63}$/;
 
 const problem = {
   empty: { ru: 'Вставьте номер извещения, реестровый номер контракта или ссылку на zakupki.gov.ru', en: 'Paste a notice number, a contract registry number or a zakupki.gov.ru link' },

@@ -8,6 +8,7 @@ import { contractSetSchema, tenderCriteriaSchema } from '../../src-main/contract
 import { checkIsoDate, checkTypedDate, dateProblemText } from '../../src-main/domain/calendarDate';
 import { checkQueryCriteria } from '../../src-main/domain/queryCriteriaCheck';
 import { isOkpd2Code } from '../../src-main/domain/okpd2';
+import { openAttempts, parseOpenReference } from '../../src-main/domain/openReference';
 
 describe('calendar dates', () => {
   it('typed dates: dd.mm.yyyy, d.m.yyyy, dd/mm/yyyy, ISO; a day past the month end is its own problem', () => {
@@ -60,5 +61,28 @@ describe('a QUERY body checked before sending', () => {
     expect(supplier.success).toBe(false);
     expect(supplier.error!.issues[0]!.message).toMatch(/контрольное число/);
     expect(contractSetSchema.safeParse({ by: 'supplier', inn: ['7830002293'] }).success).toBe(true);
+  });
+});
+
+describe('what an analyst pastes to open a card', () => {
+  const target = (text: string) => {
+    const parsed = parseOpenReference(text);
+    return parsed.ok ? parsed.target : parsed.message.ru;
+  };
+  it('notice numbers, registry numbers, platform ids and EIS links', () => {
+    expect(target('32615951326')).toEqual({ kind: 'tender', externalId: '32615951326' });
+    expect(target('№ 0173 1000 0742 6000 018')).toEqual({ kind: 'either', number: '0173100007426000018', tenderFirst: true });
+    expect(target('3770444839126000005')).toEqual({ kind: 'either', number: '3770444839126000005', tenderFirst: false });
+    expect(target('COM-2001476')).toEqual({ kind: 'tender', externalId: 'COM-2001476' });
+    expect(target('www.zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0173100007426000018')).toEqual({ kind: 'tender', externalId: '0173100007426000018' });
+    expect(target('https://zakupki.gov.ru/epz/contract/contractCard/common-info.html?reestrNumber=3770444839126000005')).toEqual({ kind: 'contract', reestr: '3770444839126000005' });
+    expect(openAttempts({ kind: 'either', number: '3770444839126000005', tenderFirst: false }).map((a) => a.kind)).toEqual(['contract', 'tender']);
+  });
+  it('what is neither is named', () => {
+    expect(target('')).toMatch(/^Вставьте номер извещения/);
+    expect(target('поставка')).toMatch(/не номер и не ссылка/);
+    expect(target('123456')).toMatch(/^Номер из 6 цифр/);
+    expect(target('https://zakupki.gov.ru.evil.example/?regNumber=0173100007426000018')).toMatch(/^Открываются только ссылки/);
+    expect(target('https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?noticeInfoId=1')).toMatch(/regNumber=/);
   });
 });
