@@ -4,7 +4,7 @@
  * what is left typed when the field loses focus is added too, so nothing typed is silently dropped.
  */
 import { useState } from 'react';
-import { splitPasted } from '../views/search/queryBuilder';
+import { cleanItems, splitPasted } from '../views/search/queryBuilder';
 import { useStrings, type Strings } from '../i18n/i18n';
 
 const strings: Strings<{ remove: (v: string) => string }> = {
@@ -30,7 +30,8 @@ export function TokenInput({ id, label, values, onChange, kind, placeholder, inv
   const s = useStrings(strings);
   const [text, setText] = useState('');
   const commit = (raw: string) => {
-    const items = splitPasted(raw, kind);
+    // A phrase chip is the item as it will be sent: spaces collapsed, quotes around it dropped (cleanItems).
+    const items = kind === 'phrases' ? cleanItems(splitPasted(raw, kind)) : splitPasted(raw, kind);
     if (items.length === 0) return;
     const lower = new Set(values.map((v) => v.toLocaleLowerCase('ru')));
     const added = items.filter((v) => !lower.has(v.toLocaleLowerCase('ru')));

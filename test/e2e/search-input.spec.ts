@@ -32,6 +32,12 @@ test('search form: a non-existent date, a keyword with «;», a long keyword chi
   });
   await expect(chips).toHaveCount(3);
   await expect(chips.nth(1)).toHaveText('ремонт; обслуживание×');
+  // Quotes around a phrase and extra spaces are not sent, so the chip does not show them either.
+  await keywords.fill('  «поставка   бумаги» ');
+  await keywords.press('Enter');
+  await expect(chips.nth(3)).toHaveText('поставка бумаги×');
+  await page.getByRole('button', { name: 'Убрать «поставка бумаги»' }).click();
+  await expect(chips).toHaveCount(3);
 
   // A long keyword: its chip fits the field, cut with an ellipsis, with the whole text in the title.
   const long = 'поставка расходных материалов для копировально-множительной техники и принтеров для нужд учреждения в 2026 году';
