@@ -29,7 +29,7 @@ A profile of the earlier API generation (profile add NAME --generation earlier -
   card tender ID [--page N] [--limit M]
   favorites [list] | favorites add ETP_ID | favorites remove ETP_ID | favorites updates
   balance | ledger [--last N]
-  export filter FILTER_ID --out FILE.csv [--columns a,b,c] | export favorites --out FILE.csv
+  export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--format excel|plain] | export favorites --out FILE.csv
   cache stats | cache search TEXT | cache versions --json`;
 
 /** Splits the global flags (allowed anywhere) from the command's own arguments. */

@@ -667,8 +667,9 @@ export const methods = {
   'earlier.export': method(
     z.strictObject({
       source: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('filter'), filterId: earlierFilterId }), z.strictObject({ kind: z.literal('favorites') })]),
-      columns: z.array(z.string().max(64)).min(1).max(100),
-      delimiter: z.enum([';', ',', '\t']).default(';'),
+      columns: exportColumnKeys,
+      delimiter: csvDelimiter,
+      excel: csvForExcel,
     }),
     exportResultSchema,
   ),

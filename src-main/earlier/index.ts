@@ -143,6 +143,8 @@ export type ColumnChoice = readonly string[] | string | readonly CsvColumn[] | u
 export type EarlierExportRequest = {
   columns?: ColumnChoice;
   delimiter?: CsvDelimiter;
+  /** false: notice numbers and INNs as plain text for other programs instead of Excel's `="…"`. */
+  keepTextAsText?: boolean;
   signal?: AbortSignal;
   onProgress?: (rows: number, total: number) => void;
 };

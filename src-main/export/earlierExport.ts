@@ -20,7 +20,13 @@ export const DEFAULT_EARLIER_COLUMNS = ['id', 'etp_id', 'name', 'status', 'price
 export const defaultEarlierColumns = (): CsvColumn[] =>
   DEFAULT_EARLIER_COLUMNS.map((key) => TENDER_COLUMNS.find((c) => c.key === key)!).filter(Boolean) as CsvColumn[];
 
-export type EarlierExportOptions = { delimiter?: CsvDelimiter; signal?: AbortSignal; onProgress?: (rows: number, total: number) => void };
+export type EarlierExportOptions = {
+  delimiter?: CsvDelimiter;
+  /** Digit strings as `="…"` for Excel (default) or as plain text for other programs (csv.ts keepTextAsText). */
+  keepTextAsText?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (rows: number, total: number) => void;
+};
 export type EarlierExportResult = { rows: number; bytes: number };
 
 /** Every cached tender of a filter, as its newest held version. */
@@ -87,6 +93,7 @@ async function write(
 ): Promise<EarlierExportResult> {
   const result = await writeCsv(rows, columns, out, {
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: (n: number) => opts.onProgress?.(n, total),
   });

@@ -184,6 +184,12 @@ describe('a profile of the earlier API generation', () => {
     expect(result.rows).toBe((await t.call('earlier.tenders', { filterId: 2, page: 1, pageSize: 1 })).total);
     const favorites = await t.call('earlier.export', { source: { kind: 'favorites' }, columns: ['etp_id', 'name'] });
     expect(favorites.rows).toBe(2);
+    // Issue 12: notice numbers are ="…" for Excel (the default), plain text for other programs.
+    expect(text).toContain('"=""');
+    const plain = await t.call('earlier.export', { source: { kind: 'filter', filterId: 2 }, columns: ['id', 'etp_id', 'name', 'price'], excel: false });
+    const plainText = readFileSync(plain.path!, 'utf8');
+    expect(plainText).not.toContain('="');
+    expect(plainText.split(/\r?\n/)).toHaveLength(text.split(/\r?\n/).length);
     expect(result.path!.startsWith(join(t.dir))).toBe(true);
   });
 

@@ -272,6 +272,17 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(sorted(favRows.slice(1).map((row) => Number(row[0])))).toEqual(sorted(favorites.map((f) => f.id)));
     for (const row of favRows.slice(1)) expect(row[3]).not.toBe('');
 
+    // Issue 12: --format plain writes notice numbers as plain text; the default (excel) as ="…".
+    const plainFile = join(dir, 'favorites-plain.csv');
+    await cli.ok(['export', 'favorites', '--out', plainFile, '--columns', 'id,etp_id', '--format', 'plain']);
+    const plainRows = parseCsv(readFileSync(plainFile).subarray(3).toString('utf8'), ';');
+    expect(plainRows.slice(1).map((row) => row[0])).toEqual(favRows.slice(1).map((row) => row[0]));
+    plainRows.slice(1).forEach((row, i) => {
+      expect(row[1]).not.toMatch(/^=/);
+      expect(favRows[i + 1]![1]).toBe(/^\d+$/.test(row[1]!) && (row[1]!.startsWith('0') || row[1]!.length >= 12) ? `="${row[1]}"` : row[1]);
+    });
+    expect(favRows.slice(1).some((row) => row[1]!.startsWith('="'))).toBe(true);
+
     const [badColumn, list, noOut] = await Promise.all([
       cli.run(['export', 'filter', String(MOSCOW), '--out', join(dir, 'x.csv'), '--columns', 'id,nope']),
       cli.run(['export', 'list', 'lst_1', '--out', join(dir, 'y.csv')]),

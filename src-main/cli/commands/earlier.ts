@@ -7,6 +7,7 @@
  * Exit codes beyond 0/1/2: 3 when a sync stops because the balance ran out, 4 when the daily limit did.
  */
 import { parseCommandArgs } from '../args';
+import { exportFormat } from '../exportFormat';
 import { CliError, formatInt, formatRub, type Output } from '../output';
 import type { CliContext } from '../context';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
@@ -312,13 +313,14 @@ export async function earlierLedgerCommand(ctx: CliContext, args: string[], sign
 // --- export --------------------------------------------------------------------------------------------------
 
 export async function earlierExportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
-  const usage = 'usage: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] | export favorites --out FILE.csv [...]';
+  const usage = 'usage: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain] | export favorites --out FILE.csv [...]';
   const [what, ...rest] = args;
   if (what === 'list') throw new CliError('lists belong to the current API generation; on this profile export a filter or the favorites', 2);
   if (what !== 'filter' && what !== 'favorites') throw new CliError(usage, 2);
-  const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' } });
+  const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' } });
   const out = a.values.out;
   if (typeof out !== 'string') throw new CliError(usage, 2);
+  const keepTextAsText = exportFormat(a.values.format);
   const filterId = what === 'filter' ? filterIdOf(a.positionals[0], usage) : null;
   if (a.positionals.length > (what === 'filter' ? 1 : 0)) throw new CliError(usage, 2);
   const delimiter = (a.values.delimiter ?? ';') as string;
@@ -334,6 +336,7 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   const opts = {
     columns,
     delimiter: delimiter === 'tab' ? ('\t' as const) : (delimiter as ';' | ','),
+    keepTextAsText,
     signal,
     onProgress: (n: number, total: number) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
   };

@@ -3,6 +3,7 @@
  * stream from the cache (nothing is fetched for them but a list's members).
  */
 import { parseCommandArgs } from '../args';
+import { exportFormat } from '../exportFormat';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import { countItemEdit, mutate, flushOutbox } from '../../sync/outbox';
@@ -160,13 +161,6 @@ function visibleList(cache: Awaited<ReturnType<CliContext['cache']>>, listId: st
   return list;
 }
 
-/** `--format excel` (default): digit strings Excel would mangle as ="…"; `--format plain`: plain text for other programs. */
-function keepTextAsText(format: unknown): boolean {
-  if (format === undefined || format === 'excel') return true;
-  if (format === 'plain') return false;
-  throw new CliError('--format is "excel" (notice numbers and INNs as ="…", the default) or "plain" (plain text for other programs)', 2);
-}
-
 function delimiterOf(value: unknown): ';' | ',' | '\t' {
   const delimiter = (value ?? ';') as string;
   if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
@@ -183,7 +177,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const out = a.values.out;
   if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw new CliError(EXPORT_USAGE, 2);
   const delimiter = delimiterOf(a.values.delimiter);
-  const asExcel = keepTextAsText(a.values.format);
+  const asExcel = exportFormat(a.values.format);
   if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, asExcel, signal);
   if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, asExcel, signal);
   const listId = a.positionals[0]!;

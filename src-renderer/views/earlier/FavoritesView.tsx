@@ -230,9 +230,10 @@ export function FavoritesView() {
           title={s.exportTitle}
           sourceKey="favorites"
           loadColumns={() => call('earlier.exportColumns', {})}
-          runExport={(columns, delimiter) => call('earlier.export', { source: { kind: 'favorites' }, columns, delimiter })}
+          runExport={(columns, delimiter, excel) => call('earlier.export', { source: { kind: 'favorites' }, columns, delimiter, excel })}
           onClose={() => setExporting(false)}
           testId="earlier-export"
+          offersExcelChoice
         />
       )}
     </section>

@@ -265,7 +265,7 @@ function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen()
           title={s.exportTitle(filter.name)}
           sourceKey={`filter-${filter.id}`}
           loadColumns={() => call('earlier.exportColumns', {})}
-          runExport={(columns, delimiter) => call('earlier.export', { source: { kind: 'filter', filterId: filter.id }, columns, delimiter })}
+          runExport={(columns, delimiter, excel) => call('earlier.export', { source: { kind: 'filter', filterId: filter.id }, columns, delimiter, excel })}
           onClose={() => setExporting(false)}
           testId="earlier-export"
         />
@@ -273,3 +273,4 @@ function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen()
     </div>
   );
 }
+          offersExcelChoice
