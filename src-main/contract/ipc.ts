@@ -221,15 +221,15 @@ export type CardResult = z.infer<typeof cardResultSchema>;
 
 export const listInfoSchema = z.object({
   listId: z.string(),
+  /** The name shown: the one given in this app (`lists.rename`), else the server's. */
   name: z.string(),
+  /** The server's name: immutable after creation (reference 2.6a). */
+  serverName: z.string(),
   description: z.string(),
   createdAt: z.string(),
   itemsCount: z.number(),
   /** Edits made offline that wait for the network. */
-  /** The name shown: the one given in this app (`lists.rename`), else the server's. */
   pendingEdits: z.number(),
-  /** The server's name: immutable after creation (reference 2.6a). */
-  serverName: z.string(),
 });
 export type ListInfo = z.infer<typeof listInfoSchema>;
 
@@ -385,11 +385,6 @@ const exportResultSchema = z.object({ saved: z.boolean(), path: z.string().nulla
 
 const empty = z.strictObject({});
 
-/** Money settings, enforced in the core: consent above a threshold, a default cap per run, a daily budget. */
-export const spendingSettingsSchema = z.strictObject({
-  /** A paid run whose previewed cost exceeds this many units needs consent to that cost (`confirmCost`). */
-  confirmAbove: z.number().int().min(0).max(1_000_000_000),
-  /** The cap of a run that names none; null: no default cap. */
 /** A list name as typed: its length is checked by the core, which names the limit (the bound here only caps the message). */
 const listNameArg = z.string().trim().min(1).max(100_000);
 const exportColumnKeys = z.array(z.string().max(64)).min(1).max(100);
@@ -397,6 +392,11 @@ const csvDelimiter = z.enum([';', ',', '\t']).default(';');
 /** true: digit strings Excel would mangle (notice numbers, INNs with a leading zero) as `="…"`; false: plain text for other programs. */
 const csvForExcel = z.boolean().default(true);
 
+/** Money settings, enforced in the core: consent above a threshold, a default cap per run, a daily budget. */
+export const spendingSettingsSchema = z.strictObject({
+  /** A paid run whose previewed cost exceeds this many units needs consent to that cost (`confirmCost`). */
+  confirmAbove: z.number().int().min(0).max(1_000_000_000),
+  /** The cap of a run that names none; null: no default cap. */
   runCap: z.number().int().min(1).max(1_000_000_000).nullable(),
   /** Units a day (Moscow day) all runs together may spend; null: no budget. */
   dailyBudget: z.number().int().min(1).max(1_000_000_000).nullable(),
@@ -491,16 +491,16 @@ export const methods = {
     z.strictObject({ filterId, sort: sortSchema.optional(), ...page.shape }),
     z.object({ rows: z.array(tenderRowSchema), cachedCount: z.number(), total: z.number().nullable() }),
   ),
-  /** Full-text search over everything cached, with no network and no charge. */
-  'search.offline': method(
-    z.strictObject({
-      text: z.string().max(1000).default(''),
-      price: range.optional(),
   /** A saved search's cached results as CSV in the table's sort (columns as `lists.exportColumns`), like `lists.export`. */
   'search.export': method(
     z.strictObject({ filterId, sort: sortSchema.optional(), columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }),
     exportResultSchema,
   ),
+  /** Full-text search over everything cached, with no network and no charge. */
+  'search.offline': method(
+    z.strictObject({
+      text: z.string().max(1000).default(''),
+      price: range.optional(),
       publishDate: dateRange.optional(),
       endDate: dateRange.optional(),
       regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
@@ -620,6 +620,9 @@ export const methods = {
   /** Pulls new ledger rows from the server (unless offline) and answers a page with each row's audit status. */
   'ledger.list': method(z.strictObject({ refresh: z.boolean().default(true), ...page.shape }), z.object({ rows: z.array(ledgerRowSchema), count: z.number() })),
   'ledger.audit': method(empty, auditVerdictSchema),
+  'ledger.exportColumns': method(empty, z.array(exportColumnSchema)),
+  /** The mirrored ledger as CSV (newest first, with labels and audit verdicts), like `lists.export`. */
+  'ledger.export': method(z.strictObject({ columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }), exportResultSchema),
   'ledger.spend': method(
     z.strictObject({ days: z.number().int().min(1).max(366).default(30) }),
     z.object({
@@ -638,9 +641,6 @@ export const methods = {
   /** What `earlier.sync` would cost: the filter's total minus the tenders already received. */
   'earlier.estimate': method(z.strictObject({ filterId: earlierFilterId, maxSpend: z.number().int().min(0).optional() }), spendEstimateSchema),
   /** A filter's cached tenders, newest first, page by page; new ones marked. */
-  'ledger.exportColumns': method(empty, z.array(exportColumnSchema)),
-  /** The mirrored ledger as CSV (newest first, with labels and audit verdicts), like `lists.export`. */
-  'ledger.export': method(z.strictObject({ columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }), exportResultSchema),
   'earlier.tenders': method(
     z.strictObject({ filterId: earlierFilterId, page: pageNumber, pageSize: earlierPageSize }),
     z.object({ rows: z.array(earlierTenderRowSchema), total: z.number(), page: z.number(), pageSize: z.number(), pages: z.number() }),

@@ -47,6 +47,7 @@ const strings: Strings<{
   perSearch: string;
   days: (n: number) => string;
   cards: string;
+  goneSearch: string;
   noSpend: string;
   ledger: string;
   rows: (n: string) => string;
@@ -98,6 +99,7 @@ const strings: Strings<{
     perSearch: 'По сохранённым поискам',
     days: (n) => count(n, NOUNS.day, 'ru'),
     cards: 'карточки и прочее',
+    goneSearch: 'погашенный поиск',
     noSpend: 'За период списаний нет.',
     ledger: 'Журнал списаний',
     rows: (n) => `Строк: ${n}`,
@@ -149,6 +151,7 @@ const strings: Strings<{
     perSearch: 'Per saved search',
     days: (n) => count(n, NOUNS.day, 'en'),
     cards: 'cards and other',
+    goneSearch: 'extinguished search',
     noSpend: 'Nothing charged in this period.',
     ledger: 'Charge ledger',
     rows: (n) => `Rows: ${n}`,
@@ -224,9 +227,9 @@ export function LedgerView() {
       { key: 'createdAt', title: s.date, width: 150, render: (r) => formatDateTime(r.createdAt, locale) },
       { key: 'type', title: s.type, width: 100, render: (r) => (r.balanceType === 'tenders' ? s.tenders : s.contracts) },
       { key: 'amount', title: s.amount, width: 60, align: 'right', render: (r) => formatInt(r.amount, locale) },
-      { key: 'object', title: s.object, width: 140, render: (r) => `${kindName(r)} ${r.objectId}` },
+      { key: 'object', title: s.object, width: 'minmax(160px, 2fr)', render: (r) => <span title={r.objectTitle ?? undefined}>{r.objectTitle ? `${kindName(r)} ${r.objectTitle}` : `${kindName(r)} ${r.objectId}`}</span> },
       { key: 'version', title: s.version, width: 70, align: 'right', render: (r) => String(r.version) },
-      { key: 'search', title: s.search, width: 'minmax(140px, 2fr)', render: (r) => <span title={r.filterId ?? ''}>{r.filterId ? (searchLabel.get(r.filterId) ?? r.filterId) : s.cards}</span> },
+      { key: 'search', title: s.search, width: 'minmax(140px, 2fr)', render: (r) => <span>{r.filterId ? (searchLabel.get(r.filterId) ?? s.goneSearch) : s.cards}</span> },
       { key: 'requestId', title: s.requestId, width: 'minmax(120px, 1fr)', render: (r) => <code title={r.requestId ?? ''}>{r.requestId ?? '—'}</code> },
       {
         key: 'audit',
@@ -316,7 +319,7 @@ export function LedgerView() {
         <h3>{s.perDay}</h3>
         <DayBars days={filledDays} title={s.perDay} names={{ tenders: s.tenders, contracts: s.contracts }} />
         <h3>{s.perSearch}</h3>
-        <SearchBars bySearch={spend.data?.bySearch ?? []} title={s.perSearch} unnamed={s.cards} empty={s.noSpend} />
+        <SearchBars bySearch={spend.data?.bySearch ?? []} title={s.perSearch} unnamed={s.cards} empty={s.noSpend} searchName={(id) => searchLabel.get(id) ?? s.goneSearch} />
       </div>
 
       <h2>{s.ledger}</h2>
