@@ -14,6 +14,7 @@ import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
 import { moscowDayOf, spentToday } from './spendGuard';
+import { objectTitles } from './objectTitles';
 
 type MoneyHandlers = Pick<Handlers, 'spending.get' | 'spending.set' | 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
 
@@ -74,11 +75,15 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
         times.set(key, (times.get(key) ?? 0) + 1);
       }
       const page = all.reverse().slice(offset, offset + limit); // newest first
+      const titleOf = (kind: 'tender' | 'contract') =>
+        objectTitles(session.cache, kind, page.filter((r) => r.balanceType === (kind === 'tender' ? 'tenders' : 'contracts')).map((r) => r.objectId));
+      const titles = { tenders: titleOf('tender'), contracts: titleOf('contract') };
       const rows: LedgerRowInfo[] = page.map((r) => ({
         id: r.id,
         balanceType: r.balanceType,
         amount: r.amount,
         objectId: r.objectId,
+        objectTitle: titles[r.balanceType].get(r.objectId) ?? null,
         version: r.version,
         filterId: r.filterId,
         requestId: r.requestId,

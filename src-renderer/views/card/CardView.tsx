@@ -43,7 +43,9 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const data = card.data && card.data.kind === kind && num(card.data.card, 'id') === id ? card.data : null;
 
   const c = data?.card ?? {};
-  const title = str(c, 'name') ?? `${kind === 'tender' ? s.tender : s.contract} ${id}`;
+  // A contract is named by its subject, else its registry number, never by the internal id (issue 12).
+  const number = kind === 'tender' ? str(c, 'etp_id') : str(c, 'reestr_number');
+  const title = str(c, 'name') ?? str(c, 'subject') ?? `${kind === 'tender' ? s.tender : s.contract} ${number !== null ? `№ ${number}` : id}`;
   // Not charged, yet no version we held: the card did not say whether it was billed (the reference's tender
   // detail has no `billed`), so "free, delivered before" would be a guess.
   const unstated = data !== null && data.source === 'server' && !data.charged && statedVersion(data.version) === null;

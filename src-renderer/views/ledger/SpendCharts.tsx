@@ -36,12 +36,12 @@ export function DayBars({ days, title, names }: { days: DaySpend[]; title: strin
   );
 }
 
-export function SearchBars({ bySearch, title, unnamed, empty }: { bySearch: { filterId: string | null; label: string | null; units: number }[]; title: string; unnamed: string; empty: string }) {
+export function SearchBars({ bySearch, title, unnamed, empty, searchName }: { bySearch: { filterId: string | null; label: string | null; units: number }[]; title: string; unnamed: string; empty: string; searchName?: (filterId: string) => string }) {
   const locale = useAppStore((st) => st.locale);
   const rowHeight = 24;
   const labelWidth = 260;
   const barWidth = 380;
-  const bars = searchBars(bySearch, barWidth, rowHeight, unnamed);
+  const bars = searchBars(bySearch, barWidth, rowHeight, unnamed, searchName);
   if (bars.length === 0) return <p className="muted">{empty}</p>;
   return (
     <figure className="ledger__chart" data-testid="ledger-chart-searches">

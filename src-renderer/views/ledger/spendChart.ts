@@ -121,12 +121,14 @@ export function searchBars(
   barWidth: number,
   rowHeight: number,
   unnamed: string,
+  /** A search without a label by its summary, never its `flt_…` id (issue 12). */
+  searchName: (filterId: string) => string = () => unnamed,
 ): SearchBar[] {
   const sorted = [...bySearch].filter((s) => s.units > 0).sort((a, b) => b.units - a.units);
   const max = Math.max(1, ...sorted.map((s) => s.units));
   return sorted.map((s, i) => ({
     key: s.filterId ?? `none-${i}`,
-    label: s.label ?? s.filterId ?? unnamed,
+    label: s.label ?? (s.filterId ? searchName(s.filterId) : unnamed),
     units: s.units,
     y: i * rowHeight,
     width: Math.max(1, (s.units / max) * barWidth),
