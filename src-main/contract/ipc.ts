@@ -255,6 +255,8 @@ export const ledgerRowSchema = z.object({
   balanceType: z.enum(['tenders', 'contracts']),
   amount: z.number(),
   objectId: z.number(),
+  /** Its number and subject from the version held («№ … · Поставка …»), null when nothing of it is held. */
+  objectTitle: z.string().nullable(),
   version: z.number(),
   filterId: z.string().nullable(),
   requestId: z.string().nullable(),
