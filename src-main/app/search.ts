@@ -97,14 +97,14 @@ async function savedEstimate(ctx: AppContext, session: Session, filterId: string
 
 export function searchHandlers(ctx: AppContext): SearchHandlers {
   return {
-    'search.preview': async ({ criteria }) => {
+    'search.preview': async ({ criteria, maxSpend }) => {
       const session = ctx.currentGeneration();
       const p = await ctx.net(() => previewCost(ctx.port(session), ctx.sink(session), 'tender', criteria));
       const views = viewQueries(session.cache);
       if (p.total !== null) views.setFilterTotal(p.filterId, 'tender', p.total);
       const held = views.filterTenderCount(p.filterId);
       const estimate = p.total === null ? null : Math.max(0, p.total - held);
-      const spend = estimateOf({ ...spendInput(ctx, session, estimate), total: p.total, held });
+      const spend = estimateOf({ ...spendInput(ctx, session, estimate, maxSpend), total: p.total, held });
       return { filterId: p.filterId, total: p.total, charged: p.charged, costUpTo: p.total, spend };
     },
 

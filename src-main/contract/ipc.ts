@@ -474,7 +474,7 @@ export const methods = {
   // Search and saved searches (current generation).
   /** `limit: 1` QUERY: the set's `total` for at most one unit. Does not save the search. */
   'search.preview': method(
-    z.strictObject({ criteria: tenderCriteriaSchema }),
+    z.strictObject({ criteria: tenderCriteriaSchema, maxSpend: z.number().int().min(0).optional() }),
     z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), costUpTo: z.number().nullable(), spend: spendEstimateSchema.optional() }),
   ),
   /** Saves the search (or reuses it) and starts reading it; progress comes as `sync.progress` events. */

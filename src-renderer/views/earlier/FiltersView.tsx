@@ -11,6 +11,7 @@ import { useAppStore } from '../../app/store';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isJobActive, JobProgress } from '../../components/JobProgress';
+import { SpendEstimateLine, useSpendConfirm } from '../../components/SpendConfirm';
 import { useLoad } from '../../components/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
@@ -139,6 +140,9 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
   const [error, setError] = useState<unknown>(null);
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
   const active = jobId !== null && isJobActive(job);
+  const spend = useSpendConfirm();
+  // «Загрузить новые…» shows what it will cost before it pays (total minus the tenders already received).
+  const estimate = useLoad(() => call('earlier.estimate', { filterId: f.id }), `estimate-${f.id}-${f.cachedCount}-${f.lastSyncAt ?? ''}`, syncing && f.autosearch);
 
   // When the job ends, the counts (cached, new, last sync) are read again (only its state matters here).
   useEffect(() => {
@@ -154,7 +158,16 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
       return;
     }
     try {
-      const answer = await call('earlier.sync', { filterId: f.id, ...(text === '' ? {} : { maxSpend: Number(text) }) });
+      const cap = text === '' ? {} : { maxSpend: Number(text) };
+      // The estimate before it pays; above the threshold only with consent (issue 12; the core checks again).
+      const estimate = await call('earlier.estimate', { filterId: f.id, ...cap });
+      let consent: { confirmCost: number } | Record<string, never> = {};
+      if (estimate.needsConfirm) {
+        const amount = await spend.ask(estimate, { kind: 'earlier' });
+        if (amount === null) return;
+        consent = { confirmCost: amount };
+      }
+      const answer = await call('earlier.sync', { filterId: f.id, ...cap, ...consent });
       setJobId(answer.jobId);
       setSyncing(false); // the progress takes the panel's place
     } catch (e) {
@@ -195,6 +208,7 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
       )}
       {syncing && f.autosearch && (
         <div className="saved__sync" data-testid="earlier-sync-panel">
+          {estimate.data && <SpendEstimateLine estimate={estimate.data} />}
           <label className="field field--narrow">
             <span className="field__label">{s.maxSpend}</span>
             <input inputMode="numeric" value={maxSpend} onChange={(e) => setMaxSpend(e.target.value)} data-testid="earlier-sync-max-spend" />
@@ -210,6 +224,7 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
           </button>
         </div>
       )}
+      {spend.dialog}
       <ErrorNotice error={error} testId="earlier-sync-error" />
       {jobId && <JobProgress jobId={jobId} testId="earlier-sync-progress" />}
     </div>

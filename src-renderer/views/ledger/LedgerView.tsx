@@ -3,9 +3,9 @@
  * audit verdict first and large ("0 repeat charges, 0 unexplained" or the problems), spend per day and per
  * saved search as SVG bars, and every ledger row with its audit status in the virtual table.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc';
-import { call, CallError } from '../../bridge/client';
+import { call, CallError, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CsvExportButton } from '../../components/CsvExportDialog';
@@ -197,6 +197,16 @@ export function LedgerView() {
   const [days, setDays] = useState<number>(30);
   /** Bumped when the first ledger page came back (new rows pulled): the audit and spend are read after it. */
   const [pulled, setPulled] = useState(0);
+
+  // A run that ends has charged (issue 12: after a run the ledger showed 0 rows and no audit): the balance, the
+  // ledger and then the audit are read again, so they show what the run paid for without a manual refresh.
+  useEffect(
+    () =>
+      subscribe('sync.progress', (job) => {
+        if (job.state !== 'running' && job.state !== 'following') setNonce((n) => n + 1);
+      }),
+    [],
+  );
 
   const balance = useLoad(() => withFallback(online, (refresh) => call('balance.get', { refresh })), `balance-${epoch}-${nonce}`);
   const fetchPage = useCallback(

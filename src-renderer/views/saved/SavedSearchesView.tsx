@@ -10,6 +10,7 @@ import { call, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useSpendConfirm } from '../../components/SpendConfirm';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
@@ -158,6 +159,19 @@ function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; o
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const parsed = parseMaxSpend(maxSpend);
+  const spend = useSpendConfirm();
+  /** The cost first: above the threshold the sync starts only with consent to it (issue 12; the core checks again). */
+  const start = async (cap: number | undefined): Promise<void> => {
+    const estimate = await call('sync.estimate', { filterId: search.filterId, contracts, ...(cap !== undefined ? { maxSpend: cap } : {}) });
+    let confirmCost: number | undefined;
+    if (estimate.needsConfirm) {
+      const consent = await spend.ask(estimate, { kind: 'sync' });
+      if (consent === null) return;
+      confirmCost = consent;
+    }
+    const r = await call('sync.start', { filterId: search.filterId, contracts, ...(cap !== undefined ? { maxSpend: cap } : {}), ...(confirmCost !== undefined ? { confirmCost } : {}) });
+    onStarted(r.jobId);
+  };
   return (
     <form
       className="saved__sync"
@@ -168,11 +182,8 @@ function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; o
         if (parsed === 'invalid') return;
         setBusy(true);
         setError(null);
-        call('sync.start', { filterId: search.filterId, contracts, ...(parsed !== undefined ? { maxSpend: parsed } : {}) }).then(
-          (r) => {
-            setBusy(false);
-            onStarted(r.jobId);
-          },
+        start(parsed).then(
+          () => setBusy(false),
           (err: unknown) => {
             setBusy(false);
             setError(err);
@@ -180,6 +191,7 @@ function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; o
         );
       }}
     >
+      {spend.dialog}
       <label className="checks__item">
         <input type="checkbox" checked={contracts} onChange={(e) => setContracts(e.target.checked)} data-testid="sync-contracts" />
         {s.withContracts}

@@ -8,6 +8,7 @@ import { call, CallError, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
+import { useSpendConfirm } from '../../components/SpendConfirm';
 import { jobRunning, JobOutcome } from './JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import { CsvExportButton } from '../../components/CsvExportDialog';
@@ -130,6 +131,7 @@ export function OnlineSearch() {
   const [error, setError] = useState<unknown>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
+  const spend = useSpendConfirm();
 
   const built = useMemo(() => buildCriteria(st.form, locale), [st.form, locale]);
   const criteriaKey = built.ok ? JSON.stringify(built.criteria) : null;
@@ -198,11 +200,21 @@ export function OnlineSearch() {
     setBusy('run');
     try {
       const label = st.label.trim();
+      // The cost first (a preview repeats free): above the threshold, nothing starts without consent (issue 12).
+      const preview = await call('search.preview', { criteria: built.criteria, ...(maxSpend !== undefined ? { maxSpend } : {}) });
+      st.set({ preview: { criteriaKey: JSON.stringify(built.criteria), result: preview } });
+      let confirmCost: number | undefined;
+      if (preview.spend?.needsConfirm) {
+        const consent = await spend.ask(preview.spend, { kind: 'search', noConditions: countConditions(built.criteria) === 0 });
+        if (consent === null) return;
+        confirmCost = consent;
+      }
       const r = await call('search.run', {
         criteria: built.criteria,
         ...(label ? { label } : {}),
         events: st.withUpdates ? ['created', 'updated'] : ['created'],
         ...(maxSpend !== undefined ? { maxSpend } : {}),
+        ...(confirmCost !== undefined ? { confirmCost } : {}),
       });
       setTotal(st.preview?.criteriaKey === JSON.stringify(built.criteria) ? st.preview.result.total : null);
       st.set({ run: { filterId: r.filterId, jobId: r.jobId, criteria: built.criteria, label: label || null, startedAt: new Date().toISOString() } });
@@ -233,6 +245,7 @@ export function OnlineSearch() {
 
   return (
     <div className="search__online">
+      {spend.dialog}
       {!online && (
         <div className="notice notice--offline" role="status" data-testid="search-offline-hint">
           {s.offlineHint}

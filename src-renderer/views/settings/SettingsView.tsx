@@ -11,6 +11,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { formatBytes, profileFormProblems, type ProfileDraft } from './settingsLogic';
+import { MoneySection } from './MoneySection';
 
 const strings: Strings<{
   title: string;
@@ -669,6 +670,7 @@ export function SettingsView() {
       <LanguageSection s={s} />
       <ProfilesSection s={s} />
       <TokensSection s={s} />
+      <MoneySection />
       <CacheSection s={s} />
     </section>
   );

@@ -1,0 +1,147 @@
+/**
+ * The money section of the settings (issue 12): the confirmation threshold, the default cap of a run and the
+ * daily budget, with what was spent today. The core enforces them (src-main/app/spendGuard.ts); this form only
+ * edits them, and the core validates what it is given.
+ */
+import { useEffect, useState } from 'react';
+import type { MethodResult } from '../../../src-main/contract/ipc';
+import { call } from '../../bridge/client';
+import { useAppStore } from '../../app/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatInt } from '../../format/format';
+import { useStrings, type Strings } from '../../i18n/i18n';
+
+const strings: Strings<{
+  title: string;
+  intro: string;
+  confirmAbove: string;
+  confirmAboveHint: string;
+  runCap: string;
+  runCapHint: string;
+  dailyBudget: string;
+  dailyBudgetHint: string;
+  spentToday: (units: string, day: string) => string;
+  save: string;
+  saved: string;
+  invalid: string;
+}> = {
+  ru: {
+    title: 'Расходы',
+    intro: 'Эти ограничения соблюдает ядро приложения для поисков, синхронизаций и загрузок обоих поколений API, в приложении и в командной строке.',
+    confirmAbove: 'Спрашивать подтверждение, если оценка больше, ед.',
+    confirmAboveHint: '0 — спрашивать перед каждой платной загрузкой.',
+    runCap: 'Предел одного запуска по умолчанию, ед.',
+    runCapHint: 'Для запуска без своего лимита. Пусто — без предела.',
+    dailyBudget: 'Дневной бюджет, ед.',
+    dailyBudgetHint: 'Все загрузки за день по московскому времени. Пусто — без бюджета.',
+    spentToday: (units, day) => `Сегодня (${day}, МСК) списано: ${units} ед.`,
+    save: 'Сохранить',
+    saved: 'Сохранено.',
+    invalid: 'Целое число единиц',
+  },
+  en: {
+    title: 'Spending',
+    intro: "The app's core enforces these limits for searches, syncs and loads of both API generations, in the app and in the command line.",
+    confirmAbove: 'Ask for confirmation when the estimate is above, units',
+    confirmAboveHint: '0 — ask before every paid load.',
+    runCap: 'Default cap of one run, units',
+    runCapHint: 'For a run without its own cap. Empty — no cap.',
+    dailyBudget: 'Daily budget, units',
+    dailyBudgetHint: 'All loads of a day, Moscow time. Empty — no budget.',
+    spentToday: (units, day) => `Spent today (${day}, Moscow): ${units} units`,
+    save: 'Save',
+    saved: 'Saved.',
+    invalid: 'A whole number of units',
+  },
+};
+
+type State = MethodResult<'spending.get'>;
+const text = (n: number | null): string => (n === null ? '' : String(n));
+/** '' → null (no limit) where allowed; otherwise a whole number, or 'invalid'. */
+function parseUnits(value: string, allowEmpty: boolean, min: number): number | null | 'invalid' {
+  const t = value.replace(/[\s\u00a0]/g, '');
+  if (t === '') return allowEmpty ? null : 'invalid';
+  return /^\d{1,10}$/.test(t) && Number(t) >= min && Number(t) <= 1_000_000_000 ? Number(t) : 'invalid';
+}
+
+export function MoneySection() {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const epoch = useAppStore((st) => st.epoch);
+  const [state, setState] = useState<State | null>(null);
+  const [form, setForm] = useState({ confirmAbove: '', runCap: '', dailyBudget: '' });
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    call('spending.get', {}).then(
+      (r) => {
+        setState(r);
+        setForm({ confirmAbove: text(r.confirmAbove), runCap: text(r.runCap), dailyBudget: text(r.dailyBudget) });
+      },
+      (e: unknown) => setError(e),
+    );
+  }, [epoch]);
+
+  const parsed = { confirmAbove: parseUnits(form.confirmAbove, false, 0), runCap: parseUnits(form.runCap, true, 1), dailyBudget: parseUnits(form.dailyBudget, true, 1) };
+  const invalid = Object.values(parsed).some((v) => v === 'invalid');
+  const field = (key: keyof typeof form, label: string, hint: string) => (
+    <label className={`field field--narrow${parsed[key] === 'invalid' ? ' field--invalid' : ''}`}>
+      <span className="field__label">{label}</span>
+      <input
+        inputMode="numeric"
+        value={form[key]}
+        data-testid={`spending-${key}`}
+        aria-invalid={parsed[key] === 'invalid' || undefined}
+        onChange={(e) => {
+          setSaved(false);
+          setForm({ ...form, [key]: e.target.value });
+        }}
+      />
+      {parsed[key] === 'invalid' ? <span className="field__error">{s.invalid}</span> : <span className="field__hint">{hint}</span>}
+    </label>
+  );
+
+  return (
+    <section className="settings__section" aria-labelledby="settings-money" data-testid="settings-money">
+      <h2 id="settings-money">{s.title}</h2>
+      <p className="muted">{s.intro}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (invalid) return;
+          setError(null);
+          call('spending.set', {
+            confirmAbove: parsed.confirmAbove as number,
+            runCap: parsed.runCap as number | null,
+            dailyBudget: parsed.dailyBudget as number | null,
+          }).then(
+            (r) => {
+              setState(r);
+              setSaved(true);
+            },
+            (err: unknown) => setError(err),
+          );
+        }}
+      >
+        {field('confirmAbove', s.confirmAbove, s.confirmAboveHint)}
+        {field('runCap', s.runCap, s.runCapHint)}
+        {field('dailyBudget', s.dailyBudget, s.dailyBudgetHint)}
+        <button type="submit" className="btn--primary" disabled={invalid} data-testid="spending-save">
+          {s.save}
+        </button>{' '}
+        {saved && (
+          <span role="status" data-testid="spending-saved">
+            {s.saved}
+          </span>
+        )}
+      </form>
+      {state && (
+        <p data-testid="spending-today" data-units={state.spentToday}>
+          {s.spentToday(formatInt(state.spentToday, locale), state.day)}
+        </p>
+      )}
+      <ErrorNotice error={error} testId="spending-error" />
+    </section>
+  );
+}

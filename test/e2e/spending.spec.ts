@@ -1,0 +1,118 @@
+/**
+ * Issue 12, "nothing is spent by surprise", in the app with a fresh install's money settings: a search with
+ * no conditions asks first and names the count; cancelling spends nothing more; a run whose balance runs out
+ * says so once, and the ledger view and its audit show the charges when the run ends; the settings edit the
+ * threshold, the cap and the daily budget; a saved search's sync and an earlier-generation filter's
+ * «Загрузить новые…» show their estimate before they pay. Screenshots of each dialog.
+ */
+import { expect, test } from './fixtures';
+import { invokeOk, waitJob } from './viewsHelpers';
+
+test.use({ moneyDefaults: true });
+
+type Preview = { total: number; charged: number; spend: { bound: number; needsConfirm: boolean } };
+
+test('a search with no conditions asks first, naming the count; cancel spends nothing; a run out of balance says so once', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await expect(page.getByTestId('view-search')).toBeVisible();
+  await page.getByTestId('run').click();
+  const dialog = page.getByTestId('spend-confirm');
+  await expect(dialog).toBeVisible();
+  const everything = dialog.getByTestId('spend-confirm-everything');
+  // «2 345 закупок ≈ 1 000 ед.»: the set's count with its plural form, and the most the run may charge
+  // (a fresh install caps a run at 1 000 units).
+  await expect(everything).toHaveText(/^\d[\d\s]* закуп(ка|ки|ок) ≈ 1\s000 ед\.$/);
+  await expect(dialog.getByTestId('spend-confirm-cost')).toContainText('больше порога подтверждения (100 ед.');
+  await expect(dialog.getByTestId('spend-confirm-ok')).toHaveText(/Загрузить за 1\s000 ед\./);
+  await app.screenshot(page, 'spend-confirm-search');
+
+  await dialog.getByTestId('spend-confirm-cancel').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('run-progress')).toHaveCount(0);
+  expect(await invokeOk<unknown[]>(app, 'sync.jobs')).toEqual([]);
+
+  // The balance runs out in the middle of the run: one message, at once, with what was charged.
+  await app.control('balance', { login: 'demo', tenders: 150 });
+  await page.getByTestId('run').click();
+  await page.getByTestId('spend-confirm').getByTestId('spend-confirm-ok').click();
+  const progress = page.getByTestId('run-progress');
+  await expect(progress).toHaveAttribute('data-state', 'balance_exhausted', { timeout: 45_000 });
+  await expect(page.getByTestId('run-progress-error')).toHaveCount(1);
+  await expect(page.getByTestId('run-progress-error')).toContainText(/Баланс исчерпан: списано 1\d\d ед\./);
+  await expect(page.getByTestId('job-outcome')).toHaveCount(0);
+  await expect(page.getByText('Баланс исчерпан', { exact: false })).toHaveCount(2); // the state word and the one message
+  await app.screenshot(page, 'spend-balance-exhausted');
+});
+
+test('the ledger view and its audit show a run\'s charges when it ends; the settings edit the money limits', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await page.getByTestId('nav-ledger').click();
+  await expect(page.getByTestId('ledger-count')).toHaveAttribute('data-count', '0');
+
+  // A run started while the ledger is on screen (as from another window or the CLI's core).
+  const criteria = { regions: [77, 78] };
+  const preview = await invokeOk<Preview>(app, 'search.preview', { criteria });
+  const run = await invokeOk<{ jobId: string }>(app, 'search.run', { criteria, ...(preview.spend.needsConfirm ? { confirmCost: preview.spend.bound } : {}) });
+  const job = await waitJob(app, run.jobId);
+  expect(job.charged).toBeGreaterThan(0);
+  const paid = preview.charged + job.charged; // the preview's one item, then the run
+  await expect.poll(async () => Number(await page.getByTestId('ledger-count').getAttribute('data-count')), { timeout: 20_000 }).toBe(paid);
+  await expect(page.getByTestId('ledger-audit')).toHaveAttribute('data-ok', 'true');
+
+  await page.getByTestId('nav-settings').click();
+  const money = page.getByTestId('settings-money');
+  await expect(money.getByTestId('spending-confirmAbove')).toHaveValue('100');
+  await expect(money.getByTestId('spending-runCap')).toHaveValue('1000');
+  await expect(money.getByTestId('spending-dailyBudget')).toHaveValue('');
+  await expect(money.getByTestId('spending-today')).toHaveAttribute('data-units', String(paid));
+  await money.getByTestId('spending-dailyBudget').fill('абв');
+  await expect(money.getByTestId('spending-save')).toBeDisabled();
+  await money.getByTestId('spending-dailyBudget').fill(String(paid + 500));
+  await money.getByTestId('spending-confirmAbove').fill('10');
+  await money.getByTestId('spending-save').click();
+  await expect(money.getByTestId('spending-saved')).toBeVisible();
+  await money.scrollIntoViewIfNeeded();
+  await app.screenshot(page, 'spend-settings');
+  expect(await invokeOk(app, 'spending.get')).toMatchObject({ confirmAbove: 10, runCap: 1000, dailyBudget: paid + 500 });
+
+  // A saved search read only in part: its sync asks above the (new) threshold, saying what is held.
+  const part = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', { criteria: { regions: [50] }, label: 'Подмосковье', maxSpend: 5 });
+  await waitJob(app, part.jobId);
+  await page.getByTestId('nav-saved').click();
+  const item = page.locator(`[data-testid="saved-search"][data-filter-id="${part.filterId}"]`);
+  await item.getByTestId('saved-sync').click();
+  await item.getByTestId('sync-start').click();
+  const dialog = page.getByTestId('spend-confirm');
+  await expect(dialog.getByTestId('spend-confirm-held')).toContainText('Уже получено: 5 закупок');
+  await expect(dialog.getByTestId('spend-confirm-cost')).toContainText('больше порога подтверждения (10 ед.');
+  await app.screenshot(page, 'spend-confirm-sync');
+  await dialog.getByTestId('spend-confirm-ok').click();
+  await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+});
+
+test('earlier generation: «Загрузить новые…» shows its estimate before it pays, and asks above the threshold', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('activate-sandbox-earlier').click();
+  await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
+  await page.getByTestId('nav-filters').click();
+  const filter = page.locator('[data-testid="earlier-filter"][data-filter-id="2"]');
+  await filter.getByTestId('earlier-filter-sync').click();
+  // Never loaded: the server has not stated a total yet, so the run is bounded by its cap and asks.
+  await expect(filter.getByTestId('spend-estimate')).toContainText('Оценка появится после первой загрузки (уже получено 0 закупок)');
+  await filter.getByTestId('earlier-sync-start').click();
+  const dialog = page.getByTestId('spend-confirm');
+  await expect(dialog).toContainText('Загрузить новые закупки фильтра');
+  await expect(dialog.getByTestId('spend-confirm-cost')).toContainText(/Загрузка спишет не больше 1\s000 ед\./);
+  await app.screenshot(page, 'spend-confirm-earlier');
+  await dialog.getByTestId('spend-confirm-ok').click();
+  await expect(filter.getByTestId('earlier-sync-progress')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+
+  // Loaded: the estimate is the total minus what was received, before anything is paid.
+  const cached = Number(await filter.getByTestId('earlier-filter-cached').getAttribute('data-cached'));
+  expect(cached).toBeGreaterThan(0);
+  await filter.getByTestId('earlier-filter-sync').click();
+  await expect(filter.getByTestId('spend-estimate')).toHaveAttribute('data-estimate', '0');
+  await expect(filter.getByTestId('spend-estimate')).toContainText(/Оценка: до 0 ед\. \(всего \d[\d\s]* закуп(ка|ки|ок), уже получено \d[\d\s]* закуп(ка|ки|ок)\)\./);
+  await app.screenshot(page, 'spend-estimate-earlier');
+});
