@@ -317,3 +317,35 @@ test('tables: saved-search rows new or changed since last seen are marked, a cha
   await expect(rowOf(5)).toBeVisible();
   await expect(table.locator('[data-testid="row-mark"]')).toHaveCount(0);
 });
+
+test('tables: the earlier generation’s tender table is one Tab stop too, arrows move, Enter opens', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('activate-sandbox-earlier').click();
+  await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
+  await page.getByTestId('nav-filters').click();
+  const filter = page.locator('[data-testid="earlier-filter"][data-filter-id="2"]');
+  await filter.getByTestId('earlier-filter-sync').click();
+  await filter.getByTestId('earlier-sync-start').click();
+  await expect(filter.getByTestId('earlier-sync-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await filter.getByTestId('earlier-filter-open').click();
+
+  const table = page.getByTestId('earlier-tenders-table');
+  const rows = table.getByTestId('earlier-tenders-table-row');
+  await expect(rows).toHaveCount(20);
+  await expect(table.locator('tr[tabindex="0"]')).toHaveCount(1);
+  await rows.nth(0).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(2)).toBeFocused();
+  await expect(rows.nth(2)).toHaveAttribute('tabindex', '0');
+  await expect(rows.nth(0)).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('End');
+  await expect(rows.nth(19)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(rows.nth(0)).toBeFocused();
+  const id = await rows.nth(1).getAttribute('data-id');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', id!);
+});

@@ -2,8 +2,11 @@
  * A page of earlier-generation tenders as a plain table (this generation is read page by page): the "new"
  * mark (charged in the answer that brought it), notice number and name, prices in rubles, dates in Moscow
  * time; a row opens the tender's detail with a double click or Enter.
+ *
+ * The keyboard follows the WAI-ARIA grid pattern as the current generation's tables do: the table is one Tab
+ * stop (roving tabindex on the rows), arrows, Page Up/Down, Home and End move between rows, Enter opens.
  */
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
 import { useAppStore } from '../../app/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
@@ -75,9 +78,25 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
   const route = useAppStore((st) => st.route);
   const open = (id: number) => navigate({ view: 'card', kind: 'tender', id, back: route });
   const statusName = new Map(s.statusNames.split('|').map((pair) => pair.split(':') as [string, string]));
+  const [active, setActive] = useState(0);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, i: number, id: number) => {
+    const last = rows.length - 1;
+    const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'PageDown' ? i + 10 : e.key === 'PageUp' ? i - 10 : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    if (to !== null) {
+      e.preventDefault();
+      const n = Math.max(0, Math.min(last, to));
+      setActive(n);
+      body.current?.querySelectorAll<HTMLTableRowElement>('tr')[n]?.focus();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      open(id);
+    }
+  };
   if (rows.length === 0) return <p className="muted" data-testid={`${testId}-empty`}>{emptyText ?? s.empty}</p>;
   return (
-    <table className="card__table" data-testid={testId}>
+    <table className="card__table earlier__table" role="grid" data-testid={testId}>
       <thead>
         <tr>
           <th />
@@ -91,19 +110,19 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
           <th>{s.updated}</th>
         </tr>
       </thead>
-      <tbody>
-        {rows.map((r) => (
+      <tbody ref={body}>
+        {rows.map((r, i) => (
           <tr
             key={r.id}
             className="clickable"
-            tabIndex={0}
+            tabIndex={i === activeIndex ? 0 : -1}
+            aria-rowindex={i + 2}
             data-testid={`${testId}-row`}
             data-id={r.id}
             data-new={r.isNew}
             onDoubleClick={() => open(r.id)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') open(r.id);
-            }}
+            onFocus={() => setActive(i)}
+            onKeyDown={(e) => onRowKey(e, i, r.id)}
           >
             <td>{r.isNew && <span className="badge badge--new" title={s.newHint} data-testid={`${testId}-new`}>{s.isNew}</span>}</td>
             <td>{formatDate(r.publishDate, locale)}</td>

@@ -336,19 +336,16 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
       {
         key: 'name',
         title: s.tender,
-        width: 'minmax(200px, 3fr)',
+        width: 'minmax(190px, 3fr)',
         sortable: true,
-        render: (r) => (
-          <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>
-            {r.etpId ? <span className="tt__etp">{r.etpId}</span> : null}
-            {r.name}
-          </span>
-        ),
+        // The notice number is in the tooltip, not before the name: at 1366 px the name needs the room.
+        render: (r) => <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>{r.name}</span>,
       },
-      { key: 'price', title: s.price, width: 130, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
-      { key: 'status', title: s.status, width: 100, render: (r) => (r.status ? (statusNames.get(r.status) ?? r.status) : '—') },
-      { key: 'endDate', title: s.deadline, width: 130, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
-      { key: 'customerName', title: s.customer, width: 'minmax(120px, 2fr)', sortable: true, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
+      { key: 'price', title: s.price, width: 142, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
+      { key: 'status', title: s.status, width: 120, render: (r) => (r.status ? (statusNames.get(r.status) ?? r.status) : '—') },
+      // Wide enough for «05.12.2026, 18:00 МСК» whole.
+      { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
+      { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
     ],
     [s, locale, statusNames],
   );
