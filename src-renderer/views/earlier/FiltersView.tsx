@@ -283,9 +283,9 @@ function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen()
           runExport={(columns, delimiter, excel) => call('earlier.export', { source: { kind: 'filter', filterId: filter.id }, columns, delimiter, excel })}
           onClose={() => setExporting(false)}
           testId="earlier-export"
+          offersExcelChoice
         />
       )}
     </div>
   );
 }
-          offersExcelChoice
