@@ -151,3 +151,33 @@ describe('caps in the core', () => {
     }
   });
 });
+
+describe('the earlier generation (issue 12: «Загрузить новые…» shows its estimate before it pays)', () => {
+  it('a filter never loaded has no estimate: bounded by the default cap, so it asks; once loaded the estimate is its total minus what was received', async () => {
+    await t.call('profiles.activate', { name: 'sandbox-earlier' });
+    try {
+      await t.call('earlier.filters', { refresh: true });
+      const before = await t.call('earlier.estimate', { filterId: 2 });
+      expect(before).toMatchObject({ total: null, held: 0, estimate: null, bound: 1000, confirmAbove: 100, needsConfirm: true });
+      const refused = await rejection(t.call('earlier.sync', { filterId: 2 }));
+      expect(refused.code).toBe('confirmation_required');
+      expect(refused.message).toMatch(/до 1 000 ед\./);
+      // A cap of the caller's own at or under the threshold needs no consent.
+      expect((await t.call('earlier.estimate', { filterId: 2, maxSpend: 100 })).needsConfirm).toBe(false);
+
+      const run = await t.call('earlier.sync', { filterId: 2, confirmCost: before.bound! });
+      const job = await finished(t, run.jobId);
+      expect(job.state).toBe('done');
+      expect(job.charged).toBeGreaterThan(0);
+      const after = await t.call('earlier.estimate', { filterId: 2 });
+      expect(after.total).toBe(after.held);
+      expect(after).toMatchObject({ estimate: 0, bound: 0, needsConfirm: false });
+      expect(after.held).toBe(job.items);
+      // A second load is under the threshold: it starts with no consent and charges nothing.
+      const again = await finished(t, (await t.call('earlier.sync', { filterId: 2 })).jobId);
+      expect(again).toMatchObject({ state: 'done', charged: 0 });
+    } finally {
+      await t.call('profiles.activate', { name: 'sandbox' });
+    }
+  });
+});
