@@ -178,6 +178,20 @@ test('exports: search results in the table order and the ledger, for Excel (="�
     expect(excel[i + 1]![1]).toBe(mangled(r[1]!) ? `="${r[1]}"` : r[1]);
   });
 
+  // The saved search's page exports the same results, in its own table's order.
+  await page.getByRole('button', { name: 'Открыть в сохранённых поисках' }).click();
+  await expect(page.getByTestId('saved-results')).toBeVisible();
+  await page.getByTestId('saved-export-open').click();
+  const saved = page.getByTestId('saved-export');
+  await expect(saved.getByTestId('saved-export-column').first()).toBeVisible();
+  await saved.getByTestId('saved-export-none').click();
+  await saved.getByTestId('saved-export-col-id').check();
+  downloading = page.waitForEvent('download');
+  await saved.getByTestId('saved-export-run').click();
+  const fromSaved = await downloadedRows(await downloading);
+  expect(fromSaved.slice(1).map((r) => Number(r[0]))).toEqual(shown.rows.map((r) => r.id));
+  await saved.getByTestId('saved-export-close').click();
+
   // The ledger: the same dialog, its own columns; each charge with the search's label and the audit's verdict.
   await page.getByTestId('nav-ledger').click();
   await expect(page.getByTestId('ledger-count')).not.toHaveAttribute('data-count', '0');

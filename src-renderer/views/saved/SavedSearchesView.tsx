@@ -14,6 +14,7 @@ import { useSpendConfirm } from '../../components/SpendConfirm';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
 import { formatDateTime, formatInt } from '../../format/format';
 import { eventsText, useStrings, type Strings } from '../../i18n/i18n';
@@ -403,7 +404,16 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
   const rowMark = useCallback((r: TenderRow) => <SeenBadge mark={seen.marks.get(r.id)} />, [seen.marks]);
   return (
     <section className="saved__results" aria-label={s.results(search.label ?? summarizeCriteria(search.criteria, locale))} data-testid="saved-results">
-      <h2>{s.results(search.label ?? summarizeCriteria(search.criteria, locale))}</h2>
+      <div className="search__resultsHead">
+        <h2>{s.results(search.label ?? summarizeCriteria(search.criteria, locale))}</h2>
+        <CsvExportButton
+          what="results"
+          testId="saved-export"
+          sourceKey={search.filterId}
+          loadColumns={() => call('lists.exportColumns', {})}
+          runExport={(columns, delimiter, excel) => call('search.export', { filterId: search.filterId, sort, columns, delimiter, excel })}
+        />
+      </div>
       <TenderTable
         testId="saved-results-table"
         fetchPage={fetchPage}
