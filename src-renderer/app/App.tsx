@@ -103,6 +103,8 @@ const strings: Strings<{
 };
 
 type NavView = Exclude<ViewName, 'card'>;
+/** A follow that ended this shortly before a profile switch was ended by it (the core stops jobs first). */
+const FOLLOW_STOP_WINDOW_MS = 5000;
 const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'ledger', 'settings'];
 /**
  * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
@@ -121,6 +123,8 @@ export function App() {
   const [ended, setEnded] = useState<SyncJob[]>([]);
   const [followStopped, setFollowStopped] = useState<{ labels: string[]; profile: string } | null>(null);
   const endedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Follows that ended just now (by job id, when): a profile switch cancels them before it is announced. */
+  const followsEnded = useRef(new Map<string, number>());
 
   useEffect(() => {
     let alive = true;
@@ -136,6 +140,7 @@ export function App() {
       subscribe('app.status', (st) => patch({ online: st.online, pendingEdits: st.pendingEdits })),
       subscribe('sync.progress', (job) => {
         const { jobs: before, shownJobs: shown } = useAppStore.getState();
+        if (before[job.jobId]?.state === 'following' && job.state !== 'following') followsEnded.current.set(job.jobId, Date.now());
         upsertJob(job);
         if (!justEnded(before[job.jobId], job, shown)) return;
         setEnded((list) => mergeEnded(list, job));
@@ -145,7 +150,9 @@ export function App() {
       subscribe('profiles.changed', () => {
         // The core stops every job of the old profile; a follow must not end silently (issue 12).
         const { jobs: before, activeProfile: old } = useAppStore.getState();
-        const follows = Object.values(before).filter(isFollowing);
+        const recent = Date.now() - FOLLOW_STOP_WINDOW_MS;
+        const follows = Object.values(before).filter((j) => isFollowing(j) || (followsEnded.current.get(j.jobId) ?? 0) > recent);
+        followsEnded.current.clear();
         if (follows.length > 0 && old) setFollowStopped({ labels: follows.map((j) => jobLabel(j, useAppStore.getState().locale)), profile: old.name });
         useAppStore.getState().clearJobs();
         setEnded([]);

@@ -19,9 +19,12 @@ export function bannerJobs(jobs: Record<string, SyncJob>, shown: Record<string, 
   return Object.values(jobs).filter((j) => isLoading(j) && !shown[j.jobId]);
 }
 
-/** A job's update that ends it (it was loading or following before): its notice is due, unless a view shows it. */
+/**
+ * A job's update that ends it: its notice is due, unless a view shows it. A job first heard of as ended (a
+ * short one whose progress was not sent) counts too: events are live, never replayed on load.
+ */
 export function justEnded(before: SyncJob | undefined, after: SyncJob, shown: Record<string, number>): boolean {
-  return before !== undefined && !isEnded(before) && isEnded(after) && !shown[after.jobId];
+  return (before === undefined || !isEnded(before)) && isEnded(after) && !shown[after.jobId];
 }
 
 /** Adds an ended job to the notice: one line per notice, the same job never twice. */

@@ -73,6 +73,8 @@ export interface E2eApp {
   invoke(name: string, args?: unknown): Promise<IpcResponse<unknown>>;
   /** Stops the sandbox: the core sees the network go away (offline). */
   stopSandbox(): Promise<void>;
+  /** Stops browser mode's web server (as when `npm run web` is stopped): the page loses its backend. */
+  stopWebServer(): Promise<void>;
   /** Starts it again on the same port with the same state. */
   restartSandbox(): Promise<void>;
   /** A full-page screenshot to test-results/screenshots/<name>.png; answers the path. */
@@ -157,7 +159,9 @@ export const test = base.extend<TestFixtures & Options>({
 
       web = await startWebServer({ host, rendererDir, port: 0, removeServedFiles: true, log: (m) => console.error(`[web] ${m}`) });
       const server = web;
-      cleanups.push(() => server.close());
+      let webClosed: Promise<void> | null = null;
+      const closeWeb = (): Promise<void> => (webClosed ??= server.close());
+      cleanups.push(closeWeb);
 
       const app: E2eApp = {
         url: server.url,
@@ -170,6 +174,7 @@ export const test = base.extend<TestFixtures & Options>({
         openedExternal,
         control: (name, body = {}) => sandboxControl(sandboxOrigin, name, body),
         invoke: (name, args = {}) => host.invoke(name, args),
+        stopWebServer: closeWeb,
         async stopSandbox() {
           const running = sandbox;
           sandbox = null;

@@ -61,6 +61,8 @@ describe('frame notices of jobs', () => {
     const done = job({ jobId: 'a', state: 'done', items: 12, charged: 12 });
     expect(justEnded(running, done, {})).toBe(true);
     expect(justEnded(done, done, {})).toBe(false);
+    expect(justEnded(undefined, done, {})).toBe(true);
+    expect(justEnded(undefined, running, {})).toBe(false);
     expect(justEnded(running, done, { a: 1 })).toBe(false);
     const one = mergeEnded([], done);
     expect(endedText(one, 'ru')).toBe('«поиск без названия»: готово — 12 объектов, списано 12 ед.');

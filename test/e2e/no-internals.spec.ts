@@ -1,0 +1,93 @@
+/**
+ * Issue 12, "no internals on screen": every view of the current generation, walked with real data (a labelled
+ * and an unlabelled saved search, synced with contracts, a tender and a contract card, a list, the ledger),
+ * shows no raw code of the API or the core — no `flt_…` id, no law code (44-FZ, 223-FZ, commercial), no event
+ * name (created, updated), no source or status code — and, in the Russian interface, no English sentence.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createList, addIds, invokeOk, searchIds, waitJob } from './viewsHelpers';
+
+/** What must never be visible: raw ids and codes of the API or the core. */
+const RAW_CODE = /\bflt_\w+|\b44-FZ\b|\b223-FZ\b|\bcommercial\b|\bcreated\b|\bupdated\b|\bfeed\b|\bcard\b|\bsubmission\b|\bpending\b|\bdone\b|\bfailed\b|\bspend_cap\b|\bbalance_exhausted\b|\btenders\b|\bcontracts\b/;
+/** An English sentence or phrase in the Russian interface (three Latin words in a row). */
+const ENGLISH = /\b[A-Za-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b/;
+/** Names that are Latin on purpose (the product, a profile name, a label the test gave, a unit of the API). */
+const ALLOWED = [/Tender Workbench/g, /sandbox(-earlier)?/g, /e2e[\w -]*/gi, /npm run web/g, /\bEN\b|\bRU\b|English/g, /https?:\/\/\S+/g, /\bID\b|\bINN\b|OKPD2|ОКПД2|CSV|API|UTF-8|Excel|МСК|request_id/g];
+
+async function visibleText(page: Page): Promise<string> {
+  const text = await page.locator('body').innerText();
+  return ALLOWED.reduce((t, re) => t.replace(re, ' '), text);
+}
+
+async function expectClean(page: Page, where: string): Promise<void> {
+  const text = await visibleText(page);
+  // Soft: one walk reports every view's leaks at once.
+  const near = (i: number): string => text.slice(Math.max(0, i - 60), i + 60).replace(/\s+/g, ' ');
+  for (const m of text.matchAll(new RegExp(RAW_CODE, 'g'))) expect.soft(m[0], `${where}: raw code on screen in «${near(m.index)}»`).toBe('');
+  for (const m of text.matchAll(new RegExp(ENGLISH, 'g'))) expect.soft(m[0], `${where}: English in the Russian interface in «${near(m.index)}»`).toBe('');
+}
+
+test('no raw codes and no English on any view of the Russian interface', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  const ids = Array.from({ length: 12 }, (_, i) => 2961 + i);
+  const all = ['active', 'completed', 'cancelled'];
+  const labelled = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', { criteria: { ids, status: all }, label: 'e2e коды', events: ['created', 'updated'] });
+  await waitJob(app, labelled.jobId);
+  const unlabelled = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', { criteria: { ids: ids.slice(0, 4), status: all }, events: ['created'] });
+  await waitJob(app, unlabelled.jobId);
+  const withContracts = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId: labelled.filterId, contracts: true });
+  await waitJob(app, withContracts.jobId);
+  const tenderIds = await searchIds(app, labelled.filterId);
+
+  await page.goto(app.url);
+  await expect(page.getByTestId('nav-search')).toBeVisible();
+  await expectClean(page, 'search');
+
+  await page.getByTestId('nav-saved').click();
+  await expect(page.getByTestId('saved-search').first()).toBeVisible();
+  await expectClean(page, 'saved searches');
+  await page.getByTestId('saved-search').first().getByRole('button', { name: 'Открыть результаты' }).click();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expectClean(page, 'saved search results');
+  await page.getByRole('row').nth(1).dblclick();
+  await expect(page.getByTestId('card-title')).toBeVisible();
+  await expectClean(page, 'tender card');
+
+  await page.getByTestId('nav-contracts').click();
+  await expect(page.getByTestId('view-contracts')).toBeVisible();
+  await expectClean(page, 'contracts');
+
+  await createList(page, 'e2e список');
+  await addIds(page, tenderIds.slice(0, 3));
+  await expectClean(page, 'lists');
+
+  await page.getByTestId('nav-ledger').click();
+  await expect(page.getByTestId('ledger-audit')).toHaveAttribute('data-ok', 'true');
+  await expect.poll(async () => Number(await page.getByTestId('ledger-count').getAttribute('data-count'))).toBeGreaterThan(0);
+  await expectClean(page, 'ledger');
+  await app.screenshot(page, 'no-internals-ledger');
+  const contractRow = page.getByTestId('ledger-table').getByRole('row').filter({ hasText: 'Контракт №' }).first();
+  await expect(contractRow).toBeVisible();
+  await contractRow.dblclick();
+  await expect(page.getByTestId('card-title')).toBeVisible();
+  await expect(page.getByTestId('card-title')).not.toHaveText(/^Контракт \d+$/);
+  await expectClean(page, 'contract card');
+
+  await page.getByTestId('nav-settings').click();
+  await expectClean(page, 'settings');
+
+  // The earlier generation's views.
+  await page.getByTestId('activate-sandbox-earlier').click();
+  await expect(page.getByTestId('active-generation')).toBeVisible();
+  await page.getByTestId('nav-filters').click();
+  await expect(page.getByTestId('earlier-filter').first()).toBeVisible({ timeout: 20_000 });
+  await expectClean(page, 'earlier filters');
+  await page.getByTestId('earlier-filter-open').first().click();
+  await expectClean(page, 'earlier filter tenders');
+  for (const view of ['favorites', 'limits', 'search']) {
+    await page.getByTestId(`nav-${view}`).click();
+    await page.waitForTimeout(500);
+    await expectClean(page, `earlier ${view}`);
+  }
+});
