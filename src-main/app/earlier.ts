@@ -18,6 +18,7 @@ import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './cs
 import { appError } from './errors';
 import { tenderRow } from './rows';
 import { estimateOf, planSpend, spentToday, type SpendPlanInput } from './spendGuard';
+import { tendersHeldInCurrentGeneration } from './sameAccount';
 
 type EarlierName = Extract<MethodName, `earlier.${string}`>;
 type EarlierHandlers = Pick<Handlers, EarlierName>;
@@ -113,7 +114,8 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
       const filter = session.earlier.workbench.filterInfo(filterId);
       if (!filter) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
       const e = earlierEstimate(filter);
-      return estimateOf({ ...spendInput(session, e.estimate, maxSpend), total: e.total, held: e.held });
+      const heldInCurrent = tendersHeldInCurrentGeneration(ctx, session);
+      return { ...estimateOf({ ...spendInput(session, e.estimate, maxSpend), total: e.total, held: e.held }), heldInCurrent };
     },
 
     'earlier.tenders': async ({ filterId, page, pageSize }) => {

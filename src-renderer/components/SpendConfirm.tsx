@@ -53,7 +53,7 @@ const strings: Strings<{
     above: (units) => `Это больше порога подтверждения (${units}, меняется в настройках).`,
     below: 'Оценка: всего закупок фильтра по последнему ответу сервера минус уже полученные.',
     earlierNote: 'Прежнее поколение API списывает по 1 ед. за каждую закупку, которую этот аккаунт получает в нём впервые.',
-    heldInCurrent: (tenders) => `${tenders} этого фильтра уже есть в кэше текущего поколения того же аккаунта — прежнее поколение спишет их ещё раз.`,
+    heldInCurrent: (tenders) => `Этот аккаунт уже получил ${tenders} через текущее поколение API. Прежнее поколение списывает свои загрузки отдельно: те из них, что попадут в фильтр, будут оплачены ещё раз.`,
     amount: 'Списать не больше, ед.',
     amountInvalid: 'Целое число единиц, больше 0',
     cancel: 'Отмена',
@@ -72,7 +72,7 @@ const strings: Strings<{
     above: (units) => `That is above the confirmation threshold (${units}, set in the settings).`,
     below: "The estimate: the filter's tenders by the server's last answer minus those already received.",
     earlierNote: 'The earlier API generation charges 1 unit for each tender this account receives there for the first time.',
-    heldInCurrent: (tenders) => `${tenders} of this filter are already in the current generation's cache of the same account — the earlier generation charges them again.`,
+    heldInCurrent: (tenders) => `This account already received ${tenders} through the current API generation. The earlier generation bills its own deliveries: those of them that fall into the filter are paid for again.`,
     amount: 'Charge at most, units',
     amountInvalid: 'A whole number of units, above 0',
     cancel: 'Cancel',
@@ -170,9 +170,17 @@ export function SpendEstimateLine({ estimate }: { estimate: SpendEstimate }) {
   const locale = useLocale();
   const units = (n: number): string => `${formatInt(n, locale)} ${locale === 'en' ? 'units' : 'ед.'}`;
   const tenders = (n: number): string => count(n, NOUNS.tender, locale);
+  const twin = useStrings(strings);
   return (
-    <p className="muted" data-testid="spend-estimate" data-estimate={estimate.estimate ?? ''} data-bound={estimate.bound ?? ''}>
-      {estimate.estimate !== null && estimate.total !== null ? s.estimate(units(estimate.estimate), tenders(estimate.total), tenders(estimate.held)) : s.unknown(tenders(estimate.held))}
-    </p>
+    <>
+      <p className="muted" data-testid="spend-estimate" data-estimate={estimate.estimate ?? ''} data-bound={estimate.bound ?? ''}>
+        {estimate.estimate !== null && estimate.total !== null ? s.estimate(units(estimate.estimate), tenders(estimate.total), tenders(estimate.held)) : s.unknown(tenders(estimate.held))}
+      </p>
+      {typeof estimate.heldInCurrent === 'number' && estimate.heldInCurrent > 0 && (
+        <p className="notice notice--warn" data-testid="spend-estimate-held-in-current" data-count={estimate.heldInCurrent}>
+          {twin.heldInCurrent(tenders(estimate.heldInCurrent))}
+        </p>
+      )}
+    </>
   );
 }

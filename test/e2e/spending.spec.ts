@@ -92,6 +92,10 @@ test('the ledger view and its audit show a run\'s charges when it ends; the sett
 
 test('earlier generation: «Загрузить новые…» shows its estimate before it pays, and asks above the threshold', async ({ page, app }) => {
   test.setTimeout(120_000);
+  // The same demo account first receives some tenders through the current generation.
+  const current = await invokeOk<{ jobId: string }>(app, 'search.run', { criteria: { regions: [77] }, maxSpend: 50 });
+  expect((await waitJob(app, current.jobId)).charged).toBeGreaterThan(0);
+  const heldCurrent = (await invokeOk<{ tenders: number }>(app, 'cache.info')).tenders;
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('activate-sandbox-earlier').click();
   await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
@@ -100,9 +104,13 @@ test('earlier generation: «Загрузить новые…» shows its estimat
   await filter.getByTestId('earlier-filter-sync').click();
   // Never loaded: the server has not stated a total yet, so the run is bounded by its cap and asks.
   await expect(filter.getByTestId('spend-estimate')).toContainText('Оценка появится после первой загрузки (уже получено 0 закупок)');
+  // One account, two generations: the earlier generation bills its own deliveries again.
+  await expect(filter.getByTestId('spend-estimate-held-in-current')).toHaveAttribute('data-count', String(heldCurrent));
+  await expect(filter.getByTestId('spend-estimate-held-in-current')).toContainText('через текущее поколение API');
   await filter.getByTestId('earlier-sync-start').click();
   const dialog = page.getByTestId('spend-confirm');
   await expect(dialog).toContainText('Загрузить новые закупки фильтра');
+  await expect(dialog.getByTestId('spend-confirm-held-in-current')).toContainText('будут оплачены ещё раз');
   await expect(dialog.getByTestId('spend-confirm-cost')).toContainText(/Загрузка спишет не больше 1\s000 ед\./);
   await app.screenshot(page, 'spend-confirm-earlier');
   await dialog.getByTestId('spend-confirm-ok').click();
