@@ -44,6 +44,8 @@ const strings: Strings<{
   credit: string;
   noHistory: string;
   tender: string;
+  contract: string;
+  protocol: string;
 }> = {
   ru: {
     title: 'Баланс и лимиты',
@@ -73,6 +75,8 @@ const strings: Strings<{
     credit: 'пополнение',
     noHistory: 'Операций пока нет.',
     tender: 'закупка',
+    contract: 'контракт',
+    protocol: 'протокол',
   },
   en: {
     title: 'Balance & limits',
@@ -102,6 +106,8 @@ const strings: Strings<{
     credit: 'credit',
     noHistory: 'No transactions yet.',
     tender: 'tender',
+    contract: 'contract',
+    protocol: 'protocol',
   },
 };
 
@@ -202,7 +208,7 @@ export function LimitsView() {
                     <td className="num">{t.amount > 0 ? `+${formatInt(t.amount, locale)}` : formatInt(t.amount, locale)}</td>
                     <td>{t.balanceType === 'tenders' ? s.tenders : t.balanceType === 'contracts' ? s.contracts : t.balanceType === 'protocols' ? s.protocols : t.balanceType}</td>
                     <td>{t.description}</td>
-                    <td>{t.entityId === null ? '—' : `${t.entityType === 'tender' ? s.tender : (t.entityType ?? '')} ${t.entityId}`}</td>
+                    <td>{t.entityId === null ? '—' : `${t.entityType === 'tender' ? s.tender : t.entityType === 'contract' ? s.contract : t.entityType === 'protocol' ? s.protocol : (t.entityType ?? '')} ${t.entityId}`}</td>
                     <td>{t.filterId ?? '—'}</td>
                   </tr>
                 ))}
