@@ -9,7 +9,8 @@
  *
  * The keyboard follows the WAI-ARIA grid pattern with rows as the focusable items: the table is one Tab stop
  * (roving tabindex: the active row has tabindex 0, every other row -1), arrows, Page Up/Down, Home and End
- * move the active row, Space selects it (Shift+Space a range), Enter opens it.
+ * move the active row, Space selects it (Shift+Space a range), Enter opens it; ArrowUp from the first row enters
+ * the header row, where Enter sorts and Shift+Left/Right resizes.
  *
  * We kept this hand-written table rather than TanStack Table + Virtual: rows have one height and come in
  * server-sorted pages, so the virtual part is a dozen lines, and the grid keyboard, resizing and the chooser
@@ -141,8 +142,11 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
           setScrollTop(top);
         }
       }
-      focusPending.current = i;
       setActive(i);
+      // A row already drawn takes the focus now; one scrolled into view takes it once drawn (the effect above).
+      const drawn = body.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
+      if (drawn) drawn.focus({ preventScroll: true });
+      else focusPending.current = i;
     },
     [rowCount],
   );
@@ -150,6 +154,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const onRowKey = (e: KeyboardEvent<HTMLDivElement>, i: number, row: Row | undefined) => {
     const onRow = e.target === e.currentTarget;
     let to: number | null = null;
+    if (e.key === 'ArrowUp' && i === 0) {
+      // Up from the first row: into the header row (sorting and resizing by keyboard).
+      e.preventDefault();
+      focusHeader(0);
+      return;
+    }
     if (e.key === 'ArrowDown') to = i + 1;
     else if (e.key === 'ArrowUp') to = i - 1;
     else if (e.key === 'PageDown') to = i + pageRows;
@@ -168,6 +178,33 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     } else if (e.key === 'Enter' && onOpen) {
       e.preventDefault();
       onOpen(row);
+    }
+  };
+
+  // The header row, reached with ArrowUp from the first row: Left/Right move between headers, Enter or Space
+  // sorts by the focused one, Shift+Left/Right narrows or widens it, Down goes back to the active row.
+  const header = useRef<HTMLDivElement>(null);
+  const focusHeader = (index: number) => {
+    const cells = header.current?.querySelectorAll<HTMLElement>('[data-column]');
+    if (!cells || cells.length === 0) return;
+    cells[Math.max(0, Math.min(cells.length - 1, index))]!.focus();
+  };
+  const onHeaderKey = (e: KeyboardEvent<HTMLDivElement>, index: number, c: Column<Row>) => {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      if (e.shiftKey) {
+        const width = e.currentTarget.getBoundingClientRect().width;
+        resize(c, width + (e.key === 'ArrowRight' ? 16 : -16), true);
+      } else focusHeader(index + (e.key === 'ArrowRight' ? 1 : -1));
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      focusHeader(e.key === 'Home' ? 0 : shown.length - 1);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      moveTo(Math.max(0, activeIndex));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      headerClick(c);
     }
   };
 
@@ -201,7 +238,9 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     const isActive = i === activeIndex;
     rows.push(
       <div
-        key={key}
+        // Keyed by position, not by row: a row element survives its page arriving or being refreshed, so the
+        // keyboard focus stays on it while new data streams in.
+        key={i}
         role="row"
         aria-rowindex={i + 2}
         aria-selected={isSelected}
@@ -242,13 +281,15 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     <div className="vt__frame" data-testid={testId ? `${testId}-frame` : undefined}>
       <div className="vt__scroller">
         <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} data-testid={testId} style={{ minWidth }}>
-          <div className="vt__header" role="row" style={{ gridTemplateColumns, paddingRight: headerPad || undefined }}>
+          <div className="vt__header" role="row" ref={header} style={{ gridTemplateColumns, paddingRight: headerPad || undefined }}>
             {selectable && <div role="columnheader" className="vt__cell" />}
-            {shown.map((c) => (
+            {shown.map((c, index) => (
               <div
                 key={c.key}
                 role="columnheader"
                 data-column={c.key}
+                tabIndex={-1}
+                onKeyDown={(e) => onHeaderKey(e, index, c)}
                 aria-sort={sort?.column === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                 className={`vt__cell vt__head${c.sortable ? ' vt__head--sortable' : ''}${c.align === 'right' ? ' vt__cell--right' : ''}`}
                 onClick={() => headerClick(c)}

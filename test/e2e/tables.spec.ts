@@ -171,6 +171,22 @@ test('tables: the keyboard follows the grid pattern; Escape closes the region li
   await page.keyboard.press('Home');
   await expect(row(page, 0)).toBeFocused();
 
+  // Up from the first row enters the header row: Right moves along it, Enter sorts, Shift+Left narrows, Down
+  // goes back to the rows.
+  await page.keyboard.press('ArrowUp');
+  await expect(await header(page, /Публикация/)).toBeFocused();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  const price = await header(page, /Начальная цена/);
+  await expect(price).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(price).toHaveAttribute('aria-sort', 'descending');
+  const wide = (await price.boundingBox())!.width;
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(async () => (await price.boundingBox())!.width).toBeLessThan(wide - 10);
+  await expect(row(page, 0)).toHaveAttribute('data-key', /^\d+$/);
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 0)).toBeFocused();
+
   // Enter opens the active row's card.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
