@@ -85,6 +85,16 @@ function englishApiMessage(e: ApiError): string {
       return 'Not found: it may have been deleted or belong to another user.';
     case 'api_key_limit_reached':
       return 'There are already 20 active tokens: revoke one you do not need and try again.';
+    // The rest in English too, so no code is shown where a sentence exists in Russian (issue 12).
+    case 'cursor_expired':
+      return 'The service rebuilt the filter feed: the sync continues from the new position with no repeat charge.';
+    case 'daily_limit_exceeded':
+      return 'The daily limit of new tenders is used up: new ones can be received again after 00:00 Moscow time; those received are still available.';
+    case 'license_expired':
+      return 'The API license is not active: renew it through your account manager; the balance and history stay available.';
+    case 'idempotency_key_required':
+    case 'method_not_allowed':
+      return `Internal error of the app when calling the service: contact support${support}.`;
     default:
       return `The service answered with error "${e.code}": try again later, and if it repeats contact support${support}.`;
   }

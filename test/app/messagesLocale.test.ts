@@ -54,8 +54,8 @@ describe('messages of the core in the user locale', () => {
 
   it('a label used by another saved search is refused in Russian', () => {
     const store = searchStore(cache);
-    store.upsert({ filterId: 'flt_a', label: 'Компьютеры', events: ['created'] });
-    const e = thrown(() => store.upsert({ filterId: 'flt_b', label: 'Компьютеры', events: ['created'] }));
+    store.upsert({ filterId: 'flt_a', params: {}, label: 'Компьютеры', events: ['created'] });
+    const e = thrown(() => store.upsert({ filterId: 'flt_b', params: {}, label: 'Компьютеры', events: ['created'] }));
     const ru = toIpcError(e, 'ru').message;
     expect(ru).toContain('«Компьютеры» уже занято');
     expect(isRussian(ru)).toBe(true);
@@ -68,5 +68,17 @@ describe('messages of the core in the user locale', () => {
     expect(isRussian(ru)).toBe(true);
     expect(ru).not.toContain('Feed stream');
     expect(toIpcError(e, 'en').message).not.toContain('Feed stream');
+  });
+});
+
+describe('every API error code the Russian interface names has an English sentence too', () => {
+  it('no code shown in English where Russian has a sentence', async () => {
+    const { ApiError } = await import('../../src-main/api/errors');
+    for (const code of ['cursor_expired', 'daily_limit_exceeded', 'license_expired', 'idempotency_key_required', 'method_not_allowed'] as const) {
+      const e = new ApiError({ code, status: 400, requestId: null, retryable: false, message: code });
+      const en = toIpcError(e, 'en').message;
+      expect(en, code).not.toContain(code);
+      expect(isRussian(toIpcError(e, 'ru').message), code).toBe(true);
+    }
   });
 });
