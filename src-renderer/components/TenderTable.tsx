@@ -59,7 +59,7 @@ const strings: Strings<{
     selected: (n) => `Выбрано: ${n}`,
     clear: 'Снять выделение',
     selectAll: (n) => `Выбрать все (${n})`,
-    hint: 'Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. Ширину столбца меняет перетаскивание края заголовка, набор столбцов — кнопка ⋮.',
+    hint: 'Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. ↑ с первой строки — к заголовкам (Enter сортирует, Shift+←/→ меняет ширину). Ширину меняет и перетаскивание края заголовка, набор столбцов — кнопка ⋮; / или Ctrl+K — к поиску.',
   },
   en: {
     number: 'Notice no.',
@@ -78,7 +78,7 @@ const strings: Strings<{
     selected: (n) => `Selected: ${n}`,
     clear: 'Clear selection',
     selectAll: (n) => `Select all (${n})`,
-    hint: 'Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. Drag a header’s edge to resize a column; ⋮ chooses the columns.',
+    hint: 'Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. ↑ from the first row reaches the headers (Enter sorts, Shift+←/→ resizes). Dragging a header’s edge resizes too, ⋮ chooses the columns; / or Ctrl+K goes to the search.',
   },
 };
 
