@@ -42,7 +42,7 @@ const JOB_STATES: Record<string, Text> = {
 const named =
   (table: Record<string, Text>) =>
   (code: string | null | undefined, locale: Locale): string =>
-    code === null || code === undefined || code === '' ? '—' : (table[code]?.[locale] ?? code);
+    code === null || code === undefined || code === '' ? '—' : ((table[code] ?? table[code.toUpperCase()])?.[locale] ?? code);
 
 /** «44-ФЗ», «223-ФЗ», «Коммерческая закупка». */
 export const lawName = named(LAWS);
