@@ -34,7 +34,8 @@ const strings: Strings<{
   checked: (rows: string, matched: string, at: string) => string;
   repeatLine: (kind: string, id: string, version: string, times: number) => string;
   unexplainedLine: (ids: string) => string;
-  notUnderstoodLine: (route: string, at: string, reason: string, ids: string) => string;
+  notUnderstoodLine: (at: string, ids: string) => string;
+  notUnderstoodDetail: string;
   missingRequestLine: (requestId: string, balance: string, said: string, inLedger: string) => string;
   missingBalanceLine: (balance: string, seen: string, inLedger: string) => string;
   overLedgerLine: (balance: string, figure: 'period_total' | 'usage_today', value: string, inLedger: string) => string;
@@ -85,7 +86,8 @@ const strings: Strings<{
     checked: (rows, m, at) => `Строк журнала: ${rows}, сопоставлено: ${m}. Проверено ${at}.`,
     repeatLine: (k, id, v, t) => `${k} ${id}, версия ${v}: списано ${count(t, NOUNS.time, 'ru')}`,
     unexplainedLine: (ids) => `Строки журнала без полученной версии: ${ids}`,
-    notUnderstoodLine: (route, at, reason, ids) => `Получено и оплачено, но не разобрано (ответ сохранён и будет разобран после обновления): ${route}, ${at} — ${reason}. Строки журнала: ${ids}`,
+    notUnderstoodLine: (at, ids) => `Получено и оплачено, но не разобрано (ответ сохранён и будет разобран после обновления): ${at}. Строки журнала: ${ids}`,
+    notUnderstoodDetail: 'Для поддержки',
     missingRequestLine: (req, b, said, inLedger) => `Нет в журнале: ответ ${req} (${b}) сообщил о списании ${said} ед., строк журнала с этим запросом: ${inLedger}`,
     missingBalanceLine: (b, seen, inLedger) => `Нет в журнале: ${b} — по ответам сервера списано ${seen} ед., строк журнала: ${inLedger}`,
     overLedgerLine: (b, f, value, inLedger) =>
@@ -137,7 +139,8 @@ const strings: Strings<{
     checked: (rows, m, at) => `Ledger rows: ${rows}, matched: ${m}. Checked ${at}.`,
     repeatLine: (k, id, v, t) => `${k} ${id}, version ${v}: charged ${count(t, NOUNS.time, 'en')}`,
     unexplainedLine: (ids) => `Ledger rows with no version received: ${ids}`,
-    notUnderstoodLine: (route, at, reason, ids) => `Delivered and paid but not understood (kept, read again after an update): ${route}, ${at} — ${reason}. Ledger rows: ${ids}`,
+    notUnderstoodLine: (at, ids) => `Delivered and paid but not understood (kept, read again after an update): ${at}. Ledger rows: ${ids}`,
+    notUnderstoodDetail: 'For support',
     missingRequestLine: (req, b, said, inLedger) => `Missing from the ledger: response ${req} (${b}) said ${said} units charged, ledger rows of that request: ${inLedger}`,
     missingBalanceLine: (b, seen, inLedger) => `Missing from the ledger: ${b} — responses charged ${seen} units, ledger rows: ${inLedger}`,
     overLedgerLine: (b, f, value, inLedger) =>
@@ -373,7 +376,14 @@ function AuditVerdict({ verdict: v, strings: s }: { verdict: MethodResult<'ledge
           {v.unexplained.length > 0 && <li>{s.unexplainedLine(v.unexplained.slice(0, 50).join(', '))}</li>}
           {v.notUnderstood.map((q) => (
             <li key={`q-${q.quarantineId}`} data-testid="ledger-audit-not-understood">
-              {s.notUnderstoodLine(q.route, formatDateTime(q.receivedAt, locale), q.reason, q.ledgerIds.slice(0, 50).join(', '))}
+              {s.notUnderstoodLine(formatDateTime(q.receivedAt, locale), q.ledgerIds.slice(0, 50).join(', '))}
+              {/* The route and the parser's reason are technical (English): for support, folded away, not a sentence. */}
+              <details className="notice__detail">
+                <summary>{s.notUnderstoodDetail}</summary>
+                <code>
+                  {q.route} — {q.reason}
+                </code>
+              </details>
             </li>
           ))}
           {v.missingByRequest.slice(0, 20).map((m) => (
