@@ -11,6 +11,7 @@ import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from './store';
 import { SearchView } from '../views/search/SearchView';
+import { summarizeCriteria } from '../views/search/queryBuilder';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
 import { CardView } from '../views/card/CardView';
 import { ContractsView } from '../views/contracts/ContractsView';
@@ -122,6 +123,8 @@ export function App() {
   /** Jobs that just ended (one merged notice) and follows a profile switch stopped: short-lived frame notices. */
   const [ended, setEnded] = useState<SyncJob[]>([]);
   const [followStopped, setFollowStopped] = useState<{ labels: string[]; profile: string } | null>(null);
+  /** Summaries of unlabelled saved searches by filter id, read when a notice needs one (never show flt_ ids). */
+  const [searchNames, setSearchNames] = useState<ReadonlyMap<string, string>>(new Map());
   const endedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Follows that ended just now (by job id, when): a profile switch cancels them before it is announced. */
   const followsEnded = useRef(new Map<string, number>());
@@ -144,6 +147,12 @@ export function App() {
         upsertJob(job);
         if (!justEnded(before[job.jobId], job, shown)) return;
         setEnded((list) => mergeEnded(list, job));
+        if (job.label === null) {
+          call('savedSearches.list', {}).then(
+            (list) => setSearchNames(new Map(list.map((x) => [x.filterId, x.label ?? summarizeCriteria(x.criteria, useAppStore.getState().locale)]))),
+            () => undefined,
+          );
+        }
         if (endedTimer.current) clearTimeout(endedTimer.current);
         endedTimer.current = setTimeout(() => setEnded([]), FINISHED_NOTICE_MS);
       }),
@@ -245,7 +254,7 @@ export function App() {
         )}
         {ended.length > 0 && (
           <div className="banner banner--progress" role="status" data-testid="job-ended-banner" data-count={ended.length}>
-            <span>{endedText(ended, locale)}</span>
+            <span>{endedText(ended, locale, searchNames)}</span>
             <button type="button" className="btn--link" data-testid="job-ended-dismiss" onClick={() => setEnded([])}>
               {s.dismiss}
             </button>

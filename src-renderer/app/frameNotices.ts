@@ -45,18 +45,21 @@ const TEXT = {
   },
 } as const;
 
-export function jobLabel(job: Pick<SyncJob, 'label'>, locale: Locale): string {
-  return job.label ?? TEXT[locale].untitled;
+/** What names a search without a label: the summary of its criteria, when known (never its flt_ id). */
+export type SearchNames = ReadonlyMap<string, string>;
+
+export function jobLabel(job: Pick<SyncJob, 'label' | 'filterId'>, locale: Locale, names: SearchNames = new Map()): string {
+  return job.label ?? names.get(job.filterId) ?? TEXT[locale].untitled;
 }
 
 /** ««Компьютеры»: готово — 12 объектов, списано 12 ед.» or, merged, «Завершено: 3 загрузки — …» (no final dot: «ед.» has one). */
-export function endedText(jobs: readonly SyncJob[], locale: Locale): string {
+export function endedText(jobs: readonly SyncJob[], locale: Locale, names?: SearchNames): string {
   const t = TEXT[locale];
   const items = jobs.reduce((n, j) => n + j.items, 0);
   const units = jobs.reduce((n, j) => n + j.charged, 0);
   if (jobs.length === 1) {
     const j = jobs[0]!;
-    return t.one(jobLabel(j, locale), jobStateName(j.state, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
+    return t.one(jobLabel(j, locale, names), jobStateName(j.state, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
   }
   return t.many(count(jobs.length, NOUNS.sync, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
 }

@@ -71,5 +71,7 @@ describe('frame notices of jobs', () => {
     expect(endedText(two, 'ru')).toBe('Завершено: 2 загрузки — 14 объектов, списано 13 ед.');
     expect(endedText(two, 'en')).toBe('Finished: 2 syncs — 14 items, 13 units charged');
     expect(endedText(two, 'ru')).not.toMatch(/flt_/);
+    // A search without a label is named by its criteria summary when known.
+    expect(endedText(one, 'ru', new Map([['flt_abc', 'ремонт · Москва']]))).toBe('«ремонт · Москва»: готово — 12 объектов, списано 12 ед.');
   });
 });
