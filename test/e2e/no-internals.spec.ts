@@ -91,3 +91,22 @@ test('no raw codes and no English on any view of the Russian interface', async (
     await expectClean(page, `earlier ${view}`);
   }
 });
+
+test("the core's messages follow the chosen language: no English in Russian, English in English", async ({ page }) => {
+  await page.getByTestId('mode-offline').click();
+  await page.locator('#offline-text').fill('!!! ---');
+  await page.getByTestId('offline-search').click();
+  const error = page.getByTestId('offline-results-error');
+  await expect(error).toContainText('В словах поиска нет ни букв, ни цифр');
+  await expect(error).not.toContainText('The search words hold no letters or digits');
+  await expectClean(page, 'offline search refusal');
+
+  await page.getByTestId('nav-settings').click();
+  await page.getByRole('combobox', { name: 'Язык интерфейса' }).selectOption('en');
+  await expect(page.getByTestId('nav-search')).toHaveText('Search');
+  await page.getByTestId('nav-search').click();
+  await page.getByTestId('mode-offline').click();
+  await page.locator('#offline-text').fill('??? ---');
+  await page.getByTestId('offline-search').click();
+  await expect(page.getByTestId('offline-results-error')).toHaveText('The search words hold no letters or digits.');
+});
