@@ -13,7 +13,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   profile list | profile remove NAME [--delete-data]
   login --base-url URL [--login L] [--generation earlier --login-url URL]   (password from the terminal or stdin)
   search (--query-file F | --query JSON) [--label L] [--events created,updated] [--preview]
-  sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N] [--follow]
+  sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N | --no-cap] [--follow]
   card tender ID [--external] | card contract ID [--reestr]
   open NOTICE_NUMBER|REGISTRY_NUMBER|ZAKUPKI_URL
   list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID
@@ -25,7 +25,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
 
 A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):
   filters [--seen FILTER_ID]
-  sync FILTER_ID|--all [--max-spend N]
+  sync FILTER_ID|--all [--max-spend N | --no-cap]
   card tender ID [--page N] [--limit M]
   favorites [list] | favorites add ETP_ID | favorites remove ETP_ID | favorites updates
   balance | ledger [--last N]
