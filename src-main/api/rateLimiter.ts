@@ -16,6 +16,8 @@ export type RateLimiterOptions = {
   now?: () => number;
   /** Waits `ms`; rejects when `signal` aborts. Tests pass one that moves their fake clock. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Told how long a waiting request is held (the app shows a running job's pause instead of a silent stall). */
+  onWait?: (ms: number) => void;
 };
 
 type Waiter = { resolve: () => void; reject: (e: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
@@ -52,6 +54,7 @@ export class RateLimiter {
   private blockedUntil = 0;
   private pumping = false;
   private pumpSleep: AbortController | null = null;
+  private readonly onWait: ((ms: number) => void) | undefined;
 
   constructor(opts: RateLimiterOptions = {}) {
     this.limit = RateLimiter.checkLimit(opts.perMinute ?? DEFAULT_REQUESTS_PER_MINUTE);
@@ -60,6 +63,7 @@ export class RateLimiter {
     this.windowMs = opts.windowMs ?? 61_000;
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? abortableSleep;
+    this.onWait = opts.onWait;
   }
 
   get perMinute(): number {
@@ -141,6 +145,7 @@ export class RateLimiter {
       while (this.queue.length > 0) {
         const wait = this.waitMs();
         if (wait > 0) {
+          this.onWait?.(wait);
           this.pumpSleep = new AbortController();
           try {
             await this.sleep(wait, this.pumpSleep.signal);

@@ -256,7 +256,13 @@ export class AppContext {
     const sandbox = this.sandbox;
     const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await this.vault.get(p.name)) ?? '';
     // One limiter per session: the rate limit is per account, and the probe shares it.
-    const limiter = new RateLimiter({ perMinute: this.tuning.requestsPerMinute ?? 100 });
+    const limiter = new RateLimiter({
+      perMinute: this.tuning.requestsPerMinute ?? 100,
+      // A hold of a second or more is shown on the running jobs (issue 12: a run stood still for a minute, silently).
+      onWait: (ms) => {
+        if (ms >= 1000) this.jobs.notePause(new Date(Date.now() + ms).toISOString());
+      },
+    });
     // Answers kept in quarantine by an earlier run are read again now (offline), and a paid answer this
     // client cannot read is kept there (issue 11), never dropped.
     if (p.generation === 'current') reprocessQuarantine(cache);

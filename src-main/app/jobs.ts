@@ -134,6 +134,18 @@ export class JobManager {
     await Promise.all(all.map((j) => j.done));
   }
 
+  /**
+   * The client holds its requests until `until` (its own 100 a minute): running jobs say so at once rather
+   * than stand still silently; their next progress clears it.
+   */
+  notePause(until: string): void {
+    for (const job of this.jobs.values()) {
+      if (!isActive(job.view) || job.view.state === 'following') continue;
+      job.view.pausedUntil = until;
+      this.emitNow(job);
+    }
+  }
+
   /** Forgets finished jobs (another profile became active). */
   clear(): void {
     for (const [id, job] of this.jobs) if (!isActive(job.view)) this.jobs.delete(id);
@@ -146,6 +158,7 @@ export class JobManager {
       const outcome = await this.deps.run(job.spec, job.controller.signal, {
         onProgress: (p) => {
           job.streams.set(`${p.feed}:${p.stream}`, p);
+          job.view.pausedUntil = null;
           const sum = (k: 'pages' | 'items' | 'charged' | 'free'): number => [...job.streams.values()].reduce((n, s) => n + s[k], before?.[k] ?? 0);
           job.view.pages = sum('pages');
           job.view.items = sum('items');
@@ -173,6 +186,7 @@ export class JobManager {
       }
     }
     job.view.finishedAt = new Date().toISOString();
+    job.view.pausedUntil = null;
     if (job.timer) clearTimeout(job.timer);
     job.timer = null;
     this.emitNow(job);

@@ -247,6 +247,8 @@ export const syncJobSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: ipcErrorSchema.nullable(),
+  /** The client is holding its next request to the API's 100 a minute until then (issue 12: no silent stall). */
+  pausedUntil: z.string().nullable().optional(),
 });
 export type SyncJob = z.infer<typeof syncJobSchema>;
 

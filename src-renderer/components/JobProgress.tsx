@@ -30,12 +30,19 @@ const strings: Strings<{
   },
 };
 
+/** The client holding its requests to the API's rate (issue 12: a run stood still for a minute, silently). */
+const pauseStrings: Strings<{ paused: (until: string) => string }> = {
+  ru: { paused: (until) => `Пауза до ${until} МСК: API принимает не больше 100 запросов в минуту, загрузка продолжится сама.` },
+  en: { paused: (until) => `Paused until ${until} Moscow time: the API takes at most 100 requests a minute; the sync continues by itself.` },
+};
+
 export function isJobActive(job: SyncJob | undefined): boolean {
   return job === undefined || job.state === 'running' || job.state === 'following';
 }
 
 export function JobProgress({ jobId, testId = 'job' }: { jobId: string; testId?: string }) {
   const s = useStrings(strings);
+  const pause = useStrings(pauseStrings);
   const locale = useAppStore((st) => st.locale);
   const job = useAppStore((st) => st.jobs[jobId]);
   const [cancelError, setCancelError] = useState<unknown>(null);
@@ -76,6 +83,11 @@ export function JobProgress({ jobId, testId = 'job' }: { jobId: string; testId?:
           </button>
         )}
       </div>
+      {active && job?.pausedUntil && (
+        <div className="muted" data-testid={`${testId}-paused`} data-until={job.pausedUntil}>
+          {pause.paused(new Date(job.pausedUntil).toLocaleTimeString(locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow' }))}
+        </div>
+      )}
       {job?.error && <ErrorNotice error={new CallError(job.error)} testId={`${testId}-error`} />}
       <ErrorNotice error={cancelError} testId={`${testId}-cancel-error`} />
     </div>

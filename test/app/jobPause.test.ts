@@ -1,0 +1,64 @@
+/**
+ * Issue 12: a run held by the client's own request pace (100 a minute, D-LIM-1) says so at once instead of
+ * standing still silently: the limiter tells how long it holds a request, and running jobs carry the moment
+ * they continue (`pausedUntil`) until their next page arrives.
+ */
+import { describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../src-main/api/rateLimiter';
+import type { SyncJob } from '../../src-main/contract/ipc';
+import { JobManager } from '../../src-main/app/jobs';
+import type { SyncProgress } from '../../src-main/sync/syncEngine';
+
+describe('a pause of the request pace is told, not silent', () => {
+  it('the limiter tells how long the request over the limit waits', async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const limiter = new RateLimiter({
+      perMinute: 2,
+      windowMs: 60_000,
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      onWait: (ms) => waits.push(ms),
+    });
+    await limiter.acquire();
+    now = 10_000;
+    await limiter.acquire();
+    expect(waits).toEqual([]);
+    await limiter.acquire();
+    expect(waits).toEqual([50_000]);
+  });
+
+  it('running jobs carry the pause at once, and their next page clears it', async () => {
+    const emitted: SyncJob[] = [];
+    let progress!: (p: SyncProgress) => void;
+    let finish!: () => void;
+    const jobs = new JobManager({
+      run: (_spec, _signal, hooks) =>
+        new Promise((resolve) => {
+          progress = hooks.onProgress;
+          finish = () => resolve({ filterId: 'flt_x', stoppedBy: 'done', pages: 1, items: 1, charged: 1, free: 0, streams: [] });
+        }),
+      emit: (job) => emitted.push(job),
+      toError: () => ({ code: 'internal', message: '', requestId: null }),
+      stopError: () => ({ code: 'internal', message: '', requestId: null }),
+      throttleMs: 0,
+    });
+    const id = jobs.start({ filterId: 'flt_x', label: null, feeds: ['tender'], streams: ['created'], follow: false });
+    await Promise.resolve();
+    await Promise.resolve();
+    const until = new Date(Date.now() + 45_000).toISOString();
+    jobs.notePause(until);
+    expect(emitted.at(-1)).toMatchObject({ jobId: id, state: 'running', pausedUntil: until });
+    progress({ filterId: 'flt_x', feed: 'tender', stream: 'created', pages: 1, items: 1, charged: 1, free: 0, total: 1, state: 'ready' });
+    expect(emitted.at(-1)!.pausedUntil).toBeNull();
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(emitted.at(-1)).toMatchObject({ state: 'done', pausedUntil: null });
+    // A finished job is not marked by a later pause.
+    const count = emitted.length;
+    jobs.notePause(until);
+    expect(emitted.length).toBe(count);
+  });
+});
