@@ -262,7 +262,7 @@ export function App() {
         )}
         {followStopped && (
           <div className="banner banner--offline" role="status" data-testid="follow-stopped-banner">
-            <span>{s.followStopped(followStopped.labels.map((l) => `«${l}»`).join(', '), followStopped.profile)}</span>
+            <span>{s.followStopped(followStopped.labels.map((l) => (locale === 'en' ? `“${l}”` : `«${l}»`)).join(', '), followStopped.profile)}</span>
             <button type="button" className="btn--link" data-testid="follow-stopped-dismiss" onClick={() => setFollowStopped(null)}>
               {s.dismiss}
             </button>
