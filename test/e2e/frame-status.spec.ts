@@ -61,6 +61,12 @@ test('a finished job: one notice by its label, dismissable, gone on navigation',
   await expect(notice).toBeVisible();
   await page.getByTestId('nav-lists').click();
   await expect(notice).toHaveCount(0);
+
+  // Left alone, it goes by itself after a few seconds (not ten minutes on every page).
+  const third = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId });
+  await waitJob(app, third.jobId);
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveCount(0, { timeout: 15_000 });
 });
 
 test('switching profiles while following says that following stopped', async ({ page, app }) => {
