@@ -17,12 +17,12 @@ function requireSearch(session: Session, filterId: string): void {
 
 export function seenHandlers(ctx: AppContext): SeenHandlers {
   return {
-    'savedSearches.rowMarks': async ({ filterId, ids }) => {
+    'savedSearches.rowMarks': async ({ filterId, ids, counts }) => {
       const session = ctx.session();
       requireSearch(session, filterId);
       const seen = seenStore(session.cache);
       seen.ensureBaseline(filterId);
-      return { marks: seen.marks(filterId, ids), counts: seen.counts(filterId) };
+      return { marks: seen.marks(filterId, ids), counts: counts ? seen.counts(filterId) : null };
     },
     'savedSearches.markRowsSeen': async ({ filterId, ids }) => {
       const session = ctx.session();

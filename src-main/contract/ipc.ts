@@ -520,9 +520,13 @@ export const methods = {
   'savedSearches.markSeen': method(z.strictObject({ filterId }), savedSearchSchema),
   /**
    * Which of these tenders of a saved search are new or changed since the user saw them (rows not listed are
-   * seen). The first call for a search takes everything it holds then as seen.
+   * seen). The first call for a search takes everything it holds then as seen. `counts` (how many rows of the
+   * whole search are new and changed) only when asked: it reads every member, so not with every page.
    */
-  'savedSearches.rowMarks': method(z.strictObject({ filterId, ids: z.array(objectId).max(1000) }), z.object({ marks: z.array(rowMarkSchema), counts: seenCountsSchema })),
+  'savedSearches.rowMarks': method(
+    z.strictObject({ filterId, ids: z.array(objectId).max(1000), counts: z.boolean().default(false) }),
+    z.object({ marks: z.array(rowMarkSchema), counts: seenCountsSchema.nullable() }),
+  ),
   /** Takes these tenders of a saved search (all of them when `ids` is absent) as seen at the version held now. */
   'savedSearches.markRowsSeen': method(z.strictObject({ filterId, ids: z.array(objectId).max(10_000).optional() }), z.object({ marked: z.number(), counts: seenCountsSchema })),
   /** Keep reading with long polls until stopped (`sync.cancel`) — new items arrive as `feed.updated` events. */

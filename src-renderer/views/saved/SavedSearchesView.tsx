@@ -396,7 +396,7 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
   const fetchPage = useCallback(
     async (offset: number, limit: number, sortArg: TenderSort | undefined) => {
       const r = await call('search.results', { filterId: search.filterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}) });
-      await loadFor(r.rows).catch(() => undefined);
+      await loadFor(r.rows, offset === 0).catch(() => undefined);
       return { rows: r.rows, count: r.cachedCount };
     },
     [search.filterId, loadFor],

@@ -67,13 +67,16 @@ export function useSeenMarks(filterId: string) {
     setCounts(null);
   }, [filterId]);
 
-  /** Reads the marks of the rows a page brought (before the page is shown, so no row blinks). */
-  const loadFor = useCallback(async (rows: readonly TenderRow[]) => {
-    if (rows.length === 0) return;
+  /**
+   * Reads the marks of the rows a page brought (before the page is shown, so no row blinks); the first page
+   * also brings the search's counts (reading them costs a pass over every member, so not for every page).
+   */
+  const loadFor = useCallback(async (rows: readonly TenderRow[], withCounts: boolean) => {
+    if (rows.length === 0 && !withCounts) return;
     const forFilter = filterRef.current;
-    const answer = await call('savedSearches.rowMarks', { filterId: forFilter, ids: rows.map((r) => r.id) });
+    const answer = await call('savedSearches.rowMarks', { filterId: forFilter, ids: rows.map((r) => r.id), counts: withCounts });
     if (forFilter !== filterRef.current) return;
-    setCounts(answer.counts);
+    if (answer.counts) setCounts(answer.counts);
     setMarks((cur) => {
       const next = new Map(cur);
       for (const r of rows) next.delete(r.id);
