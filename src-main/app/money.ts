@@ -14,9 +14,10 @@ import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
 import { moscowDayOf, spentToday } from './spendGuard';
+import { twinCharges } from './sameAccount';
 import { objectTitles } from './objectTitles';
 
-type MoneyHandlers = Pick<Handlers, 'spending.get' | 'spending.set' | 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
+type MoneyHandlers = Pick<Handlers, 'spending.get' | 'spending.set' | 'balance.twin' | 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
 
 const MSK_MS = 3 * 3600_000;
 const moscowDay = (iso: string | null): string | null => {
@@ -46,6 +47,8 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
   };
   return {
     'spending.get': async () => spendingState(),
+
+    'balance.twin': async () => twinCharges(ctx, ctx.session()),
 
     'spending.set': async (spending) => {
       await ctx.settings.update({ spending });

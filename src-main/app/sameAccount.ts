@@ -38,3 +38,46 @@ export function tendersHeldInCurrentGeneration(ctx: AppContext, session: Session
     db?.close();
   }
 }
+
+/** The other generation's profile of the same account, both ways. */
+export function twinProfile(session: Session): { name: string; generation: 'current' | 'earlier' } | null {
+  if (!session.builtIn) return null;
+  if (session.name === SANDBOX_EARLIER_PROFILE) return { name: SANDBOX_PROFILE, generation: 'current' };
+  if (session.name === SANDBOX_PROFILE) return { name: SANDBOX_EARLIER_PROFILE, generation: 'earlier' };
+  return null;
+}
+
+export type TwinCharges = {
+  profile: string | null;
+  generation: 'current' | 'earlier' | null;
+  /** Charges the twin's mirror holds, per balance: its ledger rows (current) or its history's debits (earlier). */
+  charges: { balanceType: string; movements: number; units: number }[];
+};
+
+/**
+ * What the same account spent through the other generation, as that profile's cache mirrors it (its ledger,
+ * or its balance history's debits): the movements of the shared balance this profile's own ledger cannot
+ * explain. As fresh as that profile's last look at the server.
+ */
+export function twinCharges(ctx: AppContext, session: Session): TwinCharges {
+  const twin = twinProfile(session);
+  if (twin === null) return { profile: null, generation: null, charges: [] };
+  const file = path.join(ctx.registry.dataDir(twin.name), 'cache.db');
+  if (!existsSync(file)) return { ...twinOf(twin), charges: [] };
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { fileMustExist: true, readonly: true });
+    const sql =
+      twin.generation === 'current'
+        ? 'SELECT balance_type AS balanceType, count(*) AS movements, sum(amount) AS units FROM ledger_row GROUP BY balance_type ORDER BY balance_type'
+        : 'SELECT balance_type AS balanceType, count(*) AS movements, -sum(amount) AS units FROM earlier_transaction WHERE amount < 0 GROUP BY balance_type ORDER BY balance_type';
+    return { ...twinOf(twin), charges: db.prepare<[], TwinCharges['charges'][number]>(sql).all() };
+  } catch {
+    // Not readable now (a newer schema, never opened for this generation): nothing to add.
+    return { ...twinOf(twin), charges: [] };
+  } finally {
+    db?.close();
+  }
+}
+
+const twinOf = (twin: { name: string; generation: 'current' | 'earlier' }): Pick<TwinCharges, 'profile' | 'generation'> => ({ profile: twin.name, generation: twin.generation });

@@ -626,6 +626,15 @@ export const methods = {
     }),
   ),
   /** Pulls new ledger rows from the server (unless offline) and answers a page with each row's audit status. */
+  /** What the same account spent through the other API generation (its profile's mirror): movements this ledger cannot explain. */
+  'balance.twin': method(
+    empty,
+    z.object({
+      profile: z.string().nullable(),
+      generation: generationSchema.nullable(),
+      charges: z.array(z.object({ balanceType: z.string(), movements: z.number(), units: z.number() })),
+    }),
+  ),
   'ledger.list': method(z.strictObject({ refresh: z.boolean().default(true), ...page.shape }), z.object({ rows: z.array(ledgerRowSchema), count: z.number() })),
   'ledger.audit': method(empty, auditVerdictSchema),
   'ledger.exportColumns': method(empty, z.array(exportColumnSchema)),

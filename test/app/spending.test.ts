@@ -156,12 +156,16 @@ describe('the earlier generation (issue 12: «Загрузить новые…»
   it('a filter never loaded has no estimate: bounded by the default cap, so it asks; once loaded the estimate is its total minus what was received', async () => {
     const heldCurrent = (await t.call('cache.info', {})).tenders;
     expect(heldCurrent).toBeGreaterThan(0); // the current generation's runs above
+    const currentLedger = await t.call('ledger.list', { refresh: true, offset: 0, limit: 1 });
+    let earlierCharged = 0;
     await t.call('profiles.activate', { name: 'sandbox-earlier' });
     try {
       await t.call('earlier.filters', { refresh: true });
       const before = await t.call('earlier.estimate', { filterId: 2 });
-      // One account, two generations: what the current generation holds may be charged again here.
+      // One account, two generations: what the current generation holds may be charged again here, and the
+      // balance view names what the same account spent through the current generation.
       expect(before.heldInCurrent).toBe(heldCurrent);
+      expect(await t.call('balance.twin', {})).toEqual({ profile: 'sandbox', generation: 'current', charges: [{ balanceType: 'tenders', movements: currentLedger.count, units: currentLedger.count }] });
       expect(before).toMatchObject({ total: null, held: 0, estimate: null, bound: 1000, confirmAbove: 100, needsConfirm: true });
       const refused = await rejection(t.call('earlier.sync', { filterId: 2 }));
       expect(refused.code).toBe('confirmation_required');
@@ -177,11 +181,17 @@ describe('the earlier generation (issue 12: «Загрузить новые…»
       expect(after.total).toBe(after.held);
       expect(after).toMatchObject({ estimate: 0, bound: 0, needsConfirm: false });
       expect(after.held).toBe(job.items);
+      earlierCharged = job.charged;
+      await t.call('earlier.history', { refresh: true, page: 1, pageSize: 100 });
       // A second load is under the threshold: it starts with no consent and charges nothing.
       const again = await finished(t, (await t.call('earlier.sync', { filterId: 2 })).jobId);
       expect(again).toMatchObject({ state: 'done', charged: 0 });
     } finally {
       await t.call('profiles.activate', { name: 'sandbox' });
     }
+    // Back on the current generation: its balance view explains the earlier generation's debits too.
+    const twin = await t.call('balance.twin', {});
+    expect(twin).toMatchObject({ profile: 'sandbox-earlier', generation: 'earlier' });
+    expect(twin.charges.find((c) => c.balanceType === 'tenders')?.units).toBe(earlierCharged);
   });
 });

@@ -123,4 +123,21 @@ test('earlier generation: «Загрузить новые…» shows its estimat
   await expect(filter.getByTestId('spend-estimate')).toHaveAttribute('data-estimate', '0');
   await expect(filter.getByTestId('spend-estimate')).toContainText(/Оценка: до 0 ед\. \(всего \d[\d\s]* закуп(ка|ки|ок), уже получено \d[\d\s]* закуп(ка|ки|ок)\)\./);
   await app.screenshot(page, 'spend-estimate-earlier');
+
+  // The balance views of the account explain the movements of both generations.
+  const earlierCharged = Number(await filter.getByTestId('earlier-sync-progress-figures').getAttribute('data-charged'));
+  await page.getByTestId('nav-limits').click();
+  const twinOnEarlier = page.getByTestId('balance-twin');
+  await expect(twinOnEarlier).toHaveAttribute('data-profile', 'sandbox');
+  await expect(twinOnEarlier).toContainText('Тот же аккаунт тратит и через текущее поколение API (профиль «sandbox»)');
+  await expect(page.getByTestId('limits-history-row').first()).toBeVisible(); // the history, mirrored
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('activate-sandbox').click();
+  await expect(page.getByTestId('active-profile')).toContainText('sandbox');
+  await page.getByTestId('nav-ledger').click();
+  const twinOnCurrent = page.getByTestId('balance-twin');
+  await expect(twinOnCurrent).toHaveAttribute('data-profile', 'sandbox-earlier');
+  await expect(twinOnCurrent).toHaveAttribute('data-units', String(earlierCharged));
+  await expect(twinOnCurrent).toContainText(/прежнее поколение API \(профиль «sandbox-earlier»\) — эти списания уменьшают тот же баланс: .*\d+ списани(е|я|й)/);
+  await app.screenshot(page, 'spend-balance-twin');
 });

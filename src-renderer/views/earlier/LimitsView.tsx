@@ -9,6 +9,7 @@ import type { EarlierBalance } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { TwinCharges } from '../ledger/TwinCharges';
 import { useLoad } from '../../components/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
@@ -132,6 +133,7 @@ export function LimitsView() {
         </button>
       </div>
       <ErrorNotice error={balance.error} testId="limits-error" />
+      <TwinCharges />
       {b?.fromCache && (
         <p className="banner banner--offline" role="status" data-testid="limits-from-cache">
           {s.fromCache(formatDateTime(b.fetchedAt, locale))}

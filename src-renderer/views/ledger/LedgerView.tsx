@@ -14,6 +14,7 @@ import { usePagedRows, VirtualTable, type Column } from '../../components/Virtua
 import { formatDateTime, formatInt } from '../../format/format';
 import { count, NOUNS, useStrings, type Strings } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
+import { TwinCharges } from './TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
 import { summarizeCriteria } from '../search/queryBuilder';
 
@@ -278,6 +279,7 @@ export function LedgerView() {
         />
       </div>
 
+      <TwinCharges />
       <div className="ledger__cards">
         <div className="ledger__card" data-testid="ledger-balance" data-from-cache={b?.fromCache ?? undefined}>
           <h2>{s.balance}</h2>
