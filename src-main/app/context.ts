@@ -29,7 +29,7 @@ import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
 import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 import type { SettingsFile } from './settings';
-import { capStopText, type SpendLimit } from './spendGuard';
+import { capStopText, planCap, spentToday, type SpendLimit } from './spendGuard';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
 export interface AppTuning {
@@ -462,6 +462,8 @@ export class AppContext {
    */
   async feedJob(feed: FeedName, body: Record<string, unknown>, opts: { label?: string | null; maxSpend?: number } = {}): Promise<{ filterId: string; jobId: string }> {
     const session = this.currentGeneration();
+    // The default per-run cap and the daily budget hold here too (before the first page is paid for).
+    const limit = planCap({ settings: this.settings.value.spending, spentToday: spentToday(session.cache), ...(opts.maxSpend !== undefined ? { maxSpend: opts.maxSpend } : {}) });
     let filterId = typeof body.filter_id === 'string' ? body.filter_id : null;
     let first: FirstPage | null = null;
     if (filterId === null) {
@@ -474,7 +476,8 @@ export class AppContext {
       label: opts.label ?? null,
       feeds: [feed],
       streams: ['created'],
-      ...(opts.maxSpend !== undefined ? { maxSpend: Math.max(0, opts.maxSpend - (first?.charged ?? 0)) } : {}),
+      maxSpend: Math.max(0, limit.cap - (first?.charged ?? 0)),
+      spendLimit: limit,
       follow: false,
       ...(first ? { spentBefore: { charged: first.charged, free: first.free, items: first.items, pages: 1, total: first.total } } : {}),
     });

@@ -73,6 +73,15 @@ export function estimateOf(input: SpendPlanInput & { total: number | null; held:
 const units = (n: number): string => new Intl.NumberFormat('ru-RU').format(n).replace(/\u00a0/g, ' ');
 const unitsEn = (n: number): string => new Intl.NumberFormat('en-US').format(n);
 
+/** A used-up daily budget refuses a run before anything is paid, naming today's figures. */
+function refuseUsedBudget(settings: SpendingSettings, today: number, dailyLeft: number): void {
+  if (settings.dailyBudget === null || dailyLeft > 0) return;
+  throw new AppError('spend_cap', {
+    ru: `Дневной бюджет исчерпан: сегодня списано ${units(today)} ед. из ${units(settings.dailyBudget)} ед. Загрузка не запущена; увеличьте бюджет в настройках или продолжите завтра (после 00:00 МСК).`,
+    en: `The daily budget is used up: ${unitsEn(today)} of ${unitsEn(settings.dailyBudget)} units spent today. Nothing was started; raise the budget in the settings or continue tomorrow (after 00:00 Moscow time).`,
+  });
+}
+
 /**
  * The cap a run may start with, or an error that says why it may not start: the daily budget is used up,
  * consent is missing, or the cost previewed now is higher than the consented one.
@@ -81,12 +90,7 @@ export function planSpend(input: SpendPlanInput): SpendLimit {
   const { settings } = input;
   const b = bounds(input);
   const base = { dailyBudget: settings.dailyBudget, spentToday: input.spentToday };
-  if (settings.dailyBudget !== null && b.dailyLeft <= 0) {
-    throw new AppError('spend_cap', {
-      ru: `Дневной бюджет исчерпан: сегодня списано ${units(input.spentToday)} ед. из ${units(settings.dailyBudget)} ед. Загрузка не запущена; увеличьте бюджет в настройках или продолжите завтра (после 00:00 МСК).`,
-      en: `The daily budget is used up: ${unitsEn(input.spentToday)} of ${unitsEn(settings.dailyBudget)} units spent today. Nothing was started; raise the budget in the settings or continue tomorrow (after 00:00 Moscow time).`,
-    });
-  }
+  refuseUsedBudget(settings, input.spentToday, b.dailyLeft);
   if (b.bound <= settings.confirmAbove) {
     // No consent needed, and none given: the run may not spend beyond the threshold either.
     const cap = Math.min(b.capBase, settings.confirmAbove);
@@ -113,6 +117,16 @@ export function planSpend(input: SpendPlanInput): SpendLimit {
   }
   const cap = Math.min(b.capBase, input.confirmCost);
   return { kind: cap < b.capBase ? 'confirmed' : b.capKind, cap, ...base };
+}
+
+/**
+ * The caps alone (the default per-run cap and the daily budget) for the paid runs that have no consent dialog
+ * yet (contracts, list members): they never spend past a cap, and a used-up daily budget refuses them.
+ */
+export function planCap(input: Omit<SpendPlanInput, 'estimate' | 'confirmCost'>): SpendLimit {
+  const b = bounds({ ...input, estimate: null });
+  refuseUsedBudget(input.settings, input.spentToday, b.dailyLeft);
+  return { kind: b.capKind, cap: b.capBase, dailyBudget: input.settings.dailyBudget, spentToday: input.spentToday };
 }
 
 /** The stop at a cap, in the user's language, naming the numbers of the cap that stopped it. */

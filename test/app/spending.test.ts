@@ -195,3 +195,26 @@ describe('the earlier generation (issue 12: «Загрузить новые…»
     expect(twin.charges.find((c) => c.balanceType === 'tenders')?.units).toBe(earlierCharged);
   });
 });
+
+describe('the caps hold for the runs that have no consent dialog yet (contracts, list members)', () => {
+  it('a contracts query that names no cap stops at the default per-run cap; a used-up daily budget refuses it before it pays', async () => {
+    await t.call('spending.set', { confirmAbove: 100, runCap: 7, dailyBudget: null });
+    try {
+      const tenderIds = Array.from({ length: 1000 }, (_, i) => i + 1);
+      const run = await t.call('contracts.query', { set: { by: 'tenders', tenderIds } });
+      const job = await finished(t, run.jobId);
+      expect(job.state).toBe('spend_cap');
+      expect(job.charged).toBe(7);
+      expect(job.error?.message).toMatch(/пределе расходов по умолчанию 7 ед\.: списано 7 ед\./);
+
+      const today = (await t.call('spending.get', {})).spentToday;
+      await t.call('spending.set', { confirmAbove: 100, runCap: null, dailyBudget: today });
+      const refused = await rejection(t.call('contracts.query', { set: { by: 'tenders', tenderIds: tenderIds.slice(500) } }));
+      expect(refused.code).toBe('spend_cap');
+      expect(refused.message).toMatch(/Дневной бюджет исчерпан/);
+      expect((await t.call('spending.get', {})).spentToday).toBe(today);
+    } finally {
+      await t.call('spending.set', { confirmAbove: 100, runCap: 1000, dailyBudget: null });
+    }
+  });
+});
