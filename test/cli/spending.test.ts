@@ -94,3 +94,25 @@ describe('tenderwb sync and money', () => {
     expect(failureReason(refused)).toMatch(new RegExp(`the daily budget is used up: ${today + 12} of ${today + 12} units spent today`));
   });
 });
+
+describe('tenderwb sync on an earlier-generation profile and money', () => {
+  it('a first load stops at the default cap and says so; a later one previewed above the cap is refused before it pays', async () => {
+    const old = new CliHarness({ token: live, money: 'defaults', prefix: 'tenderwb-cli-money-earlier-' });
+    try {
+      await old.ok(['profile', 'add', 'old', '--generation', 'earlier', '--base-url', sb.earlierBaseUrl]);
+      await old.ok(['filters']);
+      // Filter 1 holds every tender of the catalogue (2 000), and a first load has no estimate yet.
+      const first = await old.run(['sync', '1']);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/1\s000 units charged/);
+      expect(first.stderr).toMatch(/stopped at the default cap of 1\s000 units \(1\s000 charged\): give --max-spend N or --no-cap/);
+
+      writeFileSync(join(old.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove: 100, runCap: 300, dailyBudget: null } }));
+      const refused = await old.run(['sync', '1']);
+      expect(refused.code).toBe(2);
+      expect(failureReason(refused)).toMatch(/may charge up to 1\s000 units, more than the default cap of 300 units; nothing was charged/);
+    } finally {
+      old.cleanup();
+    }
+  });
+});
