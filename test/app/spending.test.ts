@@ -157,7 +157,7 @@ describe('the earlier generation (issue 12: «Загрузить новые…»
     const heldCurrent = (await t.call('cache.info', {})).tenders;
     expect(heldCurrent).toBeGreaterThan(0); // the current generation's runs above
     const currentLedger = await t.call('ledger.list', { refresh: true, offset: 0, limit: 1 });
-    let earlierCharged = 0;
+    let earlierCharged: number | undefined;
     await t.call('profiles.activate', { name: 'sandbox-earlier' });
     try {
       await t.call('earlier.filters', { refresh: true });
