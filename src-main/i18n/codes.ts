@@ -49,6 +49,26 @@ export const lawName = named(LAWS);
 /** A feed event: «новые», «изменения». */
 export const eventName = named(EVENTS);
 export const tenderStatusName = named(TENDER_STATUSES);
+
+const BIDDING_CLOSED: Text = { ru: 'Приём заявок окончен', en: 'Bidding closed' };
+
+/**
+ * The status an analyst should see: an `active` tender whose bidding deadline has passed is no longer taking
+ * bids, whatever the status held here says (a cached version keeps the status it arrived with, and a server may
+ * change the status only later). Other statuses, and a tender with no deadline, are named as they are.
+ */
+export function tenderStageName(
+  code: string | null | undefined,
+  endDate: string | null | undefined,
+  locale: Locale,
+  now: number = Date.now(),
+): string {
+  if (code === 'active' && endDate) {
+    const end = Date.parse(endDate.length <= 10 ? `${endDate}T23:59:59+03:00` : endDate);
+    if (Number.isFinite(end) && end < now) return BIDDING_CLOSED[locale];
+  }
+  return tenderStatusName(code, locale);
+}
 /** Which balance: «закупки», «контракты». */
 export const balanceName = named(BALANCES);
 export const jobStateName = named(JOB_STATES);

@@ -8,7 +8,7 @@ import type { TenderRow } from '../../src-main/contract/ipc';
 import { useAppStore } from '../app/store';
 import { formatDateTime, formatRub } from '../format/format';
 import { useStrings, type Strings } from '../i18n/i18n';
-import { lawName, statusName } from './tenderLabels';
+import { lawName, tenderStageName } from './tenderLabels';
 
 const strings: Strings<{
   title: string;
@@ -88,7 +88,7 @@ export function TenderPreview({ row, onOpen, testId, extra }: { row: TenderRow |
         )}
         {fact('price', s.price, formatRub(row.price, locale))}
         {fact('deadline', s.deadline, formatDateTime(row.endDate, locale))}
-        {fact('status', s.status, statusName(row.status, locale))}
+        {fact('status', s.status, tenderStageName(row.status, row.endDate, locale))}
         {fact('law', s.law, lawName(row.law, locale))}
         {fact('region', s.region, row.region ?? '—')}
         {fact('number', s.number, row.etpId ?? '—')}

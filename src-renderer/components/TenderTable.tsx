@@ -13,7 +13,7 @@ import { useStrings, type Strings } from '../i18n/i18n';
 import { AddToList } from './AddToList';
 import { ErrorNotice } from './ErrorNotice';
 import { TenderPreview } from './TenderPreview';
-import { lawName, statusName } from './tenderLabels';
+import { lawName, tenderStageName } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
 import { usePagedRows, VirtualTable, type Column, type SortState } from './VirtualTable';
 
@@ -174,7 +174,7 @@ export function TenderTable(props: TenderTableProps) {
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
       { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
       { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
-      { key: 'status', title: s.status, width: 132, render: (r) => statusName(r.status, locale) },
+      { key: 'status', title: s.status, width: 132, render: (r) => tenderStageName(r.status, r.endDate, locale) },
       // Shown from the column chooser: the notice number also leads the name cell, the law is in the preview.
       { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
       { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => lawName(r.law, locale) },

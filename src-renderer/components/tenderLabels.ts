@@ -4,4 +4,4 @@
  * is shown as it came rather than hidden. The names live in src-main/i18n/codes.ts, shared with the cards,
  * the saved searches and the core (one way of translating).
  */
-export { lawName, tenderStatusName as statusName } from '../i18n/i18n';
+export { lawName, tenderStageName, tenderStatusName as statusName } from '../i18n/i18n';

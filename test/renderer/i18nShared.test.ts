@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { count, NOUNS, pluralForm } from '../../src-main/i18n/plural';
-import { eventsText, jobStateName, lawName } from '../../src-main/i18n/codes';
+import { eventsText, jobStateName, lawName, tenderStageName } from '../../src-main/i18n/codes';
 import { bannerJobs, endedText, justEnded, mergeEnded } from '../../src-renderer/app/frameNotices';
 import type { SyncJob } from '../../src-main/contract/ipc';
 
@@ -73,5 +73,20 @@ describe('frame notices of jobs', () => {
     expect(endedText(two, 'ru')).not.toMatch(/flt_/);
     // A search without a label is named by its criteria summary when known.
     expect(endedText(one, 'ru', new Map([['flt_abc', 'ремонт · Москва']]))).toBe('«ремонт · Москва»: готово — 12 объектов, списано 12 ед.');
+  });
+});
+
+describe('a tender\'s stage follows its deadline', () => {
+  const now = Date.parse('2026-11-25T12:00:00+03:00');
+  it('an active tender past its deadline is not shown as taking bids', () => {
+    expect(tenderStageName('active', '2026-11-25T10:00:00+03:00', 'ru', now)).toBe('Приём заявок окончен');
+    expect(tenderStageName('active', '2026-11-24', 'en', now)).toBe('Bidding closed');
+  });
+  it('before the deadline, without one, or in another status, the status is named as it is', () => {
+    expect(tenderStageName('active', '2026-11-25T18:00:00+03:00', 'ru', now)).toBe('Подача заявок');
+    expect(tenderStageName('active', '2026-11-25', 'ru', now)).toBe('Подача заявок');
+    expect(tenderStageName('active', null, 'ru', now)).toBe('Подача заявок');
+    expect(tenderStageName('completed', '2026-11-01', 'ru', now)).toBe('Завершена');
+    expect(tenderStageName(null, '2026-11-01', 'ru', now)).toBe('—');
   });
 });

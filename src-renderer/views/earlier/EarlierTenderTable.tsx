@@ -10,7 +10,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
 import { useAppStore } from '../../app/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { tenderStageName, useStrings, type Strings } from '../../i18n/i18n';
 
 const strings: Strings<{
   isNew: string;
@@ -29,7 +29,6 @@ const strings: Strings<{
   prev: string;
   next: string;
   perPage: string;
-  statusNames: string;
 }> = {
   ru: {
     isNew: 'новый',
@@ -48,7 +47,6 @@ const strings: Strings<{
     prev: '← Назад',
     next: 'Вперёд →',
     perPage: 'На странице',
-    statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
   },
   en: {
     isNew: 'new',
@@ -67,7 +65,6 @@ const strings: Strings<{
     prev: '← Previous',
     next: 'Next →',
     perPage: 'Per page',
-    statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
   },
 };
 
@@ -77,7 +74,6 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
   const navigate = useAppStore((st) => st.navigate);
   const route = useAppStore((st) => st.route);
   const open = (id: number) => navigate({ view: 'card', kind: 'tender', id, back: route });
-  const statusName = new Map(s.statusNames.split('|').map((pair) => pair.split(':') as [string, string]));
   const [active, setActive] = useState(0);
   const body = useRef<HTMLTableSectionElement>(null);
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
@@ -133,7 +129,7 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
             <td className="num">{formatRub(r.price, locale)}</td>
             <td>{r.region ?? '—'}</td>
             <td>{r.customerName ?? '—'}</td>
-            <td>{r.status === null ? '—' : (statusName.get(r.status) ?? r.status)}</td>
+            <td>{tenderStageName(r.status, r.endDate, locale)}</td>
             <td>{formatDateTime(r.updateDate, locale)}</td>
           </tr>
         ))}

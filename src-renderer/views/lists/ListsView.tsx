@@ -14,7 +14,7 @@ import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } f
 import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { count, NOUNS, useStrings } from '../../i18n/i18n';
+import { count, NOUNS, tenderStageName, useStrings } from '../../i18n/i18n';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ConfirmDialog } from '../../components/Dialog';
 import { listNameLength, listNameProblem } from '../../../src-main/domain/listName';
@@ -329,7 +329,6 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
     }
   }
 
-  const statusNames = useMemo(() => new Map(s.statusNames.split('|').map((p) => p.split(':') as [string, string])), [s.statusNames]);
   const columns = useMemo<Column<TenderRow>[]>(
     () => [
       { key: 'id', title: s.id, width: 64, align: 'right', sortable: true, render: (r) => String(r.id) },
@@ -342,12 +341,12 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
         render: (r) => <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>{r.name}</span>,
       },
       { key: 'price', title: s.price, width: 142, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
-      { key: 'status', title: s.status, width: 120, render: (r) => (r.status ? (statusNames.get(r.status) ?? r.status) : '—') },
+      { key: 'status', title: s.status, width: 120, render: (r) => tenderStageName(r.status, r.endDate, locale) },
       // Wide enough for «05.12.2026, 18:00 МСК» whole.
       { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
       { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
     ],
-    [s, locale, statusNames],
+    [s, locale],
   );
 
   const missingSelected = missing.filter((id) => selection.ids.has(id)).length;

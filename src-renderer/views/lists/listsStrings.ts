@@ -41,7 +41,6 @@ export const listsStrings: Strings<{
   hint: string;
   select: (name: string) => string;
   exportTitle: string;
-  statusNames: string;
   rename: string;
   renameSave: string;
   renameCancel: string;
@@ -97,7 +96,6 @@ export const listsStrings: Strings<{
     hint: 'Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон.',
     select: (n) => `Выбрать: ${n}`,
     exportTitle: 'Экспорт списка в CSV',
-    statusNames: 'active:Подача заявок|completed:Завершена|cancelled:Отменена',
     rename: 'Переименовать',
     renameSave: 'Сохранить',
     renameCancel: 'Отмена',
@@ -153,7 +151,6 @@ export const listsStrings: Strings<{
     hint: 'Double-click or Enter opens the card; Shift+click selects a range.',
     select: (n) => `Select: ${n}`,
     exportTitle: 'Export the list to CSV',
-    statusNames: 'active:Accepting bids|completed:Completed|cancelled:Cancelled',
     rename: 'Rename',
     renameSave: 'Save',
     renameCancel: 'Cancel',
