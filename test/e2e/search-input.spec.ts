@@ -62,3 +62,11 @@ test('search form: a non-existent date, a keyword with «;», a long keyword chi
   await remove.click();
   await expect(chips).toHaveCount(3);
 });
+
+test('offline search form: «31.02.2026» is named as a day that does not exist, as in the online form', async ({ page }) => {
+  await expect(page.getByTestId('view-search')).toBeVisible();
+  await page.getByRole('tab', { name: 'В кэше (офлайн)' }).or(page.getByRole('button', { name: 'В кэше (офлайн)' })).first().click();
+  await page.locator('#offline-publishDate-from').fill('31.02.2026');
+  await page.getByTestId('offline-search').click();
+  await expect(page.getByTestId('offline-publishDate-error')).toHaveText('31 февраля 2026 года не существует (в этом месяце 28 дн.)');
+});

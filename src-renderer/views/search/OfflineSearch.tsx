@@ -3,7 +3,7 @@
  * offline. The order is "newest" or "relevance" (the cache's index decides; columns are not re-sorted).
  */
 import { useCallback, useMemo, useState } from 'react';
-import type { MethodArgs } from '../../../src-main/contract/ipc';
+import type { Locale, MethodArgs } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { FilterSelect } from '../../components/MultiSelect';
@@ -14,7 +14,7 @@ import { TokenInput } from '../../components/TokenInput';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { criteriaStrings, DateRangeFields, PriceFields, regionOptions, StatusChecks } from './CriteriaForm';
-import { normalizeOkpd2, parseAmount, parseDate, type FieldErrors } from './queryBuilder';
+import { dateProblem, normalizeOkpd2, parseAmount, parseDate, type FieldErrors } from './queryBuilder';
 import { type OfflineForm, useSearchStore, emptyOfflineForm } from './searchStore';
 
 const strings: Strings<{
@@ -76,7 +76,7 @@ const strings: Strings<{
 type OfflineArgs = MethodArgs<'search.offline'>;
 
 /** Offline form → `search.offline` arguments (without paging), or field messages. */
-function buildOffline(f: OfflineForm, s: (typeof strings)['ru']): { ok: true; args: Omit<OfflineArgs, 'offset' | 'limit'> } | { ok: false; errors: FieldErrors } {
+function buildOffline(f: OfflineForm, s: (typeof strings)['ru'], locale: Locale): { ok: true; args: Omit<OfflineArgs, 'offset' | 'limit'> } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const args: Omit<OfflineArgs, 'offset' | 'limit'> = { text: f.text.trim(), order: f.order };
   const from = parseAmount(f.priceFrom);
@@ -90,7 +90,8 @@ function buildOffline(f: OfflineForm, s: (typeof strings)['ru']): { ok: true; ar
   ] as const) {
     const pa = parseDate(a);
     const pb = parseDate(b);
-    if (pa === 'invalid' || pb === 'invalid') errors[key] = s.date;
+    // The same message as the online form: «31.02.2026» is named as a day that does not exist, not as a format.
+    if (pa === 'invalid' || pb === 'invalid') errors[key] = dateProblem(pa === 'invalid' ? a : b, locale) ?? s.date;
     else if (pa !== null && pb !== null && pa > pb) errors[key] = s.dateOrder;
     else if (pa !== null || pb !== null) args[arg] = { ...(pa !== null ? { from: pa } : {}), ...(pb !== null ? { to: pb } : {}) };
   }
@@ -114,7 +115,7 @@ export function OfflineSearch() {
   const [runCount, setRunCount] = useState(0);
 
   const submit = () => {
-    const built = buildOffline(offline, strings[locale]);
+    const built = buildOffline(offline, strings[locale], locale);
     if (!built.ok) {
       set({ offlineErrors: built.errors });
       return;
@@ -126,7 +127,7 @@ export function OfflineSearch() {
   const fetchPage = useCallback(
     async (offset: number, limit: number) => {
       if (!offlineQuery) return { rows: [], count: 0 };
-      const built = buildOffline(offlineQuery, strings.ru);
+      const built = buildOffline(offlineQuery, strings.ru, 'ru');
       if (!built.ok) return { rows: [], count: 0 };
       const r = await call('search.offline', { ...built.args, offset, limit });
       setEstimate(r.countIsEstimate);
