@@ -209,6 +209,21 @@ export async function tokens(sb: RunningSandbox): Promise<{ live: string; test: 
 }
 
 /**
+ * What most CLI suites start from: a sandbox with its rate limit lifted, a live and a test token, and a harness
+ * on the live token with one profile on that sandbox.
+ */
+export async function cliOnSandbox(
+  opts: { profile?: string; money?: 'lifted' | 'defaults' } = {},
+): Promise<{ sb: RunningSandbox; live: string; test: string; cli: CliHarness }> {
+  const sb = await startCliSandbox();
+  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
+  const { live, test } = await tokens(sb);
+  const cli = new CliHarness({ token: live, ...(opts.money ? { money: opts.money } : {}) });
+  await cli.ok(['profile', 'add', opts.profile ?? 'sb', '--base-url', sb.baseUrl]);
+  return { sb, live, test, cli };
+}
+
+/**
  * The balance of the token's account: the two balances the reference states (a server may send more fields,
  * as the strict sandbox does, and the CLI shows only these).
  */

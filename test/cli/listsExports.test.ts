@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { parseCsv } from '../export/csvParse';
-import { api, CliHarness, ctl, failureReason, startCliSandbox, tokens } from './helpers';
+import { api, cliOnSandbox, failureReason, type CliHarness } from './helpers';
 
 let sb: RunningSandbox;
 let live: string;
@@ -18,11 +18,7 @@ let listId: string;
 const rowsOf = (file: string, delimiter = ';'): string[][] => parseCsv(readFileSync(file).subarray(3).toString('utf8'), delimiter);
 
 beforeAll(async () => {
-  sb = await startCliSandbox();
-  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
-  ({ live } = await tokens(sb));
-  cli = new CliHarness({ token: live });
-  await cli.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+  ({ sb, live, cli } = await cliOnSandbox());
   await cli.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'вакцины']);
   await cli.ok(['sync', 'вакцины']);
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { api, CliHarness, ctl, failureReason, registryNumber, serverBalance, startCliSandbox, tokens } from './helpers';
+import { api, cliOnSandbox, failureReason, registryNumber, serverBalance, type CliHarness } from './helpers';
 
 // Each CLI run is a child process (~0.5 s, more on a loaded machine): room for several per test.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
@@ -16,11 +16,7 @@ let test: string;
 let cli: CliHarness;
 
 beforeAll(async () => {
-  sb = await startCliSandbox();
-  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
-  ({ live, test } = await tokens(sb));
-  cli = new CliHarness({ token: live });
-  await cli.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+  ({ sb, live, test, cli } = await cliOnSandbox());
 });
 
 afterAll(async () => {
