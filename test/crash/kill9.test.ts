@@ -81,16 +81,17 @@ describe('crash safety', () => {
 
     let killed = 0;
     for (let i = 0; i < KILLS; i++) {
-      // New versions and new tenders keep arriving, so every restart has work to be killed in.
+      // New versions and new tenders keep arriving, so every restart has work to be killed in. --no-cap: this
+      // test is about crashes, not the default per-run cap (test/cli/spending.test.ts holds that).
       await ctl(sb, 'tick', { created: 20, updated: 40 });
-      const r = await run(['sync', 'big', '--contracts'], 200 + Math.floor(random() * 1600));
+      const r = await run(['sync', 'big', '--contracts', '--no-cap'], 200 + Math.floor(random() * 1600));
       if (r.signal === 'SIGKILL') killed += 1;
       else expect(r.code, `${label}, run ${i}: ${r.stderr}`).toBe(0);
     }
     expect(killed, label).toBeGreaterThanOrEqual((KILLS * 2) / 3);
 
     await ctl(sb, 'faults', { delay_ms: 0 });
-    const final = await run(['sync', 'big', '--contracts']);
+    const final = await run(['sync', 'big', '--contracts', '--no-cap']);
     expect(final.code, `${label}: ${final.stderr}`).toBe(0);
 
     const versions = await run(['--json', 'cache', 'versions']);
