@@ -8,11 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, type E2eApp } from './fixtures';
+import { switchToEarlierProfile } from './viewsHelpers';
 
 async function switchToEarlier(page: Page): Promise<void> {
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('activate-sandbox-earlier').click();
-  await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
+  await switchToEarlierProfile(page);
   await expect(page.getByTestId('active-generation')).toBeVisible();
 }
 

@@ -6,7 +6,7 @@
  * «Загрузить новые…» show their estimate before they pay. Screenshots of each dialog.
  */
 import { expect, test } from './fixtures';
-import { invokeOk, waitJob } from './viewsHelpers';
+import { invokeOk, switchToEarlierProfile, waitJob } from './viewsHelpers';
 
 test.use({ moneyDefaults: true });
 
@@ -96,9 +96,7 @@ test('earlier generation: «Загрузить новые…» shows its estimat
   const current = await invokeOk<{ jobId: string }>(app, 'search.run', { criteria: { regions: [77] }, maxSpend: 50 });
   expect((await waitJob(app, current.jobId)).charged).toBeGreaterThan(0);
   const heldCurrent = (await invokeOk<{ tenders: number }>(app, 'cache.info')).tenders;
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('activate-sandbox-earlier').click();
-  await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
+  await switchToEarlierProfile(page);
   await page.getByTestId('nav-filters').click();
   const filter = page.locator('[data-testid="earlier-filter"][data-filter-id="2"]');
   await filter.getByTestId('earlier-filter-sync').click();

@@ -12,7 +12,7 @@ import { openCache } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { searchStore } from '../../src-main/cache/searchStore';
 import { expect, test } from './fixtures';
-import { addKeyword } from './viewsHelpers';
+import { addKeyword, switchToEarlierProfile } from './viewsHelpers';
 
 const VIEWPORT = { width: 1366, height: 900 };
 
@@ -336,9 +336,7 @@ test('tables: saved-search rows new or changed since last seen are marked, a cha
 
 test('tables: the earlier generation’s tender table is one Tab stop too, arrows move, Enter opens', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.getByTestId('nav-settings').click();
-  await page.getByTestId('activate-sandbox-earlier').click();
-  await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
+  await switchToEarlierProfile(page);
   await page.getByTestId('nav-filters').click();
   const filter = page.locator('[data-testid="earlier-filter"][data-filter-id="2"]');
   await filter.getByTestId('earlier-filter-sync').click();

@@ -46,6 +46,13 @@ export async function searchIds(app: E2eApp, filterId: string): Promise<number[]
 }
 
 /** Lists view: creates a list and selects it. */
+/** Settings → make the built-in earlier-generation profile active, and wait until it is. */
+export async function switchToEarlierProfile(page: Page): Promise<void> {
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('activate-sandbox-earlier').click();
+  await expect(page.getByTestId('active-profile')).toContainText('sandbox-earlier');
+}
+
 export async function createList(page: Page, name: string): Promise<void> {
   await page.getByTestId('nav-lists').click();
   await page.getByTestId('lists-create-name').fill(name);
