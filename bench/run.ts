@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { runCacheBench } from './cache';
 import { benchExport, reportExport } from './export';
 import { benchHostLag, reportHostLag } from './hostLag';
+import { benchSandboxTick, reportSandboxTick } from './sandboxTick';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -18,6 +19,8 @@ console.log('');
 // The export first: run after the cache bench had written and deleted its ~5 GB of files, the export and
 // its baseline both took ~1.5x as long as on their own (2026-11-24), the disk still busy with that.
 reportExport(await benchExport(Number(values['export-rows'])));
+console.log('');
+reportSandboxTick(benchSandboxTick());
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
 console.log('');

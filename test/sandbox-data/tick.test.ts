@@ -111,6 +111,20 @@ describe('tick', () => {
     b.close();
   });
 
+  it('a tick asking for as many updates as there are tenders gives each tender exactly one new version', () => {
+    // The case the per-pick scans made quadratic (issue 13): every open tender is taken, then every closed one.
+    const db = makeCatalogue(SEED, 1000);
+    const { entries } = applyTick(db, SEED, { created: 0, updated: 1000 }, '2027-03-01T12:00:00+03:00');
+    const updates = entries.filter((e) => e.kind === 'tender').map((e) => e.object_id);
+    expect(updates).toHaveLength(1000);
+    expect(new Set(updates).size).toBe(1000);
+    // One more than there are: nothing is left to touch in this tick, and it says so by appending fewer.
+    const again = applyTick(db, SEED, { created: 0, updated: 1001 }, '2027-03-02T12:00:00+03:00');
+    expect(new Set(again.entries.filter((e) => e.kind === 'tender').map((e) => e.object_id)).size).toBe(1000);
+    checkLog(db);
+    db.close();
+  });
+
   it('accepts a timestamp in UTC and records it in Moscow time; zero counts append nothing', () => {
     const db = makeCatalogue(SEED, 2000);
     const before = maxSeq(db);

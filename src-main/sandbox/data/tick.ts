@@ -23,6 +23,7 @@ import {
   type World,
 } from './generate';
 import { contractIndex, contractSchedule } from './derive';
+import { IdPicker } from './idPicker';
 import { rngFor, STREAM, type Rng } from './rng';
 import {
   CONTRACT_STAGE,
@@ -61,6 +62,13 @@ interface TickContext {
   nowIso: string;
   entries: TickEntry[];
   nextSeq: number;
+  tenderPools: Map<TenderPool, IdPicker>;
+  executingContracts?: IdPicker;
+  tenderById: Database.Statement;
+  contractById: Database.Statement;
+  maxContractId: Database.Statement;
+  updateTender: Database.Statement;
+  updateContract: Database.Statement;
 }
 
 function metaValue(db: Database.Database, key: string): string | undefined {
@@ -115,26 +123,30 @@ function createTender(ctx: TickContext, id: number): void {
   insertTender(ctx.st, draft, ctx.world.customer(draft.customer_id).name, ctx.now, version, { ...version, version: 1 }, seq);
 }
 
+/** Which tenders a pick chooses among; each is read once per tick, when first needed. */
+type TenderPool = 'due' | 'open' | 'any';
+
+const POOL_QUERY: Record<TenderPool, string> = {
+  due: 'SELECT id FROM tenders WHERE status = @active AND end_date <= @now AND id <= @maxId ORDER BY id',
+  open: 'SELECT id FROM tenders WHERE status = @active AND id <= @maxId ORDER BY id',
+  any: 'SELECT id FROM tenders WHERE id <= @maxId ORDER BY id',
+};
+
 /**
- * The first tender at or after a random id that satisfies `where`, wrapping around once; ids already
- * touched in this tick are skipped. Scanning from a random point instead of sampling keeps it exact when
- * matching tenders are rare (tenders past their deadline and still open).
+ * The first tender at or after a random id in `pool`, wrapping around once; ids already touched in this tick
+ * are skipped. Scanning from a random point instead of sampling keeps it exact when matching tenders are rare
+ * (tenders past their deadline and still open).
  */
-function findTender(ctx: TickContext, where: string, params: unknown[], maxId: number, taken: Set<number>): TenderRow | undefined {
-  const find = ctx.db.prepare(`SELECT * FROM tenders WHERE id >= ? AND id <= ? AND ${where} ORDER BY id LIMIT 1`);
-  let start = ctx.rng.int(1, maxId);
-  let wrapped = false;
-  for (;;) {
-    const row = find.get(start, maxId, ...params) as TenderRow | undefined;
-    if (row && !taken.has(row.id)) return row;
-    if (row) {
-      start = row.id + 1;
-      continue;
-    }
-    if (wrapped) return undefined;
-    wrapped = true;
-    start = 1;
+function findTender(ctx: TickContext, pool: TenderPool, maxId: number, taken: ReadonlySet<number>): TenderRow | undefined {
+  const start = ctx.rng.int(1, maxId);
+  let picker = ctx.tenderPools.get(pool);
+  if (!picker) {
+    const ids = ctx.db.prepare(POOL_QUERY[pool]).pluck().all({ active: TENDER_STATUS.active, now: ctx.nowIso, maxId }) as number[];
+    picker = new IdPicker(ids);
+    ctx.tenderPools.set(pool, picker);
   }
+  const id = picker.pick(start, taken);
+  return id === undefined ? undefined : (ctx.tenderById.get(id) as TenderRow);
 }
 
 function writeTenderVersion(ctx: TickContext, tender: TenderRow, status: number, priceKopecks: number, endIso: string): void {
@@ -142,9 +154,7 @@ function writeTenderVersion(ctx: TickContext, tender: TenderRow, status: number,
   const seq = record(ctx, 'tender', tender.id, version);
   ctx.st.tenderVersion.run(tender.id, version, seq, status, rubles(priceKopecks), endIso, ctx.nowIso);
   ctx.st.log.run(seq, 'tender', tender.id, version, ctx.nowIso);
-  ctx.db
-    .prepare('UPDATE tenders SET version = ?, status = ?, price = ?, end_date = ?, update_date = ? WHERE id = ?')
-    .run(version, status, rubles(priceKopecks), endIso, ctx.nowIso, tender.id);
+  ctx.updateTender.run(version, status, rubles(priceKopecks), endIso, ctx.nowIso, tender.id);
 }
 
 function completeTender(ctx: TickContext, tender: TenderRow): void {
@@ -153,7 +163,7 @@ function completeTender(ctx: TickContext, tender: TenderRow): void {
   const end = unixSeconds(tender.end_date);
   // Signed between the deadline and now, so the contract is signed after bidding closed and already known.
   const sign = Math.min(ctx.now, Math.max(end + 1, ctx.now - Math.floor(ctx.rng.range(0, 0.5) * (ctx.now - end))));
-  let contractId = (ctx.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM contracts').get() as { id: number }).id;
+  let contractId = ctx.maxContractId.get() as number;
   for (const draft of draftContracts(ctx.world, tender, priceKopecks, sign)) {
     contractId++;
     const seq = record(ctx, 'contract', contractId, 1);
@@ -164,17 +174,17 @@ function completeTender(ctx: TickContext, tender: TenderRow): void {
 function updateTender(ctx: TickContext, maxId: number, taken: Set<number>): void {
   const kind = ctx.rng.weighted([['change', 55], ['complete', 30], ['cancel', 15]] as const);
   if (kind === 'complete') {
-    const due = findTender(ctx, 'status = ? AND end_date <= ?', [TENDER_STATUS.active, ctx.nowIso], maxId, taken);
+    const due = findTender(ctx, 'due', maxId, taken);
     if (due) {
       taken.add(due.id);
       completeTender(ctx, due);
       return;
     }
   }
-  const open = findTender(ctx, 'status = ?', [TENDER_STATUS.active], maxId, taken);
+  const open = findTender(ctx, 'open', maxId, taken);
   if (!open) {
     // Nothing open is left: a correction of a closed tender (same state, new version) keeps the count asked for.
-    const any = findTender(ctx, '1', [], maxId, taken);
+    const any = findTender(ctx, 'any', maxId, taken);
     if (!any) return;
     taken.add(any.id);
     writeTenderVersion(ctx, any, any.status, kopecks(any.price), any.end_date);
@@ -194,26 +204,15 @@ function updateTender(ctx: TickContext, maxId: number, taken: Set<number>): void
 
 /** The next step of a contract's execution along its schedule, recorded now. */
 function advanceContract(ctx: TickContext, maxContractId: number, taken: Set<number>): void {
-  const find = ctx.db.prepare('SELECT * FROM contracts WHERE id >= ? AND id <= ? AND stage = ? ORDER BY id LIMIT 1');
-  let start = ctx.rng.int(1, Math.max(1, maxContractId));
-  let wrapped = false;
-  let contract: ContractRow | undefined;
-  for (;;) {
-    const row = find.get(start, maxContractId, CONTRACT_STAGE.executing) as ContractRow | undefined;
-    if (row && !taken.has(row.id)) {
-      contract = row;
-      break;
-    }
-    if (row) {
-      start = row.id + 1;
-      continue;
-    }
-    if (wrapped) return;
-    wrapped = true;
-    start = 1;
-  }
+  const start = ctx.rng.int(1, Math.max(1, maxContractId));
+  ctx.executingContracts ??= new IdPicker(
+    ctx.db.prepare('SELECT id FROM contracts WHERE stage = ? AND id <= ? ORDER BY id').pluck().all(CONTRACT_STAGE.executing, maxContractId) as number[],
+  );
+  const id = ctx.executingContracts.pick(start, taken);
+  if (id === undefined) return;
+  const contract = ctx.contractById.get(id) as ContractRow;
   taken.add(contract.id);
-  const tender = ctx.db.prepare('SELECT * FROM tenders WHERE id = ?').get(contract.tender_id) as TenderRow;
+  const tender = ctx.tenderById.get(contract.tender_id) as TenderRow;
   const index = contractIndex(contract, tender);
   const sign = unixSeconds(contract.sign_date);
   const schedule = contractSchedule(ctx.seed, tender.id, index, kopecks(contract.price), sign);
@@ -226,9 +225,7 @@ function advanceContract(ctx: TickContext, maxContractId: number, taken: Set<num
   const seq = record(ctx, 'contract', contract.id, version);
   ctx.st.contractVersion.run(contract.id, version, seq, next.stage, rubles(next.paidKopecks), ctx.nowIso);
   ctx.st.log.run(seq, 'contract', contract.id, version, ctx.nowIso);
-  ctx.db
-    .prepare('UPDATE contracts SET version = ?, stage = ?, paid = ?, update_date = ? WHERE id = ?')
-    .run(version, next.stage, rubles(next.paidKopecks), ctx.nowIso, contract.id);
+  ctx.updateContract.run(version, next.stage, rubles(next.paidKopecks), ctx.nowIso, contract.id);
 }
 
 const statementsByDb = new WeakMap<Database.Database, CatalogueStatements>();
@@ -247,6 +244,9 @@ export function applyTick(db: Database.Database, seed: number, request: TickRequ
     statementsByDb.set(db, st);
   }
   const statements = st;
+  // What the pools read (open tenders, those past their deadline, contracts executing) without scanning the
+  // tables; made on the first tick rather than in the catalogue, so catalogues already generated keep working.
+  db.exec('CREATE INDEX IF NOT EXISTS tenders_status_end ON tenders(status, end_date); CREATE INDEX IF NOT EXISTS contracts_stage ON contracts(stage)');
   return db.transaction(() => {
     const tickNo = Number(metaValue(db, 'next_tick') ?? '0');
     const ctx: TickContext = {
@@ -259,6 +259,12 @@ export function applyTick(db: Database.Database, seed: number, request: TickRequ
       nowIso: mskIso(now),
       entries: [],
       nextSeq: (db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM discovery_log').get() as { seq: number }).seq + 1,
+      tenderPools: new Map(),
+      tenderById: db.prepare('SELECT * FROM tenders WHERE id = ?'),
+      contractById: db.prepare('SELECT * FROM contracts WHERE id = ?'),
+      maxContractId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM contracts').pluck(),
+      updateTender: db.prepare('UPDATE tenders SET version = ?, status = ?, price = ?, end_date = ?, update_date = ? WHERE id = ?'),
+      updateContract: db.prepare('UPDATE contracts SET version = ?, stage = ?, paid = ?, update_date = ? WHERE id = ?'),
     };
     const maxId = (db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM tenders').get() as { id: number }).id;
     const maxContractId = (db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM contracts').get() as { id: number }).id;
