@@ -17,6 +17,16 @@ export interface TenderSort {
   column: TenderSortColumn;
   direction: 'asc' | 'desc';
 }
+/** A list's members also sort by the list's own order (`list_item.position`, the order its export keeps). */
+export type ListSortColumn = TenderSortColumn | 'listOrder';
+export interface ListSort {
+  column: ListSortColumn;
+  direction: 'asc' | 'desc';
+}
+/** A list member's row: its place in the list's order, 1 for the first member (held or not). */
+export interface ListMemberViewRow extends TenderViewRow {
+  listPosition: number;
+}
 
 /** The newest held version of an object as stored, with when this cache first received the object. */
 export interface StoredObjectRow {
@@ -45,7 +55,7 @@ export interface TenderViewRow {
   receivedAt: string | null;
 }
 
-const SORT_SQL: Record<TenderSortColumn, string> = {
+const SORT_SQL: Record<ListSortColumn, string> = {
   receivedAt: 't.seq',
   publishDate: 't.publish_at',
   endDate: 't.end_at',
@@ -54,10 +64,12 @@ const SORT_SQL: Record<TenderSortColumn, string> = {
   region: 't.region',
   customerName: 'c.name',
   id: 't.id',
+  // Only over a list's members (the `m` of listTenders carries the position).
+  listOrder: 'm.position',
 };
 
 /** ORDER BY for a sort: empty values last in both directions, ties broken by id. */
-function orderBy(sort: TenderSort | undefined): string {
+function orderBy(sort: ListSort | undefined): string {
   const s = sort ?? { column: 'receivedAt', direction: 'desc' };
   const col = SORT_SQL[s.column];
   const dir = s.direction === 'asc' ? 'ASC' : 'DESC';
@@ -120,8 +132,11 @@ export interface ViewQueries {
   /** One sorted page of the tenders a filter's feeds delivered (those held), and how many there are. */
   filterTenders(filterId: string, sort: TenderSort | undefined, offset: number, limit: number): { rows: TenderViewRow[]; count: number };
   filterTenderCount(filterId: string): number;
-  /** One sorted page of a list's members held in the cache; `missing`: members never delivered. */
-  listTenders(listId: string, sort: TenderSort | undefined, offset: number, limit: number): { rows: TenderViewRow[]; count: number; missing: number[] };
+  /**
+   * One sorted page of a list's members held in the cache (by default in the list's order); `missing`: members
+   * never delivered.
+   */
+  listTenders(listId: string, sort: ListSort | undefined, offset: number, limit: number): { rows: ListMemberViewRow[]; count: number; missing: number[] };
   /** Result rows of tenders by id, in the order given (tenders not held are left out). */
   tenderRows(ids: readonly number[]): TenderViewRow[];
   /** The newest held version of each object, in the order given (absent ones left out). */
@@ -143,7 +158,22 @@ function createViewQueries(cache: CacheDb): ViewQueries {
   const { db } = cache;
   const s = statements(cache);
   const stamp = db.prepare<[], number | null>('SELECT max(request_seq) FROM delivery_request').pluck();
-  const listStamp = db.prepare<[string], string>("SELECT count(*) || ':' || total(tender_id) FROM list_item WHERE list_id = ?").pluck();
+  // Positions too: a sync can reorder a list without changing its members.
+  const listStamp = db.prepare<[string], string>("SELECT count(*) || ':' || total(tender_id) || ':' || total(position * tender_id) FROM list_item WHERE list_id = ?").pluck();
+  const listOrder = db.prepare<[string], number>('SELECT tender_id FROM list_item WHERE list_id = ? ORDER BY position, tender_id').pluck();
+  /** Each list's member → place (1-based, as its export numbers them), kept until the list changes. */
+  const placesOf = new Map<string, { stamp: string; places: Map<number, number> }>();
+  const places = (listId: string): Map<number, number> => {
+    const now = listStamp.get(listId) ?? '';
+    let entry = placesOf.get(listId);
+    if (!entry || entry.stamp !== now) {
+      entry = { stamp: now, places: new Map(listOrder.all(listId).map((id, i) => [id, i + 1])) };
+      placesOf.delete(listId);
+      placesOf.set(listId, entry);
+      while (placesOf.size > SORTED_KEEP) placesOf.delete(placesOf.keys().next().value!);
+    }
+    return entry.places;
+  };
   const sorted = new Map<string, { stamp: string; ids: number[] }>();
   const pageStatements = new Map<string, ReturnType<typeof db.prepare>>();
   const prepared = (sql: string): ReturnType<typeof db.prepare> => {
@@ -182,7 +212,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
     return out;
   };
 
-  const tenderIds = (from: string, where: string, sort: TenderSort | undefined, key: string, offset: number, limit: number): { ids: number[]; count: number } => {
+  const tenderIds = (from: string, where: string, sort: ListSort | undefined, key: string, offset: number, limit: number): { ids: number[]; count: number } => {
     const joinCustomer = sort?.column === 'customerName' ? 'LEFT JOIN customer_name c ON c.ref = t.customer_ref' : '';
     const sql = `SELECT t.id FROM ${from} JOIN tender t ON t.id = m.id ${joinCustomer} WHERE ${where} ORDER BY ${orderBy(sort)}`;
     const memoKey = `${sql}\u0000${key}`;
@@ -206,8 +236,11 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       return s.filterCount.get(filterId) ?? 0;
     },
     listTenders(listId, sort, offset, limit) {
-      const { ids, count } = tenderIds('(SELECT list_id, tender_id AS id FROM list_item) m', 'm.list_id = ?', sort, listId, offset, limit);
-      return { rows: tenderRows(ids), count, missing: s.listMissing.all(listId) };
+      const order = sort ?? { column: 'listOrder', direction: 'asc' };
+      const { ids, count } = tenderIds('(SELECT list_id, tender_id AS id, position FROM list_item) m', 'm.list_id = ?', order, listId, offset, limit);
+      const place = places(listId);
+      const rows = tenderRows(ids).map((r) => ({ ...r, listPosition: place.get(r.id) ?? 0 }));
+      return { rows, count, missing: s.listMissing.all(listId) };
     },
     tenderRows(ids) {
       return tenderRows(ids);

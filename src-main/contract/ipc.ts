@@ -166,6 +166,15 @@ export const sortSchema = z.strictObject({
   column: z.enum(['receivedAt', 'publishDate', 'endDate', 'price', 'name', 'region', 'customerName', 'id']),
   direction: z.enum(['asc', 'desc']),
 });
+/** A list's members also sort by the list's own order (`listOrder`, the default: the order its export keeps). */
+export const listSortSchema = z.strictObject({
+  column: z.enum([...sortSchema.shape.column.options, 'listOrder']),
+  direction: z.enum(['asc', 'desc']),
+});
+export type ListSort = z.infer<typeof listSortSchema>;
+/** A list member's row: its place in the list's order (1 for the first member). */
+export const listMemberRowSchema = tenderRowSchema.extend({ listPosition: z.number() });
+export type ListMemberRow = z.infer<typeof listMemberRowSchema>;
 
 export const profileInfoSchema = z.object({
   name: z.string(),
@@ -601,7 +610,7 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
-  'lists.members': method(z.strictObject({ listId, sort: sortSchema.optional(), ...page.shape }), z.object({ rows: z.array(tenderRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional() }), z.object({ jobId: z.string() })),
   'lists.exportColumns': method(empty, z.array(exportColumnSchema)),

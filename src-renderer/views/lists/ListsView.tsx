@@ -5,7 +5,7 @@
  * the core's outbox: offline they are queued and sent once when the network is back.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ListInfo, MethodResult, TenderRow } from '../../../src-main/contract/ipc';
+import type { ListInfo, ListMemberRow, ListSort, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -23,7 +23,6 @@ import { editCountsStated } from '../../components/editCounts';
 import { listsStrings } from './listsStrings';
 
 const PAGE = 200;
-type MemberSort = { column: 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id'; direction: 'asc' | 'desc' };
 
 export function ListsView() {
   const s = useStrings(listsStrings);
@@ -230,7 +229,8 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
   const locale = useAppStore((st) => st.locale);
   const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
-  const [sort, setSort] = useState<MemberSort>({ column: 'receivedAt', direction: 'desc' });
+  // The list's own order first: the order the user (or the server) gave it, and the one its CSV keeps.
+  const [sort, setSort] = useState<ListSort>({ column: 'listOrder', direction: 'asc' });
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [missing, setMissing] = useState<number[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -250,7 +250,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
     },
     [list.listId, sort],
   );
-  const paged = usePagedRows<TenderRow>(fetchPage, `${list.listId}|${sort.column}:${sort.direction}|${epoch}`, PAGE);
+  const paged = usePagedRows<ListMemberRow>(fetchPage, `${list.listId}|${sort.column}:${sort.direction}|${epoch}`, PAGE);
   const { refresh } = paged;
   const jobItems = job?.items ?? 0;
   const jobState = job?.state;
@@ -261,7 +261,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
   useEffect(() => refresh(), [list.itemsCount, list.pendingEdits, refresh]);
 
   const toggle = useCallback(
-    (row: TenderRow, index: number, shift: boolean) => {
+    (row: ListMemberRow, index: number, shift: boolean) => {
       const outcome = clickRow(selection, index, row.id, shift, (i) => paged.rowAt(i)?.id);
       setSelection(outcome.selection);
       if (outcome.missing.length === 0) return;
@@ -329,8 +329,9 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
     }
   }
 
-  const columns = useMemo<Column<TenderRow>[]>(
+  const columns = useMemo<Column<ListMemberRow>[]>(
     () => [
+      { key: 'listOrder', title: s.listOrder, width: 100, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
       { key: 'id', title: s.id, width: 64, align: 'right', sortable: true, render: (r) => String(r.id) },
       {
         key: 'name',
@@ -399,7 +400,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
       <div className="lists__count" data-testid="lists-members-count" data-count={paged.count}>
         {s.members(formatInt(paged.count, locale))}
       </div>
-      <VirtualTable<TenderRow>
+      <VirtualTable<ListMemberRow>
         testId="lists-members"
         columns={columns}
         rowCount={paged.count}
@@ -407,7 +408,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
         onRange={paged.onRange}
         rowKey={(r) => r.id}
         sort={sort as SortState}
-        onSort={(st) => setSort({ column: st.column as MemberSort['column'], direction: st.direction })}
+        onSort={(st) => setSort({ column: st.column as ListSort['column'], direction: st.direction })}
         onOpen={(r) => navigate({ view: 'card', kind: 'tender', id: r.id, back: { view: 'lists', listId: list.listId } })}
         selected={selection.ids}
         onToggleSelect={toggle}

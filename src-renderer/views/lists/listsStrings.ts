@@ -32,6 +32,8 @@ export const listsStrings: Strings<{
   missingHint: string;
   selectMissing: string;
   id: string;
+  /** The member's place in the list's own order (the order its export keeps). */
+  listOrder: string;
   tender: string;
   price: string;
   status: string;
@@ -87,6 +89,7 @@ export const listsStrings: Strings<{
     missingHint: 'Этих закупок нет в кэше. «Обновить с сервера» загрузит их.',
     selectMissing: 'Выбрать все незагруженные',
     id: 'ID',
+    listOrder: '№ в списке',
     tender: 'Наименование',
     price: 'Начальная цена',
     status: 'Статус',
@@ -142,6 +145,7 @@ export const listsStrings: Strings<{
     missingHint: 'These tenders are not in the cache. "Update from server" fetches them.',
     selectMissing: 'Select all not loaded',
     id: 'ID',
+    listOrder: 'List #',
     tender: 'Name',
     price: 'Initial price',
     status: 'Status',
