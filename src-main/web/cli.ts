@@ -19,6 +19,7 @@ import type { HostPlatform, SandboxChoice } from '../app/appCore';
 import { resolveRootDir } from '../profiles/profiles';
 import { isAllowedExternalUrl } from '../shell/windowOptions';
 import { startWebServer, type WebServer } from './server';
+import { localeSchema } from '../contract/ipc';
 
 const USAGE = `Usage: npm run web -- [--data-dir DIR] [--port N] [--open] [--seed N] [--tenders N]
 
@@ -93,7 +94,17 @@ async function main(): Promise<void> {
   console.error(`tender workbench: starting the core (data: ${dataDir})…`);
   const host: CoreHost = await startCoreHost({ dataDir, sandbox, platform, env: process.env, version });
   try {
-    web = await startWebServer({ host, rendererDir, port, removeServedFiles: true, log: (message) => console.error(`tender workbench: ${message}`) });
+    // The user's language from the first request on (a page left open from the last run is refused in it).
+    const info = await host.invoke('app.info', {});
+    const locale = info.ok ? localeSchema.safeParse((info.value as { locale?: unknown }).locale) : null;
+    web = await startWebServer({
+      host,
+      rendererDir,
+      port,
+      removeServedFiles: true,
+      log: (message) => console.error(`tender workbench: ${message}`),
+      ...(locale?.success ? { locale: locale.data } : {}),
+    });
   } catch (error) {
     await host.close().catch(() => undefined);
     throw error;

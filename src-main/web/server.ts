@@ -24,7 +24,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { contentSecurityPolicy } from '../shell/windowOptions';
-import { isMethodName, type EventName, type IpcError, type IpcResponse } from '../contract/ipc';
+import { isMethodName, localeSchema, type EventName, type IpcError, type IpcResponse, type Locale } from '../contract/ipc';
+import { webMessages, type WebText } from './webMessages';
+import { answerTooLargeError, boundResponse, CALL_BOUNDS } from '../contract/callBounds';
 
 /** The part of the core host the bridge needs (src-main/app/host/coreHost.ts `CoreHost` fits it). */
 export interface BridgeHost {
@@ -42,6 +44,8 @@ export interface WebServerOptions {
   secret?: string;
   /** Largest accepted bridge request body; default 1 MiB. */
   maxBodyBytes?: number;
+  /** Largest bridge answer, in characters of its JSON; default `CALL_BOUNDS.maxAnswerChars`. */
+  maxAnswerChars?: number;
   /** How long a published download waits for its one fetch; default 10 minutes. */
   downloadTtlMs?: number;
   /**
@@ -55,6 +59,11 @@ export interface WebServerOptions {
   maxEventStreams?: number;
   /** Problems worth a line on stderr (never contains the secret); default: ignored. */
   log?: (message: string) => void;
+  /**
+   * The user's language for this server's refusals until the page reads or sets it (`app.info`,
+   * `app.setLocale`, whose answers the bridge carries); Russian by default, like the core.
+   */
+  locale?: Locale;
 }
 
 export interface WebServer {
@@ -148,6 +157,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     throw new Error(`The built renderer is missing (${indexPath}): run \`npx electron-vite build\` first.`);
   }
   const maxBody = o.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxAnswer = o.maxAnswerChars ?? CALL_BOUNDS.maxAnswerChars;
   const downloadTtl = o.downloadTtlMs ?? DEFAULT_DOWNLOAD_TTL;
   const keepAliveMs = o.keepAliveMs ?? 15_000;
   const maxStreams = o.maxEventStreams ?? 8;
@@ -157,6 +167,9 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   const downloads = new Map<string, Download>();
   const streams = new Set<ServerResponse>();
   let closing = false;
+  // Followed from the answers the bridge carries, so a refusal speaks the language the core speaks.
+  let locale: Locale = o.locale ?? 'ru';
+  const t = (): WebText => webMessages[locale];
 
   function discard(filePath: string): void {
     if (!o.removeServedFiles) return;
@@ -187,23 +200,19 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   /** DNS rebinding and cross-site requests: refused before anything else is looked at. */
   function checkHostAndOrigin(req: IncomingMessage): void {
     const host = (req.headers.host ?? '').toLowerCase();
-    if (!allowedHosts().has(host)) throw new HttpRefusal(403, 'internal', 'Запрос к неизвестному адресу отклонён.');
+    if (!allowedHosts().has(host)) throw new HttpRefusal(403, 'internal', t().unknownHost);
     const originHeader = req.headers.origin;
     if (originHeader !== undefined && !allowedOrigins().has(originHeader.toLowerCase())) {
-      throw new HttpRefusal(403, 'internal', 'Запрос с чужого сайта отклонён.');
+      throw new HttpRefusal(403, 'internal', t().foreignSite);
     }
     const site = req.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') throw new HttpRefusal(403, 'internal', 'Запрос с чужого сайта отклонён.');
+    if (site === 'cross-site' || site === 'same-site') throw new HttpRefusal(403, 'internal', t().foreignSite);
   }
 
   function checkSecret(req: IncomingMessage): void {
     const given = req.headers[SECRET_HEADER];
     if (!secretMatches(typeof given === 'string' ? given : undefined, secret)) {
-      throw new HttpRefusal(
-        401,
-        'unauthorized',
-        'Нет доступа к ядру приложения: откройте ссылку, которую напечатала команда `npm run web` (она действует до её остановки).',
-      );
+      throw new HttpRefusal(401, 'unauthorized', t().noSecret);
     }
   }
 
@@ -211,7 +220,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     return new Promise((resolve, reject) => {
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBody) {
-        reject(new HttpRefusal(413, 'invalid_input', `Слишком большой запрос: больше ${maxBody} байт.`));
+        reject(new HttpRefusal(413, 'invalid_input', t().tooLarge(maxBody)));
         req.resume();
         return;
       }
@@ -223,7 +232,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
         size += chunk.length;
         if (size > maxBody) {
           failed = true;
-          reject(new HttpRefusal(413, 'invalid_input', `Слишком большой запрос: больше ${maxBody} байт.`));
+          reject(new HttpRefusal(413, 'invalid_input', t().tooLarge(maxBody)));
           return;
         }
         chunks.push(chunk);
@@ -238,18 +247,18 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   }
 
   async function handleInvoke(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-    if (req.method !== 'POST') throw new HttpRefusal(405, 'invalid_input', 'Метод ядра вызывается только POST-запросом.');
+    if (req.method !== 'POST') throw new HttpRefusal(405, 'invalid_input', t().postOnly);
     checkSecret(req);
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') throw new HttpRefusal(415, 'invalid_input', 'Аргументы передаются в формате JSON (application/json).');
+    if (type !== 'application/json') throw new HttpRefusal(415, 'invalid_input', t().jsonOnly);
     const body = await readBody(req);
-    if (!isMethodName(name)) throw new HttpRefusal(404, 'invalid_input', `Неизвестный метод: ${name.slice(0, 100)}.`);
+    if (!isMethodName(name)) throw new HttpRefusal(404, 'invalid_input', t().unknownMethod(name.slice(0, 100)));
     let args: unknown = undefined;
     if (body.length > 0) {
       try {
         args = JSON.parse(body.toString('utf8'));
       } catch {
-        throw new HttpRefusal(400, 'invalid_input', 'Аргументы — не корректный JSON.');
+        throw new HttpRefusal(400, 'invalid_input', t().badJson);
       }
     }
     let answer: IpcResponse<unknown>;
@@ -257,15 +266,28 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       answer = await o.host.invoke(name, args);
     } catch (error) {
       log(`bridge: ${name} failed inside the core: ${error instanceof Error ? error.message : String(error)}`);
-      answer = { ok: false, error: { code: 'internal', message: 'Внутренняя ошибка приложения.' } };
+      answer = { ok: false, error: { code: 'internal', message: t().internal } };
     }
-    sendJson(res, 200, answer);
+    if (answer.ok && (name === 'app.info' || name === 'app.setLocale')) {
+      const said = localeSchema.safeParse((answer.value as { locale?: unknown } | null)?.locale);
+      if (said.success) locale = said.data;
+    }
+    send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, answerBody(answer));
+  }
+
+  /** The answer as JSON, its error clipped; an answer over the bound is replaced by a short error (issue 13, finding 5). */
+  function answerBody(answer: IpcResponse<unknown>): string {
+    const body = JSON.stringify(boundResponse(answer));
+    if (body.length <= maxAnswer) return body;
+    log(`bridge: an answer of ${body.length} characters was over the bound and replaced by an error`);
+    const tooLarge: IpcResponse<never> = { ok: false, error: answerTooLargeError(locale) };
+    return JSON.stringify(tooLarge);
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== 'GET') throw new HttpRefusal(405, 'invalid_input', 'Поток событий открывается GET-запросом.');
+    if (req.method !== 'GET') throw new HttpRefusal(405, 'invalid_input', t().eventsGetOnly);
     checkSecret(req);
-    if (streams.size >= maxStreams) throw new HttpRefusal(429, 'rate_limited', 'Открыто слишком много вкладок приложения.');
+    if (streams.size >= maxStreams) throw new HttpRefusal(429, 'rate_limited', t().tooManyStreams);
     res.writeHead(200, {
       ...BASE_HEADERS,
       'Content-Type': 'application/x-ndjson; charset=utf-8',
@@ -298,9 +320,9 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   }
 
   async function handleDownload(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
-    if (req.method !== 'GET') throw new HttpRefusal(405, 'invalid_input', 'Файл скачивается GET-запросом.');
+    if (req.method !== 'GET') throw new HttpRefusal(405, 'invalid_input', t().downloadGetOnly);
     const entry = downloads.get(id);
-    if (entry === undefined) throw new HttpRefusal(404, 'not_found', 'Файл уже скачан или ссылка устарела: выгрузите его ещё раз.');
+    if (entry === undefined) throw new HttpRefusal(404, 'not_found', t().downloadGone);
     // One fetch only: forgotten before the first byte is sent.
     downloads.delete(id);
     clearTimeout(entry.timer);
@@ -310,7 +332,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       if (!stat.isFile()) throw new Error('not a file');
       size = stat.size;
     } catch {
-      throw new HttpRefusal(404, 'not_found', 'Файл выгрузки не найден: выгрузите его ещё раз.');
+      throw new HttpRefusal(404, 'not_found', t().downloadMissing);
     }
     res.writeHead(200, {
       ...BASE_HEADERS,
@@ -340,18 +362,18 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   }
 
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpRefusal(405, 'invalid_input', 'Только GET.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpRefusal(405, 'invalid_input', t().filesGetOnly);
     let relative: string;
     try {
       relative = decodeURIComponent(pathname);
     } catch {
-      throw new HttpRefusal(400, 'invalid_input', 'Неверный адрес.');
+      throw new HttpRefusal(400, 'invalid_input', t().badAddress);
     }
     if (relative === '/' || relative === '') relative = '/index.html';
-    if (relative.includes('\0') || relative.includes('\\')) throw new HttpRefusal(400, 'invalid_input', 'Неверный адрес.');
+    if (relative.includes('\0') || relative.includes('\\')) throw new HttpRefusal(400, 'invalid_input', t().badAddress);
     const filePath = path.resolve(rendererDir, '.' + path.posix.normalize(relative));
-    if (filePath !== rendererDir && !filePath.startsWith(rendererDir + path.sep)) throw new HttpRefusal(404, 'not_found', 'Нет такого файла.');
-    if (path.basename(filePath).startsWith('.')) throw new HttpRefusal(404, 'not_found', 'Нет такого файла.');
+    if (filePath !== rendererDir && !filePath.startsWith(rendererDir + path.sep)) throw new HttpRefusal(404, 'not_found', t().noFile);
+    if (path.basename(filePath).startsWith('.')) throw new HttpRefusal(404, 'not_found', t().noFile);
     let size: number;
     try {
       const stat = await fs.stat(filePath);
@@ -363,7 +385,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
         send(res, 204, { 'Cache-Control': 'no-store' });
         return;
       }
-      throw new HttpRefusal(404, 'not_found', 'Нет такого файла.');
+      throw new HttpRefusal(404, 'not_found', t().noFile);
     }
     const isIndex = filePath === indexPath;
     const hashedAsset = !isIndex && relative.startsWith('/assets/');
@@ -387,7 +409,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       const pathname = url.pathname;
       if (pathname.startsWith('/bridge/invoke/')) return await handleInvoke(req, res, pathname.slice('/bridge/invoke/'.length));
       if (pathname === '/bridge/events') return handleEvents(req, res);
-      if (pathname.startsWith('/bridge/')) throw new HttpRefusal(404, 'not_found', 'Нет такого адреса.');
+      if (pathname.startsWith('/bridge/')) throw new HttpRefusal(404, 'not_found', t().noRoute);
       if (pathname.startsWith('/download/')) return await handleDownload(req, res, pathname.slice('/download/'.length));
       return await handleStatic(req, res, pathname);
     } catch (error) {
@@ -398,7 +420,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
         return;
       }
       log(`web: ${req.method ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendRefusal(res, new HttpRefusal(500, 'internal', 'Внутренняя ошибка приложения.'));
+      if (!res.headersSent) sendRefusal(res, new HttpRefusal(500, 'internal', t().internal));
       else res.destroy();
     }
   }
