@@ -4,8 +4,13 @@
  *
  * Stores are made per open cache (`perCache`), so each prepares its statements once per connection.
  */
+import { randomBytes } from 'node:crypto';
+import { linkSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
+import { CacheAccessError, DamagedCacheError } from './damage';
 import { FutureSchemaError } from './errors';
+import { accessError, inspectBeforeOpen, inspectOpened, isDamageError, isReadOnlyError } from './fileCheck';
 import { stopWriteUpkeep } from './writeUpkeep';
 import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from './migrations/index';
 
@@ -42,9 +47,13 @@ class OpenCache implements CacheDb {
 
   close(): void {
     if (!this.db.open) return;
-    stopWriteUpkeep(this.db);
     try {
+      stopWriteUpkeep(this.db);
       this.db.pragma('optimize');
+    } catch (error) {
+      // A damaged file fails here too (issue 13: an uncaught stack trace at the CLI's exit, and a switch of
+      // profile that failed): the statistics are a nicety, closing is what matters.
+      if (!isDamageError(error)) throw error;
     } finally {
       this.db.close();
     }
@@ -56,9 +65,19 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
   checkRegistry(migrations);
   const known = latestSchemaVersion(migrations);
 
-  const db = new Database(file);
+  // Issue 13: only a file that does not exist is a new cache. It is made whole under another name and then
+  // linked into place, so a cache.db that exists is never half made, and an empty or foreign one is damage.
+  if (inspectBeforeOpen(file)) createAtomically(file, options, migrations, known);
+
+  let db: Database.Database;
+  try {
+    db = new Database(file, { fileMustExist: true });
+  } catch (error) {
+    throw openFailure(file, error);
+  }
   try {
     db.pragma('busy_timeout = 5000');
+    inspectOpened(db, file, { byTables: options.migrations === undefined });
     // Read before writing anything: a newer file must stay exactly as it is.
     const found = db.pragma('user_version', { simple: true }) as number;
     if (found > known) throw new FutureSchemaError(file, found, known);
@@ -76,7 +95,41 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
     return new OpenCache(db, file, version);
   } catch (e) {
     db.close();
-    throw e;
+    throw openFailure(file, e);
+  }
+}
+
+/** SQLite's words about a damaged or unwritable file become the cache's own errors, which name the file. */
+function openFailure(file: string, error: unknown): unknown {
+  if (error instanceof DamagedCacheError || error instanceof CacheAccessError || error instanceof FutureSchemaError) return error;
+  if (isDamageError(error)) return new DamagedCacheError(file, 'corrupt', (error as Error).message);
+  if (isReadOnlyError(error)) return accessError(path.dirname(file), Object.assign(new Error(''), { code: 'EACCES' }));
+  return error;
+}
+
+/** Makes a new cache file under a temporary name, migrated, and links it into place (a file there wins). */
+function createAtomically(file: string, options: OpenCacheOptions, migrations: readonly Migration[], known: number): void {
+  const temp = `${file}.new-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    const db = new Database(temp);
+    try {
+      db.pragma(`page_size = ${options.pageSize ?? DEFAULT_PAGE_SIZE}`);
+      db.pragma('journal_mode = WAL');
+      migrate(db, temp, migrations, known);
+    } finally {
+      db.close(); // checkpoints and removes the temporary -wal and -shm
+    }
+    try {
+      linkSync(temp, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // Another process made the cache meanwhile: theirs is used. A file system without hard links renames.
+      if (code !== 'EEXIST') renameSync(temp, file);
+    }
+  } catch (error) {
+    throw openFailure(file, error);
+  } finally {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(temp + suffix, { force: true });
   }
 }
 

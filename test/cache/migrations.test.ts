@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, openCache } from '../../src-main/cache/database';
 import { FutureSchemaError } from '../../src-main/cache/errors';
@@ -91,10 +91,15 @@ describe('cache migrations', () => {
         },
       },
     ];
+    // A new file is made under another name and linked into place once migrated: nothing is left behind.
+    expect(() => openCache(file, { migrations: broken })).toThrow('boom');
+    expect(readdirSync(dirname(file))).toEqual([]);
+    // An existing file at version 1 stays at version 1.
+    openCache(file, { migrations: [MIGRATIONS[0]!] }).close();
     expect(() => openCache(file, { migrations: broken })).toThrow('boom');
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(0);
-    expect(tables(raw)).toEqual([]);
+    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    expect(tables(raw)).not.toContain('half_done');
     raw.close();
     // The real registry then migrates the same file normally.
     const cache = openCache(file);
