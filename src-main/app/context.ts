@@ -13,13 +13,13 @@ import { RateLimiter } from '../api/rateLimiter';
 import { openCache, type CacheDb } from '../cache/database';
 import { outboxStore } from '../cache/outboxStore';
 import { viewQueries } from '../cache/viewQueries';
-import type { EventName, EventPayload, IpcError, Locale, ProfileInfo, SyncJob } from '../contract/ipc';
+import type { EventName, EventPayload, IpcError, Locale, ProfileInfo, SpendEstimate, SyncJob } from '../contract/ipc';
 import type { ApiGeneration, ProfileRegistry } from '../profiles/profiles';
 import { apiQueryPort } from '../sync/apiQueryPort';
 import { cacheFeedSink } from '../sync/cacheFeedSink';
 import { flushOutbox, mutate, type Mutation } from '../sync/outbox';
 import type { FeedName, FeedSink, QueryPort } from '../sync/ports';
-import { readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome } from '../sync/syncEngine';
+import { previewCost, readFirstPage, syncSavedSearch, type SyncOutcome } from '../sync/syncEngine';
 import type { TokenVault } from '../vault/tokenVault';
 import { EarlierWorkbench, type EarlierSyncOutcome } from '../earlier/index';
 import { moscowText } from '../api/earlier/limits';
@@ -29,7 +29,7 @@ import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
 import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 import type { SettingsFile } from './settings';
-import { capStopText, planCap, spentToday, type SpendLimit } from './spendGuard';
+import { capStopText, checkDailyBudget, estimateOf, heldOfFeed, planSpend, spentToday, type SpendLimit } from './spendGuard';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
 export interface AppTuning {
@@ -457,35 +457,68 @@ export class AppContext {
   }
 
   /**
-   * Reads one feed of a set given by its QUERY body (a list, tender ids, a customer, a supplier): the first
-   * page names the filter, then a job reads the rest. A body naming a `filter_id` skips the first page.
+   * What `feedJob` over the same body would cost, before it pays: a one-item QUERY (at most one unit, stored
+   * like any page) states the set's total; the estimate is that total minus the members held, planned by the
+   * same rules `feedJob` enforces.
    */
-  async feedJob(feed: FeedName, body: Record<string, unknown>, opts: { label?: string | null; maxSpend?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+  async feedEstimate(feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
     const session = this.currentGeneration();
-    // The default per-run cap and the daily budget hold here too (before the first page is paid for).
-    const limit = planCap({ settings: this.settings.value.spending, spentToday: spentToday(session.cache), ...(opts.maxSpend !== undefined ? { maxSpend: opts.maxSpend } : {}) });
-    let filterId = typeof body.filter_id === 'string' ? body.filter_id : null;
-    let first: FirstPage | null = null;
-    if (filterId === null) {
-      first = await this.net(() => readFirstPage(this.port(session), this.sink(session), feed, body, 'created'));
-      filterId = first.filterId;
-      if (first.total !== null) viewQueries(session.cache).setFilterTotal(filterId, feed, first.total);
-    }
+    const p = await this.net(() => previewCost(this.port(session), this.sink(session), feed, body));
+    if (p.total !== null) viewQueries(session.cache).setFilterTotal(p.filterId, feed, p.total);
+    const held = heldOfFeed(session.cache, feed, p.filterId);
+    const spend = estimateOf({
+      settings: this.settings.value.spending,
+      spentToday: spentToday(session.cache),
+      estimate: p.total === null ? null : Math.max(0, p.total - held),
+      ...(maxSpend !== undefined ? { maxSpend } : {}),
+      total: p.total,
+      held,
+    });
+    return { filterId: p.filterId, charged: p.charged, spend };
+  }
+
+  /**
+   * Reads one feed of a set given by its QUERY body (a list, tender ids, a customer, a supplier, a filter id):
+   * the first page (one item, at most one unit) names the filter and states the set's total; the core then
+   * plans the run with `planSpend` like every paid run (consent above the threshold, the caps, the daily
+   * budget), and a job reads the rest.
+   */
+  async feedJob(
+    feed: FeedName,
+    body: Record<string, unknown>,
+    opts: { label?: string | null; maxSpend?: number; confirmCost?: number } = {},
+  ): Promise<{ filterId: string; jobId: string }> {
+    const session = this.currentGeneration();
+    const settings = this.settings.value.spending;
+    // A used-up daily budget refuses the run before the first page is paid for.
+    checkDailyBudget({ settings, spentToday: spentToday(session.cache) });
+    const first = await this.net(() => readFirstPage(this.port(session), this.sink(session), feed, body, 'created'));
+    const views = viewQueries(session.cache);
+    if (first.total !== null) views.setFilterTotal(first.filterId, feed, first.total);
+    // The preview again, by the core itself: consent to a lower cost does not start a dearer run.
+    const held = heldOfFeed(session.cache, feed, first.filterId);
+    const limit = planSpend({
+      settings,
+      spentToday: spentToday(session.cache),
+      estimate: first.total === null ? null : Math.max(0, first.total - held),
+      ...(opts.maxSpend !== undefined ? { maxSpend: opts.maxSpend } : {}),
+      ...(opts.confirmCost !== undefined ? { confirmCost: opts.confirmCost } : {}),
+    });
     const jobId = this.startJob({
-      filterId,
+      filterId: first.filterId,
       label: opts.label ?? null,
       feeds: [feed],
       streams: ['created'],
-      maxSpend: Math.max(0, limit.cap - (first?.charged ?? 0)),
+      maxSpend: Math.max(0, limit.cap - first.charged),
       spendLimit: limit,
       follow: false,
-      ...(first ? { spentBefore: { charged: first.charged, free: first.free, items: first.items, pages: 1, total: first.total } } : {}),
+      spentBefore: { charged: first.charged, free: first.free, items: first.items, pages: 1, total: first.total },
     });
-    return { filterId, jobId };
+    return { filterId: first.filterId, jobId };
   }
 
-  contractsJob(body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; jobId: string }> {
-    return this.feedJob('contract', body, maxSpend !== undefined ? { maxSpend } : {});
+  contractsJob(body: Record<string, unknown>, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+    return this.feedJob('contract', body, opts);
   }
 }
 

@@ -10,7 +10,6 @@ import type { AppContext } from './context';
 import { appError } from './errors';
 import { contractRow } from './rows';
 import { checkQueryCriteria, criteriaProblemsText } from '../domain/queryCriteriaCheck';
-import { previewCost } from '../sync/syncEngine';
 
 /** The body of a set, checked as every entry point checks it, before anything is sent or charged. */
 function checkedBody(set: ContractSet): Record<string, unknown> {
@@ -94,9 +93,12 @@ const setFilters = new WeakMap<CacheDb, Map<string, Set<string>>>();
 
 export function contractHandlers(ctx: AppContext): ContractHandlers {
   return {
-    'contracts.query': async ({ set, maxSpend }) => {
+    'contracts.query': async ({ set, maxSpend, confirmCost }) => {
       // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).
-      const { filterId, jobId } = await ctx.contractsJob(checkedBody(set), maxSpend);
+      const { filterId, jobId } = await ctx.contractsJob(checkedBody(set), {
+        ...(maxSpend !== undefined ? { maxSpend } : {}),
+        ...(confirmCost !== undefined ? { confirmCost } : {}),
+      });
       const key = keyOfSet(set);
       if (key !== null) {
         const cache = ctx.session().cache;
@@ -107,14 +109,10 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
       return { filterId, jobId };
     },
 
-    'contracts.preview': async ({ set }) => {
-      const session = ctx.currentGeneration();
-      const p = await ctx.net(() => previewCost(ctx.port(session), ctx.sink(session), 'contract', checkedBody(set)));
-      const views = viewQueries(session.cache);
-      if (p.total !== null) views.setFilterTotal(p.filterId, 'contract', p.total);
-      // Members of this set's feed held here (the preview's own first contract among them).
-      const held = views.contracts({ viaFilters: [p.filterId] }, 0, 1).count;
-      return { filterId: p.filterId, total: p.total, charged: p.charged, held, costUpTo: p.total };
+    'contracts.preview': async ({ set, maxSpend }) => {
+      const { filterId, charged, spend } = await ctx.feedEstimate('contract', checkedBody(set), maxSpend);
+      // `held`: members of this set's feed held here (the preview's own first contract among them).
+      return { filterId, total: spend.total, charged, held: spend.held, costUpTo: spend.total, spend };
     },
 
     'contracts.rows': async ({ customerInn, supplierInn, supplierName, listId, tenderIds, offset, limit }) => {

@@ -29,6 +29,7 @@ type ListHandlers = Pick<
   | 'lists.removeItems'
   | 'lists.members'
   | 'lists.sync'
+  | 'lists.estimate'
   | 'lists.exportColumns'
   | 'lists.export'
 >;
@@ -170,16 +171,27 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       requireList(session, listId);
       if (offset === 0) await refreshMembers(ctx, session, listId);
       const page = viewQueries(session.cache).listTenders(listId, sort, offset, limit);
-      return { rows: page.rows.map((r) => ({ ...tenderViewRow(r), listPosition: r.listPosition })), count: page.count, missing: page.missing };
+      return { rows: page.rows.map(tenderViewRow), count: page.count, missing: page.missing };
     },
 
-    'lists.sync': async ({ listId, maxSpend }) => {
+    'lists.sync': async ({ listId, maxSpend, confirmCost }) => {
       const session = ctx.currentGeneration();
       const list = requireList(session, listId);
       const serverId = serverIdOf(session, listId);
       await refreshMembers(ctx, session, serverId);
-      const { jobId } = await ctx.feedJob('tender', { list_id: serverId }, { label: list.name, ...(maxSpend !== undefined ? { maxSpend } : {}) });
+      const { jobId } = await ctx.feedJob('tender', { list_id: serverId }, {
+        label: list.name,
+        ...(maxSpend !== undefined ? { maxSpend } : {}),
+        ...(confirmCost !== undefined ? { confirmCost } : {}),
+      });
       return { jobId };
+    },
+
+    'lists.estimate': async ({ listId, maxSpend }) => {
+      const session = ctx.currentGeneration();
+      requireList(session, listId);
+      const serverId = serverIdOf(session, listId);
+      return (await ctx.feedEstimate('tender', { list_id: serverId }, maxSpend)).spend;
     },
 
     'lists.exportColumns': async () => exportColumns(ctx.locale),

@@ -1,6 +1,7 @@
 /**
  * Nothing is spent by surprise (issue 12): every paid run of the app (a search, a saved search's sync, an
- * earlier-generation filter) passes through `planSpend` in the core, so a renderer (or a script on the IPC)
+ * earlier-generation filter, a contract set, a list's members) passes through `planSpend` in the core, the one
+ * planner of caps, so a renderer (or a script on the IPC)
  * cannot skip it. The rules:
  * - A run's `bound` is the most it can spend: its estimate (the set's total minus what is held), else its cap.
  * - A bound above the confirmation threshold needs consent to exactly that amount (`confirmCost`); the core
@@ -10,6 +11,7 @@
  *   budget, counted from the deliveries already stored (`delivery_request.billed`, both generations).
  */
 import type { CacheDb } from '../cache/database';
+import { viewQueries } from '../cache/viewQueries';
 import type { SpendEstimate, SpendingSettings } from '../contract/ipc';
 import { AppError } from './errors';
 
@@ -29,6 +31,15 @@ export function spentToday(cache: CacheDb, now = Date.now()): number {
     .prepare<[string], { units: number | null }>('SELECT sum(billed) AS units FROM delivery_request WHERE received_at >= ?')
     .get(moscowMidnightIso(now));
   return row?.units ?? 0;
+}
+
+/**
+ * Members of a feed's filter this cache holds (their held versions are free): tenders linked to the filter, or
+ * contracts its feed delivered. A run's estimate is the set's total minus these (an upper bound).
+ */
+export function heldOfFeed(cache: CacheDb, feed: 'tender' | 'contract', filterId: string): number {
+  const views = viewQueries(cache);
+  return feed === 'tender' ? views.filterTenderCount(filterId) : views.contracts({ viaFilters: [filterId] }, 0, 1).count;
 }
 
 /** Why a run's cap is what it is: the message when it stops there names the right numbers. */
@@ -120,13 +131,12 @@ export function planSpend(input: SpendPlanInput): SpendLimit {
 }
 
 /**
- * The caps alone (the default per-run cap and the daily budget) for the paid runs that have no consent dialog
- * yet (contracts, list members): they never spend past a cap, and a used-up daily budget refuses them.
+ * A used-up daily budget refuses a run before its first page is paid for (the runs that read a first page to
+ * learn their set's size: contracts, list members). The caps and the consent are then planned by `planSpend`.
  */
-export function planCap(input: Omit<SpendPlanInput, 'estimate' | 'confirmCost'>): SpendLimit {
-  const b = bounds({ ...input, estimate: null });
-  refuseUsedBudget(input.settings, input.spentToday, b.dailyLeft);
-  return { kind: b.capKind, cap: b.capBase, dailyBudget: input.settings.dailyBudget, spentToday: input.spentToday };
+export function checkDailyBudget(input: Pick<SpendPlanInput, 'settings' | 'spentToday'>): void {
+  const { dailyLeft } = bounds({ ...input, estimate: null });
+  refuseUsedBudget(input.settings, input.spentToday, dailyLeft);
 }
 
 /** The stop at a cap, in the user's language, naming the numbers of the cap that stopped it. */

@@ -166,15 +166,6 @@ export const sortSchema = z.strictObject({
   column: z.enum(['receivedAt', 'publishDate', 'endDate', 'price', 'name', 'region', 'customerName', 'id']),
   direction: z.enum(['asc', 'desc']),
 });
-/** A list's members also sort by the list's own order (`listOrder`, the default: the order its export keeps). */
-export const listSortSchema = z.strictObject({
-  column: z.enum([...sortSchema.shape.column.options, 'listOrder']),
-  direction: z.enum(['asc', 'desc']),
-});
-export type ListSort = z.infer<typeof listSortSchema>;
-/** A list member's row: its place in the list's order (1 for the first member). */
-export const listMemberRowSchema = tenderRowSchema.extend({ listPosition: z.number() });
-export type ListMemberRow = z.infer<typeof listMemberRowSchema>;
 
 export const profileInfoSchema = z.object({
   name: z.string(),
@@ -585,15 +576,15 @@ export const methods = {
 
   // Contracts.
   /** Starts reading the contract feed of a set; rows come from `contracts.rows`. */
-  'contracts.query': method(z.strictObject({ set: contractSetSchema, maxSpend: z.number().int().min(0).optional() }), z.object({ filterId: z.string().nullable(), jobId: z.string() })),
+  'contracts.query': method(z.strictObject({ set: contractSetSchema, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ filterId: z.string().nullable(), jobId: z.string() })),
   /**
    * What reading a contract set would cost, before it is read: a `limit: 1` QUERY (at most one unit) gives
    * the set's `total`; `costUpTo` is the upper bound (one unit per contract, the reference's charge per new
    * version), `held` how many of its contracts this cache already holds (their held versions are free).
    */
   'contracts.preview': method(
-    z.strictObject({ set: contractSetSchema }),
-    z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), held: z.number(), costUpTo: z.number().nullable() }),
+    z.strictObject({ set: contractSetSchema, maxSpend: z.number().int().min(0).optional() }),
+    z.object({ filterId: z.string(), total: z.number().nullable(), charged: z.number(), held: z.number(), costUpTo: z.number().nullable(), spend: spendEstimateSchema }),
   ),
   'contracts.rows': method(
     z.strictObject({ customerInn: z.string().max(12).optional(), supplierInn: z.string().max(12).optional(), supplierName: z.string().max(300).optional(), listId: listId.optional(), tenderIds: z.array(objectId).max(10_000).optional(), ...page.shape }),
@@ -610,9 +601,11 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
-  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  'lists.members': method(z.strictObject({ listId, sort: sortSchema.optional(), ...page.shape }), z.object({ rows: z.array(tenderRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
-  'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional() }), z.object({ jobId: z.string() })),
+  'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
+  /** What `lists.sync` would cost, before it pays (a one-item QUERY, at most one unit): consent is asked when `needsConfirm`. */
+  'lists.estimate': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional() }), spendEstimateSchema),
   'lists.exportColumns': method(empty, z.array(exportColumnSchema)),
   /**
    * Writes the list as CSV. Electron: asks where with a save dialog. Browser mode: writes a temporary file and
