@@ -171,7 +171,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       requireList(session, listId);
       if (offset === 0) await refreshMembers(ctx, session, listId);
       const page = viewQueries(session.cache).listTenders(listId, sort, offset, limit);
-      return { rows: page.rows.map(tenderViewRow), count: page.count, missing: page.missing };
+      return { rows: page.rows.map((r) => ({ ...tenderViewRow(r), listPosition: r.listPosition })), count: page.count, missing: page.missing };
     },
 
     'lists.sync': async ({ listId, maxSpend, confirmCost }) => {

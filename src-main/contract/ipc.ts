@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { isValidInn, isValidOgrn } from '../domain/identifiers';
 import { checkIsoDate, dateProblemText } from '../domain/calendarDate';
 import { innProblemText } from '../domain/identifierProblems';
+import { describeIssues } from './callBounds';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -166,6 +167,15 @@ export const sortSchema = z.strictObject({
   column: z.enum(['receivedAt', 'publishDate', 'endDate', 'price', 'name', 'region', 'customerName', 'id']),
   direction: z.enum(['asc', 'desc']),
 });
+/** A list's members also sort by the list's own order (`listOrder`, the default: the order its export keeps). */
+export const listSortSchema = z.strictObject({
+  column: z.enum([...sortSchema.shape.column.options, 'listOrder']),
+  direction: z.enum(['asc', 'desc']),
+});
+export type ListSort = z.infer<typeof listSortSchema>;
+/** A list member's row: its place in the list's order (1 for the first member). */
+export const listMemberRowSchema = tenderRowSchema.extend({ listPosition: z.number() });
+export type ListMemberRow = z.infer<typeof listMemberRowSchema>;
 
 export const profileInfoSchema = z.object({
   name: z.string(),
@@ -601,7 +611,7 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
-  'lists.members': method(z.strictObject({ listId, sort: sortSchema.optional(), ...page.shape }), z.object({ rows: z.array(tenderRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
   /** What `lists.sync` would cost, before it pays (a one-item QUERY, at most one unit): consent is asked when `needsConfirm`. */
@@ -751,12 +761,14 @@ export interface ContractClient {
  * Validates raw arguments from the other side of the boundary. Returns the parsed value or an `invalid_input`
  * error naming the fields, so a handler never sees unchecked input.
  */
-export function parseArgs<M extends MethodName>(name: M, raw: unknown): { ok: true; value: ParsedArgs<M> } | { ok: false; error: IpcError } {
+export function parseArgs<M extends MethodName>(
+  name: M,
+  raw: unknown,
+  locale: Locale = 'ru',
+): { ok: true; value: ParsedArgs<M> } | { ok: false; error: IpcError } {
   const parsed = methods[name].args.safeParse(raw ?? {});
   if (parsed.success) return { ok: true, value: parsed.data as ParsedArgs<M> };
-  const fields = [...new Set(parsed.error.issues.map((i) => i.path.map(String).join('.') || '(arguments)'))];
-  return {
-    ok: false,
-    error: { code: 'invalid_input', message: parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'arguments'}: ${i.message}`).join('; '), fields },
-  };
+  // Bounded: the first few issues, clipped, and how many more (a huge invalid call must not get a huger answer).
+  const { message, fields } = describeIssues(parsed.error.issues, locale);
+  return { ok: false, error: { code: 'invalid_input', message, fields } };
 }

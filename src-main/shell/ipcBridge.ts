@@ -3,7 +3,8 @@
  * method, each call checked for its sender and then passed to the core host; the core's events sent to our
  * window only. The shell (src-main/index.ts) gives it `ipcMain`, the window and the host.
  */
-import { eventChannel, invokeChannel, methodNames, type EventName, type IpcResponse } from '../contract/ipc';
+import { eventChannel, invokeChannel, methodNames, type EventName, type IpcResponse, type Locale } from '../contract/ipc';
+import { boundResponse, callTooLargeError, exceedsCallSize } from '../contract/callBounds';
 import { checkIpcSender, type IpcEventFacts, type OurWindowFacts, type RendererOrigin } from './ipcSender';
 
 /** The part of Electron's `ipcMain` used here. */
@@ -25,6 +26,8 @@ export interface ContractBridgeOptions {
   readonly invoke: (name: string, args: unknown) => Promise<IpcResponse<unknown>>;
   /** Where refused calls are reported (never to the caller beyond a generic refusal). */
   readonly warn?: (message: string) => void;
+  /** The user's language, for the refusals made here; Russian when absent. */
+  readonly locale?: () => Locale;
 }
 
 const refused: IpcResponse<never> = { ok: false, error: { code: 'invalid_input', message: 'Вызов отклонён: он пришёл не из окна приложения.' } };
@@ -39,7 +42,9 @@ export function registerContractHandlers(options: ContractBridgeOptions): () => 
         warn(`[shell] refused ${name}: ${verdict.reason}`);
         return refused;
       }
-      return options.invoke(name, args);
+      // An oversize call is refused here, before it is copied to the core's thread (issue 13, finding 5).
+      if (exceedsCallSize(args)) return { ok: false, error: callTooLargeError(options.locale?.() ?? 'ru') };
+      return boundResponse(await options.invoke(name, args));
     });
   }
   return () => {

@@ -3,14 +3,17 @@
  * browser-mode connection), answered with the contract's `IpcResponse` envelope. Never throws.
  *
  * - A name outside the contract, or one the core has no handler for, is answered without running anything.
+ * - A call over the size limits (`callBounds.ts`) is refused before it is validated: validating it would cost
+ *   in proportion to its size.
  * - Arguments are parsed with the contract's validator first (`parseArgs`): wrong types, missing fields and
- *   extra fields come back as `invalid_input` naming the fields, and the handler never runs.
+ *   extra fields come back as `invalid_input` naming the first few fields (bounded), and the handler never runs.
  * - Whatever the handler throws becomes an `IpcError` in the user's language (`toIpcError`): a stack, a path
- *   or a token never crosses.
+ *   or a token never crosses. Every error is clipped to the bounds before it leaves (`boundResponse`).
  * - In development the result is checked against the contract's result schema; a mismatch is logged for the
  *   developer and the result still goes to the user as it is.
  */
 import { isMethodName, methods, parseArgs, type Handlers, type IpcResponse, type Locale } from '../../contract/ipc';
+import { boundResponse, callTooLargeError, exceedsCallSize } from '../../contract/callBounds';
 import { toIpcError } from '../errors';
 
 export interface DispatchOptions {
@@ -45,14 +48,15 @@ export async function dispatch(
     (options.log ?? console.warn)(`[core] no handler for contract method ${name}`);
     return { ok: false, error: toIpcError(new Error(`no handler for ${name}`), locale) };
   }
-  const parsed = parseArgs(name, rawArgs);
+  if (exceedsCallSize(rawArgs)) return { ok: false, error: callTooLargeError(locale) };
+  const parsed = parseArgs(name, rawArgs, locale);
   if (!parsed.ok) return { ok: false, error: parsed.error };
 
   let value: unknown;
   try {
     value = await handler(parsed.value);
   } catch (error) {
-    return { ok: false, error: toIpcError(error, locale) };
+    return boundResponse({ ok: false, error: toIpcError(error, locale) });
   }
   if (options.validateResult === true) {
     const checked = methods[name].result.safeParse(value);
