@@ -14,8 +14,8 @@ import { formatInt } from '../format/format';
 import { Dialog } from './Dialog';
 
 export type SpendAskOptions = {
-  /** What is paid for: a search, a saved search's sync, an earlier-generation filter's new tenders. */
-  kind: 'search' | 'sync' | 'earlier';
+  /** What is paid for: a search, a saved search's sync, an earlier-generation filter's new tenders, a contract set, a list's members. */
+  kind: 'search' | 'sync' | 'earlier' | 'contracts' | 'list';
   /** A search with no conditions at all: everything the server has. */
   noConditions?: boolean;
   /** Ask even below the threshold (the earlier generation's «Загрузить новые…» always shows its estimate). */
@@ -105,7 +105,8 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
   const locale = useLocale();
   const [amount, setAmount] = useState('');
   const units = (n: number): string => `${formatInt(n, locale)} ${locale === 'en' ? 'units' : 'ед.'}`;
-  const tenders = (n: number): string => count(n, NOUNS.tender, locale);
+  // A contract set counts contracts; every other run counts tenders.
+  const tenders = (n: number): string => count(n, options.kind === 'contracts' ? NOUNS.contract : NOUNS.tender, locale);
   const typed = /^\d{1,10}$/.test(amount.trim()) && Number(amount.trim()) > 0 ? Number(amount.trim()) : null;
   const consent = estimate.bound ?? typed;
   return (

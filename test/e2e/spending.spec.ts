@@ -139,3 +139,49 @@ test('earlier generation: «Загрузить новые…» shows its estimat
   await expect(twinOnCurrent).toContainText(/прежнее поколение API \(профиль «sandbox-earlier»\) — эти списания уменьшают тот же баланс: .*\d+ списани(е|я|й)/);
   await app.screenshot(page, 'spend-balance-twin');
 });
+
+test('the Contracts view\'s query and a list\'s update ask consent above the threshold, naming the count; cancel starts nothing', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  // A list of 1 000 tenders: its contracts and its members both cost more than the threshold of 100 units.
+  const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+  const list = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'Крупный список' });
+  await invokeOk(app, 'lists.addItems', { listId: list.listId, ids });
+
+  await page.getByTestId('nav-contracts').click();
+  await page.getByTestId('contracts-mode-list').check();
+  await page.getByTestId('contracts-list').selectOption(list.listId);
+  await page.getByTestId('contracts-find').click();
+  const dialog = page.getByTestId('spend-confirm');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('spend-confirm-found')).toHaveText(/^Найдено: \d[\d\s]* контракт(|а|ов)\.$/);
+  await expect(dialog.getByTestId('spend-confirm-cost')).toContainText('больше порога подтверждения (100 ед.');
+  await app.screenshot(page, 'spend-confirm-contracts');
+  await dialog.getByTestId('spend-confirm-cancel').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('contracts-job')).toHaveCount(0);
+  expect(await invokeOk<unknown[]>(app, 'sync.jobs')).toEqual([]);
+
+  await page.getByTestId('contracts-find').click();
+  await expect(dialog.locator('[data-bound]')).toHaveAttribute('data-bound', /^\d+$/);
+  const bound = Number(await dialog.locator('[data-bound]').getAttribute('data-bound'));
+  expect(bound).toBeGreaterThan(100);
+  await dialog.getByTestId('spend-confirm-ok').click();
+  await expect(page.getByTestId('contracts-job')).toHaveAttribute('data-state', /^(done|spend_cap)$/, { timeout: 45_000 });
+  const contractJob = (await invokeOk<{ label: string | null; charged: number; feeds?: string[] }[]>(app, 'sync.jobs'))[0]!;
+  expect(contractJob.charged).toBeLessThanOrEqual(bound);
+
+  await page.getByTestId('nav-lists').click();
+  await page.getByTestId('lists-item').filter({ hasText: 'Крупный список' }).click();
+  await expect(page.getByTestId('lists-detail-name')).toHaveText('Крупный список');
+  await page.getByTestId('lists-update').click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('spend-confirm-found')).toHaveText(/^Найдено: 1\s000 закупок\.$/);
+  await expect(dialog.getByTestId('spend-confirm-cost')).toContainText('больше порога подтверждения (100 ед.');
+  await app.screenshot(page, 'spend-confirm-list');
+  await dialog.getByTestId('spend-confirm-cancel').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('lists-job')).toHaveCount(0);
+  await page.getByTestId('lists-update').click();
+  await dialog.getByTestId('spend-confirm-ok').click();
+  await expect(page.getByTestId('lists-job')).toHaveAttribute('data-state', /^(done|spend_cap)$/, { timeout: 45_000 });
+});

@@ -10,6 +10,7 @@ import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field, fieldErrorId } from '../../components/Field';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
+import { useSpendConfirm } from '../../components/SpendConfirm';
 import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDate, formatInt, formatRub } from '../../format/format';
@@ -158,6 +159,7 @@ export function ContractsView() {
   const [error, setError] = useState<unknown>(null);
   const [estimate, setEstimate] = useState<{ key: string; value: MethodResult<'contracts.preview'> } | null>(null);
   const [estimating, setEstimating] = useState(false);
+  const spend = useSpendConfirm();
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
   const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}`);
 
@@ -208,8 +210,18 @@ export function ContractsView() {
     setProblems({});
     setFilter({ rows: built.rows, postFilter: built.postFilter, searched: true });
     try {
-      const spend = maxSpend.trim() === '' ? undefined : Number(maxSpend);
-      const answer = await call('contracts.query', { set: built.set, ...(spend !== undefined && Number.isInteger(spend) && spend >= 0 ? { maxSpend: spend } : {}) });
+      const cap = maxSpend.trim() === '' ? undefined : Number(maxSpend);
+      const capArg = cap !== undefined && Number.isInteger(cap) && cap >= 0 ? { maxSpend: cap } : {};
+      // The cost first: above the threshold the query starts only with consent to it (issue 12; the core checks again).
+      const preview = await call('contracts.preview', { set: built.set, ...capArg });
+      setEstimate({ key: JSON.stringify(built.set), value: preview });
+      let confirmCost: number | undefined;
+      if (preview.spend.needsConfirm) {
+        const consent = await spend.ask(preview.spend, { kind: 'contracts' });
+        if (consent === null) return;
+        confirmCost = consent;
+      }
+      const answer = await call('contracts.query', { set: built.set, ...capArg, ...(confirmCost !== undefined ? { confirmCost } : {}) });
       setJobId(answer.jobId);
     } catch (e) {
       setError(e);
@@ -260,6 +272,7 @@ export function ContractsView() {
 
   return (
     <section className="view contracts" data-testid="view-contracts">
+      {spend.dialog}
       <h1>{s.title}</h1>
       <form
         className="contracts__form"

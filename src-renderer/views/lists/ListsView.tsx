@@ -10,6 +10,7 @@ import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
+import { useSpendConfirm } from '../../components/SpendConfirm';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from '../../components/selection';
 import { useLoad } from '../../components/useLoad';
 import { usePagedRows, VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
@@ -240,6 +241,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const spend = useSpendConfirm();
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
 
   const fetchPage = useCallback(
@@ -322,7 +324,15 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
   async function update() {
     setError(null);
     try {
-      const answer = await call('lists.sync', { listId: list.listId });
+      // The cost first: above the threshold the update starts only with consent to it (issue 12; the core checks again).
+      const estimate = await call('lists.estimate', { listId: list.listId });
+      let confirmCost: number | undefined;
+      if (estimate.needsConfirm) {
+        const consent = await spend.ask(estimate, { kind: 'list' });
+        if (consent === null) return;
+        confirmCost = consent;
+      }
+      const answer = await call('lists.sync', { listId: list.listId, ...(confirmCost !== undefined ? { confirmCost } : {}) });
       setJobId(answer.jobId);
     } catch (e) {
       setError(e);
@@ -368,6 +378,7 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
           )}
         </div>
       </header>
+      {spend.dialog}
       <div className="lists__toolbar">
         <button type="button" onClick={() => void update()} disabled={jobId !== null && isJobActive(job)} title={s.updateHint} data-testid="lists-update">
           {s.update}
