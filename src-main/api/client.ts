@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { ApiError, redactSecrets } from './errors';
+import { ApiError, RESPONSE_TOO_LARGE, redactSecrets } from './errors';
 import { RateLimiter, abortableSleep } from './rateLimiter';
 import {
   backoffDelayMs,
@@ -85,8 +85,19 @@ export type ApiClientOptions = {
   backoff?: { baseMs: number; maxMs: number };
   sleep?: Sleep;
   onEvent?: (e: ClientEvent) => void;
-  /** Default 60 s each. A QUERY with `wait` gets at least `wait` + `waitMarginMs` (default 30 s) for headers. */
-  timeouts?: { headersMs?: number; bodyMs?: number; waitMarginMs?: number };
+  /**
+   * Default 60 s each for the headers and for an idle body; 120 s for the whole exchange (`deadlineMs`, which a
+   * trickling body cannot stretch). A QUERY with `wait` gets at least `wait` + `waitMarginMs` (default 30 s) for
+   * headers, and its deadline grows by as much.
+   */
+  timeouts?: { headersMs?: number; bodyMs?: number; waitMarginMs?: number; deadlineMs?: number };
+  /** The largest body read; default transport's `MAX_BODY_BYTES` (16 MiB). */
+  maxBodyBytes?: number;
+  /**
+   * Attempts when an answer overran a timeout, the deadline or the body cap; default 2. A server that trickles or floods
+   * once will likely do it again: the call fails (retryable) in a bounded time instead of six times over.
+   */
+  maxOverrunAttempts?: number;
   /** Cap of the total time spent waiting out 202 `preparing` in one call; default 10 minutes. */
   maxPreparingWaitMs?: number;
   /** 429 answers waited out before each further one counts as an attempt; default 20. */
@@ -112,6 +123,8 @@ export const DEFAULT_MAX_ATTEMPTS = 6;
 export const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
 export const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
 export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_DEADLINE_MS = 120_000;
+export const DEFAULT_MAX_OVERRUN_ATTEMPTS = 2;
 export const DEFAULT_WAIT_MARGIN_MS = 30_000;
 export const DEFAULT_MAX_PREPARING_WAIT_MS = 10 * 60_000;
 export const DEFAULT_MAX_RATE_LIMIT_WAITS = 20;
@@ -162,6 +175,9 @@ export class ApiClient {
   private readonly onEvent: ((e: ClientEvent) => void) | undefined;
   private readonly headersMs: number;
   private readonly bodyMs: number;
+  private readonly deadlineMs: number;
+  private readonly maxBodyBytes: number | undefined;
+  private readonly maxOverrunAttempts: number;
   private readonly waitMarginMs: number;
   private readonly maxPreparingWaitMs: number;
   private readonly maxRateLimitWaits: number;
@@ -183,6 +199,9 @@ export class ApiClient {
     this.onEvent = opts.onEvent;
     this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
     this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
+    this.deadlineMs = opts.timeouts?.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.maxBodyBytes = opts.maxBodyBytes;
+    this.maxOverrunAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxOverrunAttempts ?? DEFAULT_MAX_OVERRUN_ATTEMPTS)));
     this.waitMarginMs = opts.timeouts?.waitMarginMs ?? DEFAULT_WAIT_MARGIN_MS;
     this.maxPreparingWaitMs = opts.maxPreparingWaitMs ?? DEFAULT_MAX_PREPARING_WAIT_MS;
     this.maxRateLimitWaits = opts.maxRateLimitWaits ?? DEFAULT_MAX_RATE_LIMIT_WAITS;
@@ -273,7 +292,7 @@ export class ApiClient {
       balance,
       signal: opts.signal,
     });
-    return { card: final.data, requestId: final.data.request_id ?? final.requestId };
+    return { card: final.data, requestId: final.requestId };
   }
 
   // --- Lists (4.9-4.13) ------------------------------------------------------------------------------------
@@ -416,7 +435,8 @@ export class ApiClient {
       charges: page.charges,
       expiresAt: env.expires_at ?? null,
       freshness: env.freshness,
-      requestId: env.request_id ?? final.requestId,
+      // The body's request_id, read (and cleared of secrets) by transport's requestIdIn, else the header's.
+      requestId: final.requestId,
       cursorExpired: final.expired,
       raw: env,
     };
@@ -428,6 +448,7 @@ export class ApiClient {
     const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
     let failures = 0;
     let unreachable = 0;
+    let overruns = 0;
     let rateLimitWaits = 0;
     let preparingWaitedMs = 0;
     let lastRequestId: string | null = null;
@@ -463,8 +484,14 @@ export class ApiClient {
             code: a.code,
             message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`,
             retryable: a.retryable,
+            ...(a.code === 'response_too_large' ? { text: RESPONSE_TOO_LARGE } : {}),
           });
-        if (!a.retryable || (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts)) {
+        const overran = a.code === 'timeout' || a.code === 'response_too_large';
+        if (
+          !a.retryable ||
+          (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts) ||
+          (overran && ++overruns >= this.maxOverrunAttempts)
+        ) {
           failures += 1;
           throw err();
         }
@@ -627,14 +654,20 @@ export class ApiClient {
     if (bodyText !== undefined) headers['content-type'] = 'application/json';
     if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
 
+    const headersTimeoutMs = call.headersTimeoutMs ?? this.headersMs;
     return exchange(urlWithQuery(this.baseUrl, call.path, call.query), {
       method: call.method,
       headers,
       body: bodyText,
       signal: call.signal,
       dispatcher: this.dispatcher,
-      headersTimeoutMs: call.headersTimeoutMs ?? this.headersMs,
+      headersTimeoutMs,
       bodyTimeoutMs: this.bodyMs,
+      // A long poll's longer wait for headers lengthens the deadline by as much.
+      deadlineMs: this.deadlineMs + Math.max(0, headersTimeoutMs - this.headersMs),
+      maxBodyBytes: this.maxBodyBytes,
+      // The server's words come back without the token (or the password of a login) in them.
+      secrets: [call.anonymous ? null : this.lastToken, ...(call.secrets ?? [])],
     });
   }
 

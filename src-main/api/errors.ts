@@ -8,10 +8,11 @@
  * service's own message, and everything is passed through `redactSecrets` before it is stored.
  */
 
+import type { Text } from '../i18n/text';
 import { problemFields, problemFieldsText, type ProblemField } from './problemFields';
 
 /** Codes the client makes itself; every other code is the service's own (`balance_exhausted`, ...). */
-export const CLIENT_ERROR_CODES = ['network', 'timeout', 'bad_response', 'cancelled'] as const;
+export const CLIENT_ERROR_CODES = ['network', 'timeout', 'bad_response', 'cancelled', 'response_too_large', 'no_progress'] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** Codes of reference section 7 and the decisions file (D-BASE-3, D-ERR-2, D-ERR-3). */
@@ -50,6 +51,8 @@ export type ApiErrorInit = {
   balance?: 'tenders' | 'contracts';
   /** Overrides the sentence derived from the code. */
   userMessage?: string;
+  /** Overrides it in both languages (the app picks the user's locale); `userMessage` becomes its Russian side. */
+  text?: Text;
 };
 
 export class ApiError extends Error {
@@ -62,18 +65,23 @@ export class ApiError extends Error {
   readonly details?: unknown;
   /** One plain sentence in Russian for the analyst: what happened and what to do. */
   readonly userMessage: string;
+  /** The sentence in both languages when the client made one for this case (else the app derives it from the code). */
+  readonly text?: Text;
 
   constructor(init: ApiErrorInit) {
     super(redactSecrets(init.message));
-    this.code = init.code;
+    // The code, the request id and the details may be a server's words: none of them may carry a token on.
+    this.code = redactSecrets(init.code);
     this.status = init.status ?? null;
-    this.requestId = init.requestId ?? null;
+    this.requestId = init.requestId ? redactSecrets(init.requestId) : null;
     this.retryable = init.retryable ?? false;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
-    if (init.details !== undefined) this.details = init.details;
+    if (init.details !== undefined) this.details = redactDeep(init.details);
+    if (init.text) this.text = { ru: redactSecrets(init.text.ru), en: redactSecrets(init.text.en) };
     this.userMessage = redactSecrets(
-      init.userMessage ??
-        userMessageFor(init.code, { requestId: this.requestId, retryAfterMs: init.retryAfterMs, balance: init.balance, fields: problemFields(init.details) }),
+      init.text?.ru ??
+        init.userMessage ??
+        userMessageFor(this.code, { requestId: this.requestId, retryAfterMs: init.retryAfterMs, balance: init.balance, fields: problemFields(this.details) }),
     );
   }
 
@@ -103,6 +111,12 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/** An answer cut off at the body cap (transport.ts `MAX_BODY_BYTES`): nothing of it was kept. */
+export const RESPONSE_TOO_LARGE: Text = {
+  ru: 'Сервис прислал слишком большой ответ, и приложение прервало его, ничего не сохранив: повторите попытку позже, а если ошибка повторится, обратитесь в поддержку.',
+  en: 'The service sent an answer too large to be a real one, and the app cut it off keeping nothing of it: try again later, and if it repeats contact support.',
+};
+
 /** `13 с` or, from two minutes on, `60 мин`. */
 function waitText(ms: number | undefined): string {
   const s = Math.max(1, Math.ceil((ms ?? 60_000) / 1000));
@@ -129,6 +143,8 @@ export function userMessageFor(
       return 'Нет связи с сервисом: проверьте подключение к интернету и повторите попытку.';
     case 'timeout':
       return 'Сервис не ответил вовремя: повторите попытку через несколько минут.';
+    case 'response_too_large':
+      return RESPONSE_TOO_LARGE.ru;
     case 'bad_response':
       return `Сервис прислал ответ, который приложение не понимает: повторите попытку позже, а если ошибка повторится, обратитесь в поддержку${support}.`;
     case 'cancelled':
@@ -180,14 +196,24 @@ export function describeApiError(e: unknown): string {
  * Secrets of this API: `tenderwb_live_…`, `twb_test_…` (D-AUTH-2) and any Bearer value. The random part is
  * replaced; the brand and environment stay so that a log still says which kind of token was involved.
  */
-const TOKEN_PATTERN = /\b((?:tenderwb|twb)_(?:live|test)_)[A-Za-z0-9]+/g;
-const BEARER_PATTERN = /(Bearer\s+)[^\s"',;]+/gi;
+// No word boundary before the brand: `x_tenderwb_live_…` glued to other text is still a token. A backslash ends
+// a Bearer value so that a JSON escape (`\"`) is never swallowed and a redacted body stays valid JSON.
+const TOKEN_PATTERN = /((?:tenderwb|twb)_(?:live|test)_)[A-Za-z0-9]+/gi;
+const BEARER_PATTERN = /(Bearer\s+)[^\s"',;\\]+/gi;
 
-/** Removes tokens (by pattern and the exact `extra` strings, e.g. the current token) from a text. */
+/** Removes tokens (the exact `extra` strings, e.g. the current token, then by pattern) from a text. */
 export function redactSecrets(text: string, extra: readonly (string | null | undefined)[] = []): string {
-  let out = text.replace(TOKEN_PATTERN, '$1***').replace(BEARER_PATTERN, '$1***');
+  let out = text;
   for (const secret of extra) {
-    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+    if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join('***');
   }
-  return out;
+  return out.replace(TOKEN_PATTERN, '$1***').replace(BEARER_PATTERN, '$1***');
+}
+
+/** `redactSecrets` over every string of a JSON-like value, keys (field names) included. */
+export function redactDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactSecrets(value);
+  if (depth > 20 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactSecrets(k), redactDeep(v, depth + 1)]));
 }

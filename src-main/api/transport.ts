@@ -2,14 +2,34 @@
  * The HTTP pieces both API clients share (the current generation's `client.ts` and the earlier generation's
  * `earlier/client.ts`): one exchange with undici (request and whole body, failures classified), reading
  * `Retry-After`, `X-Request-Id` and the `{error:{code,message,request_id}}` body, and the backoff.
+ *
+ * A server is not trusted to end its answer, to end it soon or to keep its words free of our secrets:
+ * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it;
+ * - besides undici's headers and idle-body timeouts, a deadline bounds the whole exchange (a trickle of one
+ *   byte every few seconds never trips an idle timeout);
+ * - every credential the request carried (and anything in the token formats) is cut out of the body and the
+ *   request id before the clients read them; request ids and everything of an error are also cleared of
+ *   anything in the token formats (errors.ts `redactSecrets`).
  */
 import { request, type Dispatcher } from 'undici';
-import type { ApiErrorCode } from './errors';
+import { redactSecrets, type ApiErrorCode } from './errors';
 import { messageOf, pathOf } from './problemFields';
+
+/**
+ * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
+ * 1-100); the sandbox's largest tender card with documents and positions is under 20 KB, so a full page is
+ * about 2 MB. 16 MiB leaves eight times that and still keeps a hostile answer (one of 50 MB took the core to
+ * 790 MB, issue 13) from growing the process.
+ */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** A request id longer than this is not an id (the sandbox's are 36 characters); it is cut to this length. */
+const MAX_REQUEST_ID_CHARS = 200;
+
+export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large';
 
 export type Attempt =
   | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
-  | { ok: false; code: 'network' | 'timeout' | 'cancelled'; reason: string; retryable: boolean; detail: string; requestId: string | null };
+  | { ok: false; code: AttemptFailureCode; reason: string; retryable: boolean; detail: string; requestId: string | null };
 
 export type ExchangeOptions = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -19,6 +39,12 @@ export type ExchangeOptions = {
   dispatcher?: Dispatcher;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** The whole exchange, from sending to the last byte of the body. */
+  deadlineMs: number;
+  /** Default `MAX_BODY_BYTES`. */
+  maxBodyBytes?: number;
+  /** The credentials the request carries (token, password): cut out of everything the server sends back. */
+  secrets?: readonly (string | null | undefined)[];
 };
 
 /** `base + path` with the defined query parameters. */
@@ -29,31 +55,91 @@ export function urlWithQuery(baseUrl: string, path: string, query: Record<string
   return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
 }
 
+class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+}
+
 /** One HTTP exchange: the request and its whole body. Never throws; failures come back classified. */
 export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt> {
-  let res: Dispatcher.ResponseData;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
+  const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
+  const overrun = (e: unknown, requestId: string | null): Attempt => {
+    if (o.signal?.aborted) return { ...classifyTransportError(e, o.signal), requestId };
+    if (deadline.signal.aborted) {
+      return { ok: false, code: 'timeout', reason: 'deadline', retryable: true, detail: `no whole answer within ${o.deadlineMs} ms`, requestId };
+    }
+    return { ...classifyTransportError(e, o.signal), requestId };
+  };
   try {
-    res = await request(url, {
-      method: o.method,
-      headers: o.headers,
-      body: o.body,
-      signal: o.signal,
-      dispatcher: o.dispatcher,
-      headersTimeout: o.headersTimeoutMs,
-      bodyTimeout: o.bodyTimeoutMs,
-    });
-  } catch (e) {
-    return { ...classifyTransportError(e, o.signal), requestId: null };
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(url, {
+        method: o.method,
+        headers: o.headers,
+        body: o.body,
+        signal,
+        dispatcher: o.dispatcher,
+        headersTimeout: o.headersTimeoutMs,
+        bodyTimeout: o.bodyTimeoutMs,
+      });
+    } catch (e) {
+      return overrun(e, null);
+    }
+    const rawId = headerValue(res.headers, 'x-request-id');
+    const requestId = rawId === null ? null : cleanRequestId(rawId, o.secrets);
+    const maxBytes = o.maxBodyBytes ?? MAX_BODY_BYTES;
+    try {
+      // A declared length over the cap is refused before a byte of the body is read.
+      if (Number(headerValue(res.headers, 'content-length')) > maxBytes) {
+        res.body.destroy();
+        throw new BodyTooLargeError(`declared over ${maxBytes} bytes`);
+      }
+      const text = await readCapped(res.body, maxBytes);
+      return { ok: true, status: res.statusCode, headers: res.headers, text: withoutSecrets(text, o.secrets ?? []), requestId };
+    } catch (e) {
+      if (e instanceof BodyTooLargeError) {
+        // Executed (and perhaps charged), but nothing of it is kept: a cut body is never stored.
+        return { ok: false, code: 'response_too_large', reason: 'too_large', retryable: true, detail: `body over ${maxBytes} bytes`, requestId };
+      }
+      const f = overrun(e, requestId);
+      // The head arrived but the body broke off: the request was executed (and may have been charged).
+      return f.ok ? f : { ...f, reason: f.code === 'network' ? 'truncated' : f.reason };
+    }
+  } finally {
+    clearTimeout(timer);
   }
-  const requestId = headerValue(res.headers, 'x-request-id');
-  try {
-    const text = await res.body.text();
-    return { ok: true, status: res.statusCode, headers: res.headers, text, requestId };
-  } catch (e) {
-    const f = classifyTransportError(e, o.signal);
-    // The head arrived but the body broke off: the request was executed (and may have been charged).
-    return { ...f, reason: f.code === 'network' ? 'truncated' : f.reason, requestId };
+}
+
+/** The body as text, or a `BodyTooLargeError` as soon as it passes `maxBytes` (the stream is destroyed). */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new BodyTooLargeError(`over ${maxBytes} bytes`);
+    }
+    chunks.push(chunk);
   }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks, size));
+}
+
+/**
+ * The exact credentials cut out of a body. Not the token patterns: a token-issuing answer (login, new token)
+ * carries a new secret on purpose; the patterns are applied to what is shown (errors, request ids) instead.
+ */
+function withoutSecrets(text: string, secrets: readonly (string | null | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join('***');
+  return out;
+}
+
+/** A server's request id, free of secrets and of reasonable length (it is shown, logged and stored). */
+export function cleanRequestId(id: string, secrets: readonly (string | null | undefined)[] = []): string {
+  const clean = redactSecrets(id, secrets);
+  return clean.length > MAX_REQUEST_ID_CHARS ? `${clean.slice(0, MAX_REQUEST_ID_CHARS)}…` : clean;
 }
 
 /** Exponential backoff with full jitter for failure `n` (1-based), never below a server's `Retry-After` (capped). */
@@ -121,9 +207,9 @@ function foreignDetails(json: Record<string, unknown>): { path: string; message:
 
 export function requestIdIn(json: unknown): string | null {
   const fromError = errorObjectIn(json)?.request_id;
-  if (typeof fromError === 'string' && fromError) return fromError;
+  if (typeof fromError === 'string' && fromError) return cleanRequestId(fromError);
   const top = isRecord(json) ? json.request_id : undefined;
-  return typeof top === 'string' && top ? top : null;
+  return typeof top === 'string' && top ? cleanRequestId(top) : null;
 }
 
 export function codeForStatus(status: number): ApiErrorCode {

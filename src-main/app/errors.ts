@@ -11,6 +11,8 @@ import { ProfileError } from '../profiles/profiles';
 import { InvalidTokenError, VaultUnavailableError } from '../vault/tokenVault';
 import { CsvExportError } from '../export/csv';
 import { CacheInputError, FutureSchemaError, OfflineQueryError } from '../cache/errors';
+import { CacheAccessError, DamagedCacheError } from '../cache/damage';
+import { isDamageError } from '../cache/fileCheck';
 
 export type { Text } from '../i18n/text';
 
@@ -139,6 +141,11 @@ const CACHE_REFUSED: Text = {
   en: 'The cache refused the data: try again; if it repeats, restart the app.',
 };
 
+const CACHE_DAMAGED: Text = {
+  ru: 'Файл кэша профиля повреждён: переключитесь на другой профиль; при следующем открытии профиля файл будет перемещён в сторону, и кэш можно будет собрать заново.',
+  en: 'The profile’s cache file is damaged: switch to another profile; when the profile is opened next, the file is moved aside and the cache can be rebuilt.',
+};
+
 const isAbort = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && ((e as { name?: unknown }).name === 'AbortError' || (e as { code?: unknown }).code === 'ABORT_ERR');
 
@@ -146,7 +153,8 @@ const isAbort = (e: unknown): boolean =>
 export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
   if (error instanceof AppError) return { code: error.code, message: redactSecrets(pick(error.text, locale)), requestId: error.requestId };
   if (error instanceof ApiError) {
-    const message = locale === 'en' ? englishApiMessage(error) : error.userMessage;
+    // A sentence the client made in both languages (an answer too large, a feed that does not advance) wins.
+    const message = error.text ? pick(error.text, locale) : locale === 'en' ? englishApiMessage(error) : error.userMessage;
     return { code: ipcCodeOfApi(error.code), message: redactSecrets(message), requestId: error.requestId };
   }
   if (error instanceof VaultUnavailableError) {
@@ -180,6 +188,10 @@ export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
       requestId: null,
     };
   }
+  // Issue 13: a damaged cache is named (the user's own file, never a secret), not an "Internal error".
+  if (error instanceof DamagedCacheError) return { code: 'cache_damaged', message: pick(error.text, locale), requestId: null };
+  if (error instanceof CacheAccessError) return { code: 'internal', message: pick(error.text, locale), requestId: null };
+  if (isDamageError(error)) return { code: 'cache_damaged', message: pick(CACHE_DAMAGED, locale), requestId: null };
   if (isAbort(error)) return { code: 'cancelled', message: pick({ ru: 'Операция отменена.', en: 'The operation was cancelled.' }, locale), requestId: null };
   return { code: 'internal', message: pick(INTERNAL, locale), requestId: null };
 }

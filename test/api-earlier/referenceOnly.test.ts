@@ -20,6 +20,8 @@ import { apiErrorOf } from '../api/helpers';
 import { closeCaches, newCache } from '../earlier-core/helpers';
 
 const SECRET = 'tenderwb_live_' + 'S'.repeat(32);
+/** The secret of a token the server issues: another token than the one the request carried (a body never echoes that one, issue 13). */
+const ISSUED = 'tenderwb_live_' + 'N'.repeat(32);
 type Handler = (req: IncomingMessage, url: URL) => { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 
 let server: Server | null = null;
@@ -111,15 +113,15 @@ describe('token routes (fields not shown)', () => {
   it('finds the secret and the id under other names or a wrapper, keeps unknown fields, never the secret in them; DELETE 204 or 200 both succeed', async () => {
     let n = 0;
     const client = await serve((req, url) => {
-      if (req.method === 'POST') return n++ === 0 ? { status: 201, body: { data: { key_id: 'k-5', value: SECRET, scopes: ['read'] } } } : { status: 200, body: { api_token: SECRET, token_id: 6 } };
+      if (req.method === 'POST') return n++ === 0 ? { status: 201, body: { data: { key_id: 'k-5', value: ISSUED, scopes: ['read'] } } } : { status: 200, body: { api_token: ISSUED, token_id: 6 } };
       if (req.method === 'GET') return { status: 200, body: { items: [{ uuid: 'k-5', title: 'ci', issued_at: '2026-11-25T10:00:00+03:00', last4: 'SSSS' }], count: 1 } };
       return url.pathname.endsWith('k-5') ? { status: 204 } : { status: 200, body: { ok: true } };
     });
     const a = await client.createToken('ci');
-    expect(a).toMatchObject({ secret: SECRET, id: 'k-5', problem: null });
+    expect(a).toMatchObject({ secret: ISSUED, id: 'k-5', problem: null });
     expect(a.fields).toMatchObject({ data: { key_id: 'k-5', scopes: ['read'] } });
-    expect(JSON.stringify(a.fields)).not.toContain(SECRET);
-    expect(await client.createToken()).toMatchObject({ secret: SECRET, id: 6 });
+    expect(JSON.stringify(a.fields)).not.toContain(ISSUED);
+    expect(await client.createToken()).toMatchObject({ secret: ISSUED, id: 6 });
     expect(await client.listTokens()).toEqual([{ id: 'k-5', name: 'ci', created: '2026-11-25T10:00:00+03:00', fields: expect.objectContaining({ last4: 'SSSS' }) }]);
     expect(await client.deleteToken('k-5')).toEqual({ deleted: true, fields: {} });
     expect(await client.deleteToken(6)).toEqual({ deleted: true, fields: { ok: true } });

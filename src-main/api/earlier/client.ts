@@ -20,7 +20,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { ApiError, redactSecrets, type ApiErrorInit } from '../errors';
+import { ApiError, RESPONSE_TOO_LARGE, redactSecrets, type ApiErrorInit } from '../errors';
 import { RateLimiter, abortableSleep } from '../rateLimiter';
 import {
   backoffDelayMs,
@@ -65,7 +65,12 @@ export type EarlierApiClientOptions = {
   random?: () => number;
   /** The local clock, for the daily-limit block; default Date.now. */
   now?: () => number;
-  timeouts?: { headersMs?: number; bodyMs?: number };
+  /** As the current client's: headers and idle body 60 s each, the whole exchange 120 s (`deadlineMs`). */
+  timeouts?: { headersMs?: number; bodyMs?: number; deadlineMs?: number };
+  /** The largest body read; default transport's `MAX_BODY_BYTES` (16 MiB). */
+  maxBodyBytes?: number;
+  /** Attempts when an answer overran a timeout, the deadline or the body cap; default 2 (as the current client). */
+  maxOverrunAttempts?: number;
   onEvent?: (e: EarlierClientEvent) => void;
 };
 
@@ -97,6 +102,8 @@ const DEFAULT_MAX_ATTEMPTS = 6;
 const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
 const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
 const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_DEADLINE_MS = 120_000;
+const DEFAULT_MAX_OVERRUN_ATTEMPTS = 2;
 
 /** The daily limit of section 8 is exhausted (429), or the client refused a call until its reset. */
 export class DailyLimitError extends ApiError {
@@ -155,6 +162,9 @@ export class EarlierApiClient {
   private readonly now: () => number;
   private readonly headersMs: number;
   private readonly bodyMs: number;
+  private readonly deadlineMs: number;
+  private readonly maxBodyBytes: number | undefined;
+  private readonly maxOverrunAttempts: number;
   private readonly onEvent: ((e: EarlierClientEvent) => void) | undefined;
   private lastToken: string | null = null;
   private block: DailyLimitBlock | null = null;
@@ -173,6 +183,9 @@ export class EarlierApiClient {
     this.now = opts.now ?? Date.now;
     this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
     this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
+    this.deadlineMs = opts.timeouts?.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.maxBodyBytes = opts.maxBodyBytes;
+    this.maxOverrunAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxOverrunAttempts ?? DEFAULT_MAX_OVERRUN_ATTEMPTS)));
     this.onEvent = opts.onEvent;
   }
 
@@ -398,6 +411,7 @@ export class EarlierApiClient {
     const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
     let failures = 0;
     let unreachable = 0;
+    let overruns = 0;
     let answerLost = false;
     let lastRequestId: string | null = null;
 
@@ -422,8 +436,19 @@ export class EarlierApiClient {
         // Without an X-Request-Id (document 2 promises none) a body cut off after the head tells the same.
         if (a.requestId || a.reason === 'truncated') answerLost = true;
         const err = (): ApiError =>
-          fail({ code: a.code, message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`, retryable: a.retryable });
-        if (!a.retryable || (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts)) {
+          fail({
+            code: a.code,
+            message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`,
+            retryable: a.retryable,
+            ...(a.code === 'response_too_large' ? { text: RESPONSE_TOO_LARGE } : {}),
+          });
+        // A server that trickled, flooded or kept silent once will likely do it again: two attempts, not six.
+        const overran = a.code === 'timeout' || a.code === 'response_too_large';
+        if (
+          !a.retryable ||
+          (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts) ||
+          (overran && ++overruns >= this.maxOverrunAttempts)
+        ) {
           failures += 1;
           throw err();
         }
@@ -587,6 +612,10 @@ export class EarlierApiClient {
       dispatcher: this.dispatcher,
       headersTimeoutMs: this.headersMs,
       bodyTimeoutMs: this.bodyMs,
+      deadlineMs: this.deadlineMs,
+      maxBodyBytes: this.maxBodyBytes,
+      // The server's words come back without the token in them.
+      secrets: [token],
     });
   }
 

@@ -1,0 +1,105 @@
+/**
+ * Issue 13, findings 1 and 4, for the earlier generation's client: a body that never ends, a trickle, a flood
+ * and headers that never come fail with a retryable error in a bounded number of attempts (the server sees
+ * the client hang up); a server that echoes the token (`X-API-Token`, any format) in its words gets it back
+ * nowhere.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier/client';
+import { ApiError, describeApiError } from '../../src-main/api/errors';
+import { RateLimiter } from '../../src-main/api/rateLimiter';
+import { toIpcError } from '../../src-main/app/errors';
+import { flood, sendJson, startHostile, tokenOf, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
+
+/** The earlier generation states no token format (document 2): this one matches none of the current one's patterns. */
+const TOKEN = 'LegacyKey9f8e7d6c5b4a39281706';
+let server: HostileServer | null = null;
+
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function clientOn(handler: HostileHandler, opts: Partial<EarlierApiClientOptions> = {}): Promise<{ client: EarlierApiClient; server: HostileServer }> {
+  server = await startHostile(handler);
+  const client = new EarlierApiClient({
+    baseUrl: `${server.origin}/api/v2`,
+    token: () => TOKEN,
+    limiter: new RateLimiter({ perMinute: 1_000_000 }),
+    sleep: async () => undefined,
+    ...opts,
+  });
+  return { client, server };
+}
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(ApiError);
+  return e as ApiError;
+}
+
+describe('earlier client against hostile servers', () => {
+  it('a body that never ends is cut at the cap, twice at most', async () => {
+    const { client, server: s } = await clientOn(
+      (_req, res, _body, stats) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        flood(res, stats, Infinity);
+      },
+      { maxBodyBytes: 128 * 1024 },
+    );
+    const e = await failure(client.tenders(2));
+    expect(e.code).toBe('response_too_large');
+    expect(e.retryable).toBe(true);
+    expect(toIpcError(e, 'en').message).toMatch(/answer too large/);
+    expect(s.stats.requests).toHaveLength(2);
+    await s.abandoned(2);
+  });
+
+  it('a 50 MB answer is cut at the default cap and never read whole', async () => {
+    const total = 50 * 1024 * 1024;
+    const { client, server: s } = await clientOn((_req, res, _body, stats) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      flood(res, stats, total);
+    });
+    const e = await failure(client.balance());
+    expect(e.code).toBe('response_too_large');
+    await s.abandoned(2);
+    expect(s.stats.bytesWritten).toBeLessThan(2 * total);
+  });
+
+  it('a trickle ends at the whole-exchange deadline; headers that never come at the headers timeout', async () => {
+    const trickling = await clientOn(
+      (_req, res, _body, stats) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        trickle(res, stats, 20);
+      },
+      { timeouts: { headersMs: 10_000, bodyMs: 10_000, deadlineMs: 300 } },
+    );
+    const slow = await failure(trickling.client.tenders(2));
+    expect([slow.code, slow.retryable]).toEqual(['timeout', true]);
+    expect(slow.message).toMatch(/deadline/);
+    await trickling.server.abandoned(2);
+    await trickling.server.close();
+
+    const silent = await clientOn(() => undefined, { timeouts: { headersMs: 200, bodyMs: 10_000, deadlineMs: 10_000 } });
+    const none = await failure(silent.client.balance());
+    expect([none.code, none.retryable]).toEqual(['timeout', true]);
+    expect(silent.server.stats.requests).toHaveLength(2);
+  });
+
+  it('a token echoed in the message, code, request id, details and field names is shown nowhere', async () => {
+    const { client } = await clientOn((req, res) => {
+      const t = tokenOf(req);
+      sendJson(res, 400, { error: { code: `bad_${t}`, message: `your token ${t} is wrong`, request_id: `req-${t}`, details: [{ field: `f_${t}`, message: `m ${t}` }] } }, { 'x-request-id': `hdr-${t}` });
+    });
+    const e = await failure(client.tenders(2));
+    const shown = [describeApiError(e), JSON.stringify(e.toJSON()), JSON.stringify(e.details), e.message, e.code, String(e.requestId), JSON.stringify(toIpcError(e, 'ru')), JSON.stringify(toIpcError(e, 'en'))];
+    for (const text of shown) expect(text).not.toContain(TOKEN);
+    // The server's words are still there, the token cut out of them.
+    expect(e.requestId).toBe('req-***');
+    expect(describeApiError(e)).toContain('bad_***');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Issue 13, finding 4, at the current generation's client: a server that echoes the token (in the usual
+ * format or not) in its error message, code, request id, details or field names, or in a page's request id,
+ * gets it back nowhere the client hands on: the error's every field, the CLI's line (describeApiError), the
+ * app's payload (toIpcError) and the page's request id the cache stores.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src-main/api/client';
+import { ApiError, describeApiError } from '../../src-main/api/errors';
+import { RateLimiter } from '../../src-main/api/rateLimiter';
+import { toIpcError } from '../../src-main/app/errors';
+import { sendJson, startHostile, tokenOf, type HostileHandler, type HostileServer } from '../hostile/server';
+
+const USUAL = 'tenderwb_live_EchoMe0123456789abcdefABCDEF';
+const ODD = 'Zq9-odd-token-0123456789';
+/** Something in the token format the request did not carry (another user's token, a leaked one). */
+const LOOKALIKE = 'twb_test_SomeOtherUsersSecret987';
+let server: HostileServer | null = null;
+
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function clientOn(token: string, handler: HostileHandler): Promise<ApiClient> {
+  server = await startHostile(handler);
+  return new ApiClient({ baseUrl: `${server.origin}/api/v2`, token: () => token, limiter: new RateLimiter({ perMinute: 1_000_000 }), sleep: async () => undefined });
+}
+
+const echoingError: HostileHandler = (req, res) => {
+  const t = tokenOf(req);
+  sendJson(
+    res,
+    422,
+    {
+      error: {
+        code: `bad_${t}`,
+        message: `token ${t} refused, also ${LOOKALIKE}`,
+        request_id: `req_${t}`,
+        details: [{ field: `customer.${t}`, message: `unknown ${t}` }, { loc: ['body', t], msg: t }],
+      },
+    },
+    { 'x-request-id': `hdr_${t}` },
+  );
+};
+
+describe('the client cuts the token out of a server’s words', () => {
+  for (const token of [USUAL, ODD]) {
+    it(`an error echoing ${token === USUAL ? 'a token in the usual format' : 'a token in no known format'} everywhere`, async () => {
+      const client = await clientOn(token, echoingError);
+      const e = await client.queryTenders({ filter_id: 'flt_1' }).then(
+        () => null,
+        (err: unknown) => err as ApiError,
+      );
+      expect(e).toBeInstanceOf(ApiError);
+      const texts = [
+        describeApiError(e),
+        JSON.stringify(e!.toJSON()),
+        JSON.stringify(e!.details),
+        e!.message,
+        e!.userMessage,
+        e!.code,
+        String(e!.requestId),
+        JSON.stringify(toIpcError(e, 'ru')),
+        JSON.stringify(toIpcError(e, 'en')),
+      ];
+      for (const text of texts) {
+        expect(text).not.toContain(token);
+        expect(text).not.toContain(LOOKALIKE);
+      }
+      expect(e!.requestId).toBe('req_***');
+      expect(describeApiError(e)).toMatch(/код bad_\*\*\*.*запрос req_\*\*\*/);
+    });
+  }
+
+  it('a page whose request id carries the token hands on the id without it', async () => {
+    const client = await clientOn(USUAL, (req, res) => {
+      const t = tokenOf(req);
+      sendJson(res, 200, { filter_id: 'flt_1', state: 'ready', results: [], next_cursor: 'c1', request_id: `page_${t}` }, { 'x-request-id': `hdr_${t}` });
+    });
+    const page = await client.queryTenders({ filter_id: 'flt_1' });
+    expect(page.requestId).toBe('page_***');
+    expect(JSON.stringify(page)).not.toContain(USUAL);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * A hostile HTTP server for the client tests (issue 13): each test gives it one behaviour (a body that never
+ * ends, a trickle, a flood, headers that never come, a proxy to the sandbox that lies in its answers), and the
+ * server records what it did, so a test can assert that the client stopped reading (the connection was closed
+ * by the client before the server stopped writing) instead of timing anything.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type HostileStats = {
+  /** Requests received, in order: method and path with query. */
+  requests: { method: string; url: string; headers: IncomingMessage['headers'] }[];
+  /** Body bytes the handlers wrote (what the client could have buffered at most). */
+  bytesWritten: number;
+  /** Responses whose connection closed before the handler ended them: the client gave up reading. */
+  abandoned: number;
+};
+
+export type HostileHandler = (req: IncomingMessage, res: ServerResponse, body: string, stats: HostileStats) => void | Promise<void>;
+
+export type HostileServer = {
+  origin: string;
+  stats: HostileStats;
+  /** Resolves once `n` responses have been abandoned by the client (a condition, not a timer). */
+  abandoned(n: number): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startHostile(handler: HostileHandler): Promise<HostileServer> {
+  const stats: HostileStats = { requests: [], bytesWritten: 0, abandoned: 0 };
+  const sockets = new Set<Socket>();
+  const waiters: { n: number; resolve: () => void }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      stats.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      res.on('close', () => {
+        if (res.writableEnded) return;
+        stats.abandoned += 1;
+        for (const w of waiters.filter((x) => stats.abandoned >= x.n)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve();
+        }
+      });
+      void Promise.resolve(handler(req, res, Buffer.concat(chunks).toString('utf8'), stats)).catch(() => res.destroy());
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stats,
+    abandoned: (n) => (stats.abandoned >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * Writes `chunk` again and again, as fast as the client reads (respecting backpressure), until `total` bytes
+ * (Infinity: never ends) or until the client closes the connection.
+ */
+export function flood(res: ServerResponse, stats: HostileStats, total: number, chunk = Buffer.alloc(64 * 1024, 0x20)): void {
+  let sent = 0;
+  const pump = (): void => {
+    while (sent < total && !res.destroyed) {
+      const part = total - sent < chunk.length ? chunk.subarray(0, total - sent) : chunk;
+      sent += part.length;
+      stats.bytesWritten += part.length;
+      if (!res.write(part)) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    if (sent >= total && !res.destroyed) res.end();
+  };
+  pump();
+}
+
+/** One byte every `everyMs`, forever (until the client closes). */
+export function trickle(res: ServerResponse, stats: HostileStats, everyMs: number): void {
+  const timer = setInterval(() => {
+    if (res.destroyed) return clearInterval(timer);
+    stats.bytesWritten += 1;
+    res.write(' ');
+  }, everyMs);
+  res.on('close', () => clearInterval(timer));
+}
+
+/** The sandbox's (or any upstream's) answer to the same request: status, headers and body text. */
+export async function forward(
+  upstream: string,
+  req: IncomingMessage,
+  body: string,
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  const url = new URL(req.url ?? '/', upstream);
+  return new Promise((resolve, reject) => {
+    const headers = { ...req.headers, host: url.host };
+    delete headers['content-length'];
+    const out = httpRequest(url, { method: req.method, headers: { ...headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => {
+        const h: Record<string, string> = {};
+        for (const [k, v] of Object.entries(r.headers)) if (typeof v === 'string') h[k] = v;
+        resolve({ status: r.statusCode ?? 502, headers: h, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      r.on('error', reject);
+    });
+    out.on('error', reject);
+    out.end(body || undefined);
+  });
+}
+
+/** Sends a JSON answer (the hostile server's own words). */
+export function sendJson(res: ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(json);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+}
+
+/** The credential a request carried: the Bearer token (current generation) or `X-API-Token` (earlier). */
+export function tokenOf(req: IncomingMessage): string {
+  const bearer = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  return bearer ?? String(req.headers['x-api-token'] ?? '');
+}
