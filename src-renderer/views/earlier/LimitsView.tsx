@@ -4,7 +4,7 @@
  * time), the license, and the balance history (debits per tender received, credits from the account
  * manager), page by page. When offline, the last known figures are shown and said to be so.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { EarlierBalance } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
@@ -41,6 +41,8 @@ const strings: Strings<{
   description: string;
   entity: string;
   filter: string;
+  /** A history row's filter that the filter list (cached or fresh) does not hold. */
+  unknownFilter: string;
   debit: string;
   credit: string;
   noHistory: string;
@@ -72,6 +74,7 @@ const strings: Strings<{
     description: 'Описание',
     entity: 'Объект',
     filter: 'Фильтр',
+    unknownFilter: 'нет в списке фильтров',
     debit: 'списание',
     credit: 'пополнение',
     noHistory: 'Операций пока нет.',
@@ -103,6 +106,7 @@ const strings: Strings<{
     description: 'Description',
     entity: 'Object',
     filter: 'Filter',
+    unknownFilter: 'not among the filters',
     debit: 'debit',
     credit: 'credit',
     noHistory: 'No transactions yet.',
@@ -122,6 +126,9 @@ export function LimitsView() {
   const { page, pageSize, setPage, setPageSize } = usePaging();
   const balance = useLoad(() => call('earlier.balance', { refresh: true }), `earlier-balance-${epoch}-${nonce}`);
   const history = useLoad(() => call('earlier.history', { page, pageSize, refresh: true }), `earlier-history-${epoch}-${nonce}-${page}-${pageSize}`);
+  // A history row names its filter by id (reference 2.5): shown by its name, as the filters view names it.
+  const filters = useLoad(() => call('earlier.filters', { refresh: true }), `earlier-filters-${epoch}-${nonce}`);
+  const filterName = useMemo(() => new Map((filters.data?.filters ?? []).map((f) => [f.id, f.name])), [filters.data]);
   const b = balance.data;
 
   return (
@@ -211,7 +218,7 @@ export function LimitsView() {
                     <td>{t.balanceType === 'tenders' ? s.tenders : t.balanceType === 'contracts' ? s.contracts : t.balanceType === 'protocols' ? s.protocols : t.balanceType}</td>
                     <td>{t.description}</td>
                     <td>{t.entityId === null ? '—' : `${t.entityType === 'tender' ? s.tender : t.entityType === 'contract' ? s.contract : t.entityType === 'protocol' ? s.protocol : (t.entityType ?? '')} ${t.entityId}`}</td>
-                    <td>{t.filterId ?? '—'}</td>
+                    <td data-testid="limits-history-filter">{t.filterId === null ? '—' : (filterName.get(t.filterId) ?? (filters.data ? s.unknownFilter : ''))}</td>
                   </tr>
                 ))}
               </tbody>
