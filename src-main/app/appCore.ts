@@ -11,6 +11,7 @@ import { cacheStats } from '../cache/stats';
 import { ProfileRegistry } from '../profiles/profiles';
 import { isAllowedExternalUrl } from '../shell/windowOptions';
 import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
+import { activateFirstUsable, cacheRepairHandlers, guardDamage, type StartProblems } from './cacheRepair';
 import { cardHandlers } from './cards';
 import { AppContext, type AppTuning } from './context';
 import { contractHandlers } from './contracts';
@@ -77,8 +78,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const wanted = settings.value.activeProfile;
   const names = (await ctx.profileInfos().catch(() => [])).map((p) => p.name);
   const initial = wanted && names.includes(wanted) ? wanted : sandbox ? SANDBOX_PROFILE : (names[0] ?? null);
+  // Issue 13: a profile whose cache cannot be opened no longer stops the start: the sandbox, else another
+  // profile, else none, and `cache.damaged` tells the user which file and where it went.
+  const startProblems: StartProblems = { access: [] };
   try {
-    await ctx.activate(initial, { persist: initial !== wanted, announce: false });
+    await activateFirstUsable(ctx, [initial, sandbox ? SANDBOX_PROFILE : null, ...names], wanted, startProblems);
   } catch (e) {
     await sandbox?.close();
     throw e;
@@ -136,11 +140,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...moneyHandlers(ctx),
     ...earlierHandlers(ctx, options.platform),
     ...exportHandlers(ctx, options.platform),
+    ...cacheRepairHandlers(ctx, startProblems),
   };
 
   let closed: Promise<void> | null = null;
   return {
-    handlers,
+    handlers: guardDamage(ctx, handlers),
     close: () =>
       (closed ??= (async () => {
         await ctx.close();

@@ -4,13 +4,11 @@
  * small; the rules that cut across them (network failures mark the app offline, the sandbox logs in again
  * after a restart, the outbox flushes when the network returns) live here once.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { ApiClient, type ApiClientOptions } from '../api/client';
 import { EarlierApiClient } from '../api/earlier/client';
 import { isApiError } from '../api/errors';
 import { RateLimiter } from '../api/rateLimiter';
-import { openCache, type CacheDb } from '../cache/database';
+import type { CacheDb } from '../cache/database';
 import { outboxStore } from '../cache/outboxStore';
 import { viewQueries } from '../cache/viewQueries';
 import type { EventName, EventPayload, IpcError, Locale, ProfileInfo, SpendEstimate, SyncJob } from '../contract/ipc';
@@ -24,6 +22,7 @@ import type { TokenVault } from '../vault/tokenVault';
 import { EarlierWorkbench, type EarlierSyncOutcome } from '../earlier/index';
 import { moscowText } from '../api/earlier/limits';
 import { Connectivity, isNetworkFailure, tcpReachable } from './connectivity';
+import { openProfileCache } from './damagedCaches';
 import { AppError, appError, toIpcError } from './errors';
 import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
@@ -251,8 +250,8 @@ export class AppContext {
 
   private openSession(p: { name: string; builtIn: boolean; generation: ApiGeneration; baseUrl: string }): Session {
     const dataDir = this.registry.dataDir(p.name);
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    const cache = openCache(path.join(dataDir, 'cache.db'));
+    // A damaged file is moved aside and refused with a message naming it (issue 13); see damagedCaches.ts.
+    const cache = openProfileCache(dataDir);
     const sandbox = this.sandbox;
     const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await this.vault.get(p.name)) ?? '';
     // One limiter per session: the rate limit is per account, and the probe shares it.

@@ -5,6 +5,7 @@
  */
 import type { Handlers, ProfileInfo } from '../contract/ipc';
 import type { AppContext } from './context';
+import { isCacheOpenFailure } from './damagedCaches';
 import { appError } from './errors';
 import { isBuiltInName } from './sandboxProfile';
 
@@ -56,7 +57,16 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     },
 
     'profiles.activate': async ({ name }) => {
-      if (ctx.sessionOrNull()?.name !== name) await ctx.activate(name);
+      const previous = ctx.sessionOrNull()?.name ?? null;
+      if (previous !== name) {
+        try {
+          await ctx.activate(name);
+        } catch (e) {
+          // A cache that cannot be opened (issue 13) leaves the user where they were, not with no profile.
+          if (isCacheOpenFailure(e) && previous !== null) await ctx.activate(previous).catch(() => undefined);
+          throw e;
+        }
+      }
       return infoOf(ctx, name);
     },
 

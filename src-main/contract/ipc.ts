@@ -110,6 +110,7 @@ export const ipcErrorCodeSchema = z.enum([
   'conflict', // e.g. a label already used, a profile that exists
   'not_supported', // the operation makes no sense for this profile's API generation
   'confirmation_required', // a paid run above the confirmation threshold without consent to its previewed cost
+  'cache_damaged', // the profile's cache file is damaged or not a cache: moved aside, the profile waits for a rebuild
   'internal',
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
@@ -707,6 +708,19 @@ export const methods = {
   'cache.info': method(
     empty,
     z.object({ path: z.string(), sizeBytes: z.number(), tenders: z.number(), tenderVersions: z.number(), contracts: z.number(), contractVersions: z.number(), cards: z.number() }),
+  ),
+  /** Caches found damaged (issue 13): which profile, which file, where it was moved, in the user's words. */
+  'cache.damaged': method(
+    empty,
+    z.array(z.object({ profile: z.string(), file: z.string(), movedTo: z.string().nullable(), message: z.string(), rebuildable: z.boolean() })),
+  ),
+  /**
+   * A new cache for a profile whose cache was moved aside: what the old file still gives (saved searches, lists,
+   * pending edits) is copied in; the saved searches are then synced again as usual (the spend guard applies).
+   */
+  'cache.rebuild': method(
+    z.strictObject({ name: profileName }),
+    z.object({ profile: profileInfoSchema, recovered: z.object({ savedSearches: z.number(), lists: z.number(), listItems: z.number(), pendingEdits: z.number() }) }),
   ),
 } as const;
 

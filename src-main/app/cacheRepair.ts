@@ -1,0 +1,113 @@
+/**
+ * A damaged cache must not brick the app (issue 13, finding 3):
+ * - at start, a profile whose cache cannot be opened is passed over for the built-in sandbox (else another
+ *   profile, else none), and the reason stays listed for the notice (`cache.damaged`);
+ * - a damage met during a call (SQLITE_CORRUPT) closes that profile's cache, switches to the sandbox, moves the
+ *   file aside and answers `cache_damaged` naming it, instead of "Internal error" on every call after;
+ * - `cache.rebuild` opens a new cache for the profile and copies in what the old file still gives.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Handlers, MethodName, ProfileInfo } from '../contract/ipc';
+import { pick, type Text } from '../i18n/text';
+import { CacheAccessError, DamagedCacheError } from '../cache/damage';
+import { isDamageError } from '../cache/fileCheck';
+import { salvageInto } from '../cache/salvage';
+import type { AppContext, Session } from './context';
+import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
+import { appError } from './errors';
+import { SANDBOX_PROFILE } from './sandboxProfile';
+
+/** Problems met at start that are not damage notes on disk (a read-only folder), kept for the notice. */
+export interface StartProblems {
+  access: { profile: string; error: CacheAccessError }[];
+}
+
+/**
+ * Activates the first profile of `order` whose cache opens. A failure other than a cache that cannot be
+ * opened is thrown as before; when none opens, the app starts with no active profile.
+ */
+export async function activateFirstUsable(ctx: AppContext, order: (string | null)[], wanted: string | null, problems: StartProblems): Promise<void> {
+  const tried = new Set<string | null>();
+  for (const name of order) {
+    if (tried.has(name)) continue;
+    tried.add(name);
+    try {
+      await ctx.activate(name, { persist: name !== wanted, announce: false });
+      return;
+    } catch (e) {
+      if (!isCacheOpenFailure(e)) throw e;
+      if (e instanceof CacheAccessError && name !== null) problems.access.push({ profile: name, error: e });
+    }
+  }
+  await ctx.activate(null, { persist: false, announce: false });
+}
+
+/** Every handler, with a damage met during the call turned into the switch and the clear error. */
+export function guardDamage(ctx: AppContext, handlers: Handlers): Handlers {
+  const handling = new WeakMap<Session, Promise<DamagedCacheError>>();
+  const onDamage = (session: Session, error: Error): Promise<DamagedCacheError> => {
+    let done = handling.get(session);
+    if (!done) {
+      done = (async () => {
+        const fallback = ctx.sandbox && session.name !== SANDBOX_PROFILE ? SANDBOX_PROFILE : null;
+        // The switch closes the damaged cache first (its close tolerates the damage), so the file can be moved.
+        await ctx.activate(fallback).catch(() => ctx.activate(null));
+        return quarantineCache(session.dataDir, new DamagedCacheError(session.cache.file, 'corrupt', error.message));
+      })();
+      handling.set(session, done);
+    }
+    return done;
+  };
+  const guarded = { ...handlers } as Record<MethodName, (args: unknown) => Promise<unknown>>;
+  for (const name of Object.keys(handlers) as MethodName[]) {
+    const handler = handlers[name] as (args: unknown) => Promise<unknown>;
+    guarded[name] = async (args: unknown) => {
+      const session = ctx.sessionOrNull();
+      try {
+        return await handler(args);
+      } catch (e) {
+        if (!isDamageError(e) || !session) throw e;
+        throw await onDamage(session, e as Error);
+      }
+    };
+  }
+  return guarded as unknown as Handlers;
+}
+
+const NOTHING_TO_REBUILD = (name: string): Text => ({
+  ru: `У профиля «${name}» нет повреждённого кэша: собирать заново нечего.`,
+  en: `The profile "${name}" has no damaged cache: there is nothing to rebuild.`,
+});
+
+export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): Pick<Handlers, 'cache.damaged' | 'cache.rebuild'> {
+  return {
+    'cache.damaged': async () => {
+      const names = (await ctx.profileInfos().catch((): ProfileInfo[] => [])).map((p) => p.name);
+      const out: Awaited<ReturnType<Handlers['cache.damaged']>> = [];
+      for (const profile of names) {
+        const dataDir = ctx.registry.dataDir(profile);
+        const note = readDamageNote(dataDir);
+        if (!note || existsSync(path.join(dataDir, CACHE_FILE))) continue;
+        out.push({ profile, file: note.file, movedTo: note.movedTo, message: pick(errorOfNote(note).text, ctx.locale), rebuildable: true });
+      }
+      for (const { profile, error } of problems.access) {
+        out.push({ profile, file: error.where, movedTo: null, message: pick(error.text, ctx.locale), rebuildable: false });
+      }
+      return out;
+    },
+
+    'cache.rebuild': async ({ name }) => {
+      if (!(await ctx.profileInfos()).some((p) => p.name === name)) throw appError('not_found', `Профиля «${name}» нет.`, `There is no profile "${name}".`);
+      const dataDir = ctx.registry.dataDir(name);
+      const note = readDamageNote(dataDir);
+      if (!note || existsSync(path.join(dataDir, CACHE_FILE))) throw appError('not_found', NOTHING_TO_REBUILD(name).ru, NOTHING_TO_REBUILD(name).en);
+      takeDamageNote(dataDir);
+      await ctx.activate(name);
+      const recovered = salvageInto(ctx.session().cache, note.movedTo);
+      const profile = await ctx.activeProfileInfo();
+      if (!profile) throw appError('internal', 'Профиль не открылся.', 'The profile did not open.');
+      return { profile, recovered };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * What a damaged cache file still gives, copied into the new cache (issue 13): the user's own work, which
+ * the server cannot give back by re-reading feeds — saved searches, lists with their members and local
+ * names, and pending edits in the outbox. Delivered versions, cursors and seen marks are not copied: they
+ * are what the rebuild reads again from the server, and a damaged file's copies of them cannot be trusted.
+ *
+ * Best effort, row by row: the old file is opened read-only and read until a damaged page stops a table;
+ * every row read before that is kept. Nothing in the old file is changed.
+ */
+import Database from 'better-sqlite3';
+import type { CacheDb } from './database';
+import { sqliteAddon } from './sqliteAddon';
+
+export interface Salvaged {
+  savedSearches: number;
+  lists: number;
+  listItems: number;
+  pendingEdits: number;
+}
+
+interface TablePlan {
+  table: string;
+  /** Columns that describe the old cache's contents (what was seen, at which delivery): left at their defaults. */
+  skip: readonly string[];
+  where?: string;
+}
+
+const PLANS: Record<keyof Salvaged, TablePlan> = {
+  savedSearches: { table: 'saved_search', skip: ['last_seen_at', 'last_seen_request_seq', 'seen_marked_at'] },
+  lists: { table: 'list', skip: [] },
+  listItems: { table: 'list_item', skip: [] },
+  pendingEdits: { table: 'outbox', skip: ['id'], where: "state = 'pending'" },
+};
+
+const columnsOf = (db: Database.Database, table: string): string[] =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).filter((c) => /^[a-z_]+$/.test(c));
+
+/** Copies what can be read of the user's own work from `damagedFile` into `target`; counts what was copied. */
+export function salvageInto(target: CacheDb, damagedFile: string): Salvaged {
+  const done: Salvaged = { savedSearches: 0, lists: 0, listItems: 0, pendingEdits: 0 };
+  let old: Database.Database;
+  try {
+    const addon = sqliteAddon();
+    old = new Database(damagedFile, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
+  } catch {
+    return done; // a folder, an empty or unreadable file: nothing to recover
+  }
+  try {
+    for (const key of Object.keys(PLANS) as (keyof Salvaged)[]) {
+      const plan = PLANS[key];
+      let wanted: string[];
+      try {
+        const have = new Set(columnsOf(old, plan.table));
+        wanted = columnsOf(target.db, plan.table).filter((c) => have.has(c) && !plan.skip.includes(c));
+      } catch {
+        continue; // the schema itself cannot be read
+      }
+      if (wanted.length === 0) continue;
+      const list = wanted.map((c) => `"${c}"`).join(', ');
+      const insert = target.db.prepare(`INSERT OR IGNORE INTO "${plan.table}" (${list}) VALUES (${wanted.map(() => '?').join(', ')})`);
+      try {
+        const rows = old.prepare(`SELECT ${list} FROM "${plan.table}"${plan.where ? ` WHERE ${plan.where}` : ''}`).raw().iterate() as IterableIterator<unknown[]>;
+        for (const row of rows) {
+          try {
+            done[key] += insert.run(...row).changes;
+          } catch {
+            // A row the new cache refuses (a list item whose list was lost): skipped, the rest copied.
+          }
+        }
+      } catch {
+        // A damaged page ends this table: what was read before it is kept.
+      }
+    }
+  } finally {
+    old.close();
+  }
+  return done;
+}

@@ -1,0 +1,163 @@
+/**
+ * Issue 13, finding 3: a damaged cache must not brick the app. The last active profile's damaged cache.db
+ * leaves the app starting on the sandbox with a notice naming the file (moved aside, not deleted), the
+ * profile waits for a rebuild that copies back what the old file still gives; a damage met during a call
+ * answers `cache_damaged` naming the file, and the app goes on with another profile.
+ */
+import { existsSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toIpcError } from '../../src-main/app/errors';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { demoToken, makeCore, sandbox, tempDir, type TestCore } from './helpers';
+
+let sb: RunningSandbox;
+
+beforeAll(async () => {
+  sb = await sandbox();
+});
+
+afterAll(async () => {
+  await sb?.close();
+});
+
+function memoryKeychain() {
+  const store = new Map<string, string>();
+  return {
+    getPassword: async (_s: string, a: string) => store.get(a) ?? null,
+    setPassword: async (_s: string, a: string, p: string) => void store.set(a, p),
+    deletePassword: async (_s: string, a: string) => store.delete(a),
+  };
+}
+
+const NOW = '2026-11-25T10:00:00Z';
+
+/** A data dir with a live profile "work" as the last active one, holding the user's own work in its cache. */
+async function workProfile(keychain: ReturnType<typeof memoryKeychain>): Promise<{ dir: string; file: string }> {
+  const dir = tempDir();
+  const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+  await c.call('profiles.add', { name: 'work', baseUrl: sb.baseUrl, token: await demoToken(sb) });
+  await c.call('profiles.activate', { name: 'work' });
+  const file = (await c.call('cache.info', {})).path;
+  await c.core.close();
+  const raw = new Database(file);
+  raw.exec(`
+    INSERT INTO saved_search (filter_id, params, label, events, created_at) VALUES ('flt_saved', '{"query":{}}', 'Бумага', '["created"]', '${NOW}');
+    INSERT INTO list (list_id, name, created_at, local_name) VALUES ('lst_1', 'Список', '${NOW}', 'Мой список');
+    INSERT INTO list_item (list_id, tender_id, added_at) VALUES ('lst_1', 42, '${NOW}');
+    INSERT INTO outbox (op, payload, idempotency_key, state, created_at, updated_at)
+      VALUES ('list.add', '{"listId":"lst_1","ids":[7]}', 'idem-1', 'pending', '${NOW}', '${NOW}');
+  `);
+  raw.pragma('wal_checkpoint(TRUNCATE)');
+  raw.close();
+  return { dir, file };
+}
+
+/** Garbage over the pages of one table (its root page), the rest of the file intact. */
+function damageTable(file: string, table: string): void {
+  const raw = new Database(file, { readonly: true });
+  const root = raw.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').pluck().get(table) as number;
+  const pageSize = raw.pragma('page_size', { simple: true }) as number;
+  raw.close();
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (root - 1) * pageSize);
+  closeSync(fd);
+}
+
+describe('a damaged cache of the last active profile', () => {
+  it('the app starts on the sandbox, names the file, and a rebuild brings back searches, lists and pending edits', async () => {
+    const keychain = memoryKeychain();
+    const { dir, file } = await workProfile(keychain);
+    damageTable(file, 'delivery');
+
+    let c: TestCore | null = null;
+    try {
+      c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+      const notices = await c.call('cache.damaged', {});
+      expect(notices).toHaveLength(1);
+      const [notice] = notices;
+      expect(notice).toMatchObject({ profile: 'work', file, rebuildable: true });
+      expect(notice!.movedTo).toMatch(/cache\.db\.damaged-\d{8}T\d{6}Z$/);
+      expect(notice!.message).toContain(file);
+      expect(notice!.message).toContain(notice!.movedTo);
+      expect(notice!.message).toMatch(/повреждён/);
+      // Moved, not deleted; and nothing was silently made in its place.
+      expect(existsSync(notice!.movedTo!)).toBe(true);
+      expect(existsSync(file)).toBe(false);
+
+      // The profile is not opened empty behind the user's back: it waits for the rebuild.
+      const refused = await c.call('profiles.activate', { name: 'work' }).catch((e: unknown) => e);
+      expect(toIpcError(refused, 'en')).toMatchObject({ code: 'cache_damaged' });
+      expect(toIpcError(refused, 'en').message).toContain(notice!.movedTo);
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+
+      const rebuilt = await c.call('cache.rebuild', { name: 'work' });
+      expect(rebuilt.profile).toMatchObject({ name: 'work', active: true });
+      expect(rebuilt.recovered).toEqual({ savedSearches: 1, lists: 1, listItems: 1, pendingEdits: 1 });
+      expect(await c.call('cache.damaged', {})).toEqual([]);
+      const cache = new Database(file, { readonly: true });
+      expect(cache.prepare('SELECT label FROM saved_search').pluck().all()).toEqual(['Бумага']);
+      expect(cache.prepare('SELECT local_name FROM list').pluck().all()).toEqual(['Мой список']);
+      expect(cache.prepare('SELECT idempotency_key FROM outbox').pluck().all()).toEqual(['idem-1']);
+      cache.close();
+      // The damaged file is still there, untouched by the rebuild.
+      expect(statSync(notice!.movedTo!).size).toBeGreaterThan(0);
+    } finally {
+      await c?.close();
+    }
+  });
+
+  it('an empty cache.db is not taken for a new cache: the app starts on the sandbox and says so', async () => {
+    const keychain = memoryKeychain();
+    const { dir, file } = await workProfile(keychain);
+    const fd = openSync(file, 'w');
+    closeSync(fd);
+    const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+    try {
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+      await c.call('app.setLocale', { locale: 'en' });
+      const [notice] = await c.call('cache.damaged', {});
+      expect(notice?.message).toContain('is empty');
+      expect(notice?.message).toContain(file);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a damage met during a call', () => {
+  it('answers cache_damaged naming the file, switches to the sandbox, and later calls and switches work', async () => {
+    const keychain = memoryKeychain();
+    const { dir, file } = await workProfile(keychain);
+    const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+    try {
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('work');
+      // Garbage over every page but the first, then a write through another connection, so the app's own
+      // connection drops the pages it had read and reads the damaged ones at its next call.
+      const size = statSync(file).size;
+      const fd = openSync(file, 'r+');
+      writeSync(fd, Buffer.alloc(size - 4096, 0xa5), 0, size - 4096, 4096);
+      closeSync(fd);
+      const other = new Database(file);
+      other.pragma(`user_version = ${other.pragma('user_version', { simple: true }) as number}`);
+      other.close();
+
+      const failed = await c.call('cache.info', {}).catch((e: unknown) => e);
+      const mapped = toIpcError(failed, 'ru');
+      expect(mapped.code).toBe('cache_damaged');
+      expect(mapped.message).toContain(file);
+      expect(mapped.message).not.toMatch(/SQLITE|malformed|Внутренняя/);
+
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+      expect((await c.call('cache.info', {})).path).not.toBe(file);
+      const [notice] = await c.call('cache.damaged', {});
+      expect(notice).toMatchObject({ profile: 'work', file });
+      expect(readFileSync(notice!.movedTo!).length).toBe(size);
+      await c.call('profiles.activate', { name: 'sandbox-earlier' });
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox-earlier');
+    } finally {
+      await c.close();
+    }
+  });
+});
