@@ -2,6 +2,7 @@
  * What every command may need, opened lazily so `tenderwb profile list` touches neither the network nor
  * the keychain: the profile registry, the token vault, the API client and the profile's cache.
  */
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
@@ -10,7 +11,9 @@ import { ApiClient } from '../api/client';
 import { EarlierApiClient } from '../api/earlier/client';
 import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
-import { openCache, type CacheDb } from '../cache/database';
+import type { CacheDb } from '../cache/database';
+import { salvageInto, type Salvaged } from '../cache/salvage';
+import { CACHE_FILE, openProfileCache, readDamageNote, takeDamageNote } from '../app/damagedCaches';
 import { EarlierWorkbench } from '../earlier/index';
 import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 
@@ -107,12 +110,25 @@ export class CliContext {
   /** The profile's cache, migrated and open until the command ends. */
   async cache(): Promise<CacheDb> {
     if (this.cacheDb) return this.cacheDb;
-    const cache = openCache(await this.cacheFile());
+    // A damaged file is moved aside and refused with a message naming it, as in the app (issue 13).
+    const cache = openProfileCache(await this.dataDir());
     this.cacheDb = cache;
     this.onClose(() => cache.close());
     // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline.
     if ((await this.profile()).generation === 'current') reprocessQuarantine(cache);
     return cache;
+  }
+
+  /**
+   * A new cache for a profile whose damaged cache was moved aside, with what the old file still gives copied
+   * in (saved searches, lists, pending edits). Null when there is nothing to rebuild.
+   */
+  async rebuildCache(): Promise<{ movedTo: string; recovered: Salvaged } | null> {
+    const dataDir = await this.dataDir();
+    const note = readDamageNote(dataDir);
+    if (!note || existsSync(join(dataDir, CACHE_FILE))) return null;
+    takeDamageNote(dataDir);
+    return { movedTo: note.movedTo, recovered: salvageInto(await this.cache(), note.movedTo) };
   }
 
   onClose(fn: () => void): void {

@@ -6,6 +6,8 @@ import { CliContext, type GlobalOptions } from './context';
 import { CliError, createOutput } from './output';
 import { describeApiError, isApiError } from '../api/errors';
 import { commands } from './commands';
+import { CacheAccessError, DamagedCacheError } from '../cache/damage';
+import { isDamageError } from '../cache/fileCheck';
 
 const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAND ...
 
@@ -30,7 +32,7 @@ A profile of the earlier API generation (profile add NAME --generation earlier -
   favorites [list] | favorites add ETP_ID | favorites remove ETP_ID | favorites updates
   balance | ledger [--last N]
   export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--format excel|plain] | export favorites --out FILE.csv
-  cache stats | cache search TEXT | cache versions --json`;
+  cache stats | cache search TEXT | cache versions --json | cache rebuild   (after a damaged cache was moved aside)`;
 
 /** Splits the global flags (allowed anywhere) from the command's own arguments. */
 export function splitGlobals(argv: string[]): { globals: GlobalOptions; rest: string[] } {
@@ -71,13 +73,42 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (e) {
     ctx?.out.endProgress();
-    const message = oneLine(e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e));
+    const cacheProblem = cacheFailure(e);
+    const message = oneLine(
+      cacheProblem ? cacheProblem.message : e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e),
+    );
     if (json) process.stderr.write(JSON.stringify({ error: message }) + '\n');
     else process.stderr.write(`tenderwb: ${message}\n`);
-    return e instanceof CliError ? e.exitCode : 1;
+    return cacheProblem ? cacheProblem.exitCode : e instanceof CliError ? e.exitCode : 1;
   } finally {
-    ctx?.close();
+    try {
+      ctx?.close();
+    } catch {
+      // Closing a damaged cache must not print a stack trace over the message already given (issue 13).
+    }
   }
+}
+
+/** Exit codes of a cache that cannot be used (issue 13): distinct, so a script can tell them apart. */
+export const EXIT_CACHE_DAMAGED = 5;
+export const EXIT_DATA_READ_ONLY = 6;
+
+/**
+ * A damaged cache or a read-only data folder, told in both languages (Russian, then English) with the file
+ * named, never SQLite's own words; null for any other failure.
+ */
+function cacheFailure(e: unknown): { message: string; exitCode: number } | null {
+  if (e instanceof DamagedCacheError) return { message: `${e.text.ru}\n${e.text.en}`, exitCode: EXIT_CACHE_DAMAGED };
+  if (e instanceof CacheAccessError) return { message: `${e.text.ru}\n${e.text.en}`, exitCode: EXIT_DATA_READ_ONLY };
+  if (isDamageError(e)) {
+    return {
+      message:
+        'Файл кэша профиля повреждён: следующая команда переместит его в сторону, а «tenderwb cache rebuild» соберёт кэш заново.\n' +
+        'The profile’s cache file is damaged: the next command moves it aside, and "tenderwb cache rebuild" makes a new one.',
+      exitCode: EXIT_CACHE_DAMAGED,
+    };
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** `tenderwb cache stats|search|versions`: what is held locally, searchable offline. */
+/** `tenderwb cache stats|search|versions|rebuild`: what is held locally, searchable offline; a new cache after damage. */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';
 import type { CliContext } from '../context';
@@ -9,6 +9,16 @@ import { searchStore } from '../../cache/searchStore';
 
 export async function cacheCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
+  if (sub === 'rebuild') {
+    parseCommandArgs(rest, {});
+    const r = await ctx.rebuildCache();
+    if (!r) throw new CliError('this profile has no damaged cache: there is nothing to rebuild', 2);
+    const n = r.recovered;
+    ctx.out.result({ moved_to: r.movedTo, recovered: { saved_searches: n.savedSearches, lists: n.lists, list_items: n.listItems, pending_edits: n.pendingEdits } }, () =>
+      `a new cache was made; from ${r.movedTo} recovered: ${n.savedSearches} saved searches, ${n.lists} lists (${n.listItems} members), ${n.pendingEdits} pending edits. Run "tenderwb sync --all" to read the saved searches again.`,
+    );
+    return;
+  }
   const cache = await ctx.cache();
   if (sub === 'stats') {
     parseCommandArgs(rest, {});
@@ -42,5 +52,5 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     for (const v of versionStore(cache).allVersions()) ctx.out.result({ kind: v.kind, id: v.id, version: v.version }, `${v.kind}\t${v.id}\t${v.version}`);
     return;
   }
-  throw new CliError('usage: cache stats | cache search TEXT | cache versions --json', 2);
+  throw new CliError('usage: cache stats | cache search TEXT | cache versions --json | cache rebuild', 2);
 }

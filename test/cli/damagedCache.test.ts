@@ -1,0 +1,89 @@
+/**
+ * Issue 13, finding 3, in the CLI: a damaged cache gives one clear line naming the file (no SQLite words, no
+ * stack trace) and exit code 5; the file is moved aside, not deleted, and `cache rebuild` makes a new cache
+ * with the saved searches back. A read-only data folder is named as such, with exit code 6.
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { CLI_ENTRY, REPO_ROOT, cliOnSandbox, failureReason, type CliHarness } from './helpers';
+
+let sb: RunningSandbox;
+let cli: CliHarness;
+
+beforeAll(async () => {
+  ({ sb, cli } = await cliOnSandbox({ profile: 'sb' }));
+});
+
+afterAll(async () => {
+  cli?.cleanup();
+  await sb?.close();
+});
+
+describe('tenderwb with a damaged cache', () => {
+  it('says which file is damaged and where it went, exits 5, and cache rebuild brings the saved searches back', async () => {
+    const file = join(cli.dataDir, 'profiles', 'sb', 'cache.db');
+    await cli.ok(['cache', 'stats']);
+    const raw = new Database(file);
+    raw.exec(`INSERT INTO saved_search (filter_id, params, label, events, created_at) VALUES ('flt_saved', '{}', 'Бумага', '["created"]', '2026-11-25T10:00:00Z')`);
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.close();
+    // Garbage over the root page of one table; the saved searches' page stays readable.
+    const probe = new Database(file, { readonly: true });
+    const root = probe.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'delivery'").pluck().get() as number;
+    probe.close();
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, (root - 1) * 4096);
+    closeSync(fd);
+    const bytes = statSync(file).size;
+
+    for (const args of [['cache', 'stats'], ['--json', 'cache', 'stats']]) {
+      const r = await cli.run(args);
+      expect(r.code).toBe(5);
+      const reason = failureReason(r); // exactly one line
+      expect(reason).toContain(file);
+      expect(reason).toMatch(/повреждён/);
+      expect(reason).toMatch(/damaged/);
+      expect(reason).not.toMatch(/SQLITE|malformed|\bat .*\.ts:\d+/);
+    }
+    const moved = readdirSync(join(cli.dataDir, 'profiles', 'sb')).filter((f) => /^cache\.db\.damaged-\d{8}T\d{6}Z$/.test(f));
+    expect(moved).toHaveLength(1);
+    expect(statSync(join(cli.dataDir, 'profiles', 'sb', moved[0]!)).size).toBe(bytes);
+    expect(existsSync(file)).toBe(false);
+
+    const rebuilt = await cli.ok(['--json', 'cache', 'rebuild']);
+    expect(rebuilt.lines[0]).toMatchObject({ moved_to: join(cli.dataDir, 'profiles', 'sb', moved[0]!), recovered: { saved_searches: 1 } });
+    const stats = await cli.ok(['--json', 'cache', 'stats']);
+    expect((stats.lines[0]!.saved_searches as { label: string }[]).map((s) => s.label)).toEqual(['Бумага']);
+    const again = await cli.run(['cache', 'rebuild']);
+    expect(again.code).toBe(2);
+  });
+
+  it('names a read-only data folder as read-only (not ENOENT) and exits 6', async () => {
+    const dataDir = cli.dir('read-only');
+    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ format: 1, profiles: [{ name: 'ro', baseUrl: sb.baseUrl, generation: 'current', createdAt: '2026-11-25T10:00:00.000Z' }] }));
+    for (const dir of [cli.root, dataDir]) chmodSync(dir, 0o755);
+    chmodSync(join(dataDir, 'profiles.json'), 0o644);
+    chmodSync(dataDir, 0o555);
+    const args = ['--data-dir', dataDir, 'cache', 'stats'];
+    // Root may write anywhere: as root the CLI runs as the unprivileged `nobody`.
+    const asRoot = process.getuid?.() === 0;
+    const [cmd, cmdArgs] = asRoot
+      ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI_ENTRY, ...args]]
+      : [process.execPath, [CLI_ENTRY, ...args]];
+    const r = await promisify(execFile)(cmd as string, cmdArgs as string[], { cwd: REPO_ROOT, env: { ...cli.env(), HOME: dataDir }, encoding: 'utf8' }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+    );
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`${join(dataDir, 'profiles')}`);
+    expect(r.stderr).toMatch(/только для чтения/);
+    expect(r.stderr).toMatch(/read-only/);
+    expect(r.stderr).not.toMatch(/ENOENT|mkdir/);
+    expect(r.code).toBe(6);
+  });
+});
