@@ -27,6 +27,7 @@ import { contentSecurityPolicy } from '../shell/windowOptions';
 import { isMethodName, localeSchema, type EventName, type IpcError, type IpcResponse, type Locale } from '../contract/ipc';
 import { webMessages, type WebText } from './webMessages';
 import { answerTooLargeError, boundResponse, CALL_BOUNDS } from '../contract/callBounds';
+import { checkLoopbackRequest } from '../loopback/requestGuard';
 
 /** The part of the core host the bridge needs (src-main/app/host/coreHost.ts `CoreHost` fits it). */
 export interface BridgeHost {
@@ -176,8 +177,6 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     fs.rm(filePath, { force: true }).catch((error: unknown) => log(`web: could not remove a served file: ${error instanceof Error ? error.message : String(error)}`));
   }
 
-  const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = (): Set<string> => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
   function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: string | Buffer): void {
     if (res.headersSent) {
@@ -197,16 +196,11 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     sendJson(res, refusal.status, answer);
   }
 
-  /** DNS rebinding and cross-site requests: refused before anything else is looked at. */
+  /** DNS rebinding and cross-site requests: refused before anything else is looked at (the checks the sandbox makes too). */
   function checkHostAndOrigin(req: IncomingMessage): void {
-    const host = (req.headers.host ?? '').toLowerCase();
-    if (!allowedHosts().has(host)) throw new HttpRefusal(403, 'internal', t().unknownHost);
-    const originHeader = req.headers.origin;
-    if (originHeader !== undefined && !allowedOrigins().has(originHeader.toLowerCase())) {
-      throw new HttpRefusal(403, 'internal', t().foreignSite);
-    }
-    const site = req.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') throw new HttpRefusal(403, 'internal', t().foreignSite);
+    const verdict = checkLoopbackRequest(req, port);
+    if (verdict.ok) return;
+    throw new HttpRefusal(403, 'internal', verdict.reason === 'foreign-host' ? t().unknownHost : t().foreignSite);
   }
 
   function checkSecret(req: IncomingMessage): void {

@@ -16,6 +16,7 @@ import type { SandboxHost } from './host';
 import { handleEarlier, isEarlierPath } from '../earlier/http';
 import { earlierFor } from '../earlier/service';
 import { strictShape, type StrictRequest } from './strictShape';
+import { checkLoopbackRequest, type LoopbackRefusal } from '../../loopback/requestGuard';
 
 export const API_PREFIX = '/api/v2';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -80,6 +81,14 @@ export function send(res: ServerResponse, status: number, body: Buffer, headers:
   res.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))), () => res.socket?.destroy());
 }
 
+/** How the sandbox answers a request refused by the loopback checks. */
+const LOOPBACK_REFUSALS: Record<LoopbackRefusal, { status: number; code: string; message: string }> = {
+  'foreign-host': { status: 403, code: 'forbidden', message: 'The Host header does not name this sandbox (127.0.0.1:PORT or localhost:PORT).' },
+  'foreign-origin': { status: 403, code: 'forbidden', message: 'Requests from web pages of other origins are refused.' },
+  'cross-site': { status: 403, code: 'forbidden', message: 'Cross-site requests are refused.' },
+  'not-json': { status: 415, code: 'unsupported_media_type', message: 'Request bodies are JSON (Content-Type: application/json).' },
+};
+
 const isLoopback = (addr: string | undefined): boolean =>
   !!addr && (addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.'));
 
@@ -102,6 +111,19 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
   const method = (req.method ?? 'GET').toUpperCase();
   if (!isLoopback(req.socket.remoteAddress)) {
     res.writeHead(403).end();
+    return;
+  }
+  // A page in the user's browser must not reach the sandbox (issue 13, finding 6): not by DNS rebinding, not by
+  // a cross-site request; the same checks as browser mode's bridge (loopback/requestGuard.ts).
+  const verdict = checkLoopbackRequest(req, req.socket.localPort ?? 0, { jsonBodies: true });
+  if (!verdict.ok) {
+    const refusal = LOOPBACK_REFUSALS[verdict.reason];
+    const id = newRequestId();
+    req.resume();
+    send(res, refusal.status, Buffer.from(JSON.stringify(errorBody(new ApiError(refusal.status, refusal.code, refusal.message), id))), {
+      'x-request-id': id,
+      connection: 'close',
+    });
     return;
   }
   // The earlier generation is seeded with the state it belongs to, at the first request after a start or reset.
