@@ -198,6 +198,18 @@ export const keytarBackend: KeychainBackend = {
   },
 };
 
+/**
+ * The keychain a vault of this thread uses when none is given: keytar, except in a thread that is served
+ * the keychain by another (the core worker; see remoteKeychain.ts), because keytar must be loaded in one
+ * thread per process.
+ */
+let threadKeychain: KeychainBackend = keytarBackend;
+
+/** Makes every vault of this thread created without an explicit `keychain` use `backend`. */
+export function setThreadKeychain(backend: KeychainBackend): void {
+  threadKeychain = backend;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The vault
 // ---------------------------------------------------------------------------------------------------------
@@ -220,7 +232,7 @@ export class TokenVault {
 
   constructor(opts: TokenVaultOptions = {}) {
     this.env = opts.env ?? process.env;
-    this.keychain = opts.keychain ?? keytarBackend;
+    this.keychain = opts.keychain ?? threadKeychain;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_KEYCHAIN_TIMEOUT_MS;
   }
 

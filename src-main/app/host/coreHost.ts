@@ -16,6 +16,8 @@ import { Worker } from 'node:worker_threads';
 import { workerEntry, type WorkerEntry } from '../../threads/workerEntry';
 import { isEventName, type EventName, type IpcResponse, type Locale } from '../../contract/ipc';
 import type { HostPlatform, SandboxChoice } from '../appCore';
+import { keytarBackend, type KeychainBackend } from '../../vault/tokenVault';
+import { serveKeychainRequest, type KeychainRequest } from '../../vault/remoteKeychain';
 import { platformMethodNames, type CoreWorkerData, type FromWorker, type PlatformMethodName, type ToWorker } from './protocol';
 
 export interface CoreHostOptions {
@@ -33,6 +35,11 @@ export interface CoreHostOptions {
   readonly betterSqlite3Binding?: string | null;
   /** The built worker file; by default `coreWorker.js` beside this module when it is built. */
   readonly workerEntry?: string;
+  /**
+   * The keychain the core's vault is served from, in this thread: keytar (loaded once per process) by
+   * default. The core worker never loads keytar itself (see vault/remoteKeychain.ts).
+   */
+  readonly keychain?: KeychainBackend;
   /** Tests: a module URL exporting `createAppCore`, used instead of the app's own core. */
   readonly coreModule?: string | URL;
   /** How many times the worker may be replaced within `restartWindowMs` before the host gives up. */
@@ -133,6 +140,13 @@ export async function startCoreHost(options: CoreHostOptions): Promise<CoreHost>
     if (!running.exited) running.worker.postMessage(reply);
   }
 
+  const keychain = options.keychain ?? keytarBackend;
+
+  async function runKeychainCall(running: Running, id: number, request: KeychainRequest): Promise<void> {
+    const reply = await serveKeychainRequest(keychain, request);
+    if (!running.exited) running.worker.postMessage({ type: 'keychain-result', id, reply } satisfies ToWorker);
+  }
+
   function spawn(): Running {
     const worker = new Worker(launch.file, { workerData: { ...workerData, locale }, argv: launch.argv, env: options.env ?? process.env });
     let markReady!: () => void;
@@ -176,6 +190,9 @@ export async function startCoreHost(options: CoreHostOptions): Promise<CoreHost>
           break;
         case 'platform':
           void runPlatformCall(running, message.id, message.method, message.args);
+          break;
+        case 'keychain':
+          void runKeychainCall(running, message.id, message.request);
           break;
         case 'closed':
           setTimeout(() => void worker.terminate(), EXIT_GRACE_MS).unref();

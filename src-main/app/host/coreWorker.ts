@@ -15,6 +15,8 @@ import type { EventName, EventPayload, IpcResponse, Locale } from '../../contrac
 import type { AppCore, AppCoreOptions, HostPlatform } from '../appCore';
 import { setSqliteAddon } from '../../cache/sqliteAddon';
 import { defaultBetterSqlite3AddonPath, redirectNativeAddon } from './nativeAddonRedirect';
+import { remoteKeychain, type KeychainReply } from '../../vault/remoteKeychain';
+import { setThreadKeychain } from '../../vault/tokenVault';
 import type { CoreWorkerData, FromWorker, PlatformMethodName, ToWorker } from './protocol';
 
 if (parentPort === null) throw new Error('coreWorker runs only as a worker thread (see coreHost.ts)');
@@ -57,6 +59,25 @@ if (data.platformMethods.includes('publishDownload')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The keychain, served by the parent
+// ---------------------------------------------------------------------------------------------------------
+
+// keytar (libsecret) is loaded in one thread per process: this worker is replaced after a crash, and a second
+// load in a new thread re-registers GLib's types and can hang. So every vault here asks the parent, which
+// holds the one keytar of the process (the token stays inside the main process either way).
+const keychainCalls = new Map<number, (reply: KeychainReply) => void>();
+let nextKeychainCall = 1;
+const keychain = remoteKeychain(
+  (request) =>
+    new Promise<KeychainReply>((resolve) => {
+      const id = nextKeychainCall++;
+      keychainCalls.set(id, resolve);
+      post({ type: 'keychain', id, request });
+    }),
+);
+setThreadKeychain(keychain);
+
+// ---------------------------------------------------------------------------------------------------------
 // The core
 // ---------------------------------------------------------------------------------------------------------
 
@@ -86,6 +107,7 @@ async function startCore() {
     env: process.env,
     version: data.version,
     emit,
+    keychain,
   });
   // The language the user chose last time (errors are worded in it until `app.setLocale` changes it).
   locale = (await readSettings(data.dataDir).catch(() => null))?.locale ?? locale;
@@ -157,6 +179,12 @@ port.on('message', (message: ToWorker) => {
       platformCalls.delete(message.id);
       if (message.ok) pending.resolve(message.value);
       else pending.reject(new Error(message.message));
+      break;
+    }
+    case 'keychain-result': {
+      const resolve = keychainCalls.get(message.id);
+      keychainCalls.delete(message.id);
+      resolve?.(message.reply);
       break;
     }
     case 'shutdown':

@@ -3,10 +3,12 @@
  * the core worker (the thread that owns the AppCore and every SQLite connection). Plain data only: every
  * message crosses `postMessage` as a structured clone.
  *
- * parent → worker: invoke a contract method, answer a platform request, shut down.
- * worker → parent: started (or failed to start), a method's answer, a contract event, a platform request.
+ * parent → worker: invoke a contract method, answer a platform or keychain request, shut down.
+ * worker → parent: started (or failed to start), a method's answer, a contract event, a platform request,
+ * a keychain request (keytar lives in the parent: one thread per process, see vault/remoteKeychain.ts).
  */
 import type { IpcResponse, Locale } from '../../contract/ipc';
+import type { KeychainReply, KeychainRequest } from '../../vault/remoteKeychain';
 
 /** The HostPlatform calls the worker may ask of the parent (dialogs, downloads, the user's browser). */
 export const platformMethodNames = ['chooseSavePath', 'publishDownload', 'openExternal'] as const;
@@ -36,6 +38,7 @@ export type ToWorker =
   | { readonly type: 'invoke'; readonly id: number; readonly name: string; readonly args: unknown }
   | { readonly type: 'platform-result'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly type: 'platform-result'; readonly id: number; readonly ok: false; readonly message: string }
+  | { readonly type: 'keychain-result'; readonly id: number; readonly reply: KeychainReply }
   | { readonly type: 'shutdown' };
 
 export type FromWorker =
@@ -44,4 +47,5 @@ export type FromWorker =
   | { readonly type: 'result'; readonly id: number; readonly response: IpcResponse<unknown> }
   | { readonly type: 'event'; readonly name: string; readonly payload: unknown }
   | { readonly type: 'platform'; readonly id: number; readonly method: PlatformMethodName; readonly args: readonly unknown[] }
+  | { readonly type: 'keychain'; readonly id: number; readonly request: KeychainRequest }
   | { readonly type: 'closed' };

@@ -1,14 +1,16 @@
 /**
  * A stand-in AppCore for nativeInWorker.test.ts: its handlers use the real native modules from inside the
- * core worker -- the real cache (better-sqlite3, FTS5, WAL) and the real token vault (keytar).
+ * core worker -- the real cache (better-sqlite3, FTS5, WAL) and the real token vault (keytar, which the
+ * worker reaches through the host thread: it is loaded once per process, never in the worker).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { Handlers } from '../../../src-main/contract/ipc';
 import type { AppCore, AppCoreOptions } from '../../../src-main/app/appCore';
 import { openCache } from '../../../src-main/cache/database';
-import { KEYCHAIN_SERVICE, TokenVault, keytarBackend } from '../../../src-main/vault/tokenVault';
+import { TokenVault } from '../../../src-main/vault/tokenVault';
 
 /** The better-sqlite3 addon files this process has mapped (Linux), i.e. which build was really loaded. */
 const mappedSqliteAddons = (): string[] => {
@@ -35,14 +37,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         const back = await new TokenVault({ env: {} }).get(name);
         return { name: `${threadId}:${back === token ? 'same' : 'different'}`, baseUrl: 'x', generation: 'current', builtIn: false, hasToken: back !== null, active: false };
       } finally {
-        await keytarBackend.deletePassword(KEYCHAIN_SERVICE, name).catch(() => false);
+        await new TokenVault({ env: {} }).remove(name).catch(() => false);
       }
     },
-    // keytar loads (N-API) in the worker even without a Secret Service to talk to.
+    // Whether this worker thread has loaded keytar itself (CommonJS modules are cached per thread).
     'tokens.list': async () => {
-      const keytar = (await import('keytar')) as unknown as { default?: { getPassword: unknown }; getPassword?: unknown };
-      const loaded = typeof (keytar.default?.getPassword ?? keytar.getPassword) === 'function';
-      return [{ id: threadId, name: loaded ? 'keytar loaded' : 'keytar missing', preview: null, active: true, createdAt: null, lastUsedAt: null }];
+      const loaded = Object.keys(createRequire(import.meta.url).cache).some((file) => /[\\/]keytar[\\/]/.test(file));
+      return [{ id: threadId, name: loaded ? 'keytar loaded here' : 'keytar not loaded here', preview: null, active: true, createdAt: null, lastUsedAt: null }];
     },
   };
   return {

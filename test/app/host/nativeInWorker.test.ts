@@ -1,8 +1,9 @@
 /**
- * The native modules work inside the core worker thread: better-sqlite3 (the real cache: WAL, FTS5) and
- * keytar (N-API). And the Electron-ABI redirect: with `betterSqlite3Binding` the worker loads better-sqlite3's
- * addon from that file instead of node_modules' own build (here a copy of the Node build stands in for the
- * Electron build, which cannot be made on this machine).
+ * The native modules work inside the core worker thread: better-sqlite3 (the real cache: WAL, FTS5); the
+ * keychain (keytar) is served to it by the host thread and never loaded in the worker. And the Electron-ABI
+ * redirect: with `betterSqlite3Binding` the worker loads better-sqlite3's addon from that file instead of
+ * node_modules' own build (here a copy of the Node build stands in for the Electron build, which cannot be
+ * made on this machine).
  *
  * The keychain round trip needs a Secret Service (CI runs the tests under dbus-run-session with an unlocked
  * gnome-keyring, see test/vault/keychain-real.test.ts); without D-Bus it is skipped with the reason.
@@ -71,13 +72,7 @@ describe('native modules inside the core worker', () => {
     await expect(start({ betterSqlite3Binding: missing })).rejects.toThrow(missing);
   });
 
-  it('keytar (N-API) loads in the worker', async () => {
-    const r = await (await start()).invoke('tokens.list', {});
-    expect(r).toMatchObject({ ok: true, value: [{ name: 'keytar loaded' }] });
-    expect((r as { value: { id: number }[] }).value[0]?.id).toBeGreaterThan(0);
-  });
-
-  it('keytar stores and reads a token through the real Secret Service from the worker', async (ctx) => {
+  it('keytar stores and reads a token through the real Secret Service for the worker, without loading in it', async (ctx) => {
     const bus = process.env['DBUS_SESSION_BUS_ADDRESS'];
     if (bus === undefined || bus === '') {
       const why = 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is unset); see test/vault/keychain-real.test.ts for how to run it';
@@ -85,9 +80,13 @@ describe('native modules inside the core worker', () => {
       ctx.skip(`NOT RUNNABLE here: ${why}`);
     }
     const profile = `vitest-worker-${process.pid}-${randomBytes(4).toString('hex')}`;
-    const r = await (await start()).invoke('profiles.setToken', { name: profile, token: `tw_${randomBytes(24).toString('base64url')}` });
+    const host = await start();
+    const r = await host.invoke('profiles.setToken', { name: profile, token: `tw_${randomBytes(24).toString('base64url')}` });
     expect(r.ok, JSON.stringify(r)).toBe(true);
     const name = (r as { value: { name: string } }).value.name;
     expect(name).toMatch(/^[1-9]\d*:same$/);
+    // libsecret loaded in a second thread of a process re-registers GLib's types and can hang.
+    const loaded = await host.invoke('tokens.list', {});
+    expect(loaded).toMatchObject({ ok: true, value: [{ name: 'keytar not loaded here' }] });
   });
 });
