@@ -200,7 +200,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const session = ctx.session();
       const list = requireList(session, listId);
       const chosen = chosenColumns(columns);
-      await refreshMembers(ctx, session, listId);
+      // From the members held here, never waiting on the network (issue 13): the list view's refresh reads them.
       return exportToTarget(platform, session, safeFileName(list.name, 'list'), (target) =>
         exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel }),
       );

@@ -4,13 +4,13 @@
  * none charged twice, and every charge a response told of must be in the ledger.
  */
 import { newIdempotencyKey, type ApiClient } from '../api/client';
-import { auditCache, auditRow, localDeliveries, pullForAudit } from '../audit/auditCache';
+import { AUDIT_PULL_PAGES, auditCache, auditRow, localDeliveries, pullForAudit } from '../audit/auditCache';
 import { explainRow } from '../audit/reconcile';
 import { requestDeliveries } from '../cache/requestDeliveries';
 import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
 import { searchStore } from '../cache/searchStore';
 import type { Handlers, LedgerRowInfo } from '../contract/ipc';
-import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
+import { mirrorBalance } from '../sync/mirrors';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
 import { moscowDayOf, spentToday } from './spendGuard';
@@ -67,7 +67,8 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
 
     'ledger.list': async ({ refresh, offset, limit }) => {
       const session = ctx.session();
-      if (refresh) await pullIfOnline(ctx, session, (client) => mirrorLedger(client, session.cache));
+      // The whole ledger, the balance first, so the audit that follows can judge from the cache (ledgerPullMark).
+      if (refresh) await pullIfOnline(ctx, session, (client) => pullForAudit(client, session.cache));
       const ledger = ledgerStore(session.cache);
       const local = localDeliveries(session.cache);
       const all: LedgerRow[] = [...ledger.rows()];
@@ -102,7 +103,8 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
 
     'ledger.audit': async () => {
       const session = ctx.session();
-      const v = await auditCache(session.cache, () => pullIfOnline(ctx, session, (client) => pullForAudit(client, session.cache)));
+      // A bounded pull: a long ledger is left to the ledger view's refresh, the audit answers from the cache.
+      const v = await auditCache(session.cache, () => pullIfOnline(ctx, session, (client) => pullForAudit(client, session.cache, undefined, AUDIT_PULL_PAGES)));
       return {
         rows: v.rows,
         matched: v.matched,

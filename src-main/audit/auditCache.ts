@@ -10,21 +10,43 @@
 import type { ApiClient } from '../api/client';
 import { chargeLog } from '../cache/chargeLog';
 import type { CacheDb } from '../cache/database';
+import { ledgerPullMark } from '../cache/ledgerPullMark';
 import { ledgerStore, type BalanceMirror, type LedgerRow as CachedLedgerRow } from '../cache/ledgerStore';
 import { quarantineStore } from '../cache/quarantineStore';
 import { requestDeliveries } from '../cache/requestDeliveries';
 import { versionStore } from '../cache/versionStore';
-import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
+import { mirrorBalance, mirrorLedgerPages } from '../sync/mirrors';
 import { reconcile, type AuditVerdict, type LedgerRow, type LocalDeliveries } from './reconcile';
 
 /** Pulls the balance and then the ledger; answers the fresh balance, or null when nothing could be pulled. */
 export type AuditPull = () => Promise<BalanceMirror | null>;
 
-export async function pullForAudit(client: ApiClient, cache: CacheDb, signal?: AbortSignal): Promise<BalanceMirror> {
+/**
+ * The balance, then the ledger (whole, or at most `maxPages` pages). A complete pull is recorded with the charge
+ * log's seq read before it began, so a later audit can judge from the cache alone (cache/ledgerPullMark.ts).
+ * Answers the balance when the ledger was read to its end, else null: the rest comes with a later pull.
+ */
+export async function pullForAudit(
+  client: ApiClient,
+  cache: CacheDb,
+  signal?: AbortSignal,
+  maxPages = Number.POSITIVE_INFINITY,
+): Promise<BalanceMirror | null> {
+  const mark = ledgerPullMark(cache);
+  const chargeSeq = mark.chargeSeqNow();
   const balance = await mirrorBalance(client, cache, signal);
-  await mirrorLedger(client, cache, signal);
+  const { complete } = await mirrorLedgerPages(client, cache, maxPages, signal);
+  if (!complete) return null;
+  mark.set({ chargeSeq, usageToday: balance.usageToday, pulledAt: new Date().toISOString() });
   return balance;
 }
+
+/**
+ * How many ledger pages the app's audit reads before answering (issue 13: a 36,000-row ledger pulled under the
+ * rate limit kept it unanswered past 120 s). Past that it answers from the cache, judged against the last
+ * complete pull; the ledger view's refresh pulls the rest.
+ */
+export const AUDIT_PULL_PAGES = 20;
 
 export const auditRow = (r: CachedLedgerRow): LedgerRow => ({
   id: r.id,
@@ -51,8 +73,13 @@ function* ledgerRows(cache: CacheDb): Generator<LedgerRow> {
 }
 
 export async function auditCache(cache: CacheDb, pull: AuditPull | null): Promise<AuditVerdict> {
-  const seen = chargeLog(cache).all();
-  const fresh = pull ? await pull() : null;
+  const mark = ledgerPullMark(cache);
+  // One read transaction: the charges and their last seq from the same snapshot, whatever another process logs.
+  const { seen, seenUpTo } = cache.db.transaction(() => ({ seen: chargeLog(cache).all(), seenUpTo: mark.chargeSeqNow() }))();
+  const pulled = pull ? await pull() : null;
+  // Without a pull now, the last complete one still judges every charge logged before it began.
+  const last = pulled ? undefined : mark.get();
+  const fresh = pulled ?? (last && last.chargeSeq >= seenUpTo ? { usageToday: last.usageToday } : null);
   const quarantined = quarantineStore(cache)
     .pending()
     .map((q) => ({ quarantineId: q.quarantineId, requestId: q.requestId, route: q.route, balance: q.balance, reason: q.reason, receivedAt: q.receivedAt }));

@@ -18,9 +18,9 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N | --no-cap] [--follow]
   card tender ID [--external] | card contract ID [--reestr]
   open NOTICE_NUMBER|REGISTRY_NUMBER|ZAKUPKI_URL
-  list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID
+  list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID | list sync LIST_ID
   list rename LIST_ID NAME|--reset | list delete LIST_ID --yes   (here only: the API cannot rename or delete lists)
-  export list LIST_ID | export search LABEL|FILTER_ID | export ledger
+  export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger   (from the cache; --refresh reads a list's members first)
       --out FILE.csv [--columns a,b,c] [--delimiter ';'] [--format excel|plain]   (excel: numbers as ="…")
   balance | ledger | audit
   cache stats | cache search TEXT | cache versions --json

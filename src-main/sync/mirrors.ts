@@ -8,6 +8,7 @@ import type { ApiClient } from '../api/client';
 import type { ListDetail } from '../api/types';
 import type { CacheDb } from '../cache/database';
 import { ledgerStore, type BalanceMirror, type LedgerRow as CachedLedgerRow } from '../cache/ledgerStore';
+import { listMemberSync } from '../cache/listMemberSync';
 import { listStore } from '../cache/listStore';
 import { integerCursor, readCollection, stringCursor } from './collection';
 
@@ -16,29 +17,55 @@ import { integerCursor, readCollection, stringCursor } from './collection';
  * newest row held (an id the collection has, so any reading of `starting_after` finds it).
  */
 export async function mirrorLedger(client: ApiClient, cache: CacheDb, signal?: AbortSignal): Promise<number> {
+  return (await mirrorLedgerPages(client, cache, Number.POSITIVE_INFINITY, signal)).added;
+}
+
+/** Stops `readCollection` once a budget of pages is spent; the pages read so far are stored already. */
+class PageBudgetSpent extends Error {}
+
+/**
+ * `mirrorLedger` reading at most `maxPages` pages (issue 13: the audit must not wait on a rate-limited pull of
+ * a whole ledger). `complete` is false when the budget ran out before the end; a later call continues after
+ * the newest row held.
+ */
+export async function mirrorLedgerPages(
+  client: ApiClient,
+  cache: CacheDb,
+  maxPages: number,
+  signal?: AbortSignal,
+): Promise<{ added: number; complete: boolean }> {
   const ledger = ledgerStore(cache);
   const newest = ledger.maxId();
   let added = 0;
-  await readCollection({
-    after: newest > 0 ? newest : undefined,
-    fetch: (after) => client.ledger({ limit: 100, ...(after === undefined ? {} : { startingAfter: after }) }, { signal }),
-    keyOf: (r) => r.id,
-    cursorOf: integerCursor,
-    onPage: (page) => {
-      const rows: CachedLedgerRow[] = page.data.map((r) => ({
-        id: r.id,
-        balanceType: r.balance_type as CachedLedgerRow['balanceType'],
-        amount: r.amount,
-        objectId: r.object_id,
-        version: r.version,
-        filterId: r.filter_id ?? null,
-        requestId: r.request_id ?? null,
-        createdAt: r.created_at ?? null,
-      }));
-      added += ledger.upsertRows(rows);
-    },
-  });
-  return added;
+  let pages = 0;
+  try {
+    await readCollection({
+      after: newest > 0 ? newest : undefined,
+      fetch: (after) => {
+        if (pages++ >= maxPages) throw new PageBudgetSpent();
+        return client.ledger({ limit: 100, ...(after === undefined ? {} : { startingAfter: after }) }, { signal });
+      },
+      keyOf: (r) => r.id,
+      cursorOf: integerCursor,
+      onPage: (page) => {
+        const rows: CachedLedgerRow[] = page.data.map((r) => ({
+          id: r.id,
+          balanceType: r.balance_type as CachedLedgerRow['balanceType'],
+          amount: r.amount,
+          objectId: r.object_id,
+          version: r.version,
+          filterId: r.filter_id ?? null,
+          requestId: r.request_id ?? null,
+          createdAt: r.created_at ?? null,
+        }));
+        added += ledger.upsertRows(rows);
+      },
+    });
+  } catch (e) {
+    if (e instanceof PageBudgetSpent) return { added, complete: false };
+    throw e;
+  }
+  return { added, complete: true };
 }
 
 /**
@@ -81,7 +108,13 @@ export async function mirrorLists(client: ApiClient, cache: CacheDb, signal?: Ab
 }
 
 /** Refreshes the local mirror of a list's members from the server (all pages). */
-export async function mirrorListMembers(client: ApiClient, cache: CacheDb, listId: string, signal?: AbortSignal): Promise<void> {
+export async function mirrorListMembers(
+  client: ApiClient,
+  cache: CacheDb,
+  listId: string,
+  signal?: AbortSignal,
+  onProgress?: (membersRead: number) => void,
+): Promise<void> {
   const ids: number[] = [];
   // The list's own fields come with every page; the first page's are kept.
   let detail: ListDetail | undefined;
@@ -92,6 +125,7 @@ export async function mirrorListMembers(client: ApiClient, cache: CacheDb, listI
     onPage: (page) => {
       detail ??= page;
       ids.push(...page.data);
+      onProgress?.(ids.length);
     },
   });
   const d: Partial<ListDetail> = detail ?? {};
@@ -105,4 +139,5 @@ export async function mirrorListMembers(client: ApiClient, cache: CacheDb, listI
     createdAt: typeof d.created_at === 'string' ? d.created_at : (known?.createdAt ?? new Date().toISOString()),
   });
   lists.setItems(listId, ids);
+  listMemberSync(cache).mark(listId, ids.length);
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { apiGet, demoToken, finished, makeCore, sandbox, type TestCore } from './helpers';
+import { apiGet, control, demoToken, finished, makeCore, sandbox, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 let t: TestCore;
@@ -80,6 +80,18 @@ describe('exports', () => {
     expect(plainCells.some(mangled)).toBe(true); // the sample has numbers Excel would mangle
     // Each such notice number is a formula for Excel, the same digits inside; others are the same either way.
     plainCells.forEach((c, i) => expect(excelCells[i]).toBe(mangled(c) ? `"=""${c}"""` : c));
+  });
+
+  it('a list export writes the members held here at once, with the server refusing every request (issue 13)', async () => {
+    const list = await t.call('lists.create', { name: 'Без сети' });
+    await t.call('lists.addItems', { listId: list.listId, ids });
+    await control(sb, 'faults', { http500: 1_000_000 });
+    try {
+      const out = await t.call('lists.export', { listId: list.listId, columns: ['id'] });
+      expect(csvLines(out.path!).slice(1)).toEqual(ids.map(String));
+    } finally {
+      await control(sb, 'faults', { http500: 0 });
+    }
   });
 
   it('the chooser says which tenders have a link: those whose card was opened (the file\'s header stays «Ссылка»)', async () => {

@@ -1,0 +1,73 @@
+/**
+ * Issue 13 (slow paths): `export list` writes from the cache at once — offline, with the server refusing —
+ * and says how old the members are; reading the members again is a separate, visible step (`list sync`, or
+ * `export list --refresh`), with progress.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { parseCsv } from '../export/csvParse';
+import { api, cliOnSandbox, failureReason, type CliHarness } from './helpers';
+
+let sb: RunningSandbox;
+let live: string;
+let cli: CliHarness;
+
+const idsIn = (file: string): string[] => parseCsv(readFileSync(file).subarray(3).toString('utf8'), ';').slice(1).map((r) => r[0]!);
+
+beforeAll(async () => {
+  ({ sb, live, cli } = await cliOnSandbox());
+  await cli.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'вакцины']);
+  await cli.ok(['sync', 'вакцины']);
+});
+
+afterAll(async () => {
+  await sb?.close();
+  cli?.cleanup();
+});
+
+describe('export list from the cache (issue 13)', () => {
+  it('exports the members held here without the server, says how old they are; list sync and --refresh read them first', async () => {
+    const dir = cli.dir('export-cache');
+    const listId = (await cli.ok(['--json', 'list', 'create', 'Вакцины']).then((r) => r.lines[0].list_id)) as string;
+    const ids = (await cli.ok(['--json', 'cache', 'versions'])).lines.filter((l) => l.kind === 'tender').map((l) => String(l.id));
+    await cli.ok(['list', 'add', listId, ...ids.slice(0, 3)]);
+
+    // Another client adds a member: the copy here is now behind the server's.
+    const added = await api(sb, 'POST', `/lists/${listId}/items`, { token: live, body: { ids: [Number(ids[3])] }, key: randomUUID() });
+    expect(added.status).toBe(200);
+
+    // The server refuses this token: before, the export refreshed the members first and failed on that.
+    const refused = join(dir, 'refused.csv');
+    const r = await cli.run(['export', 'list', listId, '--out', refused, '--columns', 'id'], { token: `${live.slice(0, -4)}zzzz` });
+    expect(r.code).toBe(0);
+    expect(idsIn(refused)).toEqual(ids.slice(0, 3));
+    expect(r.stderr).toContain(`"list sync ${listId}"`);
+
+    const synced = await cli.ok(['--json', 'list', 'sync', listId]);
+    expect(synced.lines).toEqual([{ list_id: listId, items_count: 4, synced_at: expect.any(String) }]);
+    const after = join(dir, 'after-sync.csv');
+    const human = await cli.ok(['export', 'list', listId, '--out', after, '--columns', 'id']);
+    expect(idsIn(after)).toEqual(ids.slice(0, 4));
+    expect(human.stderr).toContain(`as read from the server at ${synced.lines[0].synced_at as string} (4)`);
+
+    // --refresh reads the members first: the fifth one, added on the server, comes out.
+    await api(sb, 'POST', `/lists/${listId}/items`, { token: live, body: { ids: [Number(ids[4])] }, key: randomUUID() });
+    const refreshed = join(dir, 'refreshed.csv');
+    await cli.ok(['export', 'list', listId, '--out', refreshed, '--columns', 'id', '--refresh']);
+    expect(idsIn(refreshed)).toEqual(ids.slice(0, 5));
+
+    // A list never held here is named, with the step that fetches it.
+    const unknown = await cli.run(['export', 'list', 'lst_not_here', '--out', join(dir, 'x.csv')]);
+    expect(unknown.code).toBe(2);
+    expect(failureReason(unknown)).toContain('list sync lst_not_here');
+
+    // Offline: the server is gone, and the export still writes every member held here.
+    await sb.close();
+    const offline = join(dir, 'offline.csv');
+    await cli.ok(['export', 'list', listId, '--out', offline, '--columns', 'id']);
+    expect(idsIn(offline)).toEqual(ids.slice(0, 5));
+  });
+});
