@@ -10,6 +10,7 @@ import { runCacheBench } from './cache';
 import { benchExport, reportExport } from './export';
 import { benchHostLag, reportHostLag } from './hostLag';
 import { benchSandboxTick, reportSandboxTick } from './sandboxTick';
+import { benchAudit, reportAudit } from './audit';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -21,6 +22,8 @@ console.log('');
 reportExport(await benchExport(Number(values['export-rows'])));
 console.log('');
 reportSandboxTick(benchSandboxTick());
+console.log('');
+reportAudit(await benchAudit());
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
 console.log('');
