@@ -3,6 +3,7 @@
  * at any moment loses nothing and a restart never pays again (the server does not charge a version twice,
  * and the stored cursor never runs ahead of the stored items).
  */
+import { cursorProgress } from './noProgress';
 import type { FeedName, FeedSink, QueryPage, QueryPort, StoredPage, StreamName } from './ports';
 
 export type StopReason = 'done' | 'spend_cap' | 'balance_exhausted' | 'cancelled';
@@ -60,6 +61,7 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
   const pageSize = Math.min(100, Math.max(1, req.pageSize ?? 100));
   const budget = spendBudget(req.maxSpend);
   const progressOf = new Map<string, SyncProgress>();
+  const advanceOf = new Map<string, ReturnType<typeof cursorProgress>>();
   const track = (feed: FeedName, stream: StreamName): SyncProgress => {
     const key = `${feed}:${stream}`;
     let p = progressOf.get(key);
@@ -74,6 +76,8 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
   /** Drains one stream; false when the whole run must stop. */
   const drain = async (feed: FeedName, stream: StreamName, waitSeconds: number): Promise<boolean> => {
     const progress = track(feed, stream);
+    const advance = advanceOf.get(`${feed}:${stream}`) ?? cursorProgress(req.filterId, feed, stream);
+    advanceOf.set(`${feed}:${stream}`, advance);
     for (;;) {
       if (req.signal?.aborted) {
         outcome.stoppedBy = 'cancelled';
@@ -109,6 +113,8 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       } finally {
         inFlight.done();
       }
+      // The same items under the cursor sent, twice: the server does not advance. Stop before storing it again.
+      advance.check(cursor ?? null, page);
       sink.savePage({
         filterId: req.filterId,
         feed,

@@ -131,3 +131,21 @@ export function tokenOf(req: IncomingMessage): string {
   const bearer = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
   return bearer ?? String(req.headers['x-api-token'] ?? '');
 }
+
+/**
+ * A proxy to `upstream` (an origin) that lies about one thing: a QUERY sent with a cursor is answered with that
+ * same cursor as `next_cursor`, whatever the page held, so the feed never advances (issue 13, finding 2).
+ */
+export const stuckCursorProxy =
+  (upstream: string): HostileHandler =>
+  async (req, res, body) => {
+    const answer = await forward(upstream, req, body);
+    const sent = req.method === 'POST' && /\/query$/.test(new URL(req.url ?? '/', 'http://x').pathname) && body ? (JSON.parse(body) as { cursor?: string }).cursor : undefined;
+    if (sent && answer.status === 200) {
+      const json = JSON.parse(answer.text) as Record<string, unknown>;
+      json.next_cursor = sent;
+      return sendJson(res, 200, json);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+    res.end(answer.text);
+  };
