@@ -8,6 +8,7 @@
 import { statSync } from 'node:fs';
 import type { EventName, EventPayload, Handlers } from '../contract/ipc';
 import { cacheStats } from '../cache/stats';
+import { accessError, isReadOnlyError } from '../cache/fileCheck';
 import { ProfileRegistry } from '../profiles/profiles';
 import { isAllowedExternalUrl } from '../shell/windowOptions';
 import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
@@ -63,7 +64,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const settings = new SettingsFile(options.dataDir, await readSettings(options.dataDir));
   const registry = new ProfileRegistry(options.dataDir);
   const vault = new TokenVault({ env, ...(options.keychain ? { keychain: options.keychain } : {}) });
-  const sandbox = await openSandboxProfile(options.sandbox, { dataDir: options.dataDir, env });
+  // A data folder that cannot be written is named as such (issue 13: a raw `EACCES … mkdir` or `ENOENT`).
+  const sandbox = await openSandboxProfile(options.sandbox, { dataDir: options.dataDir, env }).catch((e: unknown) => {
+    throw isReadOnlyError(e) || (e as NodeJS.ErrnoException).code === 'ENOENT' ? accessError(options.dataDir, e) : e;
+  });
   const ctx = new AppContext({
     registry,
     vault,

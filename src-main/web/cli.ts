@@ -155,6 +155,8 @@ main().catch((error: unknown) => {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  console.error(`tender workbench: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  // A thrown non-Error (an IPC error object) showed as "[object Object]" (issue 13): its message is shown instead.
+  const message = error instanceof Error ? error.message : typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : String(error);
+  console.error(`tender workbench: could not start: ${message}`);
   process.exit(1);
 });

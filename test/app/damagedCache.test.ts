@@ -4,7 +4,10 @@
  * profile waits for a rebuild that copies back what the old file still gives; a damage met during a call
  * answers `cache_damaged` naming the file, and the app goes on with another profile.
  */
-import { existsSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
@@ -159,5 +162,25 @@ describe('a damage met during a call', () => {
     } finally {
       await c.close();
     }
+  });
+});
+
+describe('a read-only data folder', () => {
+  it('npm run web says the folder is read-only, not a raw EACCES or ENOENT from mkdir', async () => {
+    const root = tempDir();
+    chmodSync(root, 0o755);
+    const dataDir = join(root, 'data');
+    mkdirSync(dataDir, { mode: 0o555 });
+    chmodSync(dataDir, 0o555);
+    const args = ['--import', 'tsx', 'src-main/web/cli.ts', '--data-dir', dataDir, '--tenders', '200'];
+    // Root may write anywhere: as root the start runs as the unprivileged `nobody`.
+    const [cmd, cmdArgs] = process.getuid?.() === 0 ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ...args]] : [process.execPath, args];
+    const r = await promisify(execFile)(cmd as string, cmdArgs as string[], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: dataDir }, encoding: 'utf8' }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`The data folder ${dataDir} is read-only`);
+    expect(r.stderr).not.toMatch(/EACCES|ENOENT|mkdir|\[object Object\]/);
   });
 });
