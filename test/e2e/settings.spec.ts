@@ -51,7 +51,7 @@ test('settings: cache, API tokens (secret shown once, revoke)', async ({ page })
   await expect(row).toContainText('отозван');
 });
 
-test('settings: add a live profile with a token from /auth/login, activate, switch back, remove; a failed add keeps the token; a Cyrillic name', async ({ page, app }) => {
+test('settings: add a live profile with a token from /auth/login, activate, switch back, remove', async ({ page, app }) => {
   const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-profile`, { method: 'POST' });
   expect(login.status).toBe(200);
   const token = ((await login.json()) as { token: string }).token;
@@ -107,47 +107,45 @@ test('settings: add a live profile with a token from /auth/login, activate, swit
   await expect(dialog).toContainText('связки ключей');
   await dialog.getByRole('button', { name: 'Удалить' }).click();
   await expect(row).toHaveCount(0);
+});
 
-  // A failed add keeps the token typed; a Cyrillic profile name is added, gets its own data folder, and is
-  // removed. In the same test, not a test of its own: each test starts a core thread in this Playwright worker
-  // process, and loading keytar (libsecret) in a second and third thread of one process re-registers GLib's
-  // types and can hang; the app itself loads it in one thread per process.
-  {
-    const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-cyrillic`, { method: 'POST' });
-    expect(login.status).toBe(200);
-    const token = ((await login.json()) as { token: string }).token;
-    const name = 'Рабочий-e2e';
+// Its own test again: each test starts a core thread in this Playwright worker process, and the keychain is
+// served to every one of them by the host thread (keytar is loaded once per process).
+test('settings: a failed add keeps the token typed; a Cyrillic profile name is added, gets its own data folder, and is removed', async ({ page, app }) => {
+  const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-cyrillic`, { method: 'POST' });
+  expect(login.status).toBe(200);
+  const token = ((await login.json()) as { token: string }).token;
+  const name = 'Рабочий-e2e';
 
-    await page.getByTestId('nav-settings').click();
-    // The built-in profile's name is taken: the core refuses the add, and the token stays in its field.
-    await page.getByTestId('profile-name').fill('sandbox');
-    await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
-    await page.getByTestId('profile-token').fill(token);
-    await page.getByTestId('profile-add').click();
-    await expect(page.getByTestId('add-profile-error')).toContainText('занято встроенным профилем');
-    await expect(page.getByTestId('profile-token')).toHaveValue(token);
-    await expect(page.getByTestId('profile-token')).toHaveAttribute('type', 'password');
+  await page.getByTestId('nav-settings').click();
+  // The built-in profile's name is taken: the core refuses the add, and the token stays in its field.
+  await page.getByTestId('profile-name').fill('sandbox');
+  await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await expect(page.getByTestId('add-profile-error')).toContainText('занято встроенным профилем');
+  await expect(page.getByTestId('profile-token')).toHaveValue(token);
+  await expect(page.getByTestId('profile-token')).toHaveAttribute('type', 'password');
 
-    // Only the name is fixed: the same token goes with it.
-    await page.getByTestId('profile-name').fill(name);
-    await page.getByTestId('profile-add').click();
-    await expect(page.getByTestId('profile-added')).toContainText(name);
-    await expect(page.getByTestId('profile-token')).toHaveValue('');
-    await expect(page.getByTestId('add-profile-error')).toHaveCount(0);
-    const row = page.locator(`[data-testid="profile-row"][data-name="${name}"]`);
-    await expect(row).toContainText('токен в связке ключей');
-    expect(await page.content()).not.toContain(token);
+  // Only the name is fixed: the same token goes with it.
+  await page.getByTestId('profile-name').fill(name);
+  await page.getByTestId('profile-add').click();
+  await expect(page.getByTestId('profile-added')).toContainText(name);
+  await expect(page.getByTestId('profile-token')).toHaveValue('');
+  await expect(page.getByTestId('add-profile-error')).toHaveCount(0);
+  const row = page.locator(`[data-testid="profile-row"][data-name="${name}"]`);
+  await expect(row).toContainText('токен в связке ключей');
+  expect(await page.content()).not.toContain(token);
 
-    // Its cache lives in a derived folder: transliterated, with a hash suffix, inside <data>/profiles.
-    await page.getByTestId(`activate-${name}`).click();
-    await expect(page.getByTestId('active-profile')).toHaveText(name);
-    await expect(page.getByTestId('cache-path')).toContainText(/profiles[\\/]rabochij-e2e~[0-9a-f]{10}/);
-    await app.screenshot(page, 'settings-cyrillic-profile');
+  // Its cache lives in a derived folder: transliterated, with a hash suffix, inside <data>/profiles.
+  await page.getByTestId(`activate-${name}`).click();
+  await expect(page.getByTestId('active-profile')).toHaveText(name);
+  await expect(page.getByTestId('cache-path')).toContainText(/profiles[\\/]rabochij-e2e~[0-9a-f]{10}/);
+  await app.screenshot(page, 'settings-cyrillic-profile');
 
-    await page.getByTestId('activate-sandbox').click();
-    await expect(page.getByTestId('active-profile')).toHaveText('sandbox');
-    await page.getByTestId(`remove-${name}`).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
-    await expect(row).toHaveCount(0);
-  }
+  await page.getByTestId('activate-sandbox').click();
+  await expect(page.getByTestId('active-profile')).toHaveText('sandbox');
+  await page.getByTestId(`remove-${name}`).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+  await expect(row).toHaveCount(0);
 });
