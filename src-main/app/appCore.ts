@@ -109,6 +109,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await settings.update({ locale });
       return { locale };
     },
+    'ui.columnLayouts': async () => settings.value.columnLayouts,
+    'ui.setColumnLayout': async ({ table, layout }) => {
+      const columnLayouts = { ...settings.value.columnLayouts };
+      if (layout === null) delete columnLayouts[table];
+      else columnLayouts[table] = layout;
+      await settings.update({ columnLayouts });
+      return { saved: true };
+    },
     'app.openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) {
         throw appError('invalid_input', 'Открываются только ссылки https.', 'Only https links are opened.');

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { localeSchema, spendingSettingsSchema, type SpendingSettings } from '../contract/ipc';
+import { columnLayoutsSchema, localeSchema, spendingSettingsSchema, type SpendingSettings } from '../contract/ipc';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -23,10 +23,13 @@ const settingsSchema = z.object({
   activeProfile: z.string().min(1).max(64).nullable().catch(null),
   // A damaged money section falls back to the safe defaults, never to "no limits".
   spending: spendingSettingsSchema.catch({ ...DEFAULT_SPENDING }),
+  // Tables' column layouts (ui.setColumnLayout): kept here, not in the page's storage, which browser mode loses
+  // with every new port. Damaged: the tables' defaults.
+  columnLayouts: columnLayoutsSchema.catch({}),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null, spending: { ...DEFAULT_SPENDING } };
+export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null, spending: { ...DEFAULT_SPENDING }, columnLayouts: {} };
 
 export async function readSettings(dataDir: string): Promise<AppSettings> {
   let text: string;

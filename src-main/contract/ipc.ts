@@ -178,6 +178,19 @@ export type ListSort = z.infer<typeof listSortSchema>;
 export const listMemberRowSchema = tenderRowSchema.extend({ listPosition: z.number() });
 export type ListMemberRow = z.infer<typeof listMemberRowSchema>;
 
+/**
+ * A table's column layout as the user left it (hidden columns, dragged widths in pixels), kept in the core's
+ * settings so browser mode, whose origin (port) changes with every `npm run web`, remembers it too.
+ */
+export const columnLayoutSchema = z.strictObject({
+  hidden: z.array(z.string().max(100)).max(100),
+  widths: z.record(z.string().max(100), z.number().finite().min(0).max(10_000)).refine((w) => Object.keys(w).length <= 100, 'at most 100 columns'),
+});
+export type StoredColumnLayout = z.infer<typeof columnLayoutSchema>;
+/** A table's name (its test id, e.g. `lists-members`). */
+export const tableKeySchema = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/);
+export const columnLayoutsSchema = z.record(tableKeySchema, columnLayoutSchema).refine((t) => Object.keys(t).length <= 200, 'at most 200 tables');
+
 export const profileInfoSchema = z.object({
   name: z.string(),
   baseUrl: z.string(),
@@ -460,6 +473,10 @@ export const methods = {
     }),
   ),
   'app.setLocale': method(z.strictObject({ locale: localeSchema }), z.object({ locale: localeSchema })),
+  /** Every table's remembered column layout. */
+  'ui.columnLayouts': method(empty, columnLayoutsSchema),
+  /** Remembers one table's column layout (null: back to its defaults). */
+  'ui.setColumnLayout': method(z.strictObject({ table: tableKeySchema, layout: columnLayoutSchema.nullable() }), z.object({ saved: z.boolean() })),
   /** Money settings with what was spent today (Moscow day) by the active profile. */
   'spending.get': method(empty, spendingStateSchema),
   'spending.set': method(spendingSettingsSchema, spendingStateSchema),

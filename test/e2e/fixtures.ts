@@ -77,6 +77,11 @@ export interface E2eApp {
   stopWebServer(): Promise<void>;
   /** Starts it again on the same port with the same state. */
   restartSandbox(): Promise<void>;
+  /**
+   * Stops browser mode entirely (web server and core) and starts it again on the same data dir, as a new
+   * `npm run web` does: a new port, so a new origin with empty page storage. Answers the new link.
+   */
+  restartWebMode(): Promise<string>;
   /** A full-page screenshot to test-results/screenshots/<name>.png; answers the path. */
   screenshot(page: Page, name: string): Promise<string>;
   /** With `captureApiTokens`: every distinct API token seen between the core and the sandbox. */
@@ -131,7 +136,7 @@ export const test = base.extend<TestFixtures & Options>({
       let web: WebServer | null = null;
       const env: NodeJS.ProcessEnv = { ...process.env, TENDERWB_DATA_DIR: dataDir };
       delete env.TENDERWB_TOKEN;
-      const host = await startCoreHost({
+      const hostOptions: Parameters<typeof startCoreHost>[0] = {
         dataDir,
         sandbox: { kind: 'external', baseUrl: coreBaseUrl },
         platform: {
@@ -147,18 +152,22 @@ export const test = base.extend<TestFixtures & Options>({
         },
         env,
         version: appVersion,
-      });
+      };
+      let host = await startCoreHost(hostOptions);
       cleanups.push(() => host.close());
       const events: { event: EventName; payload: unknown }[] = [];
       const waiters = new Set<(event: EventName, payload: unknown) => void>();
-      const unsubscribe = host.on((event, payload) => {
-        events.push({ event, payload });
-        for (const waiter of [...waiters]) waiter(event, payload);
-      });
+      const listen = () =>
+        host.on((event, payload) => {
+          events.push({ event, payload });
+          for (const waiter of [...waiters]) waiter(event, payload);
+        });
+      let unsubscribe = listen();
       cleanups.push(() => Promise.resolve(unsubscribe()));
 
-      web = await startWebServer({ host, rendererDir, port: 0, removeServedFiles: true, log: (m) => console.error(`[web] ${m}`) });
-      const server = web;
+      const startWeb = () => startWebServer({ host, rendererDir, port: 0, removeServedFiles: true, log: (m) => console.error(`[web] ${m}`) });
+      web = await startWeb();
+      let server = web;
       let webClosed: Promise<void> | null = null;
       const closeWeb = (): Promise<void> => (webClosed ??= server.close());
       cleanups.push(closeWeb);
@@ -185,6 +194,16 @@ export const test = base.extend<TestFixtures & Options>({
           sandbox = null;
           await running?.close();
           sandbox = await startSandbox({ ...sandboxOptions, port: sandboxPort });
+        },
+        async restartWebMode() {
+          await closeWeb();
+          unsubscribe();
+          await host.close();
+          host = await startCoreHost(hostOptions);
+          unsubscribe = listen();
+          web = server = await startWeb();
+          webClosed = null;
+          return server.url;
         },
         async screenshot(page, name) {
           const file = path.join(screenshotsDir, `${name.replace(/[^\p{L}\p{N}_.-]+/gu, '-')}.png`);

@@ -1,0 +1,67 @@
+/**
+ * Issue 12: a table's column layout is kept in the core's settings (ui.setColumnLayout), so browser mode, whose
+ * page storage goes with every new port, finds it after a restart; the input is checked at the boundary.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src-main/contract/ipc';
+import { makeCore, tempDir, type TestCore } from './helpers';
+
+const opened: TestCore[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const t of opened.splice(0)) await t.core.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const dataDir = (): string => {
+  const d = tempDir();
+  dirs.push(d);
+  return d;
+};
+async function core(dir: string): Promise<TestCore> {
+  const t = await makeCore(null, { dataDir: dir });
+  opened.push(t);
+  return t;
+}
+
+describe('column layouts in the core settings (issue 12)', () => {
+  it('a layout set is there after the core restarts; null forgets it; other settings stay', async () => {
+    const dir = dataDir();
+    const first = await core(dir);
+    expect(await first.call('ui.columnLayouts', {})).toEqual({});
+    await first.call('app.setLocale', { locale: 'en' });
+    await first.call('ui.setColumnLayout', { table: 'lists-members', layout: { hidden: ['customerName'], widths: { name: 320 } } });
+    await first.call('ui.setColumnLayout', { table: 'results', layout: { hidden: [], widths: { price: 90 } } });
+    await first.core.close();
+    opened.length = 0;
+
+    const again = await core(dir);
+    expect(await again.call('ui.columnLayouts', {})).toEqual({
+      'lists-members': { hidden: ['customerName'], widths: { name: 320 } },
+      results: { hidden: [], widths: { price: 90 } },
+    });
+    expect((await again.call('app.info', {})).locale).toBe('en');
+    await again.call('ui.setColumnLayout', { table: 'results', layout: null });
+    expect(Object.keys(await again.call('ui.columnLayouts', {}))).toEqual(['lists-members']);
+    const file = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as { columnLayouts: unknown; locale: string };
+    expect(file.locale).toBe('en');
+    expect(file.columnLayouts).toEqual({ 'lists-members': { hidden: ['customerName'], widths: { name: 320 } } });
+  });
+
+  it('refuses what is not a layout at the boundary: an odd table name, a width that is not a number, extra keys', () => {
+    expect(parseArgs('ui.setColumnLayout', { table: '../x', layout: null }).ok).toBe(false);
+    expect(parseArgs('ui.setColumnLayout', { table: 'results', layout: { hidden: [], widths: { a: 'wide' } } }).ok).toBe(false);
+    expect(parseArgs('ui.setColumnLayout', { table: 'results', layout: { hidden: [], widths: {}, order: [] } }).ok).toBe(false);
+    expect(parseArgs('ui.setColumnLayout', { table: 'results', layout: { hidden: [], widths: { a: 1e9 } } }).ok).toBe(false);
+    expect(parseArgs('ui.setColumnLayout', { table: 'results', layout: { hidden: ['price'], widths: { name: 200 } } }).ok).toBe(true);
+  });
+
+  it('a damaged layouts section gives the tables their defaults and keeps the rest of the settings', async () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null, columnLayouts: { results: { hidden: 'all' } } }));
+    const t = await core(dir);
+    expect(await t.call('ui.columnLayouts', {})).toEqual({});
+    expect((await t.call('app.info', {})).locale).toBe('en');
+  });
+});
