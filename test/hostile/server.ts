@@ -149,3 +149,32 @@ export const stuckCursorProxy =
     res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
     res.end(answer.text);
   };
+
+/**
+ * A proxy to `upstream` that echoes the caller's token in its words (issue 13, finding 4): every page's
+ * `request_id` and `X-Request-Id` carry it, and the routes matched by `failing` answer 400 with the token in
+ * the error's code, message, request id, details and field names.
+ */
+export const tokenEchoProxy =
+  (upstream: string, failing: RegExp): HostileHandler =>
+  async (req, res, body) => {
+    const t = tokenOf(req);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (failing.test(`${req.method} ${path}`)) {
+      return sendJson(
+        res,
+        400,
+        { error: { code: `refused_${t}`, message: `token ${t} is not welcome`, request_id: `err_${t}`, details: [{ field: `x_${t}`, message: `bad ${t}` }] } },
+        { 'x-request-id': `hdr_${t}` },
+      );
+    }
+    const answer = await forward(upstream, req, body);
+    let text = answer.text;
+    if (answer.status === 200 && /^\s*\{/.test(text)) {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      json.request_id = `page_${t}`;
+      text = JSON.stringify(json);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json', 'x-request-id': `hdr_${t}` });
+    res.end(text);
+  };

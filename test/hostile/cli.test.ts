@@ -1,0 +1,74 @@
+/**
+ * Issue 13 through the CLI, against hostile proxies in front of a real sandbox: a feed whose cursor never
+ * advances ends `sync` with exit code 1 and a sentence naming the feed (finding 2); a server that echoes the
+ * token in its words gets it printed on no stderr line (with and without --json) and stored nowhere in the
+ * cache file (finding 4).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { CliHarness, ctl, failureReason, randomPart, scanForSecrets, startCliSandbox, tokens } from '../cli/helpers';
+import { startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
+
+const QUERY = JSON.stringify({ keywords: ['поставка'] });
+let sb: RunningSandbox;
+let live: string;
+const started: HostileServer[] = [];
+const harnesses: CliHarness[] = [];
+
+beforeAll(async () => {
+  sb = await startCliSandbox();
+  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
+  ({ live } = await tokens(sb));
+});
+
+afterAll(async () => {
+  for (const s of started) await s.close();
+  for (const h of harnesses) h.cleanup();
+  await sb?.close();
+});
+
+async function cliThrough(proxy: HostileServer): Promise<CliHarness> {
+  started.push(proxy);
+  const cli = new CliHarness({ token: live, prefix: 'tenderwb-hostile-' });
+  harnesses.push(cli);
+  await cli.ok(['profile', 'add', 'h', '--base-url', `${proxy.origin}/api/v2`]);
+  return cli;
+}
+
+describe('tenderwb against hostile servers', () => {
+  it('sync of a feed that never advances stops with exit code 1, naming the feed', async () => {
+    const proxy = await startHostile(stuckCursorProxy(new URL(sb.baseUrl).origin));
+    const cli = await cliThrough(proxy);
+    await cli.ok(['search', '--query', QUERY, '--label', 'stuck', '--events', 'created']);
+    const before = proxy.stats.requests.length;
+    const r = await cli.run(['sync', 'stuck', '--no-cap']);
+    expect(r.code).toBe(1);
+    expect(failureReason(r)).toMatch(/ту же страницу ленты «закупки, новые».*синхронизация остановлена.*код no_progress/);
+    // Bounded: not hundreds of repeats (the page under the stuck cursor and one repeat, after the first pages).
+    expect(proxy.stats.requests.length - before).toBeLessThan(10);
+    const json = await cli.run(['--json', 'sync', 'stuck', '--no-cap']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr.trim().split('\n').pop()!).error).toMatch(/ленты «закупки, новые»/);
+  });
+
+  it('a token echoed in the error and in every request id is on no stderr line and nowhere in cache.db', async () => {
+    const proxy = await startHostile(tokenEchoProxy(new URL(sb.baseUrl).origin, /^GET \/api\/v2\/balance$/));
+    const cli = await cliThrough(proxy);
+    await cli.ok(['search', '--query', QUERY, '--label', 'echo', '--events', 'created']);
+    await cli.ok(['sync', 'echo', '--max-spend', '5']);
+    const plain = await cli.run(['balance']);
+    const json = await cli.run(['--json', 'balance']);
+    for (const r of [plain, json]) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).not.toContain(live);
+      expect(r.stderr).not.toContain(randomPart(live));
+      // The server's words are shown, with the token cut out of them.
+      expect(failureReason(r)).toMatch(/код refused_\*\*\*.*запрос err_\*\*\*/);
+    }
+    const scan = scanForSecrets([cli.dataDir], [live, randomPart(live)]);
+    expect(scan.hits).toEqual([]);
+    // The scan read the cache, and the request ids it stored are the server's, redacted.
+    const control = scanForSecrets([cli.dataDir], ['page_***']);
+    expect(control.hits.some((h) => h.includes('cache.db'))).toBe(true);
+  });
+});
