@@ -14,10 +14,10 @@
  * - Given a file path, we write a temporary file next to it and rename it on success: a failed or cancelled
  *   export leaves no half-written file and does not touch an existing one.
  */
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { sweepLeftoverTemps, tempPathFor } from './tempFiles';
 
 export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
 export type CsvDelimiter = ';' | ',' | '\t';
@@ -411,7 +411,10 @@ async function writeRows<Row extends object>(
   }
 }
 
-/** Writes to a temporary file beside `target`, then renames it over `target`; removes the temporary on failure. */
+/**
+ * Writes to a temporary file beside `target`, then renames it over `target`; removes the temporary on failure.
+ * First removes what killed exports left in that folder (`tempFiles.ts`: only our dead leftovers).
+ */
 async function writeFileAtomically<Row extends object>(
   rows: CsvRows<Row>,
   columns: readonly CsvColumn<Row>[],
@@ -419,7 +422,8 @@ async function writeFileAtomically<Row extends object>(
   opts: WriteCsvOptions,
 ): Promise<WriteCsvResult> {
   const absolute = path.resolve(target);
-  const temp = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  await sweepLeftoverTemps(path.dirname(absolute));
+  const temp = tempPathFor(absolute);
   const file = createWriteStream(temp, { flags: 'wx', mode: 0o644, flush: true });
   const opened = new Promise<void>((resolve, reject) => {
     file.once('open', () => resolve());
