@@ -22,6 +22,7 @@ import { FiltersView } from '../views/earlier/FiltersView';
 import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
 import { OpenBox } from '../components/OpenBox';
+import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
 
 const strings: Strings<{
   title: string;
@@ -247,6 +248,7 @@ export function App() {
             </div>
           )
         )}
+        <DamagedCacheNotice />
         {running.length > 0 && (
           <div className="banner banner--progress" role="status" data-testid="sync-banner">
             <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> {s.jobs(runningItems, runningUnits)}

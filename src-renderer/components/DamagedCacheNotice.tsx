@@ -1,0 +1,99 @@
+/**
+ * The notice of a damaged cache (issue 13): which profile's file, where it was moved (the core's sentence,
+ * naming both), and the offer to rebuild it. A rebuild makes a new cache with what the old file still gives
+ * (saved searches, lists, pending edits) and opens the profile; its saved searches are then read again from
+ * the server through the usual sync, under the same spend rules as any run.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { call, subscribe } from '../bridge/client';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { useAppStore } from '../app/store';
+import type { MethodResult } from '../../src-main/contract/ipc';
+import { errorMessage } from './ErrorNotice';
+
+type Notice = MethodResult<'cache.damaged'>[number];
+type Rebuilt = MethodResult<'cache.rebuild'>;
+
+const strings: Strings<{
+  title: (profile: string) => string;
+  rebuild: string;
+  rebuilding: string;
+  dismiss: string;
+  rebuilt: (profile: string, searches: number, lists: number, edits: number) => string;
+}> = {
+  ru: {
+    title: (profile) => `Кэш профиля «${profile}» повреждён`,
+    rebuild: 'Собрать кэш заново',
+    rebuilding: 'Собираю…',
+    dismiss: 'Скрыть',
+    rebuilt: (profile, searches, lists, edits) =>
+      `Кэш профиля «${profile}» создан заново. Из старого файла восстановлено: сохранённых поисков — ${searches}, списков — ${lists}, неотправленных изменений — ${edits}. Запустите загрузку сохранённых поисков: уже оплаченные версии придут повторно без оплаты, новые — по обычным правилам расходов.`,
+  },
+  en: {
+    title: (profile) => `The cache of the profile “${profile}” is damaged`,
+    rebuild: 'Rebuild the cache',
+    rebuilding: 'Rebuilding…',
+    dismiss: 'Dismiss',
+    rebuilt: (profile, searches, lists, edits) =>
+      `The cache of the profile “${profile}” was made anew. Recovered from the old file: ${searches} saved searches, ${lists} lists, ${edits} pending edits. Sync the saved searches: versions already paid for come again at no charge, new ones under the usual spending rules.`,
+  },
+};
+
+export function DamagedCacheNotice() {
+  const s = useStrings(strings);
+  const locale = useAppStore((st) => st.locale);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<Rebuilt | null>(null);
+
+  const load = useCallback(() => {
+    call('cache.damaged', {}).then(setNotices, () => undefined);
+  }, []);
+
+  useEffect(() => {
+    load();
+    // A damage found during a call switches the profile: the notice follows.
+    return subscribe('profiles.changed', load);
+  }, [load, locale]);
+
+  const rebuild = async (profile: string): Promise<void> => {
+    setBusy(profile);
+    setError(null);
+    try {
+      setDone(await call('cache.rebuild', { name: profile }));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+      load();
+    }
+  };
+
+  return (
+    <>
+      {notices.map((n) => (
+        <div key={n.profile} className="banner banner--offline" role="alert" data-testid="damaged-cache-banner" data-profile={n.profile}>
+          <div>
+            <strong>{s.title(n.profile)}</strong>
+            <div data-testid="damaged-cache-message">{n.message}</div>
+            {error !== null && busy === null && <div data-testid="damaged-cache-error">{errorMessage(error)}</div>}
+          </div>
+          {n.rebuildable && (
+            <button type="button" className="btn" data-testid="damaged-cache-rebuild" disabled={busy !== null} onClick={() => void rebuild(n.profile)}>
+              {busy === n.profile ? s.rebuilding : s.rebuild}
+            </button>
+          )}
+        </div>
+      ))}
+      {done && (
+        <div className="banner banner--progress" role="status" data-testid="damaged-cache-rebuilt">
+          <span>{s.rebuilt(done.profile.name, done.recovered.savedSearches, done.recovered.lists, done.recovered.pendingEdits)}</span>
+          <button type="button" className="btn--link" onClick={() => setDone(null)}>
+            {s.dismiss}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
