@@ -16,7 +16,7 @@ import { resolveRootDir } from './profiles/profiles';
 import { betterSqlite3ElectronBinding, currentElectronTarget } from './shell/electronNative';
 import { forwardEventsTo, registerContractHandlers } from './shell/ipcBridge';
 import { rendererOrigin } from './shell/ipcSender';
-import { createMainWindowOptions, isAllowedExternalUrl } from './shell/windowOptions';
+import { createMainWindowOptions, frameAncestorsPolicy, isAllowedExternalUrl } from './shell/windowOptions';
 
 // Built layout: out/main/index.js, out/preload/index.cjs, out/renderer/index.html.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -111,7 +111,9 @@ function lockDownWebContents(contents: WebContents): void {
 /**
  * Denies every permission request and check (camera, microphone, notifications, geolocation, ...).
  * The CSP (`contentSecurityPolicy`, asserted by a test) is the meta tag of src-renderer/index.html: the page
- * comes from file:// in production, where there are no response headers to put it in.
+ * comes from file:// in production, where there are no response headers to put it in. `frame-ancestors` works
+ * only as a header (in the meta tag Chromium ignores it with a console error), so pages that do come with
+ * headers (the dev server's) get it as a policy of its own (`frameAncestorsPolicy`).
  */
 function lockDownSession(): void {
   const defaultSession = session.defaultSession;
@@ -119,6 +121,17 @@ function lockDownSession(): void {
     callback(false);
   });
   defaultSession.setPermissionCheckHandler(() => false);
+  defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    if (details.resourceType !== 'mainFrame' && details.resourceType !== 'subFrame') {
+      callback({});
+      return;
+    }
+    // Added beside any policy the page already has (several policies all apply), never replacing it.
+    const headers = { ...details.responseHeaders };
+    const key = Object.keys(headers).find((name) => name.toLowerCase() === 'content-security-policy') ?? 'Content-Security-Policy';
+    headers[key] = [...(headers[key] ?? []), frameAncestorsPolicy];
+    callback({ responseHeaders: headers });
+  });
 }
 
 function createMainWindow(): void {

@@ -3,7 +3,8 @@
  * carries the IPC contract over HTTP on 127.0.0.1, so the very same renderer code runs in an ordinary browser.
  *
  * What crosses, and how it is guarded:
- * - `GET /`, `/index.html`, `/assets/*`: the built renderer (out/renderer), with the renderer's CSP as a header,
+ * - `GET /`, `/index.html`, `/assets/*`: the built renderer (out/renderer), with the renderer's CSP as a header (with
+ *   `frame-ancestors`, which works only there),
  *   `nosniff`, no referrer, no framing; index.html is never cached.
  * - `POST /bridge/invoke/<method>`: JSON body = the method's arguments, answer = the `IpcResponse` envelope.
  * - `GET /bridge/events`: one streamed response of newline-delimited JSON (`{"event":name,"payload":…}`), read by
@@ -23,7 +24,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { contentSecurityPolicy } from '../shell/windowOptions';
+import { contentSecurityPolicyHeader } from '../shell/windowOptions';
 import { isMethodName, localeSchema, type EventName, type IpcError, type IpcResponse, type Locale } from '../contract/ipc';
 import { webMessages, type WebText } from './webMessages';
 import { answerTooLargeError, boundResponse, CALL_BOUNDS } from '../contract/callBounds';
@@ -106,7 +107,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Headers on every answer of this server. */
 const BASE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': contentSecurityPolicy,
+  'Content-Security-Policy': contentSecurityPolicyHeader,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  contentSecurityPolicyHeader,
   createMainWindowOptions,
+  frameAncestorsPolicy,
   isAllowedExternalUrl,
   secureWebPreferences,
 } from '../../src-main/shell/windowOptions';
@@ -67,11 +69,17 @@ describe('content security policy', () => {
     expect(directives.get('default-src')).toEqual(["'self'"]);
   });
 
-  it('shuts plugins, <base> rewriting and framing by other pages', () => {
+  it('shuts plugins and <base> rewriting; framing by other pages is shut by the header policy', () => {
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
-    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(parsePolicy(frameAncestorsPolicy)).toEqual(new Map([['frame-ancestors', ["'none'"]]]));
+    expect(parsePolicy(contentSecurityPolicyHeader)).toEqual(new Map([...directives, ['frame-ancestors', ["'none'"]]]));
+  });
+
+  it('has no frame-ancestors in the meta tag, where Chromium ignores it with a console error (issue 13, finding 8)', () => {
+    expect(directives.has('frame-ancestors')).toBe(false);
+    expect(readIndexHtmlPolicy()).not.toContain('frame-ancestors');
   });
 
   it('is the same policy that src-renderer/index.html carries in its meta tag', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, IpcResponse } from '../../src-main/contract/ipc';
-import { contentSecurityPolicy } from '../../src-main/shell/windowOptions';
+import { contentSecurityPolicyHeader } from '../../src-main/shell/windowOptions';
 import { contentDisposition, newSecret, secretMatches, SECRET_HEADER, startWebServer, type BridgeHost, type WebServer } from '../../src-main/web/server';
 
 class FakeHost implements BridgeHost {
@@ -231,7 +231,9 @@ describe('static renderer', () => {
     expect(r.status).toBe(200);
     expect(r.text).toContain('<title>t</title>');
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(r.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(r.headers['content-security-policy']).toBe(contentSecurityPolicyHeader);
+    // Framing is refused by the header: the meta tag cannot (issue 13, finding 8).
+    expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['x-frame-options']).toBe('DENY');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
