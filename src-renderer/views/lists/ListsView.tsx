@@ -341,12 +341,13 @@ function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) 
 
   const columns = useMemo<Column<ListMemberRow>[]>(
     () => [
-      { key: 'listOrder', title: s.listOrder, width: 100, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
+      // Narrow («№»), so that the members still fit 1366 px without a sideways scroll.
+      { key: 'listOrder', title: s.listOrder, width: 48, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
       { key: 'id', title: s.id, width: 64, align: 'right', sortable: true, render: (r) => String(r.id) },
       {
         key: 'name',
         title: s.tender,
-        width: 'minmax(190px, 3fr)',
+        width: 'minmax(140px, 3fr)',
         sortable: true,
         // The notice number is in the tooltip, not before the name: at 1366 px the name needs the room.
         render: (r) => <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>{r.name}</span>,
