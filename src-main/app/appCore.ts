@@ -22,6 +22,7 @@ import { listHandlers } from './lists';
 import { exportHandlers } from './exports';
 import { moneyHandlers } from './money';
 import { profileHandlers } from './profiles';
+import { accountLinkHandlers } from './sameAccount';
 import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandboxProfile';
 import { searchHandlers } from './search';
 import { seenHandlers } from './seenMarks';
@@ -144,6 +145,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       };
     },
     ...profileHandlers(ctx),
+    ...accountLinkHandlers(ctx),
     ...searchHandlers(ctx),
     ...seenHandlers(ctx),
     ...cardHandlers(ctx),

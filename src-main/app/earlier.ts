@@ -114,8 +114,12 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
       const filter = session.earlier.workbench.filterInfo(filterId);
       if (!filter) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
       const e = earlierEstimate(filter);
-      const heldInCurrent = tendersHeldInCurrentGeneration(ctx, session);
-      return { ...estimateOf({ ...spendInput(session, e.estimate, maxSpend), total: e.total, held: e.held }), heldInCurrent };
+      const spend = estimateOf({ ...spendInput(session, e.estimate, maxSpend), total: e.total, held: e.held });
+      // Which of the load's tenders the account holds through the current generation is not known before paying
+      // (the filter's conditions are not shown): at most all of them, and at most what that generation holds.
+      const heldThere = await tendersHeldInCurrentGeneration(ctx, session);
+      const heldInCurrent = heldThere === null ? null : Math.min(heldThere, spend.bound ?? heldThere);
+      return { ...spend, heldInCurrent };
     },
 
     'earlier.tenders': async ({ filterId, page, pageSize }) => {

@@ -201,6 +201,9 @@ export const profileInfoSchema = z.object({
   active: z.boolean(),
 });
 export type ProfileInfo = z.infer<typeof profileInfoSchema>;
+/** A user's earlier-generation profile said to be the same account as a current-generation one (D-ACC-1). */
+export const accountLinkSchema = z.object({ earlier: z.string(), current: z.string() });
+export type AccountLink = z.infer<typeof accountLinkSchema>;
 
 export const savedSearchSchema = z.object({
   filterId: z.string(),
@@ -492,6 +495,10 @@ export const methods = {
   'profiles.remove': method(z.strictObject({ name: profileName }), z.object({ removed: z.boolean() })),
   'profiles.activate': method(z.strictObject({ name: profileName }), profileInfoSchema),
   'profiles.setToken': method(z.strictObject({ name: profileName, token: z.string().min(8).max(4096) }), profileInfoSchema),
+  /** The user's "same account" links between an earlier-generation and a current-generation profile. */
+  'profiles.accountLinks': method(empty, z.array(accountLinkSchema)),
+  /** Links the profile to one of the other generation as the same account (null: unlinks it); checked by the core. */
+  'profiles.linkAccount': method(z.strictObject({ name: profileName, sameAccountAs: profileName.nullable() }), z.array(accountLinkSchema)),
 
   // API tokens of the account (server side). The secret of a new token is shown once and not stored by us.
   'tokens.list': method(

@@ -42,6 +42,11 @@ export interface Profile {
   generation: ApiGeneration;
   /** ISO-8601 UTC timestamp. */
   createdAt: string;
+  /**
+   * A profile of the earlier generation: the current-generation profile of the same account, as the user said
+   * (neither API names an account, D-ACC-1). Absent: not known to share an account with any profile.
+   */
+  sameAccountAs?: string;
 }
 
 export interface NewProfile {
@@ -225,6 +230,7 @@ const StoredProfileSchema = z.object({
   ),
   generation: z.enum(['current', 'earlier']),
   createdAt: z.iso.datetime(),
+  sameAccountAs: ProfileNameSchema.optional(),
 });
 
 const RegistryFileSchema = z
@@ -334,6 +340,30 @@ export class ProfileRegistry {
   }
 
   /**
+   * Records that the earlier-generation profile `name` belongs to the same account as the current-generation
+   * profile `twin` (null: forgets it). The app core checks the pair and says why it refuses one in the user's
+   * language (app/sameAccount.ts); this keeps the file consistent whoever calls it.
+   */
+  async setSameAccount(name: string, twin: string | null): Promise<Profile> {
+    assertProfileName(name);
+    if (twin !== null) assertProfileName(twin);
+    return this.mutate(async (profiles) => {
+      const index = profiles.findIndex((profile) => profile.name === name);
+      if (index < 0) throw new ProfileError('profile_not_found', `Профиля «${name}» нет. There is no profile "${name}".`);
+      const self = profiles[index]!;
+      if (twin !== null) {
+        const other = profiles.find((profile) => profile.name === twin);
+        if (self.generation !== 'earlier' || other?.generation !== 'current') {
+          throw new ProfileError('invalid_profile', `Связать можно профиль прежнего поколения с профилем текущего. Only an earlier-generation profile links to a current-generation one.`);
+        }
+      }
+      const { sameAccountAs: _old, ...rest } = self;
+      const updated: Profile = twin === null ? rest : { ...rest, sameAccountAs: twin };
+      return { profiles: profiles.map((p, i) => (i === index ? updated : p)), result: { ...updated } };
+    });
+  }
+
+  /**
    * Removes a profile from the registry; with `deleteData` also deletes its data directory (cache.db and the
    * rest). Returns false when there was no such profile. The token in the keychain is the caller's to remove
    * (TokenVault.remove), since this module never touches secrets.
@@ -414,7 +444,13 @@ export class ProfileRegistry {
     // Only the known fields, in a fixed order: nothing else can reach the disk.
     const file = {
       format: REGISTRY_FORMAT,
-      profiles: profiles.map(({ name, baseUrl, generation, createdAt }) => ({ name, baseUrl, generation, createdAt })),
+      profiles: profiles.map(({ name, baseUrl, generation, createdAt, sameAccountAs }) => ({
+        name,
+        baseUrl,
+        generation,
+        createdAt,
+        ...(sameAccountAs !== undefined ? { sameAccountAs } : {}),
+      })),
     };
     RegistryFileSchema.parse(file);
     const text = `${JSON.stringify(file, null, 2)}\n`;

@@ -34,7 +34,8 @@ const strings: Strings<{
   above: (units: string) => string;
   below: string;
   earlierNote: string;
-  heldInCurrent: (tenders: string) => string;
+  /** `upTo`: the most of this load's tenders the account may hold through the current generation (a number). */
+  heldInCurrent: (upTo: string) => string;
   amount: string;
   amountInvalid: string;
   cancel: string;
@@ -53,7 +54,8 @@ const strings: Strings<{
     above: (units) => `Это больше порога подтверждения (${units}, меняется в настройках).`,
     below: 'Оценка: всего закупок фильтра по последнему ответу сервера минус уже полученные.',
     earlierNote: 'Прежнее поколение API списывает по 1 ед. за каждую закупку, которую этот аккаунт получает в нём впервые.',
-    heldInCurrent: (tenders) => `Этот аккаунт уже получил ${tenders} через текущее поколение API. Прежнее поколение списывает свои загрузки отдельно: те из них, что попадут в фильтр, будут оплачены ещё раз.`,
+    heldInCurrent: (upTo) =>
+      `Из закупок этой загрузки аккаунт мог уже получить через текущее поколение API не больше ${upTo}: какие именно, станет известно только после загрузки (условия фильтра не видны). Прежнее поколение списывает свои загрузки отдельно, такие закупки будут оплачены ещё раз.`,
     amount: 'Списать не больше, ед.',
     amountInvalid: 'Целое число единиц, больше 0',
     cancel: 'Отмена',
@@ -72,7 +74,8 @@ const strings: Strings<{
     above: (units) => `That is above the confirmation threshold (${units}, set in the settings).`,
     below: "The estimate: the filter's tenders by the server's last answer minus those already received.",
     earlierNote: 'The earlier API generation charges 1 unit for each tender this account receives there for the first time.',
-    heldInCurrent: (tenders) => `This account already received ${tenders} through the current API generation. The earlier generation bills its own deliveries: those of them that fall into the filter are paid for again.`,
+    heldInCurrent: (upTo) =>
+      `Up to ${upTo} of this load's tenders may already have been received by this account through the current API generation; which ones is known only after the load (the filter's conditions are not shown). The earlier generation bills its own deliveries: those are paid for again.`,
     amount: 'Charge at most, units',
     amountInvalid: 'A whole number of units, above 0',
     cancel: 'Cancel',
@@ -126,7 +129,7 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
         {options.kind === 'earlier' && <p className="muted">{s.earlierNote}</p>}
         {typeof estimate.heldInCurrent === 'number' && estimate.heldInCurrent > 0 && (
           <p className="notice notice--warn" data-testid="spend-confirm-held-in-current">
-            {s.heldInCurrent(tenders(estimate.heldInCurrent))}
+            {s.heldInCurrent(formatInt(estimate.heldInCurrent, locale))}
           </p>
         )}
         {estimate.bound !== null ? (
@@ -179,7 +182,7 @@ export function SpendEstimateLine({ estimate }: { estimate: SpendEstimate }) {
       </p>
       {typeof estimate.heldInCurrent === 'number' && estimate.heldInCurrent > 0 && (
         <p className="notice notice--warn" data-testid="spend-estimate-held-in-current" data-count={estimate.heldInCurrent}>
-          {twin.heldInCurrent(tenders(estimate.heldInCurrent))}
+          {twin.heldInCurrent(formatInt(estimate.heldInCurrent, locale))}
         </p>
       )}
     </>

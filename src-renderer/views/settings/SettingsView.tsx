@@ -3,7 +3,7 @@
  * never shown again), the account's API tokens (a new secret is shown once), the cache, and the language.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Locale, MethodResult, ProfileInfo } from '../../../src-main/contract/ipc';
+import type { AccountLink, Locale, MethodResult, ProfileInfo } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../app/store';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -12,6 +12,7 @@ import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { formatBytes, profileFormProblems, type ProfileDraft } from './settingsLogic';
 import { MoneySection } from './MoneySection';
+import { AccountLinkControl } from './AccountLink';
 
 const strings: Strings<{
   title: string;
@@ -251,6 +252,7 @@ function ProfilesSection({ s }: { s: S }) {
   const epoch = useAppStore((st) => st.epoch);
   const locale = useAppStore((st) => st.locale);
   const [profiles, setProfiles] = useState<ProfileInfo[] | null>(null);
+  const [links, setLinks] = useState<AccountLink[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProfileInfo | null>(null);
@@ -265,6 +267,8 @@ function ProfilesSection({ s }: { s: S }) {
       (p) => {
         setProfiles(p);
         setError(null);
+        // The earlier profiles' «same account» setting (issue 12, D-ACC-1).
+        call('profiles.accountLinks', {}).then(setLinks, setError);
       },
       (e: unknown) => {
         setProfiles((cur) => cur ?? []);
@@ -320,6 +324,7 @@ function ProfilesSection({ s }: { s: S }) {
                 </td>
                 <td>
                   {p.active && <span className="badge badge--live">{s.active}</span>} {!p.builtIn && <span className="muted">{p.hasToken ? s.hasToken : s.noToken}</span>}
+                  {!p.builtIn && p.generation === 'earlier' && <AccountLinkControl profile={p} profiles={profiles} links={links} onChanged={setLinks} />}
                 </td>
                 <td className="settings__actions">
                   {!p.active && (
