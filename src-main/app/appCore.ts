@@ -12,7 +12,7 @@ import { accessError, isReadOnlyError } from '../cache/fileCheck';
 import { ProfileRegistry } from '../profiles/profiles';
 import { isAllowedExternalUrl } from '../shell/windowOptions';
 import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
-import { activateFirstUsable, cacheRepairHandlers, guardDamage, type StartProblems } from './cacheRepair';
+import { activateFirstUsable, cacheRepairHandlers, DamageWatch, type StartProblems } from './cacheRepair';
 import { cardHandlers } from './cards';
 import { AppContext, type AppTuning } from './context';
 import { contractHandlers } from './contracts';
@@ -69,12 +69,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const sandbox = await openSandboxProfile(options.sandbox, { dataDir: options.dataDir, env }).catch((e: unknown) => {
     throw isReadOnlyError(e) || (e as NodeJS.ErrnoException).code === 'ENOENT' ? accessError(options.dataDir, e) : e;
   });
+  let damageWatch: DamageWatch | null = null;
   const ctx = new AppContext({
     registry,
     vault,
     settings,
     sandbox,
-    emit: (event, payload) => options.emit(event, payload),
+    emit: (event, payload) => {
+      options.emit(event, payload);
+      // Each profile opened is checked in full in the background (issue 13); see cacheRepair.ts.
+      if (event === 'profiles.changed') damageWatch?.checkActive();
+    },
     tuning: options.tuning ?? {},
     rootDir: options.dataDir,
   });
@@ -92,6 +97,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     await sandbox?.close();
     throw e;
   }
+  damageWatch = new DamageWatch(ctx);
+  damageWatch.checkActive();
 
   const handlers: Handlers = {
     'app.info': async () => {
@@ -159,9 +166,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   let closed: Promise<void> | null = null;
   return {
-    handlers: guardDamage(ctx, handlers),
+    handlers: damageWatch.guard(handlers),
     close: () =>
       (closed ??= (async () => {
+        damageWatch?.stop();
         await ctx.close();
         await sandbox?.close();
       })()),

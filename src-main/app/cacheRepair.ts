@@ -2,8 +2,9 @@
  * A damaged cache must not brick the app (issue 13, finding 3):
  * - at start, a profile whose cache cannot be opened is passed over for the built-in sandbox (else another
  *   profile, else none), and the reason stays listed for the notice (`cache.damaged`);
- * - a damage met during a call (SQLITE_CORRUPT) closes that profile's cache, switches to the sandbox, moves the
- *   file aside and answers `cache_damaged` naming it, instead of "Internal error" on every call after;
+ * - a damage met during a call (SQLITE_CORRUPT), or by the full check in the background, closes that profile's
+ *   cache, switches to the sandbox, moves the file aside and answers `cache_damaged` naming it, instead of
+ *   "Internal error" on every call after;
  * - `cache.rebuild` opens a new cache for the profile and copies in what the old file still gives.
  */
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import type { Handlers, MethodName, ProfileInfo } from '../contract/ipc';
 import { pick, type Text } from '../i18n/text';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
+import { startIntegrityCheck, type IntegrityCheck } from '../cache/integrityCheck';
 import { salvageInto } from '../cache/salvage';
 import type { AppContext, Session } from './context';
 import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
@@ -43,36 +45,69 @@ export async function activateFirstUsable(ctx: AppContext, order: (string | null
   await ctx.activate(null, { persist: false, announce: false });
 }
 
-/** Every handler, with a damage met during the call turned into the switch and the clear error. */
-export function guardDamage(ctx: AppContext, handlers: Handlers): Handlers {
-  const handling = new WeakMap<Session, Promise<DamagedCacheError>>();
-  const onDamage = (session: Session, error: Error): Promise<DamagedCacheError> => {
-    let done = handling.get(session);
+/**
+ * A damage found after the open: during a call (SQLITE_CORRUPT), or by the full check that runs in the
+ * background after each activation (integrityCheck.ts). Either way the profile's cache is closed by a switch
+ * to the sandbox (else no profile), the file is moved aside with its note, and `profiles.changed` lets the
+ * renderer show the notice.
+ */
+export class DamageWatch {
+  private readonly handling = new WeakMap<Session, Promise<DamagedCacheError>>();
+  private check: IntegrityCheck | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Switches away from `session`, moves its file aside; answers the error naming both places (once per session). */
+  damaged(session: Session, detail: string): Promise<DamagedCacheError> {
+    let done = this.handling.get(session);
     if (!done) {
       done = (async () => {
+        const ctx = this.ctx;
         const fallback = ctx.sandbox && session.name !== SANDBOX_PROFILE ? SANDBOX_PROFILE : null;
         // The switch closes the damaged cache first (its close tolerates the damage), so the file can be moved.
         await ctx.activate(fallback).catch(() => ctx.activate(null));
-        return quarantineCache(session.dataDir, new DamagedCacheError(session.cache.file, 'corrupt', error.message));
+        return quarantineCache(session.dataDir, new DamagedCacheError(session.cache.file, 'corrupt', detail));
       })();
-      handling.set(session, done);
+      this.handling.set(session, done);
     }
     return done;
-  };
-  const guarded = { ...handlers } as Record<MethodName, (args: unknown) => Promise<unknown>>;
-  for (const name of Object.keys(handlers) as MethodName[]) {
-    const handler = handlers[name] as (args: unknown) => Promise<unknown>;
-    guarded[name] = async (args: unknown) => {
-      const session = ctx.sessionOrNull();
-      try {
-        return await handler(args);
-      } catch (e) {
-        if (!isDamageError(e) || !session) throw e;
-        throw await onDamage(session, e as Error);
-      }
-    };
   }
-  return guarded as unknown as Handlers;
+
+  /** Starts the full check of the active profile's cache (a check of the previous one is stopped). */
+  checkActive(): void {
+    this.check?.stop();
+    const session = this.ctx.sessionOrNull();
+    if (!session) return;
+    const check = startIntegrityCheck(session.cache.file);
+    this.check = check;
+    void check.done.then(async (problems) => {
+      if (problems.length === 0 || this.ctx.sessionOrNull() !== session) return;
+      await this.damaged(session, problems.join('; ')).catch(() => undefined);
+    });
+  }
+
+  stop(): void {
+    this.check?.stop();
+    this.check = null;
+  }
+
+  /** Every handler, with a damage met during the call turned into the switch and the clear error. */
+  guard(handlers: Handlers): Handlers {
+    const guarded = { ...handlers } as Record<MethodName, (args: unknown) => Promise<unknown>>;
+    for (const name of Object.keys(handlers) as MethodName[]) {
+      const handler = handlers[name] as (args: unknown) => Promise<unknown>;
+      guarded[name] = async (args: unknown) => {
+        const session = this.ctx.sessionOrNull();
+        try {
+          return await handler(args);
+        } catch (e) {
+          if (!isDamageError(e) || !session) throw e;
+          throw await this.damaged(session, (e as Error).message);
+        }
+      };
+    }
+    return guarded as unknown as Handlers;
+  }
 }
 
 const NOTHING_TO_REBUILD = (name: string): Text => ({

@@ -12,7 +12,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { demoToken, makeCore, sandbox, tempDir, type TestCore } from './helpers';
+import { staleIndex } from '../cache/damage';
+import { makeCore, sandbox, tempDir, until, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 
@@ -39,7 +40,8 @@ const NOW = '2026-11-25T10:00:00Z';
 async function workProfile(keychain: ReturnType<typeof memoryKeychain>): Promise<{ dir: string; file: string }> {
   const dir = tempDir();
   const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
-  await c.call('profiles.add', { name: 'work', baseUrl: sb.baseUrl, token: await demoToken(sb) });
+  // The token is never used here (the tests are about the local cache); the keychain is in memory.
+  await c.call('profiles.add', { name: 'work', baseUrl: sb.baseUrl, token: 'tenderwb_live_0123456789abcdef0123456789abcdef' });
   await c.call('profiles.activate', { name: 'work' });
   const file = (await c.call('cache.info', {})).path;
   await c.core.close();
@@ -159,6 +161,28 @@ describe('a damage met during a call', () => {
       expect(readFileSync(notice!.movedTo!).length).toBe(size);
       await c.call('profiles.activate', { name: 'sandbox-earlier' });
       expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox-earlier');
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a damage the quick check at open lets pass', () => {
+  it('is found by the full check in the background: the app moves to the sandbox and names the file', async () => {
+    const keychain = memoryKeychain();
+    const { dir, file } = await workProfile(keychain);
+    staleIndex(file);
+    const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+    try {
+      // Opened (the quick check passes), then the background check finds the index that disagrees.
+      const notices = await until(async () => {
+        const found = await c.call('cache.damaged', {});
+        return found.length > 0 ? found : null;
+      });
+      expect(notices[0]).toMatchObject({ profile: 'work', file, rebuildable: true });
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+      expect(c.events.some((e) => e.event === 'profiles.changed' && (e.payload as { activeProfile: string }).activeProfile === 'sandbox')).toBe(true);
+      expect(existsSync(notices[0]!.movedTo!)).toBe(true);
     } finally {
       await c.close();
     }

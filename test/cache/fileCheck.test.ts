@@ -14,6 +14,8 @@ import { CACHE_APPLICATION_ID } from '../../src-main/cache/fileCheck';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { moveAside } from '../../src-main/cache/moveAside';
+import { startIntegrityCheck } from '../../src-main/cache/integrityCheck';
+import { staleIndex } from './damage';
 import { tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 /** A cache with some data in it, closed (WAL checkpointed into the file). */
@@ -138,6 +140,19 @@ describe('moving a damaged cache aside', () => {
     // And a new cache opens in its place.
     openCache(file).close();
     expect(readdirSync(dir).sort()).toEqual(['cache.db', 'cache.db.damaged-20261125T102030Z', 'cache.db.damaged-20261125T102030Z-2', 'cache.db.damaged-20261125T102030Z-shm', 'cache.db.damaged-20261125T102030Z-wal']);
+  });
+});
+
+describe('the full check in the background', () => {
+  it('finds an index that disagrees with its table, which the quick check at open lets pass', async () => {
+    const file = join(tempDir(), 'cache.db');
+    openCache(file).close();
+    expect(await startIntegrityCheck(file).done).toEqual([]);
+    staleIndex(file);
+    openCache(file).close(); // the quick check at open does not see it
+    const problems = await startIntegrityCheck(file).done;
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toMatch(/list_item_tender/);
   });
 });
 

@@ -1,0 +1,52 @@
+/**
+ * The full check of a cache file, on a thread of its own (issue 13). The check at open (fileCheck.ts) is
+ * quick: `quick_check` sees a broken b-tree but not an index that disagrees with its table. The full
+ * `PRAGMA integrity_check` reads everything, which on a large cache takes long, so it runs after the open,
+ * on its own read-only connection, while the app goes on working (WAL readers do not block the writer).
+ *
+ * The thread is started from source text, as the WAL checkpointer is (walCheckpointer.ts): the same code
+ * under tsx, in tests and in the bundled app, with better-sqlite3 and its addon from the writer's thread.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { sqliteAddon } from './sqliteAddon';
+
+const THREAD_SOURCE = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.driver);
+let db = null;
+try {
+  db = new Database(workerData.file, workerData.addon ? { readonly: true, fileMustExist: true, nativeBinding: workerData.addon } : { readonly: true, fileMustExist: true });
+  const rows = db.pragma('integrity_check(${20})');
+  parentPort.postMessage({ problems: rows.map((r) => String(r.integrity_check)).filter((t) => t !== 'ok') });
+} catch (error) {
+  const code = error && typeof error.code === 'string' ? error.code : '';
+  parentPort.postMessage({ problems: /^SQLITE_(CORRUPT|NOTADB)/.test(code) ? [String(error.message)] : [], failed: String(error && error.message) });
+} finally {
+  try { if (db) db.close(); } catch {}
+}
+`;
+
+export interface IntegrityCheck {
+  /** The problems found (empty when the file is sound, or when the check could not run). */
+  readonly done: Promise<string[]>;
+  /** Ends the check early (the profile was closed); `done` then answers no problems. */
+  stop(): void;
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/** Starts `PRAGMA integrity_check` of `file` on a thread; the process does not wait for it to exit. */
+export function startIntegrityCheck(file: string): IntegrityCheck {
+  const worker = new Worker(THREAD_SOURCE, {
+    eval: true,
+    workerData: { driver: requireHere.resolve('better-sqlite3'), addon: sqliteAddon(), file },
+  });
+  worker.unref();
+  const done = new Promise<string[]>((resolve) => {
+    worker.once('message', (m: { problems: string[] }) => resolve(m.problems));
+    worker.once('error', () => resolve([]));
+    worker.once('exit', () => resolve([]));
+  });
+  return { done, stop: () => void worker.terminate() };
+}
