@@ -104,6 +104,21 @@ describe('contract over ipcMain', () => {
     expect(handlers.size).toBe(0);
   });
 
+  it('refuses an oversize call before the core sees it, and clips any error that comes back (issue 13, finding 5)', async () => {
+    const { ipcMain, handlers } = fakeIpcMain();
+    const { window, mainFrame } = fakeWindow();
+    const invoke = vi.fn(async () => ({ ok: false as const, error: { code: 'server' as const, message: 'x'.repeat(1_000_000), fields: Array.from({ length: 5_000 }, (_, i) => `f${i}`) } }));
+    registerContractHandlers({ ipcMain, window: () => window as EventTargetWindow, origin: fileOrigin, invoke, locale: () => 'en' });
+    const call = handlers.get(invokeChannel('lists.addItems'))!;
+    const sender = { sender: { id: 1 }, senderFrame: mainFrame };
+    const oversize = await call(sender, { listId: 'lst_1', ids: new Array(500_000).fill(1) });
+    expect(oversize).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^The call is too large/) } });
+    expect(invoke).not.toHaveBeenCalled();
+    const answer = await call(sender, { listId: 'lst_1', ids: [1] });
+    expect(JSON.stringify(answer).length).toBeLessThan(4_096);
+    expect(invoke).toHaveBeenCalledTimes(1);
+  });
+
   it('sends core events to our window only, on the contract channel, and drops them when it is closed', () => {
     const { window, sent } = fakeWindow();
     let current: typeof window | null = window;
