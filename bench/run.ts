@@ -11,6 +11,7 @@ import { benchExport, reportExport } from './export';
 import { benchHostLag, reportHostLag } from './hostLag';
 import { benchSandboxTick, reportSandboxTick } from './sandboxTick';
 import { benchAudit, reportAudit } from './audit';
+import { benchRateUse, reportRateUse } from './rateUse';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -24,6 +25,9 @@ console.log('');
 reportSandboxTick(benchSandboxTick());
 console.log('');
 reportAudit(await benchAudit());
+console.log('');
+// Real time: about two minutes at the reference's 100 requests a minute.
+reportRateUse(await benchRateUse());
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
 console.log('');
