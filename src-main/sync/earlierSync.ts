@@ -38,6 +38,7 @@ import type { CacheDb } from '../cache/database';
 import { earlierAccountStore } from '../cache/earlier/accountStore';
 import { earlierFilterStore, type SyncStop } from '../cache/earlier/filterStore';
 import { filterUnsettled, unsettledStore } from '../cache/earlier/unsettled';
+import { noProgressError } from './noProgress';
 
 /** What the sync needs of the client (the real `EarlierApiClient` in the app and the CLI). */
 export type EarlierSyncClient = Pick<EarlierApiClient, 'tenders' | 'filter' | 'balance' | 'dailyLimitBlock'>;
@@ -200,6 +201,8 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
   let balanceLeft = Infinity;
   let balanceCapped = false;
   let lastRefusal = '';
+  /** The last page read: a next page (same size, further on) with the very same tenders is no progress. */
+  let lastRead: { page: number; size: number; ids: string } | null = null;
 
   for (;;) {
     if (signal?.aborted) return finish('cancelled', `Синхронизация отменена: ${stored()}. Следующий запуск продолжит с того же места.`);
@@ -279,6 +282,20 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
     if (balanceCapped) balanceLeft = p.remainingBalance;
     if (limitLeft !== Infinity) limitLeft -= p.newTendersCount;
     req.onProgress?.({ filterId: req.filterId, phase, page, pageSize: size, offset: end, total: p.total, pages: out.pages, items: out.items, charged: out.charged });
+
+    // A server that ignores `page` answers page 1 again and again under a total that never ends: numbered pages
+    // would be walked forever (issue 13). The repeat is stored like any page first (whatever it says it charged
+    // is kept); then the run stops.
+    const ids = p.items.map((t) => t.id).join(',');
+    if (p.items.length > 0 && lastRead && lastRead.size === size && page > lastRead.page && lastRead.ids === ids) {
+      filters.endRun(req.filterId, 'error', false);
+      throw noProgressError(
+        { ru: `фильтра ${filter.id} «${filter.name}»`, en: `filter ${filter.id} “${filter.name}”` },
+        `GET /tenders?filter_id=${filter.id} page ${page}`,
+        p.requestId,
+      );
+    }
+    lastRead = { page, size, ids };
 
     if (phase === 'resume' && !connected) {
       // Tenders left the filter and the pages moved up: step back until the run connects (free re-reads).

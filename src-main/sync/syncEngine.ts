@@ -113,8 +113,6 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       } finally {
         inFlight.done();
       }
-      // The same items under the cursor sent, twice: the server does not advance. Stop before storing it again.
-      advance.check(cursor ?? null, page);
       sink.savePage({
         filterId: req.filterId,
         feed,
@@ -139,6 +137,9 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       outcome.charged += charged;
       outcome.free += page.charges.free;
       req.onProgress?.({ ...progress });
+      // The same items under the cursor sent, twice: the server does not advance. The repeat is stored and
+      // counted like any page (whatever it says it charged is kept), then the run stops.
+      advance.check(cursor ?? null, page);
       if (page.charges.balanceExhausted) {
         outcome.stoppedBy = 'balance_exhausted';
         return false;

@@ -99,8 +99,10 @@ export async function forward(
   upstream: string,
   req: IncomingMessage,
   body: string,
+  /** Another path and query than the request's (a proxy that rewrites what it asks). */
+  path: string = req.url ?? '/',
 ): Promise<{ status: number; headers: Record<string, string>; text: string }> {
-  const url = new URL(req.url ?? '/', upstream);
+  const url = new URL(path, upstream);
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers, host: url.host };
     delete headers['content-length'];
@@ -177,4 +179,25 @@ export const tokenEchoProxy =
     }
     res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json', 'x-request-id': `hdr_${t}` });
     res.end(text);
+  };
+
+/**
+ * A proxy to `upstream` for the earlier generation that ignores `page`: every `GET …/tenders?filter_id=` gets
+ * page 1's tenders under the page number asked for and a total that never ends (issue 13, finding 2).
+ */
+export const pageIgnoringProxy =
+  (upstream: string): HostileHandler =>
+  async (req, res, body) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const asked = url.searchParams.get('page');
+    const listing = req.method === 'GET' && /\/tenders$/.test(url.pathname) && url.searchParams.has('filter_id');
+    if (listing) url.searchParams.set('page', '1');
+    const answer = await forward(upstream, req, body, url.pathname + url.search);
+    if (listing && answer.status === 200) {
+      const json = JSON.parse(answer.text) as Record<string, unknown>;
+      Object.assign(json, { total: 1_000_000, pages: 1_000_000, page: Number(asked ?? 1) });
+      return sendJson(res, 200, json);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+    res.end(answer.text);
   };
