@@ -5,7 +5,8 @@
  * - a damage met during a call (SQLITE_CORRUPT), or by the full check in the background, closes that profile's
  *   cache, switches to the sandbox, moves the file aside and answers `cache_damaged` naming it, instead of
  *   "Internal error" on every call after;
- * - `cache.rebuild` opens a new cache for the profile and copies in what the old file still gives.
+ * - `cache.rebuild` opens a new cache for the profile, copies in what the old file still gives, and reads the
+ *   saved searches again from the server (already paid versions come free), under the spend guard.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,10 +15,13 @@ import { pick, type Text } from '../i18n/text';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
 import { startIntegrityCheck, type IntegrityCheck } from '../cache/integrityCheck';
-import { salvageInto } from '../cache/salvage';
+import { heldPerFilter, salvageInto } from '../cache/salvage';
+import { searchStore } from '../cache/searchStore';
+import { isApiError } from '../api/errors';
 import type { AppContext, Session } from './context';
 import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
-import { appError } from './errors';
+import { AppError, appError } from './errors';
+import { planSpend, spentToday } from './spendGuard';
 import { SANDBOX_PROFILE } from './sandboxProfile';
 
 /** Problems met at start that are not damage notes on disk (a read-only folder), kept for the notice. */
@@ -115,6 +119,34 @@ const NOTHING_TO_REBUILD = (name: string): Text => ({
   en: `The profile "${name}" has no damaged cache: there is nothing to rebuild.`,
 });
 
+/**
+ * Reads every saved search again from the start (the new cache has no cursors): versions already paid for come
+ * with `billed: false`. Each run is planned by the spend guard like any other, with the estimate counting what
+ * the old file held for the search as already paid; a run that would need consent is not started but named.
+ */
+async function readSavedAgain(ctx: AppContext, heldBefore: Map<string, number>): Promise<{ jobs: string[]; notStarted: string[] }> {
+  const session = ctx.currentGeneration();
+  const jobs: string[] = [];
+  const notStarted: string[] = [];
+  for (const s of searchStore(session.cache).list()) {
+    try {
+      const e = await ctx.feedEstimate('tender', { filter_id: s.filterId });
+      const total = e.spend.total;
+      const limit = planSpend({
+        settings: ctx.settings.value.spending,
+        spentToday: spentToday(session.cache),
+        estimate: total === null ? null : Math.max(0, total - (heldBefore.get(s.filterId) ?? 0)),
+      });
+      jobs.push(ctx.startJob({ filterId: s.filterId, label: s.label, feeds: ['tender'], streams: [...s.events], maxSpend: limit.cap, spendLimit: limit, follow: false }));
+    } catch (e) {
+      // Consent needed, a used-up budget, no network or no valid token: left for the user to sync, named here.
+      notStarted.push(s.label ?? s.filterId);
+      if (!(e instanceof AppError) && !isApiError(e)) throw e;
+    }
+  }
+  return { jobs, notStarted };
+}
+
 export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): Pick<Handlers, 'cache.damaged' | 'cache.rebuild'> {
   return {
     'cache.damaged': async () => {
@@ -142,7 +174,8 @@ export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): P
       const recovered = salvageInto(ctx.session().cache, note.movedTo);
       const profile = await ctx.activeProfileInfo();
       if (!profile) throw appError('internal', 'Профиль не открылся.', 'The profile did not open.');
-      return { profile, recovered };
+      const resync = ctx.session().generation === 'current' ? await readSavedAgain(ctx, heldPerFilter(note.movedTo)) : { jobs: [], notStarted: [] };
+      return { profile, recovered, ...resync };
     },
   };
 }

@@ -76,3 +76,25 @@ export function salvageInto(target: CacheDb, damagedFile: string): Salvaged {
   }
   return done;
 }
+
+/**
+ * Per saved search, how many tenders the damaged file held for it: versions this account was already
+ * delivered, which a re-read gets again with `billed: false`. The rebuild's cost estimate subtracts them.
+ * Best effort: an empty map when the file cannot be read.
+ */
+export function heldPerFilter(damagedFile: string): Map<string, number> {
+  const held = new Map<string, number>();
+  try {
+    const addon = sqliteAddon();
+    const old = new Database(damagedFile, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
+    try {
+      const rows = old.prepare('SELECT filter_id, count(*) FROM filter_member WHERE kind = 1 GROUP BY filter_id').raw().iterate() as IterableIterator<[string, number]>;
+      for (const [filterId, n] of rows) held.set(filterId, n);
+    } finally {
+      old.close();
+    }
+  } catch {
+    // What was read before a damaged page is kept.
+  }
+  return held;
+}

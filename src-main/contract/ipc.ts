@@ -740,11 +740,18 @@ export const methods = {
   ),
   /**
    * A new cache for a profile whose cache was moved aside: what the old file still gives (saved searches, lists,
-   * pending edits) is copied in; the saved searches are then synced again as usual (the spend guard applies).
+   * pending edits) is copied in, and the saved searches are read again from the start (already paid versions
+   * come free), each run planned by the spend guard.
    */
   'cache.rebuild': method(
     z.strictObject({ name: profileName }),
-    z.object({ profile: profileInfoSchema, recovered: z.object({ savedSearches: z.number(), lists: z.number(), listItems: z.number(), pendingEdits: z.number() }) }),
+    z.object({
+      profile: profileInfoSchema,
+      recovered: z.object({ savedSearches: z.number(), lists: z.number(), listItems: z.number(), pendingEdits: z.number() }),
+      /** The re-reads of the saved searches started (sync.progress), and those left to the user (consent, budget). */
+      jobs: z.array(z.string()),
+      notStarted: z.array(z.string()),
+    }),
   ),
 } as const;
 

@@ -1,8 +1,8 @@
 /**
  * The notice of a damaged cache (issue 13): which profile's file, where it was moved (the core's sentence,
  * naming both), and the offer to rebuild it. A rebuild makes a new cache with what the old file still gives
- * (saved searches, lists, pending edits) and opens the profile; its saved searches are then read again from
- * the server through the usual sync, under the same spend rules as any run.
+ * (saved searches, lists, pending edits), opens the profile and reads its saved searches again from the server
+ * (versions already paid for come free), each run under the same spend rules as any other.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { call, subscribe } from '../bridge/client';
@@ -20,6 +20,7 @@ const strings: Strings<{
   rebuilding: string;
   dismiss: string;
   rebuilt: (profile: string, searches: number, lists: number, edits: number) => string;
+  notStarted: (names: string) => string;
 }> = {
   ru: {
     title: (profile) => `Кэш профиля «${profile}» повреждён`,
@@ -27,7 +28,8 @@ const strings: Strings<{
     rebuilding: 'Собираю…',
     dismiss: 'Скрыть',
     rebuilt: (profile, searches, lists, edits) =>
-      `Кэш профиля «${profile}» создан заново. Из старого файла восстановлено: сохранённых поисков — ${searches}, списков — ${lists}, неотправленных изменений — ${edits}. Запустите загрузку сохранённых поисков: уже оплаченные версии придут повторно без оплаты, новые — по обычным правилам расходов.`,
+      `Кэш профиля «${profile}» создан заново. Из старого файла восстановлено: сохранённых поисков — ${searches}, списков — ${lists}, неотправленных изменений — ${edits}. Сохранённые поиски загружаются заново: уже оплаченные версии приходят повторно без оплаты, новые — по обычным правилам расходов.`,
+    notStarted: (names) => `Не запущены (нужно подтверждение расходов, нет сети или токена) — запустите их сами: ${names}.`,
   },
   en: {
     title: (profile) => `The cache of the profile “${profile}” is damaged`,
@@ -35,7 +37,8 @@ const strings: Strings<{
     rebuilding: 'Rebuilding…',
     dismiss: 'Dismiss',
     rebuilt: (profile, searches, lists, edits) =>
-      `The cache of the profile “${profile}” was made anew. Recovered from the old file: ${searches} saved searches, ${lists} lists, ${edits} pending edits. Sync the saved searches: versions already paid for come again at no charge, new ones under the usual spending rules.`,
+      `The cache of the profile “${profile}” was made anew. Recovered from the old file: ${searches} saved searches, ${lists} lists, ${edits} pending edits. The saved searches are being read again: versions already paid for come at no charge, new ones under the usual spending rules.`,
+    notStarted: (names) => `Not started (spending needs consent, or no network or token) — sync them yourself: ${names}.`,
   },
 };
 
@@ -88,7 +91,10 @@ export function DamagedCacheNotice() {
       ))}
       {done && (
         <div className="banner banner--progress" role="status" data-testid="damaged-cache-rebuilt">
-          <span>{s.rebuilt(done.profile.name, done.recovered.savedSearches, done.recovered.lists, done.recovered.pendingEdits)}</span>
+          <span>
+            {s.rebuilt(done.profile.name, done.recovered.savedSearches, done.recovered.lists, done.recovered.pendingEdits)}
+            {done.notStarted.length > 0 && ` ${s.notStarted(done.notStarted.join(', '))}`}
+          </span>
           <button type="button" className="btn--link" onClick={() => setDone(null)}>
             {s.dismiss}
           </button>

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { staleIndex } from '../cache/damage';
-import { makeCore, sandbox, tempDir, until, type TestCore } from './helpers';
+import { finished, makeCore, sandbox, tempDir, until, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 
@@ -125,6 +125,40 @@ describe('a damaged cache of the last active profile', () => {
       const [notice] = await c.call('cache.damaged', {});
       expect(notice?.message).toContain('is empty');
       expect(notice?.message).toContain(file);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('the rebuild from the server', () => {
+  it('reads the saved searches again at no cost: already paid versions come free, planned by the spend guard, and the audit is clean', async () => {
+    const dir = tempDir();
+    const first = await makeCore(sb.baseUrl, { dataDir: dir });
+    const run = await first.call('search.run', { criteria: { keywords: ['поставка'] }, label: 'поставки' });
+    const paid = await finished(first, run.jobId);
+    expect(paid.state).toBe('done');
+    expect(paid.charged).toBeGreaterThan(100);
+    // A fresh install's money rules from now on: a run estimated above 100 units would need consent.
+    await first.call('spending.set', { confirmAbove: 100, runCap: 1000, dailyBudget: null });
+    const file = (await first.call('cache.info', {})).path;
+    const balance = (await first.call('balance.get', {})).balance;
+    await first.core.close();
+    damageTable(file, 'delivery');
+
+    const c = await makeCore(sb.baseUrl, { dataDir: dir });
+    try {
+      expect((await c.call('app.info', {})).activeProfile?.name).not.toBe('sandbox');
+      const rebuilt = await c.call('cache.rebuild', { name: 'sandbox' });
+      expect(rebuilt.recovered.savedSearches).toBe(1);
+      expect(rebuilt.notStarted).toEqual([]);
+      expect(rebuilt.jobs).toHaveLength(1);
+      const again = await finished(c, rebuilt.jobs[0]!);
+      expect(again).toMatchObject({ state: 'done', charged: 0, total: paid.total });
+      const results = await c.call('search.results', { filterId: run.filterId, offset: 0, limit: 1 });
+      expect(results.cachedCount).toBe(paid.total);
+      expect((await c.call('balance.get', {})).balance.tenders).toBe(balance.tenders);
+      expect(await c.call('ledger.audit', {})).toMatchObject({ ok: true, repeatCharges: [], unexplained: [] });
     } finally {
       await c.close();
     }
