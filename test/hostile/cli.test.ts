@@ -2,12 +2,12 @@
  * Issue 13 through the CLI, against hostile proxies in front of a real sandbox: a feed whose cursor never
  * advances ends `sync` with exit code 1 and a sentence naming the feed (finding 2); a server that echoes the
  * token in its words gets it printed on no stderr line (with and without --json) and stored nowhere in the
- * cache file (finding 4).
+ * cache file (finding 4); a body that never ends is cut at the cap, not buffered (finding 1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { CliHarness, ctl, failureReason, randomPart, scanForSecrets, startCliSandbox, tokens } from '../cli/helpers';
-import { startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
+import { flood, startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
 
 const QUERY = JSON.stringify({ keywords: ['поставка'] });
 let sb: RunningSandbox;
@@ -70,5 +70,21 @@ describe('tenderwb against hostile servers', () => {
     // The scan read the cache, and the request ids it stored are the server's, redacted.
     const control = scanForSecrets([cli.dataDir], ['page_***']);
     expect(control.hits.some((h) => h.includes('cache.db'))).toBe(true);
+  });
+
+  it('a body that never ends is cut at the cap: exit 1 with a retryable sentence, the connection dropped', async () => {
+    const proxy = await startHostile((_req, res, _body, stats) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"balance":');
+      flood(res, stats, Infinity);
+    });
+    const cli = await cliThrough(proxy);
+    const r = await cli.run(['balance']);
+    expect(r.code).toBe(1);
+    expect(failureReason(r)).toMatch(/слишком большой ответ.*код response_too_large/);
+    // Two attempts, each dropped by the CLI after the cap (16 MiB), not read to the 1.5 GB of the report.
+    expect(proxy.stats.requests).toHaveLength(2);
+    await proxy.abandoned(2);
+    expect(proxy.stats.bytesWritten).toBeLessThan(256 * 1024 * 1024);
   });
 });
