@@ -17,12 +17,12 @@ import { messageOf, pathOf } from './problemFields';
 
 /**
  * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
- * 1-100); the sandbox's largest tender card with documents and positions is under 20 KB, so a full page is
- * about 2 MB. 16 MiB leaves eight times that and still keeps a hostile answer (one of 50 MB took the core to
- * 790 MB, issue 13) from growing the process.
+ * 1-100). A full page of 100 sandbox tenders measures about 120 KB (a card about 4 KB); allowing a real
+ * tender 20 KB, a page is about 2 MB. 16 MiB leaves eight times that (over a hundred times the measured page)
+ * and still keeps a hostile answer (one of 50 MB took the core to 790 MB, issue 13) from growing the process.
  */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
-/** A request id longer than this is not an id (the sandbox's are 36 characters); it is cut to this length. */
+/** A request id longer than this is not an id (the sandbox's are 24 characters); it is cut to this length. */
 const MAX_REQUEST_ID_CHARS = 200;
 
 export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large';
