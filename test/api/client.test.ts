@@ -359,21 +359,18 @@ describe('ApiClient against the sandbox', () => {
 
     const held = new AbortController();
     setTimeout(() => held.abort(), 150);
-    let t0 = Date.now();
     const e1 = await apiErrorOf(x.client.queryTenders({ cursor: all.nextCursor, wait: 3 }, { signal: held.signal }));
+    // Cancelled, not answered: a held read that ran its 3 s would have come back empty without an error.
     expect(e1.code).toBe('cancelled');
     expect(e1.retryable).toBe(false);
-    expect(Date.now() - t0).toBeLessThan(2000);
 
     await ctl('faults', { preparing: 5 });
     const realSleep = h(live, { realSleepMs: 60_000 });
     const prep = new AbortController();
     setTimeout(() => prep.abort(), 300);
-    t0 = Date.now();
     const e2 = await apiErrorOf(realSleep.client.queryTenders({ cursor: all.nextCursor }, { signal: prep.signal }));
     expect(e2.code).toBe('cancelled');
-    expect(e2.requestId).toMatch(REQUEST_ID); // the 202 it was waiting out
-    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(e2.requestId).toMatch(REQUEST_ID); // the 202 it was waiting out (a one-minute sleep: only the abort ends it)
     await ctl('faults', { preparing: 0 });
 
     const before = x.sent.length;

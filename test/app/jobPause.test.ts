@@ -3,7 +3,7 @@
  * standing still silently: the limiter tells how long it holds a request, and running jobs carry the moment
  * they continue (`pausedUntil`) until their next page arrives.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { JobManager } from '../../src-main/app/jobs';
@@ -54,8 +54,7 @@ describe('a pause of the request pace is told, not silent', () => {
     progress({ filterId: 'flt_x', feed: 'tender', stream: 'created', pages: 1, items: 1, charged: 1, free: 0, total: 1, state: 'ready' });
     expect(emitted.at(-1)!.pausedUntil).toBeNull();
     finish();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(emitted.at(-1)).toMatchObject({ state: 'done', pausedUntil: null });
+    await vi.waitFor(() => expect(emitted.at(-1)).toMatchObject({ state: 'done', pausedUntil: null }));
     // A finished job is not marked by a later pause.
     const count = emitted.length;
     jobs.notePause(until);

@@ -37,7 +37,8 @@ describe('sync jobs', () => {
     const cancelled = await finished(t, run.jobId);
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.finishedAt).not.toBeNull();
-    expect(eventsOf(t, 'sync.progress').filter((p) => p.jobId === run.jobId).at(-1)!.state).toBe('cancelled');
+    // The job's last progress event says so (waited for: events reach us after the state they report).
+    await until(() => eventsOf(t, 'sync.progress').filter((p) => p.jobId === run.jobId).at(-1)?.state === 'cancelled', 20_000, 'the cancelled progress event');
     expect(await t.call('sync.cancel', { jobId: run.jobId })).toEqual({ cancelled: false });
     await control(sb, 'faults', { delay_ms: 0 });
 
@@ -103,7 +104,7 @@ describe('sync jobs', () => {
     const seenEvents = eventsOf(t, 'feed.updated').length;
     await control(sb, 'tick', { created: 400 });
     await until(async () => (await t.call('search.results', { filterId: run.filterId, offset: 0, limit: 1 })).cachedCount > before, 20_000, 'a new item');
-    await until(() => eventsOf(t, 'feed.updated').slice(seenEvents).some((e) => e.filterId === run.filterId && e.created > 0), 5000, 'feed.updated');
+    await until(() => eventsOf(t, 'feed.updated').slice(seenEvents).some((e) => e.filterId === run.filterId && e.created > 0), 20_000, 'feed.updated');
     const off = await t.call('savedSearches.follow', { filterId: run.filterId, follow: false });
     expect(off.following).toBe(false);
     expect((await t.call('sync.jobs', {})).find((j) => j.jobId === job.jobId)!.state).toBe('cancelled');
@@ -112,6 +113,7 @@ describe('sync jobs', () => {
   it('progress events are throttled: at most ~5 a second per job, and the last one is final', async () => {
     const run = await t.call('search.run', { criteria: { ...ALL } });
     const job = await finished(t, run.jobId);
+    await until(() => eventsOf(t, 'sync.progress').filter((p) => p.jobId === run.jobId).at(-1)?.state === 'done', 20_000, 'the final progress event');
     const mine = eventsOf(t, 'sync.progress').filter((p) => p.jobId === run.jobId);
     const seconds = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt)) / 1000;
     expect(mine.length).toBeLessThanOrEqual(Math.ceil(seconds * 5) + 3);

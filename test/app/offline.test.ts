@@ -43,7 +43,7 @@ describe('offline and back', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(balance).toMatchObject({ fromCache: true, balance: balanceOnline.balance });
     expect((await core.call('app.info', {})).online).toBe(false);
-    expect(eventsOf(core, 'app.status').at(-1)).toEqual({ online: false, pendingEdits: 0 });
+    await until(() => JSON.stringify(eventsOf(core, 'app.status').at(-1)) === JSON.stringify({ online: false, pendingEdits: 0 }), 20_000, 'app.status offline');
 
     // What the cache holds still answers: a cached card (no request), results, lists, the ledger mirror.
     expect((await core.call('card.tender', { id: rows[0]!.id })).source).toBe('cache');

@@ -93,7 +93,7 @@ describe('sandbox faults', () => {
     await ctl(sb, 'faults', { delay_ms: 0 });
     const fast = await api(sb, 'GET', '/balance', { token: t.live });
     expect(fast.status).toBe(200);
-    expect(fast.ms).toBeLessThan(300);
+    expect(fast.ms).toBeLessThan(390); // not delayed (a delayed answer takes ≥ 390 ms); room for a loaded machine
   });
 
   it('faults: a request consumes at most one fault, in the order reset, http500, truncate, preparing', async () => {

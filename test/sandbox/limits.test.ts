@@ -96,18 +96,20 @@ describe('8 limits', () => {
     const u = await query(sb, t.test, TENDERS, { list_id: whole, events: ['updated'] });
     const now = await api(sb, 'POST', TENDERS, { token: t.test, body: { cursor: u.json.next_cursor } });
     expect(now.json.results).toEqual([]);
-    expect(now.ms).toBeLessThan(500);
+    // Bounds that tell the behaviours apart with room for a loaded machine: not held (< the 1 s wait), held
+    // about 1 s (not the 25 s maximum), released early by the tick (well before its 10 s wait).
+    expect(now.ms).toBeLessThan(900);
     const held = await api(sb, 'POST', TENDERS, { token: t.test, body: { cursor: u.json.next_cursor, wait: 1 } });
     expect(held.json.results).toEqual([]);
     expect(held.ms).toBeGreaterThanOrEqual(900);
-    expect(held.ms).toBeLessThan(2500);
+    expect(held.ms).toBeLessThan(9000);
     const pending = api(sb, 'POST', TENDERS, { token: t.test, body: { cursor: u.json.next_cursor, wait: 10 } });
     await sleep(300);
     await ctl(sb, 'tick', { created: 0, updated: 3 });
     const early = await pending;
     expect(early.status).toBe(200);
     expect(early.json.results.length).toBeGreaterThan(0);
-    expect(early.ms).toBeLessThan(3000);
+    expect(early.ms).toBeLessThan(9000);
   });
 
   it('8 ids per request (D-IDS-1): list items take 1-10000 ids; 10001 is 400 validation_error', async () => {

@@ -2,7 +2,7 @@
  * The sync engine's control flow on a scripted port (no network): the spend cap holds when streams are read
  * at once, and following reads every stream concurrently so one quiet stream does not hold up another.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { syncSavedSearch } from '../../src-main/sync/syncEngine';
 import type { FeedSink, QueryPage, QueryPort, StoredPage, StreamName } from '../../src-main/sync/ports';
 
@@ -64,7 +64,15 @@ describe('sync engine', () => {
   });
 
   it('following reads the streams at once: an update is stored while the created stream is still long-polling', async () => {
-    const scripted = scriptedPort({ created: 0, updated: 0 }, { waitScaleMs: 200 });
+    // A quiet poll lasts 25 × 10 min: had the update waited for the created stream's poll to end, the test
+    // would time out, so the update arriving at all is the proof (no clock involved).
+    const longPolls = new Set<StreamName>();
+    const scripted = scriptedPort({ created: 0, updated: 0 }, {
+      waitScaleMs: 600_000,
+      onRequest: (stream, body) => {
+        if (typeof body.wait === 'number' && body.wait > 0) longPolls.add(stream);
+      },
+    });
     const sink = memorySink();
     const controller = new AbortController();
     const seen: string[] = [];
@@ -73,19 +81,16 @@ describe('sync engine', () => {
       feeds: ['tender'],
       streams: ['created', 'updated'],
       follow: true,
-      followWaitSeconds: 25, // 25 × 200 ms = 5 s per quiet poll
+      followWaitSeconds: 25,
       signal: controller.signal,
       onProgress: (p) => {
         if (p.items) seen.push(p.stream);
       },
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Both streams are long-polling (a condition, not a pause), then an update arrives.
+    await vi.waitFor(() => expect([...longPolls].sort()).toEqual(['created', 'updated']), { timeout: 20_000 });
     scripted.available.updated = 3;
-    const started = Date.now();
-    while (!seen.includes('updated') && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 10));
-    // The update did not wait for the created stream's 5 s poll to end.
-    expect(seen).toContain('updated');
-    expect(Date.now() - started).toBeLessThan(1000);
+    await vi.waitFor(() => expect(seen).toContain('updated'), { timeout: 20_000 });
     controller.abort();
     const out = await run;
     expect(out.stoppedBy).toBe('cancelled');
