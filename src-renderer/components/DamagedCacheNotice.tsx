@@ -20,6 +20,7 @@ const strings: Strings<{
   rebuilding: string;
   dismiss: string;
   rebuilt: (profile: string, searches: number, lists: number, edits: number) => string;
+  rereading: (n: number) => string;
   notStarted: (names: string) => string;
 }> = {
   ru: {
@@ -28,7 +29,8 @@ const strings: Strings<{
     rebuilding: 'Собираю…',
     dismiss: 'Скрыть',
     rebuilt: (profile, searches, lists, edits) =>
-      `Кэш профиля «${profile}» создан заново. Из старого файла восстановлено: сохранённых поисков — ${searches}, списков — ${lists}, неотправленных изменений — ${edits}. Сохранённые поиски загружаются заново: уже оплаченные версии приходят повторно без оплаты, новые — по обычным правилам расходов.`,
+      `Кэш профиля «${profile}» создан заново. Из старого файла восстановлено: сохранённых поисков — ${searches}, списков — ${lists}, неотправленных изменений — ${edits}.`,
+    rereading: (n) => `Сохранённые поиски загружаются заново (${n}): уже оплаченные версии приходят повторно без оплаты, новые — по обычным правилам расходов.`,
     notStarted: (names) => `Не запущены (нужно подтверждение расходов, нет сети или токена) — запустите их сами: ${names}.`,
   },
   en: {
@@ -37,7 +39,8 @@ const strings: Strings<{
     rebuilding: 'Rebuilding…',
     dismiss: 'Dismiss',
     rebuilt: (profile, searches, lists, edits) =>
-      `The cache of the profile “${profile}” was made anew. Recovered from the old file: ${searches} saved searches, ${lists} lists, ${edits} pending edits. The saved searches are being read again: versions already paid for come at no charge, new ones under the usual spending rules.`,
+      `The cache of the profile “${profile}” was made anew. Recovered from the old file: ${searches} saved searches, ${lists} lists, ${edits} pending edits.`,
+    rereading: (n) => `The saved searches are being read again (${n}): versions already paid for come at no charge, new ones under the usual spending rules.`,
     notStarted: (names) => `Not started (spending needs consent, or no network or token) — sync them yourself: ${names}.`,
   },
 };
@@ -93,6 +96,7 @@ export function DamagedCacheNotice() {
         <div className="banner banner--progress" role="status" data-testid="damaged-cache-rebuilt">
           <span>
             {s.rebuilt(done.profile.name, done.recovered.savedSearches, done.recovered.lists, done.recovered.pendingEdits)}
+            {done.jobs.length > 0 && ` ${s.rereading(done.jobs.length)}`}
             {done.notStarted.length > 0 && ` ${s.notStarted(done.notStarted.join(', '))}`}
           </span>
           <button type="button" className="btn--link" onClick={() => setDone(null)}>
