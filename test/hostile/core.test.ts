@@ -1,14 +1,16 @@
 /**
- * Issue 13, finding 4, through the app core: a server (here a proxy in front of the sandbox) that echoes the
- * token in its error's code, message, request id and details, and in every page's request id. The error
+ * Issue 13 through the app core, against proxies in front of the sandbox. Finding 4: a server that echoes the
+ * token in its error's code, message, request id and details, and in every page's request id; the error
  * payload the bridge returns (message and requestId, both languages) and the cache file hold no token.
+ * Finding 1: a server that trickles its answers; the cost preview is answered (a retryable timeout in the
+ * user's language) within the configured deadline instead of hanging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { toIpcError } from '../../src-main/app/errors';
 import { makeCore, sandbox, type TestCore } from '../app/helpers';
 import { scanForSecrets } from '../cli/helpers';
-import { startHostile, tokenEchoProxy, type HostileServer } from './server';
+import { forward, startHostile, tokenEchoProxy, trickle, type HostileServer } from './server';
 
 let sb: RunningSandbox;
 let proxy: HostileServer;
@@ -50,5 +52,39 @@ describe('the app core against a server that echoes the token', () => {
     const scan = scanForSecrets([t.dir], secrets);
     expect(scan.hits).toEqual([]);
     expect(scanForSecrets([t.dir], ['page_***']).hits.some((h) => h.includes('cache.db'))).toBe(true);
+  });
+});
+
+describe('the app core against a server that trickles its answers', () => {
+  it('search.preview is answered with a retryable timeout in the user’s language, not left hanging', async () => {
+    let trickling = false;
+    const slow = await startHostile(async (req, res, body, stats) => {
+      // The built-in profile's login goes through; then every answer trickles one byte at a time.
+      if (trickling) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return trickle(res, stats, 20);
+      }
+      const answer = await forward(new URL(sb.baseUrl).origin, req, body);
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.text);
+    });
+    const core = await makeCore(`${slow.origin}/api/v2`, {
+      tuning: { probeIntervalMs: 150, client: { maxAttempts: 3, backoff: { baseMs: 10, maxMs: 50 }, timeouts: { headersMs: 5_000, bodyMs: 5_000, deadlineMs: 300 } } },
+    });
+    try {
+      await core.call('balance.get', {});
+      trickling = true;
+      const e = await core.call('search.preview', { criteria: { keywords: ['поставка'] } }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(e).not.toBeNull();
+      expect(toIpcError(e, 'ru').message).toMatch(/не ответил вовремя/);
+      expect(toIpcError(e, 'en').message).toMatch(/did not answer in time/);
+      await slow.abandoned(1);
+    } finally {
+      await core.close();
+      await slow.close();
+    }
   });
 });
