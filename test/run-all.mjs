@@ -131,7 +131,7 @@ async function runVitest(label = 'vitest', report = vitestReport, files = [], ex
  * suites are left out of this pass: they test the cache and the limiter, whose behaviour the server's shapes do
  * not change, and they are the slowest.
  */
-const STRICT_SUITES = ['test/api', 'test/api-earlier', 'test/sync/faults.test.ts', 'test/sync/balance.test.ts', 'test/sync/outbox.test.ts', 'test/cli', 'test/app', 'test/earlier-core', 'test/reference'];
+const STRICT_SUITES = ['test/api', 'test/api-earlier', 'test/sync/faults.test.ts', 'test/sync/balance.test.ts', 'test/sync/outbox.test.ts', 'test/sync/noProgress.test.ts', 'test/sync/earlierNoProgress.test.ts', 'test/sync/cutBody.test.ts', 'test/hostile', 'test/cli', 'test/app', 'test/earlier-core', 'test/reference'];
 
 /** Playwright tests that were skipped, with the reason their `test.skip(condition, reason)` gave. */
 function skippedTests(report) {
