@@ -85,9 +85,10 @@ test('no raw codes and no English on any view of the Russian interface', async (
   await expectClean(page, 'earlier filters');
   await page.getByTestId('earlier-filter-open').first().click();
   await expectClean(page, 'earlier filter tenders');
-  for (const view of ['favorites', 'limits', 'search']) {
+  // Each view is checked once its data is on screen (a marker it shows when loaded, not a pause).
+  for (const [view, loaded] of [['favorites', 'favorites-total'], ['limits', 'limits-balance'], ['search', 'view-search']] as const) {
     await page.getByTestId(`nav-${view}`).click();
-    await page.waitForTimeout(500);
+    await expect(page.getByTestId(loaded)).toBeVisible();
     await expectClean(page, `earlier ${view}`);
   }
 });

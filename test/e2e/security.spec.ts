@@ -309,12 +309,17 @@ test.describe('leaving the app', () => {
   test('the app cannot be framed by another page', async ({ app, context }) => {
     const page = await context.newPage();
     await page.goto(`${app.sandboxOrigin}/__sandbox/state`);
-    await page.evaluate((url) => {
-      const frame = document.createElement('iframe');
-      frame.src = url;
-      document.body.append(frame);
-    }, app.url);
-    await page.waitForTimeout(1000);
+    // Resolves when the frame has loaded whatever it was allowed to (a refused frame loads an error page).
+    await page.evaluate(
+      (url) =>
+        new Promise<void>((resolve) => {
+          const frame = document.createElement('iframe');
+          frame.addEventListener('load', () => resolve(), { once: true });
+          frame.src = url;
+          document.body.append(frame);
+        }),
+      app.url,
+    );
     const framed = page.frames().find((f) => f !== page.mainFrame());
     expect(framed).toBeDefined();
     expect(await framed!.locator('#root').count()).toBe(0);
