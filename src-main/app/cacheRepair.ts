@@ -24,9 +24,12 @@ import { AppError, appError } from './errors';
 import { planSpend, spentToday } from './spendGuard';
 import { SANDBOX_PROFILE } from './sandboxProfile';
 
-/** Problems met at start that are not damage notes on disk (a read-only folder), kept for the notice. */
+/**
+ * Problems met at start that are not damage notes on disk, kept for the notice: a read-only folder, or a
+ * damaged file that could not be moved aside (its folder cannot be written).
+ */
 export interface StartProblems {
-  access: { profile: string; error: CacheAccessError }[];
+  access: { profile: string; error: CacheAccessError | DamagedCacheError }[];
 }
 
 /**
@@ -43,7 +46,8 @@ export async function activateFirstUsable(ctx: AppContext, order: (string | null
       return;
     } catch (e) {
       if (!isCacheOpenFailure(e)) throw e;
-      if (e instanceof CacheAccessError && name !== null) problems.access.push({ profile: name, error: e });
+      const unmoved = e instanceof DamagedCacheError && e.movedTo === null;
+      if ((e instanceof CacheAccessError || unmoved) && name !== null) problems.access.push({ profile: name, error: e });
     }
   }
   await ctx.activate(null, { persist: false, announce: false });
@@ -159,7 +163,8 @@ export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): P
         out.push({ profile, file: note.file, movedTo: note.movedTo, message: pick(errorOfNote(note).text, ctx.locale), rebuildable: true });
       }
       for (const { profile, error } of problems.access) {
-        out.push({ profile, file: error.where, movedTo: null, message: pick(error.text, ctx.locale), rebuildable: false });
+        const file = error instanceof CacheAccessError ? error.where : error.file;
+        out.push({ profile, file, movedTo: null, message: pick(error.text, ctx.locale), rebuildable: false });
       }
       return out;
     },

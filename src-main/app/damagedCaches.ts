@@ -39,7 +39,13 @@ export const errorOfNote = (note: DamageNote): DamagedCacheError => new DamagedC
 
 /** Moves a damaged cache file aside and leaves the note; answers the error that names both places. */
 export function quarantineCache(dataDir: string, error: DamagedCacheError): DamagedCacheError {
-  const movedTo = moveAside(error.file);
+  let movedTo: string;
+  try {
+    movedTo = moveAside(error.file);
+  } catch {
+    // A folder that cannot be written: the file stays where it is, and the message says so.
+    return error;
+  }
   const note: DamageNote = { file: error.file, movedTo, reason: error.reason, at: new Date().toISOString() };
   writeFileSync(path.join(dataDir, NOTE_FILE), `${JSON.stringify(note, null, 2)}\n`, { mode: 0o600 });
   return error.moved(movedTo);

@@ -4,8 +4,8 @@
  * profile waits for a rebuild that copies back what the old file still gives; a damage met during a call
  * answers `cache_damaged` naming the file, and the app goes on with another profile.
  */
-import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, writeFileSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -219,6 +219,45 @@ describe('a damage the quick check at open lets pass', () => {
       expect(existsSync(notices[0]!.movedTo!)).toBe(true);
     } finally {
       await c.close();
+    }
+  });
+});
+
+/** `tsx src-main/web/cli.ts ARGS`, as `nobody` when the tests run as root (root may write anywhere). */
+function webStart(args: string[], home: string) {
+  const node = [process.execPath, '--import', 'tsx', 'src-main/web/cli.ts', ...args];
+  const [cmd, ...rest] = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...node] : node;
+  return { cmd: cmd!, args: rest, env: { PATH: process.env.PATH ?? '', HOME: home } };
+}
+
+describe('a damaged cache in a folder that cannot be written', () => {
+  it('is left where it is, and the app still starts on another profile', async () => {
+    const root = tempDir();
+    chmodSync(root, 0o755);
+    const dataDir = join(root, 'data');
+    mkdirSync(dataDir, { mode: 0o777 });
+    chmodSync(dataDir, 0o777);
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: 'sandbox' }), { mode: 0o666 });
+    const folder = join(dataDir, 'profiles', 'sandbox');
+    mkdirSync(join(folder, 'cache.db'), { recursive: true });
+    chmodSync(join(dataDir, 'profiles'), 0o777);
+    chmodSync(folder, 0o555);
+    const w = webStart(['--data-dir', dataDir, '--tenders', '200'], dataDir);
+    const child = spawn(w.cmd, w.args, { cwd: process.cwd(), env: w.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    try {
+      const started = await new Promise<boolean>((resolve) => {
+        child.stdout.on('data', (d: Buffer) => {
+          if (d.toString().includes('Tender Workbench: http')) resolve(true);
+        });
+        child.once('exit', () => resolve(false));
+      });
+      expect(stderr).not.toMatch(/could not start/);
+      expect(started).toBe(true);
+      expect(statSync(join(folder, 'cache.db')).isDirectory()).toBe(true); // left as it is
+    } finally {
+      child.kill('SIGKILL');
     }
   });
 });
