@@ -116,3 +116,59 @@ describe('tenderwb sync on an earlier-generation profile and money', () => {
     }
   });
 });
+
+describe('tenderwb contracts and list load: the money rule of sync', () => {
+  const tenders = Array.from({ length: 1000 }, (_, i) => i + 1).join(',');
+  const settings = (spending: { confirmAbove: number; runCap: number | null; dailyBudget: number | null }) =>
+    writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending }));
+
+  it('a contract set previewed above the default cap is refused before it pays for more than the preview, naming the flags; --max-spend N stops there', async () => {
+    settings({ confirmAbove: 100, runCap: 20, dailyBudget: null });
+    try {
+      const before = await ledgerCount();
+      const refused = await cli.run(['contracts', '--tenders', tenders]);
+      expect(refused.code).toBe(2);
+      const reason = failureReason(refused);
+      expect(reason).toMatch(/may charge up to \d[\d\s]* units, more than the default cap of 20 units; nothing was charged but the preview's first item \(1 unit\)/);
+      expect(reason).toContain('--max-spend');
+      expect(reason).toContain('--no-cap');
+      expect(await ledgerCount()).toBe(before + 1);
+
+      const capped = await cli.run(['contracts', '--tenders', tenders, '--max-spend', '10']);
+      expect(capped.code).toBe(0);
+      expect(capped.stdout).toMatch(/contracts: \d+ of \d[\d\s]* held, 10 units charged — stopped at the spend cap/);
+      expect(capped.stderr).toMatch(/stopped at --max-spend 10 \(10 charged\)/);
+      expect(await ledgerCount()).toBe(before + 1 + 10); // the refused run's preview item, then this run's 10
+
+      const bad = await cli.run(['contracts', '--customer', '7830002294']);
+      expect(bad.code).toBe(2);
+      expect(failureReason(bad)).toMatch(/контрольное число/);
+    } finally {
+      settings({ confirmAbove: 100, runCap: 1000, dailyBudget: null });
+    }
+  });
+
+  it('list load reads the list\'s tenders under the default cap, and a used-up daily budget refuses it before anything is paid', async () => {
+    const listId = (await cli.ok(['--json', 'list', 'create', 'деньги']).then((r) => r.lines[0].list_id)) as string;
+    await cli.ok(['list', 'add', listId, ...Array.from({ length: 60 }, (_, i) => String(1901 + i))]);
+    settings({ confirmAbove: 100, runCap: 25, dailyBudget: null });
+    try {
+      const refused = await cli.run(['list', 'load', listId]);
+      expect(refused.code).toBe(2);
+      expect(failureReason(refused)).toMatch(/more than the default cap of 25 units/);
+      const loaded = await cli.run(['list', 'load', listId, '--no-cap']);
+      expect(loaded.code).toBe(0);
+      expect(loaded.stdout).toMatch(new RegExp(`list ${listId}: 60 of 60 held, \\d+ units charged — up to date`));
+
+      const today = await ledgerCount();
+      settings({ confirmAbove: 100, runCap: null, dailyBudget: today });
+      const before = await ledgerCount();
+      const budget = await cli.run(['list', 'load', listId, '--no-cap']);
+      expect(budget.code).toBe(5);
+      expect(failureReason(budget)).toMatch(/the daily budget is used up/);
+      expect(await ledgerCount()).toBe(before);
+    } finally {
+      settings({ confirmAbove: 100, runCap: 1000, dailyBudget: null });
+    }
+  });
+});

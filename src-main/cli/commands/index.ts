@@ -6,6 +6,7 @@ import { cardCommand, openCommand } from './cards';
 import { exportCommand, listCommand } from './lists';
 import { auditCommand, balanceCommand, ledgerCommand } from './money';
 import { cacheCommand } from './cache';
+import { contractsCommand } from './contracts';
 import {
   earlierBalanceCommand,
   earlierCardCommand,
@@ -43,6 +44,7 @@ export const commands: Record<string, Command> = {
   sync: byGeneration(syncCommand, earlierSyncCommand),
   filters: byGeneration(ONLY_EARLIER('read-only filters'), earlierFiltersCommand),
   card: byGeneration(cardCommand, earlierCardCommand),
+  contracts: byGeneration(contractsCommand, NOT_EARLIER('contracts') + ': the earlier API generation delivers tenders only'),
   open: byGeneration(openCommand, NOT_EARLIER('opening by a notice number or an EIS link') + ': use "tenderwb card tender ID"'),
   list: byGeneration(listCommand, NOT_EARLIER('lists') + ': use "tenderwb favorites"'),
   favorites: byGeneration(ONLY_EARLIER('favorites') + ': use "tenderwb list"', earlierFavoritesCommand),

@@ -19,6 +19,8 @@ import { searchStore } from '../../cache/searchStore';
 import { listNameProblem } from '../../domain/listName';
 import { isApiError } from '../../api/errors';
 import { mirrorListMembers } from '../../sync/mirrors';
+import { runFeedSet } from '../feedSetRun';
+import { parseSpendFlags } from '../spendCap';
 
 function parseIds(raw: string[]): number[] {
   if (!raw.length) throw new CliError('give at least one tender id', 2);
@@ -80,7 +82,7 @@ async function editCounts(
     : { list_id: listId, removed: changed, not_present: unchanged, items_count: after.size };
 }
 
-export async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
+export async function listCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [sub, ...rest] = args;
   const cache = await ctx.cache();
   if (sub === 'create') {
@@ -181,11 +183,19 @@ export async function listCommand(ctx: CliContext, args: string[]): Promise<void
     ctx.out.result({ list_id: listId, items_count: members, synced_at: synced?.syncedAt ?? null }, `${listId}: ${formatInt(members)} members read from the server`);
     return;
   }
+  if (sub === 'load') {
+    // The latest versions of the members' tenders: the list's tender feed, paid, under the money rule of `sync`.
+    const a = parseCommandArgs(rest, { 'max-spend': { type: 'string' }, 'no-cap': { type: 'boolean' } });
+    const listId = a.positionals[0];
+    if (!listId || a.positionals.length !== 1) throw new CliError('usage: list load LIST_ID [--max-spend N | --no-cap]', 2);
+    await runFeedSet(ctx, 'tender', { list_id: listId }, `list ${listId}`, parseSpendFlags(a.values), signal);
+    return;
+  }
   if (sub === 'list' || sub === undefined) {
     for (const l of listStore(cache).lists()) ctx.out.result({ list_id: l.listId, name: l.name, items_count: l.itemsCount }, `${l.listId}\t${l.name}\t${l.itemsCount}`);
     return;
   }
-  throw new CliError('usage: list create|add|remove|show|sync|rename|delete ...', 2);
+  throw new CliError('usage: list create|add|remove|show|sync|load|rename|delete ...', 2);
 }
 
 /** A list held here and not deleted here, or a usage error naming it. */
