@@ -175,7 +175,7 @@ describe('tenderwb login', () => {
  */
 function runOnTerminal(args: string[], env: NodeJS.ProcessEnv, dialogue: [string, string][]): Promise<{ code: number; text: string }> {
   const script = `
-import json, os, pty, sys, time
+import json, os, pty, sys, termios, time
 args, dialogue = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 pid, fd = pty.fork()
 if pid == 0:
@@ -196,7 +196,10 @@ for prompt, answer in dialogue:
     while prompt.encode() not in seen and time.time() < deadline:
         if not read_some():
             break
-    time.sleep(0.2)
+    # The answer is typed once the line editor holds the terminal (echo off at the terminal: it echoes a
+    # visible answer itself and a password not at all), a state, not a pause (the pty master reads the pair's mode).
+    while termios.tcgetattr(fd)[3] & termios.ECHO and time.time() < deadline:
+        time.sleep(0.01)
     os.write(fd, answer.encode())
 while read_some():
     pass

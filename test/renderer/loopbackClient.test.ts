@@ -147,13 +147,20 @@ describe('events', () => {
       attempts += 1;
       return Promise.reject(new TypeError('Failed to fetch'));
     };
-    const client = createLoopbackClient({ secret: SECRET, fetch: fetchFake as typeof fetch, reconnectMinMs: 5, reconnectMaxMs: 20 });
-    const off = client.on('app.status', () => undefined);
-    await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(4));
-    off();
-    const after = attempts;
-    await new Promise((r) => setTimeout(r, 80));
-    expect(attempts - after).toBeLessThanOrEqual(1);
+    // Fake timers: the pauses pass when the test says so, however slow the machine is.
+    vi.useFakeTimers();
+    try {
+      const client = createLoopbackClient({ secret: SECRET, fetch: fetchFake as typeof fetch, reconnectMinMs: 5, reconnectMaxMs: 20 });
+      const off = client.on('app.status', () => undefined);
+      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(4));
+      off();
+      const after = attempts;
+      // A second's worth of 20 ms pauses: dozens of attempts had it gone on after the last listener left.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(attempts - after).toBeLessThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -161,8 +168,12 @@ describe('the backend process (issue 12: a stopped `npm run web` is not «В с�
   it('a dropped stream that cannot be reopened tells «down» once; the server back tells «up» once', async () => {
     const streams: ReturnType<typeof streamResponse>[] = [];
     let serverUp = true;
+    let failedReopenings = 0;
     const fetchFake = (url: string | URL | Request) => {
-      if (!serverUp) return Promise.reject(new TypeError('Failed to fetch'));
+      if (!serverUp) {
+        if (String(url).endsWith('/bridge/events')) failedReopenings += 1;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
       if (String(url).endsWith('/bridge/events')) {
         const s = streamResponse();
         streams.push(s);
@@ -183,7 +194,9 @@ describe('the backend process (issue 12: a stopped `npm run web` is not «В с�
     await vi.waitFor(() => expect(told).toEqual([false]));
     const call = await client.invoke('app.info', {});
     expect(!call.ok && call.error.message).toBe('Сервер браузерного режима остановлен. Запустите npm run web снова.');
-    await new Promise((r) => setTimeout(r, 50)); // more failed reopenings: still one «down»
+    // More failed reopenings (counted, not a pause): still one «down».
+    const reopened = failedReopenings;
+    await vi.waitFor(() => expect(failedReopenings).toBeGreaterThanOrEqual(reopened + 3));
     expect(told).toEqual([false]);
 
     serverUp = true;
