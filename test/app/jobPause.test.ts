@@ -9,6 +9,9 @@ import type { SyncJob } from '../../src-main/contract/ipc';
 import { JobManager } from '../../src-main/app/jobs';
 import type { SyncProgress } from '../../src-main/sync/syncEngine';
 
+/** vi.waitFor gives up after 1 s by default: too short on a loaded machine (a wait on a condition, not a bound). */
+const SETTLED = { timeout: 20_000 };
+
 describe('a pause of the request pace is told, not silent', () => {
   it('the limiter tells how long the request over the limit waits', async () => {
     let now = 0;
@@ -54,7 +57,7 @@ describe('a pause of the request pace is told, not silent', () => {
     progress({ filterId: 'flt_x', feed: 'tender', stream: 'created', pages: 1, items: 1, charged: 1, free: 0, total: 1, state: 'ready' });
     expect(emitted.at(-1)!.pausedUntil).toBeNull();
     finish();
-    await vi.waitFor(() => expect(emitted.at(-1)).toMatchObject({ state: 'done', pausedUntil: null }));
+    await vi.waitFor(() => expect(emitted.at(-1)).toMatchObject({ state: 'done', pausedUntil: null }), SETTLED);
     // A finished job is not marked by a later pause.
     const count = emitted.length;
     jobs.notePause(until);

@@ -6,6 +6,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLoopbackClient } from '../../src-renderer/bridge/loopbackClient';
 
+/** vi.waitFor gives up after 1 s by default: too short on a loaded machine (a wait on a condition, not a bound). */
+const SETTLED = { timeout: 20_000 };
+
 type Call = { url: string; init: RequestInit };
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -119,10 +122,10 @@ describe('events', () => {
     const feed: unknown[] = [];
     const offStatus = client.on('app.status', (p) => status.push(p));
     client.on('feed.updated', (p) => feed.push(p));
-    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    await vi.waitFor(() => expect(streams).toHaveLength(1), SETTLED);
     streams[0]!.push('\n{"event":"app.status","payload":{"online":false,"pendingEdits":1}}\n{"event":"feed.upd');
     streams[0]!.push('ated","payload":{"filterId":"flt_a","created":2,"updated":0}}\n{"event":"nope","payload":1}\nnot json\n');
-    await vi.waitFor(() => expect(feed).toHaveLength(1));
+    await vi.waitFor(() => expect(feed).toHaveLength(1), SETTLED);
     expect(status).toEqual([{ online: false, pendingEdits: 1 }]);
     expect(feed).toEqual([{ filterId: 'flt_a', created: 2, updated: 0 }]);
     expect(fetchFake).toHaveBeenCalledTimes(1);
@@ -131,13 +134,13 @@ describe('events', () => {
 
     // Dropped: reopened, and delivery goes on.
     streams[0]!.end();
-    await vi.waitFor(() => expect(streams).toHaveLength(2));
+    await vi.waitFor(() => expect(streams).toHaveLength(2), SETTLED);
     streams[1]!.push('{"event":"app.status","payload":{"online":true,"pendingEdits":0}}\n');
-    await vi.waitFor(() => expect(status).toHaveLength(2));
+    await vi.waitFor(() => expect(status).toHaveLength(2), SETTLED);
     offStatus();
     streams[1]!.push('{"event":"app.status","payload":{"online":false,"pendingEdits":0}}\n');
     streams[1]!.push('{"event":"feed.updated","payload":{"filterId":"flt_b","created":1,"updated":0}}\n');
-    await vi.waitFor(() => expect(feed).toHaveLength(2));
+    await vi.waitFor(() => expect(feed).toHaveLength(2), SETTLED);
     expect(status).toHaveLength(2);
   });
 
@@ -152,7 +155,7 @@ describe('events', () => {
     try {
       const client = createLoopbackClient({ secret: SECRET, fetch: fetchFake as typeof fetch, reconnectMinMs: 5, reconnectMaxMs: 20 });
       const off = client.on('app.status', () => undefined);
-      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(4));
+      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(4), SETTLED);
       off();
       const after = attempts;
       // A second's worth of 20 ms pauses: dozens of attempts had it gone on after the last listener left.
@@ -185,22 +188,22 @@ describe('the backend process (issue 12: a stopped `npm run web` is not «В с�
     const told: boolean[] = [];
     const offConnection = client.onConnection((up) => told.push(up));
     const off = client.on('app.status', () => undefined);
-    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    await vi.waitFor(() => expect(streams).toHaveLength(1), SETTLED);
     expect(told).toEqual([]);
 
     // The process stops: its stream ends and nothing answers any more.
     serverUp = false;
     streams[0]!.end();
-    await vi.waitFor(() => expect(told).toEqual([false]));
+    await vi.waitFor(() => expect(told).toEqual([false]), SETTLED);
     const call = await client.invoke('app.info', {});
     expect(!call.ok && call.error.message).toBe('Сервер браузерного режима остановлен. Запустите npm run web снова.');
     // More failed reopenings (counted, not a pause): still one «down».
     const reopened = failedReopenings;
-    await vi.waitFor(() => expect(failedReopenings).toBeGreaterThanOrEqual(reopened + 3));
+    await vi.waitFor(() => expect(failedReopenings).toBeGreaterThanOrEqual(reopened + 3), SETTLED);
     expect(told).toEqual([false]);
 
     serverUp = true;
-    await vi.waitFor(() => expect(told).toEqual([false, true]));
+    await vi.waitFor(() => expect(told).toEqual([false, true]), SETTLED);
     off();
     offConnection();
   });
