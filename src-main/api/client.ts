@@ -666,8 +666,9 @@ export class ApiClient {
       // A long poll's longer wait for headers lengthens the deadline by as much.
       deadlineMs: this.deadlineMs + Math.max(0, headersTimeoutMs - this.headersMs),
       maxBodyBytes: this.maxBodyBytes,
-      // The server's words come back without the token (or the password of a login) in them.
-      secrets: [call.anonymous ? null : this.lastToken, ...(call.secrets ?? [])],
+      // The server's words come back without the token (or, in a refusal, the password of a login) in them.
+      secrets: [call.anonymous ? null : this.lastToken],
+      errorSecrets: call.secrets,
     });
   }
 

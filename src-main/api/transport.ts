@@ -43,8 +43,13 @@ export type ExchangeOptions = {
   deadlineMs: number;
   /** Default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
-  /** The credentials the request carries (token, password): cut out of everything the server sends back. */
+  /** The credentials the request carries (the token): cut out of everything the server sends back. */
   secrets?: readonly (string | null | undefined)[];
+  /**
+   * Cut out of an answer that is not a success only (a login's password): a short password may well occur in
+   * the random part of the token a successful login answers, which must come back whole.
+   */
+  errorSecrets?: readonly (string | null | undefined)[];
 };
 
 /** `base + path` with the defined query parameters. */
@@ -87,7 +92,8 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
       return overrun(e, null);
     }
     const rawId = headerValue(res.headers, 'x-request-id');
-    const requestId = rawId === null ? null : cleanRequestId(rawId, o.secrets);
+    const secrets = res.statusCode >= 300 ? [...(o.secrets ?? []), ...(o.errorSecrets ?? [])] : (o.secrets ?? []);
+    const requestId = rawId === null ? null : cleanRequestId(rawId, secrets);
     const maxBytes = o.maxBodyBytes ?? MAX_BODY_BYTES;
     try {
       // A declared length over the cap is refused before a byte of the body is read.
@@ -96,7 +102,7 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
         throw new BodyTooLargeError(`declared over ${maxBytes} bytes`);
       }
       const text = await readCapped(res.body, maxBytes);
-      return { ok: true, status: res.statusCode, headers: res.headers, text: withoutSecrets(text, o.secrets ?? []), requestId };
+      return { ok: true, status: res.statusCode, headers: res.headers, text: withoutSecrets(text, secrets), requestId };
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
         // Executed (and perhaps charged), but nothing of it is kept: a cut body is never stored.

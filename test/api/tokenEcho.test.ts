@@ -82,4 +82,25 @@ describe('the client cuts the token out of a server’s words', () => {
     expect(page.requestId).toBe('page_***');
     expect(JSON.stringify(page)).not.toContain(USUAL);
   });
+
+  it('a login: the password is cut out of a refusal, and a new token that happens to contain it comes back whole', async () => {
+    const password = 'demo';
+    const issued = 'tenderwb_live_AbdemoCd0123456789';
+    let refuse = true;
+    server = await startHostile((_req, res) => {
+      if (refuse) return sendJson(res, 401, { error: { code: 'unauthorized', message: `wrong password ${password}`, request_id: `req_${password}` } });
+      sendJson(res, 200, { id: 7, name: 'cli', token: issued });
+    });
+    const client = new ApiClient({ baseUrl: `${server.origin}/api/v2`, token: () => '', limiter: new RateLimiter({ perMinute: 1_000_000 }), sleep: async () => undefined });
+    const e = (await client.login('demo-user', password, 'cli').then(
+      () => null,
+      (err: unknown) => err,
+    )) as ApiError;
+    expect(e).toBeInstanceOf(ApiError);
+    expect(describeApiError(e)).not.toContain(password);
+    expect(e.requestId).toBe('req_***');
+    refuse = false;
+    expect((await client.login('demo-user', password, 'cli')).token).toBe(issued);
+  });
 });
+
