@@ -81,6 +81,14 @@ describe('cross-site requests are refused', () => {
     expect(after).toEqual(before);
   });
 
+  it('the earlier generation (/legacy/api/v2) and unknown paths are behind the same checks', async () => {
+    for (const path of ['/legacy/api/v2/balance', '/api/v2/openapi.json', '/nowhere']) {
+      expect((await send('GET', path, { ...own(), origin: 'https://evil.example' })).status, path).toBe(403);
+      expect((await send('GET', path, { host: `evil.example:${port}` })).status, path).toBe(403);
+    }
+    expect((await send('GET', '/api/v2/openapi.json', own())).status).toBe(200);
+  });
+
   it('Sec-Fetch-Site: cross-site or same-site (another port of this machine) is refused even without an Origin', async () => {
     for (const site of ['cross-site', 'same-site']) {
       const r = await send('GET', '/__sandbox/state', { ...own(), 'sec-fetch-site': site });
