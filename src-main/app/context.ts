@@ -492,14 +492,19 @@ export class AppContext {
     // A used-up daily budget refuses the run before the first page is paid for.
     checkDailyBudget({ settings, spentToday: spentToday(session.cache) });
     const first = await this.net(() => readFirstPage(this.port(session), this.sink(session), feed, body, 'created'));
+    // A set still being assembled states no total yet: asked again (its first item is held now, a free repeat)
+    // as the preview the user consented to was, so the same set is not planned as one of unknown cost.
+    const again = first.total === null && first.state !== 'ready' ? await this.net(() => previewCost(this.port(session), this.sink(session), feed, body)) : null;
+    const total = again?.total ?? first.total;
+    const firstCharged = first.charged + (again?.charged ?? 0);
     const views = viewQueries(session.cache);
-    if (first.total !== null) views.setFilterTotal(first.filterId, feed, first.total);
+    if (total !== null) views.setFilterTotal(first.filterId, feed, total);
     // The preview again, by the core itself: consent to a lower cost does not start a dearer run.
     const held = heldOfFeed(session.cache, feed, first.filterId);
     const limit = planSpend({
       settings,
       spentToday: spentToday(session.cache),
-      estimate: first.total === null ? null : Math.max(0, first.total - held),
+      estimate: total === null ? null : Math.max(0, total - held),
       ...(opts.maxSpend !== undefined ? { maxSpend: opts.maxSpend } : {}),
       ...(opts.confirmCost !== undefined ? { confirmCost: opts.confirmCost } : {}),
     });
@@ -508,10 +513,10 @@ export class AppContext {
       label: opts.label ?? null,
       feeds: [feed],
       streams: ['created'],
-      maxSpend: Math.max(0, limit.cap - first.charged),
+      maxSpend: Math.max(0, limit.cap - firstCharged),
       spendLimit: limit,
       follow: false,
-      spentBefore: { charged: first.charged, free: first.free, items: first.items, pages: 1, total: first.total },
+      spentBefore: { charged: firstCharged, free: first.free, items: first.items, pages: 1, total },
     });
     return { filterId: first.filterId, jobId };
   }

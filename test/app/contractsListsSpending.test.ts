@@ -66,6 +66,24 @@ describe('contracts.query asks consent like a search', () => {
   });
 });
 
+describe('a set the server is still assembling', () => {
+  it('is planned by its total, asked again, not as a run of unknown cost: a small set starts with no consent', async () => {
+    const pace = (await control(sb, 'collection', {})) as { items_per_step: number; step_ms: number };
+    // Slow collection: the first page is partial and states no total (reference 2.3).
+    await control(sb, 'collection', { items_per_step: 10, step_ms: 300 });
+    try {
+      const set = { by: 'tenders' as const, tenderIds: Array.from({ length: 100 }, (_, i) => 1 + i) };
+      const job = await finished(t, (await t.call('contracts.query', { set })).jobId);
+      // Refused before the fix: a partial first page has no total, and a run of unknown cost is bounded by the
+      // default cap of 1 000, above the threshold.
+      expect(job.state).toBe('done');
+      expect(job.charged).toBeLessThanOrEqual(100);
+    } finally {
+      await control(sb, 'collection', { items_per_step: pace.items_per_step, step_ms: pace.step_ms });
+    }
+  });
+});
+
 describe('lists.sync asks consent like a search', () => {
   it('lists.estimate names the cost; lists.sync above the threshold needs consent to it and refuses a lower one', async () => {
     const list = await t.call('lists.create', { name: 'Большой список' });
