@@ -9,8 +9,11 @@
  * carries one, must be this server's own. Clients that are not browsers (our core, the CLI, tests, the reference
  * clients) send a normal Host and no Origin, and pass.
  *
- * With `jsonBodies`, a request that carries a body in a type a page may send without asking first (a form's, or
- * text/plain) is refused too: the server reads JSON only, and a "simple" request is how a page writes cross-site.
+ * With `jsonBodies`, a request from a browser that carries a body in a type a page may send without asking first
+ * (a form's, or text/plain) is refused too: a "simple" request is how a page writes cross-site, and a browser old
+ * enough to send it without an Origin still names itself. A request with no browser mark at all (no Origin, Referer,
+ * Sec-Fetch-* or a browser's User-Agent) is a script or a tool, such as `curl -d '{…}'`, whose default form type
+ * says nothing about the JSON it sends: it passes, and the body is read as JSON as always.
  *
  * The verdict names the reason; each server says it in its own words and envelope.
  */
@@ -25,7 +28,7 @@ export interface LoopbackRequest {
 }
 
 export interface LoopbackGuardOptions {
-  /** Refuse a body-carrying request whose Content-Type is present and not JSON. */
+  /** Refuse a body-carrying request from a browser whose Content-Type is present and not JSON. */
   readonly jsonBodies?: boolean;
 }
 
@@ -36,6 +39,13 @@ export const loopbackHosts = (port: number): ReadonlySet<string> => new Set([`12
 export const loopbackOrigins = (port: number): ReadonlySet<string> => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request names itself as a browser's: what a page's request carries and a script's does not. */
+export function fromBrowser(headers: IncomingHttpHeaders): boolean {
+  if (headers.origin !== undefined || headers.referer !== undefined) return true;
+  if (Object.keys(headers).some((name) => name.startsWith('sec-fetch-'))) return true;
+  return /^Mozilla\//.test(headers['user-agent'] ?? '');
+}
 
 /** Whether a Content-Type is JSON (`application/json`, or a `+json` type such as `application/problem+json`). */
 export function isJsonContentType(value: string | undefined): boolean {
@@ -51,7 +61,7 @@ export function checkLoopbackRequest(req: LoopbackRequest, port: number, options
   if (origin !== undefined && !loopbackOrigins(port).has(origin.toLowerCase())) return { ok: false, reason: 'foreign-origin' };
   const site = req.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') return { ok: false, reason: 'cross-site' };
-  if (options.jsonBodies === true && !BODYLESS.has((req.method ?? 'GET').toUpperCase())) {
+  if (options.jsonBodies === true && !BODYLESS.has((req.method ?? 'GET').toUpperCase()) && fromBrowser(req.headers)) {
     const type = req.headers['content-type'];
     if (type !== undefined && !isJsonContentType(type)) return { ok: false, reason: 'not-json' };
   }

@@ -96,15 +96,25 @@ describe('cross-site requests are refused', () => {
     }
   });
 
-  it("a simple request's body type (form, text/plain) is refused on POST even without an Origin; JSON bodies only", async () => {
+  it("a browser's simple request body type (form, text/plain) is refused on POST even without an Origin; JSON bodies only", async () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36' };
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const r = await send('POST', '/__sandbox/faults', { ...own(), 'content-type': type }, '{"http500":2}');
+      const r = await send('POST', '/__sandbox/faults', { ...own(), ...browser, 'content-type': type }, '{"http500":2}');
       expect(r.status).toBe(415);
       expect(r.json?.error?.code).toBe('unsupported_media_type');
-      const login = await send('POST', LOGIN, { ...own(), 'content-type': type }, 'x=1');
+      const login = await send('POST', LOGIN, { ...own(), ...browser, 'content-type': type }, 'x=1');
       expect(login.status).toBe(415);
+      const referred = await send('POST', '/__sandbox/faults', { ...own(), referer: 'http://example.test/', 'content-type': type }, '{"http500":2}');
+      expect(referred.status).toBe(415);
     }
     expect((await ctl(sb, 'state')).faults).toMatchObject({ http500: 0 });
+  });
+
+  it("a tool's default form type with a JSON body (curl -d '{…}') is taken: it has no browser mark", async () => {
+    const r = await send('POST', '/__sandbox/faults', { ...own(), 'user-agent': 'curl/8.5.0', 'content-type': 'application/x-www-form-urlencoded' }, '{"http500":2}');
+    expect(r.status).toBe(200);
+    expect((await ctl(sb, 'state')).faults).toMatchObject({ http500: 2 });
+    await ctl(sb, 'faults', { http500: 0 });
   });
 });
 
