@@ -196,7 +196,7 @@ describe('the earlier generation (issue 12: «Загрузить новые…»
   });
 });
 
-describe('the caps hold for the runs that have no consent dialog yet (contracts, list members)', () => {
+describe('the caps hold for contract and list runs too (their consent: contractsListsSpending.test.ts)', () => {
   it('a contracts query that names no cap stops at the default per-run cap; a used-up daily budget refuses it before it pays', async () => {
     await t.call('spending.set', { confirmAbove: 100, runCap: 7, dailyBudget: null });
     try {
