@@ -76,9 +76,10 @@ export function inspectBeforeOpen(file: string): boolean {
 
 /**
  * After SQLite opened an existing file, before anything is written: the stamp (or, for a file from before
- * it, the app's own tables) and `quick_check`. Throws DamagedCacheError.
+ * it, the app's own tables) and, when `quick`, `quick_check` (database.ts says which files). Throws
+ * DamagedCacheError.
  */
-export function inspectOpened(db: Database.Database, file: string, opts: { byTables: boolean }): void {
+export function inspectOpened(db: Database.Database, file: string, opts: { byTables: boolean; quick: boolean }): void {
   try {
     const applicationId = db.pragma('application_id', { simple: true }) as number;
     const userVersion = db.pragma('user_version', { simple: true }) as number;
@@ -90,6 +91,7 @@ export function inspectOpened(db: Database.Database, file: string, opts: { byTab
       // A file with no tables and no version is one this app created and left before its first migration.
       if (!(tables.length === 0 && userVersion === 0) && !(ours && userVersion > 0)) throw new DamagedCacheError(file, 'foreign');
     }
+    if (!opts.quick) return;
     const problems = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
     if (problems.length !== 1 || problems[0]!.quick_check !== 'ok') {
       throw new DamagedCacheError(file, 'corrupt', problems.map((p) => p.quick_check).join('; '));

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
 import { TokenVault } from '../vault/tokenVault';
 import { ApiClient } from '../api/client';
@@ -13,7 +13,8 @@ import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
 import type { CacheDb } from '../cache/database';
 import { salvageInto, type Salvaged } from '../cache/salvage';
-import { CACHE_FILE, openProfileCache, readDamageNote, takeDamageNote } from '../app/damagedCaches';
+import { CACHE_FILE, openProfileCache, quarantineCache, readDamageNote, takeDamageNote } from '../app/damagedCaches';
+import { DamagedCacheError } from '../cache/damage';
 import { EarlierWorkbench } from '../earlier/index';
 import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
 
@@ -129,6 +130,18 @@ export class CliContext {
     if (!note || existsSync(join(dataDir, CACHE_FILE))) return null;
     takeDamageNote(dataDir);
     return { movedTo: note.movedTo, recovered: salvageInto(await this.cache(), note.movedTo) };
+  }
+
+  /**
+   * A damage met during the command (a large file is not read whole at open): the cache is closed and its file
+   * moved aside like at open (issue 13); answers the error naming both places, or null with no cache open.
+   */
+  damagedDuringCommand(error: Error): DamagedCacheError | null {
+    const cache = this.cacheDb;
+    if (!cache) return null;
+    this.cacheDb = null;
+    cache.close(); // tolerates the damage; the closer registered at open then finds it closed
+    return quarantineCache(dirname(cache.file), new DamagedCacheError(cache.file, 'corrupt', error.message));
   }
 
   onClose(fn: () => void): void {

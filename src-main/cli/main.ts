@@ -75,7 +75,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (e) {
     ctx?.out.endProgress();
-    const cacheProblem = cacheFailure(e);
+    // A damage met during the command: the file is moved aside now, and the message names where it went.
+    let moved: DamagedCacheError | null = null;
+    try {
+      moved = isDamageError(e) && ctx ? ctx.damagedDuringCommand(e as Error) : null;
+    } catch {
+      // The file could not be moved: the plain damage message below is given.
+    }
+    const cacheProblem = cacheFailure(moved ?? e);
     const message = oneLine(
       cacheProblem ? cacheProblem.message : e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e),
     );
@@ -105,8 +112,8 @@ function cacheFailure(e: unknown): { message: string; exitCode: number } | null 
   if (isDamageError(e)) {
     return {
       message:
-        'Файл кэша профиля повреждён: следующая команда переместит его в сторону, а «tenderwb cache rebuild» соберёт кэш заново.\n' +
-        'The profile’s cache file is damaged: the next command moves it aside, and "tenderwb cache rebuild" makes a new one.',
+        'Файл кэша профиля повреждён: переместите его в сторону, затем «tenderwb cache rebuild» соберёт кэш заново.\n' +
+        'The profile’s cache file is damaged: move it aside, then "tenderwb cache rebuild" makes a new one.',
       exitCode: EXIT_CACHE_DAMAGED,
     };
   }

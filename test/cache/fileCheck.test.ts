@@ -101,6 +101,21 @@ describe('cache file check at open', () => {
     expectRefused(file, 'corrupt');
   });
 
+  it('a large file is not read whole at open: its damaged pages are left to the background check', async () => {
+    const file = filledCache();
+    const raw = new Database(file, { readonly: true });
+    const root = raw.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'delivery'").pluck().get() as number;
+    raw.close();
+    const bytes = readFileSync(file);
+    bytes.fill(0xa5, (root - 1) * 4096, root * 4096);
+    writeFileSync(file, bytes);
+    // Above the size for the quick check at open (here: every file), the open only reads the header and schema.
+    const cache = openCache(file, { quickCheckMaxBytes: 0 });
+    cache.close();
+    expect((await startIntegrityCheck(file).done).length).toBeGreaterThan(0);
+    expect(refusal(file).reason).toBe('corrupt'); // with the default, the quick check at open refuses it
+  });
+
   it('a folder in place of cache.db is refused', () => {
     const file = join(tempDir(), 'cache.db');
     mkdirSync(file);

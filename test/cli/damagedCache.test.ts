@@ -63,6 +63,31 @@ describe('tenderwb with a damaged cache', () => {
     expect(again.code).toBe(2);
   });
 
+  it('a damage met during a command in a large cache (not read whole at open) is named, moved aside, exit 5', async () => {
+    const file = join(cli.dataDir, 'profiles', 'sb', 'cache.db');
+    await cli.ok(['cache', 'stats']);
+    const raw = new Database(file);
+    // Past the size of the quick check at open (database.ts), so the open reads only the header and schema.
+    raw.exec('CREATE TABLE padding (b BLOB)');
+    const pad = raw.prepare('INSERT INTO padding (b) VALUES (?)');
+    for (let i = 0; i < 40; i++) pad.run(Buffer.alloc(2 ** 20, i));
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    const root = raw.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'delivery'").pluck().get() as number;
+    raw.close();
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, (root - 1) * 4096);
+    closeSync(fd);
+
+    const r = await cli.run(['cache', 'stats']);
+    expect(r.code).toBe(5);
+    const reason = failureReason(r);
+    expect(reason).toContain(file);
+    expect(reason).toMatch(/cache\.db\.damaged-\d{8}T\d{6}Z/);
+    expect(reason).not.toMatch(/SQLITE|malformed/);
+    expect(existsSync(file)).toBe(false);
+    expect((await cli.ok(['--json', 'cache', 'rebuild'])).lines[0]).toMatchObject({ recovered: { saved_searches: 1 } });
+  });
+
   it('names a read-only data folder as read-only (not ENOENT) and exits 6', async () => {
     const dataDir = cli.dir('read-only');
     writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ format: 1, profiles: [{ name: 'ro', baseUrl: sb.baseUrl, generation: 'current', createdAt: '2026-11-25T10:00:00.000Z' }] }));
