@@ -255,7 +255,8 @@ export async function feedItems(sb: RunningSandbox, testToken: string, query: Re
   for (let tries = 0; ; ) {
     const r = await api(sb, 'POST', '/tenders/query', { token: testToken, body });
     if (r.status === 202) {
-      if (++tries > 30) throw new Error('the feed stayed preparing');
+      // A deadline of about a minute, not 9 s: preparing lasts longer on a loaded machine.
+      if (++tries > 200) throw new Error('the feed stayed preparing');
       await new Promise((res) => setTimeout(res, 300));
       continue;
     }
