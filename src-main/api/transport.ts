@@ -7,9 +7,9 @@
  * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it;
  * - besides undici's headers and idle-body timeouts, a deadline bounds the whole exchange (a trickle of one
  *   byte every few seconds never trips an idle timeout);
- * - every credential the request carried (and anything in the token formats) is cut out of the body and the
- *   request id before the clients read them; request ids and everything of an error are also cleared of
- *   anything in the token formats (errors.ts `redactSecrets`).
+ * - every credential the request carried is cut out of the body and the request id before the clients read
+ *   them; request ids and everything of an error are also cleared of anything in the token formats
+ *   (errors.ts `redactSecrets`), which a body is not: a token-issuing answer carries a new secret on purpose.
  */
 import { request, type Dispatcher } from 'undici';
 import { redactSecrets, type ApiErrorCode } from './errors';
@@ -29,7 +29,16 @@ export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response
 
 export type Attempt =
   | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
-  | { ok: false; code: AttemptFailureCode; reason: string; retryable: boolean; detail: string; requestId: string | null };
+  | {
+      ok: false;
+      code: AttemptFailureCode;
+      reason: string;
+      retryable: boolean;
+      detail: string;
+      requestId: string | null;
+      /** The head arrived: the request was executed (and may have been charged), its answer lost or cut. */
+      executed?: true;
+    };
 
 export type ExchangeOptions = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -106,11 +115,11 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
         // Executed (and perhaps charged), but nothing of it is kept: a cut body is never stored.
-        return { ok: false, code: 'response_too_large', reason: 'too_large', retryable: true, detail: `body over ${maxBytes} bytes`, requestId };
+        return { ok: false, code: 'response_too_large', reason: 'too_large', retryable: true, detail: `body over ${maxBytes} bytes`, requestId, executed: true };
       }
       const f = overrun(e, requestId);
       // The head arrived but the body broke off: the request was executed (and may have been charged).
-      return f.ok ? f : { ...f, reason: f.code === 'network' ? 'truncated' : f.reason };
+      return f.ok ? f : { ...f, reason: f.code === 'network' ? 'truncated' : f.reason, executed: true };
     }
   } finally {
     clearTimeout(timer);

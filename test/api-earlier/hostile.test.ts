@@ -90,6 +90,24 @@ describe('earlier client against hostile servers', () => {
     expect(silent.server.stats.requests).toHaveLength(2);
   });
 
+  it('a page cut at the cap, then read whole, says its first answer was lost (it may have charged what it shows as not new)', async () => {
+    let n = 0;
+    const { client } = await clientOn(
+      (_req, res, _body, stats) => {
+        if (n++ === 0) {
+          // No X-Request-Id (document 2 promises none): only the cut tells that the request was executed.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return flood(res, stats, Infinity);
+        }
+        sendJson(res, 200, { total: 1, page: 1, page_size: 100, pages: 1, new_tenders_count: 0, remaining_balance: 10, items: [{ id: 1, etp_id: 'e1', is_new: false }] });
+      },
+      { maxBodyBytes: 64 * 1024 },
+    );
+    const page = await client.tenders(2);
+    expect(page.answerLost).toBe(true);
+    expect(page.items).toHaveLength(1);
+  });
+
   it('a token echoed in the message, code, request id, details and field names is shown nowhere', async () => {
     const { client } = await clientOn((req, res) => {
       const t = tokenOf(req);

@@ -434,7 +434,8 @@ export class EarlierApiClient {
         if (a.code === 'cancelled') throw cancelled();
         // The head arrived, so the service executed the request (and may have charged it).
         // Without an X-Request-Id (document 2 promises none) a body cut off after the head tells the same.
-        if (a.requestId || a.reason === 'truncated') answerLost = true;
+        // So does an answer cut at the body cap or the deadline once its head had arrived (`executed`).
+        if (a.requestId || a.reason === 'truncated' || a.executed) answerLost = true;
         const err = (): ApiError =>
           fail({
             code: a.code,
