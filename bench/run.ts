@@ -12,6 +12,8 @@ import { benchHostLag, reportHostLag } from './hostLag';
 import { benchSandboxTick, reportSandboxTick } from './sandboxTick';
 import { benchAudit, reportAudit } from './audit';
 import { benchRateUse, reportRateUse } from './rateUse';
+import { benchColdStart, reportColdStart } from './coldStart';
+import { benchRenderer, reportRenderer } from './rendererScale';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -28,6 +30,10 @@ reportAudit(await benchAudit());
 console.log('');
 // Real time: about two minutes at the reference's 100 requests a minute.
 reportRateUse(await benchRateUse());
+console.log('');
+reportRenderer(await benchRenderer());
+console.log('');
+reportColdStart(benchColdStart({ tenders: Number(values.tenders) }));
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
 console.log('');
