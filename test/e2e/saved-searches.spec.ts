@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type E2eApp } from './fixtures';
+import { waitJob } from './viewsHelpers';
 
 type Ok<T> = { ok: true; value: T };
 
@@ -12,7 +13,8 @@ async function runInCore(app: E2eApp, label: string): Promise<string> {
   const started = (await app.invoke('search.run', { criteria: { keywords: ['поставка'] }, label, events: ['created', 'updated'] })) as Ok<{ filterId: string; jobId: string }>;
   expect(started.ok).toBe(true);
   const { jobId, filterId } = started.value;
-  await app.waitForEvent((event, payload) => event === 'sync.progress' && (payload as { jobId: string; state: string }).jobId === jobId && (payload as { state: string }).state !== 'running', { timeoutMs: 45_000 });
+  // The job's state, asked of the core: an event awaited only from now on can be missed when the job ends first.
+  await waitJob(app, jobId);
   return filterId;
 }
 

@@ -11,6 +11,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Page, Response } from '@playwright/test';
 import { API_TOKEN_PATTERN, expect, test, type E2eApp } from './fixtures';
+import { waitJob } from './viewsHelpers';
 
 const SECRET_HEADER = 'x-tenderwb-secret';
 
@@ -144,7 +145,8 @@ test.describe('the API token never reaches the page', () => {
     expect(answers.every((a) => typeof a === 'object' && a !== null && 'ok' in a)).toBe(true);
     // A search that syncs a few pages, so events (sync.progress, feed.updated) flow to the page.
     const run = await app.invoke('search.run', { criteria: { keywords: ['поставка'], regions: [77] }, label: 'security', maxSpend: 200 });
-    if (run.ok) await app.waitForEvent((event, payload) => event === 'sync.progress' && (payload as { state?: string }).state !== 'running', { timeoutMs: 45_000 }).catch(() => undefined);
+    // Until the job has ended, asked of the core (an event awaited from now on is missed if the job ends first).
+    if (run.ok) await waitJob(app, (run.value as { jobId: string }).jobId);
     await traffic.quiet();
     await traffic.settle();
 
