@@ -79,6 +79,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       options.emit(event, payload);
       // Each profile opened is checked in full in the background (issue 13); see cacheRepair.ts.
       if (event === 'profiles.changed') damageWatch?.checkActive();
+      // A sync job that met a damaged page (it runs outside any call) is handled like a call that did.
+      if (event === 'sync.progress' && (payload as EventPayload<'sync.progress'>).error?.code === 'cache_damaged') damageWatch?.jobMetDamage();
     },
     tuning: options.tuning ?? {},
     rootDir: options.dataDir,

@@ -22,7 +22,7 @@ import type { AppContext, Session } from './context';
 import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
 import { AppError, appError } from './errors';
 import { planSpend, spentToday } from './spendGuard';
-import { SANDBOX_PROFILE } from './sandboxProfile';
+import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
 
 /**
  * Problems met at start that are not damage notes on disk, kept for the notice: a read-only folder, or a
@@ -71,7 +71,8 @@ export class DamageWatch {
     if (!done) {
       done = (async () => {
         const ctx = this.ctx;
-        const fallback = ctx.sandbox && session.name !== SANDBOX_PROFILE ? SANDBOX_PROFILE : null;
+        // The sandbox (its other generation when the sandbox itself is damaged), else no profile.
+        const fallback = ctx.sandbox ? ([SANDBOX_PROFILE, SANDBOX_EARLIER_PROFILE].find((n) => n !== session.name) ?? null) : null;
         // The switch closes the damaged cache first (its close tolerates the damage), so the file can be moved.
         await ctx.activate(fallback).catch(() => ctx.activate(null));
         return quarantineCache(session.dataDir, new DamagedCacheError(session.cache.file, 'corrupt', detail));
@@ -92,6 +93,12 @@ export class DamageWatch {
       if (problems.length === 0 || this.ctx.sessionOrNull() !== session) return;
       await this.damaged(session, problems.join('; ')).catch(() => undefined);
     });
+  }
+
+  /** A sync job of the active profile failed on a damaged page. */
+  jobMetDamage(): void {
+    const session = this.ctx.sessionOrNull();
+    if (session) void this.damaged(session, 'a sync job met a damaged page').catch(() => undefined);
   }
 
   stop(): void {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { staleIndex } from '../cache/damage';
-import { finished, makeCore, sandbox, tempDir, until, type TestCore } from './helpers';
+import { control, eventsOf, finished, makeCore, sandbox, tempDir, until, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 
@@ -195,6 +195,39 @@ describe('a damage met during a call', () => {
       expect(readFileSync(notice!.movedTo!).length).toBe(size);
       await c.call('profiles.activate', { name: 'sandbox-earlier' });
       expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox-earlier');
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a damage met by a sync job', () => {
+  it('a following job that meets a damaged page: the app moves to another profile and names the file', async () => {
+    await control(sb, 'rate-limit', { per_minute: 1_000_000 });
+    const c = await makeCore(sb.baseUrl, {
+      tuning: { probeIntervalMs: 150, client: { maxAttempts: 3, backoff: { baseMs: 10, maxMs: 50 } }, progressThrottleMs: 200, followWaitSeconds: 1, requestsPerMinute: 1_000_000 },
+    });
+    try {
+      const run = await c.call('search.run', { criteria: { regions: [77] } });
+      await finished(c, run.jobId);
+      const file = (await c.call('cache.info', {})).path;
+      await c.call('savedSearches.follow', { filterId: run.filterId, follow: true });
+      await until(async () => (await c.call('sync.jobs', {})).some((j) => j.filterId === run.filterId && j.state === 'following'), 20_000, 'following');
+      // Everything into the file and the WAL emptied, so the app's connection reads the page from the file next.
+      const other = new Database(file);
+      other.pragma('wal_checkpoint(TRUNCATE)');
+      other.close();
+      damageTable(file, 'delivery');
+      await control(sb, 'tick', { created: 400 }); // the follow stores new items: it meets the damaged page
+
+      const [notice] = await until(async () => {
+        const found = await c.call('cache.damaged', {});
+        return found.length > 0 ? found : null;
+      }, 20_000, 'the notice');
+      expect(notice).toMatchObject({ profile: 'sandbox', file, rebuildable: true });
+      expect(eventsOf(c, 'sync.progress').some((j) => j.filterId === run.filterId && j.error?.code === 'cache_damaged')).toBe(true);
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox-earlier');
+      expect(existsSync(notice!.movedTo!)).toBe(true);
     } finally {
       await c.close();
     }
