@@ -99,8 +99,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** Exit codes of a cache that cannot be used (issue 13): distinct, so a script can tell them apart. */
-export const EXIT_CACHE_DAMAGED = 5;
-export const EXIT_DATA_READ_ONLY = 6;
+export const EXIT_CACHE_DAMAGED = 6;
+export const EXIT_DATA_READ_ONLY = 7;
 
 /**
  * A damaged cache or a read-only data folder, told in both languages (Russian, then English) with the file

@@ -1,7 +1,7 @@
 /**
  * Issue 13, finding 3, in the CLI: a damaged cache gives one clear line naming the file (no SQLite words, no
- * stack trace) and exit code 5; the file is moved aside, not deleted, and `cache rebuild` makes a new cache
- * with the saved searches back. A read-only data folder is named as such, with exit code 6.
+ * stack trace) and exit code 6 (5 is a used-up daily budget); the file is moved aside, not deleted, and `cache rebuild` makes a new cache
+ * with the saved searches back. A read-only data folder is named as such, with exit code 7.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, openSync, readdirSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -43,7 +43,7 @@ describe('tenderwb with a damaged cache', () => {
 
     for (const args of [['cache', 'stats'], ['--json', 'cache', 'stats']]) {
       const r = await cli.run(args);
-      expect(r.code).toBe(5);
+      expect(r.code).toBe(6);
       const reason = failureReason(r); // exactly one line
       expect(reason).toContain(file);
       expect(reason).toMatch(/повреждён/);
@@ -63,7 +63,7 @@ describe('tenderwb with a damaged cache', () => {
     expect(again.code).toBe(2);
   });
 
-  it('a damage met during a command in a large cache (not read whole at open) is named, moved aside, exit 5', async () => {
+  it('a damage met during a command in a large cache (not read whole at open) is named, moved aside, exit 6', async () => {
     const file = join(cli.dataDir, 'profiles', 'sb', 'cache.db');
     await cli.ok(['cache', 'stats']);
     const raw = new Database(file);
@@ -79,7 +79,7 @@ describe('tenderwb with a damaged cache', () => {
     closeSync(fd);
 
     const r = await cli.run(['cache', 'stats']);
-    expect(r.code).toBe(5);
+    expect(r.code).toBe(6);
     const reason = failureReason(r);
     expect(reason).toContain(file);
     expect(reason).toMatch(/cache\.db\.damaged-\d{8}T\d{6}Z/);
@@ -109,6 +109,6 @@ describe('tenderwb with a damaged cache', () => {
     expect(r.stderr).toMatch(/только для чтения/);
     expect(r.stderr).toMatch(/read-only/);
     expect(r.stderr).not.toMatch(/ENOENT|mkdir/);
-    expect(r.code).toBe(6);
+    expect(r.code).toBe(7);
   });
 });
