@@ -154,6 +154,49 @@ export interface ViewQueries {
 /** Sorted id lists kept per cache: a few orders of a few sets (100,000 ids are ~1 MB). */
 const SORTED_KEEP = 8;
 
+const FILTER_MEMBERS = 'filter_member m';
+/** Early pages only: deeper ones are slices of the kept full order, built once. */
+const INDEX_PAGE_MAX_END = 2_000;
+/** Tenders looked at, at most, for an early page in `tender.seq` order before the full sort is taken instead. */
+const SEQ_SCAN_BUDGET = 50_000;
+
+/**
+ * One early page of a filter's held tenders read in the order of an index SQLite already keeps, or undefined
+ * when that does not apply. Why: sorting every member (1,000,000 of them: ~0.9 s) before the first rows was
+ * most of the cold start (issue 13). The two orders served here are exactly those of `orderBy`:
+ * - `id`: `filter_member`'s own key is (filter_id, kind, id), so the members come in id order;
+ * - `receivedAt` (the default): `tender.seq` is the rowid (never NULL, unique, so `orderBy`'s NULL and id
+ *   terms change nothing); the newest/oldest `SEQ_SCAN_BUDGET` tenders are looked at with a membership probe.
+ *   A set too sparse among them to fill the page (or a small set) is left to the full sort, which is then cheap
+ *   or no slower than before.
+ * The other columns have no index over `tender` (one would be a migration and a cost on every write); they
+ * keep the full sort.
+ */
+function indexOrderedPage(prepared: (sql: string) => ReturnType<CacheDb['db']['prepare']>, filterId: string, sort: ListSort | undefined, offset: number, limit: number): number[] | undefined {
+  const s = sort ?? { column: 'receivedAt', direction: 'desc' };
+  const end = offset + limit;
+  if (end > INDEX_PAGE_MAX_END || limit <= 0) return undefined;
+  const dir = s.direction === 'asc' ? 'ASC' : 'DESC';
+  if (s.column === 'id') {
+    return prepared(
+      `SELECT m.id FROM filter_member m WHERE m.filter_id = ? AND m.kind = 1 AND EXISTS (SELECT 1 FROM tender t WHERE t.id = m.id)
+       ORDER BY m.id ${dir} LIMIT ? OFFSET ?`,
+    )
+      .pluck()
+      .all(filterId, limit, offset) as number[];
+  }
+  if (s.column !== 'receivedAt') return undefined;
+  const hits = prepared(
+    `SELECT t.id FROM (SELECT seq, id FROM tender ORDER BY seq ${dir} LIMIT ?) t
+     WHERE EXISTS (SELECT 1 FROM filter_member m WHERE m.filter_id = ? AND m.kind = 1 AND m.id = t.id)
+     ORDER BY t.seq ${dir} LIMIT ?`,
+  )
+    .pluck()
+    .all(SEQ_SCAN_BUDGET, filterId, end) as number[];
+  // Fewer than the page's end: the set may go on beyond the tenders looked at, so only the full order can say.
+  return hits.length === end ? hits.slice(offset) : undefined;
+}
+
 function createViewQueries(cache: CacheDb): ViewQueries {
   const { db } = cache;
   const s = statements(cache);
@@ -212,12 +255,30 @@ function createViewQueries(cache: CacheDb): ViewQueries {
     return out;
   };
 
+  /** A filter's held-member count per cache stamp: the index-ordered pages below need it without the full sort. */
+  const counted = new Map<string, { stamp: string; count: number }>();
+  const filterCount = (filterId: string, now: string): number => {
+    let entry = counted.get(filterId);
+    if (!entry || entry.stamp !== now) {
+      entry = { stamp: now, count: s.filterCount.get(filterId) ?? 0 };
+      counted.delete(filterId);
+      counted.set(filterId, entry);
+      while (counted.size > SORTED_KEEP) counted.delete(counted.keys().next().value!);
+    }
+    return entry.count;
+  };
+
   const tenderIds = (from: string, where: string, sort: ListSort | undefined, key: string, offset: number, limit: number): { ids: number[]; count: number } => {
     const joinCustomer = sort?.column === 'customerName' ? 'LEFT JOIN customer_name c ON c.ref = t.customer_ref' : '';
     const sql = `SELECT t.id FROM ${from} JOIN tender t ON t.id = m.id ${joinCustomer} WHERE ${where} ORDER BY ${orderBy(sort)}`;
     const memoKey = `${sql}\u0000${key}`;
     const now = `${stamp.get() ?? 0}${from.includes('list_item') ? `:${listStamp.get(key)}` : ''}`;
     let entry = sorted.get(memoKey);
+    if ((!entry || entry.stamp !== now) && from === FILTER_MEMBERS) {
+      // No kept order yet: an early page of an order an index already holds is read in that order instead.
+      const ids = indexOrderedPage(prepared, key, sort, offset, limit);
+      if (ids) return { ids, count: filterCount(key, now) };
+    }
     if (!entry || entry.stamp !== now) {
       entry = { stamp: now, ids: prepared(sql).pluck().all(key) as number[] };
       sorted.delete(memoKey);
@@ -229,7 +290,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
 
   return {
     filterTenders(filterId, sort, offset, limit) {
-      const { ids, count } = tenderIds('filter_member m', 'm.filter_id = ? AND m.kind = 1', sort, filterId, offset, limit);
+      const { ids, count } = tenderIds(FILTER_MEMBERS, 'm.filter_id = ? AND m.kind = 1', sort, filterId, offset, limit);
       return { rows: tenderRows(ids), count };
     },
     filterTenderCount(filterId) {
