@@ -473,7 +473,10 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     child.kill('SIGINT');
     const r = await done;
     expect(r.code).toBe(0);
-    expect(r.lines).toEqual([{ filter_id: saved.lines[0].filter_id, label: 'watch', stopped_by: 'cancelled', pages: expect.any(Number), items: 1, charged: 1, free: 0 }]);
+    // The add may land before the follower's cost preview, which then buys the tender and the feed brings it free:
+    // either way the summary counts the one unit the ledger shows.
+    expect(r.lines).toEqual([{ filter_id: saved.lines[0].filter_id, label: 'watch', stopped_by: 'cancelled', pages: expect.any(Number), items: 1, charged: 1, free: expect.any(Number) }]);
+    expect(r.lines[0].free).toBeLessThanOrEqual(1);
   });
 
   it('card tender ID: fetched once (charged 1), then from the cache with no request to the server', async () => {

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { CliHarness, cliOnSandbox, ctl, failureReason, serverLedger, waitFor } from './helpers';
+import { api, CliHarness, cliOnSandbox, ctl, failureReason, serverLedger, waitFor } from './helpers';
 
 const PROFILE = 'sb';
 let sb: RunningSandbox;
@@ -72,6 +72,24 @@ describe('tenderwb sync and money', () => {
     expect(failureReason(refused)).toMatch(new RegExp(`the daily budget is used up: ${today + 12} of ${today + 12} units spent today`));
     // The tests after this one run without a daily budget again.
     writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove: 100, runCap: 1000, dailyBudget: null } }));
+  });
+
+  it("a sync's summary counts what its cost preview charged: a tender that came after the search was saved", async () => {
+    // The saved search is made while the list is empty, so its own preview buys nothing; the tender added then is
+    // bought by the sync's cost preview (the first item of the feed), and the run itself reads nothing new.
+    const made = await api(sb, 'POST', '/lists', { token: live, key: `preview-${Date.now()}`, body: { name: 'preview' } });
+    expect(made.status).toBe(200);
+    const listId = made.json.list_id as string;
+    await cli.ok(['search', '--query', JSON.stringify({ list_id: listId }), '--label', 'preview-list']);
+    const bought = new Set((await serverLedger(sb, live)).filter((r) => r.balance_type === 'tenders').map((r) => r.object_id as number));
+    let tender = 1;
+    while (bought.has(tender)) tender++;
+    expect((await api(sb, 'POST', `/lists/${listId}/items`, { token: live, key: `preview-add-${Date.now()}`, body: { ids: [tender] } })).status).toBe(200);
+    const before = await ledgerCount();
+    const r = await cli.run(['--json', 'sync', 'preview-list']);
+    expect(r.code).toBe(0);
+    expect(await ledgerCount()).toBe(before + 1);
+    expect(r.lines[0]).toMatchObject({ label: 'preview-list', stopped_by: 'done', charged: 1 });
   });
 
   it('after Ctrl-C the summary counts the page that was in flight: it equals the ledger', async () => {

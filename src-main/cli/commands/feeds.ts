@@ -114,12 +114,16 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   // Preview first (a QUERY of one item per feed: a free repeat of what is held, or at most one unit): the
   // totals minus the tenders held are what the run will cost; contracts held are not counted (an upper bound).
   let estimate: number | null = 0;
+  // What the previews charged, per saved search: counted in its summary, so the summary equals the ledger even
+  // when a tender arrives between the preview and the run (the preview buys it, the run receives it free).
+  const previewCharged = new Map<string, number>();
   if (flags.maxSpend === undefined && !flags.noCap) {
     ctx.out.progress('previewing the cost…');
     const views = viewQueries(cache);
     for (const search of targets) {
       for (const feed of feeds) {
         const first = await readFirstPage(port, sink, feed, { filter_id: search.filterId }, search.events[0] ?? 'created', signal);
+        previewCharged.set(search.filterId, (previewCharged.get(search.filterId) ?? 0) + first.charged);
         const held = feed === 'tender' ? views.filterTenderCount(search.filterId) : 0;
         estimate = estimate === null || first.total === null ? null : estimate + Math.max(0, first.total - held);
       }
@@ -128,9 +132,12 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   }
   const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate);
   const maxSpend = plan.cap;
-  let spent = 0;
+  // The previews' units count against the run's cap; a daily-budget cap was computed after them (from the
+  // charge log, which already holds them), so it must not count them twice.
+  let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
   for (const search of targets) {
+    const previewed = previewCharged.get(search.filterId) ?? 0;
     const outcome: SyncOutcome = await syncSavedSearch(port, sink, {
       filterId: search.filterId,
       feeds,
@@ -148,8 +155,8 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     });
     spent += outcome.charged;
     ctx.out.result(
-      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged, free: outcome.free },
-      `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged)} units charged, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
+      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
+      `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
     if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent));
