@@ -4,7 +4,7 @@
  * of the settings holds; after Ctrl-C the summary equals what the server's ledger shows (a real child process
  * and SIGINT while a page is in flight).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -90,6 +90,25 @@ describe('tenderwb sync and money', () => {
     expect(r.code).toBe(0);
     expect(await ledgerCount()).toBe(before + 1);
     expect(r.lines[0]).toMatchObject({ label: 'preview-list', stopped_by: 'done', charged: 1 });
+  });
+
+  it('Ctrl-C during the cost preview: the preview is let finish and counted, nothing more is read, exit 0', async () => {
+    await cli.ok(['search', '--query', JSON.stringify({ ...ALL_STATUSES, regions: [77, 47] }), '--label', 'early-stop']);
+    await ctl(sb, 'faults', { delay_ms: 1500 });
+    try {
+      const before = await ledgerCount();
+      const { child, done } = cli.spawn(['--json', 'sync', 'early-stop']);
+      const cacheFile = join(cli.dataDir, 'profiles', PROFILE, 'cache.db');
+      await waitFor(() => (existsSync(`${cacheFile}-wal`) ? true : undefined), 20_000, 'the sync to open the cache');
+      child.kill('SIGINT');
+      const r = await done;
+      expect(r.code).toBe(0);
+      expect(r.lines[0]).toMatchObject({ label: 'early-stop', stopped_by: 'cancelled', pages: 0, items: 0 });
+      await ctl(sb, 'faults', { delay_ms: 0 });
+      expect(r.lines[0].charged).toBe((await ledgerCount()) - before);
+    } finally {
+      await ctl(sb, 'faults', { delay_ms: 0 });
+    }
   });
 
   it('after Ctrl-C the summary counts the page that was in flight: it equals the ledger', async () => {

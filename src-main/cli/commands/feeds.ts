@@ -122,13 +122,27 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     const views = viewQueries(cache);
     for (const search of targets) {
       for (const feed of feeds) {
-        const first = await readFirstPage(port, sink, feed, { filter_id: search.filterId }, search.events[0] ?? 'created', signal);
+        // Not aborted by Ctrl-C: the one-item read may be charged, so it is let finish, stored and counted.
+        const first = await readFirstPage(port, sink, feed, { filter_id: search.filterId }, search.events[0] ?? 'created');
         previewCharged.set(search.filterId, (previewCharged.get(search.filterId) ?? 0) + first.charged);
         const held = feed === 'tender' ? views.filterTenderCount(search.filterId) : 0;
         estimate = estimate === null || first.total === null ? null : estimate + Math.max(0, first.total - held);
+        if (signal.aborted) break;
       }
+      if (signal.aborted) break;
     }
     ctx.out.endProgress();
+    if (signal.aborted) {
+      // Ctrl-C during the preview: nothing more is read, and the summary says what the preview charged.
+      for (const search of targets) {
+        const previewed = previewCharged.get(search.filterId) ?? 0;
+        ctx.out.result(
+          { filter_id: search.filterId, label: search.label, stopped_by: 'cancelled', pages: 0, items: 0, charged: previewed, free: 0 },
+          `${search.label ?? search.filterId}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
+        );
+      }
+      return;
+    }
   }
   const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate);
   const maxSpend = plan.cap;
