@@ -6,16 +6,19 @@
  */
 import { parseArgs } from 'node:util';
 import { openCache } from '../src-main/cache/database';
-import { viewQueries } from '../src-main/cache/viewQueries';
+import { viewQueries, type TenderSort } from '../src-main/cache/viewQueries';
 
-const { values } = parseArgs({ options: { file: { type: 'string' }, filter: { type: 'string' }, empty: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { file: { type: 'string' }, filter: { type: 'string' }, sort: { type: 'string' }, empty: { type: 'boolean', default: false } } });
+// `column:direction`, e.g. publishDate:desc (the saved-search view's own first order); none: the core's default.
+const [column, direction] = values.sort?.split(':') ?? [];
+const sort = column ? ({ column, direction } as TenderSort) : undefined;
 const loadedMs = performance.now();
 if (values.empty) {
   console.log(JSON.stringify({ loadedMs }));
 } else {
   const cache = openCache(values.file!);
   const openedMs = performance.now();
-  const page = viewQueries(cache).filterTenders(values.filter!, undefined, 0, 50);
+  const page = viewQueries(cache).filterTenders(values.filter!, sort, 0, 50);
   const firstRowsMs = performance.now();
   // At rest: what the core keeps once the first rows are shown and the garbage of getting them is gone.
   (globalThis as { gc?: () => void }).gc?.();
