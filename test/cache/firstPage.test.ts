@@ -86,6 +86,23 @@ describe('a saved search\'s early pages in index order (issue 13)', () => {
     expect(views.filterTenders('flt_test', undefined, 0, 50).rows.map((r) => r.id)).toEqual(fullOrder(cache, 'flt_test', { column: 'receivedAt', direction: 'desc' }).slice(0, 50));
   });
 
+  it('a set too sparse for the scanned tenders (or smaller than the page) gets the full sort\'s pages too', () => {
+    const cache = mixedCache();
+    // flt_few: 30 tenders delivered first, then 2,400 more of flt_test/flt_other after them in seq order.
+    feedStore(cache).saveFeedPage(tenderPage([20_001, 20_002, 20_003].map((id) => tenderItem(tender(id, 1))), { filterId: 'flt_few' }));
+    feedStore(cache).saveFeedPage(tenderPage(Array.from({ length: 27 }, (_, i) => tenderItem(tender(1 + ((i * 7_919) % 10_007), 1))), { filterId: 'flt_few' }));
+    const views = viewQueries(cache);
+    for (const sort of [{ column: 'receivedAt', direction: 'desc' }, { column: 'receivedAt', direction: 'asc' }, { column: 'id', direction: 'asc' }] as const) {
+      const all = fullOrder(cache, 'flt_few', sort);
+      expect(all).toHaveLength(30);
+      for (const [offset, limit] of [[0, 50], [0, 10], [10, 10], [25, 10]] as const) {
+        const page = views.filterTenders('flt_few', sort, offset, limit);
+        expect(page.count).toBe(30);
+        expect(page.rows.map((r) => r.id), `${sort.column} ${sort.direction} @${offset}`).toEqual(all.slice(offset, offset + limit));
+      }
+    }
+  });
+
   it('a delivery after the first page shows at once in the next first page and count', () => {
     const cache = mixedCache();
     const views = viewQueries(cache);
