@@ -6,7 +6,9 @@
  * A virtualized table asks for page after page of the same order. Sorting 100,000 members takes SQLite
  * 40-150 ms, and an OFFSET deep into them as long again for every page (measured: up to ~250 ms), so the
  * whole sorted id list of a (set, order) is kept until the cache changes (`max(request_seq)` moves with
- * every stored delivery; a list also by its members) and a page is then a slice of it.
+ * every stored delivery; a list also by its members) and a page is then a slice of it. A saved search's first
+ * page does not wait for that sort (issue 13, cold start): see `indexOrderedPage` and the LIMIT read in
+ * `tenderIds`.
  */
 import { perCache, type CacheDb } from './database';
 import { decodeBlob } from './packCodec';
