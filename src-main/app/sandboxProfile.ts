@@ -111,8 +111,15 @@ export async function openSandboxProfile(choice: SandboxChoice, opts: { dataDir:
     async close() {
       const token = session;
       if (!tokenFile && token && loggedInId !== null) {
-        // Best effort: a sandbox already gone keeps a token nobody knows, as after a crash.
-        const client = new ApiClient({ baseUrl, token: () => token, maxAttempts: 1, backoff: { baseMs: 0, maxMs: 0 } });
+        // Best effort: a sandbox already gone keeps a token nobody knows, as after a crash. A few seconds at most:
+        // closing the app must not wait out the whole-exchange deadline of a server that stalls.
+        const client = new ApiClient({
+          baseUrl,
+          token: () => token,
+          maxAttempts: 1,
+          backoff: { baseMs: 0, maxMs: 0 },
+          timeouts: { headersMs: 3_000, bodyMs: 3_000, deadlineMs: 5_000 },
+        });
         await client.revokeToken(loggedInId, newIdempotencyKey()).catch(() => undefined);
       }
       await stop();
