@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { ApiError, RESPONSE_TOO_LARGE, redactSecrets } from './errors';
+import { ApiError, redactSecrets } from './errors';
 import { RateLimiter, abortableSleep } from './rateLimiter';
 import {
   backoffDelayMs,
@@ -24,8 +24,10 @@ import {
   detailsIn,
   errorCodeIn,
   errorMessageIn,
+  attemptFailure,
   exchange,
   requestIdIn,
+  overran,
   retryAfterFrom,
   urlWithQuery,
   type Attempt,
@@ -479,18 +481,11 @@ export class ApiClient {
 
       if (!a.ok) {
         if (a.code === 'cancelled') throw cancelled();
-        const err = (): ApiError =>
-          fail({
-            code: a.code,
-            message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`,
-            retryable: a.retryable,
-            ...(a.code === 'response_too_large' ? { text: RESPONSE_TOO_LARGE } : {}),
-          });
-        const overran = a.code === 'timeout' || a.code === 'response_too_large';
+        const err = (): ApiError => fail(attemptFailure(call.route, failures, a));
         if (
           !a.retryable ||
           (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts) ||
-          (overran && ++overruns >= this.maxOverrunAttempts)
+          (overran(a) && ++overruns >= this.maxOverrunAttempts)
         ) {
           failures += 1;
           throw err();

@@ -12,7 +12,7 @@
  *   (errors.ts `redactSecrets`), which a body is not: a token-issuing answer carries a new secret on purpose.
  */
 import { request, type Dispatcher } from 'undici';
-import { redactSecrets, type ApiErrorCode } from './errors';
+import { RESPONSE_TOO_LARGE, redactSecrets, type ApiErrorCode, type ApiErrorInit } from './errors';
 import { messageOf, pathOf } from './problemFields';
 
 /**
@@ -39,6 +39,21 @@ export type Attempt =
       /** The head arrived: the request was executed (and may have been charged), its answer lost or cut. */
       executed?: true;
     };
+
+type FailedAttempt = Extract<Attempt, { ok: false }>;
+
+/** What both clients' errors say of a failed attempt: the route, the attempts made, the reason. */
+export function attemptFailure(route: string, failures: number, a: FailedAttempt): ApiErrorInit {
+  return {
+    code: a.code,
+    message: `${route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`,
+    retryable: a.retryable,
+    ...(a.code === 'response_too_large' ? { text: RESPONSE_TOO_LARGE } : {}),
+  };
+}
+
+/** A server that trickled, flooded or kept silent once will likely do it again: such attempts are few. */
+export const overran = (a: FailedAttempt): boolean => a.code === 'timeout' || a.code === 'response_too_large';
 
 export type ExchangeOptions = {
   method: 'GET' | 'POST' | 'DELETE';

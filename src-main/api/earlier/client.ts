@@ -20,7 +20,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { ApiError, RESPONSE_TOO_LARGE, redactSecrets, type ApiErrorInit } from '../errors';
+import { ApiError, redactSecrets, type ApiErrorInit } from '../errors';
 import { RateLimiter, abortableSleep } from '../rateLimiter';
 import {
   backoffDelayMs,
@@ -29,9 +29,11 @@ import {
   errorCodeIn,
   errorMessageIn,
   errorObjectIn,
+  attemptFailure,
   exchange,
   isRecord,
   requestIdIn,
+  overran,
   retryAfterFrom,
   urlWithQuery,
   type Attempt,
@@ -436,19 +438,11 @@ export class EarlierApiClient {
         // Without an X-Request-Id (document 2 promises none) a body cut off after the head tells the same.
         // So does an answer cut at the body cap or the deadline once its head had arrived (`executed`).
         if (a.requestId || a.reason === 'truncated' || a.executed) answerLost = true;
-        const err = (): ApiError =>
-          fail({
-            code: a.code,
-            message: `${call.route} failed after ${failures} attempt(s): ${a.reason} (${a.detail})`,
-            retryable: a.retryable,
-            ...(a.code === 'response_too_large' ? { text: RESPONSE_TOO_LARGE } : {}),
-          });
-        // A server that trickled, flooded or kept silent once will likely do it again: two attempts, not six.
-        const overran = a.code === 'timeout' || a.code === 'response_too_large';
+        const err = (): ApiError => fail(attemptFailure(call.route, failures, a));
         if (
           !a.retryable ||
           (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts) ||
-          (overran && ++overruns >= this.maxOverrunAttempts)
+          (overran(a) && ++overruns >= this.maxOverrunAttempts)
         ) {
           failures += 1;
           throw err();
