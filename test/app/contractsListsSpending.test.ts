@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { control, finished, makeCore, sandbox, type TestCore } from './helpers';
+import { control, finished, makeCore, rejection, sandbox, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 let t: TestCore;
@@ -21,16 +21,6 @@ afterAll(async () => {
   await t?.close();
   await sb?.close();
 });
-
-async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as { code?: string; text?: { ru: string } };
-    return { code: err.code ?? '?', message: err.text?.ru ?? String(e) };
-  }
-  throw new Error('expected a refusal');
-}
 
 const ru = (n: number): string => new Intl.NumberFormat('ru-RU').format(n).replace(/\u00a0/g, ' ');
 

@@ -102,6 +102,17 @@ export function eventsOf<E extends EventName>(t: TestCore, event: E): EventPaylo
 }
 
 /** POST to the sandbox's control surface. */
+/** The code and the Russian sentence of a call the core refuses; fails the test when the call succeeds. */
+export async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    const err = e as { code?: string; text?: { ru: string } };
+    return { code: err.code ?? '?', message: err.text?.ru ?? String(e) };
+  }
+  throw new Error('expected a refusal');
+}
+
 export async function control(sb: RunningSandbox, name: string, body: unknown): Promise<unknown> {
   const r = await fetch(`${sb.origin}/__sandbox/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!r.ok) throw new Error(`control ${name}: ${r.status} ${await r.text()}`);

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { demoToken, finished, makeCore, sandbox, tempDir, type TestCore } from './helpers';
+import { demoToken, finished, makeCore, rejection, sandbox, tempDir, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 let t: TestCore;
@@ -35,16 +35,6 @@ afterAll(async () => {
   await t?.close();
   await sb?.close();
 });
-
-async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as { code?: string; text?: { ru: string } };
-    return { code: err.code ?? '?', message: err.text?.ru ?? String(e) };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('linking a user\'s earlier profile to a current one as the same account', () => {
   it('the core refuses a wrong pair in words; a linked pair warns before an earlier load and shows the twin balance; unlinking forgets it', async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { control, finished, makeCore, sandbox, type TestCore } from './helpers';
+import { control, finished, makeCore, rejection, sandbox, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 let t: TestCore;
@@ -23,16 +23,6 @@ afterAll(async () => {
 });
 
 const ALL = { status: ['active', 'completed', 'cancelled'] as ('active' | 'completed' | 'cancelled')[] };
-
-async function rejection(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as { code?: string; text?: { ru: string } };
-    return { code: err.code ?? '?', message: err.text?.ru ?? String(e) };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('money settings', () => {
   it('a fresh install asks above 100 units, caps a run at 1 000 and has no daily budget; settings are validated and kept', async () => {
