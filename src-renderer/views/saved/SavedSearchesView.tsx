@@ -396,7 +396,10 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
   const fetchPage = useCallback(
     async (offset: number, limit: number, sortArg: TenderSort | undefined) => {
       const r = await call('search.results', { filterId: search.filterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}) });
-      await loadFor(r.rows, offset === 0).catch(() => undefined);
+      // The page waits for its own rows' marks only (so no row blinks); the search's new/changed counts cost a
+      // pass over every member, so on the first page they are asked for after it, without holding the rows.
+      await loadFor(r.rows, false).catch(() => undefined);
+      if (offset === 0) void loadFor([], true).catch(() => undefined);
       return { rows: r.rows, count: r.cachedCount };
     },
     [search.filterId, loadFor],
