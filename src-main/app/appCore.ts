@@ -20,6 +20,7 @@ import { earlierHandlers } from './earlier';
 import { appError } from './errors';
 import { listHandlers } from './lists';
 import { exportHandlers } from './exports';
+import type { HostPlatform } from './hostPlatform';
 import { moneyHandlers } from './money';
 import { profileHandlers } from './profiles';
 import { accountLinkHandlers } from './sameAccount';
@@ -30,16 +31,7 @@ import { readSettings, SettingsFile } from './settings';
 
 export type { SandboxChoice } from './sandboxProfile';
 export type { AppTuning } from './context';
-
-export interface HostPlatform {
-  mode: 'electron' | 'browser';
-  /** Electron: native save dialog. Browser mode: not available (undefined). Answers null when the user cancels. */
-  chooseSavePath?(defaultFileName: string): Promise<string | null>;
-  /** Browser mode: makes a finished file downloadable once, answers its URL path. */
-  publishDownload?(filePath: string, fileName: string): Promise<string>;
-  /** Opens a vetted https URL in the user's browser. */
-  openExternal(url: string): Promise<boolean>;
-}
+export type { HostPlatform } from './hostPlatform';
 
 export interface AppCoreOptions {
   /** Root data dir (ProfileRegistry root); tests pass a temp dir. */

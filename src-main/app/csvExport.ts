@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale, MethodResult } from '../contract/ipc';
 import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
-import type { HostPlatform } from './appCore';
+import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from './errors';
 

@@ -12,7 +12,7 @@
 import type { EarlierFavorite, EarlierTenderRow, Handlers, MethodName } from '../contract/ipc';
 import { viewQueries } from '../cache/viewQueries';
 import type { EarlierFavoriteInfo } from '../earlier/index';
-import type { HostPlatform } from './appCore';
+import type { HostPlatform } from './hostPlatform';
 import type { AppContext, Session } from './context';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';

@@ -7,7 +7,7 @@ import type { Handlers } from '../contract/ipc';
 import { searchStore } from '../cache/searchStore';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
 import { exportSearchResultsCsv } from '../export/resultsExport';
-import type { HostPlatform } from './appCore';
+import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
 import { chosenColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';

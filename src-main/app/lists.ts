@@ -12,7 +12,7 @@ import { listNameProblem } from '../domain/listName';
 import { exportListCsv } from '../export/listExport';
 import { mirrorListMembers, mirrorLists } from '../sync/mirrors';
 import { countItemEdit, isLocalListId, LOCAL_LIST_PREFIX, serverListId } from '../sync/outbox';
-import type { HostPlatform } from './appCore';
+import type { HostPlatform } from './hostPlatform';
 import { isNetworkFailure } from './connectivity';
 import type { AppContext, Session } from './context';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';

@@ -1,0 +1,14 @@
+/**
+ * What only the host can do for the core (a native save dialog, a download link, opening a browser), passed
+ * in by the Electron worker or the browser-mode server. Its own module, below appCore.ts and the handlers that
+ * use it, so that no handler module imports the app core that composes it (no import cycle).
+ */
+export interface HostPlatform {
+  mode: 'electron' | 'browser';
+  /** Electron: native save dialog. Browser mode: not available (undefined). Answers null when the user cancels. */
+  chooseSavePath?(defaultFileName: string): Promise<string | null>;
+  /** Browser mode: makes a finished file downloadable once, answers its URL path. */
+  publishDownload?(filePath: string, fileName: string): Promise<string>;
+  /** Opens a vetted https URL in the user's browser. */
+  openExternal(url: string): Promise<boolean>;
+}
