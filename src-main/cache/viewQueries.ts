@@ -167,17 +167,27 @@ const INDEX_PAGE_MAX_END = 2_000;
 /** Tenders looked at, at most, for an early page in `tender.seq` order before the full sort is taken instead. */
 const SEQ_SCAN_BUDGET = 50_000;
 
+/** The orders of `orderBy` an index over `tender` holds, as that index is walked (see `indexOrderedPage`). */
+const INDEX_WALKS: Partial<Record<ListSortColumn, { key: string; where: string; order: (dir: string, p?: string) => string }>> = {
+  receivedAt: { key: 'seq', where: '', order: (dir, p = '') => `${p}seq ${dir}` },
+  // Undated tenders come last in `orderBy`; a page filled from the dated ones alone is exact.
+  publishDate: { key: 'publish_at', where: 'WHERE publish_at IS NOT NULL', order: (dir, p = '') => `${p}publish_at ${dir}, ${p}id ${dir}` },
+};
+
 /**
  * One early page of a filter's held tenders read in the order of an index SQLite already keeps, or undefined
  * when that does not apply. Why: sorting every member (1,000,000 of them: ~0.9 s) before the first rows was
  * most of the cold start (issue 13). The two orders served here are exactly those of `orderBy`:
  * - `id`: `filter_member`'s own key is (filter_id, kind, id), so the members come in id order;
  * - `receivedAt` (the default): `tender.seq` is the rowid (never NULL, unique, so `orderBy`'s NULL and id
- *   terms change nothing); the newest/oldest `SEQ_SCAN_BUDGET` tenders are looked at with a membership probe.
- *   A set too sparse among them to fill the page (or a small set) is left to the full sort, which is then cheap
- *   or no slower than before.
- * The other columns have no index over `tender` (one would be a migration and a cost on every write); they
- * keep the full sort.
+ *   terms change nothing);
+ * - `publishDate` (the saved-search view's order): the index `tender_publish_order (publish_at, id)`
+ *   (migration 0011) gives `orderBy`'s order for the dated tenders, which come before the undated ones in
+ *   both directions;
+ * in both the first `SEQ_SCAN_BUDGET` tenders in that order are looked at with a membership probe. A set too
+ * sparse among them to fill the page (or a small set) is left to the LIMIT sort, which is then cheap or no
+ * slower than before. The other columns have no index over `tender` (each would be a cost on every write);
+ * they keep the sort.
  */
 function indexOrderedPage(prepared: (sql: string) => ReturnType<CacheDb['db']['prepare']>, filterId: string, sort: ListSort | undefined, offset: number, limit: number): number[] | undefined {
   const s = sort ?? { column: 'receivedAt', direction: 'desc' };
@@ -192,11 +202,12 @@ function indexOrderedPage(prepared: (sql: string) => ReturnType<CacheDb['db']['p
       .pluck()
       .all(filterId, limit, offset) as number[];
   }
-  if (s.column !== 'receivedAt') return undefined;
+  const walk = INDEX_WALKS[s.column];
+  if (!walk) return undefined;
   const hits = prepared(
-    `SELECT t.id FROM (SELECT seq, id FROM tender ORDER BY seq ${dir} LIMIT ?) t
+    `SELECT t.id FROM (SELECT ${walk.key}, id FROM tender ${walk.where} ORDER BY ${walk.order(dir)} LIMIT ?) t
      WHERE EXISTS (SELECT 1 FROM filter_member m WHERE m.filter_id = ? AND m.kind = 1 AND m.id = t.id)
-     ORDER BY t.seq ${dir} LIMIT ?`,
+     ORDER BY ${walk.order(dir, 't.')} LIMIT ?`,
   )
     .pluck()
     .all(SEQ_SCAN_BUDGET, filterId, end) as number[];
@@ -285,7 +296,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       // No kept order yet: an early page of an order an index already holds is read in that order instead.
       const ids = indexOrderedPage(prepared, key, sort, offset, limit);
       if (ids) return { ids, count: filterCount(key, now) };
-      // Any other order (the saved-search view opens by publishDate): the same ORDER BY with a LIMIT, which
+      // Any other order, or a set too sparse for the index walk: the same ORDER BY with a LIMIT, which
       // SQLite answers keeping only the page's end in its sorter instead of sorting every member (about half
       // the time at 1,000,000 members); the full order is built when a later page is asked for (once: a top-N
       // per page would cost nearly a full sort each).

@@ -1,6 +1,6 @@
 /**
- * Issue 13 (cold start): a saved search's early pages in the default order (receivedAt) and by id are read in
- * index order instead of after sorting every member. The pages must be the very ones the full sort gave:
+ * Issue 13 (cold start): a saved search's early pages in the default order (receivedAt), by publication date
+ * and by id are read in index order instead of after sorting every member. The pages must be the very ones the full sort gave:
  * here, on a mixed set (members interleaved with another filter's tenders, updates that move a tender's
  * place, ties and empty values in every column), every column both ways, page by page, against the full
  * sort's query as it was, and across a delivery that changes the set.
@@ -92,7 +92,7 @@ describe('a saved search\'s early pages in index order (issue 13)', () => {
     feedStore(cache).saveFeedPage(tenderPage([20_001, 20_002, 20_003].map((id) => tenderItem(tender(id, 1))), { filterId: 'flt_few' }));
     feedStore(cache).saveFeedPage(tenderPage(Array.from({ length: 27 }, (_, i) => tenderItem(tender(1 + ((i * 7_919) % 10_007), 1))), { filterId: 'flt_few' }));
     const views = viewQueries(cache);
-    for (const sort of [{ column: 'receivedAt', direction: 'desc' }, { column: 'receivedAt', direction: 'asc' }, { column: 'id', direction: 'asc' }] as const) {
+    for (const sort of [{ column: 'receivedAt', direction: 'desc' }, { column: 'receivedAt', direction: 'asc' }, { column: 'id', direction: 'asc' }, { column: 'publishDate', direction: 'desc' }, { column: 'publishDate', direction: 'asc' }] as const) {
       const all = fullOrder(cache, 'flt_few', sort);
       expect(all).toHaveLength(30);
       for (const [offset, limit] of [[0, 50], [0, 10], [10, 10], [25, 10]] as const) {
@@ -112,6 +112,23 @@ describe('a saved search\'s early pages in index order (issue 13)', () => {
     expect(page.count).toBe(1_801);
     expect(page.rows[0]!.id).toBe(20_001);
     expect(views.filterTenders('flt_test', { column: 'id', direction: 'desc' }, 0, 20).rows[0]!.id).toBe(20_001);
+  });
+
+  it('the first page by publication date (the saved-search view\'s order) is a walk of tender_publish_order, not a sort', () => {
+    const cache = mixedCache();
+    const prepare = vi.spyOn(cache.db, 'prepare');
+    const views = viewQueries(cache);
+    for (const direction of ['desc', 'asc'] as const) {
+      prepare.mockClear();
+      const page = views.filterTenders('flt_test', { column: 'publishDate', direction }, 0, 50);
+      expect(page.rows.map((r) => r.id)).toEqual(fullOrder(cache, 'flt_test', { column: 'publishDate', direction }).slice(0, 50));
+      const reads = prepare.mock.calls.map(([sql]) => String(sql)).filter((sql) => /filter_member/.test(sql) && /LIMIT/.test(sql));
+      expect(reads).toHaveLength(1);
+      const plan = cache.db.prepare(`EXPLAIN QUERY PLAN ${reads[0]}`).all('flt_test', 50_000, 50) as { detail: string }[];
+      const details = plan.map((r) => r.detail).join('\n');
+      expect(details).toContain('tender_publish_order');
+      expect(details).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it('the first page of any order does not sort every member (the default and id orders by index, others by a LIMIT)', () => {
