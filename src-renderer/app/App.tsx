@@ -9,7 +9,7 @@ import { count, NOUNS, useStrings, type Strings } from '../i18n/i18n';
 import { bannerJobs, endedText, FINISHED_NOTICE_MS, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
-import { useAppStore, type Route, type ViewName } from './store';
+import { useAppStore, type Route, type ViewName } from '../state/store';
 import { SearchView } from '../views/search/SearchView';
 import { summarizeCriteria } from '../views/search/queryBuilder';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';

@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
 import { call } from '../bridge/client';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
-import { useLoad } from './useLoad';
+import { useLoad } from '../state/useLoad';
 import { editCountsStated } from './editCounts';
 import { listNameProblem } from '../../src-main/domain/listName';
 

@@ -8,13 +8,13 @@
  */
 import { useEffect, useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { chosenKeys, moveColumn, type ColumnChoice } from './csvColumns';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
-import { useLoad } from './useLoad';
+import { useLoad } from '../state/useLoad';
 
 export type Delimiter = ';' | ',' | '\t';
 export type ExportResult = MethodResult<'lists.export'>;

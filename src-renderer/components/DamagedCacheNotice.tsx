@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call, subscribe } from '../bridge/client';
 import { useStrings, type Strings } from '../i18n/i18n';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 import type { MethodResult } from '../../src-main/contract/ipc';
 import { errorMessage } from './ErrorNotice';
 

@@ -5,7 +5,7 @@
  */
 import { CallError } from '../bridge/client';
 import { useStrings, type Strings } from '../i18n/i18n';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 
 const strings: Strings<{ requestId: string; offline: string; notDone: string; unknown: string }> = {
   ru: {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { call, CallError } from '../bridge/client';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
 import { count, jobStateName, NOUNS, useStrings, type Strings } from '../i18n/i18n';
 import { ErrorNotice } from './ErrorNotice';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { call } from '../bridge/client';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 import { parseOpenReference } from '../../src-main/domain/openReference';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { errorMessage } from './ErrorNotice';

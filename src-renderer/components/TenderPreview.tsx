@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { TenderRow } from '../../src-main/contract/ipc';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 import { formatDateTime, formatRub } from '../format/format';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { lawName, tenderStageName } from './tenderLabels';

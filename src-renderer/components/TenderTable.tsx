@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TenderRow } from '../../src-main/contract/ipc';
-import { useAppStore, type Route } from '../app/store';
+import { useAppStore, type Route } from '../state/store';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../format/format';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { AddToList } from './AddToList';

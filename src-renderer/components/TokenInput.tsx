@@ -4,7 +4,7 @@
  * what is left typed when the field loses focus is added too, so nothing typed is silently dropped.
  */
 import { useState } from 'react';
-import { cleanItems, splitPasted } from '../views/search/queryBuilder';
+import { cleanItems, splitPasted } from './tokenItems';
 import { useStrings, type Strings } from '../i18n/i18n';
 
 const strings: Strings<{ remove: (v: string) => string }> = {

@@ -1,11 +1,11 @@
 /**
  * A table's column layout (columnLayout.ts) as React state, read once per table and written back on every change
  * the user makes (a drag is written when it ends, not on every pixel). It is kept in the core's settings
- * (columnLayoutStore.ts), which outlive browser mode's changing origin, and in localStorage for the first paint.
+ * (state/columnLayoutStore.ts), which outlive browser mode's changing origin, and in localStorage for the first paint.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defaultLayout, parseLayout, resizeColumn, storageKeyOf, toggleColumn, type ColumnLayout, type LayoutColumn } from './columnLayout';
-import { coreLayout, loadCoreLayouts, saveCoreLayout } from './columnLayoutStore';
+import { coreLayout, loadCoreLayouts, saveCoreLayout } from '../state/columnLayoutStore';
 
 function read(key: string | undefined, columns: readonly LayoutColumn[]): ColumnLayout {
   if (!key) return defaultLayout(columns);

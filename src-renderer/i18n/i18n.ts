@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../src-main/contract/ipc';
 import type { Messages } from '../../src-main/i18n/text';
-import { useAppStore } from '../app/store';
+import { useAppStore } from '../state/store';
 
 export { count, pluralForm, NOUNS, type Noun } from '../../src-main/i18n/plural';
 export { balanceName, eventName, eventsText, jobStateName, lawName, tenderStageName, tenderStatusName } from '../../src-main/i18n/codes';

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { tenderCriteriaSchema } from '../../src-main/contract/ipc';
 import {
   buildCriteria,
-  cleanItems,
   countConditions,
   criteriaToForm,
   emptyForm,
@@ -16,10 +15,10 @@ import {
   ogrnProblem,
   parseAmount,
   parseDate,
-  splitPasted,
   summarizeCriteria,
   type SearchForm,
 } from '../../src-renderer/views/search/queryBuilder';
+import { cleanItems, splitPasted } from '../../src-renderer/components/tokenItems';
 
 const form = (patch: Partial<SearchForm>): SearchForm => ({ ...emptyForm(), ...patch });
 

@@ -1,7 +1,7 @@
 /** Building blocks shared by the tender and the contract card: fields, organisations, positions, links. */
 import { useState, type ReactNode } from 'react';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt, formatRub } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';

@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import type { CardResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore, type Route } from '../../app/store';
+import { useAppStore, type Route } from '../../state/store';
 import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatRub } from '../../format/format';
 import { lawName, useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';

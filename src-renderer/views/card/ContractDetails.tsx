@@ -1,5 +1,5 @@
 /** The body of a contract card: customer, suppliers, execution with its stages, positions, its tender. */
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';

@@ -4,10 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { formatDate, formatRub } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';

@@ -1,6 +1,6 @@
 /** The body of a tender card: overview, lots, positions, documents, customer. */
 import type { ReactNode } from 'react';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { formatDateTime, formatRub } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { CardResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../format/format';
 import { useStrings } from '../../i18n/i18n';

@@ -6,12 +6,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ContractRow, MethodArgs, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field, fieldErrorId } from '../../components/Field';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { usePagedRows, VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';

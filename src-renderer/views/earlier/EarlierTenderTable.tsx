@@ -8,7 +8,7 @@
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
 import { tenderStageName, useStrings, type Strings } from '../../i18n/i18n';
 

@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import type { EarlierFavorite, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';

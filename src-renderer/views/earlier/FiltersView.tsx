@@ -7,12 +7,12 @@
 import { useEffect, useState } from 'react';
 import type { EarlierFilterInfo } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isJobActive, JobProgress } from '../../components/JobProgress';
 import { SpendEstimateLine, useSpendConfirm } from '../../components/SpendConfirm';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';

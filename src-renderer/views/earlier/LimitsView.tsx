@@ -7,10 +7,10 @@
 import { useMemo, useState } from 'react';
 import type { EarlierBalance } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TwinCharges } from '../ledger/TwinCharges';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { Pager, usePaging } from './EarlierTenderTable';

@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc';
 import { call, CallError, subscribe } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CsvExportButton } from '../../components/CsvExportDialog';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { usePagedRows, VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDateTime, formatInt } from '../../format/format';
 import { count, NOUNS, useStrings, type Strings } from '../../i18n/i18n';

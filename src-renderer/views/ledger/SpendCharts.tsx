@@ -1,5 +1,5 @@
 /** The spend charts in plain SVG over the pure geometry of spendChart.ts. */
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { formatDate, formatInt } from '../../format/format';
 import { dayChart, searchBars, type DaySpend } from './spendChart';
 

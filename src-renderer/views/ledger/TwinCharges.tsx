@@ -5,8 +5,8 @@
  */
 import type { MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
-import { useLoad } from '../../components/useLoad';
+import { useAppStore } from '../../state/store';
+import { useLoad } from '../../state/useLoad';
 import { balanceName, count, useStrings, type Noun, type Strings } from '../../i18n/i18n';
 import { formatInt } from '../../format/format';
 

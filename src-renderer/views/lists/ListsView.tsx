@@ -7,12 +7,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ListInfo, ListMemberRow, ListSort, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from '../../components/selection';
-import { useLoad } from '../../components/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { usePagedRows, VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { count, NOUNS, tenderStageName, useStrings } from '../../i18n/i18n';

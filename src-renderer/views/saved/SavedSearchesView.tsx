@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedSearchInfo, TenderRow } from '../../../src-main/contract/ipc';
 import { call, subscribe } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSpendConfirm } from '../../components/SpendConfirm';

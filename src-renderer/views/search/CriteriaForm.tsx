@@ -3,7 +3,7 @@
  * message. Edits go straight into the search store.
  */
 import { useMemo } from 'react';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { Field, fieldErrorId } from '../../components/Field';
 import { CheckboxGroup, FilterSelect, type Option } from '../../components/MultiSelect';
 import { TokenInput } from '../../components/TokenInput';

@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Locale, MethodArgs } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { FilterSelect } from '../../components/MultiSelect';
 import { useSearchShortcut } from '../../components/searchShortcut';
 import { Field } from '../../components/Field';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, CallError, subscribe } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';

@@ -3,7 +3,7 @@
  * search as a saved search with a progress bar and a spend cap, and its results from the cache; a second mode
  * searches the cache alone, free and offline.
  */
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { OfflineSearch } from './OfflineSearch';
 import { OnlineSearch } from './OnlineSearch';

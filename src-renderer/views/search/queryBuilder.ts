@@ -11,6 +11,7 @@ import { checkTypedDate, dateProblemText } from '../../../src-main/domain/calend
 import { identifierDigits, innProblemText, ogrnProblemText } from '../../../src-main/domain/identifierProblems';
 import { isOkpd2Code, normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
 import { formatInt, formatRub } from '../../format/format';
+import { cleanItems } from '../../components/tokenItems';
 import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
 
 export type TenderStatus = 'active' | 'completed' | 'cancelled';
@@ -125,35 +126,6 @@ const messages = {
 
 function short(s: string): string {
   return s.length > 40 ? `${s.slice(0, 37)}…` : s;
-}
-
-/** Items typed or pasted into a list field: trimmed, inner spaces collapsed, quotes around a phrase dropped, duplicates removed. */
-export function cleanItems(items: readonly string[]): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const raw of items) {
-    let s = raw.replace(/\s+/g, ' ').trim();
-    const quoted = /^["«“„'](.*)["»”“']$/.exec(s);
-    if (quoted) s = quoted[1]!.trim();
-    if (s === '') continue;
-    const key = s.toLocaleLowerCase('ru');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(s);
-  }
-  return out;
-}
-
-/**
- * Splits pasted text into items. Words and phrases split on new lines and tabs (a phrase keeps its spaces and
- * its semicolons, which the API takes as ordinary characters; commas too, unless the text has no line breaks,
- * then commas separate); codes, tax ids and ids split on any whitespace, commas and semicolons as well. The
- * chips show the items exactly as they will be sent.
- */
-export function splitPasted(text: string, kind: 'phrases' | 'codes'): string[] {
-  if (kind === 'codes') return text.split(/[\s,;]+/).filter((s) => s !== '');
-  const parts = /[\n\t]/.test(text) ? text.split(/[\n\t]+/) : text.split(',');
-  return parts.map((s) => s.trim()).filter((s) => s !== '');
 }
 
 /** A price typed the Russian way (`1 500 000,50`, non-breaking spaces, `₽`) or the English way (`1,500,000.50`). */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';

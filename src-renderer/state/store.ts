@@ -1,0 +1,74 @@
+/**
+ * App-wide state (zustand): language, the active profile, network status, the current route, sync jobs.
+ * Each view keeps its own data in its own store; this one holds only what the frame and several views share.
+ */
+import { create } from 'zustand';
+import type { Locale, ProfileInfo, SyncJob } from '../../src-main/contract/ipc';
+
+export type Route =
+  | { view: 'search' }
+  | { view: 'saved'; filterId?: string }
+  | { view: 'card'; kind: 'tender' | 'contract'; id: number; back?: Route }
+  | { view: 'contracts' }
+  | { view: 'lists'; listId?: string }
+  | { view: 'ledger' }
+  | { view: 'settings' }
+  // A profile of the earlier API generation has its own views (reference document 2).
+  | { view: 'filters'; filterId?: number }
+  | { view: 'favorites' }
+  | { view: 'limits' };
+
+export type ViewName = Route['view'];
+
+interface AppState {
+  locale: Locale;
+  mode: 'electron' | 'browser';
+  version: string;
+  activeProfile: ProfileInfo | null;
+  online: boolean;
+  /** Browser mode: the `npm run web` process cannot be reached (the page says so instead of «В сети»). */
+  backendGone: boolean;
+  pendingEdits: number;
+  route: Route;
+  /** Sync jobs by id, kept current by `sync.progress` events. */
+  jobs: Record<string, SyncJob>;
+  /** Jobs a view shows right now with its own progress line (count of mounts), so the frame does not repeat them. */
+  shownJobs: Record<string, number>;
+  /** Bumped when the profile changes, so views reload their data. */
+  epoch: number;
+  navigate(route: Route): void;
+  setLocale(locale: Locale): void;
+  patch(partial: Partial<Pick<AppState, 'mode' | 'version' | 'activeProfile' | 'online' | 'backendGone' | 'pendingEdits' | 'locale'>>): void;
+  upsertJob(job: SyncJob): void;
+  /** The core forgot its jobs (another profile became active): so does the frame. */
+  clearJobs(): void;
+  showJob(jobId: string): void;
+  hideJob(jobId: string): void;
+  bumpEpoch(): void;
+}
+
+export const useAppStore = create<AppState>((set) => ({
+  locale: 'ru',
+  mode: 'browser',
+  version: '',
+  activeProfile: null,
+  online: true,
+  backendGone: false,
+  pendingEdits: 0,
+  route: { view: 'search' },
+  jobs: {},
+  shownJobs: {},
+  epoch: 0,
+  navigate: (route) => set({ route }),
+  setLocale: (locale) => set({ locale }),
+  patch: (partial) => set(partial),
+  upsertJob: (job) => set((s) => ({ jobs: { ...s.jobs, [job.jobId]: job } })),
+  clearJobs: () => set({ jobs: {} }),
+  showJob: (jobId) => set((s) => ({ shownJobs: { ...s.shownJobs, [jobId]: (s.shownJobs[jobId] ?? 0) + 1 } })),
+  hideJob: (jobId) =>
+    set((s) => {
+      const { [jobId]: n = 0, ...rest } = s.shownJobs;
+      return { shownJobs: n > 1 ? { ...rest, [jobId]: n - 1 } : rest };
+    }),
+  bumpEpoch: () => set((s) => ({ epoch: s.epoch + 1 })),
+}));
