@@ -7,14 +7,38 @@ import type { Locale } from '../../src-main/contract/ipc';
 const MOSCOW = 'Europe/Moscow';
 const tag = (locale: Locale): string => (locale === 'ru' ? 'ru-RU' : 'en-GB');
 
+/**
+ * One formatter per locale and style, made on first use: building an Intl formatter costs far more than
+ * formatting with it, and a scrolled table formats three cells a row for every row it renders (the profile of
+ * bench/rendererScale.ts had these constructors at a third of the scroll's busy time).
+ */
+function kept<F>(make: (locale: Locale) => F): (locale: Locale) => F {
+  const made = new Map<Locale, F>();
+  return (locale) => {
+    let f = made.get(locale);
+    if (!f) {
+      f = make(locale);
+      made.set(locale, f);
+    }
+    return f;
+  };
+}
+
+const intFormat = kept((locale) => new Intl.NumberFormat(tag(locale), { maximumFractionDigits: 0 }));
+const rubFormat = kept((locale) => new Intl.NumberFormat(tag(locale), { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const dateFormat = kept((locale) => new Intl.DateTimeFormat(tag(locale), { timeZone: MOSCOW, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const dateTimeFormat = kept(
+  (locale) => new Intl.DateTimeFormat(tag(locale), { timeZone: MOSCOW, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
+);
+
 export function formatInt(n: number | null | undefined, locale: Locale): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(tag(locale), { maximumFractionDigits: 0 }).format(n);
+  return intFormat(locale).format(n);
 }
 
 export function formatRub(n: number | null | undefined, locale: Locale): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  return new Intl.NumberFormat(tag(locale), { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  return rubFormat(locale).format(n);
 }
 
 /** A date (or timestamp) as the Moscow calendar day. */
@@ -22,7 +46,7 @@ export function formatDate(iso: string | null | undefined, locale: Locale): stri
   if (!iso) return '—';
   const d = new Date(iso.length === 10 ? `${iso}T12:00:00+03:00` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(tag(locale), { timeZone: MOSCOW, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return dateFormat(locale).format(d);
 }
 
 /** A moment in Moscow time, with the zone said, since analysts compare it with deadlines in MSK. */
@@ -30,6 +54,6 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale): 
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const text = new Intl.DateTimeFormat(tag(locale), { timeZone: MOSCOW, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(d);
+  const text = dateTimeFormat(locale).format(d);
   return `${text} ${locale === 'ru' ? 'МСК' : 'MSK'}`;
 }
