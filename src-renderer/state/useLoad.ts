@@ -1,7 +1,8 @@
 /**
- * Loads data for a view through the contract and keeps the last answer, the error and a loading flag.
- * `reload()` asks again; a change of `key` (arguments, the profile epoch) asks again and ignores late answers
- * of earlier keys.
+ * The one way the renderer loads data: through the contract, keeping the last answer, the error and a loading
+ * flag. `reload()` asks again; a change of `key` (arguments, the profile epoch) asks again and ignores late
+ * answers of earlier keys. Views do not fetch in their own effects: each view's data hook (views/<view>/use*.ts)
+ * is built on this.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -12,6 +13,10 @@ export interface Loaded<T> {
   reload(): void;
   /** Replaces the data locally (after an edit whose answer already says what changed). */
   set(data: T): void;
+  /** Shows the error of an action on this data (null clears it); the next answer clears it too. */
+  fail(error: unknown): void;
+  /** How many answers have arrived: a dependent load or a form keys on it (a local `set` is not an answer). */
+  answers: number;
 }
 
 export function useLoad<T>(load: () => Promise<T>, key: string, enabled = true): Loaded<T> {
@@ -19,6 +24,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string, enabled = true):
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(enabled);
   const [nonce, setNonce] = useState(0);
+  const [answers, setAnswers] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -35,6 +41,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string, enabled = true):
         setData(value);
         setError(null);
         setLoading(false);
+        setAnswers((n) => n + 1);
       },
       (e: unknown) => {
         if (!alive) return;
@@ -49,5 +56,6 @@ export function useLoad<T>(load: () => Promise<T>, key: string, enabled = true):
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   const set = useCallback((value: T) => setData(value), []);
-  return { data, error, loading, reload, set };
+  const fail = useCallback((e: unknown) => setError(e), []);
+  return { data, error, loading, reload, set, fail, answers };
 }

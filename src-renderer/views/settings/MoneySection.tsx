@@ -4,12 +4,12 @@
  * edits them, and the core validates what it is given.
  */
 import { useEffect, useState } from 'react';
-import type { MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings } from '../../i18n/i18n';
+import { useSpending } from './useSettingsData';
 
 const strings: Strings<{
   title: string;
@@ -55,7 +55,6 @@ const strings: Strings<{
   },
 };
 
-type State = MethodResult<'spending.get'>;
 const text = (n: number | null): string => (n === null ? '' : String(n));
 /** '' → null (no limit) where allowed; otherwise a whole number, or 'invalid'. */
 function parseUnits(value: string, allowEmpty: boolean, min: number): number | null | 'invalid' {
@@ -67,21 +66,16 @@ function parseUnits(value: string, allowEmpty: boolean, min: number): number | n
 export function MoneySection() {
   const s = useStrings(strings);
   const locale = useAppStore((st) => st.locale);
-  const epoch = useAppStore((st) => st.epoch);
-  const [state, setState] = useState<State | null>(null);
+  const spending = useSpending();
+  const state = spending.data;
+  const { error, fail: setError } = spending;
   const [form, setForm] = useState({ confirmAbove: '', runCap: '', dailyBudget: '' });
-  const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
 
+  // The form shows what the core answered when it is read (the profile changes), not after a save.
   useEffect(() => {
-    call('spending.get', {}).then(
-      (r) => {
-        setState(r);
-        setForm({ confirmAbove: text(r.confirmAbove), runCap: text(r.runCap), dailyBudget: text(r.dailyBudget) });
-      },
-      (e: unknown) => setError(e),
-    );
-  }, [epoch]);
+    if (state) setForm({ confirmAbove: text(state.confirmAbove), runCap: text(state.runCap), dailyBudget: text(state.dailyBudget) });
+  }, [spending.answers]);
 
   const parsed = { confirmAbove: parseUnits(form.confirmAbove, false, 0), runCap: parseUnits(form.runCap, true, 1), dailyBudget: parseUnits(form.dailyBudget, true, 1) };
   const invalid = Object.values(parsed).some((v) => v === 'invalid');
@@ -117,7 +111,7 @@ export function MoneySection() {
             dailyBudget: parsed.dailyBudget as number | null,
           }).then(
             (r) => {
-              setState(r);
+              spending.set(r);
               setSaved(true);
             },
             (err: unknown) => setError(err),
