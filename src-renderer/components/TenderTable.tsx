@@ -15,7 +15,8 @@ import { ErrorNotice } from './ErrorNotice';
 import { TenderPreview } from './TenderPreview';
 import { lawName, tenderStageName } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
-import { usePagedRows, VirtualTable, type Column, type SortState } from './VirtualTable';
+import { VirtualTable, type Column, type SortState } from './VirtualTable';
+import { usePagedRows } from '../state/usePagedRows';
 
 export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id';
 export interface TenderSort {

@@ -1,0 +1,181 @@
+/**
+ * A list's detail: its header (name, counts, queued edits), toolbar, the members' table, members not loaded yet,
+ * the add-by-ids form, CSV export and delete. It renders; its data and edits come from useListDetail.
+ */
+import { useMemo, useState } from 'react';
+import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
+import { call } from '../../bridge/client';
+import { useAppStore } from '../../state/store';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JobProgress, isJobActive } from '../../components/JobProgress';
+import { applyToIds, emptySelection } from '../../components/selection';
+import { VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
+import { CsvExportDialog } from '../../components/CsvExportDialog';
+import { ConfirmDialog } from '../../components/Dialog';
+import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
+import { count, NOUNS, tenderStageName, useStrings } from '../../i18n/i18n';
+import { listsStrings } from './listsStrings';
+import { ListName } from './ListName';
+import { useListDetail } from './useListDetail';
+
+export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
+  const s = useStrings(listsStrings);
+  const locale = useAppStore((st) => st.locale);
+  const navigate = useAppStore((st) => st.navigate);
+  const [exporting, setExporting] = useState(false);
+  const { sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
+    useListDetail(list, onChanged);
+
+  const columns = useMemo<Column<ListMemberRow>[]>(
+    () => [
+      // Narrow («№»), so that the members still fit 1366 px without a sideways scroll.
+      { key: 'listOrder', title: s.listOrder, width: 48, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
+      { key: 'id', title: s.id, width: 64, align: 'right', sortable: true, render: (r) => String(r.id) },
+      {
+        key: 'name',
+        title: s.tender,
+        width: 'minmax(140px, 3fr)',
+        sortable: true,
+        // The notice number is in the tooltip, not before the name: at 1366 px the name needs the room.
+        render: (r) => <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>{r.name}</span>,
+      },
+      { key: 'price', title: s.price, width: 142, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
+      { key: 'status', title: s.status, width: 120, render: (r) => tenderStageName(r.status, r.endDate, locale) },
+      // Wide enough for «05.12.2026, 18:00 МСК» whole.
+      { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
+      { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
+    ],
+    [s, locale],
+  );
+
+  const missingSelected = missing.filter((id) => selection.ids.has(id)).length;
+
+  return (
+    <div className="lists__detail" data-testid="lists-detail" data-list-id={list.listId}>
+      <header className="lists__header">
+        <ListName list={list} onChanged={onChanged} />
+        {list.description && <p className="muted">{list.description}</p>}
+        <div className="lists__facts">
+          <span data-testid="lists-detail-count" data-count={list.itemsCount}>
+            {s.items(list.itemsCount)}
+          </span>
+          {list.pendingEdits > 0 && (
+            <span className="badge badge--queued" data-testid="lists-detail-queued" data-pending={list.pendingEdits}>
+              {s.queued(formatInt(list.pendingEdits, locale))}
+            </span>
+          )}
+        </div>
+      </header>
+      {spend.dialog}
+      <div className="lists__toolbar">
+        <button type="button" onClick={() => void update()} disabled={jobId !== null && isJobActive(job)} title={s.updateHint} data-testid="lists-update">
+          {s.update}
+        </button>
+        <button type="button" onClick={() => setExporting(true)} data-testid="lists-export-open">
+          {s.exportCsv}
+        </button>
+        <button type="button" onClick={() => setDeleting(true)} data-testid="lists-delete-open">
+          {s.deleteList}
+        </button>
+        <span className="lists__spacer" />
+        {selectedIds.length > 0 && (
+          <>
+            <button type="button" className="btn--danger" onClick={() => void remove()} disabled={busy} data-testid="lists-remove">
+              {s.removeSelected(formatInt(selectedIds.length, locale))}
+            </button>
+            <button type="button" className="btn--link" onClick={() => setSelection(emptySelection())}>
+              {s.clear}
+            </button>
+          </>
+        )}
+      </div>
+      {jobId && <JobProgress jobId={jobId} testId="lists-job" />}
+      {message && (
+        <p className="lists__message" role="status" data-testid="lists-message">
+          {message}
+        </p>
+      )}
+      <ErrorNotice error={error ?? paged.error} testId="lists-detail-error" />
+      <div className="lists__count" data-testid="lists-members-count" data-count={paged.count}>
+        {s.members(formatInt(paged.count, locale))}
+      </div>
+      <VirtualTable<ListMemberRow>
+        testId="lists-members"
+        columns={columns}
+        rowCount={paged.count}
+        rowAt={paged.rowAt}
+        onRange={paged.onRange}
+        rowKey={(r) => r.id}
+        sort={sort as SortState}
+        onSort={(st) => setSort({ column: st.column as ListSort['column'], direction: st.direction })}
+        onOpen={(r) => navigate({ view: 'card', kind: 'tender', id: r.id, back: { view: 'lists', listId: list.listId } })}
+        selected={selection.ids}
+        onToggleSelect={toggle}
+        selectLabel={(r) => s.select(r.name)}
+        emptyText={s.empty}
+        height={400}
+      />
+      <div className="muted">{s.hint}</div>
+      {missing.length > 0 && (
+        <div className="lists__missing" data-testid="lists-missing" data-count={missing.length}>
+          <strong>{s.missing(formatInt(missing.length, locale))}</strong> <span className="muted">{s.missingHint}</span>
+          <div className="lists__missingIds">
+            {missing.slice(0, 300).map((id) => (
+              <label key={id} className="chip">
+                <input
+                  type="checkbox"
+                  checked={selection.ids.has(id)}
+                  onChange={(e) => setSelection((cur) => applyToIds(cur, [id], e.target.checked))}
+                  aria-label={s.select(String(id))}
+                  data-testid="lists-missing-id"
+                  data-id={id}
+                />{' '}
+                {id}
+              </label>
+            ))}
+          </div>
+          <button type="button" className="btn--link" onClick={() => setSelection((cur) => applyToIds(cur, missing, missingSelected < missing.length))}>
+            {s.selectMissing}
+          </button>
+        </div>
+      )}
+      <form
+        className="lists__add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <label htmlFor="lists-add-ids">{s.addIds}</label>
+        <textarea id="lists-add-ids" rows={2} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={s.addIdsHint} data-testid="lists-add-ids" />
+        <button type="submit" disabled={busy} data-testid="lists-add">
+          {s.add}
+        </button>
+      </form>
+      {exporting && (
+        <CsvExportDialog
+          title={s.exportTitle}
+          sourceKey={list.listId}
+          loadColumns={() => call('lists.exportColumns', {})}
+          runExport={(columns, delimiter, excel) => call('lists.export', { listId: list.listId, columns, delimiter, excel })}
+          onClose={() => setExporting(false)}
+          offersExcelChoice
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={s.deleteTitle}
+          confirmText={s.deleteConfirm}
+          cancelText={s.cancel}
+          danger
+          busy={busy}
+          testId="lists-delete"
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => void deleteList()}
+        >
+          <p data-testid="lists-delete-body">{s.deleteBody(list.name, count(list.itemsCount, NOUNS.tender, locale))}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
