@@ -16,7 +16,8 @@ import { resolveRootDir } from './profiles/profiles';
 import { betterSqlite3ElectronBinding, currentElectronTarget } from './shell/electronNative';
 import { forwardEventsTo, registerContractHandlers } from './shell/ipcBridge';
 import { rendererOrigin } from './shell/ipcSender';
-import { createMainWindowOptions, frameAncestorsPolicy, isAllowedExternalUrl } from './shell/windowOptions';
+import { createMainWindowOptions, frameAncestorsPolicy } from './shell/windowOptions';
+import { isAllowedExternalUrl } from './contract/externalUrl';
 
 // Built layout: out/main/index.js, out/preload/index.cjs, out/renderer/index.html.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));

@@ -10,7 +10,7 @@ import type { EventName, EventPayload, Handlers } from '../contract/ipc';
 import { cacheStats } from '../cache/stats';
 import { accessError, isReadOnlyError } from '../cache/fileCheck';
 import { ProfileRegistry } from '../profiles/profiles';
-import { isAllowedExternalUrl } from '../shell/windowOptions';
+import { isAllowedExternalUrl } from '../contract/externalUrl';
 import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
 import { activateFirstUsable, cacheRepairHandlers, DamageWatch, type StartProblems } from './cacheRepair';
 import { cardHandlers } from './cards';

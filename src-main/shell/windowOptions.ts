@@ -4,7 +4,8 @@
  *
  * Follows Electron's security checklist: context isolation, the process sandbox, no Node integration anywhere,
  * web security on, no insecure content, no experimental or Blink features, no <webview>, a strict CSP, and only
- * https links may leave the app (to the user's browser, never inside a window of ours).
+ * https links may leave the app (to the user's browser, never inside a window of ours; contract/externalUrl.ts
+ * says which, for the core too).
  */
 
 /** The subset of Electron's `WebPreferences` that we set; the shell passes it to `BrowserWindow` as is. */
@@ -93,18 +94,4 @@ export function createMainWindowOptions(preloadPath: string): MainWindowOptions 
     autoHideMenuBar: true,
     webPreferences: { ...secureWebPreferences, preload: preloadPath },
   };
-}
-
-/**
- * Whether a URL the renderer tries to open (a link, `window.open`) may be handed to the user's browser.
- * Only well-formed https URLs qualify: no `file:`, `javascript:`, custom schemes or plain http.
- */
-export function isAllowedExternalUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return parsed.protocol === 'https:' && parsed.hostname !== '' && parsed.username === '' && parsed.password === '';
 }

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { startCoreHost, type CoreHost } from '../app/host/coreHost';
 import type { HostPlatform, SandboxChoice } from '../app/appCore';
 import { resolveRootDir } from '../profiles/profiles';
-import { isAllowedExternalUrl } from '../shell/windowOptions';
+import { isAllowedExternalUrl } from '../contract/externalUrl';
 import { startWebServer, type WebServer } from './server';
 import { localeSchema } from '../contract/ipc';
 

@@ -5,9 +5,9 @@ import {
   contentSecurityPolicyHeader,
   createMainWindowOptions,
   frameAncestorsPolicy,
-  isAllowedExternalUrl,
   secureWebPreferences,
 } from '../../src-main/shell/windowOptions';
+import { isAllowedExternalUrl } from '../../src-main/contract/externalUrl';
 
 /** Directive name → its sources, from a policy string. */
 function parsePolicy(policy: string): Map<string, string[]> {

@@ -1,0 +1,69 @@
+// Turns the layer tables of eslint/layers.mjs into zones of import-x's `no-restricted-paths` rule: for each
+// layer, one zone per folder of a higher layer it must not import; for a separate folder, one zone per
+// folder it must not import and one per layer below the lowest one allowed to import it; for the cache's
+// internal modules, one zone naming them as forbidden to every folder outside the cache.
+import path from 'node:path';
+
+const LAYERS_FILE = 'eslint/layers.mjs';
+
+/** A folder (or a file, `index.ts`) as a path that the rule matches with everything under it. */
+const under = (root, folder) => path.posix.join(root, folder);
+
+/**
+ * The files of a folder of the table, without its subfolders that are layers of their own (`app` without
+ * `app/host`): globs, since the rule cannot exclude a subfolder from a plain path.
+ */
+function targetsOf(root, folder, allFolders) {
+  const own = allFolders.filter((f) => f.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1));
+  if (own.length === 0) return [under(root, folder)];
+  return [`${under(root, folder)}/*`, `${under(root, folder)}/!(${own.join('|')})/**`];
+}
+
+/** Zones for a table: `layers` top to bottom, `separate` outside the order. */
+export function layerZones(root, layers, separate = []) {
+  const allFolders = [...layers.flatMap((l) => l.folders), ...separate.map((s) => s.folder)];
+  const zones = [];
+  layers.forEach((layer, index) => {
+    const target = layer.folders.flatMap((f) => targetsOf(root, f, allFolders));
+    for (const higher of layers.slice(0, index)) {
+      for (const folder of higher.folders) {
+        zones.push({
+          target,
+          from: under(root, folder),
+          message: `${root}/${folder} is in the layer "${higher.name}", above "${layer.name}": a lower layer never imports a higher one (${LAYERS_FILE}). Move the code it needs down, or the caller up.`,
+        });
+      }
+    }
+  });
+  for (const s of separate) {
+    const forbidden = allFolders.filter((f) => f !== s.folder && !s.mayImport.includes(f) && !f.startsWith(`${s.folder}/`));
+    for (const folder of forbidden) {
+      zones.push({
+        target: under(root, s.folder),
+        from: under(root, folder),
+        message: `${root}/${s.folder} is a separate server: it imports only ${s.mayImport.join(', ')} and its own files (${LAYERS_FILE}).`,
+      });
+    }
+    const lowest = layers.findIndex((l) => l.name === s.importedDownTo || l.folders.includes(s.importedDownTo));
+    if (lowest < 0) throw new Error(`${LAYERS_FILE}: ${s.folder}.importedDownTo names no layer: ${s.importedDownTo}`);
+    for (const layer of layers.slice(lowest + 1)) {
+      zones.push({
+        target: layer.folders.flatMap((f) => targetsOf(root, f, allFolders)),
+        from: under(root, s.folder),
+        message: `${root}/${s.folder} is a separate server that only the layers down to "${layers[lowest].name}" start (${LAYERS_FILE}).`,
+      });
+    }
+  }
+  return zones;
+}
+
+/** The zone that keeps a folder's internal modules to that folder. */
+export function internalZone(root, layers, separate, folder, internals, readme) {
+  const outside = [...layers.flatMap((l) => l.folders), ...separate.map((s) => s.folder)].filter((f) => f !== folder);
+  const allFolders = [...layers.flatMap((l) => l.folders), ...separate.map((s) => s.folder)];
+  return {
+    target: outside.flatMap((f) => targetsOf(root, f, allFolders)),
+    from: internals.map((file) => under(root, `${folder}/${file}`)),
+    message: `It is internal to ${root}/${folder} (${readme}): use a public module of ${root}/${folder} instead.`,
+  };
+}

@@ -1,0 +1,59 @@
+// The layer tables of src-main and src-renderer, as data: eslint.config.js turns them into import rules
+// (eslint/layerZones.mjs), and test/lint/layers.test.ts checks the rules catch a wrong-way import.
+//
+// Each table lists its layers from the top (entry points) to the bottom (pure modules). A file may import
+// anything in its own folder, in another folder of its own layer, or in any layer below; never a layer above.
+// VS Code's `code-layering` lint rule works the same way. A folder is named by its path under the root; a
+// deeper path (`app/host`) is a layer of its own and is left out of its parent's (`app`).
+//
+// Where the folders sit was decided from the real imports (who imports whom), not only by name:
+// - threads/ (which file a worker thread runs) is imported by the core's host and by the export's pack
+//   thread and imports nothing of ours: it is thread plumbing below the features, beside loopback/ (the
+//   loopback guard, shared by browser mode and the sandbox), not an entry point.
+// - The sandbox is a server of its own (see `separate`): it imports only the pure layers and the loopback
+//   guard, and only the app and the entry points start it.
+
+/** src-main, top to bottom. */
+export const mainLayers = [
+  { name: 'entry points', folders: ['index.ts', 'shell', 'cli', 'web', 'app/host'] },
+  { name: 'app', folders: ['app'] },
+  { name: 'workbenches', folders: ['current', 'earlier', 'sync', 'export', 'cards', 'audit'] },
+  { name: 'stores and clients', folders: ['cache', 'api', 'vault', 'profiles', 'loopback', 'threads'] },
+  { name: 'pure', folders: ['domain', 'contract', 'i18n'] },
+];
+
+/**
+ * Folders outside the order: what each may import besides itself, and the lowest layer allowed to import it
+ * (that layer and every layer above it may).
+ */
+export const mainSeparate = [
+  { folder: 'sandbox', mayImport: ['domain', 'contract', 'i18n', 'loopback'], importedDownTo: 'app' },
+];
+
+/**
+ * The cache's internal modules (src-main/cache/README.md): only the cache itself imports them; the rest of the
+ * core goes through the cache's public modules. Tests and benchmarks may reach them (they are not src-main).
+ */
+export const cacheInternals = [
+  'deliveryWriter.ts',
+  'tenderIndex.ts',
+  'packCodec.ts',
+  'writeUpkeep.ts',
+  'walCheckpointer.ts',
+  'sqliteAddon.ts',
+];
+
+/**
+ * src-renderer, top to bottom. Not enforced yet (`enforced: false`): the renderer is being reshaped
+ * (issue 14); set it to true once `npm run lint` passes with it.
+ */
+export const rendererLayers = {
+  enforced: false,
+  layers: [
+    { name: 'entry and frame', folders: ['main.tsx', 'app'] },
+    { name: 'views', folders: ['views'] },
+    { name: 'components', folders: ['components'] },
+    { name: 'state', folders: ['state'] },
+    { name: 'bridge, formats, strings', folders: ['bridge', 'format', 'i18n'] },
+  ],
+};

@@ -1,0 +1,115 @@
+// The lint rules that keep src-main's folders in layers (eslint/layers.mjs), the cache's internal modules
+// internal, and the tree free of import cycles (eslint/noImportCycle.mjs): each is fed a wrong import through
+// ESLint's own API with the project's config, and a right one that must pass.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mainLayers, mainSeparate } from '../../eslint/layers.mjs';
+import localRules from '../../eslint/noImportCycle.mjs';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The messages of the project's lint for `code` as if it were the file `file` (relative to the root). */
+async function lint(file: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return result!.messages;
+}
+
+const ruleIds = (messages: Linter.LintMessage[]): (string | null)[] => messages.map((m) => m.ruleId);
+
+describe('src-main layers (eslint/layers.mjs)', () => {
+  it('a lower layer importing a higher one is an error: the cache importing the app', async () => {
+    const messages = await lint('src-main/cache/layerProbe.ts', "import '../app/appCore';\n");
+    expect(ruleIds(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]!.message).toContain('a lower layer never imports a higher one');
+    expect(messages[0]!.message).toContain('src-main/app');
+  });
+
+  it('a type-only import against the order is an error too: the pure domain importing the app', async () => {
+    const code = "import type { AppCore } from '../app/appCore';\nexport type Core = AppCore;\n";
+    expect(ruleIds(await lint('src-main/domain/layerProbe.ts', code))).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('the app below the entry points: app/ importing app/host/ is an error', async () => {
+    const code = "import type { CoreWorkerData } from './host/protocol';\nexport type Data = CoreWorkerData;\n";
+    expect(ruleIds(await lint('src-main/app/layerProbe.ts', code))).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('a higher layer importing a lower one, and a folder importing its own files, pass', async () => {
+    const down = "import { openCache } from '../cache/database';\nexport const open = openCache;\n";
+    expect(await lint('src-main/app/layerProbe.ts', down)).toEqual([]);
+    const host = "import type { AppCore } from '../appCore';\nexport type Core = AppCore;\n";
+    expect(await lint('src-main/app/host/layerProbe.ts', host)).toEqual([]);
+    const own = "import { perCache } from './database';\nexport const per = perCache;\n";
+    expect(await lint('src-main/cache/layerProbe.ts', own)).toEqual([]);
+  });
+
+  it('the sandbox is a separate server: it imports no store or client, and no store or client imports it', async () => {
+    const fromSandbox = "import { openCache } from '../cache/database';\nexport const open = openCache;\n";
+    expect(ruleIds(await lint('src-main/sandbox/layerProbe.ts', fromSandbox))).toEqual(['import-x/no-restricted-paths']);
+    expect(ruleIds(await lint('src-main/cache/layerProbe.ts', "import '../sandbox/index';\n"))).toEqual(['import-x/no-restricted-paths']);
+    expect(await lint('src-main/app/layerProbe.ts', "import '../sandbox/index';\n")).toEqual([]);
+  });
+
+  it('every folder of src-main has its place in the table (a new folder must be placed, not left unchecked)', () => {
+    const placed = new Set([...mainLayers.flatMap((l) => l.folders), ...mainSeparate.map((s) => s.folder)]);
+    const entries = readdirSync(join(root, 'src-main'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() || /\.tsx?$/.test(e.name))
+      .map((e) => e.name);
+    expect(entries.filter((name) => !placed.has(name))).toEqual([]);
+  });
+});
+
+describe('no import cycles, type-only imports included (eslint/noImportCycle.mjs)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** ESLint with only the cycle rule, over the files written into a fresh folder. */
+  function cycleLint(files: Record<string, string>): { dir: string; eslint: ESLint } {
+    const dir = mkdtempSync(join(tmpdir(), 'twb-cycle-'));
+    dirs.push(dir);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const config: Linter.Config[] = [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { local: localRules },
+        rules: { 'local/no-import-cycle': 'error' },
+      },
+    ];
+    return { dir, eslint: new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: config }) };
+  }
+
+  it('a cycle through a type-only import is an error, with the chain named', async () => {
+    const { dir, eslint: cycles } = cycleLint({
+      'a.ts': 'export type A = 1;\n', // on disk as before the edit linted below
+      'b.ts': "import { c } from './c';\nexport const b = c;\n",
+      'c.ts': "import type { A } from './a';\nexport const c: A | 1 = 1;\n",
+    });
+    const [result] = await cycles.lintText("import { type B } from './b';\nexport type A = B;\n", { filePath: join(dir, 'a.ts') });
+    expect(result!.messages.map((m) => m.ruleId)).toEqual(['local/no-import-cycle']);
+    expect(result!.messages[0]!.message).toContain('a.ts -> b.ts -> c.ts -> a.ts');
+  });
+
+  it('the same files without the way back pass', async () => {
+    const { dir, eslint: cycles } = cycleLint({
+      'b.ts': "import { c } from './c';\nexport const b = c;\n",
+      'c.ts': 'export const c = 1;\n',
+    });
+    const [result] = await cycles.lintText("import type { b } from './b';\nexport type A = typeof b;\n", { filePath: join(dir, 'a.ts') });
+    expect(result!.messages).toEqual([]);
+  });
+
+  it("the project's config checks src-main: the cache's database importing a store that imports it is an error", async () => {
+    const code = "import type { FeedStore } from './feedStore';\nexport type Store = FeedStore;\n";
+    const messages = await lint('src-main/cache/database.ts', code);
+    expect(ruleIds(messages)).toEqual(['local/no-import-cycle']);
+    expect(messages[0]!.message).toContain('src-main/cache/feedStore.ts -> src-main/cache/database.ts');
+  });
+});
