@@ -16,6 +16,8 @@ import { z } from 'zod';
 import { isValidInn, isValidOgrn } from '../domain/identifiers';
 import { checkIsoDate, dateProblemText } from '../domain/calendarDate';
 import { innProblemText } from '../domain/identifierProblems';
+import { isOkpd2Code } from '../domain/okpd2';
+import { periodInOrder } from '../domain/queryCriteriaCheck';
 import { describeIssues } from './callBounds';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -42,6 +44,8 @@ const isoDate = z.string().superRefine((value, ctx) => {
 const httpUrl = z.string().url().refine((u) => /^https?:\/\//.test(u), 'http or https URL');
 const range = z.strictObject({ from: z.number().finite().nonnegative().optional(), to: z.number().finite().nonnegative().optional() });
 const dateRange = z.strictObject({ from: isoDate.optional(), to: isoDate.optional() });
+// A search's period: «from» not after «to» (the domain's rule, which the CLI's JSON check uses too).
+const period = dateRange.refine((r) => r.from === undefined || r.to === undefined || periodInOrder(r.from, r.to), 'period: "from" is after "to"');
 const inn = z.string().superRefine((value, ctx) => {
   if (!isValidInn(value)) ctx.addIssue({ code: 'custom', message: innProblemText(value)?.ru ?? 'ИНН: 10 или 12 цифр' });
 });
@@ -60,11 +64,11 @@ export const tenderCriteriaSchema = z
     platforms: z.array(z.number().int().positive()).max(200).optional(),
     placement_types: z.array(z.number().int().positive()).max(200).optional(),
     purchase_types: z.array(z.number().int().positive()).max(200).optional(),
-    okpd2: z.array(z.string().regex(/^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/, 'OKPD2 code or prefix, e.g. 26.20')).max(200).optional(),
+    okpd2: z.array(z.string().refine(isOkpd2Code, 'OKPD2 code or prefix, e.g. 26.20')).max(200).optional(),
     price: range.optional(),
-    publish_date: dateRange.optional(),
-    start_date: dateRange.optional(),
-    end_date: dateRange.optional(),
+    publish_date: period.optional(),
+    start_date: period.optional(),
+    end_date: period.optional(),
     customer: z
       .strictObject({
         inn: z.array(inn).min(1).max(100).optional(),

@@ -29,6 +29,14 @@ function innList(value: unknown, path: string, out: CriteriaProblem[]): void {
   });
 }
 
+/**
+ * A period's «from» is not after its «to» (the contract's tender criteria check it too). Whole days compare as
+ * text; timestamps with offsets are compared by the day they name, which is enough to catch a swap.
+ */
+export function periodInOrder(from: string, to: string): boolean {
+  return from.slice(0, 10) <= to.slice(0, 10);
+}
+
 /** Every problem found, in the order of the body's fields; an empty list when the body may be sent. */
 export function checkQueryCriteria(body: Record<string, unknown>): CriteriaProblem[] {
   const out: CriteriaProblem[] = [];
@@ -76,8 +84,7 @@ export function checkQueryCriteria(body: Record<string, unknown>): CriteriaProbl
               : dateProblemText(check),
         });
     }
-    // Whole days compare as text; timestamps with offsets are compared by the day they name, which is enough to catch a swap.
-    if (valid.from !== undefined && valid.to !== undefined && valid.from.slice(0, 10) > valid.to.slice(0, 10)) {
+    if (valid.from !== undefined && valid.to !== undefined && !periodInOrder(valid.from, valid.to)) {
       out.push({ path: field, message: { ru: 'Дата «с» позже даты «по»', en: 'Date "from" is after date "to"' } });
     }
   }

@@ -3,13 +3,16 @@
  * criteria (API reference 4.5) with field-level messages in the user's language, the way back (a saved
  * search's criteria into the form), and a one-line summary of criteria for lists of saved searches.
  *
- * Validation happens here before anything is sent (INN/OGRN checksums, lengths, formats, ranges), then the
- * contract's `tenderCriteriaSchema` checks the result once more; the main process and the server check again.
+ * The form reads what was typed (amounts, days, ids; items cleaned) and names what cannot be read; the rules on
+ * the values (counts, lengths, INN/OGRN checksums, OKPD2 shapes, ranges and their order) are the contract's
+ * `tenderCriteriaSchema` alone, whose issues become each field's message here. The main process checks the
+ * same schema again; the server has the last word.
  */
+import type { z } from 'zod';
 import { tenderCriteriaSchema, type Locale, type TenderCriteria } from '../../../src-main/contract/ipc';
 import { checkTypedDate, dateProblemText } from '../../../src-main/domain/calendarDate';
 import { identifierDigits, innProblemText, ogrnProblemText } from '../../../src-main/domain/identifierProblems';
-import { isOkpd2Code, normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
+import { normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
 import { formatInt, formatRub } from '../../format/format';
 import { cleanItems } from '../../components/tokenItems';
 import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
@@ -91,16 +94,10 @@ export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 export type BuildResult = { ok: true; criteria: TenderCriteria } | { ok: false; errors: FieldErrors };
 
-const MAX_TEXT_ITEMS = 100;
-const MAX_TEXT_LENGTH = 300;
-const MAX_CODES = 200;
-const MAX_INNS = 100;
-const MAX_IDS = 10_000;
-
 const messages = {
   ru: {
     tooMany: (n: number) => `Не больше ${n} значений`,
-    tooLong: (item: string) => `«${short(item)}» длиннее ${MAX_TEXT_LENGTH} символов`,
+    tooLong: (item: string, max: number) => `«${short(item)}» длиннее ${max} символов`,
     number: 'Введите число, например 1 500 000,50',
     negative: 'Цена не может быть отрицательной',
     priceOrder: 'Цена «от» больше цены «до»',
@@ -112,7 +109,7 @@ const messages = {
   },
   en: {
     tooMany: (n: number) => `At most ${n} values`,
-    tooLong: (item: string) => `"${short(item)}" is longer than ${MAX_TEXT_LENGTH} characters`,
+    tooLong: (item: string, max: number) => `"${short(item)}" is longer than ${max} characters`,
     number: 'Enter a number, e.g. 1500000.50',
     negative: 'A price cannot be negative',
     priceOrder: 'Price "from" is above price "to"',
@@ -174,63 +171,50 @@ export function ogrnProblem(raw: string, locale: Locale): string | null {
 /** Normalises an OKPD2 item: `26.20.11.110`, also typed with commas or trailing dots. */
 export { normalizeOkpd2 };
 
-function dateRange(fromText: string, toText: string, m: (typeof messages)['ru'], locale: Locale): { value?: { from?: string; to?: string }; error?: string } {
+/** A typed period → the criteria's period; a typed day that does not exist or cannot be read is named here. */
+function typedPeriod(fromText: string, toText: string, locale: Locale): { value?: { from?: string; to?: string }; error?: string } {
   const problem = dateProblem(fromText, locale) ?? dateProblem(toText, locale);
   if (problem !== null) return { error: problem };
   const from = parseDate(fromText);
   const to = parseDate(toText);
-  if (from === 'invalid' || to === 'invalid') return {};
-  if (from !== null && to !== null && from > to) return { error: m.dateOrder };
-  if (from === null && to === null) return {};
+  if (from === 'invalid' || to === 'invalid' || (from === null && to === null)) return {};
   return { value: { ...(from !== null ? { from } : {}), ...(to !== null ? { to } : {}) } };
 }
 
-function textItems(items: readonly string[], m: (typeof messages)['ru']): { value?: string[]; error?: string } {
-  const list = cleanItems(items);
-  if (list.length > MAX_TEXT_ITEMS) return { error: m.tooMany(MAX_TEXT_ITEMS) };
-  const long = list.find((s) => s.length > MAX_TEXT_LENGTH);
-  if (long !== undefined) return { error: m.tooLong(long) };
-  return list.length ? { value: list } : {};
-}
-
-/** Form → QUERY criteria, or the messages of every field that is wrong. */
+/**
+ * Form → QUERY criteria, or the messages of every field that is wrong. The form only reads what was typed
+ * (amounts, days, ids as text; items cleaned); the rules on the values (counts, lengths, checksums, ranges,
+ * order) are the contract's `tenderCriteriaSchema`, whose issues become the field's message here.
+ */
 export function buildCriteria(form: SearchForm, locale: Locale): BuildResult {
   const m = messages[locale];
   const errors: FieldErrors = {};
   const c: TenderCriteria = {};
 
-  const kw = textItems(form.keywords, m);
-  if (kw.error) errors.keywords = kw.error;
-  else if (kw.value) c.keywords = kw.value;
-  const minus = textItems(form.exceptionKeywords, m);
-  if (minus.error) errors.exceptionKeywords = minus.error;
-  else if (minus.value) c.exception_keywords = minus.value;
+  const keywords = cleanItems(form.keywords);
+  if (keywords.length) c.keywords = keywords;
+  const minus = cleanItems(form.exceptionKeywords);
+  if (minus.length) c.exception_keywords = minus;
 
-  const numbers = (key: 'regions' | 'platforms' | 'placementTypes' | 'purchaseTypes', values: number[]): number[] | undefined => {
+  const codes = (values: number[]): number[] | undefined => {
     const list = [...new Set(values)].sort((a, b) => a - b);
-    if (list.length > MAX_CODES) errors[key] = m.tooMany(MAX_CODES);
     return list.length ? list : undefined;
   };
-  const regions = numbers('regions', form.regions);
+  const regions = codes(form.regions);
   if (regions) c.regions = regions;
-  const platforms = numbers('platforms', form.platforms);
+  const platforms = codes(form.platforms);
   if (platforms) c.platforms = platforms;
-  const placement = numbers('placementTypes', form.placementTypes);
+  const placement = codes(form.placementTypes);
   if (placement) c.placement_types = placement;
-  const purchase = numbers('purchaseTypes', form.purchaseTypes);
+  const purchase = codes(form.purchaseTypes);
   if (purchase) c.purchase_types = purchase;
 
   const okpd2 = [...new Set(form.okpd2.map(normalizeOkpd2).filter((s) => s !== ''))];
-  const badCode = okpd2.find((s) => !isOkpd2Code(s));
-  if (badCode !== undefined) errors.okpd2 = okpd2ProblemText(badCode)[locale];
-  else if (okpd2.length > MAX_CODES) errors.okpd2 = m.tooMany(MAX_CODES);
-  else if (okpd2.length) c.okpd2 = okpd2;
+  if (okpd2.length) c.okpd2 = okpd2;
 
   const from = parseAmount(form.priceFrom);
   const to = parseAmount(form.priceTo);
   if (from === 'invalid' || to === 'invalid') errors.price = m.number;
-  else if ((from ?? 0) < 0 || (to ?? 0) < 0) errors.price = m.negative;
-  else if (from !== null && to !== null && from > to) errors.price = m.priceOrder;
   else if (from !== null || to !== null) c.price = { ...(from !== null ? { from } : {}), ...(to !== null ? { to } : {}) };
 
   for (const [key, field, a, b] of [
@@ -238,50 +222,84 @@ export function buildCriteria(form: SearchForm, locale: Locale): BuildResult {
     ['startDate', 'start_date', form.startFrom, form.startTo],
     ['endDate', 'end_date', form.endFrom, form.endTo],
   ] as const) {
-    const r = dateRange(a, b, m, locale);
+    const r = typedPeriod(a, b, locale);
     if (r.error) errors[key] = r.error;
     else if (r.value) c[field] = r.value;
   }
 
   const customer: NonNullable<TenderCriteria['customer']> = {};
   const inns = [...new Set(form.customerInn.map((s) => s.trim()).filter((s) => s !== ''))];
-  const innError = inns.map((s) => innProblem(s, locale)).find((e) => e !== null);
-  if (innError) errors.customerInn = innError;
-  else if (inns.length > MAX_INNS) errors.customerInn = m.tooMany(MAX_INNS);
-  else if (inns.length) customer.inn = inns.map(digitsOnly);
-  if (form.customerOgrn.trim() !== '') {
-    const problem = ogrnProblem(form.customerOgrn, locale);
-    if (problem) errors.customerOgrn = problem;
-    else customer.ogrn = digitsOnly(form.customerOgrn);
-  }
+  if (inns.length) customer.inn = inns.map(digitsOnly);
+  if (form.customerOgrn.trim() !== '') customer.ogrn = digitsOnly(form.customerOgrn);
   const name = form.customerName.replace(/\s+/g, ' ').trim();
-  if (name !== '') {
-    if (name.length < 2 || name.length > 300) errors.customerName = m.nameLength;
-    else customer.name = name;
-  }
+  if (name !== '') customer.name = name;
   if (Object.keys(customer).length) c.customer = customer;
 
-  if (form.status.length === 0) errors.status = m.status;
-  else c.status = (['active', 'completed', 'cancelled'] as const).filter((s) => form.status.includes(s));
+  c.status = (['active', 'completed', 'cancelled'] as const).filter((s) => form.status.includes(s));
 
   const ids = [...new Set(form.ids.map((s) => s.trim()).filter((s) => s !== ''))];
-  const badId = ids.find((s) => !/^\d{1,15}$/.test(s) || Number(s) < 1);
-  if (badId !== undefined) errors.ids = m.id(badId);
-  else if (ids.length > MAX_IDS) errors.ids = m.tooMany(MAX_IDS);
+  const notNumber = ids.find((s) => !/^\d{1,15}$/.test(s));
+  if (notNumber !== undefined) errors.ids = m.id(notNumber);
   else if (ids.length) c.ids = ids.map(Number);
 
-  if (Object.keys(errors).length) return { ok: false, errors };
-
-  // The contract's own validator has the last word before sending.
   const parsed = tenderCriteriaSchema.safeParse(c);
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, criteria: parsed.data };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = fieldOfPath(issue.path.map(String));
-      errors[key] ??= `${m.invalid}: ${issue.message}`;
+      errors[key] ??= issueMessage(issue, c, { inns, ogrn: form.customerOgrn, ids }, m, locale);
     }
-    return { ok: false, errors };
   }
-  return { ok: true, criteria: parsed.data };
+  return { ok: false, errors };
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** The field's message for a contract issue, in the words the form has always used; anything else is named as the contract says. */
+function issueMessage(issue: Issue, c: TenderCriteria, typed: { inns: string[]; ogrn: string; ids: string[] }, m: (typeof messages)['ru'], locale: Locale): string {
+  const [field, second, third] = issue.path;
+  const index = (at: PropertyKey | undefined): number => (typeof at === 'number' ? at : -1);
+  const tooMany = issue.code === 'too_big' && issue.origin === 'array';
+  switch (field) {
+    case 'keywords':
+    case 'exception_keywords':
+      if (tooMany) return m.tooMany(Number(issue.maximum));
+      if (issue.code === 'too_big') return m.tooLong(c[field]?.[index(second)] ?? '', Number(issue.maximum));
+      break;
+    case 'regions':
+    case 'platforms':
+    case 'placement_types':
+    case 'purchase_types':
+      if (tooMany) return m.tooMany(Number(issue.maximum));
+      break;
+    case 'okpd2':
+      if (tooMany) return m.tooMany(Number(issue.maximum));
+      if (second !== undefined) return okpd2ProblemText(c.okpd2?.[index(second)] ?? '')[locale];
+      break;
+    case 'price':
+      if (second !== undefined) return m.negative;
+      return m.priceOrder;
+    case 'publish_date':
+    case 'start_date':
+    case 'end_date':
+      if (second === undefined) return m.dateOrder;
+      break;
+    case 'customer':
+      if (second === 'inn') {
+        if (tooMany) return m.tooMany(Number(issue.maximum));
+        if (third !== undefined) return innProblem(typed.inns[index(third)] ?? '', locale) ?? `${m.invalid}: ${issue.message}`;
+      }
+      if (second === 'ogrn') return ogrnProblem(typed.ogrn, locale) ?? `${m.invalid}: ${issue.message}`;
+      if (second === 'name') return m.nameLength;
+      break;
+    case 'status':
+      return m.status;
+    case 'ids':
+      if (tooMany) return m.tooMany(Number(issue.maximum));
+      if (second !== undefined) return m.id(typed.ids[index(second)] ?? '');
+      break;
+  }
+  return `${m.invalid}: ${issue.message}`;
 }
 
 /** Which form field a path of the criteria (from the contract or the main process) belongs to. */
