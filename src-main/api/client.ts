@@ -19,18 +19,19 @@ import { z } from 'zod';
 import { ApiError, redactSecrets } from './errors';
 import { RateLimiter, abortableSleep } from './rateLimiter';
 import {
-  backoffDelayMs,
   codeForStatus,
   detailsIn,
   errorCodeIn,
   errorMessageIn,
-  attemptFailure,
   exchange,
-  requestIdIn,
-  overran,
   retryAfterFrom,
+  retryLimits,
+  runWithRetries,
   urlWithQuery,
   type Attempt,
+  type RetryLimits,
+  type RetryOptions,
+  type RetryPolicy,
 } from './transport';
 import * as S from './schemas';
 import { readQueryPage, UnreadablePageError, type FeedKind, type ReadPage } from './queryPage';
@@ -64,9 +65,9 @@ import type {
   TokenResponse,
 } from './types';
 
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+export type { Sleep } from './transport';
 
-export type ApiClientOptions = {
+export type ApiClientOptions = RetryOptions & {
   /** Ends with `/api/v2` (D-BASE-1), e.g. `http://127.0.0.1:PORT/api/v2`. */
   baseUrl: string;
   /** Asked before every attempt, so a token changed in the vault is picked up at once. */
@@ -75,17 +76,6 @@ export type ApiClientOptions = {
   limiter?: RateLimiter;
   /** Default: undici's global dispatcher. */
   dispatcher?: Dispatcher;
-  /** Attempts for 5xx, dropped connections and unreadable bodies; default 6. */
-  maxAttempts?: number;
-  /**
-   * Attempts when no connection could be made at all (refused, no route, no DNS); default 2. Such a request
-   * never reached the server, so giving up early risks no charge, and the app falls back to its cache in
-   * about a second instead of after the full backoff.
-   */
-  maxUnreachableAttempts?: number;
-  /** Exponential backoff with full jitter: a delay in [0, min(maxMs, baseMs * 2^(n-1))]. Default 500 / 30 000. */
-  backoff?: { baseMs: number; maxMs: number };
-  sleep?: Sleep;
   onEvent?: (e: ClientEvent) => void;
   /**
    * Default 60 s each for the headers and for an idle body; 120 s for the whole exchange (`deadlineMs`, which a
@@ -95,11 +85,6 @@ export type ApiClientOptions = {
   timeouts?: { headersMs?: number; bodyMs?: number; waitMarginMs?: number; deadlineMs?: number };
   /** The largest body read; default transport's `MAX_BODY_BYTES` (16 MiB). */
   maxBodyBytes?: number;
-  /**
-   * Attempts when an answer overran a timeout, the deadline or the body cap; default 2. A server that trickles or floods
-   * once will likely do it again: the call fails (retryable) in a bounded time instead of six times over.
-   */
-  maxOverrunAttempts?: number;
   /** Cap of the total time spent waiting out 202 `preparing` in one call; default 10 minutes. */
   maxPreparingWaitMs?: number;
   /** 429 answers waited out before each further one counts as an attempt; default 20. */
@@ -109,8 +94,6 @@ export type ApiClientOptions = {
    * inside the call: it is thrown at once as a retryable `rate_limit_exceeded` with `retryAfterMs`. Default 2 min.
    */
   maxRateLimitWaitMs?: number;
-  /** Source of jitter in [0, 1); default Math.random. */
-  random?: () => number;
   /**
    * Told of every answer of a route that may charge (QUERY, cards) that the client cannot interpret, before
    * the call fails: it may have been paid for, so the caller keeps it raw (the cache's quarantine, issue 11)
@@ -121,12 +104,10 @@ export type ApiClientOptions = {
 
 export type RequestOptions = { signal?: AbortSignal };
 
-export const DEFAULT_MAX_ATTEMPTS = 6;
-export const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
-export const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+// The attempt counts and the backoff are the retry loop's, the same for both generations.
+export { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_UNREACHABLE_ATTEMPTS, DEFAULT_MAX_OVERRUN_ATTEMPTS, DEFAULT_BACKOFF } from './transport';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_DEADLINE_MS = 120_000;
-export const DEFAULT_MAX_OVERRUN_ATTEMPTS = 2;
 export const DEFAULT_WAIT_MARGIN_MS = 30_000;
 export const DEFAULT_MAX_PREPARING_WAIT_MS = 10 * 60_000;
 export const DEFAULT_MAX_RATE_LIMIT_WAITS = 20;
@@ -170,21 +151,16 @@ export class ApiClient {
   private readonly tokenProvider: () => string | Promise<string>;
   private readonly limiter: RateLimiter;
   private readonly dispatcher: Dispatcher | undefined;
-  private readonly maxAttempts: number;
-  private readonly maxUnreachableAttempts: number;
-  private readonly backoff: { baseMs: number; maxMs: number };
-  private readonly sleep: Sleep;
+  private readonly limits: RetryLimits;
   private readonly onEvent: ((e: ClientEvent) => void) | undefined;
   private readonly headersMs: number;
   private readonly bodyMs: number;
   private readonly deadlineMs: number;
   private readonly maxBodyBytes: number | undefined;
-  private readonly maxOverrunAttempts: number;
   private readonly waitMarginMs: number;
   private readonly maxPreparingWaitMs: number;
   private readonly maxRateLimitWaits: number;
   private readonly maxRateLimitWaitMs: number;
-  private readonly random: () => number;
   private readonly onUnreadable: ((answer: UnreadableAnswer) => void) | undefined;
   /** The last token handed out by the provider, kept only to redact it from texts. */
   private lastToken: string | null = null;
@@ -194,21 +170,16 @@ export class ApiClient {
     this.tokenProvider = opts.token;
     this.limiter = opts.limiter ?? new RateLimiter();
     this.dispatcher = opts.dispatcher;
-    this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
-    this.maxUnreachableAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxUnreachableAttempts ?? DEFAULT_MAX_UNREACHABLE_ATTEMPTS)));
-    this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
-    this.sleep = opts.sleep ?? abortableSleep;
+    this.limits = retryLimits(opts, abortableSleep);
     this.onEvent = opts.onEvent;
     this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
     this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
     this.deadlineMs = opts.timeouts?.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.maxBodyBytes = opts.maxBodyBytes;
-    this.maxOverrunAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxOverrunAttempts ?? DEFAULT_MAX_OVERRUN_ATTEMPTS)));
     this.waitMarginMs = opts.timeouts?.waitMarginMs ?? DEFAULT_WAIT_MARGIN_MS;
     this.maxPreparingWaitMs = opts.maxPreparingWaitMs ?? DEFAULT_MAX_PREPARING_WAIT_MS;
     this.maxRateLimitWaits = opts.maxRateLimitWaits ?? DEFAULT_MAX_RATE_LIMIT_WAITS;
     this.maxRateLimitWaitMs = opts.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
-    this.random = opts.random ?? Math.random;
     this.onUnreadable = opts.onUnreadable;
   }
 
@@ -444,75 +415,38 @@ export class ApiClient {
     };
   }
 
-  /** One logical call: attempts, waits and validation until a final answer or an ApiError. */
+  /** One logical call: transport's retry loop, reading the answers by `policy`. */
   private async run<T>(call: Call<T>): Promise<Final<T>> {
     // Serialized once: every attempt sends exactly these bytes (section 3 "byte for byte", D-IDEM-2).
     const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
-    let failures = 0;
-    let unreachable = 0;
-    let overruns = 0;
+    return (await runWithRetries(this.limits, this.policy(call, bodyText))).result;
+  }
+
+  /**
+   * What the current generation reads its own way (the loop does the rest): a 429 waits `Retry-After` and
+   * holds every caller of the shared limiter; 202 `preparing` is waited out and 409 `cursor_expired` is a page
+   * (QUERY only); only a 200 is a success; an unreadable answer of a charging route is kept; an error names
+   * the balance its route charges.
+   */
+  private policy<T>(call: Call<T>, bodyText: string | undefined): RetryPolicy<Final<T>> {
     let rateLimitWaits = 0;
     let preparingWaitedMs = 0;
-    let lastRequestId: string | null = null;
-
-    const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'message'> & { message: string }): ApiError =>
-      new ApiError({
-        balance: call.balance,
-        ...init,
-        message: this.redact(init.message, call),
-        requestId: init.requestId ?? lastRequestId,
-      });
-    const cancelled = (): ApiError =>
-      fail({ code: 'cancelled', message: `${call.route} was cancelled`, retryable: false });
-    /** Counts a failed attempt; throws when none are left, otherwise waits the backoff. */
-    const retryOrThrow = async (reason: string, attemptRequestId: string | null, err: () => ApiError, retryAfterMs = 0): Promise<void> => {
-      failures += 1;
-      if (failures >= this.maxAttempts) throw err();
-      // A server's Retry-After on a 5xx is honoured, but never beyond the backoff ceiling.
-      const delayMs = backoffDelayMs(failures, this.backoff, this.random, retryAfterMs);
-      this.emit({ type: 'retry', route: call.route, attempt: failures, delayMs, reason, requestId: attemptRequestId });
-      await this.wait(delayMs, call.signal, cancelled);
-    };
-
-    for (;;) {
-      if (call.signal?.aborted) throw cancelled();
-      const a = await this.attempt(call, bodyText);
-      if (a.requestId) lastRequestId = a.requestId;
-
-      if (!a.ok) {
-        if (a.code === 'cancelled') throw cancelled();
-        const err = (): ApiError => fail(attemptFailure(call.route, failures, a));
-        if (
-          !a.retryable ||
-          (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts) ||
-          (overran(a) && ++overruns >= this.maxOverrunAttempts)
-        ) {
-          failures += 1;
-          throw err();
-        }
-        await retryOrThrow(a.reason, a.requestId, err);
-        continue;
-      }
-
-      const { status } = a;
-      let json: unknown;
-      let jsonOk = true;
-      if (a.text.length > 0) {
-        try {
-          json = JSON.parse(a.text);
-        } catch {
-          jsonOk = false;
-        }
-      } else jsonOk = status >= 300;
-      const bodyRequestId = requestIdIn(json);
-      if (bodyRequestId) lastRequestId = bodyRequestId;
-      const requestId = bodyRequestId ?? a.requestId;
+    return {
+      route: call.route,
+      signal: call.signal,
+      attempt: () => this.attempt(call, bodyText),
+      error: (init) => new ApiError({ balance: call.balance, ...init, message: this.redact(init.message, call) }),
+      onRetry: (e) => this.emit(e),
+      codeIn: errorCodeIn,
+      messageIn: (json) => errorMessageIn(json) ?? 'no error body',
+      // Nothing of a 202 body is required (an empty or foreign body is still "repeat later").
+      anyBodyOk: (status) => status === 202,
 
       // 429: wait Retry-After; counts as an attempt only beyond a generous number of waits.
-      if (status === 429) {
-        const retryAfterMs = retryAfterFrom(a.headers) ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+      rateLimited: async ({ status, json, headers, requestId }, ctl) => {
+        const retryAfterMs = retryAfterFrom(headers) ?? DEFAULT_RATE_LIMIT_WAIT_MS;
         const rateLimited = (why: string): ApiError =>
-          fail({
+          ctl.fail({
             code: errorCodeIn(json) ?? 'rate_limit_exceeded',
             status,
             requestId,
@@ -522,111 +456,64 @@ export class ApiClient {
           });
         if (retryAfterMs > this.maxRateLimitWaitMs) throw rateLimited(`asked to wait ${Math.ceil(retryAfterMs / 1000)} s`);
         rateLimitWaits += 1;
-        if (rateLimitWaits > this.maxRateLimitWaits) {
-          failures += 1;
-          if (failures >= this.maxAttempts) throw rateLimited(`${rateLimitWaits} times in a row`);
-        }
+        if (rateLimitWaits > this.maxRateLimitWaits && ctl.countFailure()) throw rateLimited(`${rateLimitWaits} times in a row`);
         // The account is over its rate: hold every caller sharing the limiter (login has its own limit).
         if (!call.anonymous) this.limiter.pause(retryAfterMs);
         this.emit({ type: 'rate_limited', route: call.route, retryAfterMs, requestId });
-        await this.wait(retryAfterMs, call.signal, cancelled);
-        continue;
-      }
+        await ctl.wait(retryAfterMs);
+      },
 
-      // 5xx (and 408): the request may not have been executed, or its answer was lost; repeat it.
-      if (status >= 500 || status === 408) {
-        await retryOrThrow(
-          `http_${status}`,
-          requestId,
-          () =>
-            fail({
-              code: errorCodeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
+      settle: async ({ status, json, headers, text, requestId }, ctl) => {
+        if (status === 202 && call.expiredSlice) {
+          const prepared = S.PreparingBody.safeParse(json);
+          const prep = { data: prepared.success ? prepared.data : ({} as z.infer<typeof S.PreparingBody>) };
+          // A floor keeps a `retry_after: 0` from spinning and lets the cap on the total wait be reached.
+          const retryAfterMs = Math.max(
+            MIN_PREPARING_WAIT_MS,
+            prep.data.retry_after !== undefined ? Math.round(prep.data.retry_after * 1000) : (retryAfterFrom(headers) ?? DEFAULT_PREPARING_WAIT_MS),
+          );
+          if (preparingWaitedMs + retryAfterMs > this.maxPreparingWaitMs) {
+            throw ctl.fail({
+              code: 'timeout',
               status,
               requestId,
               retryable: true,
-              message: `${call.route} answered ${status} ${failures} time(s): ${errorMessageIn(json) ?? 'no error body'}`,
-            }),
-          retryAfterFrom(a.headers) ?? 0,
-        );
-        continue;
-      }
-
-      if (!jsonOk && status < 300 && status !== 202) {
-        // A cut or garbled body of a success: the request was executed; repeating it is safe (QUERY is
-        // idempotent by construction, a mutation replays its stored answer under the same key). The last one
-        // of a route that may charge is kept: it may be all there is of a paid delivery.
-        await retryOrThrow('bad_json', requestId, () => {
-          this.quarantine(call, status, requestId, a.text, 'the body is not JSON');
-          return fail({ code: 'bad_response', status, requestId, retryable: true, message: `${call.route} answered ${status} with a body that is not JSON` });
-        });
-        continue;
-      }
-
-      if (status === 202 && call.expiredSlice) {
-        // Nothing of a 202 body is required (an empty or foreign body is still "repeat later").
-        const prepared = S.PreparingBody.safeParse(json);
-        const prep = { data: prepared.success ? prepared.data : {} as z.infer<typeof S.PreparingBody> };
-        // A floor keeps a `retry_after: 0` from spinning and lets the cap on the total wait be reached.
-        const retryAfterMs = Math.max(
-          MIN_PREPARING_WAIT_MS,
-          prep.data.retry_after !== undefined ? Math.round(prep.data.retry_after * 1000) : (retryAfterFrom(a.headers) ?? DEFAULT_PREPARING_WAIT_MS),
-        );
-        if (preparingWaitedMs + retryAfterMs > this.maxPreparingWaitMs) {
-          throw fail({
-            code: 'timeout',
-            status,
+              message: `${call.route}: filter ${prep.data.filter_id ?? '?'} still preparing after ${Math.round(preparingWaitedMs / 1000)} s`,
+              userMessage:
+                'Сервис всё ещё готовит выборку по этому фильтру: повторите синхронизацию через несколько минут, ничего не потеряется.',
+            });
+          }
+          this.emit({
+            type: 'preparing',
+            route: call.route,
+            retryAfterMs,
+            filterId: prep.data.filter_id ?? null,
+            waitedMs: preparingWaitedMs,
             requestId,
-            retryable: true,
-            message: `${call.route}: filter ${prep.data.filter_id ?? '?'} still preparing after ${Math.round(preparingWaitedMs / 1000)} s`,
-            userMessage:
-              'Сервис всё ещё готовит выборку по этому фильтру: повторите синхронизацию через несколько минут, ничего не потеряется.',
           });
+          await ctl.wait(retryAfterMs);
+          preparingWaitedMs += retryAfterMs;
+          return 'again';
         }
-        this.emit({
-          type: 'preparing',
-          route: call.route,
-          retryAfterMs,
-          filterId: prep.data.filter_id ?? null,
-          waitedMs: preparingWaitedMs,
-          requestId,
-        });
-        await this.wait(retryAfterMs, call.signal, cancelled);
-        preparingWaitedMs += retryAfterMs;
-        continue;
-      }
 
-      if (status === 200) {
-        const parsed = call.schema.safeParse(json);
-        if (!parsed.success) throw this.unreadable(call, status, requestId ?? lastRequestId, a.text, parsed.error);
-        return { data: parsed.data, status, requestId, expired: false };
-      }
+        if (status === 200) {
+          const parsed = call.schema.safeParse(json);
+          if (!parsed.success) throw this.unreadable(call, status, requestId ?? ctl.lastRequestId(), text, parsed.error);
+          return { result: { data: parsed.data, status, requestId, expired: false } };
+        }
 
-      if (status === 409 && call.expiredSlice && errorCodeIn(json) === 'cursor_expired') {
-        const parsed = call.expiredSlice.safeParse(json);
-        if (!parsed.success) throw this.unreadable(call, status, requestId ?? lastRequestId, a.text, parsed.error);
-        return { data: parsed.data, status, requestId, expired: true };
-      }
+        if (status === 409 && call.expiredSlice && errorCodeIn(json) === 'cursor_expired') {
+          const parsed = call.expiredSlice.safeParse(json);
+          if (!parsed.success) throw this.unreadable(call, status, requestId ?? ctl.lastRequestId(), text, parsed.error);
+          return { result: { data: parsed.data, status, requestId, expired: true } };
+        }
+        return null;
+      },
 
-      if (status >= 400 && status < 500) {
-        const code = errorCodeIn(json) ?? codeForStatus(status);
-        throw fail({
-          code,
-          status,
-          requestId,
-          retryable: false,
-          details: detailsIn(json),
-          message: `${call.route} answered ${status} ${code}: ${errorMessageIn(json) ?? 'no error body'}`,
-        });
-      }
-
-      throw fail({
-        code: 'bad_response',
-        status,
-        requestId,
-        retryable: false,
-        message: `${call.route} answered an unexpected status ${status}`,
-      });
-    }
+      clientError: ({ status, json }) => ({ code: errorCodeIn(json) ?? codeForStatus(status), details: detailsIn(json) }),
+      // The last unreadable answer of a route that may charge is kept: it may be all there is of a paid delivery.
+      keepUnreadable: ({ status, requestId, text }, reason) => void this.quarantine(call, status, requestId, text, reason),
+    };
   }
 
   /** One HTTP exchange: limiter slot, token, request, whole body read. Throws only what the token provider throws. */
@@ -665,16 +552,6 @@ export class ApiClient {
       secrets: [call.anonymous ? null : this.lastToken],
       errorSecrets: call.secrets,
     });
-  }
-
-  private async wait(ms: number, signal: AbortSignal | undefined, cancelled: () => ApiError): Promise<void> {
-    try {
-      await this.sleep(ms, signal);
-    } catch (e) {
-      if (signal?.aborted) throw cancelled();
-      throw e;
-    }
-    if (signal?.aborted) throw cancelled();
   }
 
   /** A success the client cannot read: kept (when the route may charge) and reported as `bad_response`. */

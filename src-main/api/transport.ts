@@ -1,7 +1,22 @@
 /**
  * The HTTP pieces both API clients share (the current generation's `client.ts` and the earlier generation's
  * `earlier/client.ts`): one exchange with undici (request and whole body, failures classified), reading
- * `Retry-After`, `X-Request-Id` and the `{error:{code,message,request_id}}` body, and the backoff.
+ * `Retry-After`, `X-Request-Id` and the `{error:{code,message,request_id}}` body, the backoff, and the one
+ * retry loop (`runWithRetries`).
+ *
+ * The loop owns what both generations do alike: the attempt counts (`RetryLimits`: 6 in all, 2 when nothing
+ * could be reached, 2 when an answer overran), the backoff with full jitter (a 5xx's `Retry-After` honoured up
+ * to its ceiling), cancellation, 5xx/408 repeated, a success whose body is not JSON repeated, a 4xx thrown
+ * with the body's code or the status's, and whether an executed attempt's answer was lost. A `RetryPolicy`,
+ * built by each client for each call, says what differs:
+ * - current (`client.ts`): a 429 waits `Retry-After` and pauses the shared limiter (an attempt only beyond
+ *   20 waits; thrown at once past 2 min); QUERY waits out 202 `preparing` and returns 409 `cursor_expired` as
+ *   a page; only 200 is a success; an unreadable answer of a charging route is quarantined; the Bearer token
+ *   and the Idempotency-Key are the client's `attempt`;
+ * - earlier (`earlier/client.ts`): a 429 is the daily limit, thrown at once and blocking the charging routes
+ *   (checked before the loop); any 2xx is a success, an empty one where the route allows; error bodies are
+ *   read whatever their shape, 403 is the license; the `X-API-Token` is its `attempt`; the loop's
+ *   `answerLost` tells a page that its `is_new` under-reports.
  *
  * A server is not trusted to end its answer, to end it soon or to keep its words free of our secrets:
  * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it;
@@ -12,7 +27,7 @@
  *   (errors.ts `redactSecrets`), which a body is not: a token-issuing answer carries a new secret on purpose.
  */
 import { request, type Dispatcher } from 'undici';
-import { RESPONSE_TOO_LARGE, redactSecrets, type ApiErrorCode, type ApiErrorInit } from './errors';
+import { RESPONSE_TOO_LARGE, redactSecrets, type ApiError, type ApiErrorCode, type ApiErrorInit } from './errors';
 import { messageOf, pathOf } from './problemFields';
 
 /**
@@ -280,4 +295,256 @@ export function classifyTransportError(
   if (PERMANENT_CODES.has(code) || e instanceof TypeError) return { ok: false, code: 'network', reason: 'client_error', retryable: false, detail };
   if (UNREACHABLE_CODES.has(code)) return { ok: false, code: 'network', reason: 'unreachable', retryable: true, detail };
   return { ok: false, code: 'network', reason: 'network', retryable: true, detail };
+}
+
+// --- The retry loop ------------------------------------------------------------------------------------------
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export const DEFAULT_MAX_ATTEMPTS = 6;
+export const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
+export const DEFAULT_MAX_OVERRUN_ATTEMPTS = 2;
+export const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
+
+/** How many attempts one call may make and how it waits between them: the same rules for both generations. */
+export type RetryLimits = {
+  /** Attempts for 5xx, dropped connections and unreadable bodies. */
+  maxAttempts: number;
+  /** Attempts when no connection could be made at all (the request never reached the server). */
+  maxUnreachableAttempts: number;
+  /** Attempts when an answer overran a timeout, the deadline or the body cap (`overran`). */
+  maxOverrunAttempts: number;
+  backoff: { baseMs: number; maxMs: number };
+  sleep: Sleep;
+  /** Source of jitter in [0, 1). */
+  random: () => number;
+};
+
+/** The options of both clients that set their `RetryLimits`. */
+export type RetryOptions = {
+  /** Attempts for 5xx, dropped connections and unreadable bodies; default 6. */
+  maxAttempts?: number;
+  /**
+   * Attempts when no connection could be made at all (refused, no route, no DNS); default 2. Such a request
+   * never reached the server, so giving up early risks no charge, and the app falls back to its cache in
+   * about a second instead of after the full backoff.
+   */
+  maxUnreachableAttempts?: number;
+  /**
+   * Attempts when an answer overran a timeout, the deadline or the body cap; default 2. A server that trickles or floods
+   * once will likely do it again: the call fails (retryable) in a bounded time instead of six times over.
+   */
+  maxOverrunAttempts?: number;
+  /** Exponential backoff with full jitter: a delay in [0, min(maxMs, baseMs * 2^(n-1))]. Default 500 / 30 000. */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Default: an abortable `setTimeout`. */
+  sleep?: Sleep;
+  /** Source of jitter in [0, 1); default Math.random. */
+  random?: () => number;
+};
+
+/** A client's options read into limits: whole numbers of at least one, the special kinds never above `maxAttempts`. */
+export function retryLimits(o: RetryOptions, defaultSleep: Sleep): RetryLimits {
+  const maxAttempts = Math.max(1, Math.floor(o.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
+  const atMostAll = (n: number): number => Math.max(1, Math.min(maxAttempts, Math.floor(n)));
+  return {
+    maxAttempts,
+    maxUnreachableAttempts: atMostAll(o.maxUnreachableAttempts ?? DEFAULT_MAX_UNREACHABLE_ATTEMPTS),
+    maxOverrunAttempts: atMostAll(o.maxOverrunAttempts ?? DEFAULT_MAX_OVERRUN_ATTEMPTS),
+    backoff: o.backoff ?? DEFAULT_BACKOFF,
+    sleep: o.sleep ?? defaultSleep,
+    random: o.random ?? Math.random,
+  };
+}
+
+/** Told before each backoff wait (both generations' events carry this shape). */
+export type RetryEvent = { type: 'retry'; route: string; attempt: number; delayMs: number; reason: string; requestId: string | null };
+
+/** An answer that arrived whole: its status and headers, its body as text and read as JSON. */
+export type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed; undefined when it is empty or not JSON. */
+  json: unknown;
+  /** The body is JSON, or it is empty and that is a whole answer (any error; a policy's `emptyBodyOk`). */
+  jsonOk: boolean;
+  /** The body's `request_id`, else the `X-Request-Id` header. */
+  requestId: string | null;
+};
+
+/** What the loop lends a policy's hooks. */
+export type RetryControl = {
+  /** An error of this call: through the policy's `error`, with the last request id seen when it names none. */
+  fail(init: ApiErrorInit): ApiError;
+  /** Waits `ms`; throws the call's `cancelled` error when its signal fires. */
+  wait(ms: number): Promise<void>;
+  /** Counts one failed attempt; true when it was the last one allowed (the hook then throws). */
+  countFailure(): boolean;
+  /** The last request id any attempt of this call named. */
+  lastRequestId(): string | null;
+};
+
+/**
+ * What one call of one generation reads its own way. The loop owns the rest: the attempts and their counts,
+ * the backoff, cancellation, 5xx/408, a success whose body is not JSON, the 4xx error and an unexpected status.
+ */
+export type RetryPolicy<R> = {
+  /** Method and path template, for messages and events. */
+  route: string;
+  signal?: AbortSignal;
+  /** One exchange: limiter slot, credentials, request, whole body. */
+  attempt(): Promise<Attempt>;
+  /** Builds an error of this call (the message cleared of the call's secrets). */
+  error(init: ApiErrorInit): ApiError;
+  onRetry(e: RetryEvent): void;
+  /** The code an error body names, or null: the status then decides. */
+  codeIn(json: unknown): string | null;
+  /** What an error body says, for the technical message. */
+  messageIn(json: unknown, text: string): string;
+  /** A success status whose empty body is whole, not cut (the earlier generation's 204). */
+  emptyBodyOk?(status: number): boolean;
+  /** A success status whose body need not be JSON at all (the current generation's 202 `preparing`). */
+  anyBodyOk?(status: number): boolean;
+  /** A 429: waits and returns (the loop sends again), or throws. */
+  rateLimited(answer: Answer, ctl: RetryControl): Promise<void>;
+  /** An answer below 500, not a 429, its body readable: the result, `'again'` after a wait, or null (the shared 4xx rule). */
+  settle(answer: Answer, ctl: RetryControl): Promise<{ result: R } | 'again' | null>;
+  /** A 4xx the policy did not settle: the code (the body's or the status's), details and sentence of its error. */
+  clientError(answer: Answer): Pick<ApiErrorInit, 'code' | 'details' | 'userMessage'>;
+  /** The last success whose body is not JSON, given up on: kept where it may have been paid for. */
+  keepUnreadable?(answer: Answer, reason: string): void;
+};
+
+/**
+ * One logical call: attempts, waits and the policy's reading until a result or an `ApiError`.
+ * `answerLost`: an earlier attempt was executed (its head arrived, or a success came back unreadable) but its
+ * answer is not the one returned; what that answer did (a charge, `is_new`) is not seen in the result.
+ */
+export async function runWithRetries<R>(limits: RetryLimits, policy: RetryPolicy<R>): Promise<{ result: R; answerLost: boolean }> {
+  const { route, signal } = policy;
+  let failures = 0;
+  let unreachable = 0;
+  let overruns = 0;
+  let answerLost = false;
+  let lastRequestId: string | null = null;
+
+  const fail = (init: ApiErrorInit): ApiError => policy.error({ ...init, requestId: init.requestId ?? lastRequestId });
+  const cancelled = (): ApiError => fail({ code: 'cancelled', message: `${route} was cancelled`, retryable: false });
+  const wait = async (ms: number): Promise<void> => {
+    try {
+      await limits.sleep(ms, signal);
+    } catch (e) {
+      if (signal?.aborted) throw cancelled();
+      throw e;
+    }
+    if (signal?.aborted) throw cancelled();
+  };
+  const countFailure = (): boolean => ++failures >= limits.maxAttempts;
+  /** Counts a failed attempt; throws when none are left, otherwise waits the backoff. */
+  const retryOrThrow = async (reason: string, requestId: string | null, err: () => ApiError, retryAfterMs = 0): Promise<void> => {
+    if (countFailure()) throw err();
+    // A server's Retry-After on a 5xx is honoured, but never beyond the backoff ceiling.
+    const delayMs = backoffDelayMs(failures, limits.backoff, limits.random, retryAfterMs);
+    policy.onRetry({ type: 'retry', route, attempt: failures, delayMs, reason, requestId });
+    await wait(delayMs);
+  };
+  const ctl: RetryControl = { fail, wait, countFailure, lastRequestId: () => lastRequestId };
+
+  for (;;) {
+    if (signal?.aborted) throw cancelled();
+    const a = await policy.attempt();
+    if (a.requestId) lastRequestId = a.requestId;
+
+    if (!a.ok) {
+      if (a.code === 'cancelled') throw cancelled();
+      // The head arrived, so the service executed the request (and may have charged it). Without an
+      // X-Request-Id (the earlier generation promises none) a body cut off after the head tells the same, and
+      // so does an answer cut at the body cap or the deadline once its head had arrived (`executed`).
+      if (a.requestId || a.reason === 'truncated' || a.executed) answerLost = true;
+      const err = (): ApiError => fail(attemptFailure(route, failures, a));
+      if (
+        !a.retryable ||
+        (a.reason === 'unreachable' && ++unreachable >= limits.maxUnreachableAttempts) ||
+        (overran(a) && ++overruns >= limits.maxOverrunAttempts)
+      ) {
+        failures += 1;
+        throw err();
+      }
+      await retryOrThrow(a.reason, a.requestId, err);
+      continue;
+    }
+
+    const answer = readAnswer(a, policy);
+    if (answer.requestId) lastRequestId = answer.requestId;
+    const { status, json, requestId } = answer;
+
+    if (status === 429) {
+      await policy.rateLimited(answer, ctl);
+      continue;
+    }
+
+    // 5xx (and 408): the request may not have been executed, or its answer was lost; repeat it.
+    if (status >= 500 || status === 408) {
+      await retryOrThrow(
+        `http_${status}`,
+        requestId,
+        () =>
+          fail({
+            code: policy.codeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
+            status,
+            requestId,
+            retryable: true,
+            message: `${route} answered ${status} ${failures} time(s): ${policy.messageIn(json, answer.text)}`,
+          }),
+        retryAfterFrom(a.headers) ?? 0,
+      );
+      continue;
+    }
+
+    if (!answer.jsonOk && status < 300 && !policy.anyBodyOk?.(status)) {
+      // A cut or garbled body of a success: the request was executed; repeating it is safe (a QUERY is
+      // idempotent by construction, a mutation replays its stored answer under the same key, an earlier-
+      // generation page charges a tender once). The last one is handed to the policy to keep.
+      answerLost = true;
+      await retryOrThrow('bad_json', requestId, () => {
+        policy.keepUnreadable?.(answer, 'the body is not JSON');
+        return fail({ code: 'bad_response', status, requestId, retryable: true, message: `${route} answered ${status} with a body that is not JSON` });
+      });
+      continue;
+    }
+
+    const settled = await policy.settle(answer, ctl);
+    if (settled === 'again') continue;
+    if (settled) return { result: settled.result, answerLost };
+
+    if (status >= 400 && status < 500) {
+      const { code, details, userMessage } = policy.clientError(answer);
+      throw fail({
+        code,
+        status,
+        requestId,
+        retryable: false,
+        details,
+        message: `${route} answered ${status} ${code}: ${policy.messageIn(json, answer.text)}`,
+        userMessage,
+      });
+    }
+
+    throw fail({ code: 'bad_response', status, requestId, retryable: false, message: `${route} answered an unexpected status ${status}` });
+  }
+}
+
+/** A whole answer read: the body as JSON where it is JSON, and the request id it names. */
+function readAnswer(a: Extract<Attempt, { ok: true }>, policy: Pick<RetryPolicy<unknown>, 'emptyBodyOk'>): Answer {
+  let json: unknown;
+  let jsonOk = true;
+  if (a.text.length > 0) {
+    try {
+      json = JSON.parse(a.text);
+    } catch {
+      jsonOk = false;
+    }
+  } else jsonOk = a.status >= 300 || (policy.emptyBodyOk?.(a.status) ?? false);
+  return { status: a.status, headers: a.headers, text: a.text, json, jsonOk, requestId: requestIdIn(json) ?? a.requestId };
 }

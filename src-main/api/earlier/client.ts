@@ -23,34 +23,35 @@ import type { z } from 'zod';
 import { ApiError, redactSecrets, type ApiErrorInit } from '../errors';
 import { RateLimiter, abortableSleep } from '../rateLimiter';
 import {
-  backoffDelayMs,
   codeForStatus,
   detailsIn,
   errorCodeIn,
   errorMessageIn,
   errorObjectIn,
-  attemptFailure,
   exchange,
   isRecord,
-  requestIdIn,
-  overran,
   retryAfterFrom,
+  retryLimits,
+  runWithRetries,
   urlWithQuery,
   type Attempt,
+  type RetryLimits,
+  type RetryOptions,
+  type RetryPolicy,
 } from '../transport';
 import { DAILY_LIMITS, inText, moscowIso, moscowText, nextMoscowMidnightMs, timestampMs } from './limits';
 import { walkUnshownPages, type WalkOptions } from './pages';
 import * as S from './schemas';
 import { readCreatedToken, readTokenList, type CreatedToken, type TokenId, type TokenListEntry } from './tokens';
 
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+export type { Sleep } from '../transport';
 
 export type EarlierClientEvent =
   | { type: 'retry'; route: string; attempt: number; delayMs: number; reason: string; requestId: string | null }
   /** A daily limit answered 429 (`sent: true`) or a call was refused locally until the reset (`sent: false`). */
   | { type: 'daily_limit'; route: string; resetAt: string; retryAfterMs: number; sent: boolean; requestId: string | null };
 
-export type EarlierApiClientOptions = {
+export type EarlierApiClientOptions = RetryOptions & {
   /** The earlier generation's base, ending with `/api/v2`; the sandbox serves it at `http://127.0.0.1:PORT/legacy/api/v2`. */
   baseUrl: string;
   /** Asked before every attempt, so a token changed in the vault is picked up at once. */
@@ -58,21 +59,12 @@ export type EarlierApiClientOptions = {
   /** Default: a private limiter of 100 requests a minute (the service's request rate is not shown, D-E-LIM-3). */
   limiter?: RateLimiter;
   dispatcher?: Dispatcher;
-  /** Attempts for 5xx, dropped connections and unreadable bodies; default 6. */
-  maxAttempts?: number;
-  /** Attempts when no connection could be made at all; default 2. */
-  maxUnreachableAttempts?: number;
-  backoff?: { baseMs: number; maxMs: number };
-  sleep?: Sleep;
-  random?: () => number;
   /** The local clock, for the daily-limit block; default Date.now. */
   now?: () => number;
   /** As the current client's: headers and idle body 60 s each, the whole exchange 120 s (`deadlineMs`). */
   timeouts?: { headersMs?: number; bodyMs?: number; deadlineMs?: number };
   /** The largest body read; default transport's `MAX_BODY_BYTES` (16 MiB). */
   maxBodyBytes?: number;
-  /** Attempts when an answer overran a timeout, the deadline or the body cap; default 2 (as the current client). */
-  maxOverrunAttempts?: number;
   onEvent?: (e: EarlierClientEvent) => void;
 };
 
@@ -100,12 +92,8 @@ export type FilterListing = { filters: S.Filter[]; total: number; complete: bool
 /** `GET /balance/history` read page after page (see `./pages.ts`). */
 export type HistoryListing = { transactions: S.Transaction[]; total: number; complete: boolean };
 
-const DEFAULT_MAX_ATTEMPTS = 6;
-const DEFAULT_MAX_UNREACHABLE_ATTEMPTS = 2;
-const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 30_000 } as const;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_DEADLINE_MS = 120_000;
-const DEFAULT_MAX_OVERRUN_ATTEMPTS = 2;
 
 /** The daily limit of section 8 is exhausted (429), or the client refused a call until its reset. */
 export class DailyLimitError extends ApiError {
@@ -156,17 +144,12 @@ export class EarlierApiClient {
   private readonly tokenProvider: () => string | Promise<string>;
   private readonly limiter: RateLimiter;
   private readonly dispatcher: Dispatcher | undefined;
-  private readonly maxAttempts: number;
-  private readonly maxUnreachableAttempts: number;
-  private readonly backoff: { baseMs: number; maxMs: number };
-  private readonly sleep: Sleep;
-  private readonly random: () => number;
+  private readonly limits: RetryLimits;
   private readonly now: () => number;
   private readonly headersMs: number;
   private readonly bodyMs: number;
   private readonly deadlineMs: number;
   private readonly maxBodyBytes: number | undefined;
-  private readonly maxOverrunAttempts: number;
   private readonly onEvent: ((e: EarlierClientEvent) => void) | undefined;
   private lastToken: string | null = null;
   private block: DailyLimitBlock | null = null;
@@ -177,17 +160,12 @@ export class EarlierApiClient {
     this.tokenProvider = opts.token;
     this.limiter = opts.limiter ?? new RateLimiter();
     this.dispatcher = opts.dispatcher;
-    this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS));
-    this.maxUnreachableAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxUnreachableAttempts ?? DEFAULT_MAX_UNREACHABLE_ATTEMPTS)));
-    this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
-    this.sleep = opts.sleep ?? abortableSleep;
-    this.random = opts.random ?? Math.random;
+    this.limits = retryLimits(opts, abortableSleep);
     this.now = opts.now ?? Date.now;
     this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
     this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
     this.deadlineMs = opts.timeouts?.deadlineMs ?? DEFAULT_DEADLINE_MS;
     this.maxBodyBytes = opts.maxBodyBytes;
-    this.maxOverrunAttempts = Math.max(1, Math.min(this.maxAttempts, Math.floor(opts.maxOverrunAttempts ?? DEFAULT_MAX_OVERRUN_ATTEMPTS)));
     this.onEvent = opts.onEvent;
   }
 
@@ -266,15 +244,7 @@ export class EarlierApiClient {
   }
 
   async tender(id: number, params: { positionsPage?: number; positionsPageSize?: number } = {}, opts: RequestOptions = {}): Promise<S.TenderDetail> {
-    return this.data({
-      method: 'GET',
-      path: `/tenders/${encodeURIComponent(String(id))}`,
-      route: 'GET /tenders/{id}',
-      query: { positions_page: params.positionsPage, positions_page_size: params.positionsPageSize },
-      schema: S.TenderDetail,
-      charging: true,
-      signal: opts.signal,
-    });
+    return (await this.tenderReceipt(id, params, opts)).detail;
   }
 
   /**
@@ -408,94 +378,38 @@ export class EarlierApiClient {
     return (await this.run(call)).data;
   }
 
+  /** One logical call: transport's retry loop, reading the answers by `policy`; a charging route is refused while blocked. */
   private async run<T>(call: Call<T>): Promise<Final<T>> {
     if (call.charging) this.refuseWhileBlocked(call);
     const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
-    let failures = 0;
-    let unreachable = 0;
-    let overruns = 0;
-    let answerLost = false;
-    let lastRequestId: string | null = null;
+    const { result, answerLost } = await runWithRetries(this.limits, this.policy(call, bodyText));
+    return { ...result, answerLost };
+  }
 
-    const fail = (init: ApiErrorInit): ApiError =>
-      new ApiError({ ...init, message: this.redact(init.message), requestId: init.requestId ?? lastRequestId });
-    const cancelled = (): ApiError => fail({ code: 'cancelled', message: `${call.route} was cancelled`, retryable: false });
-    const retryOrThrow = async (reason: string, requestId: string | null, err: () => ApiError, retryAfterMs = 0): Promise<void> => {
-      failures += 1;
-      if (failures >= this.maxAttempts) throw err();
-      const delayMs = backoffDelayMs(failures, this.backoff, this.random, retryAfterMs);
-      this.emit({ type: 'retry', route: call.route, attempt: failures, delayMs, reason, requestId });
-      await this.wait(delayMs, call.signal, cancelled);
-    };
-
-    for (;;) {
-      if (call.signal?.aborted) throw cancelled();
-      const a = await this.attempt(call, bodyText);
-      if (a.requestId) lastRequestId = a.requestId;
-      if (!a.ok) {
-        if (a.code === 'cancelled') throw cancelled();
-        // The head arrived, so the service executed the request (and may have charged it).
-        // Without an X-Request-Id (document 2 promises none) a body cut off after the head tells the same.
-        // So does an answer cut at the body cap or the deadline once its head had arrived (`executed`).
-        if (a.requestId || a.reason === 'truncated' || a.executed) answerLost = true;
-        const err = (): ApiError => fail(attemptFailure(call.route, failures, a));
-        if (
-          !a.retryable ||
-          (a.reason === 'unreachable' && ++unreachable >= this.maxUnreachableAttempts) ||
-          (overran(a) && ++overruns >= this.maxOverrunAttempts)
-        ) {
-          failures += 1;
-          throw err();
-        }
-        await retryOrThrow(a.reason, a.requestId, err);
-        continue;
-      }
-
-      const { status } = a;
-      let json: unknown;
-      let jsonOk = true;
-      if (a.text.length > 0) {
-        try {
-          json = JSON.parse(a.text);
-        } catch {
-          jsonOk = false;
-        }
-      } else jsonOk = status >= 300 || status === 204 || call.emptyOk === true;
-      const requestId = requestIdIn(json) ?? a.requestId;
-      if (requestId) lastRequestId = requestId;
-
-      if (status === 429) throw this.limitError(call, json, a.headers, requestId);
-
-      if (status >= 500 || status === 408) {
-        await retryOrThrow(
-          `http_${status}`,
-          requestId,
-          () =>
-            fail({
-              code: codeIn(json) ?? (status >= 500 ? 'internal_error' : 'timeout'),
-              status,
-              requestId,
-              retryable: true,
-              message: `${call.route} answered ${status} ${failures} time(s): ${messageIn(json, a.text)}`,
-            }),
-          retryAfterFrom(a.headers) ?? 0,
-        );
-        continue;
-      }
-
-      if (!jsonOk && status < 300) {
-        answerLost = true;
-        await retryOrThrow('bad_json', requestId, () =>
-          fail({ code: 'bad_response', status, requestId, retryable: true, message: `${call.route} answered ${status} with a body that is not JSON` }),
-        );
-        continue;
-      }
-
-      if (status >= 200 && status < 300) {
+  /**
+   * What the earlier generation reads its own way (the loop does the rest): a 429 is the daily limit, thrown
+   * at once and blocking the charging routes; any 2xx is a success, an empty one where the route allows it;
+   * errors are understood by their status whatever the body, 403 being the license.
+   */
+  private policy<T>(call: Call<T>, bodyText: string | undefined): RetryPolicy<Omit<Final<T>, 'answerLost'>> {
+    return {
+      route: call.route,
+      signal: call.signal,
+      attempt: () => this.attempt(call, bodyText),
+      error: (init) => new ApiError({ ...init, message: this.redact(init.message) }),
+      onRetry: (e) => this.emit(e),
+      codeIn,
+      messageIn,
+      emptyBodyOk: (status) => status === 204 || call.emptyOk === true,
+      rateLimited: async ({ json, headers, requestId }) => {
+        throw this.limitError(call, json, headers, requestId);
+      },
+      settle: async ({ status, json, requestId }, ctl) => {
+        if (status < 200 || status >= 300) return null;
         const parsed = call.schema.safeParse(json);
         if (!parsed.success) {
           const details = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
-          throw fail({
+          throw ctl.fail({
             code: 'bad_response',
             status,
             requestId,
@@ -504,25 +418,18 @@ export class EarlierApiClient {
             message: `${call.route} answered ${status} with an unexpected body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
           });
         }
-        return { data: parsed.data, requestId, answerLost };
-      }
-
-      if (status >= 400 && status < 500) {
-        // The error body and codes are not shown (section 7): the status decides, a code in the body is kept.
+        return { result: { data: parsed.data, requestId } };
+      },
+      // The error body and codes are not shown (section 7): the status decides, a code in the body is kept.
+      clientError: ({ status, json }) => {
         const code = codeIn(json) ?? (status === 403 ? 'license_expired' : codeForStatus(status));
-        throw fail({
+        return {
           code,
-          status,
-          requestId,
-          retryable: false,
           details: detailsIn(json) ?? (isRecord(json) && Array.isArray(json.detail) ? json.detail : undefined),
-          message: `${call.route} answered ${status} ${code}: ${messageIn(json, a.text)}`,
           userMessage: code === 'license_expired' ? licenseMessage(json) : undefined,
-        });
-      }
-
-      throw fail({ code: 'bad_response', status, requestId, retryable: false, message: `${call.route} answered an unexpected status ${status}` });
-    }
+        };
+      },
+    };
   }
 
   /**
@@ -612,16 +519,6 @@ export class EarlierApiClient {
       // The server's words come back without the token in them.
       secrets: [token],
     });
-  }
-
-  private async wait(ms: number, signal: AbortSignal | undefined, cancelled: () => ApiError): Promise<void> {
-    try {
-      await this.sleep(ms, signal);
-    } catch (e) {
-      if (signal?.aborted) throw cancelled();
-      throw e;
-    }
-    if (signal?.aborted) throw cancelled();
   }
 
   private redact(text: string): string {
