@@ -1,15 +1,17 @@
-import type { Principal } from '../service/accounts';
+/**
+ * What the current generation's route handlers (`./routes.ts`, `./query.ts`) get and give: the request's
+ * context, the result, and the 422 readings of their input (shared with the earlier generation's routes).
+ */
+import type { z } from 'zod';
 import type { SandboxService } from '../service/sandboxService';
+import type { Caller } from '../service/caller';
 import { unprocessable } from '../service/errors';
 
 export const invalidParameter = (path: string, message: string) => unprocessable(`Invalid ${path}: ${message}`, [{ path, message }]);
-import type { z } from 'zod';
 
 /** What a route handler gets: the authenticated caller and the parsed parts of the request. */
-export type RouteContext = {
+export type RouteContext = Caller & {
   svc: SandboxService;
-  principal: Principal;
-  requestId: string;
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;

@@ -1,19 +1,18 @@
 /**
- * The 17 routes of the current generation. Each handler parses its input (422/400 on bad input), calls
- * the service, and returns the body; errors are thrown as ApiError and shaped by the server.
+ * The 17 routes of the current generation, matched by the sandbox's one router (`../http/router.ts`). Each
+ * handler parses its input (422/400 on bad input), calls the service, and returns the body; errors are
+ * thrown as ApiError and shaped by the server.
  */
 import { invalidParameter, ok, parseOr422, queryObject, type ApiResult, type RouteContext } from './context';
 import { contractQuery, tenderQuery } from './query';
 import { CardQuery, CollectionQuery, LedgerQuery, ListCreateRequest, ListDetailQuery, ListItemsRequest, LoginQuery, TokenCreateRequest } from './schemas';
 import { assertMetadataSize } from '../service/lists';
-import { validationError } from '../service/errors';
 import { moscowIso } from '../service/clock';
 import { usageToday } from '../service/billing';
 import { emptyCollectionPage } from '../service/conduct';
+import { integerParam, objectBody, type RoutePath } from '../http/router';
 
-export type RouteSpec = {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
+export type RouteSpec = RoutePath & {
   /** No token needed (login only). */
   public?: boolean;
   /** Needs an Idempotency-Key (every mutation but QUERY and login). */
@@ -22,12 +21,6 @@ export type RouteSpec = {
   query?: boolean;
   handler: (ctx: RouteContext) => ApiResult | Promise<ApiResult>;
 };
-
-function objectBody(body: unknown): unknown {
-  if (body === undefined) return {};
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw validationError('The request body must be a JSON object.');
-  return body;
-}
 
 export const routes: RouteSpec[] = [
   {
@@ -45,7 +38,7 @@ export const routes: RouteSpec[] = [
     path: '/auth/tokens',
     mutation: true,
     handler: (ctx) => {
-      const b = parseOr422(TokenCreateRequest, objectBody(ctx.body), 'token request');
+      const b = parseOr422(TokenCreateRequest, objectBody(ctx.body) ?? {}, 'token request');
       return ok(ctx.svc.accounts.createToken(ctx.principal, b.name));
     },
   },
@@ -54,9 +47,7 @@ export const routes: RouteSpec[] = [
     path: '/auth/tokens/:token_id',
     mutation: true,
     handler: (ctx) => {
-      const raw = ctx.params.token_id!;
-      if (!/^\d{1,15}$/.test(raw)) throw invalidParameter('token_id', 'an integer is expected');
-      return ok(ctx.svc.accounts.revokeToken(ctx.principal, Number(raw)));
+      return ok(ctx.svc.accounts.revokeToken(ctx.principal, integerParam(ctx.params, 'token_id')));
     },
   },
   { method: 'POST', path: '/tenders/query', query: true, handler: tenderQuery },
@@ -86,7 +77,7 @@ export const routes: RouteSpec[] = [
     path: '/lists',
     mutation: true,
     handler: (ctx) => {
-      const b = parseOr422(ListCreateRequest, objectBody(ctx.body), 'list');
+      const b = parseOr422(ListCreateRequest, objectBody(ctx.body) ?? {}, 'list');
       assertMetadataSize(b.metadata);
       return ok(ctx.svc.lists.create(ctx.principal.accountId, b.name, b.description ?? '', b.metadata ?? {}));
     },
@@ -112,7 +103,7 @@ export const routes: RouteSpec[] = [
     path: '/lists/:list_id/items',
     mutation: true,
     handler: (ctx) => {
-      const b = parseOr422(ListItemsRequest, objectBody(ctx.body), 'list items');
+      const b = parseOr422(ListItemsRequest, objectBody(ctx.body) ?? {}, 'list items');
       return ok(ctx.svc.lists.add(ctx.principal.accountId, ctx.params.list_id!, b.ids));
     },
   },
@@ -121,7 +112,7 @@ export const routes: RouteSpec[] = [
     path: '/lists/:list_id/items',
     mutation: true,
     handler: (ctx) => {
-      const b = parseOr422(ListItemsRequest, objectBody(ctx.body), 'list items');
+      const b = parseOr422(ListItemsRequest, objectBody(ctx.body) ?? {}, 'list items');
       return ok(ctx.svc.lists.remove(ctx.principal.accountId, ctx.params.list_id!, b.ids));
     },
   },

@@ -9,9 +9,11 @@ import type { SandboxHost } from '../http/host';
 import { ApiError } from '../service/errors';
 import { newRequestId } from '../service/secrets';
 import { header } from '../service/accounts';
-import { NO_CONTENT, earlierRoutes, type EarlierAnswer, type EarlierContext, type EarlierRoute } from './routes';
+import { NO_CONTENT, earlierRoutes, type EarlierAnswer, type EarlierContext } from './routes';
 import { strictAnswer, strictErrorBody, strictErrorHeaders } from './strict';
 import { earlierFor } from './service';
+import { Router, jsonBody } from '../http/router';
+import { endedByFault } from '../http/faults';
 
 /** The earlier generation's base path on the sandbox's origin. */
 export const EARLIER_PREFIX = '/legacy/api/v2';
@@ -19,29 +21,7 @@ export const EARLIER_PREFIX = '/legacy/api/v2';
 export type Sender = (res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>, truncate?: boolean) => void;
 export type ErrorBody = (e: ApiError, requestId: string) => Record<string, unknown>;
 
-type Compiled = EarlierRoute & { pattern: RegExp; names: string[] };
-const compiled: Compiled[] = earlierRoutes.map((r) => {
-  const names: string[] = [];
-  const source = r.path.replace(/:([a-z_]+)/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { ...r, pattern: new RegExp(`^${source}$`), names };
-});
-
-function match(method: string, path: string): { route: Compiled; params: Record<string, string> } | 'wrong-method' | null {
-  let known = false;
-  for (const r of compiled) {
-    const m = r.pattern.exec(path);
-    if (!m) continue;
-    known = true;
-    if (r.method !== method) continue;
-    const params: Record<string, string> = {};
-    r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
-    return { route: r, params };
-  }
-  return known ? 'wrong-method' : null;
-}
+const router = new Router(earlierRoutes, 'the earlier generation');
 
 const TEST_TOKEN = /^(tenderwb|twb)_test_/;
 
@@ -68,20 +48,12 @@ export async function handleEarlier(
   };
 
   const path = url.pathname.slice(EARLIER_PREFIX.length) || '/';
-  if (host.faults.delayMs > 0) await new Promise((r) => setTimeout(r, host.faults.delayMs));
-  const found = match(method, path);
+  await host.faults.pause();
+  const found = router.match(method, path);
   const fault = host.faults.take(false);
-  if (fault === 'reset') {
-    req.socket.destroy();
-    return;
-  }
-  if (fault === 'http500') {
-    fail(new ApiError(500, 'internal_error', 'Internal error (injected by the sandbox).'));
-    return;
-  }
+  if (endedByFault(fault, req, fail)) return;
   try {
-    if (found === null) throw new ApiError(404, 'not_found', `No route ${method} ${path} in the earlier generation.`);
-    if (found === 'wrong-method') throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}.`);
+    if (found === null || found === 'wrong-method') throw router.refusal(found, method, path);
     const svc = host.service();
     const earlier = earlierFor(svc);
     const secret = header(req.headers, 'x-api-token')?.trim();
@@ -89,14 +61,7 @@ export async function handleEarlier(
     if (TEST_TOKEN.test(secret)) throw new ApiError(401, 'unauthorized', 'Test tokens do not work with the earlier generation; use a live token.');
     const principal = svc.accounts.authenticate({ 'x-api-token': secret });
     if (found.route.licensed) earlier.requireLicense(principal.accountId);
-    let body: unknown;
-    if (raw.length) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new ApiError(400, 'validation_error', 'The request body is not valid JSON.');
-      }
-    }
+    const body = jsonBody(raw);
     const ctx: EarlierContext = { svc, earlier, principal, requestId, params: found.params, query: url.searchParams, body, strict };
     answer(found.route.handler(ctx), fault === 'truncate');
   } catch (e) {

@@ -1,24 +1,23 @@
 /**
- * The 14 routes of the earlier generation (reference document 2, section 4), relative to `/legacy/api/v2`.
+ * The 14 routes of the earlier generation (reference document 2, section 4), relative to `/legacy/api/v2`,
+ * matched by the sandbox's one router (`../http/router.ts`).
  * Query parameters are parsed with schemas (422 on a bad or unknown parameter, D-E-ERR-2); paging is by
  * `page` (default 1) and `page_size` (default 20, at most 100, section 8). In strict mode (`./strict.ts`)
  * unknown parameters are ignored, the token routes answer other shapes, and `GET /filters` and
  * `GET /balance/history` ignore paging.
  */
 import { z } from 'zod';
-import { invalidParameter, parseOr422, queryObject } from '../api/context';
+import { parseOr422, queryObject } from '../api/context';
 import { TokenCreateRequest } from '../api/schemas';
-import type { Principal } from '../service/accounts';
+import type { Caller } from '../service/caller';
 import type { SandboxService } from '../service/sandboxService';
-import { ApiError } from '../service/errors';
 import type { EarlierService, Paging } from './service';
 import { strictTokenCreated, strictTokenList } from './strict';
+import { integerParam, objectBody, type RoutePath } from '../http/router';
 
-export type EarlierContext = {
+export type EarlierContext = Caller & {
   svc: SandboxService;
   earlier: EarlierService;
-  principal: Principal;
-  requestId: string;
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
@@ -30,9 +29,7 @@ export type EarlierContext = {
 export const NO_CONTENT = Symbol('no content');
 export type EarlierAnswer = Record<string, unknown> | unknown[] | typeof NO_CONTENT;
 
-export type EarlierRoute = {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
+export type EarlierRoute = RoutePath & {
   /** Data routes need an active license (D-E-LIC-2); balance and token routes do not. */
   licensed: boolean;
   handler: (ctx: EarlierContext) => EarlierAnswer;
@@ -61,16 +58,9 @@ function wholeList(answer: Record<string, unknown>, key: 'filters' | 'transactio
   return { [key]: answer[key], total: answer.total };
 }
 
-function intId(ctx: EarlierContext, name: string): number {
-  const raw = ctx.params[name]!;
-  if (!/^\d{1,15}$/.test(raw)) throw invalidParameter(name, 'an integer is expected');
-  return Number(raw);
-}
-
 function tokenName(body: unknown): string {
-  if (body === undefined) return 'Токен API';
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'validation_error', 'The request body must be a JSON object.');
-  return parseOr422(TokenCreateRequest, body, 'token request').name;
+  const b = objectBody(body);
+  return b === undefined ? 'Токен API' : parseOr422(TokenCreateRequest, b, 'token request').name;
 }
 
 export const earlierRoutes: EarlierRoute[] = [
@@ -98,7 +88,7 @@ export const earlierRoutes: EarlierRoute[] = [
     path: '/tokens/:id',
     licensed: false,
     handler: (ctx) => {
-      const done = ctx.svc.accounts.revokeToken(ctx.principal, intId(ctx, 'id'));
+      const done = ctx.svc.accounts.revokeToken(ctx.principal, integerParam(ctx.params, 'id'));
       return ctx.strict ? NO_CONTENT : done;
     },
   },
@@ -117,7 +107,7 @@ export const earlierRoutes: EarlierRoute[] = [
     licensed: true,
     handler: (ctx) => {
       const q = queryOf(ctx, DetailQuery);
-      const id = intId(ctx, 'id');
+      const id = integerParam(ctx.params, 'id');
       return ctx.earlier.tender(ctx.principal.accountId, id, { page: q.positions_page ?? 1, pageSize: q.positions_page_size ?? 20 });
     },
   },
@@ -127,7 +117,7 @@ export const earlierRoutes: EarlierRoute[] = [
     licensed: true,
     handler: (ctx) => {
       const q = queryOf(ctx, PagingQuery);
-      const id = intId(ctx, 'id');
+      const id = integerParam(ctx.params, 'id');
       return ctx.earlier.positions(ctx.principal.accountId, id, paging(q));
     },
   },
@@ -144,7 +134,7 @@ export const earlierRoutes: EarlierRoute[] = [
     method: 'GET',
     path: '/filters/:id',
     licensed: true,
-    handler: (ctx) => ctx.earlier.filter(ctx.principal.accountId, intId(ctx, 'id')),
+    handler: (ctx) => ctx.earlier.filter(ctx.principal.accountId, integerParam(ctx.params, 'id')),
   },
   {
     method: 'GET',

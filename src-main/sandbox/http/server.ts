@@ -1,10 +1,12 @@
 /**
- * The sandbox's HTTP front: routing, authentication, rate limit, idempotency, fault injection and the
- * error envelope. Business rules live in the service and the route handlers.
+ * The sandbox's HTTP front: routing (the one router of `./router.ts` over the current generation's table),
+ * authentication, rate limit, idempotency, fault injection and the error envelope. `/legacy/api/v2` is handed
+ * to the earlier generation's front (`../earlier/http.ts`). Business rules live in the service and the route
+ * handlers.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { routes, type RouteSpec } from '../api/routes';
+import { routes } from '../api/routes';
 import type { ApiResult, RouteContext } from '../api/context';
 import { ApiError } from '../service/errors';
 import { newRequestId } from '../service/secrets';
@@ -17,34 +19,13 @@ import { handleEarlier, isEarlierPath } from '../earlier/http';
 import { earlierFor } from '../earlier/service';
 import { strictShape, type StrictRequest } from './strictShape';
 import { checkLoopbackRequest, type LoopbackRefusal } from '../../loopback/requestGuard';
+import { Router, jsonBody } from './router';
+import { endedByFault } from './faults';
 
 export const API_PREFIX = '/api/v2';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-type CompiledRoute = RouteSpec & { pattern: RegExp; names: string[] };
-
-const compiled: CompiledRoute[] = routes.map((r) => {
-  const names: string[] = [];
-  const source = r.path.replace(/:([a-z_]+)/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { ...r, pattern: new RegExp(`^${source}$`), names };
-});
-
-function match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | 'wrong-method' | null {
-  let pathKnown = false;
-  for (const r of compiled) {
-    const m = r.pattern.exec(path);
-    if (!m) continue;
-    pathKnown = true;
-    if (r.method !== method) continue;
-    const params: Record<string, string> = {};
-    r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
-    return { route: r, params };
-  }
-  return pathKnown ? 'wrong-method' : null;
-}
+const router = new Router(routes);
 
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -155,28 +136,17 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
   }
   const path = url.pathname.slice(API_PREFIX.length) || '/';
   const raw = await readBody(req);
-  if (host.faults.delayMs > 0) await new Promise((r) => setTimeout(r, host.faults.delayMs));
+  await host.faults.pause();
 
   if (path === '/openapi.json' && method === 'GET') {
     reply(200, buildOpenApi(host.baseUrl()));
     return;
   }
-  const found = match(method, path);
+  const found = router.match(method, path);
   const fault = host.faults.take(found !== null && found !== 'wrong-method' && !!found.route.query);
-  if (fault === 'reset') {
-    req.socket.destroy();
-    return;
-  }
-  if (fault === 'http500') {
-    fail(new ApiError(500, 'internal_error', 'Internal error (injected by the sandbox).'));
-    return;
-  }
-  if (found === null) {
-    fail(new ApiError(404, 'not_found', `No route ${method} ${path}.`));
-    return;
-  }
-  if (found === 'wrong-method') {
-    fail(new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}.`));
+  if (endedByFault(fault, req, fail)) return;
+  if (found === null || found === 'wrong-method') {
+    fail(router.refusal(found, method, path));
     return;
   }
   strictRequest.route = `${found.route.method} ${found.route.path}`;
@@ -210,14 +180,7 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
       }
       idem = { key, fingerprint };
     }
-    let body: unknown;
-    if (raw.length) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new ApiError(400, 'validation_error', 'The request body is not valid JSON.');
-      }
-    }
+    const body = jsonBody(raw);
     strictRequest.body = body;
     const ctx: RouteContext = { svc, principal, requestId, params: found.params, query: url.searchParams, body, forcePreparing: fault === 'preparing' };
     let result: ApiResult;

@@ -2,16 +2,22 @@
  * Tender and contract cards (4.6, 4.8). A card is charged only when its version was never delivered to the
  * account (2.6 rule 6, shared accounting with the feeds); paging through its positions is then free.
  */
+import type Database from 'better-sqlite3';
 import { ApiError, notFound } from './errors';
 import { billPage } from './billing';
-import type { SandboxService } from './sandboxService';
-import type { RouteContext } from '../api/context';
+import type { SandboxClock } from './clock';
+import type { Renderer } from './render';
+import type { Caller } from './caller';
 
 export class Cards {
-  constructor(private readonly svc: SandboxService) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly clock: SandboxClock,
+    private readonly render: Renderer,
+  ) {}
 
-  tender(ctx: RouteContext, rawId: string, idType: 'internal' | 'external', page: number, limit: number): Record<string, unknown> {
-    const db = this.svc.db;
+  tender(ctx: Caller, rawId: string, idType: 'internal' | 'external', page: number, limit: number): Record<string, unknown> {
+    const db = this.db;
     const row = (
       idType === 'external'
         ? db.prepare('SELECT id, version FROM tenders WHERE etp_id = ?').get(rawId)
@@ -21,11 +27,11 @@ export class Cards {
     ) as { id: number; version: number } | undefined;
     if (!row) throw notFound(`No tender with ${idType === 'external' ? 'platform id' : 'id'} ${rawId}.`);
     const billed = this.charge(ctx, 'tenders', row.id, row.version);
-    return { ...this.svc.render.tenderCard(row.id, row.version, page, limit), billed, request_id: ctx.requestId };
+    return { ...this.render.tenderCard(row.id, row.version, page, limit), billed, request_id: ctx.requestId };
   }
 
-  contract(ctx: RouteContext, rawId: string, idType: 'internal' | 'reestr', page: number, limit: number): Record<string, unknown> {
-    const db = this.svc.db;
+  contract(ctx: Caller, rawId: string, idType: 'internal' | 'reestr', page: number, limit: number): Record<string, unknown> {
+    const db = this.db;
     const row = (
       idType === 'reestr'
         ? db.prepare('SELECT id, version FROM contracts WHERE reestr_number = ?').get(rawId)
@@ -35,20 +41,20 @@ export class Cards {
     ) as { id: number; version: number } | undefined;
     if (!row) throw notFound(`No contract with ${idType === 'reestr' ? 'registry number' : 'id'} ${rawId}.`);
     const billed = this.charge(ctx, 'contracts', row.id, row.version);
-    return { ...this.svc.render.contractCard(row.id, row.version, page, limit), billed, request_id: ctx.requestId };
+    return { ...this.render.contractCard(row.id, row.version, page, limit), billed, request_id: ctx.requestId };
   }
 
-  private charge(ctx: RouteContext, balanceType: 'tenders' | 'contracts', objectId: number, version: number): boolean {
-    const bill = this.svc.db.transaction(() =>
+  private charge(ctx: Caller, balanceType: 'tenders' | 'contracts', objectId: number, version: number): boolean {
+    const bill = this.db.transaction(() =>
       billPage(
-        this.svc.db,
+        this.db,
         {
           accountId: ctx.principal.accountId,
           isTest: ctx.principal.isTest,
           balanceType,
           filterId: null,
           requestId: ctx.requestId,
-          nowMs: this.svc.clock.nowMs(),
+          nowMs: this.clock.nowMs(),
         },
         [{ object_id: objectId, version }],
       ),

@@ -46,7 +46,7 @@ export class SandboxService {
     this.lists = new Lists(db, clock, this.feeds, conduct);
     this.subscriptions = new Subscriptions(db, clock, conduct);
     this.render = new Renderer(db, this.seed, () => clock.nowMs());
-    this.cards = new Cards(this);
+    this.cards = new Cards(db, clock, this.render);
     this.idempotency = new IdempotencyStore(db);
     this.lastContractPollMs = clock.nowMs();
   }
