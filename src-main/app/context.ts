@@ -5,19 +5,18 @@
  * after a restart, the outbox flushes when the network returns) live here once.
  */
 import { ApiClient, type ApiClientOptions } from '../api/client';
+import { CurrentWorkbench, currentClient, type MutationOutcome } from '../current/index';
 import { EarlierApiClient } from '../api/earlier/client';
 import { isApiError } from '../api/errors';
 import { RateLimiter } from '../api/rateLimiter';
 import type { CacheDb } from '../cache/database';
 import { outboxStore } from '../cache/outboxStore';
-import { viewQueries } from '../cache/viewQueries';
 import type { EventName, EventPayload, IpcError, Locale, ProfileInfo, SpendEstimate, SyncJob } from '../contract/ipc';
 import type { ApiGeneration, ProfileRegistry } from '../profiles/profiles';
 import { apiQueryPort } from '../sync/apiQueryPort';
-import { cacheFeedSink } from '../sync/cacheFeedSink';
 import { flushOutbox, mutate, type Mutation } from '../sync/outbox';
-import type { FeedName, FeedSink, QueryPort } from '../sync/ports';
-import { previewCost, readFirstPage, syncSavedSearch, type SyncOutcome } from '../sync/syncEngine';
+import type { FeedName, QueryPort } from '../sync/ports';
+import type { SyncOutcome } from '../sync/syncEngine';
 import type { TokenVault } from '../vault/tokenVault';
 import { EarlierWorkbench, type EarlierSyncOutcome } from '../earlier/index';
 import { moscowText } from '../api/earlier/limits';
@@ -26,9 +25,9 @@ import { openProfileCache } from './damagedCaches';
 import { AppError, appError, toIpcError } from './errors';
 import { JobManager, type JobHooks, type JobSpec } from './jobs';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
-import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
+import { reprocessQuarantine } from '../sync/quarantine';
 import type { SettingsFile } from './settings';
-import { capStopText, checkDailyBudget, estimateOf, heldOfFeed, planSpend, spentToday, type SpendLimit } from './spendGuard';
+import { capStopText, type SpendLimit } from '../current/spendGuard';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
 export interface AppTuning {
@@ -55,6 +54,11 @@ export interface Session {
   readonly probeClient: ApiClient;
   /** A profile of the earlier API generation: its core (own client, `X-API-Token`) and its probe. Else null. */
   readonly earlier: { readonly workbench: EarlierWorkbench; readonly probeClient: EarlierApiClient } | null;
+  /**
+   * The current generation's core over this session's cache and client. Every session has one: on an
+   * earlier-generation profile only what it reads from the cache is used (`workbench()`, not `currentWorkbench()`).
+   */
+  readonly current: CurrentWorkbench;
 }
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -126,6 +130,16 @@ export class AppContext {
 
   sessionOrNull(): Session | null {
     return this.current;
+  }
+
+  /** The active session's CurrentWorkbench, for what it answers from the cache (any profile). */
+  workbench(): CurrentWorkbench {
+    return this.session().current;
+  }
+
+  /** The CurrentWorkbench of a current-generation profile: for what calls the API. */
+  currentWorkbench(): CurrentWorkbench {
+    return this.currentGeneration().current;
   }
 
   /** The active session, refusing profiles of the earlier API generation (their routes differ). */
@@ -265,7 +279,7 @@ export class AppContext {
     // Answers kept in quarantine by an earlier run are read again now (offline), and a paid answer this
     // client cannot read is kept there (issue 11), never dropped.
     if (p.generation === 'current') reprocessQuarantine(cache);
-    const client = new ApiClient({ baseUrl: p.baseUrl, token, limiter, onUnreadable: quarantineSink(cache), ...(this.tuning.client ?? {}) });
+    const client = currentClient(cache, { baseUrl: p.baseUrl, token, limiter, ...(this.tuning.client ?? {}) });
     const probeClient = new ApiClient({
       baseUrl: p.baseUrl,
       token,
@@ -280,7 +294,19 @@ export class AppContext {
             probeClient: new EarlierApiClient({ baseUrl: p.baseUrl, token, maxAttempts: 1, maxUnreachableAttempts: 1, timeouts: { headersMs: 5000, bodyMs: 5000 } }),
           }
         : null;
-    return { ...p, dataDir, cache, client, probeClient, earlier };
+    const current = new CurrentWorkbench({
+      cache,
+      client,
+      spending: () => this.settings.value.spending,
+      reach: (call) => this.reach(session, call),
+      port: (onLongPoll) => this.port(session, onLongPoll),
+      onFeedSaved: (filterId, created, updated) => this.noteFeedUpdate(filterId, created, updated),
+      mutate: (m) => this.mutateOrQueue(m),
+      jobs: this.jobs,
+      ...(this.tuning.followWaitSeconds !== undefined ? { followWaitSeconds: this.tuning.followWaitSeconds } : {}),
+    });
+    const session: Session = { ...p, dataDir, cache, client, probeClient, earlier, current };
+    return session;
   }
 
   /** The active session of an earlier-generation profile; `not_supported` for a current-generation one. */
@@ -351,15 +377,6 @@ export class AppContext {
 
   // --- Sync --------------------------------------------------------------------------------------------------
 
-  /** The feed sink of the active cache, announcing new items as `feed.updated`. */
-  sink(session: Session): FeedSink {
-    return cacheFeedSink(session.cache, {
-      onSaved: (page, summary) => {
-        if (summary.created + summary.updated > 0) this.noteFeedUpdate(page.filterId, summary.created, summary.updated);
-      },
-    });
-  }
-
   /** The QUERY port of a session, telling connectivity what happened. */
   port(session: Session, onLongPoll?: () => void): QueryPort {
     const inner = apiQueryPort(session.client);
@@ -386,27 +403,7 @@ export class AppContext {
 
   private async runSync(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
     if (spec.earlierFilterId !== undefined) return this.runEarlierSync(spec.earlierFilterId, spec, signal, hooks);
-    const session = this.currentGeneration();
-    const views = viewQueries(session.cache);
-    const outcome = await syncSavedSearch(this.port(session, spec.follow ? () => hooks.onFollowing() : undefined), this.sink(session), {
-      filterId: spec.filterId,
-      feeds: spec.feeds,
-      streams: spec.streams,
-      ...(spec.maxSpend !== undefined ? { maxSpend: spec.maxSpend } : {}),
-      follow: spec.follow,
-      signal,
-      ...(this.tuning.followWaitSeconds !== undefined ? { followWaitSeconds: this.tuning.followWaitSeconds } : {}),
-      onProgress: (p) => {
-        if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
-        hooks.onProgress(p);
-      },
-    });
-    // A cap reached with the last item of the set (a run capped at its exact estimate) left nothing unread.
-    const total = views.filterTotal(spec.filterId, 'tender');
-    if (outcome.stoppedBy === 'spend_cap' && !spec.follow && spec.feeds.length === 1 && spec.feeds[0] === 'tender' && total !== null && views.filterTenderCount(spec.filterId) >= total) {
-      return { ...outcome, stoppedBy: 'done' };
-    }
-    return outcome;
+    return this.currentWorkbench().runSyncJob(spec, signal, hooks);
   }
 
   /**
@@ -455,70 +452,14 @@ export class AppContext {
     return this.jobs.start(spec);
   }
 
-  /**
-   * What `feedJob` over the same body would cost, before it pays: a one-item QUERY (at most one unit, stored
-   * like any page) states the set's total; the estimate is that total minus the members held, planned by the
-   * same rules `feedJob` enforces.
-   */
-  async feedEstimate(feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
-    const session = this.currentGeneration();
-    const p = await this.net(() => previewCost(this.port(session), this.sink(session), feed, body));
-    if (p.total !== null) viewQueries(session.cache).setFilterTotal(p.filterId, feed, p.total);
-    const held = heldOfFeed(session.cache, feed, p.filterId);
-    const spend = estimateOf({
-      settings: this.settings.value.spending,
-      spentToday: spentToday(session.cache),
-      estimate: p.total === null ? null : Math.max(0, p.total - held),
-      ...(maxSpend !== undefined ? { maxSpend } : {}),
-      total: p.total,
-      held,
-    });
-    return { filterId: p.filterId, charged: p.charged, spend };
+  /** A set's cost before it pays (CurrentWorkbench.feedEstimate), on a current-generation profile. */
+  feedEstimate(feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
+    return this.currentWorkbench().feedEstimate(feed, body, maxSpend);
   }
 
-  /**
-   * Reads one feed of a set given by its QUERY body (a list, tender ids, a customer, a supplier, a filter id):
-   * the first page (one item, at most one unit) names the filter and states the set's total; the core then
-   * plans the run with `planSpend` like every paid run (consent above the threshold, the caps, the daily
-   * budget), and a job reads the rest.
-   */
-  async feedJob(
-    feed: FeedName,
-    body: Record<string, unknown>,
-    opts: { label?: string | null; maxSpend?: number; confirmCost?: number } = {},
-  ): Promise<{ filterId: string; jobId: string }> {
-    const session = this.currentGeneration();
-    const settings = this.settings.value.spending;
-    // A used-up daily budget refuses the run before the first page is paid for.
-    checkDailyBudget({ settings, spentToday: spentToday(session.cache) });
-    const first = await this.net(() => readFirstPage(this.port(session), this.sink(session), feed, body, 'created'));
-    // A set still being assembled states no total yet: asked again (its first item is held now, a free repeat)
-    // as the preview the user consented to was, so the same set is not planned as one of unknown cost.
-    const again = first.total === null && first.state !== 'ready' ? await this.net(() => previewCost(this.port(session), this.sink(session), feed, body)) : null;
-    const total = again?.total ?? first.total;
-    const firstCharged = first.charged + (again?.charged ?? 0);
-    const views = viewQueries(session.cache);
-    if (total !== null) views.setFilterTotal(first.filterId, feed, total);
-    // The preview again, by the core itself: consent to a lower cost does not start a dearer run.
-    const held = heldOfFeed(session.cache, feed, first.filterId);
-    const limit = planSpend({
-      settings,
-      spentToday: spentToday(session.cache),
-      estimate: total === null ? null : Math.max(0, total - held),
-      ...(opts.maxSpend !== undefined ? { maxSpend: opts.maxSpend } : {}),
-      ...(opts.confirmCost !== undefined ? { confirmCost: opts.confirmCost } : {}),
-    });
-    const jobId = this.startJob({
-      filterId: first.filterId,
-      label: opts.label ?? null,
-      feeds: [feed],
-      streams: ['created'],
-      maxSpend: Math.max(0, limit.cap - firstCharged),
-      spendLimit: limit,
-      follow: false,
-      spentBefore: { charged: firstCharged, free: first.free, items: first.items, pages: 1, total },
-    });
-    return { filterId: first.filterId, jobId };
+  /** Reads one feed of a set as a job (CurrentWorkbench.feedJob), on a current-generation profile. */
+  feedJob(feed: FeedName, body: Record<string, unknown>, opts: { label?: string | null; maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+    return this.currentWorkbench().feedJob(feed, body, opts);
   }
 
   contractsJob(body: Record<string, unknown>, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
@@ -561,5 +502,4 @@ function stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, loca
   return { code: reason, message: locale === 'en' ? t.en : t.ru, requestId: null };
 }
 
-/** What `mutateOrQueue` did: sent now (with the server's answer), or queued for when the network returns. */
-export type MutationOutcome = { queued: false; result: Record<string, unknown> } | { queued: true; result: null };
+export type { MutationOutcome };

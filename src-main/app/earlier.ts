@@ -17,7 +17,7 @@ import type { AppContext, Session } from './context';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';
 import { tenderRow } from './rows';
-import { estimateOf, planSpend, spentToday, type SpendPlanInput } from './spendGuard';
+import { estimateOf, planSpend, spentToday, type SpendPlanInput } from '../current/spendGuard';
 import { tendersHeldInCurrentGeneration } from './sameAccount';
 
 type EarlierName = Extract<MethodName, `earlier.${string}`>;

@@ -13,22 +13,10 @@ import { CsvExportError } from '../export/csv';
 import { CacheInputError, FutureSchemaError, OfflineQueryError } from '../cache/errors';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
+import { AppError } from '../domain/appError';
 
 export type { Text } from '../i18n/text';
-
-/** An error made by the app core itself: a contract code and the sentence in both languages. */
-export class AppError extends Error {
-  override readonly name = 'AppError';
-  constructor(
-    readonly code: IpcErrorCode,
-    readonly text: Text,
-    readonly requestId: string | null = null,
-  ) {
-    super(text.en);
-  }
-}
-
-export const appError = (code: IpcErrorCode, ru: string, en: string): AppError => new AppError(code, { ru, en });
+export { AppError, appError } from '../domain/appError';
 
 /** Which contract code an API error code becomes. */
 export function ipcCodeOfApi(code: string): IpcErrorCode {

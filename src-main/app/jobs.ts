@@ -7,29 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IpcError, SyncJob } from '../contract/ipc';
 import type { SyncOutcome, SyncProgress } from '../sync/syncEngine';
-import type { FeedName, StreamName } from '../sync/ports';
-import type { SpendLimit } from './spendGuard';
+import type { JobHooks, JobSpec } from '../current/syncJobs';
 
-export interface JobSpec {
-  filterId: string;
-  label: string | null;
-  feeds: FeedName[];
-  streams: StreamName[];
-  maxSpend?: number;
-  follow: boolean;
-  /** An earlier-generation filter's pages (`filterId` is then `efl_<id>`), instead of the feeds above. */
-  earlierFilterId?: number;
-  /** The cap the core planned for this run (spendGuard): which cap it is, for the message when it stops there. */
-  spendLimit?: SpendLimit;
-  /** Units already spent for this job before it started (the first page of a new search). */
-  spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
-}
-
-export interface JobHooks {
-  onProgress(p: SyncProgress): void;
-  /** The job has caught up and is now only waiting for new events (follow mode). */
-  onFollowing(): void;
-}
+export type { JobHooks, JobSpec } from '../current/syncJobs';
 
 export interface JobManagerDeps {
   run(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome>;

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
 import { TokenVault } from '../vault/tokenVault';
-import { ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import { EarlierApiClient } from '../api/earlier/client';
 import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
@@ -16,7 +16,9 @@ import { salvageInto, type Salvaged } from '../cache/salvage';
 import { CACHE_FILE, openProfileCache, quarantineCache, readDamageNote, takeDamageNote } from '../app/damagedCaches';
 import { DamagedCacheError } from '../cache/damage';
 import { EarlierWorkbench } from '../earlier/index';
-import { quarantineSink, reprocessQuarantine } from '../sync/quarantine';
+import { reprocessQuarantine } from '../sync/quarantine';
+import { CurrentWorkbench, currentClient } from '../current/index';
+import { readSettings } from '../app/settings';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -25,6 +27,7 @@ export class CliContext {
   readonly vault: TokenVault;
   private profileCache: Profile | null = null;
   private clientCache: ApiClient | null = null;
+  private currentCache: CurrentWorkbench | null = null;
   private earlierCache: EarlierWorkbench | null = null;
   private cacheDb: CacheDb | null = null;
   private readonly closers: (() => void)[] = [];
@@ -69,10 +72,20 @@ export class CliContext {
     const profile = await this.profile();
     if (profile.generation !== 'current') throw new CliError(`profile "${profile.name}" uses the earlier API generation, which this command does not support`);
     const token = await this.token(profile.name);
-    // A paid answer this client cannot read is kept in the profile's cache (issue 11), never dropped.
-    const onUnreadable = quarantineSink(await this.cache());
-    this.clientCache = new ApiClient({ baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }), onUnreadable });
+    this.clientCache = currentClient(await this.cache(), { baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }) });
     return this.clientCache;
+  }
+
+  /**
+   * The current generation's core for a `current` profile, over its cache and client, under the money settings
+   * of the data root (the app's settings.json). Calls go straight to the client; reads run in the foreground.
+   */
+  async current(): Promise<CurrentWorkbench> {
+    if (this.currentCache) return this.currentCache;
+    const client = await this.client();
+    const { spending } = await readSettings(this.registry.rootDir);
+    this.currentCache = new CurrentWorkbench({ cache: await this.cache(), client, spending: () => spending });
+    return this.currentCache;
   }
 
   /**

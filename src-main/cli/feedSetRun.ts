@@ -7,38 +7,31 @@
 import type { CliContext } from './context';
 import { CliError, formatInt } from './output';
 import { capStopNote, planCliSpend, type SpendFlags } from './spendCap';
-import { heldOfFeed } from '../app/spendGuard';
 import { viewQueries } from '../cache/viewQueries';
-import { apiQueryPort } from '../sync/apiQueryPort';
-import { cacheFeedSink } from '../sync/cacheFeedSink';
-import { flushOutbox } from '../sync/outbox';
 import type { FeedName } from '../sync/ports';
-import { previewCost, syncSavedSearch } from '../sync/syncEngine';
 
-const STOP_TEXT = { done: 'up to date', spend_cap: 'stopped at the spend cap', balance_exhausted: 'stopped: balance exhausted', cancelled: 'cancelled' } as const;
+/** How a run's stop reads in a summary line (sync and the feed-set runs). */
+export const STOP_TEXT = { done: 'up to date', spend_cap: 'stopped at the spend cap', balance_exhausted: 'stopped: balance exhausted', cancelled: 'cancelled' } as const;
 
 export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<string, unknown>, label: string, flags: SpendFlags, signal: AbortSignal): Promise<void> {
   const cache = await ctx.cache();
-  const client = await ctx.client();
-  await flushOutbox(cache, client).catch(() => undefined);
+  const wb = await ctx.current();
+  await wb.sendQueuedEdits().catch(() => undefined);
   // The daily budget first: a used-up one refuses before the first page is paid for.
   await planCliSpend(ctx.registry.rootDir, cache, flags, 0);
-  const port = apiQueryPort(client);
-  const sink = cacheFeedSink(cache);
   ctx.out.progress('previewing the cost…');
   // One item (at most one unit), asked again while the server is still assembling the set and states no total.
-  const first = await previewCost(port, sink, feed, body, signal);
+  const first = await wb.preview(feed, body, signal);
   ctx.out.endProgress();
   const views = viewQueries(cache);
-  if (first.total !== null) views.setFilterTotal(first.filterId, feed, first.total);
   // The set's total minus the members held (their held versions are free): an upper bound of the cost.
-  const estimate = first.total === null ? null : Math.max(0, first.total - heldOfFeed(cache, feed, first.filterId));
+  const estimate = first.total === null ? null : Math.max(0, first.total - wb.heldOf(feed, first.filterId));
   const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate).catch((e: unknown) => {
     // The preview's item is the one charge made before a refusal: say so rather than "nothing".
     if (e instanceof CliError && first.charged > 0) throw new CliError(e.message.replace('nothing was charged', `nothing was charged but the preview's first item (${formatInt(first.charged)} unit)`), e.exitCode);
     throw e;
   });
-  const outcome = await syncSavedSearch(port, sink, {
+  const outcome = await wb.readSaved({
     filterId: first.filterId,
     feeds: [feed],
     streams: ['created'],
@@ -46,12 +39,11 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
     follow: false,
     signal,
     onProgress: (p) => {
-      if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
       ctx.out.progress(`${label}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items read, ${formatInt(p.charged + first.charged)} units`, p.total ? Math.min(1, p.items / p.total) : undefined);
     },
   });
   const charged = first.charged + outcome.charged;
-  const held = heldOfFeed(cache, feed, first.filterId);
+  const held = wb.heldOf(feed, first.filterId);
   const total = views.filterTotal(first.filterId, feed);
   ctx.out.result(
     { filter_id: first.filterId, feed, stopped_by: outcome.stoppedBy, held, total, charged, free: outcome.free },

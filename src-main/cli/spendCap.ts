@@ -8,7 +8,7 @@
  */
 import type { CacheDb } from '../cache/database';
 import { readSettings } from '../app/settings';
-import { spentToday } from '../app/spendGuard';
+import { spentToday } from '../current/spendGuard';
 import { CliError, formatInt } from './output';
 
 export type SpendFlags = { maxSpend?: number; noCap: boolean };

@@ -1,6 +1,7 @@
 /**
  * The earlier API generation's core, for a profile whose `generation` is `earlier` (reference document 2,
- * decisions D-E-*): the one module the CLI and the desktop app's IPC handlers call.
+ * decisions D-E-*): the one module the CLI and the desktop app's IPC handlers call, beside `CurrentWorkbench`
+ * (src-main/current/) for the current generation. Both adapters only parse input and shape output.
  *
  *   const wb = new EarlierWorkbench({ client: new EarlierApiClient({ baseUrl, token }), cache: openCache(file) });
  *

@@ -3,13 +3,11 @@ import { readFileSync } from 'node:fs';
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
-import { searchStore, type SavedSearch } from '../../cache/searchStore';
-import { apiQueryPort } from '../../sync/apiQueryPort';
-import { cacheFeedSink } from '../../sync/cacheFeedSink';
-import { previewCost, readFirstPage, syncSavedSearch, type SyncOutcome } from '../../sync/syncEngine';
-import { viewQueries } from '../../cache/viewQueries';
+import type { SavedSearch } from '../../cache/searchStore';
+import type { SyncOutcome } from '../../sync/syncEngine';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
-import { flushOutbox } from '../../sync/outbox';
+import { STOP_TEXT } from '../feedSetRun';
+import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
 
@@ -60,18 +58,15 @@ export async function searchCommand(ctx: CliContext, args: string[], signal: Abo
   const query = readQuery(a.values);
   const events = parseEvents(a.values.events);
   const label = typeof a.values.label === 'string' ? a.values.label : undefined;
-  const cache = await ctx.cache();
-  const searches = searchStore(cache);
+  const wb = await ctx.current();
   if (label) {
-    const other = searches.getByLabel(label);
-    if (other && JSON.stringify(other.params) !== JSON.stringify(query)) {
-      throw new CliError(`the label "${label}" already names another search (${other.filterId})`);
-    }
+    const other = wb.labelOwner(label, null, query);
+    if (other) throw new CliError(`the label "${label}" already names another search (${other.filterId})`);
   }
   ctx.out.progress('preparing the search on the server…');
-  const preview = await previewCost(apiQueryPort(await ctx.client()), cacheFeedSink(cache), 'tender', query, signal);
+  const preview = await wb.preview('tender', query, signal);
   ctx.out.endProgress();
-  if (!a.values.preview) searches.upsert({ filterId: preview.filterId, params: query, label: label ?? undefined, events });
+  if (!a.values.preview) wb.saveSearch({ filterId: preview.filterId, params: query, ...(label ? { label } : {}), events });
   const total = preview.total;
   ctx.out.result(
     { filter_id: preview.filterId, total, charged: preview.charged, saved: !a.values.preview, label: label ?? null, events },
@@ -81,16 +76,16 @@ export async function searchCommand(ctx: CliContext, args: string[], signal: Abo
   );
 }
 
-function resolveTargets(ctx: CliContext, searches: ReturnType<typeof searchStore>, positionals: string[], all: boolean): SavedSearch[] {
+function resolveTargets(wb: CurrentWorkbench, positionals: string[], all: boolean): SavedSearch[] {
   if (all) {
     if (positionals.length) throw new CliError('give a search or --all, not both', 2);
-    const list = searches.list();
+    const list = wb.savedSearches();
     if (!list.length) throw new CliError('no saved searches yet: create one with "tenderwb search --query ... --label NAME"');
     return list;
   }
   if (positionals.length !== 1) throw new CliError('usage: sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N | --no-cap] [--follow]', 2);
   const key = positionals[0]!;
-  const found = key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
+  const found = wb.findSaved(key);
   if (!found) throw new CliError(`no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`);
   return [found];
 }
@@ -105,11 +100,9 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   });
   const flags = parseSpendFlags(a.values);
   const cache = await ctx.cache();
-  const targets = resolveTargets(ctx, searchStore(cache), a.positionals, a.values.all === true);
-  const client = await ctx.client();
-  await flushOutbox(cache, client).catch(() => undefined);
-  const port = apiQueryPort(client);
-  const sink = cacheFeedSink(cache);
+  const wb = await ctx.current();
+  const targets = resolveTargets(wb, a.positionals, a.values.all === true);
+  await wb.sendQueuedEdits().catch(() => undefined);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
   // Preview first (a QUERY of one item per feed: a free repeat of what is held, or at most one unit): the
   // totals minus the tenders held are what the run will cost; contracts held are not counted (an upper bound).
@@ -119,13 +112,12 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const previewCharged = new Map<string, number>();
   if (flags.maxSpend === undefined && !flags.noCap) {
     ctx.out.progress('previewing the cost…');
-    const views = viewQueries(cache);
     for (const search of targets) {
       for (const feed of feeds) {
         // Not aborted by Ctrl-C: the one-item read may be charged, so it is let finish, stored and counted.
-        const first = await readFirstPage(port, sink, feed, { filter_id: search.filterId }, search.events[0] ?? 'created');
+        const first = await wb.firstPage(feed, { filter_id: search.filterId }, search.events[0] ?? 'created');
         previewCharged.set(search.filterId, (previewCharged.get(search.filterId) ?? 0) + first.charged);
-        const held = feed === 'tender' ? views.filterTenderCount(search.filterId) : 0;
+        const held = feed === 'tender' ? wb.heldOf('tender', search.filterId) : 0;
         estimate = estimate === null || first.total === null ? null : estimate + Math.max(0, first.total - held);
         if (signal.aborted) break;
       }
@@ -152,7 +144,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   let exhausted = false;
   for (const search of targets) {
     const previewed = previewCharged.get(search.filterId) ?? 0;
-    const outcome: SyncOutcome = await syncSavedSearch(port, sink, {
+    const outcome: SyncOutcome = await wb.readSaved({
       filterId: search.filterId,
       feeds,
       streams: search.events,
@@ -178,10 +170,3 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   }
   if (exhausted) throw new CliError('the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place', 3);
 }
-
-const STOP_TEXT = {
-  done: 'up to date',
-  spend_cap: 'stopped at the spend cap',
-  balance_exhausted: 'stopped: balance exhausted',
-  cancelled: 'cancelled',
-} as const;

@@ -1,0 +1,65 @@
+/**
+ * What a CurrentWorkbench is given (by injection; it builds none of it): the profile's cache and API client,
+ * the money settings in force, and the hooks through which the app adds its own cross-cutting rules
+ * (connectivity, the sandbox's session renewal, queued edits, background jobs, throttled events). The CLI
+ * passes only the first three: every call then goes straight to the client, and reads run in the foreground.
+ */
+import type { ApiClient } from '../api/client';
+import type { CacheDb } from '../cache/database';
+import type { SpendingSettings } from '../contract/ipc';
+import type { Mutation } from '../sync/outbox';
+import type { FeedSink, QueryPort } from '../sync/ports';
+import { apiQueryPort } from '../sync/apiQueryPort';
+import { cacheFeedSink } from '../sync/cacheFeedSink';
+import type { SyncJobs } from './syncJobs';
+
+/** What an edit sent through the outbox did: sent now (with the server's answer), or queued for later. */
+export type MutationOutcome = { queued: false; result: Record<string, unknown> } | { queued: true; result: null };
+
+export interface CurrentDeps {
+  readonly cache: CacheDb;
+  readonly client: ApiClient;
+  /** The money settings in force now (settings.json at the data root, the app's and the CLI's). */
+  spending(): SpendingSettings;
+  /** Wraps every call to the server (the app: connectivity, the sandbox's lost session renewed once). */
+  reach?<T>(call: () => Promise<T>): Promise<T>;
+  /** The QUERY port (the app's tells connectivity); by default the client's own. */
+  port?(onLongPoll?: () => void): QueryPort;
+  /** A stored page added or changed items of a filter (the app's throttled `feed.updated`). */
+  onFeedSaved?(filterId: string, created: number, updated: number): void;
+  /** Sends an edit through the outbox, or queues it offline (the app's network wrapper). */
+  mutate?(m: Mutation): Promise<MutationOutcome>;
+  /** The background job runner (the app's); without one, nothing can be started as a job. */
+  jobs?: SyncJobs;
+  /** Seconds of a follow long poll (tests shorten it). */
+  followWaitSeconds?: number;
+}
+
+/** The deps' calls with their defaults filled in: what every use case module works with. */
+export interface Wired {
+  readonly deps: CurrentDeps;
+  readonly cache: CacheDb;
+  reach<T>(call: () => Promise<T>): Promise<T>;
+  port(onLongPoll?: () => void): QueryPort;
+  sink(): FeedSink;
+  jobs(): SyncJobs;
+}
+
+export function wire(deps: CurrentDeps): Wired {
+  return {
+    deps,
+    cache: deps.cache,
+    reach: (call) => (deps.reach ? deps.reach(call) : call()),
+    port: (onLongPoll) => (deps.port ? deps.port(onLongPoll) : apiQueryPort(deps.client)),
+    sink: () =>
+      cacheFeedSink(deps.cache, {
+        onSaved: (page, summary) => {
+          if (summary.created + summary.updated > 0) deps.onFeedSaved?.(page.filterId, summary.created, summary.updated);
+        },
+      }),
+    jobs: () => {
+      if (!deps.jobs) throw new Error('This workbench has no job runner (the CLI reads in the foreground).');
+      return deps.jobs;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Paid reads of the current generation's feeds and what they will cost: every run is planned by spendGuard's
+ * `planSpend` (consent above the threshold, the caps, the daily budget) before a job reads the rest. Saved
+ * searches (`syncSaved`, `estimateSaved`), any set given by its QUERY body (`feedJob`, `feedEstimate`: a list,
+ * tender ids, a customer, a supplier), and the body of a sync job (`runSyncJob`).
+ */
+import type { SpendEstimate } from '../contract/ipc';
+import { searchStore } from '../cache/searchStore';
+import { viewQueries } from '../cache/viewQueries';
+import type { FeedName, StreamName } from '../sync/ports';
+import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncRequest } from '../sync/syncEngine';
+import type { Wired } from './deps';
+import { checkDailyBudget, estimateOf, heldOfFeed, planSpend, spentToday, type SpendPlanInput } from './spendGuard';
+import type { JobHooks, JobSpec } from './syncJobs';
+
+/** What the money settings and today's spending say about a run of this estimate. */
+export function spendInput(w: Wired, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput {
+  return {
+    settings: w.deps.spending(),
+    spentToday: spentToday(w.cache),
+    estimate,
+    ...(maxSpend !== undefined ? { maxSpend } : {}),
+    ...(confirmCost !== undefined ? { confirmCost } : {}),
+  };
+}
+
+/** One item of a set (at most one unit, stored like any page): its filter id and total, the total recorded. */
+export async function firstPage(w: Wired, feed: FeedName, body: Record<string, unknown>, stream: StreamName = 'created', signal?: AbortSignal): Promise<FirstPage> {
+  const first = await w.reach(() => readFirstPage(w.port(), w.sink(), feed, body, stream, signal));
+  if (first.total !== null) viewQueries(w.cache).setFilterTotal(first.filterId, feed, first.total);
+  return first;
+}
+
+/** `firstPage`, asked again while the server is still assembling the set and states no total. */
+export async function preview(w: Wired, feed: FeedName, body: Record<string, unknown>, signal?: AbortSignal): Promise<{ filterId: string; total: number | null; charged: number }> {
+  const p = await w.reach(() => previewCost(w.port(), w.sink(), feed, body, signal));
+  if (p.total !== null) viewQueries(w.cache).setFilterTotal(p.filterId, feed, p.total);
+  return p;
+}
+
+/**
+ * Reads a saved search's feeds (the CLI in the foreground, the app as a job: `runSyncJob`), the feeds' totals
+ * recorded as they are learned.
+ */
+export function readSaved(w: Wired, req: SyncRequest, onLongPoll?: () => void): Promise<SyncOutcome> {
+  const views = viewQueries(w.cache);
+  return syncSavedSearch(w.port(onLongPoll), w.sink(), {
+    ...req,
+    onProgress: (p) => {
+      if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
+      req.onProgress?.(p);
+    },
+  });
+}
+
+/**
+ * What reading a saved search now costs, asked of the server (a QUERY of one item per feed: its first item
+ * is held already, so a free repeat, or at most one unit): the feeds' totals minus the tenders held. The
+ * contracts held per search are not counted here, so their part is the whole total (an upper bound).
+ */
+async function savedEstimate(w: Wired, filterId: string, contracts: boolean): Promise<{ total: number | null; held: number; estimate: number | null }> {
+  const s = searchStore(w.cache).get(filterId);
+  const stream = s?.events[0] ?? 'created';
+  let total: number | null = 0;
+  for (const feed of contracts ? (['tender', 'contract'] as const) : (['tender'] as const)) {
+    const first = await firstPage(w, feed, { filter_id: filterId }, stream);
+    total = total === null || first.total === null ? null : total + first.total;
+  }
+  const held = viewQueries(w.cache).filterTenderCount(filterId);
+  return { total, held, estimate: total === null ? null : Math.max(0, total - held) };
+}
+
+export async function estimateSaved(w: Wired, filterId: string, contracts: boolean, maxSpend?: number): Promise<SpendEstimate> {
+  const e = await savedEstimate(w, filterId, contracts);
+  return estimateOf({ ...spendInput(w, e.estimate, maxSpend), total: e.total, held: e.held });
+}
+
+/** Starts a saved search's sync job (or answers the one running), planned like every paid run. */
+export async function syncSaved(w: Wired, opts: { filterId: string; contracts: boolean; maxSpend?: number; follow: boolean; confirmCost?: number }): Promise<{ jobId: string }> {
+  const { filterId, contracts } = opts;
+  const s = searchStore(w.cache).get(filterId);
+  const running = w.jobs().runningFor(filterId);
+  if (running) return { jobId: running.view.jobId };
+  const e = await savedEstimate(w, filterId, contracts);
+  const limit = planSpend(spendInput(w, e.estimate, opts.maxSpend, opts.confirmCost));
+  const jobId = w.jobs().start({
+    filterId,
+    label: s?.label ?? null,
+    feeds: contracts ? ['tender', 'contract'] : ['tender'],
+    streams: s?.events ?? ['created'],
+    maxSpend: limit.cap,
+    spendLimit: limit,
+    follow: opts.follow,
+  });
+  return { jobId };
+}
+
+/**
+ * What `feedJob` over the same body would cost, before it pays: a one-item QUERY (at most one unit, stored
+ * like any page) states the set's total; the estimate is that total minus the members held, planned by the
+ * same rules `feedJob` enforces.
+ */
+export async function feedEstimate(w: Wired, feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
+  const p = await preview(w, feed, body);
+  const held = heldOfFeed(w.cache, feed, p.filterId);
+  const spend = estimateOf({ ...spendInput(w, p.total === null ? null : Math.max(0, p.total - held), maxSpend), total: p.total, held });
+  return { filterId: p.filterId, charged: p.charged, spend };
+}
+
+/**
+ * Reads one feed of a set given by its QUERY body (a list, tender ids, a customer, a supplier, a filter id):
+ * the first page (one item, at most one unit) names the filter and states the set's total; the core then
+ * plans the run with `planSpend` like every paid run (consent above the threshold, the caps, the daily
+ * budget), and a job reads the rest.
+ */
+export async function feedJob(
+  w: Wired,
+  feed: FeedName,
+  body: Record<string, unknown>,
+  opts: { label?: string | null; maxSpend?: number; confirmCost?: number } = {},
+): Promise<{ filterId: string; jobId: string }> {
+  // A used-up daily budget refuses the run before the first page is paid for.
+  checkDailyBudget({ settings: w.deps.spending(), spentToday: spentToday(w.cache) });
+  const first = await w.reach(() => readFirstPage(w.port(), w.sink(), feed, body, 'created'));
+  // A set still being assembled states no total yet: asked again (its first item is held now, a free repeat)
+  // as the preview the user consented to was, so the same set is not planned as one of unknown cost.
+  const again = first.total === null && first.state !== 'ready' ? await w.reach(() => previewCost(w.port(), w.sink(), feed, body)) : null;
+  const total = again?.total ?? first.total;
+  const firstCharged = first.charged + (again?.charged ?? 0);
+  if (total !== null) viewQueries(w.cache).setFilterTotal(first.filterId, feed, total);
+  // The preview again, by the core itself: consent to a lower cost does not start a dearer run.
+  const held = heldOfFeed(w.cache, feed, first.filterId);
+  const limit = planSpend(spendInput(w, total === null ? null : Math.max(0, total - held), opts.maxSpend, opts.confirmCost));
+  const jobId = w.jobs().start({
+    filterId: first.filterId,
+    label: opts.label ?? null,
+    feeds: [feed],
+    streams: ['created'],
+    maxSpend: Math.max(0, limit.cap - firstCharged),
+    spendLimit: limit,
+    follow: false,
+    spentBefore: { charged: firstCharged, free: first.free, items: first.items, pages: 1, total },
+  });
+  return { filterId: first.filterId, jobId };
+}
+
+/** The body of a current-generation sync job: the spec's feeds read into the cache. */
+export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+  const outcome = await readSaved(
+    w,
+    {
+      filterId: spec.filterId,
+      feeds: spec.feeds,
+      streams: spec.streams,
+      ...(spec.maxSpend !== undefined ? { maxSpend: spec.maxSpend } : {}),
+      follow: spec.follow,
+      signal,
+      ...(w.deps.followWaitSeconds !== undefined ? { followWaitSeconds: w.deps.followWaitSeconds } : {}),
+      onProgress: (p) => hooks.onProgress(p),
+    },
+    spec.follow ? () => hooks.onFollowing() : undefined,
+  );
+  const views = viewQueries(w.cache);
+  // A cap reached with the last item of the set (a run capped at its exact estimate) left nothing unread.
+  const total = views.filterTotal(spec.filterId, 'tender');
+  if (outcome.stoppedBy === 'spend_cap' && !spec.follow && spec.feeds.length === 1 && spec.feeds[0] === 'tender' && total !== null && views.filterTenderCount(spec.filterId) >= total) {
+    return { ...outcome, stoppedBy: 'done' };
+  }
+  return outcome;
+}

@@ -1,0 +1,174 @@
+/**
+ * The current API generation's core (reference 1, `Authorization: Bearer`, cursors, filters on the server):
+ * the one module the CLI's commands and the desktop app's IPC handlers call for its use cases, beside
+ * `EarlierWorkbench` (src-main/earlier/) for the earlier generation. Both adapters only parse their input,
+ * call a method here and shape the answer.
+ *
+ *   const wb = new CurrentWorkbench({ cache, client: currentClient(cache, { baseUrl, token }), spending: () => settings.spending });
+ *
+ * It builds nothing it depends on (deps.ts): the profile's cache and client, the money settings, and the
+ * hooks by which the app adds connectivity, the outbox, background jobs and throttled events. Without the app's
+ * hooks (the CLI) calls go straight to the client and reads run in the foreground; the methods that start a
+ * job then refuse.
+ *
+ * Search (search.ts)
+ *   previewSearch(criteria, { maxSpend?, signal? })  -> { filterId, total, charged, spend }   one item, <= 1 unit
+ *   runSearch({ criteria, label?, events, maxSpend?, confirmCost? }) -> { filterId, jobId }  saved, then a job
+ *   saveSearch({ filterId, params, label?, events }) keeps a previewed set under its label
+ *   searchResults(filterId, sort, offset, limit), searchOffline(query, { order, offset, limit })   cache only
+ * Saved searches (savedSearches.ts)
+ *   savedSearches(), findSaved(labelOrId), savedSearchInfo(s), rename, markSeen, follow, extinguish
+ *   labelOwner(label, filterId, params?)            the one label rule: who else holds the label, if anyone
+ * Sync and spending (feedRuns.ts, spendGuard.ts: every paid run planned by `planSpend`)
+ *   estimateSaved / syncSaved                        a saved search's cost and its job
+ *   feedEstimate / feedJob(feed, body, opts)         any set named by a QUERY body (a list, ids, a supplier)
+ *   firstPage / preview / readSaved / heldOf         the steps, for a foreground run (the CLI's sync)
+ *   runSyncJob(spec, signal, hooks)                  the body of the app's sync job
+ *   sendQueuedEdits()                                the outbox flushed (before a run, when the network returns)
+ */
+import { ApiClient, type ApiClientOptions } from '../api/client';
+import type { CacheDb } from '../cache/database';
+import type { OfflineQuery } from '../cache/offlineSearch';
+import { searchStore, type SavedSearch } from '../cache/searchStore';
+import type { TenderSort } from '../cache/viewQueries';
+import type { SavedSearchInfo, SpendEstimate } from '../contract/ipc';
+import { flushOutbox } from '../sync/outbox';
+import { quarantineSink } from '../sync/quarantine';
+import type { FeedName, StreamName } from '../sync/ports';
+import type { FirstPage, SyncOutcome, SyncRequest } from '../sync/syncEngine';
+import { wire, type CurrentDeps, type Wired } from './deps';
+import * as runs from './feedRuns';
+import * as saved from './savedSearches';
+import * as search from './search';
+import { heldOfFeed } from './spendGuard';
+import type { JobHooks, JobSpec } from './syncJobs';
+
+export type { CurrentDeps, MutationOutcome } from './deps';
+export type { JobHooks, JobSpec, SyncJobs } from './syncJobs';
+export { LabelTakenError } from './savedSearches';
+
+/**
+ * The API client of a current-generation profile over its cache: a paid answer this client cannot read is
+ * kept in the cache's quarantine (issue 11), never dropped. The app and the CLI both build theirs here.
+ */
+export function currentClient(cache: CacheDb, options: Omit<ApiClientOptions, 'onUnreadable'>): ApiClient {
+  return new ApiClient({ ...options, onUnreadable: quarantineSink(cache) });
+}
+
+export class CurrentWorkbench {
+  private readonly w: Wired;
+
+  constructor(deps: CurrentDeps) {
+    this.w = wire(deps);
+  }
+
+  get cache(): CacheDb {
+    return this.w.cache;
+  }
+
+  get client(): ApiClient {
+    return this.w.deps.client;
+  }
+
+  // --- Search -----------------------------------------------------------------------------------------------
+
+  previewSearch(criteria: Record<string, unknown>, opts: { maxSpend?: number; signal?: AbortSignal } = {}) {
+    return search.previewSearch(this.w, criteria, opts);
+  }
+
+  runSearch(opts: Parameters<typeof search.runSearch>[1]): Promise<{ filterId: string; jobId: string }> {
+    return search.runSearch(this.w, opts);
+  }
+
+  saveSearch(s: { filterId: string; params: Record<string, unknown>; label?: string; events: StreamName[] }): SavedSearch {
+    return search.saveSearch(this.w, s);
+  }
+
+  searchResults(filterId: string, sort: TenderSort | undefined, offset: number, limit: number) {
+    return search.searchResults(this.w, filterId, sort, offset, limit);
+  }
+
+  searchOffline(query: OfflineQuery, options: Parameters<typeof search.searchOffline>[2]) {
+    return search.searchOffline(this.w, query, options);
+  }
+
+  // --- Saved searches ---------------------------------------------------------------------------------------
+
+  savedSearches(): SavedSearch[] {
+    return searchStore(this.w.cache).list();
+  }
+
+  /** A saved search by label or filter id (an id-looking key is tried as an id first). */
+  findSaved(key: string): SavedSearch | undefined {
+    const searches = searchStore(this.w.cache);
+    return key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
+  }
+
+  savedSearchInfo(s: SavedSearch): SavedSearchInfo {
+    return saved.savedSearchInfo(this.w, s);
+  }
+
+  labelOwner(label: string, filterId: string | null, params?: unknown): SavedSearch | null {
+    return saved.labelOwner(this.w, label, filterId, params);
+  }
+
+  rename(filterId: string, label: string): SavedSearchInfo {
+    return saved.rename(this.w, filterId, label);
+  }
+
+  markSeen(filterId: string): SavedSearchInfo {
+    return saved.markSeen(this.w, filterId);
+  }
+
+  follow(filterId: string, on: boolean): Promise<SavedSearchInfo> {
+    return saved.follow(this.w, filterId, on);
+  }
+
+  extinguish(filterId: string): Promise<{ extinguished: true }> {
+    return saved.extinguish(this.w, filterId);
+  }
+
+  // --- Sync and spending ------------------------------------------------------------------------------------
+
+  estimateSaved(filterId: string, contracts: boolean, maxSpend?: number): Promise<SpendEstimate> {
+    return runs.estimateSaved(this.w, filterId, contracts, maxSpend);
+  }
+
+  syncSaved(opts: Parameters<typeof runs.syncSaved>[1]): Promise<{ jobId: string }> {
+    return runs.syncSaved(this.w, opts);
+  }
+
+  feedEstimate(feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
+    return runs.feedEstimate(this.w, feed, body, maxSpend);
+  }
+
+  feedJob(feed: FeedName, body: Record<string, unknown>, opts: Parameters<typeof runs.feedJob>[3] = {}): Promise<{ filterId: string; jobId: string }> {
+    return runs.feedJob(this.w, feed, body, opts);
+  }
+
+  firstPage(feed: FeedName, body: Record<string, unknown>, stream?: StreamName, signal?: AbortSignal): Promise<FirstPage> {
+    return runs.firstPage(this.w, feed, body, stream, signal);
+  }
+
+  preview(feed: FeedName, body: Record<string, unknown>, signal?: AbortSignal): Promise<{ filterId: string; total: number | null; charged: number }> {
+    return runs.preview(this.w, feed, body, signal);
+  }
+
+  readSaved(req: SyncRequest): Promise<SyncOutcome> {
+    return runs.readSaved(this.w, req);
+  }
+
+  /** Members of a feed's filter held in the cache (their held versions are free). */
+  heldOf(feed: FeedName, filterId: string): number {
+    return heldOfFeed(this.w.cache, feed, filterId);
+  }
+
+  runSyncJob(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+    return runs.runSyncJob(this.w, spec, signal, hooks);
+  }
+
+  /** Sends the edits queued in the outbox, in order, each under its stored Idempotency-Key. */
+  sendQueuedEdits(): Promise<{ sent: number; failed: number }> {
+    return this.w.reach(() => flushOutbox(this.w.cache, this.w.deps.client));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * What the workbench asks of a job runner (the app's JobManager, app/jobs.ts): a sync job is described by a
+ * `JobSpec` and run in the background. The CLI has no job runner: it reads in the foreground.
+ */
+import type { SyncJob } from '../contract/ipc';
+import type { SyncProgress } from '../sync/syncEngine';
+import type { FeedName, StreamName } from '../sync/ports';
+import type { SpendLimit } from './spendGuard';
+
+export interface JobSpec {
+  filterId: string;
+  label: string | null;
+  feeds: FeedName[];
+  streams: StreamName[];
+  maxSpend?: number;
+  follow: boolean;
+  /** An earlier-generation filter's pages (`filterId` is then `efl_<id>`), instead of the feeds above. */
+  earlierFilterId?: number;
+  /** The cap the core planned for this run (spendGuard): which cap it is, for the message when it stops there. */
+  spendLimit?: SpendLimit;
+  /** Units already spent for this job before it started (the first page of a new search). */
+  spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
+}
+
+export interface JobHooks {
+  onProgress(p: SyncProgress): void;
+  /** The job has caught up and is now only waiting for new events (follow mode). */
+  onFollowing(): void;
+}
+
+/** The job runner as the workbench sees it. */
+export interface SyncJobs {
+  start(spec: JobSpec): string;
+  runningFor(filterId: string): { view: SyncJob; spec: JobSpec } | undefined;
+  cancelFilter(filterId: string): Promise<void>;
+  isFollowing(filterId: string): boolean;
+}
