@@ -20,8 +20,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { layerZones } from './eslint/layerZones.mjs';
-import { mainLayers, mainSeparate, rendererLayers } from './eslint/layers.mjs';
+import { internalZone, layerZones } from './eslint/layerZones.mjs';
+import { cacheInternals, mainLayers, mainSeparate, rendererLayers } from './eslint/layers.mjs';
 import localRules from './eslint/noImportCycle.mjs';
 
 const electron = {
@@ -64,6 +64,7 @@ const restrictImports = (...patterns) => ['error', { patterns }];
 
 const folderZones = [
   ...layerZones('src-main', mainLayers, mainSeparate),
+  internalZone('src-main', mainLayers, mainSeparate, 'cache', cacheInternals, 'src-main/cache/README.md'),
   ...(rendererLayers.enforced ? layerZones('src-renderer', rendererLayers.layers) : []),
 ];
 

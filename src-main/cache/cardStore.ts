@@ -47,6 +47,11 @@ export interface CardStore {
   cardVersionToShow(kind: ObjectKind, id: number, latest: number, positionsPage: number, positionsLimit: number): number | undefined;
   /** The positions pages cached for one version. */
   cachedPages(kind: ObjectKind, id: number, version: number): CachedPage[];
+  /**
+   * The card of an object received last (whatever its version or positions page), as JSON text; undefined
+   * when none is held or its bytes cannot be decoded (a codec of a newer app): for uses that can do without.
+   */
+  lastReceivedCardJson(kind: ObjectKind, id: number): string | undefined;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -89,6 +94,9 @@ function createCardStore(cache: CacheDb): CardStore {
       .pluck(),
     pages: db.prepare<[number, number, number], { positions_page: number; positions_limit: number }>(
       'SELECT positions_page, positions_limit FROM card WHERE kind = ? AND id = ? AND version = ? ORDER BY positions_limit, positions_page',
+    ),
+    lastReceived: db.prepare<[number, number], { codec: number; body: Buffer }>(
+      'SELECT codec, body FROM card WHERE kind = ? AND id = ? ORDER BY request_seq DESC LIMIT 1',
     ),
   };
 
@@ -153,6 +161,15 @@ function createCardStore(cache: CacheDb): CardStore {
     },
     cachedPages(kind, id, version) {
       return s.pages.all(KIND_CODE[kind], id, version).map((r) => ({ positionsPage: r.positions_page, positionsLimit: r.positions_limit }));
+    },
+    lastReceivedCardJson(kind, id) {
+      const row = s.lastReceived.get(KIND_CODE[kind], id);
+      if (!row) return undefined;
+      try {
+        return decodeBlob(row.codec, row.body).toString('utf8');
+      } catch {
+        return undefined;
+      }
     },
   };
 }

@@ -35,6 +35,11 @@ export interface OutboxStore {
   markDone(id: number, result: unknown): void;
   /** A retryable failure stays pending (same key next time); any other is final. */
   markFailed(id: number, error: string, retryable: boolean): void;
+  /**
+   * The server's id (`list_id` of the answer) of a list made offline under the temporary id `localId`, once
+   * its `list.create` was sent; undefined before.
+   */
+  serverListId(localId: string): string | undefined;
 }
 
 interface Row {
@@ -76,6 +81,11 @@ function createOutboxStore(cache: CacheDb): OutboxStore {
     attempt: db.prepare("UPDATE outbox SET attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending'"),
     done: db.prepare("UPDATE outbox SET state = 'done', result = ?, last_error = NULL, retryable = NULL, updated_at = ? WHERE id = ?"),
     failed: db.prepare('UPDATE outbox SET state = ?, last_error = ?, retryable = ?, updated_at = ? WHERE id = ?'),
+    createdList: db
+      .prepare<[string], string>(
+        "SELECT json_extract(result, '$.list_id') FROM outbox WHERE op = 'list.create' AND state = 'done' AND json_extract(payload, '$.localId') = ?",
+      )
+      .pluck(),
   };
 
   const enqueue = db.transaction((op: string, payload: string): number => {
@@ -108,6 +118,9 @@ function createOutboxStore(cache: CacheDb): OutboxStore {
     },
     markFailed(id, error, retryable) {
       mustChange(s.failed.run(retryable ? 'pending' : 'failed', error, retryable ? 1 : 0, nowIso(), id).changes, id);
+    },
+    serverListId(localId) {
+      return s.createdList.get(localId) ?? undefined;
     },
   };
 }

@@ -38,7 +38,7 @@ export function decodeBlob(codec: number, body: Buffer): Buffer {
 
 /**
  * Reads and inflates packs through `db`: the cache's own connection, or the one a worker thread opens on
- * the same file (export/packTextWorker.ts), which is why it takes a bare connection.
+ * the same file (packFile.ts, for the export's pack thread), which is why it takes a bare connection.
  */
 export function packReader(db: Database.Database): (packId: number) => Buffer {
   const select = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');

@@ -6,28 +6,22 @@
  * how an EIS address is built, and a guessed address would send the analyst to a wrong page. A tender whose
  * card was never opened has an empty cell (fetching cards here would be a charge nobody asked for).
  */
-import { perCache, type CacheDb } from '../cache/database';
-import { decodeBlob } from '../cache/packCodec';
+import type { CacheDb } from '../cache/database';
+import { cardStore } from '../cache/cardStore';
 
 /** The key of the link column (csv.ts TENDER_COLUMNS). */
 export const LINK_COLUMN = 'url';
-
-const statements = perCache((cache: CacheDb) => ({
-  newestCard: cache.db.prepare<[number], { codec: number; body: Buffer }>(
-    'SELECT codec, body FROM card WHERE kind = 1 AND id = ? ORDER BY request_seq DESC LIMIT 1',
-  ),
-}));
 
 /** Only a web address is a link; anything else a card might hold there is left out. */
 const isWebLink = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
 
 /** `source_url` of the newest card of a tender held here, or undefined. */
 export function cardLink(cache: CacheDb, tenderId: number): string | undefined {
-  const row = statements(cache).newestCard.get(tenderId);
-  if (!row) return undefined;
+  const text = cardStore(cache).lastReceivedCardJson('tender', tenderId);
+  if (text === undefined) return undefined;
   try {
     // Only the one field is wanted, but a card is one JSON text: parse it (cards are few and opened by hand).
-    const card = JSON.parse(decodeBlob(row.codec, row.body).toString('utf8')) as Record<string, unknown>;
+    const card = JSON.parse(text) as Record<string, unknown>;
     return isWebLink(card.source_url) ? card.source_url : undefined;
   } catch {
     return undefined;

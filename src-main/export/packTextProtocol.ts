@@ -1,10 +1,9 @@
 /** Messages between packTextThread.ts and its worker, packTextWorker.ts. */
-export interface PackTextWorkerData {
-  readonly file: string;
+import type { PackFileAccess } from '../cache/packFile';
+
+export interface PackTextWorkerData extends PackFileAccess {
   /** The top-level fields to keep of each member's JSON (jsonFields.ts). */
   readonly fields: readonly string[];
-  /** The better-sqlite3 addon to load instead of the default (cache/sqliteAddon.ts), or null. */
-  readonly addon: string | null;
 }
 
 export interface PackTextRequest {

@@ -11,7 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { PackMembers } from '../cache/listMemberVersions';
-import { sqliteAddon } from '../cache/sqliteAddon';
+import { packFileAccess } from '../cache/packFile';
 import { workerEntry } from '../threads/workerEntry';
 import type { PackCut, PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
 
@@ -26,7 +26,7 @@ type Waiting = { resolve: (cut: PackCut) => void; reject: (error: Error) => void
 
 export function startPackTextThread(file: string, fields: readonly string[]): PackTextThread {
   const entry = workerEntry(import.meta.url, 'packTextWorker');
-  const data: PackTextWorkerData = { file, fields, addon: sqliteAddon() };
+  const data: PackTextWorkerData = { ...packFileAccess(file), fields };
   const waiting = new Map<number, Waiting>();
   let nextSeq = 1;
   let failure: Error | null = null;

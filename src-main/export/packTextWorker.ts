@@ -3,9 +3,8 @@
  * inflates them and cuts out the fields the export's columns read. It answers each request in the order
  * asked; a failure is answered as such and the parent does that pack itself.
  */
-import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { packReader } from '../cache/packCodec';
+import { openPackFile } from '../cache/packFile';
 import { jsonFieldCutter } from './jsonFields';
 import type { PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
 
@@ -13,19 +12,18 @@ if (parentPort === null) throw new Error('packTextWorker runs only as a worker t
 const port = parentPort;
 const data = workerData as PackTextWorkerData;
 
-const db = new Database(data.file, { readonly: true, fileMustExist: true, ...(data.addon !== null ? { nativeBinding: data.addon } : {}) });
-const readPack = packReader(db);
+const packs = openPackFile(data);
 const cutter = jsonFieldCutter(data.fields);
 
 port.on('message', (request: PackTextRequest | 'close') => {
   if (request === 'close') {
-    db.close();
+    packs.close();
     port.close();
     return;
   }
   let reply: PackTextReply;
   try {
-    const raw = readPack(request.packId);
+    const raw = packs.read(request.packId);
     let total = 0;
     for (const length of request.lengths) total += length;
     // Its own memory (not a pooled slice), since it is moved to the parent; a cut is never longer than its member.

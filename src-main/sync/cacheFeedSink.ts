@@ -2,7 +2,7 @@
 import type { CacheDb } from '../cache/database';
 import { feedStore } from '../cache/feedStore';
 import { searchStore } from '../cache/searchStore';
-import type { DeliverySummary } from '../cache/deliveryWriter';
+import type { DeliverySummary } from '../cache/versionStore';
 import type { FeedSink, StoredPage } from './ports';
 
 export type FeedSinkOptions = {

@@ -3,7 +3,7 @@
  * after a crash reuses it and the server answers with the first execution's result — no mutation is ever
  * sent twice under two keys. The local mirror is updated only from the server's answer.
  */
-import { perCache, type CacheDb } from '../cache/database';
+import type { CacheDb } from '../cache/database';
 import { outboxStore, type OutboxEntry } from '../cache/outboxStore';
 import { listStore } from '../cache/listStore';
 import type { ApiClient } from '../api/client';
@@ -61,17 +61,9 @@ function applyLocally(cache: CacheDb, m: Mutation, result: Record<string, unknow
   }
 }
 
-const createdLists = perCache((cache: CacheDb) =>
-  cache.db
-    .prepare<[string], string>(
-      "SELECT json_extract(result, '$.list_id') FROM outbox WHERE op = 'list.create' AND state = 'done' AND json_extract(payload, '$.localId') = ?",
-    )
-    .pluck(),
-);
-
 /** The server's id of a list made offline, once its creation was sent. */
 export function serverListId(cache: CacheDb, localId: string): string | undefined {
-  return createdLists(cache).get(localId) ?? undefined;
+  return outboxStore(cache).serverListId(localId);
 }
 
 /** An edit of a list made offline names its temporary id; it is sent under the server's id. */

@@ -55,6 +55,20 @@ describe('src-main layers (eslint/layers.mjs)', () => {
     expect(await lint('src-main/app/layerProbe.ts', "import '../sandbox/index';\n")).toEqual([]);
   });
 
+  it("the cache's internal modules are the cache's own: the export importing packCodec is an error, a public store passes", async () => {
+    const internal = "import { decodeBlob } from '../cache/packCodec';\nexport const decode = decodeBlob;\n";
+    const messages = await lint('src-main/export/layerProbe.ts', internal);
+    expect(ruleIds(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]!.message).toContain('internal to src-main/cache');
+    const typeOnly = "import type { DeliverySummary } from '../cache/deliveryWriter';\nexport type Summary = DeliverySummary;\n";
+    expect(ruleIds(await lint('src-main/sync/layerProbe.ts', typeOnly))).toEqual(['import-x/no-restricted-paths']);
+    expect(ruleIds(await lint('src-main/app/host/layerProbe.ts', "import '../../cache/sqliteAddon';\n"))).toEqual(['import-x/no-restricted-paths']);
+    const inside = "import { decodeBlob } from './packCodec';\nexport const decode = decodeBlob;\n";
+    expect(await lint('src-main/cache/layerProbe.ts', inside)).toEqual([]);
+    const store = "import { cardStore } from '../cache/cardStore';\nexport const cards = cardStore;\n";
+    expect(await lint('src-main/export/layerProbe.ts', store)).toEqual([]);
+  });
+
   it('every folder of src-main has its place in the table (a new folder must be placed, not left unchecked)', () => {
     const placed = new Set([...mainLayers.flatMap((l) => l.folders), ...mainSeparate.map((s) => s.folder)]);
     const entries = readdirSync(join(root, 'src-main'), { withFileTypes: true })

@@ -13,7 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventName, EventPayload, IpcResponse, Locale } from '../../contract/ipc';
 import type { AppCore, AppCoreOptions, HostPlatform } from '../appCore';
-import { setSqliteAddon } from '../../cache/sqliteAddon';
+import { chooseSqliteAddon } from '../../cache/sqliteAddonChoice';
 import { defaultBetterSqlite3AddonPath, redirectNativeAddon } from './nativeAddonRedirect';
 import { remoteKeychain, type KeychainReply } from '../../vault/remoteKeychain';
 import { setThreadKeychain } from '../../vault/tokenVault';
@@ -29,7 +29,7 @@ const post = (message: FromWorker): void => {
 
 if (data.betterSqlite3Binding !== null) {
   redirectNativeAddon(defaultBetterSqlite3AddonPath(), data.betterSqlite3Binding);
-  setSqliteAddon(data.betterSqlite3Binding);
+  chooseSqliteAddon(data.betterSqlite3Binding);
 }
 
 // ---------------------------------------------------------------------------------------------------------
