@@ -1,15 +1,17 @@
 /**
  * The workbench frame: navigation, the profile and network status, running sync jobs, and the current view.
- * It loads the app info once, follows `app.status`, `sync.progress` and `profiles.changed` events, and leaves
- * everything else to the views.
+ * It reads the app info (at the start and after a profile switch, through state/useLoad), follows `app.status`,
+ * `sync.progress` and `profiles.changed` events into the shared store (state/store.ts), and leaves everything
+ * else to the views. The top of the renderer: nothing imports app/.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { call, subscribe, subscribeBackend } from '../bridge/client';
 import { count, NOUNS, useStrings, type Strings } from '../i18n/i18n';
 import { bannerJobs, endedText, FINISHED_NOTICE_MS, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from '../state/store';
+import { useLoad } from '../state/useLoad';
 import { SearchView } from '../views/search/SearchView';
 import { summarizeCriteria } from '../views/search/queryBuilder';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
@@ -119,27 +121,37 @@ const EARLIER_VIEWS: ReadonlySet<ViewName> = new Set([...EARLIER_NAV, 'card']);
 export function App() {
   const s = useStrings(strings);
   const { route, navigate, locale, online, backendGone, pendingEdits, activeProfile, patch, upsertJob, bumpEpoch, jobs, shownJobs } = useAppStore();
-  const [startError, setStartError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  // The app's info: read at the start, and again after a profile switch (the frame follows the core's profile).
+  const info = useLoad(() => call('app.info', {}), 'app-info');
+  const startError = !ready && info.error != null ? (info.error instanceof Error ? info.error.message : String(info.error)) : null;
   /** Jobs that just ended (one merged notice) and follows a profile switch stopped: short-lived frame notices. */
   const [ended, setEnded] = useState<SyncJob[]>([]);
   const [followStopped, setFollowStopped] = useState<{ labels: string[]; profile: string } | null>(null);
   /** Summaries of unlabelled saved searches by filter id, read when a notice needs one (never show flt_ ids). */
-  const [searchNames, setSearchNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const [namesWanted, setNamesWanted] = useState(0);
+  const savedSearches = useLoad(() => call('savedSearches.list', {}), `frame-search-names-${namesWanted}`, namesWanted > 0);
+  const searchNames = useMemo<ReadonlyMap<string, string>>(
+    () => new Map((savedSearches.data ?? []).map((x) => [x.filterId, x.label ?? summarizeCriteria(x.criteria, locale)])),
+    [savedSearches.data, locale],
+  );
   const endedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Follows that ended just now (by job id, when): a profile switch cancels them before it is announced. */
   const followsEnded = useRef(new Map<string, number>());
 
   useEffect(() => {
-    let alive = true;
-    call('app.info', {}).then(
-      (info) => {
-        if (!alive) return;
-        patch({ version: info.version, locale: info.locale, mode: info.mode, activeProfile: info.activeProfile, online: info.online, pendingEdits: info.pendingEdits });
-        setReady(true);
-      },
-      (e: unknown) => alive && setStartError(e instanceof Error ? e.message : String(e)),
-    );
+    const answer = info.data;
+    if (answer === null) return;
+    if (info.answers === 1) {
+      patch({ version: answer.version, locale: answer.locale, mode: answer.mode, activeProfile: answer.activeProfile, online: answer.online, pendingEdits: answer.pendingEdits });
+      setReady(true);
+    } else {
+      patch({ activeProfile: answer.activeProfile, online: answer.online, pendingEdits: answer.pendingEdits });
+    }
+  }, [info.answers]);
+
+  const reloadInfo = info.reload;
+  useEffect(() => {
     const offs = [
       subscribe('app.status', (st) => patch({ online: st.online, pendingEdits: st.pendingEdits })),
       subscribe('sync.progress', (job) => {
@@ -148,12 +160,7 @@ export function App() {
         upsertJob(job);
         if (!justEnded(before[job.jobId], job, shown)) return;
         setEnded((list) => mergeEnded(list, job));
-        if (job.label === null) {
-          call('savedSearches.list', {}).then(
-            (list) => setSearchNames(new Map(list.map((x) => [x.filterId, x.label ?? summarizeCriteria(x.criteria, useAppStore.getState().locale)]))),
-            () => undefined,
-          );
-        }
+        if (job.label === null) setNamesWanted((n) => n + 1);
         if (endedTimer.current) clearTimeout(endedTimer.current);
         endedTimer.current = setTimeout(() => setEnded([]), FINISHED_NOTICE_MS);
       }),
@@ -166,17 +173,16 @@ export function App() {
         if (follows.length > 0 && old) setFollowStopped({ labels: follows.map((j) => jobLabel(j, useAppStore.getState().locale)), profile: old.name });
         useAppStore.getState().clearJobs();
         setEnded([]);
-        call('app.info', {}).then((info) => patch({ activeProfile: info.activeProfile, online: info.online, pendingEdits: info.pendingEdits }), () => undefined);
+        reloadInfo();
         bumpEpoch();
       }),
       subscribeBackend((up) => patch({ backendGone: !up })),
     ];
     return () => {
-      alive = false;
       offs.forEach((off) => off());
       if (endedTimer.current) clearTimeout(endedTimer.current);
     };
-  }, [patch, upsertJob, bumpEpoch]);
+  }, [patch, upsertJob, bumpEpoch, reloadInfo]);
 
   // A finished job's notice belongs to the moment: moving to another view closes it. A stopped follow stays
   // until dismissed (a profile switch may itself move to another view).

@@ -4,10 +4,11 @@
  * (saved searches, lists, pending edits), opens the profile and reads its saved searches again from the server
  * (versions already paid for come free), each run under the same spend rules as any other.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call, subscribe } from '../bridge/client';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { useAppStore } from '../state/store';
+import { useLoad } from '../state/useLoad';
 import type { MethodResult } from '../../src-main/contract/ipc';
 import { errorMessage } from './ErrorNotice';
 
@@ -48,20 +49,17 @@ const strings: Strings<{
 export function DamagedCacheNotice() {
   const s = useStrings(strings);
   const locale = useAppStore((st) => st.locale);
-  const [notices, setNotices] = useState<Notice[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<Rebuilt | null>(null);
+  // The core words the notices in the current language: read again when it changes. A failed read keeps the
+  // notices shown (the error is not this notice's to show).
+  const damaged = useLoad(() => call('cache.damaged', {}), `cache-damaged-${locale}`);
+  const notices: Notice[] = damaged.data ?? [];
+  const load = damaged.reload;
 
-  const load = useCallback(() => {
-    call('cache.damaged', {}).then(setNotices, () => undefined);
-  }, []);
-
-  useEffect(() => {
-    load();
-    // A damage found during a call switches the profile: the notice follows.
-    return subscribe('profiles.changed', load);
-  }, [load, locale]);
+  // A damage found during a call switches the profile: the notice follows.
+  useEffect(() => subscribe('profiles.changed', load), [load]);
 
   const rebuild = async (profile: string): Promise<void> => {
     setBusy(profile);

@@ -13,6 +13,8 @@ export interface Loaded<T> {
   reload(): void;
   /** Replaces the data locally (after an edit whose answer already says what changed). */
   set(data: T): void;
+  /** Changes the data locally from what it is now (an edit's answer names one item of a list). */
+  update(change: (current: T | null) => T | null): void;
   /** Shows the error of an action on this data (null clears it); the next answer clears it too. */
   fail(error: unknown): void;
   /** How many answers have arrived: a dependent load or a form keys on it (a local `set` is not an answer). */
@@ -56,6 +58,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string, enabled = true):
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   const set = useCallback((value: T) => setData(value), []);
+  const update = useCallback((change: (current: T | null) => T | null) => setData(change), []);
   const fail = useCallback((e: unknown) => setError(e), []);
-  return { data, error, loading, reload, set, fail, answers };
+  return { data, error, loading, reload, set, update, fail, answers };
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedSearchInfo, TenderRow } from '../../../src-main/contract/ipc';
-import { call, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -20,7 +20,8 @@ import { formatDateTime, formatInt } from '../../format/format';
 import { eventsText, useStrings, type Strings } from '../../i18n/i18n';
 import { criteriaToForm, summarizeCriteria } from '../search/queryBuilder';
 import { useSearchStore } from '../search/searchStore';
-import { cachedShare, expiryOf, sortSavedSearches } from './savedLogic';
+import { cachedShare, expiryOf } from './savedLogic';
+import { useSavedSearches } from './useSavedSearches';
 
 const strings: Strings<{
   title: string;
@@ -439,62 +440,20 @@ export function SavedSearchesView() {
   const s = useStrings(strings);
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
-  const epoch = useAppStore((st) => st.epoch);
-  const [list, setList] = useState<SavedSearchInfo[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [openId, setOpenId] = useState<string | null>(route.view === 'saved' ? (route.filterId ?? null) : null);
   const [confirm, setConfirm] = useState<SavedSearchInfo | null>(null);
   const [extinguishing, setExtinguishing] = useState(false);
   const [confirmError, setConfirmError] = useState<unknown>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
   const openRef = useRef(openId);
   openRef.current = openId;
-
-  const load = useCallback(() => {
-    call('savedSearches.list', {}).then(
-      (l) => {
-        setList(sortSavedSearches(l));
-        setError(null);
-      },
-      (e: unknown) => {
-        setError(e);
-        setList((cur) => cur ?? []);
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load, epoch]);
-
-  // New items (live following, finished pages) update the counters; the open results reload what is in view.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const soon = (bumpResults: boolean) => {
-      if (bumpResults) setRefreshKey((k) => k + 1);
-      timer ??= setTimeout(() => {
-        timer = null;
-        load();
-      }, 400);
-    };
-    const offs = [
-      subscribe('feed.updated', (e) => soon(e.filterId === openRef.current)),
-      subscribe('sync.progress', (j) => {
-        if (!jobRunning(j)) soon(j.filterId === openRef.current);
-      }),
-    ];
-    return () => {
-      offs.forEach((off) => off());
-      if (timer) clearTimeout(timer);
-    };
-  }, [load]);
+  const { list, error, reload: load, update, refreshKey } = useSavedSearches(openRef);
 
   const markSeen = useCallback((filterId: string) => {
     call('savedSearches.markSeen', { filterId }).then(
-      (next) => setList((cur) => cur?.map((x) => (x.filterId === next.filterId ? next : x)) ?? cur),
+      (next) => update((cur) => cur?.map((x) => (x.filterId === next.filterId ? next : x)) ?? cur),
       () => undefined,
     );
-  }, []);
+  }, [update]);
 
   // Opened from elsewhere (a route with a filter id): mark it seen once the list is there.
   const markedFor = useRef<string | null>(null);
@@ -506,7 +465,7 @@ export function SavedSearchesView() {
   }, [openId, list, markSeen]);
 
   const replace = (next?: SavedSearchInfo) => {
-    if (next) setList((cur) => cur?.map((x) => (x.filterId === next.filterId ? next : x)) ?? cur);
+    if (next) update((cur) => cur?.map((x) => (x.filterId === next.filterId ? next : x)) ?? cur);
     else load();
   };
 
