@@ -128,13 +128,6 @@ export default defineConfig(
     },
   },
   {
-    // The sandbox's cycle api/context <-> service/cards <-> service/sandboxService is being broken (issue 14);
-    // the cycle check covers the sandbox once it is.
-    name: 'layers/cycles-pending',
-    files: ['src-main/sandbox/**'],
-    rules: { 'local/no-import-cycle': 'off' },
-  },
-  {
     name: 'layers/preload',
     files: ['src-preload/**'],
     rules: { 'no-restricted-imports': restrictImports(mainFromPreload, rendererFromPreload) },
