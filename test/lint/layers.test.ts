@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mainLayers, mainSeparate } from '../../eslint/layers.mjs';
+import { mainLayers, mainSeparate, rendererLayers, type Layer } from '../../eslint/layers.mjs';
 import localRules from '../../eslint/noImportCycle.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -70,11 +70,30 @@ describe('src-main layers (eslint/layers.mjs)', () => {
   });
 
   it('every folder of src-main has its place in the table (a new folder must be placed, not left unchecked)', () => {
-    const placed = new Set([...mainLayers.flatMap((l) => l.folders), ...mainSeparate.map((s) => s.folder)]);
-    const entries = readdirSync(join(root, 'src-main'), { withFileTypes: true })
-      .filter((e) => e.isDirectory() || /\.tsx?$/.test(e.name))
-      .map((e) => e.name);
-    expect(entries.filter((name) => !placed.has(name))).toEqual([]);
+    expect(unplaced('src-main', [...mainLayers.flatMap((l) => l.folders), ...mainSeparate.map((s) => s.folder)])).toEqual([]);
+  });
+});
+
+/** The folders and modules (not declaration files) at the top of `dir` that no layer names. */
+function unplaced(dir: string, folders: readonly string[]): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory() || (/\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')))
+    .map((e) => e.name)
+    .filter((name) => !folders.includes(name));
+}
+
+describe('src-renderer layers (eslint/layers.mjs)', () => {
+  it('is enforced, and every folder of src-renderer has its place in the table', () => {
+    expect(rendererLayers.enforced).toBe(true);
+    expect(unplaced('src-renderer', rendererLayers.layers.flatMap((l: Layer) => l.folders))).toEqual([]);
+  });
+
+  it('shared state importing a view is an error; a view importing the state passes', async () => {
+    const up = "import '../views/search/SearchView';\n";
+    const messages = await lint('src-renderer/state/layerProbe.ts', up);
+    expect(ruleIds(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]!.message).toContain('a lower layer never imports a higher one');
+    expect(await lint('src-renderer/views/layerProbe.ts', "import '../state/store';\n")).toEqual([]);
   });
 });
 
