@@ -28,8 +28,13 @@ const root = resolve(import.meta.dirname, '..');
 const BIG = 'flt_bench_renderer_big';
 const SMALL = 'flt_bench_renderer_small';
 
-type Frames = Spread & { over50: number };
-const framesOf = (deltas: number[]): Frames => ({ ...spread(deltas), over50: deltas.filter((d) => d > 50).length });
+type Frames = Spread & { over50: number; longTasks: number; longestTask: number };
+const framesOf = ({ deltas, longTasks }: { deltas: number[]; longTasks: number[] }): Frames => ({
+  ...spread(deltas),
+  over50: deltas.filter((d) => d > 50).length,
+  longTasks: longTasks.length,
+  longestTask: longTasks.length ? Math.max(...longTasks) : 0,
+});
 
 export type RendererFigures = {
   rows: number;
@@ -86,12 +91,22 @@ async function openSaved(page: Page, filterId: string): Promise<number> {
   return Date.now() - t0;
 }
 
-/** requestAnimationFrame deltas in the page while `during` runs. */
-async function frames(page: Page, during: () => Promise<void>): Promise<number[]> {
+/**
+ * requestAnimationFrame deltas in the page while `during` runs, and the page's long tasks (the renderer's main
+ * thread busy over 50 ms at once, from the Long Tasks API): a long frame with no long task beside it was not
+ * the page's work but the machine not scheduling the frame (on a loaded 2-core machine, it happens).
+ */
+async function frames(page: Page, during: () => Promise<void>): Promise<{ deltas: number[]; longTasks: number[] }> {
   // Page code as text: tsx names functions with a helper (__name) that does not exist in the page.
   await page.evaluate(`(() => {
     window.__frames = [];
     window.__frameStop = false;
+    window.__longTasks = [];
+    window.__longObserver?.disconnect();
+    window.__longObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    });
+    window.__longObserver.observe({ type: 'longtask' });
     let last = performance.now();
     const tick = (now) => {
       window.__frames.push(now - last);
@@ -101,7 +116,12 @@ async function frames(page: Page, during: () => Promise<void>): Promise<number[]
     requestAnimationFrame(tick);
   })()`);
   await during();
-  return page.evaluate<number[]>('(window.__frameStop = true, window.__frames.slice(1))');
+  const deltas = await page.evaluate<number[]>('(window.__frameStop = true, window.__frames.slice(1))');
+  // Entries still queued in the observer are taken before it stops.
+  const longTasks = await page.evaluate<number[]>(
+    '(window.__longObserver.takeRecords().forEach((e) => window.__longTasks.push(e.duration)), window.__longObserver.disconnect(), window.__longTasks)',
+  );
+  return { deltas, longTasks };
 }
 
 export async function benchRenderer(rows = 100_000, log: (line: string) => void = console.log): Promise<RendererFigures> {
@@ -171,7 +191,8 @@ export function reportRenderer(f: RendererFigures, log: (line: string) => void =
   const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   log(`renderer at scale (browser mode, Chromium): a saved search of ${f.rows.toLocaleString('en')} rows (baseline: one of 100 rows; idle frames of the same page)`);
   log(`  click to first rows: median ${med(f.firstRowsMs)} ms (${f.firstRowsMs.join(', ')}), baseline ${med(f.baselineFirstRowsMs)} ms (${f.baselineFirstRowsMs.join(', ')})`);
-  const line = (s: Frames): string => `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ${s.n} frames`;
+  const line = (s: Frames): string =>
+    `p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms, ${s.n} frames; the page's tasks over 50 ms: ${s.longTasks}${s.longTasks ? ` (longest ${s.longestTask.toFixed(0)} ms)` : ''}`;
   log(`  frames while scrolling (wheel, then scrollbar jumps to row ${f.scrolledTo.toLocaleString('en')}): ${line(f.scrollFrames)}; over 50 ms: ${f.scrollFrames.over50}`);
   log(`  frames standing still: ${line(f.idleFrames)}; over 50 ms: ${f.idleFrames.over50}`);
 }
