@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { call, subscribe, subscribeBackend } from '../bridge/client';
-import { count, NOUNS, useStrings, type Strings } from '../i18n/i18n';
+import { count, currentLocale, NOUNS, setLocale, useLocale, useStrings, type Strings } from '../i18n/i18n';
 import { bannerJobs, endedText, FINISHED_NOTICE_MS, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
@@ -120,7 +120,8 @@ const EARLIER_VIEWS: ReadonlySet<ViewName> = new Set([...EARLIER_NAV, 'card']);
 
 export function App() {
   const s = useStrings(strings);
-  const { route, navigate, locale, online, backendGone, pendingEdits, activeProfile, patch, upsertJob, bumpEpoch, jobs, shownJobs } = useAppStore();
+  const locale = useLocale();
+  const { route, navigate, online, backendGone, pendingEdits, activeProfile, patch, upsertJob, bumpEpoch, jobs, shownJobs } = useAppStore();
   const [ready, setReady] = useState(false);
   // The app's info: read at the start, and again after a profile switch (the frame follows the core's profile).
   const info = useLoad(() => call('app.info', {}), 'app-info');
@@ -143,7 +144,8 @@ export function App() {
     const answer = info.data;
     if (answer === null) return;
     if (info.answers === 1) {
-      patch({ version: answer.version, locale: answer.locale, mode: answer.mode, activeProfile: answer.activeProfile, online: answer.online, pendingEdits: answer.pendingEdits });
+      setLocale(answer.locale);
+      patch({ version: answer.version, mode: answer.mode, activeProfile: answer.activeProfile, online: answer.online, pendingEdits: answer.pendingEdits });
       setReady(true);
     } else {
       patch({ activeProfile: answer.activeProfile, online: answer.online, pendingEdits: answer.pendingEdits });
@@ -170,7 +172,7 @@ export function App() {
         const recent = Date.now() - FOLLOW_STOP_WINDOW_MS;
         const follows = Object.values(before).filter((j) => isFollowing(j) || (followsEnded.current.get(j.jobId) ?? 0) > recent);
         followsEnded.current.clear();
-        if (follows.length > 0 && old) setFollowStopped({ labels: follows.map((j) => jobLabel(j, useAppStore.getState().locale)), profile: old.name });
+        if (follows.length > 0 && old) setFollowStopped({ labels: follows.map((j) => jobLabel(j, currentLocale())), profile: old.name });
         useAppStore.getState().clearJobs();
         setEnded([]);
         reloadInfo();

@@ -8,7 +8,7 @@ import type { MethodResult } from '../../src-main/contract/ipc';
 import { call } from '../bridge/client';
 import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from '../state/useLoad';
@@ -63,7 +63,7 @@ const strings: Strings<{
 
 export function AddToList({ ids, onAdded, testId = 'add-to-list' }: { ids: number[]; onAdded?(listId: string): void; testId?: string }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -81,7 +81,7 @@ export function AddToList({ ids, onAdded, testId = 'add-to-list' }: { ids: numbe
 
 function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdded?(listId: string): void; onClose(): void; testId: string }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}`);
   const [choice, setChoice] = useState('');
@@ -168,7 +168,7 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
 
 function AddedMessage({ answer, listName, ids, testId }: { answer: MethodResult<'lists.addItems'>; listName: string; ids: number[]; testId: string }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const stated = answer.queued || editCountsStated(ids, answer.added, answer.alreadyPresent);
   return (
     <p

@@ -8,9 +8,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
-import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { chosenKeys, moveColumn, type ColumnChoice } from './csvColumns';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
@@ -113,7 +112,7 @@ export interface CsvExportDialogProps {
 
 export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onClose, testId = 'lists-export', offersExcelChoice = false }: CsvExportDialogProps) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const available = useLoad(loadColumns, `export-columns-${sourceKey}`);
   const [columns, setColumns] = useState<ColumnChoice[]>([]);
   const [delimiter, setDelimiter] = useState<Delimiter>(';');

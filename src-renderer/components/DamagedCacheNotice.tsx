@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { call, subscribe } from '../bridge/client';
-import { useStrings, type Strings } from '../i18n/i18n';
-import { useAppStore } from '../state/store';
+import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { useLoad } from '../state/useLoad';
 import type { MethodResult } from '../../src-main/contract/ipc';
 import { errorMessage } from './ErrorNotice';
@@ -48,7 +47,7 @@ const strings: Strings<{
 
 export function DamagedCacheNotice() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState<Rebuilt | null>(null);

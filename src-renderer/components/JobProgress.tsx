@@ -7,7 +7,7 @@ import type { SyncJob } from '../../src-main/contract/ipc';
 import { call, CallError } from '../bridge/client';
 import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
-import { count, jobStateName, NOUNS, useStrings, type Strings } from '../i18n/i18n';
+import { count, jobStateName, NOUNS, useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { ErrorNotice } from './ErrorNotice';
 
 const strings: Strings<{
@@ -43,7 +43,7 @@ export function isJobActive(job: SyncJob | undefined): boolean {
 export function JobProgress({ jobId, testId = 'job' }: { jobId: string; testId?: string }) {
   const s = useStrings(strings);
   const pause = useStrings(pauseStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const job = useAppStore((st) => st.jobs[jobId]);
   const [cancelError, setCancelError] = useState<unknown>(null);
   const active = isJobActive(job);

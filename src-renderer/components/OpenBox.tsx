@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { call } from '../bridge/client';
 import { useAppStore } from '../state/store';
 import { parseOpenReference } from '../../src-main/domain/openReference';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { errorMessage } from './ErrorNotice';
 
 const strings: Strings<{ label: string; placeholder: string; open: string; opening: string; charged: string }> = {
@@ -29,7 +29,7 @@ const strings: Strings<{ label: string; placeholder: string; open: string; openi
 
 export function OpenBox() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const [text, setText] = useState('');

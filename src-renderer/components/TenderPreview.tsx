@@ -5,9 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import type { TenderRow } from '../../src-main/contract/ipc';
-import { useAppStore } from '../state/store';
 import { formatDateTime, formatRub } from '../format/format';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { lawName, tenderStageName } from './tenderLabels';
 
 const strings: Strings<{
@@ -53,7 +52,7 @@ const strings: Strings<{
 
 export function TenderPreview({ row, onOpen, testId, extra }: { row: TenderRow | undefined; onOpen(row: TenderRow): void; testId: string; extra?: ReactNode }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   if (!row) {
     return (
       <section className="tp tp--empty muted" aria-label={s.title} data-testid={testId}>

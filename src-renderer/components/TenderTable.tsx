@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { TenderRow } from '../../src-main/contract/ipc';
 import { useAppStore, type Route } from '../state/store';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../format/format';
-import { useStrings, type Strings } from '../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { AddToList } from './AddToList';
 import { ErrorNotice } from './ErrorNotice';
 import { TenderPreview } from './TenderPreview';
@@ -126,7 +126,7 @@ function deadline(iso: string | null, locale: 'ru' | 'en'): string {
 export function TenderTable(props: TenderTableProps) {
   const { fetchPage, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const sortRef = useRef(sort);

@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../src-main/contract/ipc';
 import type { Messages } from '../../src-main/i18n/text';
-import { useAppStore } from '../state/store';
+import { useLocaleStore } from './locale';
 
 export { count, pluralForm, NOUNS, type Noun } from '../../src-main/i18n/plural';
 export { balanceName, eventName, eventsText, jobStateName, lawName, tenderStageName, tenderStatusName } from '../../src-main/i18n/codes';
@@ -15,7 +15,7 @@ export { balanceName, eventName, eventsText, jobStateName, lawName, tenderStageN
 export type Strings<T extends Record<string, string | ((...args: never[]) => string)>> = Messages<T>;
 
 export function useStrings<T extends Record<string, string | ((...args: never[]) => string)>>(strings: Strings<T>): T {
-  const locale = useAppStore((s) => s.locale);
+  const locale = useLocaleStore((s) => s.locale);
   return strings[locale];
 }
 
@@ -24,4 +24,10 @@ export function pick<T>(strings: { ru: T; en: T }, locale: Locale): T {
 }
 
 /** The current locale, for strings that take it (counts, names of codes). */
-export const useLocale = (): Locale => useAppStore((s) => s.locale);
+export const useLocale = (): Locale => useLocaleStore((s) => s.locale);
+
+/** The current locale outside React (an event handler's message). */
+export const currentLocale = (): Locale => useLocaleStore.getState().locale;
+
+/** Sets the interface language (after the core has taken it). */
+export const setLocale = (locale: Locale): void => useLocaleStore.getState().setLocale(locale);

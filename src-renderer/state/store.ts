@@ -1,9 +1,10 @@
 /**
- * App-wide state (zustand): language, the active profile, network status, the current route, sync jobs.
- * Each view keeps its own data in its own store; this one holds only what the frame and several views share.
+ * App-wide state (zustand): the active profile, network status, the current route, sync jobs. Each view keeps
+ * its own data in its own store or data hook; this one holds only what the frame and several views share. The
+ * language is held lower, in i18n/locale.ts, so that strings never import state.
  */
 import { create } from 'zustand';
-import type { Locale, ProfileInfo, SyncJob } from '../../src-main/contract/ipc';
+import type { ProfileInfo, SyncJob } from '../../src-main/contract/ipc';
 
 export type Route =
   | { view: 'search' }
@@ -21,7 +22,6 @@ export type Route =
 export type ViewName = Route['view'];
 
 interface AppState {
-  locale: Locale;
   mode: 'electron' | 'browser';
   version: string;
   activeProfile: ProfileInfo | null;
@@ -37,8 +37,7 @@ interface AppState {
   /** Bumped when the profile changes, so views reload their data. */
   epoch: number;
   navigate(route: Route): void;
-  setLocale(locale: Locale): void;
-  patch(partial: Partial<Pick<AppState, 'mode' | 'version' | 'activeProfile' | 'online' | 'backendGone' | 'pendingEdits' | 'locale'>>): void;
+  patch(partial: Partial<Pick<AppState, 'mode' | 'version' | 'activeProfile' | 'online' | 'backendGone' | 'pendingEdits'>>): void;
   upsertJob(job: SyncJob): void;
   /** The core forgot its jobs (another profile became active): so does the frame. */
   clearJobs(): void;
@@ -48,7 +47,6 @@ interface AppState {
 }
 
 export const useAppStore = create<AppState>((set) => ({
-  locale: 'ru',
   mode: 'browser',
   version: '',
   activeProfile: null,
@@ -60,7 +58,6 @@ export const useAppStore = create<AppState>((set) => ({
   shownJobs: {},
   epoch: 0,
   navigate: (route) => set({ route }),
-  setLocale: (locale) => set({ locale }),
   patch: (partial) => set(partial),
   upsertJob: (job) => set((s) => ({ jobs: { ...s.jobs, [job.jobId]: job } })),
   clearJobs: () => set({ jobs: {} }),

@@ -1,10 +1,9 @@
 /** Building blocks shared by the tender and the contract card: fields, organisations, positions, links. */
 import { useState, type ReactNode } from 'react';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt, formatRub } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, isHttps, num, obj, str, type Json } from './cardFields';
 
@@ -81,7 +80,7 @@ export function Organization({ org, testId }: { org: Json | null; testId?: strin
 /** One page of positions (the card is delivered a page at a time) and the pager that asks for another. */
 export function Positions({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
   const s = useStrings(cardStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const positions = arr(card, 'positions');
   const total = num(card, 'positions_total') ?? positions.length;
   const pages = Math.max(1, num(card, 'positions_pages') ?? 1);

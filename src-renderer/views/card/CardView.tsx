@@ -11,7 +11,7 @@ import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatRub } from '../../format/format';
-import { lawName, useStrings } from '../../i18n/i18n';
+import { lawName, useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { named, num, statedVersion, str } from './cardFields';
 import { ContractDetails } from './ContractDetails';
@@ -28,7 +28,7 @@ function loadCard(kind: 'tender' | 'contract', id: number, positionsPage: number
 
 export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number }) {
   const s = useStrings(cardStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);

@@ -1,14 +1,14 @@
 /** The body of a contract card: customer, suppliers, execution with its stages, positions, its tender. */
 import { useAppStore } from '../../state/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, named, num, obj, str, type Json } from './cardFields';
 import { Fields, Organization, Positions, Section } from './CardParts';
 
 export function ContractDetails({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
   const s = useStrings(cardStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const execution = obj(card, 'execution');

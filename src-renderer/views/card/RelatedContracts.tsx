@@ -9,13 +9,13 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useLoad } from '../../state/useLoad';
 import { formatDate, formatRub } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { Section } from './CardParts';
 
 export function RelatedContracts({ tenderId }: { tenderId: number }) {
   const s = useStrings(cardStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const [jobId, setJobId] = useState<string | null>(null);

@@ -1,15 +1,14 @@
 /** The body of a tender card: overview, lots, positions, documents, customer. */
 import type { ReactNode } from 'react';
-import { useAppStore } from '../../state/store';
 import { formatDateTime, formatRub } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, named, num, obj, str, type Json } from './cardFields';
 import { ExternalLink, Fields, Organization, Positions, Section } from './CardParts';
 
 export function TenderDetails({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
   const s = useStrings(cardStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const lots = arr(card, 'lots');
   const documents = arr(card, 'documents');
   const okpd2 = arr(card, 'okpd2');

@@ -5,10 +5,9 @@
 import { useEffect, useState } from 'react';
 import type { CardResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { Section } from './CardParts';
 import { statedVersion } from './cardFields';
@@ -31,7 +30,7 @@ export function VersionHistory({
   versionLabel?: (version: number) => string;
 }) {
   const s = useStrings(cardStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const label = versionLabel ?? ((v: number) => String(statedVersion(v) ?? s.versionUnstated));
   // A version the server did not state is newer than every version held when its card came (it matched
   // none of them): first, newest received first; then the stated ones by number. Only stated versions are

@@ -15,7 +15,7 @@ import { useLoad } from '../../state/useLoad';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { usePagedRows } from '../../state/usePagedRows';
 import { formatDate, formatInt, formatRub } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { buildContractQuery, type ContractForm, type ContractMode, type FormProblem } from './contractQuery';
 
 const strings: Strings<
@@ -149,7 +149,7 @@ const EMPTY_FORM: ContractForm = { mode: 'customer', customerInn: '', supplierIn
 
 export function ContractsView() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
   const [form, setForm] = useState<ContractForm>(EMPTY_FORM);

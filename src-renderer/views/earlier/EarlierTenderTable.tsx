@@ -10,7 +10,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
 import { useAppStore } from '../../state/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
-import { tenderStageName, useStrings, type Strings } from '../../i18n/i18n';
+import { tenderStageName, useStrings, type Strings, useLocale } from '../../i18n/i18n';
 
 const strings: Strings<{
   isNew: string;
@@ -70,7 +70,7 @@ const strings: Strings<{
 
 export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly EarlierTenderRow[]; testId: string; emptyText?: string }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const route = useAppStore((st) => st.route);
   const open = (id: number) => navigate({ view: 'card', kind: 'tender', id, back: route });

@@ -12,7 +12,7 @@ import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLoad } from '../../state/useLoad';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
 
 const strings: Strings<{
@@ -109,7 +109,7 @@ const strings: Strings<{
 
 export function FavoritesView() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const { page, pageSize, setPage, setPageSize } = usePaging();
   const [nonce, setNonce] = useState(0);
@@ -242,7 +242,7 @@ export function FavoritesView() {
 
 function FavoritesTable({ rows, onRemove }: { rows: readonly EarlierFavorite[]; onRemove(etpId: string): void }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const open = (id: number) => navigate({ view: 'card', kind: 'tender', id, back: { view: 'favorites' } });
   return (

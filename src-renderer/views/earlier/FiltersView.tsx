@@ -14,7 +14,7 @@ import { isJobActive, JobProgress } from '../../components/JobProgress';
 import { SpendEstimateLine, useSpendConfirm } from '../../components/SpendConfirm';
 import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
 
 const strings: Strings<{
@@ -132,7 +132,7 @@ export function FiltersView({ filterId }: { filterId?: number | undefined }) {
 
 function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierFilterInfo; open: boolean; onToggle(): void; onChanged(): void }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const [syncing, setSyncing] = useState(false);
   const [maxSpend, setMaxSpend] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

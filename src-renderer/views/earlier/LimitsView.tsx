@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { TwinCharges } from '../ledger/TwinCharges';
 import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { Pager, usePaging } from './EarlierTenderTable';
 
 type LimitKind = keyof EarlierBalance['limits'];
@@ -120,7 +120,7 @@ const KINDS: LimitKind[] = ['tenders', 'contracts', 'protocols'];
 
 export function LimitsView() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const [nonce, setNonce] = useState(0);
   const { page, pageSize, setPage, setPageSize } = usePaging();

@@ -13,7 +13,7 @@ import { useLoad } from '../../state/useLoad';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { usePagedRows } from '../../state/usePagedRows';
 import { formatDateTime, formatInt } from '../../format/format';
-import { count, NOUNS, useStrings, type Strings } from '../../i18n/i18n';
+import { count, NOUNS, useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
 import { TwinCharges } from './TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
@@ -194,7 +194,7 @@ async function withFallback<T>(online: boolean, ask: (refresh: boolean) => Promi
 
 export function LedgerView() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const online = useAppStore((st) => st.online);
   const navigate = useAppStore((st) => st.navigate);
@@ -360,7 +360,7 @@ export function LedgerView() {
 }
 
 function AuditVerdict({ verdict: v, strings: s }: { verdict: MethodResult<'ledger.audit'>; strings: (typeof strings)['ru'] }) {
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const n = (x: number) => formatInt(x, locale);
   const balanceName = (b: 'tenders' | 'contracts') => (b === 'tenders' ? s.tenders : s.contracts);
   return (

@@ -1,10 +1,10 @@
 /** The spend charts in plain SVG over the pure geometry of spendChart.ts. */
-import { useAppStore } from '../../state/store';
+import { useLocale } from '../../i18n/i18n';
 import { formatDate, formatInt } from '../../format/format';
 import { dayChart, searchBars, type DaySpend } from './spendChart';
 
 export function DayBars({ days, title, names }: { days: DaySpend[]; title: string; names: { tenders: string; contracts: string } }) {
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const chart = dayChart(days, 720, 220);
   return (
     <figure className="ledger__chart" data-testid="ledger-chart-days" data-total-tenders={chart.total.tenders} data-total-contracts={chart.total.contracts}>
@@ -37,7 +37,7 @@ export function DayBars({ days, title, names }: { days: DaySpend[]; title: strin
 }
 
 export function SearchBars({ bySearch, title, unnamed, empty, searchName }: { bySearch: { filterId: string | null; label: string | null; units: number }[]; title: string; unnamed: string; empty: string; searchName?: (filterId: string) => string }) {
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const rowHeight = 24;
   const labelWidth = 260;
   const barWidth = 380;

@@ -7,7 +7,7 @@ import type { MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
-import { balanceName, count, useStrings, type Noun, type Strings } from '../../i18n/i18n';
+import { balanceName, count, useStrings, type Noun, type Strings, useLocale } from '../../i18n/i18n';
 import { formatInt } from '../../format/format';
 
 const strings: Strings<{ intro: (profile: string, earlier: boolean) => string; line: (balance: string, movements: string, units: string) => string; none: string; note: string }> = {
@@ -29,7 +29,7 @@ const CHARGE: Noun = { ru: { one: 'списание', few: 'списания', m
 
 export function TwinCharges() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const twin = useLoad<MethodResult<'balance.twin'>>(() => call('balance.twin', {}), `twin-${epoch}`);
   const t = twin.data;

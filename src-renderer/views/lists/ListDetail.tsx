@@ -13,14 +13,14 @@ import { VirtualTable, type Column, type SortState } from '../../components/Virt
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ConfirmDialog } from '../../components/Dialog';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { count, NOUNS, tenderStageName, useStrings } from '../../i18n/i18n';
+import { count, NOUNS, tenderStageName, useStrings, useLocale } from '../../i18n/i18n';
 import { listsStrings } from './listsStrings';
 import { ListName } from './ListName';
 import { useListDetail } from './useListDetail';
 
 export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
   const s = useStrings(listsStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [exporting, setExporting] = useState(false);
   const { sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =

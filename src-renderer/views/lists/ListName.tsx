@@ -2,15 +2,14 @@ import { useState } from 'react';
 import type { ListInfo } from '../../../src-main/contract/ipc';
 import { listNameProblem } from '../../../src-main/domain/listName';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { listsStrings } from './listsStrings';
 
 /** The list's name, renamed here only (the server's name is immutable), with the server's name beside it. */
 export function ListName({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
   const s = useStrings(listsStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(list.name);
   const [error, setError] = useState<unknown>(null);

@@ -13,14 +13,14 @@ import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { listsStrings } from './listsStrings';
 import { ListDetail } from './ListDetail';
 import { useLists } from './useLists';
 
 export function ListsView() {
   const s = useStrings(listsStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const selectedId = route.view === 'lists' ? route.listId : undefined;
@@ -80,7 +80,7 @@ function CreateList({ onCreated }: { onCreated(list: ListInfo): void }) {
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   // Checked as typed, with the same rule as the core: a long name is refused with a message, never cut.
   const problem = name.trim() === '' ? null : listNameProblem(name);
   async function create() {

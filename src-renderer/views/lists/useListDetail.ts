@@ -12,7 +12,7 @@ import { useSpendConfirm } from '../../components/SpendConfirm';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from '../../components/selection';
 import { editCountsStated } from '../../components/editCounts';
 import { formatInt } from '../../format/format';
-import { useStrings } from '../../i18n/i18n';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { parseIds } from './listInput';
 import { listsStrings } from './listsStrings';
 
@@ -22,7 +22,7 @@ export const PAGE = 200;
 /** The hook's whole state and its actions, named as ListDetail uses them. */
 export function useListDetail(list: ListInfo, onChanged: () => void) {
   const s = useStrings(listsStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
   // The list's own order first: the order the user (or the server) gave it, and the one its CSV keeps.

@@ -17,7 +17,7 @@ import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
 import { formatDateTime, formatInt } from '../../format/format';
-import { eventsText, useStrings, type Strings } from '../../i18n/i18n';
+import { eventsText, useStrings, type Strings, useLocale, currentLocale } from '../../i18n/i18n';
 import { criteriaToForm, summarizeCriteria } from '../search/queryBuilder';
 import { useSearchStore } from '../search/searchStore';
 import { cachedShare, expiryOf } from './savedLogic';
@@ -228,7 +228,7 @@ function SavedSearchItem({
   onExtinguish(): void;
 }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const jobs = useAppStore((st) => st.jobs);
   const navigate = useAppStore((st) => st.navigate);
   const [renaming, setRenaming] = useState(false);
@@ -389,7 +389,7 @@ function SavedSearchItem({
 
 function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refreshKey: number }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const [sort, setSort] = useState<TenderSort>({ column: 'publishDate', direction: 'desc' });
   // Rows new or changed since the user saw them: marked, what changed in the preview, acknowledged on opening.
   const seen = useSeenMarks(search.filterId);
@@ -541,7 +541,7 @@ export function SavedSearchesView() {
           }}
         >
           <p>
-            <strong>{confirm.label ?? summarizeCriteria(confirm.criteria, useAppStore.getState().locale)}</strong>
+            <strong>{confirm.label ?? summarizeCriteria(confirm.criteria, currentLocale())}</strong>
           </p>
           <p>{s.confirmBody}</p>
           <p>{s.confirmBody2}</p>

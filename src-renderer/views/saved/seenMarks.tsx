@@ -7,9 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RowMark, TenderRow } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../app/store';
 import { formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { diffVersions, type VersionDiff } from '../card/versionDiff';
 
 const strings: Strings<{
@@ -119,7 +118,7 @@ export function SeenBadge({ mark }: { mark: RowMark | undefined }) {
 
 export function SeenToolbar({ counts, onMarkAll, testId }: { counts: { new: number; changed: number } | null; onMarkAll(): void; testId: string }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   if (!counts || counts.new + counts.changed === 0) return null;
   return (
     <span className="seen__toolbar" data-testid={testId} data-new={counts.new} data-changed={counts.changed}>
@@ -136,7 +135,7 @@ const SHOWN_CHANGES = 6;
 /** What changed in a changed row: the version seen against the version held (both are in the cache). */
 export function SeenDiff({ mark, testId }: { mark: RowMark | undefined; testId: string }) {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const [diff, setDiff] = useState<{ key: string; result: VersionDiff } | null>(null);
   const [failed, setFailed] = useState<unknown>(null);
   const from = mark?.seenVersion ?? null;

@@ -3,11 +3,10 @@
  * message. Edits go straight into the search store.
  */
 import { useMemo } from 'react';
-import { useAppStore } from '../../state/store';
 import { Field, fieldErrorId } from '../../components/Field';
 import { CheckboxGroup, FilterSelect, type Option } from '../../components/MultiSelect';
 import { TokenInput } from '../../components/TokenInput';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, REGIONS, STATUSES } from './dictionaries';
 import type { FieldErrors, SearchForm, TenderStatus } from './queryBuilder';
 
@@ -206,7 +205,7 @@ export { DateRangeFields };
 
 export function StatusChecks({ values, onChange, error }: { values: TenderStatus[]; onChange(v: TenderStatus[]): void; error?: string }) {
   const s = useStrings(criteriaStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   return (
     <fieldset className={`checks checks--inline${error ? ' checks--invalid' : ''}`} data-testid="status">
       <legend>{s.status}</legend>
@@ -227,7 +226,7 @@ export function StatusChecks({ values, onChange, error }: { values: TenderStatus
 
 export function CriteriaForm({ form, errors, onChange }: { form: SearchForm; errors: FieldErrors; onChange(patch: Partial<SearchForm>): void }) {
   const s = useStrings(criteriaStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const regions = useMemo(regionOptions, []);
   const laws = useMemo<Option[]>(() => PURCHASE_TYPES.map((p) => ({ value: p.id, label: p[locale] })), [locale]);
   const placements = useMemo<Option[]>(

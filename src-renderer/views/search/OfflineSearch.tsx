@@ -12,7 +12,7 @@ import { Field } from '../../components/Field';
 import { TenderTable } from '../../components/TenderTable';
 import { TokenInput } from '../../components/TokenInput';
 import { formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { criteriaStrings, DateRangeFields, PriceFields, regionOptions, StatusChecks } from './CriteriaForm';
 import { dateProblem, normalizeOkpd2, parseAmount, parseDate, type FieldErrors } from './queryBuilder';
 import { type OfflineForm, useSearchStore, emptyOfflineForm } from './searchStore';
@@ -107,7 +107,7 @@ export function OfflineSearch() {
   // `/` or Ctrl+K: the cursor into what to search in the cache.
   useSearchShortcut(() => document.getElementById('offline-text')?.focus());
   const c = useStrings(criteriaStrings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const { offline, setOffline, offlineQuery, offlineErrors, set } = useSearchStore();
   const regions = useMemo(regionOptions, []);

@@ -13,7 +13,7 @@ import { jobRunning, JobOutcome } from './JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { CriteriaForm } from './CriteriaForm';
 import { CriteriaPanel } from './CriteriaPanel';
 import { buildCriteria, countConditions, fieldOfPath, summarizeCriteria, type FieldErrors } from './queryBuilder';
@@ -121,7 +121,7 @@ function errorsFromCall(e: unknown, fallback: string): FieldErrors | null {
 
 export function OnlineSearch() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const online = useAppStore((st) => st.online);
   const navigate = useAppStore((st) => st.navigate);
   const epoch = useAppStore((st) => st.epoch);

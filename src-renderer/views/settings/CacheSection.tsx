@@ -1,7 +1,7 @@
 /**
  * Settings: where the cache is and what it holds. Its data: useCacheInfo.
  */
-import { useAppStore } from '../../state/store';
+import { useLocale } from '../../i18n/i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt } from '../../format/format';
 import { formatBytes } from './settingsLogic';
@@ -9,7 +9,7 @@ import type { S } from './settingsStrings';
 import { useCacheInfo } from './useSettingsData';
 
 export function CacheSection({ s }: { s: S }) {
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const { info, error, reload: load } = useCacheInfo();
   return (
     <section className="settings__section" aria-labelledby="settings-cache" data-testid="settings-cache">

@@ -4,13 +4,12 @@
 import { useState } from 'react';
 import type { Locale } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
+import { setLocale, useLocale } from '../../i18n/i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { S } from './settingsStrings';
 
 export function LanguageSection({ s }: { s: S }) {
-  const locale = useAppStore((st) => st.locale);
-  const setLocale = useAppStore((st) => st.setLocale);
+  const locale = useLocale();
   const [error, setError] = useState<unknown>(null);
   return (
     <section className="settings__section" aria-labelledby="settings-language" data-testid="settings-language">

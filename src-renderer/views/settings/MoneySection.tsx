@@ -5,10 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt } from '../../format/format';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { useSpending } from './useSettingsData';
 
 const strings: Strings<{
@@ -65,7 +64,7 @@ function parseUnits(value: string, allowEmpty: boolean, min: number): number | n
 
 export function MoneySection() {
   const s = useStrings(strings);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const spending = useSpending();
   const state = spending.data;
   const { error, fail: setError } = spending;

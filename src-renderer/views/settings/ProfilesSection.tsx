@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import type { ProfileInfo } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
+import { useLocale } from '../../i18n/i18n';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { profileFormProblems, type ProfileDraft } from './settingsLogic';
@@ -70,7 +71,7 @@ function ReplaceToken({ profile, s, onDone }: { profile: ProfileInfo; s: S; onDo
 export function ProfilesSection({ s }: { s: S }) {
   const patch = useAppStore((st) => st.patch);
   const bumpEpoch = useAppStore((st) => st.bumpEpoch);
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const { profiles, links, setLinks, error, fail: setError, reload: load } = useProfiles();
   const [busy, setBusy] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProfileInfo | null>(null);

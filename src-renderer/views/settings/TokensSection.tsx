@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
+import { useLocale } from '../../i18n/i18n';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../format/format';
@@ -12,7 +12,7 @@ import type { S } from './settingsStrings';
 import { useTokens } from './useSettingsData';
 
 export function TokensSection({ s }: { s: S }) {
-  const locale = useAppStore((st) => st.locale);
+  const locale = useLocale();
   const { tokens, error, fail: setError, reload: load } = useTokens();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
