@@ -14,21 +14,19 @@
  * - The token never appears in an error, an event or a message.
  */
 import { randomUUID } from 'node:crypto';
-import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { ApiError, redactSecrets } from './errors';
-import { RateLimiter, abortableSleep } from './rateLimiter';
+import { abortableSleep, type RateLimiter } from './rateLimiter';
+import { Endpoint, tell, type CallTarget, type EndpointOptions } from './endpoint';
 import {
   codeForStatus,
   detailsIn,
   errorCodeIn,
   errorMessageIn,
-  exchange,
   retryAfterFrom,
   retryLimits,
   runWithRetries,
-  urlWithQuery,
-  type Attempt,
+  schemaProblems,
   type RetryLimits,
   type RetryOptions,
   type RetryPolicy,
@@ -67,24 +65,14 @@ import type {
 
 export type { Sleep } from './transport';
 
-export type ApiClientOptions = RetryOptions & {
+export type ApiClientOptions = RetryOptions & EndpointOptions & {
   /** Ends with `/api/v2` (D-BASE-1), e.g. `http://127.0.0.1:PORT/api/v2`. */
   baseUrl: string;
-  /** Asked before every attempt, so a token changed in the vault is picked up at once. */
-  token: () => string | Promise<string>;
   /** Share one limiter between all clients of the same account. Default: a private one of 100/min. */
   limiter?: RateLimiter;
-  /** Default: undici's global dispatcher. */
-  dispatcher?: Dispatcher;
   onEvent?: (e: ClientEvent) => void;
-  /**
-   * Default 60 s each for the headers and for an idle body; 120 s for the whole exchange (`deadlineMs`, which a
-   * trickling body cannot stretch). A QUERY with `wait` gets at least `wait` + `waitMarginMs` (default 30 s) for
-   * headers, and its deadline grows by as much.
-   */
-  timeouts?: { headersMs?: number; bodyMs?: number; waitMarginMs?: number; deadlineMs?: number };
-  /** The largest body read; default transport's `MAX_BODY_BYTES` (16 MiB). */
-  maxBodyBytes?: number;
+  /** A QUERY with `wait` gets at least `wait` + `waitMarginMs` (default 30 s) for headers, and its deadline grows by as much. */
+  timeouts?: { waitMarginMs?: number };
   /** Cap of the total time spent waiting out 202 `preparing` in one call; default 10 minutes. */
   maxPreparingWaitMs?: number;
   /** 429 answers waited out before each further one counts as an attempt; default 20. */
@@ -106,8 +94,7 @@ export type RequestOptions = { signal?: AbortSignal };
 
 // The attempt counts and the backoff are the retry loop's, the same for both generations.
 export { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_UNREACHABLE_ATTEMPTS, DEFAULT_MAX_OVERRUN_ATTEMPTS, DEFAULT_BACKOFF } from './transport';
-export const DEFAULT_TIMEOUT_MS = 60_000;
-export const DEFAULT_DEADLINE_MS = 120_000;
+export { DEFAULT_TIMEOUT_MS, DEFAULT_DEADLINE_MS } from './endpoint';
 export const DEFAULT_WAIT_MARGIN_MS = 30_000;
 export const DEFAULT_MAX_PREPARING_WAIT_MS = 10 * 60_000;
 export const DEFAULT_MAX_RATE_LIMIT_WAITS = 20;
@@ -120,22 +107,14 @@ const MIN_PREPARING_WAIT_MS = 250;
 /** A fresh Idempotency-Key (UUID v4, as section 4 advises) for the caller to store in its outbox. */
 export const newIdempotencyKey = (): string => randomUUID();
 
-type Method = 'GET' | 'POST' | 'DELETE';
 type BalanceKind = 'tenders' | 'contracts';
 
-type Call<T> = {
-  method: Method;
-  /** Encoded path below the base URL, without the query string. */
-  path: string;
-  /** For messages and events: method and path template (`GET /lists/{list_id}`), never the query string. */
-  route: string;
-  query?: Record<string, string | number | undefined>;
+type Call<T> = CallTarget & {
   body?: unknown;
   idempotencyKey?: string;
   /** Login is the only route without a token (and the service does not rate-count it). */
   anonymous?: boolean;
   schema: z.ZodType<T>;
-  signal?: AbortSignal;
   headersTimeoutMs?: number;
   balance?: BalanceKind;
   /** Other strings to keep out of errors (the password of a login). */
@@ -147,35 +126,19 @@ type Call<T> = {
 type Final<T> = { data: T; status: number; requestId: string | null; expired: boolean };
 
 export class ApiClient {
-  private readonly baseUrl: string;
-  private readonly tokenProvider: () => string | Promise<string>;
-  private readonly limiter: RateLimiter;
-  private readonly dispatcher: Dispatcher | undefined;
+  private readonly endpoint: Endpoint;
   private readonly limits: RetryLimits;
   private readonly onEvent: ((e: ClientEvent) => void) | undefined;
-  private readonly headersMs: number;
-  private readonly bodyMs: number;
-  private readonly deadlineMs: number;
-  private readonly maxBodyBytes: number | undefined;
   private readonly waitMarginMs: number;
   private readonly maxPreparingWaitMs: number;
   private readonly maxRateLimitWaits: number;
   private readonly maxRateLimitWaitMs: number;
   private readonly onUnreadable: ((answer: UnreadableAnswer) => void) | undefined;
-  /** The last token handed out by the provider, kept only to redact it from texts. */
-  private lastToken: string | null = null;
 
   constructor(opts: ApiClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-    this.tokenProvider = opts.token;
-    this.limiter = opts.limiter ?? new RateLimiter();
-    this.dispatcher = opts.dispatcher;
+    this.endpoint = new Endpoint(opts);
     this.limits = retryLimits(opts, abortableSleep);
     this.onEvent = opts.onEvent;
-    this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
-    this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
-    this.deadlineMs = opts.timeouts?.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    this.maxBodyBytes = opts.maxBodyBytes;
     this.waitMarginMs = opts.timeouts?.waitMarginMs ?? DEFAULT_WAIT_MARGIN_MS;
     this.maxPreparingWaitMs = opts.maxPreparingWaitMs ?? DEFAULT_MAX_PREPARING_WAIT_MS;
     this.maxRateLimitWaits = opts.maxRateLimitWaits ?? DEFAULT_MAX_RATE_LIMIT_WAITS;
@@ -395,7 +358,7 @@ export class ApiClient {
       expiredSlice: readable(S.ExpiredSlice, kind),
       balance,
       signal: opts.signal,
-      headersTimeoutMs: waitS > 0 ? Math.max(this.headersMs, waitS * 1000 + this.waitMarginMs) : this.headersMs,
+      headersTimeoutMs: waitS > 0 ? Math.max(this.endpoint.headersMs, waitS * 1000 + this.waitMarginMs) : undefined,
     });
     const { env, page } = final.data;
     return {
@@ -434,7 +397,15 @@ export class ApiClient {
     return {
       route: call.route,
       signal: call.signal,
-      attempt: () => this.attempt(call, bodyText),
+      attempt: () =>
+        this.endpoint.attempt(call, {
+          body: bodyText,
+          credential: call.anonymous ? null : (token) => ({ authorization: `Bearer ${token}` }),
+          headers: call.idempotencyKey !== undefined ? { 'idempotency-key': call.idempotencyKey } : undefined,
+          // A long poll's longer wait for headers lengthens the deadline by as much.
+          headersTimeoutMs: call.headersTimeoutMs,
+          errorSecrets: call.secrets,
+        }),
       error: (init) => new ApiError({ balance: call.balance, ...init, message: this.redact(init.message, call) }),
       onRetry: (e) => this.emit(e),
       codeIn: errorCodeIn,
@@ -458,7 +429,7 @@ export class ApiClient {
         rateLimitWaits += 1;
         if (rateLimitWaits > this.maxRateLimitWaits && ctl.countFailure()) throw rateLimited(`${rateLimitWaits} times in a row`);
         // The account is over its rate: hold every caller sharing the limiter (login has its own limit).
-        if (!call.anonymous) this.limiter.pause(retryAfterMs);
+        if (!call.anonymous) this.endpoint.limiter.pause(retryAfterMs);
         this.emit({ type: 'rate_limited', route: call.route, retryAfterMs, requestId });
         await ctl.wait(retryAfterMs);
       },
@@ -516,48 +487,9 @@ export class ApiClient {
     };
   }
 
-  /** One HTTP exchange: limiter slot, token, request, whole body read. Throws only what the token provider throws. */
-  private async attempt(call: Call<unknown>, bodyText: string | undefined): Promise<Attempt> {
-    const none = { requestId: null };
-    try {
-      if (!call.anonymous) await this.limiter.acquire(call.signal);
-    } catch {
-      return { ok: false, code: 'cancelled', reason: 'cancelled', retryable: false, detail: 'limiter wait aborted', ...none };
-    }
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (!call.anonymous) {
-      const token = await this.tokenProvider();
-      if (typeof token !== 'string' || token.trim() === '') {
-        throw new ApiError({ code: 'unauthorized', message: `${call.route}: no API token is configured`, retryable: false });
-      }
-      this.lastToken = token;
-      headers.authorization = `Bearer ${token}`;
-    }
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
-    if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
-
-    const headersTimeoutMs = call.headersTimeoutMs ?? this.headersMs;
-    return exchange(urlWithQuery(this.baseUrl, call.path, call.query), {
-      method: call.method,
-      headers,
-      body: bodyText,
-      signal: call.signal,
-      dispatcher: this.dispatcher,
-      headersTimeoutMs,
-      bodyTimeoutMs: this.bodyMs,
-      // A long poll's longer wait for headers lengthens the deadline by as much.
-      deadlineMs: this.deadlineMs + Math.max(0, headersTimeoutMs - this.headersMs),
-      maxBodyBytes: this.maxBodyBytes,
-      // The server's words come back without the token (or, in a refusal, the password of a login) in them.
-      secrets: [call.anonymous ? null : this.lastToken],
-      errorSecrets: call.secrets,
-    });
-  }
-
   /** A success the client cannot read: kept (when the route may charge) and reported as `bad_response`. */
   private unreadable(call: Call<unknown>, status: number, requestId: string | null, text: string, error: z.ZodError): ApiError {
-    const details = error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
-    const reason = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+    const { details, reason } = schemaProblems(error);
     const kept = this.quarantine(call, status, requestId, text, reason);
     return new ApiError({
       code: 'bad_response',
@@ -602,16 +534,11 @@ export class ApiClient {
   }
 
   private redact(text: string, call: Call<unknown>): string {
-    return redactSecrets(text, [this.lastToken, ...(call.secrets ?? [])]);
+    return redactSecrets(text, [this.endpoint.lastToken, ...(call.secrets ?? [])]);
   }
 
   private emit(e: ClientEvent): void {
-    if (!this.onEvent) return;
-    try {
-      this.onEvent(e);
-    } catch {
-      // A progress listener must not break a sync.
-    }
+    tell(this.onEvent, e);
   }
 }
 

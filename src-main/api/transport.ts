@@ -28,6 +28,7 @@
  */
 import { request, type Dispatcher } from 'undici';
 import { RESPONSE_TOO_LARGE, redactSecrets, type ApiError, type ApiErrorCode, type ApiErrorInit } from './errors';
+import type { z } from 'zod';
 import { messageOf, pathOf } from './problemFields';
 
 /**
@@ -547,4 +548,10 @@ function readAnswer(a: Extract<Attempt, { ok: true }>, policy: Pick<RetryPolicy<
     }
   } else jsonOk = a.status >= 300 || (policy.emptyBodyOk?.(a.status) ?? false);
   return { status: a.status, headers: a.headers, text: a.text, json, jsonOk, requestId: requestIdIn(json) ?? a.requestId };
+}
+
+/** What a schema found wrong with an answer: up to 20 problems by path, and the same as one line. */
+export function schemaProblems(error: z.ZodError): { details: { path: string; message: string }[]; reason: string } {
+  const details = error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+  return { details, reason: details.map((d) => `${d.path}: ${d.message}`).join('; ') };
 }

@@ -18,23 +18,21 @@
  *   `reset_at` resets at the next 00:00 Moscow time; token answers are read by meaning (`./tokens.ts`);
  *   `GET /filters` and `GET /balance/history`, whose paging is not shown, are walked by `./pages.ts`.
  */
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, redactSecrets, type ApiErrorInit } from '../errors';
-import { RateLimiter, abortableSleep } from '../rateLimiter';
+import { abortableSleep, type RateLimiter } from '../rateLimiter';
+import { Endpoint, tell, type CallTarget, type EndpointOptions } from '../endpoint';
 import {
   codeForStatus,
   detailsIn,
   errorCodeIn,
   errorMessageIn,
   errorObjectIn,
-  exchange,
   isRecord,
   retryAfterFrom,
   retryLimits,
   runWithRetries,
-  urlWithQuery,
-  type Attempt,
+  schemaProblems,
   type RetryLimits,
   type RetryOptions,
   type RetryPolicy,
@@ -51,20 +49,13 @@ export type EarlierClientEvent =
   /** A daily limit answered 429 (`sent: true`) or a call was refused locally until the reset (`sent: false`). */
   | { type: 'daily_limit'; route: string; resetAt: string; retryAfterMs: number; sent: boolean; requestId: string | null };
 
-export type EarlierApiClientOptions = RetryOptions & {
+export type EarlierApiClientOptions = RetryOptions & EndpointOptions & {
   /** The earlier generation's base, ending with `/api/v2`; the sandbox serves it at `http://127.0.0.1:PORT/legacy/api/v2`. */
   baseUrl: string;
-  /** Asked before every attempt, so a token changed in the vault is picked up at once. */
-  token: () => string | Promise<string>;
   /** Default: a private limiter of 100 requests a minute (the service's request rate is not shown, D-E-LIM-3). */
   limiter?: RateLimiter;
-  dispatcher?: Dispatcher;
   /** The local clock, for the daily-limit block; default Date.now. */
   now?: () => number;
-  /** As the current client's: headers and idle body 60 s each, the whole exchange 120 s (`deadlineMs`). */
-  timeouts?: { headersMs?: number; bodyMs?: number; deadlineMs?: number };
-  /** The largest body read; default transport's `MAX_BODY_BYTES` (16 MiB). */
-  maxBodyBytes?: number;
   onEvent?: (e: EarlierClientEvent) => void;
 };
 
@@ -92,8 +83,6 @@ export type FilterListing = { filters: S.Filter[]; total: number; complete: bool
 /** `GET /balance/history` read page after page (see `./pages.ts`). */
 export type HistoryListing = { transactions: S.Transaction[]; total: number; complete: boolean };
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_DEADLINE_MS = 120_000;
 
 /** The daily limit of section 8 is exhausted (429), or the client refused a call until its reset. */
 export class DailyLimitError extends ApiError {
@@ -118,21 +107,13 @@ export class DailyLimitError extends ApiError {
 
 export const isDailyLimitError = (e: unknown): e is DailyLimitError => e instanceof DailyLimitError;
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-type Call<T> = {
-  method: Method;
-  path: string;
-  /** Method and path template for messages and events, never the query string. */
-  route: string;
-  query?: Record<string, string | number | undefined>;
+type Call<T> = CallTarget & {
   body?: unknown;
   schema: z.ZodType<T>;
   /** The route can charge (and so meets the daily limit). */
   charging?: boolean;
   /** A 2xx answer may have no body (`DELETE /tokens/{id}`); otherwise an empty body is a cut answer. */
   emptyOk?: boolean;
-  signal?: AbortSignal;
 };
 
 type Final<T> = { data: T; requestId: string | null; answerLost: boolean };
@@ -140,32 +121,17 @@ type Final<T> = { data: T; requestId: string | null; answerLost: boolean };
 const ENTITY_WORDS: Record<string, string> = { tender: 'тендеров', contract: 'контрактов', protocol: 'протоколов' };
 
 export class EarlierApiClient {
-  private readonly baseUrl: string;
-  private readonly tokenProvider: () => string | Promise<string>;
-  private readonly limiter: RateLimiter;
-  private readonly dispatcher: Dispatcher | undefined;
+  private readonly endpoint: Endpoint;
   private readonly limits: RetryLimits;
   private readonly now: () => number;
-  private readonly headersMs: number;
-  private readonly bodyMs: number;
-  private readonly deadlineMs: number;
-  private readonly maxBodyBytes: number | undefined;
   private readonly onEvent: ((e: EarlierClientEvent) => void) | undefined;
-  private lastToken: string | null = null;
   private block: DailyLimitBlock | null = null;
   private lastBalance: S.Balance | null = null;
 
   constructor(opts: EarlierApiClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-    this.tokenProvider = opts.token;
-    this.limiter = opts.limiter ?? new RateLimiter();
-    this.dispatcher = opts.dispatcher;
+    this.endpoint = new Endpoint(opts);
     this.limits = retryLimits(opts, abortableSleep);
     this.now = opts.now ?? Date.now;
-    this.headersMs = opts.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
-    this.bodyMs = opts.timeouts?.bodyMs ?? DEFAULT_TIMEOUT_MS;
-    this.deadlineMs = opts.timeouts?.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    this.maxBodyBytes = opts.maxBodyBytes;
     this.onEvent = opts.onEvent;
   }
 
@@ -395,7 +361,11 @@ export class EarlierApiClient {
     return {
       route: call.route,
       signal: call.signal,
-      attempt: () => this.attempt(call, bodyText),
+      attempt: () =>
+        this.endpoint.attempt(call, {
+          body: bodyText,
+          credential: (token) => ({ 'x-api-token': token }),
+        }),
       error: (init) => new ApiError({ ...init, message: this.redact(init.message) }),
       onRetry: (e) => this.emit(e),
       codeIn,
@@ -408,14 +378,14 @@ export class EarlierApiClient {
         if (status < 200 || status >= 300) return null;
         const parsed = call.schema.safeParse(json);
         if (!parsed.success) {
-          const details = parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.') || '(body)', message: i.message }));
+          const { details, reason } = schemaProblems(parsed.error);
           throw ctl.fail({
             code: 'bad_response',
             status,
             requestId,
             retryable: false,
             details,
-            message: `${call.route} answered ${status} with an unexpected body: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+            message: `${call.route} answered ${status} with an unexpected body: ${reason}`,
           });
         }
         return { result: { data: parsed.data, requestId } };
@@ -493,45 +463,12 @@ export class EarlierApiClient {
     });
   }
 
-  private async attempt(call: Call<unknown>, bodyText: string | undefined): Promise<Attempt> {
-    try {
-      await this.limiter.acquire(call.signal);
-    } catch {
-      return { ok: false, code: 'cancelled', reason: 'cancelled', retryable: false, detail: 'limiter wait aborted', requestId: null };
-    }
-    const token = await this.tokenProvider();
-    if (typeof token !== 'string' || token.trim() === '') {
-      throw new ApiError({ code: 'unauthorized', message: `${call.route}: no API token is configured`, retryable: false });
-    }
-    this.lastToken = token;
-    const headers: Record<string, string> = { accept: 'application/json', 'x-api-token': token };
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
-    return exchange(urlWithQuery(this.baseUrl, call.path, call.query), {
-      method: call.method,
-      headers,
-      body: bodyText,
-      signal: call.signal,
-      dispatcher: this.dispatcher,
-      headersTimeoutMs: this.headersMs,
-      bodyTimeoutMs: this.bodyMs,
-      deadlineMs: this.deadlineMs,
-      maxBodyBytes: this.maxBodyBytes,
-      // The server's words come back without the token in them.
-      secrets: [token],
-    });
-  }
-
   private redact(text: string): string {
-    return redactSecrets(text, [this.lastToken]);
+    return redactSecrets(text, [this.endpoint.lastToken]);
   }
 
   private emit(e: EarlierClientEvent): void {
-    if (!this.onEvent) return;
-    try {
-      this.onEvent(e);
-    } catch {
-      // A progress listener must not break a sync.
-    }
+    tell(this.onEvent, e);
   }
 }
 
