@@ -10,6 +10,8 @@
  * - 202 `preparing` is waited out (`retry_after`), 409 `cursor_expired` is returned as a page, 429 waits
  *   `Retry-After`, 5xx / dropped connections / cut or unreadable bodies are retried with bounded exponential
  *   backoff and full jitter. Everything else is an `ApiError` with the service's code and `request_id`.
+ *   The loop is the one both generations share (`./transport.ts` `runWithRetries`); this generation's
+ *   readings are its `policy()`, the attempt itself `./endpoint.ts`.
  * - Every answer is validated with the schemas; unknown fields are kept.
  * - The token never appears in an error, an event or a message.
  */

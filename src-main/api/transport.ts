@@ -11,12 +11,13 @@
  * built by each client for each call, says what differs:
  * - current (`client.ts`): a 429 waits `Retry-After` and pauses the shared limiter (an attempt only beyond
  *   20 waits; thrown at once past 2 min); QUERY waits out 202 `preparing` and returns 409 `cursor_expired` as
- *   a page; only 200 is a success; an unreadable answer of a charging route is quarantined; the Bearer token
- *   and the Idempotency-Key are the client's `attempt`;
+ *   a page; only 200 is a success; an unreadable answer of a charging route is quarantined; its attempts send
+ *   a Bearer token and the Idempotency-Key;
  * - earlier (`earlier/client.ts`): a 429 is the daily limit, thrown at once and blocking the charging routes
  *   (checked before the loop); any 2xx is a success, an empty one where the route allows; error bodies are
- *   read whatever their shape, 403 is the license; the `X-API-Token` is its `attempt`; the loop's
+ *   read whatever their shape, 403 is the license; its attempts send `X-API-Token`; the loop's
  *   `answerLost` tells a page that its `is_new` under-reports.
+ * The attempt itself (limiter slot, token, `exchange`) is `./endpoint.ts`, the same for both.
  *
  * A server is not trusted to end its answer, to end it soon or to keep its words free of our secrets:
  * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it;

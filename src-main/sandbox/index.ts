@@ -1,6 +1,11 @@
 /**
  * The sandbox: our own implementation of the current-generation API over deterministic demo data. The app
  * starts it in-process as its default profile; tests start it as the oracle the client is checked against.
+ *
+ * Layout: `http/` the HTTP front (`server.ts`), with the one router both generations' route tables use
+ * (`http/router.ts`); `api/` the current generation's routes at `/api/v2`; `earlier/` the earlier
+ * generation's front and routes at `/legacy/api/v2`; `service/` the API's rules; `store/` its SQLite world;
+ * `data/` the deterministic demo data.
  */
 import { createSandboxServer, listen, API_PREFIX } from './http/server';
 import { EARLIER_PREFIX } from './earlier/http';

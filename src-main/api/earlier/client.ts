@@ -5,8 +5,9 @@
  * What it guarantees to its callers:
  * - Every request carries `X-API-Token` (section 5) and passes a rate limiter first; pages are numbers
  *   (`page`, `page_size`, section 4).
- * - 5xx, dropped connections and cut bodies are retried with the same bounded backoff as the current client
- *   (`../transport.ts`). Repeating a page is free (a tender is charged once), but the repeat shows
+ * - 5xx, dropped connections and cut bodies are retried by the one retry loop both clients share
+ *   (`../transport.ts` `runWithRetries`, this generation's policy in `policy()`; the attempt is
+ *   `../endpoint.ts`). Repeating a page is free (a tender is charged once), but the repeat shows
  *   `is_new: false` for what the lost answer charged: such a page says `answerLost: true`, and the caller
  *   must then treat every tender it does not hold as new.
  * - A 429 is the daily limit (section 7): it is never retried. The client throws a `DailyLimitError` that
