@@ -4,12 +4,9 @@
  * at a time; the version history with a diff; related contracts; the lists that hold it and "Add to list".
  */
 import { useEffect, useState } from 'react';
-import type { CardResult } from '../../../src-main/contract/ipc';
-import { call } from '../../bridge/client';
 import { useAppStore, type Route } from '../../state/store';
 import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useLoad } from '../../state/useLoad';
 import { formatDateTime, formatRub } from '../../format/format';
 import { lawName, useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
@@ -19,17 +16,11 @@ import { RelatedContracts } from './RelatedContracts';
 import { TenderDetails } from './TenderDetails';
 import { VersionHistory } from './VersionHistory';
 import { FavoriteButton } from './FavoriteButton';
-
-const POSITIONS_LIMIT = 20;
-
-function loadCard(kind: 'tender' | 'contract', id: number, positionsPage: number): Promise<CardResult> {
-  return kind === 'tender' ? call('card.tender', { id, positionsPage, positionsLimit: POSITIONS_LIMIT }) : call('card.contract', { id, positionsPage, positionsLimit: POSITIONS_LIMIT });
-}
+import { useCard } from './useCardData';
 
 export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number }) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   // The earlier API generation has favorites instead of lists and no contracts; its versions are update dates.
@@ -37,9 +28,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const back: Route | undefined = route.view === 'card' ? route.back : undefined;
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [kind, id]);
-  const card = useLoad(() => loadCard(kind, id, page), `${kind}-${id}-${page}-${epoch}`);
-  const [listsNonce, setListsNonce] = useState(0);
-  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}-${listsNonce}`, !earlier);
+  const { card, lists, added } = useCard(kind, id, page, earlier);
   const data = card.data && card.data.kind === kind && num(card.data.card, 'id') === id ? card.data : null;
 
   const c = data?.card ?? {};
@@ -69,10 +58,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
           <AddToList
             ids={[id]}
             testId="card-add-to-list"
-            onAdded={() => {
-              setListsNonce((n) => n + 1);
-              card.reload();
-            }}
+            onAdded={added}
           />
         )}
       </div>

@@ -7,7 +7,7 @@ import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
-import { useLoad } from '../../state/useLoad';
+import { useRelatedContracts } from './useCardData';
 import { formatDate, formatRub } from '../../format/format';
 import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
@@ -21,7 +21,7 @@ export function RelatedContracts({ tenderId }: { tenderId: number }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [startError, setStartError] = useState<unknown>(null);
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
-  const rows = useLoad(() => call('card.relatedContracts', { tenderId, refresh: false }), `related-${tenderId}`);
+  const rows = useRelatedContracts(tenderId);
   const jobDone = jobId !== null && job !== undefined && !isJobActive(job);
 
   useEffect(() => {

@@ -4,14 +4,13 @@
  */
 import { useEffect, useState } from 'react';
 import type { CardResult } from '../../../src-main/contract/ipc';
-import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../format/format';
 import { useStrings, useLocale } from '../../i18n/i18n';
+import { useVersionDiff } from './useCardData';
 import { cardStrings } from './cardStrings';
 import { Section } from './CardParts';
 import { statedVersion } from './cardFields';
-import { diffVersions, type VersionDiff } from './versionDiff';
 
 /**
  * `versionLabel` names a version for people: the number by default (none for a version the server did not
@@ -42,35 +41,13 @@ export function VersionHistory({
   const previous = comparable[1]?.version ?? null;
   const [from, setFrom] = useState<number | null>(previous);
   const [to, setTo] = useState<number | null>(latest);
-  const [diff, setDiff] = useState<{ from: number; to: number; result: VersionDiff } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { diff, busy, error, compare } = useVersionDiff(kind, id, latest, previous);
 
-  // A new version arrived (the card was reopened after a change): compare the two newest again.
+  // A new version arrived (the card was reopened after a change): the two newest are chosen (and compared) again.
   useEffect(() => {
     setFrom(previous);
     setTo(latest);
-    setDiff(null);
   }, [latest, previous]);
-
-  async function compare(a: number, b: number) {
-    setBusy(true);
-    setError(null);
-    try {
-      const [older, newer] = a <= b ? [a, b] : [b, a];
-      const [va, vb] = await Promise.all([call('card.version', { kind, id, version: older }), call('card.version', { kind, id, version: newer })]);
-      setDiff({ from: older, to: newer, result: diffVersions(va.object, vb.object, locale) });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  // Show the latest change at once when there is one.
-  useEffect(() => {
-    if (latest !== null && previous !== null) void compare(previous, latest);
-  }, [kind, id, latest, previous, locale]);
 
   return (
     <Section title={s.versions} testId="card-versions">
@@ -110,7 +87,7 @@ export function VersionHistory({
           {sorted.length < 2 ? s.oneVersion : s.unstatedNotCompared}
         </p>
       ) : (
-        <button type="button" disabled={busy || from === null || to === null || from === to} onClick={() => from !== null && to !== null && void compare(from, to)} data-testid="card-compare">
+        <button type="button" disabled={busy || from === null || to === null || from === to} onClick={() => from !== null && to !== null && compare(from, to)} data-testid="card-compare">
           {s.compare}
         </button>
       )}
