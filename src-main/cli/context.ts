@@ -8,7 +8,6 @@ import { dirname, join } from 'node:path';
 import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
 import { TokenVault } from '../vault/tokenVault';
 import type { ApiClient } from '../api/client';
-import { EarlierApiClient } from '../api/earlier/client';
 import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
 import type { CacheDb } from '../cache/database';
@@ -98,12 +97,11 @@ export class CliContext {
     const profile = await this.profile();
     if (profile.generation !== 'earlier') throw new CliError(`profile "${profile.name}" uses the current API generation; this command is for earlier-generation profiles`);
     let token: string | null = null;
-    const client = new EarlierApiClient({
+    this.earlierCache = EarlierWorkbench.open(await this.cache(), {
       baseUrl: profile.baseUrl,
       token: async () => (token ??= await this.token(profile.name)),
       limiter: new RateLimiter({ perMinute: 100 }),
     });
-    this.earlierCache = new EarlierWorkbench({ client, cache: await this.cache() });
     return this.earlierCache;
   }
 

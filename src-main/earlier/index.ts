@@ -3,7 +3,7 @@
  * decisions D-E-*): the one module the CLI and the desktop app's IPC handlers call, beside `CurrentWorkbench`
  * (src-main/current/) for the current generation. Both adapters only parse input and shape output.
  *
- *   const wb = new EarlierWorkbench({ client: new EarlierApiClient({ baseUrl, token }), cache: openCache(file) });
+ *   const wb = EarlierWorkbench.open(openCache(file), { baseUrl, token });
  *
  * Make one per open profile and keep it: the constructor settles what a previous process left unsettled
  * (charging requests sent and never stored, see cache/earlier/unsettled.ts), and it refuses a second sync
@@ -47,7 +47,7 @@
  * tenders share the cache's tender tables only within that profile (filter ids `efl_<id>`).
  */
 import { isApiError } from '../api/errors';
-import type { EarlierApiClient } from '../api/earlier/client';
+import { EarlierApiClient, type EarlierApiClientOptions } from '../api/earlier/client';
 import { timestampMs } from '../api/earlier/limits';
 import type { FavoriteMutation } from '../api/earlier/schemas';
 import type { CacheDb } from '../cache/database';
@@ -167,6 +167,11 @@ export class EarlierWorkbench {
     this.cache = opts.cache;
     // Requests left in flight by a process that ended: what they charged is unknown until re-read.
     unsettledStore(this.cache).promoteLeftovers();
+  }
+
+  /** The core of a profile over its cache, with its own client (`X-API-Token`, page numbers, its base URL). */
+  static open(cache: CacheDb, client: EarlierApiClientOptions): EarlierWorkbench {
+    return new EarlierWorkbench({ client: new EarlierApiClient(client), cache });
   }
 
   // --- Filters ---------------------------------------------------------------------------------------------
