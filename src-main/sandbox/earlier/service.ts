@@ -283,6 +283,25 @@ export class EarlierService {
     return new Set(fresh);
   }
 
+  /** A charged page (`GET /tenders`, `GET /favorites/updates`): the counts, what it charged, then its items. */
+  private chargedPage(
+    accountId: number,
+    total: number,
+    p: Paging,
+    charged: Set<number>,
+    items: () => Record<string, unknown>[],
+  ): Record<string, unknown> {
+    return {
+      total,
+      page: p.page,
+      page_size: p.pageSize,
+      pages: pagesOf(total, p.pageSize),
+      new_tenders_count: charged.size,
+      remaining_balance: this.remainingBalance(accountId),
+      items: items(),
+    };
+  }
+
   private remainingBalance(accountId: number): number {
     return this.svc.accounts.account(accountId).balance_tenders;
   }
@@ -331,15 +350,9 @@ export class EarlierService {
         .prepare(`SELECT t.*, c.name AS c_name, c.inn AS c_inn FROM ${from} ${whereSql} ORDER BY t.id DESC LIMIT ? OFFSET ?`)
         .all(...args, p.pageSize, (p.page - 1) * p.pageSize) as TenderWithCustomer[];
       const charged = this.deliver(accountId, rows.map((r) => r.id), filter.id, `фильтр ${filter.id} «${filter.name}»`);
-      return {
-        total,
-        page: p.page,
-        page_size: p.pageSize,
-        pages: pagesOf(total, p.pageSize),
-        new_tenders_count: charged.size,
-        remaining_balance: this.remainingBalance(accountId),
-        items: rows.map((r) => listItem(r, { name: r.c_name, inn: r.c_inn }, charged.has(r.id), this.now())),
-      };
+      return this.chargedPage(accountId, total, p, charged, () =>
+        rows.map((r) => listItem(r, { name: r.c_name, inn: r.c_inn }, charged.has(r.id), this.now())),
+      );
     })();
   }
 
@@ -421,15 +434,7 @@ export class EarlierService {
         .prepare(`SELECT t.* FROM earlier_favorites f JOIN tenders t ON t.id = f.tender_id WHERE ${cond} ORDER BY t.update_date DESC, t.id DESC LIMIT ? OFFSET ?`)
         .all(accountId, p.pageSize, (p.page - 1) * p.pageSize) as TenderRow[];
       const charged = this.deliver(accountId, rows.map((r) => r.id), null, 'изменения избранного');
-      return {
-        total,
-        page: p.page,
-        page_size: p.pageSize,
-        pages: pagesOf(total, p.pageSize),
-        new_tenders_count: charged.size,
-        remaining_balance: this.remainingBalance(accountId),
-        items: rows.map((r) => updateItem(r, charged.has(r.id), this.now())),
-      };
+      return this.chargedPage(accountId, total, p, charged, () => rows.map((r) => updateItem(r, charged.has(r.id), this.now())));
     })();
   }
 }
