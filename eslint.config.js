@@ -65,7 +65,7 @@ const restrictImports = (...patterns) => ['error', { patterns }];
 const folderZones = [
   ...layerZones('src-main', mainLayers, mainSeparate),
   internalZone('src-main', mainLayers, mainSeparate, 'cache', cacheInternals, 'src-main/cache/README.md'),
-  ...(rendererLayers.enforced ? layerZones('src-renderer', rendererLayers.layers) : []),
+  ...layerZones('src-renderer', rendererLayers),
 ];
 
 export default defineConfig(

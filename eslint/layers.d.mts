@@ -12,4 +12,4 @@ export interface SeparateFolder {
 export declare const mainLayers: readonly Layer[];
 export declare const mainSeparate: readonly SeparateFolder[];
 export declare const cacheInternals: readonly string[];
-export declare const rendererLayers: { readonly enforced: boolean; readonly layers: readonly Layer[] };
+export declare const rendererLayers: readonly Layer[];
