@@ -3,7 +3,7 @@
  * from the version held, not «Контракт 8420»; a server that sends neither field leaves it to the id.
  */
 import { describe, expect, it } from 'vitest';
-import { objectTitle } from '../../src-main/app/objectTitles';
+import { objectTitle } from '../../src-main/current/objectTitles';
 
 describe('object titles', () => {
   it('a contract by its registry number and subject', () => {

@@ -2,14 +2,17 @@
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
-import { ledgerStore } from '../../cache/ledgerStore';
-import { auditCache, pullForAudit } from '../../audit/auditCache';
+import { cliNet } from '../currentNet';
+import { auditRow } from '../../audit/auditCache';
 import type { AuditVerdict } from '../../audit/reconcile';
-import { mirrorBalance, mirrorLedger } from '../../sync/mirrors';
+import { runAudit } from '../../current/audit';
+import { MoneyUseCases } from '../../current/money';
+
+const money = async (ctx: CliContext): Promise<MoneyUseCases> => new MoneyUseCases({ cache: await ctx.cache(), net: cliNet(ctx) });
 
 export async function balanceCommand(ctx: CliContext, args: string[]): Promise<void> {
   parseCommandArgs(args, {});
-  const mirror = await mirrorBalance(await ctx.client(), await ctx.cache());
+  const mirror = await (await money(ctx)).pullBalance();
   const b = { balance: mirror.balance, usage_today: mirror.usageToday, last_updated: mirror.lastUpdated };
   ctx.out.result(
     { balance: b.balance, usage_today: b.usage_today, last_updated: b.last_updated },
@@ -19,17 +22,14 @@ export async function balanceCommand(ctx: CliContext, args: string[]): Promise<v
 
 export async function ledgerCommand(ctx: CliContext, args: string[]): Promise<void> {
   const a = parseCommandArgs(args, { last: { type: 'string' } });
-  const cache = await ctx.cache();
-  await mirrorLedger(await ctx.client(), cache);
-  const ledger = ledgerStore(cache);
+  const wb = await money(ctx);
+  await wb.pullLedger();
   const last = a.values.last === undefined ? (ctx.out.json ? Infinity : 20) : Number(a.values.last);
   if (!(last > 0)) throw new CliError('--last is a positive number', 2);
-  const skip = Math.max(0, ledger.count() - last);
-  let i = 0;
-  for (const r of ledger.rows()) {
-    if (i++ < skip) continue;
+  for (const r of wb.lastLedgerRows(last)) {
     ctx.out.result(
-      { id: r.id, balance_type: r.balanceType, amount: r.amount, object_id: r.objectId, version: r.version, filter_id: r.filterId, request_id: r.requestId, created_at: r.createdAt },
+      // The API's own ledger row (as the audit reads it), with the time the server gave.
+      { ...auditRow(r), created_at: r.createdAt },
       `${r.id}\t${r.createdAt ?? ''}\t${r.balanceType}\t${r.amount}\t${r.objectId} v${r.version}\t${r.filterId ?? 'card'}\t${r.requestId ?? ''}`,
     );
   }
@@ -38,8 +38,8 @@ export async function ledgerCommand(ctx: CliContext, args: string[]): Promise<vo
 export async function auditCommand(ctx: CliContext, args: string[]): Promise<void> {
   parseCommandArgs(args, {});
   const cache = await ctx.cache();
-  const client = await ctx.client();
-  const v = await auditCache(cache, () => pullForAudit(client, cache));
+  // The whole ledger first: the command is run to be sure, and waits for it.
+  const v = await runAudit({ cache, net: cliNet(ctx) }, 'whole');
   const missing = shortfalls(v);
   const notUnderstoodRows = rowsNotUnderstood(v);
   ctx.out.result(
