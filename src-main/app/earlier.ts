@@ -17,7 +17,7 @@ import type { AppContext, Session } from './context';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';
 import { tenderRow } from './rows';
-import { estimateOf, planSpend, spentToday, type SpendPlanInput } from '../current/spendGuard';
+import { estimateOf, planSpend, spendPlanInput, type SpendPlanInput } from '../current/spendGuard';
 import { tendersHeldInCurrentGeneration } from './sameAccount';
 
 type EarlierName = Extract<MethodName, `earlier.${string}`>;
@@ -54,13 +54,8 @@ function earlierEstimate(info: { total: number | null; cachedCount: number }): {
 }
 
 export function earlierHandlers(ctx: AppContext, platform: HostPlatform): EarlierHandlers {
-  const spendInput = (session: Session, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput => ({
-    settings: ctx.settings.value.spending,
-    spentToday: spentToday(session.cache),
-    estimate,
-    ...(maxSpend !== undefined ? { maxSpend } : {}),
-    ...(confirmCost !== undefined ? { confirmCost } : {}),
-  });
+  const spendInput = (session: Session, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput =>
+    spendPlanInput(ctx.settings.value.spending, session.cache, estimate, maxSpend, confirmCost);
 
   /** A read that falls back to the cache: asks the server only when the app believes it is online. */
   const read = async <T extends { fromCache: boolean }>(refresh: boolean, fn: (refresh: boolean) => Promise<T>): Promise<T> => {

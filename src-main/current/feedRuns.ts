@@ -10,18 +10,12 @@ import { viewQueries } from '../cache/viewQueries';
 import type { FeedName, StreamName } from '../sync/ports';
 import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncRequest } from '../sync/syncEngine';
 import type { Wired } from './deps';
-import { checkDailyBudget, estimateOf, heldOfFeed, planSpend, spentToday, type SpendPlanInput } from './spendGuard';
+import { checkDailyBudget, estimateOf, heldOfFeed, planSpend, spendPlanInput, spentToday, type SpendPlanInput } from './spendGuard';
 import type { JobHooks, JobSpec } from './syncJobs';
 
 /** What the money settings and today's spending say about a run of this estimate. */
 export function spendInput(w: Wired, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput {
-  return {
-    settings: w.deps.spending(),
-    spentToday: spentToday(w.cache),
-    estimate,
-    ...(maxSpend !== undefined ? { maxSpend } : {}),
-    ...(confirmCost !== undefined ? { confirmCost } : {}),
-  };
+  return spendPlanInput(w.deps.spending(), w.cache, estimate, maxSpend, confirmCost);
 }
 
 /** One item of a set (at most one unit, stored like any page): its filter id and total, the total recorded. */

@@ -57,6 +57,17 @@ export type SpendPlanInput = {
   confirmCost?: number;
 };
 
+/** What the money settings and the day's spending of this cache say about a run of this estimate. */
+export function spendPlanInput(settings: SpendingSettings, cache: CacheDb, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput {
+  return {
+    settings,
+    spentToday: spentToday(cache),
+    estimate,
+    ...(maxSpend !== undefined ? { maxSpend } : {}),
+    ...(confirmCost !== undefined ? { confirmCost } : {}),
+  };
+}
+
 type Bounds = { capBase: number; capKind: CapKind; bound: number; dailyLeft: number };
 
 function bounds(input: SpendPlanInput): Bounds {
