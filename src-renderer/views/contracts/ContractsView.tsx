@@ -3,19 +3,18 @@
  * spend cap) and the rows come from the cache, so what was fetched once stays browsable offline. INNs are
  * checked by their checksums before anything is sent. A double click opens the contract card.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ContractRow, MethodArgs, MethodResult } from '../../../src-main/contract/ipc';
+import { useMemo, useState } from 'react';
+import type { ContractRow, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field, fieldErrorId } from '../../components/Field';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
-import { useLoad } from '../../state/useLoad';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
-import { usePagedRows } from '../../state/usePagedRows';
 import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
+import { useContractsData, type RowsFilter } from './useContractsData';
 import { buildContractQuery, type ContractForm, type ContractMode, type FormProblem } from './contractQuery';
 
 const strings: Strings<
@@ -143,14 +142,11 @@ const strings: Strings<
   },
 };
 
-type RowsFilter = Omit<MethodArgs<'contracts.rows'>, 'offset' | 'limit'>;
-
 const EMPTY_FORM: ContractForm = { mode: 'customer', customerInn: '', supplierInn: '', supplierName: '', listId: '' };
 
 export function ContractsView() {
   const s = useStrings(strings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
   const [form, setForm] = useState<ContractForm>(EMPTY_FORM);
   const [maxSpend, setMaxSpend] = useState('');
@@ -162,19 +158,8 @@ export function ContractsView() {
   const [estimating, setEstimating] = useState(false);
   const spend = useSpendConfirm();
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
-  const lists = useLoad(() => call('lists.list', {}), `lists-${epoch}`);
-
-  const rowsKey = JSON.stringify(filter.rows) + `|${epoch}`;
-  const fetchPage = useCallback((offset: number, limit: number) => call('contracts.rows', { ...filter.rows, offset, limit }), [filter.rows]);
-  const paged = usePagedRows<ContractRow>(fetchPage, rowsKey);
+  const { lists, paged } = useContractsData(filter.rows, jobId);
   const { refresh } = paged;
-
-  // New pages stored by the job: show them as they come, and once more when it ends.
-  const jobItems = job?.items ?? 0;
-  const jobState = job?.state;
-  useEffect(() => {
-    if (jobId !== null) refresh();
-  }, [jobId, jobItems, jobState, refresh]);
 
   const set = (patch: Partial<ContractForm>) => setForm((f) => ({ ...f, ...patch }));
   const built = useMemo(() => buildContractQuery(form), [form]);

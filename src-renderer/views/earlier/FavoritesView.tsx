@@ -10,7 +10,7 @@ import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useLoad } from '../../state/useLoad';
+import { useFavorites } from './useEarlierData';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
@@ -110,10 +110,8 @@ const strings: Strings<{
 export function FavoritesView() {
   const s = useStrings(strings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
   const { page, pageSize, setPage, setPageSize } = usePaging();
-  const [nonce, setNonce] = useState(0);
-  const favorites = useLoad(() => call('earlier.favorites', { page, pageSize, refresh: true }), `earlier-favorites-${page}-${pageSize}-${epoch}-${nonce}`);
+  const favorites = useFavorites(page, pageSize);
   const [etpId, setEtpId] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -134,7 +132,7 @@ export function FavoritesView() {
       const answer = kind === 'add' ? await call('earlier.favoriteAdd', { etpId: id.trim() }) : await call('earlier.favoriteRemove', { etpId: id.trim() });
       setMessage(answer.message);
       if (kind === 'add' && answer.success) setEtpId('');
-      setNonce((n) => n + 1);
+      favorites.reload();
     } catch (e) {
       setError(e);
     }
@@ -145,7 +143,7 @@ export function FavoritesView() {
     setError(null);
     try {
       setUpdates(await call('earlier.favoriteUpdates', {}));
-      setNonce((n) => n + 1);
+      favorites.reload();
     } catch (e) {
       setError(e);
     } finally {

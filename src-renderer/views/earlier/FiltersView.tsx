@@ -12,7 +12,7 @@ import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isJobActive, JobProgress } from '../../components/JobProgress';
 import { SpendEstimateLine, useSpendConfirm } from '../../components/SpendConfirm';
-import { useLoad } from '../../state/useLoad';
+import { useEarlierFilters, useFilterEstimate, useFilterTenders } from './useEarlierData';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
@@ -93,10 +93,8 @@ const strings: Strings<{
 
 export function FiltersView({ filterId }: { filterId?: number | undefined }) {
   const s = useStrings(strings);
-  const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
-  const [nonce, setNonce] = useState(0);
-  const filters = useLoad(() => call('earlier.filters', { refresh: true }), `earlier-filters-${epoch}-${nonce}`);
+  const filters = useEarlierFilters();
   const list = filters.data?.filters ?? [];
   const selected = list.find((f) => f.id === filterId) ?? null;
 
@@ -104,7 +102,7 @@ export function FiltersView({ filterId }: { filterId?: number | undefined }) {
     <section className="view" data-testid="view-filters">
       <div className="view__head">
         <h1>{s.title}</h1>
-        <button type="button" className="btn--link" onClick={() => setNonce((n) => n + 1)} data-testid="filters-refresh">
+        <button type="button" className="btn--link" onClick={filters.reload} data-testid="filters-refresh">
           {s.refresh}
         </button>
       </div>
@@ -122,10 +120,10 @@ export function FiltersView({ filterId }: { filterId?: number | undefined }) {
           filter={f}
           open={f.id === filterId}
           onToggle={() => navigate(f.id === filterId ? { view: 'filters' } : { view: 'filters', filterId: f.id })}
-          onChanged={() => setNonce((n) => n + 1)}
+          onChanged={filters.reload}
         />
       ))}
-      {selected && <FilterTenders filter={selected} onSeen={() => setNonce((n) => n + 1)} />}
+      {selected && <FilterTenders filter={selected} onSeen={filters.reload} />}
     </section>
   );
 }
@@ -142,7 +140,7 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
   const active = jobId !== null && isJobActive(job);
   const spend = useSpendConfirm();
   // «Загрузить новые…» shows what it will cost before it pays (total minus the tenders already received).
-  const estimate = useLoad(() => call('earlier.estimate', { filterId: f.id }), `estimate-${f.id}-${f.cachedCount}-${f.lastSyncAt ?? ''}`, syncing && f.autosearch);
+  const estimate = useFilterEstimate(f, syncing && f.autosearch);
 
   // When the job ends, the counts (cached, new, last sync) are read again (only its state matters here).
   useEffect(() => {
@@ -233,15 +231,9 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
 
 function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen(): void }) {
   const s = useStrings(strings);
-  const epoch = useAppStore((st) => st.epoch);
   const { page, pageSize, setPage, setPageSize } = usePaging();
   const [exporting, setExporting] = useState(false);
-  // A sync of this filter ending (or any news) is a reason to read the page again.
-  const jobsDone = useAppStore((st) => Object.values(st.jobs).filter((j) => j.filterId === `efl_${filter.id}` && !isJobActive(j)).length);
-  const tenders = useLoad(
-    () => call('earlier.tenders', { filterId: filter.id, page, pageSize }),
-    `earlier-tenders-${filter.id}-${page}-${pageSize}-${epoch}-${jobsDone}-${filter.cachedCount}-${filter.newSinceSeen}`,
-  );
+  const tenders = useFilterTenders(filter, page, pageSize);
   useEffect(() => setPage(1), [filter.id]);
 
   const data = tenders.data;

@@ -4,13 +4,11 @@
  * time), the license, and the balance history (debits per tender received, credits from the account
  * manager), page by page. When offline, the last known figures are shown and said to be so.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { EarlierBalance } from '../../../src-main/contract/ipc';
-import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TwinCharges } from '../ledger/TwinCharges';
-import { useLoad } from '../../state/useLoad';
+import { useLimitsData } from './useEarlierData';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { Pager, usePaging } from './EarlierTenderTable';
@@ -121,13 +119,8 @@ const KINDS: LimitKind[] = ['tenders', 'contracts', 'protocols'];
 export function LimitsView() {
   const s = useStrings(strings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
-  const [nonce, setNonce] = useState(0);
   const { page, pageSize, setPage, setPageSize } = usePaging();
-  const balance = useLoad(() => call('earlier.balance', { refresh: true }), `earlier-balance-${epoch}-${nonce}`);
-  const history = useLoad(() => call('earlier.history', { page, pageSize, refresh: true }), `earlier-history-${epoch}-${nonce}-${page}-${pageSize}`);
-  // A history row names its filter by id (reference 2.5): shown by its name, as the filters view names it.
-  const filters = useLoad(() => call('earlier.filters', { refresh: true }), `earlier-filters-${epoch}-${nonce}`);
+  const { balance, history, filters, refresh } = useLimitsData(page, pageSize);
   const filterName = useMemo(() => new Map((filters.data?.filters ?? []).map((f) => [f.id, f.name])), [filters.data]);
   const b = balance.data;
 
@@ -135,7 +128,7 @@ export function LimitsView() {
     <section className="view ledger" data-testid="view-limits">
       <div className="ledger__titleRow">
         <h1>{s.title}</h1>
-        <button type="button" onClick={() => setNonce((n) => n + 1)} data-testid="limits-refresh">
+        <button type="button" onClick={refresh} data-testid="limits-refresh">
           {s.refresh}
         </button>
       </div>

@@ -3,21 +3,20 @@
  * audit verdict first and large ("0 repeat charges, 0 unexplained" or the problems), spend per day and per
  * saved search as SVG bars, and every ledger row with its audit status in the virtual table.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc';
-import { call, CallError, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CsvExportButton } from '../../components/CsvExportDialog';
-import { useLoad } from '../../state/useLoad';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
-import { usePagedRows } from '../../state/usePagedRows';
 import { formatDateTime, formatInt } from '../../format/format';
 import { count, NOUNS, useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
 import { TwinCharges } from './TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
 import { summarizeCriteria } from '../search/queryBuilder';
+import { useLedgerData } from './useLedgerData';
 
 const strings: Strings<{
   title: string;
@@ -181,54 +180,15 @@ const strings: Strings<{
 
 const PERIODS = [7, 30, 90] as const;
 
-/** Asks with `refresh` when online; offline (or when the server cannot be reached) falls back to the cache. */
-async function withFallback<T>(online: boolean, ask: (refresh: boolean) => Promise<T>): Promise<T> {
-  if (!online) return ask(false);
-  try {
-    return await ask(true);
-  } catch (e) {
-    if (e instanceof CallError && e.code === 'offline') return ask(false);
-    throw e;
-  }
-}
-
 export function LedgerView() {
   const s = useStrings(strings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
-  const online = useAppStore((st) => st.online);
   const navigate = useAppStore((st) => st.navigate);
-  const [nonce, setNonce] = useState(0);
   const [days, setDays] = useState<number>(30);
-  /** Bumped when the first ledger page came back (new rows pulled): the audit and spend are read after it. */
-  const [pulled, setPulled] = useState(0);
-
-  // A run that ends has charged (issue 12: after a run the ledger showed 0 rows and no audit): the balance, the
-  // ledger and then the audit are read again, so they show what the run paid for without a manual refresh.
-  useEffect(
-    () =>
-      subscribe('sync.progress', (job) => {
-        if (job.state !== 'running' && job.state !== 'following') setNonce((n) => n + 1);
-      }),
-    [],
-  );
-
-  const balance = useLoad(() => withFallback(online, (refresh) => call('balance.get', { refresh })), `balance-${epoch}-${nonce}`);
-  const fetchPage = useCallback(
-    async (offset: number, limit: number) => {
-      const answer = offset === 0 ? await withFallback(online, (refresh) => call('ledger.list', { refresh, offset, limit })) : await call('ledger.list', { refresh: false, offset, limit });
-      if (offset === 0) setPulled((n) => n + 1);
-      return answer;
-    },
-    [online],
-  );
-  const paged = usePagedRows<LedgerRowInfo>(fetchPage, `ledger-${epoch}-${nonce}`);
-  const audit = useLoad(() => call('ledger.audit', {}), `audit-${epoch}-${pulled}`, pulled > 0);
-  const spend = useLoad(() => call('ledger.spend', { days }), `spend-${epoch}-${pulled}-${days}`, pulled > 0);
+  const { balance, paged, audit, spend, saved, refresh } = useLedgerData(days);
 
   // Rows are named by the saved searches themselves, not by the spend figures: spend counts only rows with a
   // date, and the reference gives ledger rows none, so a label taken from it would leave raw filter ids.
-  const saved = useLoad(() => call('savedSearches.list', {}), `saved-${epoch}-${pulled}`, pulled > 0);
   const searchLabel = useMemo(() => {
     const labels = new Map<string, string>();
     for (const x of spend.data?.bySearch ?? []) if (x.filterId && x.label) labels.set(x.filterId, x.label);
@@ -268,7 +228,7 @@ export function LedgerView() {
     <section className="view ledger" data-testid="view-ledger">
       <div className="ledger__titleRow">
         <h1>{s.title}</h1>
-        <button type="button" onClick={() => setNonce((n) => n + 1)} data-testid="ledger-refresh">
+        <button type="button" onClick={refresh} data-testid="ledger-refresh">
           {s.refresh}
         </button>
         <CsvExportButton

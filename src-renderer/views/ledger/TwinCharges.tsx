@@ -3,12 +3,9 @@
  * through the other generation, which this profile's own ledger cannot show. This note names that profile and
  * its charges (as its cache mirrors them), so every movement of the balance has an explanation.
  */
-import type { MethodResult } from '../../../src-main/contract/ipc';
-import { call } from '../../bridge/client';
-import { useAppStore } from '../../state/store';
-import { useLoad } from '../../state/useLoad';
 import { balanceName, count, useStrings, type Noun, type Strings, useLocale } from '../../i18n/i18n';
 import { formatInt } from '../../format/format';
+import { useTwinCharges } from './useLedgerData';
 
 const strings: Strings<{ intro: (profile: string, earlier: boolean) => string; line: (balance: string, movements: string, units: string) => string; none: string; note: string }> = {
   ru: {
@@ -30,8 +27,7 @@ const CHARGE: Noun = { ru: { one: 'списание', few: 'списания', m
 export function TwinCharges() {
   const s = useStrings(strings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
-  const twin = useLoad<MethodResult<'balance.twin'>>(() => call('balance.twin', {}), `twin-${epoch}`);
+  const twin = useTwinCharges();
   const t = twin.data;
   if (!t || t.profile === null) return null;
   return (
