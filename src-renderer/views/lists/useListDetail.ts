@@ -8,6 +8,7 @@ import type { ListInfo, ListMemberRow, ListSort, MethodResult } from '../../../s
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { usePagedRows } from '../../state/usePagedRows';
+import { useRefreshWithJob } from '../../state/useRefreshWithJob';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from '../../components/selection';
 import { editCountsStated } from '../../components/editCounts';
@@ -48,11 +49,7 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   );
   const paged = usePagedRows<ListMemberRow>(fetchPage, `${list.listId}|${sort.column}:${sort.direction}|${epoch}`, PAGE);
   const { refresh } = paged;
-  const jobItems = job?.items ?? 0;
-  const jobState = job?.state;
-  useEffect(() => {
-    if (jobId !== null) refresh();
-  }, [jobId, jobItems, jobState, refresh]);
+  useRefreshWithJob(jobId, refresh);
   // The list's numbers (count, queued edits) changed: show the members again too.
   useEffect(() => refresh(), [list.itemsCount, list.pendingEdits, refresh]);
 
