@@ -14,13 +14,13 @@ import type { ProfileRegistry } from '../profiles/profiles';
 import type { Mutation } from '../sync/outbox';
 import type { FeedName } from '../sync/ports';
 import type { TokenVault } from '../vault/tokenVault';
-import type { Connectivity } from './connectivity';
+import { isNetworkFailure, type Connectivity } from './connectivity';
 import { appError } from './errors';
 import { JobRunner } from './jobRunner';
 import type { JobManager, JobSpec } from './jobs';
 import { Network } from './network';
 import type { SandboxProfile } from './sandboxProfile';
-import { Sessions, type EarlierSession, type Session } from './sessions';
+import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
 import type { SettingsFile } from './settings';
 
 export type { MutationOutcome };
@@ -84,7 +84,10 @@ export class AppContext {
         if (ms >= 1000) this.jobs.notePause(new Date(Date.now() + ms).toISOString());
       },
       hooks: (session) => ({
-        reach: (call) => this.network.reach(session(), call),
+        // As `net`: a call to the current generation's routes is refused on an earlier-generation profile.
+        reach: (call) => this.network.reach(requireCurrent(session()), call),
+        worthTrying: () => this.network.online && session().generation === 'current',
+        unreachable: isNetworkFailure,
         port: (onLongPoll) => this.network.port(session(), onLongPoll),
         onFeedSaved: (filterId, created, updated) => this.runner.noteFeedUpdate(filterId, created, updated),
         mutate: (m) => this.network.mutateOrQueue(m),

@@ -56,6 +56,18 @@ export interface SessionsDeps {
   hooks: SessionHooks;
 }
 
+/** `s`, refused when it is a profile of the earlier API generation (the current generation's routes differ). */
+export function requireCurrent(s: Session): Session {
+  if (s.generation !== 'current') {
+    throw appError(
+      'not_supported',
+      'Этот профиль работает с API прежнего поколения: здесь доступны только данные из кэша.',
+      'This profile uses the earlier API generation: only cached data is available here.',
+    );
+  }
+  return s;
+}
+
 export class Sessions {
   private current: Session | null = null;
 
@@ -75,15 +87,7 @@ export class Sessions {
 
   /** The active session, refusing profiles of the earlier API generation (their routes differ). */
   currentGeneration(): Session {
-    const s = this.session();
-    if (s.generation !== 'current') {
-      throw appError(
-        'not_supported',
-        'Этот профиль работает с API прежнего поколения: здесь доступны только данные из кэша.',
-        'This profile uses the earlier API generation: only cached data is available here.',
-      );
-    }
-    return s;
+    return requireCurrent(this.session());
   }
 
   /** The active session of an earlier-generation profile; `not_supported` for a current-generation one. */

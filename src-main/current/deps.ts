@@ -11,6 +11,7 @@ import type { Mutation } from '../sync/outbox';
 import type { FeedSink, QueryPort } from '../sync/ports';
 import { apiQueryPort } from '../sync/apiQueryPort';
 import { cacheFeedSink } from '../sync/cacheFeedSink';
+import type { CurrentNet } from './net';
 import type { SyncJobs } from './syncJobs';
 
 /** What an edit sent through the outbox did: sent now (with the server's answer), or queued for later. */
@@ -23,6 +24,10 @@ export interface CurrentDeps {
   spending(): SpendingSettings;
   /** Wraps every call to the server (the app: connectivity, the sandbox's lost session renewed once). */
   reach?<T>(call: () => Promise<T>): Promise<T>;
+  /** Whether a read the cache can stand in for is worth trying now (the app: online); by default always. */
+  worthTrying?(): boolean;
+  /** Whether a failure means the server could not be reached, so the cache may answer (the app); by default never. */
+  unreachable?(error: unknown): boolean;
   /** The QUERY port (the app's tells connectivity); by default the client's own. */
   port?(onLongPoll?: () => void): QueryPort;
   /** A stored page added or changed items of a filter (the app's throttled `feed.updated`). */
@@ -40,16 +45,24 @@ export interface Wired {
   readonly deps: CurrentDeps;
   readonly cache: CacheDb;
   reach<T>(call: () => Promise<T>): Promise<T>;
+  /** The same calls as the use cases of money, audit, cards and lists take them (current/net.ts). */
+  readonly net: CurrentNet;
   port(onLongPoll?: () => void): QueryPort;
   sink(): FeedSink;
   jobs(): SyncJobs;
 }
 
 export function wire(deps: CurrentDeps): Wired {
+  const reach = <T>(call: () => Promise<T>): Promise<T> => (deps.reach ? deps.reach(call) : call());
   return {
     deps,
     cache: deps.cache,
-    reach: (call) => (deps.reach ? deps.reach(call) : call()),
+    reach,
+    net: {
+      call: (fn) => reach(() => fn(deps.client)),
+      worthTrying: () => deps.worthTrying?.() ?? true,
+      unreachable: (e) => deps.unreachable?.(e) ?? false,
+    },
     port: (onLongPoll) => (deps.port ? deps.port(onLongPoll) : apiQueryPort(deps.client)),
     sink: () =>
       cacheFeedSink(deps.cache, {

@@ -25,6 +25,9 @@
  *   firstPage / preview / readSaved / heldOf         the steps, for a foreground run (the CLI's sync)
  *   runSyncJob(spec, signal, hooks)                  the body of the app's sync job
  *   sendQueuedEdits()                                the outbox flushed (before a run, when the network returns)
+ * Money and audit (money.ts, audit.ts: WB-B's use cases, composed here over the same deps)
+ *   money.balance / ledger / spending / tokens …     mirrored locally, read offline
+ *   audit(mode)                                      every charge one delivered version, none twice
  */
 import { ApiClient, type ApiClientOptions } from '../api/client';
 import type { CacheDb } from '../cache/database';
@@ -37,7 +40,11 @@ import { quarantineSink } from '../sync/quarantine';
 import type { FeedName, StreamName } from '../sync/ports';
 import type { FirstPage, SyncOutcome, SyncRequest } from '../sync/syncEngine';
 import { wire, type CurrentDeps, type Wired } from './deps';
+import { runAudit, type AuditPullMode } from './audit';
+import type { AuditVerdict } from '../audit/reconcile';
 import * as runs from './feedRuns';
+import { MoneyUseCases } from './money';
+import type { CurrentNet } from './net';
 import * as saved from './savedSearches';
 import * as search from './search';
 import { heldOfFeed } from './spendGuard';
@@ -57,9 +64,22 @@ export function currentClient(cache: CacheDb, options: Omit<ApiClientOptions, 'o
 
 export class CurrentWorkbench {
   private readonly w: Wired;
+  /** Balance, ledger, spending and API tokens (current/money.ts). */
+  readonly money: MoneyUseCases;
 
   constructor(deps: CurrentDeps) {
     this.w = wire(deps);
+    this.money = new MoneyUseCases({ cache: this.w.cache, net: this.w.net });
+  }
+
+  /** How the use cases reach the server through this workbench's deps (for the use cases composed here). */
+  get net(): CurrentNet {
+    return this.w.net;
+  }
+
+  /** The ledger audit (current/audit.ts): `bounded` for the app, `whole` for the CLI. */
+  audit(mode: AuditPullMode): Promise<AuditVerdict> {
+    return runAudit({ cache: this.w.cache, net: this.w.net }, mode);
   }
 
   get cache(): CacheDb {
