@@ -5,39 +5,14 @@
  * are then not known).
  */
 import type { CardResult, Handlers } from '../contract/ipc';
-import { cachedCard, fetchCard, resolveCachedId, type CardRequest, type OpenedCard } from '../cards/openCard';
+import { resolveCachedId, type CardRequest } from '../cards/openCard';
 import { openByReference, OpenReferenceError } from '../cards/openByReference';
-import { listStore } from '../cache/listStore';
-import { versionStore } from '../cache/versionStore';
-import { viewQueries } from '../cache/viewQueries';
-import type { ObjectKind } from '../cache/types';
-import { isNetworkFailure } from './connectivity';
-import type { AppContext, Session } from './context';
+import { CardUseCases, versionsOf } from '../current/cards';
+import type { AppContext } from './context';
+import { useCaseDeps } from './currentNet';
 import { appError } from './errors';
-import { contractRow } from './rows';
 
 type CardHandlers = Pick<Handlers, 'card.tender' | 'card.contract' | 'card.open' | 'card.version' | 'card.relatedContracts'>;
-
-function versionsOf(session: Session, kind: ObjectKind, id: number): CardResult['versions'] {
-  const deliveries = versionStore(session.cache).deliveries(kind, id);
-  return versionStore(session.cache)
-    .history(kind, id)
-    .map((v) => ({
-      version: v.version,
-      receivedAt: v.firstReceivedAt,
-      billed: deliveries.some((d) => d.version === v.version && d.billed),
-      via: v.firstVia,
-    }));
-}
-
-/** The held version's stored object, when there is no network to fetch its card. */
-function storedAsCard(session: Session, req: CardRequest): OpenedCard | undefined {
-  const id = resolveCachedId(session.cache, req);
-  if (id === undefined) return undefined;
-  const latest = versionStore(session.cache).latest(req.kind, id);
-  if (!latest) return undefined;
-  return { card: latest.object as Record<string, unknown>, id, version: latest.version, source: 'cache', charged: false };
-}
 
 /**
  * A tender of an earlier-generation profile: its detail (lots, positions by `lot_ordinal`, documents,
@@ -58,7 +33,7 @@ async function openEarlierTender(ctx: AppContext, id: number, req: CardRequest):
     charged: opened.charged,
     positionsPage: opened.positionsPage,
     positionsLimit: opened.positionsPageSize,
-    versions: versionsOf(session, 'tender', opened.id),
+    versions: versionsOf(session.cache, 'tender', opened.id),
     listIds: [],
   };
 }
@@ -73,34 +48,11 @@ async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult &
     }
     return { ...(await openEarlierTender(ctx, id, req)), id };
   }
-  let opened = cachedCard(session.cache, req);
-  if (!opened) {
-    const fallback = () => storedAsCard(session, req);
-    if (!ctx.online || session.generation !== 'current') opened = fallback();
-    if (!opened) {
-      try {
-        opened = await ctx.net(() => fetchCard(session.cache, session.client, req));
-      } catch (e) {
-        opened = isNetworkFailure(e) ? fallback() : undefined;
-        if (!opened) throw e;
-      }
-    }
-  }
-  return {
-    kind: req.kind,
-    card: opened.card,
-    version: opened.version,
-    source: opened.source,
-    charged: opened.charged,
-    positionsPage: req.positionsPage,
-    positionsLimit: req.positionsLimit,
-    versions: versionsOf(session, req.kind, opened.id),
-    listIds: req.kind === 'tender' ? listStore(session.cache).listsOf(opened.id) : [],
-    id: opened.id,
-  };
+  return new CardUseCases(useCaseDeps(ctx, session)).openForView(req);
 }
 
 export function cardHandlers(ctx: AppContext): CardHandlers {
+  const cards = () => new CardUseCases(useCaseDeps(ctx));
   return {
     'card.tender': ({ id, idType, positionsPage, positionsLimit }) => {
       if (idType === 'internal' && typeof id === 'string' && !/^\d{1,15}$/.test(id)) {
@@ -124,16 +76,10 @@ export function cardHandlers(ctx: AppContext): CardHandlers {
       }
     },
 
-    'card.version': async ({ kind, id, version }) => {
-      const stored = versionStore(ctx.session().cache).get(kind, id, version);
-      if (!stored) throw appError('not_found', 'Эта версия не сохранена в кэше.', 'This version is not stored in the cache.');
-      return { object: stored.object as Record<string, unknown>, receivedAt: stored.firstReceivedAt };
-    },
+    'card.version': async ({ kind, id, version }) => cards().version(kind, id, version),
 
     'card.relatedContracts': async ({ tenderId, refresh }) => {
-      const session = ctx.session();
-      const views = viewQueries(session.cache);
-      const rows = views.objects('contract', views.contractIdsOfTender(tenderId)).map(contractRow);
+      const rows = cards().relatedContracts(tenderId);
       let jobId: string | null = null;
       if (refresh) jobId = (await ctx.contractsJob({ tender_ids: [tenderId] })).jobId;
       return { rows, jobId };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { viewQueries, type TenderSortColumn } from '../../src-main/cache/viewQueries';
-import { tenderViewRow as tenderRow } from '../../src-main/app/rows';
+import { tenderViewRow as tenderRow } from '../../src-main/current/rows';
 import { tempDir } from './helpers';
 
 const N = 100_000;

@@ -6,8 +6,12 @@ import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';
 import type { CliContext } from '../context';
 import { isProvisional } from '../../cache/versionMatch';
-import { openCard, type OpenedCard } from '../../cards/openCard';
+import type { OpenedCard } from '../../cards/openCard';
 import { openByReference, OpenReferenceError } from '../../cards/openByReference';
+import { CardUseCases } from '../../current/cards';
+import { cliNet } from '../currentNet';
+
+const cards = async (ctx: CliContext): Promise<CardUseCases> => new CardUseCases({ cache: await ctx.cache(), net: cliNet(ctx) });
 
 export async function cardCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [kind, ...rest] = args;
@@ -25,8 +29,7 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
   const byInternalId = !a.values.external && !a.values.reestr;
   if (byInternalId && !/^\d+$/.test(id)) throw new CliError(`a ${kind} id is a number; use --${kind === 'tender' ? 'external' : 'reestr'} for ${kind === 'tender' ? 'a platform id' : 'a registry number'}`, 2);
 
-  const cache = await ctx.cache();
-  const opened = await openCard(cache, () => ctx.client(), {
+  const opened = await (await cards(ctx)).open({
     kind,
     id,
     idType: a.values.external ? 'external' : a.values.reestr ? 'reestr' : 'internal',
@@ -40,11 +43,9 @@ export async function openCommand(ctx: CliContext, args: string[]): Promise<void
   const a = parseCommandArgs(args, {});
   const reference = a.positionals.join(' ');
   if (reference.trim() === '') throw new CliError('usage: open NOTICE_NUMBER|REGISTRY_NUMBER|ZAKUPKI_URL', 2);
-  const cache = await ctx.cache();
+  const wb = await cards(ctx);
   try {
-    const { attempt, result } = await openByReference(reference, (at) =>
-      openCard(cache, () => ctx.client(), { kind: at.kind, id: at.id, idType: at.idType, positionsPage: 1, positionsLimit: 20 }),
-    );
+    const { attempt, result } = await openByReference(reference, (at) => wb.open({ kind: at.kind, id: at.id, idType: at.idType, positionsPage: 1, positionsLimit: 20 }));
     // Which kind the number turned out to be, and its internal id, ahead of the card's usual fields.
     printCard(ctx, attempt.kind, result, { kind: attempt.kind, id: result.id });
   } catch (e) {

@@ -8,9 +8,9 @@ import type { CliContext } from '../context';
 import { CliError } from '../output';
 import { runFeedSet } from '../feedSetRun';
 import { parseSpendFlags } from '../spendCap';
-import { contractQueryBody } from '../../app/contracts';
 import { contractSetSchema, type ContractSet } from '../../contract/ipc';
-import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
+import { checkedContractBody } from '../../current/contracts';
+import { AppError } from '../../domain/appError';
 
 const USAGE = 'usage: contracts --customer INN[,INN] | --supplier-inn INN[,INN] [--supplier-name NAME] | --supplier-name NAME | --list LIST_ID | --tenders ID[,ID] [--max-spend N | --no-cap]';
 
@@ -52,11 +52,10 @@ export async function contractsCommand(ctx: CliContext, args: string[], signal: 
   const set = contractSet(a.values);
   let body: Record<string, unknown>;
   try {
-    body = contractQueryBody(set);
+    body = checkedContractBody(set);
   } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e), 2);
+    if (e instanceof AppError) throw new CliError(`the contract set is refused: ${e.text.ru} / ${e.text.en}`, 2);
+    throw e;
   }
-  const problems = checkQueryCriteria(body);
-  if (problems.length) throw new CliError(`the contract set is refused: ${criteriaProblemsText(problems, 'ru')} / ${criteriaProblemsText(problems, 'en')}`, 2);
   await runFeedSet(ctx, 'contract', body, 'contracts', flags, signal);
 }
