@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
+import { spendingSettingsSchema, type SpendingSettings } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
@@ -55,11 +56,14 @@ const strings: Strings<{
 };
 
 const text = (n: number | null): string => (n === null ? '' : String(n));
-/** '' → null (no limit) where allowed; otherwise a whole number, or 'invalid'. */
-function parseUnits(value: string, allowEmpty: boolean, min: number): number | null | 'invalid' {
+/**
+ * A field as typed → its value: '' is null (no limit), digits a whole number; whether the value is allowed
+ * (null, the range) is the contract's rule (`spendingSettingsSchema`), else 'invalid'.
+ */
+function parseUnits(value: string, key: keyof SpendingSettings): number | null | 'invalid' {
   const t = value.replace(/[\s\u00a0]/g, '');
-  if (t === '') return allowEmpty ? null : 'invalid';
-  return /^\d{1,10}$/.test(t) && Number(t) >= min && Number(t) <= 1_000_000_000 ? Number(t) : 'invalid';
+  const n = t === '' ? null : /^\d{1,10}$/.test(t) ? Number(t) : Number.NaN;
+  return spendingSettingsSchema.shape[key].safeParse(n).success ? n : 'invalid';
 }
 
 export function MoneySection() {
@@ -76,7 +80,7 @@ export function MoneySection() {
     if (state) setForm({ confirmAbove: text(state.confirmAbove), runCap: text(state.runCap), dailyBudget: text(state.dailyBudget) });
   }, [spending.answers]);
 
-  const parsed = { confirmAbove: parseUnits(form.confirmAbove, false, 0), runCap: parseUnits(form.runCap, true, 1), dailyBudget: parseUnits(form.dailyBudget, true, 1) };
+  const parsed = { confirmAbove: parseUnits(form.confirmAbove, 'confirmAbove'), runCap: parseUnits(form.runCap, 'runCap'), dailyBudget: parseUnits(form.dailyBudget, 'dailyBudget') };
   const invalid = Object.values(parsed).some((v) => v === 'invalid');
   const field = (key: keyof typeof form, label: string, hint: string) => (
     <label className={`field field--narrow${parsed[key] === 'invalid' ? ' field--invalid' : ''}`}>

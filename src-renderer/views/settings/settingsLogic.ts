@@ -1,8 +1,8 @@
 /**
- * Pure helpers of the Settings view: checking a new profile before it is sent (the contract's rules, with
+ * Pure helpers of the Settings view: checking a new profile before it is sent (the contract's schema, with
  * messages in the user's language) and showing sizes on disk.
  */
-import type { Locale } from '../../../src-main/contract/ipc';
+import { methods, type Locale } from '../../../src-main/contract/ipc';
 
 export interface ProfileDraft {
   name: string;
@@ -23,22 +23,20 @@ const messages = {
   },
 };
 
+/**
+ * A new profile's problems before it is sent: the contract's own rules (`profiles.add`), each failing field
+ * named in the user's language. The main process checks the same schema again.
+ */
 export function profileFormProblems(d: ProfileDraft & { token: string }, locale: Locale): Partial<Record<'name' | 'baseUrl' | 'token', string>> {
   const m = messages[locale];
   const out: Partial<Record<'name' | 'baseUrl' | 'token', string>> = {};
-  const name = d.name.trim();
-  if (name.length < 1 || name.length > 64 || !/^[\p{L}\p{N}_.-]+$/u.test(name)) out.name = m.name;
-  const url = d.baseUrl.trim();
-  let okUrl: boolean;
-  try {
-    const u = new URL(url);
-    okUrl = (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    okUrl = false;
+  const parsed = methods['profiles.add'].args.safeParse({ name: d.name.trim(), baseUrl: d.baseUrl.trim(), generation: d.generation, token: d.token.trim() });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === 'name') out.name = m.name;
+    else if (field === 'baseUrl') out.baseUrl = m.url;
+    else if (field === 'token') out.token = m.token;
   }
-  if (!okUrl) out.baseUrl = m.url;
-  const token = d.token.trim();
-  if (token.length < 8 || token.length > 4096) out.token = m.token;
   return out;
 }
 
