@@ -6,7 +6,7 @@ import { parseCommandArgs } from '../args';
 import { exportFormat } from '../exportFormat';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
-import { countItemEdit, mutate, flushOutbox } from '../../sync/outbox';
+import { flushOutbox } from '../../sync/outbox';
 import { listMemberSync } from '../../cache/listMemberSync';
 import { listStore } from '../../cache/listStore';
 import { versionStore } from '../../cache/versionStore';
@@ -16,7 +16,9 @@ import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
 import { exportSearchResultsCsv } from '../../export/resultsExport';
 import { searchStore } from '../../cache/searchStore';
-import { listNameProblem } from '../../domain/listName';
+import { AppError } from '../../domain/appError';
+import { checkListName, ListUseCases, type ItemEdit } from '../../current/lists';
+import { cliMutate, cliNet } from '../currentNet';
 import { isApiError } from '../../api/errors';
 import { mirrorListMembers } from '../../sync/mirrors';
 import { runFeedSet } from '../feedSetRun';
@@ -59,42 +61,37 @@ function membersAge(cache: Awaited<ReturnType<CliContext['cache']>>, listId: str
 }
 
 /**
- * What an item edit did. The answer's body is "not shown" (4.12, 4.13): a server may answer `{}`. Its counts
- * are used when it gives them all; otherwise the members are read again from the server and the edit is
- * counted against the members held before it.
+ * What an item edit did, with the list's size: the answer's counts when it gives them all; otherwise the
+ * members are read again from the server for the size (the edit itself counted by the workbench).
  */
-async function editCounts(
-  ctx: CliContext,
-  sub: 'add' | 'remove',
-  listId: string,
-  ids: number[],
-  before: Set<number>,
-  r: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+async function editCounts(ctx: CliContext, sub: 'add' | 'remove', listId: string, e: ItemEdit): Promise<Record<string, unknown>> {
   const keys = sub === 'add' ? ['added', 'already_present', 'items_count'] : ['removed', 'not_present', 'items_count'];
+  const r = e.answer ?? {};
   if (keys.every((k) => typeof r[k] === 'number')) return { list_id: listId, ...Object.fromEntries(keys.map((k) => [k, r[k]])) };
   await refreshMembers(ctx, listId);
-  const cache = await ctx.cache();
-  const after = new Set(listStore(cache).items(listId).map((m) => m.tenderId));
-  const { changed, unchanged } = countItemEdit(sub === 'add' ? 'list.add' : 'list.remove', ids, before);
+  const after = listStore(await ctx.cache()).items(listId).length;
   return sub === 'add'
-    ? { list_id: listId, added: changed, already_present: unchanged, items_count: after.size }
-    : { list_id: listId, removed: changed, not_present: unchanged, items_count: after.size };
+    ? { list_id: listId, added: e.changed, already_present: e.unchanged, items_count: after }
+    : { list_id: listId, removed: e.changed, not_present: e.unchanged, items_count: after };
+}
+
+/** A refusal of the workbench (a list name the reference does not allow) as a usage error, in both languages. */
+function usageError(e: unknown): unknown {
+  return e instanceof AppError && e.code === 'invalid_input' ? new CliError(`${e.text.ru} / ${e.text.en}`, 2) : e;
 }
 
 export async function listCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [sub, ...rest] = args;
   const cache = await ctx.cache();
+  const lists = new ListUseCases({ cache, net: cliNet(ctx), mutate: cliMutate(ctx, cache) });
   if (sub === 'create') {
     const a = parseCommandArgs(rest, { description: { type: 'string' } });
     const name = a.positionals.join(' ').trim();
     if (!name) throw new CliError('usage: list create NAME', 2);
-    const problem = listNameProblem(name);
-    if (problem) throw new CliError(`${problem.ru} / ${problem.en}`, 2);
-    const client = await ctx.client();
-    await flushOutbox(cache, client);
-    const r = await mutate(cache, client, { op: 'list.create', payload: { name, ...(typeof a.values.description === 'string' ? { description: a.values.description } : {}) } });
-    ctx.out.result({ list_id: r.list_id, name }, `${String(r.list_id)}  ${name}`);
+    checkName(name);
+    await flushOutbox(cache, await ctx.client());
+    const list = await lists.create(name, typeof a.values.description === 'string' ? a.values.description : undefined);
+    ctx.out.result({ list_id: list.listId, name }, `${list.listId}  ${name}`);
     return;
   }
   if (sub === 'add' || sub === 'remove') {
@@ -102,13 +99,10 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
     const [listId, ...ids] = a.positionals;
     if (!listId) throw new CliError(`usage: list ${sub} LIST_ID ID...`, 2);
     const tenderIds = parseIds(ids);
-    const client = await ctx.client();
-    await flushOutbox(cache, client);
+    await flushOutbox(cache, await ctx.client());
     // The counts are read from the local mirror when the answer has none: know the members before the edit.
     if (!listStore(cache).getList(listId)) await refreshMembers(ctx, listId);
-    const before = new Set(listStore(cache).items(listId).map((m) => m.tenderId));
-    const r = await mutate(cache, client, { op: sub === 'add' ? 'list.add' : 'list.remove', payload: { listId, ids: tenderIds } });
-    const c = await editCounts(ctx, sub, listId, tenderIds, before, r);
+    const c = await editCounts(ctx, sub, listId, await lists.editItems(sub === 'add' ? 'list.add' : 'list.remove', listId, tenderIds));
     ctx.out.result(c, sub === 'add' ? `added ${String(c.added)}, already there ${String(c.already_present)}; ${String(c.items_count)} in the list` : `removed ${String(c.removed)}, not there ${String(c.not_present)}; ${String(c.items_count)} in the list`);
     return;
   }
@@ -144,13 +138,14 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
     const [listId, ...words] = a.positionals;
     const name = words.join(' ').trim();
     if (!listId || (!name && a.values.reset !== true)) throw new CliError('usage: list rename LIST_ID NAME | list rename LIST_ID --reset', 2);
-    const list = visibleList(cache, listId);
-    if (a.values.reset !== true) {
-      const problem = listNameProblem(name);
-      if (problem) throw new CliError(`${problem.ru} / ${problem.en}`, 2);
+    visibleList(lists, listId);
+    let renamed;
+    try {
+      renamed = lists.rename(listId, a.values.reset === true ? null : name);
+    } catch (e) {
+      throw usageError(e);
     }
-    const local = a.values.reset === true || name === list.serverName ? null : name;
-    listStore(cache).renameLocally(listId, local);
+    const { list, local } = renamed;
     ctx.out.result(
       { list_id: listId, name: local ?? list.serverName, server_name: list.serverName, local: local !== null },
       `${listId}  ${local ?? list.serverName}${local !== null ? `  (here only; on the server: ${list.serverName})` : ''}`,
@@ -162,7 +157,7 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
     const a = parseCommandArgs(rest, { yes: { type: 'boolean' } });
     const listId = a.positionals[0];
     if (!listId) throw new CliError('usage: list delete LIST_ID --yes', 2);
-    const list = visibleList(cache, listId);
+    const list = visibleList(lists, listId);
     if (a.values.yes !== true) {
       throw new CliError(
         `list "${list.name}" (${list.itemsCount} tenders) would be deleted here only: the API has no route to delete a list, so it stays on the server. Add --yes to confirm`,
@@ -192,17 +187,26 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
     return;
   }
   if (sub === 'list' || sub === undefined) {
-    for (const l of listStore(cache).lists()) ctx.out.result({ list_id: l.listId, name: l.name, items_count: l.itemsCount }, `${l.listId}\t${l.name}\t${l.itemsCount}`);
+    for (const l of await lists.lists({ refresh: false })) ctx.out.result({ list_id: l.listId, name: l.name, items_count: l.itemsCount }, `${l.listId}\t${l.name}\t${l.itemsCount}`);
     return;
   }
   throw new CliError('usage: list create|add|remove|show|sync|load|rename|delete ...', 2);
 }
 
 /** A list held here and not deleted here, or a usage error naming it. */
-function visibleList(cache: Awaited<ReturnType<CliContext['cache']>>, listId: string) {
-  const list = listStore(cache).getList(listId);
-  if (!list || list.hiddenAt !== null) throw new CliError(`no list ${listId} here: run "list" to see the lists`, 2);
+function visibleList(lists: ListUseCases, listId: string) {
+  const list = lists.visible(listId);
+  if (!list) throw new CliError(`no list ${listId} here: run "list" to see the lists`, 2);
   return list;
+}
+
+/** A list name the reference allows, or a usage error saying why not. */
+function checkName(name: string): void {
+  try {
+    checkListName(name);
+  } catch (e) {
+    throw usageError(e);
+  }
 }
 
 function delimiterOf(value: unknown): ';' | ',' | '\t' {
