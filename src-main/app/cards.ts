@@ -7,9 +7,8 @@
 import type { CardResult, Handlers } from '../contract/ipc';
 import { resolveCachedId, type CardRequest } from '../cards/openCard';
 import { openByReference, OpenReferenceError } from '../cards/openByReference';
-import { CardUseCases, versionsOf } from '../current/cards';
+import { versionsOf } from '../current/cards';
 import type { AppContext } from './context';
-import { useCaseDeps } from './currentNet';
 import { appError } from './errors';
 
 type CardHandlers = Pick<Handlers, 'card.tender' | 'card.contract' | 'card.open' | 'card.version' | 'card.relatedContracts'>;
@@ -48,11 +47,11 @@ async function openCard(ctx: AppContext, req: CardRequest): Promise<CardResult &
     }
     return { ...(await openEarlierTender(ctx, id, req)), id };
   }
-  return new CardUseCases(useCaseDeps(ctx, session)).openForView(req);
+  return session.current.cards.openForView(req);
 }
 
 export function cardHandlers(ctx: AppContext): CardHandlers {
-  const cards = () => new CardUseCases(useCaseDeps(ctx));
+  const cards = () => ctx.workbench().cards;
   return {
     'card.tender': ({ id, idType, positionsPage, positionsLimit }) => {
       if (idType === 'internal' && typeof id === 'string' && !/^\d{1,15}$/.test(id)) {

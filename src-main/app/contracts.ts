@@ -2,13 +2,13 @@
  * contracts.*: a contract set (current/contracts.ts) read into the cache as a job and its rows from there.
  */
 import type { Handlers } from '../contract/ipc';
-import { checkedContractBody, ContractUseCases } from '../current/contracts';
+import { checkedContractBody } from '../current/contracts';
 import type { AppContext } from './context';
 
 type ContractHandlers = Pick<Handlers, 'contracts.query' | 'contracts.preview' | 'contracts.rows'>;
 
 export function contractHandlers(ctx: AppContext): ContractHandlers {
-  const contracts = () => new ContractUseCases({ cache: ctx.session().cache });
+  const contracts = () => ctx.workbench().contracts;
   return {
     'contracts.query': async ({ set, maxSpend, confirmCost }) => {
       // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).

@@ -4,11 +4,9 @@
  * network returns. A list created offline has a temporary id until then (sync/outbox.ts).
  */
 import type { Handlers } from '../contract/ipc';
-import { ListUseCases } from '../current/lists';
 import { exportListCsv } from '../export/listExport';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
-import { useCaseDeps } from './currentNet';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 
 type ListHandlers = Pick<
@@ -27,8 +25,8 @@ type ListHandlers = Pick<
 >;
 
 export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandlers {
-  /** The list use cases over the active session; edits go through the app's outbox sender (queued offline). */
-  const lists = () => new ListUseCases({ ...useCaseDeps(ctx), mutate: (m) => ctx.mutateOrQueue(m) });
+  /** The list use cases of the active workbench; edits go through the app's outbox sender (queued offline). */
+  const lists = () => ctx.workbench().lists;
   return {
     'lists.list': async () => lists().lists({ refresh: true }),
 

@@ -4,11 +4,9 @@
  * none charged twice, and every charge a response told of must be in the ledger.
  */
 import type { Handlers } from '../contract/ipc';
-import { auditVerdictInfo, runAudit } from '../current/audit';
-import { MoneyUseCases } from '../current/money';
-import { useCaseDeps } from './currentNet';
+import { auditVerdictInfo } from '../current/audit';
 import type { AppContext } from './context';
-import { moscowDayOf, spentToday } from './spendGuard';
+import { moscowDayOf, spentToday } from '../current/spendGuard';
 import { twinCharges } from './sameAccount';
 
 type MoneyHandlers = Pick<Handlers, 'spending.get' | 'spending.set' | 'balance.twin' | 'balance.get' | 'ledger.list' | 'ledger.audit' | 'ledger.spend' | 'tokens.list' | 'tokens.create' | 'tokens.revoke'>;
@@ -19,8 +17,8 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
     const session = ctx.sessionOrNull();
     return { ...ctx.settings.value.spending, spentToday: session ? spentToday(session.cache) : 0, day: moscowDayOf(Date.now()) };
   };
-  /** The money use cases over the active profile's session. */
-  const money = () => new MoneyUseCases(useCaseDeps(ctx));
+  /** The money use cases of the active profile's workbench (current/money.ts). */
+  const money = () => ctx.workbench().money;
   return {
     'spending.get': async () => spendingState(),
 
@@ -37,7 +35,7 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
 
     'ledger.audit': async () => {
       // A bounded pull: a long ledger is left to the ledger view's refresh, the audit answers from the cache.
-      return auditVerdictInfo(await runAudit(useCaseDeps(ctx), 'bounded'));
+      return auditVerdictInfo(await ctx.workbench().audit('bounded'));
     },
 
     'ledger.spend': async ({ days }) => money().spend(days),

@@ -25,9 +25,13 @@
  *   firstPage / preview / readSaved / heldOf         the steps, for a foreground run (the CLI's sync)
  *   runSyncJob(spec, signal, hooks)                  the body of the app's sync job
  *   sendQueuedEdits()                                the outbox flushed (before a run, when the network returns)
- * Money and audit (money.ts, audit.ts: WB-B's use cases, composed here over the same deps)
- *   money.balance / ledger / spending / tokens …     mirrored locally, read offline
+ * Money and audit (money.ts, audit.ts)
+ *   money.balance / ledgerPage / spend / tokens …    mirrored locally, read offline
  *   audit(mode)                                      every charge one delivered version, none twice
+ * Cards, contracts and lists (cards.ts, contracts.ts, lists.ts)
+ *   cards.open / openForView / version / relatedContracts   cached first: a card is paid for once
+ *   contracts.rows / rememberSetFilter, checkedContractBody(set)   a set's QUERY body checked before it pays
+ *   lists.lists / create / rename / delete / editItems / members / refreshMembers / serverIdOf
  */
 import { ApiClient, type ApiClientOptions } from '../api/client';
 import type { CacheDb } from '../cache/database';
@@ -41,6 +45,9 @@ import type { FeedName, StreamName } from '../sync/ports';
 import type { FirstPage, SyncOutcome, SyncRequest } from '../sync/syncEngine';
 import { wire, type CurrentDeps, type Wired } from './deps';
 import { runAudit, type AuditPullMode } from './audit';
+import { CardUseCases } from './cards';
+import { ContractUseCases } from './contracts';
+import { ListUseCases, sendNow } from './lists';
 import type { AuditVerdict } from '../audit/reconcile';
 import * as runs from './feedRuns';
 import { MoneyUseCases } from './money';
@@ -66,10 +73,20 @@ export class CurrentWorkbench {
   private readonly w: Wired;
   /** Balance, ledger, spending and API tokens (current/money.ts). */
   readonly money: MoneyUseCases;
+  /** Cards: cached, else fetched, else the stored object where the server cannot be reached (current/cards.ts). */
+  readonly cards: CardUseCases;
+  /** Contract sets: the checked QUERY body and the rows held (current/contracts.ts). */
+  readonly contracts: ContractUseCases;
+  /** Lists: edits through the deps' sender (the app's queues offline), else sent at once (current/lists.ts). */
+  readonly lists: ListUseCases;
 
   constructor(deps: CurrentDeps) {
     this.w = wire(deps);
-    this.money = new MoneyUseCases({ cache: this.w.cache, net: this.w.net });
+    const { cache, net } = this.w;
+    this.money = new MoneyUseCases({ cache, net });
+    this.cards = new CardUseCases({ cache, net });
+    this.contracts = new ContractUseCases({ cache });
+    this.lists = new ListUseCases({ cache, net, mutate: deps.mutate ? (m) => deps.mutate!(m) : sendNow(cache, net) });
   }
 
   /** How the use cases reach the server through this workbench's deps (for the use cases composed here). */

@@ -14,7 +14,7 @@ import type { ListInfo, MethodResult } from '../contract/ipc';
 import { appError } from '../domain/appError';
 import { listNameProblem } from '../domain/listName';
 import { mirrorListMembers, mirrorLists } from '../sync/mirrors';
-import { countItemEdit, isLocalListId, LOCAL_LIST_PREFIX, serverListId, type Mutation } from '../sync/outbox';
+import { countItemEdit, isLocalListId, LOCAL_LIST_PREFIX, mutate, serverListId, type Mutation } from '../sync/outbox';
 import type { MutationOutcome } from './deps';
 import { tryCall, type CurrentNet } from './net';
 import { tenderViewRow } from './rows';
@@ -24,6 +24,11 @@ export interface ListDeps {
   readonly net: CurrentNet;
   /** Sends an edit through the outbox (the app's queues it when the network is away). */
   mutate(m: Mutation): Promise<MutationOutcome>;
+}
+
+/** The edit sender without a queue (the CLI): through the outbox (its key stored first) and sent at once. */
+export function sendNow(cache: CacheDb, net: CurrentNet): ListDeps['mutate'] {
+  return async (m) => ({ queued: false, result: await net.call((client) => mutate(cache, client, m)) });
 }
 
 /** What an item edit did: the server's counts when its answer gives them, else counted here; queued offline. */

@@ -17,8 +17,8 @@ import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../expor
 import { exportSearchResultsCsv } from '../../export/resultsExport';
 import { searchStore } from '../../cache/searchStore';
 import { AppError } from '../../domain/appError';
-import { checkListName, ListUseCases, type ItemEdit } from '../../current/lists';
-import { cliMutate, cliNet } from '../currentNet';
+import { checkListName, ListUseCases, sendNow, type ItemEdit } from '../../current/lists';
+import { cliNet } from '../currentNet';
 import { isApiError } from '../../api/errors';
 import { mirrorListMembers } from '../../sync/mirrors';
 import { runFeedSet } from '../feedSetRun';
@@ -83,7 +83,8 @@ function usageError(e: unknown): unknown {
 export async function listCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [sub, ...rest] = args;
   const cache = await ctx.cache();
-  const lists = new ListUseCases({ cache, net: cliNet(ctx), mutate: cliMutate(ctx, cache) });
+  const net = cliNet(ctx);
+  const lists = new ListUseCases({ cache, net, mutate: sendNow(cache, net) });
   if (sub === 'create') {
     const a = parseCommandArgs(rest, { description: { type: 'string' } });
     const name = a.positionals.join(' ').trim();
