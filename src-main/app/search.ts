@@ -6,7 +6,7 @@
 import type { Handlers } from '../contract/ipc';
 import type { StreamName } from '../sync/ports';
 import type { AppContext } from './context';
-import { tenderViewRow } from './rows';
+import { tenderViewRow } from '../current/rows';
 
 type SearchHandlers = Pick<
   Handlers,
