@@ -4,7 +4,6 @@
  * fetched, so an export costs nothing.
  */
 import type { Handlers } from '../contract/ipc';
-import { searchStore } from '../cache/searchStore';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
 import { exportSearchResultsCsv } from '../export/resultsExport';
 import type { HostPlatform } from './hostPlatform';
@@ -18,8 +17,7 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
   return {
     'search.export': async ({ filterId, sort, columns, delimiter, excel }) => {
       const session = ctx.currentGeneration();
-      const search = searchStore(session.cache).get(filterId);
-      if (!search) throw appError('not_found', 'Такого сохранённого поиска нет.', 'There is no such saved search.');
+      const search = session.current.requireSaved(filterId);
       const chosen = chosenColumns(columns);
       return exportToTarget(platform, session, safeFileName(search.label ?? filterId, 'search'), (target) =>
         exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel }),

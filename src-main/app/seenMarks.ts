@@ -4,29 +4,23 @@
  * generation, so this works on the active session's cache.
  */
 import type { Handlers } from '../contract/ipc';
-import { searchStore } from '../cache/searchStore';
 import { seenStore } from '../cache/seenStore';
-import type { AppContext, Session } from './context';
-import { appError } from './errors';
+import type { AppContext } from './context';
 
 type SeenHandlers = Pick<Handlers, 'savedSearches.rowMarks' | 'savedSearches.markRowsSeen'>;
-
-function requireSearch(session: Session, filterId: string): void {
-  if (!searchStore(session.cache).get(filterId)) throw appError('not_found', 'Такого сохранённого поиска нет.', 'There is no such saved search.');
-}
 
 export function seenHandlers(ctx: AppContext): SeenHandlers {
   return {
     'savedSearches.rowMarks': async ({ filterId, ids, counts }) => {
       const session = ctx.session();
-      requireSearch(session, filterId);
+      session.current.requireSaved(filterId);
       const seen = seenStore(session.cache);
       seen.ensureBaseline(filterId);
       return { marks: seen.marks(filterId, ids), counts: counts ? seen.counts(filterId) : null };
     },
     'savedSearches.markRowsSeen': async ({ filterId, ids }) => {
       const session = ctx.session();
-      requireSearch(session, filterId);
+      session.current.requireSaved(filterId);
       const seen = seenStore(session.cache);
       seen.ensureBaseline(filterId);
       const marked = seen.markSeen(filterId, ids);

@@ -17,7 +17,7 @@
  *   saveSearch({ filterId, params, label?, events }) keeps a previewed set under its label
  *   searchResults(filterId, sort, offset, limit), searchOffline(query, { order, offset, limit })   cache only
  * Saved searches (savedSearches.ts)
- *   savedSearches(), findSaved(labelOrId), savedSearchInfo(s), rename, markSeen, follow, extinguish
+ *   savedSearches(), findSaved(labelOrId), requireSaved(id), savedSearchInfo(s), rename, markSeen, follow, extinguish
  *   labelOwner(label, filterId, params?)            the one label rule: who else holds the label, if anyone
  * Sync and spending (feedRuns.ts, spendGuard.ts: every paid run planned by `planSpend`)
  *   estimateSaved / syncSaved                        a saved search's cost and its job
@@ -137,8 +137,12 @@ export class CurrentWorkbench {
 
   /** A saved search by label or filter id (an id-looking key is tried as an id first). */
   findSaved(key: string): SavedSearch | undefined {
-    const searches = searchStore(this.w.cache);
-    return key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
+    return saved.findSaved(this.w.cache, key);
+  }
+
+  /** A saved search by filter id, or `not_found`. */
+  requireSaved(filterId: string): SavedSearch {
+    return saved.requireSearch(this.w, filterId);
   }
 
   savedSearchInfo(s: SavedSearch): SavedSearchInfo {

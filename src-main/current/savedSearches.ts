@@ -2,6 +2,7 @@
  * Saved searches: filters the user keeps under a label. The label rule (one label names one set) lives here
  * once: the app refuses with a contract error, the CLI with its own sentence, both from `labelOwner`.
  */
+import type { CacheDb } from '../cache/database';
 import type { SavedSearchInfo } from '../contract/ipc';
 import { searchStore, type SavedSearch } from '../cache/searchStore';
 import { viewQueries } from '../cache/viewQueries';
@@ -33,6 +34,12 @@ export class LabelTakenError extends AppError {
 export function checkLabel(w: Wired, label: string, filterId: string | null, params?: unknown): void {
   const owner = labelOwner(w, label, filterId, params);
   if (owner) throw new LabelTakenError(label, owner);
+}
+
+/** A saved search by label or filter id (an id-looking key is tried as an id first): the CLI's way to name one. */
+export function findSaved(cache: CacheDb, key: string): SavedSearch | undefined {
+  const searches = searchStore(cache);
+  return key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
 }
 
 export function requireSearch(w: Wired, filterId: string): SavedSearch {

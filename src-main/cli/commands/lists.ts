@@ -15,7 +15,7 @@ import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
 import { exportSearchResultsCsv } from '../../export/resultsExport';
-import { searchStore } from '../../cache/searchStore';
+import { findSaved } from '../../current/savedSearches';
 import { AppError } from '../../domain/appError';
 import { checkListName, ListUseCases, sendNow, type ItemEdit } from '../../current/lists';
 import { cliNet } from '../currentNet';
@@ -271,8 +271,7 @@ function tenderColumns(list: unknown) {
 async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', asExcel: boolean, signal: AbortSignal): Promise<void> {
   const columns = tenderColumns(columnList);
   const cache = await ctx.cache();
-  const searches = searchStore(cache);
-  const search = key.startsWith('flt_') ? (searches.get(key) ?? searches.getByLabel(key)) : (searches.getByLabel(key) ?? searches.get(key));
+  const search = findSaved(cache, key);
   if (!search) throw new CliError(`no saved search "${key}": give its label or filter id`, 2);
   const result = await exportSearchResultsCsv(cache, search.filterId, columns, out, {
     delimiter,
