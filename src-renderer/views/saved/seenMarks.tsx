@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RowMark, TenderRow } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
+import { useLoad } from '../../state/useLoad';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { diffVersions, type VersionDiff } from '../card/versionDiff';
@@ -136,24 +137,23 @@ const SHOWN_CHANGES = 6;
 export function SeenDiff({ mark, testId }: { mark: RowMark | undefined; testId: string }) {
   const s = useStrings(strings);
   const locale = useLocale();
-  const [diff, setDiff] = useState<{ key: string; result: VersionDiff } | null>(null);
-  const [failed, setFailed] = useState<unknown>(null);
   const from = mark?.seenVersion ?? null;
-  const key = mark && from !== null ? `${mark.id}:${from}:${mark.version}:${locale}` : null;
-  useEffect(() => {
-    if (!mark || from === null || key === null) return;
-    let live = true;
-    setFailed(null);
-    Promise.all([call('card.version', { kind: 'tender', id: mark.id, version: from }), call('card.version', { kind: 'tender', id: mark.id, version: mark.version })]).then(
-      ([a, b]) => live && setDiff({ key, result: diffVersions(a.object, b.object, locale) }),
-      (e: unknown) => live && setFailed(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  if (!mark || from === null || failed) return null;
-  const result = diff?.key === key ? diff.result : null;
+  const key = mark && from !== null ? `${mark.id}:${from}:${mark.version}:${locale}` : '';
+  const diff = useLoad<{ key: string; result: VersionDiff }>(
+    async () => {
+      const [a, b] = await Promise.all([
+        call('card.version', { kind: 'tender', id: mark!.id, version: from! }),
+        call('card.version', { kind: 'tender', id: mark!.id, version: mark!.version }),
+      ]);
+      return { key, result: diffVersions(a.object, b.object, locale) };
+    },
+    key,
+    key !== '',
+  );
+  // A failed comparison shows nothing (the badge still says the row changed); another row's load starts afresh.
+  if (!mark || from === null || (diff.error && !diff.loading)) return null;
+  // The answer of an earlier row is not shown for this one while its own loads.
+  const result = diff.data?.key === key ? diff.data.result : null;
   return (
     <div className="seen__diff" data-testid={testId}>
       <h4>{s.whatChanged(from, mark.version)}</h4>
