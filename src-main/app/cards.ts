@@ -1,8 +1,7 @@
 /**
- * card.*: a cached card of the newest held version opens with no request (free, offline), also when asked
- * for by its platform or registry number; otherwise it is fetched, stored and reported as charged or free.
- * With no network, a held version without a cached card is shown from its stored feed object (positions
- * are then not known).
+ * card.*: thin over the session's workbench (current/cards.ts: cached first, else fetched, else the stored
+ * object where the server cannot be reached); a tender of an earlier-generation profile is opened by its
+ * EarlierWorkbench, with the same result shape.
  */
 import type { CardResult, Handlers } from '../contract/ipc';
 import { resolveCachedId, type CardRequest } from '../cards/openCard';

@@ -1,7 +1,7 @@
 /**
- * lists.*: every edit goes through the outbox (its Idempotency-Key stored before sending), so an edit is
- * never applied twice; with no network it is queued, applied to the local copy at once, and sent when the
- * network returns. A list created offline has a temporary id until then (sync/outbox.ts).
+ * lists.*: thin over the session's workbench (current/lists.ts, whose edits go through the app's outbox
+ * sender: queued with no network, sent once when it returns); a list's feed is read as a job and its CSV
+ * written to the host's save target (csvExport.ts).
  */
 import type { Handlers } from '../contract/ipc';
 import { exportListCsv } from '../export/listExport';

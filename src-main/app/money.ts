@@ -1,7 +1,7 @@
 /**
- * balance.*, ledger.* and tokens.*: what was paid, mirrored locally (so it reads offline) and reconciled
- * (audit/auditCache.ts, the same use case as `tenderwb audit`): every charge must be one delivered version,
- * none charged twice, and every charge a response told of must be in the ledger.
+ * spending.*, balance.*, ledger.* and tokens.*: thin over the session's workbench (current/money.ts and
+ * current/audit.ts, the same use cases as `tenderwb balance`, `ledger` and `audit`); the money settings are
+ * the app's, and the same account's charges through the other generation come from sameAccount.ts.
  */
 import type { Handlers } from '../contract/ipc';
 import { auditVerdictInfo } from '../current/audit';

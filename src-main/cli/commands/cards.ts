@@ -1,6 +1,7 @@
 /**
- * `tenderwb card tender|contract ID`: a cached card makes no request; otherwise fetched and cached.
- * `tenderwb open NUMBER|URL`: the same, for a notice number, a contract registry number or an EIS link.
+ * `tenderwb card tender|contract ID`: a cached card makes no request; otherwise fetched and cached
+ * (current/cards.ts, as in the app). `tenderwb open NUMBER|URL`: the same, for a notice number, a contract
+ * registry number or an EIS link.
  */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';

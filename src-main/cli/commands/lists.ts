@@ -1,6 +1,7 @@
 /**
- * `tenderwb list ...` and `tenderwb export list|search|ledger ...`: list edits go through the outbox; exports
- * stream from the cache (nothing is fetched for them but a list's members).
+ * `tenderwb list ...` and `tenderwb export list|search|ledger ...`: list edits through the workbench's list use
+ * cases (current/lists.ts, sent at once through the outbox); exports stream from the cache (nothing is fetched
+ * for them but a list's members).
  */
 import { parseCommandArgs } from '../args';
 import { exportFormat } from '../exportFormat';

@@ -1,4 +1,7 @@
-/** `tenderwb balance`, `ledger` and `audit`: what was paid, mirrored locally and reconciled. */
+/**
+ * `tenderwb balance`, `ledger` and `audit`: thin over the workbench's money and audit use cases
+ * (current/money.ts, current/audit.ts; the audit pulls the whole ledger first), printed for a terminal or as JSON.
+ */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
