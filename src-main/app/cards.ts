@@ -79,7 +79,7 @@ export function cardHandlers(ctx: AppContext): CardHandlers {
     'card.relatedContracts': async ({ tenderId, refresh }) => {
       const rows = cards().relatedContracts(tenderId);
       let jobId: string | null = null;
-      if (refresh) jobId = (await ctx.contractsJob({ tender_ids: [tenderId] })).jobId;
+      if (refresh) jobId = (await ctx.currentWorkbench().feedJob('contract', { tender_ids: [tenderId] })).jobId;
       return { rows, jobId };
     },
   };

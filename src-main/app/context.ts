@@ -6,12 +6,11 @@
  * `feed.updated`). The use cases live in the workbenches (src-main/current/, src-main/earlier/); handler
  * modules receive this object and stay thin.
  */
-import type { ApiClient, ApiClientOptions } from '../api/client';
+import type { ApiClientOptions } from '../api/client';
 import type { EventName, EventPayload, Locale, ProfileInfo, SpendEstimate } from '../contract/ipc';
-import type { CurrentWorkbench, MutationOutcome } from '../current/index';
+import type { CurrentWorkbench } from '../current/index';
 import type { EarlierWorkbench } from '../earlier/index';
 import type { ProfileRegistry } from '../profiles/profiles';
-import type { Mutation } from '../sync/outbox';
 import type { FeedName } from '../sync/ports';
 import type { TokenVault } from '../vault/tokenVault';
 import { isNetworkFailure, type Connectivity } from './connectivity';
@@ -23,7 +22,6 @@ import type { SandboxProfile } from './sandboxProfile';
 import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
 import type { SettingsFile } from './settings';
 
-export type { MutationOutcome };
 export type { Session } from './sessions';
 
 /** Knobs for tests (fast retries, a quick probe); the app uses the defaults. */
@@ -159,10 +157,6 @@ export class AppContext {
     if (active !== null) void this.connectivity.probeNow();
   }
 
-  closeSession(): void {
-    this.sessions.close();
-  }
-
   async close(): Promise<void> {
     this.connectivity.close();
     await this.runner.close();
@@ -176,14 +170,11 @@ export class AppContext {
     return this.network.online;
   }
 
-  net = <T>(fn: (client: ApiClient, session: Session) => Promise<T>): Promise<T> => this.network.net(fn);
   earlierNet = <T>(fn: (workbench: EarlierWorkbench, session: Session) => Promise<T>): Promise<T> => this.network.earlierNet(fn);
-  mutateOrQueue = (m: Mutation): Promise<MutationOutcome> => this.network.mutateOrQueue(m);
-  flush = (): Promise<void> => this.network.flush();
   pendingEdits = (): number => this.network.pendingEdits();
   emitStatus = (): void => this.network.emitStatus();
 
-  // --- Jobs (jobRunner.ts) and the workbench's job launchers ---------------------------------------------
+  // --- Jobs (jobRunner.ts) ---------------------------------------------------------------------------------
 
   /** Starts a sync job over a filter whose id is known. */
   startJob(spec: JobSpec): string {
@@ -193,14 +184,5 @@ export class AppContext {
   /** A set's cost before it pays (CurrentWorkbench.feedEstimate), on a current-generation profile. */
   feedEstimate(feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
     return this.currentWorkbench().feedEstimate(feed, body, maxSpend);
-  }
-
-  /** Reads one feed of a set as a job (CurrentWorkbench.feedJob), on a current-generation profile. */
-  feedJob(feed: FeedName, body: Record<string, unknown>, opts: { label?: string | null; maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
-    return this.currentWorkbench().feedJob(feed, body, opts);
-  }
-
-  contractsJob(body: Record<string, unknown>, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
-    return this.feedJob('contract', body, opts);
   }
 }

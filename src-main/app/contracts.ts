@@ -12,7 +12,7 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
   return {
     'contracts.query': async ({ set, maxSpend, confirmCost }) => {
       // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).
-      const { filterId, jobId } = await ctx.contractsJob(checkedContractBody(set), {
+      const { filterId, jobId } = await ctx.currentWorkbench().feedJob('contract', checkedContractBody(set), {
         ...(maxSpend !== undefined ? { maxSpend } : {}),
         ...(confirmCost !== undefined ? { confirmCost } : {}),
       });
@@ -21,7 +21,7 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
     },
 
     'contracts.preview': async ({ set, maxSpend }) => {
-      const { filterId, charged, spend } = await ctx.feedEstimate('contract', checkedContractBody(set), maxSpend);
+      const { filterId, charged, spend } = await ctx.currentWorkbench().feedEstimate('contract', checkedContractBody(set), maxSpend);
       // `held`: members of this set's feed held here (the preview's own first contract among them).
       return { filterId, total: spend.total, charged, held: spend.held, costUpTo: spend.total, spend };
     },

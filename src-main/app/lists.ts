@@ -70,7 +70,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const list = wb.require(listId);
       const serverId = wb.serverIdOf(listId);
       await wb.refreshMembers(serverId);
-      const { jobId } = await ctx.feedJob('tender', { list_id: serverId }, {
+      const { jobId } = await ctx.currentWorkbench().feedJob('tender', { list_id: serverId }, {
         label: list.name,
         ...(maxSpend !== undefined ? { maxSpend } : {}),
         ...(confirmCost !== undefined ? { confirmCost } : {}),
@@ -82,7 +82,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       ctx.currentGeneration();
       const wb = lists();
       wb.require(listId);
-      return (await ctx.feedEstimate('tender', { list_id: wb.serverIdOf(listId) }, maxSpend)).spend;
+      return (await ctx.currentWorkbench().feedEstimate('tender', { list_id: wb.serverIdOf(listId) }, maxSpend)).spend;
     },
 
     'lists.exportColumns': async () => exportColumns(ctx.locale),
