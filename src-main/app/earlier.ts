@@ -14,6 +14,7 @@ import { viewQueries } from '../cache/viewQueries';
 import type { EarlierFavoriteInfo } from '../earlier/index';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext, Session } from './context';
+import type { EarlierSession } from './sessions';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
 import { appError } from './errors';
 import { tenderRow } from '../current/rows';
@@ -44,18 +45,17 @@ function favoriteRow(f: EarlierFavoriteInfo): EarlierFavorite {
   };
 }
 
-/**
- * What loading a filter's new tenders costs, before it pays: the filter's total as the server last stated it
- * minus the tenders already received (a tender is charged once per account, D-E-BILL-1). Unknown before a
- * first sync states a total: the run is then bounded by its cap.
- */
-function earlierEstimate(info: { total: number | null; cachedCount: number }): { total: number | null; held: number; estimate: number | null } {
-  return { total: info.total, held: info.cachedCount, estimate: info.total === null ? null : Math.max(0, info.total - info.cachedCount) };
-}
-
 export function earlierHandlers(ctx: AppContext, platform: HostPlatform): EarlierHandlers {
   const spendInput = (session: Session, estimate: number | null, maxSpend?: number, confirmCost?: number): SpendPlanInput =>
     spendPlanInput(ctx.settings.value.spending, session.cache, estimate, maxSpend, confirmCost);
+
+  /** A filter among the account's and its estimate (EarlierWorkbench.filterEstimate); `not_found` otherwise. */
+  const knownFilter = (session: EarlierSession, filterId: number) => {
+    const filter = session.earlier.workbench.filterInfo(filterId);
+    const e = session.earlier.workbench.filterEstimate(filterId);
+    if (!filter || !e) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
+    return { filter, e };
+  };
 
   /** A read that falls back to the cache: asks the server only when the app believes it is online. */
   const read = async <T extends { fromCache: boolean }>(refresh: boolean, fn: (refresh: boolean) => Promise<T>): Promise<T> => {
@@ -86,11 +86,10 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
 
     'earlier.sync': async ({ filterId, maxSpend, confirmCost }) => {
       const session = ctx.earlierSession();
-      const filter = session.earlier.workbench.filterInfo(filterId);
-      if (!filter) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
+      const { filter, e } = knownFilter(session, filterId);
       const running = ctx.jobs.runningFor(earlierJobFilterId(filterId));
       if (running) return { jobId: running.view.jobId };
-      const limit = planSpend(spendInput(session, earlierEstimate(filter).estimate, maxSpend, confirmCost));
+      const limit = planSpend(spendInput(session, e.estimate, maxSpend, confirmCost));
       const jobId = ctx.startJob({
         filterId: earlierJobFilterId(filterId),
         label: filter.name,
@@ -106,9 +105,7 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
 
     'earlier.estimate': async ({ filterId, maxSpend }) => {
       const session = ctx.earlierSession();
-      const filter = session.earlier.workbench.filterInfo(filterId);
-      if (!filter) throw appError('not_found', `Фильтра ${filterId} нет среди фильтров аккаунта.`, `There is no filter ${filterId} among the account's filters.`);
-      const e = earlierEstimate(filter);
+      const { e } = knownFilter(session, filterId);
       const spend = estimateOf({ ...spendInput(session, e.estimate, maxSpend), total: e.total, held: e.held });
       // Which of the load's tenders the account holds through the current generation is not known before paying
       // (the filter's conditions are not shown): at most all of them, and at most what that generation holds.

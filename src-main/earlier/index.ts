@@ -18,6 +18,8 @@
  *   filterTenders(filterId, { offset?, limit?, sort? }) -> { rows: EarlierTenderListRow[], count }
  *                                                the filter's cached tenders page by page, offline; each row says
  *                                                when it came, whether it was charged and whether it is new since seen
+ *   filterEstimate(filterId)                   -> { total, held, estimate }  the cost of a sync before it pays:
+ *                                                the last stated total minus the tenders received (null: unknown)
  *   markFilterSeen(filterId)                   the user looked: "new since seen" counts from now
  * Cards
  *   openTender(id, { positionsPage?, positionsPageSize?, signal? }) -> OpenedEarlierCard
@@ -209,6 +211,18 @@ export class EarlierWorkbench {
       complete: state?.lastRunComplete ?? false,
       lastStop: state?.lastStop ?? null,
     };
+  }
+
+  /**
+   * What loading a filter's new tenders costs, before it pays: the filter's total as the server last stated it
+   * minus the tenders already received (a tender is charged once per account, D-E-BILL-1). The estimate is
+   * unknown (null) before a first sync states a total: the run is then bounded by its cap. Undefined for a
+   * filter not among the account's.
+   */
+  filterEstimate(filterId: number): { total: number | null; held: number; estimate: number | null } | undefined {
+    const info = this.filterInfo(filterId);
+    if (!info) return undefined;
+    return { total: info.total, held: info.cachedCount, estimate: info.total === null ? null : Math.max(0, info.total - info.cachedCount) };
   }
 
   markFilterSeen(filterId: number): void {

@@ -58,12 +58,11 @@ export async function earlierSyncCommand(ctx: CliContext, args: string[], signal
     if (!targets.length) throw new CliError('no filter with auto search on: switch it on in the web interface of the service');
   } else targets = [filterIdOf(a.positionals[0], usage)];
 
-  // The estimate before paying: each filter's total as last stated minus the tenders already received
-  // (unknown before a first sync states a total; the cap then bounds the run).
+  // The estimate before paying, summed over the filters (unknown when one is: the cap then bounds the run).
   let estimate: number | null = 0;
   for (const filterId of targets) {
-    const info = wb.filterInfo(filterId);
-    estimate = estimate === null || !info || info.total === null ? null : estimate + Math.max(0, info.total - info.cachedCount);
+    const e = wb.filterEstimate(filterId)?.estimate ?? null;
+    estimate = estimate === null || e === null ? null : estimate + e;
   }
   const plan = await planCliSpend(ctx.registry.rootDir, await ctx.cache(), flags, estimate);
   const maxSpend = plan.cap;
