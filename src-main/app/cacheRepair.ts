@@ -21,7 +21,7 @@ import { isApiError } from '../api/errors';
 import type { AppContext, Session } from './context';
 import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
 import { AppError, appError } from './errors';
-import { planSpend, spentToday } from './spendGuard';
+import { planSpend, spendPlanInput } from '../current/spendGuard';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
 
 /**
@@ -141,13 +141,9 @@ async function readSavedAgain(ctx: AppContext, heldBefore: Map<string, number>):
   const notStarted: string[] = [];
   for (const s of searchStore(session.cache).list()) {
     try {
-      const e = await ctx.feedEstimate('tender', { filter_id: s.filterId });
+      const e = await session.current.feedEstimate('tender', { filter_id: s.filterId });
       const total = e.spend.total;
-      const limit = planSpend({
-        settings: ctx.settings.value.spending,
-        spentToday: spentToday(session.cache),
-        estimate: total === null ? null : Math.max(0, total - (heldBefore.get(s.filterId) ?? 0)),
-      });
+      const limit = planSpend(spendPlanInput(ctx.settings.value.spending, session.cache, total === null ? null : Math.max(0, total - (heldBefore.get(s.filterId) ?? 0))));
       jobs.push(ctx.startJob({ filterId: s.filterId, label: s.label, feeds: ['tender'], streams: [...s.events], maxSpend: limit.cap, spendLimit: limit, follow: false }));
     } catch (e) {
       // Consent needed, a used-up budget, no network or no valid token: left for the user to sync, named here.

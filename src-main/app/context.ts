@@ -7,11 +7,10 @@
  * modules receive this object and stay thin.
  */
 import type { ApiClientOptions } from '../api/client';
-import type { EventName, EventPayload, Locale, ProfileInfo, SpendEstimate } from '../contract/ipc';
+import type { EventName, EventPayload, Locale, ProfileInfo } from '../contract/ipc';
 import type { CurrentWorkbench } from '../current/index';
 import type { EarlierWorkbench } from '../earlier/index';
 import type { ProfileRegistry } from '../profiles/profiles';
-import type { FeedName } from '../sync/ports';
 import type { TokenVault } from '../vault/tokenVault';
 import { isNetworkFailure, type Connectivity } from './connectivity';
 import { appError } from './errors';
@@ -179,10 +178,5 @@ export class AppContext {
   /** Starts a sync job over a filter whose id is known. */
   startJob(spec: JobSpec): string {
     return this.jobs.start(spec);
-  }
-
-  /** A set's cost before it pays (CurrentWorkbench.feedEstimate), on a current-generation profile. */
-  feedEstimate(feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
-    return this.currentWorkbench().feedEstimate(feed, body, maxSpend);
   }
 }
