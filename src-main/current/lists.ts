@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import type { CacheDb } from '../cache/database';
 import { listStore, type CachedList } from '../cache/listStore';
 import { outboxStore } from '../cache/outboxStore';
+import { isProvisional } from '../cache/versionMatch';
+import { versionStore } from '../cache/versionStore';
 import { viewQueries, type ListSort } from '../cache/viewQueries';
 import type { ListInfo, MethodResult } from '../contract/ipc';
 import { appError } from '../domain/appError';
@@ -124,6 +126,20 @@ export class ListUseCases {
     if (offset === 0) await this.refreshMembers(listId);
     const page = viewQueries(this.deps.cache).listTenders(listId, sort, offset, limit);
     return { rows: page.rows.map((r) => ({ ...tenderViewRow(r), listPosition: r.listPosition })), count: page.count, missing: page.missing };
+  }
+
+  /**
+   * Each member with the version held here (the feed item's, 2.4, not the object's own: a tender object need
+   * not carry one; null when the server stated none) and that version's object, null when none is held.
+   */
+  heldMembers(listId: string): { tenderId: number; version: number | null; object: Record<string, unknown> | null }[] {
+    const versions = versionStore(this.deps.cache);
+    return listStore(this.deps.cache)
+      .items(listId)
+      .map((m) => {
+        const held = versions.latest('tender', m.tenderId);
+        return { tenderId: m.tenderId, version: held && !isProvisional(held.version) ? held.version : null, object: held ? (held.object as Record<string, unknown>) : null };
+      });
   }
 
   /** Reads a list's members again from the server when that is possible and safe (no edits of it queued). */

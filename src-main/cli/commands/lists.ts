@@ -10,8 +10,6 @@ import type { CliContext } from '../context';
 import { flushOutbox } from '../../sync/outbox';
 import { listMemberSync } from '../../cache/listMemberSync';
 import { listStore } from '../../cache/listStore';
-import { versionStore } from '../../cache/versionStore';
-import { isProvisional } from '../../cache/versionMatch';
 import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
@@ -120,17 +118,10 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
       if (!(isApiError(e) && e.retryable) || !listStore(cache).getList(listId)) throw e;
       offline = true;
     }
-    const lists = listStore(cache);
-    const list = lists.getList(listId)!;
-    const versions = versionStore(cache);
-    const members = lists.items(listId);
+    const list = listStore(cache).getList(listId)!;
     ctx.out.result({ list_id: list.listId, name: list.name, items_count: list.itemsCount, offline }, `${list.listId}  ${list.name}  (${formatInt(list.itemsCount)} tenders${offline ? ', offline copy' : ''})`);
-    for (const m of members) {
-      // The version held (the feed item's, 2.4), not the object's own: a tender object need not carry one.
-      const held = versions.latest('tender', m.tenderId);
-      const latest = held?.object as Record<string, unknown> | undefined;
-      const version = held && !isProvisional(held.version) ? held.version : null;
-      ctx.out.result({ tender_id: m.tenderId, version, name: latest?.name ?? null }, `  ${m.tenderId}\t${latest ? String(latest.name) : '(not in the cache yet)'}`);
+    for (const m of lists.heldMembers(listId)) {
+      ctx.out.result({ tender_id: m.tenderId, version: m.version, name: m.object?.name ?? null }, `  ${m.tenderId}\t${m.object ? String(m.object.name) : '(not in the cache yet)'}`);
     }
     return;
   }
