@@ -6,9 +6,8 @@
  * a user's earlier-generation profile is linked to a current-generation one by the user (a setting of the
  * profile, `profiles.linkAccount`, checked here), and one current profile has at most one earlier twin.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { chargesByBalanceType, heldTenderCount } from '../cache/otherProfileCache';
 import type { AccountLink, Handlers } from '../contract/ipc';
 import type { Profile } from '../profiles/profiles';
 import type { AppContext, Session } from './context';
@@ -43,19 +42,7 @@ export async function twinProfile(ctx: AppContext, session: Pick<Session, 'name'
 export async function tendersHeldInCurrentGeneration(ctx: AppContext, session: Session): Promise<number | null> {
   const twin = await twinProfile(ctx, session);
   if (twin?.generation !== 'current') return null;
-  const file = path.join(ctx.registry.dataDir(twin.name), 'cache.db');
-  if (!existsSync(file)) return 0;
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(file, { fileMustExist: true, readonly: true });
-    const row = db.prepare<[], { n: number }>('SELECT count(DISTINCT id) AS n FROM object_version WHERE kind = 1').get();
-    return row?.n ?? 0;
-  } catch {
-    // A cache that cannot be read now (a newer schema, a lock): the warning is left out, nothing else depends on it.
-    return null;
-  } finally {
-    db?.close();
-  }
+  return heldTenderCount(path.join(ctx.registry.dataDir(twin.name), 'cache.db'));
 }
 
 const refuse = {
@@ -126,22 +113,9 @@ export type TwinCharges = {
 export async function twinCharges(ctx: AppContext, session: Session): Promise<TwinCharges> {
   const twin = await twinProfile(ctx, session);
   if (twin === null) return { profile: null, generation: null, charges: [] };
-  const file = path.join(ctx.registry.dataDir(twin.name), 'cache.db');
-  if (!existsSync(file)) return { ...twinOf(twin), charges: [] };
-  let db: Database.Database | null = null;
-  try {
-    db = new Database(file, { fileMustExist: true, readonly: true });
-    const sql =
-      twin.generation === 'current'
-        ? 'SELECT balance_type AS balanceType, count(*) AS movements, sum(amount) AS units FROM ledger_row GROUP BY balance_type ORDER BY balance_type'
-        : 'SELECT balance_type AS balanceType, count(*) AS movements, -sum(amount) AS units FROM earlier_transaction WHERE amount < 0 GROUP BY balance_type ORDER BY balance_type';
-    return { ...twinOf(twin), charges: db.prepare<[], TwinCharges['charges'][number]>(sql).all() };
-  } catch {
-    // Not readable now (a newer schema, never opened for this generation): nothing to add.
-    return { ...twinOf(twin), charges: [] };
-  } finally {
-    db?.close();
-  }
+  // Not readable now (a newer schema, never opened for this generation): nothing to add.
+  const charges = chargesByBalanceType(path.join(ctx.registry.dataDir(twin.name), 'cache.db'), twin.generation);
+  return { ...twinOf(twin), charges: charges ?? [] };
 }
 
 const twinOf = (twin: Twin): Pick<TwinCharges, 'profile' | 'generation'> => ({ profile: twin.name, generation: twin.generation });

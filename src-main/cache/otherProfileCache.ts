@@ -1,0 +1,42 @@
+/**
+ * Reading another profile's cache without taking it as ours (issue 12: one account through two API
+ * generations): read-only, no migration, no upkeep, closed at once. That profile may be open in another process
+ * or written by a newer app; a file that cannot be read now answers null and the caller leaves its figure out.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { sqliteAddon } from './sqliteAddon';
+
+export type ChargesByBalance = { balanceType: string; movements: number; units: number }[];
+
+function readOnly<T>(file: string, read: (db: Database.Database) => T): T | null {
+  let db: Database.Database | null = null;
+  try {
+    const addon = sqliteAddon();
+    db = new Database(file, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
+    return read(db);
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
+
+/** How many distinct tenders that cache holds (0 for a profile never opened, null when it cannot be read). */
+export function heldTenderCount(file: string): number | null {
+  if (!existsSync(file)) return 0;
+  return readOnly(file, (db) => db.prepare<[], number>('SELECT count(DISTINCT id) FROM object_version WHERE kind = 1').pluck().get() ?? 0);
+}
+
+/**
+ * What that profile's mirror says the account spent, per balance type: a current-generation cache's ledger,
+ * or an earlier-generation cache's balance history debits ([] for a profile never opened, null when unreadable).
+ */
+export function chargesByBalanceType(file: string, generation: 'current' | 'earlier'): ChargesByBalance | null {
+  if (!existsSync(file)) return [];
+  const sql =
+    generation === 'current'
+      ? 'SELECT balance_type AS balanceType, count(*) AS movements, sum(amount) AS units FROM ledger_row GROUP BY balance_type ORDER BY balance_type'
+      : 'SELECT balance_type AS balanceType, count(*) AS movements, -sum(amount) AS units FROM earlier_transaction WHERE amount < 0 GROUP BY balance_type ORDER BY balance_type';
+  return readOnly(file, (db) => db.prepare<[], ChargesByBalance[number]>(sql).all());
+}
