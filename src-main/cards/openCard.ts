@@ -1,7 +1,8 @@
 /**
- * Opening a tender or contract card: a cached card of the newest held version is shown with no request
- * (free, works offline); otherwise the card is fetched, stored (a delivery like any other) and reported as
- * charged or free. Shared by `tenderwb card` and the app.
+ * The two halves of opening a tender or contract card: the cached card of the newest held version (free, no
+ * request, works offline) and the card fetched and stored (a delivery like any other, reported as charged or
+ * free). The rule that joins them (cached, else fetched, else the stored object where the server cannot be
+ * reached) lives once, in current/cards.ts (CardUseCases.open), for the app and the CLI.
  */
 import type { ApiClient } from '../api/client';
 import type { CacheDb } from '../cache/database';
@@ -86,9 +87,4 @@ export async function fetchCard(cache: CacheDb, client: ApiClient, req: CardRequ
     card,
   });
   return { card, id: card.id, version, source: 'server', charged };
-}
-
-/** A cached card when there is one, else fetched (`client` is asked for only then). */
-export async function openCard(cache: CacheDb, client: () => Promise<ApiClient>, req: CardRequest): Promise<OpenedCard> {
-  return cachedCard(cache, req) ?? fetchCard(cache, await client(), req);
 }

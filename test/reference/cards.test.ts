@@ -11,7 +11,9 @@ import type { CacheDb } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { isProvisional } from '../../src-main/cache/versionMatch';
-import { openCard, type CardRequest } from '../../src-main/cards/openCard';
+import type { CardRequest } from '../../src-main/cards/openCard';
+import { CardUseCases } from '../../src-main/current/cards';
+import type { CurrentNet } from '../../src-main/current/net';
 import { resolveCardVersion } from '../../src-main/cards/cardVersion';
 import { tempCache } from '../cache/helpers';
 import { json, startReferenceServer, type ReferenceServer } from './referenceServer';
@@ -45,7 +47,9 @@ const detail = (id: number, updated: string, status?: string) => ({
   x_served_by: 'node-7',
 });
 const req = (id: number): CardRequest => ({ kind: 'tender', id, positionsPage: 1, positionsLimit: 20 });
-const open = (id: number) => openCard(cache, async () => client, req(id));
+/** The client as is, as the CLI reaches the server (cli/currentNet.ts): it always tries. */
+const net = (): CurrentNet => ({ call: async (fn) => fn(client), worthTrying: () => true, unreachable: () => false });
+const open = (id: number) => new CardUseCases({ cache, net: net() }).open(req(id));
 const feedPage = (id: number, version: number, updated: string, cursor: string) =>
   feedStore(cache).saveFeedPage({
     filterId: 'flt_f',
