@@ -1,13 +1,14 @@
 /**
  * Where an export goes, shared by every CSV the app writes (a list, an earlier-generation filter, the
- * favorites): the columns checked against the CSV module's, a file name safe on every platform, and the
- * target — the save dialog in Electron (cancel writes nothing), or a private temp file published as a
- * one-time download in browser mode.
+ * favorites, a saved search, the ledger): the columns chosen by export/columnChoice.ts's rule and refused in
+ * the user's language, a file name safe on every platform, and the target — the save dialog in Electron
+ * (cancel writes nothing), or a private temp file published as a one-time download in browser mode.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale, MethodResult } from '../contract/ipc';
+import { chooseColumns } from '../export/columnChoice';
 import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
@@ -58,14 +59,18 @@ const CHOOSER_TITLES: Record<string, Record<Locale, string>> = {
 export const exportColumns = (locale: Locale): { key: string; title: string }[] =>
   TENDER_COLUMNS.map((c) => ({ key: c.key, title: CHOOSER_TITLES[c.key]?.[locale] ?? columnTitle(c, locale) }));
 
-/** The chosen columns in order; unknown or repeated keys are refused (the renderer offers only known ones). */
-export function chosenColumns(keys: readonly string[]): TenderColumn[] {
-  const byKey = new Map(TENDER_COLUMNS.map((c) => [c.key, c]));
-  const unknown = keys.filter((k) => !byKey.has(k));
-  if (unknown.length || new Set(keys).size !== keys.length) {
-    throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${unknown.join(', ') || 'повтор'}.`, `Unknown or repeated columns: ${unknown.join(', ') || 'repeated'}.`);
-  }
-  return keys.map((k) => byKey.get(k)!);
+/** The chosen tender columns in order; unknown or repeated keys are refused (the renderer offers only known ones). */
+export const chosenColumns = (keys: readonly string[]): TenderColumn[] => chosenOf(TENDER_COLUMNS, keys);
+
+/**
+ * The chosen columns of an export (tenders, the ledger) by the one rule of export/columnChoice.ts, its
+ * refusal worded in the user's language.
+ */
+export function chosenOf<C extends { key: string }>(all: readonly C[], keys: readonly string[]): C[] {
+  const choice = chooseColumns(all, keys);
+  if (choice.ok) return choice.columns;
+  const named = choice.unknown.join(', ');
+  throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${named || 'повтор'}.`, `Unknown or repeated columns: ${named || 'repeated'}.`);
 }
 
 export const safeFileName = (name: string, fallback: string): string =>

@@ -4,12 +4,11 @@
  * fetched, so an export costs nothing.
  */
 import type { Handlers } from '../contract/ipc';
-import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
+import { exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
 import { exportSearchResultsCsv } from '../export/resultsExport';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
-import { chosenColumns, exportToTarget, safeFileName } from './csvExport';
-import { appError } from './errors';
+import { chosenColumns, chosenOf, exportToTarget, safeFileName } from './csvExport';
 
 type ExportHandlers = Pick<Handlers, 'search.export' | 'ledger.exportColumns' | 'ledger.export'>;
 
@@ -28,14 +27,10 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
 
     'ledger.export': async ({ columns, delimiter, excel }) => {
       const session = ctx.currentGeneration();
-      const known = new Set(ledgerColumns().map((c) => c.key));
-      const unknown = columns.filter((k) => !known.has(k));
-      if (unknown.length || new Set(columns).size !== columns.length) {
-        throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${unknown.join(', ') || 'повтор'}.`, `Unknown or repeated columns: ${unknown.join(', ') || 'repeated'}.`);
-      }
+      const chosen = chosenOf(ledgerColumns(ctx.locale), columns);
       const fileName = ctx.locale === 'en' ? 'ledger' : 'журнал списаний';
       return exportToTarget(platform, session, safeFileName(fileName, 'ledger'), (target) =>
-        exportLedgerCsv(session.cache, chosenLedgerColumns(columns, ctx.locale), target, { delimiter, keepTextAsText: excel }),
+        exportLedgerCsv(session.cache, chosen, target, { delimiter, keepTextAsText: excel }),
       );
     },
   };

@@ -17,6 +17,7 @@
 import { createWriteStream } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { chooseColumns, columnKeysOf } from './columnChoice';
 import { sweepLeftoverTemps, tempPathFor } from './tempFiles';
 
 export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
@@ -555,30 +556,23 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
   col('url', 'Ссылка', 'text', (t) => t.source_url ?? t.url, ['source_url', 'url']),
 ]);
 
-const TENDER_COLUMNS_BY_KEY = new Map(TENDER_COLUMNS.map((column) => [column.key, column]));
-
 /**
  * Columns from a comma-separated list of ids (`"id,name,price"`; spaces and case do not matter). Unknown or
- * repeated ids are an error that names them and lists the known ones.
+ * repeated ids are an error that names them and lists the known ones (the rule is columnChoice.ts; these
+ * English words are the CLI's, the app words the same problem in the user's language).
  */
 export function parseColumnList(list: string): TenderColumn[] {
-  const ids = list
-    .split(',')
-    .map((id) => id.trim().toLowerCase())
-    .filter((id) => id !== '');
+  const ids = columnKeysOf(list);
   if (ids.length === 0) {
-    throw new CsvExportError('invalid_columns', `No columns given. Known columns: ${[...TENDER_COLUMNS_BY_KEY.keys()].join(', ')}.`);
+    throw new CsvExportError('invalid_columns', `No columns given. Known columns: ${TENDER_COLUMNS.map((c) => c.key).join(', ')}.`);
   }
-  const unknown = ids.filter((id) => !TENDER_COLUMNS_BY_KEY.has(id));
-  if (unknown.length > 0) {
+  const choice = chooseColumns(TENDER_COLUMNS, ids);
+  if (choice.ok) return choice.columns;
+  if (choice.unknown.length > 0) {
     throw new CsvExportError(
       'unknown_column',
-      `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known columns: ${[...TENDER_COLUMNS_BY_KEY.keys()].join(', ')}.`,
+      `Unknown column${choice.unknown.length > 1 ? 's' : ''}: ${choice.unknown.join(', ')}. Known columns: ${choice.known.join(', ')}.`,
     );
   }
-  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
-  if (repeated.length > 0) {
-    throw new CsvExportError('invalid_columns', `Column listed twice: ${[...new Set(repeated)].join(', ')}.`);
-  }
-  return ids.map((id) => TENDER_COLUMNS_BY_KEY.get(id)!);
+  throw new CsvExportError('invalid_columns', `Column listed twice: ${choice.repeated.join(', ')}.`);
 }

@@ -8,6 +8,7 @@ import { explainRow } from '../audit/reconcile';
 import type { CacheDb } from '../cache/database';
 import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
 import { searchStore } from '../cache/searchStore';
+import { chooseColumns } from './columnChoice';
 import { CsvExportError, writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
 
 export type LedgerAudit = 'matched' | 'repeat' | 'unexplained';
@@ -49,18 +50,17 @@ export function ledgerColumns(locale: Locale = 'ru'): LedgerColumn[] {
   ];
 }
 
-/** The chosen ledger columns in the order given; an unknown or repeated key is refused with its name. */
+/**
+ * The chosen ledger columns in the order given; an unknown or repeated key is refused with its name (the rule
+ * is columnChoice.ts; these English words are the CLI's).
+ */
 export function chosenLedgerColumns(keys: readonly string[], locale: Locale = 'ru'): LedgerColumn[] {
-  const byKey = new Map(ledgerColumns(locale).map((col) => [col.key, col]));
-  const unknown = keys.filter((k) => !byKey.has(k));
-  const repeated = keys.filter((k, i) => keys.indexOf(k) !== i);
-  if (unknown.length > 0 || repeated.length > 0) {
-    throw new CsvExportError(
-      unknown.length > 0 ? 'unknown_column' : 'invalid_columns',
-      `${unknown.length > 0 ? `Unknown columns: ${unknown.join(', ')}` : `Columns listed twice: ${[...new Set(repeated)].join(', ')}`}. Known columns: ${[...byKey.keys()].join(', ')}.`,
-    );
-  }
-  return keys.map((k) => byKey.get(k)!);
+  const choice = chooseColumns(ledgerColumns(locale), keys);
+  if (choice.ok) return choice.columns;
+  throw new CsvExportError(
+    choice.unknown.length > 0 ? 'unknown_column' : 'invalid_columns',
+    `${choice.unknown.length > 0 ? `Unknown columns: ${choice.unknown.join(', ')}` : `Columns listed twice: ${choice.repeated.join(', ')}`}. Known columns: ${choice.known.join(', ')}.`,
+  );
 }
 
 /** The mirrored ledger, newest first, with labels and verdicts. */

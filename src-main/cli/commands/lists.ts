@@ -10,6 +10,7 @@ import type { CliContext } from '../context';
 import { flushOutbox } from '../../sync/outbox';
 import { listMemberSync } from '../../cache/listMemberSync';
 import { listStore } from '../../cache/listStore';
+import { columnKeysOf } from '../../export/columnChoice';
 import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
@@ -279,7 +280,7 @@ async function exportSearch(ctx: CliContext, key: string, out: string, columnLis
 async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', asExcel: boolean, signal: AbortSignal): Promise<void> {
   let columns;
   try {
-    columns = typeof columnList === 'string' ? chosenLedgerColumns(columnList.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '')) : ledgerColumns();
+    columns = typeof columnList === 'string' ? chosenLedgerColumns(columnKeysOf(columnList)) : ledgerColumns();
   } catch (e) {
     throw new CliError(e instanceof Error ? e.message : String(e), 2);
   }
