@@ -67,6 +67,16 @@ export interface WriteCsvOptions {
   signal?: AbortSignal;
 }
 
+/** What a caller chooses for a whole table's export (a list, a saved search, an earlier filter, the favorites). */
+export interface TableExportOptions {
+  delimiter?: CsvDelimiter;
+  /** Digit strings as `="…"` for Excel (default) or as plain text for other programs (WriteCsvOptions.keepTextAsText). */
+  keepTextAsText?: boolean;
+  signal?: AbortSignal;
+  /** Rows written so far against the table's total. */
+  onProgress?: (rows: number, total: number) => void;
+}
+
 export interface WriteCsvResult {
   /** Data rows, without the header. */
   rows: number;

@@ -9,7 +9,7 @@ import type { CacheDb } from '../cache/database';
 import { earlierFavoriteStore, type EarlierFavorite } from '../cache/earlier/favoriteStore';
 import { earlierFilterStore } from '../cache/earlier/filterStore';
 import { versionStore } from '../cache/versionStore';
-import { TENDER_COLUMNS, writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
+import { TENDER_COLUMNS, writeCsv, type CsvColumn, type TableExportOptions } from './csv';
 
 /**
  * Default columns for the earlier generation: the list export's, without the law (the earlier list
@@ -20,13 +20,7 @@ export const DEFAULT_EARLIER_COLUMNS = ['id', 'etp_id', 'name', 'status', 'price
 export const defaultEarlierColumns = (): CsvColumn[] =>
   DEFAULT_EARLIER_COLUMNS.map((key) => TENDER_COLUMNS.find((c) => c.key === key)!).filter(Boolean) as CsvColumn[];
 
-export type EarlierExportOptions = {
-  delimiter?: CsvDelimiter;
-  /** Digit strings as `="…"` for Excel (default) or as plain text for other programs (csv.ts keepTextAsText). */
-  keepTextAsText?: boolean;
-  signal?: AbortSignal;
-  onProgress?: (rows: number, total: number) => void;
-};
+export type EarlierExportOptions = TableExportOptions;
 export type EarlierExportResult = { rows: number; bytes: number };
 
 /** Every cached tender of a filter, as its newest held version. */

@@ -9,7 +9,7 @@
 import type { CacheDb } from '../cache/database';
 import { listMemberCount, listMemberVersions, listMemberWindows, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
-import { TENDER_COLUMNS, writeCsv, type CsvColumn } from './csv';
+import { TENDER_COLUMNS, writeCsv, type CsvColumn, type TableExportOptions } from './csv';
 import { jsonFieldPicker } from './jsonFields';
 import type { PackCut } from './packTextProtocol';
 import { startPackTextThread } from './packTextThread';
@@ -95,12 +95,7 @@ export async function exportListCsv(
   listId: string,
   columns: readonly CsvColumn[],
   out: string | NodeJS.WritableStream,
-  opts: {
-    delimiter?: ';' | ',' | '\t';
-    /** Digit strings as `="…"` for Excel (default) or as plain text for other programs (csv.ts keepTextAsText). */
-    keepTextAsText?: boolean;
-    signal?: AbortSignal;
-    onProgress?: (rows: number, total: number) => void;
+  opts: TableExportOptions & {
     /** Packs from which the list is read on a second thread (default THREAD_FROM_PACKS; tests set it). */
     threadFromPacks?: number;
   } = {},

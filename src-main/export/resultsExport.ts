@@ -6,17 +6,12 @@
 import type { CacheDb } from '../cache/database';
 import { viewQueries, type TenderSort } from '../cache/viewQueries';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
-import { writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
+import { writeCsv, type CsvColumn, type TableExportOptions } from './csv';
 
 const BATCH = 1000;
 
-export interface ResultsExportOptions {
+export interface ResultsExportOptions extends TableExportOptions {
   sort?: TenderSort;
-  delimiter?: CsvDelimiter;
-  /** Digit strings as `="…"` for Excel (default) or as plain text for other programs. */
-  keepTextAsText?: boolean;
-  signal?: AbortSignal;
-  onProgress?: (rows: number, total: number) => void;
 }
 
 type Row = Record<string, unknown>;
