@@ -8,6 +8,7 @@ import type { CliContext } from './context';
 import { CliError, formatInt } from './output';
 import { capStopNote, planCliSpend, type SpendFlags } from './spendCap';
 import { viewQueries } from '../cache/viewQueries';
+import { feedCost } from '../current/spendGuard';
 import type { FeedName } from '../sync/ports';
 
 /** How a run's stop reads in a summary line (sync and the feed-set runs). */
@@ -24,8 +25,8 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
   const first = await wb.preview(feed, body, signal);
   ctx.out.endProgress();
   const views = viewQueries(cache);
-  // The set's total minus the members held (their held versions are free): an upper bound of the cost.
-  const estimate = first.total === null ? null : Math.max(0, first.total - wb.heldOf(feed, first.filterId));
+  // The workbench's rule for a set's cost (the app's feed runs plan on it too): an upper bound.
+  const { estimate } = feedCost(cache, feed, first.filterId, first.total);
   const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate).catch((e: unknown) => {
     // The preview's item is the one charge made before a refusal: say so rather than "nothing".
     if (e instanceof CliError && first.charged > 0) throw new CliError(e.message.replace('nothing was charged', `nothing was charged but the preview's first item (${formatInt(first.charged)} unit)`), e.exitCode);

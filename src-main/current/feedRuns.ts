@@ -10,7 +10,7 @@ import { viewQueries } from '../cache/viewQueries';
 import type { FeedName, StreamName } from '../sync/ports';
 import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncRequest } from '../sync/syncEngine';
 import type { Wired } from './deps';
-import { checkDailyBudget, estimateOf, heldOfFeed, planSpend, spendPlanInput, spentToday, type SpendPlanInput } from './spendGuard';
+import { checkDailyBudget, estimateOf, feedCost, planSpend, spendPlanInput, spentToday, type SpendPlanInput } from './spendGuard';
 import type { JobHooks, JobSpec } from './syncJobs';
 
 /** What the money settings and today's spending say about a run of this estimate. */
@@ -49,19 +49,36 @@ export function readSaved(w: Wired, req: SyncRequest, onLongPoll?: () => void): 
 
 /**
  * What reading a saved search now costs, asked of the server (a QUERY of one item per feed: its first item
- * is held already, so a free repeat, or at most one unit): the feeds' totals minus the tenders held. The
- * contracts held per search are not counted here, so their part is the whole total (an upper bound).
+ * is held already, so a free repeat, or at most one unit), for the app's estimate and sync and the CLI's sync
+ * alike. Per feed (2.6: balances are separate for tenders and contracts, and a held version is free only for
+ * its own object): the tender total minus the tenders held, never below zero, plus the contract total whole
+ * (the contracts held per search are not counted: an upper bound). Tenders held do not make a contract free,
+ * so more of them held than the set's tender total (tenders that left the set) take nothing off the contracts.
+ * `charged` is what the one-item reads cost. With a `signal` aborted between the feeds (the CLI's Ctrl-C) the
+ * next feed is not asked: a read already sent is let finish (it may be charged), stored and counted.
  */
-async function savedEstimate(w: Wired, filterId: string, contracts: boolean): Promise<{ total: number | null; held: number; estimate: number | null }> {
+export async function savedEstimate(
+  w: Wired,
+  filterId: string,
+  contracts: boolean,
+  signal?: AbortSignal,
+): Promise<{ total: number | null; held: number; estimate: number | null; charged: number }> {
   const s = searchStore(w.cache).get(filterId);
   const stream = s?.events[0] ?? 'created';
   let total: number | null = 0;
+  let estimate: number | null = 0;
+  let charged = 0;
+  let held = 0;
   for (const feed of contracts ? (['tender', 'contract'] as const) : (['tender'] as const)) {
     const first = await firstPage(w, feed, { filter_id: filterId }, stream);
+    charged += first.charged;
+    const cost = feed === 'tender' ? feedCost(w.cache, 'tender', filterId, first.total) : { held: 0, estimate: first.total };
+    if (feed === 'tender') held = cost.held;
     total = total === null || first.total === null ? null : total + first.total;
+    estimate = estimate === null || cost.estimate === null ? null : estimate + cost.estimate;
+    if (signal?.aborted) break;
   }
-  const held = viewQueries(w.cache).filterTenderCount(filterId);
-  return { total, held, estimate: total === null ? null : Math.max(0, total - held) };
+  return { total, held, estimate, charged };
 }
 
 export async function estimateSaved(w: Wired, filterId: string, contracts: boolean, maxSpend?: number): Promise<SpendEstimate> {
@@ -96,8 +113,8 @@ export async function syncSaved(w: Wired, opts: { filterId: string; contracts: b
  */
 export async function feedEstimate(w: Wired, feed: FeedName, body: Record<string, unknown>, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
   const p = await preview(w, feed, body);
-  const held = heldOfFeed(w.cache, feed, p.filterId);
-  const spend = estimateOf({ ...spendInput(w, p.total === null ? null : Math.max(0, p.total - held), maxSpend), total: p.total, held });
+  const { held, estimate } = feedCost(w.cache, feed, p.filterId, p.total);
+  const spend = estimateOf({ ...spendInput(w, estimate, maxSpend), total: p.total, held });
   return { filterId: p.filterId, charged: p.charged, spend };
 }
 
@@ -123,8 +140,7 @@ export async function feedJob(
   const firstCharged = first.charged + (again?.charged ?? 0);
   if (total !== null) viewQueries(w.cache).setFilterTotal(first.filterId, feed, total);
   // The preview again, by the core itself: consent to a lower cost does not start a dearer run.
-  const held = heldOfFeed(w.cache, feed, first.filterId);
-  const limit = planSpend(spendInput(w, total === null ? null : Math.max(0, total - held), opts.maxSpend, opts.confirmCost));
+  const limit = planSpend(spendInput(w, feedCost(w.cache, feed, first.filterId, total).estimate, opts.maxSpend, opts.confirmCost));
   const jobId = w.jobs().start({
     filterId: first.filterId,
     label: opts.label ?? null,

@@ -22,7 +22,7 @@
  * Sync and spending (feedRuns.ts, spendGuard.ts: every paid run planned by `planSpend`)
  *   estimateSaved / syncSaved                        a saved search's cost and its job
  *   feedEstimate / feedJob(feed, body, opts)         any set named by a QUERY body (a list, ids, a supplier)
- *   firstPage / preview / readSaved / heldOf         the steps, for a foreground run (the CLI's sync)
+ *   savedEstimate / preview / readSaved / heldOf     the steps, for a foreground run (the CLI's sync)
  *   runSyncJob(spec, signal, hooks)                  the body of the app's sync job
  *   sendQueuedEdits()                                the outbox flushed (before a run, when the network returns)
  * Money and audit (money.ts, audit.ts)
@@ -42,7 +42,7 @@ import type { SavedSearchInfo, SpendEstimate } from '../contract/ipc';
 import { flushOutbox } from '../sync/outbox';
 import { quarantineSink } from '../sync/quarantine';
 import type { FeedName, StreamName } from '../sync/ports';
-import type { FirstPage, SyncOutcome, SyncRequest } from '../sync/syncEngine';
+import type { SyncOutcome, SyncRequest } from '../sync/syncEngine';
 import { wire, type CurrentDeps, type Wired } from './deps';
 import { runAudit, type AuditPullMode } from './audit';
 import { CardUseCases } from './cards';
@@ -187,8 +187,9 @@ export class CurrentWorkbench {
     return runs.feedJob(this.w, feed, body, opts);
   }
 
-  firstPage(feed: FeedName, body: Record<string, unknown>, stream?: StreamName, signal?: AbortSignal): Promise<FirstPage> {
-    return runs.firstPage(this.w, feed, body, stream, signal);
+  /** A saved search's cost by the server's totals (the CLI's sync plans its flags on it; `estimateSaved` is the app's). */
+  savedEstimate(filterId: string, contracts: boolean, signal?: AbortSignal): ReturnType<typeof runs.savedEstimate> {
+    return runs.savedEstimate(this.w, filterId, contracts, signal);
   }
 
   preview(feed: FeedName, body: Record<string, unknown>, signal?: AbortSignal): Promise<{ filterId: string; total: number | null; charged: number }> {

@@ -42,6 +42,16 @@ export function heldOfFeed(cache: CacheDb, feed: 'tender' | 'contract', filterId
   return feed === 'tender' ? views.filterTenderCount(filterId) : views.contracts({ viaFilters: [filterId] }, 0, 1).count;
 }
 
+/**
+ * What reading one feed of a set will cost by the total the server stated (null while it states none): the
+ * members held are free, so the total minus them, never below zero (more may be held than the set now counts:
+ * members that left it). Held members of this feed only: a feed's balance is its own (API 2.6 rule 1).
+ */
+export function feedCost(cache: CacheDb, feed: 'tender' | 'contract', filterId: string, total: number | null): { held: number; estimate: number | null } {
+  const held = heldOfFeed(cache, feed, filterId);
+  return { held, estimate: total === null ? null : Math.max(0, total - held) };
+}
+
 /** Why a run's cap is what it is: the message when it stops there names the right numbers. */
 export type CapKind = 'explicit' | 'run_cap' | 'daily_budget' | 'confirmed' | 'threshold';
 export type SpendLimit = { kind: CapKind; cap: number; dailyBudget: number | null; spentToday: number };

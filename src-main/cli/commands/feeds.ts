@@ -104,8 +104,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const targets = resolveTargets(wb, a.positionals, a.values.all === true);
   await wb.sendQueuedEdits().catch(() => undefined);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
-  // Preview first (a QUERY of one item per feed: a free repeat of what is held, or at most one unit): the
-  // totals minus the tenders held are what the run will cost; contracts held are not counted (an upper bound).
+  // Preview first: the workbench's estimate of each search (the app's too), summed over the searches.
   let estimate: number | null = 0;
   // What the previews charged, per saved search: counted in its summary, so the summary equals the ledger even
   // when a tender arrives between the preview and the run (the preview buys it, the run receives it free).
@@ -113,14 +112,10 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   if (flags.maxSpend === undefined && !flags.noCap) {
     ctx.out.progress('previewing the cost…');
     for (const search of targets) {
-      for (const feed of feeds) {
-        // Not aborted by Ctrl-C: the one-item read may be charged, so it is let finish, stored and counted.
-        const first = await wb.firstPage(feed, { filter_id: search.filterId }, search.events[0] ?? 'created');
-        previewCharged.set(search.filterId, (previewCharged.get(search.filterId) ?? 0) + first.charged);
-        const held = feed === 'tender' ? wb.heldOf('tender', search.filterId) : 0;
-        estimate = estimate === null || first.total === null ? null : estimate + Math.max(0, first.total - held);
-        if (signal.aborted) break;
-      }
+      // Ctrl-C stops between the feeds' one-item reads, not in one: a read may be charged, so it is let finish.
+      const e = await wb.savedEstimate(search.filterId, a.values.contracts === true, signal);
+      previewCharged.set(search.filterId, e.charged);
+      estimate = estimate === null || e.estimate === null ? null : estimate + e.estimate;
       if (signal.aborted) break;
     }
     ctx.out.endProgress();
