@@ -14,6 +14,8 @@
 //   (the tables are data in eslint/layers.mjs, turned into import-x `no-restricted-paths` zones), and the cache's
 //   internal modules are imported only from inside the cache.
 // - No import cycles, type-only imports included (eslint/noImportCycle.mjs).
+// - SQL only in src-main/cache (and the sandbox's store): no better-sqlite3 import, no `.db.prepare/exec/pragma`
+//   elsewhere in the main process.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -125,6 +127,26 @@ export default defineConfig(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: folderZones }],
       'local/no-import-cycle': 'error',
+    },
+  },
+  {
+    // SQL lives in the cache (and in the sandbox's own store): no other folder of the main process opens SQLite
+    // or prepares a statement. A transaction around cache calls (one unit of work) is allowed.
+    name: 'layers/sql-in-cache',
+    files: ['src-main/**'],
+    ignores: ['src-main/cache/**', 'src-main/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='better-sqlite3']",
+          message: 'Only src-main/cache (and the sandbox) open SQLite: add a function to a cache module instead.',
+        },
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name=/^(prepare|exec|pragma)$/][object.type='MemberExpression'][object.property.name='db']",
+          message: 'SQL lives in src-main/cache: add a function to a cache module (prepared statements there) instead.',
+        },
+      ],
     },
   },
   {

@@ -11,6 +11,7 @@
  *   budget, counted from the deliveries already stored (`delivery_request.billed`, both generations).
  */
 import type { CacheDb } from '../cache/database';
+import { unitsChargedSince } from '../cache/unitsCharged';
 import { viewQueries } from '../cache/viewQueries';
 import type { SpendEstimate, SpendingSettings } from '../contract/ipc';
 import { AppError } from '../domain/appError';
@@ -27,10 +28,7 @@ export function moscowMidnightIso(ms: number): string {
 
 /** Units this cache was charged since 00:00 Moscow time: every stored delivery marked billed, pages and cards. */
 export function spentToday(cache: CacheDb, now = Date.now()): number {
-  const row = cache.db
-    .prepare<[string], { units: number | null }>('SELECT sum(billed) AS units FROM delivery_request WHERE received_at >= ?')
-    .get(moscowMidnightIso(now));
-  return row?.units ?? 0;
+  return unitsChargedSince(cache, moscowMidnightIso(now));
 }
 
 /**

@@ -21,6 +21,21 @@ async function lint(file: string, code: string): Promise<Linter.LintMessage[]> {
 
 const ruleIds = (messages: Linter.LintMessage[]): (string | null)[] => messages.map((m) => m.ruleId);
 
+describe('SQL only in the cache (eslint.config.js, layers/sql-in-cache)', () => {
+  it('opening SQLite or preparing a statement outside src-main/cache is an error; inside it, and a transaction around cache calls, pass', async () => {
+    const opens = "import Database from 'better-sqlite3';\nexport const open = (f: string) => new Database(f);\n";
+    expect(ruleIds(await lint('src-main/current/sqlProbe.ts', opens))).toEqual(['no-restricted-syntax']);
+    const prepares = "import type { CacheDb } from '../cache/database';\nexport const n = (c: CacheDb) => c.db.prepare('SELECT 1').get();\n";
+    const messages = await lint('src-main/app/sqlProbe.ts', prepares);
+    expect(ruleIds(messages)).toEqual(['no-restricted-syntax']);
+    expect(messages[0]!.message).toContain('SQL lives in src-main/cache');
+    expect(await lint('src-main/cache/sqlProbe.ts', opens)).toEqual([]);
+    expect(await lint('src-main/cache/sqlProbe.ts', prepares.replace('../cache/database', './database'))).toEqual([]);
+    const unit = "import type { CacheDb } from '../cache/database';\nexport const run = (c: CacheDb, f: () => void) => c.db.transaction(f)();\n";
+    expect(await lint('src-main/sync/sqlProbe.ts', unit)).toEqual([]);
+  });
+});
+
 describe('src-main layers (eslint/layers.mjs)', () => {
   it('a lower layer importing a higher one is an error: the cache importing the app', async () => {
     const messages = await lint('src-main/cache/layerProbe.ts', "import '../app/appCore';\n");
