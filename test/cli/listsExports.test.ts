@@ -6,6 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache } from '../../src-main/cache/database';
+import { outboxStore } from '../../src-main/cache/outboxStore';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { parseCsv } from '../export/csvParse';
 import { api, cliOnSandbox, failureReason, type CliHarness } from './helpers';
@@ -106,5 +108,20 @@ describe('tenderwb lists and exports (issue 12)', () => {
     expect((await cli.ok(['--json', 'list', 'delete', listId, '--yes'])).lines).toEqual([{ list_id: listId, deleted: true, on_server: 'kept' }]);
     expect((await cli.ok(['--json', 'list'])).lines.map((l) => l.list_id)).not.toContain(listId);
     expect((await api(sb, 'GET', '/lists', { token: live })).json.data.map((d: { list_id: string }) => d.list_id)).toContain(listId);
+  });
+
+  it('list delete refuses a list with edits still queued in the profile (the app queues them offline), as the app does, and keeps it', async () => {
+    const queued = (await cli.ok(['--json', 'list', 'create', 'Очередь правок'])).lines[0].list_id as string;
+    // An edit the app queued while offline, not sent yet, in the same profile's cache.
+    const cache = openCache(join(cli.dataDir, 'profiles', 'sb', 'cache.db'));
+    try {
+      outboxStore(cache).enqueue({ op: 'list.add', payload: { listId: queued, tenderIds: [1] } });
+    } finally {
+      cache.close();
+    }
+    const refused = await cli.run(['list', 'delete', queued, '--yes']);
+    expect(refused.code).toBe(2);
+    expect(failureReason(refused)).toMatch(/не отправленные на сервер.*not sent to the server yet/);
+    expect((await cli.ok(['--json', 'list'])).lines.map((l) => l.list_id)).toContain(queued);
   });
 });

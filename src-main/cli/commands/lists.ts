@@ -158,7 +158,14 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
         2,
       );
     }
-    listStore(cache).hideList(listId);
+    try {
+      // The app's rule too (one rule, current/lists.ts): a list with edits still queued in this profile (the app
+      // queues them offline) is not deleted, or they would still reach it on the server.
+      lists.delete(listId);
+    } catch (e) {
+      if (e instanceof AppError) throw new CliError(`${e.text.ru} / ${e.text.en}`, 2);
+      throw e;
+    }
     ctx.out.result({ list_id: listId, deleted: true, on_server: 'kept' }, `${listId} deleted here; the server keeps it (the API cannot delete lists)`);
     return;
   }
