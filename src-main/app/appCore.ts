@@ -17,7 +17,7 @@ import { cardHandlers } from './cards';
 import { AppContext, type AppTuning } from './context';
 import { contractHandlers } from './contracts';
 import { earlierHandlers } from './earlier';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 import { listHandlers } from './lists';
 import { exportHandlers } from './exports';
 import type { HostPlatform } from './hostPlatform';

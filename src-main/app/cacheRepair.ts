@@ -20,7 +20,7 @@ import { searchStore } from '../cache/searchStore';
 import { isApiError } from '../api/errors';
 import type { AppContext, Session } from './context';
 import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
-import { AppError, appError } from './errors';
+import { AppError, appError } from '../domain/appError';
 import { planSpend, spendPlanInput } from '../current/spendGuard';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
 

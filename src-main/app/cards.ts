@@ -8,7 +8,7 @@ import { resolveCachedId, type CardRequest } from '../cards/openCard';
 import { openByReference, OpenReferenceError } from '../cards/openByReference';
 import { versionsOf } from '../current/cards';
 import type { AppContext } from './context';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 
 type CardHandlers = Pick<Handlers, 'card.tender' | 'card.contract' | 'card.open' | 'card.version' | 'card.relatedContracts'>;
 

@@ -12,7 +12,7 @@ import { chooseColumns } from '../export/columnChoice';
 import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 
 export type ExportAnswer = MethodResult<'lists.export'>;
 

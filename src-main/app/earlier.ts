@@ -16,7 +16,7 @@ import type { HostPlatform } from './hostPlatform';
 import type { AppContext, Session } from './context';
 import type { EarlierSession } from './sessions';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 import { tenderRow } from '../current/rows';
 import { estimateOf, planSpend, spendPlanInput, type SpendPlanInput } from '../current/spendGuard';
 import { tendersHeldInCurrentGeneration } from './sameAccount';

@@ -16,7 +16,6 @@ import { isDamageError } from '../cache/fileCheck';
 import { AppError } from '../domain/appError';
 
 export type { Text } from '../i18n/text';
-export { AppError, appError } from '../domain/appError';
 
 /** Which contract code an API error code becomes. */
 export function ipcCodeOfApi(code: string): IpcErrorCode {

@@ -8,8 +8,10 @@ import type { EventName, EventPayload, IpcError, Locale, SyncJob } from '../cont
 import { capStopText, type SpendLimit } from '../current/spendGuard';
 import type { EarlierSyncOutcome } from '../earlier/index';
 import type { SyncOutcome } from '../sync/syncEngine';
-import { AppError, toIpcError } from './errors';
-import { JobManager, type JobHooks, type JobSpec } from './jobs';
+import { toIpcError } from './errors';
+import { AppError } from '../domain/appError';
+import type { JobHooks, JobSpec } from '../current/syncJobs';
+import { JobManager } from './jobs';
 import type { Network } from './network';
 import type { Sessions } from './sessions';
 

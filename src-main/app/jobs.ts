@@ -9,7 +9,6 @@ import type { IpcError, SyncJob } from '../contract/ipc';
 import type { SyncOutcome, SyncProgress } from '../sync/syncEngine';
 import type { JobHooks, JobSpec } from '../current/syncJobs';
 
-export type { JobHooks, JobSpec } from '../current/syncJobs';
 
 export interface JobManagerDeps {
   run(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome>;

@@ -6,7 +6,7 @@
 import type { Handlers, ProfileInfo } from '../contract/ipc';
 import type { AppContext } from './context';
 import { isCacheOpenFailure } from './damagedCaches';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 import { isBuiltInName } from './sandboxProfile';
 
 type ProfileHandlers = Pick<Handlers, 'profiles.list' | 'profiles.add' | 'profiles.remove' | 'profiles.activate' | 'profiles.setToken'>;

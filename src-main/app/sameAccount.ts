@@ -11,7 +11,7 @@ import { chargesByBalanceType, heldTenderCount } from '../cache/otherProfileCach
 import type { AccountLink, Handlers } from '../contract/ipc';
 import type { Profile } from '../profiles/profiles';
 import type { AppContext, Session } from './context';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
 
 type Twin = { name: string; generation: 'current' | 'earlier' };

@@ -15,7 +15,7 @@ import type { ApiGeneration, ProfileRegistry } from '../profiles/profiles';
 import { reprocessQuarantine } from '../sync/quarantine';
 import type { TokenVault } from '../vault/tokenVault';
 import { openProfileCache } from './damagedCaches';
-import { appError } from './errors';
+import { appError } from '../domain/appError';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
 
 export interface Session {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../../../src-main/app/host/dispatch';
-import { appError } from '../../../src-main/app/errors';
+import { appError } from '../../../src-main/domain/appError';
 import type { Handlers } from '../../../src-main/contract/ipc';
 
 function recordingHandlers() {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { Handlers } from '../../../src-main/contract/ipc';
 import type { AppCore, AppCoreOptions } from '../../../src-main/app/appCore';
-import { appError } from '../../../src-main/app/errors';
+import { appError } from '../../../src-main/domain/appError';
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (options.env?.['FAKE_CORE_FAIL_START'] === '1') throw new Error('the fake core refuses to start');
