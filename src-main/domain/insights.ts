@@ -1,0 +1,297 @@
+/**
+ * Intelligence from the cache (issue 15): the facts the cache keeps about tenders, contracts and positions,
+ * and the shapes of the answers computed from them (dossiers, price benchmark, red flags). Pure types, shared
+ * by the cache's insight store (which reads facts), src-main/insights/ (which computes answers from facts),
+ * the IPC contract, the CLI and the renderer.
+ *
+ * Definitions, used everywhere (the computations in src-main/insights/ follow them exactly):
+ * - **Latest versions only**: every fact is the newest version the cache holds of its object, unless a
+ *   function says it reads history (the contract price steps).
+ * - **Customer of a tender**: the tender's `organization.inn`.
+ * - **Customer of a contract**: its `customer.inn`; when the server does not send it (the reference does not
+ *   guarantee it), the `organization.inn` of its cached tender (`tender_id`), else the INN of the customer
+ *   query whose contract feed delivered it (a backfill by customer INN). Null when none of these is known.
+ * - **Supplier**: any entry of the contract's `suppliers[]` (by `inn`).
+ * - **Price reduction** of a contract = 1 − contract price / the tender's initial price, for contracts whose
+ *   tender is cached with a price above 0 and that have a price themselves. The median is over those
+ *   contracts, in percent (12.5 means 12.5 %).
+ * - **Counts**: `tenders` counts distinct tenders, `contracts` distinct contracts, `suppliers` and `customers`
+ *   distinct INNs. `total_price` is the sum of the latest versions' `price` (contracts without a price are
+ *   counted in `contracts` and in `contracts_without_price`, not in the sum).
+ * - **Single-supplier purchase**: a tender whose placement type's name says «единственн…» (the placement
+ *   ids are our dictionary's, D-Q-4, so the name decides). A share is over tenders whose placement type is
+ *   known; how many that is, is stated beside it.
+ * - **HHI** (Herfindahl–Hirschman index): the sum of the squares of each supplier's share of the contract
+ *   value, in percent points (0–10 000), over contracts with a price. Above 2 500 is "highly concentrated".
+ * - **Months** are Moscow time (UTC+3), `YYYY-MM`.
+ */
+
+/** The law a tender or contract falls under; null when neither the object nor its notice number says. */
+export type Law = '44-FZ' | '223-FZ' | 'commercial';
+
+/** A tender's latest cached version, as the insight store reads it. */
+export interface TenderFact {
+  id: number;
+  version: number;
+  /** The notice number on the platform (`etp_id`, 19 digits under 44-FZ, 11 under 223-FZ). */
+  etp_id: string | null;
+  name: string | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  law: Law | null;
+  /** `active`, `completed`, `cancelled` (or a server's other code), null when not sent. */
+  status: string | null;
+  placement_type: number | null;
+  placement_name: string | null;
+  /** Initial (maximum) price, NMCK, in rubles. */
+  price: number | null;
+  /** Unix seconds. */
+  publish_at: number | null;
+  /** Submission deadline (`end_date`), Unix seconds. */
+  end_at: number | null;
+  region: number | null;
+  /** OKPD2 codes the tender names (feed object or card positions), as sent. */
+  okpd2: string[];
+}
+
+export type ContractStage = 'executing' | 'completed' | 'terminated';
+
+export interface PartyRef {
+  inn: string;
+  name: string | null;
+}
+
+/** A contract's latest cached version. */
+export interface ContractFact {
+  id: number;
+  version: number;
+  /** Registry number (19 digits under 44-FZ). */
+  reestr_number: string | null;
+  tender_id: number | null;
+  /** See "Customer of a contract" above: already resolved by the store. */
+  customer_inn: string | null;
+  customer_name: string | null;
+  suppliers: PartyRef[];
+  price: number | null;
+  /** Paid so far (`execution.paid`), rubles. */
+  paid: number | null;
+  stage: ContractStage | null;
+  /** Unix seconds. */
+  sign_at: number | null;
+  region: number | null;
+  law: Law | null;
+}
+
+/** One position of a cached card (tender or contract), latest card version of that object. */
+export interface PositionFact {
+  kind: 'tender' | 'contract';
+  object_id: number;
+  version: number;
+  ordinal: number;
+  okpd2: string | null;
+  ktru: string | null;
+  title: string | null;
+  unit: string | null;
+  quantity: number | null;
+  /** Unit price in rubles (`price` of the position). */
+  unit_price: number | null;
+  amount: number | null;
+  /** Of the object: the notice or registry number, its date (publication or signing, Unix s), its customer and region. */
+  number: string | null;
+  date_at: number | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  region: number | null;
+}
+
+/** A contract's price as each cached version stated it, oldest version first (history: only we keep it). */
+export interface ContractPriceStep {
+  contract_id: number;
+  version: number;
+  price: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------
+
+export interface CountBy {
+  /** A code (`completed`, `44-FZ`, `26.20`, a region or placement id as text); `unknown` when not sent. */
+  key: string;
+  /** The human name when one is known (placement, region, OKPD2 class), else null: the UI names codes. */
+  label: string | null;
+  count: number;
+  /** Sum of prices of the counted objects that have one, rubles. */
+  value: number;
+}
+
+export interface RankedParty {
+  inn: string;
+  name: string | null;
+  contracts: number;
+  total_price: number;
+  /** Share of the dossier's contract value, percent (0–100); null when no contract has a price. */
+  share_pct: number | null;
+  median_reduction_pct: number | null;
+}
+
+export interface MonthPoint {
+  /** `YYYY-MM`, Moscow time; tenders by publication, contracts by signing. */
+  month: string;
+  tenders: number;
+  tender_price: number;
+  contracts: number;
+  contract_price: number;
+}
+
+export interface StageCounts {
+  executing: number;
+  completed: number;
+  terminated: number;
+  unknown: number;
+}
+
+/**
+ * How complete a dossier is, and what fetching the rest would be: "contracts of 212 of 240 completed
+ * tenders are cached". Missing fields the server did not send are counted too, so the analyst sees why a
+ * figure covers fewer objects than the cache holds.
+ */
+export interface Completeness {
+  completed_tenders: number;
+  completed_tenders_with_contract: number;
+  contracts_without_price: number;
+  contracts_without_tender: number;
+  tenders_without_placement: number;
+}
+
+export interface CustomerDossier {
+  inn: string;
+  name: string | null;
+  tenders: number;
+  tenders_by_status: CountBy[];
+  tenders_by_law: CountBy[];
+  tenders_by_placement: CountBy[];
+  /** Sum of the tenders' initial prices (NMCK). */
+  total_initial_price: number;
+  contracts: number;
+  total_price: number;
+  suppliers: number;
+  median_reduction_pct: number | null;
+  /** Contracts the median is over. */
+  reduction_sample: number;
+  /** 0–1 over tenders with a known placement type; null when none is known. */
+  single_supplier_share: number | null;
+  hhi: number | null;
+  top_suppliers: RankedParty[];
+  stages: StageCounts;
+  /** Sum paid / sum price over contracts that state both, 0–1. */
+  paid_share: number | null;
+  timeline: MonthPoint[];
+  completeness: Completeness;
+}
+
+export interface SupplierDossier {
+  inn: string;
+  name: string | null;
+  contracts: number;
+  total_price: number;
+  customers: number;
+  top_customers: RankedParty[];
+  regions: CountBy[];
+  okpd2_classes: CountBy[];
+  median_reduction_pct: number | null;
+  reduction_sample: number;
+  stages: StageCounts;
+  terminations: number;
+  timeline: MonthPoint[];
+  completeness: Completeness;
+}
+
+/** The suppliers that win the tenders of a saved search or a list. */
+export interface CompetitorsAnswer {
+  scope: { kind: 'search' | 'list'; id: string; name: string };
+  tenders: number;
+  contracts: number;
+  suppliers: RankedParty[];
+  completeness: Completeness;
+}
+
+export interface PriceQuery {
+  /** OKPD2 code or prefix (`26.20`), or a KTRU code or prefix (`26.20.11.110-00000138`). */
+  code: string;
+  region?: number;
+  /** ISO dates (inclusive), Moscow calendar days. */
+  from?: string;
+  to?: string;
+  unit?: string;
+}
+
+export interface PriceRow extends PositionFact {
+  /** Dropped by the outlier rule. */
+  outlier: boolean;
+}
+
+export interface PriceBenchmark {
+  query: PriceQuery;
+  /** Positions kept after dropping outliers (the statistics are over these). */
+  n: number;
+  /** Positions found before dropping outliers. */
+  n_found: number;
+  min: number | null;
+  median: number | null;
+  max: number | null;
+  mean: number | null;
+  /** Coefficient of variation, percent (sample standard deviation / mean × 100). */
+  cv: number | null;
+  /** The Ministry of Economic Development's rule (order No. 567): cv at most 33 %. */
+  homogeneous: boolean | null;
+  /** The stated outlier rule, in both languages. */
+  outlier_rule: { ru: string; en: string };
+  /** Units found when no unit was asked for (prices in different units are not comparable). */
+  units: CountBy[];
+  rows: PriceRow[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Red flags
+// ---------------------------------------------------------------------------------------------------------
+
+export interface FlagDefinition {
+  code: string;
+  title: { ru: string; en: string };
+  definition: { ru: string; en: string };
+  /** The OCP "Red flags for integrity" indicator and/or the law's article it rests on. */
+  source: { ru: string; en: string };
+  /** The object fields it needs, and whether the API reference guarantees them. */
+  needs: { field: string; guaranteed: boolean }[];
+}
+
+export interface FlagObject {
+  kind: 'tender' | 'contract' | 'customer';
+  /** Tender or contract id as text, or the customer's INN. */
+  id: string;
+  name: string | null;
+}
+
+export interface RaisedFlag {
+  code: string;
+  object: FlagObject;
+  /** The objects and numbers behind it (JSON-safe). */
+  evidence: Record<string, unknown>;
+  source: string;
+  /** The analyst dismissed it as a false positive (remembered locally). */
+  dismissed: boolean;
+}
+
+/** Why a flag could not be evaluated on some objects: the server did not send a field it needs. */
+export interface FlagGap {
+  code: string;
+  field: string;
+  objects: number;
+}
+
+export interface FlagsAnswer {
+  scope: { kind: 'customer' | 'supplier' | 'search' | 'list' | 'all'; id: string | null; name: string | null };
+  flags: RaisedFlag[];
+  gaps: FlagGap[];
+}
