@@ -23,7 +23,20 @@
  *   known; how many that is, is stated beside it.
  * - **HHI** (Herfindahl–Hirschman index): the sum of the squares of each supplier's share of the contract
  *   value, in percent points (0–10 000), over contracts with a price. Above 2 500 is "highly concentrated".
- * - **Months** are Moscow time (UTC+3), `YYYY-MM`.
+ * - **Months** are Moscow time (UTC+3), `YYYY-MM`. A timeline runs without gaps from its first month to its
+ *   last (empty months are zeros); objects without a date are not on it.
+ * - **Several suppliers on one contract** (a joint bid): each counts the contract in `contracts` and its whole
+ *   price in `total_price`; for shares and the HHI the price is split equally between them, so the shares
+ *   add up to 100 % (`share_pct` of a supplier is that split share, and HHI = Σ share_pct²).
+ * - **Top suppliers / customers**: the first 10, ranked by contract value, then by contracts, then by INN;
+ *   the competitors of a search or list: the first 100, ranked the same way.
+ * - **OKPD2 class** of a contract: the first two digits (the classifier's "класс", e.g. `26`) of each code its
+ *   cached tender names; a contract counts once in each class its tender names, `unknown` without a tender.
+ * - **Price benchmark**: positions with a unit price above 0 in one unit are comparable. Without a unit asked
+ *   for, the statistics are over the most frequent unit (ties: alphabetical) and `unit` says which; the other
+ *   units are listed in `units`. Outliers are dropped by Tukey's fences (below Q1 − 1.5 × IQR or above
+ *   Q3 + 1.5 × IQR, quartiles by linear interpolation as Excel's QUARTILE.INC) before the coefficient of
+ *   variation (sample standard deviation) is compared with 33 %. One position: cv and the verdict are null.
  */
 
 /** The law a tender or contract falls under; null when neither the object nor its notice number says. */
@@ -162,6 +175,8 @@ export interface Completeness {
   contracts_without_price: number;
   contracts_without_tender: number;
   tenders_without_placement: number;
+  /** Contracts whose customer is not known (no `customer.inn`, no cached tender, no backfill by customer). */
+  contracts_without_customer?: number;
 }
 
 export interface CustomerDossier {
@@ -213,6 +228,8 @@ export interface CompetitorsAnswer {
   tenders: number;
   contracts: number;
   suppliers: RankedParty[];
+  /** Distinct supplier INNs in all (`suppliers` lists the first 100). */
+  supplier_count?: number;
   completeness: Completeness;
 }
 
@@ -229,14 +246,18 @@ export interface PriceQuery {
 export interface PriceRow extends PositionFact {
   /** Dropped by the outlier rule. */
   outlier: boolean;
+  /** Not comparable, so outside the statistics: no unit price above 0, or another unit than `unit`. */
+  excluded?: 'no_price' | 'other_unit' | null;
 }
 
 export interface PriceBenchmark {
   query: PriceQuery;
   /** Positions kept after dropping outliers (the statistics are over these). */
   n: number;
-  /** Positions found before dropping outliers. */
+  /** Comparable positions found, before dropping outliers (`rows` also lists those not comparable). */
   n_found: number;
+  /** The unit the statistics are in (the one asked for, else the most frequent); null when none. */
+  unit?: string | null;
   min: number | null;
   median: number | null;
   max: number | null;
