@@ -19,6 +19,7 @@ import { contractHandlers } from './contracts';
 import { earlierHandlers } from './earlier';
 import { appError } from '../domain/appError';
 import { listHandlers } from './lists';
+import { insightHandlers } from './insights';
 import { exportHandlers } from './exports';
 import type { HostPlatform } from './hostPlatform';
 import { moneyHandlers } from './money';
@@ -155,6 +156,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...moneyHandlers(ctx),
     ...earlierHandlers(ctx, options.platform),
     ...exportHandlers(ctx, options.platform),
+    ...insightHandlers(ctx, options.platform),
     ...cacheRepairHandlers(ctx, startProblems),
   };
 

@@ -19,6 +19,8 @@ import { innProblemText } from '../domain/identifierProblems';
 import { isOkpd2Code } from '../domain/okpd2';
 import { periodInOrder } from '../domain/queryCriteriaCheck';
 import { describeIssues } from './callBounds';
+import { priceCodeProblemText } from '../domain/ktru';
+import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared shapes
@@ -456,6 +458,37 @@ export type SpendEstimate = z.infer<typeof spendEstimateSchema>;
 /** Consent to a previewed cost; the core previews again and refuses when the new preview is higher. */
 const confirmCost = z.number().int().min(0).max(1_000_000_000).optional();
 
+// Issue 15, intelligence from the cache: what the insights.* methods take (results: contract/insightShapes.ts).
+/** A price benchmark's question (domain PriceQuery): the code an OKPD2 or KTRU code or prefix, the period in Moscow calendar days. */
+export const priceQuerySchema = z
+  .strictObject({
+    code: z.string().trim().superRefine((value, ctx) => {
+      const problem = priceCodeProblemText(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.ru });
+    }),
+    region: z.number().int().min(1).max(99).optional(),
+    from: isoDate.refine((d) => d.length === 10, 'дата: гггг-мм-дд').optional(),
+    to: isoDate.refine((d) => d.length === 10, 'дата: гггг-мм-дд').optional(),
+    unit: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || periodInOrder(q.from, q.to), 'period: "from" is after "to"');
+/** Whose tenders a competitors answer ranks the winners of. */
+export const insightScopeSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('search'), filterId }), z.strictObject({ kind: z.literal('list'), listId })]);
+/** Which objects a flags answer covers. */
+export const flagScopeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('customer'), inn }),
+  z.strictObject({ kind: z.literal('supplier'), inn }),
+  z.strictObject({ kind: z.literal('search'), filterId }),
+  z.strictObject({ kind: z.literal('list'), listId }),
+  z.strictObject({ kind: z.literal('all') }),
+]);
+const flagCode = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
+/** The object a flag was raised on: a tender or contract by its id, a customer by its INN. */
+const flagObject = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.enum(['tender', 'contract']), id: z.string().regex(/^[1-9]\d{0,15}$/) }),
+  z.strictObject({ kind: z.literal('customer'), id: inn }),
+]);
+
 // ---------------------------------------------------------------------------------------------------------
 // Methods: renderer → main, request and answer
 // ---------------------------------------------------------------------------------------------------------
@@ -731,6 +764,20 @@ export const methods = {
     }),
     exportResultSchema,
   ),
+
+  // Intelligence from the cache (issue 15): answers computed from what is cached, offline and free.
+  'insights.customer': method(z.strictObject({ inn }), customerDossierSchema),
+  'insights.supplier': method(z.strictObject({ inn }), supplierDossierSchema),
+  'insights.competitors': method(z.strictObject({ scope: insightScopeSchema }), competitorsAnswerSchema),
+  'insights.prices': method(priceQuerySchema, priceBenchmarkSchema),
+  /** The benchmark's table of positions with their sources as CSV, like `lists.export` (the columns are fixed). */
+  'insights.pricesExport': method(z.strictObject({ query: priceQuerySchema, delimiter: csvDelimiter, excel: csvForExcel }), exportResultSchema),
+  /** Every red flag the engine knows: its title, definition, source and the fields it needs. */
+  'insights.flagCatalogue': method(empty, z.array(flagDefinitionSchema)),
+  'insights.flags': method(z.strictObject({ scope: flagScopeSchema }), flagsAnswerSchema),
+  /** Remembers locally that the analyst takes this flag on this object as a false positive. */
+  'insights.dismissFlag': method(z.strictObject({ code: flagCode, object: flagObject, note: z.string().trim().max(2000).optional() }), z.object({ dismissed: z.boolean() })),
+  'insights.restoreFlag': method(z.strictObject({ code: flagCode, object: flagObject }), z.object({ restored: z.boolean() })),
 
   // The cache.
   'cache.info': method(
