@@ -23,6 +23,14 @@ const TENDER_STATUSES: Record<string, Text> = {
   cancelled: { ru: 'Отменена', en: 'Cancelled' },
 };
 
+/** A contract's execution stage as the insight store reads it (domain/insights.ts ContractStage). */
+const CONTRACT_STAGES: Record<string, Text> = {
+  executing: { ru: 'Исполнение', en: 'Executing' },
+  completed: { ru: 'Исполнен', en: 'Completed' },
+  terminated: { ru: 'Расторгнут', en: 'Terminated' },
+  unknown: { ru: 'Не указан', en: 'Not stated' },
+};
+
 const BALANCES: Record<string, Text> = {
   tenders: { ru: 'закупки', en: 'tenders' },
   contracts: { ru: 'контракты', en: 'contracts' },
@@ -71,6 +79,8 @@ export function tenderStageName(
 }
 /** Which balance: «закупки», «контракты». */
 export const balanceName = named(BALANCES);
+/** «Исполнение», «Исполнен», «Расторгнут» (issue 15's dossiers). */
+export const contractStageName = named(CONTRACT_STAGES);
 export const jobStateName = named(JOB_STATES);
 
 /** The events of a saved search as words: «новые и изменения». */
