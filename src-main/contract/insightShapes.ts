@@ -55,6 +55,7 @@ const completeness: z.ZodType<Completeness> = z.object({
   contracts_without_price: z.number(),
   contracts_without_tender: z.number(),
   tenders_without_placement: z.number(),
+  contracts_without_customer: z.number().optional(),
 });
 
 export const customerDossierSchema: z.ZodType<CustomerDossier> = z.object({
@@ -101,6 +102,7 @@ export const competitorsAnswerSchema: z.ZodType<CompetitorsAnswer> = z.object({
   tenders: z.number(),
   contracts: z.number(),
   suppliers: z.array(rankedParty),
+  supplier_count: z.number().optional(),
   completeness,
 });
 
@@ -131,7 +133,7 @@ const positionFact = {
   region: nullableNumber,
 } satisfies { [K in keyof PositionFact]-?: z.ZodType<PositionFact[K]> };
 
-const priceRow: z.ZodType<PriceRow> = z.object({ ...positionFact, outlier: z.boolean() });
+const priceRow: z.ZodType<PriceRow> = z.object({ ...positionFact, outlier: z.boolean(), excluded: z.enum(['no_price', 'other_unit']).nullable().optional() });
 
 export const priceBenchmarkSchema: z.ZodType<PriceBenchmark> = z.object({
   query: priceQuery,
@@ -144,6 +146,7 @@ export const priceBenchmarkSchema: z.ZodType<PriceBenchmark> = z.object({
   cv: nullableNumber,
   homogeneous: z.boolean().nullable(),
   outlier_rule: bilingual,
+  unit: nullableString.optional(),
   units: z.array(countBy),
   rows: z.array(priceRow),
 });
