@@ -41,6 +41,7 @@ export const cacheInternals = [
   'writeUpkeep.ts',
   'walCheckpointer.ts',
   'sqliteAddon.ts',
+  'insightUpkeep.ts',
 ];
 
 /**

@@ -109,6 +109,7 @@ function createCardStore(cache: CacheDb): CardStore {
       prepared,
     );
     s.put.run(kind, input.id, input.version, input.positionsPage, input.positionsLimit, blob.codec, blob.rawBytes, blob.body, summary.requestSeq);
+    writer.insights.card(input.kind, input.id, input.version, card, input.positionsPage, input.positionsLimit);
     if (input.billed && input.billedStated !== false) {
       charges().add({
         requestId: input.requestId,

@@ -13,6 +13,7 @@ import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
 import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
 import { createAppIndexer } from './appIndex';
+import { createInsightUpkeep, type InsightUpkeep } from './insightUpkeep';
 import { createWriteUpkeep, type WriteUpkeep } from './writeUpkeep';
 import {
   EVENT_CODE,
@@ -78,6 +79,8 @@ export interface DeliveryWriter {
   transact<T>(run: () => T): T;
   readonly tenders: TenderIndexer;
   readonly upkeep: WriteUpkeep;
+  /** The insight tables (issue 15), kept in the same transactions; cardStore adds a card's positions. */
+  readonly insights: InsightUpkeep;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -103,6 +106,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const tenders = createTenderIndexer(db);
   const upkeep = createWriteUpkeep(db);
   const views = createAppIndexer(db);
+  const insights = createInsightUpkeep(db);
   const s = {
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
     request: db.prepare(
@@ -157,6 +161,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
       s.dropCard.run(kind, item.id, p.version);
       s.adoptDeliveries.run(item.version, kind, item.id, p.version);
       if (item.kind === 'tender') s.adoptTitles.run(item.version, item.id, p.version);
+      insights.adoptVersion(item.kind, item.id, p.version, item.version);
       s.dropVersion.run(kind, item.id, p.version);
     }
   };
@@ -164,16 +169,20 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const onNewVersion = (item: DeliveredItem): void => {
     adoptProvisional(item);
     views.newVersion(item.kind, item.id, item.version, item.object);
-    if (item.kind === 'tender') tenders.indexVersion(item.id, item.version, item.object);
-    else {
+    if (item.kind === 'tender') {
+      tenders.indexVersion(item.id, item.version, item.object);
+      insights.tenderVersion(item.id, item.version, item.object);
+    } else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
       s.contract.run(item.id, item.version, tenderId);
+      insights.contractVersion(item.id, item.version, item.object);
     }
   };
 
   return {
     tenders,
     upkeep,
+    insights,
 
     transact(run) {
       const topLevel = !db.inTransaction;

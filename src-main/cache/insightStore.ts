@@ -1,0 +1,296 @@
+/**
+ * The read side of the insight tables (issue 15, migration 0012; kept by insightUpkeep.ts in the write path):
+ * facts about tenders, contracts and positions (src-main/domain/insights.ts) for the dossiers, the price
+ * benchmark and the red flags (src-main/insights/), the local dismissals of red flags, and the attribution of
+ * contracts to the customer whose backfill found them. Prepared statements, one set per open cache.
+ *
+ * Every fact is the latest cached version of its object; a contract's law and region fall back to its cached
+ * tender's when the contract does not state them (the strict reference sends neither).
+ */
+import { perCache, type CacheDb } from './database';
+import { createInsightUpkeep, okpd2List, type CustomerSource } from './insightUpkeep';
+import { listStore } from './listStore';
+import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
+
+export type FlagObjectKind = 'tender' | 'contract' | 'customer';
+
+export interface CustomerPlacementCount {
+  customer_inn: string;
+  /** Tenders whose placement type is known. */
+  known: number;
+  /** Of those, single-supplier purchases. */
+  single: number;
+}
+
+/** Where a contract fact's customer came from (see "Customer of a contract" in domain/insights.ts). */
+export type { CustomerSource };
+
+export interface InsightStore {
+  tenderFactsByCustomer(inn: string): TenderFact[];
+  contractFactsByCustomer(inn: string): ContractFact[];
+  contractFactsBySupplier(inn: string): ContractFact[];
+  tenderFactsByIds(ids: readonly number[]): TenderFact[];
+  contractFactsByIds(ids: readonly number[]): ContractFact[];
+  contractFactsByTenderIds(ids: readonly number[]): ContractFact[];
+  tenderIdsOfSavedSearch(filterId: string): number[];
+  tenderIdsOfList(listId: string): number[];
+  positionFacts(q: PriceQuery): PositionFact[];
+  contractPriceSteps(contractIds: readonly number[]): ContractPriceStep[];
+  customerPlacementCounts(): CustomerPlacementCount[];
+  partyName(inn: string): string | null;
+  customerSourceOf(contractId: number): CustomerSource | null;
+  dismissFlag(code: string, kind: FlagObjectKind, id: string, note: string | null, at?: string): void;
+  restoreFlag(code: string, kind: FlagObjectKind, id: string): boolean;
+  dismissedFlags(): Set<string>;
+  attributeContractsToCustomer(contractIds: readonly number[], inn: string): number;
+}
+
+/** The key of a dismissal in `dismissedFlags`. */
+export const dismissalKey = (code: string, kind: FlagObjectKind, id: string): string => `${code}|${kind}|${id}`;
+
+interface TenderRow {
+  id: number;
+  version: number;
+  etp_id: string | null;
+  name: string | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  law: string | null;
+  status: string | null;
+  placement_type: number | null;
+  placement_name: string | null;
+  price: number | null;
+  publish_at: number | null;
+  end_at: number | null;
+  region: number | null;
+  okpd2: string;
+}
+
+interface ContractRow {
+  id: number;
+  version: number;
+  reestr_number: string | null;
+  tender_id: number | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  price: number | null;
+  paid: number | null;
+  stage: string | null;
+  sign_at: number | null;
+  region: number | null;
+  law: string | null;
+  /** `inn\tname` per supplier, joined by `\n`, in the contract's order. */
+  suppliers: string | null;
+}
+
+interface PositionRow {
+  kind: number;
+  object_id: number;
+  version: number;
+  ordinal: number;
+  okpd2: string | null;
+  ktru: string | null;
+  title: string | null;
+  unit: string | null;
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number | null;
+  number: string | null;
+  date_at: number | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  region: number | null;
+}
+
+const TENDER_COLUMNS = `id, version, etp_id, name, customer_inn, customer_name, law, status, placement_type, placement_name,
+  price, publish_at, end_at, region, okpd2`;
+
+/** Contract facts with their suppliers and the tender's law and region where the contract states none. */
+const CONTRACT_SELECT = `SELECT c.id, c.version, c.reestr_number, c.tender_id, c.customer_inn,
+    coalesce(c.customer_name, (SELECT t2.customer_name FROM insight_tender t2 WHERE t2.customer_inn = c.customer_inn LIMIT 1)) AS customer_name,
+    c.price, c.paid, c.stage, c.sign_at, coalesce(c.region, t.region) AS region, coalesce(c.law, t.law) AS law,
+    (SELECT group_concat(s.supplier_inn || char(9) || coalesce(s.name, ''), char(10))
+       FROM (SELECT supplier_inn, name FROM insight_contract_supplier WHERE contract_id = c.id ORDER BY ordinal) s) AS suppliers
+  FROM insight_contract c LEFT JOIN insight_tender t ON t.id = c.tender_id`;
+
+const IDS = 'SELECT value FROM json_each(?)';
+
+const toTender = (r: TenderRow): TenderFact => ({ ...r, law: r.law as Law | null, okpd2: okpd2List(r.okpd2) });
+
+function toContract(r: ContractRow): ContractFact {
+  const suppliers = (r.suppliers ?? '')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [inn, name] = line.split('\t') as [string, string | undefined];
+      return { inn, name: name ? name : null };
+    });
+  return {
+    id: r.id,
+    version: r.version,
+    reestr_number: r.reestr_number,
+    tender_id: r.tender_id,
+    customer_inn: r.customer_inn,
+    customer_name: r.customer_name,
+    suppliers,
+    price: r.price,
+    paid: r.paid,
+    stage: r.stage as ContractStage | null,
+    sign_at: r.sign_at,
+    region: r.region,
+    law: r.law as Law | null,
+  };
+}
+
+const toPosition = (r: PositionRow): PositionFact => ({ ...r, kind: r.kind === 1 ? 'tender' : 'contract' });
+
+const MSK = '+03:00';
+/** Unix seconds at the start of a Moscow calendar day `YYYY-MM-DD`. */
+const moscowDayStart = (date: string): number => Date.parse(`${date}T00:00:00${MSK}`) / 1000;
+
+/** The smallest string above every string that starts with `prefix` (for an index range). */
+const prefixEnd = (prefix: string): string => prefix + '\u{10FFFF}';
+
+function createInsightStore(cache: CacheDb): InsightStore {
+  const { db } = cache;
+  const upkeep = createInsightUpkeep(db);
+  const lists = listStore(cache);
+  const s = {
+    tendersByCustomer: db.prepare<[string], TenderRow>(`SELECT ${TENDER_COLUMNS} FROM insight_tender WHERE customer_inn = ? ORDER BY id`),
+    tendersByIds: db.prepare<[string], TenderRow>(`SELECT ${TENDER_COLUMNS} FROM insight_tender WHERE id IN (${IDS}) ORDER BY id`),
+    contractsByCustomer: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.customer_inn = ? ORDER BY c.id`),
+    contractsBySupplier: db.prepare<[string], ContractRow>(
+      `${CONTRACT_SELECT} WHERE c.id IN (SELECT contract_id FROM insight_contract_supplier WHERE supplier_inn = ?) ORDER BY c.id`,
+    ),
+    contractsByIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.id IN (${IDS}) ORDER BY c.id`),
+    contractsByTenderIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.tender_id IN (${IDS}) ORDER BY c.id`),
+    membersOfSearch: db.prepare<[string], number>('SELECT id FROM filter_member WHERE filter_id = ? AND kind = 1 ORDER BY id').pluck(),
+    priceSteps: db.prepare<[string], ContractPriceStep>(
+      `SELECT contract_id, version, price FROM insight_contract_price WHERE contract_id IN (${IDS}) ORDER BY contract_id, version`,
+    ),
+    placementCounts: db.prepare<[], CustomerPlacementCount>(
+      `SELECT customer_inn, count(single_supplier) AS known, coalesce(sum(single_supplier), 0) AS single
+       FROM insight_tender WHERE customer_inn IS NOT NULL GROUP BY customer_inn ORDER BY customer_inn`,
+    ),
+    customerName: db
+      .prepare<[string], string>('SELECT customer_name FROM insight_tender WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
+      .pluck(),
+    contractCustomerName: db
+      .prepare<[string], string>('SELECT customer_name FROM insight_contract WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
+      .pluck(),
+    supplierName: db
+      .prepare<[string], string>('SELECT name FROM insight_contract_supplier WHERE supplier_inn = ? AND name IS NOT NULL LIMIT 1')
+      .pluck(),
+    source: db.prepare<[number], CustomerSource | null>('SELECT customer_source FROM insight_contract WHERE id = ?').pluck(),
+    dismiss: db.prepare(
+      `INSERT INTO flag_dismissal (code, object_kind, object_id, note, dismissed_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET note = excluded.note, dismissed_at = excluded.dismissed_at`,
+    ),
+    restore: db.prepare('DELETE FROM flag_dismissal WHERE code = ? AND object_kind = ? AND object_id = ?'),
+    dismissed: db.prepare<[], { code: string; object_kind: FlagObjectKind; object_id: string }>(
+      'SELECT code, object_kind, object_id FROM flag_dismissal',
+    ),
+  };
+
+  // Positions joined with their object's number, date, customer and region; the code matches OKPD2 or KTRU
+  // by prefix through the two partial indexes (an OR of two index ranges).
+  const positionSql = (q: PriceQuery): { sql: string; params: unknown[] } => {
+    const inner: string[] = ['((p.okpd2 >= ? AND p.okpd2 < ?) OR (p.ktru >= ? AND p.ktru < ?))'];
+    const params: unknown[] = [q.code, prefixEnd(q.code), q.code, prefixEnd(q.code)];
+    if (q.unit !== undefined) {
+      inner.push('p.unit = ?');
+      params.push(q.unit);
+    }
+    const outer: string[] = [];
+    if (q.region !== undefined) {
+      outer.push('region = ?');
+      params.push(q.region);
+    }
+    if (q.from !== undefined) {
+      outer.push('date_at >= ?');
+      params.push(moscowDayStart(q.from));
+    }
+    if (q.to !== undefined) {
+      outer.push('date_at < ?');
+      params.push(moscowDayStart(q.to) + 86_400);
+    }
+    const sql = `SELECT * FROM (
+        SELECT p.kind, p.object_id, p.version, p.ordinal, p.okpd2, p.ktru, p.title, p.unit, p.quantity, p.unit_price, p.amount,
+          CASE p.kind WHEN 1 THEN t.etp_id ELSE c.reestr_number END AS number,
+          CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
+          CASE p.kind WHEN 1 THEN t.customer_inn ELSE c.customer_inn END AS customer_inn,
+          CASE p.kind WHEN 1 THEN t.customer_name ELSE c.customer_name END AS customer_name,
+          CASE p.kind WHEN 1 THEN t.region ELSE coalesce(c.region, ct.region) END AS region
+        FROM insight_position p
+        LEFT JOIN insight_tender t ON p.kind = 1 AND t.id = p.object_id
+        LEFT JOIN insight_contract c ON p.kind = 2 AND c.id = p.object_id
+        LEFT JOIN insight_tender ct ON p.kind = 2 AND ct.id = c.tender_id
+        WHERE ${inner.join(' AND ')}
+      )${outer.length > 0 ? ` WHERE ${outer.join(' AND ')}` : ''}
+      ORDER BY kind, object_id, ordinal`;
+    return { sql, params };
+  };
+  const positionStatements = new Map<string, ReturnType<typeof db.prepare<unknown[], PositionRow>>>();
+
+  return {
+    tenderFactsByCustomer: (inn) => s.tendersByCustomer.all(inn).map(toTender),
+    contractFactsByCustomer: (inn) => s.contractsByCustomer.all(inn).map(toContract),
+    contractFactsBySupplier: (inn) => s.contractsBySupplier.all(inn).map(toContract),
+    tenderFactsByIds: (ids) => (ids.length === 0 ? [] : s.tendersByIds.all(JSON.stringify(ids)).map(toTender)),
+    contractFactsByIds: (ids) => (ids.length === 0 ? [] : s.contractsByIds.all(JSON.stringify(ids)).map(toContract)),
+    contractFactsByTenderIds: (ids) => (ids.length === 0 ? [] : s.contractsByTenderIds.all(JSON.stringify(ids)).map(toContract)),
+    tenderIdsOfSavedSearch: (filterId) => s.membersOfSearch.all(filterId),
+    tenderIdsOfList: (listId) => lists.items(listId).map((m) => m.tenderId),
+
+    positionFacts(q) {
+      const { sql, params } = positionSql(q);
+      let statement = positionStatements.get(sql);
+      if (!statement) {
+        statement = db.prepare<unknown[], PositionRow>(sql);
+        positionStatements.set(sql, statement);
+      }
+      return statement.all(...params).map(toPosition);
+    },
+
+    contractPriceSteps: (ids) => (ids.length === 0 ? [] : s.priceSteps.all(JSON.stringify(ids))),
+    customerPlacementCounts: () => s.placementCounts.all(),
+    partyName: (inn) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? s.supplierName.get(inn) ?? null,
+    customerSourceOf: (id) => s.source.get(id) ?? null,
+
+    dismissFlag(code, kind, id, note, at = new Date().toISOString()) {
+      s.dismiss.run(code, kind, id, note, at);
+    },
+    restoreFlag: (code, kind, id) => s.restore.run(code, kind, id).changes > 0,
+    dismissedFlags: () => new Set(s.dismissed.all().map((r) => dismissalKey(r.code, r.object_kind, r.object_id))),
+
+    attributeContractsToCustomer(contractIds, inn) {
+      return db.transaction(() => upkeep.attribute(contractIds, inn)).immediate();
+    },
+  };
+}
+
+/** The insight store of an open cache (statements prepared once per cache). */
+export const insightStore = perCache(createInsightStore);
+
+// The agreed free-function names (design of issue 15): each calls the cache's store.
+export const tenderFactsByCustomer = (cache: CacheDb, inn: string): TenderFact[] => insightStore(cache).tenderFactsByCustomer(inn);
+export const contractFactsByCustomer = (cache: CacheDb, inn: string): ContractFact[] => insightStore(cache).contractFactsByCustomer(inn);
+export const contractFactsBySupplier = (cache: CacheDb, inn: string): ContractFact[] => insightStore(cache).contractFactsBySupplier(inn);
+export const tenderFactsByIds = (cache: CacheDb, ids: readonly number[]): TenderFact[] => insightStore(cache).tenderFactsByIds(ids);
+export const contractFactsByIds = (cache: CacheDb, ids: readonly number[]): ContractFact[] => insightStore(cache).contractFactsByIds(ids);
+export const contractFactsByTenderIds = (cache: CacheDb, ids: readonly number[]): ContractFact[] =>
+  insightStore(cache).contractFactsByTenderIds(ids);
+export const tenderIdsOfSavedSearch = (cache: CacheDb, filterId: string): number[] => insightStore(cache).tenderIdsOfSavedSearch(filterId);
+export const tenderIdsOfList = (cache: CacheDb, listId: string): number[] => insightStore(cache).tenderIdsOfList(listId);
+export const positionFacts = (cache: CacheDb, q: PriceQuery): PositionFact[] => insightStore(cache).positionFacts(q);
+export const contractPriceSteps = (cache: CacheDb, contractIds: readonly number[]): ContractPriceStep[] =>
+  insightStore(cache).contractPriceSteps(contractIds);
+export const customerPlacementCounts = (cache: CacheDb): CustomerPlacementCount[] => insightStore(cache).customerPlacementCounts();
+export const partyName = (cache: CacheDb, inn: string): string | null => insightStore(cache).partyName(inn);
+export const dismissFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string, note: string | null): void =>
+  insightStore(cache).dismissFlag(code, kind, id, note);
+export const restoreFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string): boolean =>
+  insightStore(cache).restoreFlag(code, kind, id);
+export const dismissedFlags = (cache: CacheDb): Set<string> => insightStore(cache).dismissedFlags();
+export const attributeContractsToCustomer = (cache: CacheDb, contractIds: readonly number[], inn: string): number =>
+  insightStore(cache).attributeContractsToCustomer(contractIds, inn);

@@ -1,0 +1,344 @@
+/**
+ * The write side of the insight tables (issue 15, migration 0012): the facts the dossiers, the price benchmark
+ * and the red flags read (src-main/domain/insights.ts), kept in the transaction that stores a version or a card
+ * (deliveryWriter, cardStore), so they never disagree with the versions held. Internal to src-main/cache; the
+ * migration that fills an existing file runs the same upkeep over what the file holds.
+ *
+ * Every field is read defensively: the API reference guarantees little (a strict contract has only id,
+ * suppliers and execution), so anything not sent is null and the answers count what is missing.
+ * - A tender's law is its `law`, else read from its notice number (19 digits 44-FZ, 11 digits 223-FZ).
+ * - A tender's status is what its `tender` row holds (tenderIndex.tenderFields: the code, else the id).
+ * - Placement type and OKPD2 codes are kept from an earlier version or card when a newer feed version does
+ *   not state them (the strict feed never does; the card does), since they do not change with a version.
+ * - The customer of a contract is its own `customer.inn`, else its cached tender's customer (updated when
+ *   that tender arrives later), else an attribution (`attribute`, after a backfill by customer INN); the
+ *   source is stored beside it.
+ */
+import type Database from 'better-sqlite3';
+import type { ContractStage, Law } from '../domain/insights';
+import { tenderView } from './appIndex';
+import { isoSeconds, tenderFields } from './tenderIndex';
+import { KIND_CODE, type ObjectKind } from './types';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+const LAWS: ReadonlySet<string> = new Set<Law>(['44-FZ', '223-FZ', 'commercial']);
+
+/** The law a notice number implies (DOMAIN.md): 19 digits under 44-FZ, 11 digits under 223-FZ. */
+export function lawOfNoticeNumber(number: string | null): Law | null {
+  if (number === null) return null;
+  if (/^\d{19}$/.test(number)) return '44-FZ';
+  if (/^\d{11}$/.test(number)) return '223-FZ';
+  return null;
+}
+
+const lawOf = (v: unknown): Law | null => (typeof v === 'string' && LAWS.has(v) ? (v as Law) : null);
+
+/** Single-supplier purchase: the placement type's name says «единственн…» (our placement ids are our own dictionary, D-Q-4). */
+export const isSingleSupplierPlacement = (name: string): boolean => /единственн/i.test(name);
+
+export interface TenderInsightRow {
+  etp_id: string | null;
+  name: string | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  law: Law | null;
+  status: string | null;
+  placement_type: number | null;
+  placement_name: string | null;
+  price: number | null;
+  publish_at: number | null;
+  end_at: number | null;
+  region: number | null;
+  okpd2: string[];
+}
+
+export function tenderInsight(object: unknown): TenderInsightRow {
+  const o = isRecord(object) ? object : {};
+  const f = tenderFields(object);
+  const v = tenderView(object);
+  const placement = isRecord(o.placement_type) ? o.placement_type : null;
+  return {
+    etp_id: v.etpId,
+    name: f.name,
+    customer_inn: v.customerInn,
+    customer_name: f.customer,
+    law: lawOf(o.law) ?? lawOfNoticeNumber(v.etpId),
+    status: f.status,
+    placement_type: placement ? num(placement.id) : null,
+    placement_name: placement ? str(placement.name) : null,
+    price: f.price,
+    publish_at: f.publishAt,
+    end_at: f.endAt,
+    region: f.region,
+    okpd2: f.okpd2,
+  };
+}
+
+export interface ContractInsightRow {
+  reestr_number: string | null;
+  tender_id: number | null;
+  customer_inn: string | null;
+  customer_name: string | null;
+  suppliers: { inn: string; name: string | null }[];
+  price: number | null;
+  paid: number | null;
+  stage: ContractStage | null;
+  sign_at: number | null;
+  region: number | null;
+  law: Law | null;
+}
+
+/** The stage of execution: its code when sent (the sandbox says `executed` for completed), else its name. */
+function stageOf(execution: unknown): ContractStage | null {
+  const stage = isRecord(execution) ? execution.stage : null;
+  const code = isRecord(stage) ? str(stage.code) : str(stage);
+  if (code !== null) {
+    const c = code.toLowerCase();
+    if (c === 'executing') return 'executing';
+    if (c === 'executed' || c === 'completed') return 'completed';
+    if (c === 'terminated') return 'terminated';
+  }
+  const name = isRecord(stage) ? str(stage.name) : null;
+  if (name === null) return null;
+  if (/прекращ/i.test(name)) return 'terminated';
+  if (/заверш/i.test(name)) return 'completed';
+  if (/исполн/i.test(name)) return 'executing';
+  return null;
+}
+
+export function contractInsight(object: unknown): ContractInsightRow {
+  const o = isRecord(object) ? object : {};
+  const customer = isRecord(o.customer) ? o.customer : {};
+  const suppliers: { inn: string; name: string | null }[] = [];
+  const seen = new Set<string>();
+  for (const s of Array.isArray(o.suppliers) ? o.suppliers : []) {
+    const inn = isRecord(s) ? str(s.inn) : null;
+    if (inn === null || seen.has(inn)) continue; // a supplier without an INN cannot be told apart
+    seen.add(inn);
+    suppliers.push({ inn, name: str((s as Record<string, unknown>).name) });
+  }
+  const reestr = str(o.reestr_number);
+  return {
+    reestr_number: reestr,
+    tender_id: isCount(o.tender_id) ? o.tender_id : null,
+    customer_inn: str(customer.inn),
+    customer_name: str(customer.name),
+    suppliers,
+    price: num(o.price),
+    paid: isRecord(o.execution) ? num(o.execution.paid) : null,
+    stage: stageOf(o.execution),
+    sign_at: isoSeconds(o.sign_date),
+    region: isRecord(o.region) ? num(o.region.id) : num(o.region),
+    // A 19-digit registry number is a 44-FZ contract (DOMAIN.md); other numbers say nothing sure.
+    law: lawOf(o.law) ?? (reestr !== null && /^\d{19}$/.test(reestr) ? '44-FZ' : null),
+  };
+}
+
+export interface PositionInsightRow {
+  ordinal: number;
+  okpd2: string | null;
+  ktru: string | null;
+  title: string | null;
+  unit: string | null;
+  quantity: number | null;
+  unit_price: number | null;
+  amount: number | null;
+}
+
+/** A card page's positions; the ordinal is `position_ordinal`, else the place in the page's range. */
+export function positionInsights(card: unknown, page: number, limit: number): PositionInsightRow[] {
+  const o = isRecord(card) ? card : {};
+  if (!Array.isArray(o.positions)) return [];
+  const rows: PositionInsightRow[] = [];
+  o.positions.forEach((p, i) => {
+    if (!isRecord(p)) return;
+    const ordinal = isCount(p.position_ordinal) ? p.position_ordinal : (page - 1) * limit + i + 1;
+    const okpd2 = isRecord(p.okpd2) ? str(p.okpd2.code) : (str(p.okpd2_code) ?? str(p.okpd2));
+    const ktru = isRecord(p.ktru) ? str(p.ktru.code) : (str(p.ktru_code) ?? str(p.ktru));
+    const unit = isRecord(p.unit) ? str(p.unit.name) : str(p.unit);
+    rows.push({ ordinal, okpd2, ktru, title: str(p.title), unit, quantity: num(p.quantity), unit_price: num(p.price), amount: num(p.amount) });
+  });
+  return rows;
+}
+
+/** OKPD2 codes as the `insight_tender.okpd2` column holds them: distinct, space separated. */
+export const okpd2Text = (codes: readonly string[]): string => [...new Set(codes)].join(' ');
+export const okpd2List = (text: string): string[] => (text === '' ? [] : text.split(' '));
+
+export type CustomerSource = 'contract' | 'tender' | 'attribution';
+
+export interface InsightUpkeep {
+  /** A version of a tender stored for the first time (it becomes the latest when newer). */
+  tenderVersion(id: number, version: number, object: unknown): void;
+  /** A version of a contract stored for the first time: a price step, and the latest when newer. */
+  contractVersion(id: number, version: number, object: unknown): void;
+  /** A card page saved: its positions (the newest card version's), and a tender's placement and codes. */
+  card(kind: ObjectKind, id: number, version: number, card: unknown, page: number, limit: number): void;
+  /** A provisional card version (below 0) was taken over by the real one (deliveryWriter.adoptProvisional). */
+  adoptVersion(kind: ObjectKind, id: number, from: number, to: number): void;
+  /** Contracts that do not name their customer are the customer `inn`'s (a backfill by customer INN found them). */
+  attribute(contractIds: readonly number[], inn: string): number;
+}
+
+const NO_UPKEEP: InsightUpkeep = { tenderVersion() {}, contractVersion() {}, card() {}, adoptVersion() {}, attribute: () => 0 };
+
+interface TenderKept {
+  version: number;
+  customer_inn: string | null;
+  customer_name: string | null;
+  placement_type: number | null;
+  placement_name: string | null;
+  okpd2: string;
+}
+
+export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
+  // A file migrated with a shorter registry (the migration tests open older schemas) has no insight tables.
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insight_tender'").get() === undefined) return NO_UPKEEP;
+  const s = {
+    tender: db.prepare<[number], TenderKept>(
+      'SELECT version, customer_inn, customer_name, placement_type, placement_name, okpd2 FROM insight_tender WHERE id = ?',
+    ),
+    putTender: db.prepare(
+      `INSERT OR REPLACE INTO insight_tender (id, version, etp_id, name, customer_inn, customer_name, law, status, placement_type,
+         placement_name, single_supplier, price, publish_at, end_at, region, okpd2)
+       VALUES (@id, @version, @etp_id, @name, @customer_inn, @customer_name, @law, @status, @placement_type,
+         @placement_name, @single_supplier, @price, @publish_at, @end_at, @region, @okpd2)`,
+    ),
+    tenderDetails: db.prepare(
+      'UPDATE insight_tender SET placement_type = ?, placement_name = ?, single_supplier = ?, okpd2 = ? WHERE id = ?',
+    ),
+    contractsOfTender: db.prepare(
+      `UPDATE insight_contract SET customer_inn = ?, customer_name = ?, customer_source = 'tender'
+       WHERE tender_id = ? AND own_customer_inn IS NULL`,
+    ),
+    contract: db.prepare<[number], { version: number; attributed_inn: string | null }>(
+      'SELECT version, attributed_inn FROM insight_contract WHERE id = ?',
+    ),
+    tenderCustomer: db.prepare<[number], { customer_inn: string | null; customer_name: string | null }>(
+      'SELECT customer_inn, customer_name FROM insight_tender WHERE id = ?',
+    ),
+    putContract: db.prepare(
+      `INSERT OR REPLACE INTO insight_contract (id, version, reestr_number, tender_id, own_customer_inn, own_customer_name,
+         attributed_inn, customer_inn, customer_name, customer_source, price, paid, stage, sign_at, region, law)
+       VALUES (@id, @version, @reestr_number, @tender_id, @own_customer_inn, @own_customer_name,
+         @attributed_inn, @customer_inn, @customer_name, @customer_source, @price, @paid, @stage, @sign_at, @region, @law)`,
+    ),
+    dropSuppliers: db.prepare('DELETE FROM insight_contract_supplier WHERE contract_id = ?'),
+    supplier: db.prepare('INSERT OR IGNORE INTO insight_contract_supplier (supplier_inn, contract_id, ordinal, name) VALUES (?, ?, ?, ?)'),
+    price: db.prepare('INSERT OR IGNORE INTO insight_contract_price (contract_id, version, price) VALUES (?, ?, ?)'),
+    positionsVersion: db.prepare<[number, number], number>('SELECT version FROM insight_position WHERE kind = ? AND object_id = ? LIMIT 1').pluck(),
+    dropPositions: db.prepare('DELETE FROM insight_position WHERE kind = ? AND object_id = ?'),
+    position: db.prepare(
+      `INSERT OR REPLACE INTO insight_position (kind, object_id, ordinal, version, okpd2, ktru, title, unit, quantity, unit_price, amount)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    adoptPositions: db.prepare('UPDATE insight_position SET version = ? WHERE kind = ? AND object_id = ? AND version = ?'),
+    attribute: db.prepare(
+      `UPDATE insight_contract SET attributed_inn = @inn,
+         customer_inn = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN @inn ELSE customer_inn END,
+         customer_name = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN NULL ELSE customer_name END,
+         customer_source = coalesce(nullif(customer_source, 'attribution'), 'attribution')
+       WHERE id = @id AND own_customer_inn IS NULL`,
+    ),
+  };
+
+  const singleOf = (name: string | null): number | null => (name === null ? null : isSingleSupplierPlacement(name) ? 1 : 0);
+
+  return {
+    tenderVersion(id, version, object) {
+      const kept = s.tender.get(id);
+      if (kept && kept.version >= version) return; // an older version arriving late is history only
+      const t = tenderInsight(object);
+      const placementKnown = t.placement_type !== null || t.placement_name !== null;
+      const placement_type = placementKnown ? t.placement_type : (kept?.placement_type ?? null);
+      const placement_name = placementKnown ? t.placement_name : (kept?.placement_name ?? null);
+      s.putTender.run({
+        id,
+        version,
+        ...t,
+        placement_type,
+        placement_name,
+        single_supplier: singleOf(placement_name),
+        okpd2: t.okpd2.length > 0 ? okpd2Text(t.okpd2) : (kept?.okpd2 ?? ''),
+      });
+      // Contracts stored before their tender, or whose tender changed its customer, take the tender's customer.
+      if (t.customer_inn !== null && (kept?.customer_inn !== t.customer_inn || kept?.customer_name !== t.customer_name)) {
+        s.contractsOfTender.run(t.customer_inn, t.customer_name, id);
+      }
+    },
+
+    contractVersion(id, version, object) {
+      const c = contractInsight(object);
+      // Provisional versions (a card without a stated version) are not steps of the contract's history.
+      if (c.price !== null && version >= 0) s.price.run(id, version, c.price);
+      const kept = s.contract.get(id);
+      if (kept && kept.version >= version) return;
+      const attributed = kept?.attributed_inn ?? null;
+      let customer: { inn: string | null; name: string | null; source: CustomerSource | null } = { inn: null, name: null, source: null };
+      if (c.customer_inn !== null) customer = { inn: c.customer_inn, name: c.customer_name, source: 'contract' };
+      else {
+        const fromTender = c.tender_id === null ? undefined : s.tenderCustomer.get(c.tender_id);
+        if (fromTender?.customer_inn) customer = { inn: fromTender.customer_inn, name: fromTender.customer_name, source: 'tender' };
+        else if (attributed !== null) customer = { inn: attributed, name: null, source: 'attribution' };
+      }
+      s.putContract.run({
+        id,
+        version,
+        reestr_number: c.reestr_number,
+        tender_id: c.tender_id,
+        own_customer_inn: c.customer_inn,
+        own_customer_name: c.customer_name,
+        attributed_inn: attributed,
+        customer_inn: customer.inn,
+        customer_name: customer.name,
+        customer_source: customer.source,
+        price: c.price,
+        paid: c.paid,
+        stage: c.stage,
+        sign_at: c.sign_at,
+        region: c.region,
+        law: c.law,
+      });
+      if (kept) s.dropSuppliers.run(id);
+      c.suppliers.forEach((p, i) => s.supplier.run(p.inn, id, i, p.name));
+    },
+
+    card(kind, id, version, card, page, limit) {
+      const k = KIND_CODE[kind];
+      const rows = positionInsights(card, page, limit);
+      const keptVersion = s.positionsVersion.get(k, id);
+      // An older real card version leaves the newer one's positions; a provisional one (below 0) was read
+      // now, so it is at least as new as what was read before it.
+      const older = keptVersion !== undefined && version >= 0 && keptVersion >= 0 && version < keptVersion;
+      if (!older) {
+        if (keptVersion !== undefined && keptVersion !== version) s.dropPositions.run(k, id);
+        for (const r of rows) s.position.run(k, id, r.ordinal, version, r.okpd2, r.ktru, r.title, r.unit, r.quantity, r.unit_price, r.amount);
+      }
+      if (kind !== 'tender') return;
+      const kept = s.tender.get(id);
+      if (!kept || (version >= 0 && version < kept.version)) return;
+      const t = tenderInsight(card);
+      const placementKnown = t.placement_type !== null || t.placement_name !== null;
+      const placement_type = placementKnown ? t.placement_type : kept.placement_type;
+      const placement_name = placementKnown ? t.placement_name : kept.placement_name;
+      const codes = okpd2Text([...okpd2List(kept.okpd2), ...t.okpd2, ...rows.map((r) => r.okpd2).filter((c): c is string => c !== null)]);
+      if (placement_type !== kept.placement_type || placement_name !== kept.placement_name || codes !== kept.okpd2) {
+        s.tenderDetails.run(placement_type, placement_name, singleOf(placement_name), codes, id);
+      }
+    },
+
+    adoptVersion(kind, id, from, to) {
+      s.adoptPositions.run(to, KIND_CODE[kind], id, from);
+    },
+
+    attribute(contractIds, inn) {
+      let changed = 0;
+      for (const id of contractIds) changed += s.attribute.run({ id, inn }).changes;
+      return changed;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Intelligence from the cache (issue 15): summary tables of the facts the dossiers, the price benchmark and
+ * the red flags read (src-main/domain/insights.ts), kept by the one write path (insightUpkeep.ts), so an
+ * answer over a customer's or a code's objects reads a few index ranges instead of decoding packs.
+ * - `insight_tender`: each tender's latest version as a TenderFact (OKPD2 codes space separated);
+ *   `single_supplier` is 1/0 when the placement type is known (its name says «единственн…»), else null, and
+ *   its index with the customer answers the peers' single-supplier shares from the index alone.
+ * - `insight_contract`: each contract's latest version as a ContractFact: the customer as the contract
+ *   names it (`own_*`), as attributed after a backfill by customer INN (`attributed_inn`), and resolved
+ *   (contract, else its tender, else the attribution) with where it came from (`customer_source`).
+ * - `insight_contract_supplier`: the suppliers of each contract's latest version, in their order.
+ * - `insight_contract_price`: every version's price (history: the price steps of a contract).
+ * - `insight_position`: the positions of each object's newest cached card version (all cached pages).
+ * - `flag_dismissal`: red flags the analyst dismissed as false positives, with a note.
+ * An existing file is filled from what it holds (latest versions decoded from packs, then cached cards), in
+ * batches so no large result is held in memory.
+ */
+import type Database from 'better-sqlite3';
+import { decodeBlob } from '../packCodec';
+import { createInsightUpkeep, type InsightUpkeep } from '../insightUpkeep';
+import type { Migration } from './types';
+
+const SCHEMA = `
+CREATE TABLE insight_tender (
+  id               INTEGER PRIMARY KEY,
+  version          INTEGER NOT NULL,
+  etp_id           TEXT,
+  name             TEXT,
+  customer_inn     TEXT,
+  customer_name    TEXT,
+  law              TEXT,
+  status           TEXT,
+  placement_type   INTEGER,
+  placement_name   TEXT,
+  single_supplier  INTEGER CHECK (single_supplier IN (0, 1)),
+  price            REAL,
+  publish_at       INTEGER,
+  end_at           INTEGER,
+  region           INTEGER,
+  okpd2            TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX insight_tender_customer ON insight_tender (customer_inn, single_supplier);
+
+CREATE TABLE insight_contract (
+  id                 INTEGER PRIMARY KEY,
+  version            INTEGER NOT NULL,
+  reestr_number      TEXT,
+  tender_id          INTEGER,
+  own_customer_inn   TEXT,
+  own_customer_name  TEXT,
+  attributed_inn     TEXT,
+  customer_inn       TEXT,
+  customer_name      TEXT,
+  customer_source    TEXT CHECK (customer_source IN ('contract', 'tender', 'attribution')),
+  price              REAL,
+  paid               REAL,
+  stage              TEXT,
+  sign_at            INTEGER,
+  region             INTEGER,
+  law                TEXT
+);
+CREATE INDEX insight_contract_customer ON insight_contract (customer_inn);
+CREATE INDEX insight_contract_tender ON insight_contract (tender_id);
+
+CREATE TABLE insight_contract_supplier (
+  supplier_inn  TEXT NOT NULL,
+  contract_id   INTEGER NOT NULL,
+  ordinal       INTEGER NOT NULL,
+  name          TEXT,
+  PRIMARY KEY (supplier_inn, contract_id)
+) WITHOUT ROWID;
+CREATE INDEX insight_contract_supplier_contract ON insight_contract_supplier (contract_id);
+
+CREATE TABLE insight_contract_price (
+  contract_id  INTEGER NOT NULL,
+  version      INTEGER NOT NULL,
+  price        REAL NOT NULL,
+  PRIMARY KEY (contract_id, version)
+) WITHOUT ROWID;
+
+CREATE TABLE insight_position (
+  kind        INTEGER NOT NULL CHECK (kind IN (1, 2)),
+  object_id   INTEGER NOT NULL,
+  ordinal     INTEGER NOT NULL,
+  version     INTEGER NOT NULL,
+  okpd2       TEXT,
+  ktru        TEXT,
+  title       TEXT,
+  unit        TEXT,
+  quantity    REAL,
+  unit_price  REAL,
+  amount      REAL,
+  PRIMARY KEY (kind, object_id, ordinal)
+) WITHOUT ROWID;
+CREATE INDEX insight_position_okpd2 ON insight_position (okpd2) WHERE okpd2 IS NOT NULL;
+CREATE INDEX insight_position_ktru ON insight_position (ktru) WHERE ktru IS NOT NULL;
+
+CREATE TABLE flag_dismissal (
+  code          TEXT NOT NULL,
+  object_kind   TEXT NOT NULL,
+  object_id     TEXT NOT NULL,
+  note          TEXT,
+  dismissed_at  TEXT NOT NULL,
+  PRIMARY KEY (code, object_kind, object_id)
+) WITHOUT ROWID;
+`;
+
+const BATCH = 1000;
+
+type Decode = (packId: number, offset: number, length: number) => unknown;
+
+/** Objects out of packs, decoding each pack once while consecutive rows share it. */
+function packReader(db: Database.Database): Decode {
+  const pack = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+  let lastPack = -1;
+  let raw: Buffer = Buffer.alloc(0);
+  return (packId, offset, length) => {
+    if (packId !== lastPack) {
+      const p = pack.get(packId)!;
+      raw = decodeBlob(p.codec, p.body);
+      lastPack = packId;
+    }
+    return JSON.parse(raw.toString('utf8', offset, offset + length)) as unknown;
+  };
+}
+
+interface VersionRow {
+  id: number;
+  version: number;
+  pack_id: number;
+  pack_offset: number;
+  byte_length: number;
+}
+
+/** Every stored version of one kind in key order, batch by batch (a statement is never left open across writes). */
+function eachVersion(db: Database.Database, kind: 1 | 2, visit: (row: VersionRow) => void): void {
+  const batch = db.prepare<[number, number, number], VersionRow>(
+    `SELECT id, version, pack_id, pack_offset, byte_length FROM object_version
+     WHERE kind = ${kind} AND (id > ? OR (id = ? AND version > ?)) ORDER BY id, version LIMIT ${BATCH}`,
+  );
+  for (let id = -1, version = 0; ; ) {
+    const rows = batch.all(id, id, version);
+    if (rows.length === 0) return;
+    for (const r of rows) visit(r);
+    ({ id, version } = rows[rows.length - 1]!);
+  }
+}
+
+function fill(db: Database.Database, upkeep: InsightUpkeep): void {
+  const decode = packReader(db);
+  // Tenders first, so contracts that do not name their customer find their tender's.
+  eachVersion(db, 1, (r) => upkeep.tenderVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
+  eachVersion(db, 2, (r) => upkeep.contractVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
+  // Cards oldest request first: the upkeep keeps the newest version's positions, as it does when they arrive.
+  const cards = db.prepare<[number], { request_seq: number; kind: number; id: number; version: number; positions_page: number; positions_limit: number; codec: number; body: Buffer }>(
+    `SELECT request_seq, kind, id, version, positions_page, positions_limit, codec, body FROM card
+     WHERE request_seq > ? ORDER BY request_seq LIMIT ${BATCH}`,
+  );
+  // Several pages of one request cannot happen (a card is one request), so request_seq is a strict cursor.
+  for (let after = -1; ; ) {
+    const rows = cards.all(after);
+    if (rows.length === 0) return;
+    for (const c of rows) {
+      const card = JSON.parse(decodeBlob(c.codec, c.body).toString('utf8')) as unknown;
+      upkeep.card(c.kind === 1 ? 'tender' : 'contract', c.id, c.version, card, c.positions_page, c.positions_limit);
+    }
+    after = rows[rows.length - 1]!.request_seq;
+  }
+}
+
+export const migration0012: Migration = {
+  version: 12,
+  name: 'insights',
+  up(db: Database.Database): void {
+    db.exec(SCHEMA);
+    fill(db, createInsightUpkeep(db));
+  },
+};
