@@ -15,7 +15,7 @@
  *   source is stored beside it.
  */
 import type Database from 'better-sqlite3';
-import type { ContractStage, Law } from '../domain/insights';
+import { isSingleSupplierPlacementName, type ContractStage, type Law } from '../domain/insights';
 import { tenderView } from './appIndex';
 import { isoSeconds, tenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
@@ -37,8 +37,6 @@ export function lawOfNoticeNumber(number: string | null): Law | null {
 
 const lawOf = (v: unknown): Law | null => (typeof v === 'string' && LAWS.has(v) ? (v as Law) : null);
 
-/** Single-supplier purchase: the placement type's name says «единственн…» (our placement ids are our own dictionary, D-Q-4). */
-export const isSingleSupplierPlacement = (name: string): boolean => /единственн/i.test(name);
 
 export interface TenderInsightRow {
   etp_id: string | null;
@@ -246,7 +244,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     ),
   };
 
-  const singleOf = (name: string | null): number | null => (name === null ? null : isSingleSupplierPlacement(name) ? 1 : 0);
+  const singleOf = (name: string | null): number | null => (name === null ? null : isSingleSupplierPlacementName(name) ? 1 : 0);
 
   return {
     tenderVersion(id, version, object) {

@@ -42,6 +42,12 @@
 /** The law a tender or contract falls under; null when neither the object nor its notice number says. */
 export type Law = '44-FZ' | '223-FZ' | 'commercial';
 
+/**
+ * Single-supplier purchase (see the definition above): the placement type's name says «единственн…». The one
+ * spelling of the rule: the cache's insight store keeps it per tender, the computations and flags apply it.
+ */
+export const isSingleSupplierPlacementName = (name: string): boolean => /единственн/i.test(name);
+
 /** A tender's latest cached version, as the insight store reads it. */
 export interface TenderFact {
   id: number;
