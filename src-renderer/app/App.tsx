@@ -20,6 +20,7 @@ import { ContractsView } from '../views/contracts/ContractsView';
 import { ListsView } from '../views/lists/ListsView';
 import { LedgerView } from '../views/ledger/LedgerView';
 import { SettingsView } from '../views/settings/SettingsView';
+import { InsightsView } from '../views/insights/InsightsView';
 import { FiltersView } from '../views/earlier/FiltersView';
 import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
@@ -33,6 +34,7 @@ const strings: Strings<{
   contracts: string;
   lists: string;
   ledger: string;
+  insights: string;
   settings: string;
   filters: string;
   favorites: string;
@@ -59,6 +61,7 @@ const strings: Strings<{
     contracts: 'Контракты',
     lists: 'Списки',
     ledger: 'Баланс и расходы',
+    insights: 'Аналитика',
     settings: 'Настройки',
     filters: 'Фильтры',
     favorites: 'Избранное',
@@ -85,6 +88,7 @@ const strings: Strings<{
     contracts: 'Contracts',
     lists: 'Lists',
     ledger: 'Balance & ledger',
+    insights: 'Insights',
     settings: 'Settings',
     filters: 'Filters',
     favorites: 'Favorites',
@@ -109,7 +113,7 @@ const strings: Strings<{
 type NavView = Exclude<ViewName, 'card'>;
 /** A follow that ended this shortly before a profile switch was ended by it (the core stops jobs first). */
 const FOLLOW_STOP_WINDOW_MS = 5000;
-const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'ledger', 'settings'];
+const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'insights', 'ledger', 'settings'];
 /**
  * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
  * filters, favorites, balance with daily limits, and the offline search over what it cached.
@@ -285,6 +289,7 @@ export function App() {
         {route.view === 'lists' && <ListsView />}
         {route.view === 'ledger' && <LedgerView />}
         {route.view === 'settings' && <SettingsView />}
+        {route.view === 'insights' && <InsightsView at={route.at} back={route.back} />}
         {route.view === 'filters' && <FiltersView filterId={route.filterId} />}
         {route.view === 'favorites' && <FavoritesView />}
         {route.view === 'limits' && <LimitsView />}

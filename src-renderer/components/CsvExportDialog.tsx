@@ -86,7 +86,8 @@ const strings: Strings<{
   },
 };
 
-function download(url: string, fileName: string): void {
+/** Browser mode: fetches the core's one-time link as a file (also the price benchmark's one-click export). */
+export function download(url: string, fileName: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

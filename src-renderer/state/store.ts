@@ -5,6 +5,16 @@
  */
 import { create } from 'zustand';
 import type { ProfileInfo, SyncJob } from '../../src-main/contract/ipc';
+import type { PriceQuery } from '../../src-main/domain/insights';
+
+/** A saved search or a list, whose tenders the competitors and the red flags are read over (issue 15). */
+export type InsightsScope = { kind: 'search'; filterId: string } | { kind: 'list'; listId: string };
+/** The pages of the insights view; a page without its subject shows its form. */
+export type InsightsPage =
+  | { page: 'dossier'; kind?: 'customer' | 'supplier'; inn?: string }
+  | { page: 'competitors'; scope?: InsightsScope }
+  | { page: 'prices'; query?: PriceQuery }
+  | { page: 'flags'; scope?: InsightsScope | { kind: 'customer' | 'supplier'; inn: string } | { kind: 'all' } };
 
 export type Route =
   | { view: 'search' }
@@ -14,6 +24,7 @@ export type Route =
   | { view: 'lists'; listId?: string }
   | { view: 'ledger' }
   | { view: 'settings' }
+  | { view: 'insights'; at?: InsightsPage; back?: Route }
   // A profile of the earlier API generation has its own views (reference document 2).
   | { view: 'filters'; filterId?: number }
   | { view: 'favorites' }

@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { InnLink } from '../../components/InnLink';
 import { formatInt, formatRub } from '../../format/format';
 import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
@@ -51,13 +52,13 @@ export function ExternalLink({ url, children, testId }: { url: string | null; ch
   );
 }
 
-/** Name, INN, KPP, OGRN, address and the contact person of an organisation. */
-export function Organization({ org, testId }: { org: Json | null; testId?: string }) {
+/** Name, INN (a link to the dossier when the organisation's role is known), KPP, OGRN, address and the contact person of an organisation. */
+export function Organization({ org, testId, role }: { org: Json | null; testId?: string; role?: 'customer' | 'supplier' }) {
   const s = useStrings(cardStrings);
   if (org === null) return <p>—</p>;
   const admin = obj(org, 'administrator');
   const items: [string, ReactNode][] = [
-    [s.inn, str(org, 'inn')],
+    [s.inn, role ? <InnLink inn={str(org, 'inn')} kind={role} testId={`card-inn-${role}`} /> : str(org, 'inn')],
     [s.kpp, str(org, 'kpp')],
     [s.ogrn, str(org, 'ogrn')],
   ];

@@ -36,7 +36,7 @@ export function ContractDetails({ card, page, onPage }: { card: Json; page: numb
         />
       </Section>
       <Section title={s.suppliers} testId="card-suppliers">
-        {suppliers.length === 0 ? <p>—</p> : suppliers.map((sup, i) => <Organization key={str(sup, 'inn') ?? i} org={sup} testId="card-supplier" />)}
+        {suppliers.length === 0 ? <p>—</p> : suppliers.map((sup, i) => <Organization key={str(sup, 'inn') ?? i} org={sup} testId="card-supplier" role="supplier" />)}
       </Section>
       <Section title={s.execution} testId="card-execution">
         <Fields
@@ -72,7 +72,7 @@ export function ContractDetails({ card, page, onPage }: { card: Json; page: numb
       </Section>
       <Positions card={card} page={page} onPage={onPage} />
       <Section title={s.customer} testId="card-organization">
-        <Organization org={obj(card, 'customer')} />
+        <Organization org={obj(card, 'customer')} role="customer" />
       </Section>
     </>
   );

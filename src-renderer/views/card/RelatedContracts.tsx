@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { InnLink } from '../../components/InnLink';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useRelatedContracts } from './useCardData';
 import { formatDate, formatRub } from '../../format/format';
@@ -72,7 +73,18 @@ export function RelatedContracts({ tenderId }: { tenderId: number }) {
                 onKeyDown={(e) => e.key === 'Enter' && navigate({ view: 'card', kind: 'contract', id: c.id, back: route })}
               >
                 <td>{c.reestrNumber ?? c.id}</td>
-                <td>{c.suppliers.map((x) => x.name ?? x.inn).join(', ') || '—'}</td>
+                <td>
+                  {c.suppliers.length === 0
+                    ? '—'
+                    : c.suppliers.map((x, i) => (
+                        <span key={x.inn ?? i}>
+                          {i > 0 && ', '}
+                          <InnLink inn={x.inn} kind="supplier" testId="card-related-supplier">
+                            {x.name ?? x.inn}
+                          </InnLink>
+                        </span>
+                      ))}
+                </td>
                 <td className="num">{formatRub(c.price, locale)}</td>
                 <td>{formatDate(c.signDate, locale)}</td>
               </tr>

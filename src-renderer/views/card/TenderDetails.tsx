@@ -79,7 +79,7 @@ export function TenderDetails({ card, page, onPage }: { card: Json; page: number
         )}
       </Section>
       <Section title={s.organization} testId="card-organization">
-        <Organization org={obj(card, 'organization')} />
+        <Organization org={obj(card, 'organization')} role="customer" />
       </Section>
     </>
   );

@@ -8,6 +8,7 @@ import type { ContractRow, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { InnLink } from '../../components/InnLink';
 import { Field, fieldErrorId } from '../../components/Field';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
@@ -221,7 +222,13 @@ export function ContractsView() {
         key: 'customer',
         title: s.customer,
         width: 'minmax(180px, 2fr)',
-        render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? r.customerInn ?? '—'}</span>,
+        render: (r) => (
+          <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>
+            <InnLink inn={r.customerInn} kind="customer" testId="contracts-customer-link">
+              {r.customerName ?? r.customerInn ?? '—'}
+            </InnLink>
+          </span>
+        ),
       },
       {
         key: 'suppliers',
@@ -229,7 +236,20 @@ export function ContractsView() {
         width: 'minmax(180px, 2fr)',
         render: (r) => {
           const text = r.suppliers.map((x) => [x.name, x.inn && `ИНН ${x.inn}`].filter(Boolean).join(', ')).join('; ');
-          return <span title={text}>{r.suppliers.map((x) => x.name ?? x.inn).join('; ') || '—'}</span>;
+          return (
+            <span title={text}>
+              {r.suppliers.length === 0
+                ? '—'
+                : r.suppliers.map((x, i) => (
+                    <span key={x.inn ?? i}>
+                      {i > 0 && '; '}
+                      <InnLink inn={x.inn} kind="supplier" testId="contracts-supplier-link">
+                        {x.name ?? x.inn}
+                      </InnLink>
+                    </span>
+                  ))}
+            </span>
+          );
         },
       },
       { key: 'price', title: s.price, width: 150, align: 'right', render: (r) => formatRub(r.price, locale) },

@@ -7,6 +7,7 @@ import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contra
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { InnLink } from '../../components/InnLink';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { applyToIds, emptySelection } from '../../components/selection';
 import { VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
@@ -43,7 +44,13 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       { key: 'status', title: s.status, width: 120, render: (r) => tenderStageName(r.status, r.endDate, locale) },
       // Wide enough for «05.12.2026, 18:00 МСК» whole.
       { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
-      { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>{r.customerName ?? '—'}</span> },
+      { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => (
+          <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>
+            <InnLink inn={r.customerInn} kind="customer" testId="lists-customer-link">
+              {r.customerName ?? r.customerInn ?? '—'}
+            </InnLink>
+          </span>
+        ) },
     ],
     [s, locale],
   );
@@ -76,6 +83,12 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         </button>
         <button type="button" onClick={() => setDeleting(true)} data-testid="lists-delete-open">
           {s.deleteList}
+        </button>
+        <button type="button" className="btn--link" onClick={() => navigate({ view: 'insights', at: { page: 'competitors', scope: { kind: 'list', listId: list.listId } }, back: { view: 'lists', listId: list.listId } })} data-testid="lists-competitors">
+          {s.competitors}
+        </button>
+        <button type="button" className="btn--link" onClick={() => navigate({ view: 'insights', at: { page: 'flags', scope: { kind: 'list', listId: list.listId } }, back: { view: 'lists', listId: list.listId } })} data-testid="lists-flags">
+          {s.flags}
         </button>
         <span className="lists__spacer" />
         {selectedIds.length > 0 && (

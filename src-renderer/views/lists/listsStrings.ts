@@ -50,6 +50,8 @@ export const listsStrings: Strings<{
   renameHint: string;
   serverName: (name: string) => string;
   deleteList: string;
+  competitors: string;
+  flags: string;
   deleteTitle: string;
   /** `n`: the counted members («3 закупки»). */
   deleteBody: (name: string, n: string) => string;
@@ -106,6 +108,8 @@ export const listsStrings: Strings<{
     renameHint: 'Имя списка на сервере изменить нельзя (поля списка в API неизменяемы): новое имя видно только в этом приложении.',
     serverName: (n) => `На сервере: «${n}»`,
     deleteList: 'Удалить список…',
+    competitors: 'Конкуренты',
+    flags: 'Красные флаги',
     deleteTitle: 'Удалить список?',
     deleteBody: (name, n) =>
       `Список «${name}» (${n}) исчезнет из приложения. В API нет удаления списков, поэтому на сервере он останется, но здесь больше не появится. Сами закупки в кэше останутся.`,
@@ -162,6 +166,8 @@ export const listsStrings: Strings<{
     renameHint: "A list's name cannot be changed on the server (list fields are immutable in the API): the new name is seen in this app only.",
     serverName: (n) => `On the server: "${n}"`,
     deleteList: 'Delete list…',
+    competitors: 'Competitors',
+    flags: 'Red flags',
     deleteTitle: 'Delete the list?',
     deleteBody: (name, n) =>
       `The list "${name}" (${n}) disappears from the app. The API cannot delete lists, so the server keeps it, but it will not come back here. The tenders stay in the cache.`,

@@ -1,0 +1,160 @@
+/**
+ * Red flags of a saved search, a list, a customer, a supplier or the whole cache (issue 15): each flag of the
+ * catalogue with its definition, its source (OCP indicator, article of the law) and the fields it needs; the
+ * objects it was raised on with the evidence in words; what could not be checked because the server did not
+ * send a field; and "false positive" (with a note) / "restore", remembered locally.
+ */
+import { useState } from 'react';
+import type { FlagDefinition, FlagGap, RaisedFlag } from '../../../src-main/domain/insights';
+import { call } from '../../bridge/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useLocale, useStrings } from '../../i18n/i18n';
+import { useAppStore } from '../../state/store';
+import { evidenceLines } from './flagEvidence';
+import { insightsStrings } from './insightsStrings';
+import { ScopePicker, type PickedScope } from './ScopePicker';
+import { useFlags, type FlagsScope } from './useInsights';
+
+export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
+  const s = useStrings(insightsStrings);
+  const navigate = useAppStore((st) => st.navigate);
+  const back = useAppStore((st) => (st.route.view === 'insights' ? st.route.back : undefined));
+  const { flags, catalogue } = useFlags(scope);
+  const a = flags.data;
+  const picked: PickedScope | undefined = scope !== undefined && 'kind' in scope && (scope.kind === 'search' || scope.kind === 'list' || scope.kind === 'all') ? (scope as PickedScope) : undefined;
+  const byCode = new Map<string, RaisedFlag[]>();
+  for (const f of a?.flags ?? []) byCode.set(f.code, [...(byCode.get(f.code) ?? []), f]);
+  const gaps = a?.gaps ?? [];
+  const definitions = catalogue.data ?? [];
+  // Every code of the catalogue that has something to say (raised or not checked), in the catalogue's order.
+  const shown = definitions.filter((d) => byCode.has(d.code) || gaps.some((g) => g.code === d.code));
+
+  async function toggle(flag: RaisedFlag, note: string) {
+    const object = { kind: flag.object.kind, id: flag.object.id } as { kind: 'tender' | 'contract' | 'customer'; id: string };
+    try {
+      if (flag.dismissed) await call('insights.restoreFlag', { code: flag.code, object });
+      else await call('insights.dismissFlag', { code: flag.code, object, ...(note.trim() !== '' ? { note: note.trim() } : {}) });
+      flags.update((cur) => cur && { ...cur, flags: cur.flags.map((f) => (f === flag ? { ...f, dismissed: !f.dismissed } : f)) });
+    } catch (e) {
+      flags.fail(e);
+    }
+  }
+
+  return (
+    <div data-testid="insights-flags">
+      {(scope === undefined || picked !== undefined) && (
+        <ScopePicker
+          value={picked}
+          allowAll
+          testId="insights-flags-scope"
+          onChange={(p) => navigate({ view: 'insights', at: { page: 'flags', scope: p }, ...(back ? { back } : {}) })}
+        />
+      )}
+      {flags.loading && a === null && <p>{s.loading}</p>}
+      <ErrorNotice error={flags.error ?? catalogue.error} testId="insights-flags-error" />
+      {a && scope && (
+        <>
+          <h1 data-testid="insights-flags-title">{s.flagsOf(a.scope.name ?? (scope.kind === 'all' ? s.scopeAll : (a.scope.id ?? '')))}</h1>
+          <p data-testid="insights-flags-count" data-count={a.flags.length}>
+            {s.raised(a.flags.filter((f) => !f.dismissed).length)}
+          </p>
+          {shown.length === 0 && <p data-testid="insights-flags-none">{s.flagsNone}</p>}
+          {shown.map((d) => (
+            <FlagGroup key={d.code} definition={d} raised={byCode.get(d.code) ?? []} gaps={gaps.filter((g) => g.code === d.code)} onToggle={toggle} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+function FlagGroup({ definition, raised, gaps, onToggle }: { definition: FlagDefinition; raised: RaisedFlag[]; gaps: FlagGap[]; onToggle(flag: RaisedFlag, note: string): Promise<void> }) {
+  const s = useStrings(insightsStrings);
+  const locale = useLocale();
+  const [showDismissed, setShowDismissed] = useState(false);
+  const open = raised.filter((f) => !f.dismissed);
+  const dismissed = raised.filter((f) => f.dismissed);
+  return (
+    <section className="insights__flag" data-testid="flag-group" data-code={definition.code} aria-label={definition.title[locale]}>
+      <h2>
+        {definition.title[locale]} <span className="badge">{open.length}</span>
+      </h2>
+      <dl className="card__fields">
+        <div className="card__field">
+          <dt>{s.definition}</dt>
+          <dd data-testid="flag-definition">{definition.definition[locale]}</dd>
+        </div>
+        <div className="card__field">
+          <dt>{s.sourceOf}</dt>
+          <dd data-testid="flag-source">{definition.source[locale]}</dd>
+        </div>
+        <div className="card__field">
+          <dt>{s.needs}</dt>
+          <dd>{definition.needs.map((n) => (n.guaranteed ? n.field : `${n.field} (${s.notGuaranteed})`)).join(', ')}</dd>
+        </div>
+      </dl>
+      {gaps.length > 0 && (
+        <p className="insights__gap" data-testid="flag-gaps">
+          {s.flagsGaps}: {gaps.map((g) => s.gap(g.objects, g.field)).join('; ')}.
+        </p>
+      )}
+      {open.map((f) => (
+        <FlagItem key={`${f.object.kind}-${f.object.id}`} flag={f} onToggle={onToggle} />
+      ))}
+      {dismissed.length > 0 && (
+        <button type="button" className="btn--link" data-testid="flag-show-dismissed" onClick={() => setShowDismissed((v) => !v)}>
+          {s.showDismissed(dismissed.length)}
+        </button>
+      )}
+      {showDismissed && dismissed.map((f) => <FlagItem key={`${f.object.kind}-${f.object.id}`} flag={f} onToggle={onToggle} />)}
+    </section>
+  );
+}
+
+function FlagItem({ flag, onToggle }: { flag: RaisedFlag; onToggle(flag: RaisedFlag, note: string): Promise<void> }) {
+  const s = useStrings(insightsStrings);
+  const locale = useLocale();
+  const route = useAppStore((st) => st.route);
+  const navigate = useAppStore((st) => st.navigate);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const o = flag.object;
+  const kindName = o.kind === 'tender' ? s.objectTender : o.kind === 'contract' ? s.objectContract : s.objectCustomer;
+  const openObject = () =>
+    o.kind === 'customer'
+      ? navigate({ view: 'insights', at: { page: 'dossier', kind: 'customer', inn: o.id }, back: route })
+      : navigate({ view: 'card', kind: o.kind, id: Number(o.id), back: route });
+  return (
+    <article className={`insights__flagItem${flag.dismissed ? ' insights__flagItem--dismissed' : ''}`} data-testid="flag-item" data-code={flag.code} data-object={`${o.kind}:${o.id}`} data-dismissed={flag.dismissed}>
+      <div className="insights__flagObject">
+        {kindName}:{' '}
+        <button type="button" className="linkish" data-testid="flag-object" onClick={openObject}>
+          {o.name ?? (o.kind === 'customer' ? s.innOf(o.id) : `ID ${o.id}`)}
+        </button>
+        {flag.dismissed && <span className="badge"> {s.dismissed}</span>}
+      </div>
+      <dl className="insights__evidence" data-testid="flag-evidence" aria-label={s.evidence}>
+        {evidenceLines(flag.evidence, locale).map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="insights__flagActions">
+        {!flag.dismissed && <input aria-label={s.note} placeholder={s.note} value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} data-testid="flag-note" />}
+        <button
+          type="button"
+          disabled={busy}
+          data-testid={flag.dismissed ? 'flag-restore' : 'flag-dismiss'}
+          onClick={() => {
+            setBusy(true);
+            void onToggle(flag, note).finally(() => setBusy(false));
+          }}
+        >
+          {flag.dismissed ? s.restore : s.dismiss}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,243 @@
+/**
+ * Fetching what the cache lacks, never without asking (issue 15): a dossier's backfill (contracts by the
+ * customer's or supplier's INN, a paid query) and the enrichment job (cards of cached objects without
+ * positions: free for versions already delivered, slow at the API's request rate). Each first says what it
+ * would take, in a dialog; only the user's «Загрузить» starts the job, with consent to the previewed cost
+ * (the core plans and checks it again). The job's progress shows here; when it ends, the page recomputes.
+ */
+import { useEffect, useState } from 'react';
+import type { EnrichEstimate, MethodResult } from '../../../src-main/contract/ipc';
+import { call } from '../../bridge/client';
+import { Dialog } from '../../components/Dialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JobProgress, isJobActive } from '../../components/JobProgress';
+import { formatInt } from '../../format/format';
+import { count, NOUNS, useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { useAppStore } from '../../state/store';
+
+const strings: Strings<{
+  backfillTitle: string;
+  backfillIntro: string;
+  askCost: string;
+  backfillCost: (units: string) => string;
+  backfillProbe: (units: string) => string;
+  backfillTotal: (total: string, held: string) => string;
+  backfillCustomer: string;
+  backfillSupplier: string;
+  enrich: string;
+  enrichTitle: string;
+  enrichNothing: string;
+  enrichObjects: (objects: string) => string;
+  enrichRequests: (cards: string, pages: string, minutes: string, perMinute: string) => string;
+  enrichFree: string;
+  enrichWorst: (units: string) => string;
+  start: string;
+  cancel: string;
+  close: string;
+  estimating: string;
+}> = {
+  ru: {
+    backfillTitle: 'Дозагрузка контрактов по ИНН',
+    backfillIntro: 'Контракты по ИНН — платный запрос. Чтобы узнать, сколько их на сервере, мы прочитаем один контракт (не больше 1 ед.). Ничего больше без вашего подтверждения не загрузится.',
+    askCost: 'Узнать стоимость',
+    backfillCost: (units) => `Загрузка контрактов спишет не больше ${units}.`,
+    backfillProbe: (units) => `Проверка стоимости списала ${units}.`,
+    backfillTotal: (total, held) => `На сервере: ${total}, из них уже в кэше: ${held} — за них повторно не спишется.`,
+    backfillCustomer: 'Дозагрузить контракты заказчика…',
+    backfillSupplier: 'Дозагрузить контракты поставщика…',
+    enrich: 'Дозагрузить позиции…',
+    enrichTitle: 'Дозагрузка позиций из карточек',
+    enrichNothing: 'У всех закупок и контрактов в кэше позиции уже есть.',
+    enrichObjects: (objects) => `Без позиций в кэше: ${objects}.`,
+    enrichRequests: (cards, pages, minutes, perMinute) => `Откроем карточек: ${cards}, дополнительных страниц позиций: ${pages}. При ${perMinute} запросах в минуту это займёт около ${minutes} мин.`,
+    enrichFree: 'Карточки уже полученных версий бесплатны: ожидаемая стоимость 0 ед.',
+    enrichWorst: (units) => `Если на сервере окажется более новая версия, её карточка спишет 1 ед.: заранее это неизвестно, поэтому загрузка ограничена ${units}.`,
+    start: 'Загрузить',
+    cancel: 'Отмена',
+    close: 'Закрыть',
+    estimating: 'Считаем…',
+  },
+  en: {
+    backfillTitle: 'Fetch contracts by INN',
+    backfillIntro: 'Contracts by INN are a paid query. To learn how many the server has, we read one contract (at most 1 unit). Nothing more is fetched without your confirmation.',
+    askCost: 'Show the cost',
+    backfillCost: (units) => `Fetching the contracts will charge at most ${units}.`,
+    backfillProbe: (units) => `Checking the cost charged ${units}.`,
+    backfillTotal: (total, held) => `On the server: ${total}, of which cached: ${held} (not charged again).`,
+    backfillCustomer: 'Fetch the customer’s contracts…',
+    backfillSupplier: 'Fetch the supplier’s contracts…',
+    enrich: 'Fetch positions…',
+    enrichTitle: 'Fetch positions from cards',
+    enrichNothing: 'Every cached tender and contract already has its positions.',
+    enrichObjects: (objects) => `Cached without positions: ${objects}.`,
+    enrichRequests: (cards, pages, minutes, perMinute) => `Cards to open: ${cards}, further pages of positions: ${pages}. At ${perMinute} requests a minute this takes about ${minutes} min.`,
+    enrichFree: 'Cards of versions already delivered are free: expected cost 0 units.',
+    enrichWorst: (units) => `If the server has a newer version, its card charges 1 unit: this is not known beforehand, so the run is capped at ${units}.`,
+    start: 'Fetch',
+    cancel: 'Cancel',
+    close: 'Close',
+    estimating: 'Estimating…',
+  },
+};
+
+/** Follows a started job until it ends, then tells the page to recompute. */
+function useJobEnd(jobId: string | null, onEnded: () => void): boolean {
+  const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
+  const ended = jobId !== null && job !== undefined && !isJobActive(job);
+  useEffect(() => {
+    if (ended) onEnded();
+  }, [ended]);
+  return jobId !== null && !ended;
+}
+
+export function BackfillButton({ kind, inn, onFetched }: { kind: 'customer' | 'supplier'; inn: string; onFetched(): void }) {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const online = useAppStore((st) => st.online);
+  const [open, setOpen] = useState(false);
+  const [estimate, setEstimate] = useState<MethodResult<'insights.backfillEstimate'> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const running = useJobEnd(jobId, onFetched);
+
+  async function askCost() {
+    setBusy(true);
+    setError(null);
+    try {
+      setEstimate(await call('insights.backfillEstimate', { kind, inn }));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function start() {
+    if (estimate === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const bound = estimate.spend.bound;
+      const answer = await call('insights.backfillStart', { kind, inn, ...(bound !== null ? { confirmCost: bound } : {}) });
+      setJobId(answer.jobId);
+      setOpen(false);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const close = () => {
+    setOpen(false);
+    setEstimate(null);
+    setError(null);
+  };
+  return (
+    <span className="insights__fetch">
+      <button type="button" data-testid="insights-backfill" disabled={!online || running} onClick={() => setOpen(true)}>
+        {kind === 'customer' ? s.backfillCustomer : s.backfillSupplier}
+      </button>
+      {jobId && <JobProgress jobId={jobId} testId="insights-backfill-job" />}
+      {open && (
+        <Dialog title={s.backfillTitle} onClose={close} testId="insights-backfill-dialog">
+          <p>{s.backfillIntro}</p>
+          {estimate && (
+            <div data-testid="insights-backfill-estimate" data-bound={estimate.spend.bound ?? ''}>
+              {estimate.spend.total !== null && <p>{s.backfillTotal(count(estimate.spend.total, NOUNS.contract, locale), count(estimate.spend.held, NOUNS.contract, locale))}</p>}
+              {estimate.spend.bound !== null && <p>{s.backfillCost(count(estimate.spend.bound, NOUNS.unit, locale))}</p>}
+              {estimate.charged > 0 && <p className="muted">{s.backfillProbe(count(estimate.charged, NOUNS.unit, locale))}</p>}
+            </div>
+          )}
+          <ErrorNotice error={error} testId="insights-backfill-error" />
+          <div className="dialog__actions">
+            <button type="button" onClick={close}>
+              {s.cancel}
+            </button>
+            {estimate === null ? (
+              <button type="button" className="btn--primary" disabled={busy} onClick={() => void askCost()} data-testid="insights-backfill-ask">
+                {busy ? s.estimating : s.askCost}
+              </button>
+            ) : (
+              <button type="button" className="btn--primary" disabled={busy} onClick={() => void start()} data-testid="insights-backfill-start">
+                {s.start}
+              </button>
+            )}
+          </div>
+        </Dialog>
+      )}
+    </span>
+  );
+}
+
+export function EnrichButton({ onFetched }: { onFetched(): void }) {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const online = useAppStore((st) => st.online);
+  const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const running = useJobEnd(jobId, onFetched);
+
+  // The preview reads only the cache: free, so it is asked as soon as the dialog opens.
+  async function preview() {
+    setBusy(true);
+    setError(null);
+    try {
+      setEstimate(await call('insights.enrichEstimate', {}));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function start() {
+    if (estimate === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('insights.enrichStart', { ...(estimate.spend.bound !== null ? { confirmCost: estimate.spend.bound } : {}) });
+      setJobId(answer.jobId);
+      setEstimate(null);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const n = (x: number) => formatInt(x, locale);
+  return (
+    <span className="insights__fetch">
+      <button type="button" data-testid="insights-enrich" disabled={!online || running || busy} onClick={() => void preview()}>
+        {s.enrich}
+      </button>
+      {jobId && <JobProgress jobId={jobId} testId="insights-enrich-job" />}
+      {error !== null && estimate === null && <ErrorNotice error={error} testId="insights-enrich-error" />}
+      {estimate && (
+        <Dialog title={s.enrichTitle} onClose={() => setEstimate(null)} testId="insights-enrich-dialog">
+          {estimate.objects === 0 ? (
+            <p data-testid="insights-enrich-nothing">{s.enrichNothing}</p>
+          ) : (
+            <div data-testid="insights-enrich-estimate" data-cards={estimate.cards} data-pages={estimate.pages} data-minutes={estimate.minutes} data-cost={estimate.expectedCost}>
+              <p>{s.enrichObjects(count(estimate.objects, NOUNS.object, locale))}</p>
+              <p>{s.enrichRequests(n(estimate.cards), n(estimate.pages), n(Math.max(1, Math.ceil(estimate.minutes))), n(estimate.perMinute))}</p>
+              {estimate.expectedCost === 0 && <p>{s.enrichFree}</p>}
+              {estimate.worstCase > 0 && <p className="muted">{s.enrichWorst(count(estimate.worstCase, NOUNS.unit, locale))}</p>}
+            </div>
+          )}
+          <ErrorNotice error={error} testId="insights-enrich-error" />
+          <div className="dialog__actions">
+            <button type="button" onClick={() => setEstimate(null)}>
+              {estimate.objects === 0 ? s.close : s.cancel}
+            </button>
+            {estimate.objects > 0 && (
+              <button type="button" className="btn--primary" disabled={busy} onClick={() => void start()} data-testid="insights-enrich-start">
+                {s.start}
+              </button>
+            )}
+          </div>
+        </Dialog>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * A red flag's evidence (issue 15: the objects and numbers behind it) as lines a person reads: the engine
+ * (src-main/insights/flags) gives a JSON object with snake_case keys; each known key has a name in both
+ * languages and a format (rubles, percent, Moscow time, law, day unit), so neither `deadline_at` nor
+ * `2026-03-01T09:00:00.000Z` reaches the screen. A key we do not know yet is shown with its words spaced
+ * out rather than hidden: hiding it would hide evidence. Pure.
+ */
+import type { Locale } from '../../../src-main/contract/ipc';
+import { formatDateTime, formatInt, formatRub } from '../../format/format';
+import { lawName } from '../../i18n/i18n';
+import { percent } from './insightsLabels';
+
+type Kind = 'rub' | 'pct' | 'moment' | 'law' | 'dayUnit' | 'int' | 'text';
+const KEYS: Record<string, { ru: string; en: string; kind: Kind }> = {
+  notice: { ru: 'Номер извещения', en: 'Notice number', kind: 'text' },
+  reestr_number: { ru: 'Реестровый номер', en: 'Registry number', kind: 'text' },
+  law: { ru: 'Закон', en: 'Law', kind: 'law' },
+  placement: { ru: 'Способ определения поставщика', en: 'Placement type', kind: 'text' },
+  initial_price: { ru: 'НМЦК', en: 'Initial price', kind: 'rub' },
+  tender_price: { ru: 'НМЦК', en: 'Initial price', kind: 'rub' },
+  contract_price: { ru: 'Цена контракта', en: 'Contract price', kind: 'rub' },
+  price: { ru: 'Цена', en: 'Price', kind: 'rub' },
+  first_price: { ru: 'Первоначальная цена', en: 'First price', kind: 'rub' },
+  last_price: { ru: 'Последняя цена', en: 'Last price', kind: 'rub' },
+  threshold: { ru: 'Порог', en: 'Threshold', kind: 'rub' },
+  total_price: { ru: 'Сумма контрактов', en: 'Contract value', kind: 'rub' },
+  published_at: { ru: 'Опубликовано', en: 'Published', kind: 'moment' },
+  deadline_at: { ru: 'Окончание подачи заявок', en: 'Submission deadline', kind: 'moment' },
+  signed_at: { ru: 'Подписан', en: 'Signed', kind: 'moment' },
+  period_days: { ru: 'Срок подачи заявок, дней', en: 'Submission period, days', kind: 'int' },
+  minimum_days: { ru: 'Минимум по закону, дней', en: 'Legal minimum, days', kind: 'int' },
+  day_unit: { ru: 'Дни', en: 'Days', kind: 'dayUnit' },
+  article: { ru: 'Статья', en: 'Article', kind: 'text' },
+  minimum_confirmed: { ru: 'Минимум сверен с текстом закона', en: 'Minimum checked against the law', kind: 'text' },
+  customer_inn: { ru: 'ИНН заказчика', en: 'Customer INN', kind: 'text' },
+  supplier_inn: { ru: 'ИНН поставщика', en: 'Supplier INN', kind: 'text' },
+  ratio_pct: { ru: 'Цена контракта от НМЦК', en: 'Contract price of the initial price', kind: 'pct' },
+  rise_pct: { ru: 'Рост цены', en: 'Price rise', kind: 'pct' },
+  max_rise_pct: { ru: 'Допустимый рост', en: 'Allowed rise', kind: 'pct' },
+  share_pct: { ru: 'Доля', en: 'Share', kind: 'pct' },
+  peer_percentile_pct: { ru: 'Порог по другим заказчикам (90-й процентиль)', en: 'Peers’ line (90th percentile)', kind: 'pct' },
+  floor_pct: { ru: 'Нижняя граница', en: 'Floor', kind: 'pct' },
+  known: { ru: 'Закупок с известным способом', en: 'Tenders of known placement', kind: 'int' },
+  single: { ru: 'Из них у единственного поставщика', en: 'Of which single-supplier', kind: 'int' },
+  peers: { ru: 'Заказчиков для сравнения', en: 'Peer customers', kind: 'int' },
+  hhi: { ru: 'HHI', en: 'HHI', kind: 'int' },
+  okpd2_class: { ru: 'Класс ОКПД2', en: 'OKPD2 class', kind: 'text' },
+  contracts: { ru: 'Контрактов', en: 'Contracts', kind: 'int' },
+  versions: { ru: 'Версий', en: 'Versions', kind: 'int' },
+  tender_id: { ru: 'Закупка (ID)', en: 'Tender (ID)', kind: 'text' },
+};
+
+const YES_NO = { ru: ['да', 'нет'], en: ['yes', 'no'] } as const;
+const DAY_UNITS: Record<string, { ru: string; en: string }> = {
+  calendar: { ru: 'календарные', en: 'calendar' },
+  working: { ru: 'рабочие', en: 'working' },
+};
+
+function isBilingual(v: unknown): v is { ru: string; en: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { ru?: unknown }).ru === 'string' && typeof (v as { en?: unknown }).en === 'string';
+}
+
+export function evidenceValue(key: string, value: unknown, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (isBilingual(value)) return value[locale];
+  if (typeof value === 'boolean') return YES_NO[locale][value ? 0 : 1];
+  if (Array.isArray(value)) return value.map((v) => evidenceValue(key, v, locale)).join('; ');
+  if (typeof value === 'object') {
+    // A nested object (a supplier, a version step): its fields as «name: value».
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${evidenceName(k, locale)}: ${evidenceValue(k, v, locale)}`)
+      .join(', ');
+  }
+  const kind = KEYS[key]?.kind ?? (/_at$/.test(key) ? 'moment' : /_pct$/.test(key) ? 'pct' : /(^|_)price$|amount$/.test(key) ? 'rub' : 'text');
+  switch (kind) {
+    case 'rub':
+      return typeof value === 'number' ? formatRub(value, locale) : String(value);
+    case 'pct':
+      return typeof value === 'number' ? percent(value, locale, 2) : String(value);
+    case 'int':
+      return typeof value === 'number' ? formatInt(value, locale) : String(value);
+    case 'moment':
+      return typeof value === 'string' ? formatDateTime(value, locale) : typeof value === 'number' ? formatDateTime(new Date(value * 1000).toISOString(), locale) : String(value);
+    case 'law':
+      return lawName(String(value), locale);
+    case 'dayUnit':
+      return DAY_UNITS[String(value)]?.[locale] ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+export function evidenceName(key: string, locale: Locale): string {
+  const known = KEYS[key];
+  if (known) return known[locale];
+  const words = key.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The evidence as [name, value] lines, in the engine's order. */
+export function evidenceLines(evidence: Record<string, unknown>, locale: Locale): [string, string][] {
+  return Object.entries(evidence).map(([k, v]) => [evidenceName(k, locale), evidenceValue(k, v, locale)]);
+}

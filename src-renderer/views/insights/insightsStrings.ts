@@ -1,0 +1,422 @@
+/** The insights view's words (issue 15), Russian first, English with every key. */
+import { count, NOUNS, type Strings } from '../../i18n/i18n';
+
+export const insightsStrings: Strings<{
+  title: string;
+  back: string;
+  tabDossier: string;
+  tabCompetitors: string;
+  tabPrices: string;
+  tabFlags: string;
+  offlineNote: string;
+  loading: string;
+  // Dossier form and header
+  dossierFormTitle: string;
+  customer: string;
+  supplier: string;
+  inn: string;
+  open: string;
+  innRequired: string;
+  customerDossier: string;
+  supplierDossier: string;
+  innOf: (inn: string) => string;
+  unnamed: string;
+  flagsOfCustomer: string;
+  flagsOfSupplier: string;
+  // Figures
+  tenders: string;
+  totalInitial: string;
+  contracts: string;
+  totalPrice: string;
+  suppliers: string;
+  customers: string;
+  medianReduction: string;
+  reductionSample: (n: number) => string;
+  reductionHint: string;
+  singleShare: string;
+  singleShareHint: string;
+  hhi: string;
+  hhiLow: string;
+  hhiModerate: string;
+  hhiHigh: string;
+  hhiHint: string;
+  paidShare: string;
+  terminations: string;
+  byStatus: string;
+  byLaw: string;
+  byPlacement: string;
+  regions: string;
+  okpd2Classes: string;
+  stages: string;
+  topSuppliers: string;
+  topCustomers: string;
+  name: string;
+  count: string;
+  value: string;
+  share: string;
+  none: string;
+  timeline: string;
+  timelineEmpty: string;
+  month: string;
+  tenderPrice: string;
+  contractPrice: string;
+  tendersCount: string;
+  contractsCount: string;
+  showTable: string;
+  // Completeness and backfill
+  completeness: string;
+  completeCoverage: (withContract: number, completed: number) => string;
+  noCompleted: string;
+  withoutPrice: (n: number) => string;
+  withoutTender: (n: number) => string;
+  withoutPlacement: (n: number) => string;
+  withoutCustomer: (n: number) => string;
+  backfillHint: string;
+  // Competitors and flags scope
+  scope: string;
+  scopeSearch: string;
+  scopeList: string;
+  scopeAll: string;
+  chooseScope: string;
+  noScopes: string;
+  competitorsOf: (name: string) => string;
+  competitorsSummary: (tenders: number, contracts: number, suppliers: number) => string;
+  competitorsNone: string;
+  // Prices
+  pricesTitle: string;
+  code: string;
+  codeHint: string;
+  region: string;
+  anyRegion: string;
+  from: string;
+  to: string;
+  unit: string;
+  anyUnit: string;
+  find: string;
+  enrichHint: string;
+  statN: string;
+  statFound: string;
+  statMin: string;
+  statMedian: string;
+  statMax: string;
+  statMean: string;
+  statCv: string;
+  homogeneous: string;
+  notHomogeneous: string;
+  homogeneityUnknown: string;
+  homogeneityRule: string;
+  outlierRule: string;
+  statsUnit: (unit: string) => string;
+  otherUnits: string;
+  noPositions: string;
+  positions: (n: number) => string;
+  source: string;
+  kindTender: string;
+  kindContract: string;
+  date: string;
+  posTitle: string;
+  ktru: string;
+  quantity: string;
+  unitPrice: string;
+  outlier: string;
+  excludedNoPrice: string;
+  excludedOtherUnit: string;
+  exportCsv: string;
+  exported: (rows: number, where: string) => string;
+  exportedDownload: (rows: number, file: string) => string;
+  // Flags
+  flagsOf: (name: string) => string;
+  flagsNone: string;
+  flagsGaps: string;
+  gap: (objects: number, field: string) => string;
+  definition: string;
+  sourceOf: string;
+  needs: string;
+  notGuaranteed: string;
+  evidence: string;
+  dismiss: string;
+  restore: string;
+  dismissed: string;
+  note: string;
+  showDismissed: (n: number) => string;
+  objectTender: string;
+  objectContract: string;
+  objectCustomer: string;
+  raised: (n: number) => string;
+}> = {
+  ru: {
+    title: 'Аналитика',
+    back: 'Назад',
+    tabDossier: 'Досье',
+    tabCompetitors: 'Конкуренты',
+    tabPrices: 'Цены (обоснование НМЦК)',
+    tabFlags: 'Красные флаги',
+    offlineNote: 'Считается по данным кэша: бесплатно и без связи с сервером.',
+    loading: 'Считаем…',
+    dossierFormTitle: 'Досье заказчика или поставщика',
+    customer: 'Заказчик',
+    supplier: 'Поставщик',
+    inn: 'ИНН',
+    open: 'Открыть досье',
+    innRequired: 'Введите ИНН: 10 или 12 цифр.',
+    customerDossier: 'Досье заказчика',
+    supplierDossier: 'Досье поставщика',
+    innOf: (inn) => `ИНН ${inn}`,
+    unnamed: 'Название не известно',
+    flagsOfCustomer: 'Красные флаги заказчика',
+    flagsOfSupplier: 'Красные флаги поставщика',
+    tenders: 'Закупки',
+    totalInitial: 'Сумма НМЦК',
+    contracts: 'Контракты',
+    totalPrice: 'Сумма контрактов',
+    suppliers: 'Поставщики',
+    customers: 'Заказчики',
+    medianReduction: 'Медианное снижение цены',
+    reductionSample: (n) => `по ${count(n, NOUNS.contract, 'ru')}`,
+    reductionHint: 'Снижение = 1 − цена контракта / НМЦК его закупки; только контракты, закупка которых есть в кэше с НМЦК больше 0.',
+    singleShare: 'Доля закупок у единственного поставщика',
+    singleShareHint: 'Среди закупок, способ определения поставщика которых известен.',
+    hhi: 'Концентрация поставщиков (HHI)',
+    hhiLow: 'низкая концентрация',
+    hhiModerate: 'умеренная концентрация',
+    hhiHigh: 'высокая концентрация',
+    hhiHint: 'Индекс Херфиндаля — Хиршмана: сумма квадратов долей поставщиков в сумме контрактов (0–10 000); выше 2 500 — высокая концентрация.',
+    paidShare: 'Оплачено',
+    terminations: 'Расторжения',
+    byStatus: 'Закупки по статусу',
+    byLaw: 'Закупки по закону',
+    byPlacement: 'Закупки по способу определения поставщика',
+    regions: 'Регионы',
+    okpd2Classes: 'Классы ОКПД2',
+    stages: 'Стадии контрактов',
+    topSuppliers: 'Поставщики заказчика',
+    topCustomers: 'Заказчики поставщика',
+    name: 'Наименование',
+    count: 'Количество',
+    value: 'Сумма',
+    share: 'Доля',
+    none: 'Нет данных в кэше.',
+    timeline: 'По месяцам (время московское)',
+    timelineEmpty: 'Нет закупок и контрактов с датой — графику не из чего строиться.',
+    month: 'Месяц',
+    tenderPrice: 'НМЦК закупок',
+    contractPrice: 'Сумма контрактов',
+    tendersCount: 'Закупок',
+    contractsCount: 'Контрактов',
+    showTable: 'Таблица по месяцам',
+    completeness: 'Полнота данных',
+    // «из 1 завершённой закупки», «из 21 завершённой закупки», «из 240 завершённых закупок».
+    completeCoverage: (w, c) => `Контракты есть в кэше по ${w} из ${c} ${c % 10 === 1 && c % 100 !== 11 ? 'завершённой закупки' : 'завершённых закупок'}.`,
+    noCompleted: 'Завершённых закупок в кэше нет.',
+    withoutPrice: (n) => `Без цены: ${count(n, NOUNS.contract, 'ru')} (в суммы не входят).`,
+    withoutTender: (n) => `Без закупки в кэше: ${count(n, NOUNS.contract, 'ru')} (снижение цены по ним не считается).`,
+    withoutPlacement: (n) => `Способ определения поставщика не указан: ${count(n, NOUNS.tender, 'ru')}.`,
+    withoutCustomer: (n) => `Заказчик не указан: ${count(n, NOUNS.contract, 'ru')}.`,
+    backfillHint: 'Запрос контрактов по ИНН платный: сначала покажем стоимость, без вашего подтверждения ничего не загрузится.',
+    scope: 'По закупкам',
+    scopeSearch: 'Сохранённый поиск',
+    scopeList: 'Список',
+    scopeAll: 'Весь кэш',
+    chooseScope: 'Выберите сохранённый поиск или список',
+    noScopes: 'Нет сохранённых поисков и списков: создайте их в разделах «Поиск» и «Списки».',
+    competitorsOf: (name) => `Конкуренты: кто выигрывает закупки «${name}»`,
+    competitorsSummary: (t, c, s) => `${count(t, NOUNS.tender, 'ru')}, ${count(c, NOUNS.contract, 'ru')} в кэше, поставщиков: ${s}.`,
+    competitorsNone: 'Контрактов по этим закупкам в кэше нет: загрузите поиск с контрактами.',
+    pricesTitle: 'Ценовой ориентир по позициям контрактов и закупок',
+    code: 'Код ОКПД2 или КТРУ',
+    codeHint: 'Можно начало кода: 26.20 — все компьютеры.',
+    region: 'Регион',
+    anyRegion: 'Все регионы',
+    from: 'С даты',
+    to: 'По дату',
+    unit: 'Единица измерения',
+    anyUnit: 'любая (самая частая)',
+    find: 'Рассчитать',
+    enrichHint: 'Позиции приходят только с карточками. Карточки уже полученных версий бесплатны, но медленны: 100 запросов в минуту.',
+    statN: 'Позиций в расчёте',
+    statFound: 'Найдено сопоставимых',
+    statMin: 'Минимум',
+    statMedian: 'Медиана',
+    statMax: 'Максимум',
+    statMean: 'Среднее',
+    statCv: 'Коэффициент вариации',
+    homogeneous: 'Цены однородны: коэффициент вариации не больше 33 %',
+    notHomogeneous: 'Цены неоднородны: коэффициент вариации больше 33 %',
+    homogeneityUnknown: 'Однородность не оценить: нужно хотя бы две позиции',
+    homogeneityRule: 'Правило однородности — методические рекомендации Минэкономразвития (приказ № 567): коэффициент вариации не больше 33 %.',
+    outlierRule: 'Выбросы',
+    statsUnit: (unit) => `Цены за единицу: ${unit}`,
+    otherUnits: 'Другие единицы (цены в них не сравниваются):',
+    noPositions: 'Позиций с этим кодом в кэше нет. Позиции приходят с карточками: дозагрузите их.',
+    positions: (n) => `Позиции: ${n}`,
+    source: 'Источник',
+    kindTender: 'Извещение',
+    kindContract: 'Контракт',
+    date: 'Дата',
+    posTitle: 'Позиция',
+    ktru: 'КТРУ',
+    quantity: 'Кол-во',
+    unitPrice: 'Цена за ед.',
+    outlier: 'выброс',
+    excludedNoPrice: 'нет цены',
+    excludedOtherUnit: 'другая единица',
+    exportCsv: 'Экспорт в CSV (Excel)',
+    exported: (rows, where) => `Выгружено строк: ${rows}; файл: ${where}`,
+    exportedDownload: (rows, file) => `Выгружено строк: ${rows}; файл «${file}» скачивается.`,
+    flagsOf: (name) => `Красные флаги: ${name}`,
+    flagsNone: 'Флагов нет.',
+    flagsGaps: 'Не проверено: сервер не прислал нужных полей',
+    gap: (objects, field) => `${count(objects, NOUNS.object, 'ru')} без поля «${field}»`,
+    definition: 'Определение',
+    sourceOf: 'Источник',
+    needs: 'Нужны поля',
+    notGuaranteed: 'справочник API не гарантирует',
+    evidence: 'Основания',
+    dismiss: 'Ложное срабатывание',
+    restore: 'Вернуть',
+    dismissed: 'Отмечен как ложное срабатывание',
+    note: 'Примечание',
+    showDismissed: (n) => `Показать отклонённые (${n})`,
+    objectTender: 'Закупка',
+    objectContract: 'Контракт',
+    objectCustomer: 'Заказчик',
+    raised: (n) => `Флагов: ${n}`,
+  },
+  en: {
+    title: 'Insights',
+    back: 'Back',
+    tabDossier: 'Dossier',
+    tabCompetitors: 'Competitors',
+    tabPrices: 'Prices (initial price justification)',
+    tabFlags: 'Red flags',
+    offlineNote: 'Computed from the cache: free and offline.',
+    loading: 'Computing…',
+    dossierFormTitle: 'Dossier of a customer or a supplier',
+    customer: 'Customer',
+    supplier: 'Supplier',
+    inn: 'INN',
+    open: 'Open dossier',
+    innRequired: 'Enter an INN: 10 or 12 digits.',
+    customerDossier: 'Customer dossier',
+    supplierDossier: 'Supplier dossier',
+    innOf: (inn) => `INN ${inn}`,
+    unnamed: 'Name not known',
+    flagsOfCustomer: 'Red flags of the customer',
+    flagsOfSupplier: 'Red flags of the supplier',
+    tenders: 'Tenders',
+    totalInitial: 'Total initial price',
+    contracts: 'Contracts',
+    totalPrice: 'Contract value',
+    suppliers: 'Suppliers',
+    customers: 'Customers',
+    medianReduction: 'Median price reduction',
+    reductionSample: (n) => `over ${count(n, NOUNS.contract, 'en')}`,
+    reductionHint: 'Reduction = 1 − contract price / its tender’s initial price; only contracts whose tender is cached with a price above 0.',
+    singleShare: 'Single-supplier purchases',
+    singleShareHint: 'Among tenders whose placement type is known.',
+    hhi: 'Supplier concentration (HHI)',
+    hhiLow: 'unconcentrated',
+    hhiModerate: 'moderately concentrated',
+    hhiHigh: 'highly concentrated',
+    hhiHint: 'Herfindahl–Hirschman index: the sum of the squared supplier shares of contract value (0–10,000); above 2,500 is highly concentrated.',
+    paidShare: 'Paid',
+    terminations: 'Terminations',
+    byStatus: 'Tenders by status',
+    byLaw: 'Tenders by law',
+    byPlacement: 'Tenders by placement type',
+    regions: 'Regions',
+    okpd2Classes: 'OKPD2 classes',
+    stages: 'Contract stages',
+    topSuppliers: 'The customer’s suppliers',
+    topCustomers: 'The supplier’s customers',
+    name: 'Name',
+    count: 'Count',
+    value: 'Value',
+    share: 'Share',
+    none: 'Nothing in the cache.',
+    timeline: 'By month (Moscow time)',
+    timelineEmpty: 'No tenders or contracts with a date: nothing to chart.',
+    month: 'Month',
+    tenderPrice: 'Tenders’ initial price',
+    contractPrice: 'Contract value',
+    tendersCount: 'Tenders',
+    contractsCount: 'Contracts',
+    showTable: 'Table by month',
+    completeness: 'Completeness',
+    completeCoverage: (w, c) => `Contracts are cached for ${w} of ${c} completed tenders.`,
+    noCompleted: 'No completed tenders are cached.',
+    withoutPrice: (n) => `Without a price: ${count(n, NOUNS.contract, 'en')} (not in the sums).`,
+    withoutTender: (n) => `Tender not cached: ${count(n, NOUNS.contract, 'en')} (no price reduction for them).`,
+    withoutPlacement: (n) => `Placement type not stated: ${count(n, NOUNS.tender, 'en')}.`,
+    withoutCustomer: (n) => `Customer not stated: ${count(n, NOUNS.contract, 'en')}.`,
+    backfillHint: 'Contracts by INN are a paid query: the cost is shown first, and nothing is fetched without your confirmation.',
+    scope: 'Over the tenders of',
+    scopeSearch: 'Saved search',
+    scopeList: 'List',
+    scopeAll: 'The whole cache',
+    chooseScope: 'Choose a saved search or a list',
+    noScopes: 'No saved searches or lists yet: make them in Search and Lists.',
+    competitorsOf: (name) => `Competitors: who wins the tenders of “${name}”`,
+    competitorsSummary: (t, c, s) => `${count(t, NOUNS.tender, 'en')}, ${count(c, NOUNS.contract, 'en')} cached, suppliers: ${s}.`,
+    competitorsNone: 'No contracts of these tenders are cached: sync the search with contracts.',
+    pricesTitle: 'Price benchmark from the positions of contracts and tenders',
+    code: 'OKPD2 or KTRU code',
+    codeHint: 'A prefix is fine: 26.20 is all computers.',
+    region: 'Region',
+    anyRegion: 'All regions',
+    from: 'From',
+    to: 'To',
+    unit: 'Unit',
+    anyUnit: 'any (the most frequent)',
+    find: 'Compute',
+    enrichHint: 'Positions come only with cards. Cards of versions already delivered are free but slow: 100 requests a minute.',
+    statN: 'Positions used',
+    statFound: 'Comparable found',
+    statMin: 'Minimum',
+    statMedian: 'Median',
+    statMax: 'Maximum',
+    statMean: 'Mean',
+    statCv: 'Coefficient of variation',
+    homogeneous: 'Prices are homogeneous: coefficient of variation at most 33%',
+    notHomogeneous: 'Prices are not homogeneous: coefficient of variation above 33%',
+    homogeneityUnknown: 'Homogeneity cannot be judged: at least two positions are needed',
+    homogeneityRule: 'The homogeneity rule of the Ministry of Economic Development’s method (order No. 567): coefficient of variation at most 33%.',
+    outlierRule: 'Outliers',
+    statsUnit: (unit) => `Prices per unit: ${unit}`,
+    otherUnits: 'Other units (not compared):',
+    noPositions: 'No cached positions with this code. Positions come with cards: fetch them.',
+    positions: (n) => `Positions: ${n}`,
+    source: 'Source',
+    kindTender: 'Notice',
+    kindContract: 'Contract',
+    date: 'Date',
+    posTitle: 'Position',
+    ktru: 'KTRU',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    outlier: 'outlier',
+    excludedNoPrice: 'no price',
+    excludedOtherUnit: 'other unit',
+    exportCsv: 'Export CSV (Excel)',
+    exported: (rows, where) => `Rows exported: ${rows}; file: ${where}`,
+    exportedDownload: (rows, file) => `Rows exported: ${rows}; “${file}” is downloading.`,
+    flagsOf: (name) => `Red flags: ${name}`,
+    flagsNone: 'No flags.',
+    flagsGaps: 'Not checked: the server did not send the fields needed',
+    gap: (objects, field) => `${count(objects, NOUNS.object, 'en')} without “${field}”`,
+    definition: 'Definition',
+    sourceOf: 'Source',
+    needs: 'Fields needed',
+    notGuaranteed: 'not guaranteed by the API reference',
+    evidence: 'Evidence',
+    dismiss: 'False positive',
+    restore: 'Restore',
+    dismissed: 'Dismissed as a false positive',
+    note: 'Note',
+    showDismissed: (n) => `Show dismissed (${n})`,
+    objectTender: 'Tender',
+    objectContract: 'Contract',
+    objectCustomer: 'Customer',
+    raised: (n) => `Flags: ${n}`,
+  },
+};
