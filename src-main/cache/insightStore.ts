@@ -31,6 +31,9 @@ export interface InsightStore {
   contractFactsBySupplier(inn: string): ContractFact[];
   tenderFactsByIds(ids: readonly number[]): TenderFact[];
   contractFactsByIds(ids: readonly number[]): ContractFact[];
+  /** Every tender and contract fact of the cache (the red flags' "all" scope). */
+  allTenderFacts(): TenderFact[];
+  allContractFacts(): ContractFact[];
   contractFactsByTenderIds(ids: readonly number[]): ContractFact[];
   tenderIdsOfSavedSearch(filterId: string): number[];
   tenderIdsOfList(listId: string): number[];
@@ -164,6 +167,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
     ),
     contractsByIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.id IN (${IDS}) ORDER BY c.id`),
     contractsByTenderIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.tender_id IN (${IDS}) ORDER BY c.id`),
+    allTenders: db.prepare<[], TenderRow>(`SELECT ${TENDER_COLUMNS} FROM insight_tender ORDER BY id`),
+    allContracts: db.prepare<[], ContractRow>(`${CONTRACT_SELECT} ORDER BY c.id`),
     membersOfSearch: db.prepare<[string], number>('SELECT id FROM filter_member WHERE filter_id = ? AND kind = 1 ORDER BY id').pluck(),
     priceSteps: db.prepare<[string], ContractPriceStep>(
       `SELECT contract_id, version, price FROM insight_contract_price WHERE contract_id IN (${IDS}) ORDER BY contract_id, version`,
@@ -238,6 +243,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
     contractFactsBySupplier: (inn) => s.contractsBySupplier.all(inn).map(toContract),
     tenderFactsByIds: (ids) => (ids.length === 0 ? [] : s.tendersByIds.all(JSON.stringify(ids)).map(toTender)),
     contractFactsByIds: (ids) => (ids.length === 0 ? [] : s.contractsByIds.all(JSON.stringify(ids)).map(toContract)),
+    allTenderFacts: () => s.allTenders.all().map(toTender),
+    allContractFacts: () => s.allContracts.all().map(toContract),
     contractFactsByTenderIds: (ids) => (ids.length === 0 ? [] : s.contractsByTenderIds.all(JSON.stringify(ids)).map(toContract)),
     tenderIdsOfSavedSearch: (filterId) => s.membersOfSearch.all(filterId),
     tenderIdsOfList: (listId) => lists.items(listId).map((m) => m.tenderId),
@@ -278,6 +285,8 @@ export const contractFactsByCustomer = (cache: CacheDb, inn: string): ContractFa
 export const contractFactsBySupplier = (cache: CacheDb, inn: string): ContractFact[] => insightStore(cache).contractFactsBySupplier(inn);
 export const tenderFactsByIds = (cache: CacheDb, ids: readonly number[]): TenderFact[] => insightStore(cache).tenderFactsByIds(ids);
 export const contractFactsByIds = (cache: CacheDb, ids: readonly number[]): ContractFact[] => insightStore(cache).contractFactsByIds(ids);
+export const allTenderFacts = (cache: CacheDb): TenderFact[] => insightStore(cache).allTenderFacts();
+export const allContractFacts = (cache: CacheDb): ContractFact[] => insightStore(cache).allContractFacts();
 export const contractFactsByTenderIds = (cache: CacheDb, ids: readonly number[]): ContractFact[] =>
   insightStore(cache).contractFactsByTenderIds(ids);
 export const tenderIdsOfSavedSearch = (cache: CacheDb, filterId: string): number[] => insightStore(cache).tenderIdsOfSavedSearch(filterId);

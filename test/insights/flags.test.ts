@@ -9,7 +9,7 @@ import type { ContractFact, ContractPriceStep, PartyRef, TenderFact } from '../.
 import { FLAG_CATALOGUE, FLAG_CODES } from '../../src-main/insights/flags/catalogue';
 import type { PlacementCount } from '../../src-main/insights/flags/customerRules';
 import { computeFlags, type FlagFacts } from '../../src-main/insights/flags/engine';
-import { flagKey } from '../../src-main/insights/flags/sink';
+import { dismissalKey } from '../../src-main/cache/insightStore';
 import { at, contract, tender } from './facts';
 
 const NOTICE_44 = '0173100007426000018';
@@ -347,7 +347,7 @@ describe('dismissals', () => {
       { contract_id: 2, version: 1, price: 100 },
       { contract_id: 2, version: 2, price: 200 },
     ];
-    const { flags } = run({ contracts, priceSteps }, new Set([flagKey('price_rise', 'contract', '2')]));
+    const { flags } = run({ contracts, priceSteps }, new Set([dismissalKey('price_rise', 'contract', '2')]));
     expect(flags.map((f) => [f.object.id, f.dismissed])).toEqual([
       ['1', false],
       ['2', true],

@@ -3,20 +3,19 @@
  * objects a rule could not judge because a field it needs was not sent. A gap is counted once per object and
  * field, so "12 tenders without placement type" means twelve tenders.
  */
+import { dismissalKey } from '../../cache/insightStore';
 import type { FlagGap, FlagObject, RaisedFlag } from '../../domain/insights';
 import type { FlagCode } from './catalogue';
-
-/** The key of a dismissal (the insight store's `dismissedFlags` gives a set of these). */
-export const flagKey = (code: string, kind: FlagObject['kind'], id: string): string => `${code}|${kind}|${id}`;
 
 export class FlagSink {
   readonly flags: RaisedFlag[] = [];
   private readonly gapCounts = new Map<string, FlagGap>();
 
+  /** `dismissed`: keys as the insight store's `dismissedFlags` gives them (`dismissalKey`). */
   constructor(private readonly dismissed: ReadonlySet<string>) {}
 
   raise(code: FlagCode, object: FlagObject, source: string, evidence: Record<string, unknown>): void {
-    const dismissed = this.dismissed.has(flagKey(code, object.kind, object.id));
+    const dismissed = this.dismissed.has(dismissalKey(code, object.kind, object.id));
     this.flags.push({ code, object, evidence, source, dismissed });
   }
 
