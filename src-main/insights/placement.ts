@@ -1,11 +1,11 @@
 /**
- * Single-supplier purchases (domain/insights.ts): the placement type's NAME decides, because placement ids are
- * our own dictionary (D-Q-4) and a server's ids need not match it. Flags (flags/) and dossiers share this.
+ * Single-supplier purchases (the rule is domain/insights.ts's `isSingleSupplierPlacementName`: the placement
+ * type's NAME decides, as placement ids are our own dictionary, D-Q-4): unknown when the name is not known.
  */
-const SINGLE_SUPPLIER = /единственн/i;
+import { isSingleSupplierPlacementName } from '../domain/insights';
 
 export function isSingleSupplierPlacement(placementName: string | null): boolean | null {
-  return placementName === null ? null : SINGLE_SUPPLIER.test(placementName);
+  return placementName === null ? null : isSingleSupplierPlacementName(placementName);
 }
 
 /** Share (0–1) of single-supplier tenders among those whose placement type is known; null when none is known. */

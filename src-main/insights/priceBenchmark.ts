@@ -40,10 +40,14 @@ function rowOrder(a: PriceRow, b: PriceRow): number {
   return ax - bx || (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity) || a.object_id - b.object_id || a.ordinal - b.ordinal || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
 }
 
-/** `positions`: those the query found (code prefix, region, period and unit already applied by the store). */
-export function computePriceBenchmark(query: PriceQuery, positions: readonly PositionFact[]): PriceBenchmark {
-  const units = unitsOf(positions);
+/**
+ * `found`: the positions of the query's code, region and period (the store applies those). The unit is applied
+ * here, by `unitKey`, so «шт.» asked for finds «Шт» too: positions of another unit are then left out.
+ */
+export function computePriceBenchmark(query: PriceQuery, found: readonly PositionFact[]): PriceBenchmark {
   const asked = query.unit !== undefined && query.unit.trim() !== '' ? unitKey(query.unit) : null;
+  const positions = asked === null ? found : found.filter((p) => positionUnit(p) === asked);
+  const units = unitsOf(positions);
   // Positions without a unit are compared among themselves (key `unknown`), never with a named unit.
   const unit = asked ?? units[0]?.key ?? null;
   const sameUnit = (p: PositionFact): boolean => positionUnit(p) === unit;

@@ -49,6 +49,7 @@ describe('price benchmark (hand-computed)', () => {
   it('a unit asked for: only that unit, no unit list; one position has no cv and no verdict', () => {
     const b = computePriceBenchmark({ ...q, unit: 'КГ' }, [priced(1, 100), priced(7, 50, 'кг')]);
     expect(b).toMatchObject({ unit: 'кг', units: [], n: 1, n_found: 1, min: 50, median: 50, max: 50, mean: 50, cv: null, homogeneous: null });
+    expect(b.rows.map((r) => r.object_id)).toEqual([7]);
   });
 
   it('all prices equal: cv 0, homogeneous, nothing dropped', () => {
