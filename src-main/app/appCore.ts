@@ -20,6 +20,7 @@ import { earlierHandlers } from './earlier';
 import { appError } from '../domain/appError';
 import { listHandlers } from './lists';
 import { insightHandlers } from './insights';
+import { insightJobHandlers } from './insightJobs';
 import { exportHandlers } from './exports';
 import type { HostPlatform } from './hostPlatform';
 import { moneyHandlers } from './money';
@@ -157,6 +158,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...earlierHandlers(ctx, options.platform),
     ...exportHandlers(ctx, options.platform),
     ...insightHandlers(ctx, options.platform),
+    ...insightJobHandlers(ctx),
     ...cacheRepairHandlers(ctx, startProblems),
   };
 

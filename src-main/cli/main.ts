@@ -21,6 +21,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   list create NAME | list add LIST_ID ID... | list remove LIST_ID ID... | list show LIST_ID | list sync LIST_ID
   list load LIST_ID [--max-spend N | --no-cap]   (the members' latest versions: the list's tender feed, paid)
   contracts --customer INN[,INN] | --supplier-inn INN [--supplier-name NAME] | --supplier-name NAME | --list LIST_ID | --tenders ID[,ID] [--max-spend N | --no-cap]
+  enrich [--tenders] [--contracts] [--max-spend N] [--yes] [--preview]   (cards of cached objects without positions: 0 units for versions held)
   list rename LIST_ID NAME|--reset | list delete LIST_ID --yes   (here only: the API cannot rename or delete lists)
   export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger   (from the cache; --refresh reads a list's members first)
       --out FILE.csv [--columns a,b,c] [--delimiter ';'] [--format excel|plain]   (excel: numbers as ="…")

@@ -472,6 +472,31 @@ export const priceQuerySchema = z
     unit: z.string().trim().min(1).max(100).optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || periodInOrder(q.from, q.to), 'period: "from" is after "to"');
+/**
+ * Enrichment (issue 15): what opening the cards of cached objects without positions would take. A card of a
+ * held version costs 0 (`expectedCost`); it costs one unit only when the server has meanwhile a newer version,
+ * unknown before asking, so `worstCase` (one unit per object) is what `spend` plans and consent covers.
+ */
+export const enrichEstimateSchema = z.object({
+  kinds: z.array(z.enum(['tender', 'contract'])),
+  /** Cached objects whose newest version has no cached positions (all pages). */
+  objects: z.number(),
+  /** Of these, cards never opened (their first page). */
+  cards: z.number(),
+  /** Further positions pages known to be missing; more may show when a first page states its total. */
+  pages: z.number(),
+  /** At least cards + pages. */
+  requests: z.number(),
+  /** The profile's request rate (per minute) and the time the requests take at it, in minutes. */
+  perMinute: z.number(),
+  minutes: z.number(),
+  expectedCost: z.number(),
+  worstCase: z.number(),
+  spend: spendEstimateSchema,
+});
+export type EnrichEstimate = z.infer<typeof enrichEstimateSchema>;
+const enrichKinds = z.array(z.enum(['tender', 'contract'])).min(1).max(2).default(['tender', 'contract']);
+const backfillKind = z.enum(['customer', 'supplier']);
 /** Whose tenders a competitors answer ranks the winners of. */
 export const insightScopeSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('search'), filterId }), z.strictObject({ kind: z.literal('list'), listId })]);
 /** Which objects a flags answer covers. */
@@ -778,6 +803,20 @@ export const methods = {
   /** Remembers locally that the analyst takes this flag on this object as a false positive. */
   'insights.dismissFlag': method(z.strictObject({ code: flagCode, object: flagObject, note: z.string().trim().max(2000).optional() }), z.object({ dismissed: z.boolean() })),
   'insights.restoreFlag': method(z.strictObject({ code: flagCode, object: flagObject }), z.object({ restored: z.boolean() })),
+  /** Enrichment's preview (cache only, free): cards and pages to open, time at the request rate, cost. */
+  'insights.enrichEstimate': method(z.strictObject({ kinds: enrichKinds, maxSpend: z.number().int().min(0).optional() }), enrichEstimateSchema),
+  /** Starts enrichment as a job (progress as `sync.progress`, filter id `enrich`); consent above the threshold. */
+  'insights.enrichStart': method(z.strictObject({ kinds: enrichKinds, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
+  /** A dossier's backfill preview: the contracts of a customer or supplier INN (one item read, at most one unit). */
+  'insights.backfillEstimate': method(
+    z.strictObject({ kind: backfillKind, inn, maxSpend: z.number().int().min(0).optional() }),
+    z.object({ filterId: z.string(), charged: z.number(), spend: spendEstimateSchema }),
+  ),
+  /** Starts the backfill as a job (`sync.progress`); planned like every paid run. */
+  'insights.backfillStart': method(
+    z.strictObject({ kind: backfillKind, inn, maxSpend: z.number().int().min(0).optional(), confirmCost }),
+    z.object({ filterId: z.string(), jobId: z.string() }),
+  ),
 
   // The cache.
   'cache.info': method(

@@ -128,7 +128,7 @@ export async function feedJob(
   w: Wired,
   feed: FeedName,
   body: Record<string, unknown>,
-  opts: { label?: string | null; maxSpend?: number; confirmCost?: number } = {},
+  opts: { label?: string | null; maxSpend?: number; confirmCost?: number; backfill?: JobSpec['backfill'] } = {},
 ): Promise<{ filterId: string; jobId: string }> {
   // A used-up daily budget refuses the run before the first page is paid for.
   checkDailyBudget({ settings: w.deps.spending(), spentToday: spentToday(w.cache) });
@@ -150,6 +150,7 @@ export async function feedJob(
     spendLimit: limit,
     follow: false,
     spentBefore: { charged: firstCharged, free: first.free, items: first.items, pages: 1, total },
+    ...(opts.backfill ? { backfill: opts.backfill } : {}),
   });
   return { filterId: first.filterId, jobId };
 }

@@ -30,6 +30,9 @@
  *   audit(mode)                                      every charge one delivered version, none twice
  * Cards, contracts and lists (cards.ts, contracts.ts, lists.ts)
  *   cards.open / openForView / version / relatedContracts   cached first: a card is paid for once
+ * Intelligence jobs (enrich.ts, backfill.ts; issue 15)
+ *   enrichEstimate / enrichStart / enrich            cards of cached objects without positions (0 units for held versions)
+ *   backfillEstimate / backfillStart                 a dossier's contracts by customer or supplier INN (paid, planned)
  *   contracts.rows / rememberSetFilter, checkedContractBody(set)   a set's QUERY body checked before it pays
  *   lists.lists / create / rename / delete / editItems / members / refreshMembers / serverIdOf
  */
@@ -38,18 +41,21 @@ import type { CacheDb } from '../cache/database';
 import type { OfflineQuery } from '../cache/offlineSearch';
 import { searchStore, type SavedSearch } from '../cache/searchStore';
 import type { TenderSort } from '../cache/viewQueries';
-import type { SavedSearchInfo, SpendEstimate } from '../contract/ipc';
+import type { EnrichEstimate, SavedSearchInfo, SpendEstimate } from '../contract/ipc';
+import type { ObjectKind } from '../cache/types';
 import { flushOutbox } from '../sync/outbox';
 import { quarantineSink } from '../sync/quarantine';
 import type { FeedName, StreamName } from '../sync/ports';
 import type { SyncOutcome, SyncRequest } from '../sync/syncEngine';
 import { wire, type CurrentDeps, type Wired } from './deps';
 import { runAudit, type AuditPullMode } from './audit';
+import * as backfill from './backfill';
 import { CardUseCases } from './cards';
 import { ContractUseCases } from './contracts';
 import { ListUseCases, sendNow } from './lists';
 import type { AuditVerdict } from '../audit/reconcile';
 import * as runs from './feedRuns';
+import * as enrich from './enrich';
 import { MoneyUseCases } from './money';
 import type { CurrentNet } from './net';
 import * as saved from './savedSearches';
@@ -205,8 +211,35 @@ export class CurrentWorkbench {
     return heldOfFeed(this.w.cache, feed, filterId);
   }
 
+  /** The body of every current-generation job: a feed set's sync, an enrichment or a backfill. */
   runSyncJob(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+    if (spec.enrich) return enrich.runEnrichJob(this.w, { ...spec, enrich: spec.enrich }, signal, hooks);
+    if (spec.backfill) return backfill.runBackfillJob(this.w, { ...spec, backfill: spec.backfill }, signal, hooks);
     return runs.runSyncJob(this.w, spec, signal, hooks);
+  }
+
+  // --- Intelligence jobs (issue 15) -------------------------------------------------------------------------
+
+  /** What enriching would open and cost, from the cache alone. */
+  enrichEstimate(kinds: readonly ObjectKind[], maxSpend?: number): EnrichEstimate {
+    return enrich.enrichEstimate(this.w, kinds, maxSpend);
+  }
+
+  enrichStart(opts: { kinds: readonly ObjectKind[]; maxSpend?: number; confirmCost?: number }): { jobId: string } {
+    return enrich.enrichStart(this.w, opts);
+  }
+
+  /** Enrichment in the foreground (the CLI), within `cap` units. */
+  enrich(run: enrich.EnrichRun): Promise<SyncOutcome> {
+    return enrich.runEnrich(this.w, run);
+  }
+
+  backfillEstimate(t: backfill.BackfillTarget, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
+    return backfill.backfillEstimate(this.w, t, maxSpend);
+  }
+
+  backfillStart(t: backfill.BackfillTarget, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+    return backfill.backfillStart(this.w, t, opts);
   }
 
   /** Sends the edits queued in the outbox, in order, each under its stored Idempotency-Key. */

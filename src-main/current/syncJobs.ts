@@ -2,6 +2,7 @@
  * What the workbench asks of a job runner (the app's JobManager, app/jobs.ts): a sync job is described by a
  * `JobSpec` and run in the background. The CLI has no job runner: it reads in the foreground.
  */
+import type { ObjectKind } from '../cache/types';
 import type { SyncJob } from '../contract/ipc';
 import type { SyncProgress } from '../sync/syncEngine';
 import type { FeedName, StreamName } from '../sync/ports';
@@ -18,6 +19,10 @@ export interface JobSpec {
   earlierFilterId?: number;
   /** The cap the core planned for this run (spendGuard): which cap it is, for the message when it stops there. */
   spendLimit?: SpendLimit;
+  /** An enrichment job (current/enrich.ts): the cards of cached objects of these kinds, instead of feeds. */
+  enrich?: { kinds: ObjectKind[] };
+  /** A dossier's backfill (current/backfill.ts): after the feed, its contracts are attributed to this customer. */
+  backfill?: { kind: 'customer' | 'supplier'; inn: string };
   /** Units already spent for this job before it started (the first page of a new search). */
   spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
 }

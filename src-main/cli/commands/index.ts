@@ -7,6 +7,7 @@ import { exportCommand, listCommand } from './lists';
 import { auditCommand, balanceCommand, ledgerCommand } from './money';
 import { cacheCommand } from './cache';
 import { contractsCommand } from './contracts';
+import { enrichCommand } from './enrich';
 import {
   earlierBalanceCommand,
   earlierCardCommand,
@@ -45,6 +46,7 @@ export const commands: Record<string, Command> = {
   filters: byGeneration(ONLY_EARLIER('read-only filters'), earlierFiltersCommand),
   card: byGeneration(cardCommand, earlierCardCommand),
   contracts: byGeneration(contractsCommand, NOT_EARLIER('contracts') + ': the earlier API generation delivers tenders only'),
+  enrich: byGeneration(enrichCommand, NOT_EARLIER('cards with positions for the cache (enrich)') + ': the earlier API generation has no contracts and pages its cards itself'),
   open: byGeneration(openCommand, NOT_EARLIER('opening by a notice number or an EIS link') + ': use "tenderwb card tender ID"'),
   list: byGeneration(listCommand, NOT_EARLIER('lists') + ': use "tenderwb favorites"'),
   favorites: byGeneration(ONLY_EARLIER('favorites') + ': use "tenderwb list"', earlierFavoritesCommand),

@@ -1,0 +1,146 @@
+/**
+ * Issue 15, enrichment (`tenderwb enrich`, current/enrich.ts): the cards of cached tenders without positions,
+ * opened through the one card rule. Against a sandbox (default and strict):
+ * - the preview comes from the cache alone and asks nothing; a worst case above the confirmation threshold is
+ *   refused before any request unless --yes or --max-spend consents;
+ * - held versions are charged nothing (the server's ledger does not move), and the run's requests are exactly
+ *   the positions pages the sandbox's own cards call for (sum of ceil(positions_total / 20), read here with a
+ *   test token), so nothing is opened twice, even across a Ctrl-C and a rerun that resumes from the cache;
+ * - after the world moved on (newer versions on the server), --max-spend N stops at exactly N units charged,
+ *   and a consented rerun finishes with the ledger growing by exactly what it reports.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { api, cliOnSandbox, ctl, failureReason, serverLedger, waitFor, type CliHarness } from './helpers';
+
+const PROFILE = 'sb';
+/** The sync's cap: about this many tenders are held (the exact count is read from the cache). */
+const SYNC_CAP = 30;
+let HELD = 0;
+let sb: RunningSandbox;
+let live: string;
+let test: string;
+let cli: CliHarness;
+let tenderIds: number[] = [];
+
+const cacheFile = (): string => join(cli.dataDir, 'profiles', PROFILE, 'cache.db');
+/** Reads the CLI's cache file (read-only) while no CLI holds it, or while one writes it (WAL). */
+function readCache<T>(read: (db: Database.Database) => T, fallback: T): T {
+  if (!existsSync(cacheFile())) return fallback;
+  const db = new Database(cacheFile(), { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+/** Card answers the CLI stored: one request each (a page fetched twice would be two). */
+const cardRequests = (): number => readCache((db) => db.prepare<[], number>("SELECT count(*) FROM delivery_request WHERE via = 'card'").pluck().get()!, 0);
+const ledgerCount = async (): Promise<number> => (await serverLedger(sb, live)).length;
+const settings = (confirmAbove: number): void =>
+  writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove, runCap: 1_000_000_000, dailyBudget: null } }));
+
+beforeAll(async () => {
+  ({ sb, live, test, cli } = await cliOnSandbox({ profile: PROFILE }));
+  await cli.ok(['search', '--query', JSON.stringify({ status: ['active', 'completed', 'cancelled'] }), '--label', 'e']);
+  await cli.ok(['sync', 'e', '--max-spend', String(SYNC_CAP)]);
+  tenderIds = readCache((db) => db.prepare<[], number>('SELECT id FROM tender ORDER BY id').pluck().all(), []);
+  HELD = tenderIds.length;
+}, 180_000);
+
+afterAll(async () => {
+  await sb?.close();
+  cli?.cleanup();
+});
+
+/** Positions pages of 20 each tender's card has on the server, read independently with a test token. */
+async function pagesOnServer(ids: readonly number[]): Promise<number> {
+  let pages = 0;
+  for (const id of ids) {
+    const r = await api(sb, 'GET', `/tenders/${id}`, { token: test });
+    if (r.status !== 200) throw new Error(`GET /tenders/${id} answered ${r.status}: ${r.text}`);
+    expect(typeof r.json.positions_total).toBe('number');
+    pages += Math.max(1, Math.ceil(r.json.positions_total / 20));
+  }
+  return pages;
+}
+
+describe('tenderwb enrich', () => {
+  it('says what it will open from the cache alone, and refuses a worst case above the threshold without consent', async () => {
+    expect(HELD).toBeGreaterThan(10);
+    const ledger = await ledgerCount();
+    const preview = await cli.ok(['--json', 'enrich', '--tenders', '--preview']);
+    expect(preview.lines).toEqual([
+      { preview: { kinds: ['tender'], objects: HELD, cards: HELD, pages: 0, requests: HELD, perMinute: 100, minutes: 1, expectedCost: 0, worstCase: HELD } },
+    ]);
+    const human = await cli.ok(['enrich', '--preview']);
+    expect(human.stdout).toContain(`${HELD} objects without positions: ${HELD} cards to open`);
+    expect(human.stdout).toContain('cost: 0 units for the versions held');
+
+    settings(HELD - 1);
+    try {
+      const refused = await cli.run(['enrich', '--tenders']);
+      expect(refused.code).toBe(2);
+      expect(failureReason(refused)).toMatch(new RegExp(`may be charged up to ${HELD} units \\(expected 0\\), above the confirmation threshold of ${HELD - 1}; nothing was opened\\. Add --yes`));
+    } finally {
+      settings(1_000_000_000);
+    }
+    expect(cardRequests()).toBe(0);
+    expect(await ledgerCount()).toBe(ledger);
+  });
+
+  it('charges nothing for held versions, resumes after Ctrl-C, and opens each page once', async () => {
+    const expectedRequests = await pagesOnServer(tenderIds);
+    const ledger = await ledgerCount();
+    await ctl(sb, 'faults', { delay_ms: 500 });
+    let first;
+    try {
+      const { child, done } = cli.spawn(['--json', 'enrich', '--tenders']);
+      await waitFor(() => (cardRequests() >= 2 ? true : undefined), 30_000, 'two cards stored');
+      child.kill('SIGINT');
+      first = await done;
+    } finally {
+      await ctl(sb, 'faults', { delay_ms: 0 });
+    }
+    expect(first.code).toBe(0);
+    const stopped = first.lines[1];
+    expect(stopped).toMatchObject({ stopped_by: 'cancelled', charged: 0 });
+    expect(stopped.objects).toBeLessThan(HELD);
+    expect(stopped.remaining).toBe(HELD - stopped.objects);
+
+    const rerun = await cli.ok(['--json', 'enrich', '--tenders']);
+    expect(rerun.lines[0].preview.objects).toBe(HELD - stopped.objects);
+    expect(rerun.lines[1]).toMatchObject({ stopped_by: 'done', objects: HELD - stopped.objects, charged: 0, remaining: 0 });
+    // Every page the server's cards call for, each stored once across both runs, and not one unit charged.
+    expect(cardRequests()).toBe(expectedRequests);
+    expect(stopped.requests + rerun.lines[1].requests).toBeGreaterThanOrEqual(expectedRequests);
+    expect(await ledgerCount()).toBe(ledger);
+    expect((await cli.ok(['--json', 'enrich', '--tenders', '--preview'])).lines[0].preview.objects).toBe(0);
+  });
+
+  it('with newer versions on the server, --max-spend N stops at exactly N units; a consented rerun finishes', async () => {
+    // More tenders held (versions delivered now), then newer versions of most of them on the server: their
+    // cards are first deliveries (one unit each), which no preview can know.
+    await cli.ok(['sync', 'e', '--max-spend', String(SYNC_CAP)]);
+    const added = readCache((db) => db.prepare<[], number>('SELECT count(*) FROM tender').pluck().get()!, 0) - HELD;
+    expect(added).toBeGreaterThan(10);
+    expect((await cli.ok(['--json', 'enrich', '--tenders', '--preview'])).lines[0].preview).toMatchObject({ objects: added, worstCase: added });
+    await ctl(sb, 'tick', { updated: 2000 });
+    const ledger = await ledgerCount();
+
+    const none = await cli.ok(['--json', 'enrich', '--tenders', '--max-spend', '0']);
+    expect(none.lines[1]).toMatchObject({ stopped_by: 'spend_cap', requests: 0, charged: 0, remaining: added });
+    const capped = await cli.ok(['--json', 'enrich', '--tenders', '--max-spend', '3']);
+    expect(capped.lines[1]).toMatchObject({ stopped_by: 'spend_cap', charged: 3 });
+    expect(capped.stderr).toBe('');
+    expect(await ledgerCount()).toBe(ledger + 3);
+
+    const rest = await cli.ok(['--json', 'enrich', '--tenders', '--yes']);
+    expect(rest.lines[1]).toMatchObject({ stopped_by: 'done', remaining: 0 });
+    expect(await ledgerCount()).toBe(ledger + 3 + rest.lines[1].charged);
+  });
+});
