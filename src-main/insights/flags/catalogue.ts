@@ -45,7 +45,8 @@ export const BELOW_BAND_PCT = 95;
 /** 44-FZ art. 95 part 1 item 1 "b": the price may grow with the quantity by at most 10 % of the contract price. */
 export const PRICE_RISE_MAX_PCT = 10;
 
-export const FLAG_CATALOGUE: readonly (FlagDefinition & { code: FlagCode })[] = [
+/** In FLAG_CODES order (a test checks it); typed by the domain's shape so callers key it by any code string. */
+export const FLAG_CATALOGUE: readonly FlagDefinition[] = [
   {
     code: 'short_submission',
     title: text('Короткий срок подачи заявок', 'Short submission period'),
