@@ -203,6 +203,7 @@ export interface CustomerDossier {
   /** 0–1 over tenders with a known placement type; null when none is known. */
   single_supplier_share: number | null;
   hhi: number | null;
+  /** The first 10, by contract value, then contracts, then INN (see "Top suppliers / customers"). */
   top_suppliers: RankedParty[];
   stages: StageCounts;
   /** Sum paid / sum price over contracts that state both, 0–1. */
@@ -217,6 +218,7 @@ export interface SupplierDossier {
   contracts: number;
   total_price: number;
   customers: number;
+  /** The first 10, by contract value, then contracts, then INN. */
   top_customers: RankedParty[];
   regions: CountBy[];
   okpd2_classes: CountBy[];
