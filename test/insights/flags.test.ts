@@ -51,9 +51,9 @@ describe('catalogue', () => {
 
 describe('short submission period (R003)', () => {
   const mon = at('2026-03-02T10:00:00+03:00');
-  const base = { etp_id: NOTICE_44, ...auction, price: 1_000_000, publish_at: mon, okpd2: ['26.20.11.110'] };
+  const base = { etp_id: NOTICE_44, law: '44-FZ' as const, ...auction, price: 1_000_000, publish_at: mon, okpd2: ['26.20.11.110'] };
 
-  it('a 44-FZ auction exactly at 7 days is not flagged, at 6 it is; the law read from the 19-digit notice', () => {
+  it('a 44-FZ auction exactly at 7 days is not flagged, at 6 it is', () => {
     const atMinimum = tender(1, { ...base, end_at: at('2026-03-09T09:00:00+03:00') }); // 3..9 March = 7
     const short = tender(2, { ...base, end_at: at('2026-03-08T23:00:00+03:00'), customer_inn: '7707083893' }); // 3..8 = 6
     const flags = raised({ tenders: [atMinimum, short] }, 'short_submission');
@@ -95,7 +95,7 @@ describe('short submission period (R003)', () => {
     const fri = at('2026-03-06T10:00:00+03:00');
     const q44sat = tender(7, { ...base, ...quotation, publish_at: fri, end_at: at('2026-03-07T10:00:00+03:00') }); // 0 working days
     const q44mon = tender(8, { ...base, ...quotation, publish_at: fri, end_at: at('2026-03-09T10:00:00+03:00') }); // Mon = 1
-    const q223 = { ...quotation, etp_id: NOTICE_223, publish_at: mon, end_at: at('2026-03-06T10:00:00+03:00') }; // Tue..Fri = 4
+    const q223 = { ...quotation, etp_id: NOTICE_223, law: '223-FZ' as const, publish_at: mon, end_at: at('2026-03-06T10:00:00+03:00') }; // Tue..Fri = 4
     const small = tender(9, { ...q223, price: 7_000_000 });
     const large = tender(10, { ...q223, price: 7_000_001 });
     const flags = raised({ tenders: [q44sat, q44mon, small, large] }, 'short_submission');
@@ -112,7 +112,7 @@ describe('short submission period (R003)', () => {
         tender(11, { ...base, ...single, end_at: end }),
         tender(12, { ...base, law: 'commercial', etp_id: null, end_at: end }),
         tender(13, { ...base, placement_type: null, placement_name: null, end_at: end }),
-        tender(14, { ...base, etp_id: 'ABC-1', end_at: end }),
+        tender(14, { ...base, law: null, end_at: end }),
         tender(15, { ...base, end_at: null }),
         tender(16, { ...base, publish_at: null, end_at: null, placement_name: null }),
       ],
@@ -266,7 +266,7 @@ describe('supplier concentration (HHI > 2 500 per customer and OKPD2 class)', ()
 
 describe('contract value just below the 44-FZ art. 93 threshold', () => {
   const REESTR = '2770708389326000001';
-  const direct = (id: number, price: number | null, over: Partial<ContractFact> = {}) => contract(id, { reestr_number: REESTR, price, ...over });
+  const direct = (id: number, price: number | null, over: Partial<ContractFact> = {}) => contract(id, { reestr_number: REESTR, law: '44-FZ', price, ...over });
 
   it('flags 570 000 to 600 000 inclusive for a 44-FZ contract without a tender', () => {
     const contracts = [direct(1, 590_000), direct(2, 600_000), direct(3, 600_000.01), direct(4, 570_000), direct(5, 569_999.99)];
@@ -287,7 +287,7 @@ describe('contract value just below the 44-FZ art. 93 threshold', () => {
       [3, tender(3, { etp_id: NOTICE_44 })],
     ]);
     const contracts = [
-      contract(11, { tender_id: 1, price: 590_000 }), // law from the tender's notice
+      contract(11, { tender_id: 1, price: 590_000, law: '44-FZ' }),
       contract(12, { tender_id: 2, price: 590_000, law: '44-FZ' }),
       contract(13, { price: 590_000, law: '223-FZ' }),
       contract(14, { tender_id: 3, price: 590_000, law: '44-FZ' }),

@@ -4,7 +4,7 @@
  */
 import type { ContractFact, ContractPriceStep, FlagObject, TenderFact } from '../../domain/insights';
 import { BELOW_BAND_PCT, NEAR_ESTIMATE_PCT, PRICE_RISE_MAX_PCT, THRESHOLDS } from './catalogue';
-import { lawOfContract, lawOfTender, procedureOf } from './classify';
+import { procedureOf } from './classify';
 import type { FlagSink } from './sink';
 import { kopecks, pct } from './sink';
 
@@ -39,17 +39,16 @@ export function priceNearEstimate(c: ContractFact, tendersById: ReadonlyMap<numb
 export function belowThreshold(c: ContractFact, tendersById: ReadonlyMap<number, TenderFact>, sink: FlagSink): void {
   if (sink.lacks('below_threshold', [c.price === null && 'contract.price'])) return;
   // Only a purchase without competition can use art. 93: no tender at all, or a single-supplier one.
-  let tender: TenderFact | null = null;
   if (c.tender_id !== null) {
-    tender = tendersById.get(c.tender_id) ?? null;
-    if (sink.lacks('below_threshold', [tender === null && 'tender (not cached)'])) return;
+    const tender = tendersById.get(c.tender_id);
+    if (sink.lacks('below_threshold', [tender === undefined && 'tender (not cached)'])) return;
     const procedure = procedureOf(tender!.placement_name);
     if (sink.lacks('below_threshold', [procedure === null && 'tender.placement_type'])) return;
     if (procedure !== 'single_supplier') return;
   }
-  const law = lawOfContract(c) ?? (tender ? lawOfTender(tender) : null);
-  if (sink.lacks('below_threshold', [law === null && 'contract.law'])) return;
-  if (law !== '44-FZ') return;
+  // The store gives the contract's law, else its tender's, else the one its registry number says.
+  if (sink.lacks('below_threshold', [c.law === null && 'contract.law'])) return;
+  if (c.law !== '44-FZ') return;
   const price = kopecks(c.price!);
   for (const threshold of THRESHOLDS) {
     const limit = kopecks(threshold.amount);

@@ -1,6 +1,6 @@
 /** The flag judged on one tender: its submission period against the legal minimum (OCP R003). Pure. */
 import type { TenderFact } from '../../domain/insights';
-import { lawOfTender, procedureOf } from './classify';
+import { procedureOf } from './classify';
 import type { FlagSink } from './sink';
 import { isoOf } from './sink';
 import { submissionMinimum, submissionPeriod } from './submissionMinimums';
@@ -17,7 +17,7 @@ export function shortSubmission(t: TenderFact, sink: FlagSink): void {
     return;
   // Single-supplier purchases take no bids; other procedures have no minimum we know of.
   if (procedure === 'single_supplier' || procedure === 'other') return;
-  const law = lawOfTender(t);
+  const law = t.law;
   if (sink.lacks('short_submission', [law === null && 'tender.law'])) return;
   const minimum = submissionMinimum(law!, procedure!, t);
   if (minimum === null) return;
