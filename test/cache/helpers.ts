@@ -98,6 +98,16 @@ export function tenderItem(object: Record<string, unknown>, opts: { billed?: boo
   };
 }
 
+/** A contract feed item; `version` is the item's (a strict server's contract object states none). */
+export const contractItem = (object: Record<string, unknown>, version = object.version as number): FeedItem => ({
+  kind: 'contract',
+  id: object.id as number,
+  version,
+  billed: true,
+  event: version > 1 ? 'updated' : 'created',
+  object,
+});
+
 let requestCounter = 0;
 
 /** A tender feed page of filter `flt_test` (created,updated) with a fresh request id and cursor. */

@@ -12,19 +12,11 @@ import { feedStore, type FeedItem } from '../../src-main/cache/feedStore';
 import { insightStore } from '../../src-main/cache/insightStore';
 import { listStore } from '../../src-main/cache/listStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
-import { contract, tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
+import { contract, contractItem, tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 const CUSTOMER = '7701234567';
 const SUPPLIER = '7707654321';
 
-const contractItem = (object: Record<string, unknown>, version = object.version as number): FeedItem => ({
-  kind: 'contract',
-  id: object.id as number,
-  version,
-  billed: true,
-  event: version > 1 ? 'updated' : 'created',
-  object,
-});
 const saveContracts = (cache: CacheDb, items: FeedItem[]): void => {
   feedStore(cache).saveFeedPage(tenderPage(items, { feed: 'contract', filterId: 'flt_contracts' }));
 };

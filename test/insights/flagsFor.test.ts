@@ -6,25 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CacheDb } from '../../src-main/cache/database';
-import { feedStore, type FeedItem } from '../../src-main/cache/feedStore';
+import { feedStore } from '../../src-main/cache/feedStore';
 import { listStore } from '../../src-main/cache/listStore';
 import { searchStore } from '../../src-main/cache/searchStore';
 import { AppError } from '../../src-main/domain/appError';
 import { dismissFlag, flagsFor, restoreFlag } from '../../src-main/insights/flags/index';
-import { contract, tempCache, tender, tenderItem, tenderPage } from '../cache/helpers';
+import { contract, contractItem, tempCache, tender, tenderItem, tenderPage } from '../cache/helpers';
 
 const CUSTOMER = '7701234567';
 const OTHER = '7702222222';
 const SUPPLIER = '7707654321';
-
-const contractItem = (object: Record<string, unknown>, version: number): FeedItem => ({
-  kind: 'contract',
-  id: object.id as number,
-  version,
-  billed: true,
-  event: version > 1 ? 'updated' : 'created',
-  object,
-});
 
 function fixtureCache(): CacheDb {
   const cache = tempCache();
