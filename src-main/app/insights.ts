@@ -1,12 +1,16 @@
 /**
  * insights.*: answers computed from the cache (issue 15): customer and supplier dossiers, the competitors of a
  * saved search or list, the price benchmark and its CSV, red flags and their dismissal. Thin: each handler
- * calls src-main/insights/ on the session's cache; nothing is fetched, so none of them costs anything.
+ * calls src-main/insights/ on the session's cache (current generation: contracts and cards are its own);
+ * nothing is fetched, so none of them costs anything.
  */
 import type { Handlers } from '../contract/ipc';
-import { appError } from '../domain/appError';
+import { writePriceBenchmarkCsv } from '../export/priceBenchmarkCsv';
+import { competitors, customerDossier, priceBenchmark, supplierDossier } from '../insights/index';
+import { dismissFlag, FLAG_CATALOGUE, flagsFor, restoreFlag } from '../insights/flags/index';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
+import { exportToTarget, safeFileName } from './csvExport';
 
 type InsightHandlers = Pick<
   Handlers,
@@ -21,22 +25,27 @@ type InsightHandlers = Pick<
   | 'insights.restoreFlag'
 >;
 
-const notReady = (): never => {
-  throw appError('not_supported', 'Аналитика по кэшу ещё не готова в этой сборке.', 'Analytics from the cache is not ready in this build yet.');
-};
-
 export function insightHandlers(ctx: AppContext, platform: HostPlatform): InsightHandlers {
-  void ctx;
-  void platform;
+  const cache = () => ctx.currentGeneration().cache;
   return {
-    'insights.customer': async () => notReady(),
-    'insights.supplier': async () => notReady(),
-    'insights.competitors': async () => notReady(),
-    'insights.prices': async () => notReady(),
-    'insights.pricesExport': async () => notReady(),
-    'insights.flagCatalogue': async () => notReady(),
-    'insights.flags': async () => notReady(),
-    'insights.dismissFlag': async () => notReady(),
-    'insights.restoreFlag': async () => notReady(),
+    'insights.customer': async ({ inn }) => customerDossier(cache(), inn),
+    'insights.supplier': async ({ inn }) => supplierDossier(cache(), inn),
+    'insights.competitors': async ({ scope }) => competitors(cache(), scope),
+    'insights.prices': async (query) => priceBenchmark(cache(), query),
+    'insights.pricesExport': async ({ query, delimiter, excel }) => {
+      const session = ctx.currentGeneration();
+      const benchmark = priceBenchmark(session.cache, query);
+      const name = `${ctx.locale === 'en' ? 'prices' : 'цены'} ${query.code}`;
+      return exportToTarget(platform, session, safeFileName(name, 'prices'), (target) =>
+        writePriceBenchmarkCsv(benchmark, target, { delimiter, keepTextAsText: excel, locale: ctx.locale }),
+      );
+    },
+    'insights.flagCatalogue': async () => [...FLAG_CATALOGUE],
+    'insights.flags': async ({ scope }) => flagsFor(cache(), scope),
+    'insights.dismissFlag': async ({ code, object, note }) => {
+      dismissFlag(cache(), code, object.kind, object.id, note ?? null);
+      return { dismissed: true };
+    },
+    'insights.restoreFlag': async ({ code, object }) => ({ restored: restoreFlag(cache(), code, object.kind, object.id) }),
   };
 }
