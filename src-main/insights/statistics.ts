@@ -5,6 +5,7 @@
  * homogeneity test and the HHI are ours because they are definitions, not arithmetic.
  */
 import { deviation, mean as d3mean, median as d3median, quantileSorted } from 'd3-array';
+import { text, type Text } from '../i18n/text';
 
 /** Median of the values; null for none. */
 export function median(values: readonly number[]): number | null {
@@ -37,10 +38,10 @@ export function isHomogeneous(cv: number | null): boolean | null {
 /** Tukey's fences: a value below Q1 − 1.5 × IQR or above Q3 + 1.5 × IQR is an outlier. */
 export const TUKEY_K = 1.5;
 
-export const OUTLIER_RULE = {
-  ru: 'Выбросы отброшены по правилу Тьюки: цена ниже Q1 − 1,5 × IQR или выше Q3 + 1,5 × IQR (квартили — как КВАРТИЛЬ.ВКЛ в Excel); коэффициент вариации считается после этого.',
-  en: "Outliers dropped by Tukey's fences: a price below Q1 − 1.5 × IQR or above Q3 + 1.5 × IQR (quartiles as Excel's QUARTILE.INC); the coefficient of variation is computed after that.",
-} as const;
+export const OUTLIER_RULE: Text = text(
+  'Выбросы отброшены по правилу Тьюки: цена ниже Q1 − 1,5 × IQR или выше Q3 + 1,5 × IQR (квартили — как КВАРТИЛЬ.ВКЛ в Excel); коэффициент вариации считается после этого.',
+  "Outliers dropped by Tukey's fences: a price below Q1 − 1.5 × IQR or above Q3 + 1.5 × IQR (quartiles as Excel's QUARTILE.INC); the coefficient of variation is computed after that.",
+);
 
 /** The fences of the values (any order); null for none. */
 export function tukeyFences(values: readonly number[]): { low: number; high: number } | null {
