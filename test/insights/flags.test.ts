@@ -4,10 +4,11 @@
  * 2 500, exactly +10 %, one version only, a price drop, and objects lacking a field (counted as gaps, not flagged).
  * 2026-03-02 is a Monday.
  */
+import { quantileSorted } from 'd3-array';
 import { describe, expect, it } from 'vitest';
 import type { ContractFact, ContractPriceStep, PartyRef, TenderFact } from '../../src-main/domain/insights';
 import { FLAG_CATALOGUE, FLAG_CODES } from '../../src-main/insights/flags/catalogue';
-import type { PlacementCount } from '../../src-main/insights/flags/customerRules';
+import { quantileWithout, type PlacementCount } from '../../src-main/insights/flags/customerRules';
 import { computeFlags, type FlagFacts } from '../../src-main/insights/flags/engine';
 import { dismissalKey } from '../../src-main/cache/insightStore';
 import { at, contract, tender } from './facts';
@@ -197,6 +198,17 @@ describe('single-supplier share far above the peers', () => {
     // Ten peers at 0 %: Z at 1 of 12 = 8.3 % is above them but below the floor.
     const none = Array.from({ length: 10 }, (_, k) => ({ customer_inn: `N${k}`, known: 10, single: 0 }));
     expect(raised({ customers: [{ inn: 'Z', name: null }], placementCounts: [...none, { customer_inn: 'Z', known: 12, single: 1 }] }, 'single_supplier_share')).toEqual([]);
+  });
+
+  it('the peers\' percentile equals d3\'s over the array without the customer', () => {
+    let x = 7;
+    const next = () => (x = (x * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 50; round++) {
+      const sorted = Array.from({ length: 2 + Math.floor(next() * 40) }, next).sort((a, b) => a - b);
+      const skip = Math.floor(next() * sorted.length);
+      const without = sorted.filter((_, k) => k !== skip);
+      for (const p of [0, 0.5, 0.9, 1]) expect(quantileWithout(sorted, skip, p)).toBeCloseTo(quantileSorted(without, p)!, 12);
+    }
   });
 
   it('too few known tenders or too few peers are gaps', () => {

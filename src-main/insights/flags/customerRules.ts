@@ -2,7 +2,7 @@
  * The flags judged on a customer: its single-supplier share against its peers', and its suppliers'
  * concentration per OKPD2 class (HHI). Pure.
  */
-import { quantileSorted } from 'd3-array';
+import { bisectLeft } from 'd3-array';
 import type { ContractFact, PartyRef, TenderFact } from '../../domain/insights';
 import { hhi } from '../statistics';
 import { okpd2Classes } from '../supplierDossier';
@@ -25,15 +25,14 @@ export function singleSupplierShare(customers: readonly PartyRef[], counts: read
   const byInn = new Map(counts.map((row) => [row.customer_inn, row]));
   const eligible = counts.filter((row) => row.known >= SINGLE_SHARE.minKnown);
   const shares = eligible.map((row) => row.single / row.known).sort((a, b) => a - b);
+  const peerCount = shares.length - 1;
   for (const customer of customers) {
     const own = byInn.get(customer.inn);
     if (sink.lacks('single_supplier_share', [!(own && own.known >= SINGLE_SHARE.minKnown) && 'tender.placement_type'])) continue;
+    if (sink.lacks('single_supplier_share', [peerCount < SINGLE_SHARE.minPeers && 'peers'])) continue;
     const share = own!.single / own!.known;
-    const peers = [...shares];
-    peers.splice(peers.indexOf(share), 1);
-    if (sink.lacks('single_supplier_share', [peers.length < SINGLE_SHARE.minPeers && 'peers'])) continue;
     if (share * 100 < SINGLE_SHARE.floorPct) continue;
-    const threshold = quantileSorted(peers, SINGLE_SHARE.percentile)!;
+    const threshold = quantileWithout(shares, bisectLeft(shares, share), SINGLE_SHARE.percentile);
     if (share <= threshold) continue;
     sink.raise(
       'single_supplier_share',
@@ -44,13 +43,26 @@ export function singleSupplierShare(customers: readonly PartyRef[], counts: read
         known: own!.known,
         single: own!.single,
         share_pct: pct(share * 100),
-        peers: peers.length,
+        peers: peerCount,
         peer_percentile: SINGLE_SHARE.percentile * 100,
         peer_threshold_pct: pct(threshold * 100),
         floor_pct: SINGLE_SHARE.floorPct,
       },
     );
   }
+}
+
+/**
+ * The p-quantile of `sorted` without its element at `skip` (the customer itself), interpolated linearly as
+ * d3's quantileSorted and Excel's PERCENTILE.INC do, without copying the array for every customer (a scope can
+ * have thousands of customers and the cache tens of thousands of peers). A test checks it against d3.
+ */
+export function quantileWithout(sorted: readonly number[], skip: number, p: number): number {
+  const at = (k: number): number => sorted[k < skip ? k : k + 1]!;
+  const h = (sorted.length - 2) * p;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 2);
+  return at(lo) + (at(hi) - at(lo)) * (h - lo);
 }
 
 interface ClassGroup {
