@@ -3,7 +3,7 @@
  * its size (~50 KB against ~1 MB) and its speed on canvas; a timeline of a few hundred months needs nothing
  * more. The chart is generic: months as `YYYY-MM`, one bar series per value set, the labels and the number
  * format given by the caller, so no code reaches the screen. The numbers stay readable without the canvas:
- * the caller shows them in a table too, and the figure carries their sums as data attributes.
+ * the caller shows them in a table too.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
@@ -43,11 +43,14 @@ export function TimelineChart({ months, series, monthLabel, valueLabel, title, h
     const n = series.length;
     // Bars of the series side by side inside a month's slot.
     const barWidth = 0.8 / Math.max(1, n);
+    const pad = Math.max(0, (8 - months.length) / 2);
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
       height,
-      scales: { x: { time: false, range: [-0.6, months.length - 0.4] } },
-      legend: { show: true },
+      // A few months stay a few bars in the middle, not bars as wide as the chart.
+      scales: { x: { time: false, range: [-0.6 - pad, months.length - 0.4 + pad] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
+      // The legend names the series; the values are in the caller's table (no «Value: —» while not hovering).
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
       axes: [
         {
@@ -58,7 +61,7 @@ export function TimelineChart({ months, series, monthLabel, valueLabel, title, h
         { values: (_u, splits) => splits.map((v) => labels.current.valueLabel(v)), size: 90 },
       ],
       series: [
-        { label: '', value: (_u, i) => (i === null || months[i] === undefined ? '—' : labels.current.monthLabel(months[i]!)) },
+        { label: title },
         ...series.map((s, k) => ({
           label: s.label,
           stroke: s.color,
@@ -87,7 +90,6 @@ export function TimelineChart({ months, series, monthLabel, valueLabel, title, h
 
   return (
     <figure className="timeline" data-testid={testId} data-months={months.length} aria-label={title}>
-      <figcaption className="timeline__title">{title}</figcaption>
       <div ref={box} className="timeline__plot" />
     </figure>
   );

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compactRub, countByName, hhiLevel, monthName, percent } from '../../src-renderer/views/insights/insightsLabels';
-import { evidenceLines, evidenceName, evidenceValue } from '../../src-renderer/views/insights/flagEvidence';
+import { evidenceLines, evidenceName, evidenceValue, fieldName } from '../../src-renderer/views/insights/flagEvidence';
 import { buildPriceQuery, EMPTY_PRICE_FORM, formOfQuery } from '../../src-renderer/views/insights/priceForm';
 
 const row = (key: string, label: string | null = null) => ({ key, label, count: 1, value: 0 });
@@ -107,5 +107,24 @@ describe('price benchmark form', () => {
   it('a query opened again fills the form', () => {
     expect(formOfQuery({ code: '26.20', region: 77 })).toEqual({ code: '26.20', region: '77', from: '', to: '', unit: '' });
     expect(formOfQuery(undefined)).toEqual(EMPTY_PRICE_FORM);
+  });
+});
+
+describe('fields a flag needs, in words', () => {
+  it('the catalogue’s and the gaps’ API names are named; an unknown one stays as sent', () => {
+    expect(fieldName('tender.placement_type (card only)', 'ru')).toBe('способ определения поставщика (только в карточке)');
+    expect(fieldName('contract.price', 'en')).toBe('contract price');
+    expect(fieldName('tender (not cached)', 'ru')).toBe('закупка контракта (нет в кэше)');
+    expect(fieldName('contract.new_field', 'ru')).toBe('contract.new_field');
+  });
+});
+
+describe('price benchmark form dates', () => {
+  it('dates typed as in the search form (dd.mm.yyyy), a day that does not exist named as such', () => {
+    expect(buildPriceQuery({ ...EMPTY_PRICE_FORM, code: '26.20', from: '01.02.2024', to: '29.02.2024' }, 'ru')).toEqual({ ok: true, query: { code: '26.20', from: '2024-02-01', to: '2024-02-29' } });
+    const bad = buildPriceQuery({ ...EMPTY_PRICE_FORM, code: '26.20', to: '31.02.2024' }, 'ru');
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && Object.keys(bad.problems)).toEqual(['to']);
+    expect(formOfQuery({ code: '26.20', from: '2024-02-01' }).from).toBe('01.02.2024');
   });
 });

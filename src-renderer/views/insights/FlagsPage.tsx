@@ -10,7 +10,7 @@ import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
-import { evidenceLines } from './flagEvidence';
+import { evidenceLines, fieldName } from './flagEvidence';
 import { insightsStrings } from './insightsStrings';
 import { ScopePicker, type PickedScope } from './ScopePicker';
 import { useFlags, type FlagsScope } from './useInsights';
@@ -90,12 +90,12 @@ function FlagGroup({ definition, raised, gaps, onToggle }: { definition: FlagDef
         </div>
         <div className="card__field">
           <dt>{s.needs}</dt>
-          <dd>{definition.needs.map((n) => (n.guaranteed ? n.field : `${n.field} (${s.notGuaranteed})`)).join(', ')}</dd>
+          <dd>{definition.needs.map((n) => (n.guaranteed ? fieldName(n.field, locale) : `${fieldName(n.field, locale)} (${s.notGuaranteed})`)).join(', ')}</dd>
         </div>
       </dl>
       {gaps.length > 0 && (
         <p className="insights__gap" data-testid="flag-gaps">
-          {s.flagsGaps}: {gaps.map((g) => s.gap(g.objects, g.field)).join('; ')}.
+          {s.flagsGaps}: {gaps.map((g) => s.gap(g.objects, fieldName(g.field, locale))).join('; ')}.
         </p>
       )}
       {open.map((f) => (

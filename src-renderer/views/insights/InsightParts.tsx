@@ -125,12 +125,13 @@ export function StagesTable({ stages, testId }: { stages: StageCounts; testId: s
 export function CompletenessNote({ c, customer, action }: { c: Completeness; customer: boolean; action?: ReactNode }) {
   const s = useStrings(insightsStrings);
   const lines: string[] = [];
-  if (customer) lines.push(c.completed_tenders > 0 ? s.completeCoverage(c.completed_tenders_with_contract, c.completed_tenders) : s.noCompleted);
+  // A customer's picture is measured against its completed tenders; a supplier's has no such yardstick.
+  lines.push(customer ? (c.completed_tenders > 0 ? s.completeCoverage(c.completed_tenders_with_contract, c.completed_tenders) : s.noCompleted) : s.cachedOnly);
   if (c.contracts_without_price > 0) lines.push(s.withoutPrice(c.contracts_without_price));
   if (c.contracts_without_tender > 0) lines.push(s.withoutTender(c.contracts_without_tender));
   if (customer && c.tenders_without_placement > 0) lines.push(s.withoutPlacement(c.tenders_without_placement));
   if ((c.contracts_without_customer ?? 0) > 0) lines.push(s.withoutCustomer(c.contracts_without_customer!));
-  const incomplete = c.completed_tenders_with_contract < c.completed_tenders || lines.length > (customer ? 1 : 0);
+  const incomplete = c.completed_tenders_with_contract < c.completed_tenders || lines.length > 1;
   return (
     <section className={`insights__completeness${incomplete ? ' insights__completeness--partial' : ''}`} data-testid="insights-completeness" data-complete={!incomplete} aria-label={s.completeness}>
       <strong>{s.completeness}.</strong>{' '}

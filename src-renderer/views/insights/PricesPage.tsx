@@ -74,10 +74,10 @@ export function PricesPage({ query }: { query: PriceQuery | undefined }) {
           </select>
         </Field>
         <Field id="prices-from" label={s.from} error={problems.from}>
-          <input id="prices-from" data-testid="prices-from" type="date" value={form.from} onChange={(e) => set({ from: e.target.value })} />
+          <input id="prices-from" data-testid="prices-from" placeholder={s.datePlaceholder} value={form.from} onChange={(e) => set({ from: e.target.value })} aria-invalid={problems.from !== undefined} />
         </Field>
         <Field id="prices-to" label={s.to} error={problems.to}>
-          <input id="prices-to" data-testid="prices-to" type="date" value={form.to} onChange={(e) => set({ to: e.target.value })} />
+          <input id="prices-to" data-testid="prices-to" placeholder={s.datePlaceholder} value={form.to} onChange={(e) => set({ to: e.target.value })} aria-invalid={problems.to !== undefined} />
         </Field>
         <Field id="prices-unit" label={s.unit} error={problems.unit}>
           <input id="prices-unit" data-testid="prices-unit" list="prices-units" placeholder={s.anyUnit} value={form.unit} onChange={(e) => set({ unit: e.target.value })} />
@@ -122,7 +122,7 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
         {verdict}
       </p>
       <p className="muted">
-        {s.homogeneityRule} {s.outlierRule}: {b.outlier_rule[locale]}
+        {s.homogeneityRule} {b.outlier_rule[locale]}
       </p>
       {otherUnits.length > 0 && (
         <p className="muted" data-testid="prices-other-units">

@@ -48,7 +48,49 @@ const KEYS: Record<string, { ru: string; en: string; kind: Kind }> = {
   contracts: { ru: 'Контрактов', en: 'Contracts', kind: 'int' },
   versions: { ru: 'Версий', en: 'Versions', kind: 'int' },
   tender_id: { ru: 'Закупка (ID)', en: 'Tender (ID)', kind: 'text' },
+  contract_id: { ru: 'Контракт (ID)', en: 'Contract (ID)', kind: 'text' },
+  below_by: { ru: 'Ниже порога на', en: 'Below the threshold by', kind: 'rub' },
+  band_from: { ru: 'Зона «чуть ниже порога» от', en: 'The “just below” band from', kind: 'rub' },
+  first_version: { ru: 'Первая версия', en: 'First version', kind: 'int' },
+  top_version: { ru: 'Версия с наибольшей ценой', en: 'Version with the highest price', kind: 'int' },
+  top_price: { ru: 'Наибольшая цена', en: 'Highest price', kind: 'rub' },
+  limit_pct: { ru: 'Допустимо по закону', en: 'Allowed by the law', kind: 'pct' },
+  peer_percentile: { ru: 'Процентиль других заказчиков', en: 'Peers’ percentile', kind: 'int' },
+  peer_threshold_pct: { ru: 'Доля на этом процентиле', en: 'Share at that percentile', kind: 'pct' },
+  hhi_above: { ru: 'Порог HHI', en: 'HHI threshold', kind: 'int' },
+  classes: { ru: 'Классы ОКПД2', en: 'OKPD2 classes', kind: 'text' },
+  suppliers: { ru: 'Поставщики', en: 'Suppliers', kind: 'text' },
+  steps: { ru: 'Цена по версиям', en: 'Price by version', kind: 'text' },
+  version: { ru: 'Версия', en: 'Version', kind: 'int' },
+  inn: { ru: 'ИНН', en: 'INN', kind: 'text' },
+  name: { ru: 'Наименование', en: 'Name', kind: 'text' },
 };
+
+/** The fields a flag needs or could not be checked without (the catalogue's and FlagGap's API names), in words. */
+const GAP_FIELDS: Record<string, { ru: string; en: string }> = {
+  'contract.price': { ru: 'цена контракта', en: 'contract price' },
+  'contract.law': { ru: 'закон контракта', en: 'contract’s law' },
+  'tender.price': { ru: 'НМЦК закупки', en: 'tender’s initial price' },
+  'tender.law': { ru: 'закон закупки', en: 'tender’s law' },
+  'tender.placement_type': { ru: 'способ определения поставщика', en: 'placement type' },
+  'tender.publish_date': { ru: 'дата публикации', en: 'publication date' },
+  'tender.end_date': { ru: 'срок подачи заявок', en: 'submission deadline' },
+  'tender (not cached)': { ru: 'закупка контракта (нет в кэше)', en: 'the contract’s tender (not cached)' },
+  peers: { ru: 'достаточно других заказчиков для сравнения', en: 'enough peer customers to compare with' },
+  // As the catalogue names what a flag needs.
+  'tender.placement_type (card only)': { ru: 'способ определения поставщика (только в карточке)', en: 'placement type (card only)' },
+  'contract.tender_id': { ru: 'закупка контракта', en: 'the contract’s tender' },
+  'contract.suppliers': { ru: 'поставщики контракта', en: 'the contract’s suppliers' },
+  'contract.customer.inn (or its tender)': { ru: 'ИНН заказчика контракта (или его закупка)', en: 'the contract’s customer INN (or its tender)' },
+  'tender.okpd2': { ru: 'коды ОКПД2 закупки', en: 'the tender’s OKPD2 codes' },
+  'contract.law (or a 19-digit reestr_number)': { ru: 'закон контракта (или 19-значный реестровый номер)', en: 'the contract’s law (or a 19-digit registry number)' },
+  'tender.law (or a 19/11-digit etp_id)': { ru: 'закон закупки (или 19- либо 11-значный номер извещения)', en: 'the tender’s law (or a 19- or 11-digit notice number)' },
+  'contract.price (in every version)': { ru: 'цена контракта (в каждой версии)', en: 'contract price (in every version)' },
+};
+
+export function fieldName(field: string, locale: Locale): string {
+  return GAP_FIELDS[field]?.[locale] ?? field;
+}
 
 const YES_NO = { ru: ['да', 'нет'], en: ['yes', 'no'] } as const;
 const DAY_UNITS: Record<string, { ru: string; en: string }> = {

@@ -67,6 +67,7 @@ export const insightsStrings: Strings<{
   completeness: string;
   completeCoverage: (withContract: number, completed: number) => string;
   noCompleted: string;
+  cachedOnly: string;
   withoutPrice: (n: number) => string;
   withoutTender: (n: number) => string;
   withoutPlacement: (n: number) => string;
@@ -105,7 +106,7 @@ export const insightsStrings: Strings<{
   notHomogeneous: string;
   homogeneityUnknown: string;
   homogeneityRule: string;
-  outlierRule: string;
+  datePlaceholder: string;
   statsUnit: (unit: string) => string;
   otherUnits: string;
   noPositions: string;
@@ -208,6 +209,7 @@ export const insightsStrings: Strings<{
     // «из 1 завершённой закупки», «из 21 завершённой закупки», «из 240 завершённых закупок».
     completeCoverage: (w, c) => `Контракты есть в кэше по ${w} из ${c} ${c % 10 === 1 && c % 100 !== 11 ? 'завершённой закупки' : 'завершённых закупок'}.`,
     noCompleted: 'Завершённых закупок в кэше нет.',
+    cachedOnly: 'Учтены контракты, которые уже есть в кэше.',
     withoutPrice: (n) => `Без цены: ${count(n, NOUNS.contract, 'ru')} (в суммы не входят).`,
     withoutTender: (n) => `Без закупки в кэше: ${count(n, NOUNS.contract, 'ru')} (снижение цены по ним не считается).`,
     withoutPlacement: (n) => `Способ определения поставщика не указан: ${count(n, NOUNS.tender, 'ru')}.`,
@@ -244,7 +246,7 @@ export const insightsStrings: Strings<{
     notHomogeneous: 'Цены неоднородны: коэффициент вариации больше 33 %',
     homogeneityUnknown: 'Однородность не оценить: нужно хотя бы две позиции',
     homogeneityRule: 'Правило однородности — методические рекомендации Минэкономразвития (приказ № 567): коэффициент вариации не больше 33 %.',
-    outlierRule: 'Выбросы',
+    datePlaceholder: 'дд.мм.гггг',
     statsUnit: (unit) => `Цены за единицу: ${unit}`,
     otherUnits: 'Другие единицы (цены в них не сравниваются):',
     noPositions: 'Позиций с этим кодом в кэше нет. Позиции приходят с карточками: дозагрузите их.',
@@ -345,6 +347,7 @@ export const insightsStrings: Strings<{
     completeness: 'Completeness',
     completeCoverage: (w, c) => `Contracts are cached for ${w} of ${c} completed tenders.`,
     noCompleted: 'No completed tenders are cached.',
+    cachedOnly: 'Counts the contracts already in the cache.',
     withoutPrice: (n) => `Without a price: ${count(n, NOUNS.contract, 'en')} (not in the sums).`,
     withoutTender: (n) => `Tender not cached: ${count(n, NOUNS.contract, 'en')} (no price reduction for them).`,
     withoutPlacement: (n) => `Placement type not stated: ${count(n, NOUNS.tender, 'en')}.`,
@@ -381,7 +384,7 @@ export const insightsStrings: Strings<{
     notHomogeneous: 'Prices are not homogeneous: coefficient of variation above 33%',
     homogeneityUnknown: 'Homogeneity cannot be judged: at least two positions are needed',
     homogeneityRule: 'The homogeneity rule of the Ministry of Economic Development’s method (order No. 567): coefficient of variation at most 33%.',
-    outlierRule: 'Outliers',
+    datePlaceholder: 'dd.mm.yyyy',
     statsUnit: (unit) => `Prices per unit: ${unit}`,
     otherUnits: 'Other units (not compared):',
     noPositions: 'No cached positions with this code. Positions come with cards: fetch them.',

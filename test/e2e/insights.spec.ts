@@ -1,0 +1,174 @@
+/**
+ * Insights end to end (issue 15): a saved search synced with its contracts in the sandbox; a tender card →
+ * a supplier's dossier from the INN of a related contract → the competitors of the saved search → another
+ * supplier (a competitor) → the price benchmark for an OKPD2 code of the card's positions (after the
+ * enrichment job, started only behind its preview) → the CSV export read back. A screenshot at each step,
+ * in Russian: no raw codes (44-FZ, completed, flt_…) on the pages.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addIds, createList, invokeOk, memberRow, runSearch, waitJob } from './viewsHelpers';
+
+/** Codes that have human names: none may show on an insights page. */
+async function expectNoRawCodes(page: Page): Promise<void> {
+  const text = await page.getByTestId('view-insights').innerText();
+  expect(text).not.toMatch(/\b(44-FZ|223-FZ|completed|cancelled|executing|terminated|unknown)\b|flt_|lst_/);
+}
+
+test('insights: card → supplier dossier → competitor → price benchmark → export', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  // Completed tenders and their contracts, as a saved search synced with contracts.
+  const filterId = await runSearch(app, { ids: Array.from({ length: 60 }, (_, i) => i + 1), status: ['completed'] }, 'Итоги закупок', ['created']);
+  const sync = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId, contracts: true });
+  expect((await waitJob(app, sync.jobId, 90_000)).state).toBe('done');
+
+  // A tender of the search with a cached contract that names its supplier.
+  const rows = (await invokeOk<{ rows: { id: number }[] }>(app, 'search.results', { filterId, limit: 100 })).rows;
+  let tenderId: number | null = null;
+  for (const row of rows) {
+    const related = await invokeOk<{ rows: { suppliers: { inn: string | null }[] }[] }>(app, 'card.relatedContracts', { tenderId: row.id, refresh: false });
+    if (related.rows.some((c) => c.suppliers.some((s) => s.inn))) {
+      tenderId = row.id;
+      break;
+    }
+  }
+  expect(tenderId).not.toBeNull();
+
+  // The card, opened from a list; the related contract's supplier is a link to its dossier.
+  await createList(page, 'Аналитика e2e');
+  await addIds(page, [tenderId!]);
+  await memberRow(page, 0).dblclick();
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(tenderId));
+  await expect(page.getByTestId('card-inn-customer')).toBeVisible();
+  const supplierLink = page.getByTestId('card-related-supplier').first();
+  await expect(supplierLink).toBeVisible();
+  const supplierInn = await supplierLink.getAttribute('data-inn');
+  await app.screenshot(page, 'insights-1-card');
+  await supplierLink.click();
+
+  // The supplier's dossier: figures, a timeline chart, customers by name, completeness said plainly.
+  const dossier = page.getByTestId('insights-dossier');
+  await expect(dossier).toHaveAttribute('data-kind', 'supplier');
+  await expect(dossier).toHaveAttribute('data-inn', supplierInn!);
+  await expect(page.getByTestId('fig-contracts')).not.toContainText('—');
+  await expect(page.getByTestId('fig-total-price')).toContainText('₽');
+  await expect(page.getByTestId('insights-timeline-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('insights-top-customers-row').first()).toBeVisible();
+  await expect(page.getByTestId('insights-completeness')).toBeVisible();
+  await expect(page.getByTestId('insights-stages')).toContainText(/Исполн|Расторгнут|Стадия не указана/);
+  await expectNoRawCodes(page);
+  await app.screenshot(page, 'insights-2-supplier-dossier');
+
+  // The backfill is offered and asks before anything is fetched: cancelling fetches nothing.
+  const before = app.events().filter((e) => e.event === 'sync.progress').length;
+  await page.getByTestId('insights-backfill').click();
+  await expect(page.getByTestId('insights-backfill-dialog')).toContainText('платный');
+  await page.getByTestId('insights-backfill-dialog').getByRole('button', { name: 'Отмена' }).click();
+  await expect(page.getByTestId('insights-backfill-dialog')).toHaveCount(0);
+  expect(app.events().filter((e) => e.event === 'sync.progress').length).toBe(before);
+
+  // «Назад» returns to the card.
+  await page.getByTestId('insights-back').click();
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(tenderId));
+
+  // The competitors of the saved search, named by its label, never by its flt_ id.
+  await page.getByTestId('nav-insights').click();
+  await page.getByTestId('insights-tab-competitors').click();
+  await page.getByTestId('insights-competitors-scope').selectOption({ label: 'Итоги закупок' });
+  await expect(page.getByTestId('insights-competitors-title')).toContainText('Итоги закупок');
+  const competitors = page.getByTestId('insights-competitors-table-row');
+  await expect(competitors.first()).toBeVisible();
+  await expectNoRawCodes(page);
+  await app.screenshot(page, 'insights-3-competitors');
+
+  // A competitor (another supplier than the first one, when there is one) opens its own dossier.
+  const count = await competitors.count();
+  let pick = 0;
+  for (let i = 0; i < count; i++) {
+    if ((await competitors.nth(i).getAttribute('data-inn')) !== supplierInn) {
+      pick = i;
+      break;
+    }
+  }
+  const competitorInn = await competitors.nth(pick).getAttribute('data-inn');
+  await competitors.nth(pick).getByTestId('insights-competitors-table-link').click();
+  await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-inn', competitorInn!);
+  await expect(page.getByTestId('insights-dossier-name')).not.toBeEmpty();
+  await app.screenshot(page, 'insights-4-competitor-dossier');
+
+  // The price benchmark: positions come with cards, so the enrichment runs first, behind its preview.
+  await page.getByTestId('insights-back').click();
+  await page.getByTestId('insights-tab-prices').click();
+  await page.getByTestId('insights-enrich').click();
+  const enrich = page.getByTestId('insights-enrich-dialog');
+  await expect(enrich).toBeVisible();
+  if (await page.getByTestId('insights-enrich-start').isVisible()) {
+    await expect(page.getByTestId('insights-enrich-estimate')).toContainText('мин');
+    await page.getByTestId('insights-enrich-start').click();
+    await expect(page.getByTestId('insights-enrich-job')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  } else {
+    await enrich.getByRole('button', { name: 'Закрыть' }).click();
+  }
+
+  // A code the opened card's positions name (OKPD2, as the sandbox sends it).
+  const card = await invokeOk<{ card: { positions?: { okpd2_code?: string }[] } }>(app, 'card.tender', { id: tenderId! });
+  const okpd2 = (card.card.positions ?? []).map((p) => p.okpd2_code).find((c): c is string => typeof c === 'string' && c.length >= 5);
+  expect(okpd2).toBeDefined();
+  const prefix = okpd2!.slice(0, 5);
+  await page.getByTestId('prices-code').fill(prefix);
+  await page.getByTestId('prices-find').click();
+  const stats = page.getByTestId('prices-stats');
+  await expect(stats).toBeVisible();
+  await expect.poll(async () => Number(await stats.getAttribute('data-n'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('prices-median')).toContainText('₽');
+  await expect(page.getByTestId('prices-verdict')).toContainText(/однородн|Однородность/);
+  await expect(page.getByTestId('prices-row').first()).toBeVisible();
+  await expectNoRawCodes(page);
+  await app.screenshot(page, 'insights-5-price-benchmark');
+
+  // Export: the CSV of comparable positions with their sources, Excel-ready (BOM, «;»).
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('prices-export').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const text = (await readFile(await download.path())).toString('utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).trim().split(/\r?\n/);
+  expect(lines[0]).toContain(';');
+  expect(lines.length).toBeGreaterThan(1);
+  await expect(page.getByTestId('prices-exported')).toBeVisible();
+  await app.screenshot(page, 'insights-6-exported');
+
+  // Red flags of the saved search: definition, source, evidence in words; a false positive dismissed with a
+  // note stays dismissed when the page is read again, and comes back on «Вернуть».
+  await page.getByTestId('insights-tab-flags').click();
+  await page.getByTestId('insights-flags-scope').selectOption({ label: 'Итоги закупок' });
+  await expect(page.getByTestId('insights-flags-title')).toContainText('Итоги закупок');
+  const group = page.getByTestId('flag-group').first();
+  await expect(group).toBeVisible();
+  await expect(group.getByTestId('flag-definition')).not.toBeEmpty();
+  await expect(group.getByTestId('flag-source')).not.toBeEmpty();
+  await expectNoRawCodes(page);
+  const item = page.getByTestId('flag-item').first();
+  await expect(item.getByTestId('flag-evidence')).not.toBeEmpty();
+  expect(await item.getByTestId('flag-evidence').innerText()).not.toMatch(/[a-z]+_[a-z]+|T\d{2}:\d{2}:\d{2}/);
+  await app.screenshot(page, 'insights-7-flags');
+  const object = await item.getAttribute('data-object');
+  const code = await item.getAttribute('data-code');
+  const open = Number(await page.getByTestId('insights-flags-count').getAttribute('data-count'));
+  await item.getByTestId('flag-note').fill('Проверено: цена обоснована');
+  await item.getByTestId('flag-dismiss').click();
+  await expect(page.locator(`[data-testid="flag-item"][data-code="${code}"][data-object="${object}"][data-dismissed="false"]`)).toHaveCount(0);
+  // Read again from the core (another tab and back): the dismissal is remembered locally.
+  await page.getByTestId('insights-tab-prices').click();
+  await page.getByTestId('insights-tab-flags').click();
+  await page.getByTestId('insights-flags-scope').selectOption({ label: 'Итоги закупок' });
+  await expect(page.getByTestId('insights-flags-count')).toHaveAttribute('data-count', String(open));
+  await expect(page.locator(`[data-testid="flag-item"][data-code="${code}"][data-object="${object}"]`)).toHaveCount(0);
+  await page.getByTestId('flag-show-dismissed').first().click();
+  const dismissed = page.locator(`[data-testid="flag-item"][data-code="${code}"][data-object="${object}"][data-dismissed="true"]`).first();
+  await expect(dismissed).toBeVisible();
+  await dismissed.getByTestId('flag-restore').click();
+  await expect(page.locator(`[data-testid="flag-item"][data-code="${code}"][data-object="${object}"][data-dismissed="false"]`).first()).toBeVisible();
+});
