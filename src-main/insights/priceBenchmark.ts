@@ -12,16 +12,31 @@ export function unitKey(unit: string): string {
   return unit.trim().replace(/\s+/g, ' ').replace(/\.$/, '').toLowerCase();
 }
 
-const positionUnit = (p: PositionFact): string => (p.unit === null || p.unit.trim() === '' ? 'unknown' : unitKey(p.unit));
+/**
+ * The unit key of a position (`unknown` without a unit), each spelling worked out once: a benchmark sees a
+ * few spellings over many positions.
+ */
+function unitKeyer(): (p: PositionFact) => string {
+  const keys = new Map<string, string>();
+  return (p) => {
+    if (p.unit === null) return 'unknown';
+    let key = keys.get(p.unit);
+    if (key === undefined) {
+      key = p.unit.trim() === '' ? 'unknown' : unitKey(p.unit);
+      keys.set(p.unit, key);
+    }
+    return key;
+  };
+}
 
 const hasPrice = (p: PositionFact): p is PositionFact & { unit_price: number } => p.unit_price !== null && p.unit_price > 0;
 
 /** Units of the priced positions, most frequent first (then by key); the label is the first spelling seen. */
-function unitsOf(positions: readonly PositionFact[]): CountBy[] {
+function unitsOf(positions: readonly PositionFact[], unitOf: (p: PositionFact) => string): CountBy[] {
   const byKey = new Map<string, CountBy>();
   for (const p of positions) {
     if (!hasPrice(p)) continue;
-    const key = positionUnit(p);
+    const key = unitOf(p);
     let row = byKey.get(key);
     if (row === undefined) {
       row = { key, label: key === 'unknown' ? null : p.unit!.trim(), count: 0, value: 0 };
@@ -33,11 +48,36 @@ function unitsOf(positions: readonly PositionFact[]): CountBy[] {
   return [...byKey.values()].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** Rows: cheapest first, the not comparable last (then by object and ordinal, so the order is stable). */
-function rowOrder(a: PriceRow, b: PriceRow): number {
-  const ax = a.excluded ? 1 : 0;
-  const bx = b.excluded ? 1 : 0;
-  return ax - bx || (a.unit_price ?? Infinity) - (b.unit_price ?? Infinity) || a.object_id - b.object_id || a.ordinal - b.ordinal || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
+/** A row: every field written out (a literal of one shape is several times cheaper than a spread, per row). */
+function priceRow(p: PositionFact, outlier: boolean, excluded: PriceRow['excluded']): PriceRow {
+  return {
+    kind: p.kind,
+    object_id: p.object_id,
+    version: p.version,
+    ordinal: p.ordinal,
+    okpd2: p.okpd2,
+    ktru: p.ktru,
+    title: p.title,
+    unit: p.unit,
+    quantity: p.quantity,
+    unit_price: p.unit_price,
+    amount: p.amount,
+    number: p.number,
+    date_at: p.date_at,
+    customer_inn: p.customer_inn,
+    customer_name: p.customer_name,
+    region: p.region,
+    outlier,
+    excluded,
+  };
+}
+
+/** Cheapest first, no price last, then by object and ordinal, so the order is stable. */
+function byPrice(a: PriceRow, b: PriceRow): number {
+  const pa = a.unit_price ?? Infinity;
+  const pb = b.unit_price ?? Infinity;
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return a.object_id - b.object_id || a.ordinal - b.ordinal || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0);
 }
 
 /**
@@ -45,20 +85,24 @@ function rowOrder(a: PriceRow, b: PriceRow): number {
  * here, by `unitKey`, so «шт.» asked for finds «Шт» too: positions of another unit are then left out.
  */
 export function computePriceBenchmark(query: PriceQuery, found: readonly PositionFact[]): PriceBenchmark {
+  const unitOf = unitKeyer();
   const asked = query.unit !== undefined && query.unit.trim() !== '' ? unitKey(query.unit) : null;
-  const positions = asked === null ? found : found.filter((p) => positionUnit(p) === asked);
-  const units = unitsOf(positions);
+  const positions = asked === null ? found : found.filter((p) => unitOf(p) === asked);
+  const units = unitsOf(positions, unitOf);
   // Positions without a unit are compared among themselves (key `unknown`), never with a named unit.
   const unit = asked ?? units[0]?.key ?? null;
-  const sameUnit = (p: PositionFact): boolean => positionUnit(p) === unit;
-  const comparable = positions.filter((p) => hasPrice(p) && sameUnit(p)).map((p) => p.unit_price!);
+  const comparable: number[] = [];
+  for (const p of positions) if (hasPrice(p) && unitOf(p) === unit) comparable.push(p.unit_price);
   const fences = tukeyFences(comparable);
-  const rows: PriceRow[] = positions.map((p) => {
-    const excluded = !hasPrice(p) ? 'no_price' : sameUnit(p) ? null : 'other_unit';
-    const outlier = excluded === null && fences !== null && (p.unit_price! < fences.low || p.unit_price! > fences.high);
-    return { ...p, outlier, excluded };
-  });
-  rows.sort(rowOrder);
+  // The comparable rows (cheapest first), then those not comparable.
+  const counted: PriceRow[] = [];
+  const excluded: PriceRow[] = [];
+  for (const p of positions) {
+    const reason = !hasPrice(p) ? 'no_price' : unitOf(p) === unit ? null : 'other_unit';
+    const outlier = reason === null && fences !== null && (p.unit_price! < fences.low || p.unit_price! > fences.high);
+    (reason === null ? counted : excluded).push(priceRow(p, outlier, reason));
+  }
+  const rows = [...counted.sort(byPrice), ...excluded.sort(byPrice)];
   const kept = rows.filter((r) => r.excluded === null && !r.outlier).map((r) => r.unit_price!);
   const cv = coefficientOfVariation(kept);
   const unitLabel = unit === null || unit === 'unknown' ? null : (units.find((u) => u.key === unit)?.label ?? query.unit!.trim());

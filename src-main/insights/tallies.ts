@@ -11,7 +11,11 @@ export const TOP_PARTIES = 10;
 export const TOP_COMPETITORS = 100;
 
 /** One fact per id, the highest version (a store answers latest versions; this makes "distinct" hold anyway). */
-export function distinctFacts<F extends { id: number; version: number }>(facts: readonly F[]): F[] {
+export function distinctFacts<F extends { id: number; version: number }>(facts: readonly F[]): readonly F[] {
+  // The store answers by id, ascending: then every id is already once, and nothing need be copied.
+  let ascending = true;
+  for (let i = 1; i < facts.length && ascending; i += 1) ascending = facts[i - 1]!.id < facts[i]!.id;
+  if (ascending) return facts;
   const byId = new Map<number, F>();
   for (const f of facts) {
     const held = byId.get(f.id);
@@ -100,7 +104,11 @@ export class PartyTally {
    * value the shares are of (no share when it is 0: no contract has a price).
    */
   ranked(limit: number, denominator: number, tenderOf: ReadonlyMap<number, TenderFact>): RankedParty[] {
-    const rows: RankedParty[] = [...this.parties].map(([inn, p]) => ({
+    const order = [...this.parties].sort(
+      ([innA, a], [innB, b]) => b.total - a.total || b.contracts.length - a.contracts.length || (innA < innB ? -1 : innA > innB ? 1 : 0),
+    );
+    // The median reductions only of the parties shown (a search can have thousands of suppliers).
+    return order.slice(0, limit).map(([inn, p]) => ({
       inn,
       name: p.name,
       contracts: p.contracts.length,
@@ -108,8 +116,6 @@ export class PartyTally {
       share_pct: denominator > 0 ? (p.credit / denominator) * 100 : null,
       median_reduction_pct: medianReduction(p.contracts, tenderOf).pct,
     }));
-    rows.sort((a, b) => b.total_price - a.total_price || b.contracts - a.contracts || (a.inn < b.inn ? -1 : a.inn > b.inn ? 1 : 0));
-    return rows.slice(0, limit);
   }
 }
 
