@@ -2,6 +2,7 @@
  * contracts.*: a contract set (current/contracts.ts) read into the cache as a job and its rows from there.
  */
 import type { Handlers } from '../contract/ipc';
+import { customerSetOf } from '../current/backfill';
 import { checkedContractBody } from '../current/contracts';
 import type { AppContext } from './context';
 
@@ -12,9 +13,13 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
   return {
     'contracts.query': async ({ set, maxSpend, confirmCost }) => {
       // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).
-      const { filterId, jobId } = await ctx.currentWorkbench().feedJob('contract', checkedContractBody(set), {
+      const body = checkedContractBody(set);
+      // A one-customer set is a customer's backfill: its contracts are attributed to it after the job (issue 15).
+      const customer = customerSetOf(body);
+      const { filterId, jobId } = await ctx.currentWorkbench().feedJob('contract', body, {
         ...(maxSpend !== undefined ? { maxSpend } : {}),
         ...(confirmCost !== undefined ? { confirmCost } : {}),
+        ...(customer ? { backfill: customer } : {}),
       });
       contracts().rememberSetFilter(set, filterId);
       return { filterId, jobId };

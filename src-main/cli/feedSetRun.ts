@@ -43,6 +43,8 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
       ctx.out.progress(`${label}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items read, ${formatInt(p.charged + first.charged)} units`, p.total ? Math.min(1, p.items / p.total) : undefined);
     },
   });
+  // A one-customer contract set is a customer's backfill: its contracts are that customer's (issue 15).
+  if (feed === 'contract') wb.attributeContractSet(body, first.filterId);
   const charged = first.charged + outcome.charged;
   const held = wb.heldOf(feed, first.filterId);
   const total = views.filterTotal(first.filterId, feed);

@@ -21,6 +21,18 @@ export type BackfillTarget = { kind: 'customer' | 'supplier'; inn: string };
 
 const setOf = (t: BackfillTarget): ContractSet => (t.kind === 'customer' ? { by: 'customer', inn: [t.inn] } : { by: 'supplier', inn: [t.inn] });
 
+/**
+ * The customer a contract QUERY body asks for when it asks for exactly one by INN (`{customer: {inn: [X]}}`,
+ * the Contracts view's and `tenderwb contracts --customer X`'s set too): a customer's backfill by another
+ * name, whose contracts are attributed the same way.
+ */
+export function customerSetOf(body: Record<string, unknown>): BackfillTarget | null {
+  const customer = body.customer as { inn?: unknown } | undefined;
+  if (Object.keys(body).length !== 1 || typeof customer !== 'object' || customer === null || Object.keys(customer).length !== 1) return null;
+  const inn = Array.isArray(customer.inn) && customer.inn.length === 1 ? customer.inn[0] : undefined;
+  return typeof inn === 'string' ? { kind: 'customer', inn } : null;
+}
+
 /** What the backfill would cost (the set's total minus the contracts held), before it pays. */
 export function backfillEstimate(w: Wired, t: BackfillTarget, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {
   return runs.feedEstimate(w, 'contract', checkedContractBody(setOf(t)), maxSpend);

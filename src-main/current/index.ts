@@ -33,6 +33,7 @@
  * Intelligence jobs (enrich.ts, backfill.ts; issue 15)
  *   enrichEstimate / enrichStart / enrich            cards of cached objects without positions (0 units for held versions)
  *   backfillEstimate / backfillStart                 a dossier's contracts by customer or supplier INN (paid, planned)
+ *   attributeContractSet(body, filterId)             a one-customer contract set read: its contracts are that customer's
  *   contracts.rows / rememberSetFilter, checkedContractBody(set)   a set's QUERY body checked before it pays
  *   lists.lists / create / rename / delete / editItems / members / refreshMembers / serverIdOf
  */
@@ -240,6 +241,12 @@ export class CurrentWorkbench {
 
   backfillStart(t: backfill.BackfillTarget, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
     return backfill.backfillStart(this.w, t, opts);
+  }
+
+  /** After a contract set's feed was read (the CLI's foreground run): a one-customer set's contracts are that customer's. */
+  attributeContractSet(body: Record<string, unknown>, filterId: string): void {
+    const target = backfill.customerSetOf(body);
+    if (target) backfill.attributeBackfill(this.w, filterId, target);
   }
 
   /** Sends the edits queued in the outbox, in order, each under its stored Idempotency-Key. */

@@ -4,6 +4,7 @@
  * - a customer's backfill is previewed with the API's own total, runs as a job, and afterwards every contract
  *   its feed delivered counts as that customer's in the insight store, also where the contract does not name
  *   its customer (the strict sandbox: the reference promises only id, suppliers, execution);
+ * - the Contracts view's set of one customer (contracts.query) is such a backfill too;
  * - enrichment of those contracts is previewed from the cache (cards to open, 0 units expected, at most one
  *   per contract), runs as a job that charges nothing for the versions held (the account's balance does not
  *   move), and leaves nothing to open.
@@ -46,14 +47,14 @@ async function contractTotal(body: Record<string, unknown>): Promise<number> {
 }
 
 /** A customer with a few contracts (between 2 and 60), found through the API's own answers. */
-async function customerWithContracts(): Promise<{ inn: string; total: number }> {
+async function customerWithContracts(except?: string): Promise<{ inn: string; total: number }> {
   let page = await oracle.queryTenders({ status: ['completed'], limit: 100 } as never);
   for (let i = 0; page.results.length === 0 && i < 200; i++) {
     await sleep(200);
     page = await oracle.queryTenders({ status: ['completed'], limit: 100 } as never);
   }
   const inns = [...new Set(page.results.map((it) => (it.object as { organization?: { inn?: string } }).organization?.inn).filter((v): v is string => typeof v === 'string'))];
-  for (const inn of inns) {
+  for (const inn of inns.filter((i) => i !== except)) {
     const total = await contractTotal({ customer: { inn: [inn] } });
     if (total >= 2 && total <= 60) return { inn, total };
   }
@@ -85,6 +86,14 @@ describe('the fetching jobs of the dossiers', () => {
     expect(attributed).toHaveLength(customer.total);
     // Where the server names no customer (strict), the backfill's attribution is what makes them this customer's.
     if (sb.strict) expect(attributed.every((c) => c.source === 'attribution')).toBe(true);
+  });
+
+  it("the Contracts view's set of one customer is a backfill too: its contracts are that customer's", async () => {
+    const other = await customerWithContracts(customer.inn);
+    const q = await t.call('contracts.query', { set: { by: 'customer', inn: [other.inn] } });
+    expect(await finished(t, q.jobId)).toMatchObject({ state: 'done', total: other.total });
+    expect(contractsOfCustomer(other.inn)).toHaveLength(other.total);
+    customer = { inn: customer.inn, total: customer.total + other.total };
   });
 
   it("enrichment of those contracts: previewed from the cache, 0 units for the versions held, nothing left after", async () => {

@@ -7,14 +7,16 @@
  *   the positions pages the sandbox's own cards call for (sum of ceil(positions_total / 20), read here with a
  *   test token), so nothing is opened twice, even across a Ctrl-C and a rerun that resumes from the cache;
  * - after the world moved on (newer versions on the server), --max-spend N stops at exactly N units charged,
- *   and a consented rerun finishes with the ledger growing by exactly what it reports.
+ *   and a consented rerun finishes with the ledger growing by exactly what it reports;
+ * - a customer's contracts read by `tenderwb contracts --customer INN` (a dossier's backfill) count as that
+ *   customer's in the insight store, also where the server does not name a contract's customer (strict).
  */
 import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { api, cliOnSandbox, ctl, failureReason, serverLedger, waitFor, type CliHarness } from './helpers';
+import { api, cliOnSandbox, ctl, failureReason, serverLedger, waitFor, type CliHarness, type Json } from './helpers';
 
 const PROFILE = 'sb';
 /** The sync's cap: about this many tenders are held (the exact count is read from the cache). */
@@ -142,5 +144,36 @@ describe('tenderwb enrich', () => {
     const rest = await cli.ok(['--json', 'enrich', '--tenders', '--yes']);
     expect(rest.lines[1]).toMatchObject({ stopped_by: 'done', remaining: 0 });
     expect(await ledgerCount()).toBe(ledger + 3 + rest.lines[1].charged);
+  });
+});
+
+/** The server's contract total of a customer (a ready answer, read with the test token). */
+async function customerContractTotal(inn: string): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const r = await api(sb, 'POST', '/contracts/query', { token: test, body: { customer: { inn: [inn] }, limit: 1 } });
+    const body = r.json as Json;
+    if (r.status === 200 && body.state === 'ready' && typeof body.total === 'number') return body.total;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`no ready contract total for ${inn}`);
+}
+
+describe('tenderwb contracts --customer INN (a dossier backfill)', () => {
+  it("every contract the customer's feed delivered counts as that customer's", async () => {
+    const inns = readCache((db) => db.prepare<[], string>('SELECT DISTINCT customer_inn FROM insight_tender WHERE customer_inn IS NOT NULL ORDER BY customer_inn').pluck().all(), []);
+    let chosen: { inn: string; total: number } | null = null;
+    for (const inn of inns) {
+      const total = await customerContractTotal(inn);
+      if (total >= 2 && total <= 60) {
+        chosen = { inn, total };
+        break;
+      }
+    }
+    expect(chosen).not.toBeNull();
+    const { inn, total } = chosen!;
+    await cli.ok(['contracts', '--customer', inn]);
+    const rows = readCache((db) => db.prepare<[string], { source: string }>('SELECT customer_source AS source FROM insight_contract WHERE customer_inn = ?').all(inn), []);
+    expect(rows).toHaveLength(total);
+    if (sb.strict) expect(rows.every((r) => r.source === 'attribution')).toBe(true);
   });
 });
