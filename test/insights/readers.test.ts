@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cardStore } from '../../src-main/cache/cardStore';
 import type { CacheDb } from '../../src-main/cache/database';
 import { feedStore, type FeedItem } from '../../src-main/cache/feedStore';
+import { attributeContractsToCustomer } from '../../src-main/cache/insightStore';
 import { listStore } from '../../src-main/cache/listStore';
 import { searchStore } from '../../src-main/cache/searchStore';
 import { AppError } from '../../src-main/domain/appError';
@@ -211,5 +212,74 @@ describe('insight readers over a fixture cache (hand-computed)', () => {
     const en = await read('en');
     expect(en[0]!.startsWith('\uFEFFSource;Contract or notice number;Date;')).toBe(true);
     expect(en[6]!.endsWith(';yes;')).toBe(true);
+  });
+
+  it('strict-shaped objects (only what the reference guarantees): what is known is counted, what is not is said', () => {
+    const cache = tempCache();
+    const strictTender = (id: number, etpId: string, publish: string): FeedItem => ({
+      kind: 'tender',
+      id,
+      version: 1,
+      billed: true,
+      event: 'created',
+      object: {
+        id,
+        etp_id: etpId,
+        name: `Поставка бумаги ${id}`,
+        price: 200_000,
+        publish_date: publish,
+        end_date: '2026-04-20T09:00:00+03:00',
+        update_date: publish,
+        end_date_computed: false,
+        region: { id: 50, name: 'Московская область' },
+        platform: { id: 2, name: 'Сбербанк-АСТ' },
+        status: { id: 2, name: 'Завершена' },
+        organization: { name: 'МБОУ СОШ № 7', inn: '5001234567' },
+      },
+    });
+    // The law from the notice number (19 digits 44-FZ, 11 digits 223-FZ); no placement type in a feed.
+    feedStore(cache).saveFeedPage(
+      tenderPage([strictTender(30, '0148300012326000007', '2026-03-31T22:30:00+03:00'), strictTender(31, '32615951326', '2026-04-01T10:00:00+03:00')]),
+    );
+    const bare: FeedItem = {
+      kind: 'contract',
+      id: 40,
+      version: 1,
+      billed: true,
+      event: 'created',
+      object: { id: 40, suppliers: [{ name: 'ИП Иванов', inn: '500100732259' }], execution: { stage: { id: 3, name: 'Исполнение прекращено' } } },
+    };
+    feedStore(cache).saveFeedPage(tenderPage([bare], { feed: 'contract', filterId: 'flt_contracts' }));
+
+    const before = supplierDossier(cache, '500100732259');
+    expect(before).toMatchObject({ name: 'ИП Иванов', contracts: 1, total_price: 0, customers: 0, top_customers: [], median_reduction_pct: null, terminations: 1, timeline: [] });
+    expect(before.completeness).toMatchObject({ contracts_without_price: 1, contracts_without_tender: 1, contracts_without_customer: 1 });
+    expect(customerDossier(cache, '5001234567').contracts).toBe(0); // nobody says whose contract it is yet
+
+    // A backfill by the customer's INN found it (engineer D's job calls this).
+    attributeContractsToCustomer(cache, [40], '5001234567');
+    const d = customerDossier(cache, '5001234567');
+    expect(d).toMatchObject({ name: 'МБОУ СОШ № 7', tenders: 2, total_initial_price: 400_000, contracts: 1, total_price: 0, suppliers: 1 });
+    expect(d).toMatchObject({ median_reduction_pct: null, reduction_sample: 0, single_supplier_share: null, hhi: null, paid_share: null });
+    expect(d.tenders_by_law.map((c) => [c.key, c.count])).toEqual([
+      ['223-FZ', 1],
+      ['44-FZ', 1],
+    ]);
+    expect(d.tenders_by_placement).toEqual([{ key: 'unknown', label: null, count: 2, value: 400_000 }]);
+    expect(d.top_suppliers).toEqual([{ inn: '500100732259', name: 'ИП Иванов', contracts: 1, total_price: 0, share_pct: null, median_reduction_pct: null }]);
+    expect(d.stages).toEqual({ executing: 0, completed: 0, terminated: 1, unknown: 0 });
+    // 22:30 Moscow time on 31 March is March; the contract has no date, so it is not on the timeline.
+    expect(d.timeline.map((p) => [p.month, p.tenders, p.contracts])).toEqual([
+      ['2026-03', 1, 0],
+      ['2026-04', 1, 0],
+    ]);
+    expect(d.completeness).toEqual({
+      completed_tenders: 2,
+      completed_tenders_with_contract: 0,
+      contracts_without_price: 1,
+      contracts_without_tender: 1,
+      tenders_without_placement: 2,
+      contracts_without_customer: 0,
+    });
   });
 });
