@@ -8,6 +8,8 @@ import { auditCommand, balanceCommand, ledgerCommand } from './money';
 import { cacheCommand } from './cache';
 import { contractsCommand } from './contracts';
 import { enrichCommand } from './enrich';
+import { analyticsCommand } from './analytics';
+import { flagsCommand } from './flags';
 import {
   earlierBalanceCommand,
   earlierCardCommand,
@@ -55,4 +57,6 @@ export const commands: Record<string, Command> = {
   ledger: byGeneration(ledgerCommand, earlierLedgerCommand),
   audit: byGeneration(auditCommand, NOT_EARLIER('the ledger audit and its version ledger') + ': see "tenderwb ledger" for the balance history'),
   cache: cacheCommand,
+  analytics: byGeneration(analyticsCommand, NOT_EARLIER('dossiers and price benchmarks') + ': they are computed from contracts and cards, which the earlier API generation does not deliver'),
+  flags: byGeneration(flagsCommand, NOT_EARLIER('red flags') + ': they are computed from contracts, which the earlier API generation does not deliver'),
 };

@@ -1,0 +1,31 @@
+/**
+ * The language of the CLI's words for commands that speak to analysts (issue 15's `analytics`, `flags`): the
+ * app's own choice (settings.json at the data root, `locale`), Russian by default, so the CLI and the app of
+ * one installation speak the same language.
+ */
+import { readSettings } from '../app/settings';
+import { AppError } from '../domain/appError';
+import type { Bilingual } from '../domain/bilingual';
+import type { Locale } from '../i18n/text';
+import type { CliContext } from './context';
+import { CliError } from './output';
+
+export async function cliLocale(ctx: CliContext): Promise<Locale> {
+  return (await readSettings(ctx.registry.rootDir)).locale;
+}
+
+/** A refusal of the user's input (exit 2) in the user's language. */
+export const userError = (text: Bilingual, locale: Locale): CliError => new CliError(locale === 'en' ? text.en : text.ru, 2);
+
+/**
+ * Runs a reader of the core and says its refusal (an AppError: a scope not in the cache, a flag code not in the
+ * catalogue) in the user's language: exit 2 for input the core refused, 1 for anything else it named.
+ */
+export function inUserLanguage<T>(read: () => T, locale: Locale): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'invalid_input' || e.code === 'not_found' ? 2 : 1);
+    throw e;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * `tenderwb flags [--customer INN | --supplier INN | --list LIST_ID | --label L]` (issue 15): the red flags the
+ * engine raises on what the cache holds (src-main/insights/flags), each with its definition's title, the
+ * object, the evidence and the source; without a scope, over the whole cache. `--json`: one object per flag
+ * (`code`, `title`, `object`, `evidence`, `source`, `dismissed`). Flags a field the server did not send kept
+ * from being checked are counted after them (human text only).
+ * `tenderwb flags dismiss CODE tender|contract|customer ID [--note TEXT]` and `flags restore CODE KIND ID`
+ * remember locally that the analyst takes a flag as a false positive, and forget it again.
+ */
+import { parseCommandArgs } from '../args';
+import type { CliContext } from '../context';
+import { CliError } from '../output';
+import { cliLocale, inUserLanguage, userError } from '../cliLocale';
+import { flagGapText, flagsHeaderText, flagText } from '../insightsText';
+import { innArgument } from './analytics';
+import { findSaved } from '../../current/savedSearches';
+import { methods, type ParsedArgs } from '../../contract/ipc';
+import { FLAG_CATALOGUE, dismissFlag, flagsFor, restoreFlag, type FlagScope } from '../../insights/flags/index';
+import type { FlagDefinition } from '../../domain/insights';
+import type { Locale } from '../../i18n/text';
+
+const USAGE =
+  'usage: flags [--customer INN | --supplier INN | --list LIST_ID | --label L] | flags dismiss CODE tender|contract|customer ID [--note TEXT] | flags restore CODE tender|contract|customer ID';
+
+async function scopeOf(ctx: CliContext, values: Record<string, string | boolean | undefined>, locale: Locale): Promise<FlagScope> {
+  const given = (['customer', 'supplier', 'list', 'label'] as const).filter((k) => values[k] !== undefined);
+  if (given.length > 1) throw userError({ ru: `укажите одно: --customer, --supplier, --list или --label. ${USAGE}`, en: `give one of --customer, --supplier, --list, --label. ${USAGE}` }, locale);
+  if (values.customer !== undefined) return { kind: 'customer', inn: innArgument(String(values.customer), locale) };
+  if (values.supplier !== undefined) return { kind: 'supplier', inn: innArgument(String(values.supplier), locale) };
+  if (values.list !== undefined) {
+    const listId = String(values.list);
+    if (!/^lst_[A-Za-z0-9_-]{1,128}$/.test(listId)) throw userError({ ru: `«${listId}» — не идентификатор списка (lst_…)`, en: `"${listId}" is not a list id (lst_…)` }, locale);
+    return { kind: 'list', listId };
+  }
+  if (values.label !== undefined) {
+    const key = String(values.label);
+    const search = findSaved(await ctx.cache(), key);
+    if (!search) throw userError({ ru: `нет сохранённого поиска «${key}»: укажите его метку или filter_id`, en: `no saved search "${key}": give its label or filter id` }, locale);
+    return { kind: 'search', filterId: search.filterId };
+  }
+  return { kind: 'all' };
+}
+
+/** CODE KIND ID of a dismissal, checked by the contract's own rule (the app's insights.dismissFlag). */
+function dismissalOf(positionals: string[], note: string | undefined, locale: Locale): ParsedArgs<'insights.dismissFlag'> {
+  const [code, kind, id] = positionals;
+  if (positionals.length !== 3 || code === undefined || kind === undefined || id === undefined) throw new CliError(USAGE, 2);
+  const parsed = methods['insights.dismissFlag'].args.safeParse({ code, object: { kind, id }, ...(note !== undefined ? { note } : {}) });
+  if (!parsed.success) {
+    const what = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw userError({ ru: `флаг указан неверно (${what}). ${USAGE}`, en: `the flag is not given right (${what}). ${USAGE}` }, locale);
+  }
+  return parsed.data;
+}
+
+export async function flagsCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const locale = await cliLocale(ctx);
+  if (args[0] === 'dismiss' || args[0] === 'restore') {
+    const a = parseCommandArgs(args.slice(1), args[0] === 'dismiss' ? { note: { type: 'string' } } : {});
+    const d = dismissalOf(a.positionals, a.values.note === undefined ? undefined : String(a.values.note), locale);
+    const cache = await ctx.cache();
+    if (args[0] === 'dismiss') {
+      inUserLanguage(() => dismissFlag(cache, d.code, d.object.kind, d.object.id, d.note ?? null), locale);
+      ctx.out.result({ code: d.code, object: d.object, dismissed: true }, locale === 'en' ? `${d.code} on ${d.object.kind} ${d.object.id}: dismissed` : `${d.code} (${d.object.kind} ${d.object.id}): отклонён`);
+    } else {
+      inUserLanguage(() => restoreFlag(cache, d.code, d.object.kind, d.object.id), locale);
+      ctx.out.result({ code: d.code, object: d.object, dismissed: false }, locale === 'en' ? `${d.code} on ${d.object.kind} ${d.object.id}: restored` : `${d.code} (${d.object.kind} ${d.object.id}): возвращён`);
+    }
+    return;
+  }
+  const a = parseCommandArgs(args, { customer: { type: 'string' }, supplier: { type: 'string' }, list: { type: 'string' }, label: { type: 'string' } });
+  if (a.positionals.length) throw new CliError(USAGE, 2);
+  const scope = await scopeOf(ctx, a.values, locale);
+  const cache = await ctx.cache();
+  const answer = inUserLanguage(() => flagsFor(cache, scope), locale);
+  const catalogue = new Map<string, FlagDefinition>(FLAG_CATALOGUE.map((f) => [f.code, f]));
+  if (!ctx.out.json) ctx.out.result({}, flagsHeaderText(answer, locale));
+  for (const flag of answer.flags) {
+    const definition = catalogue.get(flag.code);
+    ctx.out.result(
+      { code: flag.code, title: definition ? definition.title[locale] : null, object: flag.object, evidence: flag.evidence, source: flag.source, dismissed: flag.dismissed },
+      () => flagText(flag, definition, locale),
+    );
+  }
+  if (!ctx.out.json) for (const gap of answer.gaps) ctx.out.result({}, flagGapText(gap, locale));
+}

@@ -1,0 +1,351 @@
+/**
+ * The human side of `tenderwb analytics` and `tenderwb flags` (issue 15): dossiers, competitors, the price
+ * benchmark and red flags as readable Russian or English text (the app's locale, settings.json), money in the
+ * Russian format, codes named (laws, statuses, stages; a placement, region or OKPD2 class by the label the
+ * answer carries). `--json` prints the answers themselves; nothing here decides a figure.
+ */
+import type { CompetitorsAnswer, Completeness, CountBy, CustomerDossier, FlagDefinition, FlagsAnswer, MonthPoint, PriceBenchmark, RankedParty, StageCounts, SupplierDossier } from '../domain/insights';
+import { contractStageName, lawName, tenderStatusName } from '../i18n/codes';
+import { count, NOUNS } from '../i18n/plural';
+import type { Locale, Messages } from '../i18n/text';
+import { formatInt, formatRub } from './output';
+
+const M: Messages<{
+  customer: string;
+  supplier: string;
+  unnamed: string;
+  tenders: string;
+  byStatus: string;
+  byLaw: string;
+  byPlacement: string;
+  contracts: string;
+  suppliers: string;
+  customers: string;
+  reduction: string;
+  reductionNone: string;
+  single: string;
+  singleNone: string;
+  hhi: string;
+  hhiNone: string;
+  stages: string;
+  paid: string;
+  terminations: string;
+  topSuppliers: string;
+  topCustomers: string;
+  regions: string;
+  okpd2: string;
+  timeline: string;
+  month: string;
+  inn: string;
+  name: string;
+  count: string;
+  sum: string;
+  share: string;
+  medianReduction: string;
+  completeness: string;
+  completenessLine: string;
+  withoutPrice: string;
+  withoutTender: string;
+  withoutPlacement: string;
+  competitorsOf: string;
+  search: string;
+  list: string;
+  prices: string;
+  found: string;
+  kept: string;
+  homogeneous: string;
+  notHomogeneous: string;
+  homogeneityUnknown: string;
+  outlierRule: string;
+  units: string;
+  none: string;
+  flagsOf: string;
+  allCache: string;
+  noFlags: string;
+  dismissed: string;
+  evidence: string;
+  source: string;
+  gap: string;
+  tender: string;
+  contract: string;
+  customerKind: string;
+  yes: string;
+  no: string;
+}> = {
+  ru: {
+    customer: 'Заказчик',
+    supplier: 'Поставщик',
+    unnamed: '(название не известно)',
+    tenders: 'Закупки',
+    byStatus: 'по статусу',
+    byLaw: 'по закону',
+    byPlacement: 'по способу',
+    contracts: 'Контракты',
+    suppliers: 'поставщиков',
+    customers: 'заказчиков',
+    reduction: 'Медианное снижение цены',
+    reductionNone: 'нет контрактов с известной ценой закупки',
+    single: 'Доля закупок у единственного поставщика',
+    singleNone: 'способ закупки не известен ни для одной закупки',
+    hhi: 'Концентрация поставщиков (HHI)',
+    hhiNone: 'нет контрактов с ценой',
+    stages: 'Этапы контрактов',
+    paid: 'оплачено',
+    terminations: 'расторжений',
+    topSuppliers: 'Поставщики',
+    topCustomers: 'Заказчики',
+    regions: 'Регионы',
+    okpd2: 'Классы ОКПД2',
+    timeline: 'По месяцам (время московское)',
+    month: 'Месяц',
+    inn: 'ИНН',
+    name: 'Название',
+    count: 'Кол-во',
+    sum: 'Сумма',
+    share: 'Доля',
+    medianReduction: 'Снижение',
+    completeness: 'Полнота',
+    completenessLine: 'контракты есть у {with} из {of} завершённых закупок',
+    withoutPrice: 'контрактов без цены',
+    withoutTender: 'контрактов без закупки в кэше',
+    withoutPlacement: 'закупок без способа',
+    competitorsOf: 'Конкуренты',
+    search: 'поиск',
+    list: 'список',
+    prices: 'Цены',
+    found: 'найдено позиций',
+    kept: 'после отбрасывания выбросов',
+    homogeneous: 'совокупность однородна (коэффициент вариации не больше 33 %)',
+    notHomogeneous: 'совокупность НЕ однородна (коэффициент вариации больше 33 %)',
+    homogeneityUnknown: 'однородность не оценить: меньше двух цен',
+    outlierRule: 'Правило выбросов',
+    units: 'Единицы измерения (цены в разных единицах несравнимы, укажите --unit)',
+    none: 'нет',
+    flagsOf: 'Красные флаги',
+    allCache: 'весь кэш',
+    noFlags: 'Флагов нет.',
+    dismissed: 'отклонён аналитиком',
+    evidence: 'основание',
+    source: 'источник',
+    gap: 'Не проверено: {objects} — сервер не прислал поле {field} (флаг {code})',
+    tender: 'закупка',
+    contract: 'контракт',
+    customerKind: 'заказчик',
+    yes: 'да',
+    no: 'нет',
+  },
+  en: {
+    customer: 'Customer',
+    supplier: 'Supplier',
+    unnamed: '(name not known)',
+    tenders: 'Tenders',
+    byStatus: 'by status',
+    byLaw: 'by law',
+    byPlacement: 'by placement',
+    contracts: 'Contracts',
+    suppliers: 'suppliers',
+    customers: 'customers',
+    reduction: 'Median price reduction',
+    reductionNone: 'no contract with a known tender price',
+    single: 'Share of single-supplier purchases',
+    singleNone: 'no tender states its placement type',
+    hhi: 'Supplier concentration (HHI)',
+    hhiNone: 'no contract with a price',
+    stages: 'Contract stages',
+    paid: 'paid',
+    terminations: 'terminations',
+    topSuppliers: 'Suppliers',
+    topCustomers: 'Customers',
+    regions: 'Regions',
+    okpd2: 'OKPD2 classes',
+    timeline: 'By month (Moscow time)',
+    month: 'Month',
+    inn: 'INN',
+    name: 'Name',
+    count: 'Count',
+    sum: 'Sum',
+    share: 'Share',
+    medianReduction: 'Reduction',
+    completeness: 'Completeness',
+    completenessLine: 'contracts of {with} of {of} completed tenders are cached',
+    withoutPrice: 'contracts without a price',
+    withoutTender: 'contracts whose tender is not cached',
+    withoutPlacement: 'tenders without a placement type',
+    competitorsOf: 'Competitors',
+    search: 'search',
+    list: 'list',
+    prices: 'Prices',
+    found: 'positions found',
+    kept: 'after dropping outliers',
+    homogeneous: 'the set is homogeneous (coefficient of variation at most 33 %)',
+    notHomogeneous: 'the set is NOT homogeneous (coefficient of variation above 33 %)',
+    homogeneityUnknown: 'homogeneity cannot be judged: fewer than two prices',
+    outlierRule: 'Outlier rule',
+    units: 'Units (prices in different units are not comparable: give --unit)',
+    none: 'none',
+    flagsOf: 'Red flags',
+    allCache: 'the whole cache',
+    noFlags: 'No flags.',
+    dismissed: 'dismissed by the analyst',
+    evidence: 'evidence',
+    source: 'source',
+    gap: 'Not checked: {objects} — the server did not send {field} (flag {code})',
+    tender: 'tender',
+    contract: 'contract',
+    customerKind: 'customer',
+    yes: 'yes',
+    no: 'no',
+  },
+};
+
+const fill = (template: string, values: Record<string, string>): string => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
+const pct = (value: number | null, locale: Locale): string =>
+  value === null ? '—' : `${value.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+const num = (value: number | null): string => (value === null ? '—' : value.toLocaleString('ru-RU', { maximumFractionDigits: 2 }));
+
+/** Columns padded to their widest cell; the first row is the header. */
+function table(rows: string[][], indent = '  '): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows.map((row) => indent + row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat((widths[i] ?? 0) - [...cell].length))).join('  ').trimEnd());
+}
+
+const counts = (items: CountBy[], name: (c: CountBy) => string): string =>
+  items.map((c) => `${name(c)}: ${formatInt(c.count)}`).join('; ') || '—';
+
+function parties(title: string, items: RankedParty[], locale: Locale): string[] {
+  const m = M[locale];
+  if (items.length === 0) return [`${title}: ${m.none}`];
+  return [
+    `${title}:`,
+    ...table([
+      [m.inn, m.count, m.sum, m.share, m.medianReduction, m.name],
+      ...items.map((p) => [p.inn, formatInt(p.contracts), formatRub(p.total_price), pct(p.share_pct, locale), pct(p.median_reduction_pct, locale), p.name ?? m.unnamed]),
+    ]),
+  ];
+}
+
+function timeline(points: MonthPoint[], locale: Locale): string[] {
+  const m = M[locale];
+  if (points.length === 0) return [`${m.timeline}: ${m.none}`];
+  return [
+    `${m.timeline}:`,
+    ...table([
+      [m.month, m.tenders, m.sum, m.contracts, m.sum],
+      ...points.map((p) => [p.month, formatInt(p.tenders), formatRub(p.tender_price), formatInt(p.contracts), formatRub(p.contract_price)]),
+    ]),
+  ];
+}
+
+const stageLine = (s: StageCounts, locale: Locale): string =>
+  (['executing', 'completed', 'terminated', 'unknown'] as const).map((k) => `${contractStageName(k, locale)} ${formatInt(s[k])}`).join(', ');
+
+function completenessLine(c: Completeness, locale: Locale): string {
+  const m = M[locale];
+  return (
+    `${m.completeness}: ${fill(m.completenessLine, { with: formatInt(c.completed_tenders_with_contract), of: formatInt(c.completed_tenders) })}; ` +
+    `${m.withoutPrice}: ${formatInt(c.contracts_without_price)}; ${m.withoutTender}: ${formatInt(c.contracts_without_tender)}; ${m.withoutPlacement}: ${formatInt(c.tenders_without_placement)}`
+  );
+}
+
+const reductionLine = (median: number | null, sample: number, locale: Locale): string =>
+  `${M[locale].reduction}: ${median === null ? M[locale].reductionNone : `${pct(median, locale)} (${count(sample, NOUNS.contract, locale)})`}`;
+
+export function customerDossierText(d: CustomerDossier, locale: Locale): string {
+  const m = M[locale];
+  const single =
+    d.single_supplier_share === null
+      ? m.singleNone
+      : `${pct(d.single_supplier_share * 100, locale)} (${count(d.tenders - d.completeness.tenders_without_placement, NOUNS.tender, locale)})`;
+  return [
+    `${m.customer} ${d.inn} — ${d.name ?? m.unnamed}`,
+    `${m.tenders}: ${formatInt(d.tenders)}, ${formatRub(d.total_initial_price)}`,
+    `  ${m.byStatus}: ${counts(d.tenders_by_status, (c) => (c.key === 'unknown' ? contractStageName('unknown', locale) : tenderStatusName(c.key, locale)))}`,
+    `  ${m.byLaw}: ${counts(d.tenders_by_law, (c) => (c.key === 'unknown' ? contractStageName('unknown', locale) : lawName(c.key, locale)))}`,
+    `  ${m.byPlacement}: ${counts(d.tenders_by_placement, (c) => c.label ?? (c.key === 'unknown' ? contractStageName('unknown', locale) : c.key))}`,
+    `${m.contracts}: ${formatInt(d.contracts)}, ${formatRub(d.total_price)}; ${m.suppliers}: ${formatInt(d.suppliers)}`,
+    reductionLine(d.median_reduction_pct, d.reduction_sample, locale),
+    `${m.single}: ${single}`,
+    `${m.hhi}: ${d.hhi === null ? m.hhiNone : num(d.hhi)}`,
+    `${m.stages}: ${stageLine(d.stages, locale)}; ${m.paid}: ${pct(d.paid_share === null ? null : d.paid_share * 100, locale)}`,
+    ...parties(m.topSuppliers, d.top_suppliers, locale),
+    ...timeline(d.timeline, locale),
+    completenessLine(d.completeness, locale),
+  ].join('\n');
+}
+
+export function supplierDossierText(d: SupplierDossier, locale: Locale): string {
+  const m = M[locale];
+  return [
+    `${m.supplier} ${d.inn} — ${d.name ?? m.unnamed}`,
+    `${m.contracts}: ${formatInt(d.contracts)}, ${formatRub(d.total_price)}; ${m.customers}: ${formatInt(d.customers)}`,
+    reductionLine(d.median_reduction_pct, d.reduction_sample, locale),
+    `${m.stages}: ${stageLine(d.stages, locale)}; ${m.terminations}: ${formatInt(d.terminations)}`,
+    `${m.regions}: ${counts(d.regions, (c) => c.label ?? c.key)}`,
+    `${m.okpd2}: ${counts(d.okpd2_classes, (c) => (c.label ? `${c.key} ${c.label}` : c.key))}`,
+    ...parties(m.topCustomers, d.top_customers, locale),
+    ...timeline(d.timeline, locale),
+    completenessLine(d.completeness, locale),
+  ].join('\n');
+}
+
+export function competitorsText(a: CompetitorsAnswer, locale: Locale): string {
+  const m = M[locale];
+  return [
+    `${m.competitorsOf}: ${a.scope.kind === 'search' ? m.search : m.list} «${a.scope.name}» (${a.scope.id})`,
+    `${m.tenders}: ${formatInt(a.tenders)}; ${m.contracts}: ${formatInt(a.contracts)}`,
+    ...parties(m.topSuppliers, a.suppliers, locale),
+    completenessLine(a.completeness, locale),
+  ].join('\n');
+}
+
+export function priceBenchmarkText(b: PriceBenchmark, locale: Locale): string {
+  const m = M[locale];
+  const verdict = b.homogeneous === null ? m.homogeneityUnknown : b.homogeneous ? m.homogeneous : m.notHomogeneous;
+  const lines = [
+    `${m.prices} ${b.query.code}: ${m.found} ${formatInt(b.n_found)}, ${m.kept} ${formatInt(b.n)}`,
+    ...table([
+      ['min', 'median', 'max', 'mean', 'cv'],
+      [formatRub(b.min), formatRub(b.median), formatRub(b.max), formatRub(b.mean), pct(b.cv, locale)],
+    ]),
+    verdict,
+    `${m.outlierRule}: ${b.outlier_rule[locale]}`,
+  ];
+  if (b.units.length > 1) lines.push(`${m.units}: ${counts(b.units, (c) => c.label ?? c.key)}`);
+  return lines.join('\n');
+}
+
+export function flagsHeaderText(a: FlagsAnswer, locale: Locale): string {
+  const m = M[locale];
+  const scope = a.scope.kind === 'all' ? m.allCache : `${a.scope.name ?? ''} (${a.scope.id ?? ''})`.trim();
+  return `${m.flagsOf}: ${scope}` + (a.flags.length === 0 ? `\n${m.noFlags}` : '');
+}
+
+/** An evidence value in words: numbers in the Russian format, a law named, a sentence in both languages picked, yes/no. */
+function evidenceValue(key: string, value: unknown, locale: Locale): string {
+  if (typeof value === 'number') return num(value);
+  if (typeof value === 'boolean') return value ? M[locale].yes : M[locale].no;
+  if (typeof value === 'string') return key === 'law' ? lawName(value, locale) : value;
+  if (value !== null && typeof value === 'object' && 'ru' in value && 'en' in value) return String((value as Record<Locale, unknown>)[locale]);
+  return JSON.stringify(value);
+}
+
+/** One flag: its title (from the catalogue), the object, the evidence and the source. */
+export function flagText(flag: FlagsAnswer['flags'][number], definition: FlagDefinition | undefined, locale: Locale): string {
+  const m = M[locale];
+  const title = definition ? definition.title[locale] : flag.code;
+  const evidence = Object.entries(flag.evidence)
+    .map(([k, v]) => `${k}: ${evidenceValue(k, v, locale)}`)
+    .join('; ');
+  return [
+    `[${flag.code}] ${title}${flag.dismissed ? ` (${m.dismissed})` : ''}`,
+    `  ${flag.object.kind === 'customer' ? m.customerKind : m[flag.object.kind]} ${flag.object.id}${flag.object.name ? ` — ${flag.object.name}` : ''}`,
+    `  ${m.evidence}: ${evidence}`,
+    `  ${m.source}: ${definition ? definition.source[locale] : flag.source}`,
+  ].join('\n');
+}
+
+export function flagGapText(gap: FlagsAnswer['gaps'][number], locale: Locale): string {
+  return fill(M[locale].gap, { objects: formatInt(gap.objects), field: gap.field, code: gap.code });
+}
