@@ -280,6 +280,21 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     expect(readFileSync(out, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Цена за единицу');
   });
 
+  it('competitors and flags of a list: the list’s tenders only', async () => {
+    const tenders = [...latest(await feed('tenders'), 'tender').values()].slice(0, 5);
+    const listId: string = (await cli.ok(['--json', 'list', 'create', 'пять закупок'])).lines[0].list_id;
+    await cli.ok(['list', 'add', listId, ...tenders.map((t) => String(t.id))]);
+    const comp = await cli.ok(['--json', 'analytics', 'competitors', '--list', listId]);
+    expect(comp.lines[0].scope).toEqual({ kind: 'list', id: listId, name: 'пять закупок' });
+    expect(comp.lines[0].tenders).toBe(5);
+    const flags = await cli.ok(['--json', 'flags', '--list', listId]);
+    const ids = new Set(tenders.map((t) => String(t.id)));
+    for (const f of flags.lines.filter((l) => l.object.kind === 'tender')) expect(ids.has(f.object.id)).toBe(true);
+    const unknown = await cli.run(['analytics', 'competitors', '--list', 'lst_nope']);
+    expect(unknown.code).toBe(2);
+    expect(failureReason(unknown)).toContain('lst_nope');
+  });
+
   it('flags: one object per flag with code, object, evidence, source; a dismissal is remembered and undone', async () => {
     const run = await cli.ok(['--json', 'flags', '--label', 'moscow']);
     for (const line of run.lines) {
