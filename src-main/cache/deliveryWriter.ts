@@ -170,8 +170,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     adoptProvisional(item);
     views.newVersion(item.kind, item.id, item.version, item.object);
     if (item.kind === 'tender') {
-      tenders.indexVersion(item.id, item.version, item.object);
-      insights.tenderVersion(item.id, item.version, item.object);
+      const fields = tenders.indexVersion(item.id, item.version, item.object);
+      if (fields) insights.tenderVersion(item.id, item.version, item.object, fields);
     } else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
       s.contract.run(item.id, item.version, tenderId);

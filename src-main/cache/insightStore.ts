@@ -8,7 +8,7 @@
  * tender's when the contract does not state them (the strict reference sends neither).
  */
 import { perCache, type CacheDb } from './database';
-import { createInsightUpkeep, okpd2List, type CustomerSource } from './insightUpkeep';
+import { createInsightUpkeep, okpd2List, suppliersOf, type CustomerSource } from './insightUpkeep';
 import { listStore } from './listStore';
 import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
 
@@ -105,29 +105,30 @@ interface PositionRow {
   region: number | null;
 }
 
-const TENDER_COLUMNS = `id, version, etp_id, name, customer_inn, customer_name, law, status, placement_type, placement_name,
-  price, publish_at, end_at, region, okpd2`;
+/**
+ * Tender facts: what the insight row adds (customer INN, law, placement, codes) joined with what the cache
+ * already keeps per tender (`tender`, `tender_view`, `customer_name`). Callers add WHERE and ORDER BY on `i`.
+ */
+const TENDER_SELECT = `SELECT t.id, t.version, v.etp_id, t.name, i.customer_inn, n.name AS customer_name, i.law, t.status,
+    i.placement_type, i.placement_name, t.price, t.publish_at, t.end_at, t.region, i.okpd2
+  FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN tender_view v ON v.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;
 
-/** Contract facts with their suppliers and the tender's law and region where the contract states none. */
+/** The name the cache's tenders give a customer INN (an attributed contract names none). */
+const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender i2 JOIN tender t2 ON t2.id = i2.id JOIN customer_name n ON n.ref = t2.customer_ref
+  WHERE i2.customer_inn = ? LIMIT 1`;
+
+/** Contract facts with the tender's law and region where the contract states none. */
 const CONTRACT_SELECT = `SELECT c.id, c.version, c.reestr_number, c.tender_id, c.customer_inn,
-    coalesce(c.customer_name, (SELECT t2.customer_name FROM insight_tender t2 WHERE t2.customer_inn = c.customer_inn LIMIT 1)) AS customer_name,
-    c.price, c.paid, c.stage, c.sign_at, coalesce(c.region, t.region) AS region, coalesce(c.law, t.law) AS law,
-    (SELECT group_concat(s.supplier_inn || char(9) || coalesce(s.name, ''), char(10))
-       FROM (SELECT supplier_inn, name FROM insight_contract_supplier WHERE contract_id = c.id ORDER BY ordinal) s) AS suppliers
-  FROM insight_contract c LEFT JOIN insight_tender t ON t.id = c.tender_id`;
+    coalesce(c.customer_name, (${CUSTOMER_NAME_OF.replace('?', 'c.customer_inn')})) AS customer_name,
+    c.price, c.paid, c.stage, c.sign_at, coalesce(c.region, t.region) AS region, coalesce(c.law, i.law) AS law, c.suppliers
+  FROM insight_contract c LEFT JOIN tender t ON t.id = c.tender_id LEFT JOIN insight_tender i ON i.id = c.tender_id`;
 
 const IDS = 'SELECT value FROM json_each(?)';
 
 const toTender = (r: TenderRow): TenderFact => ({ ...r, law: r.law as Law | null, okpd2: okpd2List(r.okpd2) });
 
 function toContract(r: ContractRow): ContractFact {
-  const suppliers = (r.suppliers ?? '')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => {
-      const [inn, name] = line.split('\t') as [string, string | undefined];
-      return { inn, name: name ? name : null };
-    });
+  const suppliers = suppliersOf(r.suppliers);
   return {
     id: r.id,
     version: r.version,
@@ -159,15 +160,18 @@ function createInsightStore(cache: CacheDb): InsightStore {
   const upkeep = createInsightUpkeep(db);
   const lists = listStore(cache);
   const s = {
-    tendersByCustomer: db.prepare<[string], TenderRow>(`SELECT ${TENDER_COLUMNS} FROM insight_tender WHERE customer_inn = ? ORDER BY id`),
-    tendersByIds: db.prepare<[string], TenderRow>(`SELECT ${TENDER_COLUMNS} FROM insight_tender WHERE id IN (${IDS}) ORDER BY id`),
+    tendersByCustomer: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.customer_inn = ? ORDER BY i.id`),
+    tendersByIds: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.id IN (${IDS}) ORDER BY i.id`),
     contractsByCustomer: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.customer_inn = ? ORDER BY c.id`),
     contractsBySupplier: db.prepare<[string], ContractRow>(
       `${CONTRACT_SELECT} WHERE c.id IN (SELECT contract_id FROM insight_contract_supplier WHERE supplier_inn = ?) ORDER BY c.id`,
     ),
     contractsByIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.id IN (${IDS}) ORDER BY c.id`),
-    contractsByTenderIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.tender_id IN (${IDS}) ORDER BY c.id`),
-    allTenders: db.prepare<[], TenderRow>(`SELECT ${TENDER_COLUMNS} FROM insight_tender ORDER BY id`),
+    // Through the cache's own index of contracts by tender (`contract.tender_id`, the same field).
+    contractsByTenderIds: db.prepare<[string], ContractRow>(
+      `${CONTRACT_SELECT} WHERE c.id IN (SELECT id FROM contract WHERE tender_id IN (${IDS})) ORDER BY c.id`,
+    ),
+    allTenders: db.prepare<[], TenderRow>(`${TENDER_SELECT} ORDER BY i.id`),
     allContracts: db.prepare<[], ContractRow>(`${CONTRACT_SELECT} ORDER BY c.id`),
     membersOfSearch: db.prepare<[string], number>('SELECT id FROM filter_member WHERE filter_id = ? AND kind = 1 ORDER BY id').pluck(),
     priceSteps: db.prepare<[string], ContractPriceStep>(
@@ -177,14 +181,14 @@ function createInsightStore(cache: CacheDb): InsightStore {
       `SELECT customer_inn, count(single_supplier) AS known, coalesce(sum(single_supplier), 0) AS single
        FROM insight_tender WHERE customer_inn IS NOT NULL GROUP BY customer_inn ORDER BY customer_inn`,
     ),
-    customerName: db
-      .prepare<[string], string>('SELECT customer_name FROM insight_tender WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
-      .pluck(),
+    customerName: db.prepare<[string], string>(CUSTOMER_NAME_OF).pluck(),
     contractCustomerName: db
       .prepare<[string], string>('SELECT customer_name FROM insight_contract WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
       .pluck(),
-    supplierName: db
-      .prepare<[string], string>('SELECT name FROM insight_contract_supplier WHERE supplier_inn = ? AND name IS NOT NULL LIMIT 1')
+    supplierLines: db
+      .prepare<[string], string | null>(
+        'SELECT c.suppliers FROM insight_contract_supplier s JOIN insight_contract c ON c.id = s.contract_id WHERE s.supplier_inn = ? LIMIT 20',
+      )
       .pluck(),
     source: db.prepare<[number], CustomerSource | null>('SELECT customer_source FROM insight_contract WHERE id = ?').pluck(),
     dismiss: db.prepare(
@@ -221,21 +225,32 @@ function createInsightStore(cache: CacheDb): InsightStore {
     }
     const sql = `SELECT * FROM (
         SELECT p.kind, p.object_id, p.version, p.ordinal, p.okpd2, p.ktru, p.title, p.unit, p.quantity, p.unit_price, p.amount,
-          CASE p.kind WHEN 1 THEN t.etp_id ELSE c.reestr_number END AS number,
+          CASE p.kind WHEN 1 THEN v.etp_id ELSE c.reestr_number END AS number,
           CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
-          CASE p.kind WHEN 1 THEN t.customer_inn ELSE c.customer_inn END AS customer_inn,
-          CASE p.kind WHEN 1 THEN t.customer_name ELSE c.customer_name END AS customer_name,
+          CASE p.kind WHEN 1 THEN i.customer_inn ELSE c.customer_inn END AS customer_inn,
+          CASE p.kind WHEN 1 THEN n.name ELSE c.customer_name END AS customer_name,
           CASE p.kind WHEN 1 THEN t.region ELSE coalesce(c.region, ct.region) END AS region
         FROM insight_position p
-        LEFT JOIN insight_tender t ON p.kind = 1 AND t.id = p.object_id
+        LEFT JOIN insight_tender i ON p.kind = 1 AND i.id = p.object_id
+        LEFT JOIN tender t ON p.kind = 1 AND t.id = p.object_id
+        LEFT JOIN tender_view v ON p.kind = 1 AND v.id = p.object_id
+        LEFT JOIN customer_name n ON n.ref = t.customer_ref
         LEFT JOIN insight_contract c ON p.kind = 2 AND c.id = p.object_id
-        LEFT JOIN insight_tender ct ON p.kind = 2 AND ct.id = c.tender_id
+        LEFT JOIN tender ct ON p.kind = 2 AND ct.id = c.tender_id
         WHERE ${inner.join(' AND ')}
       )${outer.length > 0 ? ` WHERE ${outer.join(' AND ')}` : ''}
       ORDER BY kind, object_id, ordinal`;
     return { sql, params };
   };
   const positionStatements = new Map<string, ReturnType<typeof db.prepare<unknown[], PositionRow>>>();
+
+  const supplierName = (inn: string): string | null => {
+    for (const text of s.supplierLines.all(inn)) {
+      const name = suppliersOf(text).find((p) => p.inn === inn)?.name;
+      if (name) return name;
+    }
+    return null;
+  };
 
   return {
     tenderFactsByCustomer: (inn) => s.tendersByCustomer.all(inn).map(toTender),
@@ -261,7 +276,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
 
     contractPriceSteps: (ids) => (ids.length === 0 ? [] : s.priceSteps.all(JSON.stringify(ids))),
     customerPlacementCounts: () => s.placementCounts.all(),
-    partyName: (inn) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? s.supplierName.get(inn) ?? null,
+    partyName: (inn) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? supplierName(inn),
     customerSourceOf: (id) => s.source.get(id) ?? null,
 
     dismissFlag(code, kind, id, note, at = new Date().toISOString()) {

@@ -17,7 +17,7 @@
 import type Database from 'better-sqlite3';
 import { isSingleSupplierPlacementName, type ContractStage, type Law } from '../domain/insights';
 import { tenderView } from './appIndex';
-import { isoSeconds, tenderFields } from './tenderIndex';
+import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -54,9 +54,10 @@ export interface TenderInsightRow {
   okpd2: string[];
 }
 
-export function tenderInsight(object: unknown): TenderInsightRow {
+/** `fields`: what tenderIndex already read from the same object (read again when not given). */
+export function tenderInsight(object: unknown, fields?: TenderFields): TenderInsightRow {
   const o = isRecord(object) ? object : {};
-  const f = tenderFields(object);
+  const f = fields ?? tenderFields(object);
   const v = tenderView(object);
   const placement = isRecord(o.placement_type) ? o.placement_type : null;
   return {
@@ -170,8 +171,8 @@ export const okpd2List = (text: string): string[] => (text === '' ? [] : text.sp
 export type CustomerSource = 'contract' | 'tender' | 'attribution';
 
 export interface InsightUpkeep {
-  /** A version of a tender stored for the first time (it becomes the latest when newer). */
-  tenderVersion(id: number, version: number, object: unknown): void;
+  /** A version of a tender stored for the first time (it becomes the latest when newer); `fields` as tenderIndex read them. */
+  tenderVersion(id: number, version: number, object: unknown, fields?: TenderFields): void;
   /** A version of a contract stored for the first time: a price step, and the latest when newer. */
   contractVersion(id: number, version: number, object: unknown): void;
   /** A card page saved: its positions (the newest card version's), and a tender's placement and codes. */
@@ -185,12 +186,34 @@ export interface InsightUpkeep {
 const NO_UPKEEP: InsightUpkeep = { tenderVersion() {}, contractVersion() {}, card() {}, adoptVersion() {}, attribute: () => 0 };
 
 interface TenderKept {
-  version: number;
   customer_inn: string | null;
-  customer_name: string | null;
+  law: string | null;
   placement_type: number | null;
   placement_name: string | null;
+  single_supplier: number | null;
   okpd2: string;
+}
+
+interface ContractKept {
+  version: number;
+  attributed_inn: string | null;
+  customer_inn: string | null;
+  price: number | null;
+  /** `inn<TAB>name` lines in order. */
+  suppliers: string | null;
+}
+
+const suppliersText = (suppliers: readonly { inn: string; name: string | null }[]): string | null =>
+  suppliers.length === 0 ? null : suppliers.map((p) => `${p.inn}\t${p.name ?? ''}`).join('\n');
+
+/** The suppliers of an `insight_contract.suppliers` text. */
+export function suppliersOf(text: string | null): { inn: string; name: string | null }[] {
+  if (text === null || text === '') return [];
+  return text.split('\n').map((line) => {
+    const tab = line.indexOf('\t');
+    const name = line.slice(tab + 1);
+    return { inn: line.slice(0, tab), name: name === '' ? null : name };
+  });
 }
 
 export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
@@ -198,35 +221,40 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insight_tender'").get() === undefined) return NO_UPKEEP;
   const s = {
     tender: db.prepare<[number], TenderKept>(
-      'SELECT version, customer_inn, customer_name, placement_type, placement_name, okpd2 FROM insight_tender WHERE id = ?',
+      'SELECT customer_inn, law, placement_type, placement_name, single_supplier, okpd2 FROM insight_tender WHERE id = ?',
     ),
-    putTender: db.prepare(
-      `INSERT OR REPLACE INTO insight_tender (id, version, etp_id, name, customer_inn, customer_name, law, status, placement_type,
-         placement_name, single_supplier, price, publish_at, end_at, region, okpd2)
-       VALUES (@id, @version, @etp_id, @name, @customer_inn, @customer_name, @law, @status, @placement_type,
-         @placement_name, @single_supplier, @price, @publish_at, @end_at, @region, @okpd2)`,
+    latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
+    addTender: db.prepare(
+      `INSERT INTO insight_tender (id, customer_inn, law, placement_type, placement_name, single_supplier, okpd2)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    tenderDetails: db.prepare(
-      'UPDATE insight_tender SET placement_type = ?, placement_name = ?, single_supplier = ?, okpd2 = ? WHERE id = ?',
-    ),
+    // The indexed columns (customer, single-supplier) apart: an UPDATE rewrites the entries of every index
+    // whose columns it names.
+    tenderDetails: db.prepare('UPDATE insight_tender SET law = ?, placement_type = ?, placement_name = ?, okpd2 = ? WHERE id = ?'),
+    tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
     contractsOfTender: db.prepare(
       `UPDATE insight_contract SET customer_inn = ?, customer_name = ?, customer_source = 'tender'
-       WHERE tender_id = ? AND own_customer_inn IS NULL`,
+       WHERE id IN (SELECT id FROM contract WHERE tender_id = ?) AND (customer_source IS NULL OR customer_source <> 'contract')`,
     ),
-    contract: db.prepare<[number], { version: number; attributed_inn: string | null }>(
-      'SELECT version, attributed_inn FROM insight_contract WHERE id = ?',
-    ),
+    contract: db.prepare<[number], ContractKept>('SELECT version, attributed_inn, customer_inn, price, suppliers FROM insight_contract WHERE id = ?'),
     tenderCustomer: db.prepare<[number], { customer_inn: string | null; customer_name: string | null }>(
-      'SELECT customer_inn, customer_name FROM insight_tender WHERE id = ?',
+      `SELECT i.customer_inn, n.name AS customer_name FROM insight_tender i JOIN tender t ON t.id = i.id
+       LEFT JOIN customer_name n ON n.ref = t.customer_ref WHERE i.id = ?`,
     ),
-    putContract: db.prepare(
-      `INSERT OR REPLACE INTO insight_contract (id, version, reestr_number, tender_id, own_customer_inn, own_customer_name,
-         attributed_inn, customer_inn, customer_name, customer_source, price, paid, stage, sign_at, region, law)
-       VALUES (@id, @version, @reestr_number, @tender_id, @own_customer_inn, @own_customer_name,
-         @attributed_inn, @customer_inn, @customer_name, @customer_source, @price, @paid, @stage, @sign_at, @region, @law)`,
+    addContract: db.prepare(
+      `INSERT INTO insight_contract (id, version, reestr_number, tender_id, attributed_inn, customer_inn, customer_name, customer_source,
+         suppliers, price, paid, stage, sign_at, region, law)
+       VALUES (@id, @version, @reestr_number, @tender_id, @attributed_inn, @customer_inn, @customer_name, @customer_source,
+         @suppliers, @price, @paid, @stage, @sign_at, @region, @law)`,
     ),
-    dropSuppliers: db.prepare('DELETE FROM insight_contract_supplier WHERE contract_id = ?'),
-    supplier: db.prepare('INSERT OR IGNORE INTO insight_contract_supplier (supplier_inn, contract_id, ordinal, name) VALUES (?, ?, ?, ?)'),
+    updateContract: db.prepare(
+      `UPDATE insight_contract SET version = @version, reestr_number = @reestr_number, tender_id = @tender_id,
+         customer_name = @customer_name, customer_source = @customer_source, suppliers = @suppliers, price = @price, paid = @paid,
+         stage = @stage, sign_at = @sign_at, region = @region, law = @law WHERE id = @id`,
+    ),
+    contractIndexed: db.prepare('UPDATE insight_contract SET customer_inn = ? WHERE id = ?'),
+    supplier: db.prepare('INSERT OR IGNORE INTO insight_contract_supplier (supplier_inn, contract_id) VALUES (?, ?)'),
+    dropSupplier: db.prepare('DELETE FROM insight_contract_supplier WHERE supplier_inn = ? AND contract_id = ?'),
     price: db.prepare('INSERT OR IGNORE INTO insight_contract_price (contract_id, version, price) VALUES (?, ?, ?)'),
     positionsVersion: db.prepare<[number, number], number>('SELECT version FROM insight_position WHERE kind = ? AND object_id = ? LIMIT 1').pluck(),
     dropPositions: db.prepare('DELETE FROM insight_position WHERE kind = ? AND object_id = ?'),
@@ -239,41 +267,49 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       `UPDATE insight_contract SET attributed_inn = @inn,
          customer_inn = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN @inn ELSE customer_inn END,
          customer_name = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN NULL ELSE customer_name END,
-         customer_source = coalesce(nullif(customer_source, 'attribution'), 'attribution')
-       WHERE id = @id AND own_customer_inn IS NULL`,
+         customer_source = coalesce(customer_source, 'attribution')
+       WHERE id = @id AND (customer_source IS NULL OR customer_source <> 'contract')`,
     ),
   };
 
   const singleOf = (name: string | null): number | null => (name === null ? null : isSingleSupplierPlacementName(name) ? 1 : 0);
 
+  /** Writes a tender's row from what it states now over what was kept; only what changed is written. */
+  const putTender = (id: number, kept: TenderKept | undefined, next: Omit<TenderKept, 'single_supplier'>): void => {
+    const single = singleOf(next.placement_name);
+    if (!kept) {
+      s.addTender.run(id, next.customer_inn, next.law, next.placement_type, next.placement_name, single, next.okpd2);
+      return;
+    }
+    if (next.law !== kept.law || next.placement_type !== kept.placement_type || next.placement_name !== kept.placement_name || next.okpd2 !== kept.okpd2) {
+      s.tenderDetails.run(next.law, next.placement_type, next.placement_name, next.okpd2, id);
+    }
+    if (next.customer_inn !== kept.customer_inn || single !== kept.single_supplier) s.tenderIndexed.run(next.customer_inn, single, id);
+  };
+
   return {
-    tenderVersion(id, version, object) {
+    tenderVersion(id, version, object, fields) {
+      // Called for a tender's new latest version only (tenderIndex decided it); the migration's fill too.
       const kept = s.tender.get(id);
-      if (kept && kept.version >= version) return; // an older version arriving late is history only
-      const t = tenderInsight(object);
+      const t = tenderInsight(object, fields);
       const placementKnown = t.placement_type !== null || t.placement_name !== null;
-      const placement_type = placementKnown ? t.placement_type : (kept?.placement_type ?? null);
-      const placement_name = placementKnown ? t.placement_name : (kept?.placement_name ?? null);
-      s.putTender.run({
-        id,
-        version,
-        ...t,
-        placement_type,
-        placement_name,
-        single_supplier: singleOf(placement_name),
+      putTender(id, kept, {
+        customer_inn: t.customer_inn,
+        law: t.law,
+        placement_type: placementKnown ? t.placement_type : (kept?.placement_type ?? null),
+        placement_name: placementKnown ? t.placement_name : (kept?.placement_name ?? null),
         okpd2: t.okpd2.length > 0 ? okpd2Text(t.okpd2) : (kept?.okpd2 ?? ''),
       });
       // Contracts stored before their tender, or whose tender changed its customer, take the tender's customer.
-      if (t.customer_inn !== null && (kept?.customer_inn !== t.customer_inn || kept?.customer_name !== t.customer_name)) {
-        s.contractsOfTender.run(t.customer_inn, t.customer_name, id);
-      }
+      if (t.customer_inn !== null && kept?.customer_inn !== t.customer_inn) s.contractsOfTender.run(t.customer_inn, t.customer_name, id);
     },
 
     contractVersion(id, version, object) {
       const c = contractInsight(object);
-      // Provisional versions (a card without a stated version) are not steps of the contract's history.
-      if (c.price !== null && version >= 0) s.price.run(id, version, c.price);
       const kept = s.contract.get(id);
+      // History: a step where the price changes (a late older version adds its own). Provisional versions
+      // (a card without a stated version) are not steps of the contract's history.
+      if (c.price !== null && version >= 0 && (!kept || kept.version > version || kept.price !== c.price)) s.price.run(id, version, c.price);
       if (kept && kept.version >= version) return;
       const attributed = kept?.attributed_inn ?? null;
       let customer: { inn: string | null; name: string | null; source: CustomerSource | null } = { inn: null, name: null, source: null };
@@ -283,26 +319,35 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
         if (fromTender?.customer_inn) customer = { inn: fromTender.customer_inn, name: fromTender.customer_name, source: 'tender' };
         else if (attributed !== null) customer = { inn: attributed, name: null, source: 'attribution' };
       }
-      s.putContract.run({
+      const suppliers = suppliersText(c.suppliers);
+      const row = {
         id,
         version,
         reestr_number: c.reestr_number,
         tender_id: c.tender_id,
-        own_customer_inn: c.customer_inn,
-        own_customer_name: c.customer_name,
         attributed_inn: attributed,
         customer_inn: customer.inn,
         customer_name: customer.name,
         customer_source: customer.source,
+        suppliers,
         price: c.price,
         paid: c.paid,
         stage: c.stage,
         sign_at: c.sign_at,
         region: c.region,
         law: c.law,
-      });
-      if (kept) s.dropSuppliers.run(id);
-      c.suppliers.forEach((p, i) => s.supplier.run(p.inn, id, i, p.name));
+      };
+      if (!kept) {
+        s.addContract.run(row);
+        for (const p of c.suppliers) s.supplier.run(p.inn, id);
+        return;
+      }
+      s.updateContract.run(row);
+      if (customer.inn !== kept.customer_inn) s.contractIndexed.run(customer.inn, id);
+      // Most versions change the stage or the payments, not the suppliers: their rows stay.
+      if (suppliers === kept.suppliers) return;
+      for (const p of suppliersOf(kept.suppliers)) s.dropSupplier.run(p.inn, id);
+      for (const p of c.suppliers) s.supplier.run(p.inn, id);
     },
 
     card(kind, id, version, card, page, limit) {
@@ -318,15 +363,20 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       }
       if (kind !== 'tender') return;
       const kept = s.tender.get(id);
-      if (!kept || (version >= 0 && version < kept.version)) return;
+      if (!kept) return;
+      const latest = s.latestTender.get(id) ?? version;
       const t = tenderInsight(card);
+      // The card states the placement type (the strict feed does not); an older card only fills a gap.
       const placementKnown = t.placement_type !== null || t.placement_name !== null;
-      const placement_type = placementKnown ? t.placement_type : kept.placement_type;
-      const placement_name = placementKnown ? t.placement_name : kept.placement_name;
-      const codes = okpd2Text([...okpd2List(kept.okpd2), ...t.okpd2, ...rows.map((r) => r.okpd2).filter((c): c is string => c !== null)]);
-      if (placement_type !== kept.placement_type || placement_name !== kept.placement_name || codes !== kept.okpd2) {
-        s.tenderDetails.run(placement_type, placement_name, singleOf(placement_name), codes, id);
-      }
+      const takePlacement = placementKnown && (version < 0 || version >= latest || kept.placement_name === null);
+      const codes = [...t.okpd2, ...rows.map((r) => r.okpd2).filter((c): c is string => c !== null)];
+      putTender(id, kept, {
+        customer_inn: kept.customer_inn,
+        law: kept.law ?? t.law,
+        placement_type: takePlacement ? t.placement_type : kept.placement_type,
+        placement_name: takePlacement ? t.placement_name : kept.placement_name,
+        okpd2: okpd2Text([...okpd2List(kept.okpd2), ...codes]),
+      });
     },
 
     adoptVersion(kind, id, from, to) {

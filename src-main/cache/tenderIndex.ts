@@ -201,8 +201,11 @@ interface TenderRowState {
 }
 
 export interface TenderIndexer {
-  /** A version of tender `id` was stored for the first time; it becomes the latest when it is newer. */
-  indexVersion(id: number, version: number, object: unknown): void;
+  /**
+   * A version of tender `id` was stored for the first time; it becomes the latest when it is newer. Returns
+   * the fields read from it when it did (the insight upkeep reuses them), else null.
+   */
+  indexVersion(id: number, version: number, object: unknown): TenderFields | null;
   /**
    * Titles of positions from a cached card of `version`. Kept per tender for the newest card version
    * (pages of the same version add up) and indexed with the latest tender version. Returns whether the
@@ -292,7 +295,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
   return {
     indexVersion(id, version, object) {
       const current = s.row.get(id);
-      if (current && current.version >= version) return; // an older version arriving late is history only
+      if (current && current.version >= version) return null; // an older version arriving late is history only
       const f = tenderFields(object);
       const body = ftsBody(f, positionTitles(id));
       const hash = fingerprint(body);
@@ -302,11 +305,12 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
           s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash).lastInsertRowid,
         );
         writeFts(seq, body, false);
-        return;
+        return f;
       }
       s.update.run(version, f.name, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, current.seq);
       if (ref !== current.customer_ref) s.updateCustomer.run(ref, current.seq);
       if (hash !== current.indexed_hash) writeFts(current.seq, body, true);
+      return f;
     },
 
     addPositionTitles(id, version, titles) {

@@ -289,7 +289,7 @@ describe('migration 0012 fills an existing cache', () => {
     };
     const dump = (cache: CacheDb): unknown[] =>
       ['insight_tender', 'insight_contract', 'insight_contract_supplier', 'insight_contract_price', 'insight_position'].map((table) =>
-        cache.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all(),
+        cache.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
       );
 
     const live = tempCache();
