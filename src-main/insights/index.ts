@@ -27,6 +27,7 @@ export { computeCompetitors } from './competitors';
 export { computeCustomerDossier } from './customerDossier';
 export { computePriceBenchmark } from './priceBenchmark';
 export { computeSupplierDossier } from './supplierDossier';
+export { FLAG_CATALOGUE, FLAG_CODES, computeFlags, dismissFlag, flagDefinition, flagsFor, restoreFlag, type FlagCode, type FlagFacts, type FlagScope, type FlagsResult } from './flags/index';
 
 export type CompetitorsScope = TenderSetScope;
 
