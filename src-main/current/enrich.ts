@@ -19,7 +19,8 @@ import { DEFAULT_REQUESTS_PER_MINUTE } from '../api/rateLimiter';
 import { enrichStore, type PositionsGap } from '../cache/enrichStore';
 import type { ObjectKind } from '../cache/types';
 import type { EnrichEstimate } from '../contract/ipc';
-import { appError } from '../domain/appError';
+import { AppError } from '../domain/appError';
+import { enrichText } from '../i18n/enrichText';
 import type { StopReason, SyncOutcome, SyncProgress } from '../sync/syncEngine';
 import { CardUseCases } from './cards';
 import type { Wired } from './deps';
@@ -110,7 +111,7 @@ export async function runEnrich(w: Wired, run: EnrichRun): Promise<SyncOutcome> 
         if (run.signal?.aborted) return finish('cancelled');
         if (progress.charged + 1 > run.cap) return finish('spend_cap');
         // Offline the card rule answers the stored object instead: nothing to enrich with, so say so.
-        if (!w.net.worthTrying()) throw appError('offline', 'Нет связи с сервером: дополнение карточками остановлено. Всё полученное сохранено; запустите снова, когда связь вернётся.', 'The server cannot be reached: enrichment stopped. Everything received is stored; run it again when the connection is back.');
+        if (!w.net.worthTrying()) throw new AppError('offline', enrichText.offline);
         let opened;
         try {
           opened = await cards.open({ kind: gap.kind, id: gap.id, positionsPage: page, positionsLimit: ENRICH_POSITIONS_LIMIT, ...(run.signal ? { signal: run.signal } : {}) });

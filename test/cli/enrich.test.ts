@@ -43,8 +43,8 @@ function readCache<T>(read: (db: Database.Database) => T, fallback: T): T {
 /** Card answers the CLI stored: one request each (a page fetched twice would be two). */
 const cardRequests = (): number => readCache((db) => db.prepare<[], number>("SELECT count(*) FROM delivery_request WHERE via = 'card'").pluck().get()!, 0);
 const ledgerCount = async (): Promise<number> => (await serverLedger(sb, live)).length;
-const settings = (confirmAbove: number): void =>
-  writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove, runCap: 1_000_000_000, dailyBudget: null } }));
+const settings = (confirmAbove: number, locale: 'ru' | 'en' = 'ru'): void =>
+  writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale, activeProfile: null, spending: { confirmAbove, runCap: 1_000_000_000, dailyBudget: null } }));
 
 beforeAll(async () => {
   ({ sb, live, test, cli } = await cliOnSandbox({ profile: PROFILE }));
@@ -79,15 +79,17 @@ describe('tenderwb enrich', () => {
     expect(preview.lines).toEqual([
       { preview: { kinds: ['tender'], objects: HELD, cards: HELD, pages: 0, requests: HELD, perMinute: 100, minutes: 1, expectedCost: 0, worstCase: HELD } },
     ]);
+    // In the app's language: Russian by default, English when the settings say so.
     const human = await cli.ok(['enrich', '--preview']);
-    expect(human.stdout).toContain(`${HELD} objects without positions: ${HELD} cards to open`);
-    expect(human.stdout).toContain('cost: 0 units for the versions held');
+    expect(human.stdout).toMatch(new RegExp(`^Дополнение карточками: без позиций — ${HELD} объект\\S*; откроется ${HELD} карточ\\S*; не меньше ${HELD} запрос\\S*, около 1 мин при 100 запросах в минуту\\. Стоимость: 0 ед\\. за уже полученные версии`));
+    settings(1_000_000_000, 'en');
+    expect((await cli.ok(['enrich', '--preview'])).stdout).toMatch(new RegExp(`^Enrichment: ${HELD} items without positions; ${HELD} cards to open; at least ${HELD} requests, about 1 min at 100 requests a minute\\. Cost: 0 units for the versions held`));
 
     settings(HELD - 1);
     try {
       const refused = await cli.run(['enrich', '--tenders']);
       expect(refused.code).toBe(2);
-      expect(failureReason(refused)).toMatch(new RegExp(`may be charged up to ${HELD} units \\(expected 0\\), above the confirmation threshold of ${HELD - 1}; nothing was opened\\. Add --yes`));
+      expect(failureReason(refused)).toMatch(new RegExp(`^дополнение может списать до ${HELD} ед\\. \\(ожидается 0\\) — больше порога подтверждения ${HELD - 1} ед\\.; ничего не открыто\\. Добавьте --yes`));
     } finally {
       settings(1_000_000_000);
     }
@@ -122,6 +124,7 @@ describe('tenderwb enrich', () => {
     expect(stopped.requests + rerun.lines[1].requests).toBeGreaterThanOrEqual(expectedRequests);
     expect(await ledgerCount()).toBe(ledger);
     expect((await cli.ok(['--json', 'enrich', '--tenders', '--preview'])).lines[0].preview.objects).toBe(0);
+    expect((await cli.ok(['enrich', '--tenders'])).stdout).toBe('Дополнение карточками: у всех объектов кэша позиции уже есть — открывать нечего.\n');
   });
 
   it('with newer versions on the server, --max-spend N stops at exactly N units; a consented rerun finishes', async () => {

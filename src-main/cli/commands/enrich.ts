@@ -1,7 +1,7 @@
 /**
  * `tenderwb enrich [--tenders] [--contracts] [--max-spend N] [--yes] [--preview]`: opens the cards of cached objects whose
- * newest version has no cached positions (current/enrich.ts), in the foreground with a progress bar. Neither
- * kind flag means both.
+ * newest version has no cached positions (current/enrich.ts), in the foreground with a progress bar, in the
+ * app's language (settings.json; i18n/enrichText.ts). Neither kind flag means both.
  *
  * It first says what it will open, how long that takes at the profile's request rate and what it costs: 0 units
  * for the versions held, one unit for a card that turns out to be a newer version (unknown before asking), so
@@ -12,23 +12,15 @@
  */
 import { parseCommandArgs } from '../args';
 import type { CliContext } from '../context';
-import { CliError, formatInt } from '../output';
-import { STOP_TEXT } from '../feedSetRun';
+import { CliError } from '../output';
 import { parseSpendFlags } from '../spendCap';
 import type { ObjectKind } from '../../cache/types';
-import type { EnrichEstimate } from '../../contract/ipc';
 import { planSpend, spendPlanInput, type SpendLimit } from '../../current/spendGuard';
 import { AppError } from '../../domain/appError';
 import { readSettings } from '../../app/settings';
+import { enrichText } from '../../i18n/enrichText';
 
 const USAGE = 'usage: enrich [--tenders] [--contracts] [--max-spend N] [--yes] [--preview]';
-
-function previewLine(e: EnrichEstimate): string {
-  const what = `${formatInt(e.objects)} objects without positions: ${formatInt(e.cards)} cards to open${e.pages ? ` and ${formatInt(e.pages)} further positions pages` : ''}`;
-  const time = `at least ${formatInt(e.requests)} requests, about ${formatInt(e.minutes)} min at ${formatInt(e.perMinute)} requests a minute`;
-  const cost = `cost: 0 units for the versions held; a card is charged 1 unit only if the server now has a newer version (not known before asking), so at most ${formatInt(e.worstCase)}`;
-  return `enrich preview: ${what}; ${time}; ${cost}`;
-}
 
 export async function enrichCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const a = parseCommandArgs(args, {
@@ -44,41 +36,35 @@ export async function enrichCommand(ctx: CliContext, args: string[], signal: Abo
   const kinds: ObjectKind[] = only.length ? [...only] : ['tender', 'contract'];
   const wb = await ctx.current();
   const cache = await ctx.cache();
+  // The app's language (settings.json), Russian unless switched, like the other commands of issue 15.
+  const { spending, locale } = await readSettings(ctx.registry.rootDir);
   const estimate = wb.enrichEstimate(kinds, flags.maxSpend);
   const { spend: _spend, ...preview } = estimate;
-  ctx.out.result({ preview }, previewLine(estimate));
+  ctx.out.result({ preview }, enrichText.preview(estimate, locale));
   if (estimate.objects === 0 || a.values.preview === true) return;
 
   // The core's planner: consent is --max-spend N (to N) or --yes (to the worst case).
-  const { spending } = await readSettings(ctx.registry.rootDir);
   const consent = flags.maxSpend ?? (a.values.yes === true ? estimate.worstCase : undefined);
   let limit: SpendLimit;
   try {
     limit = planSpend(spendPlanInput(spending, cache, estimate.worstCase, flags.maxSpend, consent));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    if (e.code === 'confirmation_required') {
-      throw new CliError(
-        `enrich may be charged up to ${formatInt(estimate.worstCase)} units (expected 0), above the confirmation threshold of ${formatInt(spending.confirmAbove)}; nothing was opened. ` +
-          `Add --yes to allow that, or --max-spend N to stop after N units`,
-        2,
-      );
-    }
-    throw new CliError(e.text.en, e.code === 'spend_cap' ? 5 : 1);
+    if (e.code === 'confirmation_required') throw new CliError(enrichText.consent(estimate.worstCase, spending.confirmAbove, locale), 2);
+    throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'spend_cap' ? 5 : 1);
   }
 
   const outcome = await wb.enrich({
     kinds,
     cap: limit.cap,
     signal,
-    onProgress: (p) =>
-      ctx.out.progress(`enrich: ${formatInt(p.items)} / ${formatInt(p.total ?? 0)} objects, ${formatInt(p.pages)} requests, ${formatInt(p.charged)} units`, p.total ? p.items / p.total : undefined),
+    onProgress: (p) => ctx.out.progress(enrichText.progress(p.items, p.total ?? 0, p.pages, p.charged, locale), p.total ? p.items / p.total : undefined),
   });
   const remaining = wb.enrichEstimate(kinds).objects;
   ctx.out.result(
     { stopped_by: outcome.stoppedBy, objects: outcome.items, requests: outcome.pages, charged: outcome.charged, free: outcome.free, remaining },
-    `enrich: ${formatInt(outcome.items)} objects completed with ${formatInt(outcome.pages)} requests, ${formatInt(outcome.charged)} units charged, ${formatInt(remaining)} still without positions — ${STOP_TEXT[outcome.stoppedBy]}`,
+    enrichText.outcome({ done: outcome.items, requests: outcome.pages, charged: outcome.charged, remaining, stop: outcome.stoppedBy }, locale),
   );
-  if (outcome.stoppedBy === 'spend_cap') ctx.out.info(`stopped at the cap of ${formatInt(limit.cap)} units: run again with --yes or a higher --max-spend to continue; nothing received is paid again`);
-  if (outcome.stoppedBy === 'balance_exhausted') throw new CliError('the balance ran out: what was delivered is stored; top up and run again to continue from the same place', 3);
+  if (outcome.stoppedBy === 'spend_cap') ctx.out.info(enrichText.capNote(limit.cap, locale));
+  if (outcome.stoppedBy === 'balance_exhausted') throw new CliError(enrichText.balance(locale), 3);
 }
