@@ -1,25 +1,27 @@
 /**
  * An INN (of a customer or a supplier) as a link to its dossier (issue 15): wherever a card, a list row or a
  * contract names an organisation, one click opens what the cache knows about it, and «Назад» returns here.
+ * In a table whose rows open on a double click, the link is a small «досье» chip before the name (`compact`), so a
+ * double click on the row's text still opens the row.
  */
 import type { ReactNode } from 'react';
 import { useStrings, type Strings } from '../i18n/i18n';
 import { useAppStore } from '../state/store';
 
-const strings: Strings<{ open: (inn: string) => string }> = {
-  ru: { open: (inn) => `Досье по ИНН ${inn}` },
-  en: { open: (inn) => `Dossier of INN ${inn}` },
+const strings: Strings<{ open: (inn: string) => string; chip: string }> = {
+  ru: { open: (inn) => `Досье по ИНН ${inn}`, chip: 'досье' },
+  en: { open: (inn) => `Dossier of INN ${inn}`, chip: 'dossier' },
 };
 
-export function InnLink({ inn, kind, children, testId }: { inn: string | null; kind: 'customer' | 'supplier'; children?: ReactNode; testId?: string }) {
+export function InnLink({ inn, kind, children, testId, compact }: { inn: string | null; kind: 'customer' | 'supplier'; children?: ReactNode; testId?: string; compact?: boolean }) {
   const s = useStrings(strings);
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
-  if (inn === null || inn === '') return <>{children ?? '—'}</>;
+  if (inn === null || inn === '') return compact ? null : <>{children ?? '—'}</>;
   return (
     <button
       type="button"
-      className="linkish"
+      className={compact ? 'innChip' : 'linkish'}
       title={s.open(inn)}
       data-testid={testId ?? `inn-link-${kind}`}
       data-inn={inn}
@@ -30,7 +32,7 @@ export function InnLink({ inn, kind, children, testId }: { inn: string | null; k
       }}
       onDoubleClick={(e) => e.stopPropagation()}
     >
-      {children ?? inn}
+      {compact ? s.chip : (children ?? inn)}
     </button>
   );
 }

@@ -79,9 +79,7 @@ export function RelatedContracts({ tenderId }: { tenderId: number }) {
                     : c.suppliers.map((x, i) => (
                         <span key={x.inn ?? i}>
                           {i > 0 && ', '}
-                          <InnLink inn={x.inn} kind="supplier" testId="card-related-supplier">
-                            {x.name ?? x.inn}
-                          </InnLink>
+                          <InnLink inn={x.inn} kind="supplier" testId="card-related-supplier" compact /> {x.name ?? x.inn}
                         </span>
                       ))}
                 </td>

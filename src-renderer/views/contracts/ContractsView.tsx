@@ -224,9 +224,7 @@ export function ContractsView() {
         width: 'minmax(180px, 2fr)',
         render: (r) => (
           <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>
-            <InnLink inn={r.customerInn} kind="customer" testId="contracts-customer-link">
-              {r.customerName ?? r.customerInn ?? '—'}
-            </InnLink>
+            <InnLink inn={r.customerInn} kind="customer" testId="contracts-customer-link" compact /> {r.customerName ?? r.customerInn ?? '—'}
           </span>
         ),
       },
@@ -243,9 +241,7 @@ export function ContractsView() {
                 : r.suppliers.map((x, i) => (
                     <span key={x.inn ?? i}>
                       {i > 0 && '; '}
-                      <InnLink inn={x.inn} kind="supplier" testId="contracts-supplier-link">
-                        {x.name ?? x.inn}
-                      </InnLink>
+                      <InnLink inn={x.inn} kind="supplier" testId="contracts-supplier-link" compact /> {x.name ?? x.inn}
                     </span>
                   ))}
             </span>

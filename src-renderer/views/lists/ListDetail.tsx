@@ -46,9 +46,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
       { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => (
           <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>
-            <InnLink inn={r.customerInn} kind="customer" testId="lists-customer-link">
-              {r.customerName ?? r.customerInn ?? '—'}
-            </InnLink>
+            <InnLink inn={r.customerInn} kind="customer" testId="lists-customer-link" compact /> {r.customerName ?? '—'}
           </span>
         ) },
     ],
