@@ -328,11 +328,15 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
     expect(ru.stdout).toContain(`Поставщик ${inn}`);
     expect(ru.stdout).toContain('Контракты:');
     expect(ru.stdout).toMatch(/\d,\d\d ₽/);
+    // Stages named, never their codes.
+    expect(ru.stdout).toMatch(/Этапы контрактов: Исполнение \d+, Исполнен \d+, Расторгнут \d+, Не указан \d+/);
+    expect(ru.stdout).not.toMatch(/executing|terminated/);
     writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null }));
     try {
       const text = await cli.ok(['analytics', 'supplier', inn]);
       expect(text.stdout).toContain(`Supplier ${inn}`);
       expect(text.stdout).toContain('Contracts:');
+      expect(text.stdout).toMatch(/Contract stages: Executing \d+, Completed \d+, Terminated \d+, Not stated \d+/);
       const bad = await cli.run(['analytics', 'customer', '7707083894']);
       expect(bad.code).toBe(2);
       expect(failureReason(bad)).toContain('check digits');
