@@ -277,6 +277,7 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     for (const key of ['n', 'min', 'median', 'max', 'cv', 'homogeneous']) expect(b, key).toHaveProperty(key);
     expect(b.query).toEqual({ code: '26.20', region: 77, from: '2020-01-01' });
     expect(b.out).toBe(out);
+    expect(b.rows_written).toBe(b.row_count);
     expect(readFileSync(out, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Цена за единицу');
   });
 

@@ -2,7 +2,8 @@
  * `tenderwb analytics customer INN | supplier INN | competitors LABEL|FILTER_ID|--list LIST_ID |
  * prices (--okpd2 CODE | --ktru CODE) [--region N] [--from DATE] [--to DATE] [--unit U] [--out FILE.csv]`
  * (issue 15): answers computed from the profile's cache by src-main/insights/, offline and free. `--json`
- * prints the answer as one object (the fields of domain/insights.ts, snake_case); else readable text in the
+ * prints the answer as one object (the fields of domain/insights.ts, snake_case; a benchmark lists its rows in
+ * the --out CSV and gives their `row_count`); else readable text in the
  * app's language (insightsText.ts). Bad input is refused before the cache is read, in that language.
  */
 import { parseCommandArgs } from '../args';
@@ -128,8 +129,8 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
       const result = await writePriceBenchmarkCsv(b, file, { locale });
       written = { file, rows: result.rows };
     }
-    // The rows go to the CSV (--out): a line per benchmark stays readable by a script.
-    ctx.out.result({ ...summary, rows: rows.length, ...(written ? { out: written.file, rows_written: written.rows } : {}) }, () => {
+    // The rows (sources included) go to the CSV (--out); the JSON line has their count, so it stays one readable line.
+    ctx.out.result({ ...summary, row_count: rows.length, ...(written ? { out: written.file, rows_written: written.rows } : {}) }, () => {
       const text = priceBenchmarkText(b, locale);
       if (!written) return text;
       return `${text}\n${locale === 'en' ? `${formatInt(written.rows)} rows written to ${written.file}` : `${formatInt(written.rows)} строк записано в ${written.file}`}`;
