@@ -117,11 +117,15 @@ const TENDER_SELECT = `SELECT t.id, t.version, v.etp_id, t.name, i.customer_inn,
 const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender i2 JOIN tender t2 ON t2.id = i2.id JOIN customer_name n ON n.ref = t2.customer_ref
   WHERE i2.customer_inn = ? LIMIT 1`;
 
-/** Contract facts with the tender's law and region where the contract states none. */
-const CONTRACT_SELECT = `SELECT c.id, c.version, c.reestr_number, c.tender_id, c.customer_inn,
-    coalesce(c.customer_name, (${CUSTOMER_NAME_OF.replace('?', 'c.customer_inn')})) AS customer_name,
-    c.price, c.paid, c.stage, c.sign_at, coalesce(c.region, t.region) AS region, coalesce(c.law, i.law) AS law, c.suppliers
-  FROM insight_contract c LEFT JOIN tender t ON t.id = c.tender_id LEFT JOIN insight_tender i ON i.id = c.tender_id`;
+/**
+ * Contract facts from the contract's `contract_party` row (migration 0003, completed by 0012), with the tender's
+ * law and region where the contract states none. Callers add WHERE and ORDER BY on `p`.
+ */
+const CONTRACT_SELECT = `SELECT p.id, p.version, p.reestr_number, k.tender_id, p.resolved_inn AS customer_inn,
+    CASE p.customer_source WHEN 'contract' THEN p.customer_name
+      ELSE coalesce(p.resolved_name, (${CUSTOMER_NAME_OF.replace('?', 'p.resolved_inn')})) END AS customer_name,
+    p.price, p.paid, p.stage, p.sign_at, coalesce(p.region, t.region) AS region, coalesce(p.law, i.law) AS law, p.suppliers
+  FROM contract_party p JOIN contract k ON k.id = p.id LEFT JOIN tender t ON t.id = k.tender_id LEFT JOIN insight_tender i ON i.id = k.tender_id`;
 
 const IDS = 'SELECT value FROM json_each(?)';
 
@@ -162,17 +166,21 @@ function createInsightStore(cache: CacheDb): InsightStore {
   const s = {
     tendersByCustomer: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.customer_inn = ? ORDER BY i.id`),
     tendersByIds: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.id IN (${IDS}) ORDER BY i.id`),
-    contractsByCustomer: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.customer_inn = ? ORDER BY c.id`),
-    contractsBySupplier: db.prepare<[string], ContractRow>(
-      `${CONTRACT_SELECT} WHERE c.id IN (SELECT contract_id FROM insight_contract_supplier WHERE supplier_inn = ?) ORDER BY c.id`,
+    // The contracts that name their customer through 0003's index on it, the others through 0012's partial one.
+    contractsByCustomer: db.prepare<[string, string], ContractRow>(
+      `${CONTRACT_SELECT} WHERE p.customer_inn = ? AND p.customer_source = 'contract'
+       UNION ALL ${CONTRACT_SELECT} WHERE p.resolved_inn = ? AND p.customer_source <> 'contract' ORDER BY 1`,
     ),
-    contractsByIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE c.id IN (${IDS}) ORDER BY c.id`),
+    contractsBySupplier: db.prepare<[string], ContractRow>(
+      `${CONTRACT_SELECT} WHERE p.id IN (SELECT contract_id FROM insight_contract_supplier WHERE supplier_inn = ?) ORDER BY p.id`,
+    ),
+    contractsByIds: db.prepare<[string], ContractRow>(`${CONTRACT_SELECT} WHERE p.id IN (${IDS}) ORDER BY p.id`),
     // Through the cache's own index of contracts by tender (`contract.tender_id`, the same field).
     contractsByTenderIds: db.prepare<[string], ContractRow>(
-      `${CONTRACT_SELECT} WHERE c.id IN (SELECT id FROM contract WHERE tender_id IN (${IDS})) ORDER BY c.id`,
+      `${CONTRACT_SELECT} WHERE p.id IN (SELECT id FROM contract WHERE tender_id IN (${IDS})) ORDER BY p.id`,
     ),
     allTenders: db.prepare<[], TenderRow>(`${TENDER_SELECT} ORDER BY i.id`),
-    allContracts: db.prepare<[], ContractRow>(`${CONTRACT_SELECT} ORDER BY c.id`),
+    allContracts: db.prepare<[], ContractRow>(`${CONTRACT_SELECT} ORDER BY p.id`),
     membersOfSearch: db.prepare<[string], number>('SELECT id FROM filter_member WHERE filter_id = ? AND kind = 1 ORDER BY id').pluck(),
     priceSteps: db.prepare<[string], ContractPriceStep>(
       `SELECT contract_id, version, price FROM insight_contract_price WHERE contract_id IN (${IDS}) ORDER BY contract_id, version`,
@@ -183,14 +191,14 @@ function createInsightStore(cache: CacheDb): InsightStore {
     ),
     customerName: db.prepare<[string], string>(CUSTOMER_NAME_OF).pluck(),
     contractCustomerName: db
-      .prepare<[string], string>('SELECT customer_name FROM insight_contract WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
+      .prepare<[string], string>('SELECT customer_name FROM contract_party WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
       .pluck(),
     supplierLines: db
       .prepare<[string], string | null>(
-        'SELECT c.suppliers FROM insight_contract_supplier s JOIN insight_contract c ON c.id = s.contract_id WHERE s.supplier_inn = ? LIMIT 20',
+        'SELECT c.suppliers FROM insight_contract_supplier s JOIN contract_party c ON c.id = s.contract_id WHERE s.supplier_inn = ? LIMIT 20',
       )
       .pluck(),
-    source: db.prepare<[number], CustomerSource | null>('SELECT customer_source FROM insight_contract WHERE id = ?').pluck(),
+    source: db.prepare<[number], CustomerSource | null>('SELECT customer_source FROM contract_party WHERE id = ?').pluck(),
     dismiss: db.prepare(
       `INSERT INTO flag_dismissal (code, object_kind, object_id, note, dismissed_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET note = excluded.note, dismissed_at = excluded.dismissed_at`,
@@ -227,16 +235,17 @@ function createInsightStore(cache: CacheDb): InsightStore {
         SELECT p.kind, p.object_id, p.version, p.ordinal, p.okpd2, p.ktru, p.title, p.unit, p.quantity, p.unit_price, p.amount,
           CASE p.kind WHEN 1 THEN v.etp_id ELSE c.reestr_number END AS number,
           CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
-          CASE p.kind WHEN 1 THEN i.customer_inn ELSE c.customer_inn END AS customer_inn,
-          CASE p.kind WHEN 1 THEN n.name ELSE c.customer_name END AS customer_name,
+          CASE p.kind WHEN 1 THEN i.customer_inn ELSE c.resolved_inn END AS customer_inn,
+          CASE p.kind WHEN 1 THEN n.name WHEN c.customer_source = 'contract' THEN c.customer_name ELSE c.resolved_name END AS customer_name,
           CASE p.kind WHEN 1 THEN t.region ELSE coalesce(c.region, ct.region) END AS region
         FROM insight_position p
         LEFT JOIN insight_tender i ON p.kind = 1 AND i.id = p.object_id
         LEFT JOIN tender t ON p.kind = 1 AND t.id = p.object_id
         LEFT JOIN tender_view v ON p.kind = 1 AND v.id = p.object_id
         LEFT JOIN customer_name n ON n.ref = t.customer_ref
-        LEFT JOIN insight_contract c ON p.kind = 2 AND c.id = p.object_id
-        LEFT JOIN tender ct ON p.kind = 2 AND ct.id = c.tender_id
+        LEFT JOIN contract_party c ON p.kind = 2 AND c.id = p.object_id
+        LEFT JOIN contract k ON p.kind = 2 AND k.id = p.object_id
+        LEFT JOIN tender ct ON p.kind = 2 AND ct.id = k.tender_id
         WHERE ${inner.join(' AND ')}
       )${outer.length > 0 ? ` WHERE ${outer.join(' AND ')}` : ''}
       ORDER BY kind, object_id, ordinal`;
@@ -254,7 +263,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
 
   return {
     tenderFactsByCustomer: (inn) => s.tendersByCustomer.all(inn).map(toTender),
-    contractFactsByCustomer: (inn) => s.contractsByCustomer.all(inn).map(toContract),
+    contractFactsByCustomer: (inn) => s.contractsByCustomer.all(inn, inn).map(toContract),
     contractFactsBySupplier: (inn) => s.contractsBySupplier.all(inn).map(toContract),
     tenderFactsByIds: (ids) => (ids.length === 0 ? [] : s.tendersByIds.all(JSON.stringify(ids)).map(toTender)),
     contractFactsByIds: (ids) => (ids.length === 0 ? [] : s.contractsByIds.all(JSON.stringify(ids)).map(toContract)),

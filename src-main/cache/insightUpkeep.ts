@@ -194,19 +194,19 @@ interface TenderKept {
   okpd2: string;
 }
 
+/** A contract's `contract_party` row: its version and own customer already the new version's (appIndex wrote them first). */
 interface ContractKept {
   version: number;
   attributed_inn: string | null;
-  customer_inn: string | null;
-  price: number | null;
-  /** `inn<TAB>name` lines in order. */
+  resolved_inn: string | null;
+  /** `inn<TAB>name` lines in order, as of the version before. */
   suppliers: string | null;
 }
 
 const suppliersText = (suppliers: readonly { inn: string; name: string | null }[]): string | null =>
   suppliers.length === 0 ? null : suppliers.map((p) => `${p.inn}\t${p.name ?? ''}`).join('\n');
 
-/** The suppliers of an `insight_contract.suppliers` text. */
+/** The suppliers of a `contract_party.suppliers` text. */
 export function suppliersOf(text: string | null): { inn: string; name: string | null }[] {
   if (text === null || text === '') return [];
   return text.split('\n').map((line) => {
@@ -233,28 +233,26 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     tenderDetails: db.prepare('UPDATE insight_tender SET law = ?, placement_type = ?, placement_name = ?, okpd2 = ? WHERE id = ?'),
     tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
     contractsOfTender: db.prepare(
-      `UPDATE insight_contract SET customer_inn = ?, customer_name = ?, customer_source = 'tender'
+      `UPDATE contract_party SET resolved_inn = ?, resolved_name = ?, customer_source = 'tender'
        WHERE id IN (SELECT id FROM contract WHERE tender_id = ?) AND (customer_source IS NULL OR customer_source <> 'contract')`,
     ),
-    contract: db.prepare<[number], ContractKept>('SELECT version, attributed_inn, customer_inn, price, suppliers FROM insight_contract WHERE id = ?'),
+    contract: db.prepare<[number], ContractKept>('SELECT version, attributed_inn, resolved_inn, suppliers FROM contract_party WHERE id = ?'),
     tenderCustomer: db.prepare<[number], { customer_inn: string | null; customer_name: string | null }>(
       `SELECT i.customer_inn, n.name AS customer_name FROM insight_tender i JOIN tender t ON t.id = i.id
        LEFT JOIN customer_name n ON n.ref = t.customer_ref WHERE i.id = ?`,
     ),
-    addContract: db.prepare(
-      `INSERT INTO insight_contract (id, version, reestr_number, tender_id, attributed_inn, customer_inn, customer_name, customer_source,
-         suppliers, price, paid, stage, sign_at, region, law)
-       VALUES (@id, @version, @reestr_number, @tender_id, @attributed_inn, @customer_inn, @customer_name, @customer_source,
-         @suppliers, @price, @paid, @stage, @sign_at, @region, @law)`,
+    // The row is the one appIndex just wrote for this version, so this UPDATE dirties no other page.
+    putContract: db.prepare(
+      `UPDATE contract_party SET reestr_number = ?, price = ?, paid = ?, stage = ?, sign_at = ?, region = ?, law = ?, suppliers = ?,
+         resolved_name = ?, customer_source = ? WHERE id = ?`,
     ),
-    updateContract: db.prepare(
-      `UPDATE insight_contract SET version = @version, reestr_number = @reestr_number, tender_id = @tender_id,
-         customer_name = @customer_name, customer_source = @customer_source, suppliers = @suppliers, price = @price, paid = @paid,
-         stage = @stage, sign_at = @sign_at, region = @region, law = @law WHERE id = @id`,
-    ),
-    contractIndexed: db.prepare('UPDATE insight_contract SET customer_inn = ? WHERE id = ?'),
+    // Apart: it names the indexed column.
+    contractIndexed: db.prepare('UPDATE contract_party SET resolved_inn = ? WHERE id = ?'),
     supplier: db.prepare('INSERT OR IGNORE INTO insight_contract_supplier (supplier_inn, contract_id) VALUES (?, ?)'),
     dropSupplier: db.prepare('DELETE FROM insight_contract_supplier WHERE supplier_inn = ? AND contract_id = ?'),
+    stepBefore: db
+      .prepare<[number, number], number>('SELECT price FROM insight_contract_price WHERE contract_id = ? AND version < ? ORDER BY version DESC LIMIT 1')
+      .pluck(),
     price: db.prepare('INSERT OR IGNORE INTO insight_contract_price (contract_id, version, price) VALUES (?, ?, ?)'),
     positionsVersion: db.prepare<[number, number], number>('SELECT version FROM insight_position WHERE kind = ? AND object_id = ? LIMIT 1').pluck(),
     dropPositions: db.prepare('DELETE FROM insight_position WHERE kind = ? AND object_id = ?'),
@@ -264,9 +262,9 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     ),
     adoptPositions: db.prepare('UPDATE insight_position SET version = ? WHERE kind = ? AND object_id = ? AND version = ?'),
     attribute: db.prepare(
-      `UPDATE insight_contract SET attributed_inn = @inn,
-         customer_inn = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN @inn ELSE customer_inn END,
-         customer_name = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN NULL ELSE customer_name END,
+      `UPDATE contract_party SET attributed_inn = @inn,
+         resolved_inn = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN @inn ELSE resolved_inn END,
+         resolved_name = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN NULL ELSE resolved_name END,
          customer_source = coalesce(customer_source, 'attribution')
        WHERE id = @id AND (customer_source IS NULL OR customer_source <> 'contract')`,
     ),
@@ -306,44 +304,22 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
 
     contractVersion(id, version, object) {
       const c = contractInsight(object);
-      const kept = s.contract.get(id);
       // History: a step where the price changes (a late older version adds its own). Provisional versions
       // (a card without a stated version) are not steps of the contract's history.
-      if (c.price !== null && version >= 0 && (!kept || kept.version > version || kept.price !== c.price)) s.price.run(id, version, c.price);
-      if (kept && kept.version >= version) return;
-      const attributed = kept?.attributed_inn ?? null;
+      if (c.price !== null && version >= 0 && s.stepBefore.get(id, version) !== c.price) s.price.run(id, version, c.price);
+      const kept = s.contract.get(id);
+      // appIndex keeps the row of the latest version: an older version arriving late is history only.
+      if (!kept || kept.version !== version) return;
       let customer: { inn: string | null; name: string | null; source: CustomerSource | null } = { inn: null, name: null, source: null };
-      if (c.customer_inn !== null) customer = { inn: c.customer_inn, name: c.customer_name, source: 'contract' };
+      if (c.customer_inn !== null) customer = { inn: c.customer_inn, name: null, source: 'contract' }; // the name is the row's own
       else {
         const fromTender = c.tender_id === null ? undefined : s.tenderCustomer.get(c.tender_id);
         if (fromTender?.customer_inn) customer = { inn: fromTender.customer_inn, name: fromTender.customer_name, source: 'tender' };
-        else if (attributed !== null) customer = { inn: attributed, name: null, source: 'attribution' };
+        else if (kept.attributed_inn !== null) customer = { inn: kept.attributed_inn, name: null, source: 'attribution' };
       }
       const suppliers = suppliersText(c.suppliers);
-      const row = {
-        id,
-        version,
-        reestr_number: c.reestr_number,
-        tender_id: c.tender_id,
-        attributed_inn: attributed,
-        customer_inn: customer.inn,
-        customer_name: customer.name,
-        customer_source: customer.source,
-        suppliers,
-        price: c.price,
-        paid: c.paid,
-        stage: c.stage,
-        sign_at: c.sign_at,
-        region: c.region,
-        law: c.law,
-      };
-      if (!kept) {
-        s.addContract.run(row);
-        for (const p of c.suppliers) s.supplier.run(p.inn, id);
-        return;
-      }
-      s.updateContract.run(row);
-      if (customer.inn !== kept.customer_inn) s.contractIndexed.run(customer.inn, id);
+      s.putContract.run(c.reestr_number, c.price, c.paid, c.stage, c.sign_at, c.region, c.law, suppliers, customer.name, customer.source, id);
+      if (customer.inn !== kept.resolved_inn) s.contractIndexed.run(customer.inn, id);
       // Most versions change the stage or the payments, not the suppliers: their rows stay.
       if (suppliers === kept.suppliers) return;
       for (const p of suppliersOf(kept.suppliers)) s.dropSupplier.run(p.inn, id);

@@ -288,7 +288,7 @@ describe('migration 0012 fills an existing cache', () => {
       cards.saveCard(card('contract', 10_000, 2, 1, 20, contract(10_000, 2, 1), [position(1, { price: 250 })]));
     };
     const dump = (cache: CacheDb): unknown[] =>
-      ['insight_tender', 'insight_contract', 'insight_contract_supplier', 'insight_contract_price', 'insight_position'].map((table) =>
+      ['insight_tender', 'contract_party', 'insight_contract_supplier', 'insight_contract_price', 'insight_position'].map((table) =>
         cache.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
       );
 

@@ -4,17 +4,21 @@
  * answer over a customer's or a code's objects reads a few index ranges instead of decoding packs.
  * What the cache already keeps is not kept twice, since every page's transaction pays for each byte and
  * index entry (the ingest goal: within 10 % of the rate before): the readers join `tender` (name, price, dates,
- * region, status), `tender_view` (notice number), `customer_name` and `contract` (the tender index of contracts).
+ * region, status), `tender_view` (notice number), `customer_name` and `contract` (tender of each contract).
  * - `insight_tender`: what a TenderFact adds to them, per tender: its customer's INN (indexed), the law (also
  *   from the notice number), placement type, `single_supplier` (1/0 when the placement type is known: its
  *   name says «единственн…», else null; with the customer in one index, the peers' single-supplier shares
  *   come from the index alone) and the OKPD2 codes (space separated). Rewritten only when one of these changes.
- * - `insight_contract`: each contract's latest version as a ContractFact, the suppliers as `inn<TAB>name` lines;
- *   the customer resolved (the contract's own, else its tender's, else the attribution after a backfill by
- *   customer INN, `attributed_inn`) with where it came from (`customer_source`).
+ * - `contract_party` (migration 0003: each contract's latest version's own customer and suppliers) gains the
+ *   rest of a ContractFact, in the row the write path rewrites for every contract version anyway (a table of
+ *   its own cost one more random page per version): registry number, price, paid, stage, signing, region,
+ *   law, the suppliers as `inn<TAB>name` lines, and the customer resolved (`resolved_inn`: the contract's own,
+ *   else its tender's with `resolved_name`, else the attribution after a backfill by customer INN,
+ *   `attributed_inn`) with where it came from (`customer_source`). Contracts that name their customer are
+ *   found by the existing index on it; the others by a partial index that stays near empty when they do.
  * - `insight_contract_supplier`: which contracts each supplier INN is on (latest versions).
  * - `insight_contract_price`: the contract's price history: the first version's price and each version whose
- *   price differs from the newer-kept version before it (a version that repeats the price adds no step).
+ *   price differs from the step before it (a version that repeats the price adds no step).
  * - `insight_position`: the positions of each object's newest cached card version (all cached pages).
  * - `flag_dismissal`: red flags the analyst dismissed as false positives, with a note.
  * An existing file is filled from what it holds (latest versions decoded from packs, then cached cards), in
@@ -37,24 +41,19 @@ CREATE TABLE insight_tender (
 );
 CREATE INDEX insight_tender_customer ON insight_tender (customer_inn, single_supplier);
 
-CREATE TABLE insight_contract (
-  id               INTEGER PRIMARY KEY,
-  version          INTEGER NOT NULL,
-  reestr_number    TEXT,
-  tender_id        INTEGER,
-  attributed_inn   TEXT,
-  customer_inn     TEXT,
-  customer_name    TEXT,
-  customer_source  TEXT CHECK (customer_source IN ('contract', 'tender', 'attribution')),
-  suppliers        TEXT,
-  price            REAL,
-  paid             REAL,
-  stage            TEXT,
-  sign_at          INTEGER,
-  region           INTEGER,
-  law              TEXT
-);
-CREATE INDEX insight_contract_customer ON insight_contract (customer_inn);
+ALTER TABLE contract_party ADD COLUMN reestr_number TEXT;
+ALTER TABLE contract_party ADD COLUMN price REAL;
+ALTER TABLE contract_party ADD COLUMN paid REAL;
+ALTER TABLE contract_party ADD COLUMN stage TEXT;
+ALTER TABLE contract_party ADD COLUMN sign_at INTEGER;
+ALTER TABLE contract_party ADD COLUMN region INTEGER;
+ALTER TABLE contract_party ADD COLUMN law TEXT;
+ALTER TABLE contract_party ADD COLUMN suppliers TEXT;
+ALTER TABLE contract_party ADD COLUMN attributed_inn TEXT;
+ALTER TABLE contract_party ADD COLUMN resolved_inn TEXT;
+ALTER TABLE contract_party ADD COLUMN resolved_name TEXT;
+ALTER TABLE contract_party ADD COLUMN customer_source TEXT CHECK (customer_source IN ('contract', 'tender', 'attribution'));
+CREATE INDEX contract_party_resolved ON contract_party (resolved_inn) WHERE customer_source <> 'contract';
 
 CREATE TABLE insight_contract_supplier (
   supplier_inn  TEXT NOT NULL,
