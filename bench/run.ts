@@ -14,6 +14,7 @@ import { benchAudit, reportAudit } from './audit';
 import { benchRateUse, reportRateUse } from './rateUse';
 import { benchColdStart, reportColdStart } from './coldStart';
 import { benchRenderer, reportRenderer } from './rendererScale';
+import { runInsightsBench } from './insights';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -36,5 +37,8 @@ console.log('');
 reportColdStart(benchColdStart({ tenders: Number(values.tenders) }));
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
+console.log('');
+// Dossiers, price benchmark and red flags over a cache of that size, and the ingest cost of their upkeep (issue 15).
+runInsightsBench({ tenders: Number(values.tenders) });
 console.log('');
 reportHostLag(await benchHostLag({ tenders: Number(values.tenders), versions: Number(values['lag-versions']) }));
