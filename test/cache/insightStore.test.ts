@@ -12,6 +12,7 @@ import { feedStore, type FeedItem } from '../../src-main/cache/feedStore';
 import { insightStore } from '../../src-main/cache/insightStore';
 import { listStore } from '../../src-main/cache/listStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
+import { PROVISIONAL_BASE } from '../../src-main/cache/versionMatch';
 import { contract, contractItem, tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 const CUSTOMER = '7701234567';
@@ -238,6 +239,19 @@ describe('insight store: facts kept by the write path', () => {
     cards.saveCard(card('tender', 70, 2, 1, 20, tender(70, 2), [position(1, { price: 310 })]));
     cards.saveCard(card('tender', 70, 1, 1, 20, tender(70, 1), [position(1), position(2), position(3)]));
     expect(store.positionFacts({ code: '17.12', to: '2026-03-31' }).map((p) => [p.version, p.ordinal, p.unit_price])).toEqual([[2, 1, 310]]);
+  });
+
+  it('positions of a card read without a version take the real version when it arrives, so an older card later changes nothing', () => {
+    const cache = tempCache();
+    const object = tender(90, 3, { publish: '2026-05-05T10:00:00+03:00' });
+    const { version: _stated, ...unversioned } = object;
+    cardStore(cache).saveCard(card('tender', 90, PROVISIONAL_BASE, 1, 20, unversioned, [position(1, { price: 400 })]));
+    const store = insightStore(cache);
+    expect(store.positionFacts({ code: '17' }).map((p) => p.version)).toEqual([PROVISIONAL_BASE]);
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(object)]));
+    expect(store.positionFacts({ code: '17' }).map((p) => [p.version, p.unit_price])).toEqual([[3, 400]]);
+    cardStore(cache).saveCard(card('tender', 90, 2, 1, 20, tender(90, 2), [position(1, { price: 380 })]));
+    expect(store.positionFacts({ code: '17' }).map((p) => [p.version, p.unit_price])).toEqual([[3, 400]]);
   });
 
   it('tenders of a list come from the list\'s members; dismissals are kept with their note and restored', () => {
