@@ -51,59 +51,14 @@ export interface InsightStore {
 /** The key of a dismissal in `dismissedFlags`. */
 export const dismissalKey = (code: string, kind: FlagObjectKind, id: string): string => `${code}|${kind}|${id}`;
 
-interface TenderRow {
-  id: number;
-  version: number;
-  etp_id: string | null;
-  name: string | null;
-  customer_inn: string | null;
-  customer_name: string | null;
-  law: string | null;
-  status: string | null;
-  placement_type: number | null;
-  placement_name: string | null;
-  price: number | null;
-  publish_at: number | null;
-  end_at: number | null;
-  region: number | null;
-  okpd2: string;
-}
+/** A tender fact as SQLite returns it: the law as text, the codes space separated. */
+type TenderRow = Omit<TenderFact, 'law' | 'okpd2'> & { law: string | null; okpd2: string };
 
-interface ContractRow {
-  id: number;
-  version: number;
-  reestr_number: string | null;
-  tender_id: number | null;
-  customer_inn: string | null;
-  customer_name: string | null;
-  price: number | null;
-  paid: number | null;
-  stage: string | null;
-  sign_at: number | null;
-  region: number | null;
-  law: string | null;
-  /** `inn\tname` per supplier, joined by `\n`, in the contract's order. */
-  suppliers: string | null;
-}
+/** A contract fact as SQLite returns it: the suppliers as `inn<TAB>name` lines. */
+type ContractRow = Omit<ContractFact, 'suppliers' | 'stage' | 'law'> & { stage: string | null; law: string | null; suppliers: string | null };
 
-interface PositionRow {
-  kind: number;
-  object_id: number;
-  version: number;
-  ordinal: number;
-  okpd2: string | null;
-  ktru: string | null;
-  title: string | null;
-  unit: string | null;
-  quantity: number | null;
-  unit_price: number | null;
-  amount: number | null;
-  number: string | null;
-  date_at: number | null;
-  customer_inn: string | null;
-  customer_name: string | null;
-  region: number | null;
-}
+/** A position fact as SQLite returns it: the kind as its code. */
+type PositionRow = Omit<PositionFact, 'kind'> & { kind: number };
 
 /**
  * Tender facts: what the insight row adds (customer INN, law, placement, codes) joined with what the cache
@@ -236,7 +191,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
           CASE p.kind WHEN 1 THEN v.etp_id ELSE c.reestr_number END AS number,
           CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
           CASE p.kind WHEN 1 THEN i.customer_inn ELSE c.resolved_inn END AS customer_inn,
-          CASE p.kind WHEN 1 THEN n.name WHEN c.customer_source = 'contract' THEN c.customer_name ELSE c.resolved_name END AS customer_name,
+          CASE WHEN p.kind = 1 THEN n.name WHEN c.customer_source = 'contract' THEN c.customer_name
+            ELSE coalesce(c.resolved_name, (${CUSTOMER_NAME_OF.replace('?', 'c.resolved_inn')})) END AS customer_name,
           CASE p.kind WHEN 1 THEN t.region ELSE coalesce(c.region, ct.region) END AS region
         FROM insight_position p
         LEFT JOIN insight_tender i ON p.kind = 1 AND i.id = p.object_id

@@ -15,7 +15,7 @@
  *   source is stored beside it.
  */
 import type Database from 'better-sqlite3';
-import { isSingleSupplierPlacementName, type ContractStage, type Law } from '../domain/insights';
+import { isSingleSupplierPlacementName, type ContractFact, type ContractStage, type Law, type PositionFact, type TenderFact } from '../domain/insights';
 import { tenderView } from './appIndex';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
@@ -37,22 +37,8 @@ export function lawOfNoticeNumber(number: string | null): Law | null {
 
 const lawOf = (v: unknown): Law | null => (typeof v === 'string' && LAWS.has(v) ? (v as Law) : null);
 
-
-export interface TenderInsightRow {
-  etp_id: string | null;
-  name: string | null;
-  customer_inn: string | null;
-  customer_name: string | null;
-  law: Law | null;
-  status: string | null;
-  placement_type: number | null;
-  placement_name: string | null;
-  price: number | null;
-  publish_at: number | null;
-  end_at: number | null;
-  region: number | null;
-  okpd2: string[];
-}
+/** What a tender's object states of its TenderFact (the id and version are the item's). */
+export type TenderInsightRow = Omit<TenderFact, 'id' | 'version'>;
 
 /** `fields`: what tenderIndex already read from the same object (read again when not given). */
 export function tenderInsight(object: unknown, fields?: TenderFields): TenderInsightRow {
@@ -77,19 +63,8 @@ export function tenderInsight(object: unknown, fields?: TenderFields): TenderIns
   };
 }
 
-export interface ContractInsightRow {
-  reestr_number: string | null;
-  tender_id: number | null;
-  customer_inn: string | null;
-  customer_name: string | null;
-  suppliers: { inn: string; name: string | null }[];
-  price: number | null;
-  paid: number | null;
-  stage: ContractStage | null;
-  sign_at: number | null;
-  region: number | null;
-  law: Law | null;
-}
+/** What a contract's object states of its ContractFact (the customer is its own, not yet resolved). */
+export type ContractInsightRow = Omit<ContractFact, 'id' | 'version'>;
 
 /** The stage of execution: its code when sent (the sandbox says `executed` for completed), else its name. */
 function stageOf(execution: unknown): ContractStage | null {
@@ -137,16 +112,8 @@ export function contractInsight(object: unknown): ContractInsightRow {
   };
 }
 
-export interface PositionInsightRow {
-  ordinal: number;
-  okpd2: string | null;
-  ktru: string | null;
-  title: string | null;
-  unit: string | null;
-  quantity: number | null;
-  unit_price: number | null;
-  amount: number | null;
-}
+/** What a card's position states of its PositionFact (the object's fields come from the object's row). */
+export type PositionInsightRow = Pick<PositionFact, 'ordinal' | 'okpd2' | 'ktru' | 'title' | 'unit' | 'quantity' | 'unit_price' | 'amount'>;
 
 /** A card page's positions; the ordinal is `position_ordinal`, else the place in the page's range. */
 export function positionInsights(card: unknown, page: number, limit: number): PositionInsightRow[] {

@@ -225,7 +225,7 @@ describe('insight store: facts kept by the write path', () => {
       quantity: 10, unit_price: 301, amount: 3010, number: '0373100000070', date_at: Date.parse('2026-03-31T22:30:00+03:00') / 1000,
       customer_inn: CUSTOMER, customer_name: 'ГБОУ Школа № 1', region: 50,
     });
-    expect(paper[2]).toMatchObject({ number: '2770123456726000080', customer_inn: CUSTOMER, region: 50 });
+    expect(paper[2]).toMatchObject({ number: '2770123456726000080', customer_inn: CUSTOMER, customer_name: 'ГБОУ Школа № 1', region: 50 });
     expect(store.positionFacts({ code: '26.20.11.110-0000013' }).map((p) => p.ordinal)).toEqual([2]);
     expect(store.positionFacts({ code: '26' }).map((p) => p.ordinal)).toEqual([2]);
     expect(store.positionFacts({ code: '17.12', unit: 'Штука' })).toEqual([]);
