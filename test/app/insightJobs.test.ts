@@ -9,10 +9,11 @@
  *   per contract), runs as a job that charges nothing for the versions held (the account's balance does not
  *   move), and leaves nothing to open.
  */
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
+import { openCache } from '../../src-main/cache/database';
+import { contractFactsByCustomer, insightStore } from '../../src-main/cache/insightStore';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { apiGet, demoToken, finished, makeCore, sandbox, sleep, type TestCore } from './helpers';
 
@@ -62,12 +63,13 @@ async function customerWithContracts(except?: string): Promise<{ inn: string; to
 }
 
 const cacheFile = (): string => join(t.dir, 'profiles', 'sandbox', 'cache.db');
+/** A customer's contracts as the insight store's readers give them to the dossier, with where each customer came from. */
 function contractsOfCustomer(inn: string): { id: number; source: string | null }[] {
-  const db = new Database(cacheFile(), { readonly: true, fileMustExist: true });
+  const cache = openCache(cacheFile());
   try {
-    return db.prepare<[string], { id: number; source: string | null }>('SELECT id, customer_source AS source FROM insight_contract WHERE customer_inn = ? ORDER BY id').all(inn);
+    return contractFactsByCustomer(cache, inn).map((c) => ({ id: c.id, source: insightStore(cache).customerSourceOf(c.id) }));
   } finally {
-    db.close();
+    cache.close();
   }
 }
 const contractBalance = async (): Promise<number> => (await apiGet(sb, live, '/balance')).contracts as number;
