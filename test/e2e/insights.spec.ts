@@ -93,9 +93,9 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(tenderId));
 
   // The competitors of the saved search, named by its label, never by its flt_ id.
-  await page.getByTestId('nav-insights').click();
-  await page.getByTestId('insights-tab-competitors').click();
-  await page.getByTestId('insights-competitors-scope').selectOption({ label: 'Итоги закупок' });
+  // Reached from the saved search itself.
+  await page.getByTestId('nav-saved').click();
+  await page.getByTestId('saved-search').filter({ hasText: 'Итоги закупок' }).getByTestId('saved-competitors').click();
   await expect(page.getByTestId('insights-competitors-title')).toContainText('Итоги закупок');
   const competitors = page.getByTestId('insights-competitors-table-row');
   await expect(competitors.first()).toBeVisible();
@@ -191,4 +191,38 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await expect(dismissed).toBeVisible();
   await dismissed.getByTestId('flag-restore').click();
   await expect(page.locator(`[data-testid="flag-item"][data-code="${code}"][data-object="${object}"][data-dismissed="false"]`).first()).toBeVisible();
+});
+
+test.describe('strict sandbox (only what the API reference guarantees)', () => {
+  test.use({ strictSandbox: true });
+
+  test('insights: a supplier dossier says what the server did not send instead of wrong figures', async ({ page, app }) => {
+    test.setTimeout(180_000);
+    const filterId = await runSearch(app, { ids: Array.from({ length: 60 }, (_, i) => i + 1), status: ['completed'] }, 'Итоги строго', ['created']);
+    const sync = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId, contracts: true });
+    expect((await waitJob(app, sync.jobId, 90_000)).state).toBe('done');
+    // A strict contract names no tender, so no card links to it: the supplier's INN is typed into the dossier form.
+    const contracts = (await invokeOk<{ rows: { suppliers: { inn: string | null }[] }[] }>(app, 'contracts.rows', { limit: 100 })).rows;
+    const supplierInn = contracts.flatMap((c) => c.suppliers.map((x) => x.inn)).find((inn): inn is string => typeof inn === 'string' && inn.length > 0);
+    expect(supplierInn).toBeDefined();
+    await page.getByTestId('nav-insights').click();
+    await page.getByTestId('insights-inn').fill('123');
+    await page.getByTestId('insights-open').click();
+    await expect(page.getByTestId('insights-inn-error')).toBeVisible();
+    await page.getByTestId('insights-kind-supplier').check();
+    await page.getByTestId('insights-inn').fill(supplierInn!);
+    await page.getByTestId('insights-open').click();
+    await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-inn', supplierInn!);
+    await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-kind', 'supplier');
+    await expect(page.getByTestId('fig-contracts')).not.toContainText('—');
+    // A strict contract has no price and no tender: the dossier says so and computes no reduction.
+    const completeness = page.getByTestId('insights-completeness');
+    await expect(completeness).toHaveAttribute('data-complete', 'false');
+    await expect(completeness).toContainText('Без цены');
+    await expect(page.getByTestId('fig-reduction')).toContainText('—');
+    await expect(page.getByTestId('fig-total-price')).toContainText('сервер не прислал цену');
+    await expect(page.getByTestId('fig-total-price')).not.toContainText('0,00');
+    await expectNoRawCodes(page, 'strict supplier dossier');
+    await app.screenshot(page, 'insights-strict-supplier-dossier');
+  });
 });

@@ -3,6 +3,7 @@
  * link to its own dossier), stages, the monthly timeline, and how complete the cache's picture is, with the
  * paid backfill offered behind its cost preview.
  */
+import type { Locale } from '../../../src-main/contract/ipc';
 import type { CustomerDossier, SupplierDossier } from '../../../src-main/domain/insights';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt, formatRub } from '../../format/format';
@@ -28,6 +29,10 @@ export function DossierPage({ kind, inn }: { kind: 'customer' | 'supplier'; inn:
     </div>
   );
 }
+
+/** No contract states a price (a strict server sends none): the sum is unknown, not 0 ₽. */
+const noPrice = (d: CustomerDossier | SupplierDossier): boolean => d.contracts > 0 && d.completeness.contracts_without_price >= d.contracts;
+const totalPrice = (d: CustomerDossier | SupplierDossier, locale: Locale): string => (noPrice(d) ? '—' : formatRub(d.total_price, locale));
 
 function Header({ kind, name, inn }: { kind: 'customer' | 'supplier'; name: string | null; inn: string }) {
   const s = useStrings(insightsStrings);
@@ -63,7 +68,7 @@ function CustomerBody({ d, onFetched }: { d: CustomerDossier; onFetched(): void 
         <Figure label={s.tenders} value={formatInt(d.tenders, locale)} testId="fig-tenders" />
         <Figure label={s.totalInitial} value={formatRub(d.total_initial_price, locale)} testId="fig-total-initial" />
         <Figure label={s.contracts} value={formatInt(d.contracts, locale)} testId="fig-contracts" />
-        <Figure label={s.totalPrice} value={formatRub(d.total_price, locale)} testId="fig-total-price" />
+        <Figure label={s.totalPrice} value={totalPrice(d, locale)} hint={noPrice(d) ? s.noPriceSent : undefined} testId="fig-total-price" />
         <Figure label={s.suppliers} value={formatInt(d.suppliers, locale)} testId="fig-suppliers" />
         <Figure label={s.medianReduction} value={percent(d.median_reduction_pct, locale)} hint={<span title={s.reductionHint}>{s.reductionSample(d.reduction_sample)}</span>} testId="fig-reduction" />
         <Figure label={s.singleShare} value={percent(d.single_supplier_share === null ? null : d.single_supplier_share * 100, locale)} hint={s.singleShareHint} testId="fig-single" />
@@ -91,7 +96,7 @@ function SupplierBody({ d, onFetched }: { d: SupplierDossier; onFetched(): void 
       <CompletenessNote c={d.completeness} customer={false} action={<BackfillButton kind="supplier" inn={d.inn} onFetched={onFetched} />} />
       <div className="insights__figures" data-testid="insights-figures">
         <Figure label={s.contracts} value={formatInt(d.contracts, locale)} testId="fig-contracts" />
-        <Figure label={s.totalPrice} value={formatRub(d.total_price, locale)} testId="fig-total-price" />
+        <Figure label={s.totalPrice} value={totalPrice(d, locale)} hint={noPrice(d) ? s.noPriceSent : undefined} testId="fig-total-price" />
         <Figure label={s.customers} value={formatInt(d.customers, locale)} testId="fig-customers" />
         <Figure label={s.medianReduction} value={percent(d.median_reduction_pct, locale)} hint={<span title={s.reductionHint}>{s.reductionSample(d.reduction_sample)}</span>} testId="fig-reduction" />
         <Figure label={s.terminations} value={formatInt(d.terminations, locale)} testId="fig-terminations" />

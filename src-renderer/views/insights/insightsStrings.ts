@@ -28,6 +28,7 @@ export const insightsStrings: Strings<{
   totalInitial: string;
   contracts: string;
   totalPrice: string;
+  noPriceSent: string;
   suppliers: string;
   customers: string;
   medianReduction: string;
@@ -170,6 +171,7 @@ export const insightsStrings: Strings<{
     totalInitial: 'Сумма НМЦК',
     contracts: 'Контракты',
     totalPrice: 'Сумма контрактов',
+    noPriceSent: 'сервер не прислал цену ни одного контракта',
     suppliers: 'Поставщики',
     customers: 'Заказчики',
     medianReduction: 'Медианное снижение цены',
@@ -309,6 +311,7 @@ export const insightsStrings: Strings<{
     totalInitial: 'Total initial price',
     contracts: 'Contracts',
     totalPrice: 'Contract value',
+    noPriceSent: 'the server sent no contract’s price',
     suppliers: 'Suppliers',
     customers: 'Customers',
     medianReduction: 'Median price reduction',

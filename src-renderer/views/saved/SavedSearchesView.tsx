@@ -39,6 +39,8 @@ const strings: Strings<{
   expired: string;
   following: string;
   open: string;
+  competitors: string;
+  flags: string;
   close: string;
   sync: string;
   follow: string;
@@ -80,6 +82,8 @@ const strings: Strings<{
     expired: 'подписка истекла: при следующей синхронизации сервер соберёт выборку заново (это не ошибка, оплаченное не спишется повторно)',
     following: 'Слежение включено',
     open: 'Открыть результаты',
+    competitors: 'Конкуренты',
+    flags: 'Красные флаги',
     close: 'Скрыть результаты',
     sync: 'Синхронизировать…',
     follow: 'Следить',
@@ -121,6 +125,8 @@ const strings: Strings<{
     expired: 'subscription expired: the next sync has the server collect the set again (not an error; nothing paid for is charged again)',
     following: 'Following live',
     open: 'Open results',
+    competitors: 'Competitors',
+    flags: 'Red flags',
     close: 'Hide results',
     sync: 'Sync now…',
     follow: 'Follow',
@@ -365,6 +371,12 @@ function SavedSearchItem({
           data-testid="saved-rename"
         >
           {s.rename}
+        </button>
+        <button type="button" className="btn--link" onClick={() => navigate({ view: 'insights', at: { page: 'competitors', scope: { kind: 'search', filterId: search.filterId } }, back: { view: 'saved' } })} data-testid="saved-competitors">
+          {s.competitors}
+        </button>
+        <button type="button" className="btn--link" onClick={() => navigate({ view: 'insights', at: { page: 'flags', scope: { kind: 'search', filterId: search.filterId } }, back: { view: 'saved' } })} data-testid="saved-flags">
+          {s.flags}
         </button>
         <button type="button" className="btn--danger-link" onClick={onExtinguish} data-testid="saved-extinguish">
           {s.extinguish}
