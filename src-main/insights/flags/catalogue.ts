@@ -89,8 +89,8 @@ export const FLAG_CATALOGUE: readonly FlagDefinition[] = [
       `The customer's share of single-supplier purchases (among its purchases of known placement type) is at least ${SINGLE_SHARE.floorPct} % and above the ${SINGLE_SHARE.percentile * 100}th percentile of the other customers' shares in the cache. Only customers with at least ${SINGLE_SHARE.minKnown} purchases of known placement type count; at least ${SINGLE_SHARE.minPeers} such other customers are needed.`,
     ),
     source: text(
-      `Единое табло рынка ЕС: доля прямых закупок ${SINGLE_SHARE.floorPct} % и выше — «высокая»; OCP R055 (прямые закупки)`,
-      `EU Single Market Scoreboard: a direct-award share of ${SINGLE_SHARE.floorPct} % or more is "high"; OCP R055 (direct awards)`,
+      `Единое табло рынка ЕС (Single Market Scoreboard): доля прямых закупок ${SINGLE_SHARE.floorPct} % и выше — «высокая»`,
+      `EU Single Market Scoreboard: a direct-award share of ${SINGLE_SHARE.floorPct} % or more is "high"`,
     ),
     needs: [{ field: 'tender.placement_type (card only)', guaranteed: false }],
   },
@@ -119,7 +119,10 @@ export const FLAG_CATALOGUE: readonly FlagDefinition[] = [
       `Контракт 44-ФЗ без конкурентной закупки (без закупки или с закупкой у единственного поставщика) стоит от ${BELOW_BAND_PCT} % до 100 % порога ${THRESHOLDS[0].amount.toLocaleString('ru-RU')} ₽ (ст. 93 ч. 1 п. 4 и 5): так выглядит дробление закупки.`,
       `A 44-FZ contract without a competitive procedure (no tender, or a single-supplier one) is priced from ${BELOW_BAND_PCT} % up to 100 % of the ${THRESHOLDS[0].amount.toLocaleString('en-US')} ₽ threshold (art. 93(1) items 4 and 5): what splitting a purchase looks like.`,
     ),
-    source: text('44-ФЗ, ст. 93 ч. 1 п. 4 и 5; OCP R055 (дробление прямых закупок)', '44-FZ, art. 93(1) items 4 and 5; OCP R055 (split direct awards)'),
+    source: text(
+      '44-ФЗ, ст. 93 ч. 1 п. 4 и 5; OCP R055 (прямые закупки, которые вместе превышают порог открытой процедуры)',
+      '44-FZ, art. 93(1) items 4 and 5; OCP R055 (direct awards that together pass an open-procedure threshold)',
+    ),
     needs: [
       { field: 'contract.price', guaranteed: false },
       { field: 'contract.law (or a 19-digit reestr_number)', guaranteed: false },

@@ -37,7 +37,7 @@ export function singleSupplierShare(customers: readonly PartyRef[], counts: read
     sink.raise(
       'single_supplier_share',
       { kind: 'customer', id: customer.inn, name: customer.name },
-      'EU Single Market Scoreboard; OCP R055',
+      'EU Single Market Scoreboard',
       {
         customer_inn: customer.inn,
         known: own!.known,
