@@ -36,3 +36,18 @@ export function InnLink({ inn, kind, children, testId, compact }: { inn: string 
     </button>
   );
 }
+
+/** Several organisations of a row (a contract's suppliers), each name after its «досье» chip. */
+export function PartyChips({ parties, kind, testId, separator = ', ' }: { parties: { inn: string | null; name: string | null }[]; kind: 'customer' | 'supplier'; testId: string; separator?: string }) {
+  if (parties.length === 0) return <>—</>;
+  return (
+    <>
+      {parties.map((x, i) => (
+        <span key={x.inn ?? i}>
+          {i > 0 && separator}
+          <InnLink inn={x.inn} kind={kind} testId={testId} compact /> {x.name ?? x.inn}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { InnLink } from '../../components/InnLink';
+import { PartyChips } from '../../components/InnLink';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useRelatedContracts } from './useCardData';
 import { formatDate, formatRub } from '../../format/format';
@@ -74,14 +74,7 @@ export function RelatedContracts({ tenderId }: { tenderId: number }) {
               >
                 <td>{c.reestrNumber ?? c.id}</td>
                 <td>
-                  {c.suppliers.length === 0
-                    ? '—'
-                    : c.suppliers.map((x, i) => (
-                        <span key={x.inn ?? i}>
-                          {i > 0 && ', '}
-                          <InnLink inn={x.inn} kind="supplier" testId="card-related-supplier" compact /> {x.name ?? x.inn}
-                        </span>
-                      ))}
+                  <PartyChips parties={c.suppliers} kind="supplier" testId="card-related-supplier" />
                 </td>
                 <td className="num">{formatRub(c.price, locale)}</td>
                 <td>{formatDate(c.signDate, locale)}</td>

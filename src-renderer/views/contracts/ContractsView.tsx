@@ -8,7 +8,7 @@ import type { ContractRow, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { InnLink } from '../../components/InnLink';
+import { InnLink, PartyChips } from '../../components/InnLink';
 import { Field, fieldErrorId } from '../../components/Field';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
@@ -236,14 +236,7 @@ export function ContractsView() {
           const text = r.suppliers.map((x) => [x.name, x.inn && `ИНН ${x.inn}`].filter(Boolean).join(', ')).join('; ');
           return (
             <span title={text}>
-              {r.suppliers.length === 0
-                ? '—'
-                : r.suppliers.map((x, i) => (
-                    <span key={x.inn ?? i}>
-                      {i > 0 && '; '}
-                      <InnLink inn={x.inn} kind="supplier" testId="contracts-supplier-link" compact /> {x.name ?? x.inn}
-                    </span>
-                  ))}
+              <PartyChips parties={r.suppliers} kind="supplier" testId="contracts-supplier-link" separator="; " />
             </span>
           );
         },

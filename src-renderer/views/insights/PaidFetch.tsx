@@ -14,6 +14,7 @@ import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { formatInt } from '../../format/format';
 import { count, NOUNS, useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
+import { useAction } from './useAction';
 
 const strings: Strings<{
   backfillTitle: string;
@@ -96,37 +97,19 @@ export function BackfillButton({ kind, inn, onFetched }: { kind: 'customer' | 's
   const online = useAppStore((st) => st.online);
   const [open, setOpen] = useState(false);
   const [estimate, setEstimate] = useState<MethodResult<'insights.backfillEstimate'> | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useAction();
   const [jobId, setJobId] = useState<string | null>(null);
   const running = useJobEnd(jobId, onFetched);
 
-  async function askCost() {
-    setBusy(true);
-    setError(null);
-    try {
-      setEstimate(await call('insights.backfillEstimate', { kind, inn }));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function start() {
-    if (estimate === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const bound = estimate.spend.bound;
+  const askCost = () => run(async () => setEstimate(await call('insights.backfillEstimate', { kind, inn })));
+  // Consent to the previewed bound: the core plans the run again and refuses a higher cost.
+  const start = (shown: MethodResult<'insights.backfillEstimate'>) =>
+    run(async () => {
+      const bound = shown.spend.bound;
       const answer = await call('insights.backfillStart', { kind, inn, ...(bound !== null ? { confirmCost: bound } : {}) });
       setJobId(answer.jobId);
       setOpen(false);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   const close = () => {
     setOpen(false);
     setEstimate(null);
@@ -158,7 +141,7 @@ export function BackfillButton({ kind, inn, onFetched }: { kind: 'customer' | 's
                 {busy ? s.estimating : s.askCost}
               </button>
             ) : (
-              <button type="button" className="btn--primary" disabled={busy} onClick={() => void start()} data-testid="insights-backfill-start">
+              <button type="button" className="btn--primary" disabled={busy} onClick={() => void start(estimate)} data-testid="insights-backfill-start">
                 {s.start}
               </button>
             )}
@@ -174,37 +157,18 @@ export function EnrichButton({ onFetched }: { onFetched(): void }) {
   const locale = useLocale();
   const online = useAppStore((st) => st.online);
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [jobId, setJobId] = useState<string | null>(null);
   const running = useJobEnd(jobId, onFetched);
 
   // The preview reads only the cache: free, so it is asked as soon as the dialog opens.
-  async function preview() {
-    setBusy(true);
-    setError(null);
-    try {
-      setEstimate(await call('insights.enrichEstimate', {}));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function start() {
-    if (estimate === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await call('insights.enrichStart', { ...(estimate.spend.bound !== null ? { confirmCost: estimate.spend.bound } : {}) });
+  const preview = () => run(async () => setEstimate(await call('insights.enrichEstimate', {})));
+  const start = (shown: EnrichEstimate) =>
+    run(async () => {
+      const answer = await call('insights.enrichStart', { ...(shown.spend.bound !== null ? { confirmCost: shown.spend.bound } : {}) });
       setJobId(answer.jobId);
       setEstimate(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   const n = (x: number) => formatInt(x, locale);
   return (
     <span className="insights__fetch">
@@ -231,7 +195,7 @@ export function EnrichButton({ onFetched }: { onFetched(): void }) {
               {estimate.objects === 0 ? s.close : s.cancel}
             </button>
             {estimate.objects > 0 && (
-              <button type="button" className="btn--primary" disabled={busy} onClick={() => void start()} data-testid="insights-enrich-start">
+              <button type="button" className="btn--primary" disabled={busy} onClick={() => void start(estimate)} data-testid="insights-enrich-start">
                 {s.start}
               </button>
             )}

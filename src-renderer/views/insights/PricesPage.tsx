@@ -22,6 +22,7 @@ import { insightsStrings } from './insightsStrings';
 import { EnrichButton } from './PaidFetch';
 import { buildPriceQuery, formOfQuery, type PriceForm, type PriceFormField } from './priceForm';
 import { usePriceBenchmark } from './useInsights';
+import { useAction } from './useAction';
 
 /** Rows drawn at once: the export carries all of them. */
 const SHOWN_ROWS = 500;
@@ -137,26 +138,18 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
 
 function ExportButton({ query, disabled }: { query: PriceQuery; disabled: boolean }) {
   const s = useStrings(insightsStrings);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [result, setResult] = useState<ExportResult | null>(null);
-  async function run() {
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
+  const exportCsv = () =>
+    run(async () => {
+      setResult(null);
       const answer = await call('insights.pricesExport', { query, delimiter: ';', excel: true });
       setResult(answer);
       if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <div className="insights__export">
-      <button type="button" onClick={() => void run()} disabled={busy || disabled} data-testid="prices-export">
+      <button type="button" onClick={() => void exportCsv()} disabled={busy || disabled} data-testid="prices-export">
         {s.exportCsv}
       </button>
       {result && (
