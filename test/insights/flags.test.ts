@@ -116,6 +116,8 @@ describe('short submission period (R003)', () => {
         tender(14, { ...base, law: null, end_at: end }),
         tender(15, { ...base, end_at: null }),
         tender(16, { ...base, publish_at: null, end_at: null, placement_name: null }),
+        // No minimum applies to a single-supplier purchase: its missing deadline is no gap.
+        tender(17, { ...base, ...single, end_at: null }),
       ],
     };
     expect(raised(over, 'short_submission')).toEqual([]);
@@ -145,7 +147,7 @@ describe('contract price close to the initial price (R031)', () => {
     expect(flags[0]!.evidence).toMatchObject({ contract_price: 990, initial_price: 1000, tender_id: 1, notice: NOTICE_44 });
   });
 
-  it('skips single-supplier tenders; no price, no tender or a tender priced 0 are gaps', () => {
+  it('skips single-supplier tenders; no price, no tender or a tender priced 0 are gaps where the flag applies', () => {
     const direct = tender(2, { ...single, price: 1000 });
     const free = tender(3, { ...auction, price: 0 });
     const contracts = [
@@ -154,6 +156,8 @@ describe('contract price close to the initial price (R031)', () => {
       contract(26, { tender_id: 1, price: null }),
       contract(27, { tender_id: null, price: 1000 }),
       contract(28, { tender_id: 99, price: 1000 }),
+      // Not applicable (a single-supplier tender), so its missing price is no gap.
+      contract(29, { tender_id: 2, price: null }),
     ];
     const o = over(contracts, [t, direct, free]);
     expect(raised(o, 'price_near_estimate')).toEqual([]);
@@ -292,7 +296,7 @@ describe('contract value just below the 44-FZ art. 93 threshold', () => {
     expect(flags[0]!.source).toBe('44-ФЗ ст. 93 ч. 1 п. 4 и 5');
   });
 
-  it('only without competition: a single-supplier tender yes, an auction no; other laws no', () => {
+  it('only without competition: a single-supplier tender yes, an auction no; other laws no; gaps only where it applies', () => {
     const tenders = new Map([
       [1, tender(1, { ...single, etp_id: NOTICE_44 })],
       [2, tender(2, { ...auction, etp_id: NOTICE_44 })],
@@ -306,6 +310,9 @@ describe('contract value just below the 44-FZ art. 93 threshold', () => {
       contract(15, { tender_id: 9, price: 590_000, law: '44-FZ' }),
       contract(16, { price: 590_000 }),
       contract(17, { price: null, law: '44-FZ' }),
+      // Not applicable (an auction, another law), so their missing prices are no gaps.
+      contract(18, { tender_id: 2, price: null, law: '44-FZ' }),
+      contract(19, { price: null, law: '223-FZ' }),
     ];
     const o = { contracts, tendersById: tenders };
     expect(raised(o, 'below_threshold').map((f) => f.object.id)).toEqual(['11']);

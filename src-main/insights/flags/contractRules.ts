@@ -18,11 +18,14 @@ function tenderOf(c: ContractFact, tendersById: ReadonlyMap<number, TenderFact>)
 
 export function priceNearEstimate(c: ContractFact, tendersById: ReadonlyMap<number, TenderFact>, sink: FlagSink): void {
   const tender = tenderOf(c, tendersById);
-  if (sink.lacks('price_near_estimate', [c.price === null && 'contract.price', typeof tender === 'string' && tender])) return;
-  const t = tender as TenderFact;
+  if (typeof tender === 'string') {
+    sink.lacks('price_near_estimate', [c.price === null && 'contract.price', tender]);
+    return;
+  }
   // A single-supplier purchase has no bidding to lower the price: at the initial price is the norm there.
-  if (procedureOf(t.placement_name) === 'single_supplier') return;
-  if (sink.lacks('price_near_estimate', [!(t.price !== null && t.price > 0) && 'tender.price'])) return;
+  if (procedureOf(tender.placement_name) === 'single_supplier') return;
+  const t = tender;
+  if (sink.lacks('price_near_estimate', [c.price === null && 'contract.price', !(t.price !== null && t.price > 0) && 'tender.price'])) return;
   if (kopecks(c.price!) * 100 < kopecks(t.price!) * NEAR_ESTIMATE_PCT) return;
   sink.raise('price_near_estimate', objectOf(c), 'OCP R031', {
     contract_id: c.id,
@@ -37,8 +40,9 @@ export function priceNearEstimate(c: ContractFact, tendersById: ReadonlyMap<numb
 }
 
 export function belowThreshold(c: ContractFact, tendersById: ReadonlyMap<number, TenderFact>, sink: FlagSink): void {
-  if (sink.lacks('below_threshold', [c.price === null && 'contract.price'])) return;
-  // Only a purchase without competition can use art. 93: no tender at all, or a single-supplier one.
+  // Only a purchase without competition can use art. 93: no tender at all, or a single-supplier one; and
+  // only under 44-FZ (the store gives the contract's law, else its tender's, else its registry number's).
+  if (c.law !== null && c.law !== '44-FZ') return;
   if (c.tender_id !== null) {
     const tender = tendersById.get(c.tender_id);
     if (sink.lacks('below_threshold', [tender === undefined && 'tender (not cached)'])) return;
@@ -46,9 +50,7 @@ export function belowThreshold(c: ContractFact, tendersById: ReadonlyMap<number,
     if (sink.lacks('below_threshold', [procedure === null && 'tender.placement_type'])) return;
     if (procedure !== 'single_supplier') return;
   }
-  // The store gives the contract's law, else its tender's, else the one its registry number says.
-  if (sink.lacks('below_threshold', [c.law === null && 'contract.law'])) return;
-  if (c.law !== '44-FZ') return;
+  if (sink.lacks('below_threshold', [c.price === null && 'contract.price', c.law === null && 'contract.law'])) return;
   const price = kopecks(c.price!);
   for (const threshold of THRESHOLDS) {
     const limit = kopecks(threshold.amount);

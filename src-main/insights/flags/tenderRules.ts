@@ -7,6 +7,8 @@ import { submissionMinimum, submissionPeriod } from './submissionMinimums';
 
 export function shortSubmission(t: TenderFact, sink: FlagSink): void {
   const procedure = procedureOf(t.placement_name);
+  // Single-supplier purchases take no bids; other procedures have no minimum we know of. Neither is a gap.
+  if (procedure === 'single_supplier' || procedure === 'other') return;
   if (
     sink.lacks('short_submission', [
       t.publish_at === null && 'tender.publish_date',
@@ -15,8 +17,6 @@ export function shortSubmission(t: TenderFact, sink: FlagSink): void {
     ])
   )
     return;
-  // Single-supplier purchases take no bids; other procedures have no minimum we know of.
-  if (procedure === 'single_supplier' || procedure === 'other') return;
   const law = t.law;
   if (sink.lacks('short_submission', [law === null && 'tender.law'])) return;
   const minimum = submissionMinimum(law!, procedure!, t);
