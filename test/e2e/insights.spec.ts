@@ -224,5 +224,22 @@ test.describe('strict sandbox (only what the API reference guarantees)', () => {
     await expect(page.getByTestId('fig-total-price')).not.toContainText('0,00');
     await expectNoRawCodes(page, 'strict supplier dossier');
     await app.screenshot(page, 'insights-strict-supplier-dossier');
+
+    // The same dossier in English: every label switches, the missing fields are said in English.
+    await page.getByTestId('nav-settings').click();
+    await page.getByRole('combobox', { name: 'Язык интерфейса' }).selectOption('en');
+    await expect(page.getByTestId('nav-insights')).toHaveText('Insights');
+    await page.getByTestId('nav-insights').click();
+    await page.getByTestId('insights-kind-supplier').check();
+    await page.getByTestId('insights-inn').fill(supplierInn!);
+    await page.getByTestId('insights-open').click();
+    await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-inn', supplierInn!);
+    await expect(page.getByTestId('insights-completeness')).toContainText('Without a price');
+    await expect(page.getByTestId('insights-regions')).toContainText('Not stated');
+    await expect(page.getByTestId('insights-tab-prices')).toHaveText('Prices (initial price justification)');
+    const english = await page.getByTestId('view-insights').innerText();
+    // Only proper names stay Cyrillic (the supplier's name): none of the interface's words.
+    expect(english).not.toMatch(/Досье|Полнота|Контракты|Без цены|Не указано|Стадии/);
+    await app.screenshot(page, 'insights-strict-supplier-dossier-en');
   });
 });

@@ -70,7 +70,7 @@ describe('flag evidence in words', () => {
       },
       'ru',
     );
-    expect(lines).toEqual([
+    expect(lines.map(([, name, value]) => [name, value])).toEqual([
       ['Номер извещения', '0373100000124000001'],
       ['Закон', '44-ФЗ'],
       ['НМЦК', '1\u00a0500\u00a0000,00\u00a0₽'],

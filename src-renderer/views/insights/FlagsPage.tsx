@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { FlagDefinition, FlagGap, RaisedFlag } from '../../../src-main/domain/insights';
 import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { InnLink } from '../../components/InnLink';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { evidenceLines, fieldName } from './flagEvidence';
@@ -134,10 +135,10 @@ function FlagItem({ flag, onToggle }: { flag: RaisedFlag; onToggle(flag: RaisedF
         {flag.dismissed && <span className="badge"> {s.dismissed}</span>}
       </div>
       <dl className="insights__evidence" data-testid="flag-evidence" aria-label={s.evidence}>
-        {evidenceLines(flag.evidence, locale).map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
+        {evidenceLines(flag.evidence, locale).map(([key, name, value]) => (
+          <div key={key}>
+            <dt>{name}</dt>
+            <dd>{(key === 'customer_inn' || key === 'supplier_inn') && typeof flag.evidence[key] === 'string' ? <InnLink inn={value} kind={key === 'customer_inn' ? 'customer' : 'supplier'} testId="flag-evidence-inn" /> : value}</dd>
           </div>
         ))}
       </dl>

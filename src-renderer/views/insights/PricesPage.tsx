@@ -216,6 +216,7 @@ function PositionsTable({ rows }: { rows: PriceRow[] }) {
           })}
         </tbody>
       </table>
+      {rows.length > SHOWN_ROWS && <p className="muted" data-testid="prices-rows-cut">{s.rowsCut(SHOWN_ROWS)}</p>}
     </Block>
   );
 }

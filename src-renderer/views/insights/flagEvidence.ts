@@ -139,7 +139,7 @@ export function evidenceName(key: string, locale: Locale): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The evidence as [name, value] lines, in the engine's order. */
-export function evidenceLines(evidence: Record<string, unknown>, locale: Locale): [string, string][] {
-  return Object.entries(evidence).map(([k, v]) => [evidenceName(k, locale), evidenceValue(k, v, locale)]);
+/** The evidence as lines (the key, its name, the value in words), in the engine's order. */
+export function evidenceLines(evidence: Record<string, unknown>, locale: Locale): [key: string, name: string, value: string][] {
+  return Object.entries(evidence).map(([k, v]) => [k, evidenceName(k, locale), evidenceValue(k, v, locale)]);
 }

@@ -112,6 +112,7 @@ export const insightsStrings: Strings<{
   otherUnits: string;
   noPositions: string;
   positions: (n: number) => string;
+  rowsCut: (shown: number) => string;
   source: string;
   kindTender: string;
   kindContract: string;
@@ -253,6 +254,7 @@ export const insightsStrings: Strings<{
     otherUnits: 'Другие единицы (цены в них не сравниваются):',
     noPositions: 'Позиций с этим кодом в кэше нет. Позиции приходят с карточками: дозагрузите их.',
     positions: (n) => `Позиции: ${n}`,
+    rowsCut: (shown) => `Показаны первые ${shown}; в экспорте CSV — все.`,
     source: 'Источник',
     kindTender: 'Извещение',
     kindContract: 'Контракт',
@@ -392,6 +394,7 @@ export const insightsStrings: Strings<{
     otherUnits: 'Other units (not compared):',
     noPositions: 'No cached positions with this code. Positions come with cards: fetch them.',
     positions: (n) => `Positions: ${n}`,
+    rowsCut: (shown) => `The first ${shown} are shown; the CSV export has all.`,
     source: 'Source',
     kindTender: 'Notice',
     kindContract: 'Contract',
