@@ -1,8 +1,8 @@
 /**
  * The red flags of a scope read from a real cache (feed pages through the one write path, the insight store's
  * readers): a saved search, a list, a customer, a supplier and the whole cache, with dismissals remembered
- * and forgotten, and a contract shaped as the strict reference sends it (id, suppliers, execution only)
- * counted as gaps rather than flagged. Every expected number is worked out in the comments.
+ * and forgotten, and a tender and a contract shaped as the strict reference sends them (a feed tender without
+ * placement type; a contract with id, suppliers, execution only) counted as gaps rather than flagged. Every expected number is worked out in the comments.
  */
 import { describe, expect, it } from 'vitest';
 import type { CacheDb } from '../../src-main/cache/database';
@@ -24,7 +24,22 @@ function fixtureCache(): CacheDb {
   feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(1, 1, { end: '2026-07-05T09:00:00+03:00' })), tenderItem(tender(2, 1))]));
   // Tender 3, another customer's, through another search: as short as tender 1.
   const other = tender(3, 1, { end: '2026-07-04T09:00:00+03:00', extra: { organization: { name: 'МБОУ СОШ № 3', inn: OTHER } } });
-  feedStore(cache).saveFeedPage(tenderPage([tenderItem(other)], { filterId: 'flt_other' }));
+  // Tender 4 as the strict reference sends it in a feed: no placement type (the card has it), no law, no OKPD2.
+  const strictTender = {
+    id: 4,
+    etp_id: '0173100007426000018',
+    name: 'Поставка бумаги',
+    price: 200_000,
+    publish_date: '2026-07-01T10:00:00+03:00',
+    end_date: '2026-07-03T09:00:00+03:00',
+    update_date: '2026-07-01T10:00:00+03:00',
+    end_date_computed: false,
+    region: { id: 50, name: 'Московская область' },
+    platform: { id: 2, name: 'Сбербанк-АСТ' },
+    status: { id: 1, name: 'Подача заявок' },
+    organization: { name: 'МБОУ СОШ № 3', inn: OTHER },
+  };
+  feedStore(cache).saveFeedPage(tenderPage([tenderItem(other), { ...tenderItem(strictTender), version: 1, event: 'created' }], { filterId: 'flt_other' }));
   // Contract 10 on tender 1 (initial price 100 000): 95 000, then 110 000 (+15.79 %, and 110 % of the initial price).
   // Contract 11 on tender 2: 99 500 = 99.5 % of 100 000. Contract 12 as the strict reference sends it.
   const strict = { id: 12, suppliers: [{ name: 'ООО «Ромашка»', inn: SUPPLIER }], execution: { paid: 0 } };
@@ -93,6 +108,8 @@ describe('flagsFor', () => {
 
     const all = flagsFor(cache, { kind: 'all' });
     expect(all.scope).toEqual({ kind: 'all', id: null, name: null });
+    // The strict tender 4 (2 days, but no placement type to know the minimum by) is a gap, not a flag.
+    expect(all.gaps).toContainEqual({ code: 'short_submission', field: 'tender.placement_type', objects: 1 });
     expect(summary(all).map((f) => `${f[0]}:${f[2]}`)).toEqual([
       'short_submission:1',
       'short_submission:3',
