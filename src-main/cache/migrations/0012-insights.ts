@@ -122,31 +122,39 @@ interface VersionRow {
   byte_length: number;
 }
 
-/** Rows of a keyset query in key order, batch by batch (a statement is never left open across writes). */
-function eachRow(batch: Database.Statement<[number, number, number], VersionRow>, visit: (row: VersionRow) => void): void {
-  for (let id = -1, version = 0; ; ) {
-    const rows = batch.all(id, id, version);
+/**
+ * Rows of a keyset query in pack order, batch by batch (a statement is never left open across writes). In pack
+ * order each pack is decoded once for all the versions it holds (in key order, nearly once a version: a
+ * tender's latest version sits in a later page than its neighbours'), and contracts come in the order they
+ * were delivered, the order the write path saw them in.
+ */
+function eachInPackOrder(batch: Database.Statement<[number, number], VersionRow>, visit: (row: VersionRow) => void): void {
+  for (let pack = -1, offset = -1; ; ) {
+    const rows = batch.all(pack, offset);
     if (rows.length === 0) return;
     for (const r of rows) visit(r);
-    ({ id, version } = rows[rows.length - 1]!);
+    ({ pack_id: pack, pack_offset: offset } = rows[rows.length - 1]!);
   }
 }
 
 function fill(db: Database.Database, upkeep: InsightUpkeep): void {
   const decode = packReader(db);
+  // An index for the fill's order only, dropped again at the end (a pack's versions have distinct offsets).
+  db.exec('CREATE INDEX insight_fill_order ON object_version (pack_id, pack_offset)');
   // Tenders first (their latest versions, as the write path keeps them), so contracts that do not name their
-  // customer find their tender's; then every contract version in order (the price history).
-  const tenders = db.prepare<[number, number, number], VersionRow>(
-    `SELECT t.id, t.version, v.pack_id, v.pack_offset, v.byte_length FROM tender t
-     JOIN object_version v ON v.kind = 1 AND v.id = t.id AND v.version = t.version
-     WHERE t.id > ? OR (t.id = ? AND t.version > ?) ORDER BY t.id LIMIT ${BATCH}`,
+  // customer find their tender's; then every contract version (the price history).
+  const tenders = db.prepare<[number, number], VersionRow>(
+    `SELECT v.id, v.version, v.pack_id, v.pack_offset, v.byte_length FROM object_version v INDEXED BY insight_fill_order
+     JOIN tender t ON t.id = v.id AND t.version = v.version
+     WHERE v.kind = 1 AND (v.pack_id, v.pack_offset) > (?, ?) ORDER BY v.pack_id, v.pack_offset LIMIT ${BATCH}`,
   );
-  const contracts = db.prepare<[number, number, number], VersionRow>(
-    `SELECT id, version, pack_id, pack_offset, byte_length FROM object_version
-     WHERE kind = 2 AND (id > ? OR (id = ? AND version > ?)) ORDER BY id, version LIMIT ${BATCH}`,
+  const contracts = db.prepare<[number, number], VersionRow>(
+    `SELECT id, version, pack_id, pack_offset, byte_length FROM object_version INDEXED BY insight_fill_order
+     WHERE kind = 2 AND (pack_id, pack_offset) > (?, ?) ORDER BY pack_id, pack_offset LIMIT ${BATCH}`,
   );
-  eachRow(tenders, (r) => upkeep.tenderVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
-  eachRow(contracts, (r) => upkeep.contractVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
+  eachInPackOrder(tenders, (r) => upkeep.tenderVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
+  eachInPackOrder(contracts, (r) => upkeep.contractVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
+  db.exec('DROP INDEX insight_fill_order');
   // Cards oldest request first: the upkeep keeps the newest version's positions, as it does when they arrive.
   const cards = db.prepare<[number], { request_seq: number; kind: number; id: number; version: number; positions_page: number; positions_limit: number; codec: number; body: Buffer }>(
     `SELECT request_seq, kind, id, version, positions_page, positions_limit, codec, body FROM card
