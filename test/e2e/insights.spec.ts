@@ -77,6 +77,23 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await expect(page.getByTestId('insights-top-suppliers-row').filter({ has: page.locator(`[data-inn="${supplierInn}"]`) })).toHaveCount(1);
   await expectNoRawCodes(page, 'customer dossier');
   await app.screenshot(page, 'insights-2b-customer-dossier');
+
+  // The backfill by the customer's INN: the cost first (asking it reads one contract, said in the dialog),
+  // then only «Загрузить» starts the job; when it ends, the dossier is computed again.
+  const contractsBefore = Number((await page.getByTestId('fig-contracts').innerText()).replace(/\D+/g, ''));
+  await page.getByTestId('insights-backfill').click();
+  const backfill = page.getByTestId('insights-backfill-dialog');
+  await expect(backfill).toContainText('не больше 1 ед.');
+  await page.getByTestId('insights-backfill-ask').click();
+  const estimate = page.getByTestId('insights-backfill-estimate');
+  await expect(estimate).toContainText('На сервере');
+  const onServer = Number(await estimate.getAttribute('data-total'));
+  await app.screenshot(page, 'insights-2c-backfill-preview');
+  await page.getByTestId('insights-backfill-start').click();
+  await expect(page.getByTestId('insights-backfill-job')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  // Every contract the server has for this customer is now in the dossier.
+  expect(onServer).toBeGreaterThanOrEqual(contractsBefore);
+  await expect.poll(async () => Number((await page.getByTestId('fig-contracts').innerText()).replace(/\D+/g, ''))).toBe(onServer);
   await page.getByTestId('insights-back').click();
   await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-inn', supplierInn!);
 

@@ -41,7 +41,8 @@ const strings: Strings<{
     backfillTitle: 'Дозагрузка контрактов по ИНН',
     backfillIntro: 'Контракты по ИНН — платный запрос. Чтобы узнать, сколько их на сервере, мы прочитаем один контракт (не больше 1 ед.). Ничего больше без вашего подтверждения не загрузится.',
     askCost: 'Узнать стоимость',
-    backfillCost: (units) => `Загрузка контрактов спишет не больше ${units}.`,
+    // `units` ends with «ед.»: no second full stop.
+    backfillCost: (units) => `Загрузка контрактов спишет не больше ${units}`,
     backfillProbe: (units) => `Проверка стоимости списала ${units}.`,
     backfillTotal: (total, held) => `На сервере: ${total}, из них уже в кэше: ${held} — за них повторно не спишется.`,
     backfillCustomer: 'Дозагрузить контракты заказчика…',
@@ -125,7 +126,7 @@ export function BackfillButton({ kind, inn, onFetched }: { kind: 'customer' | 's
         <Dialog title={s.backfillTitle} onClose={close} testId="insights-backfill-dialog">
           <p>{s.backfillIntro}</p>
           {estimate && (
-            <div data-testid="insights-backfill-estimate" data-bound={estimate.spend.bound ?? ''}>
+            <div data-testid="insights-backfill-estimate" data-bound={estimate.spend.bound ?? ''} data-total={estimate.spend.total ?? ''}>
               {estimate.spend.total !== null && <p>{s.backfillTotal(count(estimate.spend.total, NOUNS.contract, locale), count(estimate.spend.held, NOUNS.contract, locale))}</p>}
               {estimate.spend.bound !== null && <p>{s.backfillCost(count(estimate.spend.bound, NOUNS.unit, locale))}</p>}
               {estimate.charged > 0 && <p className="muted">{s.backfillProbe(count(estimate.charged, NOUNS.unit, locale))}</p>}
