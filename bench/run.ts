@@ -15,6 +15,7 @@ import { benchRateUse, reportRateUse } from './rateUse';
 import { benchColdStart, reportColdStart } from './coldStart';
 import { benchRenderer, reportRenderer } from './rendererScale';
 import { runInsightsBench } from './insights';
+import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -40,5 +41,8 @@ runCacheBench({ tenders: Number(values.tenders) });
 console.log('');
 // Dossiers, price benchmark and red flags over a cache of that size, and the ingest cost of their upkeep (issue 15).
 runInsightsBench({ tenders: Number(values.tenders) });
+console.log('');
+// What enrichment reads before it opens a card: the preview, the start and the job each plan (issue 15).
+reportEnrichPreview(benchEnrichPreview());
 console.log('');
 reportHostLag(await benchHostLag({ tenders: Number(values.tenders), versions: Number(values['lag-versions']) }));

@@ -55,11 +55,20 @@ function createEnrichStore(cache: CacheDb): EnrichStore {
     delivered: db.prepare<[string], number>('SELECT id FROM filter_member WHERE kind = 2 AND filter_id = ? ORDER BY id').pluck(),
   };
 
-  const positionsOf = (kind: ObjectKind, id: number, version: number, page: number, limit: number): { total: number | null; count: number } | null => {
+  // A cached page of a version does not change, so what it says is read (decoded and parsed) once per session:
+  // the preview, the start and the job each ask again, and decoding every card is most of their time.
+  type PageFacts = { total: number | null; count: number };
+  const known = new Map<string, PageFacts>();
+  const positionsOf = (kind: ObjectKind, id: number, version: number, page: number, limit: number): PageFacts | null => {
+    const key = `${kind}:${id}:${version}:${page}:${limit}`;
+    const held = known.get(key);
+    if (held) return held;
     const card = cards.getCard(kind, id, version, page, limit);
     if (!isRecord(card)) return null;
     const total = typeof card.positions_total === 'number' && Number.isSafeInteger(card.positions_total) && card.positions_total >= 0 ? card.positions_total : null;
-    return { total, count: Array.isArray(card.positions) ? card.positions.length : 0 };
+    const facts = { total, count: Array.isArray(card.positions) ? card.positions.length : 0 };
+    known.set(key, facts);
+    return facts;
   };
 
   /** The pages still missing of a version whose cached pages are `held` (page 1 among them). */
