@@ -140,13 +140,15 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await page.getByTestId('insights-enrich').click();
   const enrich = page.getByTestId('insights-enrich-dialog');
   await expect(enrich).toBeVisible();
-  if (await page.getByTestId('insights-enrich-start').isVisible()) {
-    await expect(page.getByTestId('insights-enrich-estimate')).toContainText('мин');
-    await page.getByTestId('insights-enrich-start').click();
-    await expect(page.getByTestId('insights-enrich-job')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
-  } else {
-    await enrich.getByRole('button', { name: 'Закрыть' }).click();
-  }
+  // Cached tenders and contracts without positions: cards to open, the time at the rate, cost 0 (held versions).
+  const preview = page.getByTestId('insights-enrich-estimate');
+  await expect(preview).toContainText('мин');
+  await expect(preview).toHaveAttribute('data-cost', '0');
+  expect(Number(await preview.getAttribute('data-cards'))).toBeGreaterThan(0);
+  await app.screenshot(page, 'insights-4b-enrich-preview');
+  await page.getByTestId('insights-enrich-start').click();
+  await expect(page.getByTestId('insights-enrich-job')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('insights-enrich-job-figures')).toHaveAttribute('data-charged', '0');
 
   // A code the opened card's positions name (OKPD2, as the sandbox sends it).
   const card = await invokeOk<{ card: { positions?: { okpd2_code?: string }[] } }>(app, 'card.tender', { id: tenderId! });
