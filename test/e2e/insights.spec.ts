@@ -22,9 +22,10 @@ async function expectNoRawCodes(page: Page, where: string): Promise<void> {
 }
 
 test('insights: card → supplier dossier → competitor → price benchmark → export', async ({ page, app }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // Completed tenders and their contracts, as a saved search synced with contracts.
-  const filterId = await runSearch(app, { ids: Array.from({ length: 60 }, (_, i) => i + 1), status: ['completed'] }, 'Итоги закупок', ['created']);
+  // 30 tenders: enough suppliers to rank, few enough cards for the enrichment at 100 requests a minute.
+  const filterId = await runSearch(app, { ids: Array.from({ length: 30 }, (_, i) => i + 1), status: ['completed'] }, 'Итоги закупок', ['created']);
   const sync = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId, contracts: true });
   expect((await waitJob(app, sync.jobId, 90_000)).state).toBe('done');
 
@@ -147,7 +148,7 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   expect(Number(await preview.getAttribute('data-cards'))).toBeGreaterThan(0);
   await app.screenshot(page, 'insights-4b-enrich-preview');
   await page.getByTestId('insights-enrich-start').click();
-  await expect(page.getByTestId('insights-enrich-job')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('insights-enrich-job')).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
   await expect(page.getByTestId('insights-enrich-job-figures')).toHaveAttribute('data-charged', '0');
 
   // A code the opened card's positions name (OKPD2, as the sandbox sends it).
