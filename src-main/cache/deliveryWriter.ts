@@ -170,8 +170,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     adoptProvisional(item);
     views.newVersion(item.kind, item.id, item.version, item.object);
     if (item.kind === 'tender') {
-      const fields = tenders.indexVersion(item.id, item.version, item.object);
-      if (fields) insights.tenderVersion(item.id, item.version, item.object, fields);
+      const indexed = tenders.indexVersion(item.id, item.version, item.object);
+      if (indexed) insights.tenderVersion(item.id, item.version, item.object, indexed.fields, indexed.isNew);
     } else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
       s.contract.run(item.id, item.version, tenderId);

@@ -138,8 +138,11 @@ export const okpd2List = (text: string): string[] => (text === '' ? [] : text.sp
 export type CustomerSource = 'contract' | 'tender' | 'attribution';
 
 export interface InsightUpkeep {
-  /** A version of a tender stored for the first time (it becomes the latest when newer); `fields` as tenderIndex read them. */
-  tenderVersion(id: number, version: number, object: unknown, fields?: TenderFields): void;
+  /**
+   * A tender's new latest version; `fields` as tenderIndex read them, `isNew` when it was the tender's first
+   * (then there is no row to read).
+   */
+  tenderVersion(id: number, version: number, object: unknown, fields?: TenderFields, isNew?: boolean): void;
   /** A version of a contract stored for the first time: a price step, and the latest when newer. */
   contractVersion(id: number, version: number, object: unknown): void;
   /** A card page saved: its positions (the newest card version's), and a tender's placement and codes. */
@@ -164,6 +167,8 @@ interface TenderKept {
 /** A contract's `contract_party` row: its version and own customer already the new version's (appIndex wrote them first). */
 interface ContractKept {
   version: number;
+  /** The previous latest version's price (this upkeep's column: appIndex leaves it). */
+  price: number | null;
   attributed_inn: string | null;
   resolved_inn: string | null;
   /** `inn<TAB>name` lines in order, as of the version before. */
@@ -203,18 +208,17 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       `UPDATE contract_party SET resolved_inn = ?, resolved_name = ?, customer_source = 'tender'
        WHERE id IN (SELECT id FROM contract WHERE tender_id = ?) AND (customer_source IS NULL OR customer_source <> 'contract')`,
     ),
-    contract: db.prepare<[number], ContractKept>('SELECT version, attributed_inn, resolved_inn, suppliers FROM contract_party WHERE id = ?'),
+    contract: db.prepare<[number], ContractKept>('SELECT version, price, attributed_inn, resolved_inn, suppliers FROM contract_party WHERE id = ?'),
     tenderCustomer: db.prepare<[number], { customer_inn: string | null; customer_name: string | null }>(
       `SELECT i.customer_inn, n.name AS customer_name FROM insight_tender i JOIN tender t ON t.id = i.id
        LEFT JOIN customer_name n ON n.ref = t.customer_ref WHERE i.id = ?`,
     ),
-    // The row is the one appIndex just wrote for this version, so this UPDATE dirties no other page.
+    // The row is the one appIndex just wrote for this version, so this UPDATE dirties no other page; the partial
+    // index on `resolved_inn` holds only contracts that do not name their customer, so most rows stay out of it.
     putContract: db.prepare(
       `UPDATE contract_party SET reestr_number = ?, price = ?, paid = ?, stage = ?, sign_at = ?, region = ?, law = ?, suppliers = ?,
-         resolved_name = ?, customer_source = ? WHERE id = ?`,
+         resolved_inn = ?, resolved_name = ?, customer_source = ? WHERE id = ?`,
     ),
-    // Apart: it names the indexed column.
-    contractIndexed: db.prepare('UPDATE contract_party SET resolved_inn = ? WHERE id = ?'),
     supplier: db.prepare('INSERT OR IGNORE INTO insight_contract_supplier (supplier_inn, contract_id) VALUES (?, ?)'),
     dropSupplier: db.prepare('DELETE FROM insight_contract_supplier WHERE supplier_inn = ? AND contract_id = ?'),
     stepBefore: db
@@ -253,9 +257,9 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   };
 
   return {
-    tenderVersion(id, version, object, fields) {
+    tenderVersion(id, version, object, fields, isNew = false) {
       // Called for a tender's new latest version only (tenderIndex decided it); the migration's fill too.
-      const kept = s.tender.get(id);
+      const kept = isNew ? undefined : s.tender.get(id);
       const t = tenderInsight(object, fields);
       const placementKnown = t.placement_type !== null || t.placement_name !== null;
       putTender(id, kept, {
@@ -271,10 +275,14 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
 
     contractVersion(id, version, object) {
       const c = contractInsight(object);
-      // History: a step where the price changes (a late older version adds its own). Provisional versions
-      // (a card without a stated version) are not steps of the contract's history.
-      if (c.price !== null && version >= 0 && s.stepBefore.get(id, version) !== c.price) s.price.run(id, version, c.price);
       const kept = s.contract.get(id);
+      // History: a step where the price changes (a late older version adds its own). Provisional versions
+      // (a card without a stated version) are not steps of the contract's history. In order, the step before
+      // is the price the row still holds (the previous latest version's); out of order it is looked up.
+      if (c.price !== null && version >= 0) {
+        const before = kept?.version === version && kept.price !== null ? kept.price : s.stepBefore.get(id, version);
+        if (before !== c.price) s.price.run(id, version, c.price);
+      }
       // appIndex keeps the row of the latest version: an older version arriving late is history only.
       if (!kept || kept.version !== version) return;
       let customer: { inn: string | null; name: string | null; source: CustomerSource | null } = { inn: null, name: null, source: null };
@@ -285,8 +293,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
         else if (kept.attributed_inn !== null) customer = { inn: kept.attributed_inn, name: null, source: 'attribution' };
       }
       const suppliers = suppliersText(c.suppliers);
-      s.putContract.run(c.reestr_number, c.price, c.paid, c.stage, c.sign_at, c.region, c.law, suppliers, customer.name, customer.source, id);
-      if (customer.inn !== kept.resolved_inn) s.contractIndexed.run(customer.inn, id);
+      s.putContract.run(c.reestr_number, c.price, c.paid, c.stage, c.sign_at, c.region, c.law, suppliers, customer.inn, customer.name, customer.source, id);
       // Most versions change the stage or the payments, not the suppliers: their rows stay.
       if (suppliers === kept.suppliers) return;
       for (const p of suppliersOf(kept.suppliers)) s.dropSupplier.run(p.inn, id);

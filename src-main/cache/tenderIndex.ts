@@ -203,9 +203,10 @@ interface TenderRowState {
 export interface TenderIndexer {
   /**
    * A version of tender `id` was stored for the first time; it becomes the latest when it is newer. Returns
-   * the fields read from it when it did (the insight upkeep reuses them), else null.
+   * the fields read from it when it did, and whether the tender is new to the cache (the insight upkeep
+   * reuses both), else null.
    */
-  indexVersion(id: number, version: number, object: unknown): TenderFields | null;
+  indexVersion(id: number, version: number, object: unknown): { fields: TenderFields; isNew: boolean } | null;
   /**
    * Titles of positions from a cached card of `version`. Kept per tender for the newest card version
    * (pages of the same version add up) and indexed with the latest tender version. Returns whether the
@@ -305,12 +306,12 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
           s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash).lastInsertRowid,
         );
         writeFts(seq, body, false);
-        return f;
+        return { fields: f, isNew: true };
       }
       s.update.run(version, f.name, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, current.seq);
       if (ref !== current.customer_ref) s.updateCustomer.run(ref, current.seq);
       if (hash !== current.indexed_hash) writeFts(current.seq, body, true);
-      return f;
+      return { fields: f, isNew: false };
     },
 
     addPositionTitles(id, version, titles) {
