@@ -15,7 +15,7 @@ import { InnLink } from '../../components/InnLink';
 import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
-import { REGIONS, regionName } from '../search/dictionaries';
+import { REGIONS, regionName } from '../../../src-main/i18n/dictionaries';
 import { Block, Figure } from './InsightParts';
 import { percent } from './insightsLabels';
 import { insightsStrings } from './insightsStrings';

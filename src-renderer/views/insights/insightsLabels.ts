@@ -2,36 +2,11 @@
  * Names for what the insight answers carry as codes (issue 15), so the screen says «Завершена», «44-ФЗ»,
  * «Электронный аукцион», «Республика Татарстан», «март 2024» instead of `completed`, `44-FZ`, `3`, `16`,
  * `2024-03`. The names of statuses and laws are the core's (src-main/i18n/codes), those of placement types and
- * regions the query builder's dictionaries: one name per code everywhere. Pure.
+ * regions the query builder's dictionaries (src-main/i18n/dictionaries): one name per code everywhere. Pure.
  */
 import type { Locale } from '../../../src-main/contract/ipc';
-import type { CountBy } from '../../../src-main/domain/insights';
-import { lawName, tenderStatusName } from '../../i18n/i18n';
-import { entryName, PLACEMENT_TYPES, regionName } from '../search/dictionaries';
 
-/** What a count-by breaks down by. */
-export type Dimension = 'status' | 'law' | 'placement' | 'region' | 'okpd2';
-
-const UNKNOWN = { ru: 'Не указано', en: 'Not stated' } as const;
-
-/** A row of a breakdown by its human name; the answer's own label (a placement's or class's name) first. */
-export function countByName(dimension: Dimension, row: CountBy, locale: Locale): string {
-  if (row.key === 'unknown' || row.key === '') return UNKNOWN[locale];
-  switch (dimension) {
-    case 'status':
-      return tenderStatusName(row.key, locale);
-    case 'law':
-      return lawName(row.key, locale);
-    case 'placement':
-      return row.label ?? (/^\d+$/.test(row.key) ? entryName(PLACEMENT_TYPES, Number(row.key), locale) : row.key);
-    case 'region':
-      return row.label ?? (/^\d+$/.test(row.key) ? regionName(Number(row.key)) : row.key);
-    case 'okpd2':
-      // An OKPD2 class is the analyst's own vocabulary: the code stays, with its name when known.
-      return row.label ? `${row.key} — ${row.label}` : row.key;
-  }
-}
-
+export { countByName, type Dimension } from '../../../src-main/i18n/dictionaries';
 
 const monthFormat = new Map<Locale, Intl.DateTimeFormat>();
 /** `2024-03` as «март 2024» / «Mar 2024» (the month itself, no time zone shift: mid-month UTC). */

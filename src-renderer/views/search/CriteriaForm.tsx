@@ -7,7 +7,7 @@ import { Field, fieldErrorId } from '../../components/Field';
 import { CheckboxGroup, FilterSelect, type Option } from '../../components/MultiSelect';
 import { TokenInput } from '../../components/TokenInput';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
-import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, REGIONS, STATUSES } from './dictionaries';
+import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, REGIONS, STATUSES } from '../../../src-main/i18n/dictionaries';
 import type { FieldErrors, SearchForm, TenderStatus } from './queryBuilder';
 
 export const criteriaStrings: Strings<{

@@ -15,7 +15,7 @@ import { identifierDigits, innProblemText, ogrnProblemText } from '../../../src-
 import { normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
 import { formatInt, formatRub } from '../../format/format';
 import { cleanItems } from '../../components/tokenItems';
-import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
+import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from '../../../src-main/i18n/dictionaries';
 
 export type TenderStatus = 'active' | 'completed' | 'cancelled';
 

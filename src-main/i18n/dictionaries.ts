@@ -1,10 +1,14 @@
 /**
  * The dictionaries behind the QUERY criteria `regions`, `platforms`, `placement_types` and `purchase_types`
- * (docs/api-decisions.md, D-Q-4), as the query builder offers them. The API reference does not publish them;
- * these are the values our sandbox serves and the decisions file lists. Region names stay Russian in both
- * languages (they are proper names); methods and laws have English names.
+ * (docs/api-decisions.md, D-Q-4): the query builder offers them, and the renderer's insight pages and the CLI's
+ * readable output (`tenderwb analytics`) name codes by them, so a region or a placement type has one name
+ * everywhere. The API reference does not publish them; these are the values our sandbox serves and the
+ * decisions file lists. Region names stay Russian in both languages (they are proper names); methods and laws
+ * have English names. Pure (the renderer imports it).
  */
-import type { Locale } from '../../../src-main/contract/ipc';
+import type { CountBy } from '../domain/insights';
+import { lawName, tenderStatusName } from './codes';
+import type { Locale } from './text';
 
 export interface DictionaryEntry {
   id: number;
@@ -142,11 +146,8 @@ export const PLATFORMS: readonly DictionaryEntry[] = [
   { id: 11, ru: 'Lot-Online (РАД)', en: 'Lot-Online (RAD)' },
 ];
 
-export const STATUSES = [
-  { code: 'active', ru: 'Подача заявок', en: 'Accepting bids' },
-  { code: 'completed', ru: 'Завершена', en: 'Completed' },
-  { code: 'cancelled', ru: 'Отменена', en: 'Cancelled' },
-] as const;
+/** The QUERY's tender statuses (4.5), named by codes.ts: one name per status everywhere. */
+export const STATUSES = (['active', 'completed', 'cancelled'] as const).map((code) => ({ code, ru: tenderStatusName(code, 'ru'), en: tenderStatusName(code, 'en') }));
 
 export function entryName(list: readonly DictionaryEntry[], id: number, locale: Locale): string {
   const e = list.find((x) => x.id === id);
@@ -155,4 +156,27 @@ export function entryName(list: readonly DictionaryEntry[], id: number, locale: 
 
 export function regionName(code: number): string {
   return REGION_NAMES.get(code) ?? String(code).padStart(2, '0');
+}
+
+/** What a count-by breaks down by. */
+export type Dimension = 'status' | 'law' | 'placement' | 'region' | 'okpd2';
+
+const UNKNOWN = { ru: 'Не указано', en: 'Not stated' } as const;
+
+/** A row of a breakdown by its human name; the answer's own label (a placement's or class's name) first. */
+export function countByName(dimension: Dimension, row: CountBy, locale: Locale): string {
+  if (row.key === 'unknown' || row.key === '') return UNKNOWN[locale];
+  switch (dimension) {
+    case 'status':
+      return tenderStatusName(row.key, locale);
+    case 'law':
+      return lawName(row.key, locale);
+    case 'placement':
+      return row.label ?? (/^\d+$/.test(row.key) ? entryName(PLACEMENT_TYPES, Number(row.key), locale) : row.key);
+    case 'region':
+      return row.label ?? (/^\d+$/.test(row.key) ? regionName(Number(row.key)) : row.key);
+    case 'okpd2':
+      // An OKPD2 class is the analyst's own vocabulary: the code stays, with its name when known.
+      return row.label ? `${row.key} — ${row.label}` : row.key;
+  }
 }
