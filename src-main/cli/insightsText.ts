@@ -1,11 +1,14 @@
 /**
  * The human side of `tenderwb analytics` and `tenderwb flags` (issue 15): dossiers, competitors, the price
  * benchmark and red flags as readable Russian or English text (the app's locale, settings.json), money in the
- * Russian format, codes named (laws, statuses, stages; a placement, region or OKPD2 class by the label the
- * answer carries). `--json` prints the answers themselves; nothing here decides a figure.
+ * Russian format, codes named (laws, statuses, stages by i18n/codes; a placement, region or OKPD2 class by the
+ * label the answer carries, else by the query builder's dictionaries, i18n/dictionaries: the insight store keeps
+ * a region's id, not the name the server sent). `--json` prints the answers themselves; nothing here decides a figure.
  */
 import type { CompetitorsAnswer, Completeness, CountBy, CustomerDossier, FlagDefinition, FlagsAnswer, MonthPoint, PriceBenchmark, RankedParty, StageCounts, SupplierDossier } from '../domain/insights';
-import { contractStageName, lawName, tenderStatusName } from '../i18n/codes';
+import { contractStageName } from '../i18n/codes';
+import { countByName } from '../i18n/dictionaries';
+import { evidenceLines, fieldName, type EvidenceFormats } from '../i18n/flagEvidence';
 import { count, NOUNS } from '../i18n/plural';
 import type { Locale, Messages } from '../i18n/text';
 import { formatInt, formatRub } from './output';
@@ -69,8 +72,6 @@ const M: Messages<{
   tender: string;
   contract: string;
   customerKind: string;
-  yes: string;
-  no: string;
 }> = {
   ru: {
     customer: 'Заказчик',
@@ -127,12 +128,10 @@ const M: Messages<{
     dismissed: 'отклонён аналитиком',
     evidence: 'основание',
     source: 'источник',
-    gap: 'Не проверено: {objects} — сервер не прислал поле {field} (флаг {code})',
+    gap: 'Не проверено: {objects} — нет данных: {field} (флаг {code})',
     tender: 'закупка',
     contract: 'контракт',
     customerKind: 'заказчик',
-    yes: 'да',
-    no: 'нет',
   },
   en: {
     customer: 'Customer',
@@ -189,12 +188,10 @@ const M: Messages<{
     dismissed: 'dismissed by the analyst',
     evidence: 'evidence',
     source: 'source',
-    gap: 'Not checked: {objects} — the server did not send {field} (flag {code})',
+    gap: 'Not checked: {objects} — missing: {field} (flag {code})',
     tender: 'tender',
     contract: 'contract',
     customerKind: 'customer',
-    yes: 'yes',
-    no: 'no',
   },
 };
 
@@ -261,9 +258,9 @@ export function customerDossierText(d: CustomerDossier, locale: Locale): string 
   return [
     `${m.customer} ${d.inn} — ${d.name ?? m.unnamed}`,
     `${m.tenders}: ${formatInt(d.tenders)}, ${formatRub(d.total_initial_price)}`,
-    `  ${m.byStatus}: ${counts(d.tenders_by_status, (c) => (c.key === 'unknown' ? contractStageName('unknown', locale) : tenderStatusName(c.key, locale)))}`,
-    `  ${m.byLaw}: ${counts(d.tenders_by_law, (c) => (c.key === 'unknown' ? contractStageName('unknown', locale) : lawName(c.key, locale)))}`,
-    `  ${m.byPlacement}: ${counts(d.tenders_by_placement, (c) => c.label ?? (c.key === 'unknown' ? contractStageName('unknown', locale) : c.key))}`,
+    `  ${m.byStatus}: ${counts(d.tenders_by_status, (c) => countByName('status', c, locale))}`,
+    `  ${m.byLaw}: ${counts(d.tenders_by_law, (c) => countByName('law', c, locale))}`,
+    `  ${m.byPlacement}: ${counts(d.tenders_by_placement, (c) => countByName('placement', c, locale))}`,
     `${m.contracts}: ${formatInt(d.contracts)}, ${formatRub(d.total_price)}; ${m.suppliers}: ${formatInt(d.suppliers)}`,
     reductionLine(d.median_reduction_pct, d.reduction_sample, locale),
     `${m.single}: ${single}`,
@@ -282,8 +279,8 @@ export function supplierDossierText(d: SupplierDossier, locale: Locale): string 
     `${m.contracts}: ${formatInt(d.contracts)}, ${formatRub(d.total_price)}; ${m.customers}: ${formatInt(d.customers)}`,
     reductionLine(d.median_reduction_pct, d.reduction_sample, locale),
     `${m.stages}: ${stageLine(d.stages, locale)}; ${m.terminations}: ${formatInt(d.terminations)}`,
-    `${m.regions}: ${counts(d.regions, (c) => c.label ?? c.key)}`,
-    `${m.okpd2}: ${counts(d.okpd2_classes, (c) => (c.label ? `${c.key} ${c.label}` : c.key))}`,
+    `${m.regions}: ${counts(d.regions, (c) => countByName('region', c, locale))}`,
+    `${m.okpd2}: ${counts(d.okpd2_classes, (c) => countByName('okpd2', c, locale))}`,
     ...parties(m.topCustomers, d.top_customers, locale),
     ...timeline(d.timeline, locale),
     completenessLine(d.completeness, locale),
@@ -322,21 +319,30 @@ export function flagsHeaderText(a: FlagsAnswer, locale: Locale): string {
   return `${m.flagsOf}: ${scope}` + (a.flags.length === 0 ? `\n${m.noFlags}` : '');
 }
 
-/** An evidence value in words: numbers in the Russian format, a law named, a sentence in both languages picked, yes/no. */
-function evidenceValue(key: string, value: unknown, locale: Locale): string {
-  if (typeof value === 'number') return num(value);
-  if (typeof value === 'boolean') return value ? M[locale].yes : M[locale].no;
-  if (typeof value === 'string') return key === 'law' ? lawName(value, locale) : value;
-  if (value !== null && typeof value === 'object' && 'ru' in value && 'en' in value) return String((value as Record<Locale, unknown>)[locale]);
-  return JSON.stringify(value);
-}
+const moscowMoment = new Map<Locale, Intl.DateTimeFormat>();
+/** The CLI's way of writing evidence: money in the Russian format (as everywhere in the CLI), moments in Moscow time. */
+const EVIDENCE_FORMATS: EvidenceFormats = {
+  rub: (value) => formatRub(value),
+  pct: (value, locale) => `${value.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { maximumFractionDigits: 2 })} %`,
+  int: (value) => formatInt(value),
+  moment(iso, locale) {
+    const at = new Date(iso);
+    if (Number.isNaN(at.getTime())) return iso;
+    let f = moscowMoment.get(locale);
+    if (f === undefined) {
+      f = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+      moscowMoment.set(locale, f);
+    }
+    return `${f.format(at)} ${locale === 'en' ? 'MSK' : 'МСК'}`;
+  },
+};
 
 /** One flag: its title (from the catalogue), the object, the evidence and the source. */
 export function flagText(flag: FlagsAnswer['flags'][number], definition: FlagDefinition | undefined, locale: Locale): string {
   const m = M[locale];
   const title = definition ? definition.title[locale] : flag.code;
-  const evidence = Object.entries(flag.evidence)
-    .map(([k, v]) => `${k}: ${evidenceValue(k, v, locale)}`)
+  const evidence = evidenceLines(flag.evidence, locale, EVIDENCE_FORMATS)
+    .map(([, name, value]) => `${name}: ${value}`)
     .join('; ');
   return [
     `[${flag.code}] ${title}${flag.dismissed ? ` (${m.dismissed})` : ''}`,
@@ -347,5 +353,5 @@ export function flagText(flag: FlagsAnswer['flags'][number], definition: FlagDef
 }
 
 export function flagGapText(gap: FlagsAnswer['gaps'][number], locale: Locale): string {
-  return fill(M[locale].gap, { objects: formatInt(gap.objects), field: gap.field, code: gap.code });
+  return fill(M[locale].gap, { objects: formatInt(gap.objects), field: fieldName(gap.field, locale), code: gap.code });
 }

@@ -30,7 +30,8 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free)
   analytics competitors LABEL|FILTER_ID | analytics competitors --list LIST_ID
   analytics prices --okpd2 CODE|--ktru CODE [--region N] [--from DATE] [--to DATE] [--unit U] [--out FILE.csv]
-  flags [--customer INN | --supplier INN | --list LIST_ID | --label L]   (red flags with evidence and source)
+  flags [--customer INN | --supplier INN | --list LIST_ID | --label L] [--gaps]   (red flags with evidence and source;
+      --gaps: instead of the flags, what could not be checked for lack of a field: with --json one object per gap)
   flags dismiss CODE tender|contract|customer ID [--note TEXT] | flags restore CODE tender|contract|customer ID
 
 A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):

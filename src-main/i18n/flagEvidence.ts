@@ -79,6 +79,7 @@ const KEYS: Record<string, { ru: string; en: string; kind: Kind }> = {
 const GAP_FIELDS: Record<string, { ru: string; en: string }> = {
   'contract.price': { ru: 'цена контракта', en: 'contract price' },
   'contract.law': { ru: 'закон контракта', en: 'contract’s law' },
+  'contract.customer.inn': { ru: 'ИНН заказчика контракта', en: 'the contract’s customer INN' },
   'tender.price': { ru: 'НМЦК закупки', en: 'tender’s initial price' },
   'tender.law': { ru: 'закон закупки', en: 'tender’s law' },
   'tender.placement_type': { ru: 'способ определения поставщика', en: 'placement type' },

@@ -346,6 +346,66 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
     }
   });
 
+  it('the readable dossier names a region (Москва, not 77) in both languages: the query builder’s dictionary, since the store keeps the id', async () => {
+    const contracts = latest(await feed('contracts'), 'contract');
+    const inn: string = [...contracts.values()][0]!.suppliers[0].inn;
+    const regionsLine = (stdout: string, title: string): string => stdout.split('\n').find((l) => l.startsWith(`${title}: `)) ?? '';
+    const ru = regionsLine((await cli.ok(['analytics', 'supplier', inn])).stdout, 'Регионы');
+    // The saved search is Moscow's (QUERY); the strict server sends no contract region and no contract's tender.
+    expect(ru).toMatch(STRICT ? /^Регионы: Не указано: \d+$/ : /^Регионы: (.+; )?Москва: \d+/);
+    expect(ru).not.toMatch(/(: |; )\d+: /);
+    writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null }));
+    try {
+      // Region names are proper names: Russian in both languages.
+      expect(regionsLine((await cli.ok(['analytics', 'supplier', inn])).stdout, 'Regions')).toMatch(STRICT ? /^Regions: Not stated: \d+$/ : /^Regions: (.+; )?Москва: \d+/);
+    } finally {
+      writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null }));
+    }
+  });
+
+  it('the readable flags name their evidence and the missing fields in words, Russian and English; no API key is shown', async () => {
+    const json = await cli.ok(['--json', 'flags']);
+    const keys = new Set(json.lines.flatMap((l) => Object.keys(l.evidence)));
+    const gaps = (await cli.ok(['--json', 'flags', '--gaps'])).lines;
+    const noKeys = (stdout: string): void => {
+      // The old text wrote each key as it came, after «основание: » or «; ».
+      for (const key of keys) expect(stdout).not.toMatch(new RegExp(`(^|: |; )${key}: `, 'm'));
+      for (const g of gaps) expect(stdout).not.toContain(g.field);
+    };
+    const ru = (await cli.ok(['flags'])).stdout;
+    noKeys(ru);
+    // The default sandbox has contracts at 99 % of the initial price (R031), with the contract and its tender named.
+    if (!STRICT) expect(ru).toMatch(/Цена контракта от НМЦК: \d+(,\d+)? %/);
+    if (!STRICT) expect(ru).toContain('НМЦК: ');
+    writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null }));
+    try {
+      const en = (await cli.ok(['flags'])).stdout;
+      noKeys(en);
+      if (!STRICT) expect(en).toMatch(/Contract price of the initial price: \d+(\.\d+)? %/);
+      if (!STRICT) expect(en).toContain('Initial price: ');
+    } finally {
+      writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null }));
+    }
+  });
+
+  it('flags --gaps: the gaps as one object per gap for a script, the same the readable text counts; --json without it stays one object per flag', async () => {
+    const flags = await cli.ok(['--json', 'flags']);
+    for (const line of flags.lines) expect(Object.keys(line).sort()).toEqual(['code', 'dismissed', 'evidence', 'object', 'source', 'title']);
+    const gaps = await cli.ok(['--json', 'flags', '--gaps']);
+    for (const g of gaps.lines) {
+      expect(Object.keys(g).sort()).toEqual(['code', 'field', 'objects']);
+      expect(g.objects).toBeGreaterThan(0);
+    }
+    // The strict server sends no law and no placement type in the feed: the submission-period flag cannot judge its tenders.
+    if (STRICT) expect(gaps.lines.some((g) => g.code === 'short_submission')).toBe(true);
+    const human = (await cli.ok(['flags'])).stdout.split('\n').filter((l) => l.startsWith('Не проверено: '));
+    expect(human.map((l) => /^Не проверено: ([\d\s\u00a0]+) — .* \(флаг (\w+)\)$/.exec(l)?.slice(1))).toEqual(
+      gaps.lines.map((g) => [g.objects.toLocaleString('ru-RU'), g.code]),
+    );
+    const readable = await cli.ok(['flags', '--gaps']);
+    expect(readable.stdout.split('\n').filter(Boolean)).toEqual(human);
+  });
+
   it('a bad INN, code, date or region is refused with exit 2 and a Russian sentence, before the cache is read', async () => {
     const cases: [string[], RegExp][] = [
       [['analytics', 'supplier', '7707083894'], /контрольное число/],

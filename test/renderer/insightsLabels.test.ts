@@ -114,6 +114,9 @@ describe('fields a flag needs, in words', () => {
   it('the catalogue’s and the gaps’ API names are named; an unknown one stays as sent', () => {
     expect(fieldName('tender.placement_type (card only)', 'ru')).toBe('способ определения поставщика (только в карточке)');
     expect(fieldName('contract.price', 'en')).toBe('contract price');
+    // The supplier-concentration rule's own field (FlagGap.field), named since the CLI shows it too.
+    expect(fieldName('contract.customer.inn', 'ru')).toBe('ИНН заказчика контракта');
+    expect(fieldName('contract.customer.inn', 'en')).toBe('the contract’s customer INN');
     expect(fieldName('tender (not cached)', 'ru')).toBe('закупка контракта (нет в кэше)');
     expect(fieldName('contract.new_field', 'ru')).toBe('contract.new_field');
   });

@@ -1,9 +1,12 @@
 /**
  * `tenderwb flags [--customer INN | --supplier INN | --list LIST_ID | --label L]` (issue 15): the red flags the
  * engine raises on what the cache holds (src-main/insights/flags), each with its definition's title, the
- * object, the evidence and the source; without a scope, over the whole cache. `--json`: one object per flag
- * (`code`, `title`, `object`, `evidence`, `source`, `dismissed`). Flags a field the server did not send kept
- * from being checked are counted after them (human text only).
+ * object, the evidence (named by src-main/i18n/flagEvidence, the renderer's vocabulary too) and the source;
+ * without a scope, over the whole cache. `--json`: one object per flag (`code`, `title`, `object`, `evidence`,
+ * `source`, `dismissed`), nothing else on the line stream, so a script's contract stays one object = one flag.
+ * The gaps (how many objects a flag could not check because a field it needs was not sent: FlagGap) follow the
+ * flags in the readable text; a script asks for them with `--gaps` instead of the flags: one object per gap
+ * (`code`, `field`, `objects`) with `--json`, so the two streams never mix.
  * `tenderwb flags dismiss CODE tender|contract|customer ID [--note TEXT]` and `flags restore CODE KIND ID`
  * remember locally that the analyst takes a flag as a false positive, and forget it again.
  */
@@ -20,7 +23,7 @@ import type { FlagDefinition } from '../../domain/insights';
 import type { Locale } from '../../i18n/text';
 
 const USAGE =
-  'usage: flags [--customer INN | --supplier INN | --list LIST_ID | --label L] | flags dismiss CODE tender|contract|customer ID [--note TEXT] | flags restore CODE tender|contract|customer ID';
+  'usage: flags [--customer INN | --supplier INN | --list LIST_ID | --label L] [--gaps] | flags dismiss CODE tender|contract|customer ID [--note TEXT] | flags restore CODE tender|contract|customer ID';
 
 async function scopeOf(ctx: CliContext, values: Record<string, string | boolean | undefined>, locale: Locale): Promise<FlagScope> {
   const given = (['customer', 'supplier', 'list', 'label'] as const).filter((k) => values[k] !== undefined);
@@ -68,11 +71,15 @@ export async function flagsCommand(ctx: CliContext, args: string[]): Promise<voi
     }
     return;
   }
-  const a = parseCommandArgs(args, { customer: { type: 'string' }, supplier: { type: 'string' }, list: { type: 'string' }, label: { type: 'string' } });
+  const a = parseCommandArgs(args, { customer: { type: 'string' }, supplier: { type: 'string' }, list: { type: 'string' }, label: { type: 'string' }, gaps: { type: 'boolean' } });
   if (a.positionals.length) throw new CliError(USAGE, 2);
   const scope = await scopeOf(ctx, a.values, locale);
   const cache = await ctx.cache();
   const answer = inUserLanguage(() => flagsFor(cache, scope), locale);
+  if (a.values.gaps === true) {
+    for (const gap of answer.gaps) ctx.out.result({ code: gap.code, field: gap.field, objects: gap.objects }, () => flagGapText(gap, locale));
+    return;
+  }
   const catalogue = new Map<string, FlagDefinition>(FLAG_CATALOGUE.map((f) => [f.code, f]));
   if (!ctx.out.json) ctx.out.result({}, flagsHeaderText(answer, locale));
   for (const flag of answer.flags) {
