@@ -73,6 +73,28 @@ export function tender(id: number, version: number, o: TenderOverrides = {}): Re
   };
 }
 
+/**
+ * A tender as the strict sandbox's feed sends it (only what the reference guarantees: no version, law,
+ * placement, okpd2 or status code); `o` overrides fields.
+ */
+export function strictTender(id: number, etpId: string, o: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    etp_id: etpId,
+    name: `Поставка бумаги ${id}`,
+    price: 200_000,
+    publish_date: '2026-03-31T22:30:00+03:00',
+    end_date: '2026-04-10T09:00:00+03:00',
+    update_date: '2026-03-31T22:30:00+03:00',
+    end_date_computed: false,
+    region: { id: 50, name: 'Московская область' },
+    platform: { id: 2, name: 'Сбербанк-АСТ' },
+    status: { id: 2, name: 'Завершена' },
+    organization: { name: 'МБОУ СОШ № 7', inn: '5001234567' },
+    ...o,
+  };
+}
+
 export function contract(id: number, version: number, tenderId: number, paid = 0): Record<string, unknown> {
   return {
     id,

@@ -13,7 +13,7 @@ import { insightStore } from '../../src-main/cache/insightStore';
 import { listStore } from '../../src-main/cache/listStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { PROVISIONAL_BASE } from '../../src-main/cache/versionMatch';
-import { contract, contractItem, tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
+import { contract, contractItem, strictTender, tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 const CUSTOMER = '7701234567';
 const SUPPLIER = '7707654321';
@@ -25,23 +25,6 @@ const saveContracts = (cache: CacheDb, items: FeedItem[]): void => {
 /** The strict feed's objects carry no version: the item says it. */
 const strictItem = (object: Record<string, unknown>, version: number): FeedItem => ({ ...tenderItem(object), version, event: version > 1 ? 'updated' : 'created' });
 
-/** A tender as the strict sandbox sends it in a feed: no law, no placement, no okpd2, a status without code. */
-function strictTender(id: number, etpId: string): Record<string, unknown> {
-  return {
-    id,
-    etp_id: etpId,
-    name: `Поставка бумаги ${id}`,
-    price: 200_000,
-    publish_date: '2026-03-31T22:30:00+03:00',
-    end_date: '2026-04-10T09:00:00+03:00',
-    update_date: '2026-03-31T22:30:00+03:00',
-    end_date_computed: false,
-    region: { id: 50, name: 'Московская область' },
-    platform: { id: 2, name: 'Сбербанк-АСТ' },
-    status: { id: 2, name: 'Завершена' },
-    organization: { name: 'МБОУ СОШ № 7', inn: '5001234567' },
-  };
-}
 
 function card(kind: 'tender' | 'contract', id: number, version: number, page: number, limit: number, object: Record<string, unknown>, positions: Record<string, unknown>[]) {
   return {
