@@ -34,6 +34,19 @@ export function DossierPage({ kind, inn }: { kind: 'customer' | 'supplier'; inn:
 const noPrice = (d: CustomerDossier | SupplierDossier): boolean => d.contracts > 0 && d.completeness.contracts_without_price >= d.contracts;
 const totalPrice = (d: CustomerDossier | SupplierDossier, locale: Locale): string => (noPrice(d) ? '—' : formatRub(d.total_price, locale));
 
+/** Figures over fewer objects than this carry a caveat (a share or HHI of one contract says nothing). */
+const SMALL_SAMPLE = 5;
+
+/** The cache holds nothing on the INN: say so and what to do, instead of a page of zeros that read as facts. */
+function NothingCached({ kind, inn, onFetched }: { kind: 'customer' | 'supplier'; inn: string; onFetched(): void }) {
+  const s = useStrings(insightsStrings);
+  return (
+    <section className="insights__completeness insights__completeness--partial" data-testid="insights-nothing-cached">
+      <strong>{s.nothingCached}</strong> <span>{s.nothingCachedAdvice}</span> <BackfillButton kind={kind} inn={inn} onFetched={onFetched} />
+    </section>
+  );
+}
+
 function Header({ kind, name, inn }: { kind: 'customer' | 'supplier'; name: string | null; inn: string }) {
   const s = useStrings(insightsStrings);
   const route = useAppStore((st) => st.route);
@@ -60,6 +73,14 @@ function CustomerBody({ d, onFetched }: { d: CustomerDossier; onFetched(): void 
   const s = useStrings(insightsStrings);
   const locale = useLocale();
   const level = hhiLevel(d.hhi);
+  if (d.tenders === 0 && d.contracts === 0)
+    return (
+      <>
+        <Header kind="customer" name={d.name} inn={d.inn} />
+        <NothingCached kind="customer" inn={d.inn} onFetched={onFetched} />
+      </>
+    );
+  const small = d.contracts < SMALL_SAMPLE ? s.smallSample(d.contracts) : null;
   return (
     <>
       <Header kind="customer" name={d.name} inn={d.inn} />
@@ -71,9 +92,9 @@ function CustomerBody({ d, onFetched }: { d: CustomerDossier; onFetched(): void 
         <Figure label={s.totalPrice} value={totalPrice(d, locale)} hint={noPrice(d) ? s.noPriceSent : undefined} testId="fig-total-price" />
         <Figure label={s.suppliers} value={formatInt(d.suppliers, locale)} testId="fig-suppliers" />
         <Figure label={s.medianReduction} value={percent(d.median_reduction_pct, locale)} hint={<span title={s.reductionHint}>{s.reductionSample(d.reduction_sample)}</span>} testId="fig-reduction" />
-        <Figure label={s.singleShare} value={percent(d.single_supplier_share === null ? null : d.single_supplier_share * 100, locale)} hint={s.singleShareHint} testId="fig-single" />
-        <Figure label={s.hhi} value={d.hhi === null ? '—' : formatInt(d.hhi, locale)} hint={<span title={s.hhiHint}>{level === null ? '' : level === 'high' ? s.hhiHigh : level === 'moderate' ? s.hhiModerate : s.hhiLow}</span>} testId="fig-hhi" />
-        <Figure label={s.paidShare} value={percent(d.paid_share === null ? null : d.paid_share * 100, locale)} testId="fig-paid" />
+        <Figure label={s.singleShare} value={percent(d.single_supplier_share === null ? null : d.single_supplier_share * 100, locale)} hint={d.tenders - d.completeness.tenders_without_placement < SMALL_SAMPLE * 2 && d.single_supplier_share !== null ? `${s.singleShareHint} ${s.smallSampleTenders(d.tenders - d.completeness.tenders_without_placement)}` : s.singleShareHint} testId="fig-single" />
+        <Figure label={s.hhi} value={d.hhi === null ? '—' : formatInt(d.hhi, locale)} hint={<span title={s.hhiHint}>{level === null ? '' : level === 'high' ? s.hhiHigh : level === 'moderate' ? s.hhiModerate : s.hhiLow}{level !== null && small !== null ? ` · ${small}` : ''}</span>} testId="fig-hhi" />
+        <Figure label={s.paidShare} value={percent(d.paid_share === null ? null : d.paid_share * 100, locale)} hint={d.paid_share === null ? s.noPaidData : s.paidShareHint} testId="fig-paid" />
       </div>
       <Timeline points={d.timeline} testId="insights-timeline" />
       <PartyTable parties={d.top_suppliers} kind="supplier" title={s.topSuppliers} testId="insights-top-suppliers" />
@@ -90,6 +111,13 @@ function CustomerBody({ d, onFetched }: { d: CustomerDossier; onFetched(): void 
 function SupplierBody({ d, onFetched }: { d: SupplierDossier; onFetched(): void }) {
   const s = useStrings(insightsStrings);
   const locale = useLocale();
+  if (d.contracts === 0)
+    return (
+      <>
+        <Header kind="supplier" name={d.name} inn={d.inn} />
+        <NothingCached kind="supplier" inn={d.inn} onFetched={onFetched} />
+      </>
+    );
   return (
     <>
       <Header kind="supplier" name={d.name} inn={d.inn} />

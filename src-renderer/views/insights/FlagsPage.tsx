@@ -12,6 +12,8 @@ import { InnLink } from '../../components/InnLink';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { evidenceLines, fieldName } from './flagEvidence';
+import { flagsHeadline, flagSummary, gapRemedy, type GapRemedy } from './flagStates';
+import { EnrichButton } from './PaidFetch';
 import { insightsStrings } from './insightsStrings';
 import { ScopePicker, type PickedScope } from './ScopePicker';
 import { useFlags, type FlagsScope } from './useInsights';
@@ -27,8 +29,12 @@ export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
   for (const f of a?.flags ?? []) byCode.set(f.code, [...(byCode.get(f.code) ?? []), f]);
   const gaps = a?.gaps ?? [];
   const definitions = catalogue.data ?? [];
-  // Every code of the catalogue that has something to say (raised or not checked), in the catalogue's order.
-  const shown = definitions.filter((d) => byCode.has(d.code) || gaps.some((g) => g.code === d.code));
+  // Every flag of the catalogue with its state, so "checked, none found" is not mistaken for "not shown".
+  const headline = flagsHeadline(
+    definitions.map((d) => d.code),
+    a?.flags ?? [],
+    gaps,
+  );
 
   async function toggle(flag: RaisedFlag, note: string) {
     const object = { kind: flag.object.kind, id: flag.object.id } as { kind: 'tender' | 'contract' | 'customer'; id: string };
@@ -56,12 +62,12 @@ export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
       {a && scope && (
         <>
           <h1 data-testid="insights-flags-title">{s.flagsOf(a.scope.name ?? (scope.kind === 'all' ? s.scopeAll : (a.scope.id ?? '')))}</h1>
-          <p data-testid="insights-flags-count" data-count={a.flags.length}>
-            {s.raised(a.flags.filter((f) => !f.dismissed).length)}
+          <p data-testid="insights-flags-count" data-count={a.flags.length} data-clean={headline.clean} data-unchecked={headline.unchecked}>
+            {s.flagsHeadline(headline.open, headline.clean, headline.unchecked, definitions.length)}
           </p>
-          {shown.length === 0 && <p data-testid="insights-flags-none">{s.flagsNone}</p>}
-          {shown.map((d) => (
-            <FlagGroup key={d.code} definition={d} raised={byCode.get(d.code) ?? []} gaps={gaps.filter((g) => g.code === d.code)} onToggle={toggle} />
+          {headline.unchecked > 1 && <p className="muted">{s.gapsDiffer}</p>}
+          {definitions.map((d) => (
+            <FlagGroup key={d.code} definition={d} raised={byCode.get(d.code) ?? []} gaps={gaps.filter((g) => g.code === d.code)} onToggle={toggle} onFetched={flags.reload} />
           ))}
         </>
       )}
@@ -69,16 +75,25 @@ export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
   );
 }
 
-function FlagGroup({ definition, raised, gaps, onToggle }: { definition: FlagDefinition; raised: RaisedFlag[]; gaps: FlagGap[]; onToggle(flag: RaisedFlag, note: string): Promise<void> }) {
+function FlagGroup({ definition, raised, gaps, onToggle, onFetched }: { definition: FlagDefinition; raised: RaisedFlag[]; gaps: FlagGap[]; onToggle(flag: RaisedFlag, note: string): Promise<void>; onFetched(): void }) {
   const s = useStrings(insightsStrings);
   const locale = useLocale();
   const [showDismissed, setShowDismissed] = useState(false);
   const open = raised.filter((f) => !f.dismissed);
   const dismissed = raised.filter((f) => f.dismissed);
+  const summary = flagSummary(raised, gaps);
+  const state =
+    summary.state === 'raised' ? s.stateRaised(summary.open) : summary.state === 'clean' ? s.stateClean : s.stateUnchecked(summary.unchecked);
   return (
-    <section className="insights__flag" data-testid="flag-group" data-code={definition.code} aria-label={definition.title[locale]}>
+    <section className="insights__flag" data-testid="flag-group" data-code={definition.code} data-state={summary.state} aria-label={definition.title[locale]}>
       <h2>
-        {definition.title[locale]} <span className="badge">{open.length}</span>
+        {definition.title[locale]}{' '}
+        <span className={`insights__flagState insights__flagState--${summary.state}`} data-testid="flag-state">
+          {state}
+        </span>
+        {summary.state === 'raised' && summary.unchecked > 0 && (
+          <span className="insights__flagState insights__flagState--unchecked">{s.stateUnchecked(summary.unchecked)}</span>
+        )}
       </h2>
       <dl className="card__fields">
         <div className="card__field">
@@ -94,22 +109,31 @@ function FlagGroup({ definition, raised, gaps, onToggle }: { definition: FlagDef
           <dd>{definition.needs.map((n) => (n.guaranteed ? fieldName(n.field, locale) : `${fieldName(n.field, locale)} (${s.notGuaranteed})`)).join(', ')}</dd>
         </div>
       </dl>
-      {gaps.length > 0 && (
-        <p className="insights__gap" data-testid="flag-gaps">
-          {s.flagsGaps}: {gaps.map((g) => s.gap(g.objects, fieldName(g.field, locale))).join('; ')}.
-        </p>
-      )}
-      {open.map((f) => (
-        <FlagItem key={`${f.object.kind}-${f.object.id}`} flag={f} onToggle={onToggle} />
+      {gaps.map((g) => (
+        <div className="insights__gap" data-testid="flag-gaps" data-field={g.field} data-remedy={gapRemedy(g.field)} key={g.field}>
+          <p>
+            {s.flagsGaps}: {s.gap(g.objects, fieldName(g.field, locale))}.
+          </p>
+          <p>{remedyText(gapRemedy(g.field), s)}</p>
+          {gapRemedy(g.field) === 'cards' && <EnrichButton onFetched={onFetched} />}
+        </div>
       ))}
+      {/* The undo of a dismissal sits above the open items, where the analyst just clicked, not under a long list. */}
       {dismissed.length > 0 && (
         <button type="button" className="btn--link" data-testid="flag-show-dismissed" onClick={() => setShowDismissed((v) => !v)}>
           {s.showDismissed(dismissed.length)}
         </button>
       )}
       {showDismissed && dismissed.map((f) => <FlagItem key={`${f.object.kind}-${f.object.id}`} flag={f} onToggle={onToggle} />)}
+      {open.map((f) => (
+        <FlagItem key={`${f.object.kind}-${f.object.id}`} flag={f} onToggle={onToggle} />
+      ))}
     </section>
   );
+}
+
+function remedyText(remedy: GapRemedy, s: (typeof insightsStrings)["ru"]): string {
+  return remedy === 'cards' ? s.remedyCards : remedy === 'tenders' ? s.remedyTenders : remedy === 'peers' ? s.remedyPeers : s.remedyNone;
 }
 
 function FlagItem({ flag, onToggle }: { flag: RaisedFlag; onToggle(flag: RaisedFlag, note: string): Promise<void> }) {

@@ -49,7 +49,8 @@ export function CountTable({ rows, dimension, title, testId }: { rows: CountBy[]
               <tr key={r.key} data-testid={`${testId}-row`} data-key={r.key}>
                 <td>{countByName(dimension, r, locale)}</td>
                 <td className="num">{formatInt(r.count, locale)}</td>
-                <td className="num">{formatRub(r.value, locale)}</td>
+                {/* A sum of 0 means no counted object stated a price (a strict contract): unknown, not 0 ₽. */}
+                <td className="num">{r.value > 0 ? formatRub(r.value, locale) : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -132,6 +133,8 @@ export function CompletenessNote({ c, customer, action }: { c: Completeness; cus
   if (customer && c.tenders_without_placement > 0) lines.push(s.withoutPlacement(c.tenders_without_placement));
   if ((c.contracts_without_customer ?? 0) > 0) lines.push(s.withoutCustomer(c.contracts_without_customer!));
   const incomplete = c.completed_tenders_with_contract < c.completed_tenders || lines.length > 1;
+  // Even a full coverage of the cached tenders says nothing of contracts the cache never saw: neutral, not green.
+  if (!incomplete) lines.push(s.serverUnknown);
   return (
     <section className={`insights__completeness${incomplete ? ' insights__completeness--partial' : ''}`} data-testid="insights-completeness" data-complete={!incomplete} aria-label={s.completeness}>
       <strong>{s.completeness}.</strong>{' '}

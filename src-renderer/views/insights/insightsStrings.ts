@@ -1,4 +1,5 @@
 /** The insights view's words (issue 15), Russian first, English with every key. */
+import { formatInt } from '../../format/format';
 import { count, NOUNS, type Strings } from '../../i18n/i18n';
 
 export const insightsStrings: Strings<{
@@ -74,6 +75,13 @@ export const insightsStrings: Strings<{
   withoutPlacement: (n: number) => string;
   withoutCustomer: (n: number) => string;
   backfillHint: string;
+  serverUnknown: string;
+  nothingCached: string;
+  nothingCachedAdvice: string;
+  smallSample: (n: number) => string;
+  smallSampleTenders: (n: number) => string;
+  paidShareHint: string;
+  noPaidData: string;
   // Competitors and flags scope
   scope: string;
   scopeSearch: string;
@@ -129,7 +137,6 @@ export const insightsStrings: Strings<{
   exportedDownload: (rows: number, file: string) => string;
   // Flags
   flagsOf: (name: string) => string;
-  flagsNone: string;
   flagsGaps: string;
   gap: (objects: number, field: string) => string;
   definition: string;
@@ -145,7 +152,15 @@ export const insightsStrings: Strings<{
   objectTender: string;
   objectContract: string;
   objectCustomer: string;
-  raised: (n: number) => string;
+  flagsHeadline: (open: number, clean: number, unchecked: number, total: number) => string;
+  stateRaised: (n: number) => string;
+  stateClean: string;
+  stateUnchecked: (n: number) => string;
+  remedyCards: string;
+  remedyTenders: string;
+  remedyPeers: string;
+  remedyNone: string;
+  gapsDiffer: string;
 }> = {
   ru: {
     title: 'Аналитика',
@@ -165,7 +180,7 @@ export const insightsStrings: Strings<{
     customerDossier: 'Досье заказчика',
     supplierDossier: 'Досье поставщика',
     innOf: (inn) => `ИНН ${inn}`,
-    unnamed: 'Название не известно',
+    unnamed: 'Название неизвестно',
     flagsOfCustomer: 'Красные флаги заказчика',
     flagsOfSupplier: 'Красные флаги поставщика',
     tenders: 'Закупки',
@@ -176,7 +191,8 @@ export const insightsStrings: Strings<{
     suppliers: 'Поставщики',
     customers: 'Заказчики',
     medianReduction: 'Медианное снижение цены',
-    reductionSample: (n) => `по ${count(n, NOUNS.contract, 'ru')}`,
+    // Dative after «по»: «по 1 контракту», «по 2 контрактам», «по 11 контрактам», «по 21 контракту».
+    reductionSample: (n) => `по ${formatInt(n, 'ru')} ${n % 10 === 1 && n % 100 !== 11 ? 'контракту' : 'контрактам'}`,
     reductionHint: 'Снижение = 1 − цена контракта / НМЦК его закупки; только контракты, закупка которых есть в кэше с НМЦК больше 0.',
     singleShare: 'Доля закупок у единственного поставщика',
     singleShareHint: 'Среди закупок, способ определения поставщика которых известен.',
@@ -218,6 +234,13 @@ export const insightsStrings: Strings<{
     withoutPlacement: (n) => `Способ определения поставщика не указан: ${count(n, NOUNS.tender, 'ru')}.`,
     withoutCustomer: (n) => `Заказчик не указан: ${count(n, NOUNS.contract, 'ru')}.`,
     backfillHint: 'Запрос контрактов по ИНН платный: сначала покажем стоимость, без вашего подтверждения ничего не загрузится.',
+    serverUnknown: 'Сколько контрактов по этому ИНН есть на сервере, неизвестно, пока их не дозагрузить.',
+    nothingCached: 'В кэше нет данных по этому ИНН.',
+    nothingCachedAdvice: 'Синхронизируйте сохранённый поиск, в который попадают его закупки, или дозагрузите контракты по ИНН (платно, стоимость покажем заранее).',
+    smallSample: (n) => `мало данных (${count(n, NOUNS.contract, 'ru')}): вывод ненадёжен`,
+    smallSampleTenders: (n) => `Мало данных (${count(n, NOUNS.tender, 'ru')}): вывод ненадёжен.`,
+    paidShareHint: 'доля оплаченной суммы в цене контрактов, где сервер прислал и то и другое',
+    noPaidData: 'сервер не прислал данных об оплате',
     scope: 'По закупкам',
     scopeSearch: 'Сохранённый поиск',
     scopeList: 'Список',
@@ -270,13 +293,12 @@ export const insightsStrings: Strings<{
     exported: (rows, where) => `Выгружено строк: ${rows}; файл: ${where}`,
     exportedDownload: (rows, file) => `Выгружено строк: ${rows}; файл «${file}» скачивается.`,
     flagsOf: (name) => `Красные флаги: ${name}`,
-    flagsNone: 'Флагов нет.',
-    flagsGaps: 'Не проверено: сервер не прислал нужных полей',
+    flagsGaps: 'Не проверено — нет нужного поля',
     gap: (objects, field) => `${count(objects, NOUNS.object, 'ru')} без поля «${field}»`,
     definition: 'Определение',
     sourceOf: 'Источник',
     needs: 'Нужны поля',
-    notGuaranteed: 'справочник API не гарантирует',
+    notGuaranteed: 'сервер может не прислать',
     evidence: 'Основания',
     dismiss: 'Ложное срабатывание',
     restore: 'Вернуть',
@@ -286,7 +308,16 @@ export const insightsStrings: Strings<{
     objectTender: 'Закупка',
     objectContract: 'Контракт',
     objectCustomer: 'Заказчик',
-    raised: (n) => `Флагов: ${n}`,
+    flagsHeadline: (open, clean, unchecked, total) =>
+      `Найдено флагов: ${open}. Проверок в каталоге: ${total}; из них ничего не нашли: ${clean}; не удалось выполнить (на всех или части объектов): ${unchecked}.`,
+    stateRaised: (n) => `Найдено: ${n}`,
+    stateClean: 'Проверено — не найдено',
+    stateUnchecked: (n) => `Не проверено: ${count(n, NOUNS.object, 'ru')}`,
+    remedyCards: 'Это поле приходит только в карточке: загрузите карточки (для уже полученных версий бесплатно), и флаг проверится.',
+    remedyTenders: 'Закупок этих контрактов нет в кэше: синхронизируйте сохранённый поиск, в котором они есть.',
+    remedyPeers: 'Для сравнения нужно больше заказчиков в кэше: синхронизируйте поиски шире.',
+    remedyNone: 'Сервер не прислал это поле, и описание API его не обещает: загрузить его неоткуда, на этих объектах флаг не проверяется.',
+    gapsDiffer: 'Каждый флаг проверяет свои объекты (закупки, контракты или заказчиков), поэтому числа у разных флагов могут различаться.',
   },
   en: {
     title: 'Insights',
@@ -357,6 +388,13 @@ export const insightsStrings: Strings<{
     withoutTender: (n) => `Tender not cached: ${count(n, NOUNS.contract, 'en')} (no price reduction for them).`,
     withoutPlacement: (n) => `Placement type not stated: ${count(n, NOUNS.tender, 'en')}.`,
     withoutCustomer: (n) => `Customer not stated: ${count(n, NOUNS.contract, 'en')}.`,
+    serverUnknown: 'How many contracts of this INN the server has is unknown until they are fetched.',
+    nothingCached: 'The cache holds nothing on this INN.',
+    nothingCachedAdvice: 'Sync a saved search that covers its tenders, or fetch its contracts by INN (paid; the cost is shown first).',
+    smallSample: (n) => `little data (${count(n, NOUNS.contract, 'en')}): not a reliable conclusion`,
+    smallSampleTenders: (n) => `Little data (${count(n, NOUNS.tender, 'en')}): not a reliable conclusion.`,
+    paidShareHint: 'share of the contract price paid, over contracts where the server sent both',
+    noPaidData: 'the server sent no payment data',
     backfillHint: 'Contracts by INN are a paid query: the cost is shown first, and nothing is fetched without your confirmation.',
     scope: 'Over the tenders of',
     scopeSearch: 'Saved search',
@@ -410,13 +448,12 @@ export const insightsStrings: Strings<{
     exported: (rows, where) => `Rows exported: ${rows}; file: ${where}`,
     exportedDownload: (rows, file) => `Rows exported: ${rows}; “${file}” is downloading.`,
     flagsOf: (name) => `Red flags: ${name}`,
-    flagsNone: 'No flags.',
-    flagsGaps: 'Not checked: the server did not send the fields needed',
+    flagsGaps: 'Not checked: a field needed is missing',
     gap: (objects, field) => `${count(objects, NOUNS.object, 'en')} without “${field}”`,
     definition: 'Definition',
     sourceOf: 'Source',
     needs: 'Fields needed',
-    notGuaranteed: 'not guaranteed by the API reference',
+    notGuaranteed: 'the server may not send it',
     evidence: 'Evidence',
     dismiss: 'False positive',
     restore: 'Restore',
@@ -426,6 +463,15 @@ export const insightsStrings: Strings<{
     objectTender: 'Tender',
     objectContract: 'Contract',
     objectCustomer: 'Customer',
-    raised: (n) => `Flags: ${n}`,
+    flagsHeadline: (open, clean, unchecked, total) =>
+      `Flags raised: ${open}. Checks in the catalogue: ${total}; found nothing: ${clean}; could not run (on all or some objects): ${unchecked}.`,
+    stateRaised: (n) => `Raised: ${n}`,
+    stateClean: 'Checked, none found',
+    stateUnchecked: (n) => `Not checked: ${count(n, NOUNS.object, 'en')}`,
+    remedyCards: 'This field comes only with the card: load the cards (free for versions already delivered) and the flag is checked.',
+    remedyTenders: 'The tenders of these contracts are not cached: sync a saved search that holds them.',
+    remedyPeers: 'More customers are needed in the cache to compare with: sync wider searches.',
+    remedyNone: 'The server did not send this field and the API reference does not promise it: there is nowhere to load it from, so the flag is not checked on these objects.',
+    gapsDiffer: 'Each flag checks its own objects (tenders, contracts or customers), so the counts of different flags may differ.',
   },
 };

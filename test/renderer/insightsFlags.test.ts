@@ -1,0 +1,36 @@
+/**
+ * The flags page's states (issue 15, the analyst's trial): "checked, none found" is told apart from "not checked",
+ * a raised flag with gaps says both, and each missing field names what fills it (the cards for a card-only field).
+ */
+import { describe, expect, it } from 'vitest';
+import type { FlagGap, RaisedFlag } from '../../src-main/domain/insights';
+import { flagsHeadline, flagSummary, gapRemedy } from '../../src-renderer/views/insights/flagStates';
+
+const flag = (code: string, id: string, dismissed = false): RaisedFlag => ({ code, object: { kind: 'tender', id, name: null }, evidence: {}, source: '', dismissed });
+const gap = (code: string, field: string, objects: number): FlagGap => ({ code, field, objects });
+
+describe('flag states', () => {
+  it('nothing raised and nothing missing is "clean", a gap without hits "unchecked", a hit "raised"', () => {
+    expect(flagSummary([], [])).toEqual({ state: 'clean', open: 0, unchecked: 0 });
+    expect(flagSummary([], [gap('a', 'contract.price', 72)])).toEqual({ state: 'unchecked', open: 0, unchecked: 72 });
+    expect(flagSummary([flag('a', '1'), flag('a', '2', true)], [gap('a', 'tender.okpd2', 3), gap('a', 'tender.price', 5)])).toEqual({ state: 'raised', open: 1, unchecked: 5 });
+  });
+
+  it('only dismissed hits leave the flag "clean" when nothing is missing', () => {
+    expect(flagSummary([flag('a', '1', true)], []).state).toBe('clean');
+  });
+
+  it('the headline counts raised flags, clean checks and checks that could not run', () => {
+    const codes = ['short', 'near', 'single'];
+    expect(flagsHeadline(codes, [flag('short', '1'), flag('short', '2')], [gap('short', 'tender.okpd2', 4), gap('near', 'contract.price', 72)])).toEqual({ open: 2, clean: 1, unchecked: 2 });
+  });
+
+  it('names the remedy of a missing field', () => {
+    expect(gapRemedy('tender.placement_type')).toBe('cards');
+    expect(gapRemedy('tender.placement_type (card only)')).toBe('cards');
+    expect(gapRemedy('tender.okpd2')).toBe('cards');
+    expect(gapRemedy('tender (not cached)')).toBe('tenders');
+    expect(gapRemedy('peers')).toBe('peers');
+    expect(gapRemedy('contract.price')).toBe('none');
+  });
+});
