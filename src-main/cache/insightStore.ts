@@ -36,11 +36,18 @@ export interface InsightStore {
   allContractFacts(): ContractFact[];
   contractFactsByTenderIds(ids: readonly number[]): ContractFact[];
   tenderIdsOfSavedSearch(filterId: string): number[];
+  /** The contracts a saved search's own contract feed delivered (strict contracts name no tender: D-Q-16). */
+  contractIdsOfSavedSearch(filterId: string): number[];
   tenderIdsOfList(listId: string): number[];
   positionFacts(q: PriceQuery): PositionFact[];
   contractPriceSteps(contractIds: readonly number[]): ContractPriceStep[];
   customerPlacementCounts(): CustomerPlacementCount[];
   partyName(inn: string): string | null;
+  /**
+   * Contracts whose customer is not known that a saved search's own contract feed delivered beside a tender of
+   * this customer: they may be its own (a strict server names no customer or tender on a contract).
+   */
+  untiedContractsNearCustomer(inn: string): number;
   customerSourceOf(contractId: number): CustomerSource | null;
   dismissFlag(code: string, kind: FlagObjectKind, id: string, note: string | null, at?: string): void;
   restoreFlag(code: string, kind: FlagObjectKind, id: string): boolean;
@@ -137,6 +144,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     allTenders: db.prepare<[], TenderRow>(`${TENDER_SELECT} ORDER BY i.id`),
     allContracts: db.prepare<[], ContractRow>(`${CONTRACT_SELECT} ORDER BY p.id`),
     membersOfSearch: db.prepare<[string], number>('SELECT id FROM filter_member WHERE filter_id = ? AND kind = 1 ORDER BY id').pluck(),
+    contractsOfSearch: db.prepare<[string], number>('SELECT id FROM filter_member WHERE filter_id = ? AND kind = 2 ORDER BY id').pluck(),
     priceSteps: db.prepare<[string], ContractPriceStep>(
       `SELECT contract_id, version, price FROM insight_contract_price WHERE contract_id IN (${IDS}) ORDER BY contract_id, version`,
     ),
@@ -151,6 +159,15 @@ function createInsightStore(cache: CacheDb): InsightStore {
     supplierLines: db
       .prepare<[string], string | null>(
         'SELECT c.suppliers FROM insight_contract_supplier s JOIN contract_party c ON c.id = s.contract_id WHERE s.supplier_inn = ? LIMIT 20',
+      )
+      .pluck(),
+    untiedNear: db
+      .prepare<[string], number>(
+        `SELECT count(DISTINCT m2.id) FROM saved_search s
+           JOIN filter_member m2 ON m2.filter_id = s.filter_id AND m2.kind = 2
+           JOIN contract_party p ON p.id = m2.id AND p.resolved_inn IS NULL
+         WHERE EXISTS (SELECT 1 FROM insight_tender i JOIN filter_member m1 ON m1.filter_id = s.filter_id AND m1.kind = 1 AND m1.id = i.id
+                       WHERE i.customer_inn = ?)`,
       )
       .pluck(),
     source: db.prepare<[number], CustomerSource | null>('SELECT customer_source FROM contract_party WHERE id = ?').pluck(),
@@ -227,6 +244,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     allContractFacts: () => s.allContracts.all().map(toContract),
     contractFactsByTenderIds: (ids) => (ids.length === 0 ? [] : s.contractsByTenderIds.all(JSON.stringify(ids)).map(toContract)),
     tenderIdsOfSavedSearch: (filterId) => s.membersOfSearch.all(filterId),
+    contractIdsOfSavedSearch: (filterId) => s.contractsOfSearch.all(filterId),
     tenderIdsOfList: (listId) => lists.items(listId).map((m) => m.tenderId),
 
     positionFacts(q) {
@@ -242,6 +260,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     contractPriceSteps: (ids) => (ids.length === 0 ? [] : s.priceSteps.all(JSON.stringify(ids))),
     customerPlacementCounts: () => s.placementCounts.all(),
     partyName: (inn) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? supplierName(inn),
+    untiedContractsNearCustomer: (inn) => s.untiedNear.get(inn) ?? 0,
     customerSourceOf: (id) => s.source.get(id) ?? null,
 
     dismissFlag(code, kind, id, note, at = new Date().toISOString()) {
@@ -270,12 +289,14 @@ export const allContractFacts = (cache: CacheDb): ContractFact[] => insightStore
 export const contractFactsByTenderIds = (cache: CacheDb, ids: readonly number[]): ContractFact[] =>
   insightStore(cache).contractFactsByTenderIds(ids);
 export const tenderIdsOfSavedSearch = (cache: CacheDb, filterId: string): number[] => insightStore(cache).tenderIdsOfSavedSearch(filterId);
+export const contractIdsOfSavedSearch = (cache: CacheDb, filterId: string): number[] => insightStore(cache).contractIdsOfSavedSearch(filterId);
 export const tenderIdsOfList = (cache: CacheDb, listId: string): number[] => insightStore(cache).tenderIdsOfList(listId);
 export const positionFacts = (cache: CacheDb, q: PriceQuery): PositionFact[] => insightStore(cache).positionFacts(q);
 export const contractPriceSteps = (cache: CacheDb, contractIds: readonly number[]): ContractPriceStep[] =>
   insightStore(cache).contractPriceSteps(contractIds);
 export const customerPlacementCounts = (cache: CacheDb): CustomerPlacementCount[] => insightStore(cache).customerPlacementCounts();
 export const partyName = (cache: CacheDb, inn: string): string | null => insightStore(cache).partyName(inn);
+export const untiedContractsNearCustomer = (cache: CacheDb, inn: string): number => insightStore(cache).untiedContractsNearCustomer(inn);
 export const dismissFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string, note: string | null): void =>
   insightStore(cache).dismissFlag(code, kind, id, note);
 export const restoreFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string): boolean =>

@@ -78,6 +78,7 @@ export const customerDossierSchema: z.ZodType<CustomerDossier> = z.object({
   paid_share: nullableNumber,
   timeline: z.array(monthPoint),
   completeness,
+  cached: z.boolean().optional(),
 });
 
 export const supplierDossierSchema: z.ZodType<SupplierDossier> = z.object({
@@ -95,6 +96,7 @@ export const supplierDossierSchema: z.ZodType<SupplierDossier> = z.object({
   terminations: z.number(),
   timeline: z.array(monthPoint),
   completeness,
+  cached: z.boolean().optional(),
 });
 
 export const competitorsAnswerSchema: z.ZodType<CompetitorsAnswer> = z.object({

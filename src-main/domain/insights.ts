@@ -181,11 +181,23 @@ export interface Completeness {
   contracts_without_price: number;
   contracts_without_tender: number;
   tenders_without_placement: number;
-  /** Contracts whose customer is not known (no `customer.inn`, no cached tender, no backfill by customer). */
+  /**
+   * Contracts whose customer is not known (no `customer.inn`, no cached tender, no backfill by customer). In a
+   * customer's dossier: such contracts that a saved search's contract feed delivered beside this customer's
+   * tenders, which may be its own but cannot be tied to it (a strict server's contracts name no customer).
+   */
   contracts_without_customer?: number;
 }
 
-export interface CustomerDossier {
+/**
+ * Whether the cache holds anything on a dossier's INN: false when no cached tender or contract names it (nor a
+ * contract that may be its own), so every figure is "not known", not zero; the way out is a backfill.
+ */
+export interface DossierCached {
+  cached?: boolean;
+}
+
+export interface CustomerDossier extends DossierCached {
   inn: string;
   name: string | null;
   tenders: number;
@@ -212,7 +224,7 @@ export interface CustomerDossier {
   completeness: Completeness;
 }
 
-export interface SupplierDossier {
+export interface SupplierDossier extends DossierCached {
   inn: string;
   name: string | null;
   contracts: number;

@@ -8,19 +8,19 @@
  * |---|---|
  * | `customerDossier.ts`, `supplierDossier.ts`, `competitors.ts` | Dossiers of a customer or supplier INN, the suppliers that win a saved search's or list's tenders. |
  * | `priceBenchmark.ts` | Unit prices of an OKPD2/KTRU code: comparable unit, Tukey's outlier rule, statistics, the 33 % homogeneity verdict. |
- * | `scopes.ts` | The tenders of a saved search or list (named, `not_found` when unknown) and the cached tenders of contracts: shared with the flags. |
+ * | `scopes.ts` | The tenders and contracts of a saved search or list (named, `not_found` when unknown; a search's contracts include what its own contract feed delivered) and the cached tenders of contracts: shared with the flags. |
  * | `statistics.ts`, `months.ts`, `placement.ts`, `tallies.ts` | The shared rules: median, cv, HHI, reduction (d3-array for the arithmetic); Moscow months and timelines; single-supplier placements; counts, rankings and completeness. |
  * | `flags/` | Red flags (its own README/top comment). |
  *
  * The price table's CSV is export/priceBenchmarkCsv.ts (the export workbench).
  */
 import type { CacheDb } from '../cache/database';
-import { contractFactsByCustomer, contractFactsBySupplier, contractFactsByTenderIds, partyName, positionFacts, tenderFactsByCustomer, tenderFactsByIds } from '../cache/insightStore';
+import { contractFactsByCustomer, contractFactsBySupplier, partyName, positionFacts, tenderFactsByCustomer, tenderFactsByIds, untiedContractsNearCustomer } from '../cache/insightStore';
 import type { CompetitorsAnswer, CustomerDossier, PriceBenchmark, PriceQuery, SupplierDossier } from '../domain/insights';
 import { computeCompetitors } from './competitors';
 import { computeCustomerDossier } from './customerDossier';
 import { computePriceBenchmark } from './priceBenchmark';
-import { tenderSetOf, tendersOfContracts, type TenderSetScope } from './scopes';
+import { contractsOfSet, tenderSetOf, tendersOfContracts, type TenderSetScope } from './scopes';
 import { computeSupplierDossier } from './supplierDossier';
 
 export { computeCompetitors } from './competitors';
@@ -35,19 +35,26 @@ export function customerDossier(cache: CacheDb, inn: string): CustomerDossier {
   const tenders = tenderFactsByCustomer(cache, inn);
   const contracts = contractFactsByCustomer(cache, inn);
   const d = computeCustomerDossier(inn, tenders, contracts, tendersOfContracts(cache, contracts, tenders));
-  return d.name === null ? { ...d, name: partyName(cache, inn) } : d;
+  const untied = untiedContractsNearCustomer(cache, inn);
+  return {
+    ...d,
+    name: d.name ?? partyName(cache, inn),
+    completeness: { ...d.completeness, contracts_without_customer: untied },
+    cached: tenders.length + contracts.length + untied > 0,
+  };
 }
 
 export function supplierDossier(cache: CacheDb, inn: string): SupplierDossier {
   const contracts = contractFactsBySupplier(cache, inn);
   const d = computeSupplierDossier(inn, contracts, tendersOfContracts(cache, contracts));
-  return d.name === null ? { ...d, name: partyName(cache, inn) } : d;
+  return { ...d, name: d.name ?? partyName(cache, inn), cached: contracts.length > 0 };
 }
 
 /** The suppliers of a saved search's or list's cached tenders; a scope the cache does not know is `not_found`. */
 export function competitors(cache: CacheDb, scope: CompetitorsScope): CompetitorsAnswer {
-  const { named, ids } = tenderSetOf(cache, scope);
-  return computeCompetitors(named, tenderFactsByIds(cache, ids), contractFactsByTenderIds(cache, ids));
+  const set = tenderSetOf(cache, scope);
+  const { linked, delivered } = contractsOfSet(cache, scope, set);
+  return computeCompetitors(set.named, tenderFactsByIds(cache, set.ids), linked, delivered);
 }
 
 /** The store finds the code, region and period; the unit is matched by the benchmark's own rule (`unitKey`). */

@@ -1,10 +1,10 @@
 /**
  * The sets of tenders an insight is asked about, read from the cache: a saved search's or a list's members
- * (named for the answer, `not_found` when the cache does not know the scope), and the cached tenders a set of
- * contracts names. Shared by the competitors answer and the red flags.
+ * (named for the answer, `not_found` when the cache does not know the scope), the set's contracts, and the
+ * cached tenders a set of contracts names. Shared by the competitors answer and the red flags (one rule).
  */
 import type { CacheDb } from '../cache/database';
-import { tenderFactsByIds, tenderIdsOfList, tenderIdsOfSavedSearch } from '../cache/insightStore';
+import { contractFactsByIds, contractFactsByTenderIds, contractIdsOfSavedSearch, tenderFactsByIds, tenderIdsOfList, tenderIdsOfSavedSearch } from '../cache/insightStore';
 import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
 import { appError } from '../domain/appError';
@@ -26,6 +26,21 @@ export function tenderSetOf(cache: CacheDb, scope: TenderSetScope): TenderSet {
   const list = listStore(cache).getList(scope.listId);
   if (list === undefined) throw appError('not_found', `Списка ${scope.listId} нет в кэше.`, `There is no list ${scope.listId} in the cache.`);
   return { named: { kind: 'list', id: scope.listId, name: list.name }, ids: tenderIdsOfList(cache, scope.listId) };
+}
+
+/**
+ * The contracts of a set: those whose tender is a member (`tender_id`), and, for a saved search, every contract
+ * its own contract feed delivered (filter_member kind 2): the reference promises a contract only `id, suppliers,
+ * execution`, no tender link (D-Q-16), so a strict server's contracts are tied to the search by that feed alone.
+ * A list's contract feed is named by the server per session (not kept in the cache): its contracts are those
+ * that name a member tender. `delivered` are the feed's contracts (counted whether or not they name a tender).
+ */
+export function contractsOfSet(cache: CacheDb, scope: TenderSetScope, set: TenderSet): { linked: ContractFact[]; delivered: ContractFact[] } {
+  const linked = contractFactsByTenderIds(cache, set.ids);
+  if (scope.kind !== 'search') return { linked, delivered: [] };
+  const held = new Set(linked.map((c) => c.id));
+  const fed = contractIdsOfSavedSearch(cache, scope.filterId).filter((id) => !held.has(id));
+  return { linked, delivered: fed.length === 0 ? [] : contractFactsByIds(cache, fed) };
 }
 
 /** The cached tenders of these contracts, by id; `known` are tenders already read (not read twice). */

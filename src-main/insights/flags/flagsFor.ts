@@ -10,7 +10,6 @@ import {
   allTenderFacts,
   contractFactsByCustomer,
   contractFactsBySupplier,
-  contractFactsByTenderIds,
   contractPriceSteps,
   customerPlacementCounts,
   dismissedFlags,
@@ -19,7 +18,7 @@ import {
   tenderFactsByIds,
 } from '../../cache/insightStore';
 import type { ContractFact, FlagsAnswer, PartyRef, TenderFact } from '../../domain/insights';
-import { tenderSetOf, tendersOfContracts } from '../scopes';
+import { contractsOfSet, tenderSetOf, tendersOfContracts } from '../scopes';
 import { computeFlags } from './engine';
 
 export type FlagScope =
@@ -54,7 +53,8 @@ function scopeFacts(cache: CacheDb, scope: FlagScope): ScopeFacts {
     case 'list': {
       const set = tenderSetOf(cache, scope);
       const tenders = tenderFactsByIds(cache, set.ids);
-      const contracts = contractFactsByTenderIds(cache, set.ids);
+      const { linked, delivered } = contractsOfSet(cache, scope, set);
+      const contracts = [...linked, ...delivered];
       return { scope: set.named, tenders, contracts, tendersById: tendersOfContracts(cache, contracts, tenders) };
     }
     case 'all': {
