@@ -27,7 +27,8 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
       --out FILE.csv [--columns a,b,c] [--delimiter ';'] [--format excel|plain]   (excel: numbers as ="…")
   balance | ledger | audit
   cache stats | cache search TEXT | cache versions --json
-  analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free)
+  analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 5 when the cache
+      holds nothing on the INN, with the command that loads its contracts)
   analytics competitors LABEL|FILTER_ID | analytics competitors --list LIST_ID
   analytics prices --okpd2 CODE|--ktru CODE [--region N] [--from DATE] [--to DATE] [--unit U] [--out FILE.csv]
   flags [--customer INN | --supplier INN | --list LIST_ID | --label L] [--gaps]   (red flags with evidence and source;
@@ -62,6 +63,7 @@ export function splitGlobals(argv: string[]): { globals: GlobalOptions; rest: st
 }
 
 export async function main(argv: string[]): Promise<number> {
+  quietWhenStdoutCloses();
   let ctx: CliContext | null = null;
   let json = argv.includes('--json');
   try {
@@ -137,6 +139,20 @@ export function oneLine(message: string): string {
     .map((line) => line.trim())
     .filter(Boolean)
     .join(' ');
+}
+
+/**
+ * `tenderwb --json … | head`: the reader closing the pipe is not a failure of the command, so every command
+ * stops quietly (exit 0, no stack trace) at its next write. Nothing is lost: the cache's writes are transactions.
+ */
+let quietInstalled = false;
+function quietWhenStdoutCloses(): void {
+  if (quietInstalled) return;
+  quietInstalled = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
 }
 
 /** Ctrl-C cancels long work cleanly (a sync stops after the page being stored); a second Ctrl-C quits. */

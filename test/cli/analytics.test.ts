@@ -17,7 +17,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { api, cliOnSandbox, failureReason, type CliHarness, type Json } from './helpers';
+import { spawn } from 'node:child_process';
+import { api, CLI_ENTRY, cliOnSandbox, failureReason, type CliHarness, type Json } from './helpers';
 
 const STRICT = process.env.TENDERWB_SANDBOX_STRICT === '1';
 // Completed tenders: contracts exist only for them (4.7 rule 5), so the contracts' tenders are cached too.
@@ -425,6 +426,37 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
       const r = await cli.run(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(failureReason(r), args.join(' ')).toMatch(reason);
+    }
+  });
+});
+
+describe('tenderwb analytics: an INN the cache knows nothing of, and a reader that closes the pipe', () => {
+  it('an unknown INN is not a dossier of zeros: exit 5, «В кэше нет данных по ИНН …» and the command that loads its contracts', async () => {
+    const customer = await cli.run(['analytics', 'customer', '7736050003']);
+    expect(customer.code).toBe(5);
+    expect(customer.stdout).toBe('');
+    expect(failureReason(customer)).toMatch(/^В кэше нет данных по ИНН 7736050003: .*tenderwb contracts --customer 7736050003/);
+    const supplier = await cli.run(['--json', 'analytics', 'supplier', '500100732259']);
+    expect(supplier.code).toBe(5);
+    expect(failureReason(supplier)).toMatch(/tenderwb contracts --supplier-inn 500100732259/);
+    // A known INN still answers (the search's first customer).
+    const first = (await feed('tenders'))[0];
+    const known = (first.tender ?? first.object).organization.inn as string;
+    expect((await cli.run(['analytics', 'customer', known])).code).toBe(0);
+    const help = await cli.ok(['--help']);
+    expect(help.stdout).toMatch(/exit 5 when the cache/);
+  });
+
+  it('--json flags into a reader that has already gone: exits 0 quietly, no EPIPE stack trace (every command: main.ts)', async () => {
+    for (const args of [['--json', 'flags'], ['--help']]) {
+      const child = spawn(process.execPath, [CLI_ENTRY, '--data-dir', cli.dataDir, ...args], { env: cli.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      // The reader is gone before the command writes a line (like `| head -0`): its writes meet a closed pipe.
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+      expect(stderr, args.join(' ')).toBe('');
+      expect(code, args.join(' ')).toBe(0);
     }
   });
 });

@@ -74,6 +74,26 @@ export function priceQueryOf(values: Record<string, string | boolean | undefined
   return parsed.data;
 }
 
+/**
+ * Exit code of a dossier of an INN the cache holds nothing on (no tender, no contract names it): the figures
+ * would all read 0, which is "not known" here, not a fact. Listed in `tenderwb --help`.
+ */
+export const EXIT_NOTHING_CACHED = 5;
+
+function nothingCached(kind: 'customer' | 'supplier', inn: string, locale: Locale): CliError {
+  const text =
+    kind === 'customer'
+      ? {
+          ru: `В кэше нет данных по ИНН ${inn}: ни закупок, ни контрактов этого заказчика. Загрузите его контракты: tenderwb contracts --customer ${inn} (платно, --max-spend N ограничивает расход) или синхронизируйте поиск с его закупками.`,
+          en: `The cache holds nothing on INN ${inn}: no tenders or contracts of this customer. Load its contracts: tenderwb contracts --customer ${inn} (paid; --max-spend N caps the spend) or sync a search with its tenders.`,
+        }
+      : {
+          ru: `В кэше нет данных по ИНН ${inn}: ни одного контракта этого поставщика. Загрузите его контракты: tenderwb contracts --supplier-inn ${inn} (платно, --max-spend N ограничивает расход).`,
+          en: `The cache holds nothing on INN ${inn}: no contracts of this supplier. Load its contracts: tenderwb contracts --supplier-inn ${inn} (paid; --max-spend N caps the spend).`,
+        };
+  return new CliError(locale === 'en' ? text.en : text.ru, EXIT_NOTHING_CACHED);
+}
+
 export async function analyticsCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   const locale = await cliLocale(ctx);
@@ -84,9 +104,11 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
     const cache = await ctx.cache();
     if (sub === 'customer') {
       const d = inUserLanguage(() => customerDossier(cache, inn), locale);
+      if (d.cached === false) throw nothingCached(sub, inn, locale);
       ctx.out.result({ ...d }, () => customerDossierText(d, locale));
     } else {
       const d = inUserLanguage(() => supplierDossier(cache, inn), locale);
+      if (d.cached === false) throw nothingCached(sub, inn, locale);
       ctx.out.result({ ...d }, () => supplierDossierText(d, locale));
     }
     return;
