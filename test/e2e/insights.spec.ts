@@ -19,6 +19,8 @@ async function expectNoRawCodes(page: Page, where: string): Promise<void> {
   await expectClean(page, where);
   const text = await page.getByTestId('view-insights').innerText();
   expect(text).not.toMatch(/\b(completed|cancelled|active|executing|terminated|unknown)\b|lst_/);
+  // «ед.» closing a sentence takes no second full stop.
+  expect(text).not.toContain('ед..');
 }
 
 test('insights: card → supplier dossier → competitor → price benchmark → export', async ({ page, app }) => {
@@ -50,6 +52,9 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   const supplierLink = page.getByTestId('card-related-supplier').first();
   await expect(supplierLink).toBeVisible();
   const supplierInn = await supplierLink.getAttribute('data-inn');
+  // The related contracts' price is the contract's, and the supplier's INN is written out beside its name.
+  await expect(page.getByTestId('card-related').locator('th').filter({ hasText: 'Цена контракта' })).toHaveCount(1);
+  await expect(page.getByTestId('card-related-supplier-inn').first()).toContainText(supplierInn!);
   await app.screenshot(page, 'insights-1-card');
   await supplierLink.click();
 
@@ -89,6 +94,8 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   const estimate = page.getByTestId('insights-backfill-estimate');
   await expect(estimate).toContainText('На сервере');
   const onServer = Number(await estimate.getAttribute('data-total'));
+  // «списала 1 ед.» ends the sentence: no «ед..» (the trial's screenshot 13).
+  expect(await backfill.innerText()).not.toContain('ед..');
   await app.screenshot(page, 'insights-2c-backfill-preview');
   await page.getByTestId('insights-backfill-start').click();
   await expect(page.getByTestId('insights-backfill-job')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
@@ -150,6 +157,9 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await page.getByTestId('insights-enrich-start').click();
   await expect(page.getByTestId('insights-enrich-job')).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
   await expect(page.getByTestId('insights-enrich-job-figures')).toHaveAttribute('data-charged', '0');
+  // The job names what it counts: cards opened, free requests (not a bare «бесплатно 100» beside «45 из 171»).
+  await expect(page.getByTestId('insights-enrich-job')).toContainText('Карточек открыто');
+  await expect(page.getByTestId('insights-enrich-job')).toContainText('бесплатных запросов');
 
   // A code the opened card's positions name (OKPD2, as the sandbox sends it).
   const card = await invokeOk<{ card: { positions?: { okpd2_code?: string }[] } }>(app, 'card.tender', { id: tenderId! });
@@ -164,6 +174,9 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await expect(page.getByTestId('prices-median')).toContainText('₽');
   await expect(page.getByTestId('prices-verdict')).toContainText(/однородн|Однородность/);
   await expect(page.getByTestId('prices-row').first()).toBeVisible();
+  // Where the prices come from: distinct objects and customers, counted.
+  await expect(page.getByTestId('prices-sources')).toContainText('Источники цен');
+  expect(Number(await page.getByTestId('prices-sources').getAttribute('data-objects'))).toBeGreaterThan(0);
   await expectNoRawCodes(page, 'price benchmark');
   await app.screenshot(page, 'insights-5-price-benchmark');
 
@@ -211,6 +224,16 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await expect(dismissed).toBeVisible();
   await dismissed.getByTestId('flag-restore').click();
   await expect(page.locator(`[data-testid="flag-item"][data-code="${code}"][data-object="${object}"][data-dismissed="false"]`).first()).toBeVisible();
+
+  // Back on the prices tab, the query is still there; a bad code hides the previous code's result.
+  await page.getByTestId('insights-tab-prices').click();
+  await expect(page.getByTestId('prices-code')).toHaveValue(prefix);
+  await expect(page.getByTestId('prices-stats')).toBeVisible();
+  await page.getByTestId('prices-code').fill('абв');
+  await page.getByTestId('prices-find').click();
+  await expect(page.locator('#prices-code-error, [aria-invalid="true"]').first()).toBeVisible();
+  await expect(page.getByTestId('prices-stats')).toHaveCount(0);
+  await expect(page.getByTestId('prices-row')).toHaveCount(0);
 });
 
 test.describe('strict sandbox (only what the API reference guarantees)', () => {
@@ -225,6 +248,16 @@ test.describe('strict sandbox (only what the API reference guarantees)', () => {
     const contracts = (await invokeOk<{ rows: { suppliers: { inn: string | null }[] }[] }>(app, 'contracts.rows', { limit: 100 })).rows;
     const supplierInn = contracts.flatMap((c) => c.suppliers.map((x) => x.inn)).find((inn): inn is string => typeof inn === 'string' && inn.length > 0);
     expect(supplierInn).toBeDefined();
+    // A strict contract has no registry number: the contracts view says «—», not our internal id.
+    await page.getByTestId('nav-contracts').click();
+    const firstContract = page.getByTestId('contracts-table').locator('[role="row"][data-row-index="0"]');
+    await expect(firstContract).toBeVisible();
+    expect((await firstContract.innerText()).trim()).toMatch(/^—/);
+    // The active nav item keeps its dark background under the pointer (it read as a white pill with faint text).
+    await page.getByTestId('nav-contracts').hover();
+    await expect(page.getByTestId('nav-contracts')).toHaveCSS('background-color', 'rgb(59, 82, 112)');
+    await expect(page.getByTestId('nav-contracts')).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await app.screenshot(page, 'insights-strict-contracts');
     await page.getByTestId('nav-insights').click();
     await page.getByTestId('insights-inn').fill('123');
     await page.getByTestId('insights-open').click();
@@ -244,6 +277,33 @@ test.describe('strict sandbox (only what the API reference guarantees)', () => {
     await expect(page.getByTestId('fig-total-price')).not.toContainText('0,00');
     await expectNoRawCodes(page, 'strict supplier dossier');
     await app.screenshot(page, 'insights-strict-supplier-dossier');
+
+    // An INN the cache knows nothing of: said so, with what to do, and no figures that read as zeros.
+    await page.getByTestId('insights-tab-dossier').click();
+    await page.getByTestId('insights-kind-supplier').check();
+    await page.getByTestId('insights-inn').fill('7707083893');
+    await page.getByTestId('insights-open').click();
+    await expect(page.getByTestId('insights-nothing-cached')).toContainText('В кэше нет данных по этому ИНН');
+    await expect(page.getByTestId('insights-figures')).toHaveCount(0);
+    await expect(page.getByTestId('insights-dossier-name')).toHaveText('Название неизвестно');
+    await app.screenshot(page, 'insights-strict-unknown-inn');
+
+    // Red flags of the strict search: every flag of the catalogue is listed with its state; a flag that needs a
+    // field the strict feed lacks says «не проверено» and what would fill it (cards: the enrichment button).
+    const catalogue = await invokeOk<unknown[]>(app, 'insights.flagCatalogue', {});
+    await page.getByTestId('insights-tab-flags').click();
+    await page.getByTestId('insights-flags-scope').selectOption({ label: 'Итоги строго' });
+    await expect(page.getByTestId('insights-flags-title')).toContainText('Итоги строго');
+    await expect(page.getByTestId('flag-group')).toHaveCount(catalogue.length);
+    const unchecked = page.locator('[data-testid="flag-group"][data-state="unchecked"]');
+    await expect(unchecked.first()).toBeVisible();
+    await expect(unchecked.first().getByTestId('flag-state')).toContainText('Не проверено');
+    await expect(page.getByTestId('insights-flags-count')).not.toHaveAttribute('data-unchecked', '0');
+    const cardGap = page.locator('[data-testid="flag-gaps"][data-remedy="cards"]').first();
+    await expect(cardGap).toContainText('только в карточке');
+    await expect(cardGap.getByTestId('insights-enrich')).toBeVisible();
+    await expectNoRawCodes(page, 'strict flags');
+    await app.screenshot(page, 'insights-strict-flags');
 
     // The same dossier in English: every label switches, the missing fields are said in English.
     await page.getByTestId('nav-settings').click();

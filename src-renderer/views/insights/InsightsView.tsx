@@ -18,10 +18,17 @@ import { PricesPage } from './PricesPage';
 
 const TABS = ['dossier', 'competitors', 'prices', 'flags'] as const;
 
+/**
+ * The last page of each tab this session: back on a tab, the analyst finds the price query or the scope they
+ * left (the dossier tab opens the INN form: the way back from a dossier to it).
+ */
+const lastOfTab = new Map<InsightsPage['page'], InsightsPage>();
+
 export function InsightsView({ at, back }: { at: InsightsPage | undefined; back: Route | undefined }) {
   const s = useStrings(insightsStrings);
   const navigate = useAppStore((st) => st.navigate);
   const page: InsightsPage = at ?? { page: 'dossier' };
+  if (page.page !== 'dossier') lastOfTab.set(page.page, page);
   const tabName = { dossier: s.tabDossier, competitors: s.tabCompetitors, prices: s.tabPrices, flags: s.tabFlags };
   return (
     <section className="view insights" data-testid="view-insights" data-page={page.page}>
@@ -39,7 +46,7 @@ export function InsightsView({ at, back }: { at: InsightsPage | undefined; back:
               className={`insights__tab${page.page === t ? ' insights__tab--active' : ''}`}
               aria-current={page.page === t ? 'page' : undefined}
               data-testid={`insights-tab-${t}`}
-              onClick={() => navigate({ view: 'insights', at: { page: t } })}
+              onClick={() => navigate({ view: 'insights', at: (t !== page.page ? lastOfTab.get(t) : undefined) ?? { page: t }, ...(back ? { back } : {}) })}
             >
               {tabName[t]}
             </button>
@@ -60,6 +67,7 @@ function DossierForm() {
   const s = useStrings(insightsStrings);
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
+  const route = useAppStore((st) => st.route);
   const [kind, setKind] = useState<'customer' | 'supplier'>('customer');
   const [inn, setInn] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -68,7 +76,8 @@ function DossierForm() {
     if (value === '') return setProblem(s.innRequired);
     if (!isValidInn(value)) return setProblem(innProblemText(value)?.[locale] ?? s.innRequired);
     setProblem(undefined);
-    navigate({ view: 'insights', at: { page: 'dossier', kind, inn: value } });
+    // «Назад» from the dossier returns to this form.
+    navigate({ view: 'insights', at: { page: 'dossier', kind, inn: value }, back: route });
   }
   return (
     <form

@@ -36,6 +36,8 @@ const strings: Strings<{
   cancel: string;
   close: string;
   estimating: string;
+  jobItems: string;
+  jobFree: string;
 }> = {
   ru: {
     backfillTitle: 'Дозагрузка контрактов по ИНН',
@@ -43,7 +45,7 @@ const strings: Strings<{
     askCost: 'Узнать стоимость',
     // `units` ends with «ед.»: no second full stop.
     backfillCost: (units) => `Загрузка контрактов спишет не больше ${units}`,
-    backfillProbe: (units) => `Проверка стоимости списала ${units}.`,
+    backfillProbe: (units) => `Проверка стоимости списала ${units}`,
     backfillTotal: (total, held) => `На сервере: ${total}, из них уже в кэше: ${held} — за них повторно не спишется.`,
     backfillCustomer: 'Дозагрузить контракты заказчика…',
     backfillSupplier: 'Дозагрузить контракты поставщика…',
@@ -58,6 +60,8 @@ const strings: Strings<{
     cancel: 'Отмена',
     close: 'Закрыть',
     estimating: 'Считаем…',
+    jobItems: 'Карточек открыто',
+    jobFree: 'бесплатных запросов',
   },
   en: {
     backfillTitle: 'Fetch contracts by INN',
@@ -79,6 +83,8 @@ const strings: Strings<{
     cancel: 'Cancel',
     close: 'Close',
     estimating: 'Estimating…',
+    jobItems: 'Cards opened',
+    jobFree: 'free requests',
   },
 };
 
@@ -153,13 +159,16 @@ export function BackfillButton({ kind, inn, onFetched }: { kind: 'customer' | 's
   );
 }
 
+/** The enrichment job last started this session: a page mounted again (a tab switch) still shows its progress. */
+let lastEnrichJob: string | null = null;
+
 export function EnrichButton({ onFetched }: { onFetched(): void }) {
   const s = useStrings(strings);
   const locale = useLocale();
   const online = useAppStore((st) => st.online);
   const [estimate, setEstimate] = useState<EnrichEstimate | null>(null);
   const { busy, error, run } = useAction();
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(lastEnrichJob);
   const running = useJobEnd(jobId, onFetched);
 
   // The preview reads only the cache: free, so it is asked as soon as the dialog opens.
@@ -167,6 +176,7 @@ export function EnrichButton({ onFetched }: { onFetched(): void }) {
   const start = (shown: EnrichEstimate) =>
     run(async () => {
       const answer = await call('insights.enrichStart', { ...(shown.spend.bound !== null ? { confirmCost: shown.spend.bound } : {}) });
+      lastEnrichJob = answer.jobId;
       setJobId(answer.jobId);
       setEstimate(null);
     });
@@ -176,7 +186,7 @@ export function EnrichButton({ onFetched }: { onFetched(): void }) {
       <button type="button" data-testid="insights-enrich" disabled={!online || running || busy} onClick={() => void preview()}>
         {s.enrich}
       </button>
-      {jobId && <JobProgress jobId={jobId} testId="insights-enrich-job" />}
+      {jobId && <JobProgress jobId={jobId} testId="insights-enrich-job" labels={{ items: s.jobItems, free: s.jobFree }} />}
       {error !== null && estimate === null && <ErrorNotice error={error} testId="insights-enrich-error" />}
       {estimate && (
         <Dialog title={s.enrichTitle} onClose={() => setEstimate(null)} testId="insights-enrich-dialog">

@@ -21,6 +21,7 @@ import { percent } from './insightsLabels';
 import { insightsStrings } from './insightsStrings';
 import { EnrichButton } from './PaidFetch';
 import { buildPriceQuery, formOfQuery, type PriceForm, type PriceFormField } from './priceForm';
+import { MIN_SOURCES, priceSources } from './priceSources';
 import { usePriceBenchmark } from './useInsights';
 import { useAction } from './useAction';
 
@@ -97,7 +98,8 @@ export function PricesPage({ query }: { query: PriceQuery | undefined }) {
       </form>
       {answer.loading && b === null && <p>{s.loading}</p>}
       <ErrorNotice error={answer.error} testId="prices-error" />
-      {b && query && <Benchmark b={b} query={query} />}
+      {/* A rejected input hides the previous code's result: it would read as the answer to what was just typed. */}
+      {b && query && Object.keys(problems).length === 0 && <Benchmark b={b} query={query} />}
     </div>
   );
 }
@@ -107,8 +109,18 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
   const locale = useLocale();
   const verdict = b.homogeneous === null ? s.homogeneityUnknown : b.homogeneous ? s.homogeneous : s.notHomogeneous;
   const otherUnits = b.units.filter((u) => u.key !== (b.unit ?? null));
+  // Nothing found: the advice first, not under a block of «—».
+  if (b.rows.length === 0) return <p className="insights__gap" data-testid="prices-empty">{s.noPositions}</p>;
+  const src = priceSources(b.rows);
   return (
     <>
+      <div data-testid="prices-sources" data-objects={src.objects} data-customers={src.customers}>
+        <p>{s.sourcesLine(src.objects, src.contracts, src.tenders, src.customers)}</p>
+        {src.fewSources && <p className="insights__gap" data-testid="prices-warn-few">{s.warnFewSources(MIN_SOURCES)}</p>}
+        {src.oneCustomer && <p className="insights__gap" data-testid="prices-warn-one-customer">{s.warnOneCustomer}</p>}
+        {src.onlyNotices && <p className="muted" data-testid="prices-only-notices">{s.noteOnlyNotices}</p>}
+        {src.pooledKtru && <p className="muted" data-testid="prices-pooled-ktru">{s.notePooledKtru(src.ktru)}</p>}
+      </div>
       {b.unit && <p data-testid="prices-unit-used">{s.statsUnit(b.unit)}</p>}
       <div className="insights__figures" data-testid="prices-stats" data-n={b.n} data-homogeneous={String(b.homogeneous)}>
         <Figure label={s.statN} value={formatInt(b.n, locale)} testId="prices-n" />
@@ -130,8 +142,8 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
           {s.otherUnits} {otherUnits.map((u) => `${u.key} (${formatInt(u.count, locale)})`).join(', ')}
         </p>
       )}
-      <ExportButton query={query} disabled={b.rows.length === 0} />
-      {b.rows.length === 0 ? <p data-testid="prices-empty">{s.noPositions}</p> : <PositionsTable rows={b.rows} />}
+      <ExportButton query={query} disabled={false} />
+      <PositionsTable rows={b.rows} />
     </>
   );
 }

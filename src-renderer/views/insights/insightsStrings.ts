@@ -119,6 +119,11 @@ export const insightsStrings: Strings<{
   statsUnit: (unit: string) => string;
   otherUnits: string;
   noPositions: string;
+  sourcesLine: (objects: number, contracts: number, tenders: number, customers: number) => string;
+  warnFewSources: (min: number) => string;
+  warnOneCustomer: string;
+  noteOnlyNotices: string;
+  notePooledKtru: (n: number) => string;
   positions: (n: number) => string;
   rowsCut: (shown: number) => string;
   source: string;
@@ -276,6 +281,12 @@ export const insightsStrings: Strings<{
     statsUnit: (unit) => `Цены за единицу: ${unit}`,
     otherUnits: 'Другие единицы (цены в них не сравниваются):',
     noPositions: 'Позиций с этим кодом в кэше нет. Позиции приходят с карточками: дозагрузите их.',
+    sourcesLine: (objects, contracts, tenders, customers) =>
+      `Источники цен: ${count(objects, NOUNS.object, 'ru')} (контрактов ${formatInt(contracts, 'ru')}, извещений ${formatInt(tenders, 'ru')}), заказчиков ${formatInt(customers, 'ru')}.`,
+    warnFewSources: (min) => `Цены взяты меньше чем из ${min} источников: для обоснования НМЦК этого мало.`,
+    warnOneCustomer: 'Все цены от одного заказчика: это не рынок, а цена одного покупателя.',
+    noteOnlyNotices: 'Все цены — из извещений (начальные цены), ни одной из заключённых контрактов.',
+    notePooledKtru: (n) => `Вместе посчитаны позиции разных позиций КТРУ (${formatInt(n, 'ru')}): уточните код КТРУ, если товары не взаимозаменяемы.`,
     positions: (n) => `Позиции: ${n}`,
     rowsCut: (shown) => `Показаны первые ${shown}; в экспорте CSV — все.`,
     source: 'Источник',
@@ -431,6 +442,12 @@ export const insightsStrings: Strings<{
     statsUnit: (unit) => `Prices per unit: ${unit}`,
     otherUnits: 'Other units (not compared):',
     noPositions: 'No cached positions with this code. Positions come with cards: fetch them.',
+    sourcesLine: (objects, contracts, tenders, customers) =>
+      `Price sources: ${count(objects, NOUNS.object, 'en')} (contracts ${formatInt(contracts, 'en')}, notices ${formatInt(tenders, 'en')}), customers ${formatInt(customers, 'en')}.`,
+    warnFewSources: (min) => `The prices come from fewer than ${min} sources: too few to justify an initial price.`,
+    warnOneCustomer: 'All prices come from one customer: that is one buyer’s price, not the market’s.',
+    noteOnlyNotices: 'All prices come from notices (initial prices), none from signed contracts.',
+    notePooledKtru: (n) => `Positions of different KTRU items (${formatInt(n, 'en')}) are pooled: narrow the KTRU code if the goods are not interchangeable.`,
     positions: (n) => `Positions: ${n}`,
     rowsCut: (shown) => `The first ${shown} are shown; the CSV export has all.`,
     source: 'Source',
