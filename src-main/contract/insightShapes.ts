@@ -172,5 +172,14 @@ export const flagsAnswerSchema: z.ZodType<FlagsAnswer> = z.object({
       dismissed: z.boolean(),
     }),
   ),
-  gaps: z.array(z.object({ code: z.string(), field: z.string(), objects: z.number() })),
+  gaps: z.array(
+    z.object({
+      code: z.string(),
+      field: z.string(),
+      objects: z.number(),
+      object_kind: z.enum(['tender', 'contract', 'customer']).optional(),
+      in_card: z.boolean().optional(),
+    }),
+  ),
+  checked: z.record(z.string(), z.number()).optional(),
 });

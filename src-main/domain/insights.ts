@@ -329,10 +329,23 @@ export interface FlagGap {
   code: string;
   field: string;
   objects: number;
+  /**
+   * What `objects` counts: the flag's own objects (tenders, contracts or customers), and only those it applies
+   * to, so two flags missing the same field count differently (a customer's share counts customers, a
+   * submission period tenders other than single-supplier ones).
+   */
+  object_kind?: 'tender' | 'contract' | 'customer';
+  /** The field comes with the object's card (loading the cards fills it); false: no request of ours brings it. */
+  in_card?: boolean;
 }
 
 export interface FlagsAnswer {
   scope: { kind: 'customer' | 'supplier' | 'search' | 'list' | 'all'; id: string | null; name: string | null };
   flags: RaisedFlag[];
   gaps: FlagGap[];
+  /**
+   * Per flag code of the catalogue (every code, 0 included): how many of its objects were judged, i.e. had
+   * every field it needs. A code with 0 checked and no flag was not checked; checked with no flag is clean.
+   */
+  checked?: Record<string, number>;
 }

@@ -76,7 +76,39 @@ describe('flagsFor', () => {
     // 110 000 / 95 000 − 1 = 15.789… %.
     expect(byCode('price_rise', '10')).toMatchObject({ first_price: 95_000, top_price: 110_000, rise_pct: 15.79, first_version: 1, top_version: 2 });
     // The customer has 2 tenders of known placement type, fewer than the 10 the peer comparison needs.
-    expect(answer.gaps).toEqual([{ code: 'single_supplier_share', field: 'tender.placement_type', objects: 1 }]);
+    // Its gap counts customers, and a card brings the placement type.
+    expect(answer.gaps).toEqual([{ code: 'single_supplier_share', field: 'tender.placement_type', objects: 1, object_kind: 'customer', in_card: true }]);
+    // Judged: tenders 1 and 2 (auctions under 44-FZ); contracts 10 and 11 (priced, tenders cached with a price; the
+    // customer and OKPD2 known); not the art. 93 flag (both are auctions: it does not apply), not the customer's share.
+    expect(answer.checked).toEqual({
+      short_submission: 2,
+      price_near_estimate: 2,
+      single_supplier_share: 0,
+      supplier_concentration: 2,
+      below_threshold: 0,
+      price_rise: 2,
+    });
+  });
+
+  it('a saved search whose own contract feed delivered a strict contract (no tender, price or customer): it is the search\'s, judged nowhere, a gap in every contract flag', () => {
+    const cache = fixtureCache();
+    const strict = { id: 12, suppliers: [{ name: 'ООО «Ромашка»', inn: SUPPLIER }], execution: { paid: 0 } };
+    feedStore(cache).saveFeedPage(tenderPage([contractItem(strict, 1)], { feed: 'contract', filterId: 'flt_test' }));
+    const answer = flagsFor(cache, { kind: 'search', filterId: 'flt_test' });
+    expect(summary(answer).map((f) => `${f[0]}:${f[2]}`)).toEqual(['short_submission:1', 'price_near_estimate:10', 'price_near_estimate:11', 'price_rise:10']);
+    const contractGaps = answer.gaps.filter((g) => g.object_kind === 'contract').map((g) => [g.code, g.field, g.objects, g.in_card]);
+    expect(contractGaps).toEqual([
+      ['price_near_estimate', 'contract.price', 1, false],
+      ['price_near_estimate', 'contract.tender_id', 1, false],
+      ['supplier_concentration', 'contract.customer.inn', 1, false],
+      ['supplier_concentration', 'contract.price', 1, false],
+      ['supplier_concentration', 'contract.tender_id', 1, false],
+      ['below_threshold', 'contract.price', 1, false],
+      ['below_threshold', 'contract.law', 1, false],
+      ['price_rise', 'contract.price', 1, false],
+    ]);
+    // Contract 12 is judged by no flag: the checked counts are those of the search without it.
+    expect(answer.checked).toMatchObject({ price_near_estimate: 2, supplier_concentration: 2, below_threshold: 0, price_rise: 2 });
   });
 
   it('a list, a customer, a supplier, the whole cache', () => {
@@ -98,18 +130,18 @@ describe('flagsFor', () => {
     // Contract 12 states no price, customer or tender: every contract flag counts it as a gap.
     expect(supplier.gaps).toEqual(
       expect.arrayContaining([
-        { code: 'price_near_estimate', field: 'contract.price', objects: 1 },
-        { code: 'price_near_estimate', field: 'contract.tender_id', objects: 1 },
-        { code: 'supplier_concentration', field: 'contract.customer.inn', objects: 1 },
-        { code: 'below_threshold', field: 'contract.price', objects: 1 },
-        { code: 'price_rise', field: 'contract.price', objects: 1 },
+        { code: 'price_near_estimate', field: 'contract.price', objects: 1, object_kind: 'contract', in_card: false },
+        { code: 'price_near_estimate', field: 'contract.tender_id', objects: 1, object_kind: 'contract', in_card: false },
+        { code: 'supplier_concentration', field: 'contract.customer.inn', objects: 1, object_kind: 'contract', in_card: false },
+        { code: 'below_threshold', field: 'contract.price', objects: 1, object_kind: 'contract', in_card: false },
+        { code: 'price_rise', field: 'contract.price', objects: 1, object_kind: 'contract', in_card: false },
       ]),
     );
 
     const all = flagsFor(cache, { kind: 'all' });
     expect(all.scope).toEqual({ kind: 'all', id: null, name: null });
     // The strict tender 4 (2 days, but no placement type to know the minimum by) is a gap, not a flag.
-    expect(all.gaps).toContainEqual({ code: 'short_submission', field: 'tender.placement_type', objects: 1 });
+    expect(all.gaps).toContainEqual({ code: 'short_submission', field: 'tender.placement_type', objects: 1, object_kind: 'tender', in_card: true });
     expect(summary(all).map((f) => `${f[0]}:${f[2]}`)).toEqual([
       'short_submission:1',
       'short_submission:3',

@@ -17,6 +17,23 @@ export const FLAG_CODES = [
 ] as const;
 export type FlagCode = (typeof FLAG_CODES)[number];
 
+/** The objects each flag judges, and so what its gaps and its checked count count. */
+export const FLAG_OBJECT_KIND: Readonly<Record<FlagCode, 'tender' | 'contract' | 'customer'>> = {
+  short_submission: 'tender',
+  price_near_estimate: 'contract',
+  single_supplier_share: 'customer',
+  supplier_concentration: 'contract',
+  below_threshold: 'contract',
+  price_rise: 'contract',
+};
+
+/**
+ * Fields a card brings when the feed object lacks them (API reference: a tender card adds `placement_type` and
+ * positions with `okpd2_code`; a contract card adds only positions, so a contract's price, customer or tender
+ * come with no card). Loading the cards (enrichment) is then the remedy for a gap on these.
+ */
+export const FIELDS_IN_CARD: ReadonlySet<string> = new Set(['tender.placement_type', 'tender.okpd2']);
+
 /** R031: the contract price is at least this share of the initial price, percent. */
 export const NEAR_ESTIMATE_PCT = 99;
 

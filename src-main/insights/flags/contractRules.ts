@@ -26,6 +26,7 @@ export function priceNearEstimate(c: ContractFact, tendersById: ReadonlyMap<numb
   if (procedureOf(tender.placement_name) === 'single_supplier') return;
   const t = tender;
   if (sink.lacks('price_near_estimate', [c.price === null && 'contract.price', !(t.price !== null && t.price > 0) && 'tender.price'])) return;
+  sink.check('price_near_estimate');
   if (kopecks(c.price!) * 100 < kopecks(t.price!) * NEAR_ESTIMATE_PCT) return;
   sink.raise('price_near_estimate', objectOf(c), 'OCP R031', {
     contract_id: c.id,
@@ -51,6 +52,7 @@ export function belowThreshold(c: ContractFact, tendersById: ReadonlyMap<number,
     if (procedure !== 'single_supplier') return;
   }
   if (sink.lacks('below_threshold', [c.price === null && 'contract.price', c.law === null && 'contract.law'])) return;
+  sink.check('below_threshold');
   const price = kopecks(c.price!);
   for (const threshold of THRESHOLDS) {
     const limit = kopecks(threshold.amount);
@@ -74,6 +76,7 @@ export function belowThreshold(c: ContractFact, tendersById: ReadonlyMap<number,
 /** The price steps of one contract, oldest version first. */
 export function priceRise(c: ContractFact, steps: readonly ContractPriceStep[], sink: FlagSink): void {
   if (sink.lacks('price_rise', [steps.length === 0 && 'contract.price'])) return;
+  sink.check('price_rise');
   // One priced version has nothing to compare with; a first price of 0 has no ratio.
   if (steps.length < 2 || !(steps[0]!.price > 0)) return;
   const first = steps[0]!;

@@ -30,6 +30,7 @@ export function singleSupplierShare(customers: readonly PartyRef[], counts: read
     const own = byInn.get(customer.inn);
     if (sink.lacks('single_supplier_share', [!(own && own.known >= SINGLE_SHARE.minKnown) && 'tender.placement_type'])) continue;
     if (sink.lacks('single_supplier_share', [peerCount < SINGLE_SHARE.minPeers && 'peers'])) continue;
+    sink.check('single_supplier_share');
     const share = own!.single / own!.known;
     if (share * 100 < SINGLE_SHARE.floorPct) continue;
     const threshold = quantileWithout(shares, bisectLeft(shares, share), SINGLE_SHARE.percentile);
@@ -94,6 +95,7 @@ export function supplierConcentration(
       ])
     )
       continue;
+    sink.check('supplier_concentration');
     const split = c.price! / c.suppliers.length;
     for (const okpd2Class of classes) {
       const key = `${c.customer_inn}|${okpd2Class}`;

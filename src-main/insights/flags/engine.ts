@@ -28,6 +28,8 @@ export interface FlagFacts {
 export interface FlagsResult {
   flags: RaisedFlag[];
   gaps: FlagGap[];
+  /** Per code of the catalogue: objects judged (see FlagsAnswer.checked). */
+  checked: Record<string, number>;
 }
 
 export function computeFlags(facts: FlagFacts, dismissed: ReadonlySet<string>): FlagsResult {
@@ -39,7 +41,7 @@ export function computeFlags(facts: FlagFacts, dismissed: ReadonlySet<string>): 
   for (const c of facts.contracts) belowThreshold(c, facts.tendersById, sink);
   const steps = stepsByContract(facts.priceSteps);
   for (const c of facts.contracts) priceRise(c, steps.get(c.id) ?? [], sink);
-  return { flags: sink.flags, gaps: sink.gaps };
+  return { flags: sink.flags, gaps: sink.gaps, checked: sink.checked };
 }
 
 function stepsByContract(steps: readonly ContractPriceStep[]): Map<number, ContractPriceStep[]> {

@@ -79,7 +79,7 @@ function customersOf(tenders: readonly TenderFact[], contracts: readonly Contrac
 export function flagsFor(cache: CacheDb, scope: FlagScope): FlagsAnswer {
   const facts = scopeFacts(cache, scope);
   const customers = customersOf(facts.tenders, facts.contracts);
-  const { flags, gaps } = computeFlags(
+  const { flags, gaps, checked } = computeFlags(
     {
       tenders: facts.tenders,
       contracts: facts.contracts,
@@ -94,5 +94,5 @@ export function flagsFor(cache: CacheDb, scope: FlagScope): FlagsAnswer {
     },
     dismissedFlags(cache),
   );
-  return { scope: facts.scope, flags, gaps };
+  return { scope: facts.scope, flags, gaps, checked };
 }

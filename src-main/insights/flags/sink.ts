@@ -1,15 +1,18 @@
 /**
- * Where the rules put what they find: raised flags (with the analyst's dismissals applied) and gaps, the
- * objects a rule could not judge because a field it needs was not sent. A gap is counted once per object and
- * field, so "12 tenders without placement type" means twelve tenders.
+ * Where the rules put what they find: raised flags (with the analyst's dismissals applied), gaps, the
+ * objects a rule could not judge because a field it needs was not sent, and per flag how many objects were
+ * judged (`check`). A gap is counted once per object and field, so "12 tenders without placement type" means
+ * twelve tenders; it names what it counts and whether a card brings the field.
  */
 import { dismissalKey } from '../../cache/insightStore';
 import type { FlagGap, FlagObject, RaisedFlag } from '../../domain/insights';
-import type { FlagCode } from './catalogue';
+import { FIELDS_IN_CARD, FLAG_CODES, FLAG_OBJECT_KIND, type FlagCode } from './catalogue';
 
 export class FlagSink {
   readonly flags: RaisedFlag[] = [];
   private readonly gapCounts = new Map<string, FlagGap>();
+  /** Every code of the catalogue, so a flag never judged says 0 rather than being absent. */
+  readonly checked: Record<string, number> = Object.fromEntries(FLAG_CODES.map((code) => [code, 0]));
 
   /** `dismissed`: keys as the insight store's `dismissedFlags` gives them (`dismissalKey`). */
   constructor(private readonly dismissed: ReadonlySet<string>) {}
@@ -28,9 +31,14 @@ export class FlagSink {
       const key = `${code}|${field}`;
       const gap = this.gapCounts.get(key);
       if (gap) gap.objects++;
-      else this.gapCounts.set(key, { code, field, objects: 1 });
+      else this.gapCounts.set(key, { code, field, objects: 1, object_kind: FLAG_OBJECT_KIND[code], in_card: FIELDS_IN_CARD.has(field) });
     }
     return any;
+  }
+
+  /** The rule had every field it needs on `objects` more of its objects (flagged or not). */
+  check(code: FlagCode, objects = 1): void {
+    this.checked[code] = (this.checked[code] ?? 0) + objects;
   }
 
   get gaps(): FlagGap[] {

@@ -21,6 +21,7 @@ export function shortSubmission(t: TenderFact, sink: FlagSink): void {
   if (sink.lacks('short_submission', [law === null && 'tender.law'])) return;
   const minimum = submissionMinimum(law!, procedure!, t);
   if (minimum === null) return;
+  sink.check('short_submission');
   const period = submissionPeriod(t.publish_at!, t.end_at!, minimum.unit);
   if (period >= minimum.days) return;
   sink.raise('short_submission', { kind: 'tender', id: String(t.id), name: t.name }, `OCP R003; ${minimum.article.ru}`, {
