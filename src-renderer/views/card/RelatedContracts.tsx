@@ -58,7 +58,7 @@ export function RelatedContracts({ tenderId }: { tenderId: number }) {
             <tr>
               <th>{s.reestr}</th>
               <th>{s.supplier}</th>
-              <th className="num">{s.price}</th>
+              <th className="num">{s.contractPrice}</th>
               <th>{s.signDate}</th>
             </tr>
           </thead>
@@ -72,9 +72,15 @@ export function RelatedContracts({ tenderId }: { tenderId: number }) {
                 onDoubleClick={() => navigate({ view: 'card', kind: 'contract', id: c.id, back: route })}
                 onKeyDown={(e) => e.key === 'Enter' && navigate({ view: 'card', kind: 'contract', id: c.id, back: route })}
               >
-                <td>{c.reestrNumber ?? c.id}</td>
+                <td title={`ID ${c.id}`}>{c.reestrNumber ?? '—'}</td>
                 <td>
                   <PartyChips parties={c.suppliers} kind="supplier" testId="card-related-supplier" />
+                  {/* The INN beside the name: the analyst compares suppliers by it. */}
+                  {c.suppliers.some((x) => x.inn) && (
+                    <div className="muted" data-testid="card-related-supplier-inn">
+                      {c.suppliers.flatMap((x) => (x.inn ? [`${s.inn} ${x.inn}`] : [])).join(', ')}
+                    </div>
+                  )}
                 </td>
                 <td className="num">{formatRub(c.price, locale)}</td>
                 <td>{formatDate(c.signDate, locale)}</td>

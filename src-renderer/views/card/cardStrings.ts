@@ -10,6 +10,7 @@ export const cardStrings: Strings<{
   status: string;
   law: string;
   price: string;
+  contractPrice: string;
   deadline: string;
   published: string;
   biddingOpens: string;
@@ -175,6 +176,7 @@ export const cardStrings: Strings<{
     oneVersion: 'Получена одна версия — сравнивать пока не с чем.',
     unstatedNotCompared: 'Версию, номер которой сервер не указал, сравнить пока не с чем.',
     related: 'Контракты по закупке',
+    contractPrice: 'Цена контракта',
     relatedRefresh: 'Обновить с сервера',
     relatedNone: 'Контрактов в кэше нет.',
     signDate: 'Заключён',
@@ -267,6 +269,7 @@ export const cardStrings: Strings<{
     oneVersion: 'One version received — nothing to compare yet.',
     unstatedNotCompared: 'A version whose number the server did not state cannot be compared yet.',
     related: 'Contracts of this tender',
+    contractPrice: 'Contract price',
     relatedRefresh: 'Refresh from the server',
     relatedNone: 'No contracts cached.',
     signDate: 'Signed',

@@ -217,7 +217,7 @@ export function ContractsView() {
 
   const columns = useMemo<Column<ContractRow>[]>(
     () => [
-      { key: 'reestr', title: s.reestr, width: 190, render: (r) => <span title={`ID ${r.id}`}>{r.reestrNumber ?? r.id}</span> },
+      { key: 'reestr', title: s.reestr, width: 190, render: (r) => <span title={`ID ${r.id}`}>{r.reestrNumber ?? '—'}</span> },
       {
         key: 'customer',
         title: s.customer,
