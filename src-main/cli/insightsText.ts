@@ -12,6 +12,7 @@ import { evidenceLines, fieldName, type EvidenceFormats } from '../i18n/flagEvid
 import { count, NOUNS } from '../i18n/plural';
 import type { Locale, Messages } from '../i18n/text';
 import { formatInt, formatRub } from './output';
+import { FLAG_OBJECT_KIND, type FlagCode } from '../insights/flags/catalogue';
 
 const M: Messages<{
   customer: string;
@@ -69,6 +70,14 @@ const M: Messages<{
   evidence: string;
   source: string;
   gap: string;
+  gapInCard: string;
+  gapNoTender: string;
+  gapOfFlag: string;
+  definition: string;
+  stateRaised: string;
+  stateClean: string;
+  stateUnchecked: string;
+  stateNothing: string;
   tender: string;
   contract: string;
   customerKind: string;
@@ -128,7 +137,15 @@ const M: Messages<{
     dismissed: 'отклонён аналитиком',
     evidence: 'основание',
     source: 'источник',
-    gap: 'Не проверено: {objects} — нет данных: {field} (флаг {code})',
+    gap: 'Не проверено: {objects} — нет данных: {field}{remedy}',
+    gapInCard: ' (есть в карточке: загрузите карточки — tenderwb enrich)',
+    gapNoTender: ' (загрузите закупки этих контрактов)',
+    gapOfFlag: ' — флаг «{title}»',
+    definition: 'определение',
+    stateRaised: 'найдено {raised}, проверено {checked}',
+    stateClean: 'проверено {checked}, не найдено',
+    stateUnchecked: 'не проверено: нет нужных данных',
+    stateNothing: 'проверять нечего',
     tender: 'закупка',
     contract: 'контракт',
     customerKind: 'заказчик',
@@ -188,7 +205,15 @@ const M: Messages<{
     dismissed: 'dismissed by the analyst',
     evidence: 'evidence',
     source: 'source',
-    gap: 'Not checked: {objects} — missing: {field} (flag {code})',
+    gap: 'Not checked: {objects} — missing: {field}{remedy}',
+    gapInCard: ' (the card has it: load the cards — tenderwb enrich)',
+    gapNoTender: ' (load the tenders of these contracts)',
+    gapOfFlag: ' — flag "{title}"',
+    definition: 'definition',
+    stateRaised: '{raised} found, {checked} checked',
+    stateClean: '{checked} checked, none found',
+    stateUnchecked: 'not checked: the data it needs is missing',
+    stateNothing: 'nothing to check',
     tender: 'tender',
     contract: 'contract',
     customerKind: 'customer',
@@ -337,21 +362,45 @@ const EVIDENCE_FORMATS: EvidenceFormats = {
   },
 };
 
-/** One flag: its title (from the catalogue), the object, the evidence and the source. */
-export function flagText(flag: FlagsAnswer['flags'][number], definition: FlagDefinition | undefined, locale: Locale): string {
+/**
+ * One flag of the catalogue, once: its title with what was found and checked, its definition and source, and
+ * the gaps (objects it could not check, in words, with the remedy when a card brings the field).
+ */
+export function flagGroupText(definition: FlagDefinition, answer: FlagsAnswer, locale: Locale): string {
   const m = M[locale];
-  const title = definition ? definition.title[locale] : flag.code;
+  const raised = answer.flags.filter((f) => f.code === definition.code).length;
+  const gaps = answer.gaps.filter((g) => g.code === definition.code);
+  const judged = answer.checked?.[definition.code] ?? 0;
+  const noun = objectNoun(FLAG_OBJECT_KIND[definition.code as FlagCode] ?? 'object');
+  const checked = count(judged, noun, locale);
+  const state =
+    raised > 0 ? fill(m.stateRaised, { raised: formatInt(raised), checked }) : judged > 0 ? fill(m.stateClean, { checked }) : gaps.length > 0 ? m.stateUnchecked : m.stateNothing;
+  return [
+    `■ ${definition.title[locale]}: ${state}`,
+    `  ${m.definition}: ${definition.definition[locale]}`,
+    `  ${m.source}: ${definition.source[locale]}`,
+    ...gaps.map((g) => `  ${flagGapText(g, locale)}`),
+  ].join('\n');
+}
+
+const objectNoun = (kind: 'tender' | 'contract' | 'customer' | 'object') => NOUNS[kind];
+
+/** One raised flag under its group: the object and the evidence in words (the group says title, definition, source). */
+export function flagText(flag: FlagsAnswer['flags'][number], locale: Locale): string {
+  const m = M[locale];
   const evidence = evidenceLines(flag.evidence, locale, EVIDENCE_FORMATS)
     .map(([, name, value]) => `${name}: ${value}`)
     .join('; ');
   return [
-    `[${flag.code}] ${title}${flag.dismissed ? ` (${m.dismissed})` : ''}`,
-    `  ${flag.object.kind === 'customer' ? m.customerKind : m[flag.object.kind]} ${flag.object.id}${flag.object.name ? ` — ${flag.object.name}` : ''}`,
-    `  ${m.evidence}: ${evidence}`,
-    `  ${m.source}: ${definition ? definition.source[locale] : flag.source}`,
+    `  • ${flag.object.kind === 'customer' ? m.customerKind : m[flag.object.kind]} ${flag.object.id}${flag.object.name ? ` — ${flag.object.name}` : ''}${flag.dismissed ? ` (${m.dismissed})` : ''}`,
+    `    ${m.evidence}: ${evidence}`,
   ].join('\n');
 }
 
-export function flagGapText(gap: FlagsAnswer['gaps'][number], locale: Locale): string {
-  return fill(M[locale].gap, { objects: formatInt(gap.objects), field: fieldName(gap.field, locale), code: gap.code });
+/** A gap in words: how many of what, the missing field named, the remedy when there is one; `title` names the flag when no group does. */
+export function flagGapText(gap: FlagsAnswer['gaps'][number], locale: Locale, title?: string): string {
+  const m = M[locale];
+  const remedy = gap.in_card ? m.gapInCard : gap.field === 'tender (not cached)' ? m.gapNoTender : '';
+  const line = fill(m.gap, { objects: count(gap.objects, objectNoun(gap.object_kind ?? 'object'), locale), field: fieldName(gap.field, locale), remedy });
+  return title === undefined ? line : line + fill(m.gapOfFlag, { title });
 }

@@ -30,6 +30,7 @@ export const NOUNS = {
   tender: { ru: { one: 'закупка', few: 'закупки', many: 'закупок', other: 'закупки' }, en: { one: 'tender', other: 'tenders' } },
   contract: { ru: { one: 'контракт', few: 'контракта', many: 'контрактов', other: 'контракта' }, en: { one: 'contract', other: 'contracts' } },
   object: { ru: { one: 'объект', few: 'объекта', many: 'объектов', other: 'объекта' }, en: { one: 'item', other: 'items' } },
+  customer: { ru: { one: 'заказчик', few: 'заказчика', many: 'заказчиков', other: 'заказчика' }, en: { one: 'customer', other: 'customers' } },
   unit: { ru: { one: 'ед.', other: 'ед.' }, en: { one: 'unit', other: 'units' } },
   day: { ru: { one: 'день', few: 'дня', many: 'дней', other: 'дня' }, en: { one: 'day', other: 'days' } },
   time: { ru: { one: 'раз', few: 'раза', many: 'раз', other: 'раза' }, en: { one: 'time', other: 'times' } },

@@ -394,17 +394,39 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
     for (const line of flags.lines) expect(Object.keys(line).sort()).toEqual(['code', 'dismissed', 'evidence', 'object', 'source', 'title']);
     const gaps = await cli.ok(['--json', 'flags', '--gaps']);
     for (const g of gaps.lines) {
-      expect(Object.keys(g).sort()).toEqual(['code', 'field', 'objects']);
+      expect(Object.keys(g).sort()).toEqual(['code', 'field', 'in_card', 'object_kind', 'objects']);
       expect(g.objects).toBeGreaterThan(0);
     }
-    // The strict server sends no law and no placement type in the feed: the submission-period flag cannot judge its tenders.
-    if (STRICT) expect(gaps.lines.some((g) => g.code === 'short_submission')).toBe(true);
-    const human = (await cli.ok(['flags'])).stdout.split('\n').filter((l) => l.startsWith('Не проверено: '));
-    expect(human.map((l) => /^Не проверено: ([\d\s\u00a0]+) — .* \(флаг (\w+)\)$/.exec(l)?.slice(1))).toEqual(
-      gaps.lines.map((g) => [g.objects.toLocaleString('ru-RU'), g.code]),
-    );
-    const readable = await cli.ok(['flags', '--gaps']);
-    expect(readable.stdout.split('\n').filter(Boolean)).toEqual(human);
+    // The strict server sends no law and no placement type in the feed: the submission-period flag cannot judge its
+    // tenders, and the placement type comes with the card.
+    if (STRICT) expect(gaps.lines.some((g) => g.code === 'short_submission' && g.field === 'tender.placement_type' && g.in_card === true)).toBe(true);
+    const text = (await cli.ok(['flags'])).stdout;
+    const human = text.split('\n').filter((l) => l.trimStart().startsWith('Не проверено: ')).map((l) => l.trim());
+    // Counted in words of what each flag judges («5 закупок», «1 заказчик»), in the order of the JSON gaps.
+    expect(human.map((l) => /^Не проверено: ([\d\s\u00a0]+) (закуп|контракт|заказчик)/.exec(l)?.[1])).toEqual(gaps.lines.map((g) => g.objects.toLocaleString('ru-RU')));
+    for (const [line, g] of human.map((l, i) => [l, gaps.lines[i]] as const)) expect(line.includes('загрузите карточки — tenderwb enrich'), line).toBe(g.in_card);
+    // Without a group around it, a gap names its flag by title.
+    const readable = (await cli.ok(['flags', '--gaps'])).stdout.split('\n').filter(Boolean);
+    expect(readable.map((l) => l.replace(/ — флаг «[^»]+»$/, ''))).toEqual(human);
+    expect(readable.every((l) => / — флаг «[^»]+»$/.test(l))).toBe(true);
+  });
+
+  it('the readable flags go flag by flag: each title once with what was found and checked, its definition and source, no raw code', async () => {
+    const json = await cli.ok(['--json', 'flags']);
+    const text = (await cli.ok(['flags'])).stdout;
+    const headings = text.split('\n').filter((l) => l.startsWith('■ '));
+    // Six flags in the catalogue, each once, whether raised, clean, not checked or with nothing to check.
+    expect(headings).toHaveLength(6);
+    expect(text.match(/^ {2}определение: /gm)).toHaveLength(6);
+    expect(text.match(/^ {2}источник: /gm)).toHaveLength(6);
+    expect(text).not.toMatch(/\[(short_submission|price_near_estimate|single_supplier_share|supplier_concentration|below_threshold|price_rise)\]/);
+    expect(text).not.toMatch(/флаг (short_submission|price_near_estimate|single_supplier_share|supplier_concentration|below_threshold|price_rise)/);
+    for (const code of new Set(json.lines.map((l) => l.code as string))) {
+      const raised = json.lines.filter((l) => l.code === code).length;
+      const title = json.lines.find((l) => l.code === code)!.title as string;
+      expect(headings).toContainEqual(expect.stringMatching(new RegExp(`^■ ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: найдено ${raised.toLocaleString('ru-RU')}, проверено `)));
+    }
+    expect(text.match(/^ {2}• /gm)?.length ?? 0).toBe(json.lines.length);
   });
 
   it('a bad INN, code, date or region is refused with exit 2 and a Russian sentence, before the cache is read', async () => {

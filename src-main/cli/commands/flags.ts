@@ -4,9 +4,11 @@
  * object, the evidence (named by src-main/i18n/flagEvidence, the renderer's vocabulary too) and the source;
  * without a scope, over the whole cache. `--json`: one object per flag (`code`, `title`, `object`, `evidence`,
  * `source`, `dismissed`), nothing else on the line stream, so a script's contract stays one object = one flag.
- * The gaps (how many objects a flag could not check because a field it needs was not sent: FlagGap) follow the
- * flags in the readable text; a script asks for them with `--gaps` instead of the flags: one object per gap
- * (`code`, `field`, `objects`) with `--json`, so the two streams never mix.
+ * The readable text goes flag by flag of the catalogue: title, what was found and checked, definition and source
+ * once, the gaps in words (how many objects it could not check because a field was not sent, and "load the
+ * cards" when a card brings it), then the objects it was raised on. A script asks for the gaps with `--gaps`
+ * instead of the flags: one object per gap (`code`, `field`, `objects`, `object_kind`, `in_card`) with `--json`,
+ * so the two streams never mix.
  * `tenderwb flags dismiss CODE tender|contract|customer ID [--note TEXT]` and `flags restore CODE KIND ID`
  * remember locally that the analyst takes a flag as a false positive, and forget it again.
  */
@@ -14,7 +16,7 @@ import { parseCommandArgs } from '../args';
 import type { CliContext } from '../context';
 import { CliError } from '../output';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
-import { flagGapText, flagsHeaderText, flagText } from '../insightsText';
+import { flagGapText, flagGroupText, flagsHeaderText, flagText } from '../insightsText';
 import { innArgument } from './analytics';
 import { findSaved } from '../../current/savedSearches';
 import { methods, type ParsedArgs } from '../../contract/ipc';
@@ -76,18 +78,28 @@ export async function flagsCommand(ctx: CliContext, args: string[]): Promise<voi
   const scope = await scopeOf(ctx, a.values, locale);
   const cache = await ctx.cache();
   const answer = inUserLanguage(() => flagsFor(cache, scope), locale);
+  const catalogue = new Map<string, FlagDefinition>(FLAG_CATALOGUE.map((f) => [f.code, f]));
   if (a.values.gaps === true) {
-    for (const gap of answer.gaps) ctx.out.result({ code: gap.code, field: gap.field, objects: gap.objects }, () => flagGapText(gap, locale));
+    for (const gap of answer.gaps) {
+      ctx.out.result(
+        { code: gap.code, field: gap.field, objects: gap.objects, object_kind: gap.object_kind, in_card: gap.in_card },
+        () => flagGapText(gap, locale, catalogue.get(gap.code)?.title[locale] ?? gap.code),
+      );
+    }
     return;
   }
-  const catalogue = new Map<string, FlagDefinition>(FLAG_CATALOGUE.map((f) => [f.code, f]));
-  if (!ctx.out.json) ctx.out.result({}, flagsHeaderText(answer, locale));
-  for (const flag of answer.flags) {
-    const definition = catalogue.get(flag.code);
-    ctx.out.result(
-      { code: flag.code, title: definition ? definition.title[locale] : null, object: flag.object, evidence: flag.evidence, source: flag.source, dismissed: flag.dismissed },
-      () => flagText(flag, definition, locale),
-    );
+  if (ctx.out.json) {
+    for (const flag of answer.flags) {
+      const definition = catalogue.get(flag.code);
+      ctx.out.result({ code: flag.code, title: definition ? definition.title[locale] : null, object: flag.object, evidence: flag.evidence, source: flag.source, dismissed: flag.dismissed }, '');
+    }
+    return;
   }
-  if (!ctx.out.json) for (const gap of answer.gaps) ctx.out.result({}, flagGapText(gap, locale));
+  // Readable: every flag of the catalogue once (title, what was found and checked, definition, source, gaps),
+  // then the objects it was raised on, so "checked, none found" reads differently from "not checked".
+  ctx.out.result({}, flagsHeaderText(answer, locale));
+  for (const definition of FLAG_CATALOGUE) {
+    ctx.out.result({}, flagGroupText(definition, answer, locale));
+    for (const flag of answer.flags) if (flag.code === definition.code) ctx.out.result({}, flagText(flag, locale));
+  }
 }
