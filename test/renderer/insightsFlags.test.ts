@@ -11,9 +11,9 @@ const gap = (code: string, field: string, objects: number): FlagGap => ({ code, 
 
 describe('flag states', () => {
   it('nothing raised and nothing missing is "clean", a gap without hits "unchecked", a hit "raised"', () => {
-    expect(flagSummary([], [])).toEqual({ state: 'clean', open: 0, unchecked: 0 });
-    expect(flagSummary([], [gap('a', 'contract.price', 72)])).toEqual({ state: 'unchecked', open: 0, unchecked: 72 });
-    expect(flagSummary([flag('a', '1'), flag('a', '2', true)], [gap('a', 'tender.okpd2', 3), gap('a', 'tender.price', 5)])).toEqual({ state: 'raised', open: 1, unchecked: 5 });
+    expect(flagSummary([], [])).toEqual({ state: 'clean', open: 0, unchecked: 0, checked: null });
+    expect(flagSummary([], [gap('a', 'contract.price', 72)])).toEqual({ state: 'unchecked', open: 0, unchecked: 72, checked: null });
+    expect(flagSummary([flag('a', '1'), flag('a', '2', true)], [gap('a', 'tender.okpd2', 3), gap('a', 'tender.price', 5)])).toEqual({ state: 'raised', open: 1, unchecked: 5, checked: null });
   });
 
   it('only dismissed hits leave the flag "clean" when nothing is missing', () => {
@@ -32,5 +32,18 @@ describe('flag states', () => {
     expect(gapRemedy('tender (not cached)')).toBe('tenders');
     expect(gapRemedy('peers')).toBe('peers');
     expect(gapRemedy('contract.price')).toBe('none');
+  });
+});
+
+describe('flag states with the core\'s counts', () => {
+  it('judged on some objects is clean even with gaps on others; judged on none is unchecked', () => {
+    expect(flagSummary([], [gap('a', 'contract.price', 3)], 5)).toEqual({ state: 'clean', open: 0, unchecked: 3, checked: 5 });
+    expect(flagSummary([], [], 0).state).toBe('unchecked');
+    expect(flagsHeadline(['a', 'b'], [], [gap('a', 'contract.price', 3)], { a: 0, b: 4 })).toEqual({ open: 0, clean: 1, unchecked: 1 });
+  });
+
+  it('the core\'s in_card wins over the field-name rule', () => {
+    expect(gapRemedy('tender.okpd2', false)).toBe('none');
+    expect(gapRemedy('contract.price', true)).toBe('cards');
   });
 });

@@ -131,3 +131,10 @@ describe('price benchmark form dates', () => {
     expect(formOfQuery({ code: '26.20', from: '2024-02-01' }).from).toBe('01.02.2024');
   });
 });
+
+describe('the reduction sample in the dative («по N контрактам»)', () => {
+  it('declines after «по»', async () => {
+    const { insightsStrings } = await import('../../src-renderer/views/insights/insightsStrings');
+    expect([1, 2, 5, 11, 21, 112].map((n) => insightsStrings.ru.reductionSample(n))).toEqual(['по 1 контракту', 'по 2 контрактам', 'по 5 контрактам', 'по 11 контрактам', 'по 21 контракту', 'по 112 контрактам']);
+  });
+});

@@ -5,14 +5,14 @@
  * send a field; and "false positive" (with a note) / "restore", remembered locally.
  */
 import { useState } from 'react';
-import type { FlagDefinition, FlagGap, RaisedFlag } from '../../../src-main/domain/insights';
+import type { FlagDefinition, RaisedFlag } from '../../../src-main/domain/insights';
 import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InnLink } from '../../components/InnLink';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { evidenceLines, fieldName } from './flagEvidence';
-import { flagsHeadline, flagSummary, gapRemedy, type GapRemedy } from './flagStates';
+import { flagsHeadline, flagSummary, gapRemedy, type CheckedCounts, type GapRemedy, type GapWithKind } from './flagStates';
 import { EnrichButton } from './PaidFetch';
 import { insightsStrings } from './insightsStrings';
 import { ScopePicker, type PickedScope } from './ScopePicker';
@@ -27,13 +27,15 @@ export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
   const picked: PickedScope | undefined = scope !== undefined && 'kind' in scope && (scope.kind === 'search' || scope.kind === 'list' || scope.kind === 'all') ? (scope as PickedScope) : undefined;
   const byCode = new Map<string, RaisedFlag[]>();
   for (const f of a?.flags ?? []) byCode.set(f.code, [...(byCode.get(f.code) ?? []), f]);
-  const gaps = a?.gaps ?? [];
+  const gaps: GapWithKind[] = a?.gaps ?? [];
+  const checked = (a as { checked?: CheckedCounts } | null)?.checked;
   const definitions = catalogue.data ?? [];
   // Every flag of the catalogue with its state, so "checked, none found" is not mistaken for "not shown".
   const headline = flagsHeadline(
     definitions.map((d) => d.code),
     a?.flags ?? [],
     gaps,
+    checked,
   );
 
   async function toggle(flag: RaisedFlag, note: string) {
@@ -67,7 +69,7 @@ export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
           </p>
           {headline.unchecked > 1 && <p className="muted">{s.gapsDiffer}</p>}
           {definitions.map((d) => (
-            <FlagGroup key={d.code} definition={d} raised={byCode.get(d.code) ?? []} gaps={gaps.filter((g) => g.code === d.code)} onToggle={toggle} onFetched={flags.reload} />
+            <FlagGroup key={d.code} definition={d} raised={byCode.get(d.code) ?? []} gaps={gaps.filter((g) => g.code === d.code)} checked={checked?.[d.code]} onToggle={toggle} onFetched={flags.reload} />
           ))}
         </>
       )}
@@ -75,13 +77,13 @@ export function FlagsPage({ scope }: { scope: FlagsScope | undefined }) {
   );
 }
 
-function FlagGroup({ definition, raised, gaps, onToggle, onFetched }: { definition: FlagDefinition; raised: RaisedFlag[]; gaps: FlagGap[]; onToggle(flag: RaisedFlag, note: string): Promise<void>; onFetched(): void }) {
+function FlagGroup({ definition, raised, gaps, checked, onToggle, onFetched }: { definition: FlagDefinition; raised: RaisedFlag[]; gaps: GapWithKind[]; checked: number | undefined; onToggle(flag: RaisedFlag, note: string): Promise<void>; onFetched(): void }) {
   const s = useStrings(insightsStrings);
   const locale = useLocale();
   const [showDismissed, setShowDismissed] = useState(false);
   const open = raised.filter((f) => !f.dismissed);
   const dismissed = raised.filter((f) => f.dismissed);
-  const summary = flagSummary(raised, gaps);
+  const summary = flagSummary(raised, gaps, checked);
   const state =
     summary.state === 'raised' ? s.stateRaised(summary.open) : summary.state === 'clean' ? s.stateClean : s.stateUnchecked(summary.unchecked);
   return (
@@ -91,7 +93,8 @@ function FlagGroup({ definition, raised, gaps, onToggle, onFetched }: { definiti
         <span className={`insights__flagState insights__flagState--${summary.state}`} data-testid="flag-state">
           {state}
         </span>
-        {summary.state === 'raised' && summary.unchecked > 0 && (
+        {summary.checked !== null && summary.checked > 0 && <span className="muted insights__flagChecked">{s.checkedOn(summary.checked)}</span>}
+        {summary.state !== 'unchecked' && summary.unchecked > 0 && (
           <span className="insights__flagState insights__flagState--unchecked">{s.stateUnchecked(summary.unchecked)}</span>
         )}
       </h2>
@@ -109,15 +112,18 @@ function FlagGroup({ definition, raised, gaps, onToggle, onFetched }: { definiti
           <dd>{definition.needs.map((n) => (n.guaranteed ? fieldName(n.field, locale) : `${fieldName(n.field, locale)} (${s.notGuaranteed})`)).join(', ')}</dd>
         </div>
       </dl>
-      {gaps.map((g) => (
-        <div className="insights__gap" data-testid="flag-gaps" data-field={g.field} data-remedy={gapRemedy(g.field)} key={g.field}>
-          <p>
-            {s.flagsGaps}: {s.gap(g.objects, fieldName(g.field, locale))}.
-          </p>
-          <p>{remedyText(gapRemedy(g.field), s)}</p>
-          {gapRemedy(g.field) === 'cards' && <EnrichButton onFetched={onFetched} />}
-        </div>
-      ))}
+      {gaps.map((g) => {
+        const remedy = gapRemedy(g.field, g.in_card);
+        return (
+          <div className="insights__gap" data-testid="flag-gaps" data-field={g.field} data-remedy={remedy} key={g.field}>
+            <p>
+              {s.flagsGaps}: {s.gap(g.objects, fieldName(g.field, locale), g.object_kind)}.
+            </p>
+            <p>{remedyText(remedy, s)}</p>
+            {remedy === 'cards' && <EnrichButton onFetched={onFetched} />}
+          </div>
+        );
+      })}
       {/* The undo of a dismissal sits above the open items, where the analyst just clicked, not under a long list. */}
       {dismissed.length > 0 && (
         <button type="button" className="btn--link" data-testid="flag-show-dismissed" onClick={() => setShowDismissed((v) => !v)}>

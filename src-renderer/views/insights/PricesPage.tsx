@@ -131,7 +131,8 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
         <Figure label={s.statMean} value={formatRub(b.mean, locale)} testId="prices-mean" />
         <Figure label={s.statCv} value={percent(b.cv, locale)} testId="prices-cv" />
       </div>
-      <p className={`insights__verdict insights__verdict--${b.homogeneous === null ? 'unknown' : b.homogeneous ? 'ok' : 'bad'}`} data-testid="prices-verdict">
+      {/* Homogeneous prices of too few sources are no green light: the verdict stays neutral beside the warning. */}
+      <p className={`insights__verdict insights__verdict--${b.homogeneous === null || (b.homogeneous && (src.fewSources || src.oneCustomer)) ? 'unknown' : b.homogeneous ? 'ok' : 'bad'}`} data-testid="prices-verdict">
         {verdict}
       </p>
       <p className="muted">

@@ -6,6 +6,13 @@
  */
 import type { FlagGap, RaisedFlag } from '../../../src-main/domain/insights';
 
+/**
+ * The core's optional words on a gap and an answer (what a gap's objects are, whether the card brings the field,
+ * how many objects each flag judged), read structurally so the page also works with an answer without them.
+ */
+export type GapWithKind = FlagGap & { object_kind?: 'tender' | 'contract' | 'customer'; in_card?: boolean };
+export type CheckedCounts = Readonly<Record<string, number>> | undefined;
+
 export type FlagState = 'raised' | 'clean' | 'unchecked';
 
 /** What would fill a missing field: load the cards (enrichment), the contracts' tenders, more customers, or nothing we can fetch. */
@@ -16,8 +23,10 @@ export type GapRemedy = 'cards' | 'tenders' | 'peers' | 'none';
  * enrichment job; a contract's tender by syncing a search that holds it; the peers by more customers in the
  * cache. What the server does not send at all (a strict contract's price, law, customer) cannot be fetched.
  */
-export function gapRemedy(field: string): GapRemedy {
-  if (field.startsWith('tender.placement_type') || field === 'tender.okpd2') return 'cards';
+export function gapRemedy(field: string, inCard?: boolean): GapRemedy {
+  // The core knows whether a card brings the field: its word wins over the field-name rule.
+  if (inCard === true) return 'cards';
+  if (inCard === undefined && (field.startsWith('tender.placement_type') || field === 'tender.okpd2')) return 'cards';
   if (field === 'tender (not cached)' || field === 'contract.tender_id') return 'tenders';
   if (field === 'peers') return 'peers';
   return 'none';
@@ -29,16 +38,24 @@ export interface FlagSummary {
   open: number;
   /** Objects it could not be checked on: the largest gap (one object may lack several fields). */
   unchecked: number;
+  /** Objects it judged, when the core says (null: not said). */
+  checked: number | null;
 }
 
-export function flagSummary(raised: readonly RaisedFlag[], gaps: readonly FlagGap[]): FlagSummary {
+/**
+ * Raised when an open hit exists; else, when the core says how many objects were judged, clean if any was
+ * (gaps on others are shown beside) and unchecked if none; without that count, clean only when nothing is missing.
+ */
+export function flagSummary(raised: readonly RaisedFlag[], gaps: readonly FlagGap[], checked?: number): FlagSummary {
   const open = raised.filter((f) => !f.dismissed).length;
   const unchecked = gaps.reduce((m, g) => Math.max(m, g.objects), 0);
-  return { state: open > 0 ? 'raised' : unchecked > 0 ? 'unchecked' : 'clean', open, unchecked };
+  const judged = checked ?? null;
+  const state: FlagState = open > 0 ? 'raised' : judged !== null ? (judged > 0 ? 'clean' : 'unchecked') : unchecked > 0 ? 'unchecked' : 'clean';
+  return { state, open, unchecked, checked: judged };
 }
 
 /** The page's headline: flags raised in all, flags of the catalogue checked with nothing found, flags not checked on some objects. */
-export function flagsHeadline(codes: readonly string[], raised: readonly RaisedFlag[], gaps: readonly FlagGap[]): { open: number; clean: number; unchecked: number } {
+export function flagsHeadline(codes: readonly string[], raised: readonly RaisedFlag[], gaps: readonly FlagGap[], checked?: CheckedCounts): { open: number; clean: number; unchecked: number } {
   let open = 0;
   let clean = 0;
   let unchecked = 0;
@@ -46,6 +63,7 @@ export function flagsHeadline(codes: readonly string[], raised: readonly RaisedF
     const sum = flagSummary(
       raised.filter((f) => f.code === code),
       gaps.filter((g) => g.code === code),
+      checked?.[code],
     );
     open += sum.open;
     if (sum.state === 'clean') clean += 1;

@@ -143,7 +143,8 @@ export const insightsStrings: Strings<{
   // Flags
   flagsOf: (name: string) => string;
   flagsGaps: string;
-  gap: (objects: number, field: string) => string;
+  gap: (objects: number, field: string, kind?: 'tender' | 'contract' | 'customer') => string;
+  checkedOn: (n: number) => string;
   definition: string;
   sourceOf: string;
   needs: string;
@@ -305,7 +306,9 @@ export const insightsStrings: Strings<{
     exportedDownload: (rows, file) => `Выгружено строк: ${rows}; файл «${file}» скачивается.`,
     flagsOf: (name) => `Красные флаги: ${name}`,
     flagsGaps: 'Не проверено — нет нужного поля',
-    gap: (objects, field) => `${count(objects, NOUNS.object, 'ru')} без поля «${field}»`,
+    gap: (objects, field, kind) =>
+      kind === 'customer' ? `заказчиков без поля «${field}»: ${formatInt(objects, 'ru')}` : `${count(objects, kind === 'tender' ? NOUNS.tender : kind === 'contract' ? NOUNS.contract : NOUNS.object, 'ru')} без поля «${field}»`,
+    checkedOn: (n) => `проверено: ${count(n, NOUNS.object, 'ru')}`,
     definition: 'Определение',
     sourceOf: 'Источник',
     needs: 'Нужны поля',
@@ -466,7 +469,9 @@ export const insightsStrings: Strings<{
     exportedDownload: (rows, file) => `Rows exported: ${rows}; “${file}” is downloading.`,
     flagsOf: (name) => `Red flags: ${name}`,
     flagsGaps: 'Not checked: a field needed is missing',
-    gap: (objects, field) => `${count(objects, NOUNS.object, 'en')} without “${field}”`,
+    gap: (objects, field, kind) =>
+      kind === 'customer' ? `customers without “${field}”: ${formatInt(objects, 'en')}` : `${count(objects, kind === 'tender' ? NOUNS.tender : kind === 'contract' ? NOUNS.contract : NOUNS.object, 'en')} without “${field}”`,
+    checkedOn: (n) => `checked: ${count(n, NOUNS.object, 'en')}`,
     definition: 'Definition',
     sourceOf: 'Source',
     needs: 'Fields needed',
