@@ -151,6 +151,8 @@ export const priceBenchmarkSchema: z.ZodType<PriceBenchmark> = z.object({
   unit: nullableString.optional(),
   units: z.array(countBy),
   rows: z.array(priceRow),
+  sources: z.object({ objects: z.number(), contracts: z.number(), notices: z.number(), customers: z.number(), ktru_codes: z.number() }).optional(),
+  warnings: z.array(z.enum(['few_sources', 'notices_only', 'ktru_pooled'])).optional(),
 });
 
 export const flagDefinitionSchema: z.ZodType<FlagDefinition> = z.object({

@@ -291,7 +291,30 @@ export interface PriceBenchmark {
   /** Units found when no unit was asked for (prices in different units are not comparable). */
   units: CountBy[];
   rows: PriceRow[];
+  /** Where the prices the statistics are over come from (distinct objects, customers, KTRU items). */
+  sources?: PriceSources;
+  /** Why the figures may not justify a price yet (empty when none applies; see PriceWarning). */
+  warnings?: PriceWarning[];
 }
+
+export interface PriceSources {
+  /** Distinct objects (contracts and notices) the kept prices come from. */
+  objects: number;
+  contracts: number;
+  notices: number;
+  /** Distinct customer INNs of those objects (objects without a known customer are not counted). */
+  customers: number;
+  /** Distinct KTRU codes of the kept positions (more than one: different items pooled under one code). */
+  ktru_codes: number;
+}
+
+/**
+ * - `few_sources`: the kept prices come from fewer than 3 distinct objects; the Ministry's method (order
+ *   No. 567, 2013) asks for price information from at least three sources.
+ * - `notices_only`: every kept price is a notice's (an initial price), none a contract's (a price agreed).
+ * - `ktru_pooled`: the kept positions name more than one KTRU item: different goods may be pooled.
+ */
+export type PriceWarning = 'few_sources' | 'notices_only' | 'ktru_pooled';
 
 // ---------------------------------------------------------------------------------------------------------
 // Red flags

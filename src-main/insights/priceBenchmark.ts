@@ -4,7 +4,7 @@
  * are stated in domain/insights.ts ("Price benchmark") and in OUTLIER_RULE, which the answer carries.
  */
 import { extent } from 'd3-array';
-import type { CountBy, PositionFact, PriceBenchmark, PriceQuery, PriceRow } from '../domain/insights';
+import type { CountBy, PositionFact, PriceBenchmark, PriceQuery, PriceRow, PriceSources, PriceWarning } from '../domain/insights';
 import { coefficientOfVariation, isHomogeneous, mean, median, OUTLIER_RULE, tukeyFences } from './statistics';
 
 /** Units compared as written, but without case, repeated spaces or a final dot: «Шт.» is «шт». */
@@ -72,6 +72,38 @@ function priceRow(p: PositionFact, outlier: boolean, excluded: PriceRow['exclude
   };
 }
 
+/**
+ * The Ministry of Economic Development's method of comparable market prices (order No. 567 of 2 October 2013,
+ * its recommendations on the NMCK) asks for price information from at least three sources: fewer distinct
+ * objects behind the kept prices is a warning, not a refusal (the analyst decides).
+ */
+export const MIN_PRICE_SOURCES = 3;
+
+/** The sources of the kept rows (comparable, not outliers) and the warnings they call for. */
+function sourcesOf(kept: readonly PriceRow[]): { sources: PriceSources; warnings: PriceWarning[] } {
+  const objects = new Set<string>();
+  const customers = new Set<string>();
+  const ktru = new Set<string>();
+  let contracts = 0;
+  for (const r of kept) {
+    const key = `${r.kind}:${r.object_id}`;
+    if (!objects.has(key)) {
+      objects.add(key);
+      if (r.kind === 'contract') contracts += 1;
+    }
+    if (r.customer_inn !== null) customers.add(r.customer_inn);
+    if (r.ktru !== null && r.ktru !== '') ktru.add(r.ktru);
+  }
+  const sources = { objects: objects.size, contracts, notices: objects.size - contracts, customers: customers.size, ktru_codes: ktru.size };
+  const warnings: PriceWarning[] = [];
+  if (kept.length > 0) {
+    if (sources.objects < MIN_PRICE_SOURCES) warnings.push('few_sources');
+    if (sources.contracts === 0) warnings.push('notices_only');
+    if (sources.ktru_codes > 1) warnings.push('ktru_pooled');
+  }
+  return { sources, warnings };
+}
+
 /** Cheapest first, no price last, then by object and ordinal, so the order is stable. */
 function byPrice(a: PriceRow, b: PriceRow): number {
   const pa = a.unit_price ?? Infinity;
@@ -103,7 +135,8 @@ export function computePriceBenchmark(query: PriceQuery, found: readonly Positio
     (reason === null ? counted : excluded).push(priceRow(p, outlier, reason));
   }
   const rows = [...counted.sort(byPrice), ...excluded.sort(byPrice)];
-  const kept = rows.filter((r) => r.excluded === null && !r.outlier).map((r) => r.unit_price!);
+  const keptRows = rows.filter((r) => r.excluded === null && !r.outlier);
+  const kept = keptRows.map((r) => r.unit_price!);
   const cv = coefficientOfVariation(kept);
   const unitLabel = unit === null || unit === 'unknown' ? null : (units.find((u) => u.key === unit)?.label ?? query.unit!.trim());
   const [min, max] = extent(kept);
@@ -121,5 +154,6 @@ export function computePriceBenchmark(query: PriceQuery, found: readonly Positio
     outlier_rule: { ...OUTLIER_RULE },
     units: asked === null ? units : [],
     rows,
+    ...sourcesOf(keptRows),
   };
 }

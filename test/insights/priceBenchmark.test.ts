@@ -90,3 +90,40 @@ describe('price benchmark (hand-computed)', () => {
     expect(unitKey(' Усл.  ед. ')).toBe('усл. ед');
   });
 });
+
+describe('price benchmark: where the prices come from, and warnings on weak data', () => {
+  const notice = (id: number, ordinal: number, price: number, over: Partial<Parameters<typeof position>[2]> = {}) =>
+    position(id, ordinal, { kind: 'tender', unit_price: price, customer_inn: '7707083893', ...over });
+
+  it('three prices from one notice of one customer: one source, notices only (the trial\'s mouse)', () => {
+    const b = computePriceBenchmark(q, [notice(1, 1, 500), notice(1, 2, 520), notice(1, 3, 510)]);
+    expect(b.n).toBe(3);
+    expect(b.sources).toEqual({ objects: 1, contracts: 0, notices: 1, customers: 1, ktru_codes: 0 });
+    expect(b.warnings).toEqual(['few_sources', 'notices_only']);
+  });
+
+  it('three objects of two kinds, two KTRU items pooled; an outlier and another unit are not sources', () => {
+    const b = computePriceBenchmark(q, [
+      notice(1, 1, 100, { ktru: '26.20.11.110-00000001' }),
+      position(2, 1, { unit_price: 102, customer_inn: '7701111111', ktru: '26.20.11.110-00000002' }),
+      position(3, 1, { unit_price: 98, customer_inn: null, ktru: '26.20.11.110-00000001' }),
+      position(3, 2, { unit_price: 101 }),
+      // In «шт»: 98, 99, 100, 101, 102, 10 000: Q1 99.25, Q3 101.75, IQR 2.5, fences 95.5 and 105.5: 10 000 is out.
+      position(4, 1, { unit_price: 10_000, customer_inn: '7702222222', ktru: '26.20.11.110-00000003' }),
+      position(5, 1, { unit_price: 99 }),
+      position(6, 1, { unit_price: 100, unit: 'кг', customer_inn: '7703333333' }),
+    ]);
+    expect(b.n).toBe(5);
+    // Kept: notice 1, contracts 2, 3 (twice), 5 → 4 objects (1 notice, 3 contracts); customers 7707083893 and
+    // 7701111111 (3 and 5 name none); KTRU …01 and …02 (the outlier's …03 is not kept).
+    expect(b.sources).toEqual({ objects: 4, contracts: 3, notices: 1, customers: 2, ktru_codes: 2 });
+    expect(b.warnings).toEqual(['ktru_pooled']);
+  });
+
+  it('nothing found: no warning, sources all 0', () => {
+    const b = computePriceBenchmark(q, []);
+    expect(b.sources).toEqual({ objects: 0, contracts: 0, notices: 0, customers: 0, ktru_codes: 0 });
+    expect(b.warnings).toEqual([]);
+  });
+});
+
