@@ -69,6 +69,11 @@ const M: Messages<{
   dismissed: string;
   evidence: string;
   source: string;
+  priceSources: string;
+  warnFewSources: string;
+  warnNoticesOnly: string;
+  warnKtruPooled: string;
+  pricesEmpty: string;
   gap: string;
   gapInCard: string;
   gapNoTender: string;
@@ -137,6 +142,11 @@ const M: Messages<{
     dismissed: 'отклонён аналитиком',
     evidence: 'основание',
     source: 'источник',
+    priceSources: 'Источники цен: {objects} (контрактов: {contracts}, извещений: {notices}), заказчиков: {customers}, позиций КТРУ: {ktru}',
+    warnFewSources: 'Внимание: цены из {objects} — меньше трёх источников, которых требует метод сопоставимых рыночных цен (приказ Минэкономразвития № 567 от 02.10.2013).',
+    warnNoticesOnly: 'Внимание: все цены из извещений (начальные цены), ни одной из контрактов.',
+    warnKtruPooled: 'Внимание: в выборке разные позиции КТРУ ({ktru}) под одним кодом: товары могут быть несопоставимы, уточните код КТРУ.',
+    pricesEmpty: 'В кэше нет позиций с ценой по этому коду. Позиции есть только в карточках: загрузите их — tenderwb enrich (для уже полученных версий бесплатно).',
     gap: 'Не проверено: {objects} — нет данных: {field}{remedy}',
     gapInCard: ' (есть в карточке: загрузите карточки — tenderwb enrich)',
     gapNoTender: ' (загрузите закупки этих контрактов)',
@@ -205,6 +215,11 @@ const M: Messages<{
     dismissed: 'dismissed by the analyst',
     evidence: 'evidence',
     source: 'source',
+    priceSources: 'Price sources: {objects} ({contracts} contracts, {notices} notices), {customers} customers, {ktru} KTRU items',
+    warnFewSources: 'Warning: the prices come from {objects}, fewer than the three sources the comparable market prices method asks for (Ministry of Economic Development order No. 567 of 2 Oct 2013).',
+    warnNoticesOnly: 'Warning: every price is a notice\'s (an initial price), none a contract\'s.',
+    warnKtruPooled: 'Warning: different KTRU items ({ktru}) are pooled under one code: the goods may not be comparable; give a KTRU code.',
+    pricesEmpty: 'The cache holds no priced positions of this code. Positions come only with cards: load them — tenderwb enrich (free for versions already received).',
     gap: 'Not checked: {objects} — missing: {field}{remedy}',
     gapInCard: ' (the card has it: load the cards — tenderwb enrich)',
     gapNoTender: ' (load the tenders of these contracts)',
@@ -335,6 +350,13 @@ export function priceBenchmarkText(b: PriceBenchmark, locale: Locale): string {
     `${m.outlierRule}: ${b.outlier_rule[locale]}`,
   ];
   if (b.units.length > 1) lines.push(`${m.units}: ${counts(b.units, (c) => c.label ?? c.key)}`);
+  if (b.n_found === 0) return [...lines, m.pricesEmpty].join('\n');
+  const src = b.sources;
+  if (src) {
+    lines.push(fill(m.priceSources, { objects: count(src.objects, NOUNS.object, locale), contracts: formatInt(src.contracts), notices: formatInt(src.notices), customers: formatInt(src.customers), ktru: formatInt(src.ktru_codes) }));
+    const warning = { few_sources: m.warnFewSources, notices_only: m.warnNoticesOnly, ktru_pooled: m.warnKtruPooled } as const;
+    for (const w of b.warnings ?? []) lines.push(fill(warning[w], { objects: count(src.objects, NOUNS.object, locale), ktru: formatInt(src.ktru_codes) }));
+  }
   return lines.join('\n');
 }
 

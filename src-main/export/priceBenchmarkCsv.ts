@@ -6,6 +6,7 @@
  * user's language.
  */
 import type { PriceBenchmark, PriceRow } from '../domain/insights';
+import { regionName } from '../i18n/dictionaries';
 import { pick, text, type Locale, type Text } from '../i18n/text';
 import { writeCsv, type CsvColumn, type CsvFormat, type TableExportOptions, type WriteCsvResult } from './csv';
 
@@ -25,7 +26,9 @@ function columns(locale: Locale): CsvColumn<PriceRow>[] {
     col('date', text('Дата', 'Date'), 'date', (r) => (r.date_at === null ? null : r.date_at * 1000)),
     col('customer_inn', text('ИНН заказчика', 'Customer INN'), 'text', (r) => r.customer_inn),
     col('customer_name', text('Заказчик', 'Customer'), 'text', (r) => r.customer_name),
-    col('region', text('Регион', 'Region'), 'integer', (r) => r.region),
+    // The store keeps a region's code; the file names it (the query builder's dictionary), the code beside it.
+    col('region', text('Регион', 'Region'), 'text', (r) => (r.region === null ? null : regionName(r.region))),
+    col('region_code', text('Код региона', 'Region code'), 'integer', (r) => r.region),
     col('okpd2', text('ОКПД2', 'OKPD2'), 'text', (r) => r.okpd2),
     col('ktru', text('КТРУ', 'KTRU'), 'text', (r) => r.ktru),
     col('title', text('Наименование позиции', 'Item'), 'text', (r) => r.title),

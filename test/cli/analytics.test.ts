@@ -282,6 +282,18 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     expect(readFileSync(out, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Цена за единицу');
   });
 
+  it('prices: the sources and warnings come with the answer; an empty answer says the positions come with cards (tenderwb enrich)', async () => {
+    const b = (await cli.ok(['--json', 'analytics', 'prices', '--okpd2', '26.20'])).lines[0];
+    expect(Object.keys(b.sources).sort()).toEqual(['contracts', 'customers', 'ktru_codes', 'notices', 'objects']);
+    expect(b.sources.contracts + b.sources.notices).toBe(b.sources.objects);
+    expect(Array.isArray(b.warnings)).toBe(true);
+    if (b.n > 0 && b.sources.objects < 3) expect(b.warnings).toContain('few_sources');
+    // No position of the cache has this code (the search read no cards of such goods).
+    const empty = await cli.ok(['analytics', 'prices', '--okpd2', '01.11.11']);
+    expect(empty.stdout).toContain('В кэше нет позиций с ценой по этому коду');
+    expect(empty.stdout).toContain('tenderwb enrich');
+  });
+
   it('competitors and flags of a list: the list’s tenders only', async () => {
     const tenders = [...latest(await feed('tenders'), 'tender').values()].slice(0, 5);
     const listId: string = (await cli.ok(['--json', 'list', 'create', 'пять закупок'])).lines[0].list_id;
