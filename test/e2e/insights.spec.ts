@@ -152,6 +152,8 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   const preview = page.getByTestId('insights-enrich-estimate');
   await expect(preview).toContainText('мин');
   await expect(preview).toHaveAttribute('data-cost', '0');
+  // The job is not tied to a code: the dialog says it opens every cached object without positions.
+  await expect(page.getByTestId('insights-enrich-all')).toContainText('всех закупок и контрактов');
   expect(Number(await preview.getAttribute('data-cards'))).toBeGreaterThan(0);
   await app.screenshot(page, 'insights-4b-enrich-preview');
   await page.getByTestId('insights-enrich-start').click();

@@ -37,6 +37,7 @@ const strings: Strings<{
   close: string;
   estimating: string;
   jobItems: string;
+  enrichAll: string;
   jobFree: string;
 }> = {
   ru: {
@@ -61,6 +62,7 @@ const strings: Strings<{
     close: 'Закрыть',
     estimating: 'Считаем…',
     jobItems: 'Карточек открыто',
+    enrichAll: 'Откроются карточки всех закупок и контрактов кэша без позиций, а не только по коду на этой странице.',
     jobFree: 'бесплатных запросов',
   },
   en: {
@@ -84,6 +86,7 @@ const strings: Strings<{
     close: 'Close',
     estimating: 'Estimating…',
     jobItems: 'Cards opened',
+    enrichAll: 'This opens the cards of every cached tender and contract without positions, not only those of the code on this page.',
     jobFree: 'free requests',
   },
 };
@@ -195,6 +198,7 @@ export function EnrichButton({ onFetched }: { onFetched(): void }) {
           ) : (
             <div data-testid="insights-enrich-estimate" data-cards={estimate.cards} data-pages={estimate.pages} data-minutes={estimate.minutes} data-cost={estimate.expectedCost}>
               <p>{s.enrichObjects(count(estimate.objects, NOUNS.object, locale))}</p>
+              <p className="muted" data-testid="insights-enrich-all">{s.enrichAll}</p>
               <p>{s.enrichRequests(n(estimate.cards), n(estimate.pages), n(Math.max(1, Math.ceil(estimate.minutes))), n(estimate.perMinute))}</p>
               {estimate.expectedCost === 0 && <p>{s.enrichFree}</p>}
               {estimate.worstCase > 0 && <p className="muted">{s.enrichWorst(count(estimate.worstCase, NOUNS.unit, locale))}</p>}

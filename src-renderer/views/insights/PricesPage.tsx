@@ -20,8 +20,8 @@ import { Block, Figure } from './InsightParts';
 import { percent } from './insightsLabels';
 import { insightsStrings } from './insightsStrings';
 import { EnrichButton } from './PaidFetch';
+import { priceCaveats } from './priceCaveats';
 import { buildPriceQuery, formOfQuery, type PriceForm, type PriceFormField } from './priceForm';
-import { MIN_SOURCES, priceSources } from './priceSources';
 import { usePriceBenchmark } from './useInsights';
 import { useAction } from './useAction';
 
@@ -111,16 +111,19 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
   const otherUnits = b.units.filter((u) => u.key !== (b.unit ?? null));
   // Nothing found: the advice first, not under a block of «—».
   if (b.rows.length === 0) return <p className="insights__gap" data-testid="prices-empty">{s.noPositions}</p>;
-  const src = priceSources(b.rows);
+  const src = b.sources;
+  const c = priceCaveats(b);
   return (
     <>
-      <div data-testid="prices-sources" data-objects={src.objects} data-customers={src.customers}>
-        <p>{s.sourcesLine(src.objects, src.contracts, src.tenders, src.customers)}</p>
-        {src.fewSources && <p className="insights__gap" data-testid="prices-warn-few">{s.warnFewSources(MIN_SOURCES)}</p>}
-        {src.oneCustomer && <p className="insights__gap" data-testid="prices-warn-one-customer">{s.warnOneCustomer}</p>}
-        {src.onlyNotices && <p className="muted" data-testid="prices-only-notices">{s.noteOnlyNotices}</p>}
-        {src.pooledKtru && <p className="muted" data-testid="prices-pooled-ktru">{s.notePooledKtru(src.ktru)}</p>}
-      </div>
+      {src && (
+        <div data-testid="prices-sources" data-objects={src.objects} data-customers={src.customers}>
+          <p>{s.sourcesLine(src.objects, src.contracts, src.notices, src.customers)}</p>
+          {c.fewSources && <p className="insights__gap" data-testid="prices-warn-few">{s.warnFewSources}</p>}
+          {c.oneCustomer && <p className="insights__gap" data-testid="prices-warn-one-customer">{s.warnOneCustomer}</p>}
+          {c.noticesOnly && <p className="muted" data-testid="prices-only-notices">{s.noteOnlyNotices}</p>}
+          {c.ktruPooled && <p className="muted" data-testid="prices-pooled-ktru">{s.notePooledKtru(src.ktru_codes)}</p>}
+        </div>
+      )}
       {b.unit && <p data-testid="prices-unit-used">{s.statsUnit(b.unit)}</p>}
       <div className="insights__figures" data-testid="prices-stats" data-n={b.n} data-homogeneous={String(b.homogeneous)}>
         <Figure label={s.statN} value={formatInt(b.n, locale)} testId="prices-n" />
@@ -132,7 +135,7 @@ function Benchmark({ b, query }: { b: PriceBenchmark; query: PriceQuery }) {
         <Figure label={s.statCv} value={percent(b.cv, locale)} testId="prices-cv" />
       </div>
       {/* Homogeneous prices of too few sources are no green light: the verdict stays neutral beside the warning. */}
-      <p className={`insights__verdict insights__verdict--${b.homogeneous === null || (b.homogeneous && (src.fewSources || src.oneCustomer)) ? 'unknown' : b.homogeneous ? 'ok' : 'bad'}`} data-testid="prices-verdict">
+      <p className={`insights__verdict insights__verdict--${b.homogeneous === null || (b.homogeneous && c.weak) ? 'unknown' : b.homogeneous ? 'ok' : 'bad'}`} data-testid="prices-verdict">
         {verdict}
       </p>
       <p className="muted">

@@ -120,7 +120,7 @@ export const insightsStrings: Strings<{
   otherUnits: string;
   noPositions: string;
   sourcesLine: (objects: number, contracts: number, tenders: number, customers: number) => string;
-  warnFewSources: (min: number) => string;
+  warnFewSources: string;
   warnOneCustomer: string;
   noteOnlyNotices: string;
   notePooledKtru: (n: number) => string;
@@ -284,7 +284,7 @@ export const insightsStrings: Strings<{
     noPositions: 'Позиций с этим кодом в кэше нет. Позиции приходят с карточками: дозагрузите их.',
     sourcesLine: (objects, contracts, tenders, customers) =>
       `Источники цен: ${count(objects, NOUNS.object, 'ru')} (контрактов ${formatInt(contracts, 'ru')}, извещений ${formatInt(tenders, 'ru')}), заказчиков ${formatInt(customers, 'ru')}.`,
-    warnFewSources: (min) => `Цены взяты меньше чем из ${min} источников: для обоснования НМЦК этого мало.`,
+    warnFewSources: 'Цены взяты меньше чем из трёх источников: для обоснования НМЦК этого мало (приказ № 567 требует не меньше трёх).',
     warnOneCustomer: 'Все цены от одного заказчика: это не рынок, а цена одного покупателя.',
     noteOnlyNotices: 'Все цены — из извещений (начальные цены), ни одной из заключённых контрактов.',
     notePooledKtru: (n) => `Вместе посчитаны позиции разных позиций КТРУ (${formatInt(n, 'ru')}): уточните код КТРУ, если товары не взаимозаменяемы.`,
@@ -447,7 +447,7 @@ export const insightsStrings: Strings<{
     noPositions: 'No cached positions with this code. Positions come with cards: fetch them.',
     sourcesLine: (objects, contracts, tenders, customers) =>
       `Price sources: ${count(objects, NOUNS.object, 'en')} (contracts ${formatInt(contracts, 'en')}, notices ${formatInt(tenders, 'en')}), customers ${formatInt(customers, 'en')}.`,
-    warnFewSources: (min) => `The prices come from fewer than ${min} sources: too few to justify an initial price.`,
+    warnFewSources: 'The prices come from fewer than three sources: too few to justify an initial price (order No. 567 asks for at least three).',
     warnOneCustomer: 'All prices come from one customer: that is one buyer’s price, not the market’s.',
     noteOnlyNotices: 'All prices come from notices (initial prices), none from signed contracts.',
     notePooledKtru: (n) => `Positions of different KTRU items (${formatInt(n, 'en')}) are pooled: narrow the KTRU code if the goods are not interchangeable.`,
