@@ -17,6 +17,6 @@ export function insightJobHandlers(ctx: AppContext): InsightJobHandlers {
       wb().enrichStart({ kinds, ...(maxSpend !== undefined ? { maxSpend } : {}), ...(confirmCost !== undefined ? { confirmCost } : {}) }),
     'insights.backfillEstimate': ({ kind, inn, maxSpend }) => wb().backfillEstimate({ kind, inn }, maxSpend),
     'insights.backfillStart': ({ kind, inn, maxSpend, confirmCost }) =>
-      wb().backfillStart({ kind, inn }, { ...(maxSpend !== undefined ? { maxSpend } : {}), ...(confirmCost !== undefined ? { confirmCost } : {}) }),
+      wb().backfillStart({ kind, inn }, { ...(maxSpend !== undefined ? { maxSpend } : {}), ...(confirmCost !== undefined ? { confirmCost } : {}), locale: ctx.locale }),
   };
 }

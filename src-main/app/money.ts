@@ -5,6 +5,8 @@
  */
 import type { Handlers } from '../contract/ipc';
 import { auditVerdictInfo } from '../current/audit';
+import { backfillLabel } from '../current/backfill';
+import { contractFeedParty } from '../cache/insightStore';
 import type { AppContext } from './context';
 import { moscowDayOf, spentToday } from '../current/spendGuard';
 import { twinCharges } from './sameAccount';
@@ -38,7 +40,17 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
       return auditVerdictInfo(await ctx.workbench().audit('bounded'));
     },
 
-    'ledger.spend': async ({ days }) => money().spend(days),
+    'ledger.spend': async ({ days }) => {
+      const spend = money().spend(days);
+      // A set with no saved search's label (a dossier's backfill, a customer's or supplier's contracts) is named
+      // by the one party its contract feed delivered, not «погашенный поиск».
+      const cache = ctx.workbench().cache;
+      const bySearch = spend.bySearch.map((x) => {
+        const party = x.label === null && x.filterId !== null ? contractFeedParty(cache, x.filterId) : null;
+        return party ? { ...x, label: backfillLabel(party, ctx.locale) } : x;
+      });
+      return { ...spend, bySearch };
+    },
 
     'tokens.list': async () => money().listTokens(),
 

@@ -48,6 +48,12 @@ export interface InsightStore {
    * this customer: they may be its own (a strict server names no customer or tender on a contract).
    */
   untiedContractsNearCustomer(inn: string): number;
+  /**
+   * The one party a contract feed's every delivered contract shares, customer first (a backfill's or a
+   * customer set's feed: its contracts all resolve to that customer), else supplier (a supplier subscription);
+   * null when the feed delivered nothing or no one party covers it.
+   */
+  contractFeedParty(filterId: string): { kind: 'customer' | 'supplier'; inn: string } | null;
   customerSourceOf(contractId: number): CustomerSource | null;
   dismissFlag(code: string, kind: FlagObjectKind, id: string, note: string | null, at?: string): void;
   restoreFlag(code: string, kind: FlagObjectKind, id: string): boolean;
@@ -170,6 +176,16 @@ function createInsightStore(cache: CacheDb): InsightStore {
                        WHERE i.customer_inn = ?)`,
       )
       .pluck(),
+    feedCustomers: db.prepare<[string], { n: number; known: number; low: string | null; high: string | null }>(
+      `SELECT count(*) AS n, count(p.resolved_inn) AS known, min(p.resolved_inn) AS low, max(p.resolved_inn) AS high
+       FROM filter_member m JOIN contract_party p ON p.id = m.id WHERE m.filter_id = ? AND m.kind = 2`,
+    ),
+    feedSuppliers: db
+      .prepare<[string, number], string>(
+        `SELECT s.supplier_inn FROM filter_member m JOIN insight_contract_supplier s ON s.contract_id = m.id
+         WHERE m.filter_id = ? AND m.kind = 2 GROUP BY s.supplier_inn HAVING count(DISTINCT m.id) = ? LIMIT 2`,
+      )
+      .pluck(),
     source: db.prepare<[number], CustomerSource | null>('SELECT customer_source FROM contract_party WHERE id = ?').pluck(),
     dismiss: db.prepare(
       `INSERT INTO flag_dismissal (code, object_kind, object_id, note, dismissed_at) VALUES (?, ?, ?, ?, ?)
@@ -261,6 +277,13 @@ function createInsightStore(cache: CacheDb): InsightStore {
     customerPlacementCounts: () => s.placementCounts.all(),
     partyName: (inn) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? supplierName(inn),
     untiedContractsNearCustomer: (inn) => s.untiedNear.get(inn) ?? 0,
+    contractFeedParty(filterId) {
+      const c = s.feedCustomers.get(filterId);
+      if (!c || c.n === 0) return null;
+      if (c.known === c.n && c.low !== null && c.low === c.high) return { kind: 'customer', inn: c.low };
+      const suppliers = s.feedSuppliers.all(filterId, c.n);
+      return suppliers.length === 1 ? { kind: 'supplier', inn: suppliers[0]! } : null;
+    },
     customerSourceOf: (id) => s.source.get(id) ?? null,
 
     dismissFlag(code, kind, id, note, at = new Date().toISOString()) {
@@ -297,6 +320,8 @@ export const contractPriceSteps = (cache: CacheDb, contractIds: readonly number[
 export const customerPlacementCounts = (cache: CacheDb): CustomerPlacementCount[] => insightStore(cache).customerPlacementCounts();
 export const partyName = (cache: CacheDb, inn: string): string | null => insightStore(cache).partyName(inn);
 export const untiedContractsNearCustomer = (cache: CacheDb, inn: string): number => insightStore(cache).untiedContractsNearCustomer(inn);
+export const contractFeedParty = (cache: CacheDb, filterId: string): { kind: 'customer' | 'supplier'; inn: string } | null =>
+  insightStore(cache).contractFeedParty(filterId);
 export const dismissFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string, note: string | null): void =>
   insightStore(cache).dismissFlag(code, kind, id, note);
 export const restoreFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string): boolean =>

@@ -11,6 +11,7 @@
 import { enrichStore } from '../cache/enrichStore';
 import { attributeContractsToCustomer } from '../cache/insightStore';
 import type { ContractSet, SpendEstimate } from '../contract/ipc';
+import { pick, text, type Locale } from '../i18n/text';
 import type { SyncOutcome } from '../sync/syncEngine';
 import { checkedContractBody, ContractUseCases } from './contracts';
 import type { Wired } from './deps';
@@ -18,6 +19,14 @@ import * as runs from './feedRuns';
 import type { JobHooks, JobSpec } from './syncJobs';
 
 export type BackfillTarget = { kind: 'customer' | 'supplier'; inn: string };
+
+/**
+ * How a backfill's run is named wherever its set is (the job, the spend by search): it has no saved search's
+ * label, and «поиск без названия» told no one it was a dossier's contracts.
+ */
+export function backfillLabel(t: BackfillTarget, locale: Locale): string {
+  return pick(t.kind === 'customer' ? text(`Контракты заказчика ИНН ${t.inn}`, `Contracts of customer INN ${t.inn}`) : text(`Контракты поставщика ИНН ${t.inn}`, `Contracts of supplier INN ${t.inn}`), locale);
+}
 
 const setOf = (t: BackfillTarget): ContractSet => (t.kind === 'customer' ? { by: 'customer', inn: [t.inn] } : { by: 'supplier', inn: [t.inn] });
 
@@ -39,10 +48,14 @@ export function backfillEstimate(w: Wired, t: BackfillTarget, maxSpend?: number)
 }
 
 /** Starts the backfill as a job, planned like every paid run (consent, caps, daily budget). */
-export async function backfillStart(w: Wired, t: BackfillTarget, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+export async function backfillStart(
+  w: Wired,
+  t: BackfillTarget,
+  opts: { maxSpend?: number; confirmCost?: number; locale?: Locale } = {},
+): Promise<{ filterId: string; jobId: string }> {
   const set = setOf(t);
   const started = await runs.feedJob(w, 'contract', checkedContractBody(set), {
-    label: null,
+    label: backfillLabel(t, opts.locale ?? 'ru'),
     ...(opts.maxSpend !== undefined ? { maxSpend: opts.maxSpend } : {}),
     ...(opts.confirmCost !== undefined ? { confirmCost: opts.confirmCost } : {}),
     backfill: t,

@@ -239,7 +239,7 @@ export class CurrentWorkbench {
     return backfill.backfillEstimate(this.w, t, maxSpend);
   }
 
-  backfillStart(t: backfill.BackfillTarget, opts: { maxSpend?: number; confirmCost?: number } = {}): Promise<{ filterId: string; jobId: string }> {
+  backfillStart(t: backfill.BackfillTarget, opts: Parameters<typeof backfill.backfillStart>[2] = {}): Promise<{ filterId: string; jobId: string }> {
     return backfill.backfillStart(this.w, t, opts);
   }
 

@@ -84,6 +84,11 @@ describe('the fetching jobs of the dossiers', () => {
     const started = await t.call('insights.backfillStart', { kind: 'customer', inn: customer.inn });
     const job = await finished(t, started.jobId);
     expect(job).toMatchObject({ state: 'done', total: customer.total });
+    // Named for what it is wherever its set is named: the job, and the spend by search once the ledger is read.
+    expect(job.label).toBe(`Контракты заказчика ИНН ${customer.inn}`);
+    await t.call('ledger.list', { refresh: true, offset: 0, limit: 1 });
+    const spend = await t.call('ledger.spend', { days: 7 });
+    expect(spend.bySearch.find((x) => x.filterId === started.filterId)?.label).toBe(`Контракты заказчика ИНН ${customer.inn}`);
     const attributed = contractsOfCustomer(customer.inn);
     expect(attributed).toHaveLength(customer.total);
     // Where the server names no customer (strict), the backfill's attribution is what makes them this customer's.
