@@ -28,7 +28,7 @@ const bilingual = z.object({ ru: z.string(), en: z.string() });
 const nullableNumber = z.number().nullable();
 const nullableString = z.string().nullable();
 
-const countBy: z.ZodType<CountBy> = z.object({ key: z.string(), label: nullableString, count: z.number(), value: z.number() });
+const countBy: z.ZodType<CountBy> = z.object({ key: z.string(), label: nullableString, count: z.number(), value: z.number(), priced: z.number().optional() });
 
 const rankedParty: z.ZodType<RankedParty> = z.object({
   inn: z.string(),

@@ -142,6 +142,11 @@ export interface CountBy {
   count: number;
   /** Sum of prices of the counted objects that have one, rubles. */
   value: number;
+  /**
+   * How many of the counted objects have a price (0: `value` is not known, not zero — a strict server sends no
+   * contract price). Absent in answers computed before this field.
+   */
+  priced?: number;
 }
 
 export interface RankedParty {

@@ -24,7 +24,10 @@ export function distinctFacts<F extends { id: number; version: number }>(facts: 
   return [...byId.values()];
 }
 
-/** Counts by a key (`unknown` when null), with the sum of the values present; most counted first, then by key. */
+/**
+ * Counts by a key (`unknown` when null), with the sum of the values present and how many had one (`priced`),
+ * so a sum of 0 over objects without a price reads as unknown; most counted first, then by key.
+ */
 export function countBy<T>(
   items: readonly T[],
   keyOf: (item: T) => string | readonly string[] | null,
@@ -38,11 +41,13 @@ export function countBy<T>(
     for (const key of keys) {
       let row = out.get(key);
       if (row === undefined) {
-        row = { key, label: null, count: 0, value: 0 };
+        row = { key, label: null, count: 0, value: 0, priced: 0 };
         out.set(key, row);
       }
+      const value = valueOf(item);
       row.count += 1;
-      row.value += valueOf(item) ?? 0;
+      row.value += value ?? 0;
+      if (value !== null) row.priced! += 1;
       row.label ??= key === 'unknown' ? null : labelOf(item);
     }
   }

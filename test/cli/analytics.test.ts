@@ -94,8 +94,8 @@ type Expected = {
   reduction_sample: number;
   stages: Record<string, number>;
   terminations: number;
-  regions: { key: string; count: number; value: number }[];
-  okpd2_classes: { key: string; count: number; value: number }[];
+  regions: { key: string; count: number; value: number; priced: number }[];
+  okpd2_classes: { key: string; count: number; value: number; priced: number }[];
   top_customers: { inn: string; contracts: number; total_price: number; share_pct: number | null; median_reduction_pct: number | null }[];
   timeline: { month: string; tenders: number; tender_price: number; contracts: number; contract_price: number }[];
   completeness: Record<string, number>;
@@ -128,14 +128,16 @@ function expectedDossier(inn: string, contracts: Map<number, Json>, tenders: Map
     .sort((a, b) => b.total_price - a.total_price || b.contracts - a.contracts || (a.inn < b.inn ? -1 : 1))
     .slice(0, 10);
 
-  const tally = (keysOf: (c: Json) => string[]): { key: string; count: number; value: number }[] => {
-    const out = new Map<string, { key: string; count: number; value: number }>();
+  const tally = (keysOf: (c: Json) => string[]): { key: string; count: number; value: number; priced: number }[] => {
+    const out = new Map<string, { key: string; count: number; value: number; priced: number }>();
     for (const c of mine) {
       const keys = keysOf(c);
       for (const key of keys.length ? [...new Set(keys)] : ['unknown']) {
-        const row = out.get(key) ?? { key, count: 0, value: 0 };
+        const row = out.get(key) ?? { key, count: 0, value: 0, priced: 0 };
         row.count += 1;
         row.value += num(c.price) ?? 0;
+        // How many of them state a price: strict contracts state none, so the sum is unknown, not 0.
+        if (num(c.price) !== null) row.priced += 1;
         out.set(key, row);
       }
     }
@@ -224,7 +226,7 @@ describe(`tenderwb analytics supplier INN --json equals the figures computed fro
     else expect(got.median_reduction_pct).toBeCloseTo(want.median_reduction_pct, 6);
     expect(got.stages).toEqual(want.stages);
     expect(got.terminations).toBe(want.terminations);
-    const keyed = (rows: Json[]) => rows.map((r) => ({ key: r.key, count: r.count, value: r.value })).sort((a, b) => (a.key < b.key ? -1 : 1));
+    const keyed = (rows: Json[]) => rows.map((r) => ({ key: r.key, count: r.count, value: r.value, priced: r.priced })).sort((a, b) => (a.key < b.key ? -1 : 1));
     expect(keyed(got.regions)).toEqual(want.regions.map((r) => ({ ...r, value: expect.closeTo(r.value, 2) })));
     expect(keyed(got.okpd2_classes)).toEqual(want.okpd2_classes.map((r) => ({ ...r, value: expect.closeTo(r.value, 2) })));
     expect(got.top_customers.map((p: Json) => ({ inn: p.inn, contracts: p.contracts, total_price: p.total_price, share_pct: p.share_pct, median_reduction_pct: p.median_reduction_pct }))).toEqual(

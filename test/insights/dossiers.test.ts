@@ -40,18 +40,18 @@ describe('customer dossier (hand-computed)', () => {
     expect(d.tenders).toBe(4);
     expect(d.total_initial_price).toBe(1200); // 1000 + 200 + 0; T3 has none; T1's old 5000 is history
     expect(d.tenders_by_status).toEqual([
-      { key: 'completed', label: null, count: 3, value: 1200 },
-      { key: 'active', label: null, count: 1, value: 0 },
+      { key: 'completed', label: null, count: 3, value: 1200, priced: 3 },
+      { key: 'active', label: null, count: 1, value: 0, priced: 0 },
     ]);
     expect(d.tenders_by_law).toEqual([
-      { key: '44-FZ', label: null, count: 2, value: 1200 },
-      { key: '223-FZ', label: null, count: 1, value: 0 },
-      { key: 'unknown', label: null, count: 1, value: 0 },
+      { key: '44-FZ', label: null, count: 2, value: 1200, priced: 2 },
+      { key: '223-FZ', label: null, count: 1, value: 0, priced: 0 }, // T3: no price, the sum is unknown
+      { key: 'unknown', label: null, count: 1, value: 0, priced: 1 }, // T4: priced 0, a known zero
     ]);
     expect(d.tenders_by_placement).toEqual([
-      { key: '1', label: 'Электронный аукцион', count: 2, value: 1000 },
-      { key: '5', label: 'Закупка у единственного поставщика', count: 1, value: 200 },
-      { key: 'unknown', label: null, count: 1, value: 0 },
+      { key: '1', label: 'Электронный аукцион', count: 2, value: 1000, priced: 2 },
+      { key: '5', label: 'Закупка у единственного поставщика', count: 1, value: 200, priced: 1 },
+      { key: 'unknown', label: null, count: 1, value: 0, priced: 0 },
     ]);
   });
 
@@ -119,13 +119,13 @@ describe('supplier dossier (hand-computed)', () => {
     expect(d.top_customers).toEqual([{ inn: C, name: 'ГБУ «Школа № 1»', contracts: 2, total_price: 250, share_pct: 100, median_reduction_pct: 0 }]);
     // K2's own region 77; K3 has none, its tender T4 says 50
     expect(d.regions).toEqual([
-      { key: '50', label: null, count: 1, value: 50 },
-      { key: '77', label: null, count: 1, value: 200 },
+      { key: '50', label: null, count: 1, value: 50, priced: 1 },
+      { key: '77', label: null, count: 1, value: 200, priced: 1 },
     ]);
     // K2 → T2: class 26 (two codes, once); K3 → T4: 62 and 26
     expect(d.okpd2_classes).toEqual([
-      { key: '26', label: null, count: 2, value: 250 },
-      { key: '62', label: null, count: 1, value: 50 },
+      { key: '26', label: null, count: 2, value: 250, priced: 2 },
+      { key: '62', label: null, count: 1, value: 50, priced: 1 },
     ]);
     expect(d.median_reduction_pct).toBe(0); // K2 only (K3's tender priced 0)
     expect(d.reduction_sample).toBe(1);
@@ -149,8 +149,9 @@ describe('supplier dossier (hand-computed)', () => {
     const bare = contract(21, { suppliers: [{ inn: S3, name: 'Гамма' }], stage: 'executing' });
     const d = computeSupplierDossier(S3, [bare], new Map());
     expect(d).toMatchObject({ contracts: 1, total_price: 0, customers: 0, top_customers: [], median_reduction_pct: null, reduction_sample: 0, timeline: [] });
-    expect(d.regions).toEqual([{ key: 'unknown', label: null, count: 1, value: 0 }]);
-    expect(d.okpd2_classes).toEqual([{ key: 'unknown', label: null, count: 1, value: 0 }]);
+    // No price: the sums are not known (priced 0), not zero.
+    expect(d.regions).toEqual([{ key: 'unknown', label: null, count: 1, value: 0, priced: 0 }]);
+    expect(d.okpd2_classes).toEqual([{ key: 'unknown', label: null, count: 1, value: 0, priced: 0 }]);
     expect(d.completeness).toEqual({
       completed_tenders: 0,
       completed_tenders_with_contract: 0,

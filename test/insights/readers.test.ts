@@ -103,8 +103,8 @@ describe('insight readers over a fixture cache (hand-computed)', () => {
       ['223-FZ', 1, 50_000],
     ]);
     expect(d.tenders_by_placement).toEqual([
-      { key: '1', label: 'Электронный аукцион', count: 2, value: 120_000 },
-      { key: '9', label: 'Закупка у единственного поставщика', count: 1, value: 50_000 },
+      { key: '1', label: 'Электронный аукцион', count: 2, value: 120_000, priced: 2 },
+      { key: '9', label: 'Закупка у единственного поставщика', count: 1, value: 50_000, priced: 1 },
     ]);
     // K11: (100 000 − 95 000) / 100 000 = 5 %; K12: (50 000 − 40 000) / 50 000 = 20 %; K13's tender is not cached
     expect(d.median_reduction_pct).toBe(12.5);
@@ -265,7 +265,7 @@ describe('insight readers over a fixture cache (hand-computed)', () => {
       ['223-FZ', 1],
       ['44-FZ', 1],
     ]);
-    expect(d.tenders_by_placement).toEqual([{ key: 'unknown', label: null, count: 2, value: 400_000 }]);
+    expect(d.tenders_by_placement).toEqual([{ key: 'unknown', label: null, count: 2, value: 400_000, priced: 2 }]);
     expect(d.top_suppliers).toEqual([{ inn: '500100732259', name: 'ИП Иванов', contracts: 1, total_price: 0, share_pct: null, median_reduction_pct: null }]);
     expect(d.stages).toEqual({ executing: 0, completed: 0, terminated: 1, unknown: 0 });
     // 22:30 Moscow time on 31 March is March; the contract has no date, so it is not on the timeline.
