@@ -247,7 +247,11 @@ export interface SupplierDossier extends DossierCached {
   completeness: Completeness;
 }
 
-/** The suppliers that win the tenders of a saved search or a list. */
+/**
+ * The suppliers that win the tenders of a saved search or a list: the contracts of its tenders (`tender_id`),
+ * and for a saved search every contract its own contract feed delivered, which a strict server's contracts
+ * (no tender link) are tied to it by; what those cannot say is in `completeness`.
+ */
 export interface CompetitorsAnswer {
   scope: { kind: 'search' | 'list'; id: string; name: string };
   tenders: number;
