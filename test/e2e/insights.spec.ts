@@ -277,6 +277,9 @@ test.describe('strict sandbox (only what the API reference guarantees)', () => {
     await expect(page.getByTestId('fig-reduction')).toContainText('—');
     await expect(page.getByTestId('fig-total-price')).toContainText('сервер не прислал цену');
     await expect(page.getByTestId('fig-total-price')).not.toContainText('0,00');
+    // Nor does it name the customer: the count of customers is unknown, and a breakdown's sum is «—», not 0 ₽.
+    await expect(page.getByTestId('fig-customers')).toContainText('неизвестно');
+    await expect(page.getByTestId('insights-regions')).not.toContainText('0,00');
     await expectNoRawCodes(page, 'strict supplier dossier');
     await app.screenshot(page, 'insights-strict-supplier-dossier');
 

@@ -37,7 +37,7 @@ const totalPrice = (d: CustomerDossier | SupplierDossier, locale: Locale): strin
 /** Figures over fewer objects than this carry a caveat (a share or HHI of one contract says nothing). */
 const SMALL_SAMPLE = 5;
 
-/** The cache holds nothing on the INN: say so and what to do, instead of a page of zeros that read as facts. */
+/** The cache holds nothing on the INN (the core's `cached: false`): say so and what to do, not a page of zeros that read as facts. */
 function NothingCached({ kind, inn, onFetched }: { kind: 'customer' | 'supplier'; inn: string; onFetched(): void }) {
   const s = useStrings(insightsStrings);
   return (
@@ -73,7 +73,7 @@ function CustomerBody({ d, onFetched }: { d: CustomerDossier; onFetched(): void 
   const s = useStrings(insightsStrings);
   const locale = useLocale();
   const level = hhiLevel(d.hhi);
-  if (d.tenders === 0 && d.contracts === 0)
+  if (d.cached === false)
     return (
       <>
         <Header kind="customer" name={d.name} inn={d.inn} />
@@ -111,7 +111,7 @@ function CustomerBody({ d, onFetched }: { d: CustomerDossier; onFetched(): void 
 function SupplierBody({ d, onFetched }: { d: SupplierDossier; onFetched(): void }) {
   const s = useStrings(insightsStrings);
   const locale = useLocale();
-  if (d.contracts === 0)
+  if (d.cached === false)
     return (
       <>
         <Header kind="supplier" name={d.name} inn={d.inn} />
@@ -125,7 +125,13 @@ function SupplierBody({ d, onFetched }: { d: SupplierDossier; onFetched(): void 
       <div className="insights__figures" data-testid="insights-figures">
         <Figure label={s.contracts} value={formatInt(d.contracts, locale)} testId="fig-contracts" />
         <Figure label={s.totalPrice} value={totalPrice(d, locale)} hint={noPrice(d) ? s.noPriceSent : undefined} testId="fig-total-price" />
-        <Figure label={s.customers} value={formatInt(d.customers, locale)} testId="fig-customers" />
+        {/* No contract named its customer (a strict server): the count is unknown, not 0. */}
+        <Figure
+          label={s.customers}
+          value={d.customers === 0 && (d.completeness.contracts_without_customer ?? 0) > 0 ? '—' : formatInt(d.customers, locale)}
+          hint={d.customers === 0 && (d.completeness.contracts_without_customer ?? 0) > 0 ? s.noCustomerSent : undefined}
+          testId="fig-customers"
+        />
         <Figure label={s.medianReduction} value={percent(d.median_reduction_pct, locale)} hint={<span title={s.reductionHint}>{s.reductionSample(d.reduction_sample)}</span>} testId="fig-reduction" />
         <Figure label={s.terminations} value={formatInt(d.terminations, locale)} testId="fig-terminations" />
       </div>

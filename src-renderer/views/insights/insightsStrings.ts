@@ -30,6 +30,7 @@ export const insightsStrings: Strings<{
   contracts: string;
   totalPrice: string;
   noPriceSent: string;
+  noCustomerSent: string;
   suppliers: string;
   customers: string;
   medianReduction: string;
@@ -194,6 +195,7 @@ export const insightsStrings: Strings<{
     contracts: 'Контракты',
     totalPrice: 'Сумма контрактов',
     noPriceSent: 'сервер не прислал цену ни одного контракта',
+    noCustomerSent: 'неизвестно: контракты не называют заказчика',
     suppliers: 'Поставщики',
     customers: 'Заказчики',
     medianReduction: 'Медианное снижение цены',
@@ -359,6 +361,7 @@ export const insightsStrings: Strings<{
     contracts: 'Contracts',
     totalPrice: 'Contract value',
     noPriceSent: 'the server sent no contract’s price',
+    noCustomerSent: 'unknown: the contracts name no customer',
     suppliers: 'Suppliers',
     customers: 'Customers',
     medianReduction: 'Median price reduction',
