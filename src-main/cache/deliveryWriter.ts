@@ -194,6 +194,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         return result;
       } finally {
         tenders.transactionEnded(committed);
+        insights.transactionEnded();
         if (committed) upkeep.committed(performance.now() - started);
       }
     },
@@ -265,6 +266,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
       });
 
       tenders.writeQueued();
+      insights.writeQueued();
       s.requestCounts.run(summary.items, summary.billed, summary.newVersions, summary.created, summary.updated, requestSeq);
       return summary;
     },

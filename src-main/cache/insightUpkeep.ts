@@ -11,7 +11,7 @@
  * - Placement type and OKPD2 codes are kept from an earlier version or card when a newer feed version does
  *   not state them (the strict feed never does; the card does), since they do not change with a version.
  * - The customer of a contract is its own `customer.inn`, else its cached tender's customer (updated when
- *   that tender arrives later), else an attribution (`attribute`, after a backfill by customer INN); the
+ *   that tender arrives later: once per page, `writeQueued`), else an attribution (`attribute`, after a backfill by customer INN); the
  *   source is stored beside it.
  */
 import type Database from 'better-sqlite3';
@@ -151,9 +151,24 @@ export interface InsightUpkeep {
   adoptVersion(kind: ObjectKind, id: number, from: number, to: number): void;
   /** Contracts that do not name their customer are the customer `inn`'s (a backfill by customer INN found them). */
   attribute(contractIds: readonly number[], inn: string): number;
+  /**
+   * The end of a page's writes (in its transaction): contracts stored before their tender take the customers
+   * of the page's tenders, in one statement for the page instead of one per tender (most find no contract).
+   */
+  writeQueued(): void;
+  /** The transaction ended (committed or not): what was queued and not written is forgotten. */
+  transactionEnded(): void;
 }
 
-const NO_UPKEEP: InsightUpkeep = { tenderVersion() {}, contractVersion() {}, card() {}, adoptVersion() {}, attribute: () => 0 };
+const NO_UPKEEP: InsightUpkeep = {
+  tenderVersion() {},
+  contractVersion() {},
+  card() {},
+  adoptVersion() {},
+  attribute: () => 0,
+  writeQueued() {},
+  transactionEnded() {},
+};
 
 interface TenderKept {
   customer_inn: string | null;
@@ -204,9 +219,12 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     // whose columns it names.
     tenderDetails: db.prepare('UPDATE insight_tender SET law = ?, placement_type = ?, placement_name = ?, okpd2 = ? WHERE id = ?'),
     tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
-    contractsOfTender: db.prepare(
-      `UPDATE contract_party SET resolved_inn = ?, resolved_name = ?, customer_source = 'tender'
-       WHERE id IN (SELECT id FROM contract WHERE tender_id = ?) AND (customer_source IS NULL OR customer_source <> 'contract')`,
+    // `?` is a JSON array of [tender id, customer INN, customer name]: one statement per page, since most
+    // tenders have no contract yet and a statement per tender cost a few percent of the ingest.
+    contractsOfTenders: db.prepare(
+      `UPDATE contract_party SET resolved_inn = json_extract(q.value, '$[1]'), resolved_name = json_extract(q.value, '$[2]'), customer_source = 'tender'
+       FROM json_each(?) q JOIN contract k ON k.tender_id = json_extract(q.value, '$[0]')
+       WHERE contract_party.id = k.id AND (contract_party.customer_source IS NULL OR contract_party.customer_source <> 'contract')`,
     ),
     contract: db.prepare<[number], ContractKept>('SELECT version, price, attributed_inn, resolved_inn, suppliers FROM contract_party WHERE id = ?'),
     tenderCustomer: db.prepare<[number], { customer_inn: string | null; customer_name: string | null }>(
@@ -241,6 +259,9 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     ),
   };
 
+  /** Tenders of this transaction whose customer is new or changed: tender id -> [id, INN, name]. */
+  const queuedCustomers = new Map<number, [number, string, string | null]>();
+
   const singleOf = (name: string | null): number | null => (name === null ? null : isSingleSupplierPlacementName(name) ? 1 : 0);
 
   /** Writes a tender's row from what it states now over what was kept; only what changed is written. */
@@ -270,7 +291,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
         okpd2: t.okpd2.length > 0 ? okpd2Text(t.okpd2) : (kept?.okpd2 ?? ''),
       });
       // Contracts stored before their tender, or whose tender changed its customer, take the tender's customer.
-      if (t.customer_inn !== null && kept?.customer_inn !== t.customer_inn) s.contractsOfTender.run(t.customer_inn, t.customer_name, id);
+      if (t.customer_inn !== null && kept?.customer_inn !== t.customer_inn) queuedCustomers.set(id, [id, t.customer_inn, t.customer_name]);
     },
 
     contractVersion(id, version, object) {
@@ -337,6 +358,16 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       let changed = 0;
       for (const id of contractIds) changed += s.attribute.run({ id, inn }).changes;
       return changed;
+    },
+
+    writeQueued() {
+      if (queuedCustomers.size === 0) return;
+      s.contractsOfTenders.run(JSON.stringify([...queuedCustomers.values()]));
+      queuedCustomers.clear();
+    },
+
+    transactionEnded() {
+      queuedCustomers.clear();
     },
   };
 }

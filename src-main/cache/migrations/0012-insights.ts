@@ -152,7 +152,10 @@ function fill(db: Database.Database, upkeep: InsightUpkeep): void {
     `SELECT id, version, pack_id, pack_offset, byte_length FROM object_version INDEXED BY insight_fill_order
      WHERE kind = 2 AND (pack_id, pack_offset) > (?, ?) ORDER BY pack_id, pack_offset LIMIT ${BATCH}`,
   );
-  eachInPackOrder(tenders, (r) => upkeep.tenderVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
+  eachInPackOrder(tenders, (r) => {
+    upkeep.tenderVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length));
+    upkeep.writeQueued(); // the fill has no pages: each tender's contracts at once, nothing left queued
+  });
   eachInPackOrder(contracts, (r) => upkeep.contractVersion(r.id, r.version, decode(r.pack_id, r.pack_offset, r.byte_length)));
   db.exec('DROP INDEX insight_fill_order');
   // Cards oldest request first: the upkeep keeps the newest version's positions, as it does when they arrive.
