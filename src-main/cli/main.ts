@@ -27,7 +27,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
       --out FILE.csv [--columns a,b,c] [--delimiter ';'] [--format excel|plain]   (excel: numbers as ="…")
   balance | ledger | audit
   cache stats | cache search TEXT | cache versions --json
-  analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 5 when the cache
+  analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 8 when the cache
       holds nothing on the INN, with the command that loads its contracts)
   analytics competitors LABEL|FILTER_ID | analytics competitors --list LIST_ID
   analytics prices --okpd2 CODE|--ktru CODE [--region N] [--from DATE] [--to DATE] [--unit U] [--out FILE.csv]

@@ -467,20 +467,20 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
 });
 
 describe('tenderwb analytics: an INN the cache knows nothing of, and a reader that closes the pipe', () => {
-  it('an unknown INN is not a dossier of zeros: exit 5, «В кэше нет данных по ИНН …» and the command that loads its contracts', async () => {
+  it('an unknown INN is not a dossier of zeros: exit 8 (5 is the used-up daily budget), «В кэше нет данных по ИНН …» and the command that loads its contracts', async () => {
     const customer = await cli.run(['analytics', 'customer', '7736050003']);
-    expect(customer.code).toBe(5);
+    expect(customer.code).toBe(8);
     expect(customer.stdout).toBe('');
     expect(failureReason(customer)).toMatch(/^В кэше нет данных по ИНН 7736050003: .*tenderwb contracts --customer 7736050003/);
     const supplier = await cli.run(['--json', 'analytics', 'supplier', '500100732259']);
-    expect(supplier.code).toBe(5);
+    expect(supplier.code).toBe(8);
     expect(failureReason(supplier)).toMatch(/tenderwb contracts --supplier-inn 500100732259/);
     // A known INN still answers (the search's first customer).
     const first = (await feed('tenders'))[0];
     const known = (first.tender ?? first.object).organization.inn as string;
     expect((await cli.run(['analytics', 'customer', known])).code).toBe(0);
     const help = await cli.ok(['--help']);
-    expect(help.stdout).toMatch(/exit 5 when the cache/);
+    expect(help.stdout).toMatch(/exit 8 when the cache/);
   });
 
   it('--json flags into a reader that has already gone: exits 0 quietly, no EPIPE stack trace (every command: main.ts)', async () => {

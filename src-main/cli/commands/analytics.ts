@@ -78,7 +78,7 @@ export function priceQueryOf(values: Record<string, string | boolean | undefined
  * Exit code of a dossier of an INN the cache holds nothing on (no tender, no contract names it): the figures
  * would all read 0, which is "not known" here, not a fact. Listed in `tenderwb --help`.
  */
-export const EXIT_NOTHING_CACHED = 5;
+export const EXIT_NOTHING_CACHED = 8;
 
 function nothingCached(kind: 'customer' | 'supplier', inn: string, locale: Locale): CliError {
   const text =
