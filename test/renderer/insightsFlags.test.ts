@@ -31,6 +31,8 @@ describe('flag states', () => {
     expect(gapRemedy('tender.okpd2')).toBe('cards');
     expect(gapRemedy('tender (not cached)')).toBe('tenders');
     expect(gapRemedy('peers')).toBe('peers');
+    // A contract that does not name its tender: no sync brings the link.
+    expect(gapRemedy('contract.tender_id')).toBe('none');
     expect(gapRemedy('contract.price')).toBe('none');
   });
 });
@@ -40,6 +42,10 @@ describe('flag states with the core\'s counts', () => {
     expect(flagSummary([], [gap('a', 'contract.price', 3)], 5)).toEqual({ state: 'clean', open: 0, unchecked: 3, checked: 5 });
     expect(flagSummary([], [], 0).state).toBe('unchecked');
     expect(flagsHeadline(['a', 'b'], [], [gap('a', 'contract.price', 3)], { a: 0, b: 4 })).toEqual({ open: 0, clean: 1, unchecked: 1 });
+  });
+
+  it('the unchecked count names the widest gap\'s objects when the core says what they are', () => {
+    expect(flagSummary([], [{ ...gap('a', 'contract.price', 47), object_kind: 'contract' as const }, gap('a', 'tender.price', 3)]).uncheckedKind).toBe('contract');
   });
 
   it('the core\'s in_card wins over the field-name rule', () => {

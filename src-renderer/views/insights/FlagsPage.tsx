@@ -85,7 +85,7 @@ function FlagGroup({ definition, raised, gaps, checked, onToggle, onFetched }: {
   const dismissed = raised.filter((f) => f.dismissed);
   const summary = flagSummary(raised, gaps, checked);
   const state =
-    summary.state === 'raised' ? s.stateRaised(summary.open) : summary.state === 'clean' ? s.stateClean : s.stateUnchecked(summary.unchecked);
+    summary.state === 'raised' ? s.stateRaised(summary.open) : summary.state === 'clean' ? s.stateClean : s.stateUnchecked(summary.unchecked, summary.uncheckedKind);
   return (
     <section className="insights__flag" data-testid="flag-group" data-code={definition.code} data-state={summary.state} aria-label={definition.title[locale]}>
       <h2>
@@ -95,7 +95,7 @@ function FlagGroup({ definition, raised, gaps, checked, onToggle, onFetched }: {
         </span>
         {summary.checked !== null && summary.checked > 0 && <span className="muted insights__flagChecked">{s.checkedOn(summary.checked)}</span>}
         {summary.state !== 'unchecked' && summary.unchecked > 0 && (
-          <span className="insights__flagState insights__flagState--unchecked">{s.stateUnchecked(summary.unchecked)}</span>
+          <span className="insights__flagState insights__flagState--unchecked">{s.stateUnchecked(summary.unchecked, summary.uncheckedKind)}</span>
         )}
       </h2>
       <dl className="card__fields">

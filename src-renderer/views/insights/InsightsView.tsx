@@ -2,7 +2,9 @@
  * Insights from the cache (issue 15): customer and supplier dossiers, the competitors of a saved search or
  * list, the price benchmark and the red flags, as pages of one view with tabs. Every figure is computed by
  * the core from what the cache holds, so the view works offline and costs nothing; only the backfill and the
- * enrichment fetch (behind their cost preview). A page opened from elsewhere (an INN on a card) has «Назад».
+ * enrichment fetch (behind their cost preview). A page opened from elsewhere (an INN on a card) has «Назад»,
+ * kept across the tabs; each tab comes back with the query or scope it was left with. Pure helpers beside the
+ * pages: flagStates (a flag's state and a gap's remedy), priceCaveats, priceForm, insightsLabels, flagEvidence.
  */
 import { useState } from 'react';
 import { isValidInn } from '../../../src-main/domain/identifiers';

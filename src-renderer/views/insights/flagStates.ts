@@ -27,7 +27,9 @@ export function gapRemedy(field: string, inCard?: boolean): GapRemedy {
   // The core knows whether a card brings the field: its word wins over the field-name rule.
   if (inCard === true) return 'cards';
   if (inCard === undefined && (field.startsWith('tender.placement_type') || field === 'tender.okpd2')) return 'cards';
-  if (field === 'tender (not cached)' || field === 'contract.tender_id') return 'tenders';
+  // A contract that names its tender, not cached: syncing a search that holds it helps. A contract that does not
+  // name its tender (contract.tender_id not sent) is not helped by any sync: nothing to fetch.
+  if (field === 'tender (not cached)') return 'tenders';
   if (field === 'peers') return 'peers';
   return 'none';
 }
@@ -40,18 +42,21 @@ export interface FlagSummary {
   unchecked: number;
   /** Objects it judged, when the core says (null: not said). */
   checked: number | null;
+  /** What the largest gap's objects are, when the core says. */
+  uncheckedKind?: 'tender' | 'contract' | 'customer';
 }
 
 /**
  * Raised when an open hit exists; else, when the core says how many objects were judged, clean if any was
  * (gaps on others are shown beside) and unchecked if none; without that count, clean only when nothing is missing.
  */
-export function flagSummary(raised: readonly RaisedFlag[], gaps: readonly FlagGap[], checked?: number): FlagSummary {
+export function flagSummary(raised: readonly RaisedFlag[], gaps: readonly GapWithKind[], checked?: number): FlagSummary {
   const open = raised.filter((f) => !f.dismissed).length;
-  const unchecked = gaps.reduce((m, g) => Math.max(m, g.objects), 0);
+  const widest = gaps.reduce<GapWithKind | null>((w, g) => (w === null || g.objects > w.objects ? g : w), null);
+  const unchecked = widest?.objects ?? 0;
   const judged = checked ?? null;
   const state: FlagState = open > 0 ? 'raised' : judged !== null ? (judged > 0 ? 'clean' : 'unchecked') : unchecked > 0 ? 'unchecked' : 'clean';
-  return { state, open, unchecked, checked: judged };
+  return { state, open, unchecked, checked: judged, ...(widest?.object_kind ? { uncheckedKind: widest.object_kind } : {}) };
 }
 
 /** The page's headline: flags raised in all, flags of the catalogue checked with nothing found, flags not checked on some objects. */

@@ -162,7 +162,7 @@ export const insightsStrings: Strings<{
   flagsHeadline: (open: number, clean: number, unchecked: number, total: number) => string;
   stateRaised: (n: number) => string;
   stateClean: string;
-  stateUnchecked: (n: number) => string;
+  stateUnchecked: (n: number, kind?: 'tender' | 'contract' | 'customer') => string;
   remedyCards: string;
   remedyTenders: string;
   remedyPeers: string;
@@ -328,7 +328,7 @@ export const insightsStrings: Strings<{
       `Найдено флагов: ${open}. Проверок в каталоге: ${total}; из них ничего не нашли: ${clean}; не удалось выполнить (на всех или части объектов): ${unchecked}.`,
     stateRaised: (n) => `Найдено: ${n}`,
     stateClean: 'Проверено — не найдено',
-    stateUnchecked: (n) => `Не проверено: ${count(n, NOUNS.object, 'ru')}`,
+    stateUnchecked: (n, kind) => (kind === 'customer' ? `Не проверено заказчиков: ${formatInt(n, 'ru')}` : `Не проверено: ${count(n, kind === 'tender' ? NOUNS.tender : kind === 'contract' ? NOUNS.contract : NOUNS.object, 'ru')}`),
     remedyCards: 'Это поле приходит только в карточке: загрузите карточки (для уже полученных версий бесплатно), и флаг проверится.',
     remedyTenders: 'Закупок этих контрактов нет в кэше: синхронизируйте сохранённый поиск, в котором они есть.',
     remedyPeers: 'Для сравнения нужно больше заказчиков в кэше: синхронизируйте поиски шире.',
@@ -492,7 +492,7 @@ export const insightsStrings: Strings<{
       `Flags raised: ${open}. Checks in the catalogue: ${total}; found nothing: ${clean}; could not run (on all or some objects): ${unchecked}.`,
     stateRaised: (n) => `Raised: ${n}`,
     stateClean: 'Checked, none found',
-    stateUnchecked: (n) => `Not checked: ${count(n, NOUNS.object, 'en')}`,
+    stateUnchecked: (n, kind) => (kind === 'customer' ? `Customers not checked: ${formatInt(n, 'en')}` : `Not checked: ${count(n, kind === 'tender' ? NOUNS.tender : kind === 'contract' ? NOUNS.contract : NOUNS.object, 'en')}`),
     remedyCards: 'This field comes only with the card: load the cards (free for versions already delivered) and the flag is checked.',
     remedyTenders: 'The tenders of these contracts are not cached: sync a saved search that holds them.',
     remedyPeers: 'More customers are needed in the cache to compare with: sync wider searches.',
