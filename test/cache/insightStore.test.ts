@@ -186,6 +186,20 @@ describe('insight store: facts kept by the write path', () => {
     expect(store.contractFactsByCustomer('7800000002')).toEqual([]);
   });
 
+  it('a page that rolled back resolves no contract later: its tenders\' customers, queued for the page\'s end, are forgotten', () => {
+    const cache = tempCache();
+    saveContracts(cache, [contractItem({ ...contract(50, 1, 60), customer: undefined })]);
+    // The page's second delivery fails after the first tender was indexed (and its customer queued).
+    cache.db.exec("CREATE TEMP TRIGGER fail_second BEFORE INSERT ON delivery WHEN NEW.ordinal = 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const failing = tenderPage([tenderItem({ ...tender(60, 1), organization: { name: 'ФГБУ «Центр»', inn: '7712345678' } }), tenderItem(tender(61, 1))]);
+    expect(() => feedStore(cache).saveFeedPage(failing)).toThrow(/disk full/);
+    cache.db.exec('DROP TRIGGER fail_second');
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(62, 1))]));
+    const store = insightStore(cache);
+    expect(store.customerSourceOf(50)).toBeNull();
+    expect(store.contractFactsByCustomer('7712345678')).toEqual([]);
+  });
+
   it('positions of the newest card version (all pages), found by OKPD2 or KTRU prefix, unit, region and Moscow dates', () => {
     const cache = tempCache();
     // Published 2026-03-31 22:30 Moscow = 19:30 UTC: the 31st in Moscow.
