@@ -72,7 +72,7 @@ export const FLAG_CATALOGUE: readonly FlagDefinition[] = [
       'Fewer days passed between the notice and the deadline for bids than the law requires for this procedure and initial price. Days are Moscow calendar days from the day after publication up to and including the deadline day; where several minimums could apply (no price or OKPD2 sent, a 223-FZ purchase may be reserved for small businesses), the lower one is used; public holidays are not known and count as working days.',
     ),
     source: text(
-      'OCP R003 «Короткий срок подачи заявок»; 44-ФЗ ст. 42 ч. 3 (аукцион: 7 дней, 15 дней при НМЦК свыше 300 млн ₽, для строительства свыше 2 млрд ₽; конкурс 15 дней; котировки 1 рабочий день); 223-ФЗ ст. 3.2 и 3.4',
+      'Индикатор R003 «Короткий срок подачи заявок» руководства «Красные флаги добросовестности» Партнёрства за открытые контракты (OCP); 44-ФЗ ст. 42 ч. 3 (аукцион: 7 дней, 15 дней при НМЦК свыше 300 млн ₽, для строительства свыше 2 млрд ₽; конкурс 15 дней; котировки 1 рабочий день); 223-ФЗ ст. 3.2 и 3.4',
       'OCP R003 "Short submission period"; 44-FZ art. 42(3) (auction: 7 days, 15 days above 300 mln ₽ initial price, 2 bln ₽ for construction; competition 15 days; quotations 1 working day); 223-FZ art. 3.2 and 3.4',
     ),
     needs: [
@@ -91,7 +91,7 @@ export const FLAG_CATALOGUE: readonly FlagDefinition[] = [
       `Цена контракта не ниже ${NEAR_ESTIMATE_PCT} % начальной (максимальной) цены его закупки: торг почти не снизил цену. Закупки у единственного поставщика не проверяются.`,
       `The contract price is at least ${NEAR_ESTIMATE_PCT} % of its tender's initial (maximum) price: bidding hardly lowered it. Single-supplier purchases are not checked.`,
     ),
-    source: text('OCP R031 «Цена победителя близка к оценочной»', 'OCP R031 "Winning bid price very close to the estimated price"'),
+    source: text('Индикатор R031 «Цена победителя близка к оценочной» руководства «Красные флаги добросовестности» Партнёрства за открытые контракты (OCP)', 'OCP R031 "Winning bid price very close to the estimated price"'),
     needs: [
       { field: 'contract.price', guaranteed: false },
       { field: 'contract.tender_id', guaranteed: false },
@@ -137,7 +137,7 @@ export const FLAG_CATALOGUE: readonly FlagDefinition[] = [
       `A 44-FZ contract without a competitive procedure (no tender, or a single-supplier one) is priced from ${BELOW_BAND_PCT} % up to 100 % of the ${THRESHOLDS[0].amount.toLocaleString('en-US')} ₽ threshold (art. 93(1) items 4 and 5): what splitting a purchase looks like.`,
     ),
     source: text(
-      '44-ФЗ, ст. 93 ч. 1 п. 4 и 5; OCP R055 (прямые закупки, которые вместе превышают порог открытой процедуры)',
+      '44-ФЗ, ст. 93 ч. 1 п. 4 и 5; индикатор R055 руководства «Красные флаги добросовестности» Партнёрства за открытые контракты (OCP): прямые закупки, которые вместе превышают порог открытой процедуры',
       '44-FZ, art. 93(1) items 4 and 5; OCP R055 (direct awards that together pass an open-procedure threshold)',
     ),
     needs: [
