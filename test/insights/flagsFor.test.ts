@@ -11,7 +11,7 @@ import { listStore } from '../../src-main/cache/listStore';
 import { searchStore } from '../../src-main/cache/searchStore';
 import { AppError } from '../../src-main/domain/appError';
 import { dismissFlag, flagsFor, restoreFlag } from '../../src-main/insights/flags/index';
-import { contract, contractItem, tempCache, tender, tenderItem, tenderPage } from '../cache/helpers';
+import { contract, contractItem, strictTender as helperStrictTender, tempCache, tender, tenderItem, tenderPage } from '../cache/helpers';
 
 const CUSTOMER = '7701234567';
 const OTHER = '7702222222';
@@ -25,20 +25,14 @@ function fixtureCache(): CacheDb {
   // Tender 3, another customer's, through another search: as short as tender 1.
   const other = tender(3, 1, { end: '2026-07-04T09:00:00+03:00', extra: { organization: { name: 'МБОУ СОШ № 3', inn: OTHER } } });
   // Tender 4 as the strict reference sends it in a feed: no placement type (the card has it), no law, no OKPD2.
-  const strictTender = {
-    id: 4,
-    etp_id: '0173100007426000018',
+  const strictTender = helperStrictTender(4, '0173100007426000018', {
     name: 'Поставка бумаги',
-    price: 200_000,
     publish_date: '2026-07-01T10:00:00+03:00',
     end_date: '2026-07-03T09:00:00+03:00',
     update_date: '2026-07-01T10:00:00+03:00',
-    end_date_computed: false,
-    region: { id: 50, name: 'Московская область' },
-    platform: { id: 2, name: 'Сбербанк-АСТ' },
     status: { id: 1, name: 'Подача заявок' },
     organization: { name: 'МБОУ СОШ № 3', inn: OTHER },
-  };
+  });
   feedStore(cache).saveFeedPage(tenderPage([tenderItem(other), { ...tenderItem(strictTender), version: 1, event: 'created' }], { filterId: 'flt_other' }));
   // Contract 10 on tender 1 (initial price 100 000): 95 000, then 110 000 (+15.79 %, and 110 % of the initial price).
   // Contract 11 on tender 2: 99 500 = 99.5 % of 100 000. Contract 12 as the strict reference sends it.
