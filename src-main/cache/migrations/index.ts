@@ -14,11 +14,15 @@ import { migration0009 } from './0009-application-id';
 import { migration0010 } from './0010-freshness-marks';
 import { migration0011 } from './0011-tender-publish-order';
 import { migration0012 } from './0012-insights';
+import { migration0013 } from './0013-lazy-party-indexes';
+import { migration0014 } from './0014-marks';
+import { migration0015 } from './0015-export-history';
+import { migration0016 } from './0016-notifications';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016];
 
 /** Throws when the registry is not numbered 1, 2, 3, ... in order (a merge mistake, caught at start). */
 export function checkRegistry(migrations: readonly Migration[]): void {

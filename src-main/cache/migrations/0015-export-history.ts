@@ -1,0 +1,12 @@
+/**
+ * The export history with each export's provenance (issue 16).
+ * Reserved in the registry at the start of the session so parallel work keeps it numbered 1, 2, 3, ...;
+ * its schema lands with the work that owns it.
+ */
+import type { Migration } from './types';
+
+export const migration0015: Migration = {
+  version: 15,
+  name: 'export-history',
+  up() {},
+};

@@ -1,0 +1,12 @@
+/**
+ * Notification state: muted saved searches and events already notified (issue 16).
+ * Reserved in the registry at the start of the session so parallel work keeps it numbered 1, 2, 3, ...;
+ * its schema lands with the work that owns it.
+ */
+import type { Migration } from './types';
+
+export const migration0016: Migration = {
+  version: 16,
+  name: 'notifications',
+  up() {},
+};
