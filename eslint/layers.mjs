@@ -42,6 +42,7 @@ export const cacheInternals = [
   'walCheckpointer.ts',
   'sqliteAddon.ts',
   'insightUpkeep.ts',
+  'partyIndexQueue.ts',
 ];
 
 /**

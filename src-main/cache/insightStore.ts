@@ -6,9 +6,14 @@
  *
  * Every fact is the latest cached version of its object; a contract's law and region fall back to its cached
  * tender's when the contract does not state them (the strict reference sends neither).
+ *
+ * The tenders of a customer INN and the contracts of a supplier INN come from lazy indexes (migration 0013,
+ * partyIndexQueue.ts): every reader that uses them first moves what the write path queued (`fresh`), so an
+ * answer read right after a page already counts it.
  */
 import { perCache, type CacheDb } from './database';
 import { createInsightUpkeep, okpd2List, suppliersOf, type CustomerSource } from './insightUpkeep';
+import { createPartyIndexQueue } from './partyIndexQueue';
 import { listStore } from './listStore';
 import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
 
@@ -59,6 +64,11 @@ export interface InsightStore {
   restoreFlag(code: string, kind: FlagObjectKind, id: string): boolean;
   dismissedFlags(): Set<string>;
   attributeContractsToCustomer(contractIds: readonly number[], inn: string): number;
+  /**
+   * Moves what the write path queued into the customer and supplier indexes (the readers do it themselves;
+   * for the idle maintenance step and tools that read the tables directly).
+   */
+  flushQueued(): void;
 }
 
 /** The key of a dismissal in `dismissedFlags`. */
@@ -81,9 +91,9 @@ const TENDER_SELECT = `SELECT t.id, t.version, v.etp_id, t.name, i.customer_inn,
     i.placement_type, i.placement_name, t.price, t.publish_at, t.end_at, t.region, i.okpd2
   FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN tender_view v ON v.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;
 
-/** The name the cache's tenders give a customer INN (an attributed contract names none). */
-const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender i2 JOIN tender t2 ON t2.id = i2.id JOIN customer_name n ON n.ref = t2.customer_ref
-  WHERE i2.customer_inn = ? LIMIT 1`;
+/** The name the cache's tenders give a customer INN (an attributed contract names none): its first tender's. */
+const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender_by_customer c2 JOIN tender t2 ON t2.id = c2.tender_id JOIN customer_name n ON n.ref = t2.customer_ref
+  WHERE c2.customer_inn = ? LIMIT 1`;
 
 /**
  * Contract facts from the contract's `contract_party` row (migration 0003, completed by 0012), with the tender's
@@ -130,9 +140,19 @@ const prefixEnd = (prefix: string): string => prefix + '\u{10FFFF}';
 function createInsightStore(cache: CacheDb): InsightStore {
   const { db } = cache;
   const upkeep = createInsightUpkeep(db);
+  const queue = createPartyIndexQueue(db);
+  /** A reader of the customer or supplier index: what was queued first (a look at the queue when empty). */
+  const fresh =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A): R => {
+      queue.flushIfPending();
+      return read(...args);
+    };
   const lists = listStore(cache);
   const s = {
-    tendersByCustomer: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.customer_inn = ? ORDER BY i.id`),
+    tendersByCustomer: db.prepare<[string], TenderRow>(
+      `${TENDER_SELECT} WHERE i.id IN (SELECT tender_id FROM insight_tender_by_customer WHERE customer_inn = ?) ORDER BY i.id`,
+    ),
     tendersByIds: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.id IN (${IDS}) ORDER BY i.id`),
     // The contracts that name their customer through 0003's index on it, the others through 0012's partial one.
     contractsByCustomer: db.prepare<[string, string], ContractRow>(
@@ -156,7 +176,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     ),
     placementCounts: db.prepare<[], CustomerPlacementCount>(
       `SELECT customer_inn, count(single_supplier) AS known, coalesce(sum(single_supplier), 0) AS single
-       FROM insight_tender WHERE customer_inn IS NOT NULL GROUP BY customer_inn ORDER BY customer_inn`,
+       FROM insight_tender_by_customer GROUP BY customer_inn ORDER BY customer_inn`,
     ),
     customerName: db.prepare<[string], string>(CUSTOMER_NAME_OF).pluck(),
     contractCustomerName: db
@@ -251,19 +271,23 @@ function createInsightStore(cache: CacheDb): InsightStore {
   };
 
   return {
-    tenderFactsByCustomer: (inn) => s.tendersByCustomer.all(inn).map(toTender),
-    contractFactsByCustomer: (inn) => s.contractsByCustomer.all(inn, inn).map(toContract),
-    contractFactsBySupplier: (inn) => s.contractsBySupplier.all(inn).map(toContract),
+    // Contract facts name an attributed customer through the customer index (CUSTOMER_NAME_OF): fresh too.
+    tenderFactsByCustomer: fresh((inn: string) => s.tendersByCustomer.all(inn).map(toTender)),
+    contractFactsByCustomer: fresh((inn: string) => s.contractsByCustomer.all(inn, inn).map(toContract)),
+    contractFactsBySupplier: fresh((inn: string) => s.contractsBySupplier.all(inn).map(toContract)),
     tenderFactsByIds: (ids) => (ids.length === 0 ? [] : s.tendersByIds.all(JSON.stringify(ids)).map(toTender)),
-    contractFactsByIds: (ids) => (ids.length === 0 ? [] : s.contractsByIds.all(JSON.stringify(ids)).map(toContract)),
+    contractFactsByIds: fresh((ids: readonly number[]) => (ids.length === 0 ? [] : s.contractsByIds.all(JSON.stringify(ids)).map(toContract))),
     allTenderFacts: () => s.allTenders.all().map(toTender),
-    allContractFacts: () => s.allContracts.all().map(toContract),
-    contractFactsByTenderIds: (ids) => (ids.length === 0 ? [] : s.contractsByTenderIds.all(JSON.stringify(ids)).map(toContract)),
+    allContractFacts: fresh(() => s.allContracts.all().map(toContract)),
+    contractFactsByTenderIds: fresh((ids: readonly number[]) =>
+      ids.length === 0 ? [] : s.contractsByTenderIds.all(JSON.stringify(ids)).map(toContract),
+    ),
     tenderIdsOfSavedSearch: (filterId) => s.membersOfSearch.all(filterId),
     contractIdsOfSavedSearch: (filterId) => s.contractsOfSearch.all(filterId),
     tenderIdsOfList: (listId) => lists.items(listId).map((m) => m.tenderId),
 
     positionFacts(q) {
+      queue.flushIfPending(); // a contract position's attributed customer is named through the customer index
       const { sql, params } = positionSql(q);
       let statement = positionStatements.get(sql);
       if (!statement) {
@@ -274,10 +298,11 @@ function createInsightStore(cache: CacheDb): InsightStore {
     },
 
     contractPriceSteps: (ids) => (ids.length === 0 ? [] : s.priceSteps.all(JSON.stringify(ids))),
-    customerPlacementCounts: () => s.placementCounts.all(),
-    partyName: (inn) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? supplierName(inn),
+    customerPlacementCounts: fresh(() => s.placementCounts.all()),
+    partyName: fresh((inn: string) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? supplierName(inn)),
     untiedContractsNearCustomer: (inn) => s.untiedNear.get(inn) ?? 0,
     contractFeedParty(filterId) {
+      queue.flushIfPending(); // the supplier index
       const c = s.feedCustomers.get(filterId);
       if (!c || c.n === 0) return null;
       if (c.known === c.n && c.low !== null && c.low === c.high) return { kind: 'customer', inn: c.low };
@@ -295,6 +320,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
     attributeContractsToCustomer(contractIds, inn) {
       return db.transaction(() => upkeep.attribute(contractIds, inn)).immediate();
     },
+
+    flushQueued: () => queue.flushIfPending(),
   };
 }
 
@@ -327,5 +354,7 @@ export const dismissFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, 
 export const restoreFlag = (cache: CacheDb, code: string, kind: FlagObjectKind, id: string): boolean =>
   insightStore(cache).restoreFlag(code, kind, id);
 export const dismissedFlags = (cache: CacheDb): Set<string> => insightStore(cache).dismissedFlags();
+/** What the write path queued moved into the customer and supplier indexes (idle maintenance). */
+export const flushInsightQueue = (cache: CacheDb): void => insightStore(cache).flushQueued();
 export const attributeContractsToCustomer = (cache: CacheDb, contractIds: readonly number[], inn: string): number =>
   insightStore(cache).attributeContractsToCustomer(contractIds, inn);

@@ -13,10 +13,13 @@
  * - The customer of a contract is its own `customer.inn`, else its cached tender's customer (updated when
  *   that tender arrives later: once per page, `writeQueued`), else an attribution (`attribute`, after a backfill by customer INN); the
  *   source is stored beside it.
+ * - Which tenders a customer INN placed and which contracts a supplier INN is on are not written here: a
+ *   changed object is queued in the same transaction and moved in sorted batches (partyIndexQueue.ts, 0013).
  */
 import type Database from 'better-sqlite3';
 import { isSingleSupplierPlacementName, type ContractFact, type ContractStage, type Law, type PositionFact, type TenderFact } from '../domain/insights';
 import { tenderView } from './appIndex';
+import { createPartyIndexQueue } from './partyIndexQueue';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
 
@@ -153,7 +156,8 @@ export interface InsightUpkeep {
   attribute(contractIds: readonly number[], inn: string): number;
   /**
    * The end of a page's writes (in its transaction): contracts stored before their tender take the customers
-   * of the page's tenders, in one statement for the page instead of one per tender (most find no contract).
+   * of the page's tenders, in one statement for the page instead of one per tender (most find no contract);
+   * the lazy party indexes are flushed when their queue passed its bound (partyIndexQueue.ts).
    */
   writeQueued(): void;
   /** The transaction ended (committed or not): what was queued and not written is forgotten. */
@@ -215,8 +219,8 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       `INSERT INTO insight_tender (id, customer_inn, law, placement_type, placement_name, single_supplier, okpd2)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    // The indexed columns (customer, single-supplier) apart: an UPDATE rewrites the entries of every index
-    // whose columns it names.
+    // The by-customer columns (customer, single-supplier) apart: only their change queues the tender for the
+    // lazy customer index (partyIndexQueue.ts).
     tenderDetails: db.prepare('UPDATE insight_tender SET law = ?, placement_type = ?, placement_name = ?, okpd2 = ? WHERE id = ?'),
     tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
     // `?` is a JSON array of [tender id, customer INN, customer name]: one statement per page, since most
@@ -237,8 +241,6 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       `UPDATE contract_party SET reestr_number = ?, price = ?, paid = ?, stage = ?, sign_at = ?, region = ?, law = ?, suppliers = ?,
          resolved_inn = ?, resolved_name = ?, customer_source = ? WHERE id = ?`,
     ),
-    supplier: db.prepare('INSERT OR IGNORE INTO insight_contract_supplier (supplier_inn, contract_id) VALUES (?, ?)'),
-    dropSupplier: db.prepare('DELETE FROM insight_contract_supplier WHERE supplier_inn = ? AND contract_id = ?'),
     stepBefore: db
       .prepare<[number, number], number>('SELECT price FROM insight_contract_price WHERE contract_id = ? AND version < ? ORDER BY version DESC LIMIT 1')
       .pluck(),
@@ -259,6 +261,9 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     ),
   };
 
+  // The customer and supplier indexes are written lazily, in sorted batches (migration 0013).
+  const partyIndexes = createPartyIndexQueue(db);
+
   /** Tenders of this transaction whose customer is new or changed: tender id -> [id, INN, name]. */
   const queuedCustomers = new Map<number, [number, string, string | null]>();
 
@@ -269,12 +274,16 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     const single = singleOf(next.placement_name);
     if (!kept) {
       s.addTender.run(id, next.customer_inn, next.law, next.placement_type, next.placement_name, single, next.okpd2);
+      if (next.customer_inn !== null) partyIndexes.tenderChanged(id, null);
       return;
     }
     if (next.law !== kept.law || next.placement_type !== kept.placement_type || next.placement_name !== kept.placement_name || next.okpd2 !== kept.okpd2) {
       s.tenderDetails.run(next.law, next.placement_type, next.placement_name, next.okpd2, id);
     }
-    if (next.customer_inn !== kept.customer_inn || single !== kept.single_supplier) s.tenderIndexed.run(next.customer_inn, single, id);
+    if (next.customer_inn !== kept.customer_inn || single !== kept.single_supplier) {
+      s.tenderIndexed.run(next.customer_inn, single, id);
+      partyIndexes.tenderChanged(id, kept.customer_inn);
+    }
   };
 
   return {
@@ -315,10 +324,8 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       }
       const suppliers = suppliersText(c.suppliers);
       s.putContract.run(c.reestr_number, c.price, c.paid, c.stage, c.sign_at, c.region, c.law, suppliers, customer.inn, customer.name, customer.source, id);
-      // Most versions change the stage or the payments, not the suppliers: their rows stay.
-      if (suppliers === kept.suppliers) return;
-      for (const p of suppliersOf(kept.suppliers)) s.dropSupplier.run(p.inn, id);
-      for (const p of c.suppliers) s.supplier.run(p.inn, id);
+      // Most versions change the stage or the payments, not the suppliers: their entries stay.
+      if (suppliers !== kept.suppliers) partyIndexes.contractChanged(id, kept.suppliers);
     },
 
     card(kind, id, version, card, page, limit) {
@@ -361,6 +368,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     },
 
     writeQueued() {
+      partyIndexes.flushIfFull();
       if (queuedCustomers.size === 0) return;
       s.contractsOfTenders.run(JSON.stringify([...queuedCustomers.values()]));
       queuedCustomers.clear();

@@ -1,9 +1,11 @@
 /**
- * Housekeeping for idle moments (the sync loop calls it when a feed is quiet): FTS5 segment merging
- * (fewer segments and tombstones make searches faster), statistics for the query planner, and a WAL
- * checkpoint. Each step is small and can be repeated; none changes what the cache holds.
+ * Housekeeping for idle moments: FTS5 segment merging (fewer segments and tombstones make searches faster),
+ * the insight store's queued customer and supplier entries moved into their indexes in one sorted batch
+ * (partyIndexQueue.ts: so the first dossier after a sync does not pay for it), statistics for the query
+ * planner, and a WAL checkpoint. Each step is small and can be repeated; none changes what a reader answers.
  */
 import type { CacheDb } from './database';
+import { flushInsightQueue } from './insightStore';
 import { ftsMergeStep, MERGE_STEP_PAGES } from './writeUpkeep';
 
 export interface MaintenanceResult {
@@ -26,6 +28,7 @@ export function runMaintenance(cache: CacheDb, mergePages = 500): MaintenanceRes
     if (!ftsMergeStep(cache.db, Math.min(left, MERGE_STEP_PAGES))) break;
     merged = true;
   }
+  flushInsightQueue(cache);
   cache.db.pragma('optimize');
   const [checkpoint] = cache.db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
   return {
