@@ -29,6 +29,7 @@ import { accountLinkHandlers } from './sameAccount';
 import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandboxProfile';
 import { searchHandlers } from './search';
 import { seenHandlers } from './seenMarks';
+import { markHandlers } from './marks';
 import { readSettings, SettingsFile } from './settings';
 
 export type { SandboxChoice } from './sandboxProfile';
@@ -151,6 +152,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...accountLinkHandlers(ctx),
     ...searchHandlers(ctx),
     ...seenHandlers(ctx),
+    ...markHandlers(ctx),
     ...cardHandlers(ctx),
     ...contractHandlers(ctx),
     ...listHandlers(ctx, options.platform),

@@ -84,6 +84,8 @@ export function exceedsCallSize(raw: unknown): boolean {
 export interface IssueLike {
   readonly path: readonly PropertyKey[];
   readonly message: string;
+  /** A custom issue's words in both languages (contract/ipc.ts `checkedBy`); the message is the Russian one. */
+  readonly params?: { text?: { ru: string; en: string } };
 }
 
 const pathOf = (issue: IssueLike): string => clip(issue.path.map(String).join('.'), CALL_BOUNDS.maxPathChars);
@@ -92,7 +94,7 @@ const pathOf = (issue: IssueLike): string => clip(issue.path.map(String).join('.
 export function describeIssues(issues: readonly IssueLike[], locale: Locale): { message: string; fields: string[] } {
   const shown = issues
     .slice(0, CALL_BOUNDS.maxIssues)
-    .map((issue) => `${pathOf(issue) || (locale === 'en' ? 'arguments' : 'аргументы')}: ${clip(issue.message, CALL_BOUNDS.maxIssueChars)}`);
+    .map((issue) => `${pathOf(issue) || (locale === 'en' ? 'arguments' : 'аргументы')}: ${clip(issue.params?.text?.[locale] ?? issue.message, CALL_BOUNDS.maxIssueChars)}`);
   const rest = issues.length - shown.length;
   const message = shown.join('; ') + (rest > 0 ? `; ${pick(texts.more(rest), locale)}` : '');
   const fields: string[] = [];

@@ -20,6 +20,9 @@ import { isOkpd2Code } from '../domain/okpd2';
 import { periodInOrder } from '../domain/queryCriteriaCheck';
 import { describeIssues } from './callBounds';
 import { priceCodeProblemText } from '../domain/ktru';
+import { ASSIGNEE_MAX, NOTE_MAX, PIPELINE_STATUSES, TAG_NAME_MAX, type MarkedTender, type RowMarks, type TenderMarks } from '../domain/marks';
+import { assigneeProblem, colorProblem, noteProblem, statusProblem, tagNameProblem } from '../domain/markProblems';
+import type { Bilingual } from '../domain/bilingual';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -148,6 +151,8 @@ export const tenderRowSchema = z.object({
   endDate: z.string().nullable(),
   /** When this cache first received the tender. */
   receivedAt: z.string().nullable(),
+  /** The analyst's marks (issue 16), where the query was asked for them and the tender carries some. */
+  marks: (z.object({ tags: z.array(z.object({ name: z.string(), color: z.string() })), status: z.enum(PIPELINE_STATUSES).nullable(), assignee: z.string().nullable() }) satisfies z.ZodType<RowMarks>).optional(),
 });
 export type TenderRow = z.infer<typeof tenderRowSchema>;
 
@@ -514,6 +519,59 @@ const flagObject = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('customer'), id: inn }),
 ]);
 
+// Issue 16, marks and the deadlines calendar.
+/**
+ * A string checked by a domain rule whose words come in both languages (domain/markProblems.ts): the issue
+ * carries both, and `describeIssues` answers in the reader's (the message alone is the Russian one).
+ */
+const checkedBy = (problem: (value: string) => Bilingual | null) =>
+  z.string().superRefine((value, ctx) => {
+    const text = problem(value);
+    if (text !== null) ctx.addIssue({ code: 'custom', message: text.ru, params: { text } });
+  });
+const markStatus = checkedBy(statusProblem).pipe(z.enum(PIPELINE_STATUSES));
+const tagName = checkedBy(tagNameProblem).pipe(z.string().trim().max(TAG_NAME_MAX));
+const tagColor = checkedBy(colorProblem);
+const tagId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A filter over marks (domain MarkFilter): every given part must hold; tags: all of them. */
+export const markFilterSchema = z.strictObject({
+  tags: z.array(tagName).min(1).max(50).optional(),
+  status: z.array(markStatus).min(1).max(PIPELINE_STATUSES.length).optional(),
+  assignee: z.string().trim().min(1).max(ASSIGNEE_MAX).optional(),
+});
+/** One change of marks on many tenders (domain MarkChange). */
+export const markChangeSchema = z.strictObject({
+  tender_ids: z.array(objectId).min(1).max(10_000),
+  add_tags: z.array(tagName).max(50).optional(),
+  remove_tags: z.array(tagName).max(50).optional(),
+  status: markStatus.nullable().optional(),
+  assignee: checkedBy(assigneeProblem).nullable().optional(),
+  note: checkedBy(noteProblem).pipe(z.string().max(NOTE_MAX)).optional(),
+});
+const markTagSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export const tenderMarksSchema = z.object({
+  tender_id: z.number(),
+  tags: z.array(markTagSchema),
+  status: z.enum(PIPELINE_STATUSES).nullable(),
+  assignee: z.string().nullable(),
+  notes: z.array(z.object({ id: z.number(), text: z.string(), at: z.string() })),
+  marked_version: z.number().nullable(),
+  marked_at: z.string().nullable(),
+  latest_version: z.number().nullable(),
+  changed_since_marked: z.boolean(),
+}) satisfies z.ZodType<TenderMarks>;
+/** A marked tender as the board and the CLI show it (domain MarkedTender): what the cache holds of it, and its marks. */
+export const markedTenderSchema = z.object({
+  id: z.number(),
+  held: z.boolean(),
+  name: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  price: z.number().nullable(),
+  end_date: z.string().nullable(),
+  tender_status: z.string().nullable(),
+  marks: tenderMarksSchema,
+}) satisfies z.ZodType<MarkedTender>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Methods: renderer → main, request and answer
 // ---------------------------------------------------------------------------------------------------------
@@ -818,6 +876,26 @@ export const methods = {
     z.object({ filterId: z.string(), jobId: z.string() }),
   ),
 
+  // The analyst's marks (issue 16): kept in the profile's cache, never sent to the API; each change emits `marks.changed`.
+  'marks.get': method(z.strictObject({ tenderId: objectId }), tenderMarksSchema),
+  'marks.ofTenders': method(z.strictObject({ ids: z.array(objectId).max(10_000) }), z.array(tenderMarksSchema)),
+  /** Applies one change to many tenders in one transaction; `changed` counts the tenders whose marks changed. */
+  'marks.apply': method(markChangeSchema, z.object({ changed: z.number() })),
+  'marks.tags': method(empty, z.array(z.object({ id: z.number(), name: z.string(), color: z.string(), count: z.number() }))),
+  /** Renaming onto another tag's name (any case) is a `conflict`: merge joins two tags. */
+  'marks.tagRename': method(z.strictObject({ tagId, name: tagName }), z.object({ renamed: z.boolean() })),
+  'marks.tagColor': method(z.strictObject({ tagId, color: tagColor }), z.object({ changed: z.boolean() })),
+  /** Every tender of the `from` tags gets `into`; the `from` tags are deleted (one transaction). */
+  'marks.tagMerge': method(z.strictObject({ from: z.array(tagId).min(1).max(100), into: tagId }), z.object({ moved: z.number() })),
+  'marks.tagDelete': method(z.strictObject({ tagId }), z.object({ deleted: z.boolean() })),
+  'marks.noteDelete': method(z.strictObject({ noteId: z.number().int().positive() }), z.object({ deleted: z.boolean() })),
+  /** The pipeline board: a column per status in PIPELINE_STATUSES order, then status null («Без статуса»). */
+  'marks.board': method(
+    z.strictObject({ filter: markFilterSchema.optional() }),
+    z.object({ columns: z.array(z.object({ status: z.enum(PIPELINE_STATUSES).nullable(), rows: z.array(markedTenderSchema) })) }),
+  ),
+  'marks.assignees': method(empty, z.array(z.string())),
+
   // The cache.
   'cache.info': method(
     empty,
@@ -867,6 +945,8 @@ export const events = {
   'app.status': z.object({ online: z.boolean(), pendingEdits: z.number() }),
   /** Another profile became active: every view reloads. */
   'profiles.changed': z.object({ activeProfile: z.string().nullable() }),
+  /** These tenders' marks changed (any change, from any view or window): views showing them reload their marks. */
+  'marks.changed': z.object({ tenderIds: z.array(z.number()) }),
 } as const;
 
 export type Events = typeof events;

@@ -78,3 +78,34 @@ export interface MarkChange {
   /** A note added to each tender. */
   note?: string;
 }
+
+/** The key that makes tag names unique regardless of case (JavaScript's case folding covers Cyrillic; SQLite's NOCASE does not). */
+export const tagKey = (name: string): string => name.trim().toLowerCase();
+
+/** Colours a new tag takes in turn (distinct on a white and a dark background); the user may recolour it. */
+export const TAG_COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'] as const;
+
+/** The rule of `TenderMarks.changed_since_marked`: the cache holds a newer version than the one marked. */
+export const changedSinceMarked = (markedVersion: number | null, latestVersion: number | null): boolean =>
+  markedVersion !== null && latestVersion !== null && latestVersion > markedVersion;
+
+/** A marked tender as the board and the CLI show it: what the cache holds of it (`held` false: only the id is known here) and its marks. */
+export interface MarkedTender {
+  id: number;
+  held: boolean;
+  name: string | null;
+  customer_name: string | null;
+  price: number | null;
+  /** The submission deadline as the tender states it. */
+  end_date: string | null;
+  /** The tender's own status code (active, completed, cancelled), for its name. */
+  tender_status: string | null;
+  marks: TenderMarks;
+}
+
+/** What a table row shows of a tender's marks. */
+export interface RowMarks {
+  tags: { name: string; color: string }[];
+  status: PipelineStatus | null;
+  assignee: string | null;
+}

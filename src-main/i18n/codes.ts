@@ -47,6 +47,17 @@ const JOB_STATES: Record<string, Text> = {
   balance_exhausted: { ru: 'Баланс исчерпан', en: 'Balance exhausted' },
 };
 
+/** The analyst's pipeline statuses (domain/marks.ts PIPELINE_STATUSES), in the board's order. */
+const PIPELINE_STATUSES: Record<string, Text> = {
+  new: { ru: 'Новая', en: 'New' },
+  reviewing: { ru: 'На рассмотрении', en: 'Reviewing' },
+  preparing: { ru: 'Готовим заявку', en: 'Preparing a bid' },
+  submitted: { ru: 'Заявка подана', en: 'Bid submitted' },
+  won: { ru: 'Выиграна', en: 'Won' },
+  lost: { ru: 'Проиграна', en: 'Lost' },
+  declined: { ru: 'Отказались', en: 'Declined' },
+};
+
 const named =
   (table: Record<string, Text>) =>
   (code: string | null | undefined, locale: Locale): string =>
@@ -82,6 +93,14 @@ export const balanceName = named(BALANCES);
 /** «Исполнение», «Исполнен», «Расторгнут» (issue 15's dossiers). */
 export const contractStageName = named(CONTRACT_STAGES);
 export const jobStateName = named(JOB_STATES);
+/** A pipeline status of the marks: «Новая», «На рассмотрении», … («—» for none). */
+export const pipelineStatusName = named(PIPELINE_STATUSES);
+/** The status whose code or name (either language, any case) this is; null when none is. The CLI's `--status`. */
+export function pipelineStatusFromWord(word: string): string | null {
+  const w = word.trim().toLowerCase();
+  for (const [code, name] of Object.entries(PIPELINE_STATUSES)) if (code === w || name.ru.toLowerCase() === w || name.en.toLowerCase() === w) return code;
+  return null;
+}
 
 /** The events of a saved search as words: «новые и изменения». */
 export function eventsText(events: readonly string[], locale: Locale): string {
