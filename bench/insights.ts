@@ -182,7 +182,7 @@ export function benchAnswers(cache: CacheDb, samples: number): AnswersReport {
   const codes = [...new Set([...wholeCodes, ...wholeCodes.map((c) => c.slice(0, 5)), ...wholeCodes.slice(0, 5).map((c) => c.slice(0, 2))])];
 
   const customerFloor = db.prepare<[string, string], number>(
-    `SELECT (SELECT count(*) + total(t.price) * 0 FROM insight_tender i JOIN tender t ON t.id = i.id WHERE i.customer_inn = ?)
+    `SELECT (SELECT count(*) + total(t.price) * 0 FROM insight_tender_by_customer c JOIN tender t ON t.id = c.tender_id WHERE c.customer_inn = ?)
        + (SELECT count(*) + total(price) * 0 FROM contract_party WHERE customer_inn = ?)`,
   ).pluck();
   const supplierFloor = db.prepare<[string], number>(

@@ -4,6 +4,7 @@
  * cards with positions, customer resolution of contracts, price history, dismissals, and an existing cache
  * filled by the migration.
  */
+import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardStore } from '../../src-main/cache/cardStore';
@@ -11,6 +12,8 @@ import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { feedStore, type FeedItem } from '../../src-main/cache/feedStore';
 import { insightStore } from '../../src-main/cache/insightStore';
 import { listStore } from '../../src-main/cache/listStore';
+import { runMaintenance } from '../../src-main/cache/maintenance';
+import { QUEUE_BOUND } from '../../src-main/cache/partyIndexQueue';
 import { latestSchemaVersion, MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { PROVISIONAL_BASE } from '../../src-main/cache/versionMatch';
 import { contract, contractItem, strictTender, tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
@@ -269,63 +272,169 @@ describe('insight store: facts kept by the write path', () => {
   });
 });
 
+/** A few thousand versions and cards, in the shapes the write path meets (both migration tests write them). */
+const fillCache = (cache: CacheDb): void => {
+  const feeds = feedStore(cache);
+  for (let page = 0; page < 30; page++) {
+    const items: FeedItem[] = [];
+    for (let i = 0; i < 100; i++) {
+      const id = page * 100 + i + 1;
+      items.push(tenderItem(tender(id, 1, { price: 1000 + id, region: 1 + (id % 90) })));
+      if (id % 3 === 0) items.push(tenderItem(tender(id, 2, { price: 900 + id, status: 'completed' })));
+    }
+    feeds.saveFeedPage(tenderPage(items));
+    const contracts: FeedItem[] = [];
+    for (let i = 0; i < 50; i++) {
+      const id = 10_000 + page * 50 + i;
+      const tenderId = page * 100 + i + 1;
+      const own = i % 2 === 0 ? contract(id, 1, tenderId) : { ...contract(id, 1, tenderId), customer: undefined };
+      contracts.push(contractItem({ ...own, price: 500 + i }), contractItem({ ...own, version: 2, price: 520 + i }));
+    }
+    saveContracts(cache, contracts);
+  }
+  const cards = cardStore(cache);
+  for (let id = 1; id <= 40; id++) {
+    const version = id % 3 === 0 ? 2 : 1;
+    cards.saveCard(card('tender', id, version, 1, 2, tender(id, version), [position(1), position(2)]));
+    cards.saveCard(card('tender', id, version, 2, 2, tender(id, version), [position(3)]));
+  }
+  cards.saveCard(card('contract', 10_000, 2, 1, 20, contract(10_000, 2, 1), [position(1, { price: 250 })]));
+};
+
+// The customer and supplier indexes are lazy (0013): what the write path queued is moved first.
+const dumpInsights = (cache: CacheDb): unknown[] => {
+  insightStore(cache).flushQueued();
+  return ['insight_tender', 'contract_party', 'insight_contract_supplier', 'insight_contract_price', 'insight_position', 'insight_tender_by_customer'].map(
+    (table) => cache.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
+  );
+};
+
 describe('migration 0012 fills an existing cache', () => {
   it('a cache written before 0012 (a few thousand versions and cards) gets the same insight rows the write path keeps', () => {
-    const fill = (cache: CacheDb): void => {
-      const feeds = feedStore(cache);
-      for (let page = 0; page < 30; page++) {
-        const items: FeedItem[] = [];
-        for (let i = 0; i < 100; i++) {
-          const id = page * 100 + i + 1;
-          items.push(tenderItem(tender(id, 1, { price: 1000 + id, region: 1 + (id % 90) })));
-          if (id % 3 === 0) items.push(tenderItem(tender(id, 2, { price: 900 + id, status: 'completed' })));
-        }
-        feeds.saveFeedPage(tenderPage(items));
-        const contracts: FeedItem[] = [];
-        for (let i = 0; i < 50; i++) {
-          const id = 10_000 + page * 50 + i;
-          const tenderId = page * 100 + i + 1;
-          const own = i % 2 === 0 ? contract(id, 1, tenderId) : { ...contract(id, 1, tenderId), customer: undefined };
-          contracts.push(contractItem({ ...own, price: 500 + i }), contractItem({ ...own, version: 2, price: 520 + i }));
-        }
-        saveContracts(cache, contracts);
-      }
-      const cards = cardStore(cache);
-      for (let id = 1; id <= 40; id++) {
-        const version = id % 3 === 0 ? 2 : 1;
-        cards.saveCard(card('tender', id, version, 1, 2, tender(id, version), [position(1), position(2)]));
-        cards.saveCard(card('tender', id, version, 2, 2, tender(id, version), [position(3)]));
-      }
-      cards.saveCard(card('contract', 10_000, 2, 1, 20, contract(10_000, 2, 1), [position(1, { price: 250 })]));
-    };
-    // The customer and supplier indexes are lazy (0013): what the write path queued is moved first.
-    const dump = (cache: CacheDb): unknown[] => {
-      insightStore(cache).flushQueued();
-      return ['insight_tender', 'contract_party', 'insight_contract_supplier', 'insight_contract_price', 'insight_position', 'insight_tender_by_customer'].map(
-        (table) => cache.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
-      );
-    };
-
     const live = tempCache();
-    fill(live);
+    fillCache(live);
 
     const file = join(tempDir(), 'old.db');
     const old = openCache(file, { migrations: MIGRATIONS.slice(0, 11) });
-    fill(old);
+    fillCache(old);
     expect(old.db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'insight_tender'").pluck().get()).toBe(0);
     old.close();
 
     const migrated = tempCache(file);
     expect(migrated.schemaVersion).toBe(latestSchemaVersion());
-    const [tenders, contracts, suppliers, prices, positions] = dump(migrated) as unknown[][];
+    const [tenders, contracts, suppliers, prices, positions] = dumpInsights(migrated) as unknown[][];
     expect(tenders).toHaveLength(3000);
     expect(contracts).toHaveLength(1500);
     expect(suppliers).toHaveLength(1500);
     expect(prices).toHaveLength(3000);
     expect(positions).toHaveLength(121);
-    expect(dump(migrated)).toEqual(dump(live));
+    expect(dumpInsights(migrated)).toEqual(dumpInsights(live));
     // Contracts without a customer of their own took their tender's.
     expect(insightStore(migrated).customerSourceOf(10_001)).toBe('tender');
     expect(insightStore(migrated).contractFactsByCustomer(CUSTOMER)).toHaveLength(1500);
+  });
+});
+
+describe('migration 0013: the customer and supplier indexes kept lazily', () => {
+  const pending = (cache: CacheDb): number => cache.db.prepare('SELECT count(*) FROM insight_pending').pluck().get() as number;
+  const byCustomer = (cache: CacheDb): unknown[] =>
+    cache.db.prepare('SELECT customer_inn, tender_id FROM insight_tender_by_customer ORDER BY 1, 2').raw().all();
+  const withCustomer = (id: number, version: number, inn: string): FeedItem =>
+    tenderItem(tender(id, version, { extra: { organization: { name: `Заказчик ${inn}`, inn } } }));
+  const withSupplier = (id: number, version: number, inn: string): FeedItem =>
+    contractItem({ ...contract(id, version, 1), suppliers: [{ name: `Поставщик ${inn}`, inn }] });
+
+  it('a dossier read right after a page counts it: the page only queued its objects, the reader moves them first', () => {
+    const cache = tempCache();
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(1, 1)), tenderItem(tender(2, 1))]));
+    saveContracts(cache, [contractItem(contract(11, 1, 1))]);
+    // Nothing in the indexes yet: the page's transaction wrote its rows and the queue only.
+    expect(pending(cache)).toBe(3);
+    expect(byCustomer(cache)).toEqual([]);
+    expect(cache.db.prepare('SELECT count(*) FROM insight_contract_supplier').pluck().get()).toBe(0);
+
+    const store = insightStore(cache);
+    expect(store.tenderFactsByCustomer(CUSTOMER).map((t) => t.id)).toEqual([1, 2]);
+    expect(pending(cache)).toBe(0);
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(3, 1))]));
+    saveContracts(cache, [contractItem(contract(12, 1, 3))]);
+    expect(store.contractFactsBySupplier(SUPPLIER).map((c) => c.id)).toEqual([11, 12]);
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(4, 1))]));
+    expect(store.customerPlacementCounts()).toEqual([{ customer_inn: CUSTOMER, known: 4, single: 0 }]);
+  });
+
+  it('a tender that changes its customer, or a contract its suppliers, while queued (and after a move) is found under the new one only', () => {
+    const cache = tempCache();
+    const store = insightStore(cache);
+    const feeds = feedStore(cache);
+    feeds.saveFeedPage(tenderPage([withCustomer(1, 1, '1111111111')]));
+    feeds.saveFeedPage(tenderPage([withCustomer(1, 2, '2222222222')]));
+    saveContracts(cache, [withSupplier(11, 1, '3333333333')]);
+    saveContracts(cache, [withSupplier(11, 2, '4444444444')]);
+    expect(store.tenderFactsByCustomer('1111111111')).toEqual([]);
+    expect(store.tenderFactsByCustomer('2222222222').map((t) => t.version)).toEqual([2]);
+    expect(store.contractFactsBySupplier('3333333333')).toEqual([]);
+    expect(store.contractFactsBySupplier('4444444444').map((c) => c.version)).toEqual([2]);
+    // Moved; then back to the first customer and supplier and on again, all while queued.
+    feeds.saveFeedPage(tenderPage([withCustomer(1, 3, '1111111111')]));
+    feeds.saveFeedPage(tenderPage([withCustomer(1, 4, '2222222222')]));
+    feeds.saveFeedPage(tenderPage([withCustomer(1, 5, '1111111111')]));
+    saveContracts(cache, [withSupplier(11, 3, '3333333333')]);
+    expect(store.tenderFactsByCustomer('2222222222')).toEqual([]);
+    expect(store.tenderFactsByCustomer('1111111111').map((t) => t.version)).toEqual([5]);
+    expect(store.contractFactsBySupplier('4444444444')).toEqual([]);
+    expect(store.contractFactsBySupplier('3333333333').map((c) => c.version)).toEqual([3]);
+    expect(byCustomer(cache)).toEqual([['1111111111', 1]]);
+  });
+
+  it('a queue left by a killed process (the files as kill -9 leaves them) is moved at the first read after reopening', () => {
+    const dir = tempDir();
+    const cache = tempCache(join(dir, 'cache.db'));
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(1, 1)), tenderItem(tender(2, 1))]));
+    saveContracts(cache, [contractItem(contract(11, 1, 1))]);
+    // The connection stays open (no close, no checkpoint): what is on disk is what a kill -9 leaves.
+    const crashed = join(tempDir(), 'cache.db');
+    for (const suffix of ['', '-wal']) if (existsSync(join(dir, `cache.db${suffix}`))) copyFileSync(join(dir, `cache.db${suffix}`), `${crashed}${suffix}`);
+    const reopened = tempCache(crashed);
+    expect(pending(reopened)).toBe(3);
+    expect(insightStore(reopened).tenderFactsByCustomer(CUSTOMER).map((t) => t.id)).toEqual([1, 2]);
+    expect(insightStore(reopened).contractFactsBySupplier(SUPPLIER).map((c) => c.id)).toEqual([11]);
+    expect(pending(reopened)).toBe(0);
+  });
+
+  it('past its bound the queue is moved in the page\'s own transaction, with no reader; the idle maintenance step moves it too', () => {
+    const cache = tempCache();
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(1, 1))]));
+    // The queue as long as its bound (its length is its last seq: a flush empties it).
+    cache.db.prepare('INSERT INTO insight_pending (seq, kind, id) VALUES (?, 1, 1)').run(QUEUE_BOUND);
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(2, 1))]));
+    expect(pending(cache)).toBe(0);
+    expect(byCustomer(cache)).toEqual([[CUSTOMER, 1], [CUSTOMER, 2]]);
+
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(3, 1))]));
+    expect(pending(cache)).toBe(1);
+    runMaintenance(cache, 10);
+    expect(pending(cache)).toBe(0);
+    expect(byCustomer(cache)).toHaveLength(3);
+  });
+
+  it('a cache at 0012 is migrated to the same indexes the live write path keeps (a stale entry of the old upkeep dropped)', () => {
+    const live = tempCache();
+    fillCache(live);
+
+    const file = join(tempDir(), 'at12.db');
+    const old = openCache(file, { migrations: MIGRATIONS.slice(0, 12) });
+    fillCache(old);
+    // The upkeep before 0013 wrote the supplier entries itself; one that no longer holds must not survive.
+    old.db.prepare('INSERT INTO insight_contract_supplier (supplier_inn, contract_id) VALUES (?, ?)').run('9999999999', 10_000);
+    old.close();
+
+    const migrated = tempCache(file);
+    expect(migrated.db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'insight_tender_customer'").pluck().get()).toBe(0);
+    expect(pending(migrated)).toBe(0);
+    const [, , suppliers, , , customers] = dumpInsights(migrated) as unknown[][];
+    expect(suppliers).toHaveLength(1500);
+    expect(customers).toHaveLength(3000);
+    expect(dumpInsights(migrated)).toEqual(dumpInsights(live));
   });
 });
