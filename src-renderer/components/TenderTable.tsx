@@ -3,7 +3,9 @@
  * virtual table, sortable columns (published, deadline, price, name, region, customer), row selection with
  * checkboxes and shift-ranges, "Add to list…", opening a card with a double click or Enter, and a preview pane
  * with the key facts of the active row. Columns can be resized and chosen (the notice number and the law are
- * there to be shown); the layout is remembered per table.
+ * there to be shown); the layout is remembered per table. The analyst's marks (issue 16): tags as coloured chips
+ * before the name, «Наш статус» and the assignee as columns, «Отметить…» on the selected rows, and, where the
+ * table's source takes it, filter chips over marks passed to `fetchPage`.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TenderRow } from '../../src-main/contract/ipc';
@@ -17,6 +19,12 @@ import { lawName, tenderStageName } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
 import { VirtualTable, type Column, type SortState } from './VirtualTable';
 import { usePagedRows } from '../state/usePagedRows';
+import type { MarkFilter } from '../../src-main/domain/marks';
+import { MarksButton } from './MarksEditor';
+import { MarkFilterBar } from './MarkFilterBar';
+import { compact, filterKey } from './markFilter';
+import { PipelineBadge, rowTags } from './MarkChips';
+import { marksStrings } from './marksStrings';
 
 export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id';
 export interface TenderSort {
@@ -89,7 +97,9 @@ const MAX_SELECT_ALL = 10_000;
 
 export interface TenderTableProps {
   /** One page of rows: `count` is how many rows the table has (e.g. the cached count). */
-  fetchPage(offset: number, limit: number, sort: TenderSort | undefined): Promise<{ rows: TenderRow[]; count: number }>;
+  fetchPage(offset: number, limit: number, sort: TenderSort | undefined, marks: MarkFilter | undefined): Promise<{ rows: TenderRow[]; count: number }>;
+  /** The source filters by marks (`marks` argument): the table shows the filter chips. */
+  markFilterable?: boolean;
   /** A new value reloads from the start (a new search). */
   resetKey: string;
   /** A new value reloads what is in view, keeping the rows shown until fresh ones arrive (new data arrived). */
@@ -124,8 +134,14 @@ function deadline(iso: string | null, locale: 'ru' | 'en'): string {
 }
 
 export function TenderTable(props: TenderTableProps) {
-  const { fetchPage, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
+  const { fetchPage, markFilterable = false, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
   const s = useStrings(strings);
+  const m = useStrings(marksStrings);
+  const [markFilter, setMarkFilter] = useState<MarkFilter>({});
+  const marks = compact(markFilter);
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
+  const marksKey = filterKey(marks);
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [selection, setSelection] = useState<Selection>(emptySelection);
@@ -134,11 +150,11 @@ export function TenderTable(props: TenderTableProps) {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
-  const page = useCallback((offset: number, limit: number) => fetchRef.current(offset, limit, sortRef.current), []);
+  const page = useCallback((offset: number, limit: number) => fetchRef.current(offset, limit, sortRef.current, marksRef.current), []);
   const sortKey = sort ? `${sort.column}:${sort.direction}` : '';
-  const { count, rowAt, onRange, error, refresh } = usePagedRows<TenderRow>(page, `${resetKey}|${sortKey}`, PAGE);
+  const { count, rowAt, onRange, error, refresh } = usePagedRows<TenderRow>(page, `${resetKey}|${sortKey}|${marksKey}`, PAGE);
 
-  useEffect(() => setSelection(emptySelection()), [resetKey]);
+  useEffect(() => setSelection(emptySelection()), [resetKey, marksKey]);
   const firstRefresh = useRef(true);
   useEffect(() => {
     if (firstRefresh.current) {
@@ -162,25 +178,26 @@ export function TenderTable(props: TenderTableProps) {
         required: true,
         sortable,
         // The notice number has its own column (in the chooser) and is in the preview: the name gets the room.
-        render: (r) =>
-          rowMark ? (
-            <>
-              {rowMark(r)}
-              {r.name}
-            </>
-          ) : (
-            r.name
-          ),
+        render: (r) => (
+          <>
+            {rowMark?.(r)}
+            {rowTags(r.marks)}
+            {r.marks?.tags.length ? ' ' : null}
+            {r.name}
+          </>
+        ),
       },
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
       { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
       { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
       { key: 'status', title: s.status, width: 132, render: (r) => tenderStageName(r.status, r.endDate, locale) },
+      { key: 'markStatus', title: m.colStatus, width: 128, render: (r) => <PipelineBadge status={r.marks?.status ?? null} /> },
+      { key: 'assignee', title: m.colAssignee, width: 'minmax(90px, 1fr)', render: (r) => r.marks?.assignee ?? '' },
       // Shown from the column chooser: the notice number also leads the name cell, the law is in the preview.
       { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
       { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => lawName(r.law, locale) },
     ],
-    [s, locale, sortable, rowMark],
+    [s, m, locale, sortable, rowMark],
   );
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   useEffect(() => setActiveIndex(null), [resetKey]);
@@ -240,6 +257,7 @@ export function TenderTable(props: TenderTableProps) {
           {total !== undefined && total !== null ? <span data-testid={`${testId}-total`} data-total={total}> · {s.total(formatInt(total, locale))}</span> : null}
         </span>
         {toolbarExtra}
+        {markFilterable && <MarkFilterBar filter={markFilter} onChange={setMarkFilter} testId={`${testId}-mark-filter`} />}
         <span className="tt__spacer" />
         {selectedIds.length > 0 && (
           <>
@@ -254,6 +272,7 @@ export function TenderTable(props: TenderTableProps) {
             {s.selectAll(formatInt(count, locale))}
           </button>
         )}
+        <MarksButton ids={selectedIds} onApplied={refresh} testId={`${testId}-marks`} />
         <AddToList ids={selectedIds} />
       </div>
       <ErrorNotice error={error} testId={`${testId}-error`} />

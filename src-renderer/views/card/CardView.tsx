@@ -1,7 +1,8 @@
 /**
  * The card reader: a tender or a contract card, opened from the cache when a version is held (free, offline)
  * or fetched (charged once per version, never twice), with where it came from said plainly; positions a page
- * at a time; the version history with a diff; related contracts; the lists that hold it and "Add to list".
+ * at a time; the version history with a diff; related contracts; the lists that hold it and "Add to list"; the
+ * analyst's marks (issue 16).
  */
 import { useEffect, useState } from 'react';
 import { useAppStore, type Route } from '../../state/store';
@@ -17,6 +18,7 @@ import { TenderDetails } from './TenderDetails';
 import { VersionHistory } from './VersionHistory';
 import { FavoriteButton } from './FavoriteButton';
 import { useCard } from './useCardData';
+import { MarksPanel } from './MarksPanel';
 
 export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number }) {
   const s = useStrings(cardStrings);
@@ -28,6 +30,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const back: Route | undefined = route.view === 'card' ? route.back : undefined;
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [kind, id]);
+  const [diffFocus, setDiffFocus] = useState<{ from: number; to: number; nonce: number } | undefined>(undefined);
   const { card, lists, added } = useCard(kind, id, page, earlier);
   const data = card.data && card.data.kind === kind && num(card.data.card, 'id') === id ? card.data : null;
 
@@ -109,8 +112,9 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
               </div>
             )}
           </header>
+          {kind === 'tender' && !earlier && <MarksPanel tenderId={id} onShowDiff={(from, to) => setDiffFocus((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))} />}
           {kind === 'tender' ? <TenderDetails card={c} page={page} onPage={setPage} /> : <ContractDetails card={c} page={page} onPage={setPage} />}
-          <VersionHistory kind={kind} id={id} versions={data.versions} {...(earlier ? { versionLabel: (v: number) => formatDateTime(new Date(v * 1000).toISOString(), locale) } : {})} />
+          <VersionHistory kind={kind} id={id} versions={data.versions} focus={diffFocus} {...(earlier ? { versionLabel: (v: number) => formatDateTime(new Date(v * 1000).toISOString(), locale) } : {})} />
           {kind === 'tender' && !earlier && <RelatedContracts tenderId={id} />}
         </>
       )}

@@ -2,7 +2,7 @@
  * The versions of an object held in the cache (each with when it arrived, whether it was charged and how it
  * came), and a readable diff between any two of them (`card.version` reads the stored objects; free, offline).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CardResult } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../format/format';
@@ -15,18 +15,21 @@ import { statedVersion } from './cardFields';
 /**
  * `versionLabel` names a version for people: the number by default (none for a version the server did not
  * state); an earlier-generation profile, whose API has no version numbers, keys versions by their update_date
- * and shows that instead.
+ * and shows that instead. `focus` (a new `nonce` each time) compares a given pair and brings the section into
+ * view: the marks panel's «Что изменилось» since the tender was marked.
  */
 export function VersionHistory({
   kind,
   id,
   versions,
   versionLabel,
+  focus,
 }: {
   kind: CardResult['kind'];
   id: number;
   versions: CardResult['versions'];
   versionLabel?: (version: number) => string;
+  focus?: { from: number; to: number; nonce: number };
 }) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
@@ -49,76 +52,87 @@ export function VersionHistory({
     setTo(latest);
   }, [latest, previous]);
 
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    setFrom(focus.from);
+    setTo(focus.to);
+    compare(focus.from, focus.to);
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [focus?.nonce]);
+
   return (
-    <Section title={s.versions} testId="card-versions">
-      <table className="card__table card__versions">
-        <thead>
-          <tr>
-            <th>{s.version}</th>
-            <th>{s.received}</th>
-            <th>{s.billed}</th>
-            <th>{s.via}</th>
-            <th>{s.compareFrom}</th>
-            <th>{s.compareTo}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((v) => (
-            <tr key={v.version} data-testid="card-version" data-version={v.version}>
-              <td>{label(v.version)}</td>
-              <td>{formatDateTime(v.receivedAt, locale)}</td>
-              <td>
-                {/* Not billed and not stated: the card said nothing about a charge, so "free" would be a guess. */}
-                {v.billed || stated(v.version) ? <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span> : s.billedUnstated}
-              </td>
-              <td>{v.via === 'feed' ? s.viaFeed : v.via === 'card' ? s.viaCard : v.via}</td>
-              <td>
-                <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} disabled={!stated(v.version)} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${label(v.version)}`} />
-              </td>
-              <td>
-                <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} disabled={!stated(v.version)} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${label(v.version)}`} />
-              </td>
+    <div ref={section}>
+      <Section title={s.versions} testId="card-versions">
+        <table className="card__table card__versions">
+          <thead>
+            <tr>
+              <th>{s.version}</th>
+              <th>{s.received}</th>
+              <th>{s.billed}</th>
+              <th>{s.via}</th>
+              <th>{s.compareFrom}</th>
+              <th>{s.compareTo}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {comparable.length < 2 ? (
-        <p className="card__muted" data-testid="card-versions-single">
-          {sorted.length < 2 ? s.oneVersion : s.unstatedNotCompared}
-        </p>
-      ) : (
-        <button type="button" disabled={busy || from === null || to === null || from === to} onClick={() => from !== null && to !== null && compare(from, to)} data-testid="card-compare">
-          {s.compare}
-        </button>
-      )}
-      <ErrorNotice error={error} testId="card-diff-error" />
-      {diff && (
-        <div className="card__diff" data-testid="card-diff" data-from={diff.from} data-to={diff.to}>
-          <h3>{s.diffTitle(label(diff.from), label(diff.to))}</h3>
-          {diff.result.entries.length === 0 ? (
-            <p data-testid="card-diff-empty">{s.noChanges}</p>
-          ) : (
-            <ul>
-              {diff.result.entries.map((e, i) => (
-                <li key={`${e.path}-${i}`} className={`diff diff--${e.kind}`} data-testid="card-diff-entry" data-path={e.path}>
-                  <span className="diff__label">{e.label}</span>
-                  {e.kind === 'changed' ? (
-                    <>
-                      : <del>{e.before}</del> → <ins>{e.after}</ins>
-                    </>
-                  ) : (
-                    <>
-                      {' '}
-                      {e.kind === 'added' ? s.added : s.removed}: <span className={e.kind === 'added' ? 'diff__ins' : 'diff__del'}>{e.item}</span>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {diff.result.notCompared.length > 0 && <p className="card__muted">{s.notCompared(diff.result.notCompared.join(', '))}</p>}
-        </div>
-      )}
-    </Section>
+          </thead>
+          <tbody>
+            {sorted.map((v) => (
+              <tr key={v.version} data-testid="card-version" data-version={v.version}>
+                <td>{label(v.version)}</td>
+                <td>{formatDateTime(v.receivedAt, locale)}</td>
+                <td>
+                  {/* Not billed and not stated: the card said nothing about a charge, so "free" would be a guess. */}
+                  {v.billed || stated(v.version) ? <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span> : s.billedUnstated}
+                </td>
+                <td>{v.via === 'feed' ? s.viaFeed : v.via === 'card' ? s.viaCard : v.via}</td>
+                <td>
+                  <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} disabled={!stated(v.version)} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${label(v.version)}`} />
+                </td>
+                <td>
+                  <input type="radio" name={`to-${kind}-${id}`} checked={to === v.version} disabled={!stated(v.version)} onChange={() => setTo(v.version)} aria-label={`${s.compareTo} ${label(v.version)}`} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {comparable.length < 2 ? (
+          <p className="card__muted" data-testid="card-versions-single">
+            {sorted.length < 2 ? s.oneVersion : s.unstatedNotCompared}
+          </p>
+        ) : (
+          <button type="button" disabled={busy || from === null || to === null || from === to} onClick={() => from !== null && to !== null && compare(from, to)} data-testid="card-compare">
+            {s.compare}
+          </button>
+        )}
+        <ErrorNotice error={error} testId="card-diff-error" />
+        {diff && (
+          <div className="card__diff" data-testid="card-diff" data-from={diff.from} data-to={diff.to}>
+            <h3>{s.diffTitle(label(diff.from), label(diff.to))}</h3>
+            {diff.result.entries.length === 0 ? (
+              <p data-testid="card-diff-empty">{s.noChanges}</p>
+            ) : (
+              <ul>
+                {diff.result.entries.map((e, i) => (
+                  <li key={`${e.path}-${i}`} className={`diff diff--${e.kind}`} data-testid="card-diff-entry" data-path={e.path}>
+                    <span className="diff__label">{e.label}</span>
+                    {e.kind === 'changed' ? (
+                      <>
+                        : <del>{e.before}</del> → <ins>{e.after}</ins>
+                      </>
+                    ) : (
+                      <>
+                        {' '}
+                        {e.kind === 'added' ? s.added : s.removed}: <span className={e.kind === 'added' ? 'diff__ins' : 'diff__del'}>{e.item}</span>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {diff.result.notCompared.length > 0 && <p className="card__muted">{s.notCompared(diff.result.notCompared.join(', '))}</p>}
+          </div>
+        )}
+      </Section>
+    </div>
   );
 }

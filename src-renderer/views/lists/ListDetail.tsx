@@ -1,6 +1,7 @@
 /**
  * A list's detail: its header (name, counts, queued edits), toolbar, the members' table, members not loaded yet,
- * the add-by-ids form, CSV export and delete. It renders; its data and edits come from useListDetail.
+ * the add-by-ids form, CSV export and delete; the members' marks (tags and our status beside the name) and
+ * «Отметить…» on the selected members (issue 16). It renders; its data and edits come from useListDetail.
  */
 import { useMemo, useState } from 'react';
 import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
@@ -12,6 +13,8 @@ import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { applyToIds, emptySelection } from '../../components/selection';
 import { VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
+import { MarksButton } from '../../components/MarksEditor';
+import { PipelineBadge, rowTags } from '../../components/MarkChips';
 import { ConfirmDialog } from '../../components/Dialog';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { count, NOUNS, tenderStageName, useStrings, useLocale } from '../../i18n/i18n';
@@ -38,7 +41,14 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         width: 'minmax(140px, 3fr)',
         sortable: true,
         // The notice number is in the tooltip, not before the name: at 1366 px the name needs the room.
-        render: (r) => <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>{r.name}</span>,
+        render: (r) => (
+          <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>
+            {rowTags(r.marks)}
+            {r.marks?.status ? <PipelineBadge status={r.marks.status} /> : null}
+            {r.marks?.tags.length || r.marks?.status ? ' ' : null}
+            {r.name}
+          </span>
+        ),
       },
       { key: 'price', title: s.price, width: 142, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
       { key: 'status', title: s.status, width: 120, render: (r) => tenderStageName(r.status, r.endDate, locale) },
@@ -89,6 +99,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
           {s.flags}
         </button>
         <span className="lists__spacer" />
+        <MarksButton ids={selectedIds} onApplied={paged.refresh} testId="lists-marks" />
         {selectedIds.length > 0 && (
           <>
             <button type="button" className="btn--danger" onClick={() => void remove()} disabled={busy} data-testid="lists-remove">

@@ -1,0 +1,118 @@
+/** Words of the marks pieces the tables, the card and the board share (issue 16): Russian first, English switchable. */
+import type { Strings } from '../i18n/i18n';
+
+export const marksStrings: Strings<{
+  open: string;
+  title: (n: string) => string;
+  tags: string;
+  tagsHint: string;
+  newTag: string;
+  addTag: string;
+  tagOnSome: string;
+  tagOnAll: string;
+  tagOff: string;
+  status: string;
+  noStatus: string;
+  keepMixed: string;
+  assignee: string;
+  assigneeHint: string;
+  keepAssignees: string;
+  note: string;
+  noteHint: string;
+  save: string;
+  saving: string;
+  close: string;
+  nothingChanged: string;
+  applied: (n: string) => string;
+  loading: string;
+  colTags: string;
+  colStatus: string;
+  colAssignee: string;
+  filterTitle: string;
+  filterTag: string;
+  filterStatus: string;
+  filterAssignee: string;
+  filterAssigneeApply: string;
+  removeChip: (chip: string) => string;
+  chipTag: (name: string) => string;
+  chipStatus: (name: string) => string;
+  chipAssignee: (name: string) => string;
+  clearFilter: string;
+}> = {
+  ru: {
+    open: 'Отметить…',
+    title: (n) => `Метки закупок (${n})`,
+    tags: 'Метки',
+    tagsHint: 'Щелчок по метке ставит её на все выбранные закупки или снимает со всех.',
+    newTag: 'Новая или существующая метка',
+    addTag: 'Добавить метку',
+    tagOnSome: 'есть не у всех',
+    tagOnAll: 'у всех',
+    tagOff: 'будет снята',
+    status: 'Наш статус',
+    noStatus: 'Без статуса',
+    keepMixed: 'Оставить как есть (разные)',
+    assignee: 'Ответственный',
+    assigneeHint: 'Пусто — снять ответственного.',
+    keepAssignees: 'разные — оставить как есть',
+    note: 'Заметка',
+    noteHint: 'Добавится к каждой выбранной закупке с датой и временем.',
+    save: 'Сохранить',
+    saving: 'Сохраняем…',
+    close: 'Закрыть',
+    nothingChanged: 'Ничего не изменено.',
+    applied: (n) => `Метки сохранены: ${n}.`,
+    loading: 'Загружаем метки…',
+    colTags: 'Метки',
+    colStatus: 'Наш статус',
+    colAssignee: 'Ответственный',
+    filterTitle: 'Отбор по меткам',
+    filterTag: '+ метка',
+    filterStatus: '+ наш статус',
+    filterAssignee: 'Ответственный',
+    filterAssigneeApply: 'Отобрать',
+    removeChip: (chip) => `Убрать условие: ${chip}`,
+    chipTag: (name) => `метка «${name}»`,
+    chipStatus: (name) => `статус «${name}»`,
+    chipAssignee: (name) => `ответственный ${name}`,
+    clearFilter: 'Сбросить отбор',
+  },
+  en: {
+    open: 'Mark…',
+    title: (n) => `Marks of tenders (${n})`,
+    tags: 'Tags',
+    tagsHint: 'A click on a tag puts it on every selected tender or takes it off every one.',
+    newTag: 'A new or existing tag',
+    addTag: 'Add tag',
+    tagOnSome: 'on some',
+    tagOnAll: 'on all',
+    tagOff: 'to be removed',
+    status: 'Our status',
+    noStatus: 'No status',
+    keepMixed: 'Keep as is (they differ)',
+    assignee: 'Assignee',
+    assigneeHint: 'Empty clears the assignee.',
+    keepAssignees: 'they differ — keep as is',
+    note: 'Note',
+    noteHint: 'Added to each selected tender with the date and time.',
+    save: 'Save',
+    saving: 'Saving…',
+    close: 'Close',
+    nothingChanged: 'Nothing changed.',
+    applied: (n) => `Marks saved: ${n}.`,
+    loading: 'Loading marks…',
+    colTags: 'Tags',
+    colStatus: 'Our status',
+    colAssignee: 'Assignee',
+    filterTitle: 'Filter by marks',
+    filterTag: '+ tag',
+    filterStatus: '+ our status',
+    filterAssignee: 'Assignee',
+    filterAssigneeApply: 'Filter',
+    removeChip: (chip) => `Remove the condition: ${chip}`,
+    chipTag: (name) => `tag “${name}”`,
+    chipStatus: (name) => `status “${name}”`,
+    chipAssignee: (name) => `assignee ${name}`,
+    clearFilter: 'Clear the filter',
+  },
+};

@@ -1,0 +1,120 @@
+/**
+ * The card's marks (issue 16): tags, our status, the assignee and the notes (newest first, each removable),
+ * «Изменилась после отметки» when the cache holds a newer version than the one marked (with a link to that
+ * diff in the version history), and «Отметить…» for this tender. Read through state/useLoad, again when the
+ * marks of this tender change anywhere (`marks.changed`).
+ */
+import { useEffect, useState } from 'react';
+import { call, subscribe } from '../../bridge/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { PipelineBadge, TagChips } from '../../components/MarkChips';
+import { MarksButton } from '../../components/MarksEditor';
+import { formatDateTime } from '../../format/format';
+import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { useAppStore } from '../../state/store';
+import { useLoad } from '../../state/useLoad';
+import { Section } from './CardParts';
+
+const strings: Strings<{
+  title: string;
+  none: string;
+  assignee: string;
+  changed: string;
+  changedHint: string;
+  showDiff: string;
+  notes: string;
+  deleteNote: string;
+  markedAt: (at: string) => string;
+}> = {
+  ru: {
+    title: 'Отметки',
+    none: 'Закупка не отмечена.',
+    assignee: 'Ответственный',
+    changed: 'Изменилась после отметки',
+    changedHint: 'В кэше есть версия новее той, что была при последней отметке.',
+    showDiff: 'Что изменилось',
+    notes: 'Заметки',
+    deleteNote: 'Удалить заметку',
+    markedAt: (at) => `Отмечена ${at}`,
+  },
+  en: {
+    title: 'Marks',
+    none: 'The tender is not marked.',
+    assignee: 'Assignee',
+    changed: 'Changed since marked',
+    changedHint: 'The cache holds a newer version than the one held when it was last marked.',
+    showDiff: 'What changed',
+    notes: 'Notes',
+    deleteNote: 'Delete the note',
+    markedAt: (at) => `Marked ${at}`,
+  },
+};
+
+export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowDiff(from: number, to: number): void }) {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const epoch = useAppStore((st) => st.epoch);
+  const marks = useLoad(() => call('marks.get', { tenderId }), `marks-${tenderId}-${epoch}`);
+  const [error, setError] = useState<unknown>(null);
+  const reload = marks.reload;
+  useEffect(() => subscribe('marks.changed', (e) => e.tenderIds.includes(tenderId) && reload()), [tenderId, reload]);
+
+  const m = marks.data;
+  const marked = m !== null && (m.tags.length > 0 || m.status !== null || m.assignee !== null || m.notes.length > 0);
+  async function deleteNote(noteId: number) {
+    setError(null);
+    try {
+      await call('marks.noteDelete', { noteId });
+      reload();
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  return (
+    <Section title={s.title} testId="card-marks">
+      <div className="card__marks">
+        {m && !marked && <span className="card__muted">{s.none}</span>}
+        {m && marked && (
+          <>
+            <TagChips tags={m.tags} />
+            <PipelineBadge status={m.status} />
+            {m.assignee && (
+              <span data-testid="card-marks-assignee">
+                {s.assignee}: <strong>{m.assignee}</strong>
+              </span>
+            )}
+            {m.marked_at && <span className="card__muted">{s.markedAt(formatDateTime(m.marked_at, locale))}</span>}
+          </>
+        )}
+        <MarksButton ids={[tenderId]} onApplied={reload} testId="card-marks-edit" />
+      </div>
+      {m?.changed_since_marked && (
+        <p className="banner banner--progress" role="status" data-testid="card-marks-changed" title={s.changedHint}>
+          <strong>{s.changed}</strong>{' '}
+          {m.marked_version !== null && m.latest_version !== null && (
+            <button type="button" className="btn--link" onClick={() => onShowDiff(m.marked_version!, m.latest_version!)} data-testid="card-marks-diff">
+              {s.showDiff}
+            </button>
+          )}
+        </p>
+      )}
+      {m && m.notes.length > 0 && (
+        <>
+          <h3>{s.notes}</h3>
+          <ul className="card__notes">
+            {m.notes.map((n) => (
+              <li key={n.id} data-testid="card-note" data-note-id={n.id}>
+                <span className="card__muted">{formatDateTime(n.at, locale)}</span> <span className="card__noteText">{n.text}</span>{' '}
+                <button type="button" className="btn--link" aria-label={s.deleteNote} title={s.deleteNote} onClick={() => void deleteNote(n.id)}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ErrorNotice error={error ?? marks.error} testId="card-marks-error" />
+    </Section>
+  );
+}
