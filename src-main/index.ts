@@ -71,6 +71,8 @@ function startCore(): Promise<CoreHost> {
       validateResults: !app.isPackaged,
       betterSqlite3Binding: betterSqlite3Binding(),
       workerEntry: join(dirname(fileURLToPath(import.meta.url)), 'coreWorker.js'),
+      // From the first moment: the start's cache upgrade is shown on the window's start screen.
+      onEvent: forwardEventsTo(() => mainWindow),
     }))();
   registerContractHandlers({
     ipcMain,
@@ -80,7 +82,6 @@ function startCore(): Promise<CoreHost> {
   });
   return starting.then((host) => {
     coreHost = host;
-    host.on(forwardEventsTo(() => mainWindow));
     return host;
   });
 }

@@ -81,6 +81,8 @@ export class AppContext {
       onRateWait: (ms) => {
         if (ms >= 1000) this.jobs.notePause(new Date(Date.now() + ms).toISOString());
       },
+      // The core runs in a worker, so these reach the window while the upgrade holds this thread.
+      onCacheUpgrade: (profile, percent) => deps.emit('cache.upgrade', { profile, percent }),
       hooks: (session) => ({
         // As `net`: a call to the current generation's routes is refused on an earlier-generation profile.
         reach: (call) => this.network.reach(requireCurrent(session()), call),

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { openCache, type CacheDb } from '../cache/database';
+import { openCache, type CacheDb, type OpenCacheOptions } from '../cache/database';
 import { CacheAccessError, DamagedCacheError, type DamageReason } from '../cache/damage';
 import { accessError } from '../cache/fileCheck';
 import { moveAside } from '../cache/moveAside';
@@ -55,7 +55,7 @@ export function quarantineCache(dataDir: string, error: DamagedCacheError): Dama
  * Opens a profile's cache. A profile with a note and no cache.db is refused with its DamagedCacheError; a file
  * found damaged now is moved aside first. A folder that cannot be written is a CacheAccessError naming it.
  */
-export function openProfileCache(dataDir: string): CacheDb {
+export function openProfileCache(dataDir: string, options: Pick<OpenCacheOptions, 'onProgress'> = {}): CacheDb {
   const file = path.join(dataDir, CACHE_FILE);
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -65,7 +65,7 @@ export function openProfileCache(dataDir: string): CacheDb {
   const note = readDamageNote(dataDir);
   if (note && !existsSync(file)) throw errorOfNote(note);
   try {
-    const cache = openCache(file);
+    const cache = openCache(file, options);
     if (note) rmSync(path.join(dataDir, NOTE_FILE), { force: true });
     return cache;
   } catch (e) {

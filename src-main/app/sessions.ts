@@ -53,6 +53,8 @@ export interface SessionsDeps {
   client?: Pick<ApiClientOptions, 'maxAttempts' | 'backoff' | 'timeouts' | 'maxPreparingWaitMs'>;
   /** A hold of the rate limiter of this many ms (shown on the running jobs). */
   onRateWait(ms: number): void;
+  /** How far opening a profile's cache is while it is upgraded (migrations that fill tables: minutes on a large cache). */
+  onCacheUpgrade?(profile: string, percent: number): void;
   hooks: SessionHooks;
 }
 
@@ -142,7 +144,8 @@ export class Sessions {
     const { registry, vault, sandbox } = this.deps;
     const dataDir = registry.dataDir(p.name);
     // A damaged file is moved aside and refused with a message naming it (issue 13); see damagedCaches.ts.
-    const cache = openProfileCache(dataDir);
+    const upgrade = this.deps.onCacheUpgrade;
+    const cache = openProfileCache(dataDir, upgrade ? { onProgress: (percent) => upgrade(p.name, percent) } : {});
     const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await vault.get(p.name)) ?? '';
     // One limiter per session: the rate limit is per account, and the probe shares it.
     const limiter = new RateLimiter({ perMinute: this.deps.requestsPerMinute ?? 100, onWait: (ms) => this.deps.onRateWait(ms) });

@@ -13,6 +13,7 @@ import { FutureSchemaError } from './errors';
 import { accessError, inspectBeforeOpen, inspectOpened, isDamageError, isReadOnlyError } from './fileCheck';
 import { stopWriteUpkeep } from './writeUpkeep';
 import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from './migrations/index';
+import { openProgress, type OnMigrationProgress, type OpenProgress } from './migrations/progress';
 
 /**
  * Page size of a new cache file. Measured with bench/cache.ts (same data, 500,000 tender versions): 4 KB
@@ -30,6 +31,11 @@ export interface OpenCacheOptions {
   migrations?: readonly Migration[];
   /** Files up to this size get `quick_check` at open (default QUICK_CHECK_MAX_BYTES); larger ones are left to the background check. */
   quickCheckMaxBytes?: number;
+  /**
+   * Told how far the pending migrations that fill tables from the file's contents are (whole percents, 0 to
+   * 100, increasing), only when an existing file has such a migration pending: a large cache takes minutes.
+   */
+  onProgress?: OnMigrationProgress;
 }
 
 /**
@@ -101,7 +107,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
     db.pragma('journal_size_limit = 67108864'); // the WAL is cut back to 64 MB after a checkpoint
     db.pragma('analysis_limit = 1000'); // PRAGMA optimize (at close) samples instead of reading whole tables
 
-    const version = migrate(db, file, migrations, known);
+    const version = migrate(db, file, migrations, known, options.onProgress);
     return new OpenCache(db, file, version);
   } catch (e) {
     db.close();
@@ -144,20 +150,27 @@ function createAtomically(file: string, options: OpenCacheOptions, migrations: r
 }
 
 /** Runs every pending migration in one transaction; returns the version the file is at afterwards. */
-function migrate(db: Database.Database, file: string, migrations: readonly Migration[], known: number): number {
+function migrate(db: Database.Database, file: string, migrations: readonly Migration[], known: number, onProgress?: OnMigrationProgress): number {
+  const shown: { progress: OpenProgress | null } = { progress: null };
   const run = db.transaction((): number => {
     // Read again under the write lock: another process may have migrated the file meanwhile.
     const current = db.pragma('user_version', { simple: true }) as number;
     if (current > known) throw new FutureSchemaError(file, current, known);
-    for (const m of migrations) {
-      if (m.version <= current) continue;
-      m.up(db);
+    const pending = migrations.filter((m) => m.version > current);
+    const filling = pending.filter((m) => m.fills === true);
+    const progress = onProgress && filling.length > 0 ? openProgress(filling.length, onProgress) : null;
+    shown.progress = progress;
+    for (const m of pending) {
+      m.up(db, progress && m.fills === true ? progress.step(filling.indexOf(m)) : undefined);
       db.pragma(`user_version = ${m.version}`);
     }
     return Math.max(current, known);
   });
   const current = db.pragma('user_version', { simple: true }) as number;
-  return current === known ? current : run.immediate();
+  if (current === known) return current;
+  const version = run.immediate();
+  shown.progress?.done();
+  return version;
 }
 
 /**

@@ -18,6 +18,7 @@ import { EarlierWorkbench } from '../earlier/index';
 import { reprocessQuarantine } from '../sync/quarantine';
 import { CurrentWorkbench, currentClient } from '../current/index';
 import { readSettings } from '../app/settings';
+import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -123,7 +124,15 @@ export class CliContext {
   async cache(): Promise<CacheDb> {
     if (this.cacheDb) return this.cacheDb;
     // A damaged file is moved aside and refused with a message naming it, as in the app (issue 13).
-    const cache = openProfileCache(await this.dataDir());
+    const dataDir = await this.dataDir();
+    // The first open after an update may fill new tables from a large cache for minutes: a line on stderr
+    // (a terminal only, as other progress) says how far it is.
+    const { locale } = await readSettings(this.registry.rootDir);
+    const onProgress = (percent: number): void => {
+      this.out.progress(cacheUpgradeText(percent, locale), percent / 100);
+      if (percent === 100) this.out.endProgress();
+    };
+    const cache = openProfileCache(dataDir, { onProgress });
     this.cacheDb = cache;
     this.onClose(() => cache.close());
     // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline.

@@ -945,6 +945,11 @@ export const events = {
   'app.status': z.object({ online: z.boolean(), pendingEdits: z.number() }),
   /** Another profile became active: every view reloads. */
   'profiles.changed': z.object({ activeProfile: z.string().nullable() }),
+  /**
+   * Opening a profile's cache upgrades it (a migration filling tables from what it holds: minutes on a large
+   * cache): whole percents, increasing, the last one 100.
+   */
+  'cache.upgrade': z.object({ profile: z.string(), percent: z.number().int().min(0).max(100) }),
   /** These tenders' marks changed (any change, from any view or window): views showing them reload their marks. */
   'marks.changed': z.object({ tenderIds: z.array(z.number()) }),
 } as const;

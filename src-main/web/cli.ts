@@ -20,6 +20,7 @@ import { resolveRootDir } from '../profiles/profiles';
 import { isAllowedExternalUrl } from '../contract/externalUrl';
 import { startWebServer, type WebServer } from './server';
 import { localeSchema } from '../contract/ipc';
+import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 
 const USAGE = `Usage: npm run web -- [--data-dir DIR] [--port N] [--open] [--seed N] [--tenders N]
 
@@ -92,7 +93,13 @@ async function main(): Promise<void> {
   };
 
   console.error(`tender workbench: starting the core (data: ${dataDir})…`);
-  const host: CoreHost = await startCoreHost({ dataDir, sandbox, platform, env: process.env, version });
+  // The start opens the last profile's cache; its upgrade after an update can take minutes (issue 15).
+  const onEvent = (event: string, payload: unknown): void => {
+    if (event !== 'cache.upgrade' || process.stderr.isTTY !== true) return;
+    const { percent } = payload as { percent: number };
+    process.stderr.write(`\rtender workbench: ${cacheUpgradeText(percent, 'en')}${percent === 100 ? '\n' : ''}`);
+  };
+  const host: CoreHost = await startCoreHost({ dataDir, sandbox, platform, env: process.env, version, onEvent });
   try {
     // The user's language from the first request on (a page left open from the last run is refused in it).
     const info = await host.invoke('app.info', {});

@@ -26,6 +26,7 @@ import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
 import { OpenBox } from '../components/OpenBox';
 import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
+import { CacheUpgradeNotice } from '../components/CacheUpgradeNotice';
 
 const strings: Strings<{
   title: string;
@@ -222,7 +223,14 @@ export function App() {
       </main>
     );
   }
-  if (!ready) return <main className="fatal">{s.starting}</main>;
+  if (!ready) {
+    return (
+      <main className="fatal">
+        {s.starting}
+        <CacheUpgradeNotice />
+      </main>
+    );
+  }
 
   return (
     <div className="frame">
@@ -261,6 +269,7 @@ export function App() {
           )
         )}
         <DamagedCacheNotice />
+        <CacheUpgradeNotice />
         {running.length > 0 && (
           <div className="banner banner--progress" role="status" data-testid="sync-banner">
             <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> {s.jobs(runningItems, runningUnits)}

@@ -47,6 +47,11 @@ export interface CoreHostOptions {
   readonly restartWindowMs?: number;
   /** Told whenever the worker ends unexpectedly, and whether a new one is starting. */
   readonly onWorkerExit?: (report: CoreWorkerExit) => void;
+  /**
+   * Every event of the core from the worker's first moment, before this host is returned: the start opens the
+   * last profile's cache, whose upgrade (`cache.upgrade`) can take minutes on a large cache.
+   */
+  readonly onEvent?: (event: EventName, payload: unknown) => void;
 }
 
 export interface CoreWorkerExit {
@@ -105,6 +110,7 @@ export async function startCoreHost(options: CoreHostOptions): Promise<CoreHost>
   const maxRestarts = options.maxRestarts ?? DEFAULT_MAX_RESTARTS;
   const restartWindowMs = options.restartWindowMs ?? DEFAULT_RESTART_WINDOW_MS;
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
+  if (options.onEvent) listeners.add(options.onEvent);
   const restarts: number[] = [];
   let locale: Locale = options.locale ?? 'ru';
   let nextCallId = 1;

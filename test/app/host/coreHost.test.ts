@@ -125,6 +125,15 @@ describe('core host: the core runs in a worker thread', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('gives the events of the start (a cache upgrade) to the listener passed at start, before the host is returned', async () => {
+    const early: [string, unknown][] = [];
+    const host = await start({ env: { ...process.env, FAKE_CORE_UPGRADE: '1' }, onEvent: (event, payload) => early.push([event, payload]) });
+    expect(early).toEqual([0, 50, 100].map((percent) => ['cache.upgrade', { profile: 'sandbox', percent }]));
+    // Later events reach it too, like any listener's.
+    await host.invoke('search.run', { criteria: { keywords: ['x'] } });
+    expect(early.map(([e]) => e).slice(3)).toEqual(['sync.progress', 'feed.updated']);
+  });
+
   it('proxies platform calls to the parent and their answers back (Electron: save dialog, links)', async () => {
     const platform = electronPlatform();
     const host = await start({ platform });

@@ -12,6 +12,8 @@ import { appError } from '../../../src-main/domain/appError';
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (options.env?.['FAKE_CORE_FAIL_START'] === '1') throw new Error('the fake core refuses to start');
+  // As the real core does when the start's profile cache is upgraded: events before the core is ready.
+  if (options.env?.['FAKE_CORE_UPGRADE'] === '1') for (const percent of [0, 50, 100]) options.emit('cache.upgrade', { profile: 'sandbox', percent });
   /** Every handler call that reached the core, in order. */
   const reached: string[] = [];
   const note = (name: string): void => {
