@@ -154,7 +154,7 @@ function wouldExcelConvert(text: string): boolean {
   return EXCEL_CONVERTS.some((shape) => shape.test(text));
 }
 
-function toText(value: unknown): string {
+export function toText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
@@ -164,7 +164,7 @@ function toText(value: unknown): string {
 }
 
 /** A finite number from a number, bigint-free numeric string (dot or comma decimal), or null. */
-function toNumber(value: unknown): number | null {
+export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(value)) return Number(value.trim().replace(',', '.'));
   return null;
@@ -201,7 +201,7 @@ function integerCell(value: unknown, ctx: CsvCellContext): string {
 }
 
 /** Calendar fields of a moment in Moscow time; a date-only value is a calendar date already (no shift). */
-function moscowFields(value: unknown): { y: number; m: number; d: number; hh: number; mm: number } | null {
+export function moscowFields(value: unknown): { y: number; m: number; d: number; hh: number; mm: number } | null {
   let ms: number;
   if (value instanceof Date) {
     ms = value.getTime();

@@ -9,7 +9,9 @@ import type { CacheDb } from '../cache/database';
 import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
 import { searchStore } from '../cache/searchStore';
 import { chooseColumns } from './columnChoice';
-import { CsvExportError, writeCsv, type CsvColumn, type CsvDelimiter } from './csv';
+import type { Provenance } from '../domain/provenance';
+import { CsvExportError, type CsvColumn, type CsvDelimiter } from './csv';
+import { writeTableFile, type TableFileOptions } from './tableFile';
 
 export type LedgerAudit = 'matched' | 'repeat' | 'unexplained';
 
@@ -90,11 +92,13 @@ export async function exportLedgerCsv(
   cache: CacheDb,
   columns: readonly CsvColumn<LedgerCsvRow>[],
   out: string | NodeJS.WritableStream,
-  opts: { delimiter?: CsvDelimiter; keepTextAsText?: boolean; signal?: AbortSignal } = {},
-): Promise<{ rows: number; bytes: number }> {
-  return writeCsv(ledgerCsvRows(cache), columns, out, {
-    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
-    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
+  opts: { delimiter?: CsvDelimiter; keepTextAsText?: boolean; signal?: AbortSignal } & Pick<TableFileOptions, 'format' | 'locale'> = {},
+): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
+  const rows = ledgerCsvRows(cache);
+  // The ledger's rows are charges: their units are what they record, their freshness the newest charge.
+  const cost = () => {
+    const newest = Math.max(...rows.map((r) => (r.createdAt === null ? NaN : Date.parse(r.createdAt))).filter(Number.isFinite));
+    return { units: rows.reduce((sum, r) => sum + r.amount, 0), freshness: Number.isFinite(newest) ? new Date(newest).toISOString() : null };
+  };
+  return writeTableFile(rows, columns, out, { what: { kind: 'ledger' }, cost }, opts);
 }

@@ -9,16 +9,19 @@
 import type { CacheDb } from '../cache/database';
 import { listMemberCount, listMemberVersions, listMemberWindows, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
-import { TENDER_COLUMNS, writeCsv, type CsvColumn, type TableExportOptions } from './csv';
+import { TENDER_COLUMNS, type CsvColumn } from './csv';
 import { jsonFieldPicker } from './jsonFields';
 import type { PackCut } from './packTextProtocol';
 import { startPackTextThread } from './packTextThread';
+import { listSubject, tenderTally } from './provenance';
+import { writeTableFile, type TableFileOptions } from './tableFile';
+import type { Provenance } from '../domain/provenance';
 
 export const DEFAULT_LIST_COLUMNS = ['id', 'etp_id', 'name', 'law', 'status', 'price', 'region', 'customer_name', 'customer_inn', 'publish_date', 'end_date'];
 
 export const defaultListColumns = (): CsvColumn[] => TENDER_COLUMNS.filter((c) => DEFAULT_LIST_COLUMNS.includes(c.key));
 
-export type ListExportResult = { rows: number; bytes: number; missing: number };
+export type ListExportResult = { rows: number; bytes: number; missing: number; provenance: Provenance };
 
 /**
  * Packs (of ~100 members) from which a list is read on a second thread: starting the thread costs about
@@ -95,7 +98,7 @@ export async function exportListCsv(
   listId: string,
   columns: readonly CsvColumn[],
   out: string | NodeJS.WritableStream,
-  opts: TableExportOptions & {
+  opts: TableFileOptions & {
     /** Packs from which the list is read on a second thread (default THREAD_FROM_PACKS; tests set it). */
     threadFromPacks?: number;
   } = {},
@@ -113,13 +116,10 @@ export async function exportListCsv(
   const threaded = fields !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
   const batches: AsyncIterable<Row[]> = threaded ? threadedRows(cache, listId, fields, counts) : inBatches(rows());
   const linked = columns.some((c) => c.key === LINK_COLUMN) ? withCardLinks(cache, batches) : batches;
-  const result = await writeCsv({ batches: linked }, columns, out, {
-    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
-    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    onProgress: (n: number) => opts.onProgress?.(n, total),
-  });
-  return { rows: result.rows, bytes: result.bytes, missing: counts.missing };
+  const tally = tenderTally(cache);
+  const { threadFromPacks: _, ...fileOpts } = opts;
+  const result = await writeTableFile({ batches: tally.pass(linked) }, columns, out, { what: listSubject(cache, listId), cost: () => tally }, { ...fileOpts, total });
+  return { rows: result.rows, bytes: result.bytes, missing: counts.missing, provenance: result.provenance };
 }
 
 /** Rows of a plain generator in batches (one await per batch, not per row). */

@@ -6,11 +6,14 @@
 import type { CacheDb } from '../cache/database';
 import { viewQueries, type TenderSort } from '../cache/viewQueries';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
-import { writeCsv, type CsvColumn, type TableExportOptions } from './csv';
+import type { Provenance } from '../domain/provenance';
+import type { CsvColumn } from './csv';
+import { searchSubject, tenderTally } from './provenance';
+import { writeTableFile, type TableFileOptions } from './tableFile';
 
 const BATCH = 1000;
 
-export interface ResultsExportOptions extends TableExportOptions {
+export interface ResultsExportOptions extends TableFileOptions {
   sort?: TenderSort;
 }
 
@@ -22,7 +25,7 @@ export async function exportSearchResultsCsv(
   columns: readonly CsvColumn[],
   out: string | NodeJS.WritableStream,
   opts: ResultsExportOptions = {},
-): Promise<{ rows: number; bytes: number }> {
+): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
   const views = viewQueries(cache);
   const total = views.filterTenderCount(filterId);
   const linked = columns.some((c) => c.key === LINK_COLUMN);
@@ -35,10 +38,7 @@ export async function exportSearchResultsCsv(
       if (rows.length < BATCH) return;
     }
   }
-  return writeCsv({ batches: batches() }, columns, out, {
-    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
-    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    onProgress: (n: number) => opts.onProgress?.(n, total),
-  });
+  const tally = tenderTally(cache);
+  const { sort: _, ...fileOpts } = opts;
+  return writeTableFile({ batches: tally.pass(batches()) }, columns, out, { what: searchSubject(cache, filterId), cost: () => tally }, { ...fileOpts, total });
 }

@@ -1,0 +1,34 @@
+/**
+ * What exported rows cost when they were delivered, for an export's provenance (domain/provenance.ts): for
+ * each tender, the newest version held (the one an export writes), its newest delivery time and the units its
+ * billed deliveries cost (feed pages and cards alike: both write `delivery` rows). Asked a batch at a time, so
+ * an export of any length keeps flat memory.
+ */
+import { perCache, type CacheDb } from './database';
+
+export interface DeliveredCost {
+  /** ISO instant of the newest delivery among these objects' newest versions; null when none was delivered. */
+  newest: string | null;
+  units: number;
+}
+
+/** Kind 1 of `object_version`: tenders. */
+const TENDER = 1;
+
+const statements = perCache((cache: CacheDb) => ({
+  tenders: cache.db.prepare<[{ kind: number; ids: string }], { newest: string | null; units: number | null }>(
+    `SELECT max(r.received_at) AS newest, sum(d.billed) AS units
+       FROM (SELECT DISTINCT value AS id FROM json_each(@ids)) j
+       JOIN object_version v ON v.kind = @kind AND v.id = j.id
+        AND v.version = (SELECT max(version) FROM object_version WHERE kind = @kind AND id = j.id)
+       JOIN delivery d ON d.kind = v.kind AND d.id = v.id AND d.version = v.version
+       JOIN delivery_request r ON r.request_seq = d.request_seq`,
+  ),
+}));
+
+/** The newest delivery and the units of the newest held versions of these tenders. */
+export function tenderDeliveredCost(cache: CacheDb, ids: readonly number[]): DeliveredCost {
+  if (ids.length === 0) return { newest: null, units: 0 };
+  const row = statements(cache).tenders.get({ kind: TENDER, ids: JSON.stringify(ids) });
+  return { newest: row?.newest ?? null, units: row?.units ?? 0 };
+}

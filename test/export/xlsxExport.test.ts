@@ -1,0 +1,151 @@
+/**
+ * Issue 16, exports with provenance: XLSX read back with an independent reader (read-excel-file, not exceljs
+ * that writes it), typed cells, the «Источник» sheet, the CSV sidecar, the export history, and a failed or
+ * cancelled write leaving nothing.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
+import { describe, expect, it } from 'vitest';
+import { exportHistory } from '../../src-main/cache/exportHistory';
+import { feedStore } from '../../src-main/cache/feedStore';
+import { ledgerStore } from '../../src-main/cache/ledgerStore';
+import { listStore } from '../../src-main/cache/listStore';
+import { searchStore } from '../../src-main/cache/searchStore';
+import type { Provenance } from '../../src-main/domain/provenance';
+import { TENDER_COLUMNS } from '../../src-main/export/csv';
+import { exportLedgerCsv, ledgerColumns } from '../../src-main/export/ledgerExport';
+import { exportListCsv } from '../../src-main/export/listExport';
+import { recordExport, sidecarPath } from '../../src-main/export/provenance';
+import { exportSearchResultsCsv } from '../../src-main/export/resultsExport';
+import { tempCache, tempDir, tender, tenderItem, tenderPage } from '../cache/helpers';
+
+const columns = TENDER_COLUMNS.filter((c) => ['id', 'etp_id', 'name', 'price', 'customer_inn', 'customer_kpp', 'publish_date', 'end_date'].includes(c.key));
+const org = (inn: string) => ({ organization: { name: 'ГБОУ Школа № 1', inn, kpp: '012301001' } });
+
+/** Tender 1 at versions 1 and 2 (two billed pages), tender 2 once unbilled, tender 404 never delivered. */
+function cacheWithList() {
+  const cache = tempCache();
+  const feeds = feedStore(cache);
+  feeds.saveFeedPage(
+    tenderPage(
+      [
+        tenderItem(tender(1, 1, { price: 1234.5, extra: org('0012345678') })),
+        tenderItem(tender(2, 1, { end: '2026-12-31T23:59:59Z', extra: org('7701234567') }), { billed: false }),
+      ],
+      { receivedAt: '2026-07-01T09:00:00.000Z' },
+    ),
+  );
+  feeds.saveFeedPage(tenderPage([tenderItem(tender(1, 2, { price: 1234.5, extra: org('0012345678') }))], { receivedAt: '2026-07-02T09:30:00.000Z' }));
+  listStore(cache).upsertList({ listId: 'lst_1', name: 'Мой список', createdAt: '2026-07-01T00:00:00Z' });
+  listStore(cache).setItems('lst_1', [1, 2, 404]);
+  return cache;
+}
+
+/** The «Источник» sheet as field → value. */
+async function sourceSheet(file: string): Promise<Map<string, unknown>> {
+  const rows = await readXlsxFile(file, { sheet: 'Источник', trim: false });
+  return new Map(rows.slice(1).map((r) => [String(r[0]), r[1]]));
+}
+
+describe('XLSX export with provenance', () => {
+  it('a list as XLSX: numbers are numbers, dates are dates at the Moscow wall time, INNs and notice numbers stay text', async () => {
+    const cache = cacheWithList();
+    const file = join(tempDir(), 'list.xlsx');
+    const result = await exportListCsv(cache, 'lst_1', columns, file, { format: 'xlsx' });
+    expect(result).toMatchObject({ rows: 3, missing: 1 });
+    expect(await readSheetNames(file)).toEqual(['Данные', 'Источник']);
+
+    const rows = await readXlsxFile(file, { trim: false });
+    expect(rows[0]).toEqual(['ID', 'Номер извещения', 'Наименование', 'Начальная цена', 'ИНН заказчика', 'КПП заказчика', 'Дата публикации', 'Окончание подачи заявок']);
+    const [first, second, missing] = rows.slice(1);
+    expect(first![0]).toBe(1);
+    expect(first![1]).toBe('0373100000001'); // a notice number with its leading zero, as text
+    expect(first![3]).toBe(1234.5);
+    expect(first![4]).toBe('0012345678');
+    expect(first![5]).toBe('012301001');
+    // Excel dates carry no zone: the cell shows the Moscow wall time, read back in UTC fields.
+    expect(first![6]).toEqual(new Date(Date.UTC(2026, 6, 1)));
+    expect(first![7]).toEqual(new Date(Date.UTC(2026, 6, 20, 9, 0)));
+    expect(second![7]).toEqual(new Date(Date.UTC(2027, 0, 1, 2, 59))); // 23:59 UTC is 02:59 the next day in Moscow
+    expect(missing).toEqual([404, null, null, null, null, null, null, null]);
+
+    const source = await sourceSheet(file);
+    expect(source.get('Что выгружено')).toBe('Список «Мой список»');
+    expect(source.get('ID списка')).toBe('lst_1');
+    // The newest versions held: tender 1 v2 (billed, 2 July 09:30 UTC = 12:30 Moscow) and tender 2 (not billed).
+    expect(source.get('Стоимость строк при доставке, ед.')).toBe(1);
+    expect(source.get('Свежесть данных (последняя доставка)')).toEqual(new Date(Date.UTC(2026, 6, 2, 12, 30)));
+    expect(source.get('Строк')).toBe(3);
+    expect(source.get('Выгружено')).toBeInstanceOf(Date);
+    expect(source.get('Версия приложения')).toMatch(/^\d+\.\d+\.\d+/);
+    expect(result.provenance).toMatchObject({ what: { kind: 'list', list_id: 'lst_1', name: 'Мой список' }, units: 1, rows: 3, format: 'xlsx', freshness: '2026-07-02T09:30:00.000Z' });
+  });
+
+  it('a CSV gets its provenance in a sidecar FILE.provenance.json', async () => {
+    const cache = cacheWithList();
+    const dir = tempDir();
+    const file = join(dir, 'list.csv');
+    const result = await exportListCsv(cache, 'lst_1', columns, file);
+    expect(readdirSync(dir).sort()).toEqual(['list.csv', 'list.csv.provenance.json']);
+    const sidecar = JSON.parse(readFileSync(sidecarPath(file), 'utf8')) as Provenance;
+    expect(sidecar).toEqual(result.provenance);
+    expect(sidecar).toMatchObject({ what: { kind: 'list', name: 'Мой список' }, format: 'csv', rows: 3, units: 1, freshness: '2026-07-02T09:30:00.000Z' });
+    expect(Date.parse(sidecar.made_at)).not.toBeNaN();
+  });
+
+  it('a saved search names its label and criteria; the ledger counts the units its rows record', async () => {
+    const cache = cacheWithList();
+    const criteria = { keywords: ['бумага'], regions: [77] };
+    searchStore(cache).upsert({ filterId: 'flt_test', params: criteria, label: 'бумага', events: ['created', 'updated'] });
+    const dir = tempDir();
+    const search = await exportSearchResultsCsv(cache, 'flt_test', columns, join(dir, 'search.xlsx'), { format: 'xlsx' });
+    expect(search.provenance.what).toEqual({ kind: 'search', filter_id: 'flt_test', label: 'бумага', criteria });
+    expect(search.rows).toBe(2);
+    const source = await sourceSheet(join(dir, 'search.xlsx'));
+    expect(source.get('Что выгружено')).toBe('Сохранённый поиск «бумага»');
+    expect(JSON.parse(String(source.get('Критерии поиска')))).toEqual(criteria);
+
+    const row = (id: number, amount: number, createdAt: string) => ({ id, balanceType: 'tenders' as const, amount, objectId: id, version: 1, filterId: 'flt_test', requestId: null, createdAt });
+    ledgerStore(cache).upsertRows([row(1, 1, '2026-07-01T12:00:00+03:00'), row(2, 2, '2026-07-03T08:15:00+03:00')]);
+    const ledger = await exportLedgerCsv(cache, ledgerColumns(), join(dir, 'ledger.xlsx'), { format: 'xlsx' });
+    expect(ledger.provenance).toMatchObject({ what: { kind: 'ledger' }, units: 3, rows: 2, freshness: '2026-07-03T05:15:00.000Z' });
+    const ledgerRows = await readXlsxFile(join(dir, 'ledger.xlsx'), { trim: false });
+    expect(ledgerRows[1]![1]).toEqual(new Date(Date.UTC(2026, 6, 3, 8, 15))); // newest first, a datetime cell
+    expect(ledgerRows[1]![3]).toBe(2);
+  });
+
+  it('a write that fails or is cancelled leaves no file, and an existing file untouched', async () => {
+    const cache = cacheWithList();
+    const dir = tempDir();
+    await expect(exportListCsv(cache, 'lst_1', columns, join(dir, 'no-such-folder', 'list.xlsx'), { format: 'xlsx' })).rejects.toThrow(/Cannot write/);
+    expect(readdirSync(dir)).toEqual([]);
+
+    writeFileSync(join(dir, 'list.xlsx'), 'an earlier export');
+    const controller = new AbortController();
+    const run = exportListCsv(cache, 'lst_1', columns, join(dir, 'list.xlsx'), {
+      format: 'xlsx',
+      signal: controller.signal,
+      onProgress: () => controller.abort(new Error('cancelled by the user')),
+    });
+    await expect(run).rejects.toThrow('cancelled by the user');
+    expect(readdirSync(dir)).toEqual(['list.xlsx']);
+    expect(readFileSync(join(dir, 'list.xlsx'), 'utf8')).toBe('an earlier export');
+  });
+
+  it('the export history keeps each export newest first with its provenance', async () => {
+    const cache = cacheWithList();
+    const dir = tempDir();
+    const a = await exportListCsv(cache, 'lst_1', columns, join(dir, 'a.csv'));
+    const b = await exportListCsv(cache, 'lst_1', columns, join(dir, 'b.xlsx'), { format: 'xlsx' });
+    recordExport(cache, { fileName: 'a.csv', path: join(dir, 'a.csv'), provenance: a.provenance });
+    recordExport(cache, { fileName: 'b.xlsx', path: null, provenance: b.provenance });
+    const history = exportHistory(cache).list();
+    expect(history.map((h) => [h.file_name, h.path, h.provenance.format, h.provenance.rows, h.provenance.units])).toEqual([
+      ['b.xlsx', null, 'xlsx', 3, 1],
+      ['a.csv', join(dir, 'a.csv'), 'csv', 3, 1],
+    ]);
+    expect(history[0]!.provenance).toEqual(b.provenance);
+    expect(existsSync(join(dir, 'b.xlsx'))).toBe(true);
+  });
+});
