@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { isSingleSupplierPlacementName, type ContractFact, type ContractStage, type Law, type PositionFact, type TenderFact } from '../domain/insights';
 import { tenderView } from './appIndex';
-import { createPartyIndexQueue } from './partyIndexQueue';
+import { createPartyIndexQueue, suppliersOf, suppliersText } from './partyIndexQueue';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
 
@@ -194,18 +194,7 @@ interface ContractKept {
   suppliers: string | null;
 }
 
-const suppliersText = (suppliers: readonly { inn: string; name: string | null }[]): string | null =>
-  suppliers.length === 0 ? null : suppliers.map((p) => `${p.inn}\t${p.name ?? ''}`).join('\n');
-
-/** The suppliers of a `contract_party.suppliers` text. */
-export function suppliersOf(text: string | null): { inn: string; name: string | null }[] {
-  if (text === null || text === '') return [];
-  return text.split('\n').map((line) => {
-    const tab = line.indexOf('\t');
-    const name = line.slice(tab + 1);
-    return { inn: line.slice(0, tab), name: name === '' ? null : name };
-  });
-}
+export { suppliersOf };
 
 export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   // A file migrated with a shorter registry (the migration tests open older schemas) has no insight tables.

@@ -29,11 +29,21 @@ export const QUEUE_BOUND = 50_000;
 const TENDER = 1;
 const CONTRACT = 2;
 
-/** `inn<TAB>name` lines (contract_party.suppliers) -> the INNs. */
-function supplierInns(text: string | null): string[] {
+/** A contract's suppliers as its `contract_party.suppliers` column holds them: `inn<TAB>name` lines, null when none. */
+export const suppliersText = (suppliers: readonly { inn: string; name: string | null }[]): string | null =>
+  suppliers.length === 0 ? null : suppliers.map((p) => `${p.inn}\t${p.name ?? ''}`).join('\n');
+
+/** The suppliers of a `contract_party.suppliers` text. */
+export function suppliersOf(text: string | null): { inn: string; name: string | null }[] {
   if (text === null || text === '') return [];
-  return text.split('\n').map((line) => line.slice(0, line.indexOf('\t')));
+  return text.split('\n').map((line) => {
+    const tab = line.indexOf('\t');
+    const name = line.slice(tab + 1);
+    return { inn: line.slice(0, tab), name: name === '' ? null : name };
+  });
 }
+
+const supplierInns = (text: string | null): string[] => suppliersOf(text).map((p) => p.inn);
 
 export interface PartyIndexQueue {
   /** A tender's customer or single-supplier mark is new or changed; `oldInn` is its customer before (null when new). */
