@@ -13,6 +13,7 @@ import { ProfileRegistry } from '../profiles/profiles';
 import { isAllowedExternalUrl } from '../contract/externalUrl';
 import { TokenVault, type KeychainBackend } from '../vault/tokenVault';
 import { activateFirstUsable, cacheRepairHandlers, DamageWatch, type StartProblems } from './cacheRepair';
+import { calendarHandlers } from './calendar';
 import { cardHandlers } from './cards';
 import { AppContext, type AppTuning } from './context';
 import { contractHandlers } from './contracts';
@@ -161,6 +162,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...exportHandlers(ctx, options.platform),
     ...insightHandlers(ctx, options.platform),
     ...insightJobHandlers(ctx),
+    ...calendarHandlers(ctx, options.platform),
     ...cacheRepairHandlers(ctx, startProblems),
   };
 

@@ -23,6 +23,8 @@ import { priceCodeProblemText } from '../domain/ktru';
 import { ASSIGNEE_MAX, NOTE_MAX, PIPELINE_STATUSES, TAG_NAME_MAX, type MarkedTender, type RowMarks, type TenderMarks } from '../domain/marks';
 import { assigneeProblem, colorProblem, noteProblem, statusProblem, tagNameProblem } from '../domain/markProblems';
 import type { Bilingual } from '../domain/bilingual';
+import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
+import { EXPORT_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -571,6 +573,30 @@ export const markedTenderSchema = z.object({
   tender_status: z.string().nullable(),
   marks: tenderMarksSchema,
 }) satisfies z.ZodType<MarkedTender>;
+/** Whose deadlines (domain CalendarScope): marked tenders, a list's members, a saved search's tenders. */
+export const calendarScopeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('marked'), filter: markFilterSchema.optional() }),
+  z.strictObject({ kind: z.literal('list'), listId }),
+  z.strictObject({ kind: z.literal('search'), filterId }),
+]);
+/** A dated event of a tender (domain CalendarEvent). */
+export const calendarEventSchema = z.object({
+  uid: z.string(),
+  kind: z.enum(CALENDAR_EVENT_KINDS),
+  tender_id: z.number(),
+  contract_id: z.number().optional(),
+  title: z.string(),
+  at: z.string(),
+  date_only: z.boolean().optional(),
+  url: z.string().optional(),
+  customer_name: z.string().optional(),
+  tender_status: z.string().optional(),
+  notice_number: z.string().optional(),
+  price: z.number().optional(),
+  currency: z.string().optional(),
+  stage: z.number().optional(),
+}) satisfies z.ZodType<CalendarEvent>;
+const instant = z.string().datetime({ offset: true, message: 'момент ISO-8601, например 2026-03-02T00:00:00+03:00' });
 
 // ---------------------------------------------------------------------------------------------------------
 // Methods: renderer → main, request and answer
@@ -895,6 +921,18 @@ export const methods = {
     z.object({ columns: z.array(z.object({ status: z.enum(PIPELINE_STATUSES).nullable(), rows: z.array(markedTenderSchema) })) }),
   ),
   'marks.assignees': method(empty, z.array(z.string())),
+
+  // The deadlines calendar (issue 16): read from the cache, offline and free.
+  /** Events of the scope whose instant is in [from, to), in time order. */
+  'calendar.events': method(
+    z
+      .strictObject({ scope: calendarScopeSchema, from: instant, to: instant })
+      .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: 'period: "from" is not before "to"', path: ['to'] })
+      .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 400 * 86_400_000, { message: 'period: at most 400 days', path: ['to'] }),
+    z.array(calendarEventSchema),
+  ),
+  /** Every event of the scope as an ICS file (RFC 5545), like `lists.export`; `rows` counts the events. */
+  'calendar.exportIcs': method(z.strictObject({ scope: calendarScopeSchema }), exportResultSchema),
 
   // The cache.
   'cache.info': method(

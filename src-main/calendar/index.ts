@@ -1,0 +1,87 @@
+/**
+ * src-main/calendar — the deadlines calendar (issue 16): the dated events of the tenders an analyst works on,
+ * read from the cache, offline and free, for the app's calendar view, the ICS export and `tenderwb calendar`.
+ * Shapes and UID rules: domain/calendar.ts; Russian working days (the ICS reminder): domain/workingDays.ts.
+ *
+ * | Module | What it does |
+ * |---|---|
+ * | `index.ts` | `deadlineEvents(cache, scope, range?)`: the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
+ * | `eventsOf.ts` | The events one tender and its contracts carry, read defensively (only `end_date` is guaranteed). |
+ * | `ics.ts` | The ICS file (RFC 5545, ical-generator): one VEVENT per event, an alarm one working day before, written atomically. |
+ */
+import type { CacheDb } from '../cache/database';
+import { contractFactsByTenderIds } from '../cache/insightStore';
+import { markedTenderIds } from '../cache/markStore';
+import { versionStore } from '../cache/versionStore';
+import { cardStore } from '../cache/cardStore';
+import type { CalendarEvent, CalendarScope } from '../domain/calendar';
+import { cardLink } from '../export/cardLinks';
+import { tenderSetOf } from '../insights/scopes';
+import { contractEvents, tenderBasics, tenderEvents } from './eventsOf';
+
+export { writeIcs, icsText, type IcsOptions } from './ics';
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A range of instants, `from` inclusive, `to` exclusive (epoch milliseconds). */
+export interface CalendarRange {
+  from: number;
+  to: number;
+}
+
+/** The tender ids of a scope; `not_found` (in the user's language) for a list or saved search the cache does not know. */
+export function scopeTenderIds(cache: CacheDb, scope: CalendarScope): number[] {
+  if (scope.kind === 'marked') return markedTenderIds(cache, scope.filter ?? {});
+  return tenderSetOf(cache, scope).ids;
+}
+
+/**
+ * The contract's newest object: its card when one is held (the card carries the execution's stages on servers
+ * that send them, a feed's summary may not), else its latest delivered version.
+ */
+function contractObject(cache: CacheDb, id: number): Json | null {
+  const card = cardStore(cache).lastReceivedCardJson('contract', id);
+  const latest = versionStore(cache).latest('contract', id);
+  if (card !== undefined) {
+    try {
+      const parsed: unknown = JSON.parse(card);
+      const cardVersion = isRecord(parsed) && typeof parsed.version === 'number' ? parsed.version : null;
+      // A card older than the newest version held is stale: the version is what the calendar reads then.
+      if (isRecord(parsed) && (latest === undefined || cardVersion === null || cardVersion >= latest.version)) return parsed;
+    } catch {
+      // An unreadable card: the delivered version below.
+    }
+  }
+  return latest !== undefined && isRecord(latest.object) ? latest.object : null;
+}
+
+/**
+ * Every event of the scope's tenders (latest cached versions only; a cancelled tender's events kept, flagged by
+ * `tender_status`) whose instant is in the range, in time order (then by UID, so two reads agree).
+ */
+export function deadlineEvents(cache: CacheDb, scope: CalendarScope, range?: CalendarRange): CalendarEvent[] {
+  const ids = scopeTenderIds(cache, scope);
+  const versions = versionStore(cache);
+  const events: CalendarEvent[] = [];
+  const basicsById = new Map<number, ReturnType<typeof tenderBasics>>();
+  for (const id of ids) {
+    const latest = versions.latest('tender', id);
+    if (latest === undefined || !isRecord(latest.object)) continue;
+    const tender = latest.object;
+    const basics = tenderBasics(tender, typeof tender.source_url === 'string' ? undefined : cardLink(cache, id));
+    if (basics === null) continue;
+    basicsById.set(id, basics);
+    events.push(...tenderEvents(tender, basics));
+  }
+  for (const fact of basicsById.size === 0 ? [] : contractFactsByTenderIds(cache, [...basicsById.keys()])) {
+    const basics = fact.tender_id === null ? null : basicsById.get(fact.tender_id);
+    const contract = basics ? contractObject(cache, fact.id) : null;
+    if (basics && contract) events.push(...contractEvents(contract, basics));
+  }
+  const inRange = range === undefined ? events : events.filter((e) => {
+    const ms = Date.parse(e.at);
+    return ms >= range.from && ms < range.to;
+  });
+  return inRange.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+}

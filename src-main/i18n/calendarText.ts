@@ -1,0 +1,47 @@
+/**
+ * The deadlines calendar's words (issue 16), for the ICS file, the CLI and the calendar view alike: the kinds
+ * of events, what an event's description says, the reminder. Pure, so the renderer says the same words.
+ */
+import type { CalendarEventKind } from '../domain/calendar';
+import type { Locale, Messages } from './text';
+
+const KINDS: Record<CalendarEventKind, { ru: string; en: string }> = {
+  submission: { ru: 'Окончание подачи заявок', en: 'Bids close' },
+  auction: { ru: 'Аукцион', en: 'Auction' },
+  contract_stage: { ru: 'Этап контракта', en: 'Contract stage' },
+};
+
+/** «Окончание подачи заявок», «Аукцион», «Этап контракта». */
+export const calendarEventKindName = (kind: CalendarEventKind, locale: Locale): string => KINDS[kind][locale];
+
+export const calendarText: Messages<{
+  calendarName: string;
+  customer: (name: string) => string;
+  price: (amount: string) => string;
+  notice: (number: string) => string;
+  stage: (ordinal: number) => string;
+  executionEnd: string;
+  cancelled: string;
+  reminder: (kind: string, title: string) => string;
+}> = {
+  ru: {
+    calendarName: 'Сроки закупок — Tender Workbench',
+    customer: (name) => `Заказчик: ${name}`,
+    price: (amount) => `Цена: ${amount}`,
+    notice: (number) => `Извещение № ${number}`,
+    stage: (ordinal) => `Этап ${ordinal}`,
+    executionEnd: 'Окончание исполнения контракта',
+    cancelled: 'Закупка отменена',
+    reminder: (kind, title) => `В следующий рабочий день: ${kind} — ${title}`,
+  },
+  en: {
+    calendarName: 'Tender deadlines — Tender Workbench',
+    customer: (name) => `Customer: ${name}`,
+    price: (amount) => `Price: ${amount}`,
+    notice: (number) => `Notice No. ${number}`,
+    stage: (ordinal) => `Stage ${ordinal}`,
+    executionEnd: 'Contract execution ends',
+    cancelled: 'Tender cancelled',
+    reminder: (kind, title) => `Next working day: ${kind} — ${title}`,
+  },
+};
