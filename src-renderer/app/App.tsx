@@ -24,6 +24,8 @@ import { InsightsView } from '../views/insights/InsightsView';
 import { FiltersView } from '../views/earlier/FiltersView';
 import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
+import { CalendarView } from '../views/calendar/CalendarView';
+import { CommandPalette } from './palette/CommandPalette';
 import { OpenBox } from '../components/OpenBox';
 import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
 import { CacheUpgradeNotice } from '../components/CacheUpgradeNotice';
@@ -36,6 +38,7 @@ const strings: Strings<{
   lists: string;
   ledger: string;
   insights: string;
+  calendar: string;
   settings: string;
   filters: string;
   favorites: string;
@@ -63,6 +66,7 @@ const strings: Strings<{
     lists: 'Списки',
     ledger: 'Баланс и расходы',
     insights: 'Аналитика',
+    calendar: 'Календарь',
     settings: 'Настройки',
     filters: 'Фильтры',
     favorites: 'Избранное',
@@ -90,6 +94,7 @@ const strings: Strings<{
     lists: 'Lists',
     ledger: 'Balance & ledger',
     insights: 'Insights',
+    calendar: 'Calendar',
     settings: 'Settings',
     filters: 'Filters',
     favorites: 'Favorites',
@@ -114,7 +119,7 @@ const strings: Strings<{
 type NavView = Exclude<ViewName, 'card'>;
 /** A follow that ended this shortly before a profile switch was ended by it (the core stops jobs first). */
 const FOLLOW_STOP_WINDOW_MS = 5000;
-const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'insights', 'ledger', 'settings'];
+const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'calendar', 'insights', 'ledger', 'settings'];
 /**
  * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
  * filters, favorites, balance with daily limits, and the offline search over what it cached.
@@ -302,7 +307,9 @@ export function App() {
         {route.view === 'filters' && <FiltersView filterId={route.filterId} />}
         {route.view === 'favorites' && <FavoritesView />}
         {route.view === 'limits' && <LimitsView />}
+        {route.view === 'calendar' && <CalendarView />}
       </main>
+      <CommandPalette />
     </div>
   );
 }

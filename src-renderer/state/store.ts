@@ -25,6 +25,7 @@ export type Route =
   | { view: 'ledger' }
   | { view: 'settings' }
   | { view: 'insights'; at?: InsightsPage; back?: Route }
+  | { view: 'calendar' }
   // A profile of the earlier API generation has its own views (reference document 2).
   | { view: 'filters'; filterId?: number }
   | { view: 'favorites' }

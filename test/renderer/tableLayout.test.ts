@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { gridTracks, minimumWidth, parseLayout, resizeColumn, toggleColumn, visibleColumns, type LayoutColumn } from '../../src-renderer/components/columnLayout';
 import { placePopup } from '../../src-renderer/components/popupPlacement';
-import { isSearchShortcut } from '../../src-renderer/components/searchShortcut';
 
 const columns: LayoutColumn[] = [
   { key: 'date', width: 110 },
@@ -72,25 +71,5 @@ describe('popup placement', () => {
 
   it('a window narrower than the popup: the popup starts at the margin', () => {
     expect(placePopup({ left: 50, top: 10, right: 90, bottom: 40 }, { width: 420, height: 100 }, { width: 300, height: 600 }).left).toBe(8);
-  });
-});
-
-describe('the search shortcut', () => {
-  const key = (k: string, extra: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; tag: string }> = {}) => ({
-    key: k,
-    ctrlKey: extra.ctrlKey ?? false,
-    metaKey: extra.metaKey ?? false,
-    altKey: extra.altKey ?? false,
-    target: { tagName: extra.tag ?? 'DIV' } as unknown as EventTarget,
-  });
-  it('/ outside a text field, Ctrl+K and ⌘K anywhere (also on a Russian layout)', () => {
-    expect(isSearchShortcut(key('/'))).toBe(true);
-    expect(isSearchShortcut(key('/', { tag: 'INPUT' }))).toBe(false);
-    expect(isSearchShortcut(key('/', { tag: 'TEXTAREA' }))).toBe(false);
-    expect(isSearchShortcut(key('k', { ctrlKey: true, tag: 'INPUT' }))).toBe(true);
-    expect(isSearchShortcut(key('л', { ctrlKey: true }))).toBe(true);
-    expect(isSearchShortcut(key('k', { metaKey: true }))).toBe(true);
-    expect(isSearchShortcut(key('k'))).toBe(false);
-    expect(isSearchShortcut(key('k', { ctrlKey: true, altKey: true }))).toBe(false);
   });
 });

@@ -1,18 +1,18 @@
 /**
  * The criteria form of the server search, folded after a run into one line: the criteria in words (the same
  * summary the saved searches show) and a button that unfolds the form again, so the results get the screen.
- * A new run folds it again. `/` or Ctrl+K unfolds it and puts the cursor into the keywords.
+ * A new run folds it again. `/` (or «К полю поиска» in the command palette) unfolds it and puts the cursor into the keywords.
  */
 import { useState, type ReactNode } from 'react';
 import { useSearchShortcut } from '../../components/searchShortcut';
 import { useStrings, type Strings } from '../../i18n/i18n';
 
 const strings: Strings<{ criteria: string; edit: string; editHint: string }> = {
-  ru: { criteria: 'Условия поиска', edit: 'Изменить условия', editHint: 'Развернуть форму условий (/ или Ctrl+K)' },
-  en: { criteria: 'Search criteria', edit: 'Edit criteria', editHint: 'Unfold the criteria form (/ or Ctrl+K)' },
+  ru: { criteria: 'Условия поиска', edit: 'Изменить условия', editHint: 'Развернуть форму условий (/)' },
+  en: { criteria: 'Search criteria', edit: 'Edit criteria', editHint: 'Unfold the criteria form (/)' },
 };
 
-/** Where `/` and Ctrl+K put the cursor: the keywords field of the criteria form. */
+/** Where `/` puts the cursor: the keywords field of the criteria form. */
 const SEARCH_FIELD_ID = 'keywords';
 
 export function CriteriaPanel({ runKey, summary, children }: { runKey: string | null; summary: string; children: ReactNode }) {

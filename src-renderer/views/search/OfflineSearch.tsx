@@ -4,6 +4,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { Locale, MethodArgs } from '../../../src-main/contract/ipc';
+import type { MarkFilter } from '../../../src-main/domain/marks';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { FilterSelect } from '../../components/MultiSelect';
@@ -104,7 +105,7 @@ function buildOffline(f: OfflineForm, s: (typeof strings)['ru'], locale: Locale)
 
 export function OfflineSearch() {
   const s = useStrings(strings);
-  // `/` or Ctrl+K: the cursor into what to search in the cache.
+  // `/`: the cursor into what to search in the cache.
   useSearchShortcut(() => document.getElementById('offline-text')?.focus());
   const c = useStrings(criteriaStrings);
   const locale = useLocale();
@@ -125,11 +126,11 @@ export function OfflineSearch() {
   };
 
   const fetchPage = useCallback(
-    async (offset: number, limit: number) => {
+    async (offset: number, limit: number, _sort: unknown, marks: MarkFilter | undefined) => {
       if (!offlineQuery) return { rows: [], count: 0 };
       const built = buildOffline(offlineQuery, strings.ru, 'ru');
       if (!built.ok) return { rows: [], count: 0 };
-      const r = await call('search.offline', { ...built.args, offset, limit });
+      const r = await call('search.offline', { ...built.args, ...(marks ? { marks } : {}), offset, limit });
       setEstimate(r.countIsEstimate);
       return { rows: r.rows, count: r.count };
     },
@@ -190,6 +191,7 @@ export function OfflineSearch() {
         <TenderTable
           testId="offline-results"
           fetchPage={fetchPage}
+          markFilterable
           resetKey={`${JSON.stringify(offlineQuery)}#${runCount}#${epoch}`}
           sortable={false}
           back={{ view: 'search' }}

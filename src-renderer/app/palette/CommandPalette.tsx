@@ -1,0 +1,162 @@
+/**
+ * The command palette (Ctrl+K, ⌘K on macOS) and the keyboard shortcuts of the command registry
+ * (state/commands/registry.ts). The palette lists every view, every action someone can do here and the user's
+ * saved searches, matched fuzzily in Russian and English (paletteItems.ts), each with its shortcut; it is
+ * used by keyboard alone (type, arrows, Enter; Escape closes) and gives the focus back where it was. Built on
+ * cmdk (the list, its keyboard and ARIA); the modal around it is ours, so the focus is ours to return.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Command } from 'cmdk';
+import { call } from '../../bridge/client';
+import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { useAppStore } from '../../state/store';
+import { useLoad } from '../../state/useLoad';
+import { summarizeCriteria } from '../../views/search/queryBuilder';
+import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
+import { commandForKey } from '../../state/commands/shortcuts';
+import { isProvided, runAction, useProvideAction } from '../../state/commands/actions';
+import { paletteItems, rankItems, type PaletteItem } from './paletteItems';
+
+const strings: Strings<{ label: string; placeholder: string; empty: string; views: string; actions: string; saved: string; hint: string }> = {
+  ru: {
+    label: 'Палитра команд',
+    placeholder: 'Команда, раздел или сохранённый поиск…',
+    empty: 'Ничего не найдено',
+    views: 'Разделы',
+    actions: 'Действия',
+    saved: 'Сохранённые поиски',
+    hint: '↑↓ — выбрать, Enter — выполнить, Esc — закрыть',
+  },
+  en: {
+    label: 'Command palette',
+    placeholder: 'A command, a view or a saved search…',
+    empty: 'Nothing found',
+    views: 'Views',
+    actions: 'Actions',
+    saved: 'Saved searches',
+    hint: '↑↓ choose, Enter runs, Esc closes',
+  },
+};
+
+const GROUPS = ['views', 'actions', 'saved'] as const;
+const isMac = (): boolean => /mac/i.test(navigator.platform || navigator.userAgent);
+
+function runItem(run: PaletteItem['run']): void {
+  if ('navigate' in run) useAppStore.getState().navigate(run.navigate);
+  else runAction(run.action);
+}
+
+export function CommandPalette() {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const activeProfile = useAppStore((st) => st.activeProfile);
+  const epoch = useAppStore((st) => st.epoch);
+  const generation: Generation = activeProfile?.generation === 'earlier' ? 'earlier' : 'current';
+  const [open, setOpen] = useState(false);
+  /** Bumped at each opening: the saved searches are read again then (they change in other views). */
+  const [openings, setOpenings] = useState(0);
+  const [search, setSearch] = useState('');
+  /** Where the focus was when the palette opened: it goes back there. */
+  const returnTo = useRef<HTMLElement | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  const show = () => {
+    if (openRef.current) {
+      close();
+      return;
+    }
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSearch('');
+    setOpenings((n) => n + 1);
+    setOpen(true);
+  };
+  useProvideAction('palette.open', show);
+
+  // The registry's shortcuts, wherever the focus is (a plain key not while typing: shortcuts.ts).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return;
+      const command = commandForKey(e, COMMANDS.filter((c) => forGeneration(c, generation)));
+      if (!command || !('action' in command.run) || !isProvided(command.run.action)) return;
+      e.preventDefault();
+      runAction(command.run.action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [generation]);
+
+  const saved = useLoad(() => call('savedSearches.list', {}), `palette-saved-${epoch}-${openings}`, open && generation === 'current');
+  const savedSearches = useMemo(
+    () => (saved.data ?? []).map((x) => ({ filterId: x.filterId, name: x.label ?? summarizeCriteria(x.criteria, locale) })),
+    [saved.data, locale],
+  );
+  // Which actions are provided is read when the palette opens (the view behind it does not change meanwhile).
+  const items = useMemo(
+    () => (open ? paletteItems(COMMANDS, { generation, locale, mac: isMac(), provided: isProvided, savedSearches }) : []),
+    [open, generation, locale, savedSearches, openings],
+  );
+  const shown = useMemo(() => rankItems(items, search), [items, search]);
+
+  const palette = useRef<HTMLDivElement>(null);
+  const close = () => {
+    setOpen(false);
+    const back = returnTo.current;
+    returnTo.current = null;
+    if (back?.isConnected) back.focus();
+  };
+  const choose = (item: PaletteItem) => {
+    runItem(item.run);
+    // A command that took the focus (a row, a field) keeps it; otherwise it goes back where it was.
+    if (palette.current?.contains(document.activeElement) !== false) close();
+    else {
+      returnTo.current = null;
+      setOpen(false);
+    }
+  };
+
+  if (!open) return null;
+  const grouped = search.trim() === '';
+  const row = (item: PaletteItem) => (
+    <Command.Item key={item.id} value={item.id} onSelect={() => choose(item)} className="palette__item" data-testid={`palette-item-${item.id}`}>
+      <span className="palette__title">{item.title}</span>
+      {item.shortcut && <kbd className="palette__kbd">{item.shortcut}</kbd>}
+    </Command.Item>
+  );
+  return (
+    <div className="palette__backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div
+        ref={palette}
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label={s.label}
+        data-testid="command-palette"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            close();
+          } else if (e.key === 'Tab') e.preventDefault(); // the input keeps the focus: nothing else to reach
+        }}
+      >
+        <Command label={s.label} shouldFilter={false} loop>
+          <Command.Input autoFocus value={search} onValueChange={setSearch} placeholder={s.placeholder} className="palette__input" data-testid="palette-input" />
+          <Command.List className="palette__list">
+            <Command.Empty className="palette__empty">{s.empty}</Command.Empty>
+            {grouped
+              ? GROUPS.map((g) => {
+                  const inGroup = shown.filter((i) => i.group === g);
+                  return inGroup.length === 0 ? null : (
+                    <Command.Group key={g} heading={s[g]} className="palette__group">
+                      {inGroup.map(row)}
+                    </Command.Group>
+                  );
+                })
+              : shown.map(row)}
+          </Command.List>
+        </Command>
+        <div className="palette__hint muted">{s.hint}</div>
+      </div>
+    </div>
+  );
+}

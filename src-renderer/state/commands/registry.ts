@@ -1,0 +1,153 @@
+/**
+ * The one registry of the renderer's commands (issue 16, "moving fast"): every view to go to and every action,
+ * each with its Russian and English title, the words it is also found by, its keyboard shortcut if it has one,
+ * and what it does. The command palette (app/palette/) lists these (plus the user's saved searches, read from
+ * the core) and the keyboard handler (app/palette/useShortcuts.ts) runs them by their shortcuts: adding a
+ * command is one entry here. What an action does is provided by whichever component can do it right now
+ * (actions.ts): a table provides "next row", an export button "export"; an action nobody provides is not
+ * offered.
+ */
+import type { Route } from '../store';
+import type { Shortcut } from './shortcuts';
+
+/** What a command's action is called by the components that provide it. */
+export type ActionId =
+  | 'palette.open'
+  | 'search.focus'
+  | 'row.open'
+  | 'row.next'
+  | 'row.previous'
+  | 'row.addToList'
+  | 'row.mark'
+  | 'export.open'
+  | 'calendar.exportIcs';
+
+/** The API generation whose profiles have the command (both when not said). */
+export type Generation = 'current' | 'earlier';
+
+export interface CommandDef {
+  id: string;
+  title: { ru: string; en: string };
+  /** More words it is found by, in both languages (the titles of both languages are always searched). */
+  keywords: string[];
+  group: 'views' | 'actions';
+  shortcut?: Shortcut;
+  run: { navigate: Route } | { action: ActionId };
+  generations?: Generation[];
+}
+
+const CURRENT: Generation[] = ['current'];
+const EARLIER: Generation[] = ['earlier'];
+
+export const COMMANDS: readonly CommandDef[] = [
+  // Views.
+  { id: 'view.search', group: 'views', title: { ru: 'Поиск', en: 'Search' }, keywords: ['закупки', 'tenders', 'найти', 'find'], run: { navigate: { view: 'search' } } },
+  {
+    id: 'view.saved',
+    group: 'views',
+    title: { ru: 'Сохранённые поиски', en: 'Saved searches' },
+    keywords: ['подписки', 'слежение', 'follow', 'feeds'],
+    run: { navigate: { view: 'saved' } },
+    generations: CURRENT,
+  },
+  { id: 'view.contracts', group: 'views', title: { ru: 'Контракты', en: 'Contracts' }, keywords: ['contract'], run: { navigate: { view: 'contracts' } }, generations: CURRENT },
+  { id: 'view.lists', group: 'views', title: { ru: 'Списки', en: 'Lists' }, keywords: ['избранное', 'list'], run: { navigate: { view: 'lists' } }, generations: CURRENT },
+  {
+    id: 'view.calendar',
+    group: 'views',
+    title: { ru: 'Календарь сроков', en: 'Calendar of deadlines' },
+    keywords: ['дедлайны', 'сроки подачи', 'deadlines', 'месяц', 'неделя', 'month', 'week'],
+    run: { navigate: { view: 'calendar' } },
+    generations: CURRENT,
+  },
+  {
+    id: 'view.insights',
+    group: 'views',
+    title: { ru: 'Аналитика', en: 'Insights' },
+    keywords: ['досье', 'конкуренты', 'цены', 'красные флаги', 'dossier', 'competitors', 'prices', 'red flags'],
+    run: { navigate: { view: 'insights' } },
+    generations: CURRENT,
+  },
+  { id: 'view.ledger', group: 'views', title: { ru: 'Баланс и расходы', en: 'Balance & ledger' }, keywords: ['деньги', 'единицы', 'аудит', 'money', 'units', 'audit'], run: { navigate: { view: 'ledger' } }, generations: CURRENT },
+  { id: 'view.filters', group: 'views', title: { ru: 'Фильтры', en: 'Filters' }, keywords: ['filter'], run: { navigate: { view: 'filters' } }, generations: EARLIER },
+  { id: 'view.favorites', group: 'views', title: { ru: 'Избранное', en: 'Favorites' }, keywords: ['favourites'], run: { navigate: { view: 'favorites' } }, generations: EARLIER },
+  { id: 'view.limits', group: 'views', title: { ru: 'Баланс и лимиты', en: 'Balance & limits' }, keywords: ['лимит', 'limit'], run: { navigate: { view: 'limits' } }, generations: EARLIER },
+  { id: 'view.settings', group: 'views', title: { ru: 'Настройки', en: 'Settings' }, keywords: ['профиль', 'токен', 'язык', 'profile', 'token', 'language'], run: { navigate: { view: 'settings' } } },
+  // Actions: offered where a component provides them (actions.ts).
+  {
+    id: 'search.focus',
+    group: 'actions',
+    title: { ru: 'К полю поиска', en: 'Go to the search field' },
+    keywords: ['искать', 'ключевые слова', 'keywords'],
+    shortcut: { code: 'Slash', label: '/' },
+    run: { action: 'search.focus' },
+  },
+  {
+    id: 'row.open',
+    group: 'actions',
+    title: { ru: 'Открыть карточку строки', en: 'Open the row’s card' },
+    keywords: ['карточка', 'открыть', 'card', 'open'],
+    shortcut: { code: 'KeyO', label: 'O' },
+    run: { action: 'row.open' },
+  },
+  { id: 'row.next', group: 'actions', title: { ru: 'Следующая строка', en: 'Next row' }, keywords: ['вниз', 'down'], shortcut: { code: 'KeyJ', label: 'J' }, run: { action: 'row.next' } },
+  {
+    id: 'row.previous',
+    group: 'actions',
+    title: { ru: 'Предыдущая строка', en: 'Previous row' },
+    keywords: ['вверх', 'up'],
+    shortcut: { code: 'KeyK', label: 'K' },
+    run: { action: 'row.previous' },
+  },
+  {
+    id: 'row.addToList',
+    group: 'actions',
+    title: { ru: 'Добавить в список…', en: 'Add to list…' },
+    keywords: ['список', 'list'],
+    shortcut: { code: 'KeyL', label: 'L' },
+    run: { action: 'row.addToList' },
+    generations: CURRENT,
+  },
+  {
+    id: 'row.mark',
+    group: 'actions',
+    title: { ru: 'Отметить: метки, статус, ответственный…', en: 'Mark: tags, status, assignee…' },
+    keywords: ['метка', 'тег', 'статус', 'воронка', 'tag', 'status', 'pipeline', 'assignee'],
+    shortcut: { code: 'KeyM', label: 'M' },
+    run: { action: 'row.mark' },
+    generations: CURRENT,
+  },
+  {
+    id: 'export.open',
+    group: 'actions',
+    title: { ru: 'Экспорт в файл (XLSX, CSV)…', en: 'Export to a file (XLSX, CSV)…' },
+    keywords: ['xlsx', 'csv', 'excel', 'выгрузить', 'выгрузка', 'экспорт', 'export'],
+    run: { action: 'export.open' },
+  },
+  {
+    id: 'calendar.exportIcs',
+    group: 'actions',
+    title: { ru: 'Экспорт в календарь (ICS)', en: 'Export to a calendar (ICS)' },
+    keywords: ['ics', 'ical', 'outlook', 'google', 'календарь', 'calendar'],
+    run: { action: 'calendar.exportIcs' },
+    generations: CURRENT,
+  },
+  {
+    id: 'palette.open',
+    group: 'actions',
+    title: { ru: 'Палитра команд', en: 'Command palette' },
+    keywords: ['команды', 'commands'],
+    shortcut: { code: 'KeyK', mod: true, label: 'Ctrl+K' },
+    run: { action: 'palette.open' },
+  },
+];
+
+/** Whether a profile of this generation has the command. */
+export function forGeneration(command: CommandDef, generation: Generation): boolean {
+  return command.generations === undefined || command.generations.includes(generation);
+}
+
+/** The words the palette matches a command by: both titles (so «пайп» works on an English screen too) and its keywords. */
+export function searchWords(command: Pick<CommandDef, 'title' | 'keywords'>): string[] {
+  return [command.title.ru, command.title.en, ...command.keywords];
+}

@@ -1,0 +1,64 @@
+/**
+ * Keyboard shortcuts of the registry's commands, as pure rules (tested without a browser). A shortcut is a
+ * physical key (`KeyboardEvent.code`), so it works the same on the Russian layout (J is J, not «О»). A plain
+ * key never fires while the user types in a field or works in a dialog; one with Ctrl (⌘ on macOS) fires
+ * anywhere, as the palette's Ctrl+K must.
+ */
+
+export interface Shortcut {
+  /** `KeyboardEvent.code`: `KeyJ`, `Slash`… */
+  code: string;
+  /** Ctrl, or ⌘ on macOS. */
+  mod?: boolean;
+  /** How it is written for a user (the mod shown as Ctrl+; macOS gets ⌘). */
+  label: string;
+}
+
+export interface KeyLike {
+  code: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  target: EventTarget | null;
+}
+
+/** Inputs that take no typing: a key pressed on them is not text. */
+const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/** Whether the key goes into text the user is typing (a field, a list box, an editable area). */
+export function isTyping(target: EventTarget | null): boolean {
+  const t = target as { tagName?: string; type?: string; isContentEditable?: boolean } | null;
+  const tag = t?.tagName?.toLowerCase();
+  if (tag === 'textarea' || tag === 'select' || t?.isContentEditable === true) return true;
+  return tag === 'input' && !NOT_TEXT.has((t?.type ?? 'text').toLowerCase());
+}
+
+/** Whether the target is inside a dialog (a plain key there belongs to the dialog). */
+function inDialog(target: EventTarget | null): boolean {
+  const t = target as { closest?: (selector: string) => unknown } | null;
+  return typeof t?.closest === 'function' && t.closest('[role="dialog"], [role="alertdialog"]') != null;
+}
+
+/** Whether the key event presses this shortcut, here (not while typing, for a plain key). */
+export function pressesShortcut(e: KeyLike, shortcut: Shortcut): boolean {
+  if (e.code !== shortcut.code || e.altKey || e.shiftKey) return false;
+  const mod = e.ctrlKey || e.metaKey;
+  if (shortcut.mod === true) return mod;
+  return !mod && !isTyping(e.target) && !inDialog(e.target);
+}
+
+/** The first command whose shortcut the event presses. */
+export function commandForKey<C extends { shortcut?: Shortcut }>(e: KeyLike, commands: readonly C[]): C | undefined {
+  return commands.find((c) => c.shortcut !== undefined && pressesShortcut(e, c.shortcut));
+}
+
+/** The shortcut as the user's keyboard writes it: ⌘K on macOS, Ctrl+K elsewhere. */
+export function shortcutLabel(shortcut: Shortcut, mac: boolean): string {
+  return mac && shortcut.mod === true ? shortcut.label.replace(/^Ctrl\+/, '⌘') : shortcut.label;
+}
+
+/** Two commands on one key would make one of them unreachable: the registry's test checks there are none. */
+export function shortcutKey(shortcut: Shortcut): string {
+  return `${shortcut.mod === true ? 'mod+' : ''}${shortcut.code}`;
+}

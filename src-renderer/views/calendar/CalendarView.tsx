@@ -1,0 +1,344 @@
+/**
+ * The deadlines calendar (issue 16): a month or a week of the dated events of the tenders the analyst works
+ * on (marked tenders, optionally by tag and status; a list's members; a saved search's tenders), each on its
+ * Moscow day at its Moscow time, with its kind named (submission deadline, auction, contract stage). A click
+ * opens the tender's card; «Экспорт в календарь (ICS)» writes the scope's events to a file for Outlook or
+ * Google Calendar (the core's `calendar.exportIcs`). Everything is read from the cache: nothing is spent.
+ */
+import { useMemo, useState } from 'react';
+import type { MethodResult } from '../../../src-main/contract/ipc';
+import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../src-main/domain/calendar';
+import { PIPELINE_STATUSES, isPipelineStatus } from '../../../src-main/domain/marks';
+import { pipelineStatusName } from '../../../src-main/i18n/codes';
+import { call } from '../../bridge/client';
+import { download } from '../../components/CsvExportDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatInt } from '../../format/format';
+import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { useProvideAction } from '../../state/commands/actions';
+import { useAppStore } from '../../state/store';
+import { summarizeCriteria } from '../search/queryBuilder';
+import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, periodOf, weekDays, type GridDay } from './calendarGrid';
+import { useCalendarState } from './calendarState';
+import { useCalendarEvents, useScopeChoices } from './useCalendarData';
+
+const strings: Strings<{
+  title: string;
+  intro: string;
+  scope: string;
+  marked: string;
+  list: string;
+  search: string;
+  anyTag: string;
+  anyStatus: string;
+  tag: string;
+  status: string;
+  whichList: string;
+  whichSearch: string;
+  noLists: string;
+  noSearches: string;
+  month: string;
+  week: string;
+  previous: string;
+  next: string;
+  today: string;
+  exportIcs: string;
+  exporting: string;
+  exported: (n: string, where: string) => string;
+  exportedDownload: (n: string, file: string) => string;
+  exportCancelled: string;
+  empty: string;
+  emptyMarked: string;
+  count: (n: number) => string;
+  kind: (kind: CalendarEventKind) => string;
+  allDay: string;
+  msk: string;
+  cancelled: string;
+  /** Monday to Sunday, comma-separated. */
+  weekdays: string;
+  open: (title: string) => string;
+}> = {
+  ru: {
+    title: 'Календарь сроков',
+    intro: 'Сроки закупок, с которыми вы работаете, по московскому времени (МСК). Данные из кэша — бесплатно.',
+    scope: 'Чьи сроки',
+    marked: 'Отмеченные закупки',
+    list: 'Список',
+    search: 'Сохранённый поиск',
+    anyTag: 'любая метка',
+    anyStatus: 'любой статус',
+    tag: 'Метка',
+    status: 'Статус',
+    whichList: 'Какой список',
+    whichSearch: 'Какой поиск',
+    noLists: 'Списков пока нет',
+    noSearches: 'Сохранённых поисков пока нет',
+    month: 'Месяц',
+    week: 'Неделя',
+    previous: 'Назад',
+    next: 'Вперёд',
+    today: 'Сегодня',
+    exportIcs: 'Экспорт в календарь (ICS)',
+    exporting: 'Экспортируем…',
+    exported: (n, w) => `Событий в файле: ${n} → ${w}`,
+    exportedDownload: (n, f) => `Событий в файле: ${n}, файл «${f}» скачивается.`,
+    exportCancelled: 'Сохранение отменено.',
+    empty: 'В этот период сроков нет.',
+    emptyMarked: 'В этот период сроков нет. Отметьте закупки в результатах поиска (метка или статус), и их сроки появятся здесь.',
+    count: (n) => `Событий: ${n}`,
+    kind: (k) => ({ submission: 'Окончание подачи заявок', auction: 'Аукцион', contract_stage: 'Этап контракта' })[k],
+    allDay: 'весь день',
+    msk: 'МСК',
+    cancelled: 'отменена',
+    weekdays: 'Пн,Вт,Ср,Чт,Пт,Сб,Вс',
+    open: (t) => `Открыть карточку: ${t}`,
+  },
+  en: {
+    title: 'Calendar of deadlines',
+    intro: 'Deadlines of the tenders you work on, in Moscow time (MSK). Read from the cache: free.',
+    scope: 'Whose deadlines',
+    marked: 'Marked tenders',
+    list: 'A list',
+    search: 'A saved search',
+    anyTag: 'any tag',
+    anyStatus: 'any status',
+    tag: 'Tag',
+    status: 'Status',
+    whichList: 'Which list',
+    whichSearch: 'Which search',
+    noLists: 'No lists yet',
+    noSearches: 'No saved searches yet',
+    month: 'Month',
+    week: 'Week',
+    previous: 'Previous',
+    next: 'Next',
+    today: 'Today',
+    exportIcs: 'Export to a calendar (ICS)',
+    exporting: 'Exporting…',
+    exported: (n, w) => `Events in the file: ${n} → ${w}`,
+    exportedDownload: (n, f) => `Events in the file: ${n}; "${f}" is downloading.`,
+    exportCancelled: 'Saving was cancelled.',
+    empty: 'No deadlines in this period.',
+    emptyMarked: 'No deadlines in this period. Mark tenders in the search results (a tag or a status) and their deadlines show here.',
+    count: (n) => `Events: ${n}`,
+    kind: (k) => ({ submission: 'Bids close', auction: 'Auction', contract_stage: 'Contract stage' })[k],
+    allDay: 'all day',
+    msk: 'MSK',
+    cancelled: 'cancelled',
+    weekdays: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
+    open: (t) => `Open the card: ${t}`,
+  },
+};
+
+const monthTitle = (day: string, locale: 'ru' | 'en'): string =>
+  new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 7)}-15T12:00:00Z`));
+const dayTitle = (day: string, locale: 'ru' | 'en'): string =>
+  new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+
+export function CalendarView() {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const { scope, mode, anchor, set } = useCalendarState();
+  const weeks = useMemo<GridDay[][]>(() => (mode === 'month' ? monthWeeks(anchor) : [weekDays(anchor)]), [mode, anchor]);
+  const period = useMemo(() => periodOf(weeks.flat()), [weeks]);
+  const events = useCalendarEvents(scope, period);
+  const byDay = useMemo(() => eventsByDay(events.data ?? []), [events.data]);
+  const today = moscowDay(new Date().toISOString());
+  const step = (n: number) => set({ anchor: mode === 'month' ? addMonths(anchor, n) : addDays(anchor, 7 * n) });
+  const periodTitle = mode === 'month' ? monthTitle(anchor, locale) : `${dayTitle(weeks[0]![0]!.day, locale)} — ${dayTitle(weeks[0]![6]!.day, locale)}`;
+
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const [exported, setExported] = useState<MethodResult<'calendar.exportIcs'> | null>(null);
+  const exportIcs = async () => {
+    setExporting(true);
+    setExportError(null);
+    setExported(null);
+    try {
+      const answer = await call('calendar.exportIcs', { scope });
+      setExported(answer);
+      if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
+    } catch (e) {
+      setExportError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+  useProvideAction('calendar.exportIcs', () => void exportIcs(), !exporting);
+
+  const count = events.data?.length ?? 0;
+  return (
+    <section className="calendar" data-testid="view-calendar">
+      <h1>{s.title}</h1>
+      <p className="muted">{s.intro}</p>
+      <ScopePicker scope={scope} onChange={(next) => set({ scope: next })} />
+      <div className="calendar__toolbar">
+        <div className="calendar__modes" role="group" aria-label={`${s.month} / ${s.week}`}>
+          {(['month', 'week'] as const).map((m) => (
+            <button key={m} type="button" aria-pressed={mode === m} className={mode === m ? 'btn--primary' : undefined} onClick={() => set({ mode: m })} data-testid={`calendar-mode-${m}`}>
+              {m === 'month' ? s.month : s.week}
+            </button>
+          ))}
+        </div>
+        <button type="button" onClick={() => step(-1)} aria-label={s.previous} data-testid="calendar-previous">
+          ←
+        </button>
+        <button type="button" onClick={() => set({ anchor: today })} data-testid="calendar-today">
+          {s.today}
+        </button>
+        <button type="button" onClick={() => step(1)} aria-label={s.next} data-testid="calendar-next">
+          →
+        </button>
+        <h2 className="calendar__period" data-testid="calendar-period" aria-live="polite">
+          {periodTitle}
+        </h2>
+        <span className="muted" data-testid="calendar-count" data-count={events.data ? count : undefined}>
+          {events.data ? s.count(count) : ''}
+        </span>
+        <span className="tt__spacer" />
+        <button type="button" onClick={() => void exportIcs()} disabled={exporting} data-testid="calendar-export-ics">
+          {exporting ? s.exporting : s.exportIcs}
+        </button>
+      </div>
+      <ErrorNotice error={events.error ?? exportError} testId="calendar-error" />
+      {exported && (
+        <div className="notice" role="status" data-testid="calendar-exported">
+          {!exported.saved ? s.exportCancelled : exported.downloadUrl ? s.exportedDownload(formatInt(exported.rows, locale), exported.fileName) : s.exported(formatInt(exported.rows, locale), exported.path ?? exported.fileName)}
+        </div>
+      )}
+      <div className={`calendar__grid calendar__grid--${mode}`} role="grid" aria-label={periodTitle} data-testid="calendar-grid">
+        <div role="row" className="calendar__week calendar__week--head">
+          {s.weekdays.split(',').map((w) => (
+            <div key={w} role="columnheader" className="calendar__weekday">
+              {w}
+            </div>
+          ))}
+        </div>
+        {weeks.map((week) => (
+          <div key={week[0]!.day} role="row" className="calendar__week">
+            {week.map((d) => (
+              <DayCell key={d.day} day={d} today={d.day === today} events={byDay.get(d.day) ?? []} />
+            ))}
+          </div>
+        ))}
+      </div>
+      {events.data && count === 0 && <p className="muted" data-testid="calendar-empty">{scope.kind === 'marked' ? s.emptyMarked : s.empty}</p>}
+    </section>
+  );
+}
+
+function DayCell({ day, today, events }: { day: GridDay; today: boolean; events: CalendarEvent[] }) {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const navigate = useAppStore((st) => st.navigate);
+  return (
+    <div
+      role="gridcell"
+      className={`calendar__day${day.inMonth ? '' : ' calendar__day--outside'}${today ? ' calendar__day--today' : ''}`}
+      data-testid={`calendar-day-${day.day}`}
+      data-count={events.length}
+      aria-label={dayTitle(day.day, locale)}
+    >
+      <div className="calendar__date">{Number(day.day.slice(8))}</div>
+      {events.map((e) => (
+        <button
+          key={e.uid}
+          type="button"
+          className={`calendar__event calendar__event--${e.kind}${e.tender_status === 'cancelled' ? ' calendar__event--cancelled' : ''}`}
+          data-testid="calendar-event"
+          data-tender-id={e.tender_id}
+          data-kind={e.kind}
+          title={`${s.kind(e.kind)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
+          aria-label={s.open(`${s.kind(e.kind)}, ${e.date_only ? s.allDay : moscowTime(e.at)}: ${e.title}`)}
+          onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
+        >
+          <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span> <span className="calendar__kind">{s.kind(e.kind)}</span>
+          {e.tender_status === 'cancelled' && <span className="calendar__kind"> · {s.cancelled}</span>}
+          <span className="calendar__title">{e.title}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope: CalendarScope): void }) {
+  const s = useStrings(strings);
+  const locale = useLocale();
+  const { tags, lists, searches } = useScopeChoices();
+  const kind = scope.kind;
+  const pickKind = (k: CalendarScope['kind']) => {
+    if (k === 'marked') onChange({ kind: 'marked' });
+    else if (k === 'list' && lists[0]) onChange({ kind: 'list', listId: lists[0].listId });
+    else if (k === 'search' && searches[0]) onChange({ kind: 'search', filterId: searches[0].filterId });
+  };
+  const filter = scope.kind === 'marked' ? (scope.filter ?? {}) : {};
+  const setFilter = (change: { tag?: string; status?: string }) => {
+    const tag = 'tag' in change ? change.tag : filter.tags?.[0];
+    const status = 'status' in change ? change.status : filter.status?.[0];
+    const next = { ...(tag ? { tags: [tag] } : {}), ...(status && isPipelineStatus(status) ? { status: [status] } : {}) };
+    onChange(Object.keys(next).length > 0 ? { kind: 'marked', filter: next } : { kind: 'marked' });
+  };
+  return (
+    <fieldset className="calendar__scope" data-testid="calendar-scope">
+      <legend>{s.scope}</legend>
+      {(['marked', 'list', 'search'] as const).map((k) => {
+        const none = (k === 'list' && lists.length === 0) || (k === 'search' && searches.length === 0);
+        return (
+          <label key={k} title={none ? (k === 'list' ? s.noLists : s.noSearches) : undefined}>
+            <input type="radio" name="calendar-scope" checked={kind === k} disabled={none} onChange={() => pickKind(k)} data-testid={`calendar-scope-${k}`} /> {s[k]}
+          </label>
+        );
+      })}
+      {scope.kind === 'marked' && (
+        <>
+          <label>
+            {s.tag}{' '}
+            <select value={filter.tags?.[0] ?? ''} onChange={(e) => setFilter({ tag: e.target.value || undefined })} data-testid="calendar-tag">
+              <option value="">{s.anyTag}</option>
+              {tags.map((t) => (
+                <option key={t.id} value={t.name}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {s.status}{' '}
+            <select value={filter.status?.[0] ?? ''} onChange={(e) => setFilter({ status: e.target.value || undefined })} data-testid="calendar-status">
+              <option value="">{s.anyStatus}</option>
+              {PIPELINE_STATUSES.map((st) => (
+                <option key={st} value={st}>
+                  {pipelineStatusName(st, locale)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
+      {scope.kind === 'list' && (
+        <label>
+          {s.whichList}{' '}
+          <select value={scope.listId} onChange={(e) => onChange({ kind: 'list', listId: e.target.value })} data-testid="calendar-list">
+            {lists.map((l) => (
+              <option key={l.listId} value={l.listId}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {scope.kind === 'search' && (
+        <label>
+          {s.whichSearch}{' '}
+          <select value={scope.filterId} onChange={(e) => onChange({ kind: 'search', filterId: e.target.value })} data-testid="calendar-search">
+            {searches.map((x) => (
+              <option key={x.filterId} value={x.filterId}>
+                {x.label ?? summarizeCriteria(x.criteria, locale)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The calendar's data: the scope's events in the period shown (`calendar.events`, read from the cache, free),
+ * and what the scope picker offers (tags, lists, saved searches), through state/useLoad.
+ */
+import { useMemo } from 'react';
+import type { CalendarScope } from '../../../src-main/domain/calendar';
+import { call } from '../../bridge/client';
+import { useAppStore } from '../../state/store';
+import { useLoad } from '../../state/useLoad';
+
+export function useCalendarEvents(scope: CalendarScope, period: { from: string; to: string }) {
+  const epoch = useAppStore((st) => st.epoch);
+  const key = `calendar-${epoch}-${JSON.stringify(scope)}-${period.from}-${period.to}`;
+  return useLoad(() => call('calendar.events', { scope, ...period }), key);
+}
+
+/** The picker's choices: the tags, the lists and the saved searches of the profile. */
+export function useScopeChoices() {
+  const epoch = useAppStore((st) => st.epoch);
+  const tags = useLoad(() => call('marks.tags', {}), `calendar-tags-${epoch}`);
+  const lists = useLoad(() => call('lists.list', {}), `calendar-lists-${epoch}`);
+  const searches = useLoad(() => call('savedSearches.list', {}), `calendar-searches-${epoch}`);
+  return useMemo(() => ({ tags: tags.data ?? [], lists: lists.data ?? [], searches: searches.data ?? [] }), [tags.data, lists.data, searches.data]);
+}

@@ -1,0 +1,129 @@
+/**
+ * The command palette and the shortcuts (issue 16, "moving fast"): one registry, no two commands on one key,
+ * fuzzy matching in Russian and English ranks the intended command first, actions offered only where someone
+ * provides them, plain-key shortcuts never fire while typing or in a dialog.
+ */
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, type ActionId } from '../../src-renderer/state/commands/registry';
+import { commandForKey, pressesShortcut, shortcutKey, shortcutLabel, type KeyLike } from '../../src-renderer/state/commands/shortcuts';
+import { provideAction, runAction, isProvided } from '../../src-renderer/state/commands/actions';
+import { paletteItems, rankItems, type PaletteContext } from '../../src-renderer/app/palette/paletteItems';
+
+const everything: PaletteContext = { generation: 'current', locale: 'ru', mac: false, provided: () => true, savedSearches: [{ filterId: 'flt_1', name: 'Компьютеры, Москва' }] };
+const top = (search: string, ctx: PaletteContext = everything) => rankItems(paletteItems(COMMANDS, ctx), search)[0]?.id;
+
+describe('the command registry', () => {
+  it('has no two commands on one key, and no two with one id', () => {
+    const keys = COMMANDS.flatMap((c) => (c.shortcut ? [shortcutKey(c.shortcut)] : []));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(COMMANDS.map((c) => c.id)).size).toBe(COMMANDS.length);
+  });
+
+  it('gives the common actions a shortcut: open, add to list, mark, next and previous row, the palette', () => {
+    const withKey = new Set(COMMANDS.filter((c) => c.shortcut).map((c) => c.id));
+    for (const id of ['row.open', 'row.addToList', 'row.mark', 'row.next', 'row.previous', 'palette.open']) expect(withKey).toContain(id);
+  });
+});
+
+describe('fuzzy matching', () => {
+  it('finds a view by a Russian or an English fragment, whatever the interface language', () => {
+    expect(top('кален')).toBe('view.calendar');
+    expect(top('calend')).toBe('view.calendar');
+    expect(top('кален', { ...everything, locale: 'en' })).toBe('view.calendar');
+    expect(top('настр')).toBe('view.settings');
+    expect(top('ledger')).toBe('view.ledger');
+  });
+
+  it('finds by keywords: «xlsx» the export, «ics» the calendar export', () => {
+    expect(top('xlsx')).toBe('export.open');
+    expect(top('ics')).toBe('calendar.exportIcs');
+  });
+
+  it('finds a saved search by its name and by a typo-free abbreviation of it', () => {
+    expect(top('компьют')).toBe('saved:flt_1');
+    expect(top('кмп мск')).toBe('saved:flt_1');
+  });
+
+  it('ranks a prefix of the title above a scattered match, and drops what does not match', () => {
+    const ranked = rankItems(paletteItems(COMMANDS, everything), 'спис').map((i) => i.id);
+    expect(ranked[0]).toBe('view.lists');
+    expect(ranked.indexOf('view.lists')).toBeLessThan(ranked.indexOf('row.addToList'));
+    expect(rankItems(paletteItems(COMMANDS, everything), 'zzzzqq')).toEqual([]);
+  });
+
+  it('an empty search keeps every item in the registry order', () => {
+    const items = paletteItems(COMMANDS, everything);
+    expect(rankItems(items, '  ').map((i) => i.id)).toEqual(items.map((i) => i.id));
+  });
+});
+
+describe('what the palette offers', () => {
+  it('only actions someone provides here, never itself, and each generation its own views', () => {
+    const provided = new Set<ActionId>(['row.next']);
+    const ids = paletteItems(COMMANDS, { ...everything, provided: (id) => provided.has(id) }).map((i) => i.id);
+    expect(ids).toContain('row.next');
+    expect(ids).not.toContain('row.open');
+    expect(ids).not.toContain('palette.open');
+    const earlier = paletteItems(COMMANDS, { ...everything, generation: 'earlier' }).map((i) => i.id);
+    expect(earlier).toContain('view.favorites');
+    expect(earlier).not.toContain('view.lists');
+    expect(earlier).not.toContain('saved:flt_1');
+  });
+
+  it('shows the shortcut as the keyboard writes it (⌘ on macOS)', () => {
+    const palette = COMMANDS.find((c) => c.id === 'palette.open')!.shortcut!;
+    expect(shortcutLabel(palette, false)).toBe('Ctrl+K');
+    expect(shortcutLabel(palette, true)).toBe('⌘K');
+    expect(paletteItems(COMMANDS, everything).find((i) => i.id === 'row.next')?.shortcut).toBe('J');
+  });
+});
+
+describe('shortcuts', () => {
+  const target = (tagName: string, extra: Record<string, unknown> = {}) => ({ tagName, closest: () => null, ...extra }) as unknown as EventTarget;
+  const key = (code: string, over: Partial<KeyLike> = {}): KeyLike => ({ code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, target: target('DIV'), ...over });
+
+  it('a plain key fires outside fields, not while typing in an input, a text area, a select or an editable area', () => {
+    const next = COMMANDS.find((c) => c.id === 'row.next')!.shortcut!;
+    expect(pressesShortcut(key('KeyJ'), next)).toBe(true);
+    expect(pressesShortcut(key('KeyJ', { target: target('INPUT', { type: 'text' }) }), next)).toBe(false);
+    expect(pressesShortcut(key('KeyJ', { target: target('INPUT', { type: 'search' }) }), next)).toBe(false);
+    expect(pressesShortcut(key('KeyJ', { target: target('TEXTAREA') }), next)).toBe(false);
+    expect(pressesShortcut(key('KeyJ', { target: target('SELECT') }), next)).toBe(false);
+    expect(pressesShortcut(key('KeyJ', { target: target('DIV', { isContentEditable: true }) }), next)).toBe(false);
+    // A row's checkbox takes no typing.
+    expect(pressesShortcut(key('KeyJ', { target: target('INPUT', { type: 'checkbox' }) }), next)).toBe(true);
+  });
+
+  it('a plain key does not fire inside a dialog, nor with a modifier', () => {
+    const next = COMMANDS.find((c) => c.id === 'row.next')!.shortcut!;
+    expect(pressesShortcut(key('KeyJ', { target: target('BUTTON', { closest: () => ({}) }) }), next)).toBe(false);
+    expect(pressesShortcut(key('KeyJ', { ctrlKey: true }), next)).toBe(false);
+    expect(pressesShortcut(key('KeyJ', { shiftKey: true }), next)).toBe(false);
+  });
+
+  it('Ctrl+K and ⌘K open the palette anywhere, a text field too; K alone is the previous row', () => {
+    const typing = target('INPUT', { type: 'text' });
+    expect(commandForKey(key('KeyK', { ctrlKey: true, target: typing }), COMMANDS)?.id).toBe('palette.open');
+    expect(commandForKey(key('KeyK', { metaKey: true }), COMMANDS)?.id).toBe('palette.open');
+    expect(commandForKey(key('KeyK', { ctrlKey: true, altKey: true }), COMMANDS)).toBeUndefined();
+    expect(commandForKey(key('KeyK'), COMMANDS)?.id).toBe('row.previous');
+    expect(commandForKey(key('KeyK', { target: typing }), COMMANDS)).toBeUndefined();
+    // The physical key: on the Russian layout the same key (code Slash) goes to the search.
+    expect(commandForKey(key('Slash'), COMMANDS)?.id).toBe('search.focus');
+  });
+});
+
+describe('action providers', () => {
+  it('the newest provider runs, the one before it comes back when it goes, none: nothing runs', () => {
+    const ran: string[] = [];
+    const offTable = provideAction('row.open', () => ran.push('table'));
+    const offCard = provideAction('row.open', () => ran.push('card'));
+    expect(runAction('row.open')).toBe(true);
+    offCard();
+    expect(runAction('row.open')).toBe(true);
+    offTable();
+    expect(isProvided('row.open')).toBe(false);
+    expect(runAction('row.open')).toBe(false);
+    expect(ran).toEqual(['card', 'table']);
+  });
+});
