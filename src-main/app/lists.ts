@@ -5,6 +5,7 @@
  */
 import type { Handlers } from '../contract/ipc';
 import { exportListCsv } from '../export/listExport';
+import { tendersMarkedAs, withRowMarks } from '../marks/rowMarks';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
 import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
@@ -62,7 +63,11 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       return { removed: e.changed, notPresent: e.unchanged, queued: e.queued };
     },
 
-    'lists.members': async ({ listId, sort, offset, limit }) => lists().members(listId, sort, offset, limit),
+    'lists.members': async ({ listId, sort, offset, limit, marks }) => {
+      const { cache } = ctx.session();
+      const page = await lists().members(listId, sort, offset, limit, tendersMarkedAs(cache, marks));
+      return { ...page, rows: withRowMarks(cache, page.rows) };
+    },
 
     'lists.sync': async ({ listId, maxSpend, confirmCost }) => {
       ctx.currentGeneration();
@@ -87,13 +92,13 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
 
     'lists.exportColumns': async () => exportColumns(ctx.locale),
 
-    'lists.export': async ({ listId, columns, delimiter, excel }) => {
+    'lists.export': async ({ listId, columns, delimiter, excel, format }) => {
       const session = ctx.session();
       const list = lists().require(listId);
       const chosen = chosenColumns(columns);
       // From the members held here, never waiting on the network (issue 13): the list view's refresh reads them.
-      return exportToTarget(platform, session, safeFileName(list.name, 'list'), (target) =>
-        exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel }),
+      return exportToTarget(platform, session, safeFileName(list.name, 'list', format), (target) =>
+        exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },
   };

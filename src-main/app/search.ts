@@ -7,6 +7,7 @@ import type { Handlers } from '../contract/ipc';
 import type { StreamName } from '../sync/ports';
 import type { AppContext } from './context';
 import { tenderViewRow } from '../current/rows';
+import { tendersMarkedAs, withRowMarks } from '../marks/rowMarks';
 
 type SearchHandlers = Pick<
   Handlers,
@@ -41,12 +42,15 @@ export function searchHandlers(ctx: AppContext): SearchHandlers {
         ...(confirmCost !== undefined ? { confirmCost } : {}),
       }),
 
-    'search.results': async ({ filterId, sort, offset, limit }) => {
-      const page = ctx.workbench().searchResults(filterId, sort, offset, limit);
-      return { ...page, rows: page.rows.map(tenderViewRow) };
+    'search.results': async ({ filterId, sort, offset, limit, marks }) => {
+      const { cache } = ctx.session();
+      const page = ctx.workbench().searchResults(filterId, sort, offset, limit, tendersMarkedAs(cache, marks));
+      return { ...page, rows: withRowMarks(cache, page.rows.map(tenderViewRow)) };
     },
 
-    'search.offline': async ({ text, price, publishDate, endDate, regions, okpd2, status, order, offset, limit }) => {
+    'search.offline': async ({ text, price, publishDate, endDate, regions, okpd2, status, marks, order, offset, limit }) => {
+      const { cache } = ctx.session();
+      const ids = tendersMarkedAs(cache, marks);
       const query = {
         text,
         ...(price ? { price } : {}),
@@ -55,9 +59,10 @@ export function searchHandlers(ctx: AppContext): SearchHandlers {
         ...(regions ? { regions } : {}),
         ...(okpd2 ? { okpd2 } : {}),
         ...(status ? { status } : {}),
+        ...(ids ? { ids } : {}),
       };
       const page = ctx.workbench().searchOffline(query, { order, limit, offset });
-      return { ...page, rows: page.rows.map(tenderViewRow) };
+      return { ...page, rows: withRowMarks(cache, page.rows.map(tenderViewRow)) };
     },
 
     'savedSearches.list': async () => {

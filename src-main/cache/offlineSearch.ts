@@ -61,6 +61,8 @@ export interface OfflineQuery {
   status?: readonly string[];
   /** 44-FZ, 223-FZ, commercial. */
   law?: readonly string[];
+  /** Only these tenders (e.g. the ones a marks filter holds for, issue 16); an empty list matches none. */
+  ids?: readonly number[];
 }
 
 export interface OfflineSearchOptions {
@@ -117,6 +119,8 @@ export interface CompiledQuery {
   publishTo: number | null;
   endFrom: number | null;
   endTo: number | null;
+  /** JSON array of the tender ids the search is limited to, or null for any. */
+  ids: string | null;
 }
 
 export interface OfflineSearch {
@@ -290,7 +294,8 @@ const COLUMNS = `t.seq, t.id, t.version, t.name, c.name AS customer, t.price, t.
 const EXACT = `(@statuses IS NULL OR t.status IN (SELECT value FROM json_each(@statuses)))
   AND (@priceFrom IS NULL OR t.price >= @priceFrom) AND (@priceTo IS NULL OR t.price <= @priceTo)
   AND (@publishFrom IS NULL OR t.publish_at >= @publishFrom) AND (@publishTo IS NULL OR t.publish_at <= @publishTo)
-  AND (@endFrom IS NULL OR t.end_at >= @endFrom) AND (@endTo IS NULL OR t.end_at <= @endTo)`;
+  AND (@endFrom IS NULL OR t.end_at >= @endFrom) AND (@endTo IS NULL OR t.end_at <= @endTo)
+  AND (@ids IS NULL OR t.id IN (SELECT value FROM json_each(@ids)))`;
 const FROM_FTS = `FROM tender_fts f CROSS JOIN tender t ON t.seq = f.rowid LEFT JOIN customer_name c ON c.ref = t.customer_ref
   WHERE f.tender_fts MATCH @match AND f.rowid < @before AND ${EXACT}`;
 const FROM_TABLE = `FROM tender t LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.seq < @before AND ${EXACT}`;
@@ -424,7 +429,8 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     let match: string | null = parts.length === 0 ? null : parts.length === 1 ? parts[0]! : parts.map((p) => (p.startsWith('(') ? p : `(${p})`)).join(' AND ');
     if (match !== null && excluded.length > 0) match = `(${match}) NOT ${anyOf(excluded)}`;
     const statusList = statuses.length ? JSON.stringify([...new Set(statuses.map(foldStatus))]) : null;
-    return { match, statuses: statusList, priceFrom, priceTo, publishFrom, publishTo, endFrom, endTo };
+    const ids = q.ids === undefined ? null : JSON.stringify(checkList(q.ids, text('Закупки', 'Tenders'), (v) => Number.isSafeInteger(v)));
+    return { match, statuses: statusList, priceFrom, priceTo, publishFrom, publishTo, endFrom, endTo, ids };
   };
 
   const intIn = (v: number | undefined, fallback: number, min: number, max: number, label: Text): number => {

@@ -136,14 +136,17 @@ export interface ContractCriteria {
 }
 
 export interface ViewQueries {
-  /** One sorted page of the tenders a filter's feeds delivered (those held), and how many there are. */
-  filterTenders(filterId: string, sort: TenderSort | undefined, offset: number, limit: number): { rows: TenderViewRow[]; count: number };
+  /**
+   * One sorted page of the tenders a filter's feeds delivered (those held), and how many there are; `among`:
+   * only these tenders (a marks filter's, issue 16).
+   */
+  filterTenders(filterId: string, sort: TenderSort | undefined, offset: number, limit: number, among?: readonly number[]): { rows: TenderViewRow[]; count: number };
   filterTenderCount(filterId: string): number;
   /**
    * One sorted page of a list's members held in the cache (by default in the list's order); `missing`: members
    * never delivered.
    */
-  listTenders(listId: string, sort: ListSort | undefined, offset: number, limit: number): { rows: ListMemberViewRow[]; count: number; missing: number[] };
+  listTenders(listId: string, sort: ListSort | undefined, offset: number, limit: number, among?: readonly number[]): { rows: ListMemberViewRow[]; count: number; missing: number[] };
   /** Result rows of tenders by id, in the order given (tenders not held are left out). */
   tenderRows(ids: readonly number[]): TenderViewRow[];
   /** The newest held version of each object, in the order given (absent ones left out). */
@@ -313,20 +316,36 @@ function createViewQueries(cache: CacheDb): ViewQueries {
     return { ids: entry.ids.slice(offset, offset + limit), count: entry.ids.length };
   };
 
+  /**
+   * A page of a set's tenders limited to `among`: sorted afresh each time and not kept, since `among` (the
+   * tenders a marks filter holds for) is small beside the set and changes with every mark.
+   */
+  const tenderIdsAmong = (from: string, where: string, sort: ListSort | undefined, key: string, among: readonly number[], offset: number, limit: number): { ids: number[]; count: number } => {
+    const joinCustomer = sort?.column === 'customerName' ? 'LEFT JOIN customer_name c ON c.ref = t.customer_ref' : '';
+    const sql = `SELECT t.id FROM ${from} JOIN tender t ON t.id = m.id ${joinCustomer} WHERE ${where} AND m.id IN (SELECT value FROM json_each(?)) ORDER BY ${orderBy(sort)}`;
+    const ids = prepared(sql).pluck().all(key, JSON.stringify(among)) as number[];
+    return { ids: ids.slice(offset, offset + limit), count: ids.length };
+  };
+
   return {
-    filterTenders(filterId, sort, offset, limit) {
-      const { ids, count } = tenderIds(FILTER_MEMBERS, 'm.filter_id = ? AND m.kind = 1', sort, filterId, offset, limit);
+    filterTenders(filterId, sort, offset, limit, among) {
+      const where = 'm.filter_id = ? AND m.kind = 1';
+      const { ids, count } = among === undefined ? tenderIds(FILTER_MEMBERS, where, sort, filterId, offset, limit) : tenderIdsAmong(FILTER_MEMBERS, where, sort, filterId, among, offset, limit);
       return { rows: tenderRows(ids), count };
     },
     filterTenderCount(filterId) {
       return s.filterCount.get(filterId) ?? 0;
     },
-    listTenders(listId, sort, offset, limit) {
+    listTenders(listId, sort, offset, limit, among) {
       const order = sort ?? { column: 'listOrder', direction: 'asc' };
-      const { ids, count } = tenderIds('(SELECT list_id, tender_id AS id, position FROM list_item) m', 'm.list_id = ?', order, listId, offset, limit);
+      const from = '(SELECT list_id, tender_id AS id, position FROM list_item) m';
+      const { ids, count } = among === undefined ? tenderIds(from, 'm.list_id = ?', order, listId, offset, limit) : tenderIdsAmong(from, 'm.list_id = ?', order, listId, among, offset, limit);
       const place = places(listId);
       const rows = tenderRows(ids).map((r) => ({ ...r, listPosition: place.get(r.id) ?? 0 }));
-      return { rows, count, missing: s.listMissing.all(listId) };
+      const missing = s.listMissing.all(listId);
+      if (among === undefined) return { rows, count, missing };
+      const only = new Set(among);
+      return { rows, count, missing: missing.filter((id) => only.has(id)) };
     },
     tenderRows(ids) {
       return tenderRows(ids);

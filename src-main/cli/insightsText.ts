@@ -383,6 +383,8 @@ const EVIDENCE_FORMATS: EvidenceFormats = {
     return `${f.format(at)} ${locale === 'en' ? 'MSK' : 'МСК'}`;
   },
 };
+/** A moment as the CLI writes it: Moscow time, «МСК» (the marks' deadlines too, marksText.ts). */
+export const moscowMomentText = (iso: string, locale: Locale): string => EVIDENCE_FORMATS.moment(iso, locale);
 
 /**
  * One flag of the catalogue, once: its title with what was found and checked, its definition and source, and

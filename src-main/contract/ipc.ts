@@ -673,7 +673,7 @@ export const methods = {
   ),
   /** Rows of a saved search from the cache, sorted; paged for a virtualized table. */
   'search.results': method(
-    z.strictObject({ filterId, sort: sortSchema.optional(), ...page.shape }),
+    z.strictObject({ filterId, sort: sortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }),
     z.object({ rows: z.array(tenderRowSchema), cachedCount: z.number(), total: z.number().nullable() }),
   ),
   /** A saved search's cached results as CSV in the table's sort (columns as `lists.exportColumns`), like `lists.export`. */
@@ -691,6 +691,8 @@ export const methods = {
       regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
       okpd2: z.array(z.string().max(20)).max(200).optional(),
       status: z.array(tenderStatusSchema).optional(),
+      /** Only tenders whose marks match (issue 16). */
+      marks: markFilterSchema.optional(),
       order: z.enum(['newest', 'relevance']).default('newest'),
       ...page.shape,
     }),
@@ -782,7 +784,7 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
-  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
   /** What `lists.sync` would cost, before it pays (a one-item QUERY, at most one unit): consent is asked when `needsConfirm`. */

@@ -128,8 +128,8 @@ export class CurrentWorkbench {
     return search.saveSearch(this.w, s);
   }
 
-  searchResults(filterId: string, sort: TenderSort | undefined, offset: number, limit: number) {
-    return search.searchResults(this.w, filterId, sort, offset, limit);
+  searchResults(filterId: string, sort: TenderSort | undefined, offset: number, limit: number, among?: readonly number[]) {
+    return search.searchResults(this.w, filterId, sort, offset, limit, among);
   }
 
   searchOffline(query: OfflineQuery, options: Parameters<typeof search.searchOffline>[2]) {

@@ -120,11 +120,14 @@ export class ListUseCases {
     return { ...countItemEdit(op, ids, before), queued: false, answer: r };
   }
 
-  /** A page of the list's members held here; the first page reads them again from the server when safe. */
-  async members(listId: string, sort: ListSort | undefined, offset: number, limit: number): Promise<MethodResult<'lists.members'>> {
+  /**
+   * A page of the list's members held here (`among`: only these tenders); the first page reads them again from
+   * the server when safe.
+   */
+  async members(listId: string, sort: ListSort | undefined, offset: number, limit: number, among?: readonly number[]): Promise<MethodResult<'lists.members'>> {
     this.require(listId);
     if (offset === 0) await this.refreshMembers(listId);
-    const page = viewQueries(this.deps.cache).listTenders(listId, sort, offset, limit);
+    const page = viewQueries(this.deps.cache).listTenders(listId, sort, offset, limit, among);
     return { rows: page.rows.map((r) => ({ ...tenderViewRow(r), listPosition: r.listPosition })), count: page.count, missing: page.missing };
   }
 

@@ -62,10 +62,10 @@ export async function runSearch(
   return { filterId: first.filterId, jobId };
 }
 
-/** A saved search's tenders held in the cache, sorted and paged (no request). */
-export function searchResults(w: Wired, filterId: string, sort: TenderSort | undefined, offset: number, limit: number) {
+/** A saved search's tenders held in the cache, sorted and paged (no request); `among`: only these tenders. */
+export function searchResults(w: Wired, filterId: string, sort: TenderSort | undefined, offset: number, limit: number, among?: readonly number[]) {
   const views = viewQueries(w.cache);
-  const page = views.filterTenders(filterId, sort, offset, limit);
+  const page = views.filterTenders(filterId, sort, offset, limit, among);
   return { rows: page.rows, cachedCount: page.count, total: views.filterTotal(filterId, 'tender') };
 }
 

@@ -15,7 +15,11 @@ export interface MarkPage {
 /** Marked tenders the filter holds for, the most recently marked first. */
 export function markedTenders(cache: CacheDb, filter: MarkFilter, page?: MarkPage): MarkedTender[] {
   const all = markedTenderIds(cache, filter);
-  const ids = page === undefined ? all : all.slice(page.offset, page.offset + page.limit);
+  return describeTenders(cache, page === undefined ? all : all.slice(page.offset, page.offset + page.limit));
+}
+
+/** These tenders as rows, in the order given, marked or not. */
+export function describeTenders(cache: CacheDb, ids: readonly number[]): MarkedTender[] {
   const marks = tenderMarksFor(cache, ids);
   const held = new Map(viewQueries(cache).tenderRows(ids).map((r) => [r.id, r]));
   return ids.map((id) => {

@@ -10,6 +10,7 @@ import { contractsCommand } from './contracts';
 import { enrichCommand } from './enrich';
 import { analyticsCommand } from './analytics';
 import { flagsCommand } from './flags';
+import { markCommand, marksCommand } from './marks';
 import {
   earlierBalanceCommand,
   earlierCardCommand,
@@ -58,5 +59,7 @@ export const commands: Record<string, Command> = {
   audit: byGeneration(auditCommand, NOT_EARLIER('the ledger audit and its version ledger') + ': see "tenderwb ledger" for the balance history'),
   cache: cacheCommand,
   analytics: byGeneration(analyticsCommand, NOT_EARLIER('dossiers and price benchmarks') + ': they are computed from contracts and cards, which the earlier API generation does not deliver'),
+  mark: markCommand,
+  marks: marksCommand,
   flags: byGeneration(flagsCommand, NOT_EARLIER('red flags') + ': they are computed from contracts, which the earlier API generation does not deliver'),
 };

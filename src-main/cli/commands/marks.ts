@@ -1,0 +1,141 @@
+/**
+ * The analyst's marks from the command line (issue 16), thin over the marks workbench (src-main/marks/):
+ * - `tenderwb mark tender ID [--tag T]... [--untag T]... [--status S] [--assignee NAME] [--note TEXT]`: one
+ *   change in one transaction. `--status` takes the code or the name in either language (`reviewing`, «На
+ *   рассмотрении»), `none` clears it; `--assignee ''` clears the assignee. A tender the cache does not hold is
+ *   marked all the same (the id is what is marked), and the command says it is not held.
+ * - `tenderwb marks [--tag T]... [--status S]... [--assignee NAME]`: the marked tenders, most recently marked
+ *   first. `--json`: one object per tender, exactly `{"id","tags":[names],"status","assignee","notes":[{"text","at"}]}`.
+ * - `tenderwb marks tags`, `marks tag-rename NAME NEW`, `marks tag-color NAME #rrggbb`, `marks tag-merge NAME...
+ *   --into NAME`, `marks tag-delete NAME`: the tags manager.
+ * Words follow the app's language (cliLocale); bad input exits 2 naming the field and what it accepts.
+ */
+import { parseCommandArgs } from '../args';
+import type { CliContext } from '../context';
+import { CliError } from '../output';
+import { cliLocale, inUserLanguage, userError } from '../cliLocale';
+import { markedTenderText, markedTenderJson, tagLineText } from '../marksText';
+import { applyMarks } from '../../marks/applyMarks';
+import { describeTenders, markedTenders } from '../../marks/markedTenders';
+import { deleteTag, mergeTags, recolorTag, renameTag } from '../../marks/tagAdmin';
+import { listTags } from '../../cache/markStore';
+import { statusProblem } from '../../domain/markProblems';
+import type { MarkFilter, PipelineStatus } from '../../domain/marks';
+import { pipelineStatusFromWord } from '../../i18n/codes';
+import type { Locale } from '../../i18n/text';
+import type { CacheDb } from '../../cache/database';
+
+const MARK_USAGE = 'usage: mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT]';
+const MARKS_USAGE =
+  'usage: marks [--tag T]... [--status S]... [--assignee NAME] | marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME';
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
+
+/** A status as typed: its code or its name in either language. */
+function statusArgument(word: string, locale: Locale): PipelineStatus {
+  const code = pipelineStatusFromWord(word);
+  const problem = statusProblem(code ?? word);
+  if (problem !== null) throw userError(problem, locale);
+  return code as PipelineStatus;
+}
+
+export async function markCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const locale = await cliLocale(ctx);
+  const a = parseCommandArgs(args, {
+    tag: { type: 'string', multiple: true },
+    untag: { type: 'string', multiple: true },
+    status: { type: 'string' },
+    assignee: { type: 'string' },
+    note: { type: 'string' },
+  });
+  const [what, idText, ...rest] = a.positionals;
+  if (what !== 'tender' || idText === undefined || rest.length > 0) throw new CliError(MARK_USAGE, 2);
+  const id = Number(idText);
+  if (!/^\d{1,15}$/.test(idText) || !Number.isSafeInteger(id) || id <= 0) {
+    throw userError({ ru: `«${idText}» — не номер закупки (целое число). ${MARK_USAGE}`, en: `"${idText}" is not a tender id (a whole number). ${MARK_USAGE}` }, locale);
+  }
+  const status = a.values.status === undefined ? undefined : String(a.values.status) === 'none' ? null : statusArgument(String(a.values.status), locale);
+  const change = {
+    tender_ids: [id],
+    ...(a.values.tag !== undefined ? { add_tags: strings(a.values.tag) } : {}),
+    ...(a.values.untag !== undefined ? { remove_tags: strings(a.values.untag) } : {}),
+    ...(status !== undefined ? { status } : {}),
+    ...(a.values.assignee !== undefined ? { assignee: String(a.values.assignee) } : {}),
+    ...(a.values.note !== undefined ? { note: String(a.values.note) } : {}),
+  };
+  if (Object.keys(change).length === 1) {
+    throw userError({ ru: `укажите, что отметить: --tag, --untag, --status, --assignee или --note. ${MARK_USAGE}`, en: `say what to mark: --tag, --untag, --status, --assignee or --note. ${MARK_USAGE}` }, locale);
+  }
+  const cache = await ctx.cache();
+  const changed = inUserLanguage(() => applyMarks(cache, change), locale);
+  const row = describeTenders(cache, [id])[0]!;
+  ctx.out.result({ ...markedTenderJson(row.marks), held: row.held, changed: changed.length > 0 }, () =>
+    row.marks.marked_at === null ? (locale === 'en' ? `Tender ${id}: nothing marked any more` : `Закупка ${id}: отметок больше нет`) : markedTenderText(row, locale),
+  );
+  if (!row.held) {
+    ctx.out.info(
+      locale === 'en'
+        ? `Tender ${id} is not held in the cache: the marks are kept by its id and show once it is loaded (e.g. tenderwb card tender ${id})`
+        : `Закупки ${id} нет в кэше: отметки сохранены по её номеру и будут видны, когда она загрузится (например, tenderwb card tender ${id})`,
+    );
+  }
+}
+
+/** A tag by its name (any case), for the tags manager. */
+function tagNamed(cache: CacheDb, name: string, locale: Locale): number {
+  const key = name.trim().toLowerCase();
+  const tag = listTags(cache).find((t) => t.name.toLowerCase() === key);
+  if (tag === undefined) throw userError({ ru: `метки «${name}» нет (tenderwb marks tags — все метки)`, en: `there is no tag "${name}" (tenderwb marks tags lists them)` }, locale);
+  return tag.id;
+}
+
+async function tagsCommand(ctx: CliContext, sub: string, args: string[], locale: Locale): Promise<void> {
+  const a = parseCommandArgs(args, sub === 'tag-merge' ? { into: { type: 'string' } } : {});
+  const cache = await ctx.cache();
+  const p = a.positionals;
+  const need = (n: number): void => {
+    if (p.length !== n) throw new CliError(MARKS_USAGE, 2);
+  };
+  switch (sub) {
+    case 'tags':
+      need(0);
+      for (const tag of listTags(cache)) ctx.out.result({ id: tag.id, name: tag.name, color: tag.color, count: tag.count }, () => tagLineText(tag, locale));
+      return;
+    case 'tag-rename':
+      need(2);
+      inUserLanguage(() => renameTag(cache, tagNamed(cache, p[0]!, locale), p[1]!), locale);
+      break;
+    case 'tag-color':
+      need(2);
+      inUserLanguage(() => recolorTag(cache, tagNamed(cache, p[0]!, locale), p[1]!), locale);
+      break;
+    case 'tag-merge': {
+      if (p.length === 0 || a.values.into === undefined) throw new CliError(MARKS_USAGE, 2);
+      const into = tagNamed(cache, String(a.values.into), locale);
+      inUserLanguage(() => mergeTags(cache, p.map((name) => tagNamed(cache, name, locale)), into), locale);
+      break;
+    }
+    case 'tag-delete':
+      need(1);
+      inUserLanguage(() => deleteTag(cache, tagNamed(cache, p[0]!, locale)), locale);
+      break;
+    default:
+      throw new CliError(MARKS_USAGE, 2);
+  }
+  for (const tag of listTags(cache)) ctx.out.result({ id: tag.id, name: tag.name, color: tag.color, count: tag.count }, () => tagLineText(tag, locale));
+}
+
+export async function marksCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const locale = await cliLocale(ctx);
+  if (args[0] !== undefined && !args[0].startsWith('-')) return tagsCommand(ctx, args[0], args.slice(1), locale);
+  const a = parseCommandArgs(args, { tag: { type: 'string', multiple: true }, status: { type: 'string', multiple: true }, assignee: { type: 'string' } });
+  if (a.positionals.length > 0) throw new CliError(MARKS_USAGE, 2);
+  const filter: MarkFilter = {
+    ...(a.values.tag !== undefined ? { tags: strings(a.values.tag) } : {}),
+    ...(a.values.status !== undefined ? { status: strings(a.values.status).map((s) => statusArgument(s, locale)) } : {}),
+    ...(a.values.assignee !== undefined ? { assignee: String(a.values.assignee) } : {}),
+  };
+  const rows = markedTenders(await ctx.cache(), filter);
+  if (rows.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? 'No marked tender matches.' : 'Отмеченных закупок с такими условиями нет.');
+  for (const row of rows) ctx.out.result(markedTenderJson(row.marks), () => markedTenderText(row, locale));
+}
