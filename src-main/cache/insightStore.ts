@@ -192,8 +192,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
         `SELECT count(DISTINCT m2.id) FROM saved_search s
            JOIN filter_member m2 ON m2.filter_id = s.filter_id AND m2.kind = 2
            JOIN contract_party p ON p.id = m2.id AND p.resolved_inn IS NULL
-         WHERE EXISTS (SELECT 1 FROM insight_tender i JOIN filter_member m1 ON m1.filter_id = s.filter_id AND m1.kind = 1 AND m1.id = i.id
-                       WHERE i.customer_inn = ?)`,
+         WHERE EXISTS (SELECT 1 FROM insight_tender_by_customer c JOIN filter_member m1 ON m1.filter_id = s.filter_id AND m1.kind = 1 AND m1.id = c.tender_id
+                       WHERE c.customer_inn = ?)`,
       )
       .pluck(),
     feedCustomers: db.prepare<[string], { n: number; known: number; low: string | null; high: string | null }>(
@@ -300,7 +300,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     contractPriceSteps: (ids) => (ids.length === 0 ? [] : s.priceSteps.all(JSON.stringify(ids))),
     customerPlacementCounts: fresh(() => s.placementCounts.all()),
     partyName: fresh((inn: string) => s.customerName.get(inn) ?? s.contractCustomerName.get(inn) ?? supplierName(inn)),
-    untiedContractsNearCustomer: (inn) => s.untiedNear.get(inn) ?? 0,
+    untiedContractsNearCustomer: fresh((inn: string) => s.untiedNear.get(inn) ?? 0),
     contractFeedParty(filterId) {
       queue.flushIfPending(); // the supplier index
       const c = s.feedCustomers.get(filterId);
