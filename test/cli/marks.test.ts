@@ -1,0 +1,61 @@
+/**
+ * `tenderwb mark` and `tenderwb marks` (issue 16) on a cache filled from the sandbox (default and strict): a
+ * status given by its Russian name, several tags, an assignee and a note in one command; a tender not held is
+ * marked by its id with a word that it is not held; `marks --json` is one object per marked tender exactly as
+ * the issue gives it; filters; bad input exits 2 naming what is accepted; the tags manager merges.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { cliOnSandbox, type CliHarness } from './helpers';
+
+let sb: RunningSandbox;
+let cli: CliHarness;
+let held: number;
+const ABSENT = 987_654_321;
+
+beforeAll(async () => {
+  ({ sb, cli } = await cliOnSandbox());
+  await cli.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'вакцины']);
+  await cli.ok(['sync', 'вакцины']);
+  held = (await cli.ok(['--json', 'cache', 'versions'])).lines.find((l) => l.kind === 'tender')!.id as number;
+});
+
+afterAll(async () => {
+  await sb?.close();
+  cli?.cleanup();
+});
+
+describe('tenderwb mark / marks', () => {
+  it('marks a held tender and one not held; marks --json gives one object per marked tender, exactly as the issue says', async () => {
+    const marked = await cli.ok(['mark', 'tender', String(held), '--tag', 'Срочно', '--tag', 'ИТ', '--status', 'на рассмотрении', '--assignee', 'Иванова', '--note', 'Позвонить заказчику']);
+    expect(marked.stdout).toContain('Статус: На рассмотрении');
+    expect(marked.stdout).toContain('Метки: ИТ, Срочно');
+    expect(marked.stderr).not.toContain('нет в кэше');
+
+    const absent = await cli.ok(['mark', 'tender', String(ABSENT), '--status', 'new']);
+    expect(absent.stderr).toContain(`Закупки ${ABSENT} нет в кэше`);
+
+    const all = await cli.ok(['--json', 'marks']);
+    expect(all.lines).toEqual([
+      { id: ABSENT, tags: [], status: 'new', assignee: null, notes: [] },
+      { id: held, tags: ['ИТ', 'Срочно'], status: 'reviewing', assignee: 'Иванова', notes: [{ text: 'Позвонить заказчику', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }] },
+    ]);
+    expect(all.lines.map((l) => Object.keys(l))).toEqual([
+      ['id', 'tags', 'status', 'assignee', 'notes'],
+      ['id', 'tags', 'status', 'assignee', 'notes'],
+    ]);
+    expect((await cli.ok(['--json', 'marks', '--tag', 'срочно', '--assignee', 'ИВАНОВА'])).lines.map((l) => l.id)).toEqual([held]);
+  });
+
+  it('refuses bad input with exit 2, naming what is accepted; the tags manager merges two tags into one', async () => {
+    const status = await cli.run(['mark', 'tender', String(held), '--status', 'почти']);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toContain('допустимые: new (Новая), reviewing (На рассмотрении)');
+    const note = await cli.run(['mark', 'tender', String(held), '--note', 'x'.repeat(4001)]);
+    expect(note.code).toBe(2);
+    expect(note.stderr).toContain('не длиннее 4000 символов');
+
+    const merged = await cli.ok(['--json', 'marks', 'tag-merge', 'ит', '--into', 'Срочно']);
+    expect(merged.lines).toEqual([{ id: expect.any(Number), name: 'Срочно', color: expect.stringMatching(/^#[0-9a-f]{6}$/), count: 1 }]);
+  });
+});
