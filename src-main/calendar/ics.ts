@@ -15,7 +15,7 @@
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
-import type { CalendarEvent } from '../domain/calendar';
+import { MOSCOW_OFFSET_MS, type CalendarEvent } from '../domain/calendar';
 import { oneWorkingDayBefore } from '../domain/workingDays';
 import { calendarEventKindName, calendarText } from '../i18n/calendarText';
 import type { Locale } from '../i18n/text';
@@ -63,10 +63,12 @@ export function icsText(events: readonly CalendarEvent[], options: IcsOptions): 
   for (const e of events) {
     const start = new Date(e.at);
     const summary = summaryOf(e, options.locale);
+    const allDay = e.date_only === true;
     const event = calendar.createEvent({
       id: e.uid,
-      start,
-      allDay: e.date_only === true,
+      // A whole day is written from the date's UTC fields: shifted so they are the Moscow day's.
+      start: allDay ? new Date(start.getTime() + MOSCOW_OFFSET_MS) : start,
+      allDay,
       stamp,
       summary,
       description: descriptionOf(e, options.locale),
