@@ -33,6 +33,35 @@ const KEEP_FINISHED = 50;
 
 export const newJobId = (): string => `job_${randomBytes(9).toString('hex')}`;
 
+/**
+ * The job's «N из M», like with like (issue 15: a sync with contracts showed «71 из 69», its tenders and
+ * contracts counted against the tenders' total alone): per feed, the items delivered and that feed's set
+ * total (the server states one per feed; a feed's streams share it); `items` and `total` are the sums over the
+ * feeds that have reported (a feed read later joins both when it starts). The total stays unknown (null) while
+ * a reporting feed has not stated its own; `before` (the first page of a single-feed job) counts for its feed.
+ */
+export function jobFigures(
+  spec: Pick<JobSpec, 'feeds' | 'spentBefore'>,
+  streams: readonly SyncProgress[],
+  lastTotal: number | null = null,
+): Pick<SyncJob, 'items' | 'total' | 'byFeed'> {
+  const before = spec.spentBefore;
+  const byFeed: NonNullable<SyncJob['byFeed']> = [];
+  for (const feed of spec.feeds) {
+    const own = streams.filter((p) => p.feed === feed);
+    const first = before && feed === spec.feeds[0] ? before : null;
+    if (own.length === 0 && first === null) continue;
+    const stated = own.map((p) => p.total).filter((t): t is number => t !== null);
+    byFeed.push({ feed, items: own.reduce((n, p) => n + p.items, first?.items ?? 0), total: stated.length > 0 ? Math.max(...stated) : (first?.total ?? null) });
+  }
+  // A stream reported under another feed than the spec names (an enrichment's one stream for its kinds) counts too.
+  const others = streams.filter((p) => !spec.feeds.includes(p.feed));
+  const items = byFeed.reduce((n, f) => n + f.items, 0) + others.reduce((n, p) => n + p.items, 0);
+  const known = byFeed.every((f) => f.total !== null) && others.every((p) => p.total !== null);
+  const total = byFeed.length + others.length === 0 ? lastTotal : known ? byFeed.reduce((n, f) => n + f.total!, 0) + others.reduce((n, p) => n + p.total!, 0) : null;
+  return { items, total, byFeed };
+}
+
 export class JobManager {
   private readonly jobs = new Map<string, Job>();
   private readonly throttleMs: number;
@@ -138,13 +167,11 @@ export class JobManager {
         onProgress: (p) => {
           job.streams.set(`${p.feed}:${p.stream}`, p);
           job.view.pausedUntil = null;
-          const sum = (k: 'pages' | 'items' | 'charged' | 'free'): number => [...job.streams.values()].reduce((n, s) => n + s[k], before?.[k] ?? 0);
+          const sum = (k: 'pages' | 'charged' | 'free'): number => [...job.streams.values()].reduce((n, s) => n + s[k], before?.[k] ?? 0);
           job.view.pages = sum('pages');
-          job.view.items = sum('items');
           job.view.charged = sum('charged');
           job.view.free = sum('free');
-          const total = [...job.streams.values()].find((s) => s.total !== null)?.total;
-          if (total !== undefined && total !== null) job.view.total = total;
+          Object.assign(job.view, jobFigures(job.spec, [...job.streams.values()], job.view.total));
           this.emitThrottled(job);
         },
         onFollowing: () => {

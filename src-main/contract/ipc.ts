@@ -283,7 +283,10 @@ export const syncJobSchema = z.object({
   items: z.number(),
   charged: z.number(),
   free: z.number(),
+  /** The sum of the set totals of the feeds counted in `items` (null while one of them has stated none). */
   total: z.number().nullable(),
+  /** Per feed (tenders, contracts): items delivered against that feed's own set total, so figures compare like with like. */
+  byFeed: z.array(z.object({ feed: objectKindSchema, items: z.number(), total: z.number().nullable() })).optional(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: ipcErrorSchema.nullable(),

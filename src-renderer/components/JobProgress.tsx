@@ -14,6 +14,8 @@ const strings: Strings<{
   starting: string;
   cancel: string;
   items: (items: string, total: string) => string;
+  tender: string;
+  contract: string;
   charged: (charged: number, free: string) => string;
   chargedOnly: (charged: number) => string;
 }> = {
@@ -21,6 +23,8 @@ const strings: Strings<{
     starting: 'Запрос отправлен…',
     cancel: 'Остановить',
     items: (items, total) => `${items}${total ? ` из ${total}` : ''}`,
+    tender: 'тендеры',
+    contract: 'контракты',
     charged: (charged, free) => `списано ${count(charged, NOUNS.unit, 'ru')} · бесплатно ${free}`,
     chargedOnly: (charged) => `списано ${count(charged, NOUNS.unit, 'ru')}`,
   },
@@ -28,6 +32,8 @@ const strings: Strings<{
     starting: 'Request sent…',
     cancel: 'Stop',
     items: (items, total) => `${items}${total ? ` of ${total}` : ''}`,
+    tender: 'tenders',
+    contract: 'contracts',
     charged: (charged, free) => `${count(charged, NOUNS.unit, 'en')} charged · ${free} free`,
     chargedOnly: (charged) => `${count(charged, NOUNS.unit, 'en')} charged`,
   },
@@ -78,7 +84,10 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
             {active && <progress max={Math.max(1, job.total ?? 0)} value={job.total ? job.items : undefined} aria-label={jobStateName(job.state, locale)} />}
             <span data-testid={`${testId}-figures`} data-items={job.items} data-charged={job.charged} data-free={job.free}>
               {labels ? `${labels.items}: ` : ''}
-              {s.items(formatInt(job.items, locale), job.total === null ? '' : formatInt(job.total, locale))}
+              {job.byFeed && job.byFeed.length > 1
+                ? // Tenders and contracts each against their own set's total (issue 15: «71 из 69» mixed them).
+                  job.byFeed.map((f) => `${s[f.feed]}: ${s.items(formatInt(f.items, locale), f.total === null ? '' : formatInt(f.total, locale))}`).join(' · ')
+                : s.items(formatInt(job.items, locale), job.total === null ? '' : formatInt(job.total, locale))}
             </span>
             <span data-testid={`${testId}-charged`}>{labels ? `${s.chargedOnly(job.charged)} · ${labels.free}: ${formatInt(job.free, locale)}` : s.charged(job.charged, formatInt(job.free, locale))}</span>
           </>
