@@ -25,6 +25,7 @@ import { FiltersView } from '../views/earlier/FiltersView';
 import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
 import { CalendarView } from '../views/calendar/CalendarView';
+import { MarksView } from '../views/marks/MarksView';
 import { CommandPalette } from './palette/CommandPalette';
 import { OpenBox } from '../components/OpenBox';
 import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
@@ -39,6 +40,7 @@ const strings: Strings<{
   ledger: string;
   insights: string;
   calendar: string;
+  marks: string;
   settings: string;
   filters: string;
   favorites: string;
@@ -67,6 +69,7 @@ const strings: Strings<{
     ledger: 'Баланс и расходы',
     insights: 'Аналитика',
     calendar: 'Календарь',
+    marks: 'Воронка',
     settings: 'Настройки',
     filters: 'Фильтры',
     favorites: 'Избранное',
@@ -95,6 +98,7 @@ const strings: Strings<{
     ledger: 'Balance & ledger',
     insights: 'Insights',
     calendar: 'Calendar',
+    marks: 'Pipeline',
     settings: 'Settings',
     filters: 'Filters',
     favorites: 'Favorites',
@@ -119,7 +123,7 @@ const strings: Strings<{
 type NavView = Exclude<ViewName, 'card'>;
 /** A follow that ended this shortly before a profile switch was ended by it (the core stops jobs first). */
 const FOLLOW_STOP_WINDOW_MS = 5000;
-const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'calendar', 'insights', 'ledger', 'settings'];
+const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'marks', 'calendar', 'insights', 'ledger', 'settings'];
 /**
  * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
  * filters, favorites, balance with daily limits, and the offline search over what it cached.
@@ -308,6 +312,7 @@ export function App() {
         {route.view === 'favorites' && <FavoritesView />}
         {route.view === 'limits' && <LimitsView />}
         {route.view === 'calendar' && <CalendarView />}
+        {route.view === 'marks' && <MarksView />}
       </main>
       <CommandPalette />
     </div>

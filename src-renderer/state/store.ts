@@ -26,6 +26,8 @@ export type Route =
   | { view: 'settings' }
   | { view: 'insights'; at?: InsightsPage; back?: Route }
   | { view: 'calendar' }
+  /** The pipeline board and the tags manager (issue 16). */
+  | { view: 'marks' }
   // A profile of the earlier API generation has its own views (reference document 2).
   | { view: 'filters'; filterId?: number }
   | { view: 'favorites' }

@@ -53,6 +53,14 @@ export const COMMANDS: readonly CommandDef[] = [
   { id: 'view.contracts', group: 'views', title: { ru: 'Контракты', en: 'Contracts' }, keywords: ['contract'], run: { navigate: { view: 'contracts' } }, generations: CURRENT },
   { id: 'view.lists', group: 'views', title: { ru: 'Списки', en: 'Lists' }, keywords: ['избранное', 'list'], run: { navigate: { view: 'lists' } }, generations: CURRENT },
   {
+    id: 'view.marks',
+    group: 'views',
+    title: { ru: 'Воронка: доска и метки', en: 'Pipeline: board and tags' },
+    keywords: ['канбан', 'статус', 'метки', 'теги', 'kanban', 'board', 'tags'],
+    run: { navigate: { view: 'marks' } },
+    generations: CURRENT,
+  },
+  {
     id: 'view.calendar',
     group: 'views',
     title: { ru: 'Календарь сроков', en: 'Calendar of deadlines' },

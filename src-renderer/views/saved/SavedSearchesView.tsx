@@ -14,6 +14,7 @@ import { useSpendConfirm } from '../../components/SpendConfirm';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
 import { formatDateTime, formatInt } from '../../format/format';
@@ -407,8 +408,8 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
   const seen = useSeenMarks(search.filterId);
   const { loadFor } = seen;
   const fetchPage = useCallback(
-    async (offset: number, limit: number, sortArg: TenderSort | undefined) => {
-      const r = await call('search.results', { filterId: search.filterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}) });
+    async (offset: number, limit: number, sortArg: TenderSort | undefined, marks: MarkFilter | undefined) => {
+      const r = await call('search.results', { filterId: search.filterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}), ...(marks ? { marks } : {}) });
       // The page waits for its own rows' marks only (so no row blinks); the search's new/changed counts cost a
       // pass over every member, so on the first page they are asked for after it, without holding the rows.
       await loadFor(r.rows, false).catch(() => undefined);
@@ -433,6 +434,7 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
       <TenderTable
         testId="saved-results-table"
         fetchPage={fetchPage}
+        markFilterable
         resetKey={search.filterId}
         refreshKey={refreshKey}
         sort={sort}

@@ -11,6 +11,7 @@ import { JobProgress } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { jobRunning, JobOutcome } from './JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
@@ -230,9 +231,9 @@ export function OnlineSearch() {
   const runFilterId = st.run?.filterId;
   const sort = st.sort;
   const fetchPage = useCallback(
-    async (offset: number, limit: number, sortArg: TenderSort | undefined) => {
+    async (offset: number, limit: number, sortArg: TenderSort | undefined, marks: MarkFilter | undefined) => {
       if (!runFilterId) return { rows: [], count: 0 };
-      const r = await call('search.results', { filterId: runFilterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}) });
+      const r = await call('search.results', { filterId: runFilterId, offset, limit, ...(sortArg ? { sort: sortArg } : {}), ...(marks ? { marks } : {}) });
       setTotal(r.total);
       return { rows: r.rows, count: r.cachedCount };
     },
@@ -337,6 +338,7 @@ export function OnlineSearch() {
           <TenderTable
             testId="results"
             fetchPage={fetchPage}
+            markFilterable
             resetKey={st.run.filterId}
             refreshKey={refreshKey}
             sort={sort}
