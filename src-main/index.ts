@@ -8,7 +8,7 @@
 import { app, BrowserWindow, dialog, ipcMain, session, shell, type WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HostPlatform } from './app/appCore';
 import { startCoreHost, type CoreHost } from './app/host/coreHost';
@@ -49,7 +49,9 @@ function betterSqlite3Binding(): string | null {
 const electronPlatform: HostPlatform = {
   mode: 'electron',
   async chooseSavePath(defaultFileName) {
-    const options = { defaultPath: join(app.getPath('documents'), defaultFileName), filters: [{ name: 'CSV', extensions: ['csv'] }] };
+    // The filter follows the file offered (CSV, XLSX, ICS), so the dialog does not hide or rename it.
+    const extension = extname(defaultFileName).slice(1) || 'csv';
+    const options = { defaultPath: join(app.getPath('documents'), defaultFileName), filters: [{ name: extension.toUpperCase(), extensions: [extension] }] };
     const result = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
     return result.canceled || result.filePath === undefined || result.filePath === '' ? null : result.filePath;
   },

@@ -13,6 +13,8 @@ import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from '../domain/appError';
+import type { Provenance } from '../domain/provenance';
+import { recordExport } from '../export/provenance';
 
 export type ExportAnswer = MethodResult<'lists.export'>;
 
@@ -73,15 +75,24 @@ export function chosenOf<C extends { key: string }>(all: readonly C[], keys: rea
   throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${named || 'повтор'}.`, `Unknown or repeated columns: ${named || 'repeated'}.`);
 }
 
-export const safeFileName = (name: string, fallback: string): string =>
-  (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.csv';
+export const safeFileName = (name: string, fallback: string, extension = 'csv'): string =>
+  (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
 
-/** Asks where to write (or makes the browser-mode download) and lets `write` fill the file. */
-export async function exportToTarget(platform: HostPlatform, session: Session, fileName: string, write: (target: string) => Promise<{ rows: number }>): Promise<ExportAnswer> {
+/**
+ * Asks where to write (or makes the browser-mode download) and lets `write` fill the file. A write that tells
+ * its provenance (the table exports) is added to the export history (issue 16).
+ */
+export async function exportToTarget(
+  platform: HostPlatform,
+  session: Session,
+  fileName: string,
+  write: (target: string) => Promise<{ rows: number; provenance?: Provenance }>,
+): Promise<ExportAnswer> {
   if (platform.chooseSavePath) {
     const target = await platform.chooseSavePath(fileName);
     if (target === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
     const result = await write(target);
+    if (result.provenance) recordExport(session.cache, { fileName: path.basename(target), path: target, provenance: result.provenance });
     return { saved: true, path: target, downloadUrl: null, fileName, rows: result.rows };
   }
   if (!platform.publishDownload) {
@@ -89,8 +100,10 @@ export async function exportToTarget(platform: HostPlatform, session: Session, f
   }
   const dir = path.join(session.dataDir, 'exports');
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.csv`);
+  const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}${path.extname(fileName) || '.csv'}`);
   const result = await write(target);
+  // A download has no place on disk the user knows of: the history keeps its name only.
+  if (result.provenance) recordExport(session.cache, { fileName, path: null, provenance: result.provenance });
   const downloadUrl = await platform.publishDownload(target, fileName);
   return { saved: true, path: null, downloadUrl, fileName, rows: result.rows };
 }

@@ -1,8 +1,9 @@
 /**
- * CSV of what the app shows besides lists: a saved search's cached results (search.export) and the ledger
- * (ledger.export). Same target handling and Excel choice as the list export (csvExport.ts); nothing is
- * fetched, so an export costs nothing.
+ * CSV or XLSX of what the app shows besides lists: a saved search's cached results (search.export) and the
+ * ledger (ledger.export), and the export history (exports.history, issue 16). Same target handling and Excel
+ * choice as the list export (csvExport.ts); nothing is fetched, so an export costs nothing.
  */
+import { exportHistory } from '../cache/exportHistory';
 import type { Handlers } from '../contract/ipc';
 import { exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
 import { exportSearchResultsCsv } from '../export/resultsExport';
@@ -10,28 +11,30 @@ import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
 import { chosenColumns, chosenOf, exportToTarget, safeFileName } from './csvExport';
 
-type ExportHandlers = Pick<Handlers, 'search.export' | 'ledger.exportColumns' | 'ledger.export'>;
+type ExportHandlers = Pick<Handlers, 'search.export' | 'ledger.exportColumns' | 'ledger.export' | 'exports.history'>;
 
 export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportHandlers {
   return {
-    'search.export': async ({ filterId, sort, columns, delimiter, excel }) => {
+    'search.export': async ({ filterId, sort, columns, delimiter, excel, format }) => {
       const session = ctx.currentGeneration();
       const search = session.current.requireSaved(filterId);
       const chosen = chosenColumns(columns);
-      return exportToTarget(platform, session, safeFileName(search.label ?? filterId, 'search'), (target) =>
-        exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel }),
+      return exportToTarget(platform, session, safeFileName(search.label ?? filterId, 'search', format), (target) =>
+        exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },
 
     'ledger.exportColumns': async () => ledgerColumns(ctx.locale).map((c) => ({ key: c.key, title: c.title[ctx.locale] })),
 
-    'ledger.export': async ({ columns, delimiter, excel }) => {
+    'ledger.export': async ({ columns, delimiter, excel, format }) => {
       const session = ctx.currentGeneration();
       const chosen = chosenOf(ledgerColumns(ctx.locale), columns);
       const fileName = ctx.locale === 'en' ? 'ledger' : 'журнал списаний';
-      return exportToTarget(platform, session, safeFileName(fileName, 'ledger'), (target) =>
-        exportLedgerCsv(session.cache, chosen, target, { delimiter, keepTextAsText: excel }),
+      return exportToTarget(platform, session, safeFileName(fileName, 'ledger', format), (target) =>
+        exportLedgerCsv(session.cache, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },
+
+    'exports.history': async () => exportHistory(ctx.session().cache).list(),
   };
 }

@@ -438,6 +438,28 @@ const exportColumnKeys = z.array(z.string().max(64)).min(1).max(100);
 const csvDelimiter = z.enum([';', ',', '\t']).default(';');
 /** true: digit strings Excel would mangle (notice numbers, INNs with a leading zero) as `="…"`; false: plain text for other programs. */
 const csvForExcel = z.boolean().default(true);
+/** A table export's file format (issue 16): CSV (the default, with a FILE.provenance.json beside it) or XLSX (typed cells, a «Источник» sheet). */
+const tableExportFormat = z.enum(EXPORT_FORMATS).default('csv');
+const exportSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('list'), list_id: z.string(), name: z.string() }),
+  z.object({ kind: z.literal('search'), filter_id: z.string(), label: z.string().nullable(), criteria: z.record(z.string(), z.unknown()) }),
+  z.object({ kind: z.literal('dossier'), party: z.enum(['customer', 'supplier']), inn: z.string(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('ledger') }),
+]);
+export const exportHistoryEntrySchema = z.object({
+  id: z.number(),
+  file_name: z.string(),
+  path: z.string().nullable(),
+  provenance: z.object({
+    what: exportSubjectSchema,
+    made_at: z.string(),
+    freshness: z.string().nullable(),
+    units: z.number(),
+    rows: z.number(),
+    format: z.enum(EXPORT_FORMATS),
+    app_version: z.string(),
+  }),
+}) satisfies z.ZodType<ExportHistoryEntry>;
 
 /** Money settings, enforced in the core: consent above a threshold, a default cap per run, a daily budget. */
 export const spendingSettingsSchema = z.strictObject({
@@ -681,7 +703,7 @@ export const methods = {
   ),
   /** A saved search's cached results as CSV in the table's sort (columns as `lists.exportColumns`), like `lists.export`. */
   'search.export': method(
-    z.strictObject({ filterId, sort: sortSchema.optional(), columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }),
+    z.strictObject({ filterId, sort: sortSchema.optional(), columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel, format: tableExportFormat }),
     exportResultSchema,
   ),
   /** Full-text search over everything cached, with no network and no charge. */
@@ -798,7 +820,7 @@ export const methods = {
    * answers a one-time `downloadUrl` on the loopback server.
    */
   'lists.export': method(
-    z.strictObject({ listId, columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }),
+    z.strictObject({ listId, columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel, format: tableExportFormat }),
     exportResultSchema,
   ),
 
@@ -827,7 +849,9 @@ export const methods = {
   'ledger.audit': method(empty, auditVerdictSchema),
   'ledger.exportColumns': method(empty, z.array(exportColumnSchema)),
   /** The mirrored ledger as CSV (newest first, with labels and audit verdicts), like `lists.export`. */
-  'ledger.export': method(z.strictObject({ columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel }), exportResultSchema),
+  'ledger.export': method(z.strictObject({ columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel, format: tableExportFormat }), exportResultSchema),
+  /** Past exports of this profile, newest first: what, when, the file, rows and units (issue 16). */
+  'exports.history': method(empty, z.array(exportHistoryEntrySchema)),
   'ledger.spend': method(
     z.strictObject({ days: z.number().int().min(1).max(366).default(30) }),
     z.object({

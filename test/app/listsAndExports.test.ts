@@ -4,6 +4,7 @@
  * and search results and the ledger exported like a list.
  */
 import { readFileSync } from 'node:fs';
+import { readSheetNames } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { apiGet, control, demoToken, finished, makeCore, sandbox, type TestCore } from './helpers';
@@ -132,5 +133,23 @@ describe('exports', () => {
     expect(fromSearch).toBeGreaterThanOrEqual(0);
     expect(lines[fromSearch + 1]).toBe(`${page.rows[fromSearch]!.id};компьютеры;${page.rows[fromSearch]!.audit === 'matched' ? 'Сходится' : page.rows[fromSearch]!.audit === 'repeat' ? 'Повторное списание' : 'Не объяснено'}`);
     await expect(t.call('ledger.export', { columns: ['id', 'nope'] })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('issue 16: format xlsx writes an .xlsx with its «Источник»; CSV gets a sidecar; both land in the export history', async () => {
+    const list = await t.call('lists.create', { name: 'В историю' });
+    await t.call('lists.addItems', { listId: list.listId, ids });
+    const xlsx = await t.call('lists.export', { listId: list.listId, columns: ['id', 'price'], format: 'xlsx' });
+    expect(xlsx).toMatchObject({ saved: true, fileName: 'В историю.xlsx', rows: ids.length });
+    expect(await readSheetNames(xlsx.path!)).toEqual(['Данные', 'Источник']);
+    const csv = await t.call('search.export', { filterId, columns: ['id'], format: 'csv' });
+    expect(JSON.parse(readFileSync(`${csv.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'search', label: 'компьютеры' }, format: 'csv', rows: csv.rows });
+    await expect(t.call('lists.export', { listId: list.listId, columns: ['id'], format: 'pdf' as 'csv' })).rejects.toThrow(/format/);
+    const history = await t.call('exports.history', {});
+    expect(history.slice(0, 2).map((h) => [h.file_name, h.path, h.provenance.format, h.provenance.what.kind, h.provenance.rows])).toEqual([
+      ['компьютеры.csv', csv.path, 'csv', 'search', csv.rows],
+      ['В историю.xlsx', xlsx.path, 'xlsx', 'list', ids.length],
+    ]);
+    // Units: what the rows cost when delivered; the demo account is charged, so the search's rows cost something.
+    expect(history[0]!.provenance.units).toBeGreaterThan(0);
   });
 });
