@@ -1,8 +1,12 @@
-// `npm test`: every check the project has, in order, with their output streamed as it comes:
-//   1. npm run typecheck   2. npm run lint   3. npx electron-vite build   4. npx vitest run (+ JSON report)
-//   5. the client, sync, CLI and app-core suites again against the STRICT sandbox (TENDERWB_SANDBOX_STRICT=1):
-//      a test that passes only against our default sandbox is a bug in the client (issue 11)
-//   6. npx playwright test (end-to-end, Debian's Chromium, + JSON report; strict-flow.spec.ts runs the
+// `npm test`: every check the project has, in order, with their output streamed as it comes (the three first
+// checks side by side, each printed whole when it ends):
+//   1. npm run typecheck, npm run lint and npx electron-vite build, side by side (three independent programs,
+//      each mostly on one core; each one's output is printed whole when it ends, so the logs do not interleave)
+//   2. npx vitest run (+ JSON report), in one run with two projects (vitest.config.ts): every file against the
+//      default sandbox, and the client, sync, CLI and app-core suites again against the STRICT sandbox
+//      (TENDERWB_SANDBOX_STRICT=1): a test that passes only against our default sandbox is a bug in the client
+//      (issue 11). One run shares its workers, so the strict files fill the default ones' waits.
+//   3. npx playwright test (end-to-end, Debian's Chromium, + JSON report; strict-flow.spec.ts runs the
 //      search -> card -> list -> export -> ledger/audit flow against the strict sandbox)
 // Every step runs even when an earlier one failed. The last line printed is always exactly
 // `N passed, M failed`, where N and M count the vitest tests, the Playwright tests, and one per check
@@ -15,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const vitestReport = resolve(projectRoot, 'test-results', 'vitest.json');
-const vitestStrictReport = resolve(projectRoot, 'test-results', 'vitest-strict.json');
 // Written by the JSON reporter configured in playwright.config.ts (which honours TENDERWB_E2E_OUTPUT too).
 const playwrightReport = resolve(projectRoot, process.env.TENDERWB_E2E_OUTPUT ?? 'test-results', 'playwright.json');
 const chromiumPath = process.env.TENDERWB_CHROMIUM ?? '/usr/bin/chromium';
@@ -26,8 +29,8 @@ const npx = isWindows ? 'npx.cmd' : 'npx';
 let passed = 0;
 let failed = 0;
 let summaryPrinted = false;
-/** The step running now, so a signal can be passed on to it. */
-let currentChild = null;
+/** The steps running now (the checks run side by side), so a signal can be passed on to them. */
+const running = new Set();
 
 function printSummary() {
   if (summaryPrinted) return;
@@ -35,21 +38,23 @@ function printSummary() {
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
 }
 
-/** Runs a command with inherited stdout/stderr and stdin closed; resolves to its exit code (never rejects). */
-function run(command, args, env = process.env) {
+/**
+ * Runs a command with stdin closed; resolves to its exit code (never rejects). Its stdout/stderr are inherited,
+ * or with `capture` collected (both in order into one buffer) and handed to `capture` when it ends.
+ */
+function run(command, args, env = process.env, capture = null) {
   return new Promise((resolvePromise) => {
     let settled = false;
     const settle = (code) => {
       if (settled) return;
       settled = true;
-      currentChild = null;
       resolvePromise(code);
     };
     let child;
     try {
       child = spawn(command, args, {
         cwd: projectRoot,
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
         shell: isWindows,
         env,
       });
@@ -58,21 +63,32 @@ function run(command, args, env = process.env) {
       settle(1);
       return;
     }
-    currentChild = child;
+    running.add(child);
+    const output = [];
+    if (capture) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     child.on('error', (error) => {
+      running.delete(child);
       console.error(`[run-all] could not run ${command}: ${error.message}`);
       settle(1);
     });
     child.on('close', (code, signal) => {
+      running.delete(child);
+      if (capture) capture(Buffer.concat(output));
       if (signal !== null) console.error(`[run-all] ${command} ${args.join(' ')} was killed by ${signal}`);
       settle(code ?? 1);
     });
   });
 }
 
+/** One check, its output printed whole when it ends (checks run side by side). */
 async function check(label, command, args) {
-  console.log(`\n[run-all] ${label}: ${command} ${args.join(' ')}`);
-  const code = await run(command, args);
+  const code = await run(command, args, process.env, (output) => {
+    process.stdout.write(`\n[run-all] ${label}: ${command} ${args.join(' ')}\n`);
+    process.stdout.write(output);
+  });
   if (code === 0) {
     passed += 1;
     console.log(`[run-all] ${label}: passed`);
@@ -94,13 +110,16 @@ function readReport(file) {
 }
 
 /**
- * One vitest run, counted from its JSON report. `label` names it in the log; `files` limits it to those
- * folders; `env` adds variables (the strict pass sets TENDERWB_SANDBOX_STRICT=1).
+ * The vitest run, counted from its JSON report: both projects (TENDERWB_TEST_STRICT_PASS=1 adds the strict one,
+ * whose list of suites is in vitest.config.ts).
  */
-async function runVitest(label = 'vitest', report = vitestReport, files = [], extraEnv = {}) {
+async function runVitest() {
+  const label = 'vitest (default and strict sandbox)';
+  const report = vitestReport;
+  const extraEnv = { TENDERWB_TEST_STRICT_PASS: '1' };
   // A report left by an earlier run must never be counted as this run's.
   rmSync(report, { force: true });
-  const args = ['--no', 'vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = ['--no', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   console.log(`\n[run-all] ${label}: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v} `).join('')}${npx} ${args.join(' ')}`);
   const code = await run(npx, args, { ...process.env, ...extraEnv });
   const parsed = readReport(report);
@@ -125,13 +144,6 @@ async function runVitest(label = 'vitest', report = vitestReport, files = [], ex
   }
   console.log(`[run-all] ${label}: ${testPassed} passed, ${testFailed + brokenFiles.length} failed`);
 }
-
-/**
- * The suites that talk to a server, again against the strict sandbox (issue 11). The kill -9 and shared-rate
- * suites are left out of this pass: they test the cache and the limiter, whose behaviour the server's shapes do
- * not change, and they are the slowest.
- */
-const STRICT_SUITES = ['test/api', 'test/api-earlier', 'test/sync/faults.test.ts', 'test/sync/balance.test.ts', 'test/sync/outbox.test.ts', 'test/sync/noProgress.test.ts', 'test/sync/earlierNoProgress.test.ts', 'test/sync/cutBody.test.ts', 'test/hostile', 'test/cli', 'test/app', 'test/earlier-core', 'test/reference'];
 
 /** Playwright tests that were skipped, with the reason their `test.skip(condition, reason)` gave. */
 function skippedTests(report) {
@@ -186,7 +198,7 @@ async function runPlaywright() {
   console.log(`[run-all] playwright: ${testPassed} passed, ${testFailed + errors} failed`);
 }
 
-// Interrupted: stop the running step, let it finish writing, then still end with the summary line.
+// Interrupted: stop the running steps, let them finish writing, then still end with the summary line.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (summaryPrinted) return;
@@ -196,14 +208,19 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
       printSummary();
       process.exit(1);
     };
-    const child = currentChild;
-    if (child === null) {
+    const children = [...running];
+    if (children.length === 0) {
       finish();
       return;
     }
-    child.once('close', finish);
+    let open = children.length;
+    for (const child of children) {
+      child.once('close', () => {
+        if (--open === 0) finish();
+      });
+    }
     setTimeout(finish, 5000).unref();
-    child.kill(signal);
+    for (const child of children) child.kill(signal);
   });
 }
 
@@ -217,11 +234,10 @@ for (const event of ['uncaughtException', 'unhandledRejection']) {
 }
 
 try {
-  await check('typecheck', npm, ['run', 'typecheck']);
-  await check('lint', npm, ['run', 'lint']);
-  await check('build', npx, ['--no', 'electron-vite', 'build']);
+  // Independent of each other (the build writes only out/); vitest waits for the build (a test runs the built
+  // export worker).
+  await Promise.all([check('typecheck', npm, ['run', 'typecheck']), check('lint', npm, ['run', 'lint']), check('build', npx, ['--no', 'electron-vite', 'build'])]);
   await runVitest();
-  await runVitest('vitest (strict sandbox)', vitestStrictReport, STRICT_SUITES, { TENDERWB_SANDBOX_STRICT: '1' });
   await runPlaywright();
 } catch (error) {
   console.error('[run-all] crashed:', error);
