@@ -23,16 +23,12 @@ export const marksStrings: Strings<{
   saving: string;
   close: string;
   nothingChanged: string;
-  applied: (n: string) => string;
   loading: string;
-  colTags: string;
-  colStatus: string;
   colAssignee: string;
   filterTitle: string;
   filterTag: string;
   filterStatus: string;
   filterAssignee: string;
-  filterAssigneeApply: string;
   removeChip: (chip: string) => string;
   chipTag: (name: string) => string;
   chipStatus: (name: string) => string;
@@ -61,16 +57,12 @@ export const marksStrings: Strings<{
     saving: 'Сохраняем…',
     close: 'Закрыть',
     nothingChanged: 'Ничего не изменено.',
-    applied: (n) => `Метки сохранены: ${n}.`,
     loading: 'Загружаем метки…',
-    colTags: 'Метки',
-    colStatus: 'Наш статус',
     colAssignee: 'Ответственный',
     filterTitle: 'Отбор по меткам',
     filterTag: '+ метка',
     filterStatus: '+ наш статус',
     filterAssignee: 'Ответственный',
-    filterAssigneeApply: 'Отобрать',
     removeChip: (chip) => `Убрать условие: ${chip}`,
     chipTag: (name) => `метка «${name}»`,
     chipStatus: (name) => `статус «${name}»`,
@@ -99,16 +91,12 @@ export const marksStrings: Strings<{
     saving: 'Saving…',
     close: 'Close',
     nothingChanged: 'Nothing changed.',
-    applied: (n) => `Marks saved: ${n}.`,
     loading: 'Loading marks…',
-    colTags: 'Tags',
-    colStatus: 'Our status',
     colAssignee: 'Assignee',
     filterTitle: 'Filter by marks',
     filterTag: '+ tag',
     filterStatus: '+ our status',
     filterAssignee: 'Assignee',
-    filterAssigneeApply: 'Filter',
     removeChip: (chip) => `Remove the condition: ${chip}`,
     chipTag: (name) => `tag “${name}”`,
     chipStatus: (name) => `status “${name}”`,

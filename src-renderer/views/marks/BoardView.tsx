@@ -23,6 +23,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { TagChips } from '../../components/MarkChips';
 import { compact } from '../../components/markFilter';
+import { marksStrings } from '../../components/marksStrings';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
@@ -121,6 +122,7 @@ function BoardColumnView({ status, rows, title }: { status: PipelineStatus | nul
 
 function BoardCard({ row, status }: { row: MarkedTender; status: PipelineStatus | null }) {
   const s = useStrings(marksViewStrings);
+  const m = useStrings(marksStrings);
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const name = row.name ?? s.notHeld(String(row.id));
@@ -153,7 +155,11 @@ function BoardCard({ row, status }: { row: MarkedTender; status: PipelineStatus 
         </div>
       )}
       <TagChips tags={row.marks.tags} />
-      {row.marks.assignee && <div className="board__cardLine board__assignee">{row.marks.assignee}</div>}
+      {row.marks.assignee && (
+        <div className="board__cardLine" data-testid="board-card-assignee">
+          <span className="muted">{m.assignee}:</span> {row.marks.assignee}
+        </div>
+      )}
     </article>
   );
 }

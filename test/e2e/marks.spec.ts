@@ -1,0 +1,76 @@
+/**
+ * Marks end to end (issue 16): two rows of a saved search's results marked at once (a new tag, our status, an
+ * assignee, a note) → the tag chips and the status name show in the table, and the table filters by status →
+ * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
+ * (Space, →, Space) → its card shows the new status and the note.
+ */
+import { expect, test } from './fixtures';
+import { invokeOk, runSearch } from './viewsHelpers';
+
+test('marks: two rows at once → chips and filter → board → move by keyboard → the card', async ({ page, app }) => {
+  const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e метки', ['created']);
+  await page.getByTestId('nav-saved').click();
+  await page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`).getByTestId('saved-open').click();
+  const table = page.getByTestId('saved-results-table');
+  const row = (i: number) => table.locator(`[data-row-index="${i}"]`);
+  await expect(row(1)).toBeVisible();
+
+  // Two rows selected, one marks dialog for both.
+  await row(0).getByRole('checkbox').click();
+  await row(1).getByRole('checkbox').click();
+  await page.getByTestId('saved-results-table-marks').click();
+  const dialog = page.getByTestId('saved-results-table-marks-dialog');
+  await expect(dialog.getByTestId('saved-results-table-marks-form')).toBeVisible();
+  await dialog.getByTestId('saved-results-table-marks-new-tag').fill('Срочно');
+  await dialog.getByTestId('saved-results-table-marks-new-tag').press('Enter');
+  await expect(dialog.getByTestId('saved-results-table-marks-tag')).toHaveAttribute('data-presence', 'all');
+  await dialog.getByTestId('saved-results-table-marks-status').selectOption({ label: 'На рассмотрении' });
+  await dialog.getByTestId('saved-results-table-marks-assignee').fill('Иванова');
+  await dialog.getByTestId('saved-results-table-marks-note').fill('Позвонить заказчику до пятницы');
+  await dialog.getByTestId('saved-results-table-marks-save').click();
+  await expect(dialog).toHaveCount(0);
+
+  // The chips and our status by name in both rows.
+  for (const i of [0, 1]) {
+    await expect(row(i).getByTestId('mark-tag')).toHaveText('Срочно');
+    await expect(row(i).getByTestId('mark-status')).toHaveText('На рассмотрении');
+  }
+  const ids = await Promise.all([0, 1].map(async (i) => Number(await row(i).getAttribute('data-key'))));
+  // Only the marked rows under the filter chip «статус «На рассмотрении»».
+  await page.getByTestId('saved-results-table-mark-filter-status').selectOption({ label: 'На рассмотрении' });
+  await expect(page.getByTestId('saved-results-table-mark-filter-chip')).toContainText('На рассмотрении');
+  await expect(page.getByTestId('saved-results-table-count')).toHaveAttribute('data-count', '2');
+  await app.screenshot(page, 'marks-results');
+
+  // The board: both under «На рассмотрении».
+  await page.getByTestId('nav-marks').click();
+  const column = (status: string) => page.locator(`[data-testid="board-column"][data-status="${status}"]`);
+  await expect(column('reviewing')).toHaveAttribute('data-count', '2');
+  await expect(column('preparing')).toHaveAttribute('data-count', '0');
+  await app.screenshot(page, 'marks-board');
+
+  // By the keyboard alone: Space picks the card up, → takes it to the next column, Space drops it.
+  const card = column('reviewing').getByTestId('board-card').first();
+  const movedId = Number(await card.getAttribute('data-id'));
+  expect(ids).toContain(movedId);
+  await card.focus();
+  await page.keyboard.press('Space');
+  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(column('preparing')).toHaveClass(/board__column--over/);
+  await page.keyboard.press('Space');
+  await expect(column('preparing')).toHaveAttribute('data-count', '1');
+  await expect(column('reviewing')).toHaveAttribute('data-count', '1');
+  await expect.poll(async () => (await invokeOk<{ status: string }>(app, 'marks.get', { tenderId: movedId })).status).toBe('preparing');
+  // The screen reader heard it in Russian.
+  await expect(page.locator('#DndLiveRegion-0, [id^="DndLiveRegion"]').first()).toContainText('Готовим заявку');
+
+  // Its card: our status by name, the tag, the assignee and the note.
+  await column('preparing').getByTestId('board-card-open').click();
+  const marks = page.getByTestId('card-marks');
+  await expect(marks.getByTestId('mark-status')).toHaveText('Готовим заявку');
+  await expect(marks.getByTestId('mark-tag')).toHaveText('Срочно');
+  await expect(marks.getByTestId('card-marks-assignee')).toContainText('Иванова');
+  await expect(marks.getByTestId('card-note')).toContainText('Позвонить заказчику до пятницы');
+  await app.screenshot(page, 'marks-card');
+});
