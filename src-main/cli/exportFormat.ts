@@ -1,13 +1,26 @@
-/** `--format` of every `export` command: who the CSV is for. */
+/** `--format` of every `export` command: the file format and, for a CSV, who it is for. */
+import type { ExportFormat } from '../domain/provenance';
 import { CliError } from './output';
 
 /**
  * `excel` (the default: analysts open exports in Excel): digit strings Excel would mangle, such as notice
  * numbers and INNs with a leading zero, are written as `="…"`; `plain`: plain text that other programs read
- * as data. Answers csv.ts's `keepTextAsText`.
+ * as data. Answers csv.ts's `keepTextAsText`. The earlier generation's exports (CSV only) take these two.
  */
 export function exportFormat(format: unknown): boolean {
   if (format === undefined || format === 'excel') return true;
   if (format === 'plain') return false;
   throw new CliError('--format is "excel" (notice numbers and INNs as ="…", the default) or "plain" (plain text for other programs)', 2);
+}
+
+/**
+ * `--format` of a table export (issue 16): `xlsx` (typed cells and a «Источник» sheet), `csv` (= `excel`, the
+ * default), or the CSV flavours `excel` / `plain` as before. Without `--format`, an `--out` ending in `.xlsx`
+ * asks for XLSX.
+ */
+export function tableExportFormat(format: unknown, out: string): { format: ExportFormat; keepTextAsText: boolean } {
+  if (format === 'xlsx' || (format === undefined && /\.xlsx$/i.test(out))) return { format: 'xlsx', keepTextAsText: true };
+  if (format === 'csv') return { format: 'csv', keepTextAsText: true };
+  if (format === undefined || format === 'excel' || format === 'plain') return { format: 'csv', keepTextAsText: exportFormat(format) };
+  throw new CliError('--format is "xlsx", "csv" (the same as "excel", the default) or, for a CSV, "plain" (plain text for other programs)', 2);
 }

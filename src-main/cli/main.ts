@@ -24,7 +24,9 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   enrich [--tenders] [--contracts] [--max-spend N] [--yes] [--preview]   (cards of cached objects without positions: 0 units for versions held)
   list rename LIST_ID NAME|--reset | list delete LIST_ID --yes   (here only: the API cannot rename or delete lists)
   export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger   (from the cache; --refresh reads a list's members first)
-      --out FILE.csv [--columns a,b,c] [--delimiter ';'] [--format excel|plain]   (excel: numbers as ="…")
+      --out FILE.csv|FILE.xlsx [--columns a,b,c] [--delimiter ';'] [--format xlsx|csv|excel|plain]   (xlsx: typed cells and a
+      «Источник» sheet, also chosen by an --out ending in .xlsx; csv = excel, the default: numbers as ="…", with
+      FILE.csv.provenance.json beside it; plain: a CSV of plain text for other programs)
   balance | ledger | audit
   cache stats | cache search TEXT | cache versions --json
   analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 8 when the cache

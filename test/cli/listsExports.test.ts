@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../src-main/cache/database';
 import { outboxStore } from '../../src-main/cache/outboxStore';
@@ -68,10 +69,32 @@ describe('tenderwb lists and exports (issue 12)', () => {
     expect(p.some((row) => mangled(row[1]!))).toBe(true);
     p.forEach((row, i) => expect(e[i]![1]).toBe(mangled(row[1]!) ? `="${row[1]}"` : row[1]));
     expect(p.every((row) => !row[1]!.startsWith('='))).toBe(true);
-    const bad = await cli.run(['export', 'list', listId, '--out', join(dir, 'bad.csv'), '--format', 'xlsx']);
+    const bad = await cli.run(['export', 'list', listId, '--out', join(dir, 'bad.csv'), '--format', 'pdf']);
     expect(bad.code).toBe(2);
-    expect(failureReason(bad)).toMatch(/--format is "excel".*"plain"/);
+    expect(failureReason(bad)).toMatch(/--format is "xlsx", "csv".*"plain"/);
     expect(existsSync(join(dir, 'bad.csv'))).toBe(false);
+  });
+
+  it('issue 16: export list --format xlsx writes typed cells and a «Источник» sheet; a CSV its sidecar', async () => {
+    const dir = cli.dir('export-xlsx');
+    const xlsx = join(dir, 'list.xlsx');
+    const r = await cli.ok(['--json', 'export', 'list', listId, '--out', xlsx, '--format', 'xlsx', '--columns', 'id,etp_id,price']);
+    const rows = await readXlsxFile(xlsx, { trim: false });
+    expect(rows[0]).toEqual(['ID', 'Номер извещения', 'Начальная цена']);
+    expect(r.lines[0]).toMatchObject({ file: xlsx, rows: rows.length - 1 });
+    for (const row of rows.slice(1)) {
+      expect(typeof row[0]).toBe('number');
+      expect(typeof row[1]).toBe('string'); // a notice number keeps its leading zeros
+      if (row[2] !== null) expect(typeof row[2]).toBe('number');
+    }
+    const source = new Map((await readXlsxFile(xlsx, { sheet: 'Источник', trim: false })).map((row) => [row[0], row[1]]));
+    expect(source.get('Что выгружено')).toBe('Список «Вакцины»');
+    expect(source.get('Строк')).toBe(rows.length - 1);
+    // Without --format, an .xlsx --out is XLSX too; a CSV has its provenance beside it.
+    await cli.ok(['export', 'list', listId, '--out', join(dir, 'again.xlsx'), '--columns', 'id']);
+    expect(await readSheetNames(join(dir, 'again.xlsx'))).toEqual(['Данные', 'Источник']);
+    await cli.ok(['export', 'list', listId, '--out', join(dir, 'list.csv'), '--format', 'csv', '--columns', 'id']);
+    expect(JSON.parse(readFileSync(join(dir, 'list.csv.provenance.json'), 'utf8'))).toMatchObject({ what: { kind: 'list', list_id: listId }, format: 'csv', rows: rows.length - 1 });
   });
 
   it('export search writes every cached result of a saved search; export ledger every mirrored charge', async () => {

@@ -1,10 +1,11 @@
 /**
  * `tenderwb list ...` and `tenderwb export list|search|ledger ...`: list edits through the workbench's list use
  * cases (current/lists.ts, sent at once through the outbox); exports stream from the cache (nothing is fetched
- * for them but a list's members).
+ * for them but a list's members) as CSV or XLSX, each with its provenance and a row in the export history.
  */
+import path from 'node:path';
 import { parseCommandArgs } from '../args';
-import { exportFormat } from '../exportFormat';
+import { tableExportFormat } from '../exportFormat';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import { flushOutbox } from '../../sync/outbox';
@@ -15,6 +16,9 @@ import { parseColumnList } from '../../export/csv';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
 import { exportSearchResultsCsv } from '../../export/resultsExport';
+import { recordExport, sidecarPath } from '../../export/provenance';
+import type { CacheDb } from '../../cache/database';
+import type { Provenance } from '../../domain/provenance';
 import { findSaved } from '../../current/savedSearches';
 import { AppError } from '../../domain/appError';
 import { checkListName, ListUseCases, sendNow, type ItemEdit } from '../../current/lists';
@@ -217,7 +221,15 @@ function delimiterOf(value: unknown): ';' | ',' | '\t' {
 }
 
 const EXPORT_USAGE =
-  'usage: export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger, each --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain]';
+  'usage: export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger, each --out FILE.csv|FILE.xlsx [--columns a,b,c] [--delimiter ";"] [--format xlsx|csv|excel|plain]';
+
+type FileChoice = ReturnType<typeof tableExportFormat>;
+
+/** A written table export goes into the history the app shows (issue 16); the CSV's sidecar is named. */
+function recorded(ctx: CliContext, cache: CacheDb, out: string, provenance: Provenance): void {
+  recordExport(cache, { fileName: path.basename(out), path: path.resolve(out), provenance });
+  if (provenance.format === 'csv') ctx.out.info(`provenance written to ${sidecarPath(out)}`);
+}
 
 export async function exportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [what, ...rest] = args;
@@ -226,9 +238,9 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const out = a.values.out;
   if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw new CliError(EXPORT_USAGE, 2);
   const delimiter = delimiterOf(a.values.delimiter);
-  const asExcel = exportFormat(a.values.format);
-  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, asExcel, signal);
-  if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, asExcel, signal);
+  const file = tableExportFormat(a.values.format, out);
+  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal);
+  if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal);
   const listId = a.positionals[0]!;
   const columns = tenderColumns(a.values.columns);
   const cache = await ctx.cache();
@@ -247,13 +259,14 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   }
   const result = await exportListCsv(cache, listId, columns, out, {
     delimiter,
-    keepTextAsText: asExcel,
+    ...file,
     signal,
     onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
   });
   const missing = result.missing;
   ctx.out.endProgress();
   if (missing) ctx.out.info(`${missing} members are not in the cache yet (only their id is exported): sync a search that finds them or open their cards`);
+  recorded(ctx, cache, out, result.provenance);
   ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes, missing }, `${formatInt(result.rows)} rows written to ${out}`);
 }
 
@@ -268,23 +281,24 @@ function tenderColumns(list: unknown) {
 }
 
 /** A saved search's cached results, newest first as `search` lists them; nothing is fetched. */
-async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', asExcel: boolean, signal: AbortSignal): Promise<void> {
+async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal): Promise<void> {
   const columns = tenderColumns(columnList);
   const cache = await ctx.cache();
   const search = findSaved(cache, key);
   if (!search) throw new CliError(`no saved search "${key}": give its label or filter id`, 2);
   const result = await exportSearchResultsCsv(cache, search.filterId, columns, out, {
     delimiter,
-    keepTextAsText: asExcel,
+    ...file,
     signal,
     onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
   });
   ctx.out.endProgress();
+  recorded(ctx, cache, out, result.provenance);
   ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
 }
 
 /** The ledger as mirrored here (run `ledger` first for the newest rows), newest first. */
-async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', asExcel: boolean, signal: AbortSignal): Promise<void> {
+async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal): Promise<void> {
   let columns;
   try {
     columns = typeof columnList === 'string' ? chosenLedgerColumns(columnKeysOf(columnList)) : ledgerColumns();
@@ -292,6 +306,7 @@ async function exportLedger(ctx: CliContext, out: string, columnList: unknown, d
     throw new CliError(e instanceof Error ? e.message : String(e), 2);
   }
   const cache = await ctx.cache();
-  const result = await exportLedgerCsv(cache, columns, out, { delimiter, keepTextAsText: asExcel, signal });
+  const result = await exportLedgerCsv(cache, columns, out, { delimiter, ...file, signal });
+  recorded(ctx, cache, out, result.provenance);
   ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
 }
