@@ -8,6 +8,7 @@
  */
 import type { CountBy } from '../domain/insights';
 import { lawName, tenderStatusName } from './codes';
+import { okpd2ClassName, okpd2ClassTitle } from './okpd2Classes';
 import type { Locale } from './text';
 
 export interface DictionaryEntry {
@@ -176,7 +177,7 @@ export function countByName(dimension: Dimension, row: CountBy, locale: Locale):
     case 'region':
       return row.label ?? (/^\d+$/.test(row.key) ? regionName(Number(row.key)) : row.key);
     case 'okpd2':
-      // An OKPD2 class is the analyst's own vocabulary: the code stays, with its name when known.
-      return row.label ? `${row.key} — ${row.label}` : row.key;
+      // An OKPD2 class is the analyst's own vocabulary: the code stays, with its name (the classifier's first).
+      return okpd2ClassTitle(row.key, locale) !== null ? okpd2ClassName(row.key, locale) : row.label ? `${row.key} — ${row.label}` : row.key;
   }
 }

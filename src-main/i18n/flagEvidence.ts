@@ -8,6 +8,7 @@
  * are written is the caller's (`EvidenceFormats`: the renderer's formatters, the CLI's). Pure.
  */
 import { lawName } from './codes';
+import { okpd2ClassName } from './okpd2Classes';
 import type { Locale } from './text';
 
 /** How the caller writes numbers and moments (each surface has its own formatters). */
@@ -19,7 +20,7 @@ export interface EvidenceFormats {
   moment(iso: string, locale: Locale): string;
 }
 
-type Kind = 'rub' | 'pct' | 'moment' | 'law' | 'dayUnit' | 'int' | 'text';
+type Kind = 'rub' | 'pct' | 'moment' | 'law' | 'dayUnit' | 'okpd2Class' | 'int' | 'text';
 const KEYS: Record<string, { ru: string; en: string; kind: Kind }> = {
   notice: { ru: 'Номер извещения', en: 'Notice number', kind: 'text' },
   reestr_number: { ru: 'Реестровый номер', en: 'Registry number', kind: 'text' },
@@ -53,7 +54,7 @@ const KEYS: Record<string, { ru: string; en: string; kind: Kind }> = {
   single: { ru: 'Из них у единственного поставщика', en: 'Of which single-supplier', kind: 'int' },
   peers: { ru: 'Заказчиков для сравнения', en: 'Peer customers', kind: 'int' },
   hhi: { ru: 'HHI', en: 'HHI', kind: 'int' },
-  okpd2_class: { ru: 'Класс ОКПД2', en: 'OKPD2 class', kind: 'text' },
+  okpd2_class: { ru: 'Класс ОКПД2', en: 'OKPD2 class', kind: 'okpd2Class' },
   contracts: { ru: 'Контрактов', en: 'Contracts', kind: 'int' },
   versions: { ru: 'Версий', en: 'Versions', kind: 'int' },
   tender_id: { ru: 'Закупка (ID)', en: 'Tender (ID)', kind: 'text' },
@@ -67,7 +68,7 @@ const KEYS: Record<string, { ru: string; en: string; kind: Kind }> = {
   peer_percentile: { ru: 'Процентиль других заказчиков', en: 'Peers’ percentile', kind: 'int' },
   peer_threshold_pct: { ru: 'Доля на этом процентиле', en: 'Share at that percentile', kind: 'pct' },
   hhi_above: { ru: 'Порог HHI', en: 'HHI threshold', kind: 'int' },
-  classes: { ru: 'Классы ОКПД2', en: 'OKPD2 classes', kind: 'text' },
+  classes: { ru: 'Классы ОКПД2', en: 'OKPD2 classes', kind: 'okpd2Class' },
   suppliers: { ru: 'Поставщики', en: 'Suppliers', kind: 'text' },
   steps: { ru: 'Цена по версиям', en: 'Price by version', kind: 'text' },
   version: { ru: 'Версия', en: 'Version', kind: 'int' },
@@ -137,6 +138,8 @@ export function evidenceValue(key: string, value: unknown, locale: Locale, forma
       return lawName(String(value), locale);
     case 'dayUnit':
       return DAY_UNITS[String(value)]?.[locale] ?? String(value);
+    case 'okpd2Class':
+      return okpd2ClassName(String(value), locale);
     default:
       return String(value);
   }

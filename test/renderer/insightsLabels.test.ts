@@ -20,8 +20,11 @@ describe('breakdown names', () => {
     expect(countByName('placement', row('7', 'Закупка у единственного поставщика'), 'ru')).toBe('Закупка у единственного поставщика');
     expect(countByName('placement', row('1'), 'ru')).not.toMatch(/^#?1$/);
     expect(countByName('region', row('16'), 'ru')).toBe('Республика Татарстан');
-    expect(countByName('okpd2', row('26', 'Оборудование компьютерное'), 'ru')).toBe('26 — Оборудование компьютерное');
-    expect(countByName('okpd2', row('26'), 'ru')).toBe('26');
+    // A class by the classifier's name (OK 034-2014; CPA 2008 in English); two digits it has no class for keep the answer's label, else the code.
+    expect(countByName('okpd2', row('26'), 'ru')).toBe('26 — Оборудование компьютерное, электронное и оптическое');
+    expect(countByName('okpd2', row('26'), 'en')).toBe('26 — Computer, electronic and optical products');
+    expect(countByName('okpd2', row('04', 'Нет такого класса'), 'ru')).toBe('04 — Нет такого класса');
+    expect(countByName('okpd2', row('04'), 'ru')).toBe('04');
   });
   it('a value the server did not send is named as such, not as `unknown`', () => {
     for (const d of ['status', 'law', 'placement', 'region', 'okpd2'] as const) {
