@@ -40,6 +40,8 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
       or name: reviewing, «На рассмотрении»)
   marks [--tag T]... [--status S]... [--assignee NAME]   (marked tenders; --json: {"id","tags","status","assignee","notes"})
   marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME
+  calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...]   (deadlines as ICS from the cache: offline, free;
+      without a scope every marked tender; one event per deadline, a reminder one working day before)
 
 A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):
   filters [--seen FILTER_ID]

@@ -3,6 +3,7 @@
  * of events, what an event's description says, the reminder. Pure, so the renderer says the same words.
  */
 import type { CalendarEventKind } from '../domain/calendar';
+import type { Noun } from './plural';
 import type { Locale, Messages } from './text';
 
 const KINDS: Record<CalendarEventKind, { ru: string; en: string }> = {
@@ -44,4 +45,10 @@ export const calendarText: Messages<{
     cancelled: 'Tender cancelled',
     reminder: (kind, title) => `Next working day: ${kind} — ${title}`,
   },
+};
+
+/** «5 событий», "5 events". */
+export const CALENDAR_EVENT_NOUN: Noun = {
+  ru: { one: 'событие', few: 'события', many: 'событий', other: 'события' },
+  en: { one: 'event', other: 'events' },
 };

@@ -11,6 +11,7 @@ import { enrichCommand } from './enrich';
 import { analyticsCommand } from './analytics';
 import { flagsCommand } from './flags';
 import { markCommand, marksCommand } from './marks';
+import { calendarCommand } from './calendar';
 import {
   earlierBalanceCommand,
   earlierCardCommand,
@@ -61,5 +62,6 @@ export const commands: Record<string, Command> = {
   analytics: byGeneration(analyticsCommand, NOT_EARLIER('dossiers and price benchmarks') + ': they are computed from contracts and cards, which the earlier API generation does not deliver'),
   mark: markCommand,
   marks: marksCommand,
+  calendar: byGeneration(calendarCommand, NOT_EARLIER('the deadlines calendar') + ': it reads marked tenders, lists and saved searches of the current generation'),
   flags: byGeneration(flagsCommand, NOT_EARLIER('red flags') + ': they are computed from contracts, which the earlier API generation does not deliver'),
 };

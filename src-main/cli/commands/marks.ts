@@ -32,7 +32,7 @@ const MARKS_USAGE =
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
 
 /** A status as typed: its code or its name in either language. */
-function statusArgument(word: string, locale: Locale): PipelineStatus {
+export function statusArgument(word: string, locale: Locale): PipelineStatus {
   const code = pipelineStatusFromWord(word);
   const problem = statusProblem(code ?? word);
   if (problem !== null) throw userError(problem, locale);

@@ -1,0 +1,78 @@
+/**
+ * `tenderwb calendar` (issue 16) on a cache filled from the sandbox (default and strict): the ICS of a saved
+ * search parsed back with ical.js, every deadline at the instant the server's `end_date` says, the same UIDs in
+ * a second export; marked tenders by tag; bad input exits 2 naming what is accepted.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { cliOnSandbox, feedItems, type CliHarness } from './helpers';
+
+const QUERY = { keywords: ['вакцин'] };
+let sb: RunningSandbox;
+let cli: CliHarness;
+/** The server's newest version of each tender of the search: its end_date. */
+const endDates = new Map<number, string>();
+
+beforeAll(async () => {
+  let test: string;
+  ({ sb, cli, test } = await cliOnSandbox());
+  await cli.ok(['search', '--query', JSON.stringify(QUERY), '--label', 'вакцины']);
+  await cli.ok(['sync', 'вакцины']);
+  const newest = new Map<number, { version: number; end: string }>();
+  for (const item of await feedItems(sb, test, QUERY)) {
+    const id = item.tender.id as number;
+    if ((newest.get(id)?.version ?? -1) < (item.version as number)) newest.set(id, { version: item.version as number, end: item.tender.end_date as string });
+  }
+  for (const [id, v] of newest) endDates.set(id, v.end);
+});
+
+afterAll(async () => {
+  await sb?.close();
+  cli?.cleanup();
+});
+
+const vevents = (file: string) =>
+  new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8'))).getAllSubcomponents('vevent').map((v) => {
+    const e = new ICAL.Event(v);
+    return { uid: e.uid, start: e.startDate.toJSDate().getTime(), summary: e.summary, alarm: v.getFirstSubcomponent('valarm') !== null };
+  });
+
+describe('tenderwb calendar', () => {
+  it('a saved search: one VEVENT per deadline at the server\'s instant, with a reminder; UIDs the same in a second export', async () => {
+    const dir = cli.dir('ics');
+    const first = join(dir, 'вакцины.ics');
+    const run = await cli.ok(['calendar', '--out', first, '--label', 'вакцины']);
+    expect(run.stdout).toMatch(/^\d+ событи[йея]? записано в /);
+    const events = vevents(first).filter((e) => /^tender-\d+@tender-workbench$/.test(e.uid));
+    expect(endDates.size).toBeGreaterThan(0);
+    expect(events.map((e) => e.uid).sort()).toEqual([...endDates.keys()].map((id) => `tender-${id}@tender-workbench`).sort());
+    for (const e of events) {
+      const id = Number(/^tender-(\d+)@/.exec(e.uid)![1]);
+      expect(e.start).toBe(Date.parse(endDates.get(id)!));
+      expect(e.alarm).toBe(true);
+    }
+    const second = join(dir, 'again.ics');
+    const json = await cli.ok(['--json', 'calendar', '--out', second, '--label', 'вакцины']);
+    expect(json.lines).toEqual([{ out: second, events: vevents(first).length, by_kind: expect.objectContaining({ submission: events.length }) }]);
+    expect(vevents(second).map((e) => e.uid)).toEqual(vevents(first).map((e) => e.uid));
+  });
+
+  it('marked tenders by tag; bad input exits 2 naming what is accepted', async () => {
+    const id = [...endDates.keys()][0]!;
+    await cli.ok(['mark', 'tender', String(id), '--tag', 'Срочно']);
+    const file = join(cli.dir('marked'), 'срочно.ics');
+    const json = await cli.ok(['--json', 'calendar', '--out', file, '--tag', 'срочно']);
+    expect(json.lines[0]).toMatchObject({ events: 1, by_kind: { submission: 1, auction: 0, contract_stage: 0 } });
+    expect(vevents(file).map((e) => e.uid)).toEqual([`tender-${id}@tender-workbench`]);
+
+    const both = await cli.run(['calendar', '--out', file, '--label', 'вакцины', '--tag', 'Срочно']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('укажите одно: --list, --label или отметки');
+    const noOut = await cli.run(['calendar', '--label', 'вакцины']);
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toContain('укажите файл: --out FILE.ics');
+  });
+});
