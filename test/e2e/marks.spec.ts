@@ -2,7 +2,7 @@
  * Marks end to end (issue 16): two rows of a saved search's results marked at once (a new tag, our status, an
  * assignee, a note) → the tag chips and the status name show in the table, and the table filters by status →
  * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
- * (Space, →, Space) → its card shows the new status and the note.
+ * (Space, →, Space) → its card shows the new status and the note → the tags manager renames the tag.
  */
 import { expect, test } from './fixtures';
 import { invokeOk, runSearch } from './viewsHelpers';
@@ -55,6 +55,7 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   expect(ids).toContain(movedId);
   await card.focus();
   await page.keyboard.press('Space');
+  await expect(card).toHaveAttribute('aria-roledescription', 'перемещаемая карточка');
   await expect(card).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
   await expect(column('preparing')).toHaveClass(/board__column--over/);
@@ -73,4 +74,15 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await expect(marks.getByTestId('card-marks-assignee')).toContainText('Иванова');
   await expect(marks.getByTestId('card-note')).toContainText('Позвонить заказчику до пятницы');
   await app.screenshot(page, 'marks-card');
+
+  // The tags manager renames the tag everywhere: the board shows the new name.
+  await page.getByTestId('nav-marks').click();
+  await page.getByTestId('marks-tab-tags').click();
+  const tagRow = page.locator('[data-testid="tags-admin-row"][data-tag="Срочно"]');
+  await tagRow.getByTestId('tags-admin-name').fill('Горит');
+  await tagRow.getByTestId('tags-admin-rename').click();
+  await expect(page.locator('[data-testid="tags-admin-row"][data-tag="Горит"]')).toBeVisible();
+  await app.screenshot(page, 'marks-tags');
+  await page.getByTestId('marks-tab-board').click();
+  await expect(column('preparing').getByTestId('mark-tag')).toHaveText('Горит');
 });

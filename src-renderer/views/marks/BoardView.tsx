@@ -126,7 +126,12 @@ function BoardCard({ row, status }: { row: MarkedTender; status: PipelineStatus 
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const name = row.name ?? s.notHeld(String(row.id));
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, isDragging } = useDraggable({ id: row.id, data: { name, status } satisfies CardData });
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, isDragging } = useDraggable({
+    id: row.id,
+    data: { name, status } satisfies CardData,
+    // Read out by screen readers in the interface's language (dnd-kit's default is the English "draggable").
+    attributes: { roleDescription: s.roleDescription },
+  });
   return (
     <article
       ref={(el) => {

@@ -13,6 +13,7 @@ export const marksViewStrings: Strings<{
   deadline: string;
   count: (n: string) => string;
   instructions: string;
+  roleDescription: string;
   picked: (name: string, column: string) => string;
   over: (name: string, column: string) => string;
   notOver: (name: string) => string;
@@ -47,6 +48,7 @@ export const marksViewStrings: Strings<{
     deadline: 'Заявки до',
     count: (n) => `Отмечено закупок: ${n}`,
     instructions: 'Чтобы взять карточку, нажмите пробел или Enter. Стрелками влево и вправо выберите столбец, пробелом или Enter оставьте карточку там, Escape — отмена.',
+    roleDescription: 'перемещаемая карточка',
     picked: (name, column) => `Взята закупка «${name}» из столбца «${column}».`,
     over: (name, column) => `Закупка «${name}» над столбцом «${column}».`,
     notOver: (name) => `Закупка «${name}» вне столбцов.`,
@@ -81,6 +83,7 @@ export const marksViewStrings: Strings<{
     deadline: 'Bids until',
     count: (n) => `Marked tenders: ${n}`,
     instructions: 'To pick up a card, press Space or Enter. Use the left and right arrows to choose a column, Space or Enter to drop the card there, Escape to cancel.',
+    roleDescription: 'movable card',
     picked: (name, column) => `Picked up tender “${name}” from column “${column}”.`,
     over: (name, column) => `Tender “${name}” is over column “${column}”.`,
     notOver: (name) => `Tender “${name}” is outside the columns.`,
