@@ -1,0 +1,63 @@
+/**
+ * The deadlines calendar through the app core (issue 16) against the sandbox (and the strict one under
+ * TENDERWB_SANDBOX_STRICT=1): `calendar.events` of a saved search in a period, each deadline at its row's
+ * instant; `calendar.exportIcs` writes the ICS where the save dialog says (read back by ical.js); the contract
+ * refuses a period out of order and a scope that is not one, naming the field.
+ */
+import { readFileSync } from 'node:fs';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseArgs } from '../../src-main/contract/ipc';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { control, finished, makeCore, sandbox, type TestCore } from './helpers';
+
+let sb: RunningSandbox;
+let t: TestCore;
+
+beforeAll(async () => {
+  sb = await sandbox();
+  await control(sb, 'rate-limit', { per_minute: 1_000_000 });
+  t = await makeCore(sb.baseUrl);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await sb?.close();
+});
+
+const DAY = 86_400_000;
+
+describe('calendar through the app core', () => {
+  it('events of a saved search in a period at their rows\' instants, and the ICS of the search where the dialog says', async () => {
+    const run = await t.call('search.run', { criteria: { regions: [77], keywords: ['поставка'] }, label: 'Москва', events: ['created'] });
+    expect((await finished(t, run.jobId)).state).toBe('done');
+    const rows = (await t.call('search.results', { filterId: run.filterId, limit: 500 })).rows.filter((r) => r.endDate !== null);
+    expect(rows.length).toBeGreaterThan(0);
+    const row = rows[0]!;
+    const at = Date.parse(row.endDate!);
+    const from = new Date(at - DAY).toISOString();
+    const to = new Date(at + DAY).toISOString();
+    const events = await t.call('calendar.events', { scope: { kind: 'search', filterId: run.filterId }, from, to });
+    expect(events.find((e) => e.uid === `tender-${row.id}@tender-workbench`)).toMatchObject({ kind: 'submission', tender_id: row.id, title: row.name, at: new Date(at).toISOString() });
+    expect(events.every((e) => Date.parse(e.at) >= at - DAY && Date.parse(e.at) < at + DAY)).toBe(true);
+    const expected = rows.filter((r) => Date.parse(r.endDate!) >= at - DAY && Date.parse(r.endDate!) < at + DAY).map((r) => r.id).sort();
+    expect(events.filter((e) => e.kind === 'submission').map((e) => e.tender_id).sort()).toEqual(expected);
+
+    const written = await t.call('calendar.exportIcs', { scope: { kind: 'search', filterId: run.filterId } });
+    expect(written).toMatchObject({ saved: true, fileName: 'Сроки — Москва.ics', downloadUrl: null });
+    const vevents = new ICAL.Component(ICAL.parse(readFileSync(written.path!, 'utf8'))).getAllSubcomponents('vevent');
+    expect(vevents).toHaveLength(written.rows);
+    const uids = vevents.map((v) => new ICAL.Event(v).uid);
+    for (const r of rows) expect(uids).toContain(`tender-${r.id}@tender-workbench`);
+  });
+
+  it('the contract refuses a period out of order and a scope that is not one, naming the field', () => {
+    const backwards = parseArgs('calendar.events', { scope: { kind: 'marked' }, from: '2026-03-02T00:00:00+03:00', to: '2026-03-01T00:00:00+03:00' }, 'en');
+    expect(!backwards.ok && backwards.error).toMatchObject({ code: 'invalid_input', fields: ['to'] });
+    const notInstant = parseArgs('calendar.events', { scope: { kind: 'marked' }, from: '02.03.2026', to: '2026-03-03T00:00:00Z' }, 'ru');
+    expect(!notInstant.ok && notInstant.error.fields).toEqual(['from']);
+    const scope = parseArgs('calendar.exportIcs', { scope: { kind: 'list', listId: 'not-a-list' } }, 'en');
+    expect(!scope.ok && scope.error.fields).toEqual(['scope.listId']);
+    expect(parseArgs('calendar.events', { scope: { kind: 'marked', filter: { status: ['won'] } }, from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' }).ok).toBe(true);
+  });
+});
