@@ -3,7 +3,7 @@
  * the given tender ids. Edits made offline are queued by the core and sent once when the network is back; the
  * answer says so. Used by the tender tables (selected rows) and the tender card.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
 import { call } from '../bridge/client';
 import { useAppStore } from '../state/store';
@@ -61,10 +61,12 @@ const strings: Strings<{
   },
 };
 
-export function AddToList({ ids, onAdded, testId = 'add-to-list' }: { ids: number[]; onAdded?(listId: string): void; testId?: string }) {
+export function AddToList({ ids, onAdded, testId = 'add-to-list', openRequest = 0 }: { ids: number[]; onAdded?(listId: string): void; testId?: string; openRequest?: number }) {
   const s = useStrings(strings);
   const locale = useLocale();
   const [open, setOpen] = useState(false);
+  // A new `openRequest` opens it as a click would (the table's «Добавить в список» shortcut, L).
+  useEffect(() => setOpen(openRequest > 0), [openRequest]);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} disabled={ids.length === 0} data-testid={testId}>

@@ -9,8 +9,16 @@ export function Dialog({ title, children, onClose, testId }: { title: string; ch
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
-    const first = el?.querySelector<HTMLElement>('input, select, textarea, button');
-    first?.focus();
+    if (!el) return undefined;
+    const focusInside = () => (el.querySelector<HTMLElement>('input, select, textarea, button') ?? el).focus();
+    focusInside();
+    // Content that arrives later (a form replacing its «loading» line) removes the field that had the focus,
+    // which then falls to the page's body, out of the dialog and its Escape: it is put back inside.
+    const observer = new MutationObserver(() => {
+      if (document.activeElement === null || document.activeElement === document.body) focusInside();
+    });
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, []);
   return (
     <div className="dialog__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
@@ -19,6 +27,7 @@ export function Dialog({ title, children, onClose, testId }: { title: string; ch
         className="dialog"
         role="dialog"
         aria-modal="true"
+        tabIndex={-1}
         aria-labelledby={titleId}
         data-testid={testId}
         onKeyDown={(e) => {

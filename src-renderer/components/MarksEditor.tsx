@@ -22,10 +22,12 @@ const KEEP = '__keep__';
 const NONE = '__none__';
 const NEW_TAG_COLOR = '#98a2b3';
 
-export function MarksButton({ ids, onApplied, testId = 'marks' }: { ids: readonly number[]; onApplied?(ids: readonly number[]): void; testId?: string }) {
+export function MarksButton({ ids, onApplied, testId = 'marks', openRequest = 0 }: { ids: readonly number[]; onApplied?(ids: readonly number[]): void; testId?: string; openRequest?: number }) {
   const s = useStrings(marksStrings);
   const locale = useLocale();
   const [open, setOpen] = useState(false);
+  // A new `openRequest` opens it as a click would (the table's «Отметить» shortcut, M).
+  useEffect(() => setOpen(openRequest > 0), [openRequest]);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} disabled={ids.length === 0} data-testid={testId}>

@@ -17,7 +17,8 @@ import { ErrorNotice } from './ErrorNotice';
 import { TenderPreview } from './TenderPreview';
 import { lawName, tenderStageName } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
-import { VirtualTable, type Column, type SortState } from './VirtualTable';
+import { VirtualTable, type Column, type SortState, type VirtualTableHandle } from './VirtualTable';
+import { useProvideAction } from '../state/commands/actions';
 import { usePagedRows } from '../state/usePagedRows';
 import type { MarkFilter } from '../../src-main/domain/marks';
 import { MarksButton } from './MarksEditor';
@@ -68,7 +69,7 @@ const strings: Strings<{
     selected: (n) => `Выбрано: ${n}`,
     clear: 'Снять выделение',
     selectAll: (n) => `Выбрать все (${n})`,
-    hint: 'Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. ↑ с первой строки — к заголовкам (Enter сортирует, Shift+←/→ меняет ширину). Ширину меняет и перетаскивание края заголовка, набор столбцов — кнопка ⋮; / или Ctrl+K — к поиску.',
+    hint: 'Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. ↑ с первой строки — к заголовкам (Enter сортирует, Shift+←/→ меняет ширину). Ширину меняет и перетаскивание края заголовка, набор столбцов — кнопка ⋮. J/K — следующая/предыдущая строка, O — карточка, L — в список, M — отметить, / — к поиску, Ctrl+K — все команды.',
   },
   en: {
     number: 'Notice no.',
@@ -87,7 +88,7 @@ const strings: Strings<{
     selected: (n) => `Selected: ${n}`,
     clear: 'Clear selection',
     selectAll: (n) => `Select all (${n})`,
-    hint: 'Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. ↑ from the first row reaches the headers (Enter sorts, Shift+←/→ resizes). Dragging a header’s edge resizes too, ⋮ chooses the columns; / or Ctrl+K goes to the search.',
+    hint: 'Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. ↑ from the first row reaches the headers (Enter sorts, Shift+←/→ resizes). Dragging a header’s edge resizes too, ⋮ chooses the columns. J/K next/previous row, O opens the card, L adds to a list, M marks, / goes to the search, Ctrl+K lists every command.',
   },
 };
 
@@ -232,6 +233,23 @@ export function TenderTable(props: TenderTableProps) {
   );
 
   const selectedIds = useMemo(() => [...selection.ids], [selection]);
+
+  // The command registry's row shortcuts (state/commands/registry.ts): J/K move the active row, O opens it,
+  // L and M add to a list and mark the selected rows, or the active row when none is selected.
+  const table = useRef<VirtualTableHandle>(null);
+  const [addRequest, setAddRequest] = useState(0);
+  const [markRequest, setMarkRequest] = useState(0);
+  const selectActiveIfNone = (): boolean => {
+    if (selection.ids.size > 0) return true;
+    if (activeRow === undefined || activeIndex === null) return false;
+    setSelection({ ids: new Set([activeRow.id]), anchor: activeIndex });
+    return true;
+  };
+  useProvideAction('row.next', () => table.current?.moveBy(1), count > 0);
+  useProvideAction('row.previous', () => table.current?.moveBy(-1), count > 0);
+  useProvideAction('row.open', () => activeRow && open(activeRow), activeRow !== undefined);
+  useProvideAction('row.addToList', () => selectActiveIfNone() && setAddRequest((n) => n + 1), activeRow !== undefined);
+  useProvideAction('row.mark', () => selectActiveIfNone() && setMarkRequest((n) => n + 1), activeRow !== undefined);
   const [selectingAll, setSelectingAll] = useState(false);
   /** Every row of the table (up to what one list edit takes), fetched in pages of 500. */
   const selectAll = useCallback(async () => {
@@ -272,8 +290,8 @@ export function TenderTable(props: TenderTableProps) {
             {s.selectAll(formatInt(count, locale))}
           </button>
         )}
-        <MarksButton ids={selectedIds} onApplied={refresh} testId={`${testId}-marks`} />
-        <AddToList ids={selectedIds} />
+        <MarksButton ids={selectedIds} onApplied={refresh} testId={`${testId}-marks`} openRequest={markRequest} />
+        <AddToList ids={selectedIds} openRequest={addRequest} />
       </div>
       <ErrorNotice error={error} testId={`${testId}-error`} />
       <VirtualTable<TenderRow>
@@ -290,6 +308,7 @@ export function TenderTable(props: TenderTableProps) {
         onToggleSelect={toggle}
         selectLabel={(r) => s.select(r.name)}
         onActiveChange={setActiveIndex}
+        handle={table}
         height={height}
         emptyText={emptyText ?? s.empty}
       />

@@ -10,13 +10,14 @@
  * The keyboard follows the WAI-ARIA grid pattern with rows as the focusable items: the table is one Tab stop
  * (roving tabindex: the active row has tabindex 0, every other row -1), arrows, Page Up/Down, Home and End
  * move the active row, Space selects it (Shift+Space a range), Enter opens it; ArrowUp from the first row enters
- * the header row, where Enter sorts and Shift+Left/Right resizes.
+ * the header row, where Enter sorts and Shift+Left/Right resizes. The owner can move the active row too
+ * (`handle.moveBy`: the command registry's J/K shortcuts, which work with the focus outside the table).
  *
  * We kept this hand-written table rather than TanStack Table + Virtual: rows have one height and come in
  * server-sorted pages, so the virtual part is a dozen lines, and the grid keyboard, resizing and the chooser
  * are each small here, while TanStack would still need all of them written over its headless API.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode, type Ref } from 'react';
 import { ColumnChooser } from './ColumnChooser';
 import { gridTracks, minimumWidth, visibleColumns, type LayoutColumn } from './columnLayout';
 import { useColumnLayout } from './useColumnLayout';
@@ -42,6 +43,15 @@ const CHECK_WIDTH = 32;
 /** Room kept at the header's right end for the column chooser's button. */
 const CHOOSER_WIDTH = 30;
 
+/** What the owner of a table can ask of it from outside (the command registry's next/previous row shortcuts). */
+export interface VirtualTableHandle {
+  /**
+   * Moves the active row by `delta` and focuses it, as the arrows do; when the focus is outside the table, it
+   * first enters the table on the active row.
+   */
+  moveBy(delta: number): void;
+}
+
 export interface VirtualTableProps<Row> {
   columns: Column<Row>[];
   rowCount: number;
@@ -66,6 +76,7 @@ export interface VirtualTableProps<Row> {
   label?: string;
   /** Where the column layout is remembered (default: the test id; none: not remembered, no chooser). */
   storageKey?: string;
+  handle?: Ref<VirtualTableHandle>;
 }
 
 /** Shows the whole text of a cell or header as its tooltip when its column cuts it, and none when it fits. */
@@ -149,6 +160,13 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       else focusPending.current = i;
     },
     [rowCount],
+  );
+  useImperativeHandle(
+    props.handle,
+    () => ({
+      moveBy: (delta) => moveTo(body.current?.contains(document.activeElement) === true ? activeIndex + delta : activeIndex),
+    }),
+    [moveTo, activeIndex],
   );
   const pageRows = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
   const onRowKey = (e: KeyboardEvent<HTMLDivElement>, i: number, row: Row | undefined) => {

@@ -32,6 +32,10 @@ describe('fuzzy matching', () => {
     expect(top('кален', { ...everything, locale: 'en' })).toBe('view.calendar');
     expect(top('настр')).toBe('view.settings');
     expect(top('ledger')).toBe('view.ledger');
+    // «пайп»: the pipeline board, in either language.
+    expect(top('пайп')).toBe('view.marks');
+    expect(top('пайп', { ...everything, locale: 'en' })).toBe('view.marks');
+    expect(top('pipel')).toBe('view.marks');
   });
 
   it('finds by keywords: «xlsx» the export, «ics» the calendar export', () => {

@@ -56,7 +56,7 @@ export const COMMANDS: readonly CommandDef[] = [
     id: 'view.marks',
     group: 'views',
     title: { ru: 'Воронка: доска и метки', en: 'Pipeline: board and tags' },
-    keywords: ['канбан', 'статус', 'метки', 'теги', 'kanban', 'board', 'tags'],
+    keywords: ['пайплайн', 'канбан', 'доска', 'статус', 'метки', 'теги', 'kanban', 'board', 'tags'],
     run: { navigate: { view: 'marks' } },
     generations: CURRENT,
   },

@@ -51,6 +51,8 @@ const strings: Strings<{
   emptyMarked: string;
   count: (n: number) => string;
   kind: (kind: CalendarEventKind) => string;
+  /** The kind in a day cell, before the time. */
+  kindShort: (kind: CalendarEventKind) => string;
   allDay: string;
   msk: string;
   cancelled: string;
@@ -87,6 +89,7 @@ const strings: Strings<{
     emptyMarked: 'В этот период сроков нет. Отметьте закупки в результатах поиска (метка или статус), и их сроки появятся здесь.',
     count: (n) => `Событий: ${n}`,
     kind: (k) => ({ submission: 'Окончание подачи заявок', auction: 'Аукцион', contract_stage: 'Этап контракта' })[k],
+    kindShort: (k) => ({ submission: 'Заявки до', auction: 'Аукцион', contract_stage: 'Этап контракта' })[k],
     allDay: 'весь день',
     msk: 'МСК',
     cancelled: 'отменена',
@@ -122,6 +125,7 @@ const strings: Strings<{
     emptyMarked: 'No deadlines in this period. Mark tenders in the search results (a tag or a status) and their deadlines show here.',
     count: (n) => `Events: ${n}`,
     kind: (k) => ({ submission: 'Bids close', auction: 'Auction', contract_stage: 'Contract stage' })[k],
+    kindShort: (k) => ({ submission: 'Bids until', auction: 'Auction', contract_stage: 'Contract stage' })[k],
     allDay: 'all day',
     msk: 'MSK',
     cancelled: 'cancelled',
@@ -252,7 +256,7 @@ function DayCell({ day, today, events }: { day: GridDay; today: boolean; events:
           aria-label={s.open(`${s.kind(e.kind)}, ${e.date_only ? s.allDay : moscowTime(e.at)}: ${e.title}`)}
           onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
         >
-          <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span> <span className="calendar__kind">{s.kind(e.kind)}</span>
+          <span className="calendar__kind">{s.kindShort(e.kind)}</span> <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span>
           {e.tender_status === 'cancelled' && <span className="calendar__kind"> · {s.cancelled}</span>}
           <span className="calendar__title">{e.title}</span>
         </button>

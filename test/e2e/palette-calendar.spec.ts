@@ -1,0 +1,95 @@
+/**
+ * Moving fast (issue 16): the command palette opens on Ctrl+K, finds a view by a fragment of its Russian name
+ * and runs it, shows the shortcuts, gives the focus back on Escape; the row shortcuts (J/K, O, M) work from
+ * the results without the mouse; the deadlines calendar shows a tender's submission deadline on its Moscow
+ * day (checked against the Moscow zone of the browser's own Intl, not the view's arithmetic) and opens its card.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addKeyword, invokeOk, runSearchInView } from './viewsHelpers';
+
+interface Event {
+  tender_id: number;
+  at: string;
+  kind: string;
+}
+
+const moscowDay = (iso: string): string => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date(iso));
+
+function row(page: Page, index: number) {
+  return page.getByTestId('results').locator(`[role="row"][data-row-index="${index}"]`);
+}
+
+test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a deadline on its Moscow day', async ({ page, app }) => {
+  await addKeyword(page, 'компьютер');
+  await runSearchInView(page, 'e2e палитра');
+
+  // Row shortcuts, with the focus outside the table: J enters it, J/K move, O opens the card.
+  await page.locator('body').click({ position: { x: 700, y: 5 } });
+  await page.keyboard.press('j');
+  await expect(row(page, 0)).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(row(page, 1)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(row(page, 0)).toBeFocused();
+  // M marks the active row when none is selected: the marks dialog opens for one tender.
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('results-marks-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('results-marks-dialog')).toHaveCount(0);
+  await row(page, 0).focus();
+  await page.keyboard.press('o');
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.getByTestId('card-back').click();
+  await expect(page.getByTestId('view-search')).toBeVisible();
+
+  // Ctrl+K from a button: the palette, its input focused; Escape closes it and the focus is back.
+  const lists = page.getByTestId('nav-lists');
+  await lists.focus();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await expect(page.getByTestId('palette-input')).toBeFocused();
+  await app.screenshot(page, 'palette');
+  // The table's actions are listed with their shortcuts.
+  await page.keyboard.type('след');
+  await expect(palette.getByRole('option').first()).toContainText('Следующая строка');
+  await expect(palette.getByRole('option').first().locator('kbd')).toHaveText('J');
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+  await expect(lists).toBeFocused();
+
+  // A fragment of the Russian name finds the calendar first; Enter runs it.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('кален');
+  await expect(palette.getByRole('option').first()).toContainText('Календарь сроков');
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  await expect(page.getByTestId('view-calendar')).toBeVisible();
+
+  // The saved search's deadlines: one of them (one past 21:00 UTC when there is one) on its Moscow day.
+  const searches = await invokeOk<{ filterId: string; label: string | null }[]>(app, 'savedSearches.list');
+  const filterId = searches.find((x) => x.label === 'e2e палитра')!.filterId;
+  await page.getByTestId('calendar-scope-search').check();
+  await expect(page.getByTestId('calendar-search')).toHaveValue(filterId);
+  const now = Date.now();
+  const events = await invokeOk<Event[]>(app, 'calendar.events', {
+    scope: { kind: 'search', filterId },
+    from: new Date(now - 200 * 86_400_000).toISOString(),
+    to: new Date(now + 200 * 86_400_000).toISOString(),
+  });
+  const submissions = events.filter((e) => e.kind === 'submission');
+  expect(submissions.length).toBeGreaterThan(0);
+  const chosen = submissions.find((e) => new Date(e.at).getUTCHours() >= 21) ?? submissions[0]!;
+  const day = moscowDay(chosen.at);
+  const months = (Number(day.slice(0, 4)) - Number(moscowDay(new Date(now).toISOString()).slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(moscowDay(new Date(now).toISOString()).slice(5, 7));
+  for (let i = 0; i < Math.abs(months); i++) await page.getByTestId(months > 0 ? 'calendar-next' : 'calendar-previous').click();
+  const cell = page.getByTestId(`calendar-day-${day}`).first();
+  const event = cell.locator(`[data-testid="calendar-event"][data-tender-id="${chosen.tender_id}"]`).first();
+  await expect(event).toBeVisible();
+  await expect(event).toContainText(`Заявки до ${new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(new Date(chosen.at))}`);
+  await expect(event).toHaveAttribute('aria-label', /Окончание подачи заявок/);
+  await app.screenshot(page, 'calendar-month');
+  await event.click();
+  await expect(page.getByTestId('view-card')).toBeVisible();
+});
