@@ -1,7 +1,7 @@
 /**
  * Marks through the app core (issue 16) against the sandbox (and the strict one under
  * TENDERWB_SANDBOX_STRICT=1): a change on several result rows is one call that emits `marks.changed`; the
- * results table, the offline search and the board filter by marks and show them on their rows; renaming a tag
+ * results table, a list's members, the offline search and the board filter by marks and show them on their rows; renaming a tag
  * onto another's name is a conflict; the contract's validators refuse bad input at the boundary with words
  * naming the field and what it accepts, in the reader's language.
  */
@@ -48,6 +48,12 @@ describe('marks through the app core', () => {
     expect(offline.count).toBe(3);
     expect(offline.rows.map((r) => r.id).sort()).toEqual([...chosen].sort());
     expect((await t.call('search.offline', { marks: { status: ['won'] } })).count).toBe(0);
+
+    const list = await t.call('lists.create', { name: 'Отметки' });
+    await t.call('lists.addItems', { listId: list.listId, ids: [chosen[0]!, held[4]!.id] });
+    const members = await t.call('lists.members', { listId: list.listId, marks: { status: ['reviewing'] } });
+    expect(members.count).toBe(1);
+    expect(members.rows.map((r) => [r.id, r.marks?.status])).toEqual([[chosen[0], 'reviewing']]);
 
     const board = await t.call('marks.board', {});
     expect(board.columns.map((c) => c.status)).toEqual(['new', 'reviewing', 'preparing', 'submitted', 'won', 'lost', 'declined', null]);
