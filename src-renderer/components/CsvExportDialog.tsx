@@ -14,6 +14,7 @@ import { chosenKeys, moveColumn, type ColumnChoice } from './csvColumns';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from '../state/useLoad';
+import { useProvideAction } from '../state/commands/actions';
 
 export type Delimiter = ';' | ',' | '\t';
 export type ExportResult = MethodResult<'lists.export'>;
@@ -245,6 +246,8 @@ const buttonStrings: Strings<{ open: string; results: string; ledger: string }> 
 export function CsvExportButton(props: { what: 'results' | 'ledger'; sourceKey: string; loadColumns(): Promise<{ key: string; title: string }[]>; runExport: CsvExportDialogProps['runExport']; testId: string }) {
   const s = useStrings(buttonStrings);
   const [open, setOpen] = useState(false);
+  // The palette's «Экспорт в файл (XLSX, CSV)…» (state/commands/registry.ts) opens this dialog while it is shown.
+  useProvideAction('export.open', () => setOpen(true));
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} data-testid={`${props.testId}-open`}>
