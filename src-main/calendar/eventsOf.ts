@@ -20,16 +20,7 @@ const amount = (v: unknown): number | undefined => (typeof v === 'number' && Num
 export const AUCTION_DATE_KEYS = ['auction_date', 'bidding_date'] as const;
 
 /** What every event of a tender repeats. */
-export interface TenderBasics {
-  tender_id: number;
-  title: string;
-  url?: string;
-  customer_name?: string;
-  tender_status?: string;
-  notice_number?: string;
-  price?: number;
-  currency?: string;
-}
+export type TenderBasics = Pick<CalendarEvent, 'tender_id' | 'title' | 'url' | 'customer_name' | 'tender_status' | 'notice_number' | 'price' | 'currency'>;
 
 /** The common part of a tender's events; `link` is the notice's address when the object itself has none. */
 export function tenderBasics(tender: Json, link: string | undefined): TenderBasics | null {
