@@ -18,7 +18,7 @@ export function calendarHandlers(ctx: AppContext, platform: HostPlatform): Calen
     'calendar.exportIcs': async ({ scope }) => {
       const session = ctx.currentGeneration();
       const events = deadlineEvents(session.cache, scope);
-      const fileName = safeFileName(calendarFileStem(session.cache, scope, ctx.locale), 'calendar').replace(/\.csv$/, '.ics');
+      const fileName = safeFileName(calendarFileStem(session.cache, scope, ctx.locale), 'calendar', 'ics');
       return exportToTarget(platform, session, fileName, (target) => writeIcs(events, target, { locale: ctx.locale }));
     },
   };
