@@ -2,10 +2,11 @@
  * Marks end to end (issue 16): two rows of a saved search's results marked at once (a new tag, our status, an
  * assignee, a note) → the tag chips and the status name show in the table, and the table filters by status →
  * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
- * (Space, →, Space) → its card shows the new status and the note → the tags manager renames the tag.
+ * (Space, →, Space) → a newer version arrives → its card shows the new status, the note and «Изменилась после
+ * отметки» with the diff since → the tags manager renames the tag.
  */
 import { expect, test } from './fixtures';
-import { invokeOk, runSearch } from './viewsHelpers';
+import { invokeOk, runSearch, waitJob } from './viewsHelpers';
 
 test('marks: two rows at once → chips and filter → board → move by keyboard → the card', async ({ page, app }) => {
   const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e метки', ['created']);
@@ -66,13 +67,26 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   // The screen reader heard it in Russian.
   await expect(page.locator('#DndLiveRegion-0, [id^="DndLiveRegion"]').first()).toContainText('Готовим заявку');
 
-  // Its card: our status by name, the tag, the assignee and the note.
+  // The tender changes on the server after it was marked, and its new version arrives (its list is read again).
+  await app.control('tick', { updated: 3000 }); // every tender of the catalogue gets a new version
+  const list = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'e2e изменения' });
+  await invokeOk(app, 'lists.addItems', { listId: list.listId, ids: [movedId] });
+  await waitJob(app, (await invokeOk<{ jobId: string }>(app, 'lists.sync', { listId: list.listId })).jobId);
+  const after = await invokeOk<{ marked_version: number; latest_version: number; changed_since_marked: boolean }>(app, 'marks.get', { tenderId: movedId });
+  expect(after.changed_since_marked).toBe(true);
+
+  // Its card: our status by name, the tag, the assignee, the note, and «Изменилась после отметки» with that diff.
   await column('preparing').getByTestId('board-card-open').click();
   const marks = page.getByTestId('card-marks');
   await expect(marks.getByTestId('mark-status')).toHaveText('Готовим заявку');
   await expect(marks.getByTestId('mark-tag')).toHaveText('Срочно');
   await expect(marks.getByTestId('card-marks-assignee')).toContainText('Иванова');
   await expect(marks.getByTestId('card-note')).toContainText('Позвонить заказчику до пятницы');
+  await expect(marks.getByTestId('card-marks-changed')).toContainText('Изменилась после отметки');
+  await marks.getByTestId('card-marks-diff').click();
+  await expect(page.getByTestId('card-diff')).toHaveAttribute('data-from', String(after.marked_version));
+  await expect(page.getByTestId('card-diff')).toHaveAttribute('data-to', String(after.latest_version));
+  await marks.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'marks-card');
 
   // The tags manager renames the tag everywhere: the board shows the new name.
