@@ -14,7 +14,8 @@ import { exportHistory } from '../cache/exportHistory';
 import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
 import type { ExportFormat, ExportSubject, Provenance } from '../domain/provenance';
-import { pick, text, type Locale, type Text } from '../i18n/text';
+import { provenanceLines, PROVENANCE_WORDS, type ProvenanceLine } from '../i18n/provenanceText';
+import { pick, type Locale } from '../i18n/text';
 import type { CsvColumn } from './csv';
 import { tempPathFor } from './tempFiles';
 import type { XlsxSheet } from './xlsx';
@@ -87,93 +88,19 @@ export function provenanceOf(what: ExportSubject, format: ExportFormat, rows: nu
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Telling it: the «Источник» sheet, the CSV sidecar, the history
+// Telling it: the «Источник» sheet (its words: i18n/provenanceText.ts), the CSV sidecar, the history
 // ---------------------------------------------------------------------------------------------------------
-
-const WORDS = {
-  sheet: text('Источник', 'Source'),
-  field: text('Поле', 'Field'),
-  value: text('Значение', 'Value'),
-  what: text('Что выгружено', 'Exported'),
-  list: text('Список', 'List'),
-  search: text('Сохранённый поиск', 'Saved search'),
-  customer: text('Досье заказчика', 'Customer dossier'),
-  supplier: text('Досье поставщика', 'Supplier dossier'),
-  ledger: text('Журнал списаний', 'Ledger'),
-  name: text('Название', 'Name'),
-  listId: text('ID списка', 'List ID'),
-  filterId: text('ID фильтра', 'Filter ID'),
-  criteria: text('Критерии поиска', 'Search criteria'),
-  inn: text('ИНН', 'INN'),
-  madeAt: text('Выгружено', 'Made at'),
-  freshness: text('Свежесть данных (последняя доставка)', 'Data as of (newest delivery)'),
-  neverDelivered: text('нет доставленных строк', 'no delivered rows'),
-  units: text('Стоимость строк при доставке, ед.', 'Units the rows cost when delivered'),
-  rows: text('Строк', 'Rows'),
-  appVersion: text('Версия приложения', 'App version'),
-  noLabel: text('без названия', 'unnamed'),
-} satisfies Record<string, Text>;
-
-/** How the history and the sheet name what a file holds, e.g. «Список «ИТ»», «Досье заказчика 7707083893». */
-export function subjectTitle(what: ExportSubject, locale: Locale): string {
-  const w = (t: Text): string => pick(t, locale);
-  switch (what.kind) {
-    case 'list':
-      return `${w(WORDS.list)} «${what.name}»`;
-    case 'search':
-      return `${w(WORDS.search)} «${what.label ?? w(WORDS.noLabel)}»`;
-    case 'dossier':
-      return `${w(what.party === 'customer' ? WORDS.customer : WORDS.supplier)} ${what.inn}${what.name ? ` (${what.name})` : ''}`;
-    default:
-      return w(WORDS.ledger);
-  }
-}
-
-interface Line {
-  field: string;
-  value: unknown;
-  /** How the value cell is typed (csv.ts formats). */
-  format: 'text' | 'datetime' | 'integer';
-}
-
-/** The provenance as field/value lines, in the user's language (the XLSX sheet; the values typed). */
-export function provenanceLines(p: Provenance, locale: Locale): Line[] {
-  const w = (t: Text): string => pick(t, locale);
-  const lines: Line[] = [{ field: w(WORDS.what), value: subjectTitle(p.what, locale), format: 'text' }];
-  if (p.what.kind === 'list') {
-    lines.push({ field: w(WORDS.name), value: p.what.name, format: 'text' }, { field: w(WORDS.listId), value: p.what.list_id, format: 'text' });
-  } else if (p.what.kind === 'search') {
-    lines.push(
-      { field: w(WORDS.name), value: p.what.label ?? w(WORDS.noLabel), format: 'text' },
-      { field: w(WORDS.filterId), value: p.what.filter_id, format: 'text' },
-      { field: w(WORDS.criteria), value: JSON.stringify(p.what.criteria), format: 'text' },
-    );
-  } else if (p.what.kind === 'dossier') {
-    lines.push({ field: w(WORDS.inn), value: p.what.inn, format: 'text' });
-    if (p.what.name) lines.push({ field: w(WORDS.name), value: p.what.name, format: 'text' });
-  }
-  lines.push(
-    { field: w(WORDS.madeAt), value: p.made_at, format: 'datetime' },
-    p.freshness === null
-      ? { field: w(WORDS.freshness), value: w(WORDS.neverDelivered), format: 'text' }
-      : { field: w(WORDS.freshness), value: p.freshness, format: 'datetime' },
-    { field: w(WORDS.units), value: p.units, format: 'integer' },
-    { field: w(WORDS.rows), value: p.rows, format: 'integer' },
-    { field: w(WORDS.appVersion), value: p.app_version, format: 'text' },
-  );
-  return lines;
-}
 
 /**
  * The «Источник» sheet: field and value, each value typed by its line (a date is a date, a count a number);
  * `made` gives the provenance once the sheets before it are written.
  */
-export function provenanceSheet(made: (written: readonly number[]) => Provenance, locale: Locale): XlsxSheet<Line> {
-  const columns: CsvColumn<Line>[] = [
-    { key: 'field', header: pick(WORDS.field, locale) },
-    { key: 'value', header: pick(WORDS.value, locale) },
+export function provenanceSheet(made: (written: readonly number[]) => Provenance, locale: Locale): XlsxSheet<ProvenanceLine> {
+  const columns: CsvColumn<ProvenanceLine>[] = [
+    { key: 'field', header: pick(PROVENANCE_WORDS.field, locale) },
+    { key: 'value', header: pick(PROVENANCE_WORDS.value, locale) },
   ];
-  return { name: pick(WORDS.sheet, locale), columns, rows: (written) => provenanceLines(made(written), locale), cellFormat: (line, column) => (column.key === 'value' ? line.format : undefined) };
+  return { name: pick(PROVENANCE_WORDS.sheet, locale), columns, rows: (written) => provenanceLines(made(written), locale), cellFormat: (line, column) => (column.key === 'value' ? line.format : undefined) };
 }
 
 /** The CSV's sidecar: `FILE.provenance.json` beside `FILE`. */

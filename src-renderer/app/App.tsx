@@ -25,6 +25,7 @@ import { FiltersView } from '../views/earlier/FiltersView';
 import { FavoritesView } from '../views/earlier/FavoritesView';
 import { LimitsView } from '../views/earlier/LimitsView';
 import { CalendarView } from '../views/calendar/CalendarView';
+import { ExportsView } from '../views/exports/ExportsView';
 import { MarksView } from '../views/marks/MarksView';
 import { CommandPalette } from './palette/CommandPalette';
 import { OpenBox } from '../components/OpenBox';
@@ -41,6 +42,7 @@ const strings: Strings<{
   insights: string;
   calendar: string;
   marks: string;
+  exports: string;
   settings: string;
   filters: string;
   favorites: string;
@@ -69,6 +71,7 @@ const strings: Strings<{
     ledger: 'Баланс и расходы',
     insights: 'Аналитика',
     calendar: 'Календарь',
+    exports: 'Выгрузки',
     marks: 'Воронка',
     settings: 'Настройки',
     filters: 'Фильтры',
@@ -98,6 +101,7 @@ const strings: Strings<{
     ledger: 'Balance & ledger',
     insights: 'Insights',
     calendar: 'Calendar',
+    exports: 'Exports',
     marks: 'Pipeline',
     settings: 'Settings',
     filters: 'Filters',
@@ -123,7 +127,7 @@ const strings: Strings<{
 type NavView = Exclude<ViewName, 'card'>;
 /** A follow that ended this shortly before a profile switch was ended by it (the core stops jobs first). */
 const FOLLOW_STOP_WINDOW_MS = 5000;
-const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'marks', 'calendar', 'insights', 'ledger', 'settings'];
+const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'marks', 'calendar', 'insights', 'ledger', 'exports', 'settings'];
 /**
  * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
  * filters, favorites, balance with daily limits, and the offline search over what it cached.
@@ -312,6 +316,7 @@ export function App() {
         {route.view === 'favorites' && <FavoritesView />}
         {route.view === 'limits' && <LimitsView />}
         {route.view === 'calendar' && <CalendarView />}
+        {route.view === 'exports' && <ExportsView />}
         {route.view === 'marks' && <MarksView />}
       </main>
       <CommandPalette />

@@ -1,5 +1,7 @@
 /**
- * CSV export with a column chooser: which columns (checkboxes) in which order (up/down), the delimiter
+ * A table export with a column chooser. Where the export offers it (`offersFormat`: lists, search results, the
+ * ledger), the file format: CSV or Excel XLSX (typed cells: numbers, dates, notice numbers and INNs as text,
+ * and a «Источник» sheet saying where the rows came from; a CSV gets that in FILE.provenance.json). For CSV: which columns (checkboxes) in which order (up/down), the delimiter
  * (`;` by default, what Russian Excel expects) and, where the export offers it, which program the file is
  * for: Excel (numbers with leading zeros such as notice numbers and INNs written as `="…"`, so Excel keeps
  * them as text; the default, as analysts open exports in Excel) or other programs (plain text, read as data). The caller says what is exported (a list, a filter's tenders,
@@ -8,6 +10,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
+import type { ExportFormat } from '../../src-main/domain/provenance';
 import { formatInt } from '../format/format';
 import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { chosenKeys, moveColumn, type ColumnChoice } from './csvColumns';
@@ -40,6 +43,10 @@ const strings: Strings<{
   noColumns: string;
   all: string;
   nothing: string;
+  format: string;
+  formatCsv: string;
+  formatXlsx: string;
+  formatHint: string;
 }> = {
   ru: {
     columns: 'Столбцы и их порядок',
@@ -62,6 +69,10 @@ const strings: Strings<{
     noColumns: 'Выберите хотя бы один столбец.',
     all: 'Все',
     nothing: 'Ни одного',
+    format: 'Формат файла',
+    formatCsv: 'CSV',
+    formatXlsx: 'Excel (XLSX)',
+    formatHint: 'В XLSX числа — числа, даты — даты по московскому времени, номера и ИНН — текст; лист «Источник» говорит, откуда строки, насколько они свежи и сколько стоили. К CSV те же сведения кладутся рядом, в файл .provenance.json.',
   },
   en: {
     columns: 'Columns and their order',
@@ -84,6 +95,10 @@ const strings: Strings<{
     noColumns: 'Choose at least one column.',
     all: 'All',
     nothing: 'None',
+    format: 'File format',
+    formatCsv: 'CSV',
+    formatXlsx: 'Excel (XLSX)',
+    formatHint: 'In XLSX numbers are numbers, dates are dates in Moscow time, numbers such as INNs are text; the «Источник» (source) sheet says where the rows came from, how fresh they are and what they cost. A CSV gets the same beside it, in a .provenance.json file.',
   },
 };
 
@@ -103,22 +118,28 @@ export interface CsvExportDialogProps {
   /** Identifies what is exported, so the columns are asked for again when it changes. */
   sourceKey: string;
   loadColumns(): Promise<{ key: string; title: string }[]>;
-  /** `excel`: write numbers Excel would mangle as `="…"` (only asked when `offersExcelChoice`; true otherwise). */
-  runExport(columns: string[], delimiter: Delimiter, excel: boolean): Promise<ExportResult>;
+  /**
+   * `excel`: write numbers Excel would mangle as `="…"` (only asked when `offersExcelChoice`; true otherwise);
+   * `format`: csv unless `offersFormat` and the user chose XLSX.
+   */
+  runExport(columns: string[], delimiter: Delimiter, excel: boolean, format: ExportFormat): Promise<ExportResult>;
   onClose(): void;
   /** Shows the Excel / other programs choice (the export must honour `excel`). */
   offersExcelChoice?: boolean;
+  /** Shows the CSV / XLSX choice (the export must honour `format`). */
+  offersFormat?: boolean;
   /** Prefix of the test ids (`lists-export` for lists). */
   testId?: string;
 }
 
-export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onClose, testId = 'lists-export', offersExcelChoice = false }: CsvExportDialogProps) {
+export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onClose, testId = 'lists-export', offersExcelChoice = false, offersFormat = false }: CsvExportDialogProps) {
   const s = useStrings(strings);
   const locale = useLocale();
   const available = useLoad(loadColumns, `export-columns-${sourceKey}`);
   const [columns, setColumns] = useState<ColumnChoice[]>([]);
   const [delimiter, setDelimiter] = useState<Delimiter>(';');
   const [excel, setExcel] = useState(true);
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [result, setResult] = useState<ExportResult | null>(null);
@@ -139,7 +160,7 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
     }
     setBusy(true);
     try {
-      const answer = await runExport(keys, delimiter, excel);
+      const answer = await runExport(keys, delimiter, excel, format);
       setResult(answer);
       if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
     } catch (e) {
@@ -187,6 +208,19 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
           ))}
         </ol>
       </fieldset>
+      {offersFormat && (
+        <fieldset className="lists__target">
+          <legend>{s.format}</legend>
+          <label>
+            <input type="radio" name={`${testId}-format`} checked={format === 'csv'} onChange={() => setFormat('csv')} data-testid={`${testId}-format-csv`} /> {s.formatCsv}
+          </label>
+          <label>
+            <input type="radio" name={`${testId}-format`} checked={format === 'xlsx'} onChange={() => setFormat('xlsx')} data-testid={`${testId}-format-xlsx`} /> {s.formatXlsx}
+          </label>
+          <p className="muted">{s.formatHint}</p>
+        </fieldset>
+      )}
+      {format === 'csv' && (
       <label className="lists__delimiter">
         {s.delimiter}{' '}
         <select value={delimiter} onChange={(e) => setDelimiter(e.target.value as Delimiter)} data-testid={`${testId}-delimiter`}>
@@ -195,7 +229,8 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
           <option value={'\t'}>{s.tab}</option>
         </select>
       </label>
-      {offersExcelChoice && (
+      )}
+      {offersExcelChoice && format === 'csv' && (
         <fieldset className="lists__target">
           <legend>{s.target}</legend>
           <label>
@@ -235,8 +270,8 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
 }
 
 const buttonStrings: Strings<{ open: string; results: string; ledger: string }> = {
-  ru: { open: 'Экспорт в CSV…', results: 'Экспорт результатов поиска в CSV', ledger: 'Экспорт журнала списаний в CSV' },
-  en: { open: 'Export CSV…', results: 'Export the search results to CSV', ledger: 'Export the ledger to CSV' },
+  ru: { open: 'Экспорт в CSV или Excel…', results: 'Экспорт результатов поиска', ledger: 'Экспорт журнала списаний' },
+  en: { open: 'Export to CSV or Excel…', results: 'Export the search results', ledger: 'Export the ledger' },
 };
 
 /**
@@ -262,6 +297,7 @@ export function CsvExportButton(props: { what: 'results' | 'ledger'; sourceKey: 
           onClose={() => setOpen(false)}
           testId={props.testId}
           offersExcelChoice
+          offersFormat
         />
       )}
     </>

@@ -28,6 +28,8 @@ export type Route =
   | { view: 'calendar' }
   /** The pipeline board and the tags manager (issue 16). */
   | { view: 'marks' }
+  /** Past exports with their provenance (issue 16). */
+  | { view: 'exports' }
   // A profile of the earlier API generation has its own views (reference document 2).
   | { view: 'filters'; filterId?: number }
   | { view: 'favorites' }

@@ -69,6 +69,14 @@ export const COMMANDS: readonly CommandDef[] = [
     generations: CURRENT,
   },
   {
+    id: 'view.exports',
+    group: 'views',
+    title: { ru: 'История выгрузок', en: 'Export history' },
+    keywords: ['выгрузки', 'история', 'источник', 'файлы', 'exports', 'history', 'provenance', 'files'],
+    run: { navigate: { view: 'exports' } },
+    generations: CURRENT,
+  },
+  {
     id: 'view.insights',
     group: 'views',
     title: { ru: 'Аналитика', en: 'Insights' },

@@ -236,7 +236,7 @@ export function LedgerView() {
           testId="ledger-export"
           sourceKey="ledger"
           loadColumns={() => call('ledger.exportColumns', {})}
-          runExport={(columns, delimiter, excel) => call('ledger.export', { columns, delimiter, excel })}
+          runExport={(columns, delimiter, excel, format) => call('ledger.export', { columns, delimiter, excel, format })}
         />
       </div>
 

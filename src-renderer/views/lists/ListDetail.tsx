@@ -179,9 +179,10 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
           title={s.exportTitle}
           sourceKey={list.listId}
           loadColumns={() => call('lists.exportColumns', {})}
-          runExport={(columns, delimiter, excel) => call('lists.export', { listId: list.listId, columns, delimiter, excel })}
+          runExport={(columns, delimiter, excel, format) => call('lists.export', { listId: list.listId, columns, delimiter, excel, format })}
           onClose={() => setExporting(false)}
           offersExcelChoice
+          offersFormat
         />
       )}
       {deleting && (

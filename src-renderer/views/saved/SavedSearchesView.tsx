@@ -428,7 +428,7 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
           testId="saved-export"
           sourceKey={search.filterId}
           loadColumns={() => call('lists.exportColumns', {})}
-          runExport={(columns, delimiter, excel) => call('search.export', { filterId: search.filterId, sort, columns, delimiter, excel })}
+          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, sort, columns, delimiter, excel, format })}
         />
       </div>
       <TenderTable

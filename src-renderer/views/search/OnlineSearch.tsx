@@ -330,7 +330,7 @@ export function OnlineSearch() {
               testId="results-export"
               sourceKey={st.run.filterId}
               loadColumns={() => call('lists.exportColumns', {})}
-              runExport={(columns, delimiter, excel) => call('search.export', { filterId: st.run!.filterId, columns, delimiter, excel, ...(sort ? { sort } : {}) })}
+              runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: st.run!.filterId, columns, delimiter, excel, format, ...(sort ? { sort } : {}) })}
             />
           </div>
           <JobProgress jobId={st.run.jobId} testId="run-progress" />
