@@ -42,7 +42,10 @@ test('working day: mark from results → board → calendar → export', async (
   // The calendar of the tag: each deadline on its Moscow day; the ICS file holds both.
   await page.getByTestId('nav-calendar').click();
   await page.getByTestId('calendar-scope-marked').check();
-  await page.getByTestId('calendar-tag').selectOption(TAG);
+  // The filter's tags are read when its picker takes the focus.
+  await page.getByTestId('calendar-marks-tag').focus();
+  await page.getByTestId('calendar-marks-tag').selectOption(TAG);
+  await expect(page.getByTestId('calendar-marks-chip')).toHaveAttribute('data-value', TAG);
   const now = Date.now();
   const events = await invokeOk<{ tender_id: number; at: string; kind: string }[]>(app, 'calendar.events', {
     scope: { kind: 'marked', filter: { tags: [TAG] } },

@@ -8,11 +8,10 @@
 import { useMemo, useState } from 'react';
 import type { MethodResult } from '../../../src-main/contract/ipc';
 import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../src-main/domain/calendar';
-import { PIPELINE_STATUSES, isPipelineStatus } from '../../../src-main/domain/marks';
-import { pipelineStatusName } from '../../../src-main/i18n/codes';
 import { call } from '../../bridge/client';
 import { download } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useProvideAction } from '../../state/commands/actions';
@@ -29,10 +28,6 @@ const strings: Strings<{
   marked: string;
   list: string;
   search: string;
-  anyTag: string;
-  anyStatus: string;
-  tag: string;
-  status: string;
   whichList: string;
   whichSearch: string;
   noLists: string;
@@ -67,10 +62,6 @@ const strings: Strings<{
     marked: 'Отмеченные закупки',
     list: 'Список',
     search: 'Сохранённый поиск',
-    anyTag: 'любая метка',
-    anyStatus: 'любой статус',
-    tag: 'Метка',
-    status: 'Статус',
     whichList: 'Какой список',
     whichSearch: 'Какой поиск',
     noLists: 'Списков пока нет',
@@ -103,10 +94,6 @@ const strings: Strings<{
     marked: 'Marked tenders',
     list: 'A list',
     search: 'A saved search',
-    anyTag: 'any tag',
-    anyStatus: 'any status',
-    tag: 'Tag',
-    status: 'Status',
     whichList: 'Which list',
     whichSearch: 'Which search',
     noLists: 'No lists yet',
@@ -268,7 +255,7 @@ function DayCell({ day, today, events }: { day: GridDay; today: boolean; events:
 function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope: CalendarScope): void }) {
   const s = useStrings(strings);
   const locale = useLocale();
-  const { tags, lists, searches } = useScopeChoices();
+  const { lists, searches } = useScopeChoices();
   const kind = scope.kind;
   const pickKind = (k: CalendarScope['kind']) => {
     if (k === 'marked') onChange({ kind: 'marked' });
@@ -276,12 +263,6 @@ function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope
     else if (k === 'search' && searches[0]) onChange({ kind: 'search', filterId: searches[0].filterId });
   };
   const filter = scope.kind === 'marked' ? (scope.filter ?? {}) : {};
-  const setFilter = (change: { tag?: string; status?: string }) => {
-    const tag = 'tag' in change ? change.tag : filter.tags?.[0];
-    const status = 'status' in change ? change.status : filter.status?.[0];
-    const next = { ...(tag ? { tags: [tag] } : {}), ...(status && isPipelineStatus(status) ? { status: [status] } : {}) };
-    onChange(Object.keys(next).length > 0 ? { kind: 'marked', filter: next } : { kind: 'marked' });
-  };
   return (
     <fieldset className="calendar__scope" data-testid="calendar-scope">
       <legend>{s.scope}</legend>
@@ -294,30 +275,8 @@ function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope
         );
       })}
       {scope.kind === 'marked' && (
-        <>
-          <label>
-            {s.tag}{' '}
-            <select value={filter.tags?.[0] ?? ''} onChange={(e) => setFilter({ tag: e.target.value || undefined })} data-testid="calendar-tag">
-              <option value="">{s.anyTag}</option>
-              {tags.map((t) => (
-                <option key={t.id} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {s.status}{' '}
-            <select value={filter.status?.[0] ?? ''} onChange={(e) => setFilter({ status: e.target.value || undefined })} data-testid="calendar-status">
-              <option value="">{s.anyStatus}</option>
-              {PIPELINE_STATUSES.map((st) => (
-                <option key={st} value={st}>
-                  {pipelineStatusName(st, locale)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </>
+        // The same chips as the tables' filter over marks (tags, our status, assignee).
+        <MarkFilterBar filter={filter} onChange={(next) => onChange(Object.keys(next).length > 0 ? { kind: 'marked', filter: next } : { kind: 'marked' })} testId="calendar-marks" />
       )}
       {scope.kind === 'list' && (
         <label>

@@ -1,6 +1,6 @@
 /**
  * The calendar's data: the scope's events in the period shown (`calendar.events`, read from the cache, free),
- * and what the scope picker offers (tags, lists, saved searches), through state/useLoad.
+ * and what the scope picker offers (lists, saved searches), through state/useLoad.
  */
 import { useMemo } from 'react';
 import type { CalendarScope } from '../../../src-main/domain/calendar';
@@ -14,11 +14,10 @@ export function useCalendarEvents(scope: CalendarScope, period: { from: string; 
   return useLoad(() => call('calendar.events', { scope, ...period }), key);
 }
 
-/** The picker's choices: the tags, the lists and the saved searches of the profile. */
+/** The picker's choices: the lists and the saved searches of the profile (the marks' filter reads its own tags). */
 export function useScopeChoices() {
   const epoch = useAppStore((st) => st.epoch);
-  const tags = useLoad(() => call('marks.tags', {}), `calendar-tags-${epoch}`);
   const lists = useLoad(() => call('lists.list', {}), `calendar-lists-${epoch}`);
   const searches = useLoad(() => call('savedSearches.list', {}), `calendar-searches-${epoch}`);
-  return useMemo(() => ({ tags: tags.data ?? [], lists: lists.data ?? [], searches: searches.data ?? [] }), [tags.data, lists.data, searches.data]);
+  return useMemo(() => ({ lists: lists.data ?? [], searches: searches.data ?? [] }), [lists.data, searches.data]);
 }
