@@ -41,6 +41,8 @@ describe('fuzzy matching', () => {
   it('finds by keywords: «xlsx» the export, «ics» the calendar export', () => {
     expect(top('xlsx')).toBe('export.open');
     expect(top('ics')).toBe('calendar.exportIcs');
+    expect(top('выгруз')).toBe('view.exports');
+    expect(top('истор')).toBe('view.exports');
   });
 
   it('finds a saved search by its name and by a typo-free abbreviation of it', () => {
