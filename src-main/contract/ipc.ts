@@ -621,7 +621,15 @@ export const calendarEventSchema = z.object({
   currency: z.string().optional(),
   stage: z.number().optional(),
 }) satisfies z.ZodType<CalendarEvent>;
-const instant = z.string().datetime({ offset: true, message: 'момент ISO-8601, например 2026-03-02T00:00:00+03:00' });
+const CALENDAR_WORDS = {
+  instant: { ru: 'момент ISO-8601 со смещением, например 2026-03-02T00:00:00+03:00', en: 'an ISO-8601 instant with an offset, e.g. 2026-03-02T00:00:00+03:00' },
+  order: { ru: 'начало периода должно быть раньше конца', en: 'the period must start before it ends' },
+  span: { ru: 'период не длиннее 400 дней', en: 'a period of at most 400 days' },
+} satisfies Record<string, Bilingual>;
+const isoInstant = z.iso.datetime({ offset: true });
+const instant = z.string().superRefine((value, ctx) => {
+  if (!isoInstant.safeParse(value).success) ctx.addIssue({ code: 'custom', message: CALENDAR_WORDS.instant.ru, params: { text: CALENDAR_WORDS.instant } });
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Methods: renderer → main, request and answer
@@ -956,8 +964,8 @@ export const methods = {
   'calendar.events': method(
     z
       .strictObject({ scope: calendarScopeSchema, from: instant, to: instant })
-      .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: 'period: "from" is not before "to"', path: ['to'] })
-      .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 400 * 86_400_000, { message: 'period: at most 400 days', path: ['to'] }),
+      .refine((r) => Date.parse(r.from) < Date.parse(r.to), { message: CALENDAR_WORDS.order.ru, path: ['to'], params: { text: CALENDAR_WORDS.order } })
+      .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 400 * 86_400_000, { message: CALENDAR_WORDS.span.ru, path: ['to'], params: { text: CALENDAR_WORDS.span } }),
     z.array(calendarEventSchema),
   ),
   /** Every event of the scope as an ICS file (RFC 5545), like `lists.export`; `rows` counts the events. */

@@ -54,8 +54,12 @@ describe('calendar through the app core', () => {
   it('the contract refuses a period out of order and a scope that is not one, naming the field', () => {
     const backwards = parseArgs('calendar.events', { scope: { kind: 'marked' }, from: '2026-03-02T00:00:00+03:00', to: '2026-03-01T00:00:00+03:00' }, 'en');
     expect(!backwards.ok && backwards.error).toMatchObject({ code: 'invalid_input', fields: ['to'] });
+    expect(!backwards.ok && backwards.error.message).toContain('the period must start before it ends');
     const notInstant = parseArgs('calendar.events', { scope: { kind: 'marked' }, from: '02.03.2026', to: '2026-03-03T00:00:00Z' }, 'ru');
     expect(!notInstant.ok && notInstant.error.fields).toEqual(['from']);
+    expect(!notInstant.ok && notInstant.error.message).toContain('момент ISO-8601 со смещением');
+    const long = parseArgs('calendar.events', { scope: { kind: 'marked' }, from: '2026-01-01T00:00:00Z', to: '2027-03-01T00:00:00Z' }, 'ru');
+    expect(!long.ok && long.error.message).toContain('период не длиннее 400 дней');
     const scope = parseArgs('calendar.exportIcs', { scope: { kind: 'list', listId: 'not-a-list' } }, 'en');
     expect(!scope.ok && scope.error.fields).toEqual(['scope.listId']);
     expect(parseArgs('calendar.events', { scope: { kind: 'marked', filter: { status: ['won'] } }, from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' }).ok).toBe(true);
