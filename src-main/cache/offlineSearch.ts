@@ -294,25 +294,44 @@ const COLUMNS = `t.seq, t.id, t.version, t.name, c.name AS customer, t.price, t.
 const EXACT = `(@statuses IS NULL OR t.status IN (SELECT value FROM json_each(@statuses)))
   AND (@priceFrom IS NULL OR t.price >= @priceFrom) AND (@priceTo IS NULL OR t.price <= @priceTo)
   AND (@publishFrom IS NULL OR t.publish_at >= @publishFrom) AND (@publishTo IS NULL OR t.publish_at <= @publishTo)
-  AND (@endFrom IS NULL OR t.end_at >= @endFrom) AND (@endTo IS NULL OR t.end_at <= @endTo)
-  AND (@ids IS NULL OR t.id IN (SELECT value FROM json_each(@ids)))`;
+  AND (@endFrom IS NULL OR t.end_at >= @endFrom) AND (@endTo IS NULL OR t.end_at <= @endTo)`;
 const FROM_FTS = `FROM tender_fts f CROSS JOIN tender t ON t.seq = f.rowid LEFT JOIN customer_name c ON c.ref = t.customer_ref
   WHERE f.tender_fts MATCH @match AND f.rowid < @before AND ${EXACT}`;
 const FROM_TABLE = `FROM tender t LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.seq < @before AND ${EXACT}`;
+/**
+ * A search limited to given tenders (a marks filter's, usually a few hundred) starts from them: each is looked
+ * up by id (and its FTS row by rowid), instead of walking every tender and probing the list. Measured once on
+ * a bare 1,000,000-row tender table with 200 ids (not in bench/): 70-300 ms walking, 0.1-0.3 ms this way.
+ */
+const AMONG = 'FROM json_each(@ids) j CROSS JOIN tender t ON t.id = j.value';
+const AMONG_FTS = `${AMONG} CROSS JOIN tender_fts f ON f.rowid = t.seq LEFT JOIN customer_name c ON c.ref = t.customer_ref
+  WHERE f.tender_fts MATCH @match AND t.seq < @before AND ${EXACT}`;
+const AMONG_TABLE = `${AMONG} LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.seq < @before AND ${EXACT}`;
+
+type Prepare = CacheDb['db']['prepare'];
+
+/** The five statements of a search over `fromFts`/`fromTable`, newest first by `newest` (a column equal to `tender.seq`). */
+function searchStatements(prepare: Prepare, fromFts: string, fromTable: string, newest: string) {
+  return {
+    ftsNewest: prepare<Record<string, unknown>, ResultRow>(`SELECT ${COLUMNS} ${fromFts} ORDER BY ${newest} DESC LIMIT @limit OFFSET @offset`),
+    tableNewest: prepare<Record<string, unknown>, ResultRow>(`SELECT ${COLUMNS} ${fromTable} ORDER BY t.seq DESC LIMIT @limit OFFSET @offset`),
+    ranked: prepare<Record<string, unknown>, ResultRow>(
+      `SELECT * FROM (SELECT ${COLUMNS}, bm25(tender_fts) AS score ${fromFts} ORDER BY ${newest} DESC LIMIT @cap)
+       ORDER BY score, seq DESC LIMIT @limit OFFSET @offset`,
+    ),
+    ftsCount: prepare<Record<string, unknown>, number>(`SELECT count(*) FROM (SELECT 1 ${fromFts} LIMIT @cap)`).pluck(),
+    tableCount: prepare<Record<string, unknown>, number>(`SELECT count(*) FROM (SELECT 1 ${fromTable} LIMIT @cap)`).pluck(),
+  };
+}
 
 const NO_BOUND = Number.MAX_SAFE_INTEGER;
 
 function createOfflineSearch(cache: CacheDb): OfflineSearch {
   const { db } = cache;
+  const prepare: Prepare = (sql) => db.prepare(sql);
+  const everything = searchStatements(prepare, FROM_FTS, FROM_TABLE, 'f.rowid');
+  const among = searchStatements(prepare, AMONG_FTS, AMONG_TABLE, 't.seq');
   const s = {
-    ftsNewest: db.prepare<Record<string, unknown>, ResultRow>(`SELECT ${COLUMNS} ${FROM_FTS} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`),
-    tableNewest: db.prepare<Record<string, unknown>, ResultRow>(`SELECT ${COLUMNS} ${FROM_TABLE} ORDER BY t.seq DESC LIMIT @limit OFFSET @offset`),
-    ranked: db.prepare<Record<string, unknown>, ResultRow>(
-      `SELECT * FROM (SELECT ${COLUMNS}, bm25(tender_fts) AS score ${FROM_FTS} ORDER BY f.rowid DESC LIMIT @cap)
-       ORDER BY score, seq DESC LIMIT @limit OFFSET @offset`,
-    ),
-    ftsCount: db.prepare<Record<string, unknown>, number>(`SELECT count(*) FROM (SELECT 1 ${FROM_FTS} LIMIT @cap)`).pluck(),
-    tableCount: db.prepare<Record<string, unknown>, number>(`SELECT count(*) FROM (SELECT 1 ${FROM_TABLE} LIMIT @cap)`).pluck(),
     // The first term at or after a key. Walking term by term costs one seek per term (постав* at a
     // million tenders: ~1-2 ms); asking the 'row' vocabulary for the range reads every posting of every
     // term in it (~30 ms), and a native prefix query merges them all before the first row (~50-75 ms).
@@ -429,7 +448,7 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     let match: string | null = parts.length === 0 ? null : parts.length === 1 ? parts[0]! : parts.map((p) => (p.startsWith('(') ? p : `(${p})`)).join(' AND ');
     if (match !== null && excluded.length > 0) match = `(${match}) NOT ${anyOf(excluded)}`;
     const statusList = statuses.length ? JSON.stringify([...new Set(statuses.map(foldStatus))]) : null;
-    const ids = q.ids === undefined ? null : JSON.stringify(checkList(q.ids, text('Закупки', 'Tenders'), (v) => Number.isSafeInteger(v)));
+    const ids = q.ids === undefined ? null : JSON.stringify([...new Set(checkList(q.ids, text('Закупки', 'Tenders'), (v) => Number.isSafeInteger(v)))]);
     return { match, statuses: statusList, priceFrom, priceTo, publishFrom, publishTo, endFrom, endTo, ids };
   };
 
@@ -449,10 +468,11 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
       const cap = intIn(options.rankCap, 1000, 1, 10_000, text('Предел ранжирования', 'rankCap'));
       const compiled = compile(query);
       const params = { ...compiled, before, limit, offset, cap };
+      const st = compiled.ids === null ? everything : among;
       let rows: ResultRow[];
-      if (compiled.match === null) rows = s.tableNewest.all(params);
-      else if (options.order === 'relevance') rows = s.ranked.all(params);
-      else rows = s.ftsNewest.all(params);
+      if (compiled.match === null) rows = st.tableNewest.all(params);
+      else if (options.order === 'relevance') rows = st.ranked.all(params);
+      else rows = st.ftsNewest.all(params);
       const last = rows[rows.length - 1];
       const keyset = options.order !== 'relevance' && rows.length === limit && last !== undefined;
       return { rows: rows.map(toRow), nextBefore: keyset ? last.seq : null };
@@ -462,7 +482,8 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
       const limit = intIn(cap, 1000, 1, 100_000, text('Предел', 'cap'));
       const compiled = compile(query);
       const params = { ...compiled, before: NO_BOUND, cap: limit + 1 };
-      const n = compiled.match === null ? s.tableCount.get(params)! : s.ftsCount.get(params)!;
+      const st = compiled.ids === null ? everything : among;
+      const n = compiled.match === null ? st.tableCount.get(params)! : st.ftsCount.get(params)!;
       return n > limit ? { count: limit, exact: false } : { count: n, exact: true };
     },
   };

@@ -2,7 +2,8 @@
  * The analyst's marks in the cache (issue 16, migration 0014; rules in domain/marks.ts): a cache made before
  * the marks is migrated with its tenders kept; marks round-trip; tags are one regardless of case; rename,
  * recolour, merge and delete; marks survive a new version delivered through the real write path, which then
- * shows as "changed since marked"; a tender never delivered may be marked; nothing marked leaves no row.
+ * shows as "changed since marked"; a tender never delivered may be marked; nothing marked leaves no row; the
+ * offline search limited to the marked tenders.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { openCache } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { markStore, markedTenderIds, tenderMarksFor, listTags } from '../../src-main/cache/markStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations';
+import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { TAG_COLORS } from '../../src-main/domain/marks';
 import { tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
@@ -117,6 +119,20 @@ describe('marks store (migration 0014)', () => {
     expect(marks.tags.map((t) => t.name)).toEqual(['ИТ']);
     markStore(cache).apply({ tender_ids: [5], status: 'preparing' });
     expect(tenderMarksFor(cache, [5]).get(5)).toMatchObject({ marked_version: 2, changed_since_marked: false });
+  });
+
+  it('the offline search limited to the marked tenders, with words (the index) and without (the table), newest first or by relevance', () => {
+    const cache = tempCache();
+    deliver(cache, [tender(1, 1, { name: 'Поставка вакцин' }), tender(2, 1, { name: 'Поставка вакцин и шприцев' }), tender(3, 1, { name: 'Ремонт кровли' }), tender(4, 1, { name: 'Поставка вакцин' })]);
+    markStore(cache).apply({ tender_ids: [1, 2, 3, 99], status: 'reviewing' });
+    const ids = markedTenderIds(cache, { status: ['reviewing'] });
+    const search = offlineSearch(cache);
+    expect(search.search({ ids }).rows.map((r) => r.id)).toEqual([3, 2, 1]);
+    expect(search.search({ text: 'вакцина', ids: [...ids, ...ids] }).rows.map((r) => r.id)).toEqual([2, 1]);
+    expect(search.search({ text: 'вакцина', ids }, { order: 'relevance' }).rows.map((r) => r.id).sort()).toEqual([1, 2]);
+    expect(search.count({ text: 'вакцина', ids })).toEqual({ count: 2, exact: true });
+    expect(search.count({ ids: [] })).toEqual({ count: 0, exact: true });
+    expect(search.count({ text: 'вакцина' }).count).toBe(3);
   });
 
   it('a tender not held may be marked (the id is what is marked); its marks hold when it arrives', () => {
