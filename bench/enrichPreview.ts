@@ -14,13 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { positionsTotalOf } from '../src-main/cache/cardFacts';
 import { cardStore } from '../src-main/cache/cardStore';
 import { openCache } from '../src-main/cache/database';
 import { enrichStore } from '../src-main/cache/enrichStore';
 import { feedStore } from '../src-main/cache/feedStore';
 import { feedPages, openCatalogue } from './cache';
 
-export type EnrichPreviewFigures = { tenders: number; withCards: number; gaps: number; baselineMs: number; firstMs: number; againMs: number };
+export type EnrichPreviewFigures = { tenders: number; withCards: number; gaps: number; baselineMs: number; firstMs: number; againMs: number; parseMs: number; scanMs: number };
 
 const positions = (id: number) =>
   Array.from({ length: 20 }, (_, i) => ({ lot_ordinal: 1, position_ordinal: i + 1, title: `Позиция ${i + 1} закупки ${id}`, quantity: 10, unit: 'шт', price: 1000 + i, amount: 10_000 + i, okpd2_code: '26.20.11', okpd2_name: 'Компьютеры портативные', ktru_code: null }));
@@ -57,7 +58,14 @@ export function benchEnrichPreview(tenders = 100_000, log: (line: string) => voi
     const baselineMs = median([0, 1, 2].map(() => timed(() => count.get())[1]));
     const [first, firstMs] = timed(() => enrichStore(cache).gaps(['tender'], 20));
     const againMs = median([0, 1, 2].map(() => timed(() => enrichStore(cache).gaps(['tender'], 20))[1]));
-    return { tenders: held.length, withCards: withCards.length, gaps: first.length, baselineMs, firstMs, againMs };
+    // What reading `positions_total` of every cached page 1 costs alone: parsed whole (the first plan before
+    // cardFacts.ts) and scanned for (now), both after the same decoding.
+    const cards = cardStore(cache);
+    const totals = (read: (t: { id: number; version: number }) => unknown): number => withCards.reduce((n, t) => n + (read(t) === 20 ? 1 : 0), 0);
+    const [parsed, parseMs] = timed(() => totals((t) => (cards.getCard('tender', t.id, t.version, 1, 20) as { positions_total?: unknown }).positions_total));
+    const [scanned, scanMs] = timed(() => totals((t) => positionsTotalOf(cards.getCardBytes('tender', t.id, t.version, 1, 20)!)));
+    if (parsed !== withCards.length || scanned !== parsed) throw new Error(`the scan read ${scanned} totals where the parse read ${parsed}`);
+    return { tenders: held.length, withCards: withCards.length, gaps: first.length, baselineMs, firstMs, againMs, parseMs, scanMs };
   } finally {
     cache.close();
     cat.close();
@@ -70,6 +78,7 @@ export function reportEnrichPreview(f: EnrichPreviewFigures, log: (line: string)
   log(`  baseline count:        ${f.baselineMs.toFixed(0).padStart(6)} ms`);
   log(`  plan, first:           ${f.firstMs.toFixed(0).padStart(6)} ms = ${(f.firstMs / f.baselineMs).toFixed(1)} × baseline (${f.gaps.toLocaleString('en')} to open)`);
   log(`  plan, again (session): ${f.againMs.toFixed(0).padStart(6)} ms = ${(f.againMs / f.baselineMs).toFixed(1)} × baseline`);
+  log(`  positions_total of every cached page 1: parsed ${f.parseMs.toFixed(0)} ms, scanned ${f.scanMs.toFixed(0)} ms (both decode each page)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

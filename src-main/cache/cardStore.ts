@@ -37,6 +37,8 @@ export interface CardStore {
   /** The cached card, parsed; undefined when that page of that version was never fetched. */
   getCard(kind: ObjectKind, id: number, version: number, positionsPage: number, positionsLimit: number): unknown;
   getCardJson(kind: ObjectKind, id: number, version: number, positionsPage: number, positionsLimit: number): string | undefined;
+  /** The page's JSON as bytes (for a reader that scans rather than parses it: enrichment's plan). */
+  getCardBytes(kind: ObjectKind, id: number, version: number, positionsPage: number, positionsLimit: number): Buffer | undefined;
   /** The newest version of the object with a cached card. */
   latestCardVersion(kind: ObjectKind, id: number): number | undefined;
   /**
@@ -130,10 +132,11 @@ function createCardStore(cache: CacheDb): CardStore {
     return summary;
   });
 
-  const json = (kind: ObjectKind, id: number, version: number, page: number, limit: number): string | undefined => {
+  const bytes = (kind: ObjectKind, id: number, version: number, page: number, limit: number): Buffer | undefined => {
     const row = s.get.get(KIND_CODE[kind], id, version, page, limit);
-    return row ? decodeBlob(row.codec, row.body).toString('utf8') : undefined;
+    return row ? decodeBlob(row.codec, row.body) : undefined;
   };
+  const json = (kind: ObjectKind, id: number, version: number, page: number, limit: number): string | undefined => bytes(kind, id, version, page, limit)?.toString('utf8');
 
   return {
     saveCard(input) {
@@ -153,6 +156,7 @@ function createCardStore(cache: CacheDb): CardStore {
       return text === undefined ? undefined : (JSON.parse(text) as unknown);
     },
     getCardJson: json,
+    getCardBytes: bytes,
     latestCardVersion(kind, id) {
       return s.latest.get(KIND_CODE[kind], id) ?? undefined;
     },

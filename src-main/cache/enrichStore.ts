@@ -8,6 +8,7 @@
  * where a server does not send it, a full last page means one more page may follow. Everything is derived
  * from the card table, so a job that stops anywhere resumes by asking again.
  */
+import { positionsTotalOf } from './cardFacts';
 import { cardStore } from './cardStore';
 import { perCache, type CacheDb } from './database';
 import type { ObjectKind } from './types';
@@ -32,6 +33,9 @@ export interface EnrichStore {
 
 type Row = { id: number; version: number; pages: string | null };
 
+/** A card page is a JSON object: its text begins with `{` (JSON.stringify writes no space before it). */
+const OPEN_OBJECT = 0x7b;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function createEnrichStore(cache: CacheDb): EnrichStore {
@@ -55,19 +59,24 @@ function createEnrichStore(cache: CacheDb): EnrichStore {
     delivered: db.prepare<[string], number>('SELECT id FROM filter_member WHERE kind = 2 AND filter_id = ? ORDER BY id').pluck(),
   };
 
-  // A cached page of a version does not change, so what it says is read (decoded and parsed) once per session:
-  // the preview, the start and the job each ask again, and decoding every card is most of their time.
-  type PageFacts = { total: number | null; count: number };
+  // A cached page of a version does not change, so what it says is read once per session: the preview, the
+  // start and the job each ask again. `positions_total` is scanned for in the page's text (cardFacts.ts), not
+  // parsed out of it; the page is parsed only where its count of positions is needed (no total stated).
+  type PageFacts = { total: number | null; count: number | null };
   const known = new Map<string, PageFacts>();
-  const positionsOf = (kind: ObjectKind, id: number, version: number, page: number, limit: number): PageFacts | null => {
+  const positionsOf = (kind: ObjectKind, id: number, version: number, page: number, limit: number, counted = false): PageFacts | null => {
     const key = `${kind}:${id}:${version}:${page}:${limit}`;
-    const held = known.get(key);
-    if (held) return held;
-    const card = cards.getCard(kind, id, version, page, limit);
-    if (!isRecord(card)) return null;
-    const total = typeof card.positions_total === 'number' && Number.isSafeInteger(card.positions_total) && card.positions_total >= 0 ? card.positions_total : null;
-    const facts = { total, count: Array.isArray(card.positions) ? card.positions.length : 0 };
-    known.set(key, facts);
+    let facts = known.get(key);
+    if (!facts) {
+      const text = cards.getCardBytes(kind, id, version, page, limit);
+      if (text === undefined || text[0] !== OPEN_OBJECT) return null;
+      facts = { total: positionsTotalOf(text), count: null };
+      known.set(key, facts);
+    }
+    if (counted && facts.count === null) {
+      const card = cards.getCard(kind, id, version, page, limit);
+      facts.count = isRecord(card) && Array.isArray(card.positions) ? card.positions.length : 0;
+    }
     return facts;
   };
 
@@ -84,8 +93,8 @@ function createEnrichStore(cache: CacheDb): EnrichStore {
     // No positions_total: pages follow one another until one is not full.
     let p = 1;
     while (held.has(p + 1)) p++;
-    const last = p === 1 ? first : positionsOf(kind, id, version, p, limit);
-    return last && last.count >= limit ? [p + 1] : [];
+    const last = positionsOf(kind, id, version, p, limit, true);
+    return last && (last.count ?? 0) >= limit ? [p + 1] : [];
   };
 
   const gapOfRow = (kind: ObjectKind, row: Row, limit: number): PositionsGap | null => {
