@@ -22,6 +22,11 @@
  *   proposals 7 working days) and art. 3.4 (purchases among small and medium businesses: competition and
  *   auction 7 days up to 30 mln rubles, quotations 4 working days up to 7 mln, proposals 5 working days up
  *   to 15 mln). NOT confirmed from a source; the shorter art. 3.4 periods are used wherever they could apply.
+ * - Searched again for the unconfirmed figures (issue 15's leftovers: the public pages and documentation
+ *   indexes, queries on art. 42 part 3 items 1 and 3, e-quotations «не менее чем за один рабочий день», 223-FZ
+ *   art. 3.2 and 3.4): the sources found quote only art. 63 of the 2017 edition (7 / 15 days around 3 mln
+ *   rubles, superseded) and art. 42's list of the notice's contents, never its periods; nothing quotes 223-FZ
+ *   art. 3.2 or 3.4. So they stay unconfirmed: a flag on them says so (`minimum_confirmed`).
  * - Commercial purchases and single-supplier purchases have no minimum; the 44-FZ request for proposals
  *   (abolished in 2022) is not evaluated either.
  * - Construction works are read from the tender's OKPD2 classes 41, 42, 43 (buildings, civil engineering,
