@@ -3,13 +3,13 @@
  * the given tender ids. Edits made offline are queued by the core and sent once when the network is back; the
  * answer says so. Used by the tender tables (selected rows) and the tender card.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
 import { call } from '../bridge/client';
 import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
 import { useStrings, type Strings, useLocale } from '../i18n/i18n';
-import { Dialog } from './Dialog';
+import { DialogButton } from './DialogButton';
 import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from '../state/useLoad';
 import { editCountsStated } from './editCounts';
@@ -64,20 +64,11 @@ const strings: Strings<{
 export function AddToList({ ids, onAdded, testId = 'add-to-list', openRequest = 0 }: { ids: number[]; onAdded?(listId: string): void; testId?: string; openRequest?: number }) {
   const s = useStrings(strings);
   const locale = useLocale();
-  const [open, setOpen] = useState(false);
   // A new `openRequest` opens it as a click would (the table's «Добавить в список» shortcut, L).
-  useEffect(() => setOpen(openRequest > 0), [openRequest]);
   return (
-    <>
-      <button type="button" onClick={() => setOpen(true)} disabled={ids.length === 0} data-testid={testId}>
-        {s.open}
-      </button>
-      {open && (
-        <Dialog title={s.title(formatInt(ids.length, locale))} onClose={() => setOpen(false)} testId={`${testId}-dialog`}>
-          <AddToListForm ids={ids} onAdded={onAdded} onClose={() => setOpen(false)} testId={testId} />
-        </Dialog>
-      )}
-    </>
+    <DialogButton label={s.open} title={s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
+      {(close) => <AddToListForm ids={ids} onAdded={onAdded} onClose={close} testId={testId} />}
+    </DialogButton>
   );
 }
 

@@ -12,7 +12,7 @@ import { call } from '../bridge/client';
 import { formatInt } from '../format/format';
 import { useLocale, useStrings } from '../i18n/i18n';
 import { useLoad } from '../state/useLoad';
-import { Dialog } from './Dialog';
+import { DialogButton } from './DialogButton';
 import { ErrorNotice } from './ErrorNotice';
 import { commonMarks, markChangeOf, MIXED, toggledTag, withTag, type MarksDraft } from './markEdits';
 import { TagChip } from './MarkChips';
@@ -25,28 +25,21 @@ const NEW_TAG_COLOR = '#98a2b3';
 export function MarksButton({ ids, onApplied, testId = 'marks', openRequest = 0 }: { ids: readonly number[]; onApplied?(ids: readonly number[]): void; testId?: string; openRequest?: number }) {
   const s = useStrings(marksStrings);
   const locale = useLocale();
-  const [open, setOpen] = useState(false);
   // A new `openRequest` opens it as a click would (the table's «Отметить» shortcut, M).
-  useEffect(() => setOpen(openRequest > 0), [openRequest]);
   return (
-    <>
-      <button type="button" onClick={() => setOpen(true)} disabled={ids.length === 0} data-testid={testId}>
-        {s.open}
-      </button>
-      {open && (
-        <Dialog title={s.title(formatInt(ids.length, locale))} onClose={() => setOpen(false)} testId={`${testId}-dialog`}>
-          <MarksForm
-            ids={ids}
-            testId={testId}
-            onClose={() => setOpen(false)}
-            onApplied={() => {
-              setOpen(false);
-              onApplied?.(ids);
-            }}
-          />
-        </Dialog>
+    <DialogButton label={s.open} title={s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
+      {(close) => (
+        <MarksForm
+          ids={ids}
+          testId={testId}
+          onClose={close}
+          onApplied={() => {
+            close();
+            onApplied?.(ids);
+          }}
+        />
       )}
-    </>
+    </DialogButton>
   );
 }
 

@@ -183,7 +183,8 @@ export function TenderTable(props: TenderTableProps) {
           <>
             {rowMark?.(r)}
             {rowTags(r.marks)}
-            {r.marks?.tags.length ? ' ' : null}
+            {r.marks?.status ? <PipelineBadge status={r.marks.status} /> : null}
+            {r.marks?.tags.length || r.marks?.status ? ' ' : null}
             {r.name}
           </>
         ),
@@ -192,8 +193,8 @@ export function TenderTable(props: TenderTableProps) {
       { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
       { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
       { key: 'status', title: s.status, width: 132, render: (r) => tenderStageName(r.status, r.endDate, locale) },
-      { key: 'markStatus', title: m.colStatus, width: 128, render: (r) => <PipelineBadge status={r.marks?.status ?? null} /> },
-      { key: 'assignee', title: m.colAssignee, width: 'minmax(90px, 1fr)', render: (r) => r.marks?.assignee ?? '' },
+      // Our status shows beside the name (a column of its own does not fit 1366 px); the assignee from the chooser.
+      { key: 'assignee', title: m.colAssignee, width: 'minmax(90px, 1fr)', hiddenByDefault: true, render: (r) => r.marks?.assignee ?? '' },
       // Shown from the column chooser: the notice number also leads the name cell, the law is in the preview.
       { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
       { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => lawName(r.law, locale) },
@@ -275,7 +276,6 @@ export function TenderTable(props: TenderTableProps) {
           {total !== undefined && total !== null ? <span data-testid={`${testId}-total`} data-total={total}> · {s.total(formatInt(total, locale))}</span> : null}
         </span>
         {toolbarExtra}
-        {markFilterable && <MarkFilterBar filter={markFilter} onChange={setMarkFilter} testId={`${testId}-mark-filter`} />}
         <span className="tt__spacer" />
         {selectedIds.length > 0 && (
           <>
@@ -293,6 +293,11 @@ export function TenderTable(props: TenderTableProps) {
         <MarksButton ids={selectedIds} onApplied={refresh} testId={`${testId}-marks`} openRequest={markRequest} />
         <AddToList ids={selectedIds} openRequest={addRequest} />
       </div>
+      {markFilterable && (
+        <div className="tt__filters">
+          <MarkFilterBar filter={markFilter} onChange={setMarkFilter} testId={`${testId}-mark-filter`} />
+        </div>
+      )}
       <ErrorNotice error={error} testId={`${testId}-error`} />
       <VirtualTable<TenderRow>
         testId={testId}

@@ -24,8 +24,6 @@ export const marksStrings: Strings<{
   close: string;
   nothingChanged: string;
   loading: string;
-  /** The tables' «Наш статус» column (TenderTable at HEAD until its working copy with the status beside the name lands). */
-  colStatus: string;
   colAssignee: string;
   filterTitle: string;
   filterTag: string;
@@ -60,7 +58,6 @@ export const marksStrings: Strings<{
     close: 'Закрыть',
     nothingChanged: 'Ничего не изменено.',
     loading: 'Загружаем метки…',
-    colStatus: 'Наш статус',
     colAssignee: 'Ответственный',
     filterTitle: 'Отбор по меткам',
     filterTag: '+ метка',
@@ -95,7 +92,6 @@ export const marksStrings: Strings<{
     close: 'Close',
     nothingChanged: 'Nothing changed.',
     loading: 'Loading marks…',
-    colStatus: 'Our status',
     colAssignee: 'Assignee',
     filterTitle: 'Filter by marks',
     filterTag: '+ tag',
