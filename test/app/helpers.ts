@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions, type HostPlatform } from '../../src-main/app/appCore';
 import type { EventName, EventPayload, Handlers, MethodArgs, MethodName, MethodResult, SyncJob } from '../../src-main/contract/ipc';
 import { parseArgs } from '../../src-main/contract/ipc';
@@ -95,6 +95,31 @@ export async function finished(t: TestCore, jobId: string): Promise<SyncJob> {
     const job = (await t.call('sync.jobs', {})).find((j) => j.jobId === jobId);
     return job && job.state !== 'running' && job.state !== 'following' ? job : undefined;
   }, 60_000, `job ${jobId}`);
+}
+
+/**
+ * What most app-core suites start from: one sandbox per file with its rate limit lifted and one core on it,
+ * made before the file's tests and closed after them. Read `sb` and `t` inside tests (they exist from then on).
+ */
+export function coreOnSandbox(over: Partial<AppCoreOptions> = {}): { readonly sb: RunningSandbox; readonly t: TestCore } {
+  const made: { sb?: RunningSandbox; t?: TestCore } = {};
+  beforeAll(async () => {
+    made.sb = await sandbox();
+    await control(made.sb, 'rate-limit', { per_minute: 1_000_000 });
+    made.t = await makeCore(made.sb.baseUrl, over);
+  });
+  afterAll(async () => {
+    await made.t?.close();
+    await made.sb?.close();
+  });
+  return {
+    get sb() {
+      return made.sb!;
+    },
+    get t() {
+      return made.t!;
+    },
+  };
 }
 
 export function eventsOf<E extends EventName>(t: TestCore, event: E): EventPayload<E>[] {

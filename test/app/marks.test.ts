@@ -5,27 +5,15 @@
  * onto another's name is a conflict; the contract's validators refuse bad input at the boundary with words
  * naming the field and what it accepts, in the reader's language.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src-main/contract/ipc';
-import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { control, eventsOf, finished, makeCore, rejection, sandbox, type TestCore } from './helpers';
+import { coreOnSandbox, eventsOf, finished, rejection } from './helpers';
 
-let sb: RunningSandbox;
-let t: TestCore;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  await control(sb, 'rate-limit', { per_minute: 1_000_000 });
-  t = await makeCore(sb.baseUrl);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await sb?.close();
-});
+const env = coreOnSandbox();
 
 describe('marks through the app core', () => {
   it('marks several result rows at once; the tables, the offline search and the board filter by them and show them', async () => {
+    const { t } = env;
     const run = await t.call('search.run', { criteria: { regions: [77] }, label: 'отметки', events: ['created'] });
     expect((await finished(t, run.jobId)).state).toBe('done');
     const held = (await t.call('search.results', { filterId: run.filterId, limit: 10 })).rows;
@@ -67,6 +55,7 @@ describe('marks through the app core', () => {
   });
 
   it('renaming a tag onto another\'s name is a conflict; a merge moves its tenders and says so in an event', async () => {
+    const { t } = env;
     await t.call('marks.apply', { tender_ids: [9_000_001], add_tags: ['Горит'] });
     const tags = await t.call('marks.tags', {});
     const id = (name: string) => tags.find((x) => x.name === name)!.id;
