@@ -20,10 +20,13 @@ const amount = (v: unknown): number | undefined => (typeof v === 'number' && Num
 export const AUCTION_DATE_KEYS = ['auction_date', 'bidding_date'] as const;
 
 /** What every event of a tender repeats. */
-export type TenderBasics = Pick<CalendarEvent, 'tender_id' | 'title' | 'url' | 'customer_name' | 'tender_status' | 'notice_number' | 'price' | 'currency'>;
+export type TenderBasics = Pick<CalendarEvent, 'tender_id' | 'title' | 'url' | 'customer_name' | 'tender_status' | 'notice_number' | 'price' | 'currency' | 'version'>;
 
-/** The common part of a tender's events; `link` is the notice's address when the object itself has none. */
-export function tenderBasics(tender: Json, link: string | undefined): TenderBasics | null {
+/**
+ * The common part of a tender's events; `link` is the notice's address when the object itself has none,
+ * `version` the cached version read (a strict server's tender states none in its object).
+ */
+export function tenderBasics(tender: Json, link: string | undefined, version?: number): TenderBasics | null {
   const id = tender.id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
   const org = isRecord(tender.organization) ? tender.organization : isRecord(tender.customer) ? tender.customer : {};
@@ -40,6 +43,7 @@ export function tenderBasics(tender: Json, link: string | undefined): TenderBasi
   if (price !== undefined) basics.price = price;
   const currency = text(tender.currency);
   if (currency !== undefined) basics.currency = currency;
+  if (version !== undefined) basics.version = version;
   return basics;
 }
 
@@ -64,9 +68,12 @@ export function tenderEvents(tender: Json, basics: TenderBasics): CalendarEvent[
  * A contract's stage dates (`execution.stages[].planned_date`, or `date`/`end_date` of a stage) and its
  * execution end (`execution.end_date`), each with the tender's basics; a stage's amount replaces the price.
  */
-export function contractEvents(contract: Json, basics: TenderBasics): CalendarEvent[] {
+export function contractEvents(contract: Json, tenderBasics: TenderBasics, version?: number): CalendarEvent[] {
   const id = contract.id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || !isRecord(contract.execution)) return [];
+  // The contract's own version orders its events' revisions (the tender's does not change with its execution).
+  const { version: _tenderVersion, ...rest } = tenderBasics;
+  const basics: TenderBasics = version === undefined ? rest : { ...rest, version };
   const execution = contract.execution;
   const out: CalendarEvent[] = [];
   const stages = Array.isArray(execution.stages) ? execution.stages : [];

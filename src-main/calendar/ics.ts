@@ -7,7 +7,10 @@
  *   Calendar all import the same way and show in the reader's zone; a TZID=Europe/Moscow start would need a
  *   VTIMEZONE definition that some importers ignore or misread. A day without a time is an all-day event.
  * - No DTEND: a deadline is an instant (RFC 5545 3.6.1: a DATE-TIME start alone is that instant).
- * - UID as domain/calendar.ts says, so a second import updates events instead of doubling them.
+ * - UID as domain/calendar.ts says, so a second import updates events instead of doubling them; SEQUENCE is
+ *   the version the date was read from, so the update outranks what was imported before.
+ * - A cancelled tender's events stay, their SUMMARY flagged «[Отменена]» (not STATUS:CANCELLED, which some
+ *   calendars treat as a removal).
  * - A display VALARM one Russian working day before (domain/workingDays.ts), as a relative trigger (what
  *   Outlook honours); Google Calendar drops imported alarms and applies its own defaults.
  * Written atomically: a temporary file beside the target, renamed over it, so a half-written calendar never appears.
@@ -62,7 +65,7 @@ export function icsText(events: readonly CalendarEvent[], options: IcsOptions): 
   const stamp = options.now ?? new Date();
   for (const e of events) {
     const start = new Date(e.at);
-    const summary = summaryOf(e, options.locale);
+    const summary = (e.tender_status === 'cancelled' ? `${m.cancelledMark} ` : '') + summaryOf(e, options.locale);
     const allDay = e.date_only === true;
     const event = calendar.createEvent({
       id: e.uid,
@@ -70,6 +73,8 @@ export function icsText(events: readonly CalendarEvent[], options: IcsOptions): 
       start: allDay ? new Date(start.getTime() + MOSCOW_OFFSET_MS) : start,
       allDay,
       stamp,
+      // A revision of the same UID (a new version moved the deadline) must outrank the import before it.
+      ...(e.version !== undefined && e.version >= 0 ? { sequence: e.version } : {}),
       summary,
       description: descriptionOf(e, options.locale),
       ...(e.url !== undefined ? { url: e.url } : {}),

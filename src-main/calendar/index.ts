@@ -40,7 +40,7 @@ export function scopeTenderIds(cache: CacheDb, scope: CalendarScope): number[] {
  * The contract's newest object: its card when one is held (the card carries the execution's stages on servers
  * that send them, a feed's summary may not), else its latest delivered version.
  */
-function contractObject(cache: CacheDb, id: number): Json | null {
+function contractObject(cache: CacheDb, id: number): { object: Json; version: number | undefined } | null {
   const card = cardStore(cache).lastReceivedCardJson('contract', id);
   const latest = versionStore(cache).latest('contract', id);
   if (card !== undefined) {
@@ -48,12 +48,12 @@ function contractObject(cache: CacheDb, id: number): Json | null {
       const parsed: unknown = JSON.parse(card);
       const cardVersion = isRecord(parsed) && typeof parsed.version === 'number' ? parsed.version : null;
       // A card older than the newest version held is stale: the version is what the calendar reads then.
-      if (isRecord(parsed) && (latest === undefined || cardVersion === null || cardVersion >= latest.version)) return parsed;
+      if (isRecord(parsed) && (latest === undefined || cardVersion === null || cardVersion >= latest.version)) return { object: parsed, version: cardVersion ?? latest?.version };
     } catch {
       // An unreadable card: the delivered version below.
     }
   }
-  return latest !== undefined && isRecord(latest.object) ? latest.object : null;
+  return latest !== undefined && isRecord(latest.object) ? { object: latest.object, version: latest.version } : null;
 }
 
 /**
@@ -69,7 +69,7 @@ export function deadlineEvents(cache: CacheDb, scope: CalendarScope, range?: Cal
     const latest = versions.latest('tender', id);
     if (latest === undefined || !isRecord(latest.object)) continue;
     const tender = latest.object;
-    const basics = tenderBasics(tender, typeof tender.source_url === 'string' ? undefined : cardLink(cache, id));
+    const basics = tenderBasics(tender, typeof tender.source_url === 'string' ? undefined : cardLink(cache, id), latest.version);
     if (basics === null) continue;
     basicsById.set(id, basics);
     events.push(...tenderEvents(tender, basics));
@@ -77,7 +77,7 @@ export function deadlineEvents(cache: CacheDb, scope: CalendarScope, range?: Cal
   for (const fact of basicsById.size === 0 ? [] : contractFactsByTenderIds(cache, [...basicsById.keys()])) {
     const basics = fact.tender_id === null ? null : basicsById.get(fact.tender_id);
     const contract = basics ? contractObject(cache, fact.id) : null;
-    if (basics && contract) events.push(...contractEvents(contract, basics));
+    if (basics && contract) events.push(...contractEvents(contract.object, basics, contract.version));
   }
   const inRange = range === undefined ? events : events.filter((e) => {
     const ms = Date.parse(e.at);

@@ -620,6 +620,7 @@ export const calendarEventSchema = z.object({
   price: z.number().optional(),
   currency: z.string().optional(),
   stage: z.number().optional(),
+  version: z.number().optional(),
 }) satisfies z.ZodType<CalendarEvent>;
 const CALENDAR_WORDS = {
   instant: { ru: 'момент ISO-8601 со смещением, например 2026-03-02T00:00:00+03:00', en: 'an ISO-8601 instant with an offset, e.g. 2026-03-02T00:00:00+03:00' },

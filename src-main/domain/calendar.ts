@@ -45,6 +45,8 @@ export interface CalendarEvent {
   currency?: string;
   /** A contract stage's ordinal (1 for the first); absent for the execution end. */
   stage?: number;
+  /** The version of the object the date was read from (the tender's, or the contract's): the ICS SEQUENCE. */
+  version?: number;
 }
 
 /** Whose events: marked tenders (optionally filtered by their marks), a list's members, a saved search's tenders. */

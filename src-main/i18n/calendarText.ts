@@ -23,6 +23,7 @@ export const calendarText: Messages<{
   stage: (ordinal: number) => string;
   executionEnd: string;
   cancelled: string;
+  cancelledMark: string;
   reminder: (kind: string, title: string) => string;
 }> = {
   ru: {
@@ -33,6 +34,7 @@ export const calendarText: Messages<{
     stage: (ordinal) => `Этап ${ordinal}`,
     executionEnd: 'Окончание исполнения контракта',
     cancelled: 'Закупка отменена',
+    cancelledMark: '[Отменена]',
     reminder: (kind, title) => `В следующий рабочий день: ${kind} — ${title}`,
   },
   en: {
@@ -43,6 +45,7 @@ export const calendarText: Messages<{
     stage: (ordinal) => `Stage ${ordinal}`,
     executionEnd: 'Contract execution ends',
     cancelled: 'Tender cancelled',
+    cancelledMark: '[Cancelled]',
     reminder: (kind, title) => `Next working day: ${kind} — ${title}`,
   },
 };

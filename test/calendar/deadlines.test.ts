@@ -94,7 +94,8 @@ describe('deadline events of a scope', () => {
       currency: 'RUB',
       tender_status: 'active',
     });
-    expect(events[2]).toMatchObject({ contract_id: 11, stage: 1, price: 50_000 });
+    expect(events[2]).toMatchObject({ contract_id: 11, stage: 1, price: 50_000, version: 1 });
+    expect(events[0]!.version).toBe(2);
     // Cancelled: flagged, not hidden.
     expect(events[3]).toMatchObject({ tender_status: 'cancelled' });
   });
@@ -130,6 +131,7 @@ interface Parsed {
   url: string | null;
   description: string;
   alarmAt: string;
+  sequence: number;
 }
 
 /** Every VEVENT through ical.js: its start as an instant, and its alarm's moment (trigger applied to the start). */
@@ -151,6 +153,7 @@ function parse(text: string): Parsed[] {
       url: (vevent.getFirstPropertyValue('url') as string | null) ?? null,
       description: event.description,
       alarmAt: new Date(start + trigger.toSeconds() * 1000).toISOString(),
+      sequence: event.sequence,
     };
   });
 }
@@ -167,7 +170,8 @@ describe('the ICS file, read back by ical.js', () => {
     expect(parsed.map((p) => [p.uid, p.start])).toEqual(events.map((e) => [e.uid, e.at]));
     const [deadline, auction, stage, cancelled] = parsed;
     // Monday 09:00 Moscow = 06:00Z; the reminder on Friday 27 February at 09:00 Moscow.
-    expect(deadline).toMatchObject({ start: '2026-03-02T06:00:00.000Z', alarmAt: '2026-02-27T06:00:00.000Z', summary: 'Поставка канцелярских товаров для нужд учреждения 1' });
+    // SEQUENCE is the version read: tender 1's second.
+    expect(deadline).toMatchObject({ start: '2026-03-02T06:00:00.000Z', alarmAt: '2026-02-27T06:00:00.000Z', summary: 'Поставка канцелярских товаров для нужд учреждения 1', sequence: 2 });
     expect(deadline!.url).toBe('https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0373100000001');
     expect(deadline!.description).toContain('Заказчик: ГБОУ Школа № 1');
     expect(deadline!.description).toMatch(/Цена: 100\s000,00\s₽/);
@@ -176,7 +180,7 @@ describe('the ICS file, read back by ical.js', () => {
     expect(auction).toMatchObject({ summary: 'Аукцион: Поставка канцелярских товаров для нужд учреждения 1', alarmAt: '2026-03-03T07:00:00.000Z' });
     expect(stage!.summary).toBe('Этап 1: Поставка канцелярских товаров для нужд учреждения 1');
     // Tuesday 12 May after the days off of 9-11 May: Friday 8 May (Saturday 9 May, and Monday 11 May moved there).
-    expect(cancelled).toMatchObject({ start: '2026-05-12T07:00:00.000Z', alarmAt: '2026-05-08T07:00:00.000Z', summary: 'Ремонт кровли; корпус «Б», этап 2' });
+    expect(cancelled).toMatchObject({ start: '2026-05-12T07:00:00.000Z', alarmAt: '2026-05-08T07:00:00.000Z', summary: '[Отменена] Ремонт кровли; корпус «Б», этап 2', sequence: 1 });
     expect(cancelled!.description).toContain('Закупка отменена');
   });
 
@@ -186,7 +190,9 @@ describe('the ICS file, read back by ical.js', () => {
     feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(2, 2, { end: '2026-05-13T10:00:00+03:00' }))]));
     const second = parse(icsText(deadlineEvents(cache, { kind: 'search', filterId: 'flt_test' }), { locale: 'en' }));
     expect(second.map((p) => p.uid).sort()).toEqual(first.map((p) => p.uid).sort());
-    expect(second.find((p) => p.uid === 'tender-2@tender-workbench')!.start).toBe('2026-05-13T07:00:00.000Z');
+    // The moved deadline outranks the one imported before: SEQUENCE 1 -> 2.
+    expect(first.find((p) => p.uid === 'tender-2@tender-workbench')!.sequence).toBe(1);
+    expect(second.find((p) => p.uid === 'tender-2@tender-workbench')).toMatchObject({ start: '2026-05-13T07:00:00.000Z', sequence: 2 });
     expect(second[0]!.description).toContain('Customer: ГБОУ Школа № 1');
   });
 
