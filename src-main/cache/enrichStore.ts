@@ -33,9 +33,6 @@ export interface EnrichStore {
 
 type Row = { id: number; version: number; pages: string | null };
 
-/** A card page is a JSON object: its text begins with `{` (JSON.stringify writes no space before it). */
-const OPEN_OBJECT = 0x7b;
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function createEnrichStore(cache: CacheDb): EnrichStore {
@@ -60,8 +57,8 @@ function createEnrichStore(cache: CacheDb): EnrichStore {
   };
 
   // A cached page of a version does not change, so what it says is read once per session: the preview, the
-  // start and the job each ask again. `positions_total` is scanned for in the page's text (cardFacts.ts), not
-  // parsed out of it; the page is parsed only where its count of positions is needed (no total stated).
+  // start and the job each ask again. `positions_total` is cut out of the page's bytes (cardFacts.ts), not
+  // parsed out of the whole text; the page is parsed only where its count of positions is needed (no total).
   type PageFacts = { total: number | null; count: number | null };
   const known = new Map<string, PageFacts>();
   const positionsOf = (kind: ObjectKind, id: number, version: number, page: number, limit: number, counted = false): PageFacts | null => {
@@ -69,8 +66,9 @@ function createEnrichStore(cache: CacheDb): EnrichStore {
     let facts = known.get(key);
     if (!facts) {
       const text = cards.getCardBytes(kind, id, version, page, limit);
-      if (text === undefined || text[0] !== OPEN_OBJECT) return null;
-      facts = { total: positionsTotalOf(text), count: null };
+      const total = text === undefined ? undefined : positionsTotalOf(text);
+      if (total === undefined) return null;
+      facts = { total, count: null };
       known.set(key, facts);
     }
     if (counted && facts.count === null) {

@@ -13,7 +13,7 @@ export type ListMemberVersion = { tenderId: number; json: string | null };
 
 /**
  * Turns a member's stored bytes (`pack[start, end)`, UTF-8 JSON) into the text yielded; by default all of
- * it. The CSV export passes one that keeps only the fields its columns read (export/jsonFields.ts).
+ * it. The CSV export passes one that keeps only the fields its columns read (jsonFields.ts).
  */
 export type MemberText = (pack: Buffer, start: number, end: number) => string;
 

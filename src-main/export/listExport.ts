@@ -10,7 +10,7 @@ import type { CacheDb } from '../cache/database';
 import { listMemberCount, listMemberVersions, listMemberWindows, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import { TENDER_COLUMNS, type CsvColumn } from './csv';
-import { jsonFieldPicker } from './jsonFields';
+import { jsonFieldPicker } from '../cache/jsonFields';
 import type { PackCut } from './packTextProtocol';
 import { startPackTextThread } from './packTextThread';
 import { listSubject, tenderTally } from './provenance';

@@ -2,7 +2,7 @@
 import type { PackFileAccess } from '../cache/packFile';
 
 export interface PackTextWorkerData extends PackFileAccess {
-  /** The top-level fields to keep of each member's JSON (jsonFields.ts). */
+  /** The top-level fields to keep of each member's JSON (cache/jsonFields.ts). */
   readonly fields: readonly string[];
 }
 

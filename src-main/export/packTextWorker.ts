@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPackFile } from '../cache/packFile';
-import { jsonFieldCutter } from './jsonFields';
+import { jsonFieldCutter } from '../cache/jsonFields';
 import type { PackTextReply, PackTextRequest, PackTextWorkerData } from './packTextProtocol';
 
 if (parentPort === null) throw new Error('packTextWorker runs only as a worker thread (see packTextThread.ts)');

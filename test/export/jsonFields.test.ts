@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonFieldPicker } from '../../src-main/export/jsonFields';
+import { jsonFieldPicker } from '../../src-main/cache/jsonFields';
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

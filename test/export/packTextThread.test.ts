@@ -14,7 +14,7 @@ import { listMembersByPack, packMemberTexts, readPack } from '../../src-main/cac
 import { listStore } from '../../src-main/cache/listStore';
 import { setSqliteAddon } from '../../src-main/cache/sqliteAddon';
 import { TENDER_COLUMNS } from '../../src-main/export/csv';
-import { jsonFieldPicker } from '../../src-main/export/jsonFields';
+import { jsonFieldPicker } from '../../src-main/cache/jsonFields';
 import { defaultListColumns, exportListCsv } from '../../src-main/export/listExport';
 import type { PackTextReply } from '../../src-main/export/packTextProtocol';
 import { workerEntry } from '../../src-main/threads/workerEntry';

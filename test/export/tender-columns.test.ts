@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseColumnList, TENDER_COLUMNS, type TenderJson, writeCsv } from '../../src-main/export/csv';
-import { jsonFieldPicker } from '../../src-main/export/jsonFields';
+import { jsonFieldPicker } from '../../src-main/cache/jsonFields';
 import { generateCatalogue } from '../../src-main/sandbox/data/generate';
 import { Renderer } from '../../src-main/sandbox/service/render';
 import { catalogueSchema } from '../../src-main/sandbox/store/schema';

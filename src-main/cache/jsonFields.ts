@@ -7,6 +7,9 @@
  *
  * The scan expects what JSON.stringify writes (the cache stores nothing else): one object, no whitespace
  * between tokens. Anything else returns null, and the caller parses the whole text instead.
+ *
+ * Used by the exports (listExport.ts, packTextWorker.ts) and by enrichment's plan (cardFacts.ts: a cached
+ * card page's `positions_total`), so it sits with the cache whose bytes it reads.
  */
 
 const QUOTE = 0x22;
