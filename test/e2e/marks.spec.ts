@@ -2,7 +2,7 @@
  * Marks end to end (issue 16): two rows of a saved search's results marked at once (a new tag, our status, an
  * assignee, a note) → the tag chips and the status name show in the table, and the table filters by status →
  * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
- * (Space, →, Space) → a newer version arrives → its card shows the new status, the note and «Изменилась после
+ * (Space, →, Space), the other by the mouse → a newer version arrives → its card shows the new status, the note and «Изменилась после
  * отметки» with the diff since → the tags manager renames the tag.
  */
 import { expect, test } from './fixtures';
@@ -65,7 +65,21 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await expect(column('reviewing')).toHaveAttribute('data-count', '1');
   await expect.poll(async () => (await invokeOk<{ status: string }>(app, 'marks.get', { tenderId: movedId })).status).toBe('preparing');
   // The screen reader heard it in Russian.
-  await expect(page.locator('#DndLiveRegion-0, [id^="DndLiveRegion"]').first()).toContainText('Готовим заявку');
+  await expect(page.locator('[id^="DndLiveRegion"]').first()).toContainText('Готовим заявку');
+
+  // And by the mouse: the other card dragged onto «Выиграна».
+  const other = column('reviewing').getByTestId('board-card').first();
+  const otherId = Number(await other.getAttribute('data-id'));
+  const from = (await other.boundingBox())!;
+  const to = (await column('won').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + 80, { steps: 12 });
+  await expect(column('won')).toHaveClass(/board__column--over/);
+  await page.mouse.up();
+  await expect(column('won')).toHaveAttribute('data-count', '1');
+  await expect(column('reviewing')).toHaveAttribute('data-count', '0');
+  await expect.poll(async () => (await invokeOk<{ status: string }>(app, 'marks.get', { tenderId: otherId })).status).toBe('won');
 
   // The tender changes on the server after it was marked, and its new version arrives (its list is read again).
   await app.control('tick', { updated: 3000 }); // every tender of the catalogue gets a new version
