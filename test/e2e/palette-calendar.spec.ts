@@ -2,7 +2,8 @@
  * Moving fast (issue 16): the command palette opens on Ctrl+K, finds a view by a fragment of its Russian name
  * and runs it, shows the shortcuts, gives the focus back on Escape; the row shortcuts (J/K, O, M) work from
  * the results without the mouse; the deadlines calendar shows a tender's submission deadline on its Moscow
- * day (checked against the Moscow zone of the browser's own Intl, not the view's arithmetic) and opens its card.
+ * day (checked against the Moscow zone of the browser's own Intl, not the view's arithmetic), in the month and
+ * in its week, and opens its card.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -90,6 +91,12 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   await expect(event).toContainText(`Заявки до ${new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(new Date(chosen.at))}`);
   await expect(event).toHaveAttribute('aria-label', /Окончание подачи заявок/);
   await app.screenshot(page, 'calendar-month');
+  // The day's number opens its week (Monday to Sunday), the event still on its day.
+  await cell.getByTestId('calendar-open-week').click();
+  await expect(page.getByTestId('calendar-mode-week')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('calendar-grid').locator('[role="gridcell"]')).toHaveCount(7);
+  await expect(event).toBeVisible();
+  await app.screenshot(page, 'calendar-week');
   await event.click();
   await expect(page.getByTestId('view-card')).toBeVisible();
 });

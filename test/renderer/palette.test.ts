@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, type ActionId } from '../../src-renderer/state/commands/registry';
 import { commandForKey, pressesShortcut, shortcutKey, shortcutLabel, type KeyLike } from '../../src-renderer/state/commands/shortcuts';
-import { provideAction, runAction, isProvided } from '../../src-renderer/state/commands/actions';
+import { onProvidersChanged, provideAction, runAction, isProvided } from '../../src-renderer/state/commands/actions';
 import { paletteItems, rankItems, type PaletteContext } from '../../src-renderer/app/palette/paletteItems';
 
 const everything: PaletteContext = { generation: 'current', locale: 'ru', mac: false, provided: () => true, savedSearches: [{ filterId: 'flt_1', name: 'Компьютеры, Москва' }] };
@@ -131,5 +131,17 @@ describe('action providers', () => {
     expect(isProvided('row.open')).toBe(false);
     expect(runAction('row.open')).toBe(false);
     expect(ran).toEqual(['card', 'table']);
+  });
+
+  it('a provider coming or going is announced, so an open palette offers what became possible meanwhile', () => {
+    let calls = 0;
+    const stop = onProvidersChanged(() => calls++);
+    const off = provideAction('row.next', () => undefined);
+    expect(calls).toBe(1);
+    off();
+    expect(calls).toBe(2);
+    stop();
+    provideAction('row.next', () => undefined)();
+    expect(calls).toBe(2);
   });
 });

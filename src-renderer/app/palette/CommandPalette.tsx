@@ -14,7 +14,7 @@ import { useLoad } from '../../state/useLoad';
 import { summarizeCriteria } from '../../views/search/queryBuilder';
 import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
 import { commandForKey } from '../../state/commands/shortcuts';
-import { isProvided, runAction, useProvideAction } from '../../state/commands/actions';
+import { isProvided, runAction, useProvideAction, useProvidedVersion } from '../../state/commands/actions';
 import { paletteItems, rankItems, type PaletteItem } from './paletteItems';
 
 const strings: Strings<{ label: string; placeholder: string; empty: string; views: string; actions: string; saved: string; hint: string }> = {
@@ -91,10 +91,11 @@ export function CommandPalette() {
     () => (saved.data ?? []).map((x) => ({ filterId: x.filterId, name: x.label ?? summarizeCriteria(x.criteria, locale) })),
     [saved.data, locale],
   );
-  // Which actions are provided is read when the palette opens (the view behind it does not change meanwhile).
+  // What can be done follows the page behind the palette (a table whose rows arrive while it is open).
+  const provided = useProvidedVersion();
   const items = useMemo(
     () => (open ? paletteItems(COMMANDS, { generation, locale, mac: isMac(), provided: isProvided, savedSearches }) : []),
-    [open, generation, locale, savedSearches, openings],
+    [open, generation, locale, savedSearches, openings, provided],
   );
   const shown = useMemo(() => rankItems(items, search), [items, search]);
 

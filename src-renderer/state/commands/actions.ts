@@ -4,21 +4,30 @@
  * before it is back (a card's "add to list" over the table it was opened from). The palette offers only
  * actions someone provides; a shortcut nobody provides does nothing.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ActionId } from './registry';
 
 type Handler = () => void;
 
 const providers = new Map<ActionId, Handler[]>();
+/** Bumped whenever a provider comes or goes, so an open palette follows what can be done (a table that loads). */
+let version = 0;
+const listeners = new Set<() => void>();
+function changed(): void {
+  version += 1;
+  listeners.forEach((listener) => listener());
+}
 
 /** Provides an action until the returned function is called. */
 export function provideAction(id: ActionId, handler: Handler): () => void {
   const stack = providers.get(id) ?? [];
   stack.push(handler);
   providers.set(id, stack);
+  changed();
   return () => {
     const at = stack.lastIndexOf(handler);
     if (at >= 0) stack.splice(at, 1);
+    changed();
   };
 }
 
@@ -43,4 +52,15 @@ export function useProvideAction(id: ActionId, handler: Handler, enabled = true)
     if (!enabled) return undefined;
     return provideAction(id, () => ref.current());
   }, [id, enabled]);
+}
+
+/** Calls `listener` whenever a provider comes or goes, until the returned function is called. */
+export function onProvidersChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A number that changes whenever the set of provided actions does (a React subscription to it). */
+export function useProvidedVersion(): number {
+  return useSyncExternalStore(onProvidersChanged, () => version);
 }

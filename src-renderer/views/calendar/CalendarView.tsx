@@ -54,6 +54,7 @@ const strings: Strings<{
   /** Monday to Sunday, comma-separated. */
   weekdays: string;
   open: (title: string) => string;
+  openWeek: (day: string) => string;
 }> = {
   ru: {
     title: 'Календарь сроков',
@@ -86,6 +87,7 @@ const strings: Strings<{
     cancelled: 'отменена',
     weekdays: 'Пн,Вт,Ср,Чт,Пт,Сб,Вс',
     open: (t) => `Открыть карточку: ${t}`,
+    openWeek: (d) => `Показать неделю, в которой ${d}`,
   },
   en: {
     title: 'Calendar of deadlines',
@@ -118,6 +120,7 @@ const strings: Strings<{
     cancelled: 'cancelled',
     weekdays: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
     open: (t) => `Open the card: ${t}`,
+    openWeek: (d) => `Show the week of ${d}`,
   },
 };
 
@@ -208,7 +211,7 @@ export function CalendarView() {
         {weeks.map((week) => (
           <div key={week[0]!.day} role="row" className="calendar__week">
             {week.map((d) => (
-              <DayCell key={d.day} day={d} today={d.day === today} events={byDay.get(d.day) ?? []} />
+              <DayCell key={d.day} day={d} today={d.day === today} events={byDay.get(d.day) ?? []} onOpenWeek={mode === 'month' ? () => set({ mode: 'week', anchor: d.day }) : undefined} />
             ))}
           </div>
         ))}
@@ -218,7 +221,7 @@ export function CalendarView() {
   );
 }
 
-function DayCell({ day, today, events }: { day: GridDay; today: boolean; events: CalendarEvent[] }) {
+function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: boolean; events: CalendarEvent[]; onOpenWeek?(): void }) {
   const s = useStrings(strings);
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
@@ -230,7 +233,14 @@ function DayCell({ day, today, events }: { day: GridDay; today: boolean; events:
       data-count={events.length}
       aria-label={dayTitle(day.day, locale)}
     >
-      <div className="calendar__date">{Number(day.day.slice(8))}</div>
+      {onOpenWeek ? (
+        // The month's day number opens its week, where long names have room.
+        <button type="button" className="calendar__date calendar__date--link" onClick={onOpenWeek} aria-label={s.openWeek(dayTitle(day.day, locale))} data-testid="calendar-open-week">
+          {Number(day.day.slice(8))}
+        </button>
+      ) : (
+        <div className="calendar__date">{Number(day.day.slice(8))}</div>
+      )}
       {events.map((e) => (
         <button
           key={e.uid}
