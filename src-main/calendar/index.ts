@@ -8,6 +8,7 @@
  * | `index.ts` | `deadlineEvents(cache, scope, range?)`: the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
  * | `eventsOf.ts` | The events one tender and its contracts carry, read defensively (only `end_date` is guaranteed). |
  * | `ics.ts` | The ICS file (RFC 5545, ical-generator): one VEVENT per event, an alarm one working day before, written atomically. |
+ * | `scopeName.ts` | What a scope's calendar file is called («Сроки — <list or search>»). |
  */
 import type { CacheDb } from '../cache/database';
 import { contractFactsByTenderIds } from '../cache/insightStore';
@@ -17,12 +18,9 @@ import { cardStore } from '../cache/cardStore';
 import type { CalendarEvent, CalendarScope } from '../domain/calendar';
 import { cardLink } from '../export/cardLinks';
 import { tenderSetOf } from '../insights/scopes';
-import { contractEvents, tenderBasics, tenderEvents } from './eventsOf';
+import { contractEvents, isRecord, tenderBasics, tenderEvents, type Json } from './eventsOf';
 
 export { writeIcs, icsText, type IcsOptions } from './ics';
-
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A range of instants, `from` inclusive, `to` exclusive (epoch milliseconds). */
 export interface CalendarRange {
