@@ -2,8 +2,9 @@
  * Marks end to end (issue 16): two rows of a saved search's results marked at once (a new tag, our status, an
  * assignee, a note) → the tag chips and the status name show in the table, and the table filters by status →
  * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
- * (Space, →, Space), the other by the mouse → a newer version arrives → its card shows the new status, the note and «Изменилась после
- * отметки» with the diff since → the tags manager renames the tag.
+ * (Space, →, Space), the other by the mouse → a newer version arrives → its card shows the new status, the
+ * note and «Изменилась после отметки» with the diff since → the tags manager renames the tag → a list's members
+ * filter by status.
  */
 import { expect, test } from './fixtures';
 import { invokeOk, runSearch, waitJob } from './viewsHelpers';
@@ -84,7 +85,7 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   // The tender changes on the server after it was marked, and its new version arrives (its list is read again).
   await app.control('tick', { updated: 3000 }); // every tender of the catalogue gets a new version
   const list = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'e2e изменения' });
-  await invokeOk(app, 'lists.addItems', { listId: list.listId, ids: [movedId] });
+  await invokeOk(app, 'lists.addItems', { listId: list.listId, ids: [movedId, otherId] });
   await waitJob(app, (await invokeOk<{ jobId: string }>(app, 'lists.sync', { listId: list.listId })).jobId);
   const after = await invokeOk<{ marked_version: number; latest_version: number; changed_since_marked: boolean }>(app, 'marks.get', { tenderId: movedId });
   expect(after.changed_since_marked).toBe(true);
@@ -113,4 +114,12 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await app.screenshot(page, 'marks-tags');
   await page.getByTestId('marks-tab-board').click();
   await expect(column('preparing').getByTestId('mark-tag')).toHaveText('Горит');
+
+  // A list's members filter by marks too: of the two, only the one won.
+  await page.getByTestId('nav-lists').click();
+  await page.getByTestId('lists-item').filter({ hasText: 'e2e изменения' }).click();
+  await expect(page.getByTestId('lists-members-count')).toHaveAttribute('data-count', '2');
+  await page.getByTestId('lists-mark-filter-status').selectOption({ label: 'Выиграна' });
+  await expect(page.getByTestId('lists-members-count')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('lists-members').locator('[data-row-index="0"]')).toHaveAttribute('data-key', String(otherId));
 });

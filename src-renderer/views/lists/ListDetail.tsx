@@ -14,6 +14,7 @@ import { applyToIds, emptySelection } from '../../components/selection';
 import { VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { MarksButton } from '../../components/MarksEditor';
+import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { PipelineBadge, rowTags } from '../../components/MarkChips';
 import { ConfirmDialog } from '../../components/Dialog';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
@@ -27,7 +28,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [exporting, setExporting] = useState(false);
-  const { sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
+  const { markFilter, setMarkFilter, sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
     useListDetail(list, onChanged);
 
   const columns = useMemo<Column<ListMemberRow>[]>(
@@ -119,7 +120,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       )}
       <ErrorNotice error={error ?? paged.error} testId="lists-detail-error" />
       <div className="lists__count" data-testid="lists-members-count" data-count={paged.count}>
-        {s.members(formatInt(paged.count, locale))}
+        {s.members(formatInt(paged.count, locale))} <MarkFilterBar filter={markFilter} onChange={setMarkFilter} testId="lists-mark-filter" />
       </div>
       <VirtualTable<ListMemberRow>
         testId="lists-members"

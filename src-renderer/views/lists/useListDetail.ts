@@ -7,6 +7,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ListInfo, ListMemberRow, ListSort, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
+import type { MarkFilter } from '../../../src-main/domain/marks';
+import { compact, filterKey } from '../../components/markFilter';
 import { usePagedRows } from '../../state/usePagedRows';
 import { useRefreshWithJob } from '../../state/useRefreshWithJob';
 import { useSpendConfirm } from '../../components/SpendConfirm';
@@ -36,18 +38,23 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   const [paste, setPaste] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  // The members filtered by the analyst's marks (issue 16): the core's `marks` argument.
+  const [markFilter, setMarkFilter] = useState<MarkFilter>({});
+  const marks = compact(markFilter);
   const spend = useSpendConfirm();
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
 
   const fetchPage = useCallback(
     async (offset: number, limit: number) => {
-      const answer = await call('lists.members', { listId: list.listId, sort, offset, limit });
+      const answer = await call('lists.members', { listId: list.listId, sort, offset, limit, ...(marks ? { marks } : {}) });
       setMissing(answer.missing);
       return answer;
     },
-    [list.listId, sort],
+    [list.listId, sort, filterKey(marks)],
   );
-  const paged = usePagedRows<ListMemberRow>(fetchPage, `${list.listId}|${sort.column}:${sort.direction}|${epoch}`, PAGE);
+  const paged = usePagedRows<ListMemberRow>(fetchPage, `${list.listId}|${sort.column}:${sort.direction}|${epoch}|${filterKey(marks)}`, PAGE);
+  // A selection made under another filter may hold rows not shown now: it is not kept (nothing acts on hidden rows).
+  useEffect(() => setSelection(emptySelection()), [filterKey(marks)]);
   const { refresh } = paged;
   useRefreshWithJob(jobId, refresh);
   // The list's numbers (count, queued edits) changed: show the members again too.
@@ -145,5 +152,5 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
     }
   }
 
-  return { sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList };
+  return { markFilter, setMarkFilter, sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList };
 }
