@@ -1,10 +1,11 @@
 /**
- * A modal dialog: a labelled `role="dialog"` over a dimmed page, Escape cancels, focus starts inside.
+ * A modal dialog: a labelled `role="dialog"` over a dimmed page, Escape cancels, focus starts inside. The
+ * command palette is one too (`look="palette"`: near the top, its title read to screen readers, not shown).
  * `ConfirmDialog` is the yes/no form used before anything that cannot be undone.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export function Dialog({ title, children, onClose, testId }: { title: string; children: ReactNode; onClose(): void; testId?: string }) {
+export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { title: string; children: ReactNode; onClose(): void; testId?: string; look?: 'dialog' | 'palette' }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -21,10 +22,10 @@ export function Dialog({ title, children, onClose, testId }: { title: string; ch
     return () => observer.disconnect();
   }, []);
   return (
-    <div className="dialog__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className={`${look}__backdrop`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={ref}
-        className="dialog"
+        className={look}
         role="dialog"
         aria-modal="true"
         tabIndex={-1}
@@ -37,7 +38,7 @@ export function Dialog({ title, children, onClose, testId }: { title: string; ch
           }
         }}
       >
-        <h2 id={titleId} className="dialog__title">
+        <h2 id={titleId} className={look === 'dialog' ? 'dialog__title' : 'visually-hidden'}>
           {title}
         </h2>
         {children}

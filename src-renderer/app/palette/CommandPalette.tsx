@@ -3,7 +3,7 @@
  * (state/commands/registry.ts). The palette lists every view, every action someone can do here and the user's
  * saved searches, matched fuzzily in Russian and English (paletteItems.ts), each with its shortcut; it is
  * used by keyboard alone (type, arrows, Enter; Escape closes) and gives the focus back where it was. Built on
- * cmdk (the list, its keyboard and ARIA); the modal around it is ours, so the focus is ours to return.
+ * cmdk (the list, its keyboard and ARIA) inside the app's own modal (components/Dialog), so the focus is ours to return.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Command } from 'cmdk';
@@ -15,6 +15,7 @@ import { summarizeCriteria } from '../../views/search/queryBuilder';
 import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
 import { commandForKey } from '../../state/commands/shortcuts';
 import { isProvided, runAction, useProvideAction, useProvidedVersion } from '../../state/commands/actions';
+import { Dialog } from '../../components/Dialog';
 import { paletteItems, rankItems, type PaletteItem } from './paletteItems';
 
 const strings: Strings<{ label: string; placeholder: string; empty: string; views: string; actions: string; saved: string; hint: string }> = {
@@ -125,21 +126,9 @@ export function CommandPalette() {
     </Command.Item>
   );
   return (
-    <div className="palette__backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div
-        ref={palette}
-        className="palette"
-        role="dialog"
-        aria-modal="true"
-        aria-label={s.label}
-        data-testid="command-palette"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            close();
-          } else if (e.key === 'Tab') e.preventDefault(); // the input keeps the focus: nothing else to reach
-        }}
-      >
+    <Dialog title={s.label} onClose={close} testId="command-palette" look="palette">
+      {/* The input keeps the focus (Tab has nothing else to reach); the list moves with the arrows. */}
+      <div ref={palette} onKeyDown={(e) => e.key === 'Tab' && e.preventDefault()}>
         <Command label={s.label} shouldFilter={false} loop>
           <Command.Input autoFocus value={search} onValueChange={setSearch} placeholder={s.placeholder} className="palette__input" data-testid="palette-input" />
           <Command.List className="palette__list">
@@ -158,6 +147,6 @@ export function CommandPalette() {
         </Command>
         <div className="palette__hint muted">{s.hint}</div>
       </div>
-    </div>
+    </Dialog>
   );
 }
