@@ -6,29 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src-main/contract/ipc';
-import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { control, finished, makeCore, sandbox, type TestCore } from './helpers';
+import { coreOnSandbox, finished } from './helpers';
 
-let sb: RunningSandbox;
-let t: TestCore;
-
-beforeAll(async () => {
-  sb = await sandbox();
-  await control(sb, 'rate-limit', { per_minute: 1_000_000 });
-  t = await makeCore(sb.baseUrl);
-});
-
-afterAll(async () => {
-  await t?.close();
-  await sb?.close();
-});
-
+const env = coreOnSandbox();
 const DAY = 86_400_000;
 
 describe('calendar through the app core', () => {
   it('events of a saved search in a period at their rows\' instants, and the ICS of the search where the dialog says', async () => {
+    const { t } = env;
     const run = await t.call('search.run', { criteria: { regions: [77], keywords: ['поставка'] }, label: 'Москва', events: ['created'] });
     expect((await finished(t, run.jobId)).state).toBe('done');
     const rows = (await t.call('search.results', { filterId: run.filterId, limit: 500 })).rows.filter((r) => r.endDate !== null);
