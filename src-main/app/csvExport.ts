@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Locale, MethodResult } from '../contract/ipc';
 import { chooseColumns } from '../export/columnChoice';
 import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
+import { MARK_COLUMNS } from '../export/markColumns';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from '../domain/appError';
@@ -46,6 +47,10 @@ const EN_TITLES: Record<string, string> = {
   lots_count: 'Lots',
   positions_total: 'Positions',
   url: 'Link',
+  tags: 'Tags',
+  pipeline_status: 'Pipeline status',
+  assignee: 'Assignee',
+  latest_note: 'Latest note',
 };
 
 export const columnTitle = (c: TenderColumn, locale: Locale): string => (locale === 'en' ? (EN_TITLES[c.key] ?? c.header) : c.header);
@@ -58,11 +63,14 @@ const CHOOSER_TITLES: Record<string, Record<Locale, string>> = {
   url: { ru: 'Ссылка (у закупок с открытой карточкой)', en: 'Link (tenders whose card was opened)' },
 };
 
-export const exportColumns = (locale: Locale): { key: string; title: string }[] =>
-  TENDER_COLUMNS.map((c) => ({ key: c.key, title: CHOOSER_TITLES[c.key]?.[locale] ?? columnTitle(c, locale) }));
+/** The tender columns on offer; with `marks` (the current generation's lists and searches) the marks' too (issue 16). */
+const tenderColumns = (marks: boolean): readonly TenderColumn[] => (marks ? [...TENDER_COLUMNS, ...MARK_COLUMNS] : TENDER_COLUMNS);
+
+export const exportColumns = (locale: Locale, marks = false): { key: string; title: string }[] =>
+  tenderColumns(marks).map((c) => ({ key: c.key, title: CHOOSER_TITLES[c.key]?.[locale] ?? columnTitle(c, locale) }));
 
 /** The chosen tender columns in order; unknown or repeated keys are refused (the renderer offers only known ones). */
-export const chosenColumns = (keys: readonly string[]): TenderColumn[] => chosenOf(TENDER_COLUMNS, keys);
+export const chosenColumns = (keys: readonly string[], marks = false): TenderColumn[] => chosenOf(tenderColumns(marks), keys);
 
 /**
  * The chosen columns of an export (tenders, the ledger) by the one rule of export/columnChoice.ts, its

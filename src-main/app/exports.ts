@@ -18,7 +18,7 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
     'search.export': async ({ filterId, sort, columns, delimiter, excel, format }) => {
       const session = ctx.currentGeneration();
       const search = session.current.requireSaved(filterId);
-      const chosen = chosenColumns(columns);
+      const chosen = chosenColumns(columns, true);
       return exportToTarget(platform, session, safeFileName(search.label ?? filterId, 'search', format), (target) =>
         exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );

@@ -90,12 +90,12 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       return (await ctx.currentWorkbench().feedEstimate('tender', { list_id: wb.serverIdOf(listId) }, maxSpend)).spend;
     },
 
-    'lists.exportColumns': async () => exportColumns(ctx.locale),
+    'lists.exportColumns': async () => exportColumns(ctx.locale, true),
 
     'lists.export': async ({ listId, columns, delimiter, excel, format }) => {
       const session = ctx.session();
       const list = lists().require(listId);
-      const chosen = chosenColumns(columns);
+      const chosen = chosenColumns(columns, true);
       // From the members held here, never waiting on the network (issue 13): the list view's refresh reads them.
       return exportToTarget(platform, session, safeFileName(list.name, 'list', format), (target) =>
         exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),

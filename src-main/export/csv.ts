@@ -567,16 +567,17 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
 ]);
 
 /**
- * Columns from a comma-separated list of ids (`"id,name,price"`; spaces and case do not matter). Unknown or
+ * Columns of `all` (the tender columns; a current-generation export adds the marks' markColumns.ts) from a
+ * comma-separated list of ids (`"id,name,price"`; spaces and case do not matter). Unknown or
  * repeated ids are an error that names them and lists the known ones (the rule is columnChoice.ts; these
  * English words are the CLI's, the app words the same problem in the user's language).
  */
-export function parseColumnList(list: string): TenderColumn[] {
+export function parseColumnList(list: string, all: readonly TenderColumn[] = TENDER_COLUMNS): TenderColumn[] {
   const ids = columnKeysOf(list);
   if (ids.length === 0) {
-    throw new CsvExportError('invalid_columns', `No columns given. Known columns: ${TENDER_COLUMNS.map((c) => c.key).join(', ')}.`);
+    throw new CsvExportError('invalid_columns', `No columns given. Known columns: ${all.map((c) => c.key).join(', ')}.`);
   }
-  const choice = chooseColumns(TENDER_COLUMNS, ids);
+  const choice = chooseColumns(all, ids);
   if (choice.ok) return choice.columns;
   if (choice.unknown.length > 0) {
     throw new CsvExportError(

@@ -12,6 +12,7 @@ import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import { TENDER_COLUMNS, type CsvColumn } from './csv';
 import { jsonFieldPicker } from '../cache/jsonFields';
 import type { PackCut } from './packTextProtocol';
+import { choosesMarks, withMarks } from './markColumns';
 import { startPackTextThread } from './packTextThread';
 import { listSubject, tenderTally } from './provenance';
 import { writeTableFile, type TableFileOptions } from './tableFile';
@@ -116,9 +117,10 @@ export async function exportListCsv(
   const threaded = fields !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
   const batches: AsyncIterable<Row[]> = threaded ? threadedRows(cache, listId, fields, counts) : inBatches(rows());
   const linked = columns.some((c) => c.key === LINK_COLUMN) ? withCardLinks(cache, batches) : batches;
+  const marked = choosesMarks(columns) ? withMarks(cache, linked) : linked;
   const tally = tenderTally(cache);
   const { threadFromPacks: _, ...fileOpts } = opts;
-  const result = await writeTableFile({ batches: tally.pass(linked) }, columns, out, { what: listSubject(cache, listId), cost: () => tally }, { ...fileOpts, total });
+  const result = await writeTableFile({ batches: tally.pass(marked) }, columns, out, { what: listSubject(cache, listId), cost: () => tally }, { ...fileOpts, total });
   return { rows: result.rows, bytes: result.bytes, missing: counts.missing, provenance: result.provenance };
 }
 

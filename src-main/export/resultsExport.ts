@@ -8,6 +8,7 @@ import { viewQueries, type TenderSort } from '../cache/viewQueries';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import type { Provenance } from '../domain/provenance';
 import type { CsvColumn } from './csv';
+import { choosesMarks, withMarks } from './markColumns';
 import { searchSubject, tenderTally } from './provenance';
 import { writeTableFile, type TableFileOptions } from './tableFile';
 
@@ -40,5 +41,5 @@ export async function exportSearchResultsCsv(
   }
   const tally = tenderTally(cache);
   const { sort: _, ...fileOpts } = opts;
-  return writeTableFile({ batches: tally.pass(batches()) }, columns, out, { what: searchSubject(cache, filterId), cost: () => tally }, { ...fileOpts, total });
+  return writeTableFile({ batches: tally.pass(choosesMarks(columns) ? withMarks(cache, batches()) : batches()) }, columns, out, { what: searchSubject(cache, filterId), cost: () => tally }, { ...fileOpts, total });
 }

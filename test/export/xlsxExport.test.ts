@@ -13,7 +13,9 @@ import { ledgerStore } from '../../src-main/cache/ledgerStore';
 import { listStore } from '../../src-main/cache/listStore';
 import { searchStore } from '../../src-main/cache/searchStore';
 import type { Provenance } from '../../src-main/domain/provenance';
-import { TENDER_COLUMNS } from '../../src-main/export/csv';
+import { parseColumnList, TENDER_COLUMNS } from '../../src-main/export/csv';
+import { MARK_COLUMNS } from '../../src-main/export/markColumns';
+import { applyMarks } from '../../src-main/marks/applyMarks';
 import { exportLedgerCsv, ledgerColumns } from '../../src-main/export/ledgerExport';
 import { exportListCsv } from '../../src-main/export/listExport';
 import { recordExport, sidecarPath } from '../../src-main/export/provenance';
@@ -131,6 +133,21 @@ describe('XLSX export with provenance', () => {
     await expect(run).rejects.toThrow('cancelled by the user');
     expect(readdirSync(dir)).toEqual(['list.xlsx']);
     expect(readFileSync(join(dir, 'list.xlsx'), 'utf8')).toBe('an earlier export');
+  });
+
+  it('the marks are optional columns of a tender export (tags, our status by name, assignee, newest note), in XLSX and CSV alike', async () => {
+    const cache = cacheWithList();
+    applyMarks(cache, { tender_ids: [1], add_tags: ['срочно', 'ИТ'], status: 'reviewing', assignee: 'Иванова', note: 'позвонить заказчику' });
+    applyMarks(cache, { tender_ids: [1], note: 'запросить разъяснения' });
+    const marked = parseColumnList('id,tags,pipeline_status,assignee,latest_note', [...TENDER_COLUMNS, ...MARK_COLUMNS]);
+    const dir = tempDir();
+    await exportListCsv(cache, 'lst_1', marked, join(dir, 'marks.xlsx'), { format: 'xlsx' });
+    const rows = await readXlsxFile(join(dir, 'marks.xlsx'), { trim: false });
+    expect(rows[0]).toEqual(['ID', 'Метки', 'Статус в работе', 'Ответственный', 'Последняя заметка']);
+    expect(rows[1]).toEqual([1, expect.stringMatching(/^(срочно, ИТ|ИТ, срочно)$/), 'На рассмотрении', 'Иванова', 'запросить разъяснения']);
+    expect(rows[2]).toEqual([2, null, null, null, null]); // not marked
+    await exportSearchResultsCsv(cache, 'flt_test', marked, join(dir, 'marks.csv'), { keepTextAsText: false });
+    expect(readFileSync(join(dir, 'marks.csv'), 'utf8')).toContain(';На рассмотрении;Иванова;запросить разъяснения');
   });
 
   it('the export history keeps each export newest first with its provenance', async () => {

@@ -12,7 +12,8 @@ import { flushOutbox } from '../../sync/outbox';
 import { listMemberSync } from '../../cache/listMemberSync';
 import { listStore } from '../../cache/listStore';
 import { columnKeysOf } from '../../export/columnChoice';
-import { parseColumnList } from '../../export/csv';
+import { parseColumnList, TENDER_COLUMNS } from '../../export/csv';
+import { MARK_COLUMNS } from '../../export/markColumns';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
 import { exportSearchResultsCsv } from '../../export/resultsExport';
@@ -274,7 +275,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
 /** The tender columns asked for, else the list defaults; an unknown or repeated one is a usage error, like an unknown flag. */
 function tenderColumns(list: unknown) {
   try {
-    return typeof list === 'string' ? parseColumnList(list) : defaultListColumns();
+    return typeof list === 'string' ? parseColumnList(list, [...TENDER_COLUMNS, ...MARK_COLUMNS]) : defaultListColumns();
   } catch (e) {
     throw new CliError(e instanceof Error ? e.message : String(e), 2);
   }
