@@ -94,7 +94,7 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   // The day's number opens its week (Monday to Sunday), the event still on its day.
   await cell.getByTestId('calendar-open-week').click();
   await expect(page.getByTestId('calendar-mode-week')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('calendar-grid').locator('[role="gridcell"]')).toHaveCount(7);
+  await expect(page.getByTestId('calendar-grid').getByRole('cell')).toHaveCount(7);
   await expect(event).toBeVisible();
   await app.screenshot(page, 'calendar-week');
   await event.click();

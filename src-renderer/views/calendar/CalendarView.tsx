@@ -200,7 +200,8 @@ export function CalendarView() {
           {!exported.saved ? s.exportCancelled : exported.downloadUrl ? s.exportedDownload(formatInt(exported.rows, locale), exported.fileName) : s.exported(formatInt(exported.rows, locale), exported.path ?? exported.fileName)}
         </div>
       )}
-      <div className={`calendar__grid calendar__grid--${mode}`} role="grid" aria-label={periodTitle} data-testid="calendar-grid">
+      <div className={`calendar__grid calendar__grid--${mode}`} role="table" aria-label={periodTitle} data-testid="calendar-grid">
+        {/* A table, not an ARIA grid: its days are read cell by cell and its events are buttons reached with Tab. */}
         <div role="row" className="calendar__week calendar__week--head">
           {s.weekdays.split(',').map((w) => (
             <div key={w} role="columnheader" className="calendar__weekday">
@@ -227,7 +228,7 @@ function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: bool
   const navigate = useAppStore((st) => st.navigate);
   return (
     <div
-      role="gridcell"
+      role="cell"
       className={`calendar__day${day.inMonth ? '' : ' calendar__day--outside'}${today ? ' calendar__day--today' : ''}`}
       data-testid={`calendar-day-${day.day}`}
       data-count={events.length}
