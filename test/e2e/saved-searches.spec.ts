@@ -51,8 +51,11 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, e
   await item.getByTestId('saved-sync').click();
   await expect(item.getByTestId('sync-panel')).toBeVisible();
   await item.getByTestId('sync-max-spend').fill('10000');
+  await item.getByTestId('sync-contracts').check();
   await item.getByTestId('sync-start').click();
   await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  // Tenders and contracts each against their own total (issue 15: «71 из 69» counted both against the tenders').
+  await expect(item.getByTestId('saved-progress-figures')).toHaveText(/^тендеры: [\d\s]+ из [\d\s]+ · контракты: [\d\s]+ из [\d\s]+$/);
   await expect.poll(async () => (await count(item.getByTestId('badge-new'))) + (await count(item.getByTestId('badge-updated'))), { timeout: 15_000 }).toBeGreaterThan(0);
   const newAfterSync = await count(item.getByTestId('badge-new'));
   const updatedAfterSync = await count(item.getByTestId('badge-updated'));
