@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openCache } from '../src-main/cache/database';
+import { openCache, type CacheDb } from '../src-main/cache/database';
 import { feedStore } from '../src-main/cache/feedStore';
 import { listStore } from '../src-main/cache/listStore';
 import { listMemberVersions } from '../src-main/cache/listMemberVersions';
@@ -30,7 +30,8 @@ export type ExportFigures = {
   baselinePeakRssMb: number;
 };
 
-function sampleRss(): { stop(): number } {
+/** The peak resident memory, in MB, from now to `stop()` (sampled every 20 ms). */
+export function sampleRss(): { stop(): number } {
   let peak = process.memoryUsage().rss;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   return {
@@ -41,10 +42,16 @@ function sampleRss(): { stop(): number } {
   };
 }
 
-export async function benchExport(rows = 100_000, log: (line: string) => void = console.log): Promise<ExportFigures> {
+/** A cache in a new folder under the system's temp holding `rows` tenders, all members of the list `lst_bench`. */
+export function benchListCache(rows: number, log: (line: string) => void): { dir: string; cache: CacheDb; close(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'tenderwb-export-bench-'));
   const cache = openCache(join(dir, 'cache.db'));
   const catalogue = openCatalogue(rows, 1, log);
+  const close = (): void => {
+    catalogue.close();
+    cache.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const feeds = feedStore(cache);
     const ids: number[] = [];
@@ -55,6 +62,16 @@ export async function benchExport(rows = 100_000, log: (line: string) => void = 
     const lists = listStore(cache);
     lists.upsertList({ listId: 'lst_bench', name: 'bench', createdAt: new Date().toISOString() });
     lists.setItems('lst_bench', ids.slice(0, rows));
+    return { dir, cache, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+export async function benchExport(rows = 100_000, log: (line: string) => void = console.log): Promise<ExportFigures> {
+  const { dir, cache, close } = benchListCache(rows, log);
+  try {
     global.gc?.();
     const rssStartMb = process.memoryUsage().rss / 2 ** 20;
 
@@ -89,9 +106,7 @@ export async function benchExport(rows = 100_000, log: (line: string) => void = 
       baselinePeakRssMb,
     };
   } finally {
-    catalogue.close();
-    cache.close();
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }
 

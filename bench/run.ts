@@ -8,6 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCacheBench } from './cache';
 import { benchExport, reportExport } from './export';
+import { benchXlsxExport, reportXlsxExport } from './xlsxExport';
 import { benchHostLag, reportHostLag } from './hostLag';
 import { benchSandboxTick, reportSandboxTick } from './sandboxTick';
 import { benchAudit, reportAudit } from './audit';
@@ -25,6 +26,9 @@ console.log('');
 // The export first: run after the cache bench had written and deleted its ~5 GB of files, the export and
 // its baseline both took ~1.5x as long as on their own (2026-11-24), the disk still busy with that.
 reportExport(await benchExport(Number(values['export-rows'])));
+console.log('');
+// XLSX of the same list beside its CSV, in one run (issue 16).
+reportXlsxExport(await benchXlsxExport(Number(values['export-rows'])));
 console.log('');
 reportSandboxTick(benchSandboxTick());
 console.log('');
