@@ -5,7 +5,7 @@
  *
  * | Module | What it does |
  * |---|---|
- * | `index.ts` | `deadlineEvents(cache, scope, range?)`: the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
+ * | `index.ts` | `deadlineEvents(cache, scope, range?)` (`scopeCalendar`: also how many of the scope's tenders are held): the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
  * | `eventsOf.ts` | The events one tender and its contracts carry, read defensively (only `end_date` is guaranteed). |
  * | `ics.ts` | The ICS file (RFC 5545, ical-generator): one VEVENT per event, an alarm one working day before, written atomically. |
  * | `scopeName.ts` | What a scope's calendar file is called («Сроки — <list or search>»). |
@@ -54,18 +54,30 @@ function contractObject(cache: CacheDb, id: number): { object: Json; version: nu
   return latest !== undefined && isRecord(latest.object) ? { object: latest.object, version: latest.version } : null;
 }
 
+/** A scope's events with how many of its tenders the cache holds (a list's members may not be loaded yet). */
+export interface ScopeCalendar {
+  events: CalendarEvent[];
+  tenders: number;
+  held: number;
+}
+
 /**
  * Every event of the scope's tenders (latest cached versions only; a cancelled tender's events kept, flagged by
  * `tender_status`) whose instant is in the range, in time order (then by UID, so two reads agree).
  */
-export function deadlineEvents(cache: CacheDb, scope: CalendarScope, range?: CalendarRange): CalendarEvent[] {
+export const deadlineEvents = (cache: CacheDb, scope: CalendarScope, range?: CalendarRange): CalendarEvent[] => scopeCalendar(cache, scope, range).events;
+
+/** deadlineEvents, with the count of the scope's tenders and of those held, for a word about the missing ones. */
+export function scopeCalendar(cache: CacheDb, scope: CalendarScope, range?: CalendarRange): ScopeCalendar {
   const ids = scopeTenderIds(cache, scope);
+  let held = 0;
   const versions = versionStore(cache);
   const events: CalendarEvent[] = [];
   const basicsById = new Map<number, ReturnType<typeof tenderBasics>>();
   for (const id of ids) {
     const latest = versions.latest('tender', id);
     if (latest === undefined || !isRecord(latest.object)) continue;
+    held++;
     const tender = latest.object;
     const basics = tenderBasics(tender, typeof tender.source_url === 'string' ? undefined : cardLink(cache, id), latest.version);
     if (basics === null) continue;
@@ -81,5 +93,6 @@ export function deadlineEvents(cache: CacheDb, scope: CalendarScope, range?: Cal
     const ms = Date.parse(e.at);
     return ms >= range.from && ms < range.to;
   });
-  return inRange.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  const sorted = inRange.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  return { events: sorted, tenders: ids.length, held };
 }

@@ -3,18 +3,21 @@
  * deadlines of marked tenders (all of them, or those with every --tag and one of the --status), of a list or
  * of a saved search, as an ICS file any calendar imports (src-main/calendar/: one event per deadline, stable
  * UIDs, a reminder one working day before). From the cache: offline and free. Words and the file's texts follow
- * the app's language; `--json` prints one object: the file, the count and the count by kind.
+ * the app's language; `--json` prints one object: the file, the count and the count by kind, the scope's tenders
+ * and how many of them are held. Tenders of the
+ * scope the cache does not hold (a list's members not loaded, a marked id) are named on stderr with the command
+ * that loads them.
  */
 import { parseCommandArgs } from '../args';
 import type { CliContext } from '../context';
 import { CliError } from '../output';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { statusArgument } from './marks';
-import { deadlineEvents, writeIcs } from '../../calendar/index';
+import { scopeCalendar, writeIcs } from '../../calendar/index';
 import { findSaved } from '../../current/savedSearches';
 import { CALENDAR_EVENT_KINDS, type CalendarScope } from '../../domain/calendar';
 import { calendarEventKindName, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
-import { count } from '../../i18n/plural';
+import { count, NOUNS } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
@@ -40,6 +43,14 @@ function scopeOf(cache: CacheDb, values: Record<string, unknown>, locale: Locale
   return Object.keys(filter).length ? { kind: 'marked', filter } : { kind: 'marked' };
 }
 
+/** Tenders of the scope the cache does not hold have no dates here: which command loads them. */
+function notHeldText(scope: CalendarScope, missing: number, tenders: number, locale: Locale): string {
+  const load = scope.kind === 'list' ? `tenderwb list load ${scope.listId}` : scope.kind === 'search' ? `tenderwb sync ${scope.filterId}` : 'tenderwb card tender ID';
+  return locale === 'en'
+    ? `Not held in the cache: ${missing} of ${count(tenders, NOUNS.tender, locale)}; they have no dates here (load them: ${load})`
+    : `Нет в кэше закупок: ${missing} из ${tenders}; их сроков здесь нет (загрузить: ${load})`;
+}
+
 export async function calendarCommand(ctx: CliContext, args: string[]): Promise<void> {
   const locale = await cliLocale(ctx);
   const a = parseCommandArgs(args, {
@@ -56,10 +67,11 @@ export async function calendarCommand(ctx: CliContext, args: string[]): Promise<
   const out = String(a.values.out);
   const cache = await ctx.cache();
   const scope = scopeOf(cache, a.values, locale);
-  const events = inUserLanguage(() => deadlineEvents(cache, scope), locale);
+  const { events, tenders, held } = inUserLanguage(() => scopeCalendar(cache, scope), locale);
   await writeIcs(events, out, { locale });
+  if (held < tenders) ctx.out.info(notHeldText(scope, tenders - held, tenders, locale));
   const byKind = Object.fromEntries(CALENDAR_EVENT_KINDS.map((k) => [k, events.filter((e) => e.kind === k).length]));
-  ctx.out.result({ out, events: events.length, by_kind: byKind }, () => {
+  ctx.out.result({ out, events: events.length, by_kind: byKind, tenders, held }, () => {
     const parts = CALENDAR_EVENT_KINDS.filter((k) => byKind[k]! > 0).map((k) => `${calendarEventKindName(k, locale)}: ${byKind[k]}`);
     const head = locale === 'en' ? `${count(events.length, CALENDAR_EVENT_NOUN, locale)} written to ${out}` : `${count(events.length, CALENDAR_EVENT_NOUN, locale)} записано в ${out}`;
     return parts.length ? `${head} (${parts.join('; ')})` : head;
