@@ -1,10 +1,11 @@
 /**
- * insights.*: answers computed from the cache (issue 15): customer and supplier dossiers, the competitors of a
- * saved search or list, the price benchmark and its CSV, red flags and their dismissal. Thin: each handler
- * calls src-main/insights/ on the session's cache (current generation: contracts and cards are its own);
+ * insights.*: answers computed from the cache (issue 15): customer and supplier dossiers (also as XLSX, issue
+ * 16), the competitors of a saved search or list, the price benchmark and its CSV, red flags and their
+ * dismissal. Thin: each handler calls src-main/insights/ on the session's cache (current generation: contracts and cards are its own);
  * nothing is fetched, so none of them costs anything.
  */
 import type { Handlers } from '../contract/ipc';
+import { exportDossierXlsx } from '../export/dossierExport';
 import { writePriceBenchmarkCsv } from '../export/priceBenchmarkCsv';
 import { competitors, customerDossier, priceBenchmark, supplierDossier } from '../insights/index';
 import { dismissFlag, FLAG_CATALOGUE, flagsFor, restoreFlag } from '../insights/flags/index';
@@ -19,6 +20,7 @@ type InsightHandlers = Pick<
   | 'insights.competitors'
   | 'insights.prices'
   | 'insights.pricesExport'
+  | 'insights.exportDossier'
   | 'insights.flagCatalogue'
   | 'insights.flags'
   | 'insights.dismissFlag'
@@ -39,6 +41,12 @@ export function insightHandlers(ctx: AppContext, platform: HostPlatform): Insigh
       return exportToTarget(platform, session, safeFileName(name, 'prices'), (target) =>
         writePriceBenchmarkCsv(benchmark, target, { delimiter, keepTextAsText: excel, locale: ctx.locale }),
       );
+    },
+    'insights.exportDossier': async ({ party, inn }) => {
+      const session = ctx.currentGeneration();
+      const dossier = party === 'customer' ? { party, dossier: customerDossier(session.cache, inn) } : { party, dossier: supplierDossier(session.cache, inn) };
+      const name = `${ctx.locale === 'en' ? (party === 'customer' ? 'customer' : 'supplier') : party === 'customer' ? 'заказчик' : 'поставщик'} ${inn}`;
+      return exportToTarget(platform, session, safeFileName(name, 'dossier', 'xlsx'), (target) => exportDossierXlsx(session.cache, dossier, target, ctx.locale));
     },
     'insights.flagCatalogue': async () => [...FLAG_CATALOGUE],
     'insights.flags': async ({ scope }) => flagsFor(cache(), scope),

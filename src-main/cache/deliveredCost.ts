@@ -1,6 +1,6 @@
 /**
  * What exported rows cost when they were delivered, for an export's provenance (domain/provenance.ts): for
- * each tender, the newest version held (the one an export writes), its newest delivery time and the units its
+ * each tender (or contract: a dossier's), the newest version held (the one an export writes), its newest delivery time and the units its
  * billed deliveries cost (feed pages and cards alike: both write `delivery` rows). Asked a batch at a time, so
  * an export of any length keeps flat memory.
  */
@@ -12,11 +12,11 @@ export interface DeliveredCost {
   units: number;
 }
 
-/** Kind 1 of `object_version`: tenders. */
-const TENDER = 1;
+/** `object_version.kind`: 1 tenders, 2 contracts. */
+const KIND = { tender: 1, contract: 2 } as const;
 
 const statements = perCache((cache: CacheDb) => ({
-  tenders: cache.db.prepare<[{ kind: number; ids: string }], { newest: string | null; units: number | null }>(
+  newestVersions: cache.db.prepare<[{ kind: number; ids: string }], { newest: string | null; units: number | null }>(
     // CROSS JOIN fixes the order (the batch's ids first, then their keys): left to itself the planner scanned
     // every tender delivery for each batch (a 20,000-row export took minutes instead of a second).
     `SELECT max(r.received_at) AS newest, sum(d.billed) AS units
@@ -31,9 +31,11 @@ const statements = perCache((cache: CacheDb) => ({
   ),
 }));
 
-/** The newest delivery and the units of the newest held versions of these tenders. */
-export function tenderDeliveredCost(cache: CacheDb, ids: readonly number[]): DeliveredCost {
+/** The newest delivery and the units of the newest held versions of these tenders (or contracts). */
+export function deliveredCost(cache: CacheDb, ids: readonly number[], kind: keyof typeof KIND = 'tender'): DeliveredCost {
   if (ids.length === 0) return { newest: null, units: 0 };
-  const row = statements(cache).tenders.get({ kind: TENDER, ids: JSON.stringify(ids) });
+  const row = statements(cache).newestVersions.get({ kind: KIND[kind], ids: JSON.stringify(ids) });
   return { newest: row?.newest ?? null, units: row?.units ?? 0 };
 }
+
+export const tenderDeliveredCost = (cache: CacheDb, ids: readonly number[]): DeliveredCost => deliveredCost(cache, ids, 'tender');

@@ -915,6 +915,8 @@ export const methods = {
   // Intelligence from the cache (issue 15): answers computed from what is cached, offline and free.
   'insights.customer': method(z.strictObject({ inn }), customerDossierSchema),
   'insights.supplier': method(z.strictObject({ inn }), supplierDossierSchema),
+  /** A dossier as an XLSX workbook: its figures, a sheet per table and «Источник» (issue 16); free, from the cache. */
+  'insights.exportDossier': method(z.strictObject({ party: z.enum(['customer', 'supplier']), inn }), exportResultSchema),
   'insights.competitors': method(z.strictObject({ scope: insightScopeSchema }), competitorsAnswerSchema),
   'insights.prices': method(priceQuerySchema, priceBenchmarkSchema),
   /** The benchmark's table of positions with their sources as CSV, like `lists.export` (the columns are fixed). */

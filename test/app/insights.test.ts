@@ -6,6 +6,7 @@
  * not know is refused by name. Default and strict sandbox (the strict pass runs test/app too).
  */
 import { readFileSync } from 'node:fs';
+import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methods, type MethodArgs, type MethodName, type MethodResult } from '../../src-main/contract/ipc';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -72,6 +73,23 @@ describe('insights.* in the app core', () => {
     expect(dossier.total_price).toBeCloseTo(first.total_price, 2);
     const customer = await checked('insights.customer', { inn: '7707083893' });
     expect(customer.inn).toBe('7707083893');
+  });
+
+  it('issue 16: a supplier\'s dossier as XLSX: its figures, a sheet per table and «Источник» with what its contracts cost', async () => {
+    const comp = await checked('insights.competitors', { scope: { kind: 'search', filterId } });
+    const first = comp.suppliers[0]!;
+    const dossier = await checked('insights.supplier', { inn: first.inn });
+    const out = await checked('insights.exportDossier', { party: 'supplier', inn: first.inn });
+    expect(out).toMatchObject({ saved: true, fileName: `поставщик ${first.inn}.xlsx` });
+    expect(await readSheetNames(out.path!)).toEqual(['Показатели', 'Заказчики', 'Регионы', 'ОКПД2', 'По месяцам', 'Источник']);
+    const figures = new Map((await readXlsxFile(out.path!, { trim: false })).map((r) => [r[0], r[1]]));
+    expect(figures.get('ИНН')).toBe(first.inn); // text, every digit
+    expect(figures.get('Контрактов')).toBe(dossier.contracts);
+    const source = new Map((await readXlsxFile(out.path!, { sheet: 'Источник', trim: false })).map((r) => [r[0], r[1]]));
+    expect(source.get('Что выгружено')).toMatch(new RegExp(`^Досье поставщика ${first.inn}`));
+    // The supplier's contracts were delivered by the sync (charged on the demo account): they cost something.
+    expect(source.get('Стоимость строк при доставке, ед.')).toBeGreaterThan(0);
+    expect((await t.call('exports.history', {}))[0]!.provenance.what).toEqual({ kind: 'dossier', party: 'supplier', inn: first.inn, name: dossier.name });
   });
 
   it('the price benchmark and its CSV: the file holds every row the answer lists, with the Russian header', async () => {
