@@ -4,9 +4,9 @@
  * per feed (items against that feed's own set total), and the sums over the feeds that have reported.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { SyncJob } from '../../src-main/contract/ipc';
-import { jobFigures, JobManager } from '../../src-main/app/jobs';
+import { jobFigures } from '../../src-main/app/jobs';
 import type { SyncProgress } from '../../src-main/sync/syncEngine';
+import { drivenJobs } from './jobHarness';
 
 const stream = (feed: 'tender' | 'contract', items: number, total: number | null, over: Partial<SyncProgress> = {}): SyncProgress => ({
   filterId: 'flt_x',
@@ -23,22 +23,9 @@ const stream = (feed: 'tender' | 'contract', items: number, total: number | null
 
 describe('a sync job counts tenders and contracts each against its own total', () => {
   it('the job of a saved search with contracts: 69 of 69 tenders, then 2 of 40 contracts, never «71 из 69»', async () => {
-    const emitted: SyncJob[] = [];
-    let progress!: (p: SyncProgress) => void;
-    let finish!: () => void;
-    const jobs = new JobManager({
-      run: (_spec, _signal, hooks) =>
-        new Promise((resolve) => {
-          progress = hooks.onProgress;
-          finish = () => resolve({ filterId: 'flt_x', stoppedBy: 'done', pages: 2, items: 71, charged: 71, free: 0, streams: [] });
-        }),
-      emit: (job) => emitted.push(job),
-      toError: () => ({ code: 'internal', message: '', requestId: null }),
-      stopError: () => ({ code: 'internal', message: '', requestId: null }),
-      throttleMs: 0,
-    });
+    const { jobs, emitted, progress, finish, started } = drivenJobs();
     jobs.start({ filterId: 'flt_x', label: 'it', feeds: ['tender', 'contract'], streams: ['created'], follow: false });
-    await vi.waitFor(() => expect(progress).toBeDefined());
+    await vi.waitFor(() => expect(started()).toBe(true));
     progress(stream('tender', 69, 69));
     expect(emitted.at(-1)).toMatchObject({ items: 69, total: 69, byFeed: [{ feed: 'tender', items: 69, total: 69 }] });
     progress(stream('contract', 2, 40));

@@ -5,9 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
-import type { SyncJob } from '../../src-main/contract/ipc';
-import { JobManager } from '../../src-main/app/jobs';
-import type { SyncProgress } from '../../src-main/sync/syncEngine';
+import { drivenJobs } from './jobHarness';
 
 /** vi.waitFor gives up after 1 s by default: too short on a loaded machine (a wait on a condition, not a bound). */
 const SETTLED = { timeout: 20_000 };
@@ -34,23 +32,9 @@ describe('a pause of the request pace is told, not silent', () => {
   });
 
   it('running jobs carry the pause at once, and their next page clears it', async () => {
-    const emitted: SyncJob[] = [];
-    let progress!: (p: SyncProgress) => void;
-    let finish!: () => void;
-    const jobs = new JobManager({
-      run: (_spec, _signal, hooks) =>
-        new Promise((resolve) => {
-          progress = hooks.onProgress;
-          finish = () => resolve({ filterId: 'flt_x', stoppedBy: 'done', pages: 1, items: 1, charged: 1, free: 0, streams: [] });
-        }),
-      emit: (job) => emitted.push(job),
-      toError: () => ({ code: 'internal', message: '', requestId: null }),
-      stopError: () => ({ code: 'internal', message: '', requestId: null }),
-      throttleMs: 0,
-    });
+    const { jobs, emitted, progress, finish, started } = drivenJobs();
     const id = jobs.start({ filterId: 'flt_x', label: null, feeds: ['tender'], streams: ['created'], follow: false });
-    await Promise.resolve();
-    await Promise.resolve();
+    await vi.waitFor(() => expect(started()).toBe(true), SETTLED);
     const until = new Date(Date.now() + 45_000).toISOString();
     jobs.notePause(until);
     expect(emitted.at(-1)).toMatchObject({ jobId: id, state: 'running', pausedUntil: until });
