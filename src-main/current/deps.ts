@@ -8,13 +8,17 @@ import type { ApiClient } from '../api/client';
 import type { CacheDb } from '../cache/database';
 import type { SpendingSettings } from '../contract/ipc';
 import type { Mutation } from '../sync/outbox';
-import type { FeedSink, QueryPort } from '../sync/ports';
+import type { DeliverySummary } from '../cache/versionStore';
+import type { FeedSink, QueryPort, StoredPage } from '../sync/ports';
 import { apiQueryPort } from '../sync/apiQueryPort';
 import { cacheFeedSink } from '../sync/cacheFeedSink';
 import type { CurrentNet } from './net';
 import type { SyncJobs } from './syncJobs';
 
 /** What an edit sent through the outbox did: sent now (with the server's answer), or queued for later. */
+/** Hears a stored page with what it added to its filter (notifications, issue 16). */
+export type PageStoredListener = (page: StoredPage, summary: DeliverySummary) => void;
+
 export type MutationOutcome = { queued: false; result: Record<string, unknown> } | { queued: true; result: null };
 
 export interface CurrentDeps {
@@ -32,6 +36,8 @@ export interface CurrentDeps {
   port?(onLongPoll?: () => void): QueryPort;
   /** A stored page added or changed items of a filter (the app's throttled `feed.updated`). */
   onFeedSaved?(filterId: string, created: number, updated: number): void;
+  /** A follow job stored a page (the app's notifications, issue 16). */
+  onFollowPageStored?: PageStoredListener;
   /** Sends an edit through the outbox, or queues it offline (the app's network wrapper). */
   mutate?(m: Mutation): Promise<MutationOutcome>;
   /** The background job runner (the app's); without one, nothing can be started as a job. */
@@ -48,7 +54,8 @@ export interface Wired {
   /** The same calls as the use cases of money, audit, cards and lists take them (current/net.ts). */
   readonly net: CurrentNet;
   port(onLongPoll?: () => void): QueryPort;
-  sink(): FeedSink;
+  /** The cache's page sink; `onStored` also hears each stored page (a run's own listener). */
+  sink(onStored?: PageStoredListener): FeedSink;
   jobs(): SyncJobs;
 }
 
@@ -64,10 +71,11 @@ export function wire(deps: CurrentDeps): Wired {
       unreachable: (e) => deps.unreachable?.(e) ?? false,
     },
     port: (onLongPoll) => (deps.port ? deps.port(onLongPoll) : apiQueryPort(deps.client)),
-    sink: () =>
+    sink: (onStored) =>
       cacheFeedSink(deps.cache, {
         onSaved: (page, summary) => {
           if (summary.created + summary.updated > 0) deps.onFeedSaved?.(page.filterId, summary.created, summary.updated);
+          onStored?.(page, summary);
         },
       }),
     jobs: () => {

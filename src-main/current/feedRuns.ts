@@ -9,7 +9,7 @@ import { searchStore } from '../cache/searchStore';
 import { viewQueries } from '../cache/viewQueries';
 import type { FeedName, StreamName } from '../sync/ports';
 import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncRequest } from '../sync/syncEngine';
-import type { Wired } from './deps';
+import type { PageStoredListener, Wired } from './deps';
 import { checkDailyBudget, estimateOf, feedCost, planSpend, spendPlanInput, spentToday, type SpendPlanInput } from './spendGuard';
 import type { JobHooks, JobSpec } from './syncJobs';
 
@@ -32,13 +32,16 @@ export async function preview(w: Wired, feed: FeedName, body: Record<string, unk
   return p;
 }
 
+/** A run of a saved search; `onStored` hears each page it stores (the CLI's `sync --follow` events). */
+export type ReadSavedRequest = SyncRequest & { onStored?: PageStoredListener };
+
 /**
  * Reads a saved search's feeds (the CLI in the foreground, the app as a job: `runSyncJob`), the feeds' totals
  * recorded as they are learned.
  */
-export function readSaved(w: Wired, req: SyncRequest, onLongPoll?: () => void): Promise<SyncOutcome> {
+export function readSaved(w: Wired, req: ReadSavedRequest, onLongPoll?: () => void): Promise<SyncOutcome> {
   const views = viewQueries(w.cache);
-  return syncSavedSearch(w.port(onLongPoll), w.sink(), {
+  return syncSavedSearch(w.port(onLongPoll), w.sink(req.onStored), {
     ...req,
     onProgress: (p) => {
       if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
@@ -168,6 +171,7 @@ export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, h
       signal,
       ...(w.deps.followWaitSeconds !== undefined ? { followWaitSeconds: w.deps.followWaitSeconds } : {}),
       onProgress: (p) => hooks.onProgress(p),
+      ...(spec.follow && w.deps.onFollowPageStored ? { onStored: w.deps.onFollowPageStored } : {}),
     },
     spec.follow ? () => hooks.onFollowing() : undefined,
   );

@@ -47,7 +47,7 @@ import type { ObjectKind } from '../cache/types';
 import { flushOutbox } from '../sync/outbox';
 import { quarantineSink } from '../sync/quarantine';
 import type { FeedName, StreamName } from '../sync/ports';
-import type { SyncOutcome, SyncRequest } from '../sync/syncEngine';
+import type { SyncOutcome } from '../sync/syncEngine';
 import { wire, type CurrentDeps, type Wired } from './deps';
 import { runAudit, type AuditPullMode } from './audit';
 import * as backfill from './backfill';
@@ -203,7 +203,7 @@ export class CurrentWorkbench {
     return runs.preview(this.w, feed, body, signal);
   }
 
-  readSaved(req: SyncRequest): Promise<SyncOutcome> {
+  readSaved(req: runs.ReadSavedRequest): Promise<SyncOutcome> {
     return runs.readSaved(this.w, req);
   }
 

@@ -10,6 +10,8 @@ import { STOP_TEXT } from '../feedSetRun';
 import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
+import { cliLocale } from '../cliLocale';
+import { followEvents } from '../followEvents';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -137,6 +139,9 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   // charge log, which already holds them), so it must not count them twice.
   let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
+  // Following: one line per event as pages arrive (issue 16), on top of each search's summary at the end.
+  const events = a.values.follow === true ? followEvents(cache, ctx.out, await cliLocale(ctx)) : null;
+  if (events) ctx.onClose(() => events.stop());
   for (const search of targets) {
     const previewed = previewCharged.get(search.filterId) ?? 0;
     const outcome: SyncOutcome = await wb.readSaved({
@@ -145,6 +150,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       streams: search.events,
       maxSpend: maxSpend === undefined ? undefined : maxSpend - spent,
       follow: a.values.follow === true,
+      ...(events ? { onStored: events.onStored } : {}),
       signal,
       onProgress: (p) => {
         const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
