@@ -17,8 +17,8 @@ import { ErrorNotice } from './ErrorNotice';
 import { TenderPreview } from './TenderPreview';
 import { lawName, tenderStageName } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
-import { VirtualTable, type Column, type SortState, type VirtualTableHandle } from './VirtualTable';
-import { useProvideAction } from '../state/commands/actions';
+import { VirtualTable, type Column, type SortState } from './VirtualTable';
+import { useRowCommands } from './useRowCommands';
 import { usePagedRows } from '../state/usePagedRows';
 import type { MarkFilter } from '../../src-main/domain/marks';
 import { MarksButton } from './MarksEditor';
@@ -235,22 +235,8 @@ export function TenderTable(props: TenderTableProps) {
 
   const selectedIds = useMemo(() => [...selection.ids], [selection]);
 
-  // The command registry's row shortcuts (state/commands/registry.ts): J/K move the active row, O opens it,
-  // L and M add to a list and mark the selected rows, or the active row when none is selected.
-  const table = useRef<VirtualTableHandle>(null);
-  const [addRequest, setAddRequest] = useState(0);
-  const [markRequest, setMarkRequest] = useState(0);
-  const selectActiveIfNone = (): boolean => {
-    if (selection.ids.size > 0) return true;
-    if (activeRow === undefined || activeIndex === null) return false;
-    setSelection({ ids: new Set([activeRow.id]), anchor: activeIndex });
-    return true;
-  };
-  useProvideAction('row.next', () => table.current?.moveBy(1), count > 0);
-  useProvideAction('row.previous', () => table.current?.moveBy(-1), count > 0);
-  useProvideAction('row.open', () => activeRow && open(activeRow), activeRow !== undefined);
-  useProvideAction('row.addToList', () => selectActiveIfNone() && setAddRequest((n) => n + 1), activeRow !== undefined);
-  useProvideAction('row.mark', () => selectActiveIfNone() && setMarkRequest((n) => n + 1), activeRow !== undefined);
+  // The command registry's row shortcuts: J/K, O, L, M (useRowCommands).
+  const { table, addRequest, markRequest } = useRowCommands({ rowCount: count, activeRow, activeIndex, selection, setSelection, open, addToList: true });
   const [selectingAll, setSelectingAll] = useState(false);
   /** Every row of the table (up to what one list edit takes), fetched in pages of 500. */
   const selectAll = useCallback(async () => {

@@ -1,13 +1,13 @@
 /**
  * Moving fast (issue 16): the command palette opens on Ctrl+K, finds a view by a fragment of its Russian name
  * and runs it, shows the shortcuts, gives the focus back on Escape; the row shortcuts (J/K, O, M) work from
- * the results without the mouse; the deadlines calendar shows a tender's submission deadline on its Moscow
+ * the results and a list's members without the mouse; the deadlines calendar shows a tender's submission deadline on its Moscow
  * day (checked against the Moscow zone of the browser's own Intl, not the view's arithmetic), in the month and
  * in its week, and opens its card.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addKeyword, invokeOk, runSearchInView } from './viewsHelpers';
+import { addIds, addKeyword, createList, invokeOk, runSearchInView } from './viewsHelpers';
 
 interface Event {
   tender_id: number;
@@ -43,6 +43,20 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   await expect(page.getByTestId('view-card')).toBeVisible();
   await page.getByTestId('card-back').click();
   await expect(page.getByTestId('view-search')).toBeVisible();
+
+  // The same keys in a list's members: J enters the table, M marks the active member.
+  const ids = await page.getByTestId('results').locator('[role="row"][data-key]').evaluateAll((els) => els.slice(0, 2).map((e) => Number(e.getAttribute('data-key'))));
+  await createList(page, 'e2e клавиши');
+  await addIds(page, ids);
+  await page.locator('body').click({ position: { x: 700, y: 5 } });
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('lists-members').locator('[role="row"][data-row-index="0"]')).toBeFocused();
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('lists-marks-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('lists-marks-dialog')).toHaveCount(0);
+  await page.getByTestId('nav-search').click();
+  await expect(row(page, 0)).toBeVisible();
 
   // Ctrl+K from a button: the palette, its input focused; Escape closes it and the focus is back.
   const lists = page.getByTestId('nav-lists');

@@ -14,6 +14,7 @@ import { applyToIds, emptySelection } from '../../components/selection';
 import { VirtualTable, type Column, type SortState } from '../../components/VirtualTable';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { MarksButton } from '../../components/MarksEditor';
+import { useRowCommands } from '../../components/useRowCommands';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { PipelineBadge, rowTags } from '../../components/MarkChips';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -65,6 +66,11 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   );
 
   const missingSelected = missing.filter((id) => selection.ids.has(id)).length;
+  const openCard = (r: ListMemberRow) => navigate({ view: 'card', kind: 'tender', id: r.id, back: { view: 'lists', listId: list.listId } });
+  // The command registry's row shortcuts: J/K, O, M (useRowCommands); a list's members are in a list already.
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const activeRow = activeIndex === null ? undefined : paged.rowAt(activeIndex);
+  const { table, markRequest } = useRowCommands({ rowCount: paged.count, activeRow, activeIndex, selection, setSelection, open: openCard, addToList: false });
 
   return (
     <div className="lists__detail" data-testid="lists-detail" data-list-id={list.listId}>
@@ -100,7 +106,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
           {s.flags}
         </button>
         <span className="lists__spacer" />
-        <MarksButton ids={selectedIds} onApplied={paged.refresh} testId="lists-marks" />
+        <MarksButton ids={selectedIds} onApplied={paged.refresh} testId="lists-marks" openRequest={markRequest} />
         {selectedIds.length > 0 && (
           <>
             <button type="button" className="btn--danger" onClick={() => void remove()} disabled={busy} data-testid="lists-remove">
@@ -131,7 +137,9 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         rowKey={(r) => r.id}
         sort={sort as SortState}
         onSort={(st) => setSort({ column: st.column as ListSort['column'], direction: st.direction })}
-        onOpen={(r) => navigate({ view: 'card', kind: 'tender', id: r.id, back: { view: 'lists', listId: list.listId } })}
+        onOpen={openCard}
+        onActiveChange={setActiveIndex}
+        handle={table}
         selected={selection.ids}
         onToggleSelect={toggle}
         selectLabel={(r) => s.select(r.name)}
