@@ -1,5 +1,7 @@
+import { statSync } from 'node:fs';
+import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import LongestFirst from './test/runner/sequencer';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Unit and integration tests under plain Node (never Electron). The end-to-end tests in test/e2e run under
 // Playwright instead. `npm test` (test/run-all.mjs) reads test-results/vitest.json to count the results.
@@ -20,6 +22,54 @@ const STRICT_SUITES = ['test/api', 'test/api-earlier', 'test/sync/faults.test.ts
 const include = ['test/**/*.test.ts'];
 const exclude = [...configDefaults.exclude, 'test/e2e/**'];
 
+/**
+ * Seconds each of the longest files took in one default-project run (1 worker, 2026-11-25, a loaded machine:
+ * BENCHMARKS.md, "Test suite time"); only the order depends on them, so a stale figure costs time, never a test.
+ */
+export const MEASURED_SECONDS: Readonly<Record<string, number>> = {
+  'test/cli/commands.test.ts': 321,
+  'test/cli/analytics.test.ts': 149,
+  'test/cli/spending.test.ts': 112,
+  'test/cli/earlier.test.ts': 110,
+  'test/crash/kill9.test.ts': 99,
+  'test/cli/login.test.ts': 91,
+  'test/cli/secrecy.test.ts': 73,
+  'test/sync/sharedRate.test.ts': 64,
+  'test/cli/listsExports.test.ts': 53,
+  'test/hostile/cli.test.ts': 49,
+  'test/sync/faults.test.ts': 47,
+  'test/api-earlier/client.test.ts': 46,
+  'test/cli/listExportFromCache.test.ts': 45,
+  'test/cli/enrich.test.ts': 45,
+};
+
+/**
+ * The order vitest starts files in (`sequence.sequencer` below): the longest first, so that no long
+ * file starts last and runs alone while the other workers idle. Vitest's own order runs one project after the
+ * other and, with no timings cached (a fresh clone: CI), the largest file first, which starts the kill -9 suite
+ * (a small file, the longest run) near the end. Here both projects share one queue, ordered by the duration
+ * vitest cached from an earlier run when it has one, else by the measured durations below, else by size.
+ */
+export class LongestFirst extends BaseSequencer {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const key = (spec: TestSpecification): [number, number] => {
+      const path = relative(root, spec.moduleId);
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`)?.duration;
+      const seconds = cached !== undefined ? cached / 1000 : (MEASURED_SECONDS[path] ?? 0);
+      return [seconds, statSync(spec.moduleId).size];
+    };
+    const keys = new Map(files.map((spec) => [spec, key(spec)]));
+    return Promise.resolve(
+      [...files].sort((a, b) => {
+        const [sa, za] = keys.get(a)!;
+        const [sb, zb] = keys.get(b)!;
+        return sb - sa || zb - za;
+      }),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -30,7 +80,7 @@ export default defineConfig({
     // sandbox, a child process or the rate limiter's real minute, so more workers than cores overlap those
     // waits (BENCHMARKS.md, "Test suite time"). Every wait in the suites is on a condition, not a clock.
     maxWorkers: 3,
-    // Both projects in one queue, the longest files first (test/runner/sequencer.ts says why).
+    // Both projects in one queue, the longest files first (LongestFirst above says why).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 30_000,

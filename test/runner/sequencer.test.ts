@@ -1,11 +1,11 @@
 /**
- * The start order (test/runner/sequencer.ts): the longest files first across both projects, from vitest's
+ * The start order (LongestFirst in vitest.config.ts): the longest files first across both projects, from vitest's
  * cached durations when it has them, else from the measured figures, else the largest file first.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import LongestFirst from './sequencer';
+import { LongestFirst } from '../../vitest.config';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -26,9 +26,9 @@ describe('the start order', () => {
       ['default', 'test/cli/commands.test.ts'],
     ]);
     expect(sorted).toEqual([
-      'default:test/crash/kill9.test.ts',
       'strict:test/cli/commands.test.ts',
       'default:test/cli/commands.test.ts',
+      'default:test/crash/kill9.test.ts',
       'default:test/cli/helpers.ts',
       'default:test/runner/plan.test.ts',
     ]);
