@@ -42,6 +42,9 @@ export interface IngestComparison {
   withRate: number;
   withoutRate: number;
   ratio: number;
+  /** The same ratio for the tender pages and the contract pages alone (the final queue move counted in neither). */
+  tenderRatio: number;
+  contractRatio: number;
   withCardMs: Spread;
   withoutCardMs: Spread;
 }
@@ -49,6 +52,8 @@ export interface IngestComparison {
 interface Side {
   cache: CacheDb;
   ms: number;
+  /** saveFeedPage time per feed kind. */
+  kindMs: { tender: number; contract: number };
   cardTimes: number[];
 }
 
@@ -62,7 +67,7 @@ export function compareIngest(catalogue: Catalogue, dir: string, cardShare: numb
       for (const table of INSIGHT_TABLES) cache.db.exec(`DROP TABLE ${table}`);
       cache.db.exec('DROP INDEX contract_party_resolved');
     }
-    return { cache, ms: 0, cardTimes: [] };
+    return { cache, ms: 0, kindMs: { tender: 0, contract: 0 }, cardTimes: [] };
   };
   const withUpkeep = open('with-upkeep', true);
   const without = open('without-upkeep', false);
@@ -90,7 +95,9 @@ export function compareIngest(catalogue: Catalogue, dir: string, cardShare: numb
           filterId: 'flt_bench000000000000000000', feed: kind, stream: 'created,updated', cursor: `cur_${kind}_${pages}`,
           requestId: `req_${pages.toString(16).padStart(20, '0')}`, receivedAt, items,
         });
-        side.ms += performance.now() - t0;
+        const ms = performance.now() - t0;
+        side.ms += ms;
+        side.kindMs[kind] += ms;
         for (const input of cardInputs) {
           const c0 = performance.now();
           cardStore(side.cache).saveCard(input);
@@ -114,6 +121,8 @@ export function compareIngest(catalogue: Catalogue, dir: string, cardShare: numb
     withRate: rate(withUpkeep),
     withoutRate: rate(without),
     ratio: rate(withUpkeep) / rate(without),
+    tenderRatio: without.kindMs.tender / withUpkeep.kindMs.tender,
+    contractRatio: without.kindMs.contract / withUpkeep.kindMs.contract,
     withCardMs: spread(withUpkeep.cardTimes),
     withoutCardMs: spread(without.cardTimes),
   };
@@ -228,7 +237,7 @@ export function reportIngest(ingest: IngestComparison): void {
   console.log('Intelligence from the cache (bench/insights.ts, issue 15)');
   console.log(`  ingest of ${ingest.versions.toLocaleString('en')} versions in ${ingest.pages.toLocaleString('en')} pages (+ ${ingest.cards.toLocaleString('en')} cards), page by page into both caches:`);
   console.log(`    with the insight upkeep: ${ingest.withRate.toLocaleString('en')} versions/s; without it (baseline, same run): ${ingest.withoutRate.toLocaleString('en')}/s`);
-  console.log(`    ratio ${ingest.ratio.toFixed(3)} (goal ≥ 0.90); card p50 ${fmt(ingest.withCardMs.p50)} / ${fmt(ingest.withoutCardMs.p50)}, p95 ${fmt(ingest.withCardMs.p95)} / ${fmt(ingest.withoutCardMs.p95)}`);
+  console.log(`    ratio ${ingest.ratio.toFixed(3)} (goal ≥ 0.90): tender pages ${ingest.tenderRatio.toFixed(3)}, contract pages ${ingest.contractRatio.toFixed(3)}; card p50 ${fmt(ingest.withCardMs.p50)} / ${fmt(ingest.withoutCardMs.p50)}, p95 ${fmt(ingest.withCardMs.p95)} / ${fmt(ingest.withoutCardMs.p95)}`);
 }
 
 export function reportAnswers(answers: AnswersReport): void {
