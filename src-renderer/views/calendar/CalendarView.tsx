@@ -5,11 +5,11 @@
  * opens the tender's card; «Экспорт в календарь (ICS)» writes the scope's events to a file for Outlook or
  * Google Calendar (the core's `calendar.exportIcs`). Everything is read from the cache: nothing is spent.
  */
-import { useMemo, useState } from 'react';
-import type { MethodResult } from '../../../src-main/contract/ipc';
+import { useMemo } from 'react';
 import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../src-main/domain/calendar';
+import { calendarEventKindName } from '../../../src-main/i18n/calendarText';
 import { call } from '../../bridge/client';
-import { download } from '../../components/CsvExportDialog';
+import { useFileExport } from '../../components/useFileExport';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { formatInt } from '../../format/format';
@@ -45,7 +45,6 @@ const strings: Strings<{
   empty: string;
   emptyMarked: string;
   count: (n: number) => string;
-  kind: (kind: CalendarEventKind) => string;
   /** The kind in a day cell, before the time. */
   kindShort: (kind: CalendarEventKind) => string;
   allDay: string;
@@ -80,7 +79,6 @@ const strings: Strings<{
     empty: 'В этот период сроков нет.',
     emptyMarked: 'В этот период сроков нет. Отметьте закупки в результатах поиска (метка или статус), и их сроки появятся здесь.',
     count: (n) => `Событий: ${n}`,
-    kind: (k) => ({ submission: 'Окончание подачи заявок', auction: 'Аукцион', contract_stage: 'Этап контракта' })[k],
     kindShort: (k) => ({ submission: 'Заявки до', auction: 'Аукцион', contract_stage: 'Этап контракта' })[k],
     allDay: 'весь день',
     msk: 'МСК',
@@ -113,7 +111,6 @@ const strings: Strings<{
     empty: 'No deadlines in this period.',
     emptyMarked: 'No deadlines in this period. Mark tenders in the search results (a tag or a status) and their deadlines show here.',
     count: (n) => `Events: ${n}`,
-    kind: (k) => ({ submission: 'Bids close', auction: 'Auction', contract_stage: 'Contract stage' })[k],
     kindShort: (k) => ({ submission: 'Bids until', auction: 'Auction', contract_stage: 'Contract stage' })[k],
     allDay: 'all day',
     msk: 'MSK',
@@ -141,24 +138,8 @@ export function CalendarView() {
   const step = (n: number) => set({ anchor: mode === 'month' ? addMonths(anchor, n) : addDays(anchor, 7 * n) });
   const periodTitle = mode === 'month' ? monthTitle(anchor, locale) : `${dayTitle(weeks[0]![0]!.day, locale)} — ${dayTitle(weeks[0]![6]!.day, locale)}`;
 
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const [exported, setExported] = useState<MethodResult<'calendar.exportIcs'> | null>(null);
-  const exportIcs = async () => {
-    setExporting(true);
-    setExportError(null);
-    setExported(null);
-    try {
-      const answer = await call('calendar.exportIcs', { scope });
-      setExported(answer);
-      if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
-    } catch (e) {
-      setExportError(e);
-    } finally {
-      setExporting(false);
-    }
-  };
-  useProvideAction('calendar.exportIcs', () => void exportIcs(), !exporting);
+  const ics = useFileExport(() => call('calendar.exportIcs', { scope }));
+  useProvideAction('calendar.exportIcs', () => void ics.run(), !ics.busy);
 
   const count = events.data?.length ?? 0;
   return (
@@ -190,14 +171,14 @@ export function CalendarView() {
           {events.data ? s.count(count) : ''}
         </span>
         <span className="tt__spacer" />
-        <button type="button" onClick={() => void exportIcs()} disabled={exporting} data-testid="calendar-export-ics">
-          {exporting ? s.exporting : s.exportIcs}
+        <button type="button" onClick={() => void ics.run()} disabled={ics.busy} data-testid="calendar-export-ics">
+          {ics.busy ? s.exporting : s.exportIcs}
         </button>
       </div>
-      <ErrorNotice error={events.error ?? exportError} testId="calendar-error" />
-      {exported && (
+      <ErrorNotice error={events.error ?? ics.error} testId="calendar-error" />
+      {ics.result && (
         <div className="notice" role="status" data-testid="calendar-exported">
-          {!exported.saved ? s.exportCancelled : exported.downloadUrl ? s.exportedDownload(formatInt(exported.rows, locale), exported.fileName) : s.exported(formatInt(exported.rows, locale), exported.path ?? exported.fileName)}
+          {!ics.result.saved ? s.exportCancelled : ics.result.downloadUrl ? s.exportedDownload(formatInt(ics.result.rows, locale), ics.result.fileName) : s.exported(formatInt(ics.result.rows, locale), ics.result.path ?? ics.result.fileName)}
         </div>
       )}
       <div className={`calendar__grid calendar__grid--${mode}`} role="table" aria-label={periodTitle} data-testid="calendar-grid">
@@ -250,8 +231,8 @@ function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: bool
           data-testid="calendar-event"
           data-tender-id={e.tender_id}
           data-kind={e.kind}
-          title={`${s.kind(e.kind)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
-          aria-label={s.open(`${s.kind(e.kind)}, ${e.date_only ? s.allDay : moscowTime(e.at)}: ${e.title}`)}
+          title={`${calendarEventKindName(e.kind, locale)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
+          aria-label={s.open(`${calendarEventKindName(e.kind, locale)}, ${e.date_only ? s.allDay : moscowTime(e.at)}: ${e.title}`)}
           onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
         >
           <span className="calendar__kind">{s.kindShort(e.kind)}</span> <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span>
