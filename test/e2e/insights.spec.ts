@@ -105,6 +105,12 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await page.getByTestId('insights-back').click();
   await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-inn', supplierInn!);
 
+  // Issue 16: the dossier as an Excel workbook, downloaded in browser mode.
+  const dossierDownload = page.waitForEvent('download');
+  await page.getByTestId('dossier-export').click();
+  expect((await dossierDownload).suggestedFilename()).toBe(`поставщик ${supplierInn!}.xlsx`);
+  await expect(page.getByTestId('dossier-exported')).toContainText('скачивается');
+
   // The backfill is offered and asks before anything is fetched: cancelling fetches nothing.
   const before = app.events().filter((e) => e.event === 'sync.progress').length;
   await page.getByTestId('insights-backfill').click();

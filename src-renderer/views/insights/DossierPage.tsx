@@ -5,6 +5,7 @@
  */
 import type { Locale } from '../../../src-main/contract/ipc';
 import type { CustomerDossier, SupplierDossier } from '../../../src-main/domain/insights';
+import { DossierExportButton } from '../../components/DossierExportButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatInt, formatRub } from '../../format/format';
 import { useLocale, useStrings } from '../../i18n/i18n';
@@ -24,6 +25,7 @@ export function DossierPage({ kind, inn }: { kind: 'customer' | 'supplier'; inn:
     <div data-testid="insights-dossier" data-kind={kind} data-inn={inn}>
       {loaded.loading && loaded.data === null && <p data-testid="insights-loading">{s.loading}</p>}
       <ErrorNotice error={loaded.error} testId="insights-dossier-error" />
+      {loaded.data?.inn === inn && loaded.data.cached !== false && <DossierExportButton party={kind} inn={inn} />}
       {kind === 'customer' && customer.data && customer.data.inn === inn && <CustomerBody d={customer.data} onFetched={reload} />}
       {kind === 'supplier' && supplier.data && supplier.data.inn === inn && <SupplierBody d={supplier.data} onFetched={reload} />}
     </div>
