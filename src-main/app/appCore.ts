@@ -31,6 +31,7 @@ import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandb
 import { searchHandlers } from './search';
 import { seenHandlers } from './seenMarks';
 import { markHandlers } from './marks';
+import { notificationHandlers } from './notifications';
 import { readSettings, SettingsFile } from './settings';
 
 export type { SandboxChoice } from './sandboxProfile';
@@ -154,6 +155,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...searchHandlers(ctx),
     ...seenHandlers(ctx),
     ...markHandlers(ctx),
+    ...notificationHandlers(ctx),
     ...cardHandlers(ctx),
     ...contractHandlers(ctx),
     ...listHandlers(ctx, options.platform),

@@ -18,6 +18,7 @@ import { JobRunner } from './jobRunner';
 import type { JobSpec } from '../current/syncJobs';
 import type { JobManager } from './jobs';
 import { Network } from './network';
+import { AppNotifications } from './notificationTeller';
 import type { SandboxProfile } from './sandboxProfile';
 import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
 import type { SettingsFile } from './settings';
@@ -60,6 +61,8 @@ export class AppContext {
   private readonly sessions: Sessions;
   private readonly network: Network;
   private readonly runner: JobRunner;
+  /** Notifications (issue 16): follow jobs' pages, deadlines, quiet hours; the `notify` event. */
+  readonly notifications: AppNotifications;
 
   constructor(deps: ContextDeps) {
     this.registry = deps.registry;
@@ -90,6 +93,7 @@ export class AppContext {
         unreachable: isNetworkFailure,
         port: (onLongPoll) => this.network.port(session(), onLongPoll),
         onFeedSaved: (filterId, created, updated) => this.runner.noteFeedUpdate(filterId, created, updated),
+        onFollowPageStored: (page, summary) => this.notifications.pageStored(session().cache)(page, summary),
         mutate: (m) => this.network.mutateOrQueue(m),
         jobs: this.jobs,
         ...(tuning.followWaitSeconds !== undefined ? { followWaitSeconds: tuning.followWaitSeconds } : {}),
@@ -101,6 +105,12 @@ export class AppContext {
       emit: deps.emit,
       ...(tuning.probeIntervalMs !== undefined ? { probeIntervalMs: tuning.probeIntervalMs } : {}),
       ...(tuning.heartbeatMs !== undefined ? { heartbeatMs: tuning.heartbeatMs } : {}),
+    });
+    this.notifications = new AppNotifications({
+      settings: deps.settings,
+      locale: () => this.locale,
+      emit: deps.emit,
+      cache: () => this.sessions.sessionOrNull()?.cache ?? null,
     });
     this.runner = new JobRunner({
       sessions: this.sessions,
@@ -160,6 +170,7 @@ export class AppContext {
   }
 
   async close(): Promise<void> {
+    this.notifications.close();
     this.connectivity.close();
     await this.runner.close();
     this.sessions.close();

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { columnLayoutsSchema, localeSchema, spendingSettingsSchema, type SpendingSettings } from '../contract/ipc';
+import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, type NotificationSettings, type SpendingSettings } from '../contract/ipc';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -18,6 +18,9 @@ export const SETTINGS_FILE = 'settings.json';
  */
 export const DEFAULT_SPENDING: SpendingSettings = { confirmAbove: 100, runCap: 1000, dailyBudget: null };
 
+/** Notifications on, no quiet hours (issue 16): the analyst chooses them in the settings. */
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = { enabled: true, quietHours: null };
+
 const settingsSchema = z.object({
   locale: localeSchema.catch('ru'),
   activeProfile: z.string().min(1).max(64).nullable().catch(null),
@@ -26,10 +29,12 @@ const settingsSchema = z.object({
   // Tables' column layouts (ui.setColumnLayout): kept here, not in the page's storage, which browser mode loses
   // with every new port. Damaged: the tables' defaults.
   columnLayouts: columnLayoutsSchema.catch({}),
+  // Damaged or missing (a file from before issue 16): notifications on, no quiet hours.
+  notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null, spending: { ...DEFAULT_SPENDING }, columnLayouts: {} };
+export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null, spending: { ...DEFAULT_SPENDING }, columnLayouts: {}, notifications: { ...DEFAULT_NOTIFICATIONS } };
 
 export async function readSettings(dataDir: string): Promise<AppSettings> {
   let text: string;

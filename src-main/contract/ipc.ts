@@ -25,6 +25,7 @@ import { assigneeProblem, colorProblem, noteProblem, statusProblem, tagNameProbl
 import type { Bilingual } from '../domain/bilingual';
 import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
 import { EXPORT_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
+import { HHMM, type NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -622,6 +623,20 @@ export const calendarEventSchema = z.object({
   stage: z.number().optional(),
   version: z.number().optional(),
 }) satisfies z.ZodType<CalendarEvent>;
+/** Notifications (issue 16; rules in domain/notifications.ts). */
+const HHMM_WORDS: Bilingual = { ru: 'Время в формате ЧЧ:ММ, например 22:00', en: 'A time as HH:MM, e.g. 22:00' };
+const hhmm = z.string().refine((v) => HHMM.test(v), { message: HHMM_WORDS.ru, params: { text: HHMM_WORDS } });
+export const notificationSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** Moscow time; null: none. */
+  quietHours: z.strictObject({ from: hhmm, to: hhmm }).nullable(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const notificationTargetSchema = z.discriminatedUnion('view', [
+  z.object({ view: z.literal('search'), filterId: z.string() }),
+  z.object({ view: z.literal('card'), tenderId: z.number() }),
+  z.object({ view: z.literal('calendar') }),
+]) satisfies z.ZodType<NotificationTarget>;
 const CALENDAR_WORDS = {
   instant: { ru: 'момент ISO-8601 со смещением, например 2026-03-02T00:00:00+03:00', en: 'an ISO-8601 instant with an offset, e.g. 2026-03-02T00:00:00+03:00' },
   order: { ru: 'начало периода должно быть раньше конца', en: 'the period must start before it ends' },
@@ -974,6 +989,13 @@ export const methods = {
   /** Every event of the scope as an ICS file (RFC 5545), like `lists.export`; `rows` counts the events. */
   'calendar.exportIcs': method(z.strictObject({ scope: calendarScopeSchema }), exportResultSchema),
 
+  // Notifications (issue 16): the window is told by the `notify` event.
+  'notifications.settings': method(empty, notificationSettingsSchema),
+  'notifications.setSettings': method(notificationSettingsSchema, notificationSettingsSchema),
+  /** Mutes (or unmutes) a saved search's notifications; the search is still followed and read. */
+  'notifications.mute': method(z.strictObject({ filterId, muted: z.boolean() }), z.object({ muted: z.boolean() })),
+  'notifications.muted': method(empty, z.array(z.string())),
+
   // The cache.
   'cache.info': method(
     empty,
@@ -1023,13 +1045,24 @@ export const events = {
   'app.status': z.object({ online: z.boolean(), pendingEdits: z.number() }),
   /** Another profile became active: every view reloads. */
   'profiles.changed': z.object({ activeProfile: z.string().nullable() }),
+  /** These tenders' marks changed (any change, from any view or window): views showing them reload their marks. */
+  'marks.changed': z.object({ tenderIds: z.array(z.number()) }),
   /**
    * Opening a profile's cache upgrades it (a migration filling tables from what it holds: minutes on a large
    * cache): whole percents, increasing, the last one 100.
    */
   'cache.upgrade': z.object({ profile: z.string(), percent: z.number().int().min(0).max(100) }),
-  /** These tenders' marks changed (any change, from any view or window): views showing them reload their marks. */
-  'marks.changed': z.object({ tenderIds: z.array(z.number()) }),
+  /**
+   * Something to tell the analyst (issue 16), worded in their language: `target` is where a click leads (null: the
+   * app itself, for a summary of events of different kinds); `summary` is the one told when quiet hours end.
+   */
+  notify: z.object({
+    id: z.number(),
+    kind: z.enum(['saved_search_updated', 'marked_tender_changed', 'deadline_soon', 'summary']),
+    title: z.string(),
+    body: z.string(),
+    target: notificationTargetSchema.nullable(),
+  }),
 } as const;
 
 export type Events = typeof events;

@@ -31,6 +31,7 @@ import { CommandPalette } from './palette/CommandPalette';
 import { OpenBox } from '../components/OpenBox';
 import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
 import { CacheUpgradeNotice } from '../components/CacheUpgradeNotice';
+import { NotificationCenter } from './notifications/NotificationCenter';
 
 const strings: Strings<{
   title: string;
@@ -283,6 +284,7 @@ export function App() {
         )}
         <DamagedCacheNotice />
         <CacheUpgradeNotice />
+        <NotificationCenter />
         {running.length > 0 && (
           <div className="banner banner--progress" role="status" data-testid="sync-banner">
             <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> {s.jobs(runningItems, runningUnits)}

@@ -23,6 +23,7 @@ import { criteriaToForm, summarizeCriteria } from '../search/queryBuilder';
 import { useSearchStore } from '../search/searchStore';
 import { cachedShare, expiryOf } from './savedLogic';
 import { useSavedSearches } from './useSavedSearches';
+import { askNotificationPermission } from '../../state/notificationPermission';
 
 const strings: Strings<{
   title: string;
@@ -345,7 +346,11 @@ function SavedSearchItem({
           disabled={busy}
           aria-pressed={search.following}
           data-testid="saved-follow"
-          onClick={() => act(call('savedSearches.follow', { filterId: search.filterId, follow: !search.following }), (v) => onChanged(v as SavedSearchInfo))}
+          onClick={() => {
+            // Following is when news starts to come: the moment to ask for the browser's notifications (issue 16).
+            if (!search.following) void askNotificationPermission();
+            act(call('savedSearches.follow', { filterId: search.filterId, follow: !search.following }), (v) => onChanged(v as SavedSearchInfo));
+          }}
         >
           {search.following ? s.unfollow : s.follow}
         </button>

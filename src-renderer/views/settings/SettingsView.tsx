@@ -9,6 +9,7 @@ import { LanguageSection } from './LanguageSection';
 import { ProfilesSection } from './ProfilesSection';
 import { TokensSection } from './TokensSection';
 import { MoneySection } from './MoneySection';
+import { NotificationsSection } from './NotificationsSection';
 import { CacheSection } from './CacheSection';
 
 export function SettingsView() {
@@ -20,6 +21,7 @@ export function SettingsView() {
       <ProfilesSection s={s} />
       <TokensSection s={s} />
       <MoneySection />
+      <NotificationsSection />
       <CacheSection s={s} />
     </section>
   );

@@ -1,0 +1,89 @@
+/**
+ * Notifications in browser mode (issue 16): following a saved search asks for the browser's permission (not
+ * the start); the server's new tenders (`/__sandbox/tick`) arrive through the follow job and are told as ONE
+ * notification of that search, with its name and counts; clicking it, from another view, opens the search's
+ * results. The page's Notification API is replaced by a recording stub (permission granted) to observe it.
+ */
+import { expect, test } from './fixtures';
+import { waitJob } from './viewsHelpers';
+
+type Ok<T> = { ok: true; value: T };
+type Recorded = { title: string; body: string; tag: string };
+
+declare global {
+  interface Window {
+    __notes: { title: string; body: string; tag: string; onclick: (() => void) | null }[];
+    __asked: number;
+  }
+}
+
+test('a followed search\'s new tenders: one notification with its name and counts; a click opens its results', async ({ page, app, context }) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['notifications'], { origin: app.origin });
+  await page.addInitScript(() => {
+    window.__notes = [];
+    window.__asked = 0;
+    let permission: NotificationPermission = 'default';
+    class RecordingNotification {
+      static get permission(): NotificationPermission {
+        return permission;
+      }
+      static requestPermission(): Promise<NotificationPermission> {
+        window.__asked += 1;
+        permission = 'granted';
+        return Promise.resolve(permission);
+      }
+      onclick: (() => void) | null = null;
+      readonly body: string;
+      readonly tag: string;
+      constructor(
+        readonly title: string,
+        options?: NotificationOptions,
+      ) {
+        this.body = options?.body ?? '';
+        this.tag = options?.tag ?? '';
+        window.__notes.push(this);
+      }
+      close(): void {}
+    }
+    Object.defineProperty(window, 'Notification', { value: RecordingNotification, configurable: true, writable: true });
+  });
+  // The link again (the key in its hash is dropped from the address once read), now with the stub in place.
+  await page.goto('about:blank');
+  await page.goto(app.url);
+  expect(await page.evaluate(() => window.__asked)).toBe(0);
+
+  const started = (await app.invoke('search.run', { criteria: { keywords: ['поставка'] }, label: 'Поставки e2e', events: ['created', 'updated'] })) as Ok<{ filterId: string; jobId: string }>;
+  expect(started.ok).toBe(true);
+  const { filterId, jobId } = started.value;
+  await waitJob(app, jobId);
+
+  await page.getByTestId('nav-saved').click();
+  const item = page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`);
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('following-badge')).toBeVisible();
+  // Following is the moment the permission is asked, once.
+  expect(await page.evaluate(() => window.__asked)).toBe(1);
+  // The follow job waits on its long poll before the world moves, so what the tick makes reaches it as news.
+  await expect
+    .poll(async () => {
+      const jobs = (await app.invoke('sync.jobs')) as Ok<{ filterId: string; state: string }[]>;
+      return jobs.value.some((j) => j.filterId === filterId && j.state === 'following');
+    }, { timeout: 45_000 })
+    .toBe(true);
+
+  await page.getByTestId('nav-settings').click();
+  await app.control('tick', { created: 200, updated: 200 });
+  await expect.poll(() => page.evaluate(() => window.__notes.length), { timeout: 45_000 }).toBeGreaterThan(0);
+  const [first] = await page.evaluate((): Recorded[] => window.__notes.map((n) => ({ title: n.title, body: n.body, tag: n.tag })));
+  expect(first!.title).toBe('Поставки e2e');
+  expect(first!.body).toMatch(/^(\d+ (новая|новые|новых) (закупка|закупки|закупок))?(, )?(\d+ (закупка|закупки|закупок) (изменилась|изменились))?$/);
+  expect(first!.body).not.toBe('');
+  await app.screenshot(page, 'notifications-settings');
+
+  await page.evaluate(() => window.__notes[0]!.onclick?.());
+  await expect(page.getByTestId('view-saved')).toBeVisible();
+  await expect(page.getByTestId('saved-results')).toBeVisible();
+  await expect(page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`)).toHaveClass(/saved__item--open/);
+  await app.screenshot(page, 'notifications-opened-results');
+});
