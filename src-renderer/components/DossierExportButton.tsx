@@ -2,12 +2,11 @@
  * «Выгрузить в Excel» on a dossier (issue 16): the core writes the dossier as an XLSX workbook (its figures, a
  * sheet per table, «Источник») to where the user chooses, or answers a one-time link in browser mode.
  */
-import { useState } from 'react';
 import { call } from '../bridge/client';
 import { formatInt } from '../format/format';
 import { useLocale, useStrings, type Strings } from '../i18n/i18n';
-import { download, type ExportResult } from './CsvExportDialog';
 import { ErrorNotice } from './ErrorNotice';
+import { useFileExport } from './useFileExport';
 
 const strings: Strings<{ run: string; busy: string; saved: (rows: string, where: string) => string; downloading: (file: string) => string; cancelled: string }> = {
   ru: {
@@ -29,23 +28,7 @@ const strings: Strings<{ run: string; busy: string; saved: (rows: string, where:
 export function DossierExportButton({ party, inn }: { party: 'customer' | 'supplier'; inn: string }) {
   const s = useStrings(strings);
   const locale = useLocale();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<ExportResult | null>(null);
-  async function run() {
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
-      const answer = await call('insights.exportDossier', { party, inn });
-      setResult(answer);
-      if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { run, busy, error, result } = useFileExport(() => call('insights.exportDossier', { party, inn }));
   return (
     <div className="insights__export">
       <button type="button" onClick={() => void run()} disabled={busy} data-testid="dossier-export">
