@@ -3,16 +3,17 @@
  * tenders' marks, shows what they have in common (a tag on some of them is shown as such, a status they differ
  * in is kept unless another is picked), offers existing tags and known assignees as the user types, and sends
  * one `marks.apply` with only what changed (components/markEdits.ts). The core checks the values (lengths,
- * statuses) and answers in the user's language; nothing typed is lost on an error.
+ * statuses) and answers in the user's language; nothing typed is lost on an error, nor by closing: with unsaved
+ * input, Escape, the backdrop and «Закрыть» ask first (DialogButton's close guard).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PIPELINE_STATUSES, type PipelineStatus } from '../../src-main/domain/marks';
 import { pipelineStatusName } from '../../src-main/i18n/codes';
 import { call } from '../bridge/client';
 import { formatInt } from '../format/format';
 import { useLocale, useStrings } from '../i18n/i18n';
 import { useLoad } from '../state/useLoad';
-import { DialogButton } from './DialogButton';
+import { DialogButton, type CloseGuard } from './DialogButton';
 import { ErrorNotice } from './ErrorNotice';
 import { commonMarks, markChangeOf, MIXED, toggledTag, withTag, type MarksDraft } from './markEdits';
 import { TagChip } from './MarkChips';
@@ -27,12 +28,13 @@ export function MarksButton({ ids, onApplied, testId = 'marks', openRequest = 0 
   const locale = useLocale();
   // A new `openRequest` opens it as a click would (the table's «Отметить» shortcut, M).
   return (
-    <DialogButton label={s.open} title={s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
-      {(close) => (
+    <DialogButton label={s.open} title={ids.length === 1 ? s.titleOne : s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
+      {(close, setGuard) => (
         <MarksForm
           ids={ids}
           testId={testId}
           onClose={close}
+          setGuard={setGuard}
           onApplied={() => {
             close();
             onApplied?.(ids);
@@ -43,7 +45,7 @@ export function MarksButton({ ids, onApplied, testId = 'marks', openRequest = 0 
   );
 }
 
-function MarksForm({ ids, testId, onClose, onApplied }: { ids: readonly number[]; testId: string; onClose(): void; onApplied(): void }) {
+function MarksForm({ ids, testId, onClose, setGuard, onApplied }: { ids: readonly number[]; testId: string; onClose(): void; setGuard(guard: CloseGuard | null): void; onApplied(): void }) {
   const s = useStrings(marksStrings);
   const locale = useLocale();
   const uid = useId();
@@ -60,6 +62,20 @@ function MarksForm({ ids, testId, onClose, onApplied }: { ids: readonly number[]
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // «Закрыть без сохранения?» is asked while this is true; Escape again goes back to the form.
+  const [confirming, setConfirming] = useState(false);
+  const dirty = typedTag.trim() !== '' || (draft !== null && initial !== null && markChangeOf(ids, initial, draft) !== null);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  useEffect(() => {
+    setGuard(() => {
+      if (!dirtyRef.current) return true;
+      setConfirming((c) => !c);
+      return false;
+    });
+    return () => setGuard(null);
+  }, [setGuard]);
+  const askClose = () => (dirty ? setConfirming(true) : onClose());
 
   if (!draft || !initial) {
     return (
@@ -195,7 +211,7 @@ function MarksForm({ ids, testId, onClose, onApplied }: { ids: readonly number[]
       <label>
         {s.note}
         <textarea value={draft.note} onChange={(e) => setDraft({ ...draft, note: e.target.value })} data-testid={`${testId}-note`} />
-        <span className="muted">{s.noteHint}</span>
+        <span className="muted">{ids.length === 1 ? s.noteHintOne : s.noteHint}</span>
       </label>
       {message && (
         <p role="status" data-testid={`${testId}-message`}>
@@ -203,14 +219,28 @@ function MarksForm({ ids, testId, onClose, onApplied }: { ids: readonly number[]
         </p>
       )}
       <ErrorNotice error={error ?? tags.error ?? assignees.error} testId={`${testId}-error`} />
-      <div className="dialog__actions">
-        <button type="button" onClick={onClose}>
-          {s.close}
-        </button>
-        <button type="submit" className="btn--primary" disabled={busy} data-testid={`${testId}-save`}>
-          {busy ? s.saving : s.save}
-        </button>
-      </div>
+      {confirming ? (
+        <div className="marks-editor__discard" role="alert" data-testid={`${testId}-discard`}>
+          <p>{s.discardQuestion}</p>
+          <div className="dialog__actions">
+            <button type="button" onClick={() => setConfirming(false)} autoFocus data-testid={`${testId}-keep-editing`}>
+              {s.keepEditing}
+            </button>
+            <button type="button" className="btn--danger" onClick={onClose} data-testid={`${testId}-discard-confirm`}>
+              {s.discard}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="dialog__actions">
+          <button type="button" onClick={askClose} data-testid={`${testId}-close`}>
+            {s.close}
+          </button>
+          <button type="submit" className="btn--primary" disabled={busy} data-testid={`${testId}-save`}>
+            {busy ? s.saving : s.save}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { Strings } from '../i18n/i18n';
 export const marksStrings: Strings<{
   open: string;
   title: (n: string) => string;
+  titleOne: string;
   tags: string;
   tagsHint: string;
   newTag: string;
@@ -19,6 +20,10 @@ export const marksStrings: Strings<{
   keepAssignees: string;
   note: string;
   noteHint: string;
+  noteHintOne: string;
+  discardQuestion: string;
+  keepEditing: string;
+  discard: string;
   save: string;
   saving: string;
   close: string;
@@ -38,6 +43,7 @@ export const marksStrings: Strings<{
   ru: {
     open: 'Отметить…',
     title: (n) => `Метки закупок (${n})`,
+    titleOne: 'Метки закупки',
     tags: 'Метки',
     tagsHint: 'Щелчок по метке ставит её на все выбранные закупки или снимает со всех.',
     newTag: 'Новая или существующая метка',
@@ -53,6 +59,10 @@ export const marksStrings: Strings<{
     keepAssignees: 'разные — оставить как есть',
     note: 'Заметка',
     noteHint: 'Добавится к каждой выбранной закупке с датой и временем.',
+    noteHintOne: 'Добавится к закупке с датой и временем.',
+    discardQuestion: 'Изменения не сохранены. Закрыть без сохранения? Введённые метки, статус и заметка пропадут.',
+    keepEditing: 'Вернуться к правке',
+    discard: 'Закрыть без сохранения',
     save: 'Сохранить',
     saving: 'Сохраняем…',
     close: 'Закрыть',
@@ -72,6 +82,7 @@ export const marksStrings: Strings<{
   en: {
     open: 'Mark…',
     title: (n) => `Marks of tenders (${n})`,
+    titleOne: 'Marks of the tender',
     tags: 'Tags',
     tagsHint: 'A click on a tag puts it on every selected tender or takes it off every one.',
     newTag: 'A new or existing tag',
@@ -87,6 +98,10 @@ export const marksStrings: Strings<{
     keepAssignees: 'they differ — keep as is',
     note: 'Note',
     noteHint: 'Added to each selected tender with the date and time.',
+    noteHintOne: 'Added to the tender with the date and time.',
+    discardQuestion: 'The changes are not saved. Close without saving? The tags, status and note typed will be lost.',
+    keepEditing: 'Back to editing',
+    discard: 'Close without saving',
     save: 'Save',
     saving: 'Saving…',
     close: 'Close',

@@ -104,6 +104,29 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await marks.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'marks-card');
 
+  // Typed input is never lost silently: Escape over a typed note asks first, and the note is still there after.
+  await marks.getByTestId('card-marks-edit').click();
+  const one = page.getByTestId('card-marks-edit-dialog');
+  await expect(one.getByRole('heading')).toHaveText('Метки закупки');
+  await one.getByTestId('card-marks-edit-note').fill('Черновик, не терять');
+  await one.getByTestId('card-marks-edit-note').press('Escape');
+  await expect(one.getByTestId('card-marks-edit-discard')).toContainText('Закрыть без сохранения?');
+  await app.screenshot(page, 'marks-discard-question');
+  await one.getByTestId('card-marks-edit-keep-editing').click();
+  await expect(one.getByTestId('card-marks-edit-note')).toHaveValue('Черновик, не терять');
+  await one.getByTestId('card-marks-edit-close').click();
+  await one.getByTestId('card-marks-edit-discard-confirm').click();
+  await expect(one).toHaveCount(0);
+  // A note is deleted only once confirmed.
+  await marks.getByTestId('card-note-delete').click();
+  const confirmDelete = page.getByTestId('card-note-delete-confirm');
+  await expect(confirmDelete).toContainText('Позвонить заказчику до пятницы');
+  await confirmDelete.getByRole('button', { name: 'Отмена' }).click();
+  await expect(marks.getByTestId('card-note')).toHaveCount(1);
+  await marks.getByTestId('card-note-delete').click();
+  await confirmDelete.getByRole('button', { name: 'Удалить' }).click();
+  await expect(marks.getByTestId('card-note')).toHaveCount(0);
+
   // The tags manager renames the tag everywhere: the board shows the new name.
   await page.getByTestId('nav-marks').click();
   await page.getByTestId('marks-tab-tags').click();

@@ -2,10 +2,12 @@
  * The card's marks (issue 16): tags, our status, the assignee and the notes (newest first, each removable),
  * «Изменилась после отметки» when the cache holds a newer version than the one marked (with a link to that
  * diff in the version history), and «Отметить…» for this tender. Read through state/useLoad, again when the
- * marks of this tender change anywhere (`marks.changed`).
+ * marks of this tender change anywhere (`marks.changed`). A note is deleted only once confirmed (it cannot be
+ * brought back), like a tag.
  */
 import { useEffect, useState } from 'react';
 import { call, subscribe } from '../../bridge/client';
+import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PipelineBadge, TagChips } from '../../components/MarkChips';
 import { MarksButton } from '../../components/MarksEditor';
@@ -24,6 +26,10 @@ const strings: Strings<{
   showDiff: string;
   notes: string;
   deleteNote: string;
+  deleteNoteTitle: string;
+  deleteNoteBody: string;
+  deleteNoteYes: string;
+  cancel: string;
   markedAt: (at: string) => string;
 }> = {
   ru: {
@@ -35,6 +41,10 @@ const strings: Strings<{
     showDiff: 'Что изменилось',
     notes: 'Заметки',
     deleteNote: 'Удалить заметку',
+    deleteNoteTitle: 'Удалить заметку?',
+    deleteNoteBody: 'Заметка будет удалена безвозвратно:',
+    deleteNoteYes: 'Удалить',
+    cancel: 'Отмена',
     markedAt: (at) => `Отмечена ${at}`,
   },
   en: {
@@ -46,6 +56,10 @@ const strings: Strings<{
     showDiff: 'What changed',
     notes: 'Notes',
     deleteNote: 'Delete the note',
+    deleteNoteTitle: 'Delete the note?',
+    deleteNoteBody: 'The note will be deleted for good:',
+    deleteNoteYes: 'Delete',
+    cancel: 'Cancel',
     markedAt: (at) => `Marked ${at}`,
   },
 };
@@ -56,6 +70,8 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
   const epoch = useAppStore((st) => st.epoch);
   const marks = useLoad(() => call('marks.get', { tenderId }), `marks-${tenderId}-${epoch}`);
   const [error, setError] = useState<unknown>(null);
+  const [deleting, setDeleting] = useState<{ id: number; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   const reload = marks.reload;
   useEffect(() => subscribe('marks.changed', (e) => e.tenderIds.includes(tenderId) && reload()), [tenderId, reload]);
 
@@ -63,11 +79,15 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
   const marked = m !== null && (m.tags.length > 0 || m.status !== null || m.assignee !== null || m.notes.length > 0);
   async function deleteNote(noteId: number) {
     setError(null);
+    setBusy(true);
     try {
       await call('marks.noteDelete', { noteId });
       reload();
     } catch (e) {
       setError(e);
+    } finally {
+      setBusy(false);
+      setDeleting(null);
     }
   }
 
@@ -106,13 +126,28 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
             {m.notes.map((n) => (
               <li key={n.id} data-testid="card-note" data-note-id={n.id}>
                 <span className="card__muted">{formatDateTime(n.at, locale)}</span> <span className="card__noteText">{n.text}</span>{' '}
-                <button type="button" className="btn--link" aria-label={s.deleteNote} title={s.deleteNote} onClick={() => void deleteNote(n.id)}>
+                <button type="button" className="btn--link" aria-label={s.deleteNote} title={s.deleteNote} onClick={() => setDeleting({ id: n.id, text: n.text })} data-testid="card-note-delete">
                   ×
                 </button>
               </li>
             ))}
           </ul>
         </>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={s.deleteNoteTitle}
+          confirmText={s.deleteNoteYes}
+          cancelText={s.cancel}
+          danger
+          busy={busy}
+          onConfirm={() => void deleteNote(deleting.id)}
+          onCancel={() => setDeleting(null)}
+          testId="card-note-delete-confirm"
+        >
+          <p>{s.deleteNoteBody}</p>
+          <p className="card__noteText">«{deleting.text}»</p>
+        </ConfirmDialog>
       )}
       <ErrorNotice error={error ?? marks.error} testId="card-marks-error" />
     </Section>
