@@ -93,7 +93,7 @@ export class AppContext {
         unreachable: isNetworkFailure,
         port: (onLongPoll) => this.network.port(session(), onLongPoll),
         onFeedSaved: (filterId, created, updated) => this.runner.noteFeedUpdate(filterId, created, updated),
-        onFollowPageStored: (page, summary) => this.notifications.pageStored(session().cache)(page, summary),
+        onJobPageStored: (page, summary, following) => this.notifications.pageStored(session().cache, page, summary, following),
         mutate: (m) => this.network.mutateOrQueue(m),
         jobs: this.jobs,
         ...(tuning.followWaitSeconds !== undefined ? { followWaitSeconds: tuning.followWaitSeconds } : {}),

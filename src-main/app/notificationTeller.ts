@@ -1,16 +1,17 @@
 /**
  * The app's teller of notifications (issue 16), over the notifications workbench
- * (src-main/notifications/). A follow job's stored page is offered as it lands (`pageStored`, from the
- * workbench's onFollowPageStored hook); a timer (each minute) looks for deadlines a day away and releases what
+ * (src-main/notifications/). A sync job's stored page is offered as it lands (`pageStored`, from the
+ * workbench's onJobPageStored hook); a timer (each minute) looks for deadlines a day away and releases what
  * quiet hours held. Worded in the user's language here; turned off in the settings, nothing is sent (what is
  * detected meanwhile is still recorded as told, so turning them on again does not bring a flood of old news).
  * A failure here never fails the sync that stored the page: notifications are a courtesy, the data is stored.
  */
 import type { CacheDb } from '../cache/database';
 import type { EventName, EventPayload, Locale } from '../contract/ipc';
-import type { PageStoredListener } from '../current/deps';
+import type { DeliverySummary } from '../cache/versionStore';
+import type { StoredPage } from '../sync/ports';
 import { heldSummaryText, notificationText } from '../i18n/notificationText';
-import { deadlineSoonEvents, Notifier, searchPageEvents, type Told } from '../notifications/index';
+import { deadlineSoonEvents, markedChangeEvents, Notifier, searchPageEvents, storedPageFacts, type Told } from '../notifications/index';
 import type { SettingsFile } from './settings';
 
 const CHECK_MS = 60_000;
@@ -37,15 +38,17 @@ export class AppNotifications {
     this.timer.unref();
   }
 
-  /** A follow job's stored page (CurrentDeps.onFollowPageStored). */
-  readonly pageStored = (cache: CacheDb): PageStoredListener => (page, summary) => {
+  /**
+   * A sync job's stored page (CurrentDeps.onJobPageStored): a follow job's is news of its search and of the marked
+   * tenders it changed; any other job's (a sync the analyst started, and is watching) only of the marked tenders.
+   */
+  pageStored(cache: CacheDb, page: StoredPage, summary: DeliverySummary, following: boolean): void {
     try {
-      const batch = summary.requestSeq ?? page.requestId ?? page.receivedAt;
-      this.notifier.offer(cache, searchPageEvents(cache, { filterId: page.filterId, batch, items: page.items, created: summary.created, updated: summary.updated }));
+      this.notifier.offer(cache, following ? searchPageEvents(cache, storedPageFacts(page, summary)) : markedChangeEvents(cache, page.items));
     } catch {
       // See the module comment: the page is stored whatever happens here.
     }
-  };
+  }
 
   /** Deadlines a day away, and what quiet hours held once they are over. */
   check(now = Date.now()): void {

@@ -10,7 +10,7 @@ import type { CacheDb } from '../cache/database';
 import type { PageStoredListener } from '../current/deps';
 import { notificationText } from '../i18n/notificationText';
 import type { Locale } from '../i18n/text';
-import { deadlineSoonEvents, Notifier, searchPageEvents, type Told } from '../notifications/index';
+import { deadlineSoonEvents, Notifier, searchPageEvents, storedPageFacts, type Told } from '../notifications/index';
 import type { Output } from './output';
 
 /** How often a long follow looks for deadlines that came within a day. */
@@ -28,8 +28,7 @@ export function followEvents(cache: CacheDb, out: Output, locale: Locale): { onS
   const timer = setInterval(deadlines, DEADLINE_CHECK_MS);
   timer.unref();
   return {
-    onStored: (page, summary) =>
-      notifier.offer(cache, searchPageEvents(cache, { filterId: page.filterId, batch: summary.requestSeq ?? page.requestId ?? page.receivedAt, items: page.items, created: summary.created, updated: summary.updated })),
+    onStored: (page, summary) => notifier.offer(cache, searchPageEvents(cache, storedPageFacts(page, summary))),
     stop: () => clearInterval(timer),
   };
 }

@@ -36,8 +36,8 @@ export interface CurrentDeps {
   port?(onLongPoll?: () => void): QueryPort;
   /** A stored page added or changed items of a filter (the app's throttled `feed.updated`). */
   onFeedSaved?(filterId: string, created: number, updated: number): void;
-  /** A follow job stored a page (the app's notifications, issue 16). */
-  onFollowPageStored?: PageStoredListener;
+  /** A sync job stored a page; `following`: a follow job's (the app's notifications, issue 16). */
+  onJobPageStored?(page: StoredPage, summary: DeliverySummary, following: boolean): void;
   /** Sends an edit through the outbox, or queues it offline (the app's network wrapper). */
   mutate?(m: Mutation): Promise<MutationOutcome>;
   /** The background job runner (the app's); without one, nothing can be started as a job. */

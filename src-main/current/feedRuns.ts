@@ -171,7 +171,7 @@ export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, h
       signal,
       ...(w.deps.followWaitSeconds !== undefined ? { followWaitSeconds: w.deps.followWaitSeconds } : {}),
       onProgress: (p) => hooks.onProgress(p),
-      ...(spec.follow && w.deps.onFollowPageStored ? { onStored: w.deps.onFollowPageStored } : {}),
+      ...(w.deps.onJobPageStored ? { onStored: (page, summary) => w.deps.onJobPageStored?.(page, summary, spec.follow) } : {}),
     },
     spec.follow ? () => hooks.onFollowing() : undefined,
   );

@@ -11,6 +11,8 @@ import type { CacheDb } from '../cache/database';
 import { deadlineEvents } from '../calendar/index';
 import { notificationKey, type NotificationEvent } from '../domain/notifications';
 import type { CalendarScope } from '../domain/calendar';
+import type { DeliverySummary } from '../cache/versionStore';
+import type { StoredPage } from '../sync/ports';
 
 export interface KeyedEvent {
   key: string;
@@ -29,6 +31,15 @@ export interface StoredPageFacts {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The facts of a page the sync engine stored, with what the cache said it added (its request row is the batch). */
+export const storedPageFacts = (page: StoredPage, summary: DeliverySummary): StoredPageFacts => ({
+  filterId: page.filterId,
+  batch: summary.requestSeq ?? page.requestId ?? page.receivedAt,
+  items: page.items,
+  created: summary.created,
+  updated: summary.updated,
+});
 
 const nameOf = (object: unknown): string | null => {
   if (typeof object !== 'object' || object === null) return null;

@@ -10,5 +10,5 @@
  * Used by the app (app/notifications.ts: the `notify` event, the deadline timer) and the CLI (`sync --follow`
  * prints one line per event).
  */
-export { deadlineSoonEvents, markedChangeEvents, searchPageEvents, type KeyedEvent, type StoredPageFacts } from './detect';
+export { deadlineSoonEvents, markedChangeEvents, searchPageEvents, storedPageFacts, type KeyedEvent, type StoredPageFacts } from './detect';
 export { Notifier, type NotifierOptions, type Told } from './notifier';

@@ -86,4 +86,9 @@ test('a followed search\'s new tenders: one notification with its name and count
   await expect(page.getByTestId('saved-results')).toBeVisible();
   await expect(page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`)).toHaveClass(/saved__item--open/);
   await app.screenshot(page, 'notifications-opened-results');
+  // Clicked again while the saved searches are shown, the results closed meanwhile: they open again.
+  await page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`).getByTestId('saved-open').click();
+  await expect(page.getByTestId('saved-results')).toHaveCount(0);
+  await page.evaluate(() => window.__notes[0]!.onclick?.());
+  await expect(page.getByTestId('saved-results')).toBeVisible();
 });

@@ -460,6 +460,11 @@ export function SavedSearchesView() {
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const [openId, setOpenId] = useState<string | null>(route.view === 'saved' ? (route.filterId ?? null) : null);
+  // A route to a search while this view is shown (a notification's click, issue 16) opens that search too.
+  const routedId = route.view === 'saved' ? (route.filterId ?? null) : null;
+  useEffect(() => {
+    if (routedId) setOpenId(routedId);
+  }, [routedId, route]);
   const [confirm, setConfirm] = useState<SavedSearchInfo | null>(null);
   const [extinguishing, setExtinguishing] = useState(false);
   const [confirmError, setConfirmError] = useState<unknown>(null);
