@@ -75,7 +75,8 @@ function createMarkStore(cache: CacheDb): MarkStore {
         ORDER BY m.marked_at DESC, m.tender_id DESC`,
     ).pluck(),
     tags: db.prepare<[], Tag>(
-      `SELECT g.id, g.name, g.color, count(tt.tender_id) AS count FROM mark_tag g LEFT JOIN tender_tag tt ON tt.tag_id = g.id
+      `SELECT g.id, g.name, g.color, count(tt.tender_id) AS count, count(t.id) AS held
+         FROM mark_tag g LEFT JOIN tender_tag tt ON tt.tag_id = g.id LEFT JOIN tender t ON t.id = tt.tender_id
         GROUP BY g.id ORDER BY g.name_key`,
     ),
     assignees: db.prepare<[], string>('SELECT min(assignee) FROM tender_mark WHERE assignee_key IS NOT NULL GROUP BY assignee_key ORDER BY assignee_key').pluck(),

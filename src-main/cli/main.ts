@@ -36,8 +36,8 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   flags [--customer INN | --supplier INN | --list LIST_ID | --label L] [--gaps]   (red flags with evidence and source;
       --gaps: instead of the flags, what could not be checked for lack of a field: with --json one object per gap)
   flags dismiss CODE tender|contract|customer ID [--note TEXT] | flags restore CODE tender|contract|customer ID
-  mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT]   (marks: local, free; a status by code
-      or name: reviewing, «На рассмотрении»)
+  mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT] [--allow-missing]   (marks: local,
+      free; a status by code or name: reviewing, «На рассмотрении»; a tender the cache does not hold only with --allow-missing)
   marks [--tag T]... [--status S]... [--assignee NAME]   (marked tenders; --json: {"id","tags","status","assignee","notes"})
   marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME
   calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...]   (deadlines as ICS from the cache: offline, free;

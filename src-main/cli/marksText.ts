@@ -31,5 +31,7 @@ export function markedTenderText(row: MarkedTender, locale: Locale): string {
 }
 
 export function tagLineText(tag: Tag, locale: Locale): string {
-  return `${tag.name}  ${tag.color}  ${locale === 'en' ? `tenders: ${tag.count}` : `закупок: ${tag.count}`}`;
+  const missing = tag.count - (tag.held ?? tag.count);
+  const apart = missing === 0 ? '' : locale === 'en' ? `, not held in the cache: ${missing}` : `, из них нет в кэше: ${missing}`;
+  return `${tag.name}  ${tag.color}  ${locale === 'en' ? `tenders: ${tag.count}` : `закупок: ${tag.count}`}${apart}`;
 }

@@ -32,6 +32,8 @@ export interface Tag {
   color: string;
   /** Tenders carrying it. */
   count: number;
+  /** Of those, the tenders the cache holds (a tender may be marked by its id before it is loaded). */
+  held?: number;
 }
 
 export interface MarkNote {

@@ -1,7 +1,8 @@
 /**
  * `tenderwb mark` and `tenderwb marks` (issue 16) on a cache filled from the sandbox (default and strict): a
  * status given by its Russian name, several tags, an assignee and a note in one command; a tender not held is
- * marked by its id with a word that it is not held; `marks --json` is one object per marked tender exactly as
+ * refused unless --allow-missing, then marked by its id with a word that it is not held and listed apart by
+ * `marks` and counted apart by `marks tags`; `marks --json` is one object per marked tender exactly as
  * the issue gives it; filters; bad input exits 2 naming what is accepted; the tags manager merges.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,13 +33,24 @@ describe('tenderwb mark / marks', () => {
     expect(marked.stdout).toContain('Метки: ИТ, Срочно');
     expect(marked.stderr).not.toContain('нет в кэше');
 
-    const absent = await cli.ok(['mark', 'tender', String(ABSENT), '--status', 'new']);
+    const refused = await cli.run(['mark', 'tender', String(ABSENT), '--status', 'new', '--tag', 'Срочно']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`закупки ${ABSENT} нет в кэше — ничего не отмечено: проверьте номер или загрузите её (tenderwb card tender ${ABSENT}); отметить по номеру всё равно — добавьте --allow-missing`);
+    expect((await cli.ok(['--json', 'marks'])).lines.map((l) => l.id)).toEqual([held]);
+    expect((await cli.ok(['marks', 'tags'])).stdout).not.toContain('нет в кэше');
+
+    const absent = await cli.ok(['mark', 'tender', String(ABSENT), '--status', 'new', '--tag', 'Срочно', '--allow-missing']);
     expect(absent.stderr).toContain(`Закупки ${ABSENT} нет в кэше`);
+    // Listed apart, after the held ones, under a heading that says what they lack and how to load them.
+    const text = await cli.ok(['marks']);
+    expect(text.stdout.indexOf(String(held))).toBeLessThan(text.stdout.indexOf(String(ABSENT)));
+    expect(text.stderr).toContain('Нет в кэше — 1 закупка, отмечена только по номеру, без названия и сроков (загрузить: tenderwb card tender ID):');
+    expect((await cli.ok(['marks', 'tags'])).stdout).toMatch(/^Срочно {2}#[0-9a-f]{6} {2}закупок: 2, из них нет в кэше: 1$/m);
 
     const all = await cli.ok(['--json', 'marks']);
     expect(all.lines).toEqual([
-      { id: ABSENT, tags: [], status: 'new', assignee: null, notes: [] },
       { id: held, tags: ['ИТ', 'Срочно'], status: 'reviewing', assignee: 'Иванова', notes: [{ text: 'Позвонить заказчику', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }] },
+      { id: ABSENT, tags: ['Срочно'], status: 'new', assignee: null, notes: [] },
     ]);
     expect(all.lines.map((l) => Object.keys(l))).toEqual([
       ['id', 'tags', 'status', 'assignee', 'notes'],
@@ -56,6 +68,6 @@ describe('tenderwb mark / marks', () => {
     expect(note.stderr).toContain('не длиннее 4000 символов');
 
     const merged = await cli.ok(['--json', 'marks', 'tag-merge', 'ит', '--into', 'Срочно']);
-    expect(merged.lines).toEqual([{ id: expect.any(Number), name: 'Срочно', color: expect.stringMatching(/^#[0-9a-f]{6}$/), count: 1 }]);
+    expect(merged.lines).toEqual([{ id: expect.any(Number), name: 'Срочно', color: expect.stringMatching(/^#[0-9a-f]{6}$/), count: 2, held: 1 }]);
   });
 });

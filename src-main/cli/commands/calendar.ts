@@ -17,7 +17,7 @@ import { scopeCalendar, writeIcs } from '../../calendar/index';
 import { findSaved } from '../../current/savedSearches';
 import { CALENDAR_EVENT_KINDS, type CalendarScope } from '../../domain/calendar';
 import { calendarEventKindName, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
-import { count, NOUNS } from '../../i18n/plural';
+import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
@@ -42,6 +42,9 @@ function scopeOf(cache: CacheDb, values: Record<string, unknown>, locale: Locale
   const filter = { ...(tags.length ? { tags } : {}), ...(statuses.length ? { status: statuses } : {}) };
   return Object.keys(filter).length ? { kind: 'marked', filter } : { kind: 'marked' };
 }
+
+/** The verb agrees with the count: «1 событие записано», «3 события записаны», «5 событий записано». */
+const WRITTEN = { one: 'записано', few: 'записаны', many: 'записано', other: 'записано' };
 
 /** Tenders of the scope the cache does not hold have no dates here: which command loads them. */
 function notHeldText(scope: CalendarScope, missing: number, tenders: number, locale: Locale): string {
@@ -73,7 +76,7 @@ export async function calendarCommand(ctx: CliContext, args: string[]): Promise<
   const byKind = Object.fromEntries(CALENDAR_EVENT_KINDS.map((k) => [k, events.filter((e) => e.kind === k).length]));
   ctx.out.result({ out, events: events.length, by_kind: byKind, tenders, held }, () => {
     const parts = CALENDAR_EVENT_KINDS.filter((k) => byKind[k]! > 0).map((k) => `${calendarEventKindName(k, locale)}: ${byKind[k]}`);
-    const head = locale === 'en' ? `${count(events.length, CALENDAR_EVENT_NOUN, locale)} written to ${out}` : `${count(events.length, CALENDAR_EVENT_NOUN, locale)} записано в ${out}`;
+    const head = locale === 'en' ? `${count(events.length, CALENDAR_EVENT_NOUN, locale)} written to ${out}` : `${count(events.length, CALENDAR_EVENT_NOUN, locale)} ${pluralForm(events.length, WRITTEN, locale)} в ${out}`;
     return parts.length ? `${head} (${parts.join('; ')})` : head;
   });
 }

@@ -3,9 +3,11 @@
  * - `tenderwb mark tender ID [--tag T]... [--untag T]... [--status S] [--assignee NAME] [--note TEXT]`: one
  *   change in one transaction. `--status` takes the code or the name in either language (`reviewing`, «На
  *   рассмотрении»), `none` clears it; `--assignee ''` clears the assignee. A tender the cache does not hold is
- *   marked all the same (the id is what is marked), and the command says it is not held.
+ *   refused (exit 2) unless `--allow-missing`: a mistyped id would otherwise become a marked tender that
+ *   exists nowhere; with it the id is marked (the design marks ids) and the command says it is not held.
  * - `tenderwb marks [--tag T]... [--status S]... [--assignee NAME]`: the marked tenders, most recently marked
- *   first. `--json`: one object per tender, exactly `{"id","tags":[names],"status","assignee","notes":[{"text","at"}]}`.
+ *   first, those the cache does not hold listed apart under a heading with the command that loads them.
+ *   `--json`: one object per tender, exactly `{"id","tags":[names],"status","assignee","notes":[{"text","at"}]}`.
  * - `tenderwb marks tags`, `marks tag-rename NAME NEW`, `marks tag-color NAME #rrggbb`, `marks tag-merge NAME...
  *   --into NAME`, `marks tag-delete NAME`: the tags manager.
  * Words follow the app's language (cliLocale); bad input exits 2 naming the field and what it accepts.
@@ -22,10 +24,11 @@ import { listTags } from '../../cache/markStore';
 import { statusProblem } from '../../domain/markProblems';
 import type { MarkFilter, PipelineStatus } from '../../domain/marks';
 import { pipelineStatusFromWord } from '../../i18n/codes';
+import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
-const MARK_USAGE = 'usage: mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT]';
+const MARK_USAGE = 'usage: mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT] [--allow-missing]';
 const MARKS_USAGE =
   'usage: marks [--tag T]... [--status S]... [--assignee NAME] | marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME';
 
@@ -47,6 +50,7 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
     status: { type: 'string' },
     assignee: { type: 'string' },
     note: { type: 'string' },
+    'allow-missing': { type: 'boolean' },
   });
   const [what, idText, ...rest] = a.positionals;
   if (what !== 'tender' || idText === undefined || rest.length > 0) throw new CliError(MARK_USAGE, 2);
@@ -67,6 +71,15 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
     throw userError({ ru: `укажите, что отметить: --tag, --untag, --status, --assignee или --note. ${MARK_USAGE}`, en: `say what to mark: --tag, --untag, --status, --assignee or --note. ${MARK_USAGE}` }, locale);
   }
   const cache = await ctx.cache();
+  if (a.values['allow-missing'] !== true && !describeTenders(cache, [id])[0]!.held) {
+    throw userError(
+      {
+        ru: `закупки ${id} нет в кэше — ничего не отмечено: проверьте номер или загрузите её (tenderwb card tender ${id}); отметить по номеру всё равно — добавьте --allow-missing`,
+        en: `tender ${id} is not held in the cache — nothing marked: check the id or load it (tenderwb card tender ${id}); to mark the id all the same, add --allow-missing`,
+      },
+      locale,
+    );
+  }
   const changed = inUserLanguage(() => applyMarks(cache, change), locale);
   const row = describeTenders(cache, [id])[0]!;
   ctx.out.result({ ...markedTenderJson(row.marks), held: row.held, changed: changed.length > 0 }, () =>
@@ -79,6 +92,21 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
         : `Закупки ${id} нет в кэше: отметки сохранены по её номеру и будут видны, когда она загрузится (например, tenderwb card tender ${id})`,
     );
   }
+}
+
+/** «Нет в кэше — 2 закупки, отмечены по номеру …»: the heading over the marked tenders not held. */
+function notHeldHeading(n: number, locale: Locale): string {
+  return locale === 'en'
+    ? `Not held in the cache — ${count(n, NOUNS.tender, locale)} marked by id only, no name or deadline here (load one: tenderwb card tender ID):`
+    : `Нет в кэше — ${count(n, NOUNS.tender, locale)}, ${pluralForm(n, MARKED_BY_ID, locale)} только по номеру, без названия и сроков (загрузить: tenderwb card tender ID):`;
+}
+
+/** «1 закупка отмечена», «2 закупки отмечены», «5 закупок отмечено». */
+const MARKED_BY_ID = { one: 'отмечена', few: 'отмечены', many: 'отмечено', other: 'отмечено' };
+
+/** Each tag with how many tenders carry it and how many of those the cache holds. */
+function printTags(ctx: CliContext, cache: CacheDb, locale: Locale): void {
+  for (const tag of listTags(cache)) ctx.out.result({ id: tag.id, name: tag.name, color: tag.color, count: tag.count, held: tag.held ?? tag.count }, () => tagLineText(tag, locale));
 }
 
 /** A tag by its name (any case), for the tags manager. */
@@ -99,7 +127,7 @@ async function tagsCommand(ctx: CliContext, sub: string, args: string[], locale:
   switch (sub) {
     case 'tags':
       need(0);
-      for (const tag of listTags(cache)) ctx.out.result({ id: tag.id, name: tag.name, color: tag.color, count: tag.count }, () => tagLineText(tag, locale));
+      printTags(ctx, cache, locale);
       return;
     case 'tag-rename':
       need(2);
@@ -122,7 +150,7 @@ async function tagsCommand(ctx: CliContext, sub: string, args: string[], locale:
     default:
       throw new CliError(MARKS_USAGE, 2);
   }
-  for (const tag of listTags(cache)) ctx.out.result({ id: tag.id, name: tag.name, color: tag.color, count: tag.count }, () => tagLineText(tag, locale));
+  printTags(ctx, cache, locale);
 }
 
 export async function marksCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -137,5 +165,10 @@ export async function marksCommand(ctx: CliContext, args: string[]): Promise<voi
   };
   const rows = markedTenders(await ctx.cache(), filter);
   if (rows.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? 'No marked tender matches.' : 'Отмеченных закупок с такими условиями нет.');
-  for (const row of rows) ctx.out.result(markedTenderJson(row.marks), () => markedTenderText(row, locale));
+  // Held tenders first; those marked by id only come apart under a heading, so none passes for a loaded tender.
+  const held = rows.filter((r) => r.held);
+  const missing = rows.filter((r) => !r.held);
+  for (const row of held) ctx.out.result(markedTenderJson(row.marks), () => markedTenderText(row, locale));
+  if (missing.length > 0 && !ctx.out.json) ctx.out.info(notHeldHeading(missing.length, locale));
+  for (const row of missing) ctx.out.result(markedTenderJson(row.marks), () => markedTenderText(row, locale));
 }
