@@ -5,7 +5,7 @@
  * (cancel writes nothing), or a private temp file published as a one-time download in browser mode.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale, MethodResult } from '../contract/ipc';
 import { chooseColumns } from '../export/columnChoice';
@@ -15,7 +15,7 @@ import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from '../domain/appError';
 import type { Provenance } from '../domain/provenance';
-import { recordExport } from '../export/provenance';
+import { recordExport, sidecarPath } from '../export/provenance';
 
 export type ExportAnswer = MethodResult<'lists.export'>;
 
@@ -110,8 +110,12 @@ export async function exportToTarget(
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}${path.extname(fileName) || '.csv'}`);
   const result = await write(target);
-  // A download has no place on disk the user knows of: the history keeps its name only.
-  if (result.provenance) recordExport(session.cache, { fileName, path: null, provenance: result.provenance });
+  // A download has no place on disk the user knows of: the history keeps its name only, and its provenance.
+  // A CSV's sidecar cannot go along with a one-time download: removed here rather than left to pile up.
+  if (result.provenance) {
+    recordExport(session.cache, { fileName, path: null, provenance: result.provenance });
+    await rm(sidecarPath(target), { force: true });
+  }
   const downloadUrl = await platform.publishDownload(target, fileName);
   return { saved: true, path: null, downloadUrl, fileName, rows: result.rows };
 }

@@ -2,7 +2,7 @@
  * The app core against a real sandbox: what an analyst does on a first start, and the money rules
  * (a preview costs at most one unit, re-running costs nothing, every charge is one version held).
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -209,7 +209,9 @@ describe('app core on the sandbox profile', () => {
       await cancelled.close();
     }
     const published: string[] = [];
+    const browserDir = tempDir();
     const browser = await makeCore(sb.baseUrl, {
+      dataDir: browserDir,
       platform: {
         mode: 'browser',
         openExternal: async () => false,
@@ -224,6 +226,11 @@ describe('app core on the sandbox profile', () => {
       const r = await browser.call('lists.export', { listId: list.listId, columns: ['id', 'etp_id'], delimiter: ',' });
       expect(r).toMatchObject({ saved: true, path: null, downloadUrl: expect.stringMatching(/^\/downloads\//) });
       expect(published[0]!.split('\n')[0]).toContain('ID,Номер извещения');
+      // Issue 16: a download takes no sidecar along, so none is left in the private folder; the history keeps it.
+      const written = readdirSync(browserDir, { recursive: true, encoding: 'utf8' });
+      expect(written.filter((f) => f.endsWith('.csv')).length).toBe(1); // the published file, where the sidecar would be
+      expect(written.filter((f) => f.endsWith('.provenance.json'))).toEqual([]);
+      expect((await browser.call('exports.history', {}))[0]).toMatchObject({ path: null, provenance: { format: 'csv', what: { kind: 'list' } } });
     } finally {
       await browser.close();
     }
