@@ -130,12 +130,18 @@ async function writeSheet<Row extends object>(
   const add = async (row: Row): Promise<void> => {
     if (signal?.aborted) throw abortReason(signal);
     const values = new Array<CellValue>(columns.length);
+    // A cell typed unlike its column (a field/value sheet) needs its own number format, else Excel shows a date as its serial.
+    let own: [number, CsvFormat][] | undefined;
     for (let i = 0; i < columns.length; i += 1) {
       const column = columns[i]!;
       const value = column.get !== undefined ? column.get(row) : (row as Record<string, unknown>)[column.key];
-      values[i] = xlsxCellValue(value, sheet.cellFormat?.(row, column) ?? column.format ?? 'text');
+      const format = sheet.cellFormat?.(row, column) ?? column.format ?? 'text';
+      values[i] = xlsxCellValue(value, format);
+      if (format !== (column.format ?? 'text')) (own ??= []).push([i, format]);
     }
-    worksheet.addRow(values).commit();
+    const added = worksheet.addRow(values);
+    for (const [i, format] of own ?? []) added.getCell(i + 1).style = STYLES[format];
+    added.commit();
     count += 1;
     if (opts.first && count % PROGRESS_EVERY === 0) opts.onProgress?.(count);
     if (count % YIELD_EVERY === 0) await nextTurn();

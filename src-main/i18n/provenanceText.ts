@@ -4,6 +4,7 @@
  * (export/provenance.ts) and the renderer's export history say it the same way.
  */
 import type { ExportSubject, Provenance } from '../domain/provenance';
+import { summarizeCriteria } from './criteriaSummary';
 import { pick, text, type Locale, type Text } from './text';
 
 export const PROVENANCE_WORDS = {
@@ -17,8 +18,9 @@ export const PROVENANCE_WORDS = {
   supplier: text('Досье поставщика', 'Supplier dossier'),
   ledger: text('Журнал списаний', 'Ledger'),
   name: text('Название', 'Name'),
-  listId: text('ID списка', 'List ID'),
-  filterId: text('ID фильтра', 'Filter ID'),
+  /** The id, kept last as a technical line: the name and the criteria in words come first. */
+  listId: text('Служебный номер списка', 'List id (technical)'),
+  filterId: text('Служебный номер поиска', 'Search id (technical)'),
   criteria: text('Критерии поиска', 'Search criteria'),
   inn: text('ИНН', 'INN'),
   madeAt: text('Выгружено', 'Made at'),
@@ -57,12 +59,11 @@ export function provenanceLines(p: Provenance, locale: Locale): ProvenanceLine[]
   const w = (t: Text): string => pick(t, locale);
   const lines: ProvenanceLine[] = [{ field: w(PROVENANCE_WORDS.what), value: subjectTitle(p.what, locale), format: 'text' }];
   if (p.what.kind === 'list') {
-    lines.push({ field: w(PROVENANCE_WORDS.name), value: p.what.name, format: 'text' }, { field: w(PROVENANCE_WORDS.listId), value: p.what.list_id, format: 'text' });
+    lines.push({ field: w(PROVENANCE_WORDS.name), value: p.what.name, format: 'text' });
   } else if (p.what.kind === 'search') {
     lines.push(
       { field: w(PROVENANCE_WORDS.name), value: p.what.label ?? w(PROVENANCE_WORDS.noLabel), format: 'text' },
-      { field: w(PROVENANCE_WORDS.filterId), value: p.what.filter_id, format: 'text' },
-      { field: w(PROVENANCE_WORDS.criteria), value: JSON.stringify(p.what.criteria), format: 'text' },
+      { field: w(PROVENANCE_WORDS.criteria), value: summarizeCriteria(p.what.criteria, locale), format: 'text' },
     );
   } else if (p.what.kind === 'dossier') {
     lines.push({ field: w(PROVENANCE_WORDS.inn), value: p.what.inn, format: 'text' });
@@ -77,5 +78,7 @@ export function provenanceLines(p: Provenance, locale: Locale): ProvenanceLine[]
     { field: w(PROVENANCE_WORDS.rows), value: p.rows, format: 'integer' },
     { field: w(PROVENANCE_WORDS.appVersion), value: p.app_version, format: 'text' },
   );
+  if (p.what.kind === 'list') lines.push({ field: w(PROVENANCE_WORDS.listId), value: p.what.list_id, format: 'text' });
+  if (p.what.kind === 'search') lines.push({ field: w(PROVENANCE_WORDS.filterId), value: p.what.filter_id, format: 'text' });
   return lines;
 }

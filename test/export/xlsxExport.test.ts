@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { exportHistory } from '../../src-main/cache/exportHistory';
@@ -74,13 +75,21 @@ describe('XLSX export with provenance', () => {
 
     const source = await sourceSheet(file);
     expect(source.get('Что выгружено')).toBe('Список «Мой список»');
-    expect(source.get('ID списка')).toBe('lst_1');
+    expect(source.get('Служебный номер списка')).toBe('lst_1'); // the id only as the last, technical line
+    expect([...source.keys()].at(-1)).toBe('Служебный номер списка');
     // The newest versions held: tender 1 v2 (billed, 2 July 09:30 UTC = 12:30 Moscow) and tender 2 (not billed).
     expect(source.get('Стоимость строк при доставке, ед.')).toBe(1);
     expect(source.get('Свежесть данных (последняя доставка)')).toEqual(new Date(Date.UTC(2026, 6, 2, 12, 30)));
     expect(source.get('Строк')).toBe(3);
     expect(source.get('Выгружено')).toBeInstanceOf(Date);
     expect(source.get('Версия приложения')).toMatch(/^\d+\.\d+\.\d+/);
+    // A date among text values carries its own date format: Excel shows a date, not a serial such as 46352.059.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const formats = new Map<string, string>();
+    book.getWorksheet('Источник')!.eachRow((row) => formats.set(String(row.getCell(1).value), row.getCell(2).numFmt));
+    expect(formats.get('Выгружено')).toBe('dd.mm.yyyy hh:mm');
+    expect(formats.get('Свежесть данных (последняя доставка)')).toBe('dd.mm.yyyy hh:mm');
     expect(result.provenance).toMatchObject({ what: { kind: 'list', list_id: 'lst_1', name: 'Мой список' }, units: 1, rows: 3, format: 'xlsx', freshness: '2026-07-02T09:30:00.000Z' });
   });
 
@@ -106,7 +115,9 @@ describe('XLSX export with provenance', () => {
     expect(search.rows).toBe(2);
     const source = await sourceSheet(join(dir, 'search.xlsx'));
     expect(source.get('Что выгружено')).toBe('Сохранённый поиск «бумага»');
-    expect(JSON.parse(String(source.get('Критерии поиска')))).toEqual(criteria);
+    // The criteria in words, as the saved-search view tells them (regions by name), not the API's JSON.
+    expect(source.get('Критерии поиска')).toBe('бумага · регионы: Москва');
+    expect(source.get('Служебный номер поиска')).toBe('flt_test');
 
     const row = (id: number, amount: number, createdAt: string) => ({ id, balanceType: 'tenders' as const, amount, objectId: id, version: 1, filterId: 'flt_test', requestId: null, createdAt });
     ledgerStore(cache).upsertRows([row(1, 1, '2026-07-01T12:00:00+03:00'), row(2, 2, '2026-07-03T08:15:00+03:00')]);

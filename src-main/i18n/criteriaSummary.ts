@@ -1,0 +1,135 @@
+/**
+ * Search criteria (API reference 4.5, as a saved search keeps them) told in words, one line: keywords, minus
+ * words, regions and dictionaries by name, statuses by name, price range and periods. Pure, so the renderer's
+ * lists of saved searches and the core's exports (the «Источник» sheet, a file's default name) say it alike.
+ */
+import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
+import type { Locale } from './text';
+
+const tag = (locale: Locale): string => (locale === 'ru' ? 'ru-RU' : 'en-GB');
+const formatInt = (n: number, locale: Locale): string => new Intl.NumberFormat(tag(locale), { maximumFractionDigits: 0 }).format(n);
+const formatRub = (n: number, locale: Locale): string =>
+  Number.isFinite(n) ? new Intl.NumberFormat(tag(locale), { style: 'currency', currency: 'RUB', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n) : '—';
+
+const asStrings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const asNumbers = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number' && Number.isFinite(x)) : []);
+const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+type TenderStatus = 'active' | 'completed' | 'cancelled';
+
+/** `yyyy-mm-dd` (or a timestamp) → `dd.mm.yyyy` as the form shows it. */
+export function isoToRuDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
+}
+
+const summaryWords = {
+  ru: {
+    or: ' или ',
+    minus: 'кроме',
+    regions: 'регионы',
+    platforms: 'площадки',
+    placement: 'способ',
+    law: 'закон',
+    okpd2: 'ОКПД2',
+    price: 'цена',
+    from: 'от',
+    to: 'до',
+    published: 'опубл.',
+    start: 'начало',
+    end: 'окончание',
+    customer: 'заказчик',
+    inn: 'ИНН',
+    ogrn: 'ОГРН',
+    status: { active: 'подача заявок', completed: 'завершены', cancelled: 'отменены' },
+    ids: (n: string) => `номера закупок: ${n}`,
+    list: 'список',
+    filter: 'фильтр',
+    all: 'все активные закупки',
+    more: (n: number) => ` и ещё ${n}`,
+  },
+  en: {
+    or: ' or ',
+    minus: 'except',
+    regions: 'regions',
+    platforms: 'platforms',
+    placement: 'method',
+    law: 'law',
+    okpd2: 'OKPD2',
+    price: 'price',
+    from: 'from',
+    to: 'to',
+    published: 'published',
+    start: 'starts',
+    end: 'ends',
+    customer: 'customer',
+    inn: 'INN',
+    ogrn: 'OGRN',
+    status: { active: 'accepting bids', completed: 'completed', cancelled: 'cancelled' },
+    ids: (n: string) => `tender ids: ${n}`,
+    list: 'list',
+    filter: 'filter',
+    all: 'all active tenders',
+    more: (n: number) => ` and ${n} more`,
+  },
+};
+
+function firstFew(items: string[], locale: Locale, max = 4): string {
+  return items.slice(0, max).join(', ') + (items.length > max ? summaryWords[locale].more(items.length - max) : '');
+}
+
+function rangeText(r: Record<string, unknown>, locale: Locale, fmt: (v: unknown) => string): string {
+  const w = summaryWords[locale];
+  const parts: string[] = [];
+  if (r.from !== undefined) parts.push(`${w.from} ${fmt(r.from)}`);
+  if (r.to !== undefined) parts.push(`${w.to} ${fmt(r.to)}`);
+  return parts.join(' ');
+}
+
+/** One line that tells saved searches apart: «"поставка компьютеров" или ноутбук · кроме ремонт · регионы: Москва». */
+export function summarizeCriteria(criteria: Record<string, unknown>, locale: Locale): string {
+  const w = summaryWords[locale];
+  const parts: string[] = [];
+  const quote = (s: string) => (s.includes(' ') ? (locale === 'ru' ? `«${s}»` : `"${s}"`) : s);
+  const kw = asStrings(criteria.keywords);
+  if (kw.length) parts.push(kw.slice(0, 5).map(quote).join(w.or) + (kw.length > 5 ? w.more(kw.length - 5) : ''));
+  const minus = asStrings(criteria.exception_keywords);
+  if (minus.length) parts.push(`${w.minus} ${firstFew(minus.map(quote), locale)}`);
+  const regions = asNumbers(criteria.regions);
+  if (regions.length) parts.push(`${w.regions}: ${firstFew(regions.map(regionName), locale, 3)}`);
+  const purchase = asNumbers(criteria.purchase_types);
+  if (purchase.length) parts.push(`${w.law}: ${firstFew(purchase.map((id) => entryName(PURCHASE_TYPES, id, locale)), locale)}`);
+  const placement = asNumbers(criteria.placement_types);
+  if (placement.length) parts.push(`${w.placement}: ${firstFew(placement.map((id) => entryName(PLACEMENT_TYPES, id, locale)), locale, 2)}`);
+  const platforms = asNumbers(criteria.platforms);
+  if (platforms.length) parts.push(`${w.platforms}: ${firstFew(platforms.map((id) => entryName(PLATFORMS, id, locale)), locale, 3)}`);
+  const okpd2 = asStrings(criteria.okpd2);
+  if (okpd2.length) parts.push(`${w.okpd2} ${firstFew(okpd2, locale)}`);
+  const price = asObject(criteria.price);
+  if (price.from !== undefined || price.to !== undefined) parts.push(`${w.price} ${rangeText(price, locale, (v) => formatRub(Number(v), locale))}`);
+  const dateFmt = (v: unknown) => (typeof v === 'string' ? isoToRuDate(v) : String(v));
+  for (const [key, word] of [
+    ['publish_date', w.published],
+    ['start_date', w.start],
+    ['end_date', w.end],
+  ] as const) {
+    const r = asObject(criteria[key]);
+    if (r.from !== undefined || r.to !== undefined) parts.push(`${word} ${rangeText(r, locale, dateFmt)}`);
+  }
+  const customer = asObject(criteria.customer);
+  const who: string[] = [];
+  const inns = asStrings(customer.inn);
+  if (inns.length) who.push(`${w.inn} ${firstFew(inns, locale, 2)}`);
+  if (typeof customer.ogrn === 'string') who.push(`${w.ogrn} ${customer.ogrn}`);
+  if (typeof customer.name === 'string') who.push(quote(customer.name));
+  if (who.length) parts.push(`${w.customer}: ${who.join(', ')}`);
+  const status = asStrings(criteria.status);
+  if (status.length && !(status.length === 1 && status[0] === 'active')) {
+    parts.push(status.map((s) => w.status[s as TenderStatus] ?? s).join(', '));
+  }
+  const ids = asNumbers(criteria.ids);
+  if (ids.length) parts.push(w.ids(ids.length > 3 ? formatInt(ids.length, locale) : ids.join(', ')));
+  if (typeof criteria.list_id === 'string') parts.push(`${w.list} ${criteria.list_id}`);
+  if (typeof criteria.filter_id === 'string') parts.push(`${w.filter} ${criteria.filter_id}`);
+  return parts.length ? parts.join(' · ') : w.all;
+}
