@@ -12,6 +12,7 @@ import type { SpendEstimate } from '../../src-main/contract/ipc';
 import { count, NOUNS, useLocale, useStrings, type Strings } from '../i18n/i18n';
 import { formatInt } from '../format/format';
 import { Dialog } from './Dialog';
+import { capShortfallText } from './spendShortfall';
 
 export type SpendAskOptions = {
   /** What is paid for: a search, a saved search's sync, an earlier-generation filter's new tenders, a contract set, a list's members. */
@@ -112,6 +113,8 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
   const tenders = (n: number): string => count(n, options.kind === 'contracts' ? NOUNS.contract : NOUNS.tender, locale);
   const typed = /^\d{1,10}$/.test(amount.trim()) && Number(amount.trim()) > 0 ? Number(amount.trim()) : null;
   const consent = estimate.bound ?? typed;
+  // The cap stops the run before the set ends: say so, with how many stay out and how to get them.
+  const shortfall = capShortfallText(estimate, options.kind === 'contracts', locale);
   return (
     <Dialog title={options.kind === 'earlier' ? s.titleEarlier : s.title} onClose={() => onAnswer(null)} testId="spend-confirm">
       <div className="dialog__body spend-confirm" data-bound={estimate.bound ?? ''} data-total={estimate.total ?? ''} data-held={estimate.held}>
@@ -132,11 +135,17 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
             {s.heldInCurrent(formatInt(estimate.heldInCurrent, locale))}
           </p>
         )}
-        {estimate.bound !== null ? (
+        {estimate.bound !== null && (
           <p data-testid="spend-confirm-cost">
             <strong>{s.costUpTo(units(estimate.bound))}</strong> {estimate.needsConfirm ? s.above(units(estimate.confirmAbove)) : options.kind === 'earlier' ? s.below : ''}
           </p>
-        ) : (
+        )}
+        {shortfall !== null && (
+          <p className="notice notice--warn" data-testid="spend-confirm-shortfall">
+            {shortfall}
+          </p>
+        )}
+        {estimate.bound === null && (
           <label className="field">
             <span>{s.costUnknown}</span>
             <span className="field__label">{s.amount}</span>

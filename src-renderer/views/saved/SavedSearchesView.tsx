@@ -11,6 +11,7 @@ import { useAppStore } from '../../state/store';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSpendConfirm } from '../../components/SpendConfirm';
+import { shortfallReason } from '../../components/spendShortfall';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
@@ -24,6 +25,7 @@ import { useSearchStore } from '../search/searchStore';
 import { cachedShare, expiryOf } from './savedLogic';
 import { useSavedSearches } from './useSavedSearches';
 import { askNotificationPermission } from '../../state/notificationPermission';
+import { MuteButton } from './MuteButton';
 
 const strings: Strings<{
   title: string;
@@ -251,6 +253,8 @@ function SavedSearchItem({
   const summary = summarizeCriteria(search.criteria, locale);
   const expiry = expiryOf(search.expiresAt, new Date());
   const share = cachedShare(search.cachedCount, search.total);
+  // Fewer held than the server's total: why the last run ended short, beside the counts.
+  const shortfall = shortfallReason(jobs, search.filterId, search.cachedCount, search.total, locale);
 
   const act = (p: Promise<SavedSearchInfo | unknown>, after?: (v: unknown) => void) => {
     setBusy(true);
@@ -319,6 +323,11 @@ function SavedSearchItem({
             {s.cached(formatInt(search.cachedCount, locale), search.total === null ? null : formatInt(search.total, locale))}
             {share !== null && <meter className="saved__meter" min={0} max={1} value={share} />}
           </span>
+          {shortfall !== null && (
+            <span className="saved__shortfall" data-testid="saved-shortfall">
+              {shortfall}
+            </span>
+          )}
           <span>{search.lastSyncAt ? s.lastSync(formatDateTime(search.lastSyncAt, locale)) : s.neverSynced}</span>
           {expiry.kind === 'ok' && search.expiresAt && <span>{s.expires(formatDateTime(search.expiresAt, locale))}</span>}
           <span>{s.events(eventsText(search.events, locale))}</span>
@@ -354,6 +363,7 @@ function SavedSearchItem({
         >
           {search.following ? s.unfollow : s.follow}
         </button>
+        {search.following && <MuteButton filterId={search.filterId} />}
         <button
           type="button"
           title={s.editHint}
