@@ -21,6 +21,7 @@ import { VirtualTable, type Column, type SortState } from './VirtualTable';
 import { useRowCommands } from './useRowCommands';
 import { usePagedRows } from '../state/usePagedRows';
 import type { MarkFilter } from '../../src-main/domain/marks';
+import { pipelineStatusName } from '../../src-main/i18n/codes';
 import { MarksButton } from './MarksEditor';
 import { MarkFilterBar } from './MarkFilterBar';
 import { compact, filterKey } from './markFilter';
@@ -179,14 +180,21 @@ export function TenderTable(props: TenderTableProps) {
         required: true,
         sortable,
         // The notice number has its own column (in the chooser) and is in the preview: the name gets the room.
+        // The name first and always most of the cell; our status and the tags after it, in at most 40 % of it.
         render: (r) => (
-          <>
+          <span className="tt__nameCell">
             {rowMark?.(r)}
-            {rowTags(r.marks)}
-            {r.marks?.status ? <PipelineBadge status={r.marks.status} /> : null}
-            {r.marks?.tags.length || r.marks?.status ? ' ' : null}
-            {r.name}
-          </>
+            <span className="tt__name" data-testid="row-name">
+              {r.name}
+            </span>
+            {r.marks?.tags.length || r.marks?.status ? (
+              // A chip cut at 1366 px is read whole in the tooltip: our status, then the tags.
+              <span className="tt__marks" title={[r.marks.status ? pipelineStatusName(r.marks.status, locale) : null, ...r.marks.tags.map((t) => t.name)].filter(Boolean).join(' · ')}>
+                {r.marks.status ? <PipelineBadge status={r.marks.status} /> : null}
+                {rowTags(r.marks)}
+              </span>
+            ) : null}
+          </span>
         ),
       },
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },

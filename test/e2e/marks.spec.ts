@@ -37,6 +37,10 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
     await expect(row(i).getByTestId('mark-tag')).toHaveText('Срочно');
     await expect(row(i).getByTestId('mark-status')).toHaveText('На рассмотрении');
   }
+  // The name stays readable beside the chips: most of its cell at 1366 px.
+  const nameBox = (await row(0).getByTestId('row-name').boundingBox())!;
+  const cellBox = (await row(0).getByRole('gridcell').filter({ has: page.getByTestId('row-name') }).boundingBox())!;
+  expect(nameBox.width).toBeGreaterThan(cellBox.width * 0.5);
   const ids = await Promise.all([0, 1].map(async (i) => Number(await row(i).getAttribute('data-key'))));
   // Only the marked rows under the filter chip «статус «На рассмотрении»».
   await page.getByTestId('saved-results-table-mark-filter-status').selectOption({ label: 'На рассмотрении' });
@@ -55,10 +59,17 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   const card = column('reviewing').getByTestId('board-card').first();
   const movedId = Number(await card.getAttribute('data-id'));
   expect(ids).toContain(movedId);
-  await card.focus();
+  // Readable at 1366 px: columns no narrower than a card's words, each drop zone the board's full height.
+  const columnBox = async (status: string) => (await column(status).boundingBox())!;
+  expect((await columnBox('won')).width).toBeGreaterThanOrEqual(190);
+  expect((await columnBox('won')).height).toBe((await columnBox('reviewing')).height);
+  // The card is no button holding a button: its handle is the keyboard's.
+  await expect(card).not.toHaveAttribute('role', 'button');
+  const handle = card.getByTestId('board-card-handle');
+  await handle.focus();
   await page.keyboard.press('Space');
-  await expect(card).toHaveAttribute('aria-roledescription', 'перемещаемая карточка');
-  await expect(card).toHaveAttribute('aria-pressed', 'true');
+  await expect(handle).toHaveAttribute('aria-roledescription', 'перемещаемая карточка');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
   await expect(column('preparing')).toHaveClass(/board__column--over/);
   await page.keyboard.press('Space');

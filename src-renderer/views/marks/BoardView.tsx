@@ -3,8 +3,10 @@
  * (name, customer, price, deadline in Moscow time, tags, assignee). A card moves to another status by drag
  * and drop with the mouse or the keyboard (@dnd-kit: Space picks up, ← → choose the column, Space drops,
  * Escape cancels; announced to screen readers in the interface's language). Its name opens the tender card.
+ * The keyboard picks a card up by its handle (a button of its own beside the name: a card holding the name's
+ * button may not itself be a button); the mouse drags it from anywhere.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEventHandler } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -132,23 +134,25 @@ function BoardCard({ row, status }: { row: MarkedTender; status: PipelineStatus 
     // Read out by screen readers in the interface's language (dnd-kit's default is the English "draggable").
     attributes: { roleDescription: s.roleDescription },
   });
+  // The pointer drags from anywhere on the card; the keyboard only from the handle, so Enter on the name opens it.
+  const { onKeyDown, ...pointer } = listeners ?? {};
   return (
     <article
-      ref={(el) => {
-        setNodeRef(el);
-        // The card itself picks up (Space/Enter on it); Enter on its name opens the tender instead.
-        setActivatorNodeRef(el);
-      }}
+      ref={setNodeRef}
       className={`board__card${isDragging ? ' board__card--dragging' : ''}`}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       data-testid="board-card"
       data-id={row.id}
-      {...attributes}
-      {...listeners}
+      {...pointer}
     >
-      <button type="button" className="linkish board__cardName" onClick={() => navigate({ view: 'card', kind: 'tender', id: row.id, back: { view: 'marks' } })} aria-label={s.open(name)} data-testid="board-card-open">
-        {name}
-      </button>
+      <div className="board__cardHead">
+        <button type="button" className="linkish board__cardName" onClick={() => navigate({ view: 'card', kind: 'tender', id: row.id, back: { view: 'marks' } })} aria-label={s.open(name)} data-testid="board-card-open">
+          {name}
+        </button>
+        <button type="button" ref={setActivatorNodeRef} className="board__handle" {...attributes} onKeyDown={onKeyDown as KeyboardEventHandler | undefined} aria-label={s.move(name)} title={s.move(name)} data-testid="board-card-handle">
+          ⠿
+        </button>
+      </div>
       {row.customer_name && <div className="board__cardLine muted">{row.customer_name}</div>}
       <div className="board__cardLine">
         <strong>{formatRub(row.price, locale)}</strong>

@@ -9,6 +9,7 @@ export const marksViewStrings: Strings<{
   empty: string;
   noStatus: string;
   open: (name: string) => string;
+  move: (name: string) => string;
   notHeld: (id: string) => string;
   deadline: string;
   count: (n: string) => string;
@@ -44,6 +45,7 @@ export const marksViewStrings: Strings<{
     empty: 'Пусто',
     noStatus: 'Без статуса',
     open: (name) => `Открыть карточку: ${name}`,
+    move: (name) => `Переместить в другой столбец: ${name}`,
     notHeld: (id) => `Закупка ${id} (нет в кэше)`,
     deadline: 'Заявки до',
     count: (n) => `Отмечено закупок: ${n}`,
@@ -79,6 +81,7 @@ export const marksViewStrings: Strings<{
     empty: 'Empty',
     noStatus: 'No status',
     open: (name) => `Open the card: ${name}`,
+    move: (name) => `Move to another column: ${name}`,
     notHeld: (id) => `Tender ${id} (not cached)`,
     deadline: 'Bids until',
     count: (n) => `Marked tenders: ${n}`,
