@@ -22,6 +22,11 @@ function row(page: Page, index: number) {
 }
 
 test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a deadline on its Moscow day', async ({ page, app }) => {
+  // No list yet: the calendar says why «Список» cannot be chosen and how to make one.
+  await page.getByTestId('nav-calendar').click();
+  await expect(page.getByTestId('calendar-scope-list')).toBeDisabled();
+  await expect(page.getByTestId('calendar-no-lists')).toContainText('создайте список');
+  await page.getByTestId('nav-search').click();
   await addKeyword(page, 'компьютер');
   await runSearchInView(page, 'e2e палитра');
 
@@ -81,6 +86,7 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   await page.keyboard.press('Enter');
   await expect(palette).toHaveCount(0);
   await expect(page.getByTestId('view-calendar')).toBeVisible();
+  await expect(page.getByTestId('calendar-no-lists')).toHaveCount(0);
 
   // The saved search's deadlines: one of them (one past 21:00 UTC when there is one) on its Moscow day.
   const searches = await invokeOk<{ filterId: string; label: string | null }[]>(app, 'savedSearches.list');
@@ -95,10 +101,32 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   });
   const submissions = events.filter((e) => e.kind === 'submission');
   expect(submissions.length).toBeGreaterThan(0);
-  const chosen = submissions.find((e) => new Date(e.at).getUTCHours() >= 21) ?? submissions[0]!;
+  const perDay = new Map<string, number>();
+  for (const e of events) perDay.set(moscowDay(e.at), (perDay.get(moscowDay(e.at)) ?? 0) + 1);
+  // On a day the month shows whole (at most four events; more are behind «+N ещё»).
+  const whole = submissions.filter((e) => perDay.get(moscowDay(e.at))! <= 4 && Date.parse(e.at) > now);
+  const chosen = whole.find((e) => new Date(e.at).getUTCHours() >= 21) ?? whole[0]!;
   const day = moscowDay(chosen.at);
-  const months = (Number(day.slice(0, 4)) - Number(moscowDay(new Date(now).toISOString()).slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(moscowDay(new Date(now).toISOString()).slice(5, 7));
-  for (let i = 0; i < Math.abs(months); i++) await page.getByTestId(months > 0 ? 'calendar-next' : 'calendar-previous').click();
+  const goToMonthOf = async (target: string) => {
+    await page.getByTestId('calendar-today').click();
+    const todays = moscowDay(new Date(now).toISOString());
+    const months = (Number(target.slice(0, 4)) - Number(todays.slice(0, 4))) * 12 + Number(target.slice(5, 7)) - Number(todays.slice(5, 7));
+    for (let i = 0; i < Math.abs(months); i++) await page.getByTestId(months > 0 ? 'calendar-next' : 'calendar-previous').click();
+  };
+
+  // The busiest day shows four events and «+N ещё» for the rest, which opens its week with them all.
+  const [busiest, busiestCount] = [...perDay].sort((a, b) => b[1] - a[1])[0]!;
+  expect(busiestCount).toBeGreaterThan(4);
+  await goToMonthOf(busiest);
+  const busy = page.getByTestId(`calendar-day-${busiest}`).first();
+  await expect(busy.getByTestId('calendar-event')).toHaveCount(4);
+  await expect(busy.getByTestId('calendar-more')).toHaveText(`+${busiestCount - 4} ещё`);
+  await busy.getByTestId('calendar-more').click();
+  await expect(page.getByTestId('calendar-mode-week')).toHaveAttribute('aria-pressed', 'true');
+  await expect(busy.getByTestId('calendar-event')).toHaveCount(busiestCount);
+  await page.getByTestId('calendar-mode-month').click();
+
+  await goToMonthOf(day);
   const cell = page.getByTestId(`calendar-day-${day}`).first();
   const event = cell.locator(`[data-testid="calendar-event"][data-tender-id="${chosen.tender_id}"]`).first();
   await expect(event).toBeVisible();
@@ -110,7 +138,12 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   await expect(page.getByTestId('calendar-mode-week')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('calendar-grid').getByRole('cell')).toHaveCount(7);
   await expect(event).toBeVisible();
+  await expect(event).not.toHaveAttribute('data-past', 'true');
   await app.screenshot(page, 'calendar-week');
+  // Once its instant has passed, the deadline is dimmed as past.
+  await page.clock.setFixedTime(new Date(chosen.at).getTime() + 60_000);
+  await page.getByTestId('calendar-mode-month').click();
+  await expect(event).toHaveAttribute('data-past', 'true');
   await event.click();
   await expect(page.getByTestId('view-card')).toBeVisible();
 });

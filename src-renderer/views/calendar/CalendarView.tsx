@@ -4,6 +4,7 @@
  * Moscow day at its Moscow time, with its kind named (submission deadline, auction, contract stage). A click
  * opens the tender's card; «Экспорт в календарь (ICS)» writes the scope's events to a file for Outlook or
  * Google Calendar (the core's `calendar.exportIcs`). Everything is read from the cache: nothing is spent.
+ * A month's day shows at most MONTH_CELL_EVENTS events, then «+N ещё» opens its week; past deadlines are dimmed.
  */
 import { useMemo } from 'react';
 import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../src-main/domain/calendar';
@@ -21,6 +22,9 @@ import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, per
 import { useCalendarState } from './calendarState';
 import { useCalendarEvents, useScopeChoices } from './useCalendarData';
 
+/** Events a month's day shows before «+N ещё»: a saved search's hundreds of deadlines keep the month one screen. */
+export const MONTH_CELL_EVENTS = 4;
+
 const strings: Strings<{
   title: string;
   intro: string;
@@ -32,6 +36,11 @@ const strings: Strings<{
   whichSearch: string;
   noLists: string;
   noSearches: string;
+  noListsHint: string;
+  toLists: string;
+  more: (n: string) => string;
+  moreLabel: (n: string, day: string) => string;
+  past: string;
   month: string;
   week: string;
   previous: string;
@@ -66,6 +75,11 @@ const strings: Strings<{
     whichSearch: 'Какой поиск',
     noLists: 'Списков пока нет',
     noSearches: 'Сохранённых поисков пока нет',
+    noListsHint: 'Списков пока нет: создайте список в разделе «Списки» или добавьте закупки в список из результатов поиска («Добавить в список…»).',
+    toLists: 'Перейти к спискам',
+    more: (n) => `+${n} ещё`,
+    moreLabel: (n, d) => `Ещё ${n} — показать неделю, в которой ${d}`,
+    past: 'срок прошёл',
     month: 'Месяц',
     week: 'Неделя',
     previous: 'Назад',
@@ -98,6 +112,11 @@ const strings: Strings<{
     whichSearch: 'Which search',
     noLists: 'No lists yet',
     noSearches: 'No saved searches yet',
+    noListsHint: 'No lists yet: create one in «Lists», or add tenders to a list from the search results («Add to list…»).',
+    toLists: 'Go to the lists',
+    more: (n) => `+${n} more`,
+    moreLabel: (n, d) => `${n} more — show the week of ${d}`,
+    past: 'deadline passed',
     month: 'Month',
     week: 'Week',
     previous: 'Previous',
@@ -135,6 +154,7 @@ export function CalendarView() {
   const events = useCalendarEvents(scope, period);
   const byDay = useMemo(() => eventsByDay(events.data ?? []), [events.data]);
   const today = moscowDay(new Date().toISOString());
+  const nowIso = new Date().toISOString();
   const step = (n: number) => set({ anchor: mode === 'month' ? addMonths(anchor, n) : addDays(anchor, 7 * n) });
   const periodTitle = mode === 'month' ? monthTitle(anchor, locale) : `${dayTitle(weeks[0]![0]!.day, locale)} — ${dayTitle(weeks[0]![6]!.day, locale)}`;
 
@@ -193,7 +213,7 @@ export function CalendarView() {
         {weeks.map((week) => (
           <div key={week[0]!.day} role="row" className="calendar__week">
             {week.map((d) => (
-              <DayCell key={d.day} day={d} today={d.day === today} events={byDay.get(d.day) ?? []} onOpenWeek={mode === 'month' ? () => set({ mode: 'week', anchor: d.day }) : undefined} />
+              <DayCell key={d.day} day={d} today={d.day === today} now={nowIso} events={byDay.get(d.day) ?? []} onOpenWeek={mode === 'month' ? () => set({ mode: 'week', anchor: d.day }) : undefined} />
             ))}
           </div>
         ))}
@@ -203,10 +223,15 @@ export function CalendarView() {
   );
 }
 
-function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: boolean; events: CalendarEvent[]; onOpenWeek?(): void }) {
+function DayCell({ day, today, now, events, onOpenWeek }: { day: GridDay; today: boolean; now: string; events: CalendarEvent[]; onOpenWeek?(): void }) {
   const s = useStrings(strings);
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
+  // Only the month caps a day (onOpenWeek is given there); its week shows them all.
+  const shown = onOpenWeek ? events.slice(0, MONTH_CELL_EVENTS) : events;
+  const hidden = events.length - shown.length;
+  // A date-only event is past once its Moscow day is; a timed one once its instant is.
+  const isPast = (e: CalendarEvent): boolean => (e.date_only ? moscowDay(e.at) < moscowDay(now) : e.at < now);
   return (
     <div
       role="cell"
@@ -223,16 +248,17 @@ function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: bool
       ) : (
         <div className="calendar__date">{Number(day.day.slice(8))}</div>
       )}
-      {events.map((e) => (
+      {shown.map((e) => (
         <button
           key={e.uid}
           type="button"
-          className={`calendar__event calendar__event--${e.kind}${e.tender_status === 'cancelled' ? ' calendar__event--cancelled' : ''}`}
+          className={`calendar__event calendar__event--${e.kind}${e.tender_status === 'cancelled' ? ' calendar__event--cancelled' : ''}${isPast(e) ? ' calendar__event--past' : ''}`}
           data-testid="calendar-event"
           data-tender-id={e.tender_id}
           data-kind={e.kind}
-          title={`${calendarEventKindName(e.kind, locale)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
-          aria-label={s.open(`${calendarEventKindName(e.kind, locale)}, ${e.date_only ? s.allDay : moscowTime(e.at)}: ${e.title}`)}
+          data-past={isPast(e) ? 'true' : undefined}
+          title={`${calendarEventKindName(e.kind, locale)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${isPast(e) ? ` · ${s.past}` : ''}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
+          aria-label={s.open(`${calendarEventKindName(e.kind, locale)}, ${e.date_only ? s.allDay : moscowTime(e.at)}${isPast(e) ? `, ${s.past}` : ''}: ${e.title}`)}
           onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
         >
           <span className="calendar__kind">{s.kindShort(e.kind)}</span> <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span>
@@ -240,6 +266,11 @@ function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: bool
           <span className="calendar__title">{e.title}</span>
         </button>
       ))}
+      {hidden > 0 && onOpenWeek && (
+        <button type="button" className="calendar__more" onClick={onOpenWeek} aria-label={s.moreLabel(formatInt(hidden, locale), dayTitle(day.day, locale))} data-testid="calendar-more" data-count={hidden}>
+          {s.more(formatInt(hidden, locale))}
+        </button>
+      )}
     </div>
   );
 }
@@ -247,7 +278,8 @@ function DayCell({ day, today, events, onOpenWeek }: { day: GridDay; today: bool
 function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope: CalendarScope): void }) {
   const s = useStrings(strings);
   const locale = useLocale();
-  const { lists, searches } = useScopeChoices();
+  const navigate = useAppStore((st) => st.navigate);
+  const { lists, searches, loaded } = useScopeChoices();
   const kind = scope.kind;
   const pickKind = (k: CalendarScope['kind']) => {
     if (k === 'marked') onChange({ kind: 'marked' });
@@ -266,6 +298,15 @@ function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope
           </label>
         );
       })}
+      {loaded && lists.length === 0 && (
+        // Why «Список» cannot be chosen, and how to make one.
+        <p className="calendar__hint muted" data-testid="calendar-no-lists">
+          {s.noListsHint}{' '}
+          <button type="button" className="btn--link" onClick={() => navigate({ view: 'lists' })} data-testid="calendar-to-lists">
+            {s.toLists}
+          </button>
+        </p>
+      )}
       {scope.kind === 'marked' && (
         // The same chips as the tables' filter over marks (tags, our status, assignee).
         <MarkFilterBar filter={filter} onChange={(next) => onChange(Object.keys(next).length > 0 ? { kind: 'marked', filter: next } : { kind: 'marked' })} testId="calendar-marks" />

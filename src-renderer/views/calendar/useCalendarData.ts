@@ -19,5 +19,6 @@ export function useScopeChoices() {
   const epoch = useAppStore((st) => st.epoch);
   const lists = useLoad(() => call('lists.list', {}), `calendar-lists-${epoch}`);
   const searches = useLoad(() => call('savedSearches.list', {}), `calendar-searches-${epoch}`);
-  return useMemo(() => ({ lists: lists.data ?? [], searches: searches.data ?? [] }), [lists.data, searches.data]);
+  // `loaded`: the lists were read (an empty answer, not a pending one, is what «no lists yet» is said for).
+  return useMemo(() => ({ lists: lists.data ?? [], searches: searches.data ?? [], loaded: lists.data !== null }), [lists.data, searches.data]);
 }
