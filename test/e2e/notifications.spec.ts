@@ -91,4 +91,11 @@ test('a followed search\'s new tenders: one notification with its name and count
   await expect(page.getByTestId('saved-results')).toHaveCount(0);
   await page.evaluate(() => window.__notes[0]!.onclick?.());
   await expect(page.getByTestId('saved-results')).toBeVisible();
+
+  // Muted: still followed, no longer told about (the core keeps the mute).
+  const mute = page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`).getByTestId('saved-mute');
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
+  await expect(mute).toHaveText('Уведомлять');
+  expect(((await app.invoke('notifications.muted')) as Ok<string[]>).value).toEqual([filterId]);
 });

@@ -20,7 +20,7 @@ import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
 import { formatDateTime, formatInt } from '../../format/format';
 import { eventsText, useStrings, type Strings, useLocale, currentLocale } from '../../i18n/i18n';
-import { criteriaToForm, summarizeCriteria } from '../search/queryBuilder';
+import { criteriaToForm, savedSearchName, summarizeCriteria } from '../search/queryBuilder';
 import { useSearchStore } from '../search/searchStore';
 import { cachedShare, expiryOf } from './savedLogic';
 import { useSavedSearches } from './useSavedSearches';
@@ -32,7 +32,6 @@ const strings: Strings<{
   loading: string;
   empty: string;
   toSearch: string;
-  untitled: string;
   newCount: (n: string) => string;
   updatedCount: (n: string) => string;
   cached: (cached: string, total: string | null) => string;
@@ -75,7 +74,6 @@ const strings: Strings<{
     loading: 'Загружаем…',
     empty: 'Сохранённых поисков пока нет. Запустите поиск — он сохранится здесь.',
     toSearch: 'К поиску',
-    untitled: 'Без названия',
     newCount: (n) => `новых: ${n}`,
     updatedCount: (n) => `изменённых: ${n}`,
     cached: (cached, total) => (total === null ? `в кэше: ${cached}` : `в кэше: ${cached} из ${total}`),
@@ -118,7 +116,6 @@ const strings: Strings<{
     loading: 'Loading…',
     empty: 'No saved searches yet. Run a search — it is kept here.',
     toSearch: 'Go to search',
-    untitled: 'Untitled',
     newCount: (n) => `new: ${n}`,
     updatedCount: (n) => `updated: ${n}`,
     cached: (cached, total) => (total === null ? `cached: ${cached}` : `cached: ${cached} of ${total}`),
@@ -297,7 +294,7 @@ function SavedSearchItem({
           </form>
         ) : (
           <h2 className="saved__label">
-            <span data-testid="saved-label">{search.label ?? s.untitled}</span>
+            <span data-testid="saved-label">{savedSearchName(search, locale)}</span>
             {search.following && (
               <span className="badge badge--live" data-testid="following-badge">
                 ● {s.following}
@@ -435,9 +432,9 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
   );
   const rowMark = useCallback((r: TenderRow) => <SeenBadge mark={seen.marks.get(r.id)} />, [seen.marks]);
   return (
-    <section className="saved__results" aria-label={s.results(search.label ?? summarizeCriteria(search.criteria, locale))} data-testid="saved-results">
+    <section className="saved__results" aria-label={s.results(savedSearchName(search, locale))} data-testid="saved-results">
       <div className="search__resultsHead">
-        <h2>{s.results(search.label ?? summarizeCriteria(search.criteria, locale))}</h2>
+        <h2>{s.results(savedSearchName(search, locale))}</h2>
         <CsvExportButton
           what="results"
           testId="saved-export"
@@ -575,7 +572,7 @@ export function SavedSearchesView() {
           }}
         >
           <p>
-            <strong>{confirm.label ?? summarizeCriteria(confirm.criteria, currentLocale())}</strong>
+            <strong>{savedSearchName(confirm, currentLocale())}</strong>
           </p>
           <p>{s.confirmBody}</p>
           <p>{s.confirmBody2}</p>

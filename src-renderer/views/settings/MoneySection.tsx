@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
 import { spendingSettingsSchema, type SpendingSettings } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SettingsSection } from './SettingsSection';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { useSpending } from './useSettingsData';
@@ -100,9 +101,7 @@ export function MoneySection() {
   );
 
   return (
-    <section className="settings__section" aria-labelledby="settings-money" data-testid="settings-money">
-      <h2 id="settings-money">{s.title}</h2>
-      <p className="muted">{s.intro}</p>
+    <SettingsSection id="money" title={s.title} intro={s.intro}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -139,6 +138,6 @@ export function MoneySection() {
         </p>
       )}
       <ErrorNotice error={error} testId="spending-error" />
-    </section>
+    </SettingsSection>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
 import type { NotificationSettings } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SettingsSection } from './SettingsSection';
 import { useStrings, type Strings } from '../../i18n/i18n';
 import { askNotificationPermission, notificationPermission, type PermissionState } from '../../state/notificationPermission';
 import { useAppStore } from '../../state/store';
@@ -73,9 +74,7 @@ export function NotificationsSection() {
     setForm(next);
   };
   return (
-    <section className="settings__section" aria-labelledby="settings-notifications" data-testid="settings-notifications">
-      <h2 id="settings-notifications">{s.title}</h2>
-      <p className="muted">{s.intro}</p>
+    <SettingsSection id="notifications" title={s.title} intro={s.intro}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -131,6 +130,6 @@ export function NotificationsSection() {
         </p>
       )}
       <ErrorNotice error={loaded.error} />
-    </section>
+    </SettingsSection>
   );
 }
