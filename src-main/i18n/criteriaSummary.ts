@@ -86,6 +86,15 @@ function rangeText(r: Record<string, unknown>, locale: Locale, fmt: (v: unknown)
   return parts.join(' ');
 }
 
+/**
+ * The one name of a saved search wherever it is shown (lists of searches, results' titles, the palette, the
+ * calendar and insights pickers, the export history and the «Источник» sheet): its label, else its criteria in
+ * words. An unnamed search once had three names («Без названия», «без названия», its criteria).
+ */
+export function savedSearchName(search: { label: string | null; criteria: Record<string, unknown> }, locale: Locale): string {
+  return search.label ?? summarizeCriteria(search.criteria, locale);
+}
+
 /** One line that tells saved searches apart: «"поставка компьютеров" или ноутбук · кроме ремонт · регионы: Москва». */
 export function summarizeCriteria(criteria: Record<string, unknown>, locale: Locale): string {
   const w = summaryWords[locale];

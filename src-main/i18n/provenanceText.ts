@@ -4,7 +4,7 @@
  * (export/provenance.ts) and the renderer's export history say it the same way.
  */
 import type { ExportSubject, Provenance } from '../domain/provenance';
-import { summarizeCriteria } from './criteriaSummary';
+import { savedSearchName, summarizeCriteria } from './criteriaSummary';
 import { pick, text, type Locale, type Text } from './text';
 
 export const PROVENANCE_WORDS = {
@@ -29,7 +29,6 @@ export const PROVENANCE_WORDS = {
   units: text('Стоимость строк при доставке, ед.', 'Units the rows cost when delivered'),
   rows: text('Строк', 'Rows'),
   appVersion: text('Версия приложения', 'App version'),
-  noLabel: text('без названия', 'unnamed'),
 } satisfies Record<string, Text>;
 
 /** How the history and the sheet name what a file holds, e.g. «Список «ИТ»», «Досье заказчика 7707083893». */
@@ -39,7 +38,7 @@ export function subjectTitle(what: ExportSubject, locale: Locale): string {
     case 'list':
       return `${w(PROVENANCE_WORDS.list)} «${what.name}»`;
     case 'search':
-      return `${w(PROVENANCE_WORDS.search)} «${what.label ?? w(PROVENANCE_WORDS.noLabel)}»`;
+      return `${w(PROVENANCE_WORDS.search)} «${savedSearchName(what, locale)}»`;
     case 'dossier':
       return `${w(what.party === 'customer' ? PROVENANCE_WORDS.customer : PROVENANCE_WORDS.supplier)} ${what.inn}${what.name ? ` (${what.name})` : ''}`;
     default:
@@ -62,7 +61,7 @@ export function provenanceLines(p: Provenance, locale: Locale): ProvenanceLine[]
     lines.push({ field: w(PROVENANCE_WORDS.name), value: p.what.name, format: 'text' });
   } else if (p.what.kind === 'search') {
     lines.push(
-      { field: w(PROVENANCE_WORDS.name), value: p.what.label ?? w(PROVENANCE_WORDS.noLabel), format: 'text' },
+      { field: w(PROVENANCE_WORDS.name), value: savedSearchName(p.what, locale), format: 'text' },
       { field: w(PROVENANCE_WORDS.criteria), value: summarizeCriteria(p.what.criteria, locale), format: 'text' },
     );
   } else if (p.what.kind === 'dossier') {

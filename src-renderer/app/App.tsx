@@ -13,7 +13,7 @@ import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from '../state/store';
 import { useLoad } from '../state/useLoad';
 import { SearchView } from '../views/search/SearchView';
-import { summarizeCriteria } from '../views/search/queryBuilder';
+import { savedSearchName } from '../views/search/queryBuilder';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
 import { CardView } from '../views/card/CardView';
 import { ContractsView } from '../views/contracts/ContractsView';
@@ -152,7 +152,7 @@ export function App() {
   const [namesWanted, setNamesWanted] = useState(0);
   const savedSearches = useLoad(() => call('savedSearches.list', {}), `frame-search-names-${namesWanted}`, namesWanted > 0);
   const searchNames = useMemo<ReadonlyMap<string, string>>(
-    () => new Map((savedSearches.data ?? []).map((x) => [x.filterId, x.label ?? summarizeCriteria(x.criteria, locale)])),
+    () => new Map((savedSearches.data ?? []).map((x) => [x.filterId, savedSearchName(x, locale)])),
     [savedSearches.data, locale],
   );
   const endedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -17,7 +17,7 @@ import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useProvideAction } from '../../state/commands/actions';
 import { useAppStore } from '../../state/store';
-import { summarizeCriteria } from '../search/queryBuilder';
+import { savedSearchName } from '../search/queryBuilder';
 import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, periodOf, weekDays, type GridDay } from './calendarGrid';
 import { useCalendarState } from './calendarState';
 import { useCalendarEvents, useScopeChoices } from './useCalendarData';
@@ -329,7 +329,7 @@ function ScopePicker({ scope, onChange }: { scope: CalendarScope; onChange(scope
           <select value={scope.filterId} onChange={(e) => onChange({ kind: 'search', filterId: e.target.value })} data-testid="calendar-search">
             {searches.map((x) => (
               <option key={x.filterId} value={x.filterId}>
-                {x.label ?? summarizeCriteria(x.criteria, locale)}
+                {savedSearchName(x, locale)}
               </option>
             ))}
           </select>

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import type { InsightsScope } from '../../state/store';
-import { summarizeCriteria } from '../search/queryBuilder';
+import { savedSearchName } from '../search/queryBuilder';
 import { insightsStrings } from './insightsStrings';
 import { useScopes } from './useInsights';
 
@@ -29,7 +29,7 @@ export function useScopeNames(): ReadonlyMap<string, string> {
   return useMemo(
     () =>
       new Map([
-        ...(searches.data ?? []).map((x) => [`search:${x.filterId}`, x.label ?? summarizeCriteria(x.criteria, locale)] as const),
+        ...(searches.data ?? []).map((x) => [`search:${x.filterId}`, savedSearchName(x, locale)] as const),
         ...(lists.data ?? []).map((l) => [`list:${l.listId}`, l.name] as const),
       ]),
     [searches.data, lists.data, locale],
@@ -59,7 +59,7 @@ export function ScopePicker({ value, onChange, allowAll, testId }: { value: Pick
           <optgroup label={s.scopeSearch}>
             {(searches.data ?? []).map((x) => (
               <option key={x.filterId} value={`search:${x.filterId}`}>
-                {x.label ?? summarizeCriteria(x.criteria, locale)}
+                {savedSearchName(x, locale)}
               </option>
             ))}
           </optgroup>

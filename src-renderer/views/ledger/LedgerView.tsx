@@ -15,7 +15,7 @@ import { count, NOUNS, useStrings, type Strings, useLocale } from '../../i18n/i1
 import { DayBars, SearchBars } from './SpendCharts';
 import { TwinCharges } from './TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
-import { summarizeCriteria } from '../search/queryBuilder';
+import { savedSearchName } from '../search/queryBuilder';
 import { useLedgerData } from './useLedgerData';
 
 const strings: Strings<{
@@ -192,7 +192,7 @@ export function LedgerView() {
   const searchLabel = useMemo(() => {
     const labels = new Map<string, string>();
     for (const x of spend.data?.bySearch ?? []) if (x.filterId && x.label) labels.set(x.filterId, x.label);
-    for (const x of saved.data ?? []) labels.set(x.filterId, x.label ?? summarizeCriteria(x.criteria, locale));
+    for (const x of saved.data ?? []) labels.set(x.filterId, savedSearchName(x, locale));
     return labels;
   }, [spend.data, saved.data, locale]);
   const kindName = useCallback((r: LedgerRowInfo) => (r.balanceType === 'tenders' ? s.tender : s.contract), [s]);

@@ -17,7 +17,7 @@ import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { CriteriaForm } from './CriteriaForm';
 import { CriteriaPanel } from './CriteriaPanel';
-import { buildCriteria, countConditions, fieldOfPath, summarizeCriteria, type FieldErrors } from './queryBuilder';
+import { buildCriteria, countConditions, fieldOfPath, savedSearchName, summarizeCriteria, type FieldErrors } from './queryBuilder';
 import { useSearchStore } from './searchStore';
 
 const strings: Strings<{
@@ -321,7 +321,7 @@ export function OnlineSearch() {
       {st.run ? (
         <div className="search__results">
           <div className="search__resultsHead">
-            <h2 data-testid="results-title">{s.resultsOf(st.run.label ?? summarizeCriteria(st.run.criteria, locale))}</h2>
+            <h2 data-testid="results-title">{s.resultsOf(savedSearchName(st.run, locale))}</h2>
             <button type="button" className="btn--link" onClick={() => st.run && navigate({ view: 'saved', filterId: st.run.filterId })}>
               {s.openSaved}
             </button>

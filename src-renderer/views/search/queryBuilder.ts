@@ -17,7 +17,7 @@ import { cleanItems } from '../../components/tokenItems';
 import { isoToRuDate } from '../../../src-main/i18n/criteriaSummary';
 
 // The one-line summary of criteria lives beside the core's words (an export's «Источник» tells it too).
-export { isoToRuDate, summarizeCriteria } from '../../../src-main/i18n/criteriaSummary';
+export { isoToRuDate, savedSearchName, summarizeCriteria } from '../../../src-main/i18n/criteriaSummary';
 
 export type TenderStatus = 'active' | 'completed' | 'cancelled';
 
