@@ -1,6 +1,11 @@
 /**
  * What every command may need, opened lazily so `tenderwb profile list` touches neither the network nor
  * the keychain: the profile registry, the token vault, the API client and the profile's cache.
+ *
+ * The app's built-in profiles (`sandbox`, `sandbox-earlier`) are not in profiles.json: the app adds them while
+ * its embedded sandbox runs. Their caches live in the same data root, so a built-in profile whose cache exists
+ * is listed and read here (offline commands: marks, cache, analytics, export); a command that needs the API
+ * says in one sentence that the sandbox runs only inside the app.
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -18,6 +23,7 @@ import { EarlierWorkbench } from '../earlier/index';
 import { reprocessQuarantine } from '../sync/quarantine';
 import { CurrentWorkbench, currentClient } from '../current/index';
 import { readSettings } from '../app/settings';
+import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../app/sandboxProfile';
 import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
@@ -42,16 +48,35 @@ export class CliContext {
     this.vault = new TokenVault({ env });
   }
 
-  /** The profile named by --profile, or the only one there is. */
+  /**
+   * The app's built-in profiles whose cache this data root holds (the app used them), `sandbox` first. They
+   * have no base URL here: the sandbox they talk to is embedded in the app and runs only while it does.
+   */
+  builtInProfiles(): Profile[] {
+    return [
+      { name: SANDBOX_PROFILE, generation: 'current' as const },
+      { name: SANDBOX_EARLIER_PROFILE, generation: 'earlier' as const },
+    ]
+      .filter((p) => existsSync(join(this.registry.dataDir(p.name), CACHE_FILE)))
+      .map((p) => ({ ...p, baseUrl: '', createdAt: '' }));
+  }
+
+  /** The profile named by --profile, or the only one there is (else the app's built-in sandbox, if it has a cache). */
   async profile(): Promise<Profile> {
     if (this.profileCache) return this.profileCache;
     if (this.options.profile) {
-      const p = await this.registry.get(this.options.profile);
+      const wanted = this.options.profile;
+      const p = (await this.registry.get(wanted)) ?? (isBuiltInName(wanted) ? (this.builtInProfiles().find((b) => b.name === wanted.toLowerCase()) ?? null) : null);
       if (!p) throw new CliError(`no profile "${this.options.profile}"; see "tenderwb profile list"`);
       this.profileCache = p;
       return p;
     }
     const all = await this.registry.list();
+    const builtIn = all.length === 0 ? this.builtInProfiles()[0] : undefined;
+    if (builtIn !== undefined) {
+      this.profileCache = builtIn;
+      return builtIn;
+    }
     if (all.length === 0) throw new CliError('no profile yet: add one with "tenderwb profile add NAME --base-url URL --token-stdin"');
     if (all.length > 1) throw new CliError(`several profiles (${all.map((p) => p.name).join(', ')}): choose one with --profile NAME`);
     this.profileCache = all[0]!;
@@ -107,6 +132,14 @@ export class CliContext {
   }
 
   private async token(name: string): Promise<string> {
+    if (isBuiltInName(name) && !(await this.registry.get(name))) {
+      const { locale } = await readSettings(this.registry.rootDir);
+      throw new CliError(
+        locale === 'en'
+          ? `the built-in profile "${name}" talks to the sandbox embedded in the app, which runs only while the app does: here its cache answers offline commands (marks, cache, analytics, export); for this command use the app, or add a profile with "tenderwb profile add NAME --base-url URL --token-stdin"`
+          : `встроенный профиль «${name}» работает с песочницей, встроенной в приложение, и она запущена, только пока открыто приложение: здесь его кэш отвечает на офлайн-команды (marks, cache, analytics, export); эту команду выполните в приложении или добавьте профиль: tenderwb profile add ИМЯ --base-url URL --token-stdin`,
+      );
+    }
     const token = await this.vault.get(name);
     if (!token) throw new CliError(`no API token for profile "${name}": set one with "tenderwb profile add ${name} --base-url URL --token-stdin" or TENDERWB_TOKEN`);
     return token;

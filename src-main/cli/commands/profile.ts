@@ -18,7 +18,12 @@ export async function profileCommand(ctx: CliContext, args: string[]): Promise<v
       const token = await ctx.vault.source(p.name).catch(() => null);
       ctx.out.result({ name: p.name, base_url: p.baseUrl, generation: p.generation, created_at: p.createdAt, token: token ?? 'none' }, `${p.name}\t${p.baseUrl}\t${p.generation}\ttoken: ${token ?? 'none'}`);
     }
-    if (!profiles.length) ctx.out.info('no profiles yet');
+    // The app's built-in sandbox profiles: listed when this data root holds their cache (offline commands read it).
+    const builtIn = ctx.builtInProfiles().filter((b) => !profiles.some((p) => p.name.toLowerCase() === b.name));
+    for (const b of builtIn) {
+      ctx.out.result({ name: b.name, base_url: null, generation: b.generation, built_in: true, token: 'none' }, `${b.name}\t(built into the app: cache only here)\t${b.generation}\ttoken: none`);
+    }
+    if (!profiles.length && !builtIn.length) ctx.out.info('no profiles yet');
     return;
   }
   if (sub === 'add') {

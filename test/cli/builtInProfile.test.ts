@@ -1,0 +1,36 @@
+/**
+ * The app's built-in sandbox profile seen from the CLI (issue 16 trial: `tenderwb --data-dir <the app's data
+ * dir> marks` answered «no profile yet»). Its cache lives in the same data root though profiles.json does not
+ * name it: the CLI lists it, reads it offline, and an API command says in one sentence that its sandbox runs
+ * only inside the app. No sandbox server: the point is that none is needed.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openProfileCache } from '../../src-main/app/damagedCaches';
+import { CliHarness } from './helpers';
+
+let cli: CliHarness;
+
+beforeAll(() => {
+  cli = new CliHarness();
+  // What the app leaves behind once its built-in sandbox profile was used: that profile's cache, no profiles.json.
+  openProfileCache(join(cli.dataDir, 'profiles', 'sandbox')).close();
+});
+
+afterAll(() => cli?.cleanup());
+
+describe('the app\'s built-in sandbox profile in the CLI', () => {
+  it('is listed and read offline; an API command names what to do', async () => {
+    expect((await cli.ok(['--json', 'profile', 'list'])).lines).toEqual([{ name: 'sandbox', base_url: null, generation: 'current', built_in: true, token: 'none' }]);
+
+    const none = await cli.ok(['marks']);
+    expect(none.stderr).toContain('Отмеченных закупок с такими условиями нет.');
+    await cli.ok(['mark', 'tender', '5', '--tag', 'Срочно', '--allow-missing']);
+    expect((await cli.ok(['--json', 'marks'])).lines.map((l) => l.id)).toEqual([5]);
+    expect((await cli.ok(['--json', '--profile', 'sandbox', 'marks', 'tags'])).lines.map((l) => l.name)).toEqual(['Срочно']);
+
+    const online = await cli.run(['search', '--query', JSON.stringify({ keywords: ['вакцин'] })]);
+    expect(online.code).not.toBe(0);
+    expect(online.stderr).toContain('встроенный профиль «sandbox» работает с песочницей, встроенной в приложение, и она запущена, только пока открыто приложение');
+  });
+});
