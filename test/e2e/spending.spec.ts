@@ -24,6 +24,9 @@ test('a search with no conditions asks first, naming the count; cancel spends no
   await expect(everything).toHaveText(/^\d[\d\s]* закуп(ка|ки|ок) ≈ 1\s000 ед\.$/);
   await expect(dialog.getByTestId('spend-confirm-cost')).toContainText('больше порога подтверждения (100 ед.');
   await expect(dialog.getByTestId('spend-confirm-ok')).toHaveText(/Загрузить за 1\s000 ед\./);
+  // The set is larger than the cap: the dialog says the run stops there, how many stay out and where to raise it.
+  await expect(dialog.getByTestId('spend-confirm-shortfall')).toContainText(/^Загрузка остановится на пределе 1\s000 ед\.; незагруженными останутся примерно: \d[\d\s]* закуп(ка|ки|ок)\./);
+  await expect(dialog.getByTestId('spend-confirm-shortfall')).toContainText('в настройках, раздел «Расходы»');
   await app.screenshot(page, 'spend-confirm-search');
 
   await dialog.getByTestId('spend-confirm-cancel').click();
