@@ -76,10 +76,11 @@ export default defineConfig({
     // With projects, each states its own files (`extends: true` would add the root's list to a project's).
     ...(strictPass ? {} : { include, exclude }),
     pool: 'forks',
-    // Vitest's default on two cores is ONE worker (cores - 1). Most files spend their time waiting on a
-    // sandbox, a child process or the rate limiter's real minute, so more workers than cores overlap those
-    // waits (BENCHMARKS.md, "Test suite time"). Every wait in the suites is on a condition, not a clock.
-    maxWorkers: 3,
+    // Vitest's default on two cores is ONE worker (cores - 1), which leaves a core idle while a file waits on a
+    // sandbox, a child process or the rate limiter's real minute. Two: one per core. Three were measured too
+    // (BENCHMARKS.md, "Test suite time"): on a loaded machine the CLI suites, whose tests spawn the CLI twenty
+    // times in a row, then ran into their own 60 s limits, and a flake is a bug.
+    maxWorkers: 2,
     // Both projects in one queue, the longest files first (LongestFirst above says why).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
