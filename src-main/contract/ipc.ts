@@ -25,7 +25,7 @@ import { assigneeProblem, colorProblem, noteProblem, statusProblem, tagNameProbl
 import type { Bilingual } from '../domain/bilingual';
 import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
 import { EXPORT_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
-import { HHMM, type NotificationTarget } from '../domain/notifications';
+import { HHMM, HHMM_WORDS, type NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -429,7 +429,15 @@ export const earlierTransactionSchema = z.object({
 });
 export type EarlierTransaction = z.infer<typeof earlierTransactionSchema>;
 
-const exportResultSchema = z.object({ saved: z.boolean(), path: z.string().nullable(), downloadUrl: z.string().nullable(), fileName: z.string(), rows: z.number() });
+const exportResultSchema = z.object({
+  saved: z.boolean(),
+  path: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  fileName: z.string(),
+  rows: z.number(),
+  /** Browser mode, a CSV: its provenance (`FILE.provenance.json`) as a second one-time download (issue 16). */
+  provenanceDownload: z.object({ url: z.string(), fileName: z.string() }).optional(),
+});
 
 const empty = z.strictObject({});
 
@@ -624,7 +632,6 @@ export const calendarEventSchema = z.object({
   version: z.number().optional(),
 }) satisfies z.ZodType<CalendarEvent>;
 /** Notifications (issue 16; rules in domain/notifications.ts). */
-const HHMM_WORDS: Bilingual = { ru: 'Время в формате ЧЧ:ММ, например 22:00', en: 'A time as HH:MM, e.g. 22:00' };
 const hhmm = z.string().refine((v) => HHMM.test(v), { message: HHMM_WORDS.ru, params: { text: HHMM_WORDS } });
 export const notificationSettingsSchema = z.strictObject({
   enabled: z.boolean(),

@@ -62,6 +62,8 @@ export interface QuietHours {
 }
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** What a time that is not HH:MM is told (the contract's refusal and the settings form alike). */
+export const HHMM_WORDS = { ru: 'Время в формате ЧЧ:ММ, например 22:00', en: 'A time as HH:MM, e.g. 22:00' } as const;
 
 const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

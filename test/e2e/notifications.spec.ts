@@ -79,6 +79,8 @@ test('a followed search\'s new tenders: one notification with its name and count
   expect(first!.title).toBe('Поставки e2e');
   expect(first!.body).toMatch(/^(\d+ (новая|новые|новых) (закупка|закупки|закупок))?(, )?(\d+ (закупка|закупки|закупок) (изменилась|изменились))?$/);
   expect(first!.body).not.toBe('');
+  await page.getByTestId('settings-notifications').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('notifications-enabled')).toBeChecked();
   await app.screenshot(page, 'notifications-settings');
 
   await page.evaluate(() => window.__notes[0]!.onclick?.());
@@ -98,4 +100,16 @@ test('a followed search\'s new tenders: one notification with its name and count
   await expect(mute).toHaveAttribute('aria-pressed', 'true');
   await expect(mute).toHaveText('Уведомлять');
   expect(((await app.invoke('notifications.muted')) as Ok<string[]>).value).toEqual([filterId]);
+
+  // Quiet hours in the settings: 24-hour Moscow time; a time that is not HH:MM is named and not saved.
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('notifications-quiet').check();
+  await page.getByTestId('notifications-quiet-from').fill('25:00');
+  await expect(page.getByTestId('settings-notifications')).toContainText('Время в формате ЧЧ:ММ, например 22:00');
+  await expect(page.getByTestId('notifications-save')).toBeDisabled();
+  await page.getByTestId('notifications-quiet-from').fill('23:00');
+  await page.getByTestId('notifications-save').click();
+  await expect(page.getByTestId('notifications-saved')).toBeVisible();
+  await app.screenshot(page, 'notifications-quiet-hours');
+  expect(((await app.invoke('notifications.settings')) as Ok<unknown>).value).toEqual({ enabled: true, quietHours: { from: '23:00', to: '08:00' } });
 });

@@ -6,9 +6,10 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../bridge/client';
 import type { NotificationSettings } from '../../../src-main/contract/ipc';
+import { HHMM, HHMM_WORDS } from '../../../src-main/domain/notifications';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SettingsSection } from './SettingsSection';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { askNotificationPermission, notificationPermission, type PermissionState } from '../../state/notificationPermission';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
@@ -24,6 +25,7 @@ const strings: Strings<{
   save: string;
   saved: string;
   denied: string;
+  hhmm: string;
 }> = {
   ru: {
     title: 'Уведомления',
@@ -36,6 +38,7 @@ const strings: Strings<{
     save: 'Сохранить',
     saved: 'Сохранено.',
     denied: 'Браузер не разрешил уведомления: они показываются внутри приложения, в правом нижнем углу.',
+    hhmm: 'ЧЧ:ММ',
   },
   en: {
     title: 'Notifications',
@@ -48,11 +51,13 @@ const strings: Strings<{
     save: 'Save',
     saved: 'Saved.',
     denied: 'The browser did not allow notifications: they are shown inside the app, bottom right.',
+    hhmm: 'HH:MM',
   },
 };
 
 export function NotificationsSection() {
   const s = useStrings(strings);
+  const locale = useLocale();
   const epoch = useAppStore((st) => st.epoch);
   const loaded = useLoad(() => call('notifications.settings', {}), `notification-settings-${epoch}`);
   const [form, setForm] = useState<NotificationSettings | null>(null);
@@ -69,6 +74,7 @@ export function NotificationsSection() {
 
   if (!form) return <ErrorNotice error={loaded.error} />;
   const quiet = form.quietHours ?? { from: '22:00', to: '08:00' };
+  const quietValid = HHMM.test(quiet.from) && HHMM.test(quiet.to);
   const change = (next: NotificationSettings): void => {
     setSaved(false);
     setForm(next);
@@ -78,6 +84,7 @@ export function NotificationsSection() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
+          if (quietOn && !quietValid) return;
           const next = { ...form, quietHours: quietOn ? quiet : null };
           call('notifications.setSettings', next).then(
             (r) => {
@@ -103,19 +110,32 @@ export function NotificationsSection() {
             {s.enabled}
           </span>
         </label>
-        <fieldset className="field" disabled={!form.enabled}>
+        {/* Unstyled: a group that is disabled as a whole while notifications are off. */}
+        <fieldset className="field" disabled={!form.enabled} style={{ border: 'none', padding: 0, margin: 0 }}>
           <label>
             <input type="checkbox" checked={quietOn} data-testid="notifications-quiet" onChange={(e) => (setSaved(false), setQuietOn(e.target.checked))} /> {s.quiet}
           </label>{' '}
-          <label>
-            {s.from} <input type="time" value={quiet.from} disabled={!quietOn} data-testid="notifications-quiet-from" onChange={(e) => change({ ...form, quietHours: { ...quiet, from: e.target.value } })} />
-          </label>{' '}
-          <label>
-            {s.to} <input type="time" value={quiet.to} disabled={!quietOn} data-testid="notifications-quiet-to" onChange={(e) => change({ ...form, quietHours: { ...quiet, to: e.target.value } })} />
-          </label>
-          <span className="field__hint">{s.quietHint}</span>
+          {/* Text, not type="time": that one follows the browser's locale (10:00 PM), the app's times are 24-hour. */}
+          {(['from', 'to'] as const).map((end) => (
+            <label key={end}>
+              {' '}
+              {s[end]}{' '}
+              <input
+                value={quiet[end]}
+                size={5}
+                maxLength={5}
+                inputMode="numeric"
+                placeholder={s.hhmm}
+                disabled={!quietOn}
+                aria-invalid={quietOn && !HHMM.test(quiet[end]) ? true : undefined}
+                data-testid={`notifications-quiet-${end}`}
+                onChange={(e) => change({ ...form, quietHours: { ...quiet, [end]: e.target.value.trim() } })}
+              />
+            </label>
+          ))}
+          {quietOn && !quietValid ? <span className="field__error">{HHMM_WORDS[locale]}</span> : <span className="field__hint">{s.quietHint}</span>}
         </fieldset>
-        <button type="submit" className="btn--primary" data-testid="notifications-save">
+        <button type="submit" className="btn--primary" disabled={quietOn && !quietValid} data-testid="notifications-save">
           {s.save}
         </button>{' '}
         {saved && (
