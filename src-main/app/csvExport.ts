@@ -5,11 +5,12 @@
  * (cancel writes nothing), or a private temp file published as a one-time download in browser mode.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale, MethodResult } from '../contract/ipc';
 import { chooseColumns } from '../export/columnChoice';
-import { TENDER_COLUMNS, type TenderColumn } from '../export/csv';
+import { moscowFields, TENDER_COLUMNS, type TenderColumn } from '../export/csv';
 import { MARK_COLUMNS } from '../export/markColumns';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
@@ -87,6 +88,16 @@ export const safeFileName = (name: string, fallback: string, extension = 'csv'):
   (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
 
 /**
+ * A table export's default name: what it holds, as the app names it, and the Moscow day it was made
+ * («Мой список 2026-11-26.xlsx»), so a downloads folder tells files apart without opening them.
+ */
+export function datedFileName(name: string, fallback: string, extension: string, now = new Date()): string {
+  const f = moscowFields(now)!;
+  const day = `${f.y}-${String(f.m).padStart(2, '0')}-${String(f.d).padStart(2, '0')}`;
+  return safeFileName(`${safeFileName(name, fallback, '').slice(0, -1)} ${day}`, fallback, extension);
+}
+
+/**
  * Asks where to write (or makes the browser-mode download) and lets `write` fill the file. A write that tells
  * its provenance (the table exports) is added to the export history (issue 16).
  */
@@ -111,11 +122,11 @@ export async function exportToTarget(
   const target = path.join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}${path.extname(fileName) || '.csv'}`);
   const result = await write(target);
   // A download has no place on disk the user knows of: the history keeps its name only, and its provenance.
-  // A CSV's sidecar cannot go along with a one-time download: removed here rather than left to pile up.
-  if (result.provenance) {
-    recordExport(session.cache, { fileName, path: null, provenance: result.provenance });
-    await rm(sidecarPath(target), { force: true });
-  }
+  // A CSV's sidecar cannot ride along with one download, so it is offered as a second one under the name it
+  // would have beside the file (the server forgets and deletes what is not fetched in time).
+  if (result.provenance) recordExport(session.cache, { fileName, path: null, provenance: result.provenance });
+  const sidecar = sidecarPath(target);
+  const provenanceDownload = existsSync(sidecar) ? { url: await platform.publishDownload(sidecar, sidecarPath(fileName)), fileName: sidecarPath(fileName) } : undefined;
   const downloadUrl = await platform.publishDownload(target, fileName);
-  return { saved: true, path: null, downloadUrl, fileName, rows: result.rows };
+  return { saved: true, path: null, downloadUrl, fileName, rows: result.rows, ...(provenanceDownload ? { provenanceDownload } : {}) };
 }

@@ -6,10 +6,12 @@
 import { exportHistory } from '../cache/exportHistory';
 import type { Handlers } from '../contract/ipc';
 import { exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
+import { searchSubject } from '../export/provenance';
 import { exportSearchResultsCsv } from '../export/resultsExport';
+import { summarizeCriteria } from '../i18n/criteriaSummary';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
-import { chosenColumns, chosenOf, exportToTarget, safeFileName } from './csvExport';
+import { chosenColumns, chosenOf, datedFileName, exportToTarget } from './csvExport';
 
 type ExportHandlers = Pick<Handlers, 'search.export' | 'ledger.exportColumns' | 'ledger.export' | 'exports.history'>;
 
@@ -17,9 +19,12 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
   return {
     'search.export': async ({ filterId, sort, columns, delimiter, excel, format }) => {
       const session = ctx.currentGeneration();
-      const search = session.current.requireSaved(filterId);
+      session.current.requireSaved(filterId);
       const chosen = chosenColumns(columns, true);
-      return exportToTarget(platform, session, safeFileName(search.label ?? filterId, 'search', format), (target) =>
+      // Named as the saved-search view names it: its label, else its criteria in words (never its filter id).
+      const search = searchSubject(session.cache, filterId);
+      const name = search.kind === 'search' ? (search.label ?? summarizeCriteria(search.criteria, ctx.locale)) : filterId;
+      return exportToTarget(platform, session, datedFileName(name, 'search', format), (target) =>
         exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },
@@ -30,7 +35,7 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
       const session = ctx.currentGeneration();
       const chosen = chosenOf(ledgerColumns(ctx.locale), columns);
       const fileName = ctx.locale === 'en' ? 'ledger' : 'журнал списаний';
-      return exportToTarget(platform, session, safeFileName(fileName, 'ledger', format), (target) =>
+      return exportToTarget(platform, session, datedFileName(fileName, 'ledger', format), (target) =>
         exportLedgerCsv(session.cache, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },

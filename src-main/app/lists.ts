@@ -8,7 +8,7 @@ import { exportListCsv } from '../export/listExport';
 import { tendersMarkedAs, withRowMarks } from '../marks/rowMarks';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
-import { chosenColumns, exportColumns, exportToTarget, safeFileName } from './csvExport';
+import { chosenColumns, datedFileName, exportColumns, exportToTarget } from './csvExport';
 
 type ListHandlers = Pick<
   Handlers,
@@ -97,7 +97,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const list = lists().require(listId);
       const chosen = chosenColumns(columns, true);
       // From the members held here, never waiting on the network (issue 13): the list view's refresh reads them.
-      return exportToTarget(platform, session, safeFileName(list.name, 'list', format), (target) =>
+      return exportToTarget(platform, session, datedFileName(list.name, 'list', format), (target) =>
         exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },

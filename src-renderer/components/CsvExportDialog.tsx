@@ -39,6 +39,7 @@ const strings: Strings<{
   cancel: string;
   exported: (rows: string, where: string) => string;
   exportedDownload: (rows: string, file: string) => string;
+  provenanceLink: string;
   exportCancelled: string;
   noColumns: string;
   all: string;
@@ -65,6 +66,7 @@ const strings: Strings<{
     cancel: 'Закрыть',
     exported: (r, w) => `Выгружено строк: ${r} → ${w}`,
     exportedDownload: (r, f) => `Выгружено строк: ${r}, файл «${f}» скачивается.`,
+    provenanceLink: 'Скачать сведения об источнике',
     exportCancelled: 'Сохранение отменено.',
     noColumns: 'Выберите хотя бы один столбец.',
     all: 'Все',
@@ -72,7 +74,7 @@ const strings: Strings<{
     format: 'Формат файла',
     formatCsv: 'CSV',
     formatXlsx: 'Excel (XLSX)',
-    formatHint: 'В XLSX числа — числа, даты — даты по московскому времени, номера и ИНН — текст; лист «Источник» говорит, откуда строки, насколько они свежи и сколько стоили. К CSV те же сведения кладутся рядом, в файл .provenance.json.',
+    formatHint: 'В XLSX числа — числа, даты — даты по московскому времени, номера и ИНН — текст; лист «Источник» говорит, откуда строки, насколько они свежи и сколько стоили. К CSV те же сведения — в файле .provenance.json: рядом с CSV, когда файл сохраняется на диск, а в браузере — второй ссылкой после выгрузки. Они же видны в «Выгрузках».',
   },
   en: {
     columns: 'Columns and their order',
@@ -91,6 +93,7 @@ const strings: Strings<{
     cancel: 'Close',
     exported: (r, w) => `Rows exported: ${r} → ${w}`,
     exportedDownload: (r, f) => `Rows exported: ${r}; "${f}" is downloading.`,
+    provenanceLink: 'Download the source details',
     exportCancelled: 'Saving was cancelled.',
     noColumns: 'Choose at least one column.',
     all: 'All',
@@ -98,7 +101,7 @@ const strings: Strings<{
     format: 'File format',
     formatCsv: 'CSV',
     formatXlsx: 'Excel (XLSX)',
-    formatHint: 'In XLSX numbers are numbers, dates are dates in Moscow time, numbers such as INNs are text; the «Источник» (source) sheet says where the rows came from, how fresh they are and what they cost. A CSV gets the same beside it, in a .provenance.json file.',
+    formatHint: 'In XLSX numbers are numbers, dates are dates in Moscow time, numbers such as INNs are text; the «Источник» (source) sheet says where the rows came from, how fresh they are and what they cost. A CSV gets the same in a .provenance.json file: beside the CSV when it is saved to disk, or in the browser as a second link after the export. The «Exports» page shows it too.',
   },
 };
 
@@ -255,6 +258,15 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
             : result.saved
               ? s.exported(formatInt(result.rows, locale), result.path ?? result.fileName)
               : s.exportCancelled}
+          {result.provenanceDownload && (
+            <>
+              {' '}
+              {/* Browser mode: a download cannot carry the CSV's sidecar, so it is a second link (one click, one file). */}
+              <a href={result.provenanceDownload.url} download={result.provenanceDownload.fileName} data-testid={`${testId}-provenance`}>
+                {s.provenanceLink} («{result.provenanceDownload.fileName}»)
+              </a>
+            </>
+          )}
         </p>
       )}
       <div className="dialog__actions">

@@ -2,7 +2,7 @@
  * The app core against a real sandbox: what an analyst does on a first start, and the money rules
  * (a preview costs at most one unit, re-running costs nothing, every charge is one version held).
  */
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -187,7 +187,7 @@ describe('app core on the sandbox profile', () => {
     const columns = await t.call('lists.exportColumns', {});
     expect(columns.find((c) => c.key === 'price')?.title).toBe('Начальная цена');
     const out = await t.call('lists.export', { listId: list.listId, columns: ['id', 'name', 'price'] });
-    expect(out).toMatchObject({ saved: true, rows: 3, fileName: 'Отобранные закупки.csv', downloadUrl: null });
+    expect(out).toMatchObject({ saved: true, rows: 3, fileName: expect.stringMatching(/^Отобранные закупки \d{4}-\d{2}-\d{2}\.csv$/), downloadUrl: null });
     const bytes = readFileSync(out.path!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
@@ -225,11 +225,13 @@ describe('app core on the sandbox profile', () => {
       await browser.call('lists.list', {});
       const r = await browser.call('lists.export', { listId: list.listId, columns: ['id', 'etp_id'], delimiter: ',' });
       expect(r).toMatchObject({ saved: true, path: null, downloadUrl: expect.stringMatching(/^\/downloads\//) });
-      expect(published[0]!.split('\n')[0]).toContain('ID,Номер извещения');
-      // Issue 16: a download takes no sidecar along, so none is left in the private folder; the history keeps it.
-      const written = readdirSync(browserDir, { recursive: true, encoding: 'utf8' });
-      expect(written.filter((f) => f.endsWith('.csv')).length).toBe(1); // the published file, where the sidecar would be
-      expect(written.filter((f) => f.endsWith('.provenance.json'))).toEqual([]);
+      // Issue 16: the CSV's provenance is offered as a second download, named as the sidecar beside it would be;
+      // the file's own name says what it holds and when (never the list's id).
+      expect(r.fileName).toMatch(/^Отобранные закупки \d{4}-\d{2}-\d{2}\.csv$/);
+      expect(r.provenanceDownload).toEqual({ url: expect.stringMatching(/^\/downloads\//), fileName: `${r.fileName}.provenance.json` });
+      expect(published).toHaveLength(2);
+      expect(JSON.parse(published[0]!)).toMatchObject({ what: { kind: 'list', name: 'Отобранные/закупки' }, format: 'csv', rows: r.rows });
+      expect(published[1]!.split('\n')[0]).toContain('ID,Номер извещения');
       expect((await browser.call('exports.history', {}))[0]).toMatchObject({ path: null, provenance: { format: 'csv', what: { kind: 'list' } } });
     } finally {
       await browser.close();

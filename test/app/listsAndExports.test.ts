@@ -4,6 +4,7 @@
  * and search results and the ledger exported like a list.
  */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { readSheetNames } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -112,7 +113,7 @@ describe('exports', () => {
   it('search results export in the table\'s sort, every cached result, with the tender columns', async () => {
     const count = (await t.call('search.results', { filterId, offset: 0, limit: 1 })).cachedCount;
     const out = await t.call('search.export', { filterId, sort: { column: 'price', direction: 'desc' }, columns: ['id', 'price'] });
-    expect(out).toMatchObject({ saved: true, rows: count, fileName: 'компьютеры.csv' });
+    expect(out).toMatchObject({ saved: true, rows: count, fileName: expect.stringMatching(/^компьютеры \d{4}-\d{2}-\d{2}\.csv$/) });
     const lines = csvLines(out.path!);
     expect(lines[0]).toBe('ID;Начальная цена');
     const shown = (await t.call('search.results', { filterId, sort: { column: 'price', direction: 'desc' }, offset: 0, limit: count })).rows.map((r) => String(r.id));
@@ -139,17 +140,24 @@ describe('exports', () => {
     const list = await t.call('lists.create', { name: 'В историю' });
     await t.call('lists.addItems', { listId: list.listId, ids });
     const xlsx = await t.call('lists.export', { listId: list.listId, columns: ['id', 'price'], format: 'xlsx' });
-    expect(xlsx).toMatchObject({ saved: true, fileName: 'В историю.xlsx', rows: ids.length });
+    const day = /\d{4}-\d{2}-\d{2}/.exec(xlsx.fileName)![0];
+    expect(xlsx).toMatchObject({ saved: true, fileName: `В историю ${day}.xlsx`, rows: ids.length });
     expect(await readSheetNames(xlsx.path!)).toEqual(['Данные', 'Источник']);
     const csv = await t.call('search.export', { filterId, columns: ['id'], format: 'csv' });
     expect(JSON.parse(readFileSync(`${csv.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'search', label: 'компьютеры' }, format: 'csv', rows: csv.rows });
     await expect(t.call('lists.export', { listId: list.listId, columns: ['id'], format: 'pdf' as 'csv' })).rejects.toThrow(/format/);
     const history = await t.call('exports.history', {});
     expect(history.slice(0, 2).map((h) => [h.file_name, h.path, h.provenance.format, h.provenance.what.kind, h.provenance.rows])).toEqual([
-      ['компьютеры.csv', csv.path, 'csv', 'search', csv.rows],
-      ['В историю.xlsx', xlsx.path, 'xlsx', 'list', ids.length],
+      [basename(csv.path!), csv.path, 'csv', 'search', csv.rows],
+      [`В историю ${day}.xlsx`, xlsx.path, 'xlsx', 'list', ids.length],
     ]);
     // Units: what the rows cost when delivered; the demo account is charged, so the search's rows cost something.
     expect(history[0]!.provenance.units).toBeGreaterThan(0);
+
+    // A search without a label is named by its criteria in words, as the saved-search view tells it (trial 16: not flt_…).
+    const bare = await t.call('search.run', { criteria: { keywords: ['монитор'], status: ['completed'] } });
+    expect((await finished(t, bare.jobId)).state).toBe('done');
+    const unnamed = await t.call('search.export', { filterId: bare.filterId, columns: ['id'], format: 'xlsx' });
+    expect(unnamed.fileName).toBe(`монитор · завершены ${day}.xlsx`);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Issue 16, exports with provenance: a list exported as Excel XLSX from the export dialog is a real workbook
  * with typed cells (read back with read-excel-file: ids and prices are numbers, notice numbers keep their
- * leading zeros as text) and a «Источник» sheet; the export is then listed in «Выгрузки» with its rows and units.
+ * leading zeros as text) and a «Источник» sheet; a CSV's provenance is a second download in browser mode; the
+ * export is then listed in «Выгрузки» with its rows and units.
  */
+import { readFileSync } from 'node:fs';
 import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { expect, test } from './fixtures';
 import { addIds, createList, runSearch, searchIds } from './viewsHelpers';
@@ -27,7 +29,8 @@ test('export dialog → XLSX with typed cells and «Источник» → the e
   await dialog.getByTestId('lists-export-run').click();
   const download = await downloading;
   await expect(dialog.getByTestId('lists-export-result')).toHaveAttribute('data-rows', String(ids.length));
-  expect(download.suggestedFilename()).toBe('Для Excel.xlsx');
+  // Named by what it holds and the Moscow day it was made (trial 16: never an id).
+  expect(download.suggestedFilename()).toMatch(/^Для Excel \d{4}-\d{2}-\d{2}\.xlsx$/);
 
   const file = await download.path();
   expect(await readSheetNames(file)).toEqual(['Данные', 'Источник']);
@@ -45,13 +48,28 @@ test('export dialog → XLSX with typed cells and «Источник» → the e
   expect(source.get('Что выгружено')).toBe('Список «Для Excel»');
   expect(source.get('Строк')).toBe(ids.length);
   expect(typeof source.get('Стоимость строк при доставке, ед.')).toBe('number');
+
+  // Browser mode: a CSV's provenance cannot sit beside a download, so the dialog offers it as a second download.
+  await dialog.getByTestId('lists-export-format-csv').check();
+  const csvDownloading = page.waitForEvent('download');
+  await dialog.getByTestId('lists-export-run').click();
+  const csvName = (await csvDownloading).suggestedFilename();
+  expect(csvName).toMatch(/^Для Excel \d{4}-\d{2}-\d{2}\.csv$/);
+  const link = dialog.getByTestId('lists-export-provenance');
+  await expect(link).toContainText(`${csvName}.provenance.json`);
+  await app.screenshot(page, 'export-csv-provenance-link');
+  const sidecarDownloading = page.waitForEvent('download');
+  await link.click();
+  const sidecar = await sidecarDownloading;
+  expect(sidecar.suggestedFilename()).toBe(`${csvName}.provenance.json`);
+  expect(JSON.parse(readFileSync(await sidecar.path(), 'utf8'))).toMatchObject({ what: { kind: 'list', name: 'Для Excel' }, format: 'csv', rows: ids.length });
   await dialog.getByTestId('lists-export-close').click();
 
   await page.getByTestId('nav-exports').click();
   const row = page.getByTestId('exports-row').first();
-  await expect(row).toHaveAttribute('data-format', 'xlsx');
+  await expect(row).toHaveAttribute('data-format', 'csv');
   await expect(row).toContainText('Список «Для Excel»');
-  await expect(row).toContainText('Для Excel.xlsx');
+  await expect(row).toContainText(csvName);
   await expect(row).toContainText('скачан в браузере');
   await app.screenshot(page, 'export-history');
 });

@@ -27,7 +27,7 @@ const strings: Strings<{
 }> = {
   ru: {
     title: 'История выгрузок',
-    intro: 'Каждый файл несёт сведения о себе: в XLSX — лист «Источник», у CSV — файл .provenance.json рядом. Выгрузка бесплатна; «стоимость» — сколько единиц стоили эти строки, когда были получены.',
+    intro: 'Каждый файл несёт сведения о себе: в XLSX — лист «Источник», у CSV — файл .provenance.json рядом с ним (в браузере он скачивается второй ссылкой в окне выгрузки), и все сведения — в этой таблице. Выгрузка бесплатна; «стоимость» — сколько единиц стоили эти строки, когда были получены.',
     empty: 'Выгрузок пока не было. Выгрузить можно список, результаты поиска или журнал списаний — кнопкой «Экспорт» в их разделах.',
     what: 'Что выгружено',
     madeAt: 'Когда',
@@ -42,7 +42,7 @@ const strings: Strings<{
   },
   en: {
     title: 'Export history',
-    intro: 'Each file tells about itself: the «Источник» (source) sheet in XLSX, a .provenance.json file beside a CSV. Exporting is free; the cost is what these rows cost in units when they were delivered.',
+    intro: 'Each file tells about itself: the «Источник» (source) sheet in XLSX, a .provenance.json file beside a CSV (in the browser, a second link in the export dialog), and all of it in this table. Exporting is free; the cost is what these rows cost in units when they were delivered.',
     empty: 'No exports yet. A list, search results or the ledger are exported with the «Export» button in their views.',
     what: 'Exported',
     madeAt: 'When',
