@@ -113,7 +113,10 @@ function lockDownWebContents(contents: WebContents): void {
 }
 
 /**
- * Denies every permission request and check (camera, microphone, notifications, geolocation, ...).
+ * Denies every permission request and check (camera, microphone, geolocation, ...) but notifications (issue 16):
+ * the window shows the core's `notify` events through the page's Notification API, which Electron turns into
+ * the system's notifications, and a click runs the page's own handler (opening the view); one path for both
+ * modes, so the shell adds nothing but this permission. Untested here (no Electron binary in this environment).
  * The CSP (`contentSecurityPolicy`, asserted by a test) is the meta tag of src-renderer/index.html: the page
  * comes from file:// in production, where there are no response headers to put it in. `frame-ancestors` works
  * only as a header (in the meta tag Chromium ignores it with a console error), so pages that do come with
@@ -121,10 +124,10 @@ function lockDownWebContents(contents: WebContents): void {
  */
 function lockDownSession(): void {
   const defaultSession = session.defaultSession;
-  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => {
-    callback(false);
+  defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
+    callback(permission === 'notifications');
   });
-  defaultSession.setPermissionCheckHandler(() => false);
+  defaultSession.setPermissionCheckHandler((_contents, permission) => permission === 'notifications');
   defaultSession.webRequest.onHeadersReceived((details, callback) => {
     if (details.resourceType !== 'mainFrame' && details.resourceType !== 'subFrame') {
       callback({});
