@@ -1,5 +1,8 @@
 /** `--format` of every `export` command: the file format and, for a CSV, who it is for. */
 import type { ExportFormat } from '../domain/provenance';
+import type { Locale } from '../i18n/text';
+import { userError } from './cliLocale';
+import { EXPORT_TEXT } from './exportText';
 import { CliError } from './output';
 
 /**
@@ -18,9 +21,14 @@ export function exportFormat(format: unknown): boolean {
  * default), or the CSV flavours `excel` / `plain` as before. Without `--format`, an `--out` ending in `.xlsx`
  * asks for XLSX.
  */
-export function tableExportFormat(format: unknown, out: string): { format: ExportFormat; keepTextAsText: boolean } {
-  if (format === 'xlsx' || (format === undefined && /\.xlsx$/i.test(out))) return { format: 'xlsx', keepTextAsText: true };
-  if (format === 'csv') return { format: 'csv', keepTextAsText: true };
-  if (format === undefined || format === 'excel' || format === 'plain') return { format: 'csv', keepTextAsText: exportFormat(format) };
-  throw new CliError('--format is "xlsx", "csv" (the same as "excel", the default) or, for a CSV, "plain" (plain text for other programs)', 2);
+export function tableExportFormat(format: unknown, out: string, locale: Locale = 'ru'): { format: ExportFormat; keepTextAsText: boolean } {
+  const namedXlsx = /\.xlsx$/i.test(out);
+  let chosen: { format: ExportFormat; keepTextAsText: boolean };
+  if (format === 'xlsx' || (format === undefined && namedXlsx)) chosen = { format: 'xlsx', keepTextAsText: true };
+  else if (format === 'csv') chosen = { format: 'csv', keepTextAsText: true };
+  else if (format === undefined || format === 'excel' || format === 'plain') chosen = { format: 'csv', keepTextAsText: exportFormat(format) };
+  else throw new CliError('--format is "xlsx", "csv" (the same as "excel", the default) or, for a CSV, "plain" (plain text for other programs)', 2);
+  // An explicit format the file's name contradicts is refused: an XLSX in `x.csv` opens as garbage, a CSV in `x.xlsx` not at all.
+  if (typeof format === 'string' && (chosen.format === 'xlsx') !== namedXlsx) throw userError(EXPORT_TEXT.mismatch(chosen.format, format, out), locale);
+  return chosen;
 }

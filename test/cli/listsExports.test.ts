@@ -93,8 +93,19 @@ describe('tenderwb lists and exports (issue 12)', () => {
     // Without --format, an .xlsx --out is XLSX too; a CSV has its provenance beside it.
     await cli.ok(['export', 'list', listId, '--out', join(dir, 'again.xlsx'), '--columns', 'id']);
     expect(await readSheetNames(join(dir, 'again.xlsx'))).toEqual(['Данные', 'Источник']);
-    await cli.ok(['export', 'list', listId, '--out', join(dir, 'list.csv'), '--format', 'csv', '--columns', 'id']);
+    const csv = await cli.ok(['export', 'list', listId, '--out', join(dir, 'list.csv'), '--format', 'csv', '--columns', 'id']);
     expect(JSON.parse(readFileSync(join(dir, 'list.csv.provenance.json'), 'utf8'))).toMatchObject({ what: { kind: 'list', list_id: listId }, format: 'csv', rows: rows.length - 1 });
+    // Trial 16: answered in the CLI's locale (Russian by default), like mark, marks and calendar.
+    expect(csv.stdout).toContain(`Записано строк: ${rows.length - 1} → ${join(dir, 'list.csv')}`);
+    expect(csv.stderr).toContain(`Сведения об источнике записаны в ${join(dir, 'list.csv.provenance.json')}`);
+    // A format the file's name contradicts is a usage error naming both, and nothing is written.
+    const mismatch = await cli.run(['export', 'list', listId, '--out', join(dir, 'cli2.csv'), '--format', 'xlsx']);
+    expect(mismatch.code).toBe(2);
+    expect(failureReason(mismatch)).toBe(`--format xlsx пишет Excel (XLSX), а файл ${join(dir, 'cli2.csv')} назван как не .xlsx: назовите файл FILE.xlsx или выберите другой --format`);
+    const csvAsXlsx = await cli.run(['export', 'ledger', '--out', join(dir, 'ledger.xlsx'), '--format', 'plain']);
+    expect(csvAsXlsx.code).toBe(2);
+    expect(failureReason(csvAsXlsx)).toContain(`--format plain пишет CSV, а файл ${join(dir, 'ledger.xlsx')} назван как .xlsx`);
+    expect(existsSync(join(dir, 'cli2.csv')) || existsSync(join(dir, 'ledger.xlsx'))).toBe(false);
   });
 
   it('export search writes every cached result of a saved search; export ledger every mirrored charge', async () => {

@@ -5,7 +5,10 @@
  */
 import path from 'node:path';
 import { parseCommandArgs } from '../args';
+import { cliLocale } from '../cliLocale';
 import { tableExportFormat } from '../exportFormat';
+import { EXPORT_TEXT } from '../exportText';
+import { pick, type Locale } from '../../i18n/text';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import { flushOutbox } from '../../sync/outbox';
@@ -227,9 +230,14 @@ const EXPORT_USAGE =
 type FileChoice = ReturnType<typeof tableExportFormat>;
 
 /** A written table export goes into the history the app shows (issue 16); the CSV's sidecar is named. */
-function recorded(ctx: CliContext, cache: CacheDb, out: string, provenance: Provenance): void {
+function recorded(ctx: CliContext, cache: CacheDb, out: string, provenance: Provenance, locale: Locale): void {
   recordExport(cache, { fileName: path.basename(out), path: path.resolve(out), provenance });
-  if (provenance.format === 'csv') ctx.out.info(`provenance written to ${sidecarPath(out)}`);
+  if (provenance.format === 'csv') ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
+}
+
+/** The last line of an export: the rows and the file, in the user's language (the `--json` object is the same in both). */
+function written(ctx: CliContext, out: string, result: { rows: number; bytes: number; missing?: number }, locale: Locale): void {
+  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes, ...(result.missing !== undefined ? { missing: result.missing } : {}) }, pick(EXPORT_TEXT.written(formatInt(result.rows), out), locale));
 }
 
 export async function exportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
@@ -239,9 +247,10 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const out = a.values.out;
   if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw new CliError(EXPORT_USAGE, 2);
   const delimiter = delimiterOf(a.values.delimiter);
-  const file = tableExportFormat(a.values.format, out);
-  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal);
-  if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal);
+  const locale = await cliLocale(ctx);
+  const file = tableExportFormat(a.values.format, out, locale);
+  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal, locale);
+  if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal, locale);
   const listId = a.positionals[0]!;
   const columns = tenderColumns(a.values.columns);
   const cache = await ctx.cache();
@@ -267,8 +276,8 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const missing = result.missing;
   ctx.out.endProgress();
   if (missing) ctx.out.info(`${missing} members are not in the cache yet (only their id is exported): sync a search that finds them or open their cards`);
-  recorded(ctx, cache, out, result.provenance);
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes, missing }, `${formatInt(result.rows)} rows written to ${out}`);
+  recorded(ctx, cache, out, result.provenance, locale);
+  written(ctx, out, { rows: result.rows, bytes: result.bytes, missing }, locale);
 }
 
 
@@ -282,7 +291,7 @@ function tenderColumns(list: unknown) {
 }
 
 /** A saved search's cached results, newest first as `search` lists them; nothing is fetched. */
-async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal): Promise<void> {
+async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
   const columns = tenderColumns(columnList);
   const cache = await ctx.cache();
   const search = findSaved(cache, key);
@@ -294,12 +303,12 @@ async function exportSearch(ctx: CliContext, key: string, out: string, columnLis
     onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
   });
   ctx.out.endProgress();
-  recorded(ctx, cache, out, result.provenance);
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
+  recorded(ctx, cache, out, result.provenance, locale);
+  written(ctx, out, result, locale);
 }
 
 /** The ledger as mirrored here (run `ledger` first for the newest rows), newest first. */
-async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal): Promise<void> {
+async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
   let columns;
   try {
     columns = typeof columnList === 'string' ? chosenLedgerColumns(columnKeysOf(columnList)) : ledgerColumns();
@@ -308,6 +317,6 @@ async function exportLedger(ctx: CliContext, out: string, columnList: unknown, d
   }
   const cache = await ctx.cache();
   const result = await exportLedgerCsv(cache, columns, out, { delimiter, ...file, signal });
-  recorded(ctx, cache, out, result.provenance);
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
+  recorded(ctx, cache, out, result.provenance, locale);
+  written(ctx, out, result, locale);
 }
