@@ -34,6 +34,8 @@ export interface WriteXlsxOptions {
   signal?: AbortSignal;
   /** Data rows of the first sheet written so far, every 1000 rows and at the end. */
   onProgress?: (rows: number) => void;
+  /** The sheet XML waiting for the zip, in bytes, at each yield (for tests and the bench: memory stays flat). */
+  onBacklog?: (bytes: number) => void;
 }
 
 export interface WriteXlsxResult {
@@ -107,6 +109,37 @@ function abortReason(signal: AbortSignal): unknown {
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Sheet XML allowed to wait for the zip before the rows pause (a few compressor chunks). */
+const BACKLOG_LIMIT = 1 << 20;
+
+/** The writable end of the pipe exceljs 4.4.0 feeds a sheet's XML into (the zip entry's input). */
+interface SheetPipe {
+  _writableState?: { length: number };
+  once(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+  removeListener(event: 'drain' | 'close' | 'error', listener: () => void): unknown;
+}
+
+/**
+ * Waits while the sheet's XML backs up before the zip. exceljs's sheet stream (a batching StreamBuf) writes to
+ * the zip entry's PassThrough without honouring its backpressure, so rows added faster than zlib deflates
+ * pile up there: measured +21 MB per 100,000 rows, freed only at the end (BENCHMARKS.md). Reaches into
+ * exceljs's internals, so a shape it does not find only yields a turn, as before.
+ */
+async function zipCaughtUp(worksheet: object, onBacklog?: (bytes: number) => void): Promise<void> {
+  const pipe = (worksheet as unknown as { stream?: { pipes?: SheetPipe[] } }).stream?.pipes?.[0];
+  const backlog = pipe?._writableState?.length;
+  if (pipe === undefined || typeof backlog !== 'number') return nextTurn();
+  onBacklog?.(backlog);
+  if (backlog <= BACKLOG_LIMIT) return nextTurn();
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      for (const event of ['drain', 'close', 'error'] as const) pipe.removeListener(event, done);
+      resolve();
+    };
+    for (const event of ['drain', 'close', 'error'] as const) pipe.once(event, done);
+  });
+}
+
 /** Excel's sheet names: at most 31 characters, none of `\ / ? * [ ] :`. */
 const sheetName = (name: string): string => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet';
 
@@ -144,7 +177,7 @@ async function writeSheet<Row extends object>(
     added.commit();
     count += 1;
     if (opts.first && count % PROGRESS_EVERY === 0) opts.onProgress?.(count);
-    if (count % YIELD_EVERY === 0) await nextTurn();
+    if (count % YIELD_EVERY === 0) await zipCaughtUp(worksheet, opts.onBacklog);
   };
   const rows = typeof sheet.rows === 'function' ? sheet.rows(opts.written) : sheet.rows;
   if ('batches' in rows) {
