@@ -26,7 +26,8 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger   (from the cache; --refresh reads a list's members first)
       --out FILE.csv|FILE.xlsx [--columns a,b,c] [--delimiter ';'] [--format xlsx|csv|excel|plain]   (xlsx: typed cells and a
       «Источник» sheet, also chosen by an --out ending in .xlsx; csv = excel, the default: numbers as ="…", with
-      FILE.csv.provenance.json beside it; plain: a CSV of plain text for other programs)
+      FILE.csv.provenance.json beside it; plain: a CSV of plain text for other programs; a --format the --out name
+      contradicts, e.g. xlsx into FILE.csv, is refused)
   balance | ledger | audit
   cache stats | cache search TEXT | cache versions --json
   analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 8 when the cache
