@@ -8,7 +8,7 @@ import type { Handlers } from '../contract/ipc';
 import { exportLedgerCsv, ledgerColumns } from '../export/ledgerExport';
 import { searchSubject } from '../export/provenance';
 import { exportSearchResultsCsv } from '../export/resultsExport';
-import { summarizeCriteria } from '../i18n/criteriaSummary';
+import { savedSearchName } from '../i18n/criteriaSummary';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
 import { chosenColumns, chosenOf, datedFileName, exportToTarget } from './csvExport';
@@ -23,7 +23,7 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
       const chosen = chosenColumns(columns, true);
       // Named as the saved-search view names it: its label, else its criteria in words (never its filter id).
       const search = searchSubject(session.cache, filterId);
-      const name = search.kind === 'search' ? (search.label ?? summarizeCriteria(search.criteria, ctx.locale)) : filterId;
+      const name = search.kind === 'search' ? savedSearchName(search, ctx.locale) : filterId;
       return exportToTarget(platform, session, datedFileName(name, 'search', format), (target) =>
         exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
