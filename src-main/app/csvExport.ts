@@ -2,7 +2,8 @@
  * Where an export goes, shared by every CSV the app writes (a list, an earlier-generation filter, the
  * favorites, a saved search, the ledger): the columns chosen by export/columnChoice.ts's rule and refused in
  * the user's language, a file name safe on every platform, and the target — the save dialog in Electron
- * (cancel writes nothing), or a private temp file published as a one-time download in browser mode.
+ * (cancel writes nothing), or a private temp file published as a one-time download in browser mode (a CSV's
+ * provenance as a second one). Default names say what a file holds and the day (`datedFileName`).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -6,7 +6,8 @@
  * for: Excel (numbers with leading zeros such as notice numbers and INNs written as `="…"`, so Excel keeps
  * them as text; the default, as analysts open exports in Excel) or other programs (plain text, read as data). The caller says what is exported (a list, a filter's tenders,
  * the favorites) through `loadColumns` and `runExport`. In Electron the core asks where to save; in browser
- * mode it answers a one-time link, which is downloaded here through an `<a download>`.
+ * mode it answers a one-time link, which is downloaded here through an `<a download>`; a CSV's provenance comes
+ * as a second link the user clicks (one download per click, which browsers allow).
  */
 import { useEffect, useState } from 'react';
 import type { MethodResult } from '../../src-main/contract/ipc';
