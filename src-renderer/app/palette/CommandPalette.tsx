@@ -11,7 +11,7 @@ import { call } from '../../bridge/client';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
-import { summarizeCriteria } from '../../views/search/queryBuilder';
+import { savedSearchName } from '../../views/search/queryBuilder';
 import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
 import { commandForKey } from '../../state/commands/shortcuts';
 import { isProvided, runAction, useProvideAction, useProvidedVersion } from '../../state/commands/actions';
@@ -89,7 +89,7 @@ export function CommandPalette() {
 
   const saved = useLoad(() => call('savedSearches.list', {}), `palette-saved-${epoch}-${openings}`, open && generation === 'current');
   const savedSearches = useMemo(
-    () => (saved.data ?? []).map((x) => ({ filterId: x.filterId, name: x.label ?? summarizeCriteria(x.criteria, locale) })),
+    () => (saved.data ?? []).map((x) => ({ filterId: x.filterId, name: savedSearchName(x, locale) })),
     [saved.data, locale],
   );
   // What can be done follows the page behind the palette (a table whose rows arrive while it is open).
