@@ -475,8 +475,14 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(r.code).toBe(0);
     // The add may land before the follower's cost preview, which then buys the tender and the feed brings it free:
     // either way the summary counts the one unit the ledger shows.
-    expect(r.lines).toEqual([{ filter_id: saved.lines[0].filter_id, label: 'watch', stopped_by: 'cancelled', pages: expect.any(Number), items: 1, charged: 1, free: expect.any(Number) }]);
-    expect(r.lines[0].free).toBeLessThanOrEqual(1);
+    // Before the summary, the follow's event lines (issue 16: one JSON object per event; their own test is
+    // test/cli/followEvents.test.ts): only this search's news, of at most the one tender added.
+    const summary = r.lines.at(-1);
+    expect(summary).toEqual({ filter_id: saved.lines[0].filter_id, label: 'watch', stopped_by: 'cancelled', pages: expect.any(Number), items: 1, charged: 1, free: expect.any(Number) });
+    expect(summary.free).toBeLessThanOrEqual(1);
+    const events = r.lines.slice(0, -1);
+    for (const e of events) expect(e).toMatchObject({ event: 'saved_search_updated', filter_id: saved.lines[0].filter_id });
+    expect(events.reduce((n, e) => n + (e.created as number) + (e.updated as number), 0)).toBeLessThanOrEqual(1);
   });
 
   it('card tender ID: fetched once (charged 1), then from the cache with no request to the server', async () => {
