@@ -79,11 +79,17 @@ export interface VirtualTableProps<Row> {
   handle?: Ref<VirtualTableHandle>;
 }
 
-/** Shows the whole text of a cell or header as its tooltip when its column cuts it, and none when it fits. */
+/**
+ * Shows the whole text of a cell or header as its tooltip when its column cuts it, and none when it fits. A
+ * cell may cut a part inside it rather than itself (the results' name beside its marks, each ellipsized on its
+ * own): the first cut part without a tooltip of its own gives the cell's (a part with one, the marks, shows it).
+ */
 function titleIfCut(cell: HTMLElement): void {
   const text = cell.querySelector<HTMLElement>('.vt__text');
   if (!text) return;
-  if (text.scrollWidth > text.clientWidth + 1) cell.title = (text.textContent ?? '').trim();
+  const isCut = (el: HTMLElement): boolean => el.scrollWidth > el.clientWidth + 1;
+  const cut = isCut(text) ? text : [...text.querySelectorAll<HTMLElement>('*')].find((el) => !el.title && isCut(el));
+  if (cut) cell.title = (cut.textContent ?? '').trim();
   else cell.removeAttribute('title');
 }
 
