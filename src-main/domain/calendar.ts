@@ -66,8 +66,9 @@ export function calendarEventUid(
 /** Moscow time is UTC+3 all year (no daylight saving since 2014). */
 export const MOSCOW_OFFSET_MS = 3 * 3_600_000;
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** The API's spellings of a day and of a moment (ISO-8601, the offset optional); the CSV/XLSX cells read them too. */
+export const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * A date the API sent, as an instant: ISO-8601 with an offset as given; without one, Moscow time (the API's

@@ -19,6 +19,7 @@ import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { chooseColumns, columnKeysOf } from './columnChoice';
 import { sweepLeftoverTemps, tempPathFor } from './tempFiles';
+import { DATE_ONLY, DATE_TIME, MOSCOW_OFFSET_MS } from '../domain/calendar';
 
 export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
 export type CsvDelimiter = ';' | ',' | '\t';
@@ -99,7 +100,6 @@ export class CsvExportError extends Error {
 // Cells
 // ---------------------------------------------------------------------------------------------------------
 
-const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
 /**
  * Text that Excel (Russian locale) would turn into a number, date or time on opening. Every shape here holds
  * only digits and `.,:/-+ %eE`, so the `="…"` wrapper around it is an inert string literal.
@@ -113,8 +113,6 @@ const EXCEL_CONVERTS: readonly RegExp[] = [
   /^\d+([.,]\d+)?e[+-]?\d+$/i, // 1E5
   /^\d+([.,]\d+)?%$/, // 50 %
 ];
-const ISO_DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
@@ -209,9 +207,9 @@ export function moscowFields(value: unknown): { y: number; m: number; d: number;
     ms = value;
   } else if (typeof value === 'string') {
     const text = value.trim();
-    const dateOnly = ISO_DATE_ONLY.exec(text);
+    const dateOnly = DATE_ONLY.exec(text);
     if (dateOnly) return { y: Number(dateOnly[1]), m: Number(dateOnly[2]), d: Number(dateOnly[3]), hh: 0, mm: 0 };
-    const full = ISO_DATE_TIME.exec(text);
+    const full = DATE_TIME.exec(text);
     if (!full) return null;
     // No offset: the API's times are Moscow time.
     const offset = full[7] ?? '+03:00';
@@ -221,7 +219,7 @@ export function moscowFields(value: unknown): { y: number; m: number; d: number;
     return null;
   }
   if (!Number.isFinite(ms)) return null;
-  const msk = new Date(ms + MSK_OFFSET_MS);
+  const msk = new Date(ms + MOSCOW_OFFSET_MS);
   return { y: msk.getUTCFullYear(), m: msk.getUTCMonth() + 1, d: msk.getUTCDate(), hh: msk.getUTCHours(), mm: msk.getUTCMinutes() };
 }
 
