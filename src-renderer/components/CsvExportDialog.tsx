@@ -10,7 +10,6 @@
  * as a second link the user clicks (one download per click, which browsers allow).
  */
 import { useEffect, useState } from 'react';
-import type { MethodResult } from '../../src-main/contract/ipc';
 import type { ExportFormat } from '../../src-main/domain/provenance';
 import { formatInt } from '../format/format';
 import { useStrings, type Strings, useLocale } from '../i18n/i18n';
@@ -18,10 +17,10 @@ import { chosenKeys, moveColumn, type ColumnChoice } from './csvColumns';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from '../state/useLoad';
+import { useFileExport, type ExportResult } from './useFileExport';
 import { useProvideAction } from '../state/commands/actions';
 
 export type Delimiter = ';' | ',' | '\t';
-export type ExportResult = MethodResult<'lists.export'>;
 
 const strings: Strings<{
   columns: string;
@@ -106,16 +105,6 @@ const strings: Strings<{
   },
 };
 
-/** Browser mode: fetches the core's one-time link as a file (also the price benchmark's one-click export). */
-export function download(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export interface CsvExportDialogProps {
   title: string;
@@ -144,9 +133,8 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
   const [delimiter, setDelimiter] = useState<Delimiter>(';');
   const [excel, setExcel] = useState(true);
   const [format, setFormat] = useState<ExportFormat>('csv');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<ExportResult | null>(null);
+  const exporter = useFileExport(() => runExport(chosenKeys(columns), delimiter, excel, format));
+  const { busy, error, result } = exporter;
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -154,24 +142,13 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
   }, [available.data]);
 
   async function run() {
-    const keys = chosenKeys(columns);
     setProblem(null);
-    setError(null);
-    setResult(null);
-    if (keys.length === 0) {
+    exporter.clear();
+    if (chosenKeys(columns).length === 0) {
       setProblem(s.noColumns);
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await runExport(keys, delimiter, excel, format);
-      setResult(answer);
-      if (answer.downloadUrl) download(answer.downloadUrl, answer.fileName);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+    await exporter.run();
   }
 
   const setAll = (checked: boolean) => setColumns((cs) => cs.map((c) => ({ ...c, checked })));

@@ -1,10 +1,24 @@
 /**
  * Runs an export the core writes (to where the user chooses in Electron; in browser mode a one-time link,
- * downloaded here): busy while it runs, then its answer or its error. One way for the buttons that export at
- * once (the calendar's ICS; the table exports have their dialog, CsvExportDialog).
+ * downloaded here): busy while it runs, then its answer or its error. One way for every export: the buttons
+ * that export at once (the calendar's ICS, a dossier) and the table exports' dialog (CsvExportDialog).
  */
 import { useRef, useState } from 'react';
-import { download, type ExportResult } from './CsvExportDialog';
+import type { MethodResult } from '../../src-main/contract/ipc';
+
+/** What the core answers for a file export (every export method answers the same shape). */
+export type ExportResult = MethodResult<'lists.export'>;
+
+/** Browser mode: fetches the core's one-time link as a file (also the price benchmark's one-click export). */
+export function download(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
 
 export function useFileExport(write: () => Promise<ExportResult>) {
   const writeRef = useRef(write);
@@ -26,5 +40,10 @@ export function useFileExport(write: () => Promise<ExportResult>) {
       setBusy(false);
     }
   };
-  return { run, busy, error, result };
+  /** Forgets the last answer and error (a new attempt that may stop before running). */
+  const clear = (): void => {
+    setError(null);
+    setResult(null);
+  };
+  return { run, clear, busy, error, result };
 }

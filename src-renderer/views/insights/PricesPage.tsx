@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { PriceBenchmark, PriceQuery, PriceRow } from '../../../src-main/domain/insights';
 import { call } from '../../bridge/client';
-import { download, type ExportResult } from '../../components/CsvExportDialog';
+import { download, type ExportResult } from '../../components/useFileExport';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { InnLink } from '../../components/InnLink';
