@@ -94,6 +94,7 @@ export class AppContext {
         port: (onLongPoll) => this.network.port(session(), onLongPoll),
         onFeedSaved: (filterId, created, updated) => this.runner.noteFeedUpdate(filterId, created, updated),
         onJobPageStored: (page, summary, following) => this.notifications.pageStored(session().cache, page, summary, following),
+        onVersionsStored: (items) => this.notifications.versionsStored(session().cache, items),
         mutate: (m) => this.network.mutateOrQueue(m),
         jobs: this.jobs,
         ...(tuning.followWaitSeconds !== undefined ? { followWaitSeconds: tuning.followWaitSeconds } : {}),

@@ -1,7 +1,8 @@
 /**
  * The app's teller of notifications (issue 16), over the notifications workbench
  * (src-main/notifications/). A sync job's stored page is offered as it lands (`pageStored`, from the
- * workbench's onJobPageStored hook); a timer (each minute) looks for deadlines a day away and releases what
+ * workbench's onJobPageStored hook), and every version stored elsewhere (`versionsStored`: a card, a first
+ * page) for the marked tenders it changed; a timer (each minute) looks for deadlines a day away and releases what
  * quiet hours held. Worded in the user's language here; turned off in the settings, nothing is sent (what is
  * detected meanwhile is still recorded as told, so turning them on again does not bring a flood of old news).
  * A failure here never fails the sync that stored the page: notifications are a courtesy, the data is stored.
@@ -10,6 +11,7 @@ import type { CacheDb } from '../cache/database';
 import type { EventName, EventPayload, Locale } from '../contract/ipc';
 import type { DeliverySummary } from '../cache/versionStore';
 import type { StoredPage } from '../sync/ports';
+import type { StoredVersion } from '../current/deps';
 import { heldSummaryText, notificationText } from '../i18n/notificationText';
 import { deadlineSoonEvents, markedChangeEvents, Notifier, searchPageEvents, storedPageFacts, type Told } from '../notifications/index';
 import type { SettingsFile } from './settings';
@@ -47,6 +49,19 @@ export class AppNotifications {
       this.notifier.offer(cache, following ? searchPageEvents(cache, storedPageFacts(page, summary)) : markedChangeEvents(cache, page.items));
     } catch {
       // See the module comment: the page is stored whatever happens here.
+    }
+  }
+
+  /**
+   * Versions stored anywhere (CurrentDeps.onVersionsStored: a card opened, a list's tenders or a search's
+   * first page read): news of the marked tenders they changed. A job's page comes here and to `pageStored`
+   * both; each event is recorded once per key (a tender at a version), so it is told once.
+   */
+  versionsStored(cache: CacheDb, items: readonly StoredVersion[]): void {
+    try {
+      this.notifier.offer(cache, markedChangeEvents(cache, items));
+    } catch {
+      // As in pageStored: what was stored stays stored whatever happens here.
     }
   }
 

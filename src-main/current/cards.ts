@@ -13,12 +13,15 @@ import { viewQueries } from '../cache/viewQueries';
 import { cachedCard, fetchCard, resolveCachedId, type CardRequest, type OpenedCard } from '../cards/openCard';
 import type { CardResult, ContractRow } from '../contract/ipc';
 import { appError } from '../domain/appError';
+import type { StoredVersion } from './deps';
 import type { CurrentNet } from './net';
 import { contractRow } from './rows';
 
 export interface CardDeps {
   readonly cache: CacheDb;
   readonly net: CurrentNet;
+  /** Hears the version a fetched card stored (CurrentDeps.onVersionsStored). */
+  onStored?(items: readonly StoredVersion[]): void;
 }
 
 /** The versions of an object held here, each with when it came, how, and whether it was charged. */
@@ -45,13 +48,16 @@ export class CardUseCases {
     const stored = () => this.storedAsCard(req);
     const standIn = net.worthTrying() ? undefined : stored();
     if (standIn) return standIn;
+    let fetched: OpenedCard;
     try {
-      return await net.call((client) => fetchCard(cache, client, req));
+      fetched = await net.call((client) => fetchCard(cache, client, req));
     } catch (e) {
       const fallback = net.unreachable(e) ? stored() : undefined;
       if (!fallback) throw e;
       return fallback;
     }
+    this.deps.onStored?.([{ kind: req.kind, id: fetched.id, version: fetched.version, object: fetched.card }]);
+    return fetched;
   }
 
   /** `open`, with the versions held and (a tender) the lists it is in: what the app's card view shows. */

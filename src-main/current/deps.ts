@@ -19,6 +19,9 @@ import type { SyncJobs } from './syncJobs';
 /** Hears a stored page with what it added to its filter (notifications, issue 16). */
 export type PageStoredListener = (page: StoredPage, summary: DeliverySummary) => void;
 
+/** An object version as stored: enough to tell whether it is newer than the one a tender was marked on. */
+export type StoredVersion = { kind: string; id: number; version: number; object: unknown };
+
 export type MutationOutcome = { queued: false; result: Record<string, unknown> } | { queued: true; result: null };
 
 export interface CurrentDeps {
@@ -38,6 +41,12 @@ export interface CurrentDeps {
   onFeedSaved?(filterId: string, created: number, updated: number): void;
   /** A sync job stored a page; `following`: a follow job's (the app's notifications, issue 16). */
   onJobPageStored?(page: StoredPage, summary: DeliverySummary, following: boolean): void;
+  /**
+   * Versions stored by any page through the cache's sink (a job's, a first page, a preview) or by a card
+   * fetched: the app's «marked tender changed» (issue 16) hears a card opened or a list's tenders read, not
+   * only a sync job's pages.
+   */
+  onVersionsStored?(items: readonly StoredVersion[]): void;
   /** Sends an edit through the outbox, or queues it offline (the app's network wrapper). */
   mutate?(m: Mutation): Promise<MutationOutcome>;
   /** The background job runner (the app's); without one, nothing can be started as a job. */
@@ -74,6 +83,7 @@ export function wire(deps: CurrentDeps): Wired {
     sink: (onStored) =>
       cacheFeedSink(deps.cache, {
         onSaved: (page, summary) => {
+          deps.onVersionsStored?.(page.items);
           if (summary.created + summary.updated > 0) deps.onFeedSaved?.(page.filterId, summary.created, summary.updated);
           onStored?.(page, summary);
         },

@@ -32,6 +32,7 @@
  *   cards.open / openForView / version / relatedContracts   cached first: a card is paid for once
  * Intelligence jobs (enrich.ts, backfill.ts; issue 15)
  *   enrichEstimate / enrichStart / enrich            cards of cached objects without positions (0 units for held versions)
+ *   cardTargets / cardsEstimate / openCards          the same run over named objects' cards (the calendar's links, issue 16)
  *   backfillEstimate / backfillStart                 a dossier's contracts by customer or supplier INN (paid, planned)
  *   attributeContractSet(body, filterId)             a one-customer contract set read: its contracts are that customer's
  *   contracts.rows / rememberSetFilter, checkedContractBody(set)   a set's QUERY body checked before it pays
@@ -44,6 +45,7 @@ import { searchStore, type SavedSearch } from '../cache/searchStore';
 import type { TenderSort } from '../cache/viewQueries';
 import type { EnrichEstimate, SavedSearchInfo, SpendEstimate } from '../contract/ipc';
 import type { ObjectKind } from '../cache/types';
+import type { PositionsGap } from '../cache/enrichStore';
 import { flushOutbox } from '../sync/outbox';
 import { quarantineSink } from '../sync/quarantine';
 import type { FeedName, StreamName } from '../sync/ports';
@@ -91,7 +93,7 @@ export class CurrentWorkbench {
     this.w = wire(deps);
     const { cache, net } = this.w;
     this.money = new MoneyUseCases({ cache, net });
-    this.cards = new CardUseCases({ cache, net });
+    this.cards = new CardUseCases({ cache, net, ...(deps.onVersionsStored ? { onStored: (items) => deps.onVersionsStored?.(items) } : {}) });
     this.contracts = new ContractUseCases({ cache });
     this.lists = new ListUseCases({ cache, net, mutate: deps.mutate ? (m) => deps.mutate!(m) : sendNow(cache, net) });
   }
@@ -233,6 +235,22 @@ export class CurrentWorkbench {
   /** Enrichment in the foreground (the CLI), within `cap` units. */
   enrich(run: enrich.EnrichRun): Promise<SyncOutcome> {
     return enrich.runEnrich(this.w, run);
+  }
+
+  /** The cards of these objects not held yet (the deadlines calendar's links to notices, issue 16). */
+  cardTargets(kind: ObjectKind, ids: readonly number[]): PositionsGap[] {
+    return enrich.cardTargets(this.w, kind, ids);
+  }
+
+  /** What opening those cards costs: 0 expected (held versions), one unit per card at worst. */
+  cardsEstimate(targets: PositionsGap[], maxSpend?: number): EnrichEstimate {
+    return enrich.cardsEstimate(this.w, targets, maxSpend);
+  }
+
+  /** Opens those cards in the foreground (the enrichment's run), planned by the core on their worst case. */
+  openCards(targets: PositionsGap[], opts: { maxSpend?: number; confirmCost?: number; signal?: AbortSignal }): Promise<SyncOutcome> {
+    const limit = enrich.cardsSpendLimit(this.w, targets, opts);
+    return enrich.runEnrich(this.w, { kinds: [...new Set(targets.map((t) => t.kind))], targets, cap: limit.cap, ...(opts.signal ? { signal: opts.signal } : {}) });
   }
 
   backfillEstimate(t: backfill.BackfillTarget, maxSpend?: number): Promise<{ filterId: string; charged: number; spend: SpendEstimate }> {

@@ -45,6 +45,34 @@ describe('notifications in the app', () => {
     await t.call('savedSearches.follow', { filterId: run.filterId, follow: false });
   });
 
+  it('a marked tender\'s new version brought by opening its card is told once; opening it again tells nothing', async () => {
+    const { t, sb } = world;
+    await t.call('notifications.setSettings', { enabled: true, quietHours: null });
+    // Tenders held from a search's pages only: none of their cards is cached, so opening one fetches it.
+    const run = await t.call('search.run', { criteria: { regions: [78] }, label: 'Карточки', events: ['created'] });
+    await finished(t, run.jobId);
+    const ids = (await t.call('search.results', { filterId: run.filterId, offset: 0, limit: 40 })).rows.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    await t.call('marks.apply', { tender_ids: ids, status: 'reviewing' });
+    const marked = new Map((await t.call('marks.ofTenders', { ids })).map((m) => [m.tender_id, m.marked_version]));
+    // Most of the sandbox's tenders get a new version: some of the marked ones among them.
+    await control(sb, 'tick', { updated: 1800 });
+    const told = () => eventsOf(t, 'notify').filter((n) => n.kind === 'marked_tender_changed');
+    const before = told().length;
+    const newer: number[] = [];
+    for (const id of ids) {
+      const card = await t.call('card.tender', { id });
+      if (card.version > (marked.get(id) ?? Infinity)) newer.push(id);
+    }
+    expect(newer.length).toBeGreaterThan(0);
+    const fromCards = told().slice(before);
+    expect(fromCards.map((n) => n.target)).toEqual(newer.map((id) => ({ view: 'card', tenderId: id })));
+    expect(fromCards[0]).toMatchObject({ title: 'Отмеченная закупка изменилась' });
+
+    for (const id of newer) await t.call('card.tender', { id });
+    expect(told().length).toBe(before + newer.length);
+  });
+
   it('settings are kept in settings.json; a bad time is refused in the user\'s words; mutes are listed', async () => {
     const { t } = world;
     const bad = parseArgs('notifications.setSettings', { enabled: true, quietHours: { from: '25:00', to: '08:00' } });
