@@ -5,7 +5,7 @@
  *
  * | Module | What it does |
  * |---|---|
- * | `index.ts` | `deadlineEvents(cache, scope, range?)` (`scopeCalendar`: also how many of the scope's tenders are held): the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
+ * | `index.ts` | `deadlineEvents(cache, scope, range?)` (`scopeCalendar`: also how many of the scope's tenders are held, and which events lack a link because their tender's card was never opened): the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
  * | `eventsOf.ts` | The events one tender and its contracts carry, read defensively (only `end_date` is guaranteed). |
  * | `ics.ts` | The ICS file (RFC 5545, ical-generator): one VEVENT per event, an alarm one working day before, written atomically. |
  * | `scopeName.ts` | What a scope's calendar file is called («Сроки — <list or search>»). |
@@ -59,6 +59,12 @@ export interface ScopeCalendar {
   events: CalendarEvent[];
   tenders: number;
   held: number;
+  /**
+   * Events without a link to the notice because their tender's card was never opened (only a card carries
+   * `source_url`; no address is built from a notice number), and those tenders: opening their cards first
+   * gives the links (free for the versions held, current/enrich.ts cardTargets).
+   */
+  unlinked: { events: number; tenderIds: number[] };
 }
 
 /**
@@ -74,6 +80,8 @@ export function scopeCalendar(cache: CacheDb, scope: CalendarScope, range?: Cale
   const versions = versionStore(cache);
   const events: CalendarEvent[] = [];
   const basicsById = new Map<number, ReturnType<typeof tenderBasics>>();
+  const cards = cardStore(cache);
+  const cardless = new Set<number>();
   for (const id of ids) {
     const latest = versions.latest('tender', id);
     if (latest === undefined || !isRecord(latest.object)) continue;
@@ -82,6 +90,7 @@ export function scopeCalendar(cache: CacheDb, scope: CalendarScope, range?: Cale
     const basics = tenderBasics(tender, typeof tender.source_url === 'string' ? undefined : cardLink(cache, id), latest.version);
     if (basics === null) continue;
     basicsById.set(id, basics);
+    if (basics.url === undefined && cards.lastReceivedCardJson('tender', id) === undefined) cardless.add(id);
     events.push(...tenderEvents(tender, basics));
   }
   for (const fact of basicsById.size === 0 ? [] : contractFactsByTenderIds(cache, [...basicsById.keys()])) {
@@ -94,5 +103,7 @@ export function scopeCalendar(cache: CacheDb, scope: CalendarScope, range?: Cale
     return ms >= range.from && ms < range.to;
   });
   const sorted = inRange.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
-  return { events: sorted, tenders: ids.length, held };
+  const unlinkedEvents = sorted.filter((e) => cardless.has(e.tender_id));
+  const unlinked = { events: unlinkedEvents.length, tenderIds: [...new Set(unlinkedEvents.map((e) => e.tender_id))] };
+  return { events: sorted, tenders: ids.length, held, unlinked };
 }

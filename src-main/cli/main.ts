@@ -41,8 +41,9 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
       free; a status by code or name: reviewing, «На рассмотрении»; a tender the cache does not hold only with --allow-missing)
   marks [--tag T]... [--status S]... [--assignee NAME]   (marked tenders; --json: {"id","tags","status","assignee","notes"})
   marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME
-  calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...]   (deadlines as ICS from the cache: offline, free;
-      without a scope every marked tender; one event per deadline, a reminder one working day before)
+  calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...] [--open-cards]   (deadlines as ICS from the cache: offline, free;
+      without a scope every marked tender; one event per deadline, a reminder one working day before;
+      --open-cards [--max-spend N | --no-cap]: first open the cards never opened, for the links to the notices)
 
 A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):
   filters [--seen FILTER_ID]

@@ -11,12 +11,18 @@
  * (consent above the confirmation threshold, the caps, the daily budget). Before every request the run checks
  * that one more unit still fits under its cap, so it never passes it.
  *
+ * The same run opens the cards of a set the caller names (`cardsEstimate`, `EnrichRun.targets`): the deadlines
+ * calendar's tenders whose card is not held, for the link to the notice only a card carries (issue 16); their
+ * first pages only, planned and capped the same way.
+ *
  * Resumable without any state of its own: what is missing is read from the card table each time
  * (cache/enrichStore.ts), so a rerun opens only what is still missing. Requests go through the profile's
  * client and so its rate limiter (100 a minute, D-LIM-1): the preview's time is requests / 100 minutes.
  */
 import { DEFAULT_REQUESTS_PER_MINUTE } from '../api/rateLimiter';
+import { cardStore } from '../cache/cardStore';
 import { enrichStore, type PositionsGap } from '../cache/enrichStore';
+import { versionStore } from '../cache/versionStore';
 import type { ObjectKind } from '../cache/types';
 import type { EnrichEstimate } from '../contract/ipc';
 import { AppError } from '../domain/appError';
@@ -24,7 +30,7 @@ import { enrichText } from '../i18n/enrichText';
 import type { StopReason, SyncOutcome, SyncProgress } from '../sync/syncEngine';
 import { CardUseCases } from './cards';
 import type { Wired } from './deps';
-import { estimateOf, planSpend, spendPlanInput } from './spendGuard';
+import { estimateOf, planSpend, spendPlanInput, type SpendLimit } from './spendGuard';
 import type { JobHooks, JobSpec } from './syncJobs';
 
 /** Positions asked per page: the reference's default (its maximum is "not shown", D-LIM-2). */
@@ -34,9 +40,14 @@ export const ENRICH_JOB_KEY = 'enrich';
 
 const isBalanceExhausted = (e: unknown): boolean => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'balance_exhausted';
 
+type EnrichPlan = Omit<EnrichEstimate, 'spend'> & { gaps: PositionsGap[] };
+
 /** What enriching these kinds would open now, read from the cache alone (free, offline). */
-export function enrichPlan(w: Wired, kinds: readonly ObjectKind[]): Omit<EnrichEstimate, 'spend'> & { gaps: PositionsGap[] } {
-  const gaps = enrichStore(w.cache).gaps(kinds, ENRICH_POSITIONS_LIMIT);
+export function enrichPlan(w: Wired, kinds: readonly ObjectKind[]): EnrichPlan {
+  return planOf(kinds, enrichStore(w.cache).gaps(kinds, ENRICH_POSITIONS_LIMIT));
+}
+
+function planOf(kinds: readonly ObjectKind[], gaps: PositionsGap[]): EnrichPlan {
   const cards = gaps.filter((g) => g.pages[0] === 1).length;
   const pages = gaps.reduce((n, g) => n + (g.pages[0] === 1 ? 0 : g.pages.length), 0);
   const requests = cards + pages;
@@ -56,7 +67,36 @@ export function enrichPlan(w: Wired, kinds: readonly ObjectKind[]): Omit<EnrichE
 
 /** The preview before consent: the plan and what the spend rules say about its worst case. */
 export function enrichEstimate(w: Wired, kinds: readonly ObjectKind[], maxSpend?: number): EnrichEstimate {
-  const { gaps: _gaps, ...plan } = enrichPlan(w, kinds);
+  return estimateOfPlan(w, enrichPlan(w, kinds), maxSpend);
+}
+
+/**
+ * The cards of these objects not held yet (any page, any limit: a card is wanted, not its positions), each as
+ * its first page at the newest version held; an object the cache does not hold is left out (nothing to open).
+ */
+export function cardTargets(w: Wired, kind: ObjectKind, ids: readonly number[]): PositionsGap[] {
+  const cards = cardStore(w.cache);
+  const versions = versionStore(w.cache);
+  const targets: PositionsGap[] = [];
+  for (const id of new Set(ids)) {
+    if (cards.lastReceivedCardJson(kind, id) !== undefined) continue;
+    const latest = versions.latest(kind, id);
+    if (latest !== undefined) targets.push({ kind, id, version: latest.version, pages: [1] });
+  }
+  return targets;
+}
+
+/** The preview of opening the cards of `cardTargets`: 0 expected, one unit at worst per card. */
+export function cardsEstimate(w: Wired, targets: PositionsGap[], maxSpend?: number): EnrichEstimate {
+  return estimateOfPlan(w, planOf([...new Set(targets.map((t) => t.kind))], targets), maxSpend);
+}
+
+/** The cap of a foreground run of these targets by the core's planner (consent above the threshold). */
+export function cardsSpendLimit(w: Wired, targets: PositionsGap[], opts: { maxSpend?: number; confirmCost?: number }): SpendLimit {
+  return planSpend(spendPlanInput(w.deps.spending(), w.cache, targets.length, opts.maxSpend, opts.confirmCost));
+}
+
+function estimateOfPlan(w: Wired, { gaps: _gaps, ...plan }: EnrichPlan, maxSpend?: number): EnrichEstimate {
   const input = spendPlanInput(w.deps.spending(), w.cache, plan.worstCase, maxSpend);
   return { ...plan, spend: estimateOf({ ...input, total: plan.objects, held: plan.objects }) };
 }
@@ -86,6 +126,8 @@ export type EnrichRun = {
   cap: number;
   signal?: AbortSignal;
   onProgress?: (p: SyncProgress) => void;
+  /** Only these objects' first pages (cardTargets), instead of every object missing positions. */
+  targets?: PositionsGap[];
 };
 
 /**
@@ -96,7 +138,7 @@ export type EnrichRun = {
 export async function runEnrich(w: Wired, run: EnrichRun): Promise<SyncOutcome> {
   const store = enrichStore(w.cache);
   const cards = new CardUseCases({ cache: w.cache, net: w.net });
-  const gaps = store.gaps(run.kinds, ENRICH_POSITIONS_LIMIT);
+  const gaps = run.targets ?? store.gaps(run.kinds, ENRICH_POSITIONS_LIMIT);
   const progress: SyncProgress = { filterId: ENRICH_JOB_KEY, feed: run.kinds[0] ?? 'tender', stream: 'created', pages: 0, items: 0, charged: 0, free: 0, total: gaps.length, state: 'ready' };
   const finish = (stoppedBy: StopReason): SyncOutcome => {
     run.onProgress?.({ ...progress });
@@ -129,7 +171,8 @@ export async function runEnrich(w: Wired, run: EnrichRun): Promise<SyncOutcome> 
         // A newer version arrived: its own pages are what is missing now.
         if (opened.version !== gap.version) break;
       }
-      gap = store.gapOf(first.kind, first.id, ENRICH_POSITIONS_LIMIT);
+      // A named card is done once opened (in whichever version the server answered).
+      gap = run.targets ? null : store.gapOf(first.kind, first.id, ENRICH_POSITIONS_LIMIT);
     }
     progress.items++;
     run.onProgress?.({ ...progress });

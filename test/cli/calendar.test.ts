@@ -40,6 +40,10 @@ const vevents = (file: string) =>
     return { uid: e.uid, start: e.startDate.toJSDate().getTime(), summary: e.summary, alarm: v.getFirstSubcomponent('valarm') !== null };
   });
 
+/** Each VEVENT's URL property, null where it has none. */
+const veventUrls = (file: string): (string | null)[] =>
+  new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8'))).getAllSubcomponents('vevent').map((v) => (v.getFirstPropertyValue('url') as string | null) ?? null);
+
 describe('tenderwb calendar', () => {
   it('a saved search: one VEVENT per deadline at the server\'s instant, with a reminder; UIDs the same in a second export', async () => {
     const dir = cli.dir('ics');
@@ -61,6 +65,29 @@ describe('tenderwb calendar', () => {
     const json = await cli.ok(['--json', 'calendar', '--out', second, '--label', 'вакцины']);
     expect(json.lines).toEqual([{ out: second, events: vevents(first).length, by_kind: expect.objectContaining({ submission: events.length }), tenders: endDates.size, held: endDates.size }]);
     expect(vevents(second).map((e) => e.uid)).toEqual(vevents(first).map((e) => e.uid));
+  });
+
+  it('events whose tender has no card have no URL and are counted on stderr, nothing opened; --open-cards opens those cards first and every VEVENT links to its notice', async () => {
+    const dir = cli.dir('links');
+    const file = join(dir, 'без-ссылок.ics');
+    const without = await cli.ok(['calendar', '--out', file, '--label', 'вакцины']);
+    const unlinked = /У (\d+) событи[яй] нет ссылки на извещение: карточки закупок \((\d+)\) не открывались\. Добавьте --open-cards/.exec(without.stderr);
+    expect(unlinked, without.stderr).not.toBeNull();
+    expect(Number(unlinked![2])).toBe(endDates.size);
+    expect(veventUrls(file).every((u) => u === null)).toBe(true);
+    // Nothing was opened: a second run still counts the same events without a link.
+    expect((await cli.ok(['calendar', '--out', file, '--label', 'вакцины'])).stderr).toContain(unlinked![0]);
+    const capWithout = await cli.run(['calendar', '--out', file, '--label', 'вакцины', '--max-spend', '5']);
+    expect(capWithout.code).toBe(2);
+    expect(capWithout.stderr).toContain('только вместе с --open-cards');
+
+    const linked = join(dir, 'со-ссылками.ics');
+    const opened = await cli.ok(['calendar', '--out', linked, '--label', 'вакцины', '--open-cards', '--max-spend', String(endDates.size)]);
+    expect(opened.stderr).toContain(`Открываем карточки закупок ради ссылок: ${endDates.size}`);
+    expect(opened.stderr).not.toContain('нет ссылки на извещение');
+    const urls = veventUrls(linked);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(/^https?:\/\/\S+$/);
   });
 
   it('marked tenders by tag, a marked id not held named with the command that loads it; bad input exits 2 naming what is accepted', async () => {

@@ -7,21 +7,29 @@
  * and how many of them are held. Tenders of the
  * scope the cache does not hold (a list's members not loaded, a marked id) are named on stderr with the command
  * that loads them.
+ *
+ * A VEVENT links to the notice only when its tender's card is held (only a card carries `source_url`). Events
+ * whose tender's card was never opened are counted on stderr with the flag that fixes it: `--open-cards` opens
+ * those cards first through the enrichment's run (current/enrich.ts: free for the versions held, one unit at
+ * worst per card when the server has a newer version), capped like every paid run (`--max-spend N`, `--no-cap`,
+ * else the default cap; cli/spendCap.ts).
  */
 import { parseCommandArgs } from '../args';
 import type { CliContext } from '../context';
-import { CliError } from '../output';
+import { CliError, formatInt } from '../output';
+import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { statusArgument } from './marks';
 import { scopeCalendar, writeIcs } from '../../calendar/index';
 import { findSaved } from '../../current/savedSearches';
 import { CALENDAR_EVENT_KINDS, type CalendarScope } from '../../domain/calendar';
 import { calendarEventKindName, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
+import { enrichText } from '../../i18n/enrichText';
 import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
-const USAGE = 'usage: calendar --out FILE.ics [--list LIST_ID | --label LABEL|FILTER_ID | --tag T... --status S...]';
+const USAGE = 'usage: calendar --out FILE.ics [--list LIST_ID | --label LABEL|FILTER_ID | --tag T... --status S...] [--open-cards [--max-spend N | --no-cap]]';
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
 
@@ -54,7 +62,42 @@ function notHeldText(scope: CalendarScope, missing: number, tenders: number, loc
     : `Нет в кэше закупок: ${missing} из ${tenders}; их сроков здесь нет (загрузить: ${load})`;
 }
 
-export async function calendarCommand(ctx: CliContext, args: string[]): Promise<void> {
+/** «У 1 события», «у 3 событий», «у 5 событий»: the genitive after «у». */
+const OF_EVENTS = { one: 'события', few: 'событий', many: 'событий', other: 'событий' };
+
+/** Events without a link to the notice, and what opening their tenders' cards costs. */
+function unlinkedText(events: number, cards: number, worstCase: number, locale: Locale): string {
+  return locale === 'en'
+    ? `${count(events, CALENDAR_EVENT_NOUN, locale)} without a link to the notice: the cards of ${count(cards, NOUNS.tender, locale)} were never opened. Give --open-cards to open them first (free for versions already paid for; at most ${count(worstCase, NOUNS.unit, locale)} if the server has newer versions)`
+    : `У ${events} ${pluralForm(events, OF_EVENTS, locale)} нет ссылки на извещение: карточки закупок (${formatInt(cards)}) не открывались. Добавьте --open-cards, чтобы открыть их сначала (бесплатно для уже оплаченных версий; не больше ${count(worstCase, NOUNS.unit, locale)}, если на сервере есть более новые версии)`;
+}
+
+/** Opens the cards of the unlinked events' tenders within the run's cap; answers the scope's calendar read again. */
+async function openCardsFirst(ctx: CliContext, cache: CacheDb, scope: CalendarScope, tenderIds: number[], values: Record<string, string | boolean | string[] | undefined>, signal: AbortSignal, locale: Locale) {
+  const flags = parseSpendFlags({ 'max-spend': values['max-spend'] as string | undefined, 'no-cap': values['no-cap'] as boolean | undefined });
+  const wb = await ctx.current();
+  const targets = wb.cardTargets('tender', tenderIds);
+  const estimate = wb.cardsEstimate(targets, flags.maxSpend);
+  ctx.out.info(
+    locale === 'en'
+      ? `Opening the cards of ${count(estimate.cards, NOUNS.tender, locale)} for their links, about ${Math.max(1, estimate.minutes)} min at ${estimate.perMinute} requests a minute: 0 units for versions already paid for, at most ${count(estimate.worstCase, NOUNS.unit, locale)}`
+      : `Открываем карточки закупок ради ссылок: ${formatInt(estimate.cards)}, около ${Math.max(1, estimate.minutes)} мин при ${estimate.perMinute} запросах в минуту; 0 ед. за уже оплаченные версии, не больше ${count(estimate.worstCase, NOUNS.unit, locale)}`,
+  );
+  const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate.worstCase);
+  const outcome = await wb.enrich({
+    kinds: ['tender'],
+    targets,
+    cap: plan.cap ?? Infinity,
+    signal,
+    onProgress: (p) => ctx.out.progress(locale === 'en' ? `cards: ${p.items} of ${p.total ?? 0}, ${count(p.charged, NOUNS.unit, locale)}` : `карточки: ${p.items} из ${p.total ?? 0}, списано ${count(p.charged, NOUNS.unit, locale)}`, p.total ? p.items / p.total : undefined),
+  });
+  if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, outcome.charged));
+  if (outcome.stoppedBy === 'balance_exhausted') throw new CliError(enrichText.balance(locale), 3);
+  if (outcome.stoppedBy === 'cancelled') throw new CliError(locale === 'en' ? 'cancelled: no calendar was written' : 'прервано: календарь не записан', 1);
+  return scopeCalendar(cache, scope);
+}
+
+export async function calendarCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const locale = await cliLocale(ctx);
   const a = parseCommandArgs(args, {
     out: { type: 'string' },
@@ -62,6 +105,9 @@ export async function calendarCommand(ctx: CliContext, args: string[]): Promise<
     label: { type: 'string' },
     tag: { type: 'string', multiple: true },
     status: { type: 'string', multiple: true },
+    'open-cards': { type: 'boolean' },
+    'max-spend': { type: 'string' },
+    'no-cap': { type: 'boolean' },
   });
   if (a.positionals.length) throw new CliError(USAGE, 2);
   if (a.values.out === undefined || String(a.values.out).trim() === '') {
@@ -70,7 +116,17 @@ export async function calendarCommand(ctx: CliContext, args: string[]): Promise<
   const out = String(a.values.out);
   const cache = await ctx.cache();
   const scope = scopeOf(cache, a.values, locale);
-  const { events, tenders, held } = inUserLanguage(() => scopeCalendar(cache, scope), locale);
+  const openCards = a.values['open-cards'] === true;
+  if (!openCards && (a.values['max-spend'] !== undefined || a.values['no-cap'] !== undefined)) {
+    throw userError({ ru: `--max-spend и --no-cap ограничивают открытие карточек: только вместе с --open-cards. ${USAGE}`, en: `--max-spend and --no-cap cap the opening of cards: only with --open-cards. ${USAGE}` }, locale);
+  }
+  let calendar = inUserLanguage(() => scopeCalendar(cache, scope), locale);
+  if (calendar.unlinked.events > 0 && openCards) calendar = await openCardsFirst(ctx, cache, scope, calendar.unlinked.tenderIds, a.values, signal, locale);
+  const { events, tenders, held, unlinked } = calendar;
+  if (unlinked.events > 0) {
+    // Every such tender is held and has no card: at worst one unit each.
+    ctx.out.info(unlinkedText(unlinked.events, unlinked.tenderIds.length, unlinked.tenderIds.length, locale));
+  }
   await writeIcs(events, out, { locale });
   if (held < tenders) ctx.out.info(notHeldText(scope, tenders - held, tenders, locale));
   const byKind = Object.fromEntries(CALENDAR_EVENT_KINDS.map((k) => [k, events.filter((e) => e.kind === k).length]));
