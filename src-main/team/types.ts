@@ -1,0 +1,30 @@
+/** The shapes a team sync run shares between its halves (push, pull, shared changes) and its callers (CLI, app). */
+import type { CacheDb } from '../cache/database';
+import type { TeamConnection } from '../teamdb/connection';
+
+/** What moves between the cache and the team database, by the team table it lands in. */
+export type TeamTable = 'tender_version' | 'contract_version' | 'card' | 'ledger_row' | 'saved_search' | 'shared_change';
+
+export const TEAM_TABLES: readonly TeamTable[] = ['tender_version', 'contract_version', 'card', 'ledger_row', 'saved_search', 'shared_change'];
+
+/** Rows moved per table (a row already there on the other side is not counted: a second run reports zeros). */
+export type TeamCounts = Record<TeamTable, number>;
+
+export const zeroCounts = (): TeamCounts => ({ tender_version: 0, contract_version: 0, card: 0, ledger_row: 0, saved_search: 0, shared_change: 0 });
+
+export interface TeamProgress {
+  direction: 'push' | 'pull';
+  table: TeamTable;
+  /** Rows of this table handled so far in this run. */
+  done: number;
+  /** Rows of this table this run has to handle, when known. */
+  total: number | null;
+}
+
+export interface TeamRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: TeamProgress) => void;
+}
+
+/** One direction's half of a run: `pushToTeam` (team/push.ts) and `pullFromTeam` (team/pull.ts) have this shape. */
+export type TeamHalf = (cache: CacheDb, team: TeamConnection, options?: TeamRunOptions) => Promise<TeamCounts>;
