@@ -993,8 +993,17 @@ export const methods = {
       .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= 400 * 86_400_000, { message: CALENDAR_WORDS.span.ru, path: ['to'], params: { text: CALENDAR_WORDS.span } }),
     z.array(calendarEventSchema),
   ),
-  /** Every event of the scope as an ICS file (RFC 5545), like `lists.export`; `rows` counts the events. */
-  'calendar.exportIcs': method(z.strictObject({ scope: calendarScopeSchema }), exportResultSchema),
+  /**
+   * Events of the scope without a link to the notice because their tender's card was never opened, and what
+   * opening those cards first would take (the enrichment's preview: 0 expected, one unit per card at worst). Free.
+   */
+  'calendar.linkEstimate': method(z.strictObject({ scope: calendarScopeSchema }), z.object({ events: z.number(), tenders: z.number(), estimate: enrichEstimateSchema })),
+  /**
+   * Every event of the scope as an ICS file (RFC 5545), like `lists.export`; `rows` counts the events. With
+   * `openCards` the cards of `calendar.linkEstimate` are opened first (paid only for newer versions, planned by
+   * the core with this consent), so their events carry the notice's link.
+   */
+  'calendar.exportIcs': method(z.strictObject({ scope: calendarScopeSchema, openCards: z.strictObject({ confirmCost }).optional() }), exportResultSchema),
 
   // Notifications (issue 16): the window is told by the `notify` event.
   'notifications.settings': method(empty, notificationSettingsSchema),

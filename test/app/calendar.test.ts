@@ -12,6 +12,9 @@ import { coreOnSandbox, finished } from './helpers';
 
 const env = coreOnSandbox();
 const DAY = 86_400_000;
+/** Each VEVENT's URL, null where it has none. */
+const urls = (file: string): (string | null)[] =>
+  new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8'))).getAllSubcomponents('vevent').map((v) => (v.getFirstPropertyValue('url') as string | null) ?? null);
 
 describe('calendar through the app core', () => {
   it('events of a saved search in a period at their rows\' instants, and the ICS of the search where the dialog says', async () => {
@@ -36,6 +39,25 @@ describe('calendar through the app core', () => {
     expect(vevents).toHaveLength(written.rows);
     const uids = vevents.map((v) => new ICAL.Event(v).uid);
     for (const r of rows) expect(uids).toContain(`tender-${r.id}@tender-workbench`);
+  });
+
+  it('events of tenders whose card was never opened have no link; linkEstimate previews their cards for free and opens none; exportIcs with openCards opens them first and links every event', async () => {
+    const { t } = env;
+    const run = await t.call('search.run', { criteria: { regions: [50], keywords: ['поставка'] }, label: 'Подмосковье', events: ['created'] });
+    expect((await finished(t, run.jobId)).state).toBe('done');
+    const scope = { kind: 'search' as const, filterId: run.filterId };
+    const before = await t.call('calendar.linkEstimate', { scope });
+    expect(before.events).toBeGreaterThan(0);
+    expect(before.estimate).toMatchObject({ objects: before.tenders, cards: before.tenders, pages: 0, expectedCost: 0, worstCase: before.tenders });
+    const plain = await t.call('calendar.exportIcs', { scope });
+    expect(urls(plain.path!).filter((u) => u === null).length).toBe(before.events);
+    // Neither the preview nor the plain export opened a card.
+    expect(await t.call('calendar.linkEstimate', { scope })).toEqual(before);
+
+    const linked = await t.call('calendar.exportIcs', { scope, openCards: { confirmCost: before.estimate.spend.bound ?? 0 } });
+    expect(linked.rows).toBe(plain.rows);
+    expect(urls(linked.path!).every((u) => u !== null && /^https?:\/\/\S+$/.test(u))).toBe(true);
+    expect(await t.call('calendar.linkEstimate', { scope })).toMatchObject({ events: 0, tenders: 0 });
   });
 
   it('the contract refuses a period out of order and a scope that is not one, naming the field', () => {

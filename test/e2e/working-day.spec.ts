@@ -1,8 +1,8 @@
 /**
  * The analyst's working day (issue 16), one flow with the keyboard where it is quicker: a search's results →
  * mark two tenders (a tag and a status, from the results) → the pipeline board shows them in their column →
- * the calendar of the tag shows their submission deadlines on their Moscow days, and its ICS export holds
- * both → the palette's «xlsx» opens the results' export, written as XLSX with its «Источник» sheet.
+ * the calendar of the tag shows their submission deadlines on their Moscow days, and its ICS export (after
+ * consenting to open their cards, whose cost it shows, for the links to the notices) holds both with links → the palette's «xlsx» opens the results' export, written as XLSX with its «Источник» sheet.
  */
 import { readFile } from 'node:fs/promises';
 import { readSheetNames } from 'read-excel-file/node';
@@ -60,12 +60,18 @@ test('working day: mark from results → board → calendar → export', async (
   const months = (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(today.slice(5, 7));
   for (let i = 0; i < Math.abs(months); i++) await page.getByTestId(months > 0 ? 'calendar-next' : 'calendar-previous').click();
   await expect(page.getByTestId(`calendar-day-${day}`).first().locator(`[data-testid="calendar-event"][data-tender-id="${first.tender_id}"]`).first()).toBeVisible();
-  const ics = page.waitForEvent('download');
+  // Neither card was opened: the export offers to open them for the links, with the cost shown first.
   await page.getByTestId('calendar-export-ics').click();
+  const links = page.getByTestId('calendar-links-dialog');
+  await expect(links.getByTestId('calendar-links-question')).toContainText('У 2 событий нет ссылки на извещение: открыть карточки (бесплатно для уже оплаченных версий, стоимость не больше 2 ед.');
+  await app.screenshot(page, 'working-day-calendar-links');
+  const ics = page.waitForEvent('download');
+  await links.getByTestId('calendar-links-open').click();
   const icsFile = await ics;
   await expect(page.getByTestId('calendar-exported')).toContainText('Событий в файле: 2');
   const icsText = await readFile(await icsFile.path(), 'utf8');
   for (const id of ids) expect(icsText).toContain(`UID:tender-${id}@tender-workbench`);
+  expect(icsText.match(/^URL[;:]/gm)).toHaveLength(2);
   await app.screenshot(page, 'working-day-calendar');
 
   // The export: back to the results, the palette finds it by «xlsx».

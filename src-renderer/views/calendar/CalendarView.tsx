@@ -3,14 +3,13 @@
  * on (marked tenders, optionally by tag and status; a list's members; a saved search's tenders), each on its
  * Moscow day at its Moscow time, with its kind named (submission deadline, auction, contract stage). A click
  * opens the tender's card; «Экспорт в календарь (ICS)» writes the scope's events to a file for Outlook or
- * Google Calendar (the core's `calendar.exportIcs`). Everything is read from the cache: nothing is spent.
+ * Google Calendar (the core's `calendar.exportIcs`; useIcsExport.tsx first offers to open the cards that give
+ * events their links to the notices, with the cost shown). Everything else is read from the cache: nothing is spent.
  * A month's day shows at most MONTH_CELL_EVENTS events, then «+N ещё» opens its week; past deadlines are dimmed.
  */
 import { useMemo } from 'react';
 import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../src-main/domain/calendar';
 import { calendarEventKindName } from '../../../src-main/i18n/calendarText';
-import { call } from '../../bridge/client';
-import { useFileExport } from '../../components/useFileExport';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { formatInt } from '../../format/format';
@@ -21,6 +20,7 @@ import { savedSearchName } from '../search/queryBuilder';
 import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, periodOf, weekDays, type GridDay } from './calendarGrid';
 import { useCalendarState } from './calendarState';
 import { useCalendarEvents, useScopeChoices } from './useCalendarData';
+import { useIcsExport } from './useIcsExport';
 
 /** Events a month's day shows before «+N ещё»: a saved search's hundreds of deadlines keep the month one screen. */
 export const MONTH_CELL_EVENTS = 4;
@@ -158,8 +158,8 @@ export function CalendarView() {
   const step = (n: number) => set({ anchor: mode === 'month' ? addMonths(anchor, n) : addDays(anchor, 7 * n) });
   const periodTitle = mode === 'month' ? monthTitle(anchor, locale) : `${dayTitle(weeks[0]![0]!.day, locale)} — ${dayTitle(weeks[0]![6]!.day, locale)}`;
 
-  const ics = useFileExport(() => call('calendar.exportIcs', { scope }));
-  useProvideAction('calendar.exportIcs', () => void ics.run(), !ics.busy);
+  const ics = useIcsExport(scope);
+  useProvideAction('calendar.exportIcs', () => void ics.start(), !ics.busy);
 
   const count = events.data?.length ?? 0;
   return (
@@ -191,11 +191,12 @@ export function CalendarView() {
           {events.data ? s.count(count) : ''}
         </span>
         <span className="tt__spacer" />
-        <button type="button" onClick={() => void ics.run()} disabled={ics.busy} data-testid="calendar-export-ics">
+        <button type="button" onClick={() => void ics.start()} disabled={ics.busy} data-testid="calendar-export-ics">
           {ics.busy ? s.exporting : s.exportIcs}
         </button>
       </div>
       <ErrorNotice error={events.error ?? ics.error} testId="calendar-error" />
+      {ics.dialog}
       {ics.result && (
         <div className="notice" role="status" data-testid="calendar-exported">
           {!ics.result.saved ? s.exportCancelled : ics.result.downloadUrl ? s.exportedDownload(formatInt(ics.result.rows, locale), ics.result.fileName) : s.exported(formatInt(ics.result.rows, locale), ics.result.path ?? ics.result.fileName)}
