@@ -3,7 +3,7 @@
  * colour with readable text, the pipeline status by its name («На рассмотрении», never the code).
  */
 import type { PipelineStatus, RowMarks } from '../../src-main/domain/marks';
-import { pipelineStatusName } from '../../src-main/i18n/codes';
+import { pipelineStatusName, pipelineStatusShortName } from '../../src-main/i18n/codes';
 import { useLocale } from '../i18n/i18n';
 import { textOn } from './markEdits';
 import './marks.css';
@@ -28,12 +28,17 @@ export function TagChips({ tags }: { tags: readonly { name: string; color: strin
   );
 }
 
-export function PipelineBadge({ status }: { status: PipelineStatus | null }) {
+/**
+ * Our status as a chip; `short` in a table's row, where the whole name does not fit beside the tender's name at
+ * 1366 px: the short form (never cut) with the whole name as its tooltip.
+ */
+export function PipelineBadge({ status, short = false }: { status: PipelineStatus | null; short?: boolean }) {
   const locale = useLocale();
   if (status === null) return null;
+  const name = pipelineStatusName(status, locale);
   return (
-    <span className={`mark-status mark-status--${status}`} data-testid="mark-status" data-status={status}>
-      {pipelineStatusName(status, locale)}
+    <span className={`mark-status mark-status--${status}`} data-testid="mark-status" data-status={status} title={short ? name : undefined}>
+      {short ? pipelineStatusShortName(status, locale) : name}
     </span>
   );
 }

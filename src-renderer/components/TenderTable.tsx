@@ -20,6 +20,7 @@ import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } f
 import { VirtualTable, type Column, type SortState } from './VirtualTable';
 import { useRowCommands } from './useRowCommands';
 import { usePagedRows } from '../state/usePagedRows';
+import { useRefreshOnMarks } from '../state/useRefreshOnMarks';
 import type { MarkFilter } from '../../src-main/domain/marks';
 import { pipelineStatusName } from '../../src-main/i18n/codes';
 import { MarksButton } from './MarksEditor';
@@ -157,6 +158,7 @@ export function TenderTable(props: TenderTableProps) {
   const { count, rowAt, onRange, error, refresh } = usePagedRows<TenderRow>(page, `${resetKey}|${sortKey}|${marksKey}`, PAGE);
 
   useEffect(() => setSelection(emptySelection()), [resetKey, marksKey]);
+  useRefreshOnMarks(refresh);
   const firstRefresh = useRef(true);
   useEffect(() => {
     if (firstRefresh.current) {
@@ -190,7 +192,7 @@ export function TenderTable(props: TenderTableProps) {
             {r.marks?.tags.length || r.marks?.status ? (
               // A chip cut at 1366 px is read whole in the tooltip: our status, then the tags.
               <span className="tt__marks" title={[r.marks.status ? pipelineStatusName(r.marks.status, locale) : null, ...r.marks.tags.map((t) => t.name)].filter(Boolean).join(' · ')}>
-                {r.marks.status ? <PipelineBadge status={r.marks.status} /> : null}
+                {r.marks.status ? <PipelineBadge status={r.marks.status} short /> : null}
                 {rowTags(r.marks)}
               </span>
             ) : null}

@@ -35,8 +35,13 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   // The chips and our status by name in both rows.
   for (const i of [0, 1]) {
     await expect(row(i).getByTestId('mark-tag')).toHaveText('Срочно');
-    await expect(row(i).getByTestId('mark-status')).toHaveText('На рассмотрении');
+    // Whole at 1366 px in its short form, the full name as its tooltip.
+    await expect(row(i).getByTestId('mark-status')).toHaveText('На рассм.');
+    await expect(row(i).getByTestId('mark-status')).toHaveAttribute('title', 'На рассмотрении');
   }
+  const chip = row(0).getByTestId('mark-status');
+  // Not cut: its text fits it, and it fits the marks' part of the cell.
+  expect(await chip.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.parentElement!.getBoundingClientRect().right + 0.5)).toBe(true);
   // The name stays readable beside the chips: most of its cell at 1366 px.
   const nameBox = (await row(0).getByTestId('row-name').boundingBox())!;
   const cellBox = (await row(0).getByRole('gridcell').filter({ has: page.getByTestId('row-name') }).boundingBox())!;
@@ -47,6 +52,12 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await expect(page.getByTestId('saved-results-table-mark-filter-chip')).toContainText('На рассмотрении');
   await expect(page.getByTestId('saved-results-table-count')).toHaveAttribute('data-count', '2');
   await app.screenshot(page, 'marks-results');
+  // Marks changed elsewhere (a card, the board, another window: here through the core) reach the shown table
+  // without a reload: a row whose status left the filter goes, and comes back with it.
+  await invokeOk(app, 'marks.apply', { tender_ids: [ids[1]], status: 'preparing' });
+  await expect(page.getByTestId('saved-results-table-count')).toHaveAttribute('data-count', '1');
+  await invokeOk(app, 'marks.apply', { tender_ids: [ids[1]], status: 'reviewing' });
+  await expect(page.getByTestId('saved-results-table-count')).toHaveAttribute('data-count', '2');
 
   // The board: both under «На рассмотрении».
   await page.getByTestId('nav-marks').click();

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
+import { useProvideAction } from '../../state/commands/actions';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InnLink } from '../../components/InnLink';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
@@ -29,6 +30,8 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [exporting, setExporting] = useState(false);
+  // The palette's «Экспорт в файл (XLSX, CSV)…» opens the list's export dialog, as the button does.
+  useProvideAction('export.open', () => setExporting(true));
   const { markFilter, setMarkFilter, sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
     useListDetail(list, onChanged);
 
@@ -46,7 +49,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         render: (r) => (
           <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>
             {rowTags(r.marks)}
-            {r.marks?.status ? <PipelineBadge status={r.marks.status} /> : null}
+            {r.marks?.status ? <PipelineBadge status={r.marks.status} short /> : null}
             {r.marks?.tags.length || r.marks?.status ? ' ' : null}
             {r.name}
           </span>

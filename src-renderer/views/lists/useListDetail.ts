@@ -10,6 +10,7 @@ import { useAppStore } from '../../state/store';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { compact, filterKey } from '../../components/markFilter';
 import { usePagedRows } from '../../state/usePagedRows';
+import { useRefreshOnMarks } from '../../state/useRefreshOnMarks';
 import { useRefreshWithJob } from '../../state/useRefreshWithJob';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from '../../components/selection';
@@ -57,6 +58,7 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   useEffect(() => setSelection(emptySelection()), [filterKey(marks)]);
   const { refresh } = paged;
   useRefreshWithJob(jobId, refresh);
+  useRefreshOnMarks(refresh);
   // The list's numbers (count, queued edits) changed: show the members again too.
   useEffect(() => refresh(), [list.itemsCount, list.pendingEdits, refresh]);
 
