@@ -19,6 +19,8 @@ export interface RowCommandsOptions<Row extends { id: number }> {
   open(row: Row): void;
   /** The table has «Добавить в список…» (a list's own members do not). */
   addToList: boolean;
+  /** The table has «Отметить…» (rows of tenders; a contracts table's rows are not). Default: it has. */
+  mark?: boolean;
 }
 
 export function useRowCommands<Row extends { id: number }>(o: RowCommandsOptions<Row>) {
@@ -37,6 +39,6 @@ export function useRowCommands<Row extends { id: number }>(o: RowCommandsOptions
   useProvideAction('row.previous', () => table.current?.moveBy(-1), o.rowCount > 0);
   useProvideAction('row.open', () => o.activeRow && o.open(o.activeRow), hasActive);
   useProvideAction('row.addToList', () => chooseRows() && setAddRequest((n) => n + 1), hasActive && o.addToList);
-  useProvideAction('row.mark', () => chooseRows() && setMarkRequest((n) => n + 1), hasActive);
+  useProvideAction('row.mark', () => chooseRows() && setMarkRequest((n) => n + 1), hasActive && o.mark !== false);
   return { table, addRequest, markRequest };
 }

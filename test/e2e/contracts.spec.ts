@@ -41,7 +41,11 @@ test('contracts: customer INN validated → query job → rows → contract card
   await expect(first).toContainText('₽');
   await app.screenshot(page, 'contracts');
 
-  await first.dblclick();
+  // The row shortcuts of the tenders' tables: J enters the table at its first row, O opens it.
+  await page.locator('body').click({ position: { x: 700, y: 5 } });
+  await page.keyboard.press('j');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('o');
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-kind', 'contract');
   await expect(page.getByTestId('card-suppliers')).toContainText('ИНН');
   await expect(page.getByTestId('card-execution')).toContainText('Оплачено');

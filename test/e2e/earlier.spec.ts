@@ -75,7 +75,11 @@ test('earlier generation: filters → sync → new marked → detail → favorit
   // The detail of a tender: lots, positions, documents, organization; free (received with the filter).
   const row = tenders.getByTestId('earlier-tenders-table-row').first();
   const tenderId = Number(await row.getAttribute('data-id'));
-  await row.dblclick();
+  // The row shortcuts of the current generation's tables work here too: J enters the table, O opens the row.
+  await page.locator('body').click({ position: { x: 700, y: 5 } });
+  await page.keyboard.press('j');
+  await expect(row).toBeFocused();
+  await page.keyboard.press('o');
   const card = page.getByTestId('view-card');
   await expect(card).toHaveAttribute('data-id', String(tenderId));
   await expect(card.getByTestId('card-source')).toHaveAttribute('data-charged', 'false');
@@ -102,7 +106,11 @@ test('earlier generation: filters → sync → new marked → detail → favorit
   await expect(page.getByTestId('favorites-row')).toHaveCount(2);
   await page.getByTestId('favorites-check-updates').click();
   await expect(page.getByTestId('favorites-updates')).toHaveAttribute('data-charged', '0');
-  await page.getByTestId('favorites-export').click();
+  // The palette's export opens the same dialog as the button.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('экспорт');
+  await expect(page.getByTestId('command-palette').getByRole('option').first()).toContainText('Экспорт в файл');
+  await page.keyboard.press('Enter');
   const dialog = page.getByTestId('earlier-export');
   await dialog.getByTestId('earlier-export-none').click();
   for (const key of ['etp_id', 'name']) await dialog.getByTestId(`earlier-export-col-${key}`).check();

@@ -1,7 +1,7 @@
 /**
  * Moving fast (issue 16): the command palette opens on Ctrl+K, finds a view by a fragment of its Russian name
  * and runs it, shows the shortcuts, gives the focus back on Escape; the row shortcuts (J/K, O, M) work from
- * the results and a list's members without the mouse; the deadlines calendar shows a tender's submission deadline on its Moscow
+ * the results and a list's members without the mouse, and the palette's export reaches a list's; the deadlines calendar shows a tender's submission deadline on its Moscow
  * day (checked against the Moscow zone of the browser's own Intl, not the view's arithmetic), in the month and
  * in its week, and opens its card.
  */
@@ -60,6 +60,14 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   await expect(page.getByTestId('lists-marks-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('lists-marks-dialog')).toHaveCount(0);
+  // The palette's export opens the list's export dialog, as its button does.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('xlsx');
+  await expect(page.getByTestId('command-palette').getByRole('option').first()).toContainText('Экспорт в файл');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lists-export')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('lists-export')).toHaveCount(0);
   await page.getByTestId('nav-search').click();
   await expect(row(page, 0)).toBeVisible();
 

@@ -13,10 +13,15 @@ import { Field, fieldErrorId } from '../../components/Field';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { useRowCommands } from '../../components/useRowCommands';
+import { emptySelection } from '../../components/selection';
 import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { useContractsData, type RowsFilter } from './useContractsData';
 import { buildContractQuery, type ContractForm, type ContractMode, type FormProblem } from './contractQuery';
+
+/** The contracts table selects nothing (nothing acts on several contracts at once). */
+const NO_SELECTION = emptySelection();
 
 const strings: Strings<
   {
@@ -87,7 +92,7 @@ const strings: Strings<
     signed: 'Заключён',
     tender: 'Закупка',
     empty: 'Контрактов нет',
-    hint: 'Двойной щелчок или Enter — карточка контракта.',
+    hint: 'Двойной щелчок, Enter или O — карточка контракта; J/K — следующая/предыдущая строка, Ctrl+K — все команды.',
     openByNumber: 'Открыть контракт по реестровому номеру',
     openNumber: 'Реестровый номер',
     open: 'Открыть',
@@ -130,7 +135,7 @@ const strings: Strings<
     signed: 'Signed',
     tender: 'Tender',
     empty: 'No contracts',
-    hint: 'Double-click or Enter opens the contract card.',
+    hint: 'Double-click, Enter or O opens the contract card; J/K next/previous row, Ctrl+K lists every command.',
     openByNumber: 'Open a contract by registry number',
     openNumber: 'Registry number',
     open: 'Open',
@@ -161,6 +166,11 @@ export function ContractsView() {
   const job = useAppStore((st) => (jobId ? st.jobs[jobId] : undefined));
   const { lists, paged } = useContractsData(filter.rows, jobId);
   const { refresh } = paged;
+  const openContract = (r: ContractRow) => navigate({ view: 'card', kind: 'contract', id: r.id, back: { view: 'contracts' } });
+  // The command registry's row shortcuts J/K and O, as in the tenders' tables (a contract is not added to a list or marked).
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const activeRow = activeIndex === null ? undefined : paged.rowAt(activeIndex);
+  const { table } = useRowCommands({ rowCount: paged.count, activeRow, activeIndex, selection: NO_SELECTION, setSelection: () => undefined, open: openContract, addToList: false, mark: false });
 
   const set = (patch: Partial<ContractForm>) => setForm((f) => ({ ...f, ...patch }));
   const built = useMemo(() => buildContractQuery(form), [form]);
@@ -352,7 +362,9 @@ export function ContractsView() {
         rowAt={paged.rowAt}
         onRange={paged.onRange}
         rowKey={(r) => r.id}
-        onOpen={(r) => navigate({ view: 'card', kind: 'contract', id: r.id, back: { view: 'contracts' } })}
+        onOpen={openContract}
+        onActiveChange={setActiveIndex}
+        handle={table}
         emptyText={s.empty}
         height={420}
       />

@@ -1,7 +1,7 @@
 /**
  * A page of earlier-generation tenders as a plain table (this generation is read page by page): the "new"
  * mark (charged in the answer that brought it), notice number and name, prices in rubles, dates in Moscow
- * time; a row opens the tender's detail with a double click or Enter.
+ * time; a row opens the tender's detail with a double click, Enter or O, and J/K move between rows.
  *
  * The keyboard follows the WAI-ARIA grid pattern as the current generation's tables do: the table is one Tab
  * stop (roving tabindex on the rows), arrows, Page Up/Down, Home and End move between rows, Enter opens.
@@ -9,6 +9,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
 import { useAppStore } from '../../state/store';
+import { useProvideAction } from '../../state/commands/actions';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
 import { tenderStageName, useStrings, type Strings, useLocale } from '../../i18n/i18n';
 
@@ -77,14 +78,23 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
   const [active, setActive] = useState(0);
   const body = useRef<HTMLTableSectionElement>(null);
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
+  const moveTo = (to: number) => {
+    const n = Math.max(0, Math.min(rows.length - 1, to));
+    setActive(n);
+    body.current?.querySelectorAll<HTMLTableRowElement>('tr')[n]?.focus();
+  };
+  // The command registry's row shortcuts J/K and O, as in the current generation's tables (lists and marks are
+  // that generation's, so L and M are not offered here). J/K from outside the table start at the active row.
+  const inTable = () => body.current?.contains(document.activeElement) === true;
+  useProvideAction('row.next', () => moveTo(inTable() ? activeIndex + 1 : activeIndex), rows.length > 0);
+  useProvideAction('row.previous', () => moveTo(inTable() ? activeIndex - 1 : activeIndex), rows.length > 0);
+  useProvideAction('row.open', () => rows[activeIndex] && open(rows[activeIndex]!.id), rows.length > 0);
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, i: number, id: number) => {
     const last = rows.length - 1;
     const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'PageDown' ? i + 10 : e.key === 'PageUp' ? i - 10 : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
     if (to !== null) {
       e.preventDefault();
-      const n = Math.max(0, Math.min(last, to));
-      setActive(n);
-      body.current?.querySelectorAll<HTMLTableRowElement>('tr')[n]?.focus();
+      moveTo(to);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       open(id);

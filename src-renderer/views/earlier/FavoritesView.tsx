@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { EarlierFavorite, MethodResult } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
+import { useProvideAction } from '../../state/commands/actions';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFavorites } from './useEarlierData';
@@ -152,6 +153,8 @@ export function FavoritesView() {
   }
 
   const data = favorites.data;
+  // The palette's «Экспорт в файл…» (and its shortcut) opens the same dialog as the button, when it is enabled.
+  useProvideAction('export.open', () => setExporting(true), !!data && data.total > 0);
   return (
     <section className="view" data-testid="view-favorites">
       <div className="view__head">

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { EarlierFilterInfo } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
+import { useProvideAction } from '../../state/commands/actions';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isJobActive, JobProgress } from '../../components/JobProgress';
@@ -237,6 +238,8 @@ function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen()
   useEffect(() => setPage(1), [filter.id]);
 
   const data = tenders.data;
+  // The palette's «Экспорт в файл…» opens the same dialog as the button, when it is enabled.
+  useProvideAction('export.open', () => setExporting(true), !!data && data.total > 0);
   return (
     <div className="saved__results" data-testid="earlier-tenders" data-filter-id={filter.id}>
       <div className="view__head">
