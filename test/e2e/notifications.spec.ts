@@ -3,9 +3,11 @@
  * the start); the server's new tenders (`/__sandbox/tick`) arrive through the follow job and are told as ONE
  * notification of that search, with its name and counts; clicking it, from another view, opens the search's
  * results. The page's Notification API is replaced by a recording stub (permission granted) to observe it.
+ * Where the permission is denied, the same news is an in-app toast: a marked tender's new version brought by
+ * opening its card is told so, and a click on the toast opens that card.
  */
 import { expect, test } from './fixtures';
-import { waitJob } from './viewsHelpers';
+import { invokeOk, runSearch, searchIds, waitJob } from './viewsHelpers';
 
 type Ok<T> = { ok: true; value: T };
 type Recorded = { title: string; body: string; tag: string };
@@ -112,4 +114,50 @@ test('a followed search\'s new tenders: one notification with its name and count
   await expect(page.getByTestId('notifications-saved')).toBeVisible();
   await app.screenshot(page, 'notifications-quiet-hours');
   expect(((await app.invoke('notifications.settings')) as Ok<unknown>).value).toEqual({ enabled: true, quietHours: { from: '23:00', to: '08:00' } });
+});
+
+test('permission denied: a marked tender that changed is told as an in-app toast; a click opens its card', async ({ page, app }) => {
+  await page.addInitScript(() => {
+    window.__notes = [];
+    window.__asked = 0;
+    // The analyst said no: the API stays, refusing (a system notification made anyway would be recorded).
+    class RefusedNotification {
+      static readonly permission: NotificationPermission = 'denied';
+      static requestPermission(): Promise<NotificationPermission> {
+        window.__asked += 1;
+        return Promise.resolve('denied');
+      }
+      onclick: (() => void) | null = null;
+      constructor(
+        readonly title: string,
+        readonly options?: NotificationOptions,
+      ) {
+        window.__notes.push({ title, body: options?.body ?? '', tag: options?.tag ?? '', onclick: null });
+      }
+      close(): void {}
+    }
+    Object.defineProperty(window, 'Notification', { value: RefusedNotification, configurable: true, writable: true });
+  });
+  await page.goto('about:blank');
+  await page.goto(app.url);
+  await expect(page.getByTestId('view-search')).toBeVisible();
+
+  // A tender held from a search's page only (its card never opened), marked, then changed on the server.
+  const filterId = await runSearch(app, { ids: [2991, 2992] }, 'e2e тост', ['created']);
+  const [id] = await searchIds(app, filterId);
+  await invokeOk(app, 'marks.apply', { tender_ids: [id], status: 'reviewing' });
+  await app.control('tick', { updated: 3000 }); // every tender of the catalogue gets a new version
+  // Its card opened (here through the core, as another window would): the newer version arrives with it.
+  await invokeOk(app, 'card.tender', { id });
+
+  const toast = page.getByTestId('notification-toast');
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveAttribute('data-kind', 'marked_tender_changed');
+  await expect(toast).toContainText('Отмеченная закупка изменилась');
+  await app.screenshot(page, 'notifications-toast');
+  expect(await page.evaluate(() => window.__notes.length)).toBe(0);
+
+  await toast.getByTestId('notification-toast-open').click();
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(id));
+  await expect(toast).toHaveCount(0);
 });
