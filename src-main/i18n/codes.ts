@@ -58,14 +58,11 @@ const PIPELINE_STATUSES: Record<string, Text> = {
   declined: { ru: 'Отказались', en: 'Declined' },
 };
 
-/** The same, short enough for a chip beside a tender's name in a 1366 px table (the full name is its tooltip). */
+/** Short forms of the longer ones, for a chip beside a tender's name in a 1366 px table (the full name is its tooltip). */
 const PIPELINE_STATUSES_SHORT: Record<string, Text> = {
-  new: { ru: 'Новая', en: 'New' },
   reviewing: { ru: 'На рассм.', en: 'Reviewing' },
   preparing: { ru: 'Готовим', en: 'Preparing' },
   submitted: { ru: 'Подана', en: 'Submitted' },
-  won: { ru: 'Выиграна', en: 'Won' },
-  lost: { ru: 'Проиграна', en: 'Lost' },
   declined: { ru: 'Отказ', en: 'Declined' },
 };
 
@@ -106,8 +103,9 @@ export const contractStageName = named(CONTRACT_STAGES);
 export const jobStateName = named(JOB_STATES);
 /** A pipeline status of the marks: «Новая», «На рассмотрении», … («—» for none). */
 export const pipelineStatusName = named(PIPELINE_STATUSES);
-/** Its short form for a table's chip: «На рассм.», «Готовим», … */
-export const pipelineStatusShortName = named(PIPELINE_STATUSES_SHORT);
+/** Its short form for a table's chip: «На рассм.», «Готовим», … (the name itself where it is short already). */
+export const pipelineStatusShortName = (code: string | null | undefined, locale: Locale): string =>
+  (code ? PIPELINE_STATUSES_SHORT[code]?.[locale] : undefined) ?? pipelineStatusName(code, locale);
 /** The status whose code or name (either language, any case) this is; null when none is. The CLI's `--status`. */
 export function pipelineStatusFromWord(word: string): string | null {
   const w = word.trim().toLowerCase();
