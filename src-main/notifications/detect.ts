@@ -1,7 +1,8 @@
 /**
  * Detection of the three events (rules in domain/notifications.ts), each with the key it is deduplicated by:
  * from a stored page of a followed saved search (`searchPageEvents`: one event per page with its counts; the
- * marked tenders the page brought newer versions of), and from the cache at an instant (`deadlineSoonEvents`:
+ * marked tenders the page brought newer versions of), from any versions stored (`markedChangeEvents`: a card
+ * fetched, a first page), and from the cache at an instant (`deadlineSoonEvents`:
  * marked or listed tenders whose submission deadline is within a day).
  */
 import { listStore } from '../cache/listStore';

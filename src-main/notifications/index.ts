@@ -7,8 +7,8 @@
  * - detect.ts    the three detections, each event with its dedup key
  * - notifier.ts  `Notifier`: dedup per channel, muted searches, quiet hours held and released as one summary
  *
- * Used by the app (app/notifications.ts: the `notify` event, the deadline timer) and the CLI (`sync --follow`
- * prints one line per event).
+ * Used by the app (app/notificationTeller.ts: sync jobs' pages, versions a card or any other page stored, the
+ * deadline timer, the `notify` event) and the CLI (`sync --follow` prints one line per event).
  */
 export { deadlineSoonEvents, markedChangeEvents, searchPageEvents, storedPageFacts, type KeyedEvent, type StoredPageFacts } from './detect';
 export { Notifier, type NotifierOptions, type Told } from './notifier';
