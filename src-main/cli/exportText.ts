@@ -11,6 +11,10 @@ const FORMAT_NAMES: Record<ExportFormat, Text> = { csv: text('CSV', 'CSV'), xlsx
 export const EXPORT_TEXT = {
   written: (rows: string, file: string): Text => text(`Записано строк: ${rows} → ${file}`, `${rows} rows written to ${file}`),
   provenance: (file: string): Text => text(`Сведения об источнике записаны в ${file}`, `Provenance written to ${file}`),
+  dossierUsage: text(
+    'использование: export dossier customer|supplier ИНН --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain] (досье заказчика или поставщика из кэша)',
+    'usage: export dossier customer|supplier INN --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain] (a customer\'s or supplier\'s dossier from the cache)',
+  ),
   /** `--format xlsx --out a.csv` (or a CSV flavour into `.xlsx`): the file would lie about what it holds. */
   mismatch: (format: ExportFormat, asked: string, out: string): Text =>
     text(

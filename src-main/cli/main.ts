@@ -28,6 +28,8 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
       «Источник» sheet, also chosen by an --out ending in .xlsx; csv = excel, the default: numbers as ="…", with
       FILE.csv.provenance.json beside it; plain: a CSV of plain text for other programs; a --format the --out name
       contradicts, e.g. xlsx into FILE.csv, is refused)
+  export dossier customer|supplier INN --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain]   (the app's dossier from the
+      cache: a sheet per table, or one CSV of the tables one under another; exit 8 when the cache holds nothing on the INN)
   balance | ledger | audit
   cache stats | cache search TEXT | cache versions --json
   analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 8 when the cache
@@ -44,6 +46,9 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...] [--open-cards]   (deadlines as ICS from the cache: offline, free;
       without a scope every marked tender; one event per deadline, a reminder one working day before;
       --open-cards [--max-spend N | --no-cap]: first open the cards never opened, for the links to the notices)
+  team sync --postgres URL [--schema NAME] [--author NAME]   (the team's PostgreSQL: push what it lacks, pull what
+      teammates pushed; the password from the URL, TENDERWB_TEAM_PASSWORD/PGPASSWORD or the keychain)
+  team password --postgres URL [--forget]   (keeps the team database's password in the keychain, or deletes it)
 
 A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):
   filters [--seen FILTER_ID]

@@ -1,7 +1,7 @@
 /**
  * A customer's or supplier's dossier (issue 15) as an XLSX workbook (issue 16): a sheet of its figures, a sheet
- * per table (breakdowns, top parties, months), and the «Источник» sheet. Only XLSX: several tables do not fit
- * one CSV. Its provenance counts the tenders and contracts the dossier is computed from (what they cost when
+ * per table (breakdowns, top parties, months), and the «Источник» sheet; for scripts also one CSV holding the
+ * same tables one under another, each row named by its table (`exportDossierCsv`). Its provenance counts the tenders and contracts the dossier is computed from (what they cost when
  * delivered, the newest delivery). Headers in the user's language, like the dossier on screen.
  */
 import { deliveredCost } from '../cache/deliveredCost';
@@ -10,11 +10,12 @@ import { insightStore } from '../cache/insightStore';
 import type { CountBy, CustomerDossier, MonthPoint, RankedParty, SupplierDossier } from '../domain/insights';
 import type { Provenance } from '../domain/provenance';
 import { pick, text, type Locale, type Text } from '../i18n/text';
-import type { CsvColumn, CsvFormat } from './csv';
+import type { CsvColumn, CsvDelimiter, CsvFormat } from './csv';
+import { writeTableFile, type TableFileResult } from './tableFile';
 import { provenanceOf, provenanceSheet } from './provenance';
 import { anySheet, writeXlsx, type AnySheet, type XlsxSheet } from './xlsx';
 
-type Dossier = { party: 'customer'; dossier: CustomerDossier } | { party: 'supplier'; dossier: SupplierDossier };
+export type Dossier = { party: 'customer'; dossier: CustomerDossier } | { party: 'supplier'; dossier: SupplierDossier };
 interface Figure {
   name: string;
   value: unknown;
@@ -49,6 +50,7 @@ const W = {
   regions: text('Регионы', 'Regions'),
   okpd2: text('ОКПД2', 'OKPD2'),
   months: text('По месяцам', 'By month'),
+  table: text('Таблица', 'Table'),
 } satisfies Record<string, Text>;
 
 function figures(d: Dossier, w: (t: Text) => string): Figure[] {
@@ -106,9 +108,8 @@ function sourceCost(cache: CacheDb, d: Dossier): { freshness: string | null; uni
   return { freshness: newest, units: parts.reduce((sum, p) => sum + p.units, 0) };
 }
 
-/** Writes the dossier's workbook to `target` (atomically); answers its rows (every table's) and provenance. */
-export async function exportDossierXlsx(cache: CacheDb, d: Dossier, target: string, locale: Locale = 'ru'): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
-  const w = (t: Text): string => pick(t, locale);
+/** The figures sheet, then a sheet per table, in the user's language. */
+function dossierSheets(d: Dossier, w: (t: Text) => string): AnySheet[] {
   const figureSheet: XlsxSheet<Figure> = {
     name: w(W.figures),
     columns: [
@@ -122,9 +123,51 @@ export async function exportDossierXlsx(cache: CacheDb, d: Dossier, target: stri
     d.party === 'customer'
       ? [countSheet(W.byStatus, d.dossier.tenders_by_status, w), countSheet(W.byLaw, d.dossier.tenders_by_law, w), countSheet(W.byPlacement, d.dossier.tenders_by_placement, w), partySheet(W.topSuppliers, d.dossier.top_suppliers, w)]
       : [partySheet(W.topCustomers, d.dossier.top_customers, w), countSheet(W.regions, d.dossier.regions, w), countSheet(W.okpd2, d.dossier.okpd2_classes, w), monthSheet(d.dossier.timeline, w)];
+  return [anySheet(figureSheet), ...tables];
+}
+
+const subjectOf = (d: Dossier) => ({ kind: 'dossier', party: d.party, inn: d.dossier.inn, name: d.dossier.name }) as const;
+
+/** Writes the dossier's workbook to `target` (atomically); answers its rows (every table's) and provenance. */
+export async function exportDossierXlsx(cache: CacheDb, d: Dossier, target: string, locale: Locale = 'ru'): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
+  const w = (t: Text): string => pick(t, locale);
   let provenance: Provenance | undefined;
-  const what = { kind: 'dossier', party: d.party, inn: d.dossier.inn, name: d.dossier.name } as const;
-  const made = (written: readonly number[]): Provenance => (provenance = provenanceOf(what, 'xlsx', written.reduce((a, b) => a + b, 0), sourceCost(cache, d)));
-  const result = await writeXlsx([anySheet(figureSheet), ...tables, anySheet(provenanceSheet(made, locale))], target);
+  const made = (written: readonly number[]): Provenance => (provenance = provenanceOf(subjectOf(d), 'xlsx', written.reduce((a, b) => a + b, 0), sourceCost(cache, d)));
+  const result = await writeXlsx([...dossierSheets(d, w), anySheet(provenanceSheet(made, locale))], target);
   return { rows: provenance!.rows, bytes: result.bytes, provenance: provenance! };
+}
+
+type StackedRow = { sheet: string; cells: Map<string, unknown> };
+
+/**
+ * The sheets one under another in one table: a first column names each row's sheet, and a column per header
+ * (sheets whose columns share a header share that column), so the one CSV holds every table.
+ */
+function stacked(sheets: readonly AnySheet[], w: (t: Text) => string): { columns: CsvColumn<StackedRow>[]; rows: StackedRow[] } {
+  const columns: CsvColumn<StackedRow>[] = [{ key: 'sheet', header: w(W.table), get: (r) => r.sheet }];
+  const rows: StackedRow[] = [];
+  for (const sheet of sheets) {
+    for (const column of sheet.columns) {
+      if (columns.some((c) => c.header === column.header)) continue;
+      const header = column.header;
+      // A field/value sheet's values are of several kinds: written as text, as it shows them.
+      columns.push({ key: `c${columns.length}`, header, ...(column.format && !sheet.cellFormat ? { format: column.format } : {}), get: (r) => r.cells.get(header) ?? null });
+    }
+    for (const row of sheet.rows as Iterable<object>) {
+      const cells = new Map<string, unknown>();
+      for (const column of sheet.columns) cells.set(column.header, column.get ? column.get(row) : (row as Record<string, unknown>)[column.key]);
+      rows.push({ sheet: sheet.name, cells });
+    }
+  }
+  return { columns, rows };
+}
+
+/**
+ * The dossier as one CSV (`tenderwb export dossier … --format csv`): its figures and tables stacked (`stacked`),
+ * its provenance in `FILE.provenance.json` beside it like every CSV export (tableFile.ts).
+ */
+export async function exportDossierCsv(cache: CacheDb, d: Dossier, target: string, opts: { locale?: Locale; keepTextAsText?: boolean; delimiter?: CsvDelimiter } = {}): Promise<TableFileResult> {
+  const w = (t: Text): string => pick(t, opts.locale ?? 'ru');
+  const { columns, rows } = stacked(dossierSheets(d, w), w);
+  return writeTableFile(rows, columns, target, { what: subjectOf(d), cost: () => sourceCost(cache, d) }, { format: 'csv', ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}), ...(opts.delimiter ? { delimiter: opts.delimiter } : {}) });
 }

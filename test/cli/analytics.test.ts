@@ -14,11 +14,12 @@
  * a code, a date, a region) is refused with exit 2 and a sentence in that language.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { spawn } from 'node:child_process';
-import { api, CLI_ENTRY, cliOnSandbox, failureReason, type CliHarness, type Json } from './helpers';
+import { api, CLI_ENTRY, cliOnSandbox, exportHistoryNames, failureReason, type CliHarness, type Json } from './helpers';
 
 const STRICT = process.env.TENDERWB_SANDBOX_STRICT === '1';
 // Completed tenders: contracts exist only for them (4.7 rule 5), so the contracts' tenders are cached too.
@@ -268,6 +269,38 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     expect(d.inn).toBe(inn);
     expect(d.tenders).toBe(tenders.filter((t) => t.organization?.inn === inn).length);
     expect(d.total_initial_price).toBeCloseTo(tenders.filter((t) => t.organization?.inn === inn).reduce((s, t) => s + (num(t.price) ?? 0), 0), 2);
+  });
+
+  it('export dossier customer INN: the app\'s workbook (read back: its figures and «Источник»), or one CSV of its tables with the provenance beside it; both in the history; an INN held nowhere exits 8', async () => {
+    const tenders = [...latest(await feed('tenders'), 'tender').values()];
+    const inn: string = tenders[0]!.organization.inn;
+    const d = (await cli.ok(['--json', 'analytics', 'customer', inn])).lines[0];
+    const dir = cli.dir('dossier');
+    const xlsx = join(dir, 'заказчик.xlsx');
+    const run = await cli.ok(['export', 'dossier', 'customer', inn, '--format', 'xlsx', '--out', xlsx]);
+    expect(run.stdout).toMatch(/^Записано строк: \d+ → /);
+    expect(await readSheetNames(xlsx)).toEqual(['Показатели', 'По статусам', 'По законам', 'По способам', 'Поставщики', 'Источник']);
+    const figures = new Map((await readXlsxFile(xlsx, { sheet: 'Показатели', trim: false })).map((row) => [row[0], row[1]]));
+    expect(figures.get('ИНН')).toBe(inn);
+    expect(figures.get('Закупок')).toBe(d.tenders);
+    const source = new Map((await readXlsxFile(xlsx, { sheet: 'Источник', trim: false })).map((row) => [row[0], row[1]]));
+    expect(source.get('Что выгружено')).toContain(`Досье заказчика ${inn}`);
+
+    const csv = join(dir, 'заказчик.csv');
+    const plain = await cli.ok(['--json', 'export', 'dossier', 'customer', inn, '--format', 'csv', '--out', csv]);
+    const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]!.split(';').slice(0, 3)).toEqual(['Таблица', 'Показатель', 'Значение']);
+    expect(lines.find((l) => l.startsWith('Показатели;Закупок;'))!.split(';')[2]).toBe(String(d.tenders));
+    expect(lines.filter((l) => l.startsWith('По статусам;')).length).toBe(d.tenders_by_status.length);
+    const provenance = JSON.parse(readFileSync(`${csv}.provenance.json`, 'utf8'));
+    expect(provenance).toMatchObject({ what: { kind: 'dossier', party: 'customer', inn }, format: 'csv', rows: plain.lines[0].rows });
+    expect(exportHistoryNames(cli).slice(0, 2)).toEqual(['заказчик.csv', 'заказчик.xlsx']);
+
+    const nothing = await cli.run(['export', 'dossier', 'supplier', '7736050003', '--out', join(dir, 'x.xlsx')]);
+    expect(nothing.code).toBe(8);
+    const usage = await cli.run(['export', 'dossier', 'customer', '--out', join(dir, 'y.xlsx')]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('использование: export dossier customer|supplier ИНН');
   });
 
   it('competitors of the saved search by its label; prices with the issue’s fields and the table written with --out', async () => {

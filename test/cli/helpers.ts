@@ -18,13 +18,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync, inflateSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { inject } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 import { api, balance, ctl, login, type Json } from '../sandbox/helpers';
 
 export { api, ctl, login, type Json };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI_ENTRY = 'src-main/cli/tenderwb.mjs';
+/**
+ * The CLI the suites spawn: the bundle vitest's global setup built for this run from the same source (test/runner/
+ * cliBundle.ts: a third of the CPU of a start through tsx), else the source entry (a run without that setup).
+ */
+export const CLI_SOURCE_ENTRY = 'src-main/cli/tenderwb.mjs';
+export const CLI_ENTRY = inject('tenderwbCliEntry') || CLI_SOURCE_ENTRY;
 
 /** A small world: a CLI spawn costs ~0.5 s, so every query in these suites is narrow. */
 export const SANDBOX_SEED = 7;
@@ -365,4 +371,18 @@ export async function waitFor<T>(check: () => T | undefined | Promise<T | undefi
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/** The file names in the export history of the harness's cache(s), newest first (what the app's «Выгрузки» lists). */
+export function exportHistoryNames(cli: CliHarness): string[] {
+  const names: string[] = [];
+  for (const file of filesUnder(join(cli.dataDir, 'profiles')).filter((f) => f.endsWith('cache.db'))) {
+    const db = new Database(file, { readonly: true });
+    try {
+      names.push(...db.prepare<[], string>('SELECT file_name FROM export_history ORDER BY id DESC').pluck().all());
+    } finally {
+      db.close();
+    }
+  }
+  return names;
 }

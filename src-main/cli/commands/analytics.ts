@@ -80,7 +80,8 @@ export function priceQueryOf(values: Record<string, string | boolean | undefined
  */
 export const EXIT_NOTHING_CACHED = 8;
 
-function nothingCached(kind: 'customer' | 'supplier', inn: string, locale: Locale): CliError {
+/** The refusal of a dossier of an INN the cache holds nothing on (also `export dossier`), naming what loads it. */
+export function nothingCached(kind: 'customer' | 'supplier', inn: string, locale: Locale): CliError {
   const text =
     kind === 'customer'
       ? {

@@ -31,6 +31,7 @@ import { isApiError } from '../../api/errors';
 import { mirrorListMembers } from '../../sync/mirrors';
 import { runFeedSet } from '../feedSetRun';
 import { parseSpendFlags } from '../spendCap';
+import { exportDossierCommand } from './exportDossier';
 
 function parseIds(raw: string[]): number[] {
   if (!raw.length) throw new CliError('give at least one tender id', 2);
@@ -242,6 +243,7 @@ function written(ctx: CliContext, out: string, result: { rows: number; bytes: nu
 
 export async function exportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [what, ...rest] = args;
+  if (what === 'dossier') return exportDossierCommand(ctx, rest);
   if (what !== 'list' && what !== 'search' && what !== 'ledger') throw new CliError(EXPORT_USAGE, 2);
   const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' }, refresh: { type: 'boolean' } });
   const out = a.values.out;
