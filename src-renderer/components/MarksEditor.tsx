@@ -23,12 +23,25 @@ const KEEP = '__keep__';
 const NONE = '__none__';
 const NEW_TAG_COLOR = '#98a2b3';
 
-export function MarksButton({ ids, onApplied, testId = 'marks', openRequest = 0 }: { ids: readonly number[]; onApplied?(ids: readonly number[]): void; testId?: string; openRequest?: number }) {
+export function MarksButton({
+  ids,
+  onApplied,
+  testId = 'marks',
+  openRequest = 0,
+  ofContract = false,
+}: {
+  ids: readonly number[];
+  onApplied?(ids: readonly number[]): void;
+  testId?: string;
+  openRequest?: number;
+  /** It marks the tender of the active contract (the contracts table), and says so. */
+  ofContract?: boolean;
+}) {
   const s = useStrings(marksStrings);
   const locale = useLocale();
   // A new `openRequest` opens it as a click would (the table's «Отметить» shortcut, M).
   return (
-    <DialogButton label={s.open} title={ids.length === 1 ? s.titleOne : s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
+    <DialogButton label={ofContract ? s.openTenderOf : s.open} title={ids.length === 1 ? s.titleOne : s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
       {(close, setGuard) => (
         <MarksForm
           ids={ids}

@@ -3,6 +3,7 @@ import type { Strings } from '../i18n/i18n';
 
 export const marksStrings: Strings<{
   open: string;
+  openTenderOf: string;
   title: (n: string) => string;
   titleOne: string;
   tags: string;
@@ -42,6 +43,7 @@ export const marksStrings: Strings<{
 }> = {
   ru: {
     open: 'Отметить…',
+    openTenderOf: 'Отметить закупку контракта…',
     title: (n) => `Метки закупок (${n})`,
     titleOne: 'Метки закупки',
     tags: 'Метки',
@@ -81,6 +83,7 @@ export const marksStrings: Strings<{
   },
   en: {
     open: 'Mark…',
+    openTenderOf: 'Mark the contract’s tender…',
     title: (n) => `Marks of tenders (${n})`,
     titleOne: 'Marks of the tender',
     tags: 'Tags',

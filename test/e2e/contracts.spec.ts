@@ -45,6 +45,12 @@ test('contracts: customer INN validated → query job → rows → contract card
   await page.locator('body').click({ position: { x: 700, y: 5 } });
   await page.keyboard.press('j');
   await expect(first).toBeFocused();
+  // M marks the contract's tender (marks are a tender's): its marks dialog opens.
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('contracts-marks-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('contracts-marks-dialog')).toHaveCount(0);
+  await first.focus();
   await page.keyboard.press('o');
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-kind', 'contract');
   await expect(page.getByTestId('card-suppliers')).toContainText('ИНН');

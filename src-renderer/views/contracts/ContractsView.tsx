@@ -14,6 +14,8 @@ import { JobProgress, isJobActive } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { useRowCommands } from '../../components/useRowCommands';
+import { MarksButton } from '../../components/MarksEditor';
+import { useProvideAction } from '../../state/commands/actions';
 import { emptySelection } from '../../components/selection';
 import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
@@ -92,7 +94,7 @@ const strings: Strings<
     signed: 'Заключён',
     tender: 'Закупка',
     empty: 'Контрактов нет',
-    hint: 'Двойной щелчок, Enter или O — карточка контракта; J/K — следующая/предыдущая строка, Ctrl+K — все команды.',
+    hint: 'Двойной щелчок, Enter или O — карточка контракта; J/K — следующая/предыдущая строка, M — отметить закупку контракта, Ctrl+K — все команды.',
     openByNumber: 'Открыть контракт по реестровому номеру',
     openNumber: 'Реестровый номер',
     open: 'Открыть',
@@ -135,7 +137,7 @@ const strings: Strings<
     signed: 'Signed',
     tender: 'Tender',
     empty: 'No contracts',
-    hint: 'Double-click, Enter or O opens the contract card; J/K next/previous row, Ctrl+K lists every command.',
+    hint: 'Double-click, Enter or O opens the contract card; J/K next/previous row, M marks the contract’s tender, Ctrl+K lists every command.',
     openByNumber: 'Open a contract by registry number',
     openNumber: 'Registry number',
     open: 'Open',
@@ -167,10 +169,14 @@ export function ContractsView() {
   const { lists, paged } = useContractsData(filter.rows, jobId);
   const { refresh } = paged;
   const openContract = (r: ContractRow) => navigate({ view: 'card', kind: 'contract', id: r.id, back: { view: 'contracts' } });
-  // The command registry's row shortcuts J/K and O, as in the tenders' tables (a contract is not added to a list or marked).
+  // The command registry's row shortcuts J/K and O, as in the tenders' tables; M marks the active contract's
+  // tender (marks are a tender's; a contract is not added to a list).
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const activeRow = activeIndex === null ? undefined : paged.rowAt(activeIndex);
   const { table } = useRowCommands({ rowCount: paged.count, activeRow, activeIndex, selection: NO_SELECTION, setSelection: () => undefined, open: openContract, addToList: false, mark: false });
+  const tenderOfActive = activeRow?.tenderId ?? null;
+  const [markRequest, setMarkRequest] = useState(0);
+  useProvideAction('row.mark', () => setMarkRequest((n) => n + 1), tenderOfActive !== null);
 
   const set = (patch: Partial<ContractForm>) => setForm((f) => ({ ...f, ...patch }));
   const built = useMemo(() => buildContractQuery(form), [form]);
@@ -353,7 +359,8 @@ export function ContractsView() {
       <ErrorNotice error={error ?? paged.error} testId="contracts-error" />
       <div className="contracts__count" data-testid="contracts-count" data-count={paged.count}>
         {filter.searched ? s.shown(formatInt(paged.count, locale)) : s.shownAll(formatInt(paged.count, locale))}
-        {filter.postFilter && <span> · {s.postFilter}</span>}
+        {filter.postFilter && <span> · {s.postFilter}</span>}{' '}
+        <MarksButton ids={tenderOfActive === null ? [] : [tenderOfActive]} ofContract openRequest={markRequest} testId="contracts-marks" />
       </div>
       <VirtualTable<ContractRow>
         testId="contracts-table"
