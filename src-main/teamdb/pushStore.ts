@@ -1,0 +1,302 @@
+/**
+ * The push's PostgreSQL side (issue 17): rows this machine holds, written into the team schema in bulk.
+ *
+ * One batch is one transaction: each table's rows are COPYed (text format, pg-copy-streams) into a temporary
+ * staging table dropped at commit, then moved with `INSERT INTO S.x SELECT ... ON CONFLICT DO NOTHING`, whose
+ * row count is what the team did not have yet. So a batch sent twice (a rerun after kill -9, two machines with the
+ * same versions) inserts nothing the second time, and readers never see half a batch. Rows are inserted in key
+ * order: two pushes that overlap then take their key locks in the same order and cannot deadlock; should
+ * PostgreSQL still report one (or a serialization failure), the batch is simply sent again.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { inSchema } from './schemaName';
+
+export interface DeliveryColumns {
+  deliveredAt: string;
+  via: 'feed' | 'card';
+  event: 'created' | 'updated' | null;
+  requestId: string | null;
+  filterId: string | null;
+  billed: boolean;
+}
+
+export interface TenderVersionRow extends DeliveryColumns {
+  id: number;
+  version: number;
+  /** The object's JSON text as delivered. */
+  json: string;
+  noticeNumber: string | null;
+  name: string | null;
+  customerInn: string | null;
+  customerName: string | null;
+  price: number | null;
+  currency: string | null;
+  law: string | null;
+  status: string | null;
+  region: number | null;
+  publishedAt: string | null;
+  endAt: string | null;
+}
+
+export interface ContractVersionRow extends DeliveryColumns {
+  id: number;
+  version: number;
+  json: string;
+  registryNumber: string | null;
+  tenderId: number | null;
+  customerInn: string | null;
+  customerName: string | null;
+  supplierInns: readonly string[];
+  price: number | null;
+  signedAt: string | null;
+}
+
+export interface CardRow {
+  kind: 'tender' | 'contract';
+  id: number;
+  version: number;
+  positionsPage: number;
+  positionsLimit: number;
+  json: string;
+  deliveredAt: string;
+  requestId: string | null;
+  billed: boolean;
+}
+
+export interface LedgerPushRow {
+  id: number;
+  balanceType: 'tenders' | 'contracts';
+  amount: number;
+  objectId: number;
+  version: number;
+  filterId: string | null;
+  requestId: string | null;
+  createdAt: string | null;
+}
+
+export interface SavedSearchPushRow {
+  filterId: string;
+  label: string | null;
+  /** JSON texts. */
+  params: string;
+  events: string;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** Rows of one batch, by table; each is read once per attempt (a factory, since a retried batch reads again). */
+export interface PushBatch {
+  tenderVersions?: () => Iterable<TenderVersionRow>;
+  contractVersions?: () => Iterable<ContractVersionRow>;
+  cards?: () => Iterable<CardRow>;
+  ledgerRows?: () => Iterable<LedgerPushRow>;
+  savedSearches?: () => Iterable<SavedSearchPushRow>;
+}
+
+export interface PushBatchCounts {
+  tender_version: number;
+  contract_version: number;
+  card: number;
+  ledger_row: number;
+  saved_search: number;
+}
+
+/** Told how many rows of a table were streamed to the server so far in this batch (progress). */
+export type OnStaged = (table: keyof PushBatchCounts, rows: number) => void;
+
+// COPY's text format: a backslash, newline, carriage return and tab in a value are escaped; \N is NULL.
+const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const SPECIAL = /[\\\n\r\t]/;
+const SPECIALS = /[\\\n\r\t]/g;
+
+function text(value: string | null): string {
+  if (value === null) return '\\N';
+  return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]!) : value;
+}
+
+const num = (value: number | null): string => (value === null ? '\\N' : String(value));
+const bool = (value: boolean): string => (value ? 't' : 'f');
+
+/** A text[] literal (`{"a","b"}`, each element quoted), itself escaped for COPY by the caller. */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+const deliveryFields = (r: DeliveryColumns): string[] => [text(r.deliveredAt), r.via, text(r.event), text(r.requestId), text(r.filterId), bool(r.billed)];
+
+interface TableSpec<Row> {
+  table: keyof PushBatchCounts;
+  /** The staging table's columns (plain types; bodies as text, cast when moved). */
+  staging: string;
+  line(row: Row): string;
+  /** Moves the staged rows into S.<table> ($1 = this machine's id); its row count is what was new. */
+  move: string;
+}
+
+const DELIVERY_STAGING = 'delivered_at timestamptz, via text, event text, request_id text, filter_id text, billed boolean';
+const DELIVERY_MOVED = 'delivered_at, via, event, request_id, filter_id, billed';
+
+const TENDERS: TableSpec<TenderVersionRow> = {
+  table: 'tender_version',
+  staging: `id bigint, version integer, body text, notice_number text, name text, customer_inn text, customer_name text,
+    price numeric, currency text, law text, status text, region integer, published_at timestamptz, end_at timestamptz, ${DELIVERY_STAGING}`,
+  line: (r) =>
+    [
+      String(r.id), String(r.version), text(r.json), text(r.noticeNumber), text(r.name), text(r.customerInn), text(r.customerName),
+      num(r.price), text(r.currency), text(r.law), text(r.status), num(r.region), text(r.publishedAt), text(r.endAt), ...deliveryFields(r),
+    ].join('\t'),
+  move: `INSERT INTO S.tender_version (id, version, body, notice_number, name, customer_inn, customer_name, price, currency, law, status,
+      region, published_at, end_at, ${DELIVERY_MOVED}, machine_id)
+    SELECT s.id, s.version, s.body::jsonb, s.notice_number, s.name, s.customer_inn, s.customer_name, s.price, s.currency, s.law, s.status,
+      s.region, s.published_at, s.end_at, s.${DELIVERY_MOVED.split(', ').join(', s.')}, $1
+    FROM staging s
+    WHERE NOT EXISTS (SELECT 1 FROM S.tender_version t WHERE t.id = s.id AND t.version = s.version)
+    ORDER BY s.id, s.version
+    ON CONFLICT (id, version) DO NOTHING`,
+};
+
+const CONTRACTS: TableSpec<ContractVersionRow> = {
+  table: 'contract_version',
+  staging: `id bigint, version integer, body text, registry_number text, tender_id bigint, customer_inn text, customer_name text,
+    supplier_inns text[], price numeric, signed_at timestamptz, ${DELIVERY_STAGING}`,
+  line: (r) =>
+    [
+      String(r.id), String(r.version), text(r.json), text(r.registryNumber), num(r.tenderId), text(r.customerInn), text(r.customerName),
+      text(textArray(r.supplierInns)), num(r.price), text(r.signedAt), ...deliveryFields(r),
+    ].join('\t'),
+  move: `INSERT INTO S.contract_version (id, version, body, registry_number, tender_id, customer_inn, customer_name, supplier_inns, price,
+      signed_at, ${DELIVERY_MOVED}, machine_id)
+    SELECT s.id, s.version, s.body::jsonb, s.registry_number, s.tender_id, s.customer_inn, s.customer_name, s.supplier_inns, s.price,
+      s.signed_at, s.${DELIVERY_MOVED.split(', ').join(', s.')}, $1
+    FROM staging s
+    WHERE NOT EXISTS (SELECT 1 FROM S.contract_version t WHERE t.id = s.id AND t.version = s.version)
+    ORDER BY s.id, s.version
+    ON CONFLICT (id, version) DO NOTHING`,
+};
+
+const CARDS: TableSpec<CardRow> = {
+  table: 'card',
+  staging: 'kind text, id bigint, version integer, positions_page integer, positions_limit integer, body text, delivered_at timestamptz, request_id text, billed boolean',
+  line: (r) =>
+    [r.kind, String(r.id), String(r.version), String(r.positionsPage), String(r.positionsLimit), text(r.json), text(r.deliveredAt), text(r.requestId), bool(r.billed)].join('\t'),
+  move: `INSERT INTO S.card (kind, id, version, positions_page, positions_limit, body, delivered_at, request_id, billed, machine_id)
+    SELECT s.kind, s.id, s.version, s.positions_page, s.positions_limit, s.body::jsonb, s.delivered_at, s.request_id, s.billed, $1
+    FROM staging s
+    WHERE NOT EXISTS (SELECT 1 FROM S.card t WHERE t.kind = s.kind AND t.id = s.id AND t.version = s.version
+      AND t.positions_page = s.positions_page AND t.positions_limit = s.positions_limit)
+    ORDER BY s.kind, s.id, s.version, s.positions_page, s.positions_limit
+    ON CONFLICT (kind, id, version, positions_page, positions_limit) DO NOTHING`,
+};
+
+const LEDGER: TableSpec<LedgerPushRow> = {
+  table: 'ledger_row',
+  staging: 'id bigint, balance_type text, amount integer, object_id bigint, version integer, filter_id text, request_id text, created_at timestamptz',
+  line: (r) =>
+    [String(r.id), r.balanceType, String(r.amount), String(r.objectId), String(r.version), text(r.filterId), text(r.requestId), text(r.createdAt)].join('\t'),
+  move: `INSERT INTO S.ledger_row (id, balance_type, amount, object_id, version, filter_id, request_id, created_at, machine_id)
+    SELECT s.id, s.balance_type, s.amount, s.object_id, s.version, s.filter_id, s.request_id, s.created_at, $1
+    FROM staging s ORDER BY s.id
+    ON CONFLICT (id) DO NOTHING`,
+};
+
+// A saved search changes (label, params, events, expiry): a newer push replaces what differs and becomes the
+// row's machine_id, so the teammates' pulls (which skip their own machine's rows) see the change.
+const SEARCHES: TableSpec<SavedSearchPushRow> = {
+  table: 'saved_search',
+  staging: 'filter_id text, label text, params text, events text, created_at timestamptz, expires_at timestamptz',
+  line: (r) => [text(r.filterId), text(r.label), text(r.params), text(r.events), text(r.createdAt), text(r.expiresAt)].join('\t'),
+  move: `INSERT INTO S.saved_search AS t (filter_id, label, params, events, created_at, expires_at, machine_id)
+    SELECT s.filter_id, s.label, s.params::jsonb, s.events::jsonb, s.created_at, s.expires_at, $1
+    FROM staging s ORDER BY s.filter_id
+    ON CONFLICT (filter_id) DO UPDATE SET label = excluded.label, params = excluded.params, events = excluded.events,
+      expires_at = excluded.expires_at, machine_id = excluded.machine_id, updated_at = now(), change_xid = pg_current_xact_id()
+    WHERE (t.label, t.params, t.events, t.expires_at) IS DISTINCT FROM (excluded.label, excluded.params, excluded.events, excluded.expires_at)`,
+};
+
+/** Lines joined into pieces of about this many characters, so COPY gets few large writes. */
+const PIECE_CHARS = 256 * 1024;
+
+function* copyPieces<Row>(rows: Iterable<Row>, line: (row: Row) => string, counted: (n: number) => void): Generator<string> {
+  let piece = '';
+  let n = 0;
+  for (const row of rows) {
+    piece += `${line(row)}\n`;
+    n += 1;
+    if (piece.length >= PIECE_CHARS) {
+      yield piece;
+      counted(n);
+      piece = '';
+    }
+  }
+  if (piece !== '') yield piece;
+  counted(n);
+}
+
+async function stageAndMove<Row>(
+  client: PoolClient,
+  schema: string,
+  machineId: string,
+  spec: TableSpec<Row>,
+  rows: Iterable<Row>,
+  onStaged: OnStaged | undefined,
+): Promise<number> {
+  await client.query(`CREATE TEMP TABLE staging (${spec.staging}) ON COMMIT DROP`);
+  let staged = 0;
+  const copy = client.query(copyFrom('COPY staging FROM STDIN'));
+  await pipeline(
+    Readable.from(copyPieces(rows, spec.line, (n) => {
+      staged = n;
+      onStaged?.(spec.table, n);
+    })),
+    copy,
+  );
+  if (staged === 0) {
+    await client.query('DROP TABLE staging');
+    return 0;
+  }
+  const moved = await client.query(inSchema(schema, spec.move), [machineId]);
+  await client.query('DROP TABLE staging');
+  return moved.rowCount ?? 0;
+}
+
+/** Deadlock or serialization failure: the batch rolled back whole and is sent again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Writes one batch in one transaction; answers how many rows of each table were new in the team database.
+ * Throws (after rolling back) on anything but a deadlock, which is retried.
+ */
+export async function pushBatch(pool: Pool, schema: string, machineId: string, batch: PushBatch, onStaged?: OnStaged): Promise<PushBatchCounts> {
+  for (let attempt = 1; ; attempt += 1) {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const counts: PushBatchCounts = { tender_version: 0, contract_version: 0, card: 0, ledger_row: 0, saved_search: 0 };
+      // Table order is fixed too (with the key order inside each), for the same reason as the ORDER BY.
+      if (batch.tenderVersions) counts.tender_version = await stageAndMove(client, schema, machineId, TENDERS, batch.tenderVersions(), onStaged);
+      if (batch.contractVersions) counts.contract_version = await stageAndMove(client, schema, machineId, CONTRACTS, batch.contractVersions(), onStaged);
+      if (batch.cards) counts.card = await stageAndMove(client, schema, machineId, CARDS, batch.cards(), onStaged);
+      if (batch.ledgerRows) counts.ledger_row = await stageAndMove(client, schema, machineId, LEDGER, batch.ledgerRows(), onStaged);
+      if (batch.savedSearches) counts.saved_search = await stageAndMove(client, schema, machineId, SEARCHES, batch.savedSearches(), onStaged);
+      await client.query('COMMIT');
+      return counts;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      const code = (error as { code?: unknown }).code;
+      if (attempt < MAX_ATTEMPTS && typeof code === 'string' && RETRYABLE.has(code)) continue;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+/** For the bench's baseline: the same staging text a push sends for tender versions. */
+export const tenderVersionCopyLine = TENDERS.line;
