@@ -210,6 +210,28 @@ export function setThreadKeychain(backend: KeychainBackend): void {
   threadKeychain = backend;
 }
 
+/** The keychain this thread's vaults use by default (the team database's password vault shares it). */
+export const currentThreadKeychain = (): KeychainBackend => threadKeychain;
+
+/**
+ * Runs one keychain call with a time limit, turning whatever it throws into a plain-words error with the given
+ * secrets scrubbed from its detail. Every secret kept in the keychain goes through this one rule.
+ */
+export async function callKeychain<T>(operation: () => Promise<T>, secrets: readonly (string | undefined)[], timeoutMs: number = DEFAULT_KEYCHAIN_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new VaultUnavailableError('keychain_timeout', `no answer within ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([operation(), timeout]);
+  } catch (error) {
+    throw translate(error, secrets);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The vault
 // ---------------------------------------------------------------------------------------------------------
@@ -290,21 +312,7 @@ export class TokenVault {
   }
 
   /** Runs one keychain call with a time limit, turning whatever it throws into a plain-words error. */
-  private async call<T>(operation: () => Promise<T>, secrets: readonly (string | undefined)[]): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new VaultUnavailableError('keychain_timeout', `no answer within ${this.timeoutMs} ms`)),
-        this.timeoutMs,
-      );
-      timer.unref();
-    });
-    try {
-      return await Promise.race([operation(), timeout]);
-    } catch (error) {
-      throw translate(error, secrets);
-    } finally {
-      clearTimeout(timer);
-    }
+  private call<T>(operation: () => Promise<T>, secrets: readonly (string | undefined)[]): Promise<T> {
+    return callKeychain(operation, secrets, this.timeoutMs);
   }
 }

@@ -12,6 +12,7 @@ import { analyticsCommand } from './analytics';
 import { flagsCommand } from './flags';
 import { markCommand, marksCommand } from './marks';
 import { calendarCommand } from './calendar';
+import { teamCommand } from './team';
 import {
   earlierBalanceCommand,
   earlierCardCommand,
@@ -64,4 +65,5 @@ export const commands: Record<string, Command> = {
   marks: marksCommand,
   calendar: byGeneration(calendarCommand, NOT_EARLIER('the deadlines calendar') + ': it reads marked tenders, lists and saved searches of the current generation'),
   flags: byGeneration(flagsCommand, NOT_EARLIER('red flags') + ': they are computed from contracts, which the earlier API generation does not deliver'),
+  team: teamCommand,
 };

@@ -1,0 +1,103 @@
+/**
+ * `tenderwb team sync --postgres URL [--schema NAME] [--author NAME]`: one team sync run (issue 17, team/teamSync.ts)
+ * of the profile's cache with a team's PostgreSQL database: push what the team lacks, pull what teammates pushed.
+ * Progress on stderr on a terminal, then a summary in the CLI's language; `--json` one object with the counts.
+ *
+ * `tenderwb team password --postgres URL [--forget]`: keeps the database password in the OS keychain (typed
+ * without echo on a terminal, or piped on standard input, like `login`), or deletes it.
+ *
+ * The password of a run: one inside the URL (this run only), else TENDERWB_TEAM_PASSWORD / PGPASSWORD, else the
+ * keychain (vault/teamSecret.ts). The URL is printed only without its password (describeTeamUrl).
+ */
+import { parseCommandArgs } from '../args';
+import { cliLocale } from '../cliLocale';
+import type { CliContext } from '../context';
+import { CliError } from '../output';
+import { isTerminal, promptLine, readAllStdin } from '../readSecret';
+import { AppError } from '../../domain/appError';
+import { appVersion } from '../../export/provenance';
+import type { Locale } from '../../i18n/text';
+import { teamProgressLine, teamSyncSummary } from '../../i18n/teamSyncText';
+import { runTeamSync } from '../../team/teamSync';
+import { describeTeamUrl, parseTeamUrl } from '../../teamdb/teamUrl';
+import { isTeamSchemaName } from '../../teamdb/schemaName';
+import { TeamSecretVault, urlHasPassword } from '../../vault/teamSecret';
+
+const USAGE = 'usage: team sync --postgres URL [--schema NAME] [--author NAME] | team password --postgres URL [--forget]';
+
+const say = (locale: Locale, ru: string, en: string): string => (locale === 'en' ? en : ru);
+
+/** The --postgres URL, checked by the team database's own parser (refused without echoing it: it may hold a password). */
+function postgresUrl(raw: unknown, locale: Locale): string {
+  if (typeof raw !== 'string') throw new CliError(say(locale, `нужен --postgres URL; ${USAGE}`, `--postgres URL is required; ${USAGE}`), 2);
+  try {
+    parseTeamUrl(raw);
+  } catch (e) {
+    if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, 2);
+    throw e;
+  }
+  return raw;
+}
+
+export async function teamCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
+  const [sub, ...rest] = args;
+  const locale = await cliLocale(ctx);
+  if (sub === 'sync') return teamSync(ctx, rest, signal, locale);
+  if (sub === 'password') return teamPassword(ctx, rest, locale);
+  throw new CliError(USAGE, 2);
+}
+
+async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, locale: Locale): Promise<void> {
+  const a = parseCommandArgs(args, { postgres: { type: 'string' }, schema: { type: 'string' }, author: { type: 'string' } });
+  if (a.positionals.length > 0) throw new CliError(USAGE, 2);
+  const url = postgresUrl(a.values.postgres, locale);
+  const schema = a.values.schema as string | undefined;
+  if (schema !== undefined && !isTeamSchemaName(schema)) {
+    throw new CliError(say(locale, 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', 'a schema name is lower-case Latin letters, digits and _, at most 63 characters'), 2);
+  }
+  const author = a.values.author as string | undefined;
+  const profile = await ctx.profile();
+  const cache = await ctx.cache();
+  const { password } = await new TeamSecretVault().resolve(url);
+  try {
+    const result = await runTeamSync(
+      cache,
+      { url, password, schema, author, appVersion: appVersion(), generation: profile.generation },
+      { signal, onProgress: (p) => ctx.out.progress(teamProgressLine(p, locale), p.total ? p.done / p.total : undefined) },
+    );
+    ctx.out.result(
+      { teamId: result.teamId, schemaVersion: result.schemaVersion, pushed: result.pushed, pulled: result.pulled, tookMs: result.tookMs },
+      () => `${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}`,
+    );
+  } catch (e) {
+    if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'not_supported' ? 2 : 1);
+    throw e;
+  }
+}
+
+async function teamPassword(ctx: CliContext, args: string[], locale: Locale): Promise<void> {
+  const a = parseCommandArgs(args, { postgres: { type: 'string' }, forget: { type: 'boolean' } });
+  if (a.positionals.length > 0) throw new CliError(USAGE, 2);
+  const url = postgresUrl(a.values.postgres, locale);
+  if (urlHasPassword(url)) {
+    throw new CliError(say(locale, 'уберите пароль из адреса: его спросят отдельно и сохранят в хранилище паролей', 'leave the password out of the URL: it is asked for separately and kept in the keychain'), 2);
+  }
+  const vault = new TeamSecretVault();
+  const where = describeTeamUrl(url);
+  if (a.values.forget === true) {
+    const removed = await vault.remove(url);
+    ctx.out.result(
+      { forgotten: removed },
+      removed ? say(locale, `пароль для ${where} удалён из хранилища паролей`, `the password for ${where} was removed from the keychain`) : say(locale, `для ${where} пароль не был сохранён`, `no password was stored for ${where}`),
+    );
+    return;
+  }
+  const terminal = isTerminal();
+  const password = terminal ? await promptLine(say(locale, 'Пароль базы команды: ', 'Team database password: '), true) : await readAllStdin();
+  if (terminal) ctx.out.info('');
+  if (password === '') {
+    throw new CliError(say(locale, terminal ? 'пароль не введён' : 'стандартный ввод пуст: передайте пароль через него или запустите команду в терминале', terminal ? 'no password was typed' : 'standard input was empty: pipe the password in, or run the command in a terminal'), 2);
+  }
+  await vault.set(url, password);
+  ctx.out.result({ stored: true }, say(locale, `пароль для ${where} сохранён в хранилище паролей`, `the password for ${where} is stored in the keychain`));
+}

@@ -1,0 +1,95 @@
+/**
+ * What a team sync run says (issue 17), in the CLI's summary and in Settings' last result: rows moved per team
+ * table in words («отправлено: 12 версий тендеров, 3 карточки; получено: ничего»), the short line of the last run
+ * («Отправлено 1 215 версий, получено 636 · 25 ноября, 14:02»), progress, and the earlier generation's refusal.
+ * Pure, so the renderer says the same words.
+ */
+import { count, type Noun } from './plural';
+import type { Locale, Text } from './text';
+
+/** The tables a run counts (team/types.ts TeamTable), each as a countable noun. */
+type CountedTable = 'tender_version' | 'contract_version' | 'card' | 'ledger_row' | 'saved_search' | 'shared_change';
+export type TeamCountsLike = Record<CountedTable, number>;
+
+const ORDER: readonly CountedTable[] = ['tender_version', 'contract_version', 'card', 'ledger_row', 'saved_search', 'shared_change'];
+
+const NOUN: Record<CountedTable, Noun> = {
+  tender_version: {
+    ru: { one: 'версия тендера', few: 'версии тендеров', many: 'версий тендеров', other: 'версии тендеров' },
+    en: { one: 'tender version', other: 'tender versions' },
+  },
+  contract_version: {
+    ru: { one: 'версия контракта', few: 'версии контрактов', many: 'версий контрактов', other: 'версии контрактов' },
+    en: { one: 'contract version', other: 'contract versions' },
+  },
+  card: { ru: { one: 'карточка', few: 'карточки', many: 'карточек', other: 'карточки' }, en: { one: 'card', other: 'cards' } },
+  ledger_row: {
+    ru: { one: 'строка журнала списаний', few: 'строки журнала списаний', many: 'строк журнала списаний', other: 'строки журнала списаний' },
+    en: { one: 'ledger row', other: 'ledger rows' },
+  },
+  saved_search: {
+    ru: { one: 'сохранённый поиск', few: 'сохранённых поиска', many: 'сохранённых поисков', other: 'сохранённого поиска' },
+    en: { one: 'saved search', other: 'saved searches' },
+  },
+  shared_change: {
+    ru: { one: 'изменение отметок и списков', few: 'изменения отметок и списков', many: 'изменений отметок и списков', other: 'изменения отметок и списков' },
+    en: { one: 'change of marks and lists', other: 'changes of marks and lists' },
+  },
+};
+
+const VERSION: Noun = { ru: { one: 'версия', few: 'версии', many: 'версий', other: 'версии' }, en: { one: 'version', other: 'versions' } };
+
+const WORDS = {
+  ru: { pushed: 'отправлено', pulled: 'получено', nothing: 'ничего', Pushed: 'Отправлено', andPulled: 'получено' },
+  en: { pushed: 'pushed', pulled: 'pulled', nothing: 'nothing', Pushed: 'Pushed', andPulled: 'pulled' },
+} as const;
+
+/** «12 версий тендеров, 3 карточки», or «ничего» when nothing moved. */
+export function teamCountsText(counts: TeamCountsLike, locale: Locale): string {
+  const parts = ORDER.filter((t) => counts[t] > 0).map((t) => count(counts[t], NOUN[t], locale));
+  return parts.length > 0 ? parts.join(', ') : WORDS[locale].nothing;
+}
+
+/** The CLI's summary: «отправлено: …; получено: …». */
+export function teamSyncSummary(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string {
+  const w = WORDS[locale];
+  return `${w.pushed}: ${teamCountsText(pushed, locale)}; ${w.pulled}: ${teamCountsText(pulled, locale)}`;
+}
+
+const versions = (c: TeamCountsLike): number => c.tender_version + c.contract_version;
+
+/** The last run in one line: «Отправлено 1 215 версий, получено 636 · 25 ноября, 14:02» (local time). */
+export function teamLastRunLine(run: { pushed: TeamCountsLike; pulled: TeamCountsLike; at: string }, locale: Locale): string {
+  const w = WORDS[locale];
+  const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
+  const at = new Date(run.at);
+  const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long' }).format(at);
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(at);
+  const pulled = versions(run.pulled);
+  return `${w.Pushed} ${count(versions(run.pushed), VERSION, locale)}, ${w.andPulled} ${new Intl.NumberFormat(tag).format(pulled)} · ${day}, ${time}`;
+}
+
+const PROGRESS: Record<'push' | 'pull', Text> = {
+  push: { ru: 'Отправляем в общую базу', en: 'Pushing to the team database' },
+  pull: { ru: 'Получаем из общей базы', en: 'Pulling from the team database' },
+};
+
+/** «Отправляем в общую базу: версии тендеров, 20 000 из 50 000». */
+export function teamProgressLine(p: { direction: 'push' | 'pull'; table: CountedTable; done: number; total: number | null }, locale: Locale): string {
+  const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
+  const n = new Intl.NumberFormat(tag);
+  const what = NOUN[p.table][locale].other;
+  const of = locale === 'ru' ? 'из' : 'of';
+  return `${PROGRESS[p.direction][locale]}: ${what}, ${n.format(p.done)}${p.total !== null ? ` ${of} ${n.format(p.total)}` : ''}`;
+}
+
+export const TEAM_SYNC_TEXT = {
+  earlierRefused: {
+    ru: 'С общей базой команды синхронизируется только текущее поколение API; этот профиль работает с прежним поколением.',
+    en: 'Only the current API generation syncs with a team database; this profile uses the earlier generation.',
+  },
+  cancelled: {
+    ru: 'Синхронизация с общей базой остановлена; отправленное и полученное до остановки сохранено, следующий запуск продолжит.',
+    en: 'The team sync was stopped; what was pushed and pulled before that is kept, and the next run goes on from there.',
+  },
+} satisfies Record<string, Text>;

@@ -1,0 +1,137 @@
+/**
+ * Issue 17's first test, end to end through the CLI: two data directories stand for two analysts on one sandbox
+ * account and one team database (a throwaway PostgreSQL cluster). A syncs a saved search, opens a card and
+ * team-syncs; B team-syncs and then holds exactly A's versions (`cache versions --json` equal) and opens that card
+ * with no request to the API; B marks a tender, both team-sync, and A sees B's mark; a second run moves nothing.
+ * A wrong password and an unreachable server are refused with a clear message, exit non-zero and change nothing
+ * locally; the database password never appears in anything the CLI printed.
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { CliHarness, cliOnSandbox, ctl, type CliRun, type Json } from '../cli/helpers';
+import { startPostgres, type PgCluster } from './postgresCluster';
+
+let sb: RunningSandbox;
+let a: CliHarness;
+let b: CliHarness;
+let pg: PgCluster;
+let url: string;
+let teamEnv: Record<string, string>;
+
+const ZEROS = { tender_version: 0, contract_version: 0, card: 0, ledger_row: 0, saved_search: 0, shared_change: 0 };
+
+/** A loopback port nobody listens on (taken and released at once). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const teamSync = (who: CliHarness, o: { url?: string; env?: Record<string, string> } = {}): Promise<CliRun> =>
+  who.ok(['--json', 'team', 'sync', '--postgres', o.url ?? url], { env: o.env ?? teamEnv });
+
+const summary = (run: CliRun): { teamId: string; pushed: Record<string, number>; pulled: Record<string, number> } => {
+  expect(run.lines).toHaveLength(1);
+  return run.lines[0] as never;
+};
+
+const versions = async (who: CliHarness): Promise<Json[]> => (await who.ok(['--json', 'cache', 'versions'])).lines;
+
+beforeAll(async () => {
+  [{ sb, cli: a }, pg] = await Promise.all([cliOnSandbox(), startPostgres()]);
+  b = new CliHarness({ token: a.token });
+  await b.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+  url = await pg.createDatabase('team');
+  teamEnv = { TENDERWB_TEAM_PASSWORD: pg.password };
+});
+
+afterAll(async () => {
+  await Promise.all([sb?.close(), pg?.stop()]);
+  a?.cleanup();
+  b?.cleanup();
+});
+
+describe('two analysts share one team database (tenderwb team sync)', () => {
+  let cardId: number;
+
+  it('A pushes a saved search and a card; B pulls exactly A’s versions and opens the card with no request', async () => {
+    await a.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'вакцины']);
+    await a.ok(['sync', 'вакцины']);
+    const held = await versions(a);
+    expect(held.length).toBeGreaterThan(0);
+    cardId = held.find((v) => v.kind === 'tender')!.id as number;
+    await a.ok(['card', 'tender', String(cardId)]);
+
+    const pushedByA = summary(await teamSync(a));
+    const tenderVersions = held.filter((v) => v.kind === 'tender').length;
+    expect(pushedByA.pushed).toMatchObject({ tender_version: tenderVersions, saved_search: 1, shared_change: 0 });
+    expect(pushedByA.pushed.card).toBeGreaterThan(0);
+    expect(pushedByA.pulled).toEqual(ZEROS);
+
+    const pulledByB = summary(await teamSync(b));
+    expect(pulledByB.teamId).toBe(pushedByA.teamId);
+    expect(pulledByB.pulled).toEqual(pushedByA.pushed);
+    expect(pulledByB.pushed).toEqual(ZEROS);
+    expect(await versions(b)).toEqual(held);
+
+    // Any API request now would consume this fault: it must still be there after B opens the card.
+    await ctl(sb, 'faults', { reset: 5 });
+    try {
+      const card = await b.ok(['--json', 'card', 'tender', String(cardId)]);
+      expect(card.lines[0]).toMatchObject({ source: 'cache' });
+      expect((card.lines[0] as { card: { id: number } }).card.id).toBe(cardId);
+      expect((await ctl(sb, 'state')).faults.reset).toBe(5);
+    } finally {
+      await ctl(sb, 'faults', { reset: 0 });
+    }
+  });
+
+  it('B marks a tender; after both sync A sees B’s mark; a second run moves nothing', async () => {
+    await b.ok(['mark', 'tender', String(cardId), '--status', 'reviewing', '--assignee', 'Петрова', '--tag', 'Команда']);
+    const fromB = summary(await teamSync(b));
+    expect(fromB.pushed.shared_change).toBeGreaterThan(0);
+    const toA = summary(await teamSync(a));
+    expect(toA.pulled.shared_change).toBe(fromB.pushed.shared_change);
+    const marks = (await a.ok(['--json', 'marks'])).lines;
+    expect(marks).toEqual([expect.objectContaining({ id: cardId, status: 'reviewing', assignee: 'Петрова', tags: ['Команда'] })]);
+
+    // Again, both ways: nothing is new anywhere. B's run takes the password from the URL itself (this run only).
+    const again = summary(await teamSync(a));
+    expect([again.pushed, again.pulled]).toEqual([ZEROS, ZEROS]);
+    const withPassword = url.replace(`${pg.user}@`, `${pg.user}:${encodeURIComponent(pg.password)}@`);
+    const againB = summary(await teamSync(b, { url: withPassword, env: {} }));
+    expect([againB.pushed, againB.pulled]).toEqual([ZEROS, ZEROS]);
+  });
+
+  it('a wrong password and an unreachable server: a clear error, exit non-zero, nothing changed locally; the password is never printed', async () => {
+    await b.ok(['mark', 'tender', String(cardId), '--note', 'ещё не отправлено']);
+    const before = { versions: await versions(b), marks: (await b.ok(['--json', 'marks'])).lines };
+
+    const wrong = await b.run(['team', 'sync', '--postgres', url], { env: { TENDERWB_TEAM_PASSWORD: 'not-the-password-42' } });
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/парол/i);
+    expect(wrong.stderr).toContain(url);
+    expect(wrong.stdout + wrong.stderr).not.toContain('not-the-password-42');
+
+    const unreachable = `postgres://${pg.user}@127.0.0.1:${await closedPort()}/team`;
+    const down = await b.run(['team', 'sync', '--postgres', unreachable], { env: teamEnv });
+    expect(down.code).not.toBe(0);
+    expect(down.stderr).toContain(unreachable);
+    expect(down.stderr).toMatch(/недоступ|не отвечает|не удалось подключиться/i);
+
+    expect({ versions: await versions(b), marks: (await b.ok(['--json', 'marks'])).lines }).toEqual(before);
+    // The note waited locally and goes with the next run that reaches the database.
+    expect(summary(await teamSync(b)).pushed.shared_change).toBeGreaterThan(0);
+
+    for (const run of [...a.transcript, ...b.transcript]) {
+      expect(run.stdout + run.stderr).not.toContain(pg.password);
+      expect(run.stdout + run.stderr).not.toContain(encodeURIComponent(pg.password));
+    }
+  });
+});
