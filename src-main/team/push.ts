@@ -26,6 +26,8 @@ export const PUSH_CHUNK_ROWS = 25_000;
 export interface PushOptions extends TeamRunOptions {
   /** Rows per chunk (tests use small chunks to have many). */
   chunkRows?: number;
+  /** Told after each chunk committed in the team database and the local cursor moved past it. */
+  onChunk?: (moved: PushBatchCounts) => void;
 }
 
 function* tendersOf(versions: Iterable<OutgoingVersion>): Generator<TenderVersionRow> {
@@ -79,9 +81,10 @@ export async function pushToTeamWith(cache: CacheDb, team: TeamConnection, optio
       done.tender_version += tenderKeys.length;
       done.contract_version += contractKeys.length;
       done.card += cardKeys.length;
-    }
-    link.advancePush(team.teamId, { requestSeq: chunk.toSeq }, nowIso());
-    progress('tender_version');
+      link.advancePush(team.teamId, { requestSeq: chunk.toSeq }, nowIso());
+      progress('tender_version');
+      options.onChunk?.(moved);
+    } else link.advancePush(team.teamId, { requestSeq: chunk.toSeq }, nowIso());
   }
 
   // Ledger rows and saved searches.
@@ -91,14 +94,16 @@ export async function pushToTeamWith(cache: CacheDb, team: TeamConnection, optio
   for (let log = out.outgoingLog(after, outgoingHigh, rows); log !== null; log = out.outgoingLog(after, outgoingHigh, rows)) {
     options.signal?.throwIfAborted();
     const { ledgerRows, savedSearches } = log;
-    if (ledgerRows.length + savedSearches.length > 0) {
-      add(await pushBatch(team.pool, team.schema, link.machineId, { ledgerRows: () => ledgerRows, savedSearches: () => savedSearches }));
-    }
+    const moved = ledgerRows.length + savedSearches.length > 0
+      ? await pushBatch(team.pool, team.schema, link.machineId, { ledgerRows: () => ledgerRows, savedSearches: () => savedSearches })
+      : null;
+    if (moved) add(moved);
     done.ledger_row += ledgerRows.length;
     done.saved_search += savedSearches.length;
     link.advancePush(team.teamId, { outgoingSeq: log.toSeq }, nowIso());
     after = log.toSeq;
     progress('ledger_row');
+    if (moved) options.onChunk?.(moved);
     if (after >= outgoingHigh) break;
   }
 
