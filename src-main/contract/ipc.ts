@@ -24,7 +24,7 @@ import { ASSIGNEE_MAX, NOTE_MAX, PIPELINE_STATUSES, TAG_NAME_MAX, type MarkedTen
 import { assigneeProblem, colorProblem, noteProblem, statusProblem, tagNameProblem } from '../domain/markProblems';
 import type { Bilingual } from '../domain/bilingual';
 import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
-import { EXPORT_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
+import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
 import { HHMM, HHMM_WORDS, type NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
@@ -123,6 +123,9 @@ export const ipcErrorCodeSchema = z.enum([
   'not_supported', // the operation makes no sense for this profile's API generation
   'confirmation_required', // a paid run above the confirmation threshold without consent to its previewed cost
   'cache_damaged', // the profile's cache file is damaged or not a cache: moved aside, the profile waits for a rebuild
+  'team_auth', // the team database refused its user or password (issue 17)
+  'team_forbidden', // the team database's user may not create the schema or write into it
+  'team_schema_too_new', // the team database was migrated by a newer app
   'internal',
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
@@ -454,6 +457,11 @@ const exportSubjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('search'), filter_id: z.string(), label: z.string().nullable(), criteria: z.record(z.string(), z.unknown()) }),
   z.object({ kind: z.literal('dossier'), party: z.enum(['customer', 'supplier']), inn: z.string(), name: z.string().nullable() }),
   z.object({ kind: z.literal('ledger') }),
+  z.object({ kind: z.literal('earlier_filter'), filter_id: z.number(), name: z.string().nullable() }),
+  z.object({ kind: z.literal('earlier_favorites') }),
+  z.object({ kind: z.literal('price_benchmark'), query: z.object({ code: z.string(), region: z.number().optional(), from: z.string().optional(), to: z.string().optional(), unit: z.string().optional() }) }),
+  // Lazy: the scope's schema is declared with the calendar's methods, further down.
+  z.object({ kind: z.literal('calendar'), scope: z.lazy(() => calendarScopeSchema), name: z.string() }),
 ]);
 export const exportHistoryEntrySchema = z.object({
   id: z.number(),
@@ -465,7 +473,7 @@ export const exportHistoryEntrySchema = z.object({
     freshness: z.string().nullable(),
     units: z.number(),
     rows: z.number(),
-    format: z.enum(EXPORT_FORMATS),
+    format: z.enum(PROVENANCE_FORMATS),
     app_version: z.string(),
   }),
 }) satisfies z.ZodType<ExportHistoryEntry>;

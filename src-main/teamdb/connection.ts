@@ -1,8 +1,17 @@
 /**
  * An open team database (issue 17): a small pool on one PostgreSQL database, its schema migrated to this app's
- * version (or refused), and the team's id. `openTeamConnection` is T1's; the shape is shared by every part.
+ * version (or refused), and the team's id. Every failure on the way is the core's worded error (teamdb/errors.ts):
+ * a wrong password, an unreachable server, a missing database, no rights, a newer schema.
  */
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
+import { AppError } from '../domain/appError';
+import { teamErrorText } from '../i18n/team';
+import { teamError } from './errors';
+import { migrateTeamSchema } from './migrate';
+import { DEFAULT_TEAM_SCHEMA, isTeamSchemaName } from './schemaName';
+import { parseTeamUrl } from './teamUrl';
+
+export { describeTeamUrl, parseTeamUrl, type TeamUrl } from './teamUrl';
 
 export interface TeamConnectionOptions {
   /** `postgres://user@host:port/database` (a password in it is used for this connection only). */
@@ -23,4 +32,44 @@ export interface TeamConnection {
   readonly teamId: string;
   readonly schemaVersion: number;
   close(): Promise<void>;
+}
+
+/** A sync holds at most a few connections at once (a push's COPY, a pull's read, the shared changes). */
+const POOL_MAX = 4;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Connects, checks the schema name, and brings the schema to this app's migrations (or refuses a newer one).
+ * The password in the URL wins over `options.password` for this connection; neither is kept anywhere but the
+ * pool's own (non-enumerable) connection parameters.
+ */
+export async function openTeamConnection(options: TeamConnectionOptions): Promise<TeamConnection> {
+  const schema = options.schema ?? DEFAULT_TEAM_SCHEMA;
+  if (!isTeamSchemaName(schema)) {
+    throw new AppError('invalid_input', { ru: teamErrorText.ru.invalidSchema(schema), en: teamErrorText.en.invalidSchema(schema) });
+  }
+  const url = parseTeamUrl(options.url);
+  const password = url.urlPassword ?? options.password;
+  const pool = new pg.Pool({
+    ...url.config,
+    ...(password !== undefined ? { password } : {}),
+    max: POOL_MAX,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    application_name: 'tenderwb',
+  });
+  // An idle pooled connection the server drops emits 'error' on the pool; unheard, it would end the process.
+  // The next query on the pool meets the failure itself and is worded then.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      const state = await migrateTeamSchema(client, schema, options.appVersion);
+      return { pool, schema, teamId: state.teamId, schemaVersion: state.version, close: () => pool.end() };
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw teamError(error, { url: options.url, schema, secrets: [options.password] });
+  }
 }
