@@ -17,6 +17,7 @@ import { benchColdStart, reportColdStart } from './coldStart';
 import { benchRenderer, reportRenderer } from './rendererScale';
 import { runInsightsBench } from './insights';
 import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
+import { benchTeamPush, reportTeamPush } from './teamPush';
 
 const { values } = parseArgs({
   options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
@@ -48,5 +49,8 @@ runInsightsBench({ tenders: Number(values.tenders) });
 console.log('');
 // What enrichment reads before it opens a card: the preview, the start and the job each plan (issue 15).
 reportEnrichPreview(benchEnrichPreview());
+console.log('');
+// The team push of that many tender versions into a throwaway PostgreSQL, beside a plain COPY of the same rows (issue 17).
+reportTeamPush(await benchTeamPush({ tenders: Number(values.tenders) }));
 console.log('');
 reportHostLag(await benchHostLag({ tenders: Number(values.tenders), versions: Number(values['lag-versions']) }));
