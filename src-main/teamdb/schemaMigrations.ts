@@ -227,5 +227,66 @@ CREATE TABLE S.list_member (
 CREATE INDEX list_member_tender ON S.list_member (tender_id);
 `;
 
+// Migration 2: the views a BI tool reads (README, «Team database»; docs/team-queries.sql asks them). Views, not
+// tables: they are always as fresh as the last push and cost no write. "Latest" is "no newer version of the same
+// id" (NOT EXISTS) rather than DISTINCT ON, so a filter on the view (a customer's INN, a supplier's INN) reaches the
+// table's own index before the newest version is picked. Days are Moscow days (the API's and the ledger view's).
+const BI_VIEWS = `
+CREATE VIEW S.latest_tender AS
+SELECT t.id, t.version, t.notice_number, t.name, t.customer_inn, t.customer_name, t.price, t.currency, t.law,
+       t.status, t.region, t.published_at, t.end_at, t.delivered_at, t.machine_id, t.body
+FROM S.tender_version t
+WHERE NOT EXISTS (SELECT 1 FROM S.tender_version n WHERE n.id = t.id AND n.version > t.version);
+
+-- Supplier names come from the body (the card's suppliers[].name); the INNs are the indexed column.
+CREATE VIEW S.latest_contract AS
+SELECT c.id, c.version, c.registry_number, c.tender_id, c.customer_inn, c.customer_name, c.supplier_inns,
+       ARRAY(SELECT s ->> 'name'
+             FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.body -> 'suppliers') = 'array' THEN c.body -> 'suppliers' ELSE '[]'::jsonb END) AS s
+             WHERE s ->> 'name' IS NOT NULL) AS supplier_names,
+       c.price, c.signed_at, c.delivered_at, c.machine_id, c.body
+FROM S.contract_version c
+WHERE NOT EXISTS (SELECT 1 FROM S.contract_version n WHERE n.id = c.id AND n.version > c.version);
+
+-- A ledger row's time is not guaranteed by the API: without it, the charge happened when the team first received
+-- that version (its delivered_at). day is NULL only when neither is known.
+CREATE VIEW S.ledger_charge AS
+SELECT l.id, l.balance_type, l.amount, l.object_id, l.version, l.filter_id, l.request_id, l.machine_id,
+       coalesce(l.created_at,
+                CASE l.balance_type
+                  WHEN 'tenders' THEN (SELECT v.delivered_at FROM S.tender_version v WHERE v.id = l.object_id AND v.version = l.version)
+                  ELSE (SELECT v.delivered_at FROM S.contract_version v WHERE v.id = l.object_id AND v.version = l.version)
+                END) AS charged_at
+FROM S.ledger_row l;
+
+CREATE VIEW S.spend_per_day AS
+SELECT (charged_at AT TIME ZONE 'Europe/Moscow')::date AS day, balance_type,
+       sum(amount)::bigint AS units, count(*)::bigint AS rows
+FROM S.ledger_charge
+GROUP BY 1, 2;
+
+-- filter_id NULL: charges made outside a saved search (cards opened by hand).
+CREATE VIEW S.spend_per_saved_search AS
+SELECT l.filter_id, s.label, l.balance_type, sum(l.amount)::bigint AS units, count(*)::bigint AS rows,
+       max(l.charged_at) AS last_charged_at
+FROM S.ledger_charge l
+LEFT JOIN S.saved_search s ON s.filter_id = l.filter_id
+GROUP BY l.filter_id, s.label, l.balance_type;
+CREATE INDEX ledger_row_filter ON S.ledger_row (filter_id);
+
+CREATE VIEW S.mark_overview AS
+SELECT m.tender_id, t.name AS tender_name, t.customer_name, t.end_at, m.status, m.status_by, m.status_at,
+       m.assignee, m.assignee_by, m.assignee_at, m.tags,
+       n.text AS latest_note, n.author AS latest_note_by, n.at AS latest_note_at, m.updated_at
+FROM S.mark m
+LEFT JOIN S.latest_tender t ON t.id = m.tender_id
+LEFT JOIN LATERAL (SELECT x.text, x.author, x.at FROM S.mark_note x WHERE x.tender_id = m.tender_id ORDER BY x.at DESC, x.note_uid DESC LIMIT 1) n ON true;
+CREATE INDEX mark_note_latest ON S.mark_note (tender_id, at DESC);
+CREATE INDEX mark_assignee ON S.mark (assignee) WHERE assignee IS NOT NULL;
+`;
+
 /** In order; a team database records each one it ran in `S.schema_version`. */
-export const TEAM_MIGRATIONS: readonly TeamMigration[] = [{ version: 1, name: 'tables', sql: TABLES }];
+export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
+  { version: 1, name: 'tables', sql: TABLES },
+  { version: 2, name: 'bi views', sql: BI_VIEWS },
+];
