@@ -3,6 +3,7 @@
  * limit, so that re-opening a cached version makes no request. Saving a card is a delivery like any other
  * (logged, its version stored if new); a tender card's position titles join the offline search index.
  */
+import type { Statement } from 'better-sqlite3';
 import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from './deliveryWriter';
 import { CacheInputError } from './errors';
@@ -25,6 +26,12 @@ export interface CardInput {
   card: unknown;
   /** True when the response stated `billed` (a server may not); a stated charge is logged for the audit. */
   billedStated?: boolean;
+  /**
+   * Set for a card a team pull brings (issue 17): the machine that pushed it. No charge is logged (no response
+   * told this machine of one), and when the pull already wrote this version's delivery by the same request (its
+   * version row), the card joins that delivery instead of logging it twice.
+   */
+  teamMachine?: string;
 }
 
 export interface CachedPage {
@@ -97,22 +104,38 @@ function createCardStore(cache: CacheDb): CardStore {
     pages: db.prepare<[number, number, number], { positions_page: number; positions_limit: number }>(
       'SELECT positions_page, positions_limit FROM card WHERE kind = ? AND id = ? AND version = ? ORDER BY positions_limit, positions_page',
     ),
+    // Prepared on first use: a file at a schema before migration 0017 has no team_machine.
+    pulledDelivery: null as Statement<[number, number, number, string | null, string], number> | null,
     lastReceived: db.prepare<[number, number], { codec: number; body: Buffer }>(
       'SELECT codec, body FROM card WHERE kind = ? AND id = ? ORDER BY request_seq DESC LIMIT 1',
     ),
+  };
+
+  const pulledDeliveryOf = (kind: number, input: CardInput): number | undefined => {
+    s.pulledDelivery ??= db
+      .prepare<[number, number, number, string | null, string], number>(
+        `SELECT d.request_seq FROM delivery d JOIN delivery_request r ON r.request_seq = d.request_seq
+         WHERE d.kind = ? AND d.id = ? AND d.version = ? AND r.via = 'card' AND r.request_id IS ? AND r.team_machine = ? LIMIT 1`,
+      )
+      .pluck();
+    return s.pulledDelivery.get(kind, input.id, input.version, input.requestId, input.teamMachine!);
   };
 
   const save = db.transaction((input: CardInput, card: Record<string, unknown>, prepared: PreparedDelivery, blob: EncodedBlob) => {
     const kind = KIND_CODE[input.kind];
     // Titles first, so that a version new to the cache is indexed with them.
     const titlesChanged = input.kind === 'tender' && writer.tenders.addPositionTitles(input.id, input.version, positionTitles(card));
-    const summary = writer.write(
-      { via: 'card', requestId: input.requestId, filterId: null, feed: null, stream: null, receivedAt: input.receivedAt },
-      prepared,
-    );
+    const pulledSeq = input.teamMachine === undefined ? undefined : pulledDeliveryOf(kind, input);
+    const summary: DeliverySummary =
+      pulledSeq !== undefined
+        ? { requestSeq: pulledSeq, items: 0, billed: 0, newVersions: 0, repeats: 0, created: 0, updated: 0 }
+        : writer.write(
+            { via: 'card', requestId: input.requestId, filterId: null, feed: null, stream: null, receivedAt: input.receivedAt, teamMachine: input.teamMachine ?? null },
+            prepared,
+          );
     s.put.run(kind, input.id, input.version, input.positionsPage, input.positionsLimit, blob.codec, blob.rawBytes, blob.body, summary.requestSeq);
     writer.insights.card(input.kind, input.id, input.version, card, input.positionsPage, input.positionsLimit);
-    if (input.billed && input.billedStated !== false) {
+    if (input.billed && input.billedStated !== false && input.teamMachine === undefined) {
       charges().add({
         requestId: input.requestId,
         via: 'card',

@@ -44,6 +44,11 @@ export interface DeliveryRequestInfo {
   stream: string | null;
   /** ISO-8601. */
   receivedAt: string;
+  /**
+   * Set for what a team pull brings (issue 17): the id of the machine that pushed it, kept in
+   * `delivery_request.team_machine` so that a push skips it and the cache tells pulled from delivered here.
+   */
+  teamMachine?: string | null;
 }
 
 export interface DeliverySummary {
@@ -113,6 +118,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
       `INSERT INTO delivery_request (via, request_id, filter_id, feed, stream, received_at, items, billed, new_versions, created, updated)
        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)`,
     ),
+    // Prepared on first use: a file at a schema before migration 0017 (migration tests) has no team_machine.
+    teamRequest: null as Database.Statement | null,
     requestCounts: db.prepare(
       'UPDATE delivery_request SET items = ?, billed = ?, new_versions = ?, created = ?, updated = ? WHERE request_seq = ?',
     ),
@@ -143,6 +150,15 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id
        WHERE excluded.version > contract.version`,
     ),
+  };
+
+  const insertRequest = (r: DeliveryRequestInfo): Database.RunResult => {
+    if (r.teamMachine === undefined || r.teamMachine === null) return s.request.run(r.via, r.requestId, r.filterId, r.feed, r.stream, r.receivedAt);
+    s.teamRequest ??= db.prepare(
+      `INSERT INTO delivery_request (via, request_id, filter_id, feed, stream, received_at, items, billed, new_versions, created, updated, team_machine)
+       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, ?)`,
+    );
+    return s.teamRequest.run(r.via, r.requestId, r.filterId, r.feed, r.stream, r.receivedAt, r.teamMachine);
   };
 
   const storePack = (pack: EncodedBlob): number => Number(s.pack.run(pack.codec, pack.rawBytes, pack.body).lastInsertRowid);
@@ -227,9 +243,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     write(request, prepared) {
       const summary: DeliverySummary = { requestSeq: null, items: 0, billed: 0, newVersions: 0, repeats: 0, created: 0, updated: 0 };
       if (prepared.items.length === 0) return summary;
-      const requestSeq = Number(
-        s.request.run(request.via, request.requestId, request.filterId, request.feed, request.stream, request.receivedAt).lastInsertRowid,
-      );
+      const requestSeq = Number(insertRequest(request).lastInsertRowid);
       summary.requestSeq = requestSeq;
       const packId = prepared.pack ? storePack(prepared.pack) : null;
       const countedInPage = new Set<string>();
