@@ -4,12 +4,11 @@
  * clear sentence in both languages, none of which holds a password; two first connections at once both succeed
  * with one schema.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-main/domain/appError';
 import { describeTeamUrl, openTeamConnection } from '../../src-main/teamdb/connection';
 import { TEAM_MIGRATIONS } from '../../src-main/teamdb/schemaMigrations';
-import { startPostgres, type PgCluster } from './postgresCluster';
+import { freePort, startPostgres, type PgCluster } from './postgresCluster';
 
 let cluster: PgCluster;
 const known = TEAM_MIGRATIONS[TEAM_MIGRATIONS.length - 1]!.version;
@@ -33,17 +32,6 @@ async function failure(open: Promise<unknown>): Promise<AppError> {
 }
 
 const withPassword = (url: string, password: string): string => url.replace('@', `:${encodeURIComponent(password)}@`);
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 describe('openTeamConnection', () => {
   it('connects, migrates the schema and names the team; a password in the URL wins over the given one', async () => {
@@ -80,7 +68,7 @@ describe('openTeamConnection', () => {
   });
 
   it('a closed port is an unreachable server; a missing database and a user without rights are named', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const down = `postgres://${cluster.user}@127.0.0.1:${port}/team`;
     const e = await failure(openTeamConnection({ url: withPassword(down, 'down-secret-99'), appVersion: '1.2.3', connectTimeoutMs: 5_000 }));
     expect(e.code).toBe('offline');

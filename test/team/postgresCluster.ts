@@ -43,7 +43,8 @@ export function postgresBinDir(): string {
   return join(root, majors[0]!, 'bin');
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on at the moment of asking (the unreachable-server test uses one too). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
