@@ -5,8 +5,8 @@
  * staging table dropped at commit, then moved with `INSERT INTO S.x SELECT ... ON CONFLICT DO NOTHING`, whose
  * row count is what the team did not have yet. So a batch sent twice (a rerun after kill -9, two machines with the
  * same versions) inserts nothing the second time, and readers never see half a batch. Rows are inserted in key
- * order: two pushes that overlap then take their key locks in the same order and cannot deadlock; should
- * PostgreSQL still report one (or a serialization failure), the batch is simply sent again.
+ * order (and the tables in a fixed order): two pushes that overlap then wait for each other's keys in the same
+ * order and cannot deadlock (the secondary indexes are not unique, so they make no waits).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -87,7 +87,7 @@ export interface SavedSearchPushRow {
   expiresAt: string | null;
 }
 
-/** Rows of one batch, by table; each is read once per attempt (a factory, since a retried batch reads again). */
+/** Rows of one batch, by table (factories, so the caller's rows are read only when their table's turn comes). */
 export interface PushBatch {
   tenderVersions?: () => Iterable<TenderVersionRow>;
   contractVersions?: () => Iterable<ContractVersionRow>;
@@ -262,41 +262,32 @@ async function stageAndMove<Row>(
   return moved.rowCount ?? 0;
 }
 
-/** Deadlock or serialization failure: the batch rolled back whole and is sent again. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 5;
-
 /**
- * Writes one batch in one transaction; answers how many rows of each table were new in the team database.
- * Throws (after rolling back) on anything but a deadlock, which is retried.
+ * Writes one batch in one transaction; answers how many rows of each table were new in the team database. On any
+ * failure the transaction rolls back whole and the error is thrown: the caller's cursor has not moved, so the
+ * next run sends the batch again.
  */
 export async function pushBatch(pool: Pool, schema: string, machineId: string, batch: PushBatch, onStaged?: OnStaged): Promise<PushBatchCounts> {
-  for (let attempt = 1; ; attempt += 1) {
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      await client.query('BEGIN');
-      const counts: PushBatchCounts = { tender_version: 0, contract_version: 0, card: 0, ledger_row: 0, saved_search: 0 };
-      // Table order is fixed too (with the key order inside each), for the same reason as the ORDER BY.
-      if (batch.tenderVersions) counts.tender_version = await stageAndMove(client, schema, machineId, TENDERS, batch.tenderVersions(), onStaged);
-      if (batch.contractVersions) counts.contract_version = await stageAndMove(client, schema, machineId, CONTRACTS, batch.contractVersions(), onStaged);
-      if (batch.cards) counts.card = await stageAndMove(client, schema, machineId, CARDS, batch.cards(), onStaged);
-      if (batch.ledgerRows) counts.ledger_row = await stageAndMove(client, schema, machineId, LEDGER, batch.ledgerRows(), onStaged);
-      if (batch.savedSearches) counts.saved_search = await stageAndMove(client, schema, machineId, SEARCHES, batch.savedSearches(), onStaged);
-      await client.query('COMMIT');
-      return counts;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      const code = (error as { code?: unknown }).code;
-      if (attempt < MAX_ATTEMPTS && typeof code === 'string' && RETRYABLE.has(code)) continue;
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const counts: PushBatchCounts = { tender_version: 0, contract_version: 0, card: 0, ledger_row: 0, saved_search: 0 };
+    // Table order is fixed too (with the key order inside each), for the same reason as the ORDER BY.
+    if (batch.tenderVersions) counts.tender_version = await stageAndMove(client, schema, machineId, TENDERS, batch.tenderVersions(), onStaged);
+    if (batch.contractVersions) counts.contract_version = await stageAndMove(client, schema, machineId, CONTRACTS, batch.contractVersions(), onStaged);
+    if (batch.cards) counts.card = await stageAndMove(client, schema, machineId, CARDS, batch.cards(), onStaged);
+    if (batch.ledgerRows) counts.ledger_row = await stageAndMove(client, schema, machineId, LEDGER, batch.ledgerRows(), onStaged);
+    if (batch.savedSearches) counts.saved_search = await stageAndMove(client, schema, machineId, SEARCHES, batch.savedSearches(), onStaged);
+    await client.query('COMMIT');
+    return counts;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A connection whose rollback failed (the server went away) is not given back to the pool.
+    client.release(broken);
   }
 }
-
-/** For the bench's baseline: the same staging text a push sends for tender versions. */
-export const tenderVersionCopyLine = TENDERS.line;
