@@ -178,6 +178,51 @@ describe('XLSX export with provenance', () => {
     expect(existsSync(join(dir, 'b.xlsx'))).toBe(true);
   });
 
+  it('another reader (exceljs) opens the hand-written workbook: typed cells and formats, column widths, a frozen bold header', async () => {
+    const cols = [
+      { key: 'id', header: 'ID', format: 'integer' as const },
+      { key: 'notice', header: 'Номер извещения' },
+      { key: 'price', header: 'Начальная цена', format: 'money' as const },
+      { key: 'published', header: 'Дата публикации', format: 'date' as const },
+      { key: 'end', header: 'Окончание подачи заявок', format: 'datetime' as const },
+    ];
+    const file = join(tempDir(), 'other-reader.xlsx');
+    const rows = [{ id: 7, notice: '0373100000001', price: 1234.5, published: '2026-07-01', end: '2026-07-20T23:30:00Z' }];
+    await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows }), anySheet({ name: 'Источник: [1]', columns: [{ key: 'k', header: 'Поле' }], rows: [{ k: 'x' }] })], file);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Данные', 'Источник   1 ']); // Excel's forbidden `:[]` replaced
+    const sheet = book.getWorksheet('Данные')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.columns.map((c) => c.width)).toEqual([12, 24, 18, 17, 25]);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    const row = sheet.getRow(2);
+    expect([1, 2, 3, 4, 5].map((i) => row.getCell(i).value)).toEqual([7, '0373100000001', 1234.5, new Date(Date.UTC(2026, 6, 1)), new Date(Date.UTC(2026, 6, 21, 2, 30))]);
+    expect([1, 3, 4, 5].map((i) => row.getCell(i).numFmt)).toEqual(['0', '#,##0.00 "₽"', 'dd.mm.yyyy', 'dd.mm.yyyy hh:mm']);
+  });
+
+  it('text that XML or Excel would not keep as is: markup characters, edge spaces, control characters, an over-long cell', async () => {
+    const cols = [
+      { key: 'text', header: 'Текст <&>' },
+      { key: 'money', header: 'Сумма', format: 'money' as const },
+    ];
+    const rows = [
+      { text: 'ООО "Рога & копыта" <ru> \'ok\'', money: 'не указана' },
+      { text: '  отступ и хвост  ', money: 12n },
+      { text: 'звонок\u0007 и\u0000 нуль', money: Number.NaN },
+      { text: 'я'.repeat(40_000), money: '1 000' },
+    ];
+    const file = join(tempDir(), 'hostile.xlsx');
+    await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows })], file);
+    const read = await readXlsxFile(file, { trim: false });
+    expect(read[0]).toEqual(['Текст <&>', 'Сумма']);
+    expect(read[1]).toEqual(['ООО "Рога & копыта" <ru> \'ok\'', 'не указана']); // kept as text, not lost
+    expect(read[2]).toEqual(['  отступ и хвост  ', 12]);
+    expect(read[3]).toEqual(['звонок и нуль', 'NaN']);
+    expect(read[4]![0]).toBe('я'.repeat(32_767)); // Excel's cell limit: more would make it "repair" the file
+    expect(read[4]![1]).toBe('1 000');
+  });
+
   it('rows wait for the zip: the sheet XML backed up before it stays bounded (memory flat), whatever the row count', async () => {
     // exceljs's sheet stream ignores the zip's backpressure; without the wait this backlog grew ~21 MB per 100,000 rows.
     const cols = [
