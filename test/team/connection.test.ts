@@ -4,9 +4,11 @@
  * clear sentence in both languages, none of which holds a password; two first connections at once both succeed
  * with one schema.
  */
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src-main/domain/appError';
 import { describeTeamUrl, openTeamConnection } from '../../src-main/teamdb/connection';
+import { teamError } from '../../src-main/teamdb/errors';
 import { TEAM_MIGRATIONS } from '../../src-main/teamdb/schemaMigrations';
 import { freePort, startPostgres, type PgCluster } from './postgresCluster';
 
@@ -75,6 +77,19 @@ describe('openTeamConnection', () => {
     expect(e.text.ru).toBe(`Сервер базы команды недоступен (${down}): проверьте адрес, порт и сеть. Локальные данные не изменились, синхронизацию можно повторить.`);
     expect(e.text.en).not.toContain('down-secret-99');
 
+    // A server that takes the connection and never answers: the connect timeout, worded the same way.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = silent.address();
+      const hung = `postgres://${cluster.user}@127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/team`;
+      const t = await failure(openTeamConnection({ url: hung, password: cluster.password, appVersion: '1.2.3', connectTimeoutMs: 300 }));
+      expect(t.code).toBe('offline');
+      expect(t.text.ru).toContain(`Сервер базы команды недоступен (${hung})`);
+    } finally {
+      silent.close();
+    }
+
     const missing = await failure(openTeamConnection({ url: cluster.urlOf('no_such_db'), password: cluster.password, appVersion: '1.2.3' }));
     expect(missing.code).toBe('not_found');
     expect(missing.text.ru).toContain('На сервере нет базы данных «no_such_db»');
@@ -98,6 +113,18 @@ describe('openTeamConnection', () => {
     const e = await failure(openTeamConnection({ url: cluster.urlOf('postgres'), password: cluster.password, schema: 'Team-DB', appVersion: '1.2.3' }));
     expect(e.code).toBe('invalid_input');
     expect(e.text.ru).toContain('Недопустимое имя схемы «Team-DB»');
+  });
+
+  it("any other failure is told with the driver's words, every known password cut out", () => {
+    const url = 'postgres://team_admin:in-url-secret@db.example:6432/team';
+    const e = teamError(new Error('could not write to postgres://team_admin:in-url-secret@db.example/team with kept-secret-1 and in-url-secret.'), {
+      url,
+      schema: 'tenderwb',
+      secrets: ['kept-secret-1'],
+    });
+    expect(e.code).toBe('server');
+    expect(e.text.ru).toBe('База команды (postgres://team_admin@db.example:6432/team) ответила ошибкой: could not write to postgres://team_admin:***@db.example/team with *** and ***. Локальные данные не изменились.');
+    expect(e.text.en).not.toMatch(/secret/);
   });
 
   it('refuses a schema a newer app migrated, with the versions in its words', async () => {
