@@ -111,18 +111,7 @@ function createTeamIncoming(cache: CacheDb): TeamIncoming {
     ledgerRows(rows) {
       if (rows.length === 0) return 0;
       return inPulled(() =>
-        ledger.upsertRows(
-          rows.map((r) => ({
-            id: r.id,
-            balanceType: r.balanceType,
-            amount: r.amount,
-            objectId: r.objectId,
-            version: r.version,
-            filterId: r.filterId,
-            requestId: r.requestId,
-            createdAt: r.createdAt,
-          })),
-        ),
+ledger.upsertRows(rows.map(({ machineId: _pusher, ...row }) => row)),
       );
     },
 

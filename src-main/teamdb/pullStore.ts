@@ -14,6 +14,7 @@
  * bigint columns come back as decimal text and are read with Number (ids stay below 2^53).
  */
 import type { PoolClient } from 'pg';
+import type { LedgerRow } from '../cache/ledgerStore';
 import type { TeamConnection } from './connection';
 import { inSchema } from './schemaName';
 
@@ -47,17 +48,8 @@ export interface PulledCardRow {
   machineId: string;
 }
 
-export interface PulledLedgerRow {
-  id: number;
-  balanceType: 'tenders' | 'contracts';
-  amount: number;
-  objectId: number;
-  version: number;
-  filterId: string | null;
-  requestId: string | null;
-  createdAt: string | null;
-  machineId: string;
-}
+/** A ledger row as the cache's mirror holds it, with the machine that pushed it. */
+export type PulledLedgerRow = LedgerRow & { machineId: string };
 
 export interface PulledSavedSearchRow {
   filterId: string;

@@ -264,6 +264,10 @@ describe('team pull', () => {
           VALUES ('tender', 900003, 1, 1, 20, $1, now(), 'req_card_1', true, '00000000-0000-4000-8000-000000000001')`),
         [card],
       );
+      await other.pool.query(
+        inSchema(SCHEMA, `INSERT INTO S.contract_version (id, version, body, delivered_at, via, event, filter_id, billed, machine_id)
+          VALUES (700001, 2, '{"id":700001,"version":2,"tender_id":900003}', now(), 'feed', 'updated', 'flt_other', true, gen_random_uuid())`),
+      );
       // Saved searches: a local one of the same filter stays as it is; a pulled label taken here comes unnamed.
       searchStore(c).upsert({ filterId: 'flt_local', params: { q: 'mine' }, label: 'Моё', events: ['created'] });
       await other.pool.query(
@@ -276,7 +280,8 @@ describe('team pull', () => {
       const stop = new AbortController();
       await expect(pullFromTeamWith(c, other, { pageRows: 1, signal: stop.signal, onProgress: (p) => p.done > 0 && stop.abort() })).rejects.toThrow();
       expect(teamLinkStore(c).link(other.teamId, SCHEMA).pullCursor).toBe(before);
-      expect(await pullFromTeam(c, other)).toMatchObject({ tender_version: 0, card: 1, saved_search: 1 });
+      expect(await pullFromTeam(c, other)).toMatchObject({ tender_version: 0, contract_version: 1, card: 1, saved_search: 1 });
+      expect(versionStore(c).deliveries('contract', 700_001)).toMatchObject([{ version: 2, via: 'feed', event: 'updated', filterId: 'flt_other', billed: true }]);
       expect(versionStore(c).deliveries('tender', 900_003)).toHaveLength(1);
       expect(cardStore(c).getCard('tender', 900_003, 1, 1, 20)).toMatchObject({ positions: [{ title: 'Насос' }] });
       expect(chargeLog(c).all()).toEqual([]);
