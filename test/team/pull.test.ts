@@ -6,8 +6,8 @@
  * transaction that was running during a pull comes with the next one, and a pull killed with SIGKILL and run
  * again ends with exactly what one run brings.
  *
- * A's rows reach the team database through `pushAsA` below: plain SQL shaped like the push's rows (first
- * delivery of each version with its request, filter, event, time and `billed`), so the pull is tested on its own.
+ * A's rows reach the team database through the real push (team/push.ts); the window test writes team rows with
+ * plain SQL, shaped as the push writes them.
  */
 import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -24,17 +24,18 @@ import { teamLinkStore } from '../../src-main/cache/teamLink';
 import { versionStore } from '../../src-main/cache/versionStore';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { pullFromTeam, pullFromTeamWith } from '../../src-main/team/pull';
+import { pushToTeam } from '../../src-main/team/push';
 import { zeroCounts, type TeamCounts } from '../../src-main/team/types';
-import type { TeamConnection } from '../../src-main/teamdb/connection';
+import { openTeamConnection, type TeamConnection } from '../../src-main/teamdb/connection';
 import { inSchema } from '../../src-main/teamdb/schemaName';
 import { control, finished, makeCore, sandbox, tempDir, type TestCore } from '../app/helpers';
 import { startPostgres, type PgCluster } from './postgresCluster';
-import { teamConnectionOf } from './teamOf';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const SCHEMA = 'tenderwb';
-const KIND = { 1: 'tender', 2: 'contract' } as const;
+const teamOn = async (database: string): Promise<TeamConnection> =>
+  openTeamConnection({ url: await cluster.createDatabase(database), password: cluster.password, schema: SCHEMA, appVersion: '0.0.0-test' });
 
 let cluster: PgCluster;
 let sb: RunningSandbox;
@@ -71,78 +72,6 @@ function countingProxy(origin: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** A's cache into the team database, row by row as the push shapes them (first delivery of each version). */
-async function pushAsA(cache: CacheDb, to: TeamConnection): Promise<TeamCounts> {
-  const counts = zeroCounts();
-  const machine = teamLinkStore(cache).machineId;
-  const versions = versionStore(cache);
-  const client = await to.pool.connect();
-  const q = (sql: string, params: unknown[]) => client.query(inSchema(to.schema, sql), params);
-  try {
-    await client.query('BEGIN');
-    const firsts = cache.db
-      .prepare<[], { kind: 1 | 2; id: number; version: number; via: string; request_id: string | null; filter_id: string | null; received_at: string; event: number | null; billed: number }>(
-        `SELECT v.kind, v.id, v.version, r.via, r.request_id, r.filter_id, r.received_at, d.event, d.billed
-         FROM object_version v JOIN delivery_request r ON r.request_seq = v.first_request_seq
-         JOIN delivery d ON d.kind = v.kind AND d.id = v.id AND d.version = v.version AND d.request_seq = v.first_request_seq
-         WHERE r.team_machine IS NULL ORDER BY v.kind, v.id, v.version, d.ordinal`,
-      )
-      .all();
-    const seen = new Set<string>();
-    for (const f of firsts) {
-      const key = `${f.kind}:${f.id}:${f.version}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const kind = KIND[f.kind];
-      const r = await q(
-        `INSERT INTO S.${kind}_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id)
-         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-        [f.id, f.version, versions.getJson(kind, f.id, f.version), f.received_at, f.via, f.event === null ? null : f.event === 1 ? 'created' : 'updated', f.request_id, f.filter_id, f.billed === 1, machine],
-      );
-      counts[`${kind}_version`] += r.rowCount ?? 0;
-    }
-    const cards = cache.db
-      .prepare<[], { kind: 1 | 2; id: number; version: number; positions_page: number; positions_limit: number; request_id: string | null; received_at: string; billed: number | null }>(
-        `SELECT c.kind, c.id, c.version, c.positions_page, c.positions_limit, r.request_id, r.received_at,
-           (SELECT max(d.billed) FROM delivery d WHERE d.request_seq = c.request_seq AND d.kind = c.kind AND d.id = c.id) AS billed
-         FROM card c JOIN delivery_request r ON r.request_seq = c.request_seq WHERE r.team_machine IS NULL`,
-      )
-      .all();
-    for (const c of cards) {
-      const kind = KIND[c.kind];
-      const r = await q(
-        `INSERT INTO S.card (kind, id, version, positions_page, positions_limit, body, delivered_at, request_id, billed, machine_id)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-        [kind, c.id, c.version, c.positions_page, c.positions_limit, cardStore(cache).getCardJson(kind, c.id, c.version, c.positions_page, c.positions_limit), c.received_at, c.request_id, c.billed === 1, machine],
-      );
-      counts.card += r.rowCount ?? 0;
-    }
-    for (const l of ledgerStore(cache).rows()) {
-      const r = await q(
-        `INSERT INTO S.ledger_row (id, balance_type, amount, object_id, version, filter_id, request_id, created_at, machine_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-        [l.id, l.balanceType, l.amount, l.objectId, l.version, l.filterId, l.requestId, l.createdAt, machine],
-      );
-      counts.ledger_row += r.rowCount ?? 0;
-    }
-    for (const s of searchStore(cache).list()) {
-      const r = await q(
-        `INSERT INTO S.saved_search (filter_id, label, params, events, created_at, expires_at, machine_id)
-         VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7) ON CONFLICT DO NOTHING`,
-        [s.filterId, s.label, JSON.stringify(s.params), JSON.stringify(s.events), s.createdAt, s.expiresAt, machine],
-      );
-      counts.saved_search += r.rowCount ?? 0;
-    }
-    await client.query('COMMIT');
-    return counts;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /** A fresh cache of a machine with nothing of its own. */
 function emptyCache(): CacheDb {
   const cache = openCache(join(tempDir('twb-pull-'), 'cache.db'));
@@ -172,8 +101,8 @@ beforeAll(async () => {
   cacheA = openCache(cacheFileOf(a));
   cacheB = openCache(cacheFileOf(b));
   opened.push(cacheA, cacheB);
-  team = await teamConnectionOf(await cluster.createDatabase('team_main'), cluster.password, SCHEMA);
-  pushed = await pushAsA(cacheA, team);
+  team = await teamOn('team_main');
+  pushed = await pushToTeam(cacheA, team);
 });
 
 afterAll(async () => {
@@ -231,10 +160,12 @@ describe('team pull', () => {
     // A second pull moves nothing, and A never pulls its own rows.
     expect(await pullFromTeam(cacheB, team)).toEqual(zeroCounts());
     expect(await pullFromTeam(cacheA, team)).toEqual(zeroCounts());
+    // What B pulled is the team's already: B's push sends none of it back.
+    expect(await pushToTeam(cacheB, team)).toEqual(zeroCounts());
   });
 
   it('a row committed by a transaction that was running during a pull comes with the next pull', async () => {
-    const other = await teamConnectionOf(await cluster.createDatabase('team_window'), cluster.password, SCHEMA);
+    const other = await teamOn('team_window');
     const slow = await other.pool.connect();
     try {
       const insert = (id: number) =>

@@ -5,13 +5,13 @@
  */
 import { openCache } from '../../src-main/cache/database';
 import { pullFromTeamWith } from '../../src-main/team/pull';
-import { teamConnectionOf } from './teamOf';
+import { openTeamConnection } from '../../src-main/teamdb/connection';
 
 const [file, url, schema] = process.argv.slice(2);
 if (file === undefined || url === undefined || schema === undefined) throw new Error('usage: pullChild.ts CACHE_FILE DATABASE_URL SCHEMA');
 
 const cache = openCache(file);
-const team = await teamConnectionOf(url, process.env.TENDERWB_TEAM_PASSWORD ?? '', schema);
+const team = await openTeamConnection({ url, password: process.env.TENDERWB_TEAM_PASSWORD, schema, appVersion: '0.0.0-test' });
 const counts = await pullFromTeamWith(cache, team, { pageRows: 20, onProgress: (p) => process.stdout.write(`${JSON.stringify(p)}\n`) });
 process.stdout.write(`${JSON.stringify({ counts })}\n`);
 await team.close();
