@@ -33,6 +33,9 @@ import { seenHandlers } from './seenMarks';
 import { markHandlers } from './marks';
 import { notificationHandlers } from './notifications';
 import { readSettings, SettingsFile } from './settings';
+import { teamHandlers } from './team';
+import { TeamSyncer } from './teamSyncer';
+import { TeamSecretVault } from '../vault/teamSecret';
 
 export type { SandboxChoice } from './sandboxProfile';
 export type { AppTuning } from './context';
@@ -67,6 +70,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     throw isReadOnlyError(e) || (e as NodeJS.ErrnoException).code === 'ENOENT' ? accessError(options.dataDir, e) : e;
   });
   let damageWatch: DamageWatch | null = null;
+  let teamSyncer: TeamSyncer | null = null;
   const ctx = new AppContext({
     registry,
     vault,
@@ -78,6 +82,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       if (event === 'profiles.changed') damageWatch?.checkActive();
       // A sync job that met a damaged page (it runs outside any call) is handled like a call that did.
       if (event === 'sync.progress' && (payload as EventPayload<'sync.progress'>).error?.code === 'cache_damaged') damageWatch?.jobMetDamage();
+      // Issue 17: a feed sync that ended brings its versions to the team now; another profile stops a team run.
+      if (event === 'sync.progress' && (payload as EventPayload<'sync.progress'>).state === 'done') teamSyncer?.afterFeedSync();
+      if (event === 'profiles.changed') void teamSyncer?.stop();
     },
     tuning: options.tuning ?? {},
     rootDir: options.dataDir,
@@ -98,6 +105,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   }
   damageWatch = new DamageWatch(ctx);
   damageWatch.checkActive();
+  const teamSecrets = new TeamSecretVault({ env, ...(options.keychain ? { keychain: options.keychain } : {}) });
+  teamSyncer = new TeamSyncer({
+    settings,
+    secrets: teamSecrets,
+    session: () => ctx.sessionOrNull(),
+    locale: () => ctx.locale,
+    emit: (event, payload) => options.emit(event, payload),
+  });
 
   const handlers: Handlers = {
     'app.info': async () => {
@@ -166,6 +181,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...insightJobHandlers(ctx),
     ...calendarHandlers(ctx, options.platform),
     ...cacheRepairHandlers(ctx, startProblems),
+    ...teamHandlers(ctx, teamSyncer, teamSecrets),
   };
 
   let closed: Promise<void> | null = null;
@@ -174,6 +190,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     close: () =>
       (closed ??= (async () => {
         damageWatch?.stop();
+        await teamSyncer?.close();
         await ctx.close();
         await sandbox?.close();
       })()),

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, type NotificationSettings, type SpendingSettings } from '../contract/ipc';
+import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/ipc';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -31,10 +31,21 @@ const settingsSchema = z.object({
   columnLayouts: columnLayoutsSchema.catch({}),
   // Damaged or missing (a file from before issue 16): notifications on, no quiet hours.
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
+  // The team database (issue 17), without its password (the keychain's); damaged or missing: none, no background sync.
+  team: teamConnectionSchema.nullable().catch(null),
+  teamLastRun: teamLastRunSchema.nullable().catch(null),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: AppSettings = { locale: 'ru', activeProfile: null, spending: { ...DEFAULT_SPENDING }, columnLayouts: {}, notifications: { ...DEFAULT_NOTIFICATIONS } };
+export const DEFAULT_SETTINGS: AppSettings = {
+  locale: 'ru',
+  activeProfile: null,
+  spending: { ...DEFAULT_SPENDING },
+  columnLayouts: {},
+  notifications: { ...DEFAULT_NOTIFICATIONS },
+  team: null,
+  teamLastRun: null,
+};
 
 export async function readSettings(dataDir: string): Promise<AppSettings> {
   let text: string;

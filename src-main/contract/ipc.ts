@@ -666,6 +666,49 @@ const instant = z.string().superRefine((value, ctx) => {
 // Methods: renderer → main, request and answer
 // ---------------------------------------------------------------------------------------------------------
 
+/** The team database (issue 17): the connection kept in settings (never its password) and the last run. */
+const TEAM_WORDS = {
+  url: { ru: 'адрес вида postgres://пользователь@сервер:порт/база', en: 'an address like postgres://user@host:port/database' },
+  urlPassword: { ru: 'пароль в адрес не пишите: для него есть отдельное поле', en: 'leave the password out of the address: it has a field of its own' },
+  schema: { ru: 'строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'lower-case Latin letters, digits and _, at most 63 characters' },
+};
+const teamUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^postgres(ql)?:\/\/[^/\s]+\/[^/\s?]+(\?\S*)?$/i.test(v), { message: TEAM_WORDS.url.ru, params: { text: TEAM_WORDS.url } })
+  .refine((v) => !/^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(v), { message: TEAM_WORDS.urlPassword.ru, params: { text: TEAM_WORDS.urlPassword } });
+const teamSchemaName = z.string().refine((v) => /^[a-z_][a-z0-9_]{0,62}$/.test(v), { message: TEAM_WORDS.schema.ru, params: { text: TEAM_WORDS.schema } });
+export const teamConnectionSchema = z.strictObject({ url: teamUrl, schema: teamSchemaName, author: z.string().trim().max(200) });
+export type TeamConnectionSettings = z.infer<typeof teamConnectionSchema>;
+const teamCountsSchema = z.object({
+  tender_version: z.number(),
+  contract_version: z.number(),
+  card: z.number(),
+  ledger_row: z.number(),
+  saved_search: z.number(),
+  shared_change: z.number(),
+});
+/** The last team sync run: its counts, or its error in the user's words. */
+export const teamLastRunSchema = z.object({
+  at: z.string(),
+  ok: z.boolean(),
+  pushed: teamCountsSchema.nullable(),
+  pulled: teamCountsSchema.nullable(),
+  error: z.string().nullable(),
+});
+export type TeamLastRun = z.infer<typeof teamLastRunSchema>;
+export const teamStatusSchema = z.object({
+  connection: teamConnectionSchema.nullable(),
+  /** Whether the keychain holds a password for this connection (the password itself never comes back). */
+  passwordStored: z.boolean(),
+  running: z.boolean(),
+  /** The running sync's progress in the user's words. */
+  progress: z.string().nullable(),
+  lastRun: teamLastRunSchema.nullable(),
+});
+export type TeamStatus = z.infer<typeof teamStatusSchema>;
+
 function method<A extends z.ZodType, R extends z.ZodType>(args: A, result: R) {
   return { args, result } as const;
 }
@@ -991,6 +1034,11 @@ export const methods = {
     z.object({ columns: z.array(z.object({ status: z.enum(PIPELINE_STATUSES).nullable(), rows: z.array(markedTenderSchema) })) }),
   ),
   'marks.assignees': method(empty, z.array(z.string())),
+  /** Every change of this tender's marks, here and pulled from the team database (issue 17), oldest first. */
+  'marks.history': method(
+    z.strictObject({ tenderId: objectId }),
+    z.array(z.object({ field: z.string(), value: z.unknown(), at: z.string(), author: z.string(), machine_id: z.string(), pulled: z.boolean(), subject: z.string().nullable() })),
+  ),
 
   // The deadlines calendar (issue 16): read from the cache, offline and free.
   /** Events of the scope whose instant is in [from, to), in time order. */
@@ -1019,6 +1067,21 @@ export const methods = {
   /** Mutes (or unmutes) a saved search's notifications; the search is still followed and read. */
   'notifications.mute': method(z.strictObject({ filterId, muted: z.boolean() }), z.object({ muted: z.boolean() })),
   'notifications.muted': method(empty, z.array(z.string())),
+
+  // The team database (issue 17): the core syncs in the background every 15 minutes and after a feed sync.
+  'team.status': method(empty, teamStatusSchema),
+  /**
+   * Keeps the connection (null: none, and background sync stops); a `password` goes to the keychain only,
+   * `forgetPassword` deletes the stored one.
+   */
+  'team.setConnection': method(
+    z.strictObject({ connection: teamConnectionSchema.nullable(), password: z.string().min(1).max(1000).optional(), forgetPassword: z.boolean().default(false) }),
+    teamStatusSchema,
+  ),
+  /** Connects with the kept settings (bringing the schema up to date) and says what it found, in the user's words. */
+  'team.test': method(empty, z.object({ message: z.string(), schemaVersion: z.number() })),
+  /** Starts a sync now (one at a time); progress and the result come as `team.status` events. */
+  'team.syncNow': method(empty, z.object({ started: z.boolean() })),
 
   // The cache.
   'cache.info': method(
@@ -1080,6 +1143,8 @@ export const events = {
    * Something to tell the analyst (issue 16), worded in their language: `target` is where a click leads (null: the
    * app itself, for a summary of events of different kinds); `summary` is the one told when quiet hours end.
    */
+  /** The team sync's state changed: started, moved, ended (issue 17). */
+  'team.status': teamStatusSchema,
   notify: z.object({
     id: z.number(),
     kind: z.enum(['saved_search_updated', 'marked_tender_changed', 'deadline_soon', 'summary']),

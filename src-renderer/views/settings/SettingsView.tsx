@@ -1,7 +1,8 @@
 /**
  * Settings: the language, profiles (the built-in sandbox and live API accounts; a token goes into the OS
- * keychain and is never shown again), the account's API tokens (a new secret is shown once), spending limits
- * and the cache. One file per section; each section's data comes from its hook in useSettingsData.ts.
+ * keychain and is never shown again), the account's API tokens (a new secret is shown once), spending limits,
+ * notifications, the team database and the cache. One file per section; each section's data comes from its hook
+ * in useSettingsData.ts or, for the newer sections, its own load.
  */
 import { useStrings } from '../../i18n/i18n';
 import { strings } from './settingsStrings';
@@ -11,6 +12,7 @@ import { TokensSection } from './TokensSection';
 import { MoneySection } from './MoneySection';
 import { NotificationsSection } from './NotificationsSection';
 import { CacheSection } from './CacheSection';
+import { TeamSection } from './TeamSection';
 
 export function SettingsView() {
   const s = useStrings(strings);
@@ -22,6 +24,7 @@ export function SettingsView() {
       <TokensSection s={s} />
       <MoneySection />
       <NotificationsSection />
+      <TeamSection />
       <CacheSection s={s} />
     </section>
   );
