@@ -196,9 +196,13 @@ export async function openPullWindow(team: TeamConnection, from: string | null, 
   let cursors = 0;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const mark = await client.query<{ to: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS to');
-    const start = from ?? '0';
-    const to = mark.rows[0]!.to;
+    const mark = await client.query<{ to: string; next: string }>(
+      'SELECT pg_snapshot_xmin(s)::text AS to, pg_snapshot_xmax(s)::text AS next FROM pg_current_snapshot() s',
+    );
+    const { to, next } = mark.rows[0]!;
+    // A cursor past every transaction id this server has given belongs to another server (the team database
+    // restored elsewhere keeps its team id, not its transaction ids): read it all again; what is here is skipped.
+    const start = from !== null && BigInt(from) <= BigInt(next) ? from : '0';
     const params = [start, to, machineId];
     return {
       from: start,

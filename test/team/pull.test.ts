@@ -182,6 +182,11 @@ describe('team pull', () => {
       expect((await pullFromTeam(c, other)).tender_version).toBe(2);
       expect(keysOf(c)).toEqual(['tender:900001:1', 'tender:900002:1']);
       expect((await pullFromTeam(c, other)).tender_version).toBe(0);
+      // A cursor from another server (past every id this one gave) reads the window from the start again.
+      const elsewhere = emptyCache();
+      teamLinkStore(elsewhere).link(other.teamId, SCHEMA);
+      teamLinkStore(elsewhere).setPullCursor(other.teamId, '900000000000', new Date().toISOString());
+      expect((await pullFromTeam(elsewhere, other)).tender_version).toBe(2);
 
       // A version first delivered with its card: the card joins that delivery (one delivery, one request row).
       const card = JSON.stringify({ ...tenderRow(900_003), positions: [{ title: 'Насос' }] });
