@@ -42,7 +42,8 @@ export interface LedgerStore {
   getBalance(): BalanceMirror | undefined;
 }
 
-interface Row {
+/** A row of the `ledger_row` table as SQLite returns it. */
+export interface LedgerDbRow {
   id: number;
   balance_type: BalanceType;
   amount: number;
@@ -53,7 +54,7 @@ interface Row {
   created_at: string | null;
 }
 
-const toRow = (r: Row): LedgerRow => ({
+export const ledgerRowOf = (r: LedgerDbRow): LedgerRow => ({
   id: r.id,
   balanceType: r.balance_type,
   amount: r.amount,
@@ -83,9 +84,9 @@ function createLedgerStore(cache: CacheDb): LedgerStore {
     maxId: db.prepare<[], number | null>('SELECT max(id) FROM ledger_row').pluck(),
     count: db.prepare<[], number>('SELECT count(*) FROM ledger_row').pluck(),
     countOf: db.prepare<[string], number>('SELECT count(*) FROM ledger_row WHERE balance_type = ?').pluck(),
-    after: db.prepare<[number], Row>('SELECT * FROM ledger_row WHERE id > ? ORDER BY id'),
-    afterOf: db.prepare<[number, string], Row>('SELECT * FROM ledger_row WHERE id > ? AND balance_type = ? ORDER BY id'),
-    rowsFor: db.prepare<[number, number], Row>('SELECT * FROM ledger_row WHERE object_id = ? AND version = ? ORDER BY id'),
+    after: db.prepare<[number], LedgerDbRow>('SELECT * FROM ledger_row WHERE id > ? ORDER BY id'),
+    afterOf: db.prepare<[number, string], LedgerDbRow>('SELECT * FROM ledger_row WHERE id > ? AND balance_type = ? ORDER BY id'),
+    rowsFor: db.prepare<[number, number], LedgerDbRow>('SELECT * FROM ledger_row WHERE object_id = ? AND version = ? ORDER BY id'),
     setBalance: db.prepare(
       `INSERT INTO balance_mirror (singleton, tenders, contracts, usage_today_tenders, usage_today_contracts, last_updated, fetched_at)
        VALUES (1, ?, ?, ?, ?, ?, ?)
@@ -121,10 +122,10 @@ function createLedgerStore(cache: CacheDb): LedgerStore {
     *rows(options = {}) {
       const after = options.afterId ?? 0;
       const it = options.balanceType === undefined ? s.after.iterate(after) : s.afterOf.iterate(after, options.balanceType);
-      for (const row of it) yield toRow(row);
+      for (const row of it) yield ledgerRowOf(row);
     },
     rowsFor(objectId, version) {
-      return s.rowsFor.all(objectId, version).map(toRow);
+      return s.rowsFor.all(objectId, version).map(ledgerRowOf);
     },
     setBalance(b) {
       s.setBalance.run(b.balance.tenders, b.balance.contracts, b.usageToday.tenders, b.usageToday.contracts, b.lastUpdated, b.fetchedAt);

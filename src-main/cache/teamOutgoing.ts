@@ -16,7 +16,7 @@
 import { contractParty, externalIdOf, tenderView } from './appIndex';
 import { perCache, type CacheDb } from './database';
 import { contractInsight } from './insightUpkeep';
-import type { LedgerRow, BalanceType } from './ledgerStore';
+import { ledgerRowOf, type LedgerDbRow, type LedgerRow } from './ledgerStore';
 import { decodeBlob, PackCache } from './packCodec';
 import { tenderFields } from './tenderIndex';
 import { EVENT_OF_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type ObjectKind } from './types';
@@ -151,17 +151,6 @@ interface CardKeyRow {
   received_at: string;
   request_id: string | null;
   billed: number;
-}
-
-interface LedgerDbRow {
-  id: number;
-  balance_type: BalanceType;
-  amount: number;
-  object_id: number;
-  version: number;
-  filter_id: string | null;
-  request_id: string | null;
-  created_at: string | null;
 }
 
 interface SearchDbRow {
@@ -339,18 +328,7 @@ function createTeamOutgoing(cache: CacheDb): TeamOutgoing {
         if (e.entity === 'ledger_row') {
           const id = Number(e.key);
           const r = ledger.has(id) ? undefined : s.ledgerRow.get(id);
-          if (r) {
-            ledger.set(id, {
-              id: r.id,
-              balanceType: r.balance_type,
-              amount: r.amount,
-              objectId: r.object_id,
-              version: r.version,
-              filterId: r.filter_id,
-              requestId: r.request_id,
-              createdAt: r.created_at,
-            });
-          }
+          if (r) ledger.set(id, ledgerRowOf(r));
         } else if (!searches.has(e.key)) {
           // The search as it is now (a later change in the log is the same row); a deleted one is not sent.
           const r = s.search.get(e.key);

@@ -82,7 +82,7 @@ export async function pushToTeamWith(cache: CacheDb, team: TeamConnection, optio
       done.contract_version += contractKeys.length;
       done.card += cardKeys.length;
       link.advancePush(team.teamId, { requestSeq: chunk.toSeq }, nowIso());
-      progress('tender_version');
+      for (const table of ['tender_version', 'contract_version', 'card'] as const) progress(table);
       options.onChunk?.(moved);
     } else link.advancePush(team.teamId, { requestSeq: chunk.toSeq }, nowIso());
   }
@@ -90,6 +90,7 @@ export async function pushToTeamWith(cache: CacheDb, team: TeamConnection, optio
   // Ledger rows and saved searches.
   const outgoingHigh = out.outgoingHighWater();
   let after = cursor.outgoingSeq;
+  // The log's entries (ledger rows and saved searches together; a search changed twice is sent once).
   totals.ledger_row = out.outgoingPending(after, outgoingHigh);
   for (let log = out.outgoingLog(after, outgoingHigh, rows); log !== null; log = out.outgoingLog(after, outgoingHigh, rows)) {
     options.signal?.throwIfAborted();
@@ -103,6 +104,7 @@ export async function pushToTeamWith(cache: CacheDb, team: TeamConnection, optio
     link.advancePush(team.teamId, { outgoingSeq: log.toSeq }, nowIso());
     after = log.toSeq;
     progress('ledger_row');
+    progress('saved_search');
     if (moved) options.onChunk?.(moved);
     if (after >= outgoingHigh) break;
   }

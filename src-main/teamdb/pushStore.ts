@@ -12,88 +12,21 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { LedgerRow } from '../cache/ledgerStore';
+import type { ContractColumns, FirstDelivery, OutgoingCard, OutgoingSavedSearch, TenderColumns } from '../cache/teamOutgoing';
 import { inSchema } from './schemaName';
 
-export interface DeliveryColumns {
-  deliveredAt: string;
-  via: 'feed' | 'card';
-  event: 'created' | 'updated' | null;
-  requestId: string | null;
-  filterId: string | null;
-  billed: boolean;
-}
-
-export interface TenderVersionRow extends DeliveryColumns {
-  id: number;
-  version: number;
-  /** The object's JSON text as delivered. */
-  json: string;
-  noticeNumber: string | null;
-  name: string | null;
-  customerInn: string | null;
-  customerName: string | null;
-  price: number | null;
-  currency: string | null;
-  law: string | null;
-  status: string | null;
-  region: number | null;
-  publishedAt: string | null;
-  endAt: string | null;
-}
-
-export interface ContractVersionRow extends DeliveryColumns {
-  id: number;
-  version: number;
-  json: string;
-  registryNumber: string | null;
-  tenderId: number | null;
-  customerInn: string | null;
-  customerName: string | null;
-  supplierInns: readonly string[];
-  price: number | null;
-  signedAt: string | null;
-}
-
-export interface CardRow {
-  kind: 'tender' | 'contract';
-  id: number;
-  version: number;
-  positionsPage: number;
-  positionsLimit: number;
-  json: string;
-  deliveredAt: string;
-  requestId: string | null;
-  billed: boolean;
-}
-
-export interface LedgerPushRow {
-  id: number;
-  balanceType: 'tenders' | 'contracts';
-  amount: number;
-  objectId: number;
-  version: number;
-  filterId: string | null;
-  requestId: string | null;
-  createdAt: string | null;
-}
-
-export interface SavedSearchPushRow {
-  filterId: string;
-  label: string | null;
-  /** JSON texts. */
-  params: string;
-  events: string;
-  createdAt: string;
-  expiresAt: string | null;
-}
+/** A version row as the push sends it: the cache's reading of it (cache/teamOutgoing.ts) with its columns spread. */
+export type TenderVersionRow = FirstDelivery & TenderColumns & { id: number; version: number; json: string };
+export type ContractVersionRow = FirstDelivery & ContractColumns & { id: number; version: number; json: string };
 
 /** Rows of one batch, by table (factories, so the caller's rows are read only when their table's turn comes). */
 export interface PushBatch {
   tenderVersions?: () => Iterable<TenderVersionRow>;
   contractVersions?: () => Iterable<ContractVersionRow>;
-  cards?: () => Iterable<CardRow>;
-  ledgerRows?: () => Iterable<LedgerPushRow>;
-  savedSearches?: () => Iterable<SavedSearchPushRow>;
+  cards?: () => Iterable<OutgoingCard>;
+  ledgerRows?: () => Iterable<LedgerRow>;
+  savedSearches?: () => Iterable<OutgoingSavedSearch>;
 }
 
 export interface PushBatchCounts {
@@ -125,7 +58,7 @@ function textArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
-const deliveryFields = (r: DeliveryColumns): string[] => [text(r.deliveredAt), r.via, text(r.event), text(r.requestId), text(r.filterId), bool(r.billed)];
+const deliveryFields = (r: FirstDelivery): string[] => [text(r.deliveredAt), r.via, text(r.event), text(r.requestId), text(r.filterId), bool(r.billed)];
 
 interface TableSpec<Row> {
   table: keyof PushBatchCounts;
@@ -177,7 +110,7 @@ const CONTRACTS: TableSpec<ContractVersionRow> = {
     ON CONFLICT (id, version) DO NOTHING`,
 };
 
-const CARDS: TableSpec<CardRow> = {
+const CARDS: TableSpec<OutgoingCard> = {
   table: 'card',
   staging: 'kind text, id bigint, version integer, positions_page integer, positions_limit integer, body text, delivered_at timestamptz, request_id text, billed boolean',
   line: (r) =>
@@ -191,7 +124,7 @@ const CARDS: TableSpec<CardRow> = {
     ON CONFLICT (kind, id, version, positions_page, positions_limit) DO NOTHING`,
 };
 
-const LEDGER: TableSpec<LedgerPushRow> = {
+const LEDGER: TableSpec<LedgerRow> = {
   table: 'ledger_row',
   staging: 'id bigint, balance_type text, amount integer, object_id bigint, version integer, filter_id text, request_id text, created_at timestamptz',
   line: (r) =>
@@ -204,7 +137,7 @@ const LEDGER: TableSpec<LedgerPushRow> = {
 
 // A saved search changes (label, params, events, expiry): a newer push replaces what differs and becomes the
 // row's machine_id, so the teammates' pulls (which skip their own machine's rows) see the change.
-const SEARCHES: TableSpec<SavedSearchPushRow> = {
+const SEARCHES: TableSpec<OutgoingSavedSearch> = {
   table: 'saved_search',
   staging: 'filter_id text, label text, params text, events text, created_at timestamptz, expires_at timestamptz',
   line: (r) => [text(r.filterId), text(r.label), text(r.params), text(r.events), text(r.createdAt), text(r.expiresAt)].join('\t'),
