@@ -6,7 +6,7 @@
  * through the enrichment's run and spend planner in the workbench (current/enrich.ts).
  */
 import type { Handlers } from '../contract/ipc';
-import { deadlineEvents, scopeCalendar, writeIcs } from '../calendar/index';
+import { deadlineEvents, scopeCalendar, writeCalendarFile } from '../calendar/index';
 import { calendarFileStem } from '../calendar/scopeName';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
@@ -32,7 +32,7 @@ export function calendarHandlers(ctx: AppContext, platform: HostPlatform): Calen
       }
       const events = deadlineEvents(session.cache, scope);
       const fileName = safeFileName(calendarFileStem(session.cache, scope, ctx.locale), 'calendar', 'ics');
-      return exportToTarget(platform, session, fileName, (target) => writeIcs(events, target, { locale: ctx.locale }));
+      return exportToTarget(platform, session, fileName, (target) => writeCalendarFile(session.cache, scope, events, target, { locale: ctx.locale }));
     },
   };
 }

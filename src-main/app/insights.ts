@@ -39,7 +39,7 @@ export function insightHandlers(ctx: AppContext, platform: HostPlatform): Insigh
       const benchmark = priceBenchmark(session.cache, query);
       const name = `${ctx.locale === 'en' ? 'prices' : 'цены'} ${query.code}`;
       return exportToTarget(platform, session, safeFileName(name, 'prices'), (target) =>
-        writePriceBenchmarkCsv(benchmark, target, { delimiter, keepTextAsText: excel, locale: ctx.locale }),
+        writePriceBenchmarkCsv(session.cache, benchmark, target, { delimiter, keepTextAsText: excel, locale: ctx.locale }),
       );
     },
     'insights.exportDossier': async ({ party, inn }) => {

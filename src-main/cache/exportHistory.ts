@@ -32,7 +32,10 @@ export const exportHistory = perCache((cache: CacheDb): ExportHistory => {
     list: db.prepare<[number], Row>('SELECT id, file_name, path, provenance FROM export_history ORDER BY id DESC LIMIT ?'),
   };
   const record = db.transaction((fileName: string, path: string | null, p: Provenance): number => {
-    const id = Number(s.insert.run(p.made_at, fileName, path, p.format, p.rows, p.units, JSON.stringify(p)).lastInsertRowid);
+    // The column's CHECK (migration 0015) knows only the table formats: an ICS file is kept under 'csv' there
+    // until a migration widens it; the provenance JSON, which the history reads, holds its true format.
+    const column = p.format === 'ics' ? 'csv' : p.format;
+    const id = Number(s.insert.run(p.made_at, fileName, path, column, p.rows, p.units, JSON.stringify(p)).lastInsertRowid);
     s.trim.run(HISTORY_KEEP);
     return id;
   });

@@ -7,7 +7,7 @@
  * |---|---|
  * | `index.ts` | `deadlineEvents(cache, scope, range?)` (`scopeCalendar`: also how many of the scope's tenders are held, and which events lack a link because their tender's card was never opened): the scope's tenders (marked, a list, a saved search), their latest cached versions and contracts, the events in time order. |
  * | `eventsOf.ts` | The events one tender and its contracts carry, read defensively (only `end_date` is guaranteed). |
- * | `ics.ts` | The ICS file (RFC 5545, ical-generator): one VEVENT per event, an alarm one working day before, written atomically. |
+ * | `ics.ts` | The ICS file (RFC 5545, ical-generator): one VEVENT per event, an alarm one working day before, written atomically (`writeCalendarFile` in index.ts adds its provenance sidecar). |
  * | `scopeName.ts` | What a scope's calendar file is called («Сроки — <list or search>»). |
  */
 import type { CacheDb } from '../cache/database';
@@ -17,10 +17,29 @@ import { versionStore } from '../cache/versionStore';
 import { cardStore } from '../cache/cardStore';
 import type { CalendarEvent, CalendarScope } from '../domain/calendar';
 import { cardLink } from '../export/cardLinks';
+import { objectsCost, provenanceOf, writeProvenanceSidecar } from '../export/provenance';
+import type { Provenance } from '../domain/provenance';
+import { writeIcs, type IcsOptions } from './ics';
+import { calendarScopeName } from './scopeName';
 import { tenderSetOf } from '../insights/scopes';
 import { contractEvents, isRecord, tenderBasics, tenderEvents, type Json } from './eventsOf';
 
 export { writeIcs, icsText, type IcsOptions } from './ics';
+
+/**
+ * The scope's ICS file with its provenance beside it (`FILE.provenance.json`, as a CSV export's: an ICS has no
+ * place of its own a calendar would keep): whose deadlines, when, how many events, and the delivery of the
+ * tenders and contracts they come from. The caller records it in the export history.
+ */
+export async function writeCalendarFile(cache: CacheDb, scope: CalendarScope, events: readonly CalendarEvent[], target: string, options: IcsOptions): Promise<{ rows: number; provenance: Provenance }> {
+  const { rows } = await writeIcs(events, target, options);
+  const tender = [...new Set(events.map((e) => e.tender_id))];
+  const contract = [...new Set(events.flatMap((e) => (e.contract_id === undefined ? [] : [e.contract_id])))];
+  const what = { kind: 'calendar', scope, name: calendarScopeName(cache, scope, options.locale) } as const;
+  const provenance = provenanceOf(what, 'ics', rows, objectsCost(cache, { tender, contract }), options.now);
+  await writeProvenanceSidecar(target, provenance);
+  return { rows, provenance };
+}
 
 /** A range of instants, `from` inclusive, `to` exclusive (epoch milliseconds). */
 export interface CalendarRange {

@@ -4,8 +4,12 @@ import type { CalendarScope } from '../domain/calendar';
 import type { Locale } from '../i18n/text';
 import { tenderSetOf } from '../insights/scopes';
 
+/** Whose deadlines, in words: «отмеченные закупки», or the list's or saved search's name (also the provenance's). */
+export function calendarScopeName(cache: CacheDb, scope: CalendarScope, locale: Locale): string {
+  if (scope.kind === 'marked') return locale === 'en' ? 'marked tenders' : 'отмеченные закупки';
+  return tenderSetOf(cache, scope).named.name;
+}
+
 export function calendarFileStem(cache: CacheDb, scope: CalendarScope, locale: Locale): string {
-  const deadlines = locale === 'en' ? 'Deadlines' : 'Сроки';
-  if (scope.kind === 'marked') return `${deadlines} — ${locale === 'en' ? 'marked tenders' : 'отмеченные закупки'}`;
-  return `${deadlines} — ${tenderSetOf(cache, scope).named.name}`;
+  return `${locale === 'en' ? 'Deadlines' : 'Сроки'} — ${calendarScopeName(cache, scope, locale)}`;
 }

@@ -1,6 +1,6 @@
 /**
- * How the `export` commands answer an analyst (trial 16): the rows written, where the CSV's provenance went and
- * a file format that contradicts the file's name, in the CLI's locale (cliLocale.ts) like `mark`, `marks` and
+ * How the `export` commands answer an analyst (trial 16): the rows written, where the CSV's provenance went,
+ * a file format that contradicts the file's name, the progress line, members not held, the usage lines, in the CLI's locale (cliLocale.ts) like `mark`, `marks` and
  * `calendar`. Numbers are grouped by the caller.
  */
 import type { ExportFormat } from '../domain/provenance';
@@ -11,6 +11,27 @@ const FORMAT_NAMES: Record<ExportFormat, Text> = { csv: text('CSV', 'CSV'), xlsx
 export const EXPORT_TEXT = {
   written: (rows: string, file: string): Text => text(`Записано строк: ${rows} → ${file}`, `${rows} rows written to ${file}`),
   provenance: (file: string): Text => text(`Сведения об источнике записаны в ${file}`, `Provenance written to ${file}`),
+  progress: (rows: string, total: string): Text => text(`выгрузка: ${rows} из ${total} строк`, `export: ${rows} / ${total} rows`),
+  /** List members the cache does not hold: written with their id only. */
+  missing: (n: string): Text =>
+    text(
+      `Участников списка нет в кэше: ${n} (у них выгружен только номер): синхронизируйте поиск, который их находит, или откройте их карточки`,
+      `${n} members are not in the cache yet (only their id is exported): sync a search that finds them or open their cards`,
+    ),
+  offlineCopy: (what: 'list' | 'favorites'): Text =>
+    what === 'list'
+      ? text('нет связи с сервером: выгружается копия списка из кэша', 'offline: exporting the cached copy of the list')
+      : text('нет связи с сервером: выгружается копия избранного из кэша', 'offline: exporting the cached copy of the favorites'),
+  noList: (id: string): Text => text(`списка ${id} здесь нет: сначала получите его командой «list sync ${id}»`, `no list ${id} here: run "list sync ${id}" to fetch it first`),
+  noSearch: (key: string): Text => text(`нет сохранённого поиска «${key}»: укажите его метку или filter_id`, `no saved search "${key}": give its label or filter id`),
+  usage: text(
+    'использование: export list LIST_ID [--refresh] | export search МЕТКА|FILTER_ID | export ledger | export dossier customer|supplier ИНН, каждая с --out FILE.csv|FILE.xlsx [--columns a,b,c] [--delimiter ";"] [--format xlsx|csv|excel|plain]',
+    'usage: export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger | export dossier customer|supplier INN, each --out FILE.csv|FILE.xlsx [--columns a,b,c] [--delimiter ";"] [--format xlsx|csv|excel|plain]',
+  ),
+  earlierUsage: text(
+    'использование: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain] | export favorites --out FILE.csv [...]',
+    'usage: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain] | export favorites --out FILE.csv [...]',
+  ),
   dossierUsage: text(
     'использование: export dossier customer|supplier ИНН --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain] (досье заказчика или поставщика из кэша)',
     'usage: export dossier customer|supplier INN --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain] (a customer\'s or supplier\'s dossier from the cache)',

@@ -5,9 +5,15 @@
  * finds a file months later can tell what it holds and what it cost. Pure shapes; export/provenance.ts fills them.
  */
 
+import type { CalendarScope } from './calendar';
+import type { PriceQuery } from './insights';
+
 /** The two file formats of a table export. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Every file a provenance can describe: the table formats and the deadlines calendar's ICS (with its sidecar). */
+export const PROVENANCE_FORMATS = [...EXPORT_FORMATS, 'ics'] as const;
+export type ProvenanceFormat = (typeof PROVENANCE_FORMATS)[number];
 
 /** What a file holds: the object the analyst exported, named as the app names it. */
 export type ExportSubject =
@@ -15,7 +21,14 @@ export type ExportSubject =
   /** A saved search: its label (null when it has none) and the criteria it was saved with (the API's query). */
   | { kind: 'search'; filter_id: string; label: string | null; criteria: Record<string, unknown> }
   | { kind: 'dossier'; party: 'customer' | 'supplier'; inn: string; name: string | null }
-  | { kind: 'ledger' };
+  | { kind: 'ledger' }
+  /** The earlier generation's filter (its name as last listed; null when the cache no longer has it) or favorites. */
+  | { kind: 'earlier_filter'; filter_id: number; name: string | null }
+  | { kind: 'earlier_favorites' }
+  /** A price benchmark: its question (domain/insights.ts PriceQuery). */
+  | { kind: 'price_benchmark'; query: PriceQuery }
+  /** A deadlines calendar: whose deadlines (domain/calendar.ts CalendarScope) and how the app names them. */
+  | { kind: 'calendar'; scope: CalendarScope; name: string };
 
 export interface Provenance {
   what: ExportSubject;
@@ -33,7 +46,7 @@ export interface Provenance {
   units: number;
   /** Data rows in the file (a dossier: rows of all its tables). */
   rows: number;
-  format: ExportFormat;
+  format: ProvenanceFormat;
   app_version: string;
 }
 

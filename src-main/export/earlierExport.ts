@@ -3,13 +3,16 @@
  * held version) or the favorites'. The same Excel-ready writer and the same columns as `export list`
  * (`TENDER_COLUMNS`, chosen with `parseColumnList`): the earlier tenders are stored as the same kind of
  * objects (name, organization, region, status, platform, dates). Nothing is fetched here: exporting must
- * not charge.
+ * not charge. Like every table export, a file gets its provenance in `FILE.provenance.json` (tableFile.ts).
  */
 import type { CacheDb } from '../cache/database';
 import { earlierFavoriteStore, type EarlierFavorite } from '../cache/earlier/favoriteStore';
 import { earlierFilterStore } from '../cache/earlier/filterStore';
 import { versionStore } from '../cache/versionStore';
-import { TENDER_COLUMNS, writeCsv, type CsvColumn, type TableExportOptions } from './csv';
+import type { ExportSubject } from '../domain/provenance';
+import { TENDER_COLUMNS, type CsvColumn, type TableExportOptions } from './csv';
+import { objectsCost } from './provenance';
+import { writeTableFile, type TableFileResult } from './tableFile';
 
 /**
  * Default columns for the earlier generation: the list export's, without the law (the earlier list
@@ -21,7 +24,7 @@ export const defaultEarlierColumns = (): CsvColumn[] =>
   DEFAULT_EARLIER_COLUMNS.map((key) => TENDER_COLUMNS.find((c) => c.key === key)!).filter(Boolean) as CsvColumn[];
 
 export type EarlierExportOptions = TableExportOptions;
-export type EarlierExportResult = { rows: number; bytes: number };
+export type EarlierExportResult = TableFileResult;
 
 /** Every cached tender of a filter, as its newest held version. */
 export async function exportEarlierFilterCsv(
@@ -36,7 +39,8 @@ export async function exportEarlierFilterCsv(
   function* rows(): Generator<Record<string, unknown>> {
     for (const m of filters.memberVersions(filterId)) yield JSON.parse(m.json) as Record<string, unknown>;
   }
-  return write(rows(), columns, out, total, opts);
+  const what = { kind: 'earlier_filter', filter_id: filterId, name: filters.filter(filterId)?.name ?? null } as const;
+  return write(cache, what, rows(), columns, out, total, opts);
 }
 
 /**
@@ -57,7 +61,7 @@ export async function exportEarlierFavoritesCsv(
       yield latest ? (latest.object as Record<string, unknown>) : favoriteAsTender(f);
     }
   }
-  return write(rows(), columns, out, favorites.length, opts);
+  return write(cache, { kind: 'earlier_favorites' }, rows(), columns, out, favorites.length, opts);
 }
 
 /** A `GET /favorites` item in the shape of a tender, for the columns. */
@@ -78,18 +82,22 @@ export function favoriteAsTender(f: EarlierFavorite): Record<string, unknown> {
   };
 }
 
+/** Writes the rows as CSV with its provenance beside it (tableFile.ts): the tenders written and what they cost when delivered. */
 async function write(
+  cache: CacheDb,
+  what: ExportSubject,
   rows: Iterable<Record<string, unknown>>,
   columns: readonly CsvColumn[],
   out: string | NodeJS.WritableStream,
   total: number,
   opts: EarlierExportOptions,
 ): Promise<EarlierExportResult> {
-  const result = await writeCsv(rows, columns, out, {
-    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
-    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    onProgress: (n: number) => opts.onProgress?.(n, total),
-  });
-  return { rows: result.rows, bytes: result.bytes };
+  const ids: number[] = [];
+  function* counted(): Generator<Record<string, unknown>> {
+    for (const row of rows) {
+      if (typeof row.id === 'number') ids.push(row.id);
+      yield row;
+    }
+  }
+  return writeTableFile(counted(), columns, out, { what, cost: () => objectsCost(cache, { tender: ids }) }, { ...opts, format: 'csv', total });
 }

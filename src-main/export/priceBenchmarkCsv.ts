@@ -3,12 +3,15 @@
  * or notice, its number and date, the customer), its code and unit price, and whether the statistics count it
  * (an outlier or a position not comparable is listed and marked, never dropped from the file). The cells
  * follow csv.ts: BOM, `;`, decimal comma, numbers kept as text, formulas neutralised. Headers and marks in the
- * user's language.
+ * user's language. Its provenance (the question, the sources' delivery) goes beside it, like every export's.
  */
 import type { PriceBenchmark, PriceRow } from '../domain/insights';
 import { regionName } from '../i18n/dictionaries';
 import { pick, text, type Locale, type Text } from '../i18n/text';
-import { writeCsv, type CsvColumn, type CsvFormat, type TableExportOptions, type WriteCsvResult } from './csv';
+import type { CacheDb } from '../cache/database';
+import type { CsvColumn, CsvFormat, TableExportOptions } from './csv';
+import { objectsCost } from './provenance';
+import { writeTableFile, type TableFileResult } from './tableFile';
 
 const YES = text('да', 'yes');
 const NO = text('нет', 'no');
@@ -46,17 +49,22 @@ export interface PriceBenchmarkCsvOptions extends TableExportOptions {
   locale?: Locale;
 }
 
-/** Writes the benchmark's rows (a file path is written atomically, a stream is left open). */
+/** What the rows come from: the contracts' and notices' newest versions held, and what they cost when delivered. */
+function sourceCost(cache: CacheDb, rows: readonly PriceRow[]): { freshness: string | null; units: number } {
+  const ids = (kind: PriceRow['kind']) => [...new Set(rows.filter((r) => r.kind === kind).map((r) => r.object_id))];
+  return objectsCost(cache, { tender: ids('tender'), contract: ids('contract') });
+}
+
+/**
+ * Writes the benchmark's rows (a file path is written atomically with its provenance in
+ * `FILE.provenance.json`, tableFile.ts; a stream is left open and gets none).
+ */
 export function writePriceBenchmarkCsv(
+  cache: CacheDb,
   benchmark: PriceBenchmark,
   out: string | NodeJS.WritableStream,
   opts: PriceBenchmarkCsvOptions = {},
-): Promise<WriteCsvResult> {
-  const total = benchmark.rows.length;
-  return writeCsv(benchmark.rows, columns(opts.locale ?? 'ru'), out, {
-    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
-    ...(opts.keepTextAsText !== undefined ? { keepTextAsText: opts.keepTextAsText } : {}),
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    onProgress: (n: number) => opts.onProgress?.(n, total),
-  });
+): Promise<TableFileResult> {
+  const source = { what: { kind: 'price_benchmark', query: benchmark.query } as const, cost: () => sourceCost(cache, benchmark.rows) };
+  return writeTableFile(benchmark.rows, columns(opts.locale ?? 'ru'), out, source, { ...opts, format: 'csv', total: benchmark.rows.length });
 }

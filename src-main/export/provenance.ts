@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tenderDeliveredCost } from '../cache/deliveredCost';
+import { deliveredCost, tenderDeliveredCost } from '../cache/deliveredCost';
 import type { CacheDb } from '../cache/database';
 import { exportHistory } from '../cache/exportHistory';
 import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
-import type { ExportFormat, ExportSubject, Provenance } from '../domain/provenance';
+import type { ExportSubject, Provenance, ProvenanceFormat } from '../domain/provenance';
 import { provenanceLines, PROVENANCE_WORDS, type ProvenanceLine } from '../i18n/provenanceText';
 import { pick, type Locale } from '../i18n/text';
 import type { CsvColumn } from './csv';
@@ -83,7 +83,22 @@ export function tenderTally(cache: CacheDb): TenderTally {
   };
 }
 
-export function provenanceOf(what: ExportSubject, format: ExportFormat, rows: number, tally: { freshness: string | null; units: number }, madeAt = new Date()): Provenance {
+/** The freshness and units of these tenders' and contracts' newest held versions, asked a thousand ids at a time. */
+export function objectsCost(cache: CacheDb, ids: { tender?: readonly number[]; contract?: readonly number[] }): { freshness: string | null; units: number } {
+  let freshness: string | null = null;
+  let units = 0;
+  for (const kind of ['tender', 'contract'] as const) {
+    const all = ids[kind] ?? [];
+    for (let i = 0; i < all.length; i += 1000) {
+      const cost = deliveredCost(cache, all.slice(i, i + 1000), kind);
+      units += cost.units;
+      if (cost.newest !== null && (freshness === null || cost.newest > freshness)) freshness = cost.newest;
+    }
+  }
+  return { freshness, units };
+}
+
+export function provenanceOf(what: ExportSubject, format: ProvenanceFormat, rows: number, tally: { freshness: string | null; units: number }, madeAt = new Date()): Provenance {
   return { what, made_at: madeAt.toISOString(), freshness: tally.freshness, units: tally.units, rows, format, app_version: appVersion() };
 }
 

@@ -17,6 +17,10 @@ export const PROVENANCE_WORDS = {
   customer: text('Досье заказчика', 'Customer dossier'),
   supplier: text('Досье поставщика', 'Supplier dossier'),
   ledger: text('Журнал списаний', 'Ledger'),
+  earlierFilter: text('Фильтр (прежнее поколение API)', 'Filter (earlier API generation)'),
+  earlierFavorites: text('Избранное (прежнее поколение API)', 'Favorites (earlier API generation)'),
+  priceBenchmark: text('Цены по коду', 'Prices by code'),
+  calendar: text('Календарь сроков', 'Deadlines calendar'),
   name: text('Название', 'Name'),
   /** The id, kept last as a technical line: the name and the criteria in words come first. */
   listId: text('Служебный номер списка', 'List id (technical)'),
@@ -41,6 +45,14 @@ export function subjectTitle(what: ExportSubject, locale: Locale): string {
       return `${w(PROVENANCE_WORDS.search)} «${savedSearchName(what, locale)}»`;
     case 'dossier':
       return `${w(what.party === 'customer' ? PROVENANCE_WORDS.customer : PROVENANCE_WORDS.supplier)} ${what.inn}${what.name ? ` (${what.name})` : ''}`;
+    case 'earlier_filter':
+      return `${w(PROVENANCE_WORDS.earlierFilter)} «${what.name ?? what.filter_id}»`;
+    case 'earlier_favorites':
+      return w(PROVENANCE_WORDS.earlierFavorites);
+    case 'price_benchmark':
+      return `${w(PROVENANCE_WORDS.priceBenchmark)} ${what.query.code}`;
+    case 'calendar':
+      return `${w(PROVENANCE_WORDS.calendar)}: ${what.name}`;
     default:
       return w(PROVENANCE_WORDS.ledger);
   }

@@ -39,6 +39,9 @@ describe('calendar through the app core', () => {
     expect(vevents).toHaveLength(written.rows);
     const uids = vevents.map((v) => new ICAL.Event(v).uid);
     for (const r of rows) expect(uids).toContain(`tender-${r.id}@tender-workbench`);
+    // Issue 16: like every export, its provenance beside it and an entry in «Выгрузки».
+    expect(JSON.parse(readFileSync(`${written.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'calendar', name: 'Москва' }, format: 'ics', rows: written.rows });
+    expect((await t.call('exports.history', {}))[0]).toMatchObject({ file_name: 'Сроки — Москва.ics', provenance: { what: { kind: 'calendar', scope: { kind: 'search', filterId: run.filterId } }, format: 'ics' } });
   });
 
   it('events of tenders whose card was never opened have no link; linkEstimate previews their cards for free and opens none; exportIcs with openCards opens them first and links every event', async () => {

@@ -315,6 +315,9 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     expect(b.out).toBe(out);
     expect(b.rows_written).toBe(b.row_count);
     expect(readFileSync(out, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Цена за единицу');
+    // Issue 16: its provenance beside it (the question, the rows) and the export in the history.
+    expect(JSON.parse(readFileSync(`${out}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'price_benchmark', query: { code: '26.20', region: 77, from: '2020-01-01' } }, format: 'csv', rows: b.row_count });
+    expect(exportHistoryNames(cli)[0]).toBe('prices.csv');
   });
 
   it('prices: the sources and warnings come with the answer; an empty answer says the positions come with cards (tenderwb enrich)', async () => {

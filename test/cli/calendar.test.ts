@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { cliOnSandbox, feedItems, type CliHarness } from './helpers';
+import { cliOnSandbox, exportHistoryNames, feedItems, type CliHarness } from './helpers';
 
 const QUERY = { keywords: ['вакцин'] };
 let sb: RunningSandbox;
@@ -53,6 +53,10 @@ describe('tenderwb calendar', () => {
     const written = Number(/^(\d+) /.exec(run.stdout)![1]);
     const form = [2, 3, 4].includes(written % 10) && ![12, 13, 14].includes(written % 100) ? 'события записаны' : written % 10 === 1 && written % 100 !== 11 ? 'событие записано' : 'событий записано';
     expect(run.stdout).toMatch(new RegExp(`^${written} ${form} в `));
+    // Issue 16: the ICS's provenance beside it (whose deadlines, the events, what their tenders cost), and the history.
+    expect(run.stderr).toContain(`Сведения об источнике записаны в ${first}.provenance.json`);
+    expect(JSON.parse(readFileSync(`${first}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'calendar', scope: { kind: 'search' }, name: 'вакцины' }, format: 'ics', rows: written, freshness: expect.stringMatching(/^\d{4}-/) });
+    expect(exportHistoryNames(cli)[0]).toBe('вакцины.ics');
     const events = vevents(first).filter((e) => /^tender-\d+@tender-workbench$/.test(e.uid));
     expect(endDates.size).toBeGreaterThan(0);
     expect(events.map((e) => e.uid).sort()).toEqual([...endDates.keys()].map((id) => `tender-${id}@tender-workbench`).sort());

@@ -16,7 +16,7 @@ import { openCache } from '../../src-main/cache/database';
 import { parseCsv } from '../export/csvParse';
 import { ALL_STATUS, statusWord } from '../sandbox/helpers';
 import { get200, history, legacy, secondsToMidnight } from '../sandbox-earlier/helpers';
-import { CliHarness, ctl, failureReason, feedItems, randomPart, scanForSecrets, sleep, startCliSandbox, tokens, type CliRun, type Json } from './helpers';
+import { CliHarness, ctl, exportHistoryNames, failureReason, feedItems, randomPart, scanForSecrets, sleep, startCliSandbox, tokens, type CliRun, type Json } from './helpers';
 
 const PROFILE = 'old';
 const ALL = 1;
@@ -274,7 +274,14 @@ describe('tenderwb on an earlier-generation profile', () => {
 
     // Issue 12: --format plain writes notice numbers as plain text; the default (excel) as ="…".
     const plainFile = join(dir, 'favorites-plain.csv');
-    await cli.ok(['export', 'favorites', '--out', plainFile, '--columns', 'id,etp_id', '--format', 'plain']);
+    const plainRun = await cli.ok(['export', 'favorites', '--out', plainFile, '--columns', 'id,etp_id', '--format', 'plain']);
+    // Issue 16: answered in the CLI's locale, the provenance beside the file and the export in the history.
+    expect(plainRun.stdout.replace(/(\d)\s(?=\d)/g, '$1')).toBe(`Записано строк: ${favorites.length} → ${plainFile}\n`);
+    expect(plainRun.stderr).toContain(`Сведения об источнике записаны в ${plainFile}.provenance.json`);
+    expect(JSON.parse(readFileSync(`${plainFile}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'earlier_favorites' }, format: 'csv', rows: favorites.length });
+    expect(JSON.parse(readFileSync(`${file}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'earlier_filter', filter_id: MOSCOW }, rows: s.moscow.length, units: expect.any(Number) });
+    expect(JSON.parse(readFileSync(`${file}.provenance.json`, 'utf8')).freshness).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(exportHistoryNames(cli).slice(0, 3)).toEqual(['favorites-plain.csv', 'favorites.csv', 'москва.csv']);
     const plainRows = parseCsv(readFileSync(plainFile).subarray(3).toString('utf8'), ';');
     expect(plainRows.slice(1).map((row) => row[0])).toEqual(favRows.slice(1).map((row) => row[0]));
     plainRows.slice(1).forEach((row, i) => {

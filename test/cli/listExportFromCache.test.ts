@@ -3,22 +3,25 @@
  * and says how old the members are; reading the members again is a separate, visible step (`list sync`, or
  * `export list --refresh`), with progress.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { parseCsv } from '../export/csvParse';
-import { api, cliOnSandbox, failureReason, type CliHarness } from './helpers';
+import { api, CLI_ENTRY, cliOnSandbox, failureReason, feedItems, REPO_ROOT, type CliHarness } from './helpers';
 
 let sb: RunningSandbox;
 let live: string;
+let test: string;
 let cli: CliHarness;
 
 const idsIn = (file: string): string[] => parseCsv(readFileSync(file).subarray(3).toString('utf8'), ';').slice(1).map((r) => r[0]!);
 
 beforeAll(async () => {
-  ({ sb, live, cli } = await cliOnSandbox());
+  ({ sb, live, test, cli } = await cliOnSandbox());
   await cli.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'вакцины']);
   await cli.ok(['sync', 'вакцины']);
 });
@@ -64,10 +67,23 @@ describe('export list from the cache (issue 13)', () => {
     expect(unknown.code).toBe(2);
     expect(failureReason(unknown)).toContain('list sync lst_not_here');
 
+    // Issue 16: a member the cache does not hold is named in the CLI's locale (Russian here), and so is the
+    // progress a terminal sees (`script` gives the CLI a pseudo-terminal, as in commands.test.ts).
+    const other = (await feedItems(sb, test, { keywords: ['компьютер'] })).map((i) => String(i.tender.id)).find((id) => !ids.includes(id))!;
+    await cli.ok(['list', 'add', listId, other]);
+    const cmd = [process.execPath, CLI_ENTRY, '--data-dir', cli.dataDir, 'export', 'list', listId, '--out', join(dir, 'missing.csv'), '--columns', 'id'].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const { stdout: terminal } = await promisify(execFile)('script', ['-qec', cmd, '/dev/null'], { cwd: REPO_ROOT, env: { ...cli.env(), PATH: process.env.PATH }, encoding: 'utf8', timeout: 30_000 });
+    expect(terminal).toMatch(/выгрузка: 6 из 6 строк/);
+    expect(terminal).toContain('Участников списка нет в кэше: 1 (у них выгружен только номер)');
+    expect(idsIn(join(dir, 'missing.csv'))).toEqual([...ids.slice(0, 5), other]);
+    const usage = await cli.run(['export', 'lists', listId, '--out', join(dir, 'x.csv')]);
+    expect(usage.code).toBe(2);
+    expect(failureReason(usage)).toMatch(/^использование: export list LIST_ID/);
+
     // Offline: the server is gone, and the export still writes every member held here.
     await sb.close();
     const offline = join(dir, 'offline.csv');
     await cli.ok(['export', 'list', listId, '--out', offline, '--columns', 'id']);
-    expect(idsIn(offline)).toEqual(ids.slice(0, 5));
+    expect(idsIn(offline)).toEqual([...ids.slice(0, 5), other]);
   });
 });

@@ -131,7 +131,7 @@ describe('tenderwb lists and exports (issue 12)', () => {
 
     const unknown = await cli.run(['export', 'search', 'нет-такого', '--out', join(dir, 'x.csv')]);
     expect(unknown.code).toBe(2);
-    expect(failureReason(unknown)).toMatch(/no saved search/);
+    expect(failureReason(unknown)).toBe('нет сохранённого поиска «нет-такого»: укажите его метку или filter_id');
   });
 
   it('list delete asks for --yes, then hides the list here; the server keeps it (the API has no delete route)', async () => {

@@ -198,7 +198,7 @@ describe('insight readers over a fixture cache (hand-computed)', () => {
       const out = new PassThrough();
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
-      const result = await writePriceBenchmarkCsv(b, out, { locale });
+      const result = await writePriceBenchmarkCsv(fixture(), b, out, { locale });
       expect(result.rows).toBe(6);
       return Buffer.concat(chunks).toString('utf8').split('\r\n');
     };

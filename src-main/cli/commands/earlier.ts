@@ -6,8 +6,13 @@
  *
  * Exit codes beyond 0/1/2: 3 when a sync stops because the balance ran out, 4 when the daily limit did.
  */
+import path from 'node:path';
 import { parseCommandArgs } from '../args';
+import { cliLocale } from '../cliLocale';
 import { exportFormat } from '../exportFormat';
+import { EXPORT_TEXT } from '../exportText';
+import { recordExport, sidecarPath } from '../../export/provenance';
+import { pick } from '../../i18n/text';
 import { CliError, formatInt, formatRub, type Output } from '../output';
 import type { CliContext } from '../context';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
@@ -312,7 +317,8 @@ export async function earlierLedgerCommand(ctx: CliContext, args: string[], sign
 // --- export --------------------------------------------------------------------------------------------------
 
 export async function earlierExportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
-  const usage = 'usage: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain] | export favorites --out FILE.csv [...]';
+  const locale = await cliLocale(ctx);
+  const usage = pick(EXPORT_TEXT.earlierUsage, locale);
   const [what, ...rest] = args;
   if (what === 'list') throw new CliError('lists belong to the current API generation; on this profile export a filter or the favorites', 2);
   if (what !== 'filter' && what !== 'favorites') throw new CliError(usage, 2);
@@ -337,7 +343,7 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
     delimiter: delimiter === 'tab' ? ('\t' as const) : (delimiter as ';' | ','),
     keepTextAsText,
     signal,
-    onProgress: (n: number, total: number) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
+    onProgress: (n: number, total: number) => ctx.out.progress(pick(EXPORT_TEXT.progress(formatInt(n), formatInt(total)), locale), total ? n / total : undefined),
   };
   let result;
   if (filterId !== null) {
@@ -345,11 +351,14 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
     result = await wb.exportFilterCsv(filterId, out, opts);
   } else {
     const { fromCache } = await wb.favorites({ signal });
-    if (fromCache) ctx.out.info('offline: exporting the cached copy of the favorites');
+    if (fromCache) ctx.out.info(pick(EXPORT_TEXT.offlineCopy('favorites'), locale));
     result = await wb.exportFavoritesCsv(out, opts);
   }
   ctx.out.endProgress();
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, `${formatInt(result.rows)} rows written to ${out}`);
+  // Like every export: in the history the app lists, with its provenance beside the file.
+  recordExport(await ctx.cache(), { fileName: path.basename(out), path: path.resolve(out), provenance: result.provenance });
+  ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
+  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, pick(EXPORT_TEXT.written(formatInt(result.rows), out), locale));
 }
 
 function noteUnsynced(out: Output, wb: EarlierWorkbench, filterId: number): void {

@@ -225,8 +225,6 @@ function delimiterOf(value: unknown): ';' | ',' | '\t' {
   return delimiter === 'tab' ? '\t' : delimiter;
 }
 
-const EXPORT_USAGE =
-  'usage: export list LIST_ID [--refresh] | export search LABEL|FILTER_ID | export ledger, each --out FILE.csv|FILE.xlsx [--columns a,b,c] [--delimiter ";"] [--format xlsx|csv|excel|plain]';
 
 type FileChoice = ReturnType<typeof tableExportFormat>;
 
@@ -244,12 +242,13 @@ function written(ctx: CliContext, out: string, result: { rows: number; bytes: nu
 export async function exportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [what, ...rest] = args;
   if (what === 'dossier') return exportDossierCommand(ctx, rest);
-  if (what !== 'list' && what !== 'search' && what !== 'ledger') throw new CliError(EXPORT_USAGE, 2);
+  const locale = await cliLocale(ctx);
+  const usage = new CliError(pick(EXPORT_TEXT.usage, locale), 2);
+  if (what !== 'list' && what !== 'search' && what !== 'ledger') throw usage;
   const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' }, refresh: { type: 'boolean' } });
   const out = a.values.out;
-  if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw new CliError(EXPORT_USAGE, 2);
+  if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw usage;
   const delimiter = delimiterOf(a.values.delimiter);
-  const locale = await cliLocale(ctx);
   const file = tableExportFormat(a.values.format, out, locale);
   if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal, locale);
   if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal, locale);
@@ -263,21 +262,21 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
       await syncMembers(ctx, listId);
     } catch (e) {
       if (!(isApiError(e) && e.retryable) || !listStore(cache).getList(listId)) throw e;
-      ctx.out.info('offline: exporting the cached copy of the list');
+      ctx.out.info(pick(EXPORT_TEXT.offlineCopy('list'), locale));
     }
   } else {
-    if (!listStore(cache).getList(listId)) throw new CliError(`no list ${listId} here: run "list sync ${listId}" to fetch it first`, 2);
+    if (!listStore(cache).getList(listId)) throw new CliError(pick(EXPORT_TEXT.noList(listId), locale), 2);
     ctx.out.info(membersAge(cache, listId));
   }
   const result = await exportListCsv(cache, listId, columns, out, {
     delimiter,
     ...file,
     signal,
-    onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
+    onProgress: (n, total) => ctx.out.progress(pick(EXPORT_TEXT.progress(formatInt(n), formatInt(total)), locale), total ? n / total : undefined),
   });
   const missing = result.missing;
   ctx.out.endProgress();
-  if (missing) ctx.out.info(`${missing} members are not in the cache yet (only their id is exported): sync a search that finds them or open their cards`);
+  if (missing) ctx.out.info(pick(EXPORT_TEXT.missing(formatInt(missing)), locale));
   recorded(ctx, cache, out, result.provenance, locale);
   written(ctx, out, { rows: result.rows, bytes: result.bytes, missing }, locale);
 }
@@ -297,12 +296,12 @@ async function exportSearch(ctx: CliContext, key: string, out: string, columnLis
   const columns = tenderColumns(columnList);
   const cache = await ctx.cache();
   const search = findSaved(cache, key);
-  if (!search) throw new CliError(`no saved search "${key}": give its label or filter id`, 2);
+  if (!search) throw new CliError(pick(EXPORT_TEXT.noSearch(key), locale), 2);
   const result = await exportSearchResultsCsv(cache, search.filterId, columns, out, {
     delimiter,
     ...file,
     signal,
-    onProgress: (n, total) => ctx.out.progress(`export: ${formatInt(n)} / ${formatInt(total)} rows`, total ? n / total : undefined),
+    onProgress: (n, total) => ctx.out.progress(pick(EXPORT_TEXT.progress(formatInt(n), formatInt(total)), locale), total ? n / total : undefined),
   });
   ctx.out.endProgress();
   recorded(ctx, cache, out, result.provenance, locale);

@@ -57,7 +57,7 @@ const strings: Strings<{
   },
 };
 
-const FORMAT_NAMES = { csv: 'CSV', xlsx: 'Excel (XLSX)' } as const;
+const FORMAT_NAMES = { csv: 'CSV', xlsx: 'Excel (XLSX)', ics: 'ICS' } as const;
 
 export function ExportsView() {
   const s = useStrings(strings);
