@@ -126,7 +126,7 @@ describe('team push', () => {
     searches.upsert({ filterId: 'flt_test', params: { keywords: ['бумага'] }, label: 'бумага А4', events: ['created'] });
     expect(await pushToTeam(cache, team)).toEqual({ ...zeroCounts(), tender_version: 1, saved_search: 1 });
     expect(await pg.psql(db, 'SELECT label || events::text FROM tenderwb.saved_search')).toBe('бумага А4["created"]');
-   }, 60_000);
+  }, 60_000);
 
   it('two machines with overlapping versions, and one machine twice at once, push at the same time: every version once, counted once', async () => {
     const { db, connect } = await teamDatabase();
@@ -150,7 +150,7 @@ describe('team push', () => {
     expect(total.contract_version).toBe(60);
     expect(await pushToTeam(a, teamA)).toEqual(zeroCounts());
     expect(await pushToTeam(b, teamB)).toEqual(zeroCounts());
-   }, 60_000);
+  }, 60_000);
 
   it('kill -9 in the middle of a chunk, then a rerun: exact counts, nothing twice, nothing missing', async () => {
     const { db, url, connect } = await teamDatabase();
