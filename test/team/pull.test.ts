@@ -19,6 +19,7 @@ import { cardStore } from '../../src-main/cache/cardStore';
 import { chargeLog } from '../../src-main/cache/chargeLog';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { ledgerStore } from '../../src-main/cache/ledgerStore';
+import { markStore } from '../../src-main/cache/markStore';
 import { searchStore } from '../../src-main/cache/searchStore';
 import { teamLinkStore } from '../../src-main/cache/teamLink';
 import { versionStore } from '../../src-main/cache/versionStore';
@@ -204,6 +205,11 @@ describe('team pull', () => {
         inSchema(SCHEMA, `INSERT INTO S.contract_version (id, version, body, delivered_at, via, event, filter_id, billed, machine_id)
           VALUES (700001, 2, '{"id":700001,"version":2,"tender_id":900003}', now(), 'feed', 'updated', 'flt_other', true, gen_random_uuid())`),
       );
+      // A teammate's mark travels as a shared change, handed to the shared changes' apply.
+      await other.pool.query(
+        inSchema(SCHEMA, `INSERT INTO S.shared_change (machine_id, local_seq, entity, key, field, value, at, author)
+          VALUES ('00000000-0000-4000-8000-000000000002', 1, 'mark', '900003', 'status', '"reviewing"', now(), 'Вера')`),
+      );
       // Saved searches: a local one of the same filter stays as it is; a pulled label taken here comes unnamed.
       searchStore(c).upsert({ filterId: 'flt_local', params: { q: 'mine' }, label: 'Моё', events: ['created'] });
       await other.pool.query(
@@ -216,7 +222,8 @@ describe('team pull', () => {
       const stop = new AbortController();
       await expect(pullFromTeamWith(c, other, { pageRows: 1, signal: stop.signal, onProgress: (p) => p.done > 0 && stop.abort() })).rejects.toThrow();
       expect(teamLinkStore(c).link(other.teamId, SCHEMA).pullCursor).toBe(before);
-      expect(await pullFromTeam(c, other)).toMatchObject({ tender_version: 0, contract_version: 1, card: 1, saved_search: 1 });
+      expect(await pullFromTeam(c, other)).toMatchObject({ tender_version: 0, contract_version: 1, card: 1, saved_search: 1, shared_change: 1 });
+      expect(markStore(c).marksFor([900_003]).get(900_003)).toMatchObject({ status: 'reviewing' });
       expect(versionStore(c).deliveries('contract', 700_001)).toMatchObject([{ version: 2, via: 'feed', event: 'updated', filterId: 'flt_other', billed: true }]);
       expect(versionStore(c).deliveries('tender', 900_003)).toHaveLength(1);
       expect(cardStore(c).getCard('tender', 900_003, 1, 1, 20)).toMatchObject({ positions: [{ title: 'Насос' }] });
