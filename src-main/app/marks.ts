@@ -1,10 +1,12 @@
 /**
  * marks.*: thin over the marks workbench (src-main/marks/) on the active session's cache. Every change emits
- * `marks.changed` with the tenders it changed (none changed: no event), so every view showing them reloads.
+ * `marks.changed` with the tenders it changed (none changed: no event), so every view showing them reloads;
+ * so do marks a team sync pulled into a cache these handlers have served.
  */
 import type { Handlers } from '../contract/ipc';
 import { listTags, markStore, tenderMarksFor } from '../cache/markStore';
 import { applyMarks } from '../marks/applyMarks';
+import { markHistory, onPulledMarks } from '../marks/markHistory';
 import { tenderMarks } from '../marks/tenderMarks';
 import { pipelineBoard } from '../marks/markedTenders';
 import { deleteNote, deleteTag, mergeTags, recolorTag, renameTag } from '../marks/tagAdmin';
@@ -23,12 +25,23 @@ type MarkHandlers = Pick<
   | 'marks.noteDelete'
   | 'marks.board'
   | 'marks.assignees'
+  | 'marks.history'
 >;
 
 export function markHandlers(ctx: AppContext): MarkHandlers {
-  const cache = () => ctx.session().cache;
   const changed = (tenderIds: readonly number[]): void => {
     if (tenderIds.length > 0) ctx.emit('marks.changed', { tenderIds: [...tenderIds] });
+  };
+  // A team sync writes pulled marks into the cache outside these handlers: heard once per cache they serve
+  // (every view asks for marks as it opens), so its views reload like after a change made here.
+  const heard = new WeakSet<object>();
+  const cache = () => {
+    const current = ctx.session().cache;
+    if (!heard.has(current)) {
+      heard.add(current);
+      onPulledMarks(current, changed);
+    }
+    return current;
   };
   return {
     'marks.get': async ({ tenderId }) => tenderMarks(cache(), tenderId),
@@ -63,5 +76,6 @@ export function markHandlers(ctx: AppContext): MarkHandlers {
     },
     'marks.board': async ({ filter }) => ({ columns: pipelineBoard(cache(), filter) }),
     'marks.assignees': async () => markStore(cache()).assignees(),
+    'marks.history': async ({ tenderId }) => markHistory(cache(), tenderId),
   };
 }

@@ -288,15 +288,17 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       if (applied.tenderIds.length > 0 || applied.listIds.length > 0) for (const listener of listeners) listener(applied);
       return applied;
     },
-    markHistory: (tenderId) =>
-      s.history.all(String(tenderId)).map((r) => ({
-        field: r.field,
-        value: parse(r.value),
-        at: r.at,
-        author: r.author,
-        machine_id: r.machine_id,
-        pulled: r.origin_seq !== null,
-      })),
+    markHistory(tenderId) {
+      const subjects = new Map<string, string>();
+      return s.history.all(String(tenderId)).map((r) => {
+        const value = parse(r.value);
+        const own = asObject(value);
+        const named = own === null ? null : asString(r.field.startsWith('tag:') ? own.name : own.text);
+        if (named !== null) subjects.set(r.field, named);
+        const subject = r.field.startsWith('tag:') ? (subjects.get(r.field) ?? r.field.slice(4)) : (subjects.get(r.field) ?? null);
+        return { field: r.field, value, at: r.at, author: r.author, machine_id: r.machine_id, pulled: r.origin_seq !== null, subject };
+      });
+    },
     onPulled(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -42,6 +42,7 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
   mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT] [--allow-missing]   (marks: local,
       free; a status by code or name: reviewing, «На рассмотрении»; a tender the cache does not hold only with --allow-missing)
   marks [--tag T]... [--status S]... [--assignee NAME]   (marked tenders; --json: {"id","tags","status","assignee","notes"})
+  mark history tender ID   (every change of the tender's marks, here and from the team database, oldest first)
   marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME
   calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...] [--open-cards]   (deadlines as ICS from the cache: offline, free;
       without a scope every marked tender; one event per deadline, a reminder one working day before;

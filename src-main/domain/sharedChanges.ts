@@ -38,6 +38,8 @@ export interface MarkHistoryEntry {
   machine_id: string;
   /** Made on another computer and pulled from the team database. */
   pulled: boolean;
+  /** The tag's name or the note's text, also for a removal (from the change that added it); else null. */
+  subject: string | null;
 }
 
 /** The merge order: positive when `a` wins over `b`. */

@@ -3,9 +3,13 @@
  * status given by its Russian name, several tags, an assignee and a note in one command; a tender not held is
  * refused unless --allow-missing, then marked by its id with a word that it is not held and listed apart by
  * `marks` and counted apart by `marks tags`; `marks --json` is one object per marked tender exactly as
- * the issue gives it; filters; bad input exits 2 naming what is accepted; the tags manager merges.
+ * the issue gives it; filters; bad input exits 2 naming what is accepted; the tags manager merges;
+ * `mark history` shows a tender's changes, a teammate's pulled one «с другого компьютера» (issue 17).
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache } from '../../src-main/cache/database';
+import { applyPulledChanges } from '../../src-main/team/sharedChanges';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { cliOnSandbox, type CliHarness } from './helpers';
 
@@ -69,5 +73,30 @@ describe('tenderwb mark / marks', () => {
 
     const merged = await cli.ok(['--json', 'marks', 'tag-merge', 'ит', '--into', 'Срочно']);
     expect(merged.lines).toEqual([{ id: expect.any(Number), name: 'Срочно', color: expect.stringMatching(/^#[0-9a-f]{6}$/), count: 2, held: 1 }]);
+  });
+
+  it('mark history: every change of the marks of a tender, oldest first, one pulled from a teammate «с другого компьютера»', async () => {
+    const id = 555_000_111;
+    await cli.ok(['mark', 'tender', String(id), '--status', 'new', '--allow-missing']);
+    // A teammate's change as a team pull brings it (later than ours, so it wins the field).
+    const cache = openCache(join(cli.dataDir, 'profiles', 'sb', 'cache.db'));
+    try {
+      const at = new Date(Date.now() + 60_000).toISOString();
+      applyPulledChanges(cache, [{ machineId: '00000000-0000-4000-8000-000000000001', localSeq: 1, entity: 'mark', key: String(id), field: 'status', value: 'won', at, author: 'Петров' }]);
+    } finally {
+      cache.close();
+    }
+    const text = await cli.ok(['mark', 'history', 'tender', String(id)]);
+    const lines = text.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/: Статус: Новая$/);
+    expect(lines[1]).toMatch(/Петров \(с другого компьютера\): Статус: Выиграна$/);
+    const json = await cli.ok(['--json', 'mark', 'history', 'tender', String(id)]);
+    expect(json.lines.map((l) => [l.field, l.value, l.author, l.pulled])).toEqual([
+      ['status', 'new', '', false],
+      ['status', 'won', 'Петров', true],
+    ]);
+    expect((await cli.ok(['--json', 'marks'])).lines.find((l) => l.id === id)).toMatchObject({ status: 'won' });
+    expect((await cli.run(['mark', 'history', 'tender', 'abc'])).code).toBe(2);
   });
 });

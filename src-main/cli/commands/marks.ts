@@ -10,6 +10,9 @@
  *   `--json`: one object per tender, exactly `{"id","tags":[names],"status","assignee","notes":[{"text","at"}]}`.
  * - `tenderwb marks tags`, `marks tag-rename NAME NEW`, `marks tag-color NAME #rrggbb`, `marks tag-merge NAME...
  *   --into NAME`, `marks tag-delete NAME`: the tags manager.
+ * - `tenderwb mark history tender ID`: every change of the tender's marks, made here or pulled from the team
+ *   database (issue 17), oldest first: when, who («с другого компьютера» for a pulled one) and what, in words.
+ *   `--json`: one object per change `{"field","value","at","author","machine_id","pulled","subject"}`.
  * Words follow the app's language (cliLocale); bad input exits 2 naming the field and what it accepts.
  */
 import { parseCommandArgs } from '../args';
@@ -18,6 +21,9 @@ import { CliError } from '../output';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { markedTenderText, markedTenderJson, tagLineText } from '../marksText';
 import { applyMarks } from '../../marks/applyMarks';
+import { markHistory } from '../../marks/markHistory';
+import { markHistoryWhat, markHistoryWho } from '../../i18n/markHistoryText';
+import { moscowMomentText } from '../insightsText';
 import { describeTenders, markedTenders } from '../../marks/markedTenders';
 import { deleteTag, mergeTags, recolorTag, renameTag } from '../../marks/tagAdmin';
 import { listTags } from '../../cache/markStore';
@@ -28,7 +34,7 @@ import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
-const MARK_USAGE = 'usage: mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT] [--allow-missing]';
+const MARK_USAGE = 'usage: mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT] [--allow-missing] | mark history tender ID';
 const MARKS_USAGE =
   'usage: marks [--tag T]... [--status S]... [--assignee NAME] | marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME';
 
@@ -42,7 +48,30 @@ export function statusArgument(word: string, locale: Locale): PipelineStatus {
   return code as PipelineStatus;
 }
 
+/** A tender id as typed, refused (exit 2) with the usage when it is not a whole positive number. */
+function tenderIdArgument(idText: string, locale: Locale): number {
+  const id = Number(idText);
+  if (!/^\d{1,15}$/.test(idText) || !Number.isSafeInteger(id) || id <= 0) {
+    throw userError({ ru: `«${idText}» — не номер закупки (целое число). ${MARK_USAGE}`, en: `"${idText}" is not a tender id (a whole number). ${MARK_USAGE}` }, locale);
+  }
+  return id;
+}
+
+async function markHistoryCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const locale = await cliLocale(ctx);
+  const a = parseCommandArgs(args, {});
+  const [what, idText, ...rest] = a.positionals;
+  if (what !== 'tender' || idText === undefined || rest.length > 0) throw new CliError(MARK_USAGE, 2);
+  const id = tenderIdArgument(idText, locale);
+  const entries = markHistory(await ctx.cache(), id);
+  if (entries.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? `Tender ${id}: its marks have no history.` : `Закупка ${id}: истории отметок нет.`);
+  for (const entry of entries) {
+    ctx.out.result({ ...entry }, () => `${moscowMomentText(entry.at, locale)}  ${markHistoryWho(entry, locale)}: ${markHistoryWhat(entry, locale)}`);
+  }
+}
+
 export async function markCommand(ctx: CliContext, args: string[]): Promise<void> {
+  if (args[0] === 'history') return markHistoryCommand(ctx, args.slice(1));
   const locale = await cliLocale(ctx);
   const a = parseCommandArgs(args, {
     tag: { type: 'string', multiple: true },
@@ -54,10 +83,7 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
   });
   const [what, idText, ...rest] = a.positionals;
   if (what !== 'tender' || idText === undefined || rest.length > 0) throw new CliError(MARK_USAGE, 2);
-  const id = Number(idText);
-  if (!/^\d{1,15}$/.test(idText) || !Number.isSafeInteger(id) || id <= 0) {
-    throw userError({ ru: `«${idText}» — не номер закупки (целое число). ${MARK_USAGE}`, en: `"${idText}" is not a tender id (a whole number). ${MARK_USAGE}` }, locale);
-  }
+  const id = tenderIdArgument(idText, locale);
   const status = a.values.status === undefined ? undefined : String(a.values.status) === 'none' ? null : statusArgument(String(a.values.status), locale);
   const change = {
     tender_ids: [id],

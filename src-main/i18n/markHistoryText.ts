@@ -1,0 +1,40 @@
+/**
+ * A mark's history in words (issue 17): what each change did, with names, not codes («Статус: На
+ * рассмотрении», «Метка «Срочно» снята»), and who made it, for the card's marks panel and `tenderwb mark history`.
+ */
+import type { MarkHistoryEntry } from '../domain/sharedChanges';
+import { pipelineStatusName } from './codes';
+import type { Locale } from './text';
+
+export function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' | 'subject'>, locale: Locale): string {
+  const en = locale === 'en';
+  const cleared = entry.value === null;
+  const value = typeof entry.value === 'string' ? entry.value : '';
+  if (entry.field === 'status') {
+    if (cleared) return en ? 'Status cleared' : 'Статус снят';
+    return `${en ? 'Status' : 'Статус'}: ${pipelineStatusName(value, locale)}`;
+  }
+  if (entry.field === 'assignee') {
+    if (cleared) return en ? 'Assignee cleared' : 'Ответственный снят';
+    return `${en ? 'Assignee' : 'Ответственный'}: ${value}`;
+  }
+  if (entry.field.startsWith('tag:')) {
+    const name = entry.subject ?? entry.field.slice(4);
+    if (en) return cleared ? `Tag "${name}" removed` : `Tag "${name}" added`;
+    return cleared ? `Метка «${name}» снята` : `Метка «${name}» добавлена`;
+  }
+  if (entry.field.startsWith('note:')) {
+    const text = entry.subject === null ? '' : `: ${entry.subject}`;
+    if (en) return cleared ? `Note deleted${text}` : `Note added${text}`;
+    return cleared ? `Заметка удалена${text}` : `Заметка добавлена${text}`;
+  }
+  return entry.field;
+}
+
+/** Who: the author's name (or that none was given) and, for a change pulled from the team, where it came from. */
+export function markHistoryWho(entry: Pick<MarkHistoryEntry, 'author' | 'pulled'>, locale: Locale): string {
+  const en = locale === 'en';
+  const name = entry.author.trim() !== '' ? entry.author : en ? 'name not given' : 'имя не указано';
+  if (!entry.pulled) return name;
+  return `${name} (${en ? 'from another computer' : 'с другого компьютера'})`;
+}
