@@ -19,6 +19,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { useLoad } from '../state/useLoad';
 import { useFileExport, type ExportResult } from './useFileExport';
 import { useProvideAction } from '../state/commands/actions';
+import { ProvenanceLink } from './ProvenanceLink';
 
 export type Delimiter = ';' | ',' | '\t';
 
@@ -39,7 +40,6 @@ const strings: Strings<{
   cancel: string;
   exported: (rows: string, where: string) => string;
   exportedDownload: (rows: string, file: string) => string;
-  provenanceLink: string;
   exportCancelled: string;
   noColumns: string;
   all: string;
@@ -66,7 +66,6 @@ const strings: Strings<{
     cancel: 'Закрыть',
     exported: (r, w) => `Выгружено строк: ${r} → ${w}`,
     exportedDownload: (r, f) => `Выгружено строк: ${r}, файл «${f}» скачивается.`,
-    provenanceLink: 'Скачать сведения об источнике',
     exportCancelled: 'Сохранение отменено.',
     noColumns: 'Выберите хотя бы один столбец.',
     all: 'Все',
@@ -93,7 +92,6 @@ const strings: Strings<{
     cancel: 'Close',
     exported: (r, w) => `Rows exported: ${r} → ${w}`,
     exportedDownload: (r, f) => `Rows exported: ${r}; "${f}" is downloading.`,
-    provenanceLink: 'Download the source details',
     exportCancelled: 'Saving was cancelled.',
     noColumns: 'Choose at least one column.',
     all: 'All',
@@ -236,15 +234,7 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
             : result.saved
               ? s.exported(formatInt(result.rows, locale), result.path ?? result.fileName)
               : s.exportCancelled}
-          {result.provenanceDownload && (
-            <>
-              {' '}
-              {/* Browser mode: a download cannot carry the CSV's sidecar, so it is a second link (one click, one file). */}
-              <a href={result.provenanceDownload.url} download={result.provenanceDownload.fileName} data-testid={`${testId}-provenance`}>
-                {s.provenanceLink} («{result.provenanceDownload.fileName}»)
-              </a>
-            </>
-          )}
+          <ProvenanceLink result={result} testId={`${testId}-provenance`} />
         </p>
       )}
       <div className="dialog__actions">

@@ -72,6 +72,8 @@ test('working day: mark from results → board → calendar → export', async (
   const icsText = await readFile(await icsFile.path(), 'utf8');
   for (const id of ids) expect(icsText).toContain(`UID:tender-${id}@tender-workbench`);
   expect(icsText.match(/^URL[;:]/gm)).toHaveLength(2);
+  // Its provenance, like every export's: in browser mode a second link beside the answer.
+  await expect(page.getByTestId('calendar-exported-provenance')).toHaveAttribute('download', 'Сроки — отмеченные закупки.ics.provenance.json');
   await app.screenshot(page, 'working-day-calendar');
 
   // The export: back to the results, the palette finds it by «xlsx».

@@ -12,6 +12,7 @@ import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../s
 import { calendarEventKindName } from '../../../src-main/i18n/calendarText';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
+import { ProvenanceLink } from '../../components/ProvenanceLink';
 import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useProvideAction } from '../../state/commands/actions';
@@ -200,6 +201,7 @@ export function CalendarView() {
       {ics.result && (
         <div className="notice" role="status" data-testid="calendar-exported">
           {!ics.result.saved ? s.exportCancelled : ics.result.downloadUrl ? s.exportedDownload(formatInt(ics.result.rows, locale), ics.result.fileName) : s.exported(formatInt(ics.result.rows, locale), ics.result.path ?? ics.result.fileName)}
+          <ProvenanceLink result={ics.result} testId="calendar-exported-provenance" />
         </div>
       )}
       <div className={`calendar__grid calendar__grid--${mode}`} role="table" aria-label={periodTitle} data-testid="calendar-grid">

@@ -24,6 +24,7 @@ import { priceCaveats } from './priceCaveats';
 import { buildPriceQuery, formOfQuery, type PriceForm, type PriceFormField } from './priceForm';
 import { usePriceBenchmark } from './useInsights';
 import { useAction } from './useAction';
+import { ProvenanceLink } from '../../components/ProvenanceLink';
 
 /** Rows drawn at once: the export carries all of them. */
 const SHOWN_ROWS = 500;
@@ -171,6 +172,7 @@ function ExportButton({ query, disabled }: { query: PriceQuery; disabled: boolea
       {result && (
         <span data-testid="prices-exported" data-rows={result.rows}>
           {result.downloadUrl ? s.exportedDownload(result.rows, result.fileName) : result.saved ? s.exported(result.rows, result.path ?? result.fileName) : ''}
+          <ProvenanceLink result={result} testId="prices-exported-provenance" />
         </span>
       )}
       <ErrorNotice error={error} testId="prices-export-error" />
