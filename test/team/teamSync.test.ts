@@ -1,0 +1,112 @@
+/**
+ * The pieces around one team sync run (issue 17) that need no database: where a run's password comes from (the
+ * URL, then TENDERWB_TEAM_PASSWORD/PGPASSWORD, then the keychain under `team:<user>@<host>:<port>/<database>`),
+ * the earlier generation refused before anything is tried, and the app's background sync starting runs by
+ * itself on its period and keeping their result (here an unreachable server's error, in Russian).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache, type CacheDb } from '../../src-main/cache/database';
+import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/app/settings';
+import { TeamSyncer } from '../../src-main/app/teamSyncer';
+import type { Session } from '../../src-main/app/sessions';
+import type { TeamStatus } from '../../src-main/contract/ipc';
+import { AppError } from '../../src-main/domain/appError';
+import { runTeamSync } from '../../src-main/team/teamSync';
+import { TeamSecretVault, teamSecretAccount } from '../../src-main/vault/teamSecret';
+import type { KeychainBackend } from '../../src-main/vault/tokenVault';
+
+let dir: string;
+let cache: CacheDb;
+let closedUrl: string;
+
+/** An in-memory keychain with keytar's three calls. */
+function memoryKeychain(): KeychainBackend & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getPassword: async (service, account) => items.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void items.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => items.delete(`${service}/${account}`),
+  };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tenderwb-teamsync-'));
+  cache = openCache(join(dir, 'cache.db'));
+  const port = await new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: p } = server.address() as { port: number };
+      server.close(() => resolve(p));
+    });
+  });
+  closedUrl = `postgres://analyst@127.0.0.1:${port}/team`;
+});
+
+afterAll(() => {
+  cache?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a team sync run', () => {
+  it('takes the password from the URL, then the environment, then the keychain (by user, host, port and database)', async () => {
+    const keychain = memoryKeychain();
+    const url = 'postgres://analyst@db.example:6543/team';
+    expect(teamSecretAccount(url)).toBe('team:analyst@db.example:6543/team');
+    expect(teamSecretAccount('postgres://analyst@db.example/team')).toBe('team:analyst@db.example:5432/team');
+
+    const bare = new TeamSecretVault({ env: {}, keychain });
+    expect(await bare.resolve(url)).toEqual({ source: 'none' });
+    await bare.set(url, 'from-keychain');
+    expect([...keychain.items]).toEqual([['tender-workbench/team:analyst@db.example:6543/team', 'from-keychain']]);
+    expect(await bare.resolve(url)).toEqual({ password: 'from-keychain', source: 'keychain' });
+    expect(await new TeamSecretVault({ env: { PGPASSWORD: 'pg-env' }, keychain }).resolve(url)).toEqual({ password: 'pg-env', source: 'env' });
+    expect(await new TeamSecretVault({ env: { PGPASSWORD: 'pg-env', TENDERWB_TEAM_PASSWORD: 'ours' }, keychain }).resolve(url)).toEqual({ password: 'ours', source: 'env' });
+    expect(await bare.resolve('postgres://analyst:in-url@db.example:6543/team')).toEqual({ source: 'url' });
+    expect(await bare.remove(url)).toBe(true);
+    expect(await bare.resolve(url)).toEqual({ source: 'none' });
+  });
+
+  it('refuses an earlier-generation profile in one sentence, before connecting anywhere', async () => {
+    const refused = await runTeamSync(cache, { url: closedUrl, appVersion: '0.0.0', generation: 'earlier' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('not_supported');
+    expect((refused as AppError).text.ru).toBe('С общей базой команды синхронизируется только текущее поколение API; этот профиль работает с прежним поколением.');
+  });
+
+  it('the app syncs on its own every period while a connection is set, and keeps the result (an error in Russian)', async () => {
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: closedUrl, schema: 'tenderwb', author: 'Иванова' } });
+    const statuses: TeamStatus[] = [];
+    let ended!: (status: TeamStatus) => void;
+    const done = new Promise<TeamStatus>((resolve) => (ended = resolve));
+    const syncer = new TeamSyncer({
+      settings,
+      secrets: new TeamSecretVault({ env: {}, keychain: memoryKeychain() }),
+      session: () => ({ cache, generation: 'current' }) as Session,
+      locale: () => 'ru',
+      emit: (event, payload) => {
+        if (event !== 'team.status') return;
+        statuses.push(payload as TeamStatus);
+        if ((payload as TeamStatus).lastRun !== null && !(payload as TeamStatus).running) ended(payload as TeamStatus);
+      },
+      intervalMs: 10,
+    });
+    let first: TeamStatus;
+    try {
+      first = await done; // nobody called start(): the period did
+    } finally {
+      await syncer.close();
+    }
+    expect(statuses[0]!.running).toBe(true);
+    // The first run's end (a later one may have begun before close() and been stopped by it).
+    const last = first.lastRun!;
+    expect(last).toMatchObject({ ok: false, pushed: null, pulled: null });
+    expect(last.error).toContain('postgres://analyst@127.0.0.1:');
+    expect(last.error).toMatch(/[а-я]/);
+  });
+});
