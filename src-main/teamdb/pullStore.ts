@@ -15,6 +15,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { LedgerRow } from '../cache/ledgerStore';
+import type { OutgoingSavedSearch } from '../cache/teamOutgoing';
 import type { TeamConnection } from './connection';
 import { inSchema } from './schemaName';
 
@@ -51,17 +52,8 @@ export interface PulledCardRow {
 /** A ledger row as the cache's mirror holds it, with the machine that pushed it. */
 export type PulledLedgerRow = LedgerRow & { machineId: string };
 
-export interface PulledSavedSearchRow {
-  filterId: string;
-  label: string | null;
-  /** JSON text. */
-  params: string;
-  /** JSON text (an array of events). */
-  events: string;
-  createdAt: string;
-  expiresAt: string | null;
-  machineId: string;
-}
+/** A saved search with its JSON as text, as the push reads it from the cache, with the machine that pushed it. */
+export type PulledSavedSearchRow = OutgoingSavedSearch & { machineId: string };
 
 export interface PulledChangeRow {
   machineId: string;
