@@ -75,7 +75,8 @@ describe('export list from the cache (issue 13)', () => {
     const { stdout: terminal } = await promisify(execFile)('script', ['-qec', cmd, '/dev/null'], { cwd: REPO_ROOT, env: { ...cli.env(), PATH: process.env.PATH }, encoding: 'utf8', timeout: 30_000 });
     expect(terminal).toMatch(/выгрузка: 6 из 6 строк/);
     expect(terminal).toContain('Участников списка нет в кэше: 1 (у них выгружен только номер)');
-    expect(idsIn(join(dir, 'missing.csv'))).toEqual([...ids.slice(0, 5), other]);
+    // (The member not held may be written anywhere in the list's order: a strict server's list orders its own way.)
+    expect(idsIn(join(dir, 'missing.csv')).sort()).toEqual([...ids.slice(0, 5), other].sort());
     const usage = await cli.run(['export', 'lists', listId, '--out', join(dir, 'x.csv')]);
     expect(usage.code).toBe(2);
     expect(failureReason(usage)).toMatch(/^использование: export list LIST_ID/);
@@ -84,6 +85,6 @@ describe('export list from the cache (issue 13)', () => {
     await sb.close();
     const offline = join(dir, 'offline.csv');
     await cli.ok(['export', 'list', listId, '--out', offline, '--columns', 'id']);
-    expect(idsIn(offline)).toEqual([...ids.slice(0, 5), other]);
+    expect(idsIn(offline).sort()).toEqual([...ids.slice(0, 5), other].sort());
   });
 });
