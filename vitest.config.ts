@@ -76,6 +76,8 @@ export default defineConfig({
     // With projects, each states its own files (`extends: true` would add the root's list to a project's).
     ...(strictPass ? {} : { include, exclude }),
     pool: 'forks',
+    // The CLI built once for the suites that spawn it (test/runner/cliBundle.ts says why).
+    globalSetup: ['test/runner/cliBundle.ts'],
     // Vitest's default on two cores is ONE worker (cores - 1), which leaves a core idle while a file waits on a
     // sandbox, a child process or the rate limiter's real minute. Two: one per core. Three were measured too
     // (BENCHMARKS.md, "Test suite time"): on a loaded machine the CLI suites, whose tests spawn the CLI twenty
