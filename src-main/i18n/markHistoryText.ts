@@ -31,10 +31,14 @@ export function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' 
   return entry.field;
 }
 
-/** Who: the author's name (or that none was given) and, for a change pulled from the team, where it came from. */
+/** Who: the author's name («вы» for this computer's own change with none given) and, for a change pulled from the team, where it came from. */
 export function markHistoryWho(entry: Pick<MarkHistoryEntry, 'author' | 'pulled'>, locale: Locale): string {
   const en = locale === 'en';
-  const name = entry.author.trim() !== '' ? entry.author : en ? 'name not given' : 'имя не указано';
-  if (!entry.pulled) return name;
-  return `${name} (${en ? 'from another computer' : 'с другого компьютера'})`;
+  const named = entry.author.trim() !== '';
+  if (!entry.pulled) return named ? entry.author : en ? 'You' : 'Вы';
+  return `${named ? entry.author : en ? 'A teammate' : 'Коллега'} (${en ? 'from another computer' : 'с другого компьютера'})`;
 }
+
+/** «Петров (с другого компьютера) — Статус: Выиграна». */
+export const markHistoryLine = (entry: Pick<MarkHistoryEntry, 'field' | 'value' | 'subject' | 'author' | 'pulled'>, locale: Locale): string =>
+  `${markHistoryWho(entry, locale)} — ${markHistoryWhat(entry, locale)}`;

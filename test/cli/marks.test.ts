@@ -89,8 +89,8 @@ describe('tenderwb mark / marks', () => {
     const text = await cli.ok(['mark', 'history', 'tender', String(id)]);
     const lines = text.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/: Статус: Новая$/);
-    expect(lines[1]).toMatch(/Петров \(с другого компьютера\): Статус: Выиграна$/);
+    expect(lines[0]).toMatch(/ {2}Вы — Статус: Новая$/);
+    expect(lines[1]).toMatch(/ {2}Петров \(с другого компьютера\) — Статус: Выиграна$/);
     const json = await cli.ok(['--json', 'mark', 'history', 'tender', String(id)]);
     expect(json.lines.map((l) => [l.field, l.value, l.author, l.pulled])).toEqual([
       ['status', 'new', '', false],

@@ -4,7 +4,7 @@
  * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
  * (Space, →, Space), the other by the mouse → a newer version arrives → its card shows the new status, the
  * note and «Изменилась после отметки» with the diff since → the tags manager renames the tag → a list's members
- * filter by status.
+ * filter by status; the card's history of the marks names each change in words.
  */
 import { expect, test } from './fixtures';
 import { invokeOk, runSearch, waitJob } from './viewsHelpers';
@@ -119,6 +119,10 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await expect(marks.getByTestId('mark-tag')).toHaveText('Срочно');
   await expect(marks.getByTestId('card-marks-assignee')).toContainText('Иванова');
   await expect(marks.getByTestId('card-note')).toContainText('Позвонить заказчику до пятницы');
+  // Every change of its marks, newest first (issue 17's history, shared with the team): when, who, what, in words.
+  await marks.getByTestId('card-marks-history').locator('summary').click();
+  await expect(marks.getByTestId('card-marks-history-entry').first()).toContainText('Статус: Готовим заявку');
+  await expect(marks.getByTestId('card-marks-history-entry')).toContainText(['Статус: Готовим заявку', 'Статус: На рассмотрении']);
   await expect(marks.getByTestId('card-marks-changed')).toContainText('Изменилась после отметки');
   await marks.getByTestId('card-marks-diff').click();
   await expect(page.getByTestId('card-diff')).toHaveAttribute('data-from', String(after.marked_version));

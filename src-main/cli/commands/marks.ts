@@ -22,7 +22,7 @@ import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { markedTenderText, markedTenderJson, tagLineText } from '../marksText';
 import { applyMarks } from '../../marks/applyMarks';
 import { markHistory } from '../../marks/markHistory';
-import { markHistoryWhat, markHistoryWho } from '../../i18n/markHistoryText';
+import { markHistoryLine } from '../../i18n/markHistoryText';
 import { moscowMomentText } from '../insightsText';
 import { describeTenders, markedTenders } from '../../marks/markedTenders';
 import { deleteTag, mergeTags, recolorTag, renameTag } from '../../marks/tagAdmin';
@@ -66,7 +66,7 @@ async function markHistoryCommand(ctx: CliContext, args: string[]): Promise<void
   const entries = markHistory(await ctx.cache(), id);
   if (entries.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? `Tender ${id}: its marks have no history.` : `Закупка ${id}: истории отметок нет.`);
   for (const entry of entries) {
-    ctx.out.result({ ...entry }, () => `${moscowMomentText(entry.at, locale)}  ${markHistoryWho(entry, locale)}: ${markHistoryWhat(entry, locale)}`);
+    ctx.out.result({ ...entry }, () => `${moscowMomentText(entry.at, locale)}  ${markHistoryLine(entry, locale)}`);
   }
 }
 

@@ -3,15 +3,18 @@
  * «Изменилась после отметки» when the cache holds a newer version than the one marked (with a link to that
  * diff in the version history), and «Отметить…» for this tender. Read through state/useLoad, again when the
  * marks of this tender change anywhere (`marks.changed`). A note is deleted only once confirmed (it cannot be
- * brought back), like a tag.
+ * brought back), like a tag. «История изменений» lists every change of the marks, made here or pulled from the
+ * team database (issue 17: who, when, what; «с другого компьютера» for a teammate's), so two concurrent edits
+ * both show.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { call, subscribe } from '../../bridge/client';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PipelineBadge, TagChips } from '../../components/MarkChips';
 import { MarksButton } from '../../components/MarksEditor';
 import { formatDateTime } from '../../format/format';
+import { markHistoryLine } from '../../../src-main/i18n/markHistoryText';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
@@ -31,6 +34,7 @@ const strings: Strings<{
   deleteNoteYes: string;
   cancel: string;
   markedAt: (at: string) => string;
+  history: (n: number) => string;
 }> = {
   ru: {
     title: 'Отметки',
@@ -46,6 +50,7 @@ const strings: Strings<{
     deleteNoteYes: 'Удалить',
     cancel: 'Отмена',
     markedAt: (at) => `Отмечена ${at}`,
+    history: (n) => `История изменений (${n})`,
   },
   en: {
     title: 'Marks',
@@ -61,6 +66,7 @@ const strings: Strings<{
     deleteNoteYes: 'Delete',
     cancel: 'Cancel',
     markedAt: (at) => `Marked ${at}`,
+    history: (n) => `History of changes (${n})`,
   },
 };
 
@@ -72,7 +78,13 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
   const [error, setError] = useState<unknown>(null);
   const [deleting, setDeleting] = useState<{ id: number; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = marks.reload;
+  const history = useLoad(() => call('marks.history', { tenderId }), `marks-history-${tenderId}-${epoch}`);
+  const reloadMarks = marks.reload;
+  const reloadHistory = history.reload;
+  const reload = useCallback(() => {
+    reloadMarks();
+    reloadHistory();
+  }, [reloadMarks, reloadHistory]);
   useEffect(() => subscribe('marks.changed', (e) => e.tenderIds.includes(tenderId) && reload()), [tenderId, reload]);
 
   const m = marks.data;
@@ -133,6 +145,18 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
             ))}
           </ul>
         </>
+      )}
+      {history.data && history.data.length > 0 && (
+        <details className="card__history" data-testid="card-marks-history">
+          <summary>{s.history(history.data.length)}</summary>
+          <ul className="card__notes">
+            {[...history.data].reverse().map((h, i) => (
+              <li key={`${h.machine_id}-${h.at}-${i}`} data-testid="card-marks-history-entry" data-pulled={h.pulled ? 'true' : 'false'}>
+                <span className="card__muted">{formatDateTime(h.at, locale)}</span> {markHistoryLine(h, locale)}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {deleting && (
         <ConfirmDialog
