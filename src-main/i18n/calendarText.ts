@@ -55,3 +55,8 @@ export const CALENDAR_EVENT_NOUN: Noun = {
   ru: { one: 'событие', few: 'события', many: 'событий', other: 'события' },
   en: { one: 'event', other: 'events' },
 };
+/** After «у» (genitive): «у 1 события», «у 3 событий» — the ICS export's word about events without a link. */
+export const CALENDAR_EVENT_GENITIVE: Noun = {
+  ru: { one: 'события', few: 'событий', many: 'событий', other: 'события' },
+  en: { one: 'event', other: 'events' },
+};

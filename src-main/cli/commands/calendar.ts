@@ -27,7 +27,7 @@ import { pick } from '../../i18n/text';
 import { EXPORT_TEXT } from '../exportText';
 import { findSaved } from '../../current/savedSearches';
 import { CALENDAR_EVENT_KINDS, type CalendarScope } from '../../domain/calendar';
-import { calendarEventKindName, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
+import { calendarEventKindName, CALENDAR_EVENT_GENITIVE, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
 import { enrichText } from '../../i18n/enrichText';
 import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
@@ -66,14 +66,11 @@ function notHeldText(scope: CalendarScope, missing: number, tenders: number, loc
     : `Нет в кэше закупок: ${missing} из ${tenders}; их сроков здесь нет (загрузить: ${load})`;
 }
 
-/** «У 1 события», «у 3 событий», «у 5 событий»: the genitive after «у». */
-const OF_EVENTS = { one: 'события', few: 'событий', many: 'событий', other: 'событий' };
-
 /** Events without a link to the notice, and what opening their tenders' cards costs. */
 function unlinkedText(events: number, cards: number, worstCase: number, locale: Locale): string {
   return locale === 'en'
     ? `${count(events, CALENDAR_EVENT_NOUN, locale)} without a link to the notice: the cards of ${count(cards, NOUNS.tender, locale)} were never opened. Give --open-cards to open them first (free for versions already paid for; at most ${count(worstCase, NOUNS.unit, locale)} if the server has newer versions)`
-    : `У ${events} ${pluralForm(events, OF_EVENTS, locale)} нет ссылки на извещение: карточки закупок (${formatInt(cards)}) не открывались. Добавьте --open-cards, чтобы открыть их сначала (бесплатно для уже оплаченных версий; не больше ${count(worstCase, NOUNS.unit, locale)}, если на сервере есть более новые версии)`;
+    : `У ${count(events, CALENDAR_EVENT_GENITIVE, locale)} нет ссылки на извещение: карточки закупок (${formatInt(cards)}) не открывались. Добавьте --open-cards, чтобы открыть их сначала (бесплатно для уже оплаченных версий; не больше ${count(worstCase, NOUNS.unit, locale)}, если на сервере есть более новые версии)`;
 }
 
 /** Opens the cards of the unlinked events' tenders within the run's cap; answers the scope's calendar read again. */

@@ -13,13 +13,11 @@ import { call } from '../../bridge/client';
 import { Dialog } from '../../components/Dialog';
 import { useFileExport } from '../../components/useFileExport';
 import { formatInt } from '../../format/format';
-import { count, NOUNS, pluralForm, useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { count, NOUNS, useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { CALENDAR_EVENT_GENITIVE } from '../../../src-main/i18n/calendarText';
 import { useAppStore } from '../../state/store';
 
 type LinkEstimate = MethodResult<'calendar.linkEstimate'>;
-
-/** «У 1 события», «у 3 событий»: the genitive after «у». */
-const OF_EVENTS = { one: 'события', few: 'событий', many: 'событий', other: 'событий' };
 
 const strings: Strings<{
   title: string;
@@ -81,11 +79,10 @@ export function useIcsExport(scope: CalendarScope) {
     }
   };
 
-  const eventsText = (n: number): string => (locale === 'ru' ? `${formatInt(n, locale)} ${pluralForm(n, OF_EVENTS, locale)}` : count(n, { ru: OF_EVENTS, en: { one: 'event', other: 'events' } }, locale));
   const dialog = links && (
     <Dialog title={s.title} onClose={() => setLinks(null)} testId="calendar-links-dialog">
       <p data-testid="calendar-links-question" data-events={links.events} data-bound={links.estimate.spend.bound ?? ''}>
-        {s.question(eventsText(links.events), s.cost(count(links.estimate.worstCase, NOUNS.unit, locale), formatInt(Math.max(1, links.estimate.minutes), locale)))}
+        {s.question(count(links.events, CALENDAR_EVENT_GENITIVE, locale), s.cost(count(links.estimate.worstCase, NOUNS.unit, locale), formatInt(Math.max(1, links.estimate.minutes), locale)))}
       </p>
       {!online && <p className="muted">{s.offline}</p>}
       <div className="dialog__actions">
