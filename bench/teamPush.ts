@@ -41,6 +41,7 @@ export interface TeamPushFigures {
   ratio: number;
   /** Megabytes of JSON bodies (as text) pushed. */
   bodyMb: number;
+  /** Peak RSS of this process during the push. */
   peakRssMb: number;
 }
 
@@ -84,9 +85,12 @@ export async function benchTeamPush(o: { tenders?: number; cacheFile?: string } 
     const cache = openCache(file);
     let pushMs: number;
     let versions: number;
+    let pushPeakRss = 0;
     try {
+      peakRss = process.memoryUsage().rss; // the push's own peak, not the untimed fill's
       const started = performance.now();
       const counts = await pushToTeam(cache, team);
+      pushPeakRss = peakRss;
       pushMs = performance.now() - started;
       versions = counts.tender_version;
     } finally {
@@ -122,7 +126,7 @@ export async function benchTeamPush(o: { tenders?: number; cacheFile?: string } 
       baselineRate: versions / (baselineMs / 1000),
       ratio: pushMs / baselineMs,
       bodyMb,
-      peakRssMb: peakRss / 2 ** 20,
+      peakRssMb: pushPeakRss / 2 ** 20,
     };
   } finally {
     clearInterval(sampler);
