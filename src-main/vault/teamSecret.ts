@@ -8,7 +8,7 @@
  * `TENDERWB_TEAM_PASSWORD` or `PGPASSWORD` (headless use), then the keychain, else none (trust or peer auth).
  */
 import { parseTeamUrl } from '../teamdb/teamUrl';
-import { callKeychain, currentThreadKeychain, KEYCHAIN_SERVICE, type KeychainBackend } from './tokenVault';
+import { callKeychain, currentThreadKeychain, KEYCHAIN_SERVICE, VaultUnavailableError, type KeychainBackend } from './tokenVault';
 
 export const TEAM_PASSWORD_ENV_VARS = ['TENDERWB_TEAM_PASSWORD', 'PGPASSWORD'] as const;
 
@@ -66,7 +66,12 @@ export class TeamSecretVault {
     if (urlHasPassword(url)) return { source: 'url' };
     const env = this.fromEnv();
     if (env !== null) return { password: env, source: 'env' };
-    const stored = await this.get(url);
+    // No keychain here (a server, CI without D-Bus): try without a password (trust or peer authentication);
+    // a database that wants one then says so in its own clear error.
+    const stored = await this.get(url).catch((e: unknown) => {
+      if (e instanceof VaultUnavailableError) return null;
+      throw e;
+    });
     return stored !== null ? { password: stored, source: 'keychain' } : { source: 'none' };
   }
 }

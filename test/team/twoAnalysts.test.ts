@@ -109,7 +109,7 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     expect([againB.pushed, againB.pulled]).toEqual([ZEROS, ZEROS]);
   });
 
-  it('a wrong password and an unreachable server: a clear error, exit non-zero, nothing changed locally; the password is never printed', async () => {
+  it('a wrong password and an unreachable server: a clear error, exit non-zero, nothing changed locally; team password keeps it in the keychain; the password is never printed', async () => {
     await b.ok(['mark', 'tender', String(cardId), '--note', 'ещё не отправлено']);
     const before = { versions: await versions(b), marks: (await b.ok(['--json', 'marks'])).lines };
 
@@ -128,6 +128,22 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     expect({ versions: await versions(b), marks: (await b.ok(['--json', 'marks'])).lines }).toEqual(before);
     // The note waited locally and goes with the next run that reaches the database.
     expect(summary(await teamSync(b)).pushed.shared_change).toBeGreaterThan(0);
+
+    // `team password` keeps it in the keychain: a run with no password in the URL or the environment uses it.
+    const hasKeychain = (process.env.DBUS_SESSION_BUS_ADDRESS ?? '') !== '';
+    const stored = await b.run(['team', 'password', '--postgres', url], { stdin: pg.password });
+    if (hasKeychain) {
+      expect(stored.code, stored.stderr).toBe(0);
+      expect(stored.stdout).toContain(`пароль для ${url} сохранён в хранилище паролей`);
+      expect(summary(await teamSync(b, { env: {} })).pulled).toEqual(ZEROS);
+      expect((await b.ok(['team', 'password', '--postgres', url, '--forget'])).stdout).toContain(`пароль для ${url} удалён из хранилища паролей`);
+    } else {
+      expect(stored.code).not.toBe(0);
+      expect(stored.stderr).toContain('хранилище паролей');
+    }
+    const none = await b.run(['team', 'sync', '--postgres', url]);
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/парол/i);
 
     for (const run of [...a.transcript, ...b.transcript]) {
       expect(run.stdout + run.stderr).not.toContain(pg.password);
