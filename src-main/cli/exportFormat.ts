@@ -3,17 +3,16 @@ import type { ExportFormat } from '../domain/provenance';
 import type { Locale } from '../i18n/text';
 import { userError } from './cliLocale';
 import { EXPORT_TEXT } from './exportText';
-import { CliError } from './output';
 
 /**
  * `excel` (the default: analysts open exports in Excel): digit strings Excel would mangle, such as notice
  * numbers and INNs with a leading zero, are written as `="…"`; `plain`: plain text that other programs read
  * as data. Answers csv.ts's `keepTextAsText`. The earlier generation's exports (CSV only) take these two.
  */
-export function exportFormat(format: unknown): boolean {
+export function exportFormat(format: unknown, locale: Locale = 'ru'): boolean {
   if (format === undefined || format === 'excel') return true;
   if (format === 'plain') return false;
-  throw new CliError('--format is "excel" (notice numbers and INNs as ="…", the default) or "plain" (plain text for other programs)', 2);
+  throw userError(EXPORT_TEXT.csvFlavour, locale);
 }
 
 /**
@@ -26,8 +25,8 @@ export function tableExportFormat(format: unknown, out: string, locale: Locale =
   let chosen: { format: ExportFormat; keepTextAsText: boolean };
   if (format === 'xlsx' || (format === undefined && namedXlsx)) chosen = { format: 'xlsx', keepTextAsText: true };
   else if (format === 'csv') chosen = { format: 'csv', keepTextAsText: true };
-  else if (format === undefined || format === 'excel' || format === 'plain') chosen = { format: 'csv', keepTextAsText: exportFormat(format) };
-  else throw new CliError('--format is "xlsx", "csv" (the same as "excel", the default) or, for a CSV, "plain" (plain text for other programs)', 2);
+  else if (format === undefined || format === 'excel' || format === 'plain') chosen = { format: 'csv', keepTextAsText: exportFormat(format, locale) };
+  else throw userError(EXPORT_TEXT.format, locale);
   // An explicit format the file's name contradicts is refused: an XLSX in `x.csv` opens as garbage, a CSV in `x.xlsx` not at all.
   if (typeof format === 'string' && (chosen.format === 'xlsx') !== namedXlsx) throw userError(EXPORT_TEXT.mismatch(chosen.format, format, out), locale);
   return chosen;

@@ -32,6 +32,28 @@ export const EXPORT_TEXT = {
     'использование: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain] | export favorites --out FILE.csv [...]',
     'usage: export filter FILTER_ID --out FILE.csv [--columns a,b,c] [--delimiter ";"] [--format excel|plain] | export favorites --out FILE.csv [...]',
   ),
+  /** Where the members of a list export come from, and how to read them from the server first. */
+  membersAge: (listId: string, syncedAt: string | null, members: string): Text => {
+    const refresh = {
+      ru: `«list sync ${listId}» или «export list ${listId} --refresh» сначала прочитают их с сервера`,
+      en: `"list sync ${listId}" or "export list ${listId} --refresh" reads them from the server first`,
+    };
+    return syncedAt === null
+      ? text(`выгружаются участники, которые есть здесь (целиком с сервера здесь не читались); ${refresh.ru}`, `exporting the members held here (never read whole from the server here); ${refresh.en}`)
+      : text(
+          `выгружаются участники, которые есть здесь, как они прочитаны с сервера ${syncedAt} (${members}) и изменены здесь после; ${refresh.ru}`,
+          `exporting the members held here, as read from the server at ${syncedAt} (${members}) and edited here since; ${refresh.en}`,
+        );
+  },
+  delimiter: text('--delimiter: «;», «,» или «tab»', '--delimiter is ";", "," or "tab"'),
+  format: text(
+    '--format: «xlsx», «csv» (то же, что «excel», по умолчанию) или для CSV «plain» (простой текст для других программ)',
+    '--format is "xlsx", "csv" (the same as "excel", the default) or, for a CSV, "plain" (plain text for other programs)',
+  ),
+  csvFlavour: text(
+    '--format: «excel» (номера извещений и ИНН как ="…", по умолчанию) или «plain» (простой текст для других программ)',
+    '--format is "excel" (notice numbers and INNs as ="…", the default) or "plain" (plain text for other programs)',
+  ),
   dossierUsage: text(
     'использование: export dossier customer|supplier ИНН --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain] (досье заказчика или поставщика из кэша)',
     'usage: export dossier customer|supplier INN --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain] (a customer\'s or supplier\'s dossier from the cache)',

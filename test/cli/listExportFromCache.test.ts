@@ -47,14 +47,14 @@ describe('export list from the cache (issue 13)', () => {
     const r = await cli.run(['export', 'list', listId, '--out', refused, '--columns', 'id'], { token: `${live.slice(0, -4)}zzzz` });
     expect(r.code).toBe(0);
     expect(idsIn(refused)).toEqual(ids.slice(0, 3));
-    expect(r.stderr).toContain(`"list sync ${listId}"`);
+    expect(r.stderr).toContain(`выгружаются участники, которые есть здесь (целиком с сервера здесь не читались); «list sync ${listId}»`);
 
     const synced = await cli.ok(['--json', 'list', 'sync', listId]);
     expect(synced.lines).toEqual([{ list_id: listId, items_count: 4, synced_at: expect.any(String) }]);
     const after = join(dir, 'after-sync.csv');
     const human = await cli.ok(['export', 'list', listId, '--out', after, '--columns', 'id']);
     expect(idsIn(after)).toEqual(ids.slice(0, 4));
-    expect(human.stderr).toContain(`as read from the server at ${synced.lines[0].synced_at as string} (4)`);
+    expect(human.stderr).toContain(`как они прочитаны с сервера ${synced.lines[0].synced_at as string} (4)`);
 
     // --refresh reads the members first: the fifth one, added on the server, comes out.
     await api(sb, 'POST', `/lists/${listId}/items`, { token: live, body: { ids: [Number(ids[4])] }, key: randomUUID() });

@@ -71,7 +71,7 @@ describe('tenderwb lists and exports (issue 12)', () => {
     expect(p.every((row) => !row[1]!.startsWith('='))).toBe(true);
     const bad = await cli.run(['export', 'list', listId, '--out', join(dir, 'bad.csv'), '--format', 'pdf']);
     expect(bad.code).toBe(2);
-    expect(failureReason(bad)).toMatch(/--format is "xlsx", "csv".*"plain"/);
+    expect(failureReason(bad)).toMatch(/^--format: «xlsx», «csv».*«plain»/);
     expect(existsSync(join(dir, 'bad.csv'))).toBe(false);
   });
 

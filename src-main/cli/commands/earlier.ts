@@ -325,11 +325,11 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' } });
   const out = a.values.out;
   if (typeof out !== 'string') throw new CliError(usage, 2);
-  const keepTextAsText = exportFormat(a.values.format);
+  const keepTextAsText = exportFormat(a.values.format, locale);
   const filterId = what === 'filter' ? filterIdOf(a.positionals[0], usage) : null;
   if (a.positionals.length > (what === 'filter' ? 1 : 0)) throw new CliError(usage, 2);
   const delimiter = (a.values.delimiter ?? ';') as string;
-  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
+  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError(pick(EXPORT_TEXT.delimiter, locale), 2);
   let columns: readonly CsvColumn[];
   try {
     columns = columnsOf(typeof a.values.columns === 'string' ? a.values.columns : undefined);

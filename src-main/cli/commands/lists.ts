@@ -61,12 +61,9 @@ async function syncMembers(ctx: CliContext, listId: string): Promise<number> {
 }
 
 /** How old the members an export from the cache writes are, and how to refresh them. */
-function membersAge(cache: Awaited<ReturnType<CliContext['cache']>>, listId: string): string {
+function membersAge(cache: Awaited<ReturnType<CliContext['cache']>>, listId: string, locale: Locale): string {
   const last = listMemberSync(cache).lastSync(listId);
-  const refresh = `"list sync ${listId}" or "export list ${listId} --refresh" reads them from the server first`;
-  return last
-    ? `exporting the members held here, as read from the server at ${last.syncedAt} (${formatInt(last.members)}) and edited here since; ${refresh}`
-    : `exporting the members held here (never read whole from the server here); ${refresh}`;
+  return pick(EXPORT_TEXT.membersAge(listId, last?.syncedAt ?? null, last ? formatInt(last.members) : ''), locale);
 }
 
 /**
@@ -219,9 +216,9 @@ function checkName(name: string): void {
   }
 }
 
-function delimiterOf(value: unknown): ';' | ',' | '\t' {
+function delimiterOf(value: unknown, locale: Locale): ';' | ',' | '\t' {
   const delimiter = (value ?? ';') as string;
-  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError('--delimiter is ";", "," or "tab"', 2);
+  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError(pick(EXPORT_TEXT.delimiter, locale), 2);
   return delimiter === 'tab' ? '\t' : delimiter;
 }
 
@@ -248,7 +245,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' }, refresh: { type: 'boolean' } });
   const out = a.values.out;
   if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw usage;
-  const delimiter = delimiterOf(a.values.delimiter);
+  const delimiter = delimiterOf(a.values.delimiter, locale);
   const file = tableExportFormat(a.values.format, out, locale);
   if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal, locale);
   if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal, locale);
@@ -266,7 +263,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
     }
   } else {
     if (!listStore(cache).getList(listId)) throw new CliError(pick(EXPORT_TEXT.noList(listId), locale), 2);
-    ctx.out.info(membersAge(cache, listId));
+    ctx.out.info(membersAge(cache, listId, locale));
   }
   const result = await exportListCsv(cache, listId, columns, out, {
     delimiter,
