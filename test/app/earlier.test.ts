@@ -191,6 +191,10 @@ describe('a profile of the earlier API generation', () => {
     expect(plainText).not.toContain('="');
     expect(plainText.split(/\r?\n/)).toHaveLength(text.split(/\r?\n/).length);
     expect(result.path!.startsWith(join(t.dir))).toBe(true);
+    // Issue 16: each with its provenance beside it and in «Выгрузки», newest first.
+    expect(JSON.parse(readFileSync(`${result.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'earlier_filter', filter_id: 2 }, format: 'csv', rows: result.rows });
+    const history = await t.call('exports.history', {});
+    expect(history.slice(0, 3).map((e) => e.provenance.what.kind)).toEqual(['earlier_filter', 'earlier_favorites', 'earlier_filter']);
   });
 
   it('the daily limit stops a sync and says when it resets; after 00:00 Moscow time it continues, nothing charged twice', async () => {

@@ -100,6 +100,9 @@ describe('insights.* in the app core', () => {
     const lines = readFileSync(out.path!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toContain('Цена за единицу');
     expect(lines).toHaveLength(1 + bench.rows.length);
+    // Issue 16: its provenance beside it, and the export in «Выгрузки».
+    expect(JSON.parse(readFileSync(`${out.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'price_benchmark', query: { code: '26' } }, format: 'csv', rows: bench.rows.length });
+    expect((await checked('exports.history', {}))[0]).toMatchObject({ file_name: 'цены 26.csv', provenance: { what: { kind: 'price_benchmark' } } });
   });
 
   it('flags: the catalogue names every flag; a flag dismissed is shown dismissed, restored is shown again', async () => {
