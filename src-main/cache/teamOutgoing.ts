@@ -19,6 +19,7 @@ import { contractInsight } from './insightUpkeep';
 import { ledgerRowOf, type LedgerDbRow, type LedgerRow } from './ledgerStore';
 import { decodeBlob, PackCache } from './packCodec';
 import { tenderFields } from './tenderIndex';
+import type { VersionRow } from './versionStore';
 import { EVENT_OF_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type ObjectKind } from './types';
 
 /** A range of requests `(afterSeq, toSeq]` a push sends in one team transaction. */
@@ -127,15 +128,7 @@ export interface TeamOutgoing {
   outgoingLog(afterSeq: number, upTo: number, rows: number): OutgoingLog | null;
 }
 
-interface VersionKeyRow {
-  kind: number;
-  id: number;
-  version: number;
-  pack_id: number;
-  pack_offset: number;
-  byte_length: number;
-  received_at: string;
-  via: DeliveryVia;
+interface VersionKeyRow extends VersionRow {
   request_id: string | null;
   filter_id: string | null;
   /** The first delivery row of the version in its first request: event code * 2 + billed (null: no row). */

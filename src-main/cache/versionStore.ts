@@ -58,7 +58,8 @@ export interface VersionStore {
   allVersions(): IterableIterator<VersionKey>;
 }
 
-interface VersionRow {
+/** A held version's row with its first request's time and way (VERSION_COLUMNS below; the team push reads the same). */
+export interface VersionRow {
   kind: number;
   id: number;
   version: number;
