@@ -2,6 +2,7 @@
  * `tenderwb list ...` and `tenderwb export list|search|ledger ...`: list edits through the workbench's list use
  * cases (current/lists.ts, sent at once through the outbox); exports stream from the cache (nothing is fetched
  * for them but a list's members) as CSV or XLSX, each with its provenance and a row in the export history.
+ * `export dossier` is exportDossier.ts's; the words are in the CLI's locale (cli/exportText.ts).
  */
 import path from 'node:path';
 import { parseCommandArgs } from '../args';
