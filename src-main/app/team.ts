@@ -27,6 +27,7 @@ export function teamHandlers(ctx: AppContext, syncer: TeamSyncer, secrets: TeamS
         await secrets.set(connection.url, password);
       }
       await ctx.settings.update({ team: connection, ...(connection?.url !== previous?.url ? { teamLastRun: null } : {}) });
+      syncer.passwordChanged();
       return syncer.status();
     },
     'team.test': async () => {

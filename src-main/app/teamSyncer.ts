@@ -30,6 +30,7 @@ export interface TeamSyncerDeps {
 export class TeamSyncer {
   private running: { abort: AbortController; done: Promise<void> } | null = null;
   private progress: string | null = null;
+  private stored: { url: string; stored: boolean } | null = null;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly deps: TeamSyncerDeps) {
@@ -39,9 +40,14 @@ export class TeamSyncer {
 
   async status(): Promise<TeamStatus> {
     const { team, teamLastRun } = this.deps.settings.value;
-    let passwordStored = false;
-    if (team) passwordStored = (await this.deps.secrets.get(team.url).catch(() => null)) !== null;
-    return { connection: team, passwordStored, running: this.running !== null, progress: this.progress, lastRun: teamLastRun };
+    // Asked of the keychain once per address, not with every progress event of a run.
+    if (team && this.stored?.url !== team.url) this.stored = { url: team.url, stored: (await this.deps.secrets.get(team.url).catch(() => null)) !== null };
+    return { connection: team, passwordStored: team ? this.stored!.stored : false, running: this.running !== null, progress: this.progress, lastRun: teamLastRun };
+  }
+
+  /** The stored password was set or deleted: the next status asks the keychain again. */
+  passwordChanged(): void {
+    this.stored = null;
   }
 
   /** Starts a run when a connection is kept and none is running; false otherwise. */

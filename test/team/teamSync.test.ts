@@ -13,7 +13,7 @@ import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/app/settings';
 import { TeamSyncer } from '../../src-main/app/teamSyncer';
 import type { Session } from '../../src-main/app/sessions';
-import type { TeamStatus } from '../../src-main/contract/ipc';
+import { parseArgs, type TeamStatus } from '../../src-main/contract/ipc';
 import { AppError } from '../../src-main/domain/appError';
 import { runTeamSync } from '../../src-main/team/teamSync';
 import { TeamSecretVault, teamSecretAccount } from '../../src-main/vault/teamSecret';
@@ -70,6 +70,19 @@ describe('a team sync run', () => {
     expect(await bare.resolve('postgres://analyst:in-url@db.example:6543/team')).toEqual({ source: 'url' });
     expect(await bare.remove(url)).toBe(true);
     expect(await bare.resolve(url)).toEqual({ source: 'none' });
+  });
+
+  it('the app’s connection is checked at the IPC boundary: a postgres address without a password, a plain schema name', () => {
+    const ok = parseArgs('team.setConnection', { connection: { url: 'postgres://anna@db.example:5432/tenders', schema: 'tenderwb', author: 'Анна' }, password: 'secret' });
+    expect(ok.ok).toBe(true);
+    const withPassword = parseArgs('team.setConnection', { connection: { url: 'postgres://anna:secret@db.example:5432/tenders', schema: 'tenderwb', author: '' } });
+    expect(withPassword).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: ['connection.url'] } });
+    expect(JSON.stringify(withPassword)).not.toContain('secret');
+    expect(JSON.stringify(withPassword)).toContain('пароль в адрес не пишите');
+    expect(parseArgs('team.setConnection', { connection: { url: 'https://db.example/tenders', schema: 'tenderwb', author: '' } })).toMatchObject({ ok: false, error: { fields: ['connection.url'] } });
+    const badSchema = parseArgs('team.setConnection', { connection: { url: 'postgres://anna@db.example/tenders', schema: 'Team; DROP', author: '' } }, 'en');
+    expect(badSchema).toMatchObject({ ok: false, error: { fields: ['connection.schema'] } });
+    expect(JSON.stringify(badSchema)).toContain('lower-case Latin letters');
   });
 
   it('refuses an earlier-generation profile in one sentence, before connecting anywhere', async () => {
