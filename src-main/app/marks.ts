@@ -1,7 +1,7 @@
 /**
  * marks.*: thin over the marks workbench (src-main/marks/) on the active session's cache. Every change emits
  * `marks.changed` with the tenders it changed (none changed: no event), so every view showing them reloads;
- * so do marks a team sync pulled into a cache these handlers have served.
+ * so do marks a team sync pulled into the session's cache.
  */
 import type { Handlers } from '../contract/ipc';
 import { listTags, markStore, tenderMarksFor } from '../cache/markStore';
@@ -32,17 +32,12 @@ export function markHandlers(ctx: AppContext): MarkHandlers {
   const changed = (tenderIds: readonly number[]): void => {
     if (tenderIds.length > 0) ctx.emit('marks.changed', { tenderIds: [...tenderIds] });
   };
-  // A team sync writes pulled marks into the cache outside these handlers: heard once per cache they serve
-  // (every view asks for marks as it opens), so its views reload like after a change made here.
-  const heard = new WeakSet<object>();
-  const cache = () => {
-    const current = ctx.session().cache;
-    if (!heard.has(current)) {
-      heard.add(current);
-      onPulledMarks(current, changed);
-    }
-    return current;
-  };
+  const cache = () => ctx.session().cache;
+  // A team sync writes pulled marks into the cache outside these handlers: those of the session's cache are
+  // told like a change made here, so its views reload (a pull into a cache no longer active is nobody's view).
+  onPulledMarks((pulledInto, tenderIds) => {
+    if (ctx.sessionOrNull()?.cache === pulledInto) changed(tenderIds);
+  });
   return {
     'marks.get': async ({ tenderId }) => tenderMarks(cache(), tenderId),
     'marks.ofTenders': async ({ ids }) => [...tenderMarksFor(cache(), ids).values()],

@@ -24,8 +24,16 @@ export interface SharedChangeStore {
   applyPulled(changes: readonly SharedChange[]): PulledApplied;
   /** Every change of this tender's marks, local and pulled, in merge order. */
   markHistory(tenderId: number): MarkHistoryEntry[];
-  /** Called after pulled changes touched something (after their transaction committed). */
-  onPulled(listener: (applied: PulledApplied) => void): () => void;
+}
+
+/**
+ * Hears pulled changes that touched something in any cache (after their transaction committed): the app keeps
+ * one listener for its life and checks the cache is its session's, since the session's cache changes with the profile.
+ */
+const pulledListeners = new Set<(cache: CacheDb, applied: PulledApplied) => void>();
+export function onPulledChanges(listener: (cache: CacheDb, applied: PulledApplied) => void): () => void {
+  pulledListeners.add(listener);
+  return () => void pulledListeners.delete(listener);
 }
 
 interface ChangeRow {
@@ -58,7 +66,6 @@ const IDS = 'SELECT value FROM json_each(@ids)';
 function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
   const { db } = cache;
   const link = teamLinkStore(cache);
-  const listeners = new Set<(applied: PulledApplied) => void>();
   const s = {
     own: db.prepare<[number, number], ChangeRow>('SELECT * FROM shared_change WHERE origin_seq IS NULL AND seq > ? ORDER BY seq LIMIT ?'),
     record: db.prepare<[string, string, string, string | null, string, string, string, number]>(
@@ -285,7 +292,7 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       })),
     applyPulled(changes) {
       const applied = link.asPulled(() => apply(changes));
-      if (applied.tenderIds.length > 0 || applied.listIds.length > 0) for (const listener of listeners) listener(applied);
+      if (applied.tenderIds.length > 0 || applied.listIds.length > 0) for (const listener of pulledListeners) listener(cache, applied);
       return applied;
     },
     markHistory(tenderId) {
@@ -298,10 +305,6 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
         const subject = r.field.startsWith('tag:') ? (subjects.get(r.field) ?? r.field.slice(4)) : (subjects.get(r.field) ?? null);
         return { field: r.field, value, at: r.at, author: r.author, machine_id: r.machine_id, pulled: r.origin_seq !== null, subject };
       });
-    },
-    onPulled(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
     },
   };
 }
