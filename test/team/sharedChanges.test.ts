@@ -4,7 +4,8 @@
  * S.shared_change past the other machine's own rows and hands them to `applyPulledChanges` (one test goes
  * through the whole push and pull halves). What travels: status, assignee, tags, notes, tag rename/merge/delete,
  * note delete, list members; concurrent edits of one field end with the same winner everywhere and both show in
- * the history; two concurrent pushes of different fields both land in S.mark; a 0017 cache's marks become
+ * the history; a tag deleted while a teammate tags another tender keeps that tender's tag everywhere; two
+ * concurrent pushes of different fields both land in S.mark; a 0017 cache's marks become
  * initial changes; a second push moves nothing.
  */
 import { join } from 'node:path';
@@ -161,6 +162,23 @@ describe('shared marks and lists through the team database', () => {
     ]);
     expect(await query(team, 'SELECT list_id, name, hidden FROM S.list')).toEqual([{ list_id: 'lst_team', name: 'Отбор на декабрь', hidden: false }]);
     expect(await query(team, 'SELECT tender_id FROM S.list_member ORDER BY tender_id')).toEqual([{ tender_id: '1' }, { tender_id: '3' }]);
+  });
+
+  it('a tag deleted on A while B tags another tender with it: both end with the tag on B\'s tender only', async () => {
+    const team = await teamDb();
+    const a = analyst('Иванова');
+    const b = analyst('Петров');
+    markStore(a).apply({ tender_ids: [11], add_tags: ['Общий'] });
+    await sync(team, a, b);
+    const tagOn = (cache: CacheDb) => markStore(cache).tags().find((t) => t.name === 'Общий');
+    markStore(a).deleteTag(tagOn(a)!.id);
+    markStore(b).apply({ tender_ids: [12], add_tags: ['Общий'] });
+    await sync(team, a, b);
+    for (const cache of [a, b]) {
+      expect(marksOf(cache, 11).tags).toEqual([]);
+      expect(marksOf(cache, 12).tags).toEqual([expect.stringMatching(/^Общий #/)]);
+    }
+    expect(await query(team, 'SELECT tender_id, tags FROM S.mark ORDER BY tender_id')).toEqual([{ tender_id: '12', tags: ['Общий'] }]);
   });
 
   it('two concurrent pushes touching different fields of one tender both land in S.mark (they meet at its row: both wait, then one after the other)', async () => {
