@@ -1,7 +1,7 @@
 /**
  * Issue 17, the push (team/push.ts) against a real PostgreSQL (one throwaway cluster for the file, a database per
  * test): the team database ends with exactly the versions, cards, ledger rows and saved searches the cache holds
- * (pulled ones excepted); a second push moves nothing; overlapping concurrent pushes duplicate nothing and count
+ * (pulled ones excepted), also for a cache synced from the sandbox (strict too); a second push moves nothing; overlapping concurrent pushes duplicate nothing and count
  * each row once; kill -9 in the middle of a chunk's transaction, then a rerun, gives exact counts.
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +18,11 @@ import { zeroCounts, type TeamCounts } from '../../src-main/team/types';
 import { openTeamConnection, type TeamConnection } from '../../src-main/teamdb/connection';
 import { contract, contractItem, tempCache, tempDir, tender, tenderItem, tenderPage } from '../cache/helpers';
 import { startPostgres, type PgCluster } from './postgresCluster';
+import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
+import { mirrorLedger } from '../../src-main/sync/mirrors';
+import { previewCost, syncSavedSearch } from '../../src-main/sync/syncEngine';
+import { versionStore } from '../../src-main/cache/versionStore';
+import { login, makeHarness, port, sink } from '../sync/harness';
 
 let pg: PgCluster;
 let databases = 0;
@@ -127,6 +132,36 @@ describe('team push', () => {
     expect(await pushToTeam(cache, team)).toEqual({ ...zeroCounts(), tender_version: 1, saved_search: 1 });
     expect(await pg.psql(db, 'SELECT label || events::text FROM tenderwb.saved_search')).toBe('бумага А4["created"]');
   }, 60_000);
+
+  it('a cache synced from the sandbox (a saved search\'s tenders and contracts, the ledger) arrives whole', async () => {
+    const { db, connect } = await teamDatabase();
+    const sb: RunningSandbox = await startSandbox({ port: 0, seed: 23, tenders: 400 });
+    const h = makeHarness(sb, await login(sb, 'demo'));
+    try {
+      const preview = await previewCost(port(h), sink(h), 'tender', { status: ['active', 'completed'] });
+      searchStore(h.cache).upsert({ filterId: preview.filterId, params: { status: ['active', 'completed'] }, label: 'все', events: ['created', 'updated'] });
+      const run = await syncSavedSearch(port(h), sink(h), { filterId: preview.filterId, feeds: ['tender', 'contract'], streams: ['created', 'updated'] });
+      expect(run.stoppedBy).toBe('done');
+      await mirrorLedger(h.client, h.cache);
+      const held = { tender: 0, contract: 0 };
+      for (const v of versionStore(h.cache).allVersions()) held[v.kind] += 1;
+      const ledgerRows = ledgerStore(h.cache).count();
+      expect(held.tender).toBeGreaterThan(0);
+      expect(ledgerRows).toBeGreaterThan(0);
+
+      const pushed = await pushToTeam(h.cache, await connect());
+      expect(pushed).toEqual({ ...zeroCounts(), tender_version: held.tender, contract_version: held.contract, ledger_row: ledgerRows, saved_search: 1 });
+      expect(await count(db, 'tender_version')).toBe(held.tender);
+      expect(await count(db, 'contract_version')).toBe(held.contract);
+      expect(await count(db, 'ledger_row')).toBe(ledgerRows);
+      // Every version is the cache's own JSON, whole.
+      const sample = versionStore(h.cache).latest('tender', Number(await pg.psql(db, 'SELECT min(id) FROM tenderwb.tender_version')))!;
+      expect(JSON.parse(await pg.psql(db, `SELECT body::text FROM tenderwb.tender_version WHERE id = ${sample.id} AND version = ${sample.version}`))).toEqual(sample.object);
+    } finally {
+      h.dispose();
+      await sb.close();
+    }
+  }, 120_000);
 
   it('two machines with overlapping versions, and one machine twice at once, push at the same time: every version once, counted once', async () => {
     const { db, connect } = await teamDatabase();
