@@ -1,5 +1,5 @@
 /**
- * The export history (migration 0015): every file an export wrote, newest first, with its provenance. Written
+ * The export history (migrations 0015, 0019): every file an export wrote, newest first, with its provenance. Written
  * by the export paths once a file is complete (export/provenance.ts recordExport), read by the app's history
  * section and kept small (the oldest rows beyond HISTORY_KEEP are dropped as new ones come).
  */
@@ -32,10 +32,7 @@ export const exportHistory = perCache((cache: CacheDb): ExportHistory => {
     list: db.prepare<[number], Row>('SELECT id, file_name, path, provenance FROM export_history ORDER BY id DESC LIMIT ?'),
   };
   const record = db.transaction((fileName: string, path: string | null, p: Provenance): number => {
-    // The column's CHECK (migration 0015) knows only the table formats: an ICS file is kept under 'csv' there
-    // until a migration widens it; the provenance JSON, which the history reads, holds its true format.
-    const column = p.format === 'ics' ? 'csv' : p.format;
-    const id = Number(s.insert.run(p.made_at, fileName, path, column, p.rows, p.units, JSON.stringify(p)).lastInsertRowid);
+    const id = Number(s.insert.run(p.made_at, fileName, path, p.format, p.rows, p.units, JSON.stringify(p)).lastInsertRowid);
     s.trim.run(HISTORY_KEEP);
     return id;
   });
