@@ -43,6 +43,9 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  * The password in the URL wins over `options.password` for this connection; neither is kept anywhere but the
  * pool's own (non-enumerable) connection parameters.
  */
+/** Sent when no password is known (see the pool's options below); never a real password. */
+const NO_PASSWORD_PLACEHOLDER = 'tenderwb: no password given';
+
 export async function openTeamConnection(options: TeamConnectionOptions): Promise<TeamConnection> {
   const schema = options.schema ?? DEFAULT_TEAM_SCHEMA;
   if (!isTeamSchemaName(schema)) {
@@ -52,7 +55,11 @@ export async function openTeamConnection(options: TeamConnectionOptions): Promis
   const password = url.urlPassword ?? options.password;
   const pool = new pg.Pool({
     ...url.config,
-    ...(password !== undefined ? { password } : {}),
+    // With no password (or an empty one), pg 8 throws inside the handshake when the server asks for one and leaves
+    // that socket open until the server's authentication_timeout (a CLI hung after its message, the app leaked it).
+    // A placeholder that is no one's password is answered instead: a server that needs none never asks, one that
+    // does refuses it (28P01) and closes the connection itself, and the error is worded as a missing password.
+    password: password === undefined || password === '' ? NO_PASSWORD_PLACEHOLDER : password,
     max: POOL_MAX,
     connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     application_name: 'tenderwb',
@@ -70,6 +77,6 @@ export async function openTeamConnection(options: TeamConnectionOptions): Promis
     }
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw teamError(error, { url: options.url, schema, secrets: [options.password] });
+    throw teamError(error, { url: options.url, schema, secrets: [options.password], passwordGiven: password !== undefined && password !== '' });
   }
 }

@@ -17,6 +17,8 @@ export interface TeamErrorContext {
   schema: string;
   /** Passwords to cut out of any text (the keychain's; the URL's is cut out anyway). */
   secrets?: readonly (string | null | undefined)[];
+  /** False when the connection had no password to give: a refused login is then a missing password, not a wrong one. */
+  passwordGiven?: boolean;
 }
 
 /** SQLSTATEs (PostgreSQL's appendix A) this module words. */
@@ -86,6 +88,7 @@ export function teamError(error: unknown, context: TeamErrorContext): AppError {
     return new AppError('team_schema_too_new', both((m) => m.schemaTooNew(error.found, error.known)));
   }
   const code = codeOf(error);
+  if (code === SQLSTATE.invalidPassword && context.passwordGiven === false) return new AppError('team_auth', both((m) => m.noPassword(where)));
   if (code === SQLSTATE.invalidPassword || code === SQLSTATE.invalidAuthorization) {
     return new AppError('team_auth', both((m) => m.wrongPassword(where, user)));
   }

@@ -70,9 +70,6 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
       () => `${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}`,
     );
   } catch (e) {
-    // A server that asks for a password when none was given makes pg 8 throw inside its handshake and leave that
-    // socket open, which would keep this process alive after the message: the exit must not wait for it.
-    setTimeout(() => process.exit(), 1000).unref();
     if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'not_supported' ? 2 : 1);
     throw e;
   }
