@@ -15,6 +15,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { LedgerRow } from '../cache/ledgerStore';
 import type { ContractColumns, FirstDelivery, OutgoingCard, OutgoingSavedSearch, TenderColumns } from '../cache/teamOutgoing';
 import { inSchema } from './schemaName';
+import { teamJson, teamText } from './teamText';
 
 /** A version row as the push sends it: the cache's reading of it (cache/teamOutgoing.ts) with its columns spread. */
 export type TenderVersionRow = FirstDelivery & TenderColumns & { id: number; version: number; json: string };
@@ -47,8 +48,12 @@ const SPECIALS = /[\\\n\r\t]/g;
 
 function text(value: string | null): string {
   if (value === null) return '\\N';
-  return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]!) : value;
+  const held = teamText(value);
+  return SPECIAL.test(held) ? held.replace(SPECIALS, (c) => ESCAPES[c]!) : held;
 }
+
+/** A JSON body or parameter text, as jsonb can hold it (teamText.ts: the team copy's one rule), escaped for COPY. */
+const json = (value: string): string => text(teamJson(value));
 
 const num = (value: number | null): string => (value === null ? '\\N' : String(value));
 const bool = (value: boolean): string => (value ? 't' : 'f');
@@ -78,7 +83,7 @@ const TENDERS: TableSpec<TenderVersionRow> = {
     price numeric, currency text, law text, status text, region integer, published_at timestamptz, end_at timestamptz, ${DELIVERY_STAGING}`,
   line: (r) =>
     [
-      String(r.id), String(r.version), text(r.json), text(r.noticeNumber), text(r.name), text(r.customerInn), text(r.customerName),
+      String(r.id), String(r.version), json(r.json), text(r.noticeNumber), text(r.name), text(r.customerInn), text(r.customerName),
       num(r.price), text(r.currency), text(r.law), text(r.status), num(r.region), text(r.publishedAt), text(r.endAt), ...deliveryFields(r),
     ].join('\t'),
   move: `INSERT INTO S.tender_version (id, version, body, notice_number, name, customer_inn, customer_name, price, currency, law, status,
@@ -97,7 +102,7 @@ const CONTRACTS: TableSpec<ContractVersionRow> = {
     supplier_inns text[], price numeric, signed_at timestamptz, ${DELIVERY_STAGING}`,
   line: (r) =>
     [
-      String(r.id), String(r.version), text(r.json), text(r.registryNumber), num(r.tenderId), text(r.customerInn), text(r.customerName),
+      String(r.id), String(r.version), json(r.json), text(r.registryNumber), num(r.tenderId), text(r.customerInn), text(r.customerName),
       text(textArray(r.supplierInns)), num(r.price), text(r.signedAt), ...deliveryFields(r),
     ].join('\t'),
   move: `INSERT INTO S.contract_version (id, version, body, registry_number, tender_id, customer_inn, customer_name, supplier_inns, price,
@@ -114,7 +119,7 @@ const CARDS: TableSpec<OutgoingCard> = {
   table: 'card',
   staging: 'kind text, id bigint, version integer, positions_page integer, positions_limit integer, body text, delivered_at timestamptz, request_id text, billed boolean',
   line: (r) =>
-    [r.kind, String(r.id), String(r.version), String(r.positionsPage), String(r.positionsLimit), text(r.json), text(r.deliveredAt), text(r.requestId), bool(r.billed)].join('\t'),
+    [r.kind, String(r.id), String(r.version), String(r.positionsPage), String(r.positionsLimit), json(r.json), text(r.deliveredAt), text(r.requestId), bool(r.billed)].join('\t'),
   move: `INSERT INTO S.card (kind, id, version, positions_page, positions_limit, body, delivered_at, request_id, billed, machine_id)
     SELECT s.kind, s.id, s.version, s.positions_page, s.positions_limit, s.body::jsonb, s.delivered_at, s.request_id, s.billed, $1
     FROM staging s
@@ -140,7 +145,7 @@ const LEDGER: TableSpec<LedgerRow> = {
 const SEARCHES: TableSpec<OutgoingSavedSearch> = {
   table: 'saved_search',
   staging: 'filter_id text, label text, params text, events text, created_at timestamptz, expires_at timestamptz',
-  line: (r) => [text(r.filterId), text(r.label), text(r.params), text(r.events), text(r.createdAt), text(r.expiresAt)].join('\t'),
+  line: (r) => [text(r.filterId), text(r.label), json(r.params), json(r.events), text(r.createdAt), text(r.expiresAt)].join('\t'),
   move: `INSERT INTO S.saved_search AS t (filter_id, label, params, events, created_at, expires_at, machine_id)
     SELECT s.filter_id, s.label, s.params::jsonb, s.events::jsonb, s.created_at, s.expires_at, $1
     FROM staging s ORDER BY s.filter_id

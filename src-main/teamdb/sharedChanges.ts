@@ -14,6 +14,7 @@ import type { PoolClient } from 'pg';
 import type { SharedChange } from '../domain/sharedChanges';
 import type { TeamConnection } from './connection';
 import { inSchema } from './schemaName';
+import { teamJson, teamText } from './teamText';
 
 const INSERT_CHANGES = `
 INSERT INTO S.shared_change (machine_id, local_seq, entity, key, field, value, at, author)
@@ -88,11 +89,12 @@ const columns = (changes: readonly SharedChange[]): unknown[] => [
   changes.map((c) => c.machineId),
   changes.map((c) => String(c.localSeq)),
   changes.map((c) => c.entity),
-  changes.map((c) => c.key),
-  changes.map((c) => c.field),
-  changes.map((c) => (c.value === null || c.value === undefined ? null : JSON.stringify(c.value))),
+  // What PostgreSQL cannot hold (a NUL in a note or a tag's name) as the team copy's rule says (teamText.ts).
+  changes.map((c) => teamText(c.key)),
+  changes.map((c) => teamText(c.field)),
+  changes.map((c) => (c.value === null || c.value === undefined ? null : teamJson(JSON.stringify(c.value)))),
   changes.map((c) => c.at),
-  changes.map((c) => c.author),
+  changes.map((c) => teamText(c.author)),
 ];
 
 const tenderKey = (key: string): number | null => (/^[1-9][0-9]{0,17}$/.test(key) ? Number(key) : null);
