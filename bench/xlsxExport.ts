@@ -33,25 +33,26 @@ function child(source: { cache: string; list: string } | number, format: 'csv' |
 }
 
 export async function benchXlsxExport(rows = 100_000, log: (line: string) => void = console.log): Promise<XlsxExportFigures> {
-  const sizes = { small: Math.round(rows / 2), timed: rows, large: rows * 2 };
+  const pair = (source: { cache: string; list: string } | number, out: string): Pair => ({ csv: child(source, 'csv', `${out}.csv`), xlsx: child(source, 'xlsx', `${out}.xlsx`) });
+  // Timed: a cache of exactly the list's tenders, as the export bench (bench/export.ts) and the figures before.
+  const timedCache = benchListCache(rows, log);
+  let timed: Pair;
+  try {
+    timed = pair({ cache: timedCache.cache.file, list: 'lst_bench' }, join(timedCache.dir, 'timed'));
+  } finally {
+    timedCache.close();
+  }
+  // Memory: one cache of twice the rows; the smaller list is its first quarter of members.
+  const sizes = { small: Math.round(rows / 2), large: rows * 2 };
   const { dir, cache, close } = benchListCache(sizes.large, log);
   try {
-    // The list of the large size is the bench's own; the others are its first members.
     const lists = listStore(cache);
-    const ids = lists.items('lst_bench').map((m) => m.tenderId);
-    for (const name of ['small', 'timed'] as const) {
-      lists.upsertList({ listId: `lst_${name}`, name, createdAt: new Date().toISOString() });
-      lists.setItems(`lst_${name}`, ids.slice(0, sizes[name]));
-    }
-    const pair = (source: string | number, name: string): Pair => {
-      const from = typeof source === 'number' ? source : { cache: cache.file, list: source };
-      return { csv: child(from, 'csv', join(dir, `${name}.csv`)), xlsx: child(from, 'xlsx', join(dir, `${name}.xlsx`)) };
-    };
+    lists.upsertList({ listId: 'lst_small', name: 'small', createdAt: new Date().toISOString() });
+    lists.setItems('lst_small', lists.items('lst_bench').map((m) => m.tenderId).slice(0, sizes.small));
     if (listMemberCount(cache, 'lst_bench') !== sizes.large) throw new Error('the bench list is not the size asked');
-    const timed = pair('lst_timed', 'timed');
-    const small = pair('lst_small', 'small');
-    const large = pair('lst_bench', 'large');
-    return { rows, timed, small, large, writerSmall: pair(sizes.small, 'writer-small'), writerLarge: pair(sizes.large, 'writer-large') };
+    const small = pair({ cache: cache.file, list: 'lst_small' }, join(dir, 'small'));
+    const large = pair({ cache: cache.file, list: 'lst_bench' }, join(dir, 'large'));
+    return { rows, timed, small, large, writerSmall: pair(sizes.small, join(dir, 'writer-small')), writerLarge: pair(sizes.large, join(dir, 'writer-large')) };
   } finally {
     close();
   }
