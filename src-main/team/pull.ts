@@ -34,32 +34,44 @@ const toChange = (r: PullRows['shared_change']): PulledSharedChange => ({
   author: r.author,
 });
 
-/** Writes one page locally; answers how many of its rows were new here. */
-function writePage(cache: CacheDb, table: PullTable, rows: readonly unknown[]): number {
+/** What a page's write needs besides its rows. */
+interface PageContext {
+  /** The push cursor's outgoingSeq: a saved search changed here past it keeps the local one. */
+  pushedUpTo: number;
+  onVersionsStored?: TeamRunOptions['onVersionsStored'];
+}
+
+/** Writes one page locally; answers how many of its rows were new here (or changed, for saved searches). */
+function writePage(cache: CacheDb, table: PullTable, rows: readonly unknown[], page: PageContext): number {
   const incoming = teamIncoming(cache);
   switch (table) {
     case 'tender_version':
     case 'contract_version':
-      return incoming.versions(rows as PullRows['tender_version'][]);
+      return incoming.versions(rows as PullRows['tender_version'][], page.onVersionsStored);
     case 'card':
       return incoming.cards(rows as PullRows['card'][]);
     case 'ledger_row':
       return incoming.ledgerRows(rows as PullRows['ledger_row'][]);
     case 'saved_search':
-      return incoming.savedSearches(rows as PullRows['saved_search'][]);
+      return incoming.savedSearches(rows as PullRows['saved_search'][], page.pushedUpTo);
     case 'shared_change':
       // T4's apply writes its own transaction inside asPulled (asPulled does not nest).
       return applyPulledChanges(cache, (rows as PullRows['shared_change'][]).map(toChange));
   }
 }
 
-async function pullTable(cache: CacheDb, window: PullWindow, table: PullTable, options: TeamRunOptions & { pageRows: number }): Promise<number> {
+async function pullTable(
+  cache: CacheDb,
+  window: PullWindow,
+  table: PullTable,
+  options: TeamRunOptions & { pageRows: number; pushedUpTo: number },
+): Promise<number> {
   const total = options.onProgress ? await window.count(table) : null;
   let done = 0;
   let fresh = 0;
   options.onProgress?.({ direction: 'pull', table, done, total });
   for await (const rows of window.pages(table, options.pageRows)) {
-    fresh += writePage(cache, table, rows);
+    fresh += writePage(cache, table, rows, options);
     done += rows.length;
     options.onProgress?.({ direction: 'pull', table, done, total });
     // Between pages: what is written stays, the cursor stays where it was.
@@ -81,7 +93,12 @@ export async function pullFromTeamWith(
   const window = await openPullWindow(team, state.pullCursor, link.machineId);
   try {
     for (const table of ORDER) {
-      counts[table] = await pullTable(cache, window, table, { ...options, pageRows: options.pageRows ?? PULL_PAGE_ROWS });
+      counts[table] = await pullTable(cache, window, table, {
+        ...options,
+        pageRows: options.pageRows ?? PULL_PAGE_ROWS,
+        // Read after the push half (a run pushes first): what is past it was changed here during this run.
+        pushedUpTo: state.push.outgoingSeq,
+      });
     }
   } finally {
     await window.close();

@@ -24,6 +24,11 @@ export interface TeamProgress {
 export interface TeamRunOptions {
   signal?: AbortSignal;
   onProgress?: (progress: TeamProgress) => void;
+  /**
+   * Versions a pull stored here, after each page committed (the app's «marked tender changed» hears them as it
+   * hears a card fetched: current/deps.ts onVersionsStored).
+   */
+  onVersionsStored?: (items: readonly { kind: string; id: number; version: number; object: unknown }[]) => void;
 }
 
 /** One direction's half of a run: `pushToTeam` (team/push.ts) and `pullFromTeam` (team/pull.ts) have this shape. */
