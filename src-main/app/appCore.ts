@@ -112,6 +112,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     session: () => ctx.sessionOrNull(),
     locale: () => ctx.locale,
     emit: (event, payload) => options.emit(event, payload),
+    // A teammate's newer version of a marked tender is news like one a card fetch brings (issue 16).
+    onVersionsStored: (cache, items) => ctx.notifications.versionsStored(cache, items),
   });
 
   const handlers: Handlers = {

@@ -5,6 +5,8 @@
  * to the window as `team.status` events and is kept in settings.json (the last run; never the password, which
  * only the keychain holds: vault/teamSecret.ts).
  */
+import type { CacheDb } from '../cache/database';
+import type { StoredVersion } from '../current/deps';
 import type { EventName, EventPayload, Locale, TeamLastRun, TeamStatus } from '../contract/ipc';
 import { appVersion } from '../export/provenance';
 import { teamProgressLine } from '../i18n/teamSyncText';
@@ -24,6 +26,8 @@ export interface TeamSyncerDeps {
   session(): Session | null;
   locale(): Locale;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Versions a run pulled into this cache (the app's notifications: a marked tender's newer version). */
+  onVersionsStored?(cache: CacheDb, items: readonly StoredVersion[]): void;
   intervalMs?: number;
 }
 
@@ -102,6 +106,7 @@ export class TeamSyncer {
         },
         {
           signal,
+          onVersionsStored: (items) => this.deps.onVersionsStored?.(session.cache, items),
           onProgress: (p) => {
             this.progress = teamProgressLine(p, this.deps.locale());
             void this.announce();
