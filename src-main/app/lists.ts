@@ -1,8 +1,9 @@
 /**
  * lists.*: thin over the session's workbench (current/lists.ts, whose edits go through the app's outbox
  * sender: queued with no network, sent once when it returns); a list's feed is read as a job and its CSV
- * written to the host's save target (csvExport.ts).
+ * written to the host's save target (csvExport.ts). A teammate's list edits a team sync pulled emit `lists.changed`.
  */
+import { onPulledChanges } from '../cache/sharedChangeStore';
 import type { Handlers } from '../contract/ipc';
 import { exportListCsv } from '../export/listExport';
 import { tendersMarkedAs, withRowMarks } from '../marks/rowMarks';
@@ -28,6 +29,11 @@ type ListHandlers = Pick<
 export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandlers {
   /** The list use cases of the active workbench; edits go through the app's outbox sender (queued offline). */
   const lists = () => ctx.workbench().lists;
+  // A team sync writes a teammate's list edits (name, members...) into the cache outside these handlers: those of
+  // the session's cache are told, so the open list views reload (a pull into a cache no longer active is nobody's view).
+  onPulledChanges((pulledInto, applied) => {
+    if (applied.listIds.length > 0 && ctx.sessionOrNull()?.cache === pulledInto) ctx.emit('lists.changed', { listIds: applied.listIds });
+  });
   return {
     'lists.list': async () => lists().lists({ refresh: true }),
 

@@ -1134,6 +1134,8 @@ export const events = {
   'profiles.changed': z.object({ activeProfile: z.string().nullable() }),
   /** These tenders' marks changed (any change, from any view or window): views showing them reload their marks. */
   'marks.changed': z.object({ tenderIds: z.array(z.number()) }),
+  /** These lists changed outside the window's own calls (a team sync pulled a teammate's edit): views showing them reload. */
+  'lists.changed': z.object({ listIds: z.array(z.string()) }),
   /**
    * Opening a profile's cache upgrades it (a migration filling tables from what it holds: minutes on a large
    * cache): whole percents, increasing, the last one 100.

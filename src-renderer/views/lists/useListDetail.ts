@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ListInfo, ListMemberRow, ListSort, MethodResult } from '../../../src-main/contract/ipc';
-import { call } from '../../bridge/client';
+import { call, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { compact, filterKey } from '../../components/markFilter';
@@ -59,6 +59,8 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   const { refresh } = paged;
   useRefreshWithJob(jobId, refresh);
   useRefreshOnMarks(refresh);
+  // A teammate's edit of this list pulled by a team sync (its members may change with the same count).
+  useEffect(() => subscribe('lists.changed', (e) => void (e.listIds.includes(list.listId) && refresh())), [list.listId, refresh]);
   // The list's numbers (count, queued edits) changed: show the members again too.
   useEffect(() => refresh(), [list.itemsCount, list.pendingEdits, refresh]);
 
