@@ -40,7 +40,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of connections) await c.close().catch(() => undefined);
+  await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
   await pg?.stop();
 });
 
