@@ -99,6 +99,21 @@ class SheetSink {
 /** Excel's sheet names: at most 31 characters, none of `\\ / ? * [ ] :`. */
 const sheetName = (name: string): string => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet';
 
+/**
+ * Valid names, none repeated: Excel compares sheet names case-insensitively and "repairs" a workbook with two
+ * alike (two long names cut to the same 31 characters), so a repeat gets ` (2)`, ` (3)`… within the 31.
+ */
+function sheetNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    const base = sheetName(name);
+    let unique = base;
+    for (let n = 2; taken.has(unique.toLocaleLowerCase('ru')); n += 1) unique = `${base.slice(0, 31 - ` (${n})`.length)} (${n})`;
+    taken.add(unique.toLocaleLowerCase('ru'));
+    return unique;
+  });
+}
+
 async function writeSheet<Row extends object>(
   sheet: XlsxSheet<Row>,
   sink: SheetSink,
@@ -180,7 +195,7 @@ export async function writeXlsx(sheets: readonly AnySheet[], target: string, opt
   failed.catch(ignore);
   let sink: SheetSink | undefined;
   try {
-    for (const part of packageParts(sheets.map((s) => sheetName(s.name)))) archive.append(part.xml, { name: part.name });
+    for (const part of packageParts(sheetNames(sheets.map((s) => s.name)))) archive.append(part.xml, { name: part.name });
     const written: number[] = [];
     for (const [i, sheet] of sheets.entries()) {
       sink = new SheetSink(new PassThrough({ highWaterMark: SINK_HIGH_WATER }), failed, opts.onBacklog);

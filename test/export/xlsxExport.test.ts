@@ -192,6 +192,11 @@ describe('XLSX export with provenance', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
     expect(book.worksheets.map((w) => w.name)).toEqual(['Данные', 'Источник   1 ']); // Excel's forbidden `:[]` replaced
+    // Two long names alike in their first 31 characters (and in case) would make Excel "repair" the file.
+    const long = 'Крупнейшие поставщики заказчика за год';
+    const twice = join(tempDir(), 'alike.xlsx');
+    await writeXlsx([anySheet({ name: long, columns: cols, rows }), anySheet({ name: long.toUpperCase(), columns: cols, rows })], twice);
+    expect(await readSheetNames(twice)).toEqual(['Крупнейшие поставщики заказчика', 'КРУПНЕЙШИЕ ПОСТАВЩИКИ ЗАКАЗ (2)']);
     const sheet = book.getWorksheet('Данные')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.columns.map((c) => c.width)).toEqual([12, 24, 18, 17, 25]);
