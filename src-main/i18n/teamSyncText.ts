@@ -1,10 +1,11 @@
 /**
  * What a team sync run says (issue 17), in the CLI's summary and in Settings' last result: rows moved per team
- * table in words («отправлено: 12 версий тендеров, 3 карточки; получено: ничего»), the short line of the last run
- * («Отправлено 1 215 версий, получено 636 · 25 ноября, 14:02»), progress, and the earlier generation's refusal.
+ * table in words («отправлено: 12 версий тендеров, 3 карточки»), the headline counting everything that moved
+ * («Отправлено 15 объектов, получено 636 версий тендеров · 25 ноября, 14:02»), progress, and the earlier
+ * generation's refusal.
  * Pure, so the renderer says the same words.
  */
-import { count, type Noun } from './plural';
+import { count, NOUNS, type Noun } from './plural';
 import type { Locale, Text } from './text';
 
 /** The tables a run counts (team/types.ts TeamTable), each as a countable noun. */
@@ -37,36 +38,74 @@ const NOUN: Record<CountedTable, Noun> = {
   },
 };
 
-const VERSION: Noun = { ru: { one: 'версия', few: 'версии', many: 'версий', other: 'версии' }, en: { one: 'version', other: 'versions' } };
-
 const WORDS = {
-  ru: { pushed: 'отправлено', pulled: 'получено', nothing: 'ничего', Pushed: 'Отправлено', andPulled: 'получено' },
-  en: { pushed: 'pushed', pulled: 'pulled', nothing: 'nothing', Pushed: 'Pushed', andPulled: 'pulled' },
+  ru: {
+    pushed: 'отправлено', pulled: 'получено', nothing: 'ничего', Pushed: 'Отправлено', Pulled: 'Получено',
+    nothingToPush: 'отправлять нечего', nothingToPull: 'получать нечего', nothingMoved: 'Нечего отправлять и получать',
+  },
+  en: {
+    pushed: 'pushed', pulled: 'pulled', nothing: 'nothing', Pushed: 'Pushed', Pulled: 'Pulled',
+    nothingToPush: 'nothing to push', nothingToPull: 'nothing to pull', nothingMoved: 'Nothing to push or pull',
+  },
 } as const;
+
+const kinds = (c: TeamCountsLike): CountedTable[] => ORDER.filter((t) => c[t] > 0);
 
 /** «12 версий тендеров, 3 карточки», or «ничего» when nothing moved. */
 export function teamCountsText(counts: TeamCountsLike, locale: Locale): string {
-  const parts = ORDER.filter((t) => counts[t] > 0).map((t) => count(counts[t], NOUN[t], locale));
+  const parts = kinds(counts).map((t) => count(counts[t], NOUN[t], locale));
   return parts.length > 0 ? parts.join(', ') : WORDS[locale].nothing;
 }
 
-/** The CLI's summary: «отправлено: …; получено: …». */
-export function teamSyncSummary(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string {
-  const w = WORDS[locale];
-  return `${w.pushed}: ${teamCountsText(pushed, locale)}; ${w.pulled}: ${teamCountsText(pulled, locale)}`;
+/**
+ * One direction's total: named by its kind when only one kind moved («2 изменения отметок и списков»), else
+ * counted as objects («4 объекта»), so the headline counts everything that moved, not only versions.
+ */
+function directionTotal(c: TeamCountsLike, locale: Locale): string {
+  const moved = kinds(c);
+  if (moved.length === 1) return count(c[moved[0]!], NOUN[moved[0]!], locale);
+  return count(moved.reduce((sum, t) => sum + c[t], 0), NOUNS.object, locale);
 }
 
-const versions = (c: TeamCountsLike): number => c.tender_version + c.contract_version;
-
-/** The last run in one line: «Отправлено 1 215 версий, получено 636 · 25 ноября, 14:02» (local time). */
-export function teamLastRunLine(run: { pushed: TeamCountsLike; pulled: TeamCountsLike; at: string }, locale: Locale): string {
+/**
+ * The headline of a run: «Отправлено 4 объекта, получено 2 изменения отметок и списков», «Отправлено 1 карточка;
+ * получать нечего», «Нечего отправлять и получать».
+ */
+export function teamSyncHeadline(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string {
   const w = WORDS[locale];
+  const up = kinds(pushed).length > 0;
+  const down = kinds(pulled).length > 0;
+  if (up && down) return `${w.Pushed} ${directionTotal(pushed, locale)}, ${w.pulled} ${directionTotal(pulled, locale)}`;
+  if (up) return `${w.Pushed} ${directionTotal(pushed, locale)}; ${w.nothingToPull}`;
+  if (down) return `${w.Pulled} ${directionTotal(pulled, locale)}; ${w.nothingToPush}`;
+  return w.nothingMoved;
+}
+
+/**
+ * What the headline's «объекты» were, for the directions where several kinds moved: «отправлено: 2 карточки,
+ * 2 изменения отметок и списков»; null when the headline already names everything (never a repeat of it).
+ */
+export function teamSyncDetail(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string | null {
+  const w = WORDS[locale];
+  const parts: string[] = [];
+  if (kinds(pushed).length > 1) parts.push(`${w.pushed}: ${teamCountsText(pushed, locale)}`);
+  if (kinds(pulled).length > 1) parts.push(`${w.pulled}: ${teamCountsText(pulled, locale)}`);
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/** The CLI's summary: the headline and, in brackets, its detail. */
+export function teamSyncSummary(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string {
+  const detail = teamSyncDetail(pushed, pulled, locale);
+  return `${teamSyncHeadline(pushed, pulled, locale)}${detail !== null ? ` (${detail})` : ''}`;
+}
+
+/** The last run in one line: «Отправлено 1 215 объектов, получено 636 версий тендеров · 25 ноября, 14:02» (local time). */
+export function teamLastRunLine(run: { pushed: TeamCountsLike; pulled: TeamCountsLike; at: string }, locale: Locale): string {
   const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
   const at = new Date(run.at);
   const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long' }).format(at);
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(at);
-  const pulled = versions(run.pulled);
-  return `${w.Pushed} ${count(versions(run.pushed), VERSION, locale)}, ${w.andPulled} ${new Intl.NumberFormat(tag).format(pulled)} · ${day}, ${time}`;
+  return `${teamSyncHeadline(run.pushed, run.pulled, locale)} · ${day}, ${time}`;
 }
 
 const PROGRESS: Record<'push' | 'pull', Text> = {

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, CallError, subscribe } from '../../bridge/client';
 import type { TeamStatus } from '../../../src-main/contract/ipc';
-import { teamLastRunLine, teamSyncSummary } from '../../../src-main/i18n/teamSyncText';
+import { teamLastRunLine, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
 import { SettingsSection } from './SettingsSection';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 
@@ -115,6 +115,7 @@ export function TeamSection() {
   };
 
   const last = status?.lastRun ?? null;
+  const detail = last?.ok && last.pushed && last.pulled ? teamSyncDetail(last.pushed, last.pulled, locale) : null;
   const lastAt = last ? new Date(last.at).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) : '';
   return (
     <SettingsSection id="team" title={s.title} intro={s.intro}>
@@ -191,7 +192,7 @@ export function TeamSection() {
             ) : last.ok && last.pushed && last.pulled ? (
               <>
                 <p>{teamLastRunLine({ at: last.at, pushed: last.pushed, pulled: last.pulled }, locale)}</p>
-                <p className="muted">{capitalized(teamSyncSummary(last.pushed, last.pulled, locale))}</p>
+                {detail !== null && <p className="muted">{capitalized(detail)}</p>}
               </>
             ) : (
               <p className="field__error">
