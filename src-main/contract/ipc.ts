@@ -696,6 +696,11 @@ export const teamLastRunSchema = z.object({
   pushed: teamCountsSchema.nullable(),
   pulled: teamCountsSchema.nullable(),
   error: z.string().nullable(),
+  /** Whether the run read the ledger's new rows from the API first (null: not tried, e.g. no API to ask). */
+  ledgerRefreshed: z.boolean().nullable().optional(),
+  /** The connection it ran on: a result is kept while the same address and schema are saved again. */
+  url: z.string().optional(),
+  schema: z.string().optional(),
 });
 export type TeamLastRun = z.infer<typeof teamLastRunSchema>;
 export const teamStatusSchema = z.object({
@@ -706,6 +711,17 @@ export const teamStatusSchema = z.object({
   /** The running sync's progress in the user's words. */
   progress: z.string().nullable(),
   lastRun: teamLastRunSchema.nullable(),
+  /**
+   * The profile the connection belongs to (the one active when it was saved; only its cache syncs), null when
+   * unbound (kept from before, when the sandbox was active). `forActiveProfile`: the active profile is it.
+   */
+  connectionProfile: z.string().nullable(),
+  activeProfile: z.string().nullable(),
+  forActiveProfile: z.boolean(),
+  /** The built-in sandbox is active: demo data never syncs with a team database, so no connection can be saved. */
+  sandboxActive: z.boolean(),
+  /** The name a run signs changes with when none is typed (the OS user's name, else «—»). */
+  defaultAuthor: z.string(),
 });
 export type TeamStatus = z.infer<typeof teamStatusSchema>;
 
@@ -1071,15 +1087,24 @@ export const methods = {
   // The team database (issue 17): the core syncs in the background every 15 minutes and after a feed sync.
   'team.status': method(empty, teamStatusSchema),
   /**
-   * Keeps the connection (null: none, and background sync stops); a `password` goes to the keychain only,
-   * `forgetPassword` deletes the stored one.
+   * Keeps the connection for the active profile (null: none, and background sync stops; refused on the built-in
+   * sandbox); a `password` goes to the keychain only. The stored password stays (also on null) unless
+   * `forgetPassword` asks to delete it. The last result stays while the same address and schema are saved.
+   * `connection.author` is written to the profile's cache (team_self), where `tenderwb team sync --author` writes.
    */
   'team.setConnection': method(
     z.strictObject({ connection: teamConnectionSchema.nullable(), password: z.string().min(1).max(1000).optional(), forgetPassword: z.boolean().default(false) }),
     teamStatusSchema,
   ),
-  /** Connects with the kept settings (bringing the schema up to date) and says what it found, in the user's words. */
-  'team.test': method(empty, z.object({ message: z.string(), schemaVersion: z.number() })),
+  /**
+   * Connects (bringing the schema up to date) and says what it found, in the user's words: with `connection`, the
+   * form's unsaved address and schema, else the saved ones; `password`, a typed one used for this test only (never
+   * stored), else the saved one (environment, keychain).
+   */
+  'team.test': method(
+    z.strictObject({ connection: z.strictObject({ url: teamUrl, schema: teamSchemaName }).optional(), password: z.string().min(1).max(1000).optional() }),
+    z.object({ message: z.string(), schemaVersion: z.number() }),
+  ),
   /** Starts a sync now (one at a time); progress and the result come as `team.status` events. */
   'team.syncNow': method(empty, z.object({ started: z.boolean() })),
 
