@@ -21,8 +21,10 @@ type LinkEstimate = MethodResult<'calendar.linkEstimate'>;
 
 const strings: Strings<{
   title: string;
-  question: (events: string, cost: string) => string;
-  cost: (units: string, minutes: string) => string;
+  question: (events: string, cost: string, one: boolean) => string;
+  cost: (units: string, time: string) => string;
+  minutes: (n: string) => string;
+  underMinute: string;
   open: string;
   skip: string;
   cancel: string;
@@ -31,7 +33,9 @@ const strings: Strings<{
   ru: {
     title: 'Ссылки на извещения',
     question: (events, cost) => `У ${events} нет ссылки на извещение: открыть карточки (бесплатно для уже оплаченных версий, стоимость ${cost})?`,
-    cost: (units, minutes) => `не больше ${units}, если на сервере окажутся более новые версии; около ${minutes} мин`,
+    cost: (units, time) => `не больше ${units}, если на сервере окажутся более новые версии; ${time}`,
+    minutes: (n) => `около ${n} мин`,
+    underMinute: 'меньше минуты',
     open: 'Открыть и выгрузить',
     skip: 'Выгрузить без ссылок',
     cancel: 'Отмена',
@@ -39,8 +43,11 @@ const strings: Strings<{
   },
   en: {
     title: 'Links to the notices',
-    question: (events, cost) => `${events} have no link to the notice: open the cards (free for versions already paid for, cost ${cost})?`,
-    cost: (units, minutes) => `at most ${units} if the server has newer versions; about ${minutes} min`,
+    // «1 event has», «2 events have».
+    question: (events, cost, one) => `${events} ${one ? 'has' : 'have'} no link to the notice: open the cards (free for versions already paid for, cost ${cost})?`,
+    cost: (units, time) => `at most ${units} if the server has newer versions; ${time}`,
+    minutes: (n) => `about ${n} min`,
+    underMinute: 'under a minute',
     open: 'Open and export',
     skip: 'Export without links',
     cancel: 'Cancel',
@@ -82,7 +89,12 @@ export function useIcsExport(scope: CalendarScope) {
   const dialog = links && (
     <Dialog title={s.title} onClose={() => setLinks(null)} testId="calendar-links-dialog">
       <p data-testid="calendar-links-question" data-events={links.events} data-bound={links.estimate.spend.bound ?? ''}>
-        {s.question(count(links.events, CALENDAR_EVENT_GENITIVE, locale), s.cost(count(links.estimate.worstCase, NOUNS.unit, locale), formatInt(Math.max(1, links.estimate.minutes), locale)))}
+        {s.question(
+          count(links.events, CALENDAR_EVENT_GENITIVE, locale),
+          // A few cards take seconds: «меньше минуты» rather than a rounded-up «около 1 мин».
+          s.cost(count(links.estimate.worstCase, NOUNS.unit, locale), links.estimate.minutes < 1 ? s.underMinute : s.minutes(formatInt(Math.round(links.estimate.minutes), locale))),
+          links.events === 1,
+        )}
       </p>
       {!online && <p className="muted">{s.offline}</p>}
       <div className="dialog__actions">
