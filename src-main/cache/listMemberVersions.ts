@@ -45,13 +45,27 @@ const statements = perCache((cache: CacheDb) => ({
        WHERE i.list_id = ? ORDER BY i.position, i.tender_id`,
     )
     .raw(),
+  // One window of them: the members after (position, tender_id) in list order, read whole (LIMIT) so no
+  // statement stays open between windows. `position >= ?` lets the (list_id, position) index find the start.
+  window: cache.db
+    .prepare<[string, number, number, number, number], WindowRow>(
+      `SELECT i.tender_id, v.pack_id, v.pack_offset, v.byte_length, i.position
+       FROM list_item i
+       LEFT JOIN tender t ON t.id = i.tender_id
+       LEFT JOIN object_version v ON v.kind = 1 AND v.id = i.tender_id AND v.version = t.version
+       WHERE i.list_id = ? AND i.position >= ? AND (i.position > ? OR i.tender_id > ?)
+       ORDER BY i.position, i.tender_id LIMIT ?`,
+    )
+    .raw(),
   pack: packReader(cache.db),
 }));
 
 type MemberRow = [number, number | null, number | null, number | null];
+/** A member row and its position (where the next window starts). */
+type WindowRow = [...MemberRow, number];
 
 /** Members (in list order) grouped by pack: the packs in storage order, members in their order there. */
-function byPack(rows: readonly MemberRow[]): ListMembersByPack {
+function byPack(rows: readonly (MemberRow | WindowRow)[]): ListMembersByPack {
   const undelivered: number[] = [];
   const delivered: [number, number, number, number][] = [];
   for (const [tenderId, pack, offset, length] of rows) {
@@ -88,15 +102,31 @@ export interface MemberWindow extends ListMembersByPack {
  */
 export const MEMBER_WINDOW = 2000;
 
-/** The list's members in windows of `size`, in list order. */
-export function listMemberWindows(cache: CacheDb, listId: string, size = MEMBER_WINDOW): MemberWindow[] {
-  const rows = statements(cache).members.all(listId);
-  const windows: MemberWindow[] = [];
-  for (let start = 0; start < rows.length; start += size) {
-    const slice = rows.slice(start, start + size);
-    windows.push({ order: slice.map((r) => r[0]), ...byPack(slice) });
+/**
+ * The list's members in windows of `size`, in list order, each read from the cache only when asked for: a
+ * long list's locations are never all held at once (200,000 members' were ~23 MB of small arrays, which
+ * made the export's memory grow with the list).
+ */
+export function* listMemberWindows(
+  cache: CacheDb,
+  listId: string,
+  size = MEMBER_WINDOW,
+  /** Told each window as soon as it is read from the cache (tests count the members held at once). */
+  onRead?: (window: MemberWindow) => void,
+): Generator<MemberWindow> {
+  const window = statements(cache).window;
+  // Before the first member: positions are never below this (SQLite integers are 64-bit; tender ids positive).
+  let after: [number, number] = [Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+  for (;;) {
+    const rows = window.all(listId, after[0], after[0], after[1], size);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1]!;
+    after = [last[4], last[0]];
+    const read: MemberWindow = { order: rows.map((r) => r[0]), ...byPack(rows) };
+    onRead?.(read);
+    yield read;
+    if (rows.length < size) return;
   }
-  return windows;
 }
 
 /** A pack's inflated bytes (packs never change once written). */
@@ -112,8 +142,14 @@ export function packMemberTexts(raw: Buffer, offsets: readonly number[], lengths
 }
 
 /** Every member in list order, with its newest held version's text (null when never delivered). */
-export function* listMemberVersions(cache: CacheDb, listId: string, text: MemberText = wholeText, size = MEMBER_WINDOW): Generator<ListMemberVersion> {
-  for (const window of listMemberWindows(cache, listId, size)) {
+export function* listMemberVersions(
+  cache: CacheDb,
+  listId: string,
+  text: MemberText = wholeText,
+  size = MEMBER_WINDOW,
+  onRead?: (window: MemberWindow) => void,
+): Generator<ListMemberVersion> {
+  for (const window of listMemberWindows(cache, listId, size, onRead)) {
     const texts = new Map<number, string>();
     for (const pack of window.packs) {
       const raw = readPack(cache, pack.packId);

@@ -7,7 +7,17 @@
  * one writes the rows.
  */
 import type { CacheDb } from '../cache/database';
-import { listMemberCount, listMemberVersions, listMemberWindows, packMemberTexts, readPack, type MemberText } from '../cache/listMemberVersions';
+import {
+  listMemberCount,
+  listMemberVersions,
+  listMemberWindows,
+  MEMBER_WINDOW,
+  packMemberTexts,
+  readPack,
+  type MemberText,
+  type MemberWindow,
+  type PackMembers,
+} from '../cache/listMemberVersions';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import { TENDER_COLUMNS, type CsvColumn } from './csv';
 import { jsonFieldPicker } from '../cache/jsonFields';
@@ -34,6 +44,12 @@ export const THREAD_FROM_PACKS = 100;
 const PACKS_AHEAD = 4;
 
 /**
+ * Windows read ahead of the one being written, to find packs to ask for: a run of windows whose members
+ * were never delivered has none, and reading on through it would hold all of it.
+ */
+const WINDOWS_AHEAD = 2;
+
+/**
  * The fields the columns read, when every column says which (the tender columns do), so the rest of a
  * ~1.6 KB tender is neither decoded nor parsed; otherwise undefined (whole texts).
  */
@@ -55,28 +71,49 @@ function pickedText(fields: readonly string[]): MemberText {
 
 type Row = Record<string, unknown>;
 
+/** How a list is read: its window of members (MEMBER_WINDOW unless a test sets it) and who is told each window. */
+type WindowReading = { size: number; onWindow?: (window: MemberWindow) => void };
+
 /**
  * The rows of a long list in list order, window by window, with the packs read ahead on the thread; a pack
- * it fails is read here.
+ * it fails is read here. Windows are read from the cache as the read-ahead reaches them (at most the one
+ * being written and the next ones up to PACKS_AHEAD packs, and no more than WINDOWS_AHEAD of those), so a
+ * list's members are never all held at once.
  */
-async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], counts: { missing: number }): AsyncGenerator<Row[]> {
+async function* threadedRows(cache: CacheDb, listId: string, fields: readonly string[], counts: { missing: number }, reading: WindowReading): AsyncGenerator<Row[]> {
   // Started first: it loads while this thread reads where the members are.
   const thread = startPackTextThread(cache.file, fields);
   const text = pickedText(fields); // for the packs the thread fails
-  const ahead: Promise<PackCut>[] = [];
+  const source = listMemberWindows(cache, listId, reading.size, reading.onWindow);
+  const ahead: Promise<PackCut>[] = []; // asked of the thread, in order
+  const unasked: PackMembers[] = []; // packs of the windows read, not asked yet
+  const later: MemberWindow[] = []; // windows read ahead of the one being written
+  const read = (): MemberWindow | undefined => {
+    const next = source.next();
+    if (next.done === true) return undefined;
+    unasked.push(...next.value.packs);
+    return next.value;
+  };
+  // Keeps PACKS_AHEAD packs asked, across a window's end too (reading the next window for its packs).
+  const askAhead = (): void => {
+    while (ahead.length < PACKS_AHEAD) {
+      if (unasked.length === 0) {
+        if (later.length >= WINDOWS_AHEAD) return;
+        const next = read();
+        if (next === undefined) return;
+        later.push(next);
+        continue;
+      }
+      const answer = thread.cut(unasked.shift()!);
+      answer.catch(() => undefined); // handled where it is awaited, below
+      ahead.push(answer);
+    }
+  };
   try {
-    const windows = listMemberWindows(cache, listId);
-    // Every window's packs in one queue, so the thread reads ahead across a window's end too.
-    const packs = windows.flatMap((w) => w.packs);
-    let asked = 0;
-    for (const window of windows) {
+    for (let window = read(); window !== undefined; window = later.shift() ?? read()) {
       const byId = new Map<number, Row>();
       for (const pack of window.packs) {
-        while (asked < packs.length && ahead.length < PACKS_AHEAD) {
-          const answer = thread.cut(packs[asked++]!);
-          answer.catch(() => undefined); // handled where it is awaited, below
-          ahead.push(answer);
-        }
+        askAhead();
         try {
           const { bytes, ends } = await ahead.shift()!;
           const buffer = Buffer.from(bytes);
@@ -102,24 +139,29 @@ export async function exportListCsv(
   opts: TableFileOptions & {
     /** Packs from which the list is read on a second thread (default THREAD_FROM_PACKS; tests set it). */
     threadFromPacks?: number;
+    /** Members read from the cache at a time (default MEMBER_WINDOW; tests set it). */
+    windowSize?: number;
+    /** Told each window of members as it is read from the cache (tests count the members held at once). */
+    onWindow?: (window: MemberWindow) => void;
   } = {},
 ): Promise<ListExportResult> {
   const total = listMemberCount(cache, listId);
   const counts = { missing: 0 };
   const fields = readFields(columns);
+  const reading: WindowReading = { size: opts.windowSize ?? MEMBER_WINDOW, onWindow: opts.onWindow };
   function* rows(): Generator<Row> {
-    for (const m of listMemberVersions(cache, listId, fields === undefined ? undefined : pickedText(fields))) {
+    for (const m of listMemberVersions(cache, listId, fields === undefined ? undefined : pickedText(fields), reading.size, reading.onWindow)) {
       if (m.json === null) counts.missing += 1;
       yield m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Row);
     }
   }
   // ~100 members a pack: the member count tells whether the thread is worth starting, before any read.
   const threaded = fields !== undefined && total >= (opts.threadFromPacks ?? THREAD_FROM_PACKS) * 100;
-  const batches: AsyncIterable<Row[]> = threaded ? threadedRows(cache, listId, fields, counts) : inBatches(rows());
+  const batches: AsyncIterable<Row[]> = threaded ? threadedRows(cache, listId, fields, counts, reading) : inBatches(rows());
   const linked = columns.some((c) => c.key === LINK_COLUMN) ? withCardLinks(cache, batches) : batches;
   const marked = choosesMarks(columns) ? withMarks(cache, linked) : linked;
   const tally = tenderTally(cache);
-  const { threadFromPacks: _, ...fileOpts } = opts;
+  const { threadFromPacks: _, windowSize: _size, onWindow: _told, ...fileOpts } = opts;
   const result = await writeTableFile({ batches: tally.pass(marked) }, columns, out, { what: listSubject(cache, listId), cost: () => tally }, { ...fileOpts, total });
   return { rows: result.rows, bytes: result.bytes, missing: counts.missing, provenance: result.provenance };
 }
