@@ -5,7 +5,8 @@
  * marks of this tender change anywhere (`marks.changed`). A note is deleted only once confirmed (it cannot be
  * brought back), like a tag. «История изменений» lists every change of the marks, made here or pulled from the
  * team database (issue 17: who, when, what; «с другого компьютера» for a teammate's), so two concurrent edits
- * both show.
+ * both show. A teammate's note (pulled, found in that history by its text and instant) shows its author, and its
+ * deletion warns that it reaches the whole team.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { call, subscribe } from '../../bridge/client';
@@ -32,6 +33,9 @@ const strings: Strings<{
   deleteNoteTitle: string;
   deleteNoteBody: string;
   deleteNoteYes: string;
+  deleteTeamNoteTitle: string;
+  deleteTeamNoteBody: (author: string) => string;
+  teammate: string;
   cancel: string;
   markedAt: (at: string) => string;
   history: (n: number) => string;
@@ -48,6 +52,9 @@ const strings: Strings<{
     deleteNoteTitle: 'Удалить заметку?',
     deleteNoteBody: 'Заметка будет удалена безвозвратно:',
     deleteNoteYes: 'Удалить',
+    deleteTeamNoteTitle: 'Удалить заметку коллеги?',
+    deleteTeamNoteBody: (author) => `Заметку написал(а) ${author}. Удаление дойдёт до всей команды при следующей синхронизации, вернуть заметку будет нельзя:`,
+    teammate: 'Коллега',
     cancel: 'Отмена',
     markedAt: (at) => `Отмечена ${at}`,
     history: (n) => `История изменений (${n})`,
@@ -64,11 +71,18 @@ const strings: Strings<{
     deleteNoteTitle: 'Delete the note?',
     deleteNoteBody: 'The note will be deleted for good:',
     deleteNoteYes: 'Delete',
+    deleteTeamNoteTitle: 'Delete a teammate’s note?',
+    deleteTeamNoteBody: (author) => `${author} wrote this note. The deletion reaches the whole team with the next sync, and the note cannot be brought back:`,
+    teammate: 'A teammate',
     cancel: 'Cancel',
     markedAt: (at) => `Marked ${at}`,
     history: (n) => `History of changes (${n})`,
   },
 };
+
+/** A note's value in the history: its text and the instant it was written. */
+const isNoteValue = (v: unknown): v is { text: string; at: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { text?: unknown }).text === 'string' && typeof (v as { at?: unknown }).at === 'string';
 
 export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowDiff(from: number, to: number): void }) {
   const s = useStrings(strings);
@@ -76,7 +90,7 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
   const epoch = useAppStore((st) => st.epoch);
   const marks = useLoad(() => call('marks.get', { tenderId }), `marks-${tenderId}-${epoch}`);
   const [error, setError] = useState<unknown>(null);
-  const [deleting, setDeleting] = useState<{ id: number; text: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: number; text: string; teammate: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const history = useLoad(() => call('marks.history', { tenderId }), `marks-history-${tenderId}-${epoch}`);
   const reloadMarks = marks.reload;
@@ -88,6 +102,11 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
   useEffect(() => subscribe('marks.changed', (e) => e.tenderIds.includes(tenderId) && reload()), [tenderId, reload]);
 
   const m = marks.data;
+  const teammateOf = (n: { text: string; at: string }): string | null => {
+    const added = history.data?.find((h) => h.field.startsWith('note:') && isNoteValue(h.value) && h.value.text === n.text && h.value.at === n.at);
+    if (!added?.pulled) return null;
+    return added.author.trim() !== '' ? added.author : s.teammate;
+  };
   const marked = m !== null && (m.tags.length > 0 || m.status !== null || m.assignee !== null || m.notes.length > 0);
   async function deleteNote(noteId: number) {
     setError(null);
@@ -135,14 +154,23 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
         <>
           <h3>{s.notes}</h3>
           <ul className="card__notes">
-            {m.notes.map((n) => (
-              <li key={n.id} data-testid="card-note" data-note-id={n.id}>
-                <span className="card__muted">{formatDateTime(n.at, locale)}</span> <span className="card__noteText">{n.text}</span>{' '}
-                <button type="button" className="btn--link" aria-label={s.deleteNote} title={s.deleteNote} onClick={() => setDeleting({ id: n.id, text: n.text })} data-testid="card-note-delete">
-                  ×
-                </button>
-              </li>
-            ))}
+            {m.notes.map((n) => {
+              const teammate = teammateOf(n);
+              return (
+                <li key={n.id} data-testid="card-note" data-note-id={n.id}>
+                  <span className="card__muted">{formatDateTime(n.at, locale)}</span>{' '}
+                  {teammate !== null && (
+                    <span className="card__muted" data-testid="card-note-author">
+                      {teammate}:{' '}
+                    </span>
+                  )}
+                  <span className="card__noteText">{n.text}</span>{' '}
+                  <button type="button" className="btn--link" aria-label={s.deleteNote} title={s.deleteNote} onClick={() => setDeleting({ id: n.id, text: n.text, teammate })} data-testid="card-note-delete">
+                    ×
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         </>
       )}
@@ -160,7 +188,7 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
       )}
       {deleting && (
         <ConfirmDialog
-          title={s.deleteNoteTitle}
+          title={deleting.teammate !== null ? s.deleteTeamNoteTitle : s.deleteNoteTitle}
           confirmText={s.deleteNoteYes}
           cancelText={s.cancel}
           danger
@@ -169,7 +197,7 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
           onCancel={() => setDeleting(null)}
           testId="card-note-delete-confirm"
         >
-          <p>{s.deleteNoteBody}</p>
+          <p>{deleting.teammate !== null ? s.deleteTeamNoteBody(deleting.teammate) : s.deleteNoteBody}</p>
           <p className="card__noteText">«{deleting.text}»</p>
         </ConfirmDialog>
       )}

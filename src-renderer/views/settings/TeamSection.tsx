@@ -1,15 +1,24 @@
 /**
  * The team database section of the settings (issue 17): the shared PostgreSQL's address (without the password),
  * the schema, the analyst's name on their marks, and the password, which goes to the OS keychain and never comes
- * back (the core says only whether one is stored). «Проверить подключение» and «Синхронизировать сейчас»; the
- * core also syncs every 15 minutes and after a feed sync. The running sync's progress and the last run's result
- * (or error) come from the core's `team.status` events.
+ * back (the core says only whether one is stored). «Проверить подключение» tests what the form holds now (unsaved
+ * address and schema, a typed password used for the test only); «Синхронизировать сейчас»; the core also syncs
+ * every 15 minutes and after a feed sync. The running sync's progress and the last run's result (or error) come
+ * from the core's `team.status` events.
+ *
+ * A connection belongs to one profile: the section names it, and with another profile active it says so and
+ * offers no sync (nor that profile's last result). The built-in sandbox's demo data never syncs (no form), and an
+ * earlier-generation profile is told so up front. The form's problems show next to their fields (teamForm.ts).
+ * «Отключить» asks first, and whether the keychain keeps the password.
  */
 import { useEffect, useRef, useState } from 'react';
 import { call, CallError, subscribe } from '../../bridge/client';
 import type { TeamStatus } from '../../../src-main/contract/ipc';
-import { teamLastRunLine, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamLastRunLine, teamOtherProfileText, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
+import { Dialog } from '../../components/Dialog';
+import { useAppStore } from '../../state/store';
 import { SettingsSection } from './SettingsSection';
+import { teamCallProblems, teamFormProblems, type TeamProblems } from './teamForm';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 
 const strings: Strings<{
@@ -31,6 +40,13 @@ const strings: Strings<{
   running: string;
   failed: (at: string) => string;
   never: string;
+  profile: (name: string) => string;
+  sandboxHint: string;
+  disconnectTitle: string;
+  disconnectBody: string;
+  disconnectKeep: string;
+  disconnectForget: string;
+  cancel: string;
 }> = {
   ru: {
     title: 'База команды',
@@ -51,6 +67,13 @@ const strings: Strings<{
     running: 'Синхронизация…',
     failed: (at) => `Не удалось синхронизировать (${at}):`,
     never: 'Синхронизации ещё не было.',
+    profile: (name) => `Профиль: ${name}`,
+    sandboxHint: 'Чтобы работать с командой, откройте профиль с рабочим доступом к API и настройте подключение в нём.',
+    disconnectTitle: 'Отключить базу команды?',
+    disconnectBody: 'Синхронизация с общей базой прекратится; данные в кэше останутся. Пароль базы может остаться в системном хранилище паролей (пригодится при повторном подключении) или быть удалён.',
+    disconnectKeep: 'Отключить, пароль оставить',
+    disconnectForget: 'Отключить и удалить пароль',
+    cancel: 'Отмена',
   },
   en: {
     title: 'Team database',
@@ -71,54 +94,151 @@ const strings: Strings<{
     running: 'Syncing…',
     failed: (at) => `The sync failed (${at}):`,
     never: 'No sync yet.',
+    profile: (name) => `Profile: ${name}`,
+    sandboxHint: 'To work with the team, open a profile with real API access and set the connection up there.',
+    disconnectTitle: 'Disconnect the team database?',
+    disconnectBody: 'Syncing with the shared database stops; the data in the cache stays. The database password can stay in the system keychain (for connecting again) or be deleted.',
+    disconnectKeep: 'Disconnect, keep the password',
+    disconnectForget: 'Disconnect and delete the password',
+    cancel: 'Cancel',
   },
 };
 
 const capitalized = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
 const errorText = (e: unknown): string => (e instanceof CallError || e instanceof Error ? e.message : String(e));
+const EMPTY_FORM = { url: '', schema: 'tenderwb', author: '' };
 
 export function TeamSection() {
   const s = useStrings(strings);
   const locale = useLocale();
+  const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
+  const epoch = useAppStore((st) => st.epoch);
   const [status, setStatus] = useState<TeamStatus | null>(null);
-  const [form, setForm] = useState({ url: '', schema: 'tenderwb', author: '' });
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [problems, setProblems] = useState<TeamProblems>({});
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [disconnecting, setDisconnecting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
+    // Read again when another profile becomes active (the store's epoch): the connection may be another's.
     const take = (next: TeamStatus): void => {
       setStatus(next);
-      if (next.connection) setForm(next.connection);
+      setForm(next.connection ?? EMPTY_FORM);
+      setProblems({});
     };
     call('team.status', {}).then(take, (e: unknown) => setNote({ ok: false, text: errorText(e) }));
     // Progress and results of runs the core starts by itself (every 15 minutes, after a feed sync) come here too.
     return subscribe('team.status', setStatus);
-  }, []);
+  }, [epoch]);
 
-  const act = (run: () => Promise<string | null>): void => {
-    setBusy(true);
-    setNote(null);
-    run().then(
-      (text) => setNote(text === null ? null : { ok: true, text }),
-      (e: unknown) => setNote({ ok: false, text: errorText(e) }),
-    ).finally(() => setBusy(false));
+  const edit = (patch: Partial<typeof form>): void => {
+    setForm({ ...form, ...patch });
+    setProblems({});
   };
 
+  /** Runs an action on the checked form; its field problems (the form's or the core's) go next to the fields. */
+  const act = (run: () => Promise<string | null>, check = true): void => {
+    setNote(null);
+    if (check) {
+      const found = teamFormProblems(form, locale);
+      setProblems(found);
+      if (Object.keys(found).length > 0) return;
+    }
+    setBusy(true);
+    run()
+      .then(
+        (text) => setNote(text === null ? null : { ok: true, text }),
+        (e: unknown) => {
+          if (e instanceof CallError && e.code === 'invalid_input' && e.fields.length > 0) {
+            const split = teamCallProblems(e.message, e.fields);
+            setProblems(split.problems);
+            setNote(split.rest === null ? null : { ok: false, text: split.rest });
+          } else setNote({ ok: false, text: errorText(e) });
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const typedPassword = (): string => passwordRef.current?.value ?? '';
   const save = (): Promise<string> => {
-    const password = passwordRef.current?.value ?? '';
+    const password = typedPassword();
     return call('team.setConnection', { connection: form, ...(password !== '' ? { password } : {}) }).then((next) => {
       if (passwordRef.current) passwordRef.current.value = '';
       setStatus(next);
       return s.saved;
     });
   };
+  const test = (): Promise<string> => {
+    const password = typedPassword();
+    return call('team.test', { connection: { url: form.url, schema: form.schema }, ...(password !== '' ? { password } : {}) }).then((r) => r.message);
+  };
+  const disconnect = (forgetPassword: boolean): void => {
+    setDisconnecting(false);
+    act(
+      () =>
+        call('team.setConnection', { connection: null, forgetPassword }).then((next) => {
+          setStatus(next);
+          setForm(EMPTY_FORM);
+          return null;
+        }),
+      false,
+    );
+  };
 
-  const last = status?.lastRun ?? null;
+  const connection = status?.connection ?? null;
+  // The connection and its last result are another profile's: nothing here runs on them.
+  const elsewhere = status !== null && connection !== null && status.forActiveProfile === false;
+  const blocked = earlier || elsewhere;
+  const last = blocked ? null : (status?.lastRun ?? null);
   const detail = last?.ok && last.pushed && last.pulled ? teamSyncDetail(last.pushed, last.pulled, locale) : null;
   const lastAt = last ? new Date(last.at).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) : '';
+
+  if (status?.sandboxActive) {
+    return (
+      <SettingsSection id="team" title={s.title} intro={s.intro}>
+        <p className="banner" role="note" data-testid="team-sandbox">
+          {TEAM_SYNC_TEXT.sandboxRefused[locale]} {s.sandboxHint}
+        </p>
+        {connection && status.connectionProfile && (
+          <p className="muted" data-testid="team-profile">
+            {s.profile(status.connectionProfile)}
+          </p>
+        )}
+      </SettingsSection>
+    );
+  }
+
+  const fieldError = (field: keyof TeamProblems) =>
+    problems[field] && (
+      <span className="field__error" data-testid={`team-${field}-error`}>
+        {problems[field]}
+      </span>
+    );
+
   return (
     <SettingsSection id="team" title={s.title} intro={s.intro}>
+      {earlier && (
+        <p className="banner" role="note" data-testid="team-blocked">
+          {TEAM_SYNC_TEXT.earlierRefused[locale]}
+        </p>
+      )}
+      {!earlier && connection && (
+        <div data-testid="team-profile">
+          {elsewhere && status?.connectionProfile != null ? (
+            <p className="banner" role="note">
+              {teamOtherProfileText(status.connectionProfile)[locale]}
+            </p>
+          ) : elsewhere ? (
+            <p className="banner" role="note">
+              {TEAM_SYNC_TEXT.unbound[locale]}
+            </p>
+          ) : (
+            status?.connectionProfile != null && <p className="muted">{s.profile(status.connectionProfile)}</p>
+          )}
+        </div>
+      )}
       <form
         noValidate
         onSubmit={(e) => {
@@ -129,17 +249,18 @@ export function TeamSection() {
         <div className="settings__grid">
           <label className="field field--wide">
             <span className="field__label">{s.url}</span>
-            <input value={form.url} spellCheck={false} placeholder="postgres://…" onChange={(e) => setForm({ ...form, url: e.target.value })} data-testid="team-url" />
-            <span className="field__hint">{s.urlHint}</span>
+            <input value={form.url} spellCheck={false} placeholder="postgres://…" aria-invalid={problems.url ? true : undefined} onChange={(e) => edit({ url: e.target.value })} data-testid="team-url" />
+            {fieldError('url') || <span className="field__hint">{s.urlHint}</span>}
           </label>
           <label className="field">
             <span className="field__label">{s.schema}</span>
-            <input value={form.schema} spellCheck={false} maxLength={63} onChange={(e) => setForm({ ...form, schema: e.target.value.trim() })} data-testid="team-schema" />
+            <input value={form.schema} spellCheck={false} maxLength={63} aria-invalid={problems.schema ? true : undefined} onChange={(e) => edit({ schema: e.target.value.trim() })} data-testid="team-schema" />
+            {fieldError('schema')}
           </label>
           <label className="field">
             <span className="field__label">{s.author}</span>
-            <input value={form.author} maxLength={200} onChange={(e) => setForm({ ...form, author: e.target.value })} data-testid="team-author" />
-            <span className="field__hint">{s.authorHint}</span>
+            <input value={form.author} maxLength={200} placeholder={status?.defaultAuthor} onChange={(e) => edit({ author: e.target.value })} data-testid="team-author" />
+            {fieldError('author') || <span className="field__hint">{s.authorHint}</span>}
           </label>
           <label className="field field--wide">
             <span className="field__label">{s.password}</span>
@@ -149,28 +270,22 @@ export function TeamSection() {
             </span>
           </label>
         </div>
-        <button type="submit" className="btn--primary" disabled={busy} data-testid="team-save">
+        <button type="submit" className="btn--primary" disabled={busy || earlier} data-testid="team-save">
           {s.save}
         </button>{' '}
-        <button type="button" disabled={busy || !status?.connection} onClick={() => act(() => call('team.test', {}).then((r) => r.message))} data-testid="team-test">
+        <button type="button" disabled={busy || earlier || form.url.trim() === ''} onClick={() => act(test)} data-testid="team-test">
           {s.test}
         </button>{' '}
         <button
           type="button"
-          disabled={busy || !status?.connection || status.running}
-          onClick={() => act(() => call('team.syncNow', {}).then(() => null))}
+          disabled={busy || blocked || !connection || status?.running === true}
+          onClick={() => act(() => call('team.syncNow', {}).then(() => null), false)}
           data-testid="team-sync-now"
         >
           {s.syncNow}
         </button>{' '}
-        {status?.connection && (
-          <button
-            type="button"
-            className="btn--danger-link"
-            disabled={busy}
-            onClick={() => act(() => call('team.setConnection', { connection: null, forgetPassword: true }).then((next) => (setStatus(next), setForm({ url: '', schema: 'tenderwb', author: '' }), null)))}
-            data-testid="team-disconnect"
-          >
+        {connection && (
+          <button type="button" className="btn--danger-link" disabled={busy} onClick={() => setDisconnecting(true)} data-testid="team-disconnect">
             {s.disconnect}
           </button>
         )}
@@ -180,12 +295,13 @@ export function TeamSection() {
           {note.text}
         </p>
       )}
-      {status?.running ? (
+      {status?.running && !blocked ? (
         <p role="status" data-testid="team-progress">
           {status.progress ?? s.running}
         </p>
       ) : (
-        status?.connection && (
+        connection &&
+        !blocked && (
           <div data-testid="team-last-run">
             {last === null ? (
               <p className="muted">{s.never}</p>
@@ -201,6 +317,24 @@ export function TeamSection() {
             )}
           </div>
         )
+      )}
+      {disconnecting && (
+        <Dialog title={s.disconnectTitle} onClose={() => setDisconnecting(false)} testId="team-disconnect-dialog">
+          <div className="dialog__body">
+            <p>{s.disconnectBody}</p>
+          </div>
+          <div className="dialog__actions">
+            <button type="button" onClick={() => setDisconnecting(false)}>
+              {s.cancel}
+            </button>
+            <button type="button" onClick={() => disconnect(false)} data-testid="team-disconnect-keep">
+              {s.disconnectKeep}
+            </button>
+            <button type="button" className="btn--danger" onClick={() => disconnect(true)} data-testid="team-disconnect-forget">
+              {s.disconnectForget}
+            </button>
+          </div>
+        </Dialog>
       )}
     </SettingsSection>
   );
