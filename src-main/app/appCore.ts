@@ -34,7 +34,7 @@ import { markHandlers } from './marks';
 import { notificationHandlers } from './notifications';
 import { readSettings, SettingsFile } from './settings';
 import { teamHandlers } from './team';
-import { TeamSyncer } from './teamSyncer';
+import { bindTeamProfile, TeamSyncer } from './teamSyncer';
 import { TeamSecretVault } from '../vault/teamSecret';
 
 export type { SandboxChoice } from './sandboxProfile';
@@ -82,12 +82,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       if (event === 'profiles.changed') damageWatch?.checkActive();
       // A sync job that met a damaged page (it runs outside any call) is handled like a call that did.
       if (event === 'sync.progress' && (payload as EventPayload<'sync.progress'>).error?.code === 'cache_damaged') damageWatch?.jobMetDamage();
-      // Issue 17: a feed sync that ended brings its versions to the team now; another profile stops a team run.
-      if (event === 'sync.progress' && (payload as EventPayload<'sync.progress'>).state === 'done') teamSyncer?.afterFeedSync();
+      // Issue 17: a job that stored versions brings them to the team when it ends, in any state (a cap, a stop, a
+      // failure keep what was stored); another profile stops a team run.
+      if (event === 'sync.progress') teamSyncer?.jobProgress(payload as EventPayload<'sync.progress'>);
       if (event === 'profiles.changed') void teamSyncer?.stop();
     },
     tuning: options.tuning ?? {},
     rootDir: options.dataDir,
+    // Issue 17: versions stored outside a job (a search's first pages, a list, a card) go to the team too.
+    onVersionsStored: (cache) => teamSyncer?.versionsStored(cache),
   });
 
   // The profile of the last session, else the sandbox (a first start shows data at once), else the first one.
@@ -114,7 +117,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit: (event, payload) => options.emit(event, payload),
     // A teammate's newer version of a marked tender is news like one a card fetch brings (issue 16).
     onVersionsStored: (cache, items) => ctx.notifications.versionsStored(cache, items),
+    // The ledger reaches the team without an audit first (free; offline the run goes on without it).
+    refreshLedger: (session) => (ctx.online && session.generation === 'current' ? session.current.money.pullLedger() : Promise.reject(new Error('offline'))),
   });
+  // A connection saved before it belonged to a profile: to the one active at this first start (not the sandbox).
+  await bindTeamProfile(settings, ctx.sessionOrNull()?.name ?? null);
 
   const handlers: Handlers = {
     'app.info': async () => {

@@ -7,6 +7,7 @@
  * modules receive this object and stay thin.
  */
 import type { ApiClientOptions } from '../api/client';
+import type { CacheDb } from '../cache/database';
 import type { EventName, EventPayload, Locale, ProfileInfo } from '../contract/ipc';
 import type { CurrentWorkbench } from '../current/index';
 import type { EarlierWorkbench } from '../earlier/index';
@@ -48,6 +49,8 @@ export interface ContextDeps {
   emit: Emit;
   tuning: AppTuning;
   rootDir: string;
+  /** Versions stored by any page or card of a session (the team syncer's «after a paid load», issue 17). */
+  onVersionsStored?(cache: CacheDb): void;
 }
 
 export class AppContext {
@@ -94,7 +97,10 @@ export class AppContext {
         port: (onLongPoll) => this.network.port(session(), onLongPoll),
         onFeedSaved: (filterId, created, updated) => this.runner.noteFeedUpdate(filterId, created, updated),
         onJobPageStored: (page, summary, following) => this.notifications.pageStored(session().cache, page, summary, following),
-        onVersionsStored: (items) => this.notifications.versionsStored(session().cache, items),
+        onVersionsStored: (items) => {
+          this.notifications.versionsStored(session().cache, items);
+          deps.onVersionsStored?.(session().cache);
+        },
         mutate: (m) => this.network.mutateOrQueue(m),
         jobs: this.jobs,
         ...(tuning.followWaitSeconds !== undefined ? { followWaitSeconds: tuning.followWaitSeconds } : {}),

@@ -34,6 +34,9 @@ const settingsSchema = z.object({
   // The team database (issue 17), without its password (the keychain's); damaged or missing: none, no background sync.
   team: teamConnectionSchema.nullable().catch(null),
   teamLastRun: teamLastRunSchema.nullable().catch(null),
+  // The one profile the team connection belongs to (only its cache syncs; never the built-in sandbox). Missing
+  // (a file from before): bound at the first start to the profile active then (bindTeamProfile in teamSyncer.ts).
+  teamProfile: z.string().min(1).max(64).nullable().optional().catch(null),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
@@ -45,6 +48,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   notifications: { ...DEFAULT_NOTIFICATIONS },
   team: null,
   teamLastRun: null,
+  teamProfile: null,
 };
 
 export async function readSettings(dataDir: string): Promise<AppSettings> {

@@ -1,19 +1,25 @@
 /**
- * The app's team database sync (issue 17): one run at a time of team/teamSync.ts over the active profile's cache,
- * started by «Синхронизировать сейчас», every 15 minutes while the app is open, and after a feed sync ends, when
- * a connection is kept in settings. Its state (running, progress in words, the last run's result or error) goes
+ * The app's team database sync (issue 17): one run at a time of team/teamSync.ts over the cache of the profile the
+ * connection belongs to (`teamProfile` in settings: the one active when it was saved; never the built-in sandbox,
+ * whose demo data must not reach a team), while that profile is active. Started by «Синхронизировать сейчас»,
+ * every 15 minutes while the app is open, and after any paid load that stored versions ends (a job in any end
+ * state: done, capped, stopped, failed; or a call outside jobs: a search's first pages, a list, a card),
+ * coalesced: one run at a time, one more pending at most. Each run reads the ledger's new rows first (free). Its state (running, progress in words, the last run's result or error) goes
  * to the window as `team.status` events and is kept in settings.json (the last run; never the password, which
  * only the keychain holds: vault/teamSecret.ts).
  */
 import type { CacheDb } from '../cache/database';
+import { teamLinkStore } from '../cache/teamLink';
 import type { StoredVersion } from '../current/deps';
-import type { EventName, EventPayload, Locale, TeamLastRun, TeamStatus } from '../contract/ipc';
+import type { EventName, EventPayload, Locale, SyncJob, TeamLastRun, TeamStatus } from '../contract/ipc';
 import { appVersion } from '../export/provenance';
-import { teamProgressLine } from '../i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamOtherProfileText, teamProgressLine } from '../i18n/teamSyncText';
+import { defaultTeamAuthor } from '../team/author';
 import { runTeamSync } from '../team/teamSync';
 import type { TeamSecretVault } from '../vault/teamSecret';
-import { appError } from '../domain/appError';
+import { appError, AppError } from '../domain/appError';
 import { toIpcError } from './errors';
+import { isBuiltInName } from './sandboxProfile';
 import type { Session } from './sessions';
 import type { SettingsFile } from './settings';
 
@@ -28,11 +34,41 @@ export interface TeamSyncerDeps {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Versions a run pulled into this cache (the app's notifications: a marked tender's newer version). */
   onVersionsStored?(cache: CacheDb, items: readonly StoredVersion[]): void;
+  /** Reads the ledger's new rows from the API into the session's mirror (free); absent or failing: not refreshed. */
+  refreshLedger?(session: Session): Promise<unknown>;
   intervalMs?: number;
+}
+
+/**
+ * A settings file from before connections belonged to a profile: its connection goes to the profile active at
+ * this first start, unless that is a built-in one (the sandbox): then it stays unbound until saved again.
+ */
+export async function bindTeamProfile(settings: SettingsFile, activeProfile: string | null): Promise<void> {
+  const { team, teamProfile } = settings.value;
+  if (team === null || teamProfile !== undefined) return;
+  await settings.update({ teamProfile: activeProfile !== null && !isBuiltInName(activeProfile) ? activeProfile : null });
+}
+
+export const noTeamConnection = (): AppError => appError('invalid_input', 'Сначала укажите адрес базы команды и сохраните его.', 'First enter the team database address and save it.');
+
+/** Why the active profile may not sync with the kept connection, or null when it may. */
+export function teamSyncRefusal(settings: SettingsFile, activeProfile: string | null): AppError | null {
+  const { team, teamProfile } = settings.value;
+  if (activeProfile !== null && isBuiltInName(activeProfile)) return new AppError('not_supported', TEAM_SYNC_TEXT.sandboxRefused);
+  if (team === null) return noTeamConnection();
+  if (teamProfile === null || teamProfile === undefined) return new AppError('invalid_input', TEAM_SYNC_TEXT.unbound);
+  if (activeProfile !== teamProfile) return new AppError('invalid_input', teamOtherProfileText(teamProfile));
+  return null;
 }
 
 export class TeamSyncer {
   private running: { abort: AbortController; done: Promise<void> } | null = null;
+  /** A run was asked for while one ran: it starts when that one ends (one pending at most). */
+  private pending = false;
+  /** Versions were stored since the last run started (a paid load's end then asks for a run). */
+  private dirty = false;
+  /** Sync jobs in state `running`: a version stored under one waits for the job's end. */
+  private readonly busyJobs = new Set<string>();
   private progress: string | null = null;
   private stored: { url: string; stored: boolean } | null = null;
   private readonly timer: NodeJS.Timeout;
@@ -43,10 +79,26 @@ export class TeamSyncer {
   }
 
   async status(): Promise<TeamStatus> {
-    const { team, teamLastRun } = this.deps.settings.value;
+    const { team, teamLastRun, teamProfile } = this.deps.settings.value;
     // Asked of the keychain once per address, not with every progress event of a run.
     if (team && this.stored?.url !== team.url) this.stored = { url: team.url, stored: (await this.deps.secrets.get(team.url).catch(() => null)) !== null };
-    return { connection: team, passwordStored: team ? this.stored!.stored : false, running: this.running !== null, progress: this.progress, lastRun: teamLastRun };
+    const session = this.deps.session();
+    const activeProfile = session?.name ?? null;
+    const forActiveProfile = team !== null && teamProfile != null && teamProfile === activeProfile && !isBuiltInName(teamProfile);
+    // The name is the profile's cache's (team_self), where the CLI's --author writes too.
+    const author = forActiveProfile && session ? authorOf(session.cache) : null;
+    return {
+      connection: team && author ? { ...team, author } : team,
+      passwordStored: team ? this.stored!.stored : false,
+      running: this.running !== null,
+      progress: this.progress,
+      lastRun: teamLastRun,
+      connectionProfile: team ? (teamProfile ?? null) : null,
+      activeProfile,
+      forActiveProfile,
+      sandboxActive: activeProfile !== null && isBuiltInName(activeProfile),
+      defaultAuthor: defaultTeamAuthor(),
+    };
   }
 
   /** The stored password was set or deleted: the next status asks the keychain again. */
@@ -54,28 +106,61 @@ export class TeamSyncer {
     this.stored = null;
   }
 
-  /** Starts a run when a connection is kept and none is running; false otherwise. */
+  /**
+   * Starts a run when the active profile's connection is kept (not the sandbox's, not another profile's) and none
+   * is running; false otherwise.
+   */
   start(): boolean {
     const connection = this.deps.settings.value.team;
     if (connection === null || this.running !== null) return false;
+    if (teamSyncRefusal(this.deps.settings, this.deps.session()?.name ?? null) !== null) return false;
+    this.dirty = false;
     const abort = new AbortController();
     const done = this.run(connection, abort.signal).finally(() => {
       this.running = null;
       this.progress = null;
       void this.announce();
+      if (this.pending && !abort.signal.aborted) {
+        this.pending = false;
+        this.start();
+      }
     });
     this.running = { abort, done };
     void this.announce();
     return true;
   }
 
-  /** A feed sync ended: what it brought goes to the team now rather than at the next quarter hour. */
-  afterFeedSync(): void {
-    this.start();
+  /** A run now, or right after the running one (coalesced: one pending at most). */
+  request(): void {
+    if (this.running !== null) this.pending = true;
+    else this.start();
+  }
+
+  /**
+   * Versions were stored in the session's cache (any paid load: a job's page, a search's first pages, a list, a
+   * card). Outside a running job they go to the team now; under one, when the job ends.
+   */
+  versionsStored(cache: CacheDb): void {
+    if (this.deps.session()?.cache !== cache) return;
+    this.dirty = true;
+    if (this.busyJobs.size === 0) this.request();
+  }
+
+  /** A sync job moved (`sync.progress`): one that ended in any state after storing versions asks for a run. */
+  jobProgress(job: Pick<SyncJob, 'jobId' | 'state'>): void {
+    if (job.state === 'running') {
+      this.busyJobs.add(job.jobId);
+      return;
+    }
+    this.busyJobs.delete(job.jobId);
+    if (this.dirty && this.busyJobs.size === 0) this.request();
   }
 
   /** The profile changes (its cache closes): a running sync stops; what it committed stays. */
   async stop(): Promise<void> {
+    this.pending = false;
+    this.dirty = false;
+    this.busyJobs.clear();
     const running = this.running;
     if (!running) return;
     running.abort.abort();
@@ -94,6 +179,7 @@ export class TeamSyncer {
       const session = this.deps.session();
       if (session === null) throw appError('not_found', 'Нет открытого профиля: синхронизировать с базой команды нечего.', 'No profile is open: there is nothing to sync with the team database.');
       const { password } = await this.deps.secrets.resolve(connection.url);
+      const refreshLedger = this.deps.refreshLedger;
       const result = await runTeamSync(
         session.cache,
         {
@@ -102,7 +188,9 @@ export class TeamSyncer {
           schema: connection.schema,
           appVersion: appVersion(),
           generation: session.generation,
-          ...(connection.author !== '' ? { author: connection.author } : {}),
+          ...(refreshLedger ? { refreshLedger: () => refreshLedger(session) } : {}),
+          // A name kept in settings before it moved to the profile's cache (team_self) is carried over once.
+          ...(connection.author !== '' && authorOf(session.cache) === '' ? { author: connection.author } : {}),
         },
         {
           signal,
@@ -113,14 +201,23 @@ export class TeamSyncer {
           },
         },
       );
-      lastRun = { at: at(), ok: true, pushed: result.pushed, pulled: result.pulled, error: null };
+      lastRun = { at: at(), ok: true, pushed: result.pushed, pulled: result.pulled, error: null, ledgerRefreshed: result.ledgerRefreshed, url: connection.url, schema: connection.schema };
     } catch (error) {
-      lastRun = { at: at(), ok: false, pushed: null, pulled: null, error: toIpcError(error, this.deps.locale()).message };
+      lastRun = { at: at(), ok: false, pushed: null, pulled: null, error: toIpcError(error, this.deps.locale()).message, url: connection.url, schema: connection.schema };
     }
     await this.deps.settings.update({ teamLastRun: lastRun });
   }
 
   private async announce(): Promise<void> {
     this.deps.emit('team.status', await this.status());
+  }
+}
+
+/** The profile cache's author (team_self), '' when none is kept or the cache cannot be read (closing). */
+function authorOf(cache: CacheDb): string {
+  try {
+    return teamLinkStore(cache).author();
+  } catch {
+    return '';
   }
 }

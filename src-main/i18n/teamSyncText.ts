@@ -131,4 +131,22 @@ export const TEAM_SYNC_TEXT = {
     ru: 'Синхронизация с общей базой остановлена; отправленное и полученное до остановки сохранено, следующий запуск продолжит.',
     en: 'The team sync was stopped; what was pushed and pulled before that is kept, and the next run goes on from there.',
   },
+  /** Demo data must never reach a team database (nor the team's real data the demo profile). */
+  sandboxRefused: {
+    ru: 'Встроенная песочница — демонстрационные данные: её не синхронизируют с базой команды.',
+    en: 'The built-in sandbox holds demo data: it is never synced with a team database.',
+  },
+  /** A connection kept from before this rule, when the sandbox was active: it belongs to no profile yet. */
+  unbound: {
+    ru: 'Подключение команды не относится ни к одному профилю: откройте нужный профиль и сохраните подключение ещё раз.',
+    en: 'The team connection belongs to no profile yet: open the profile it is for and save the connection again.',
+  },
 } satisfies Record<string, Text>;
+
+/** «Подключение команды относится к профилю «…»»: the active profile is another one, so nothing of it syncs. */
+export function teamOtherProfileText(profile: string): Text {
+  return {
+    ru: `Подключение команды относится к профилю «${profile}»: синхронизируется только он. Переключитесь на него или сохраните подключение в этом профиле.`,
+    en: `The team connection belongs to the profile «${profile}»: only it syncs. Switch to it, or save the connection in this profile.`,
+  };
+}

@@ -1,8 +1,9 @@
 /**
  * One team sync run (issue 17), the same for the CLI's `tenderwb team sync` and the app's «Синхронизировать
- * сейчас» / background sync: open the team database (migrating its schema or refusing a newer one), record this
- * machine in the team's roster, link the local cache to that team, push what the team lacks, then pull what
- * teammates pushed, and close. Push goes first so a teammate's pull in the same minute already sees our rows;
+ * сейчас» / background sync: read the ledger's new rows from the API when the caller can (free; so the ledger
+ * reaches the team without an audit first; offline, the run goes on without), open the team database
+ * (migrating its schema or refusing a newer one), record this machine in the team's roster, link the local
+ * cache to that team, push what the team lacks, then pull what teammates pushed, and close. Push goes first so a teammate's pull in the same minute already sees our rows;
  * the pull skips our own rows by machine id, so the order changes no count.
  *
  * Nothing here writes a cursor itself: each half moves its own cursors only after its PostgreSQL transactions
@@ -18,6 +19,7 @@ import { teamError } from '../teamdb/errors';
 import { recordMachine } from '../teamdb/machineStore';
 import { DEFAULT_TEAM_SCHEMA } from '../teamdb/schemaName';
 import { pullFromTeam } from './pull';
+import { defaultTeamAuthor } from './author';
 import { pushToTeam } from './push';
 import type { TeamCounts, TeamRunOptions } from './types';
 
@@ -28,8 +30,13 @@ export interface TeamSyncParams {
   password?: string;
   schema?: string;
   appVersion: string;
-  /** Who this machine's changes are by (team_self.author); kept as it is when absent. */
+  /** Who this machine's changes are by (team_self.author); kept as it is when absent, the OS user's name when none is kept. */
   author?: string;
+  /**
+   * Reads the ledger's new rows from the API into the cache's mirror (a free request: the workbench's
+   * money.pullLedger), so the ledger reaches the team without an audit first. Failing or offline: the run goes on.
+   */
+  refreshLedger?: () => Promise<unknown>;
   /** The profile's API generation: only the current one syncs. */
   generation: ApiGeneration;
   connectTimeoutMs?: number;
@@ -40,6 +47,8 @@ export interface TeamSyncResult {
   schemaVersion: number;
   pushed: TeamCounts;
   pulled: TeamCounts;
+  /** Whether the ledger mirror was read from the API first (null: no way to ask was given). */
+  ledgerRefreshed: boolean | null;
   tookMs: number;
 }
 
@@ -47,7 +56,10 @@ export async function runTeamSync(cache: CacheDb, params: TeamSyncParams, option
   if (params.generation !== 'current') throw new AppError('not_supported', TEAM_SYNC_TEXT.earlierRefused);
   const started = Date.now();
   const link = teamLinkStore(cache);
-  if (params.author !== undefined && params.author.trim() !== '' && params.author.trim() !== link.author()) link.setAuthor(params.author.trim());
+  const author = params.author?.trim() || (link.author() === '' ? defaultTeamAuthor() : '');
+  if (author !== '' && author !== link.author()) link.setAuthor(author);
+  // Before connecting: the ledger rows it brings are pushed by this same run.
+  const ledgerRefreshed = params.refreshLedger ? await params.refreshLedger().then(() => true, () => false) : null;
   const schema = params.schema ?? DEFAULT_TEAM_SCHEMA;
   let team: Awaited<ReturnType<typeof openTeamConnection>> | null = null;
   try {
@@ -64,7 +76,7 @@ export async function runTeamSync(cache: CacheDb, params: TeamSyncParams, option
     const pushed = await pushToTeam(cache, team, options);
     options.signal?.throwIfAborted();
     const pulled = await pullFromTeam(cache, team, options);
-    return { teamId: team.teamId, schemaVersion: team.schemaVersion, pushed, pulled, tookMs: Date.now() - started };
+    return { teamId: team.teamId, schemaVersion: team.schemaVersion, pushed, pulled, ledgerRefreshed, tookMs: Date.now() - started };
   } catch (error) {
     if (options.signal?.aborted) throw new AppError('cancelled', TEAM_SYNC_TEXT.cancelled);
     throw teamError(error, { url: params.url, schema, secrets: [params.password] });

@@ -39,6 +39,8 @@ export type VaultUnavailableReason =
 
 const ENV_HINT_RU = `передайте токен через переменную ${TOKEN_ENV_VAR}`;
 const ENV_HINT_EN = `pass the token in the ${TOKEN_ENV_VAR} environment variable`;
+/** The messages' way around the keychain; the team password's messages name their own variables (teamSecret.ts). */
+export const TOKEN_ENV_HINT = { ru: ENV_HINT_RU, en: ENV_HINT_EN } as const;
 
 const UNAVAILABLE_MESSAGES: Record<VaultUnavailableReason, { ru: string; en: string }> = {
   no_dbus: {

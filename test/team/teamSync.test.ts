@@ -93,14 +93,14 @@ describe('a team sync run', () => {
   });
 
   it('the app syncs on its own every period while a connection is set, and keeps the result (an error in Russian)', async () => {
-    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: closedUrl, schema: 'tenderwb', author: 'Иванова' } });
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: closedUrl, schema: 'tenderwb', author: 'Иванова' }, teamProfile: 'work' });
     const statuses: TeamStatus[] = [];
     let ended!: (status: TeamStatus) => void;
     const done = new Promise<TeamStatus>((resolve) => (ended = resolve));
     const syncer = new TeamSyncer({
       settings,
       secrets: new TeamSecretVault({ env: {}, keychain: memoryKeychain() }),
-      session: () => ({ cache, generation: 'current' }) as Session,
+      session: () => ({ name: 'work', cache, generation: 'current' }) as Session,
       locale: () => 'ru',
       emit: (event, payload) => {
         if (event !== 'team.status') return;

@@ -6,7 +6,9 @@
  * A wrong password and an unreachable server are refused with a clear message, exit non-zero and change nothing
  * locally; the database password never appears in anything the CLI printed.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { CliHarness, cliOnSandbox, ctl, type CliRun, type Json } from '../cli/helpers';
@@ -73,10 +75,13 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     expect(pushedByA.pushed).toMatchObject({ tender_version: tenderVersions, saved_search: 1, shared_change: 0 });
     expect(pushedByA.pushed.card).toBeGreaterThan(0);
     expect(pushedByA.pulled).toEqual(ZEROS);
+    // A never ran `ledger` or `audit`: the run read the ledger from the API first, so its rows reached the team.
+    expect(pushedByA.pushed.ledger_row).toBeGreaterThan(0);
 
     const pulledByB = summary(await teamSync(b));
     expect(pulledByB.teamId).toBe(pushedByA.teamId);
-    expect(pulledByB.pulled).toEqual(pushedByA.pushed);
+    // B is on the same account: its own run read the same ledger rows from the API before pulling, so none is new.
+    expect(pulledByB.pulled).toEqual({ ...pushedByA.pushed, ledger_row: 0 });
     expect(pulledByB.pushed).toEqual(ZEROS);
     expect(await versions(b)).toEqual(held);
 
@@ -140,7 +145,18 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     } else {
       expect(stored.code).not.toBe(0);
       expect(stored.stderr).toContain('хранилище паролей');
+      // The team password's own variables, named once, in the CLI's language (not the API token's words).
+      expect(stored.stderr.split('TENDERWB_TEAM_PASSWORD')).toHaveLength(2);
+      expect(stored.stderr).not.toContain('TENDERWB_TOKEN');
+      expect(stored.stderr).not.toContain('environment variable');
     }
+    // The built-in sandbox's demo data never reaches the team database.
+    mkdirSync(join(b.dataDir, 'profiles', 'sandbox'), { recursive: true });
+    writeFileSync(join(b.dataDir, 'profiles', 'sandbox', 'cache.db'), '');
+    const demo = await b.run(['--profile', 'sandbox', 'team', 'sync', '--postgres', url], { env: teamEnv });
+    expect(demo.code).toBe(2);
+    expect(demo.stderr).toContain('Встроенная песочница — демонстрационные данные: её не синхронизируют с базой команды.');
+
     const none = await b.run(['team', 'sync', '--postgres', url]);
     expect(none.code).not.toBe(0);
     expect(none.stderr).toMatch(/парол/i);

@@ -17,7 +17,10 @@ import { isTerminal, promptLine, readAllStdin } from '../readSecret';
 import { AppError } from '../../domain/appError';
 import { appVersion } from '../../export/provenance';
 import type { Locale } from '../../i18n/text';
-import { teamProgressLine, teamSyncSummary } from '../../i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamProgressLine, teamSyncSummary } from '../../i18n/teamSyncText';
+import { isBuiltInName } from '../../app/sandboxProfile';
+import { MoneyUseCases } from '../../current/money';
+import { cliNet } from '../currentNet';
 import { runTeamSync } from '../../team/teamSync';
 import { describeTeamUrl, parseTeamUrl } from '../../teamdb/teamUrl';
 import { isTeamSchemaName } from '../../teamdb/schemaName';
@@ -57,17 +60,29 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
   }
   const author = a.values.author as string | undefined;
   const profile = await ctx.profile();
+  // Demo data never reaches a team database (nor the team's real data the demo profile).
+  if (isBuiltInName(profile.name)) throw new CliError(locale === 'en' ? TEAM_SYNC_TEXT.sandboxRefused.en : TEAM_SYNC_TEXT.sandboxRefused.ru, 2);
   const cache = await ctx.cache();
-  const { password } = await new TeamSecretVault().resolve(url);
   try {
+    const { password } = await new TeamSecretVault().resolve(url);
     const result = await runTeamSync(
       cache,
-      { url, password, schema, author, appVersion: appVersion(), generation: profile.generation },
+      {
+        url,
+        password,
+        schema,
+        author,
+        appVersion: appVersion(),
+        generation: profile.generation,
+        // The ledger's new rows first (free), so they reach the team without `tenderwb audit`; offline: without.
+        ...(profile.generation === 'current' ? { refreshLedger: async () => new MoneyUseCases({ cache, net: cliNet(ctx) }).pullLedger() } : {}),
+      },
       { signal, onProgress: (p) => ctx.out.progress(teamProgressLine(p, locale), p.total ? p.done / p.total : undefined) },
     );
+    const ledgerNote = result.ledgerRefreshed === false ? say(locale, '\nжурнал списаний не обновлён с сервера API (нет связи или токена): отправлен тот, что уже был', '\nthe ledger was not refreshed from the API (no connection or token): the one held was pushed') : '';
     ctx.out.result(
-      { teamId: result.teamId, schemaVersion: result.schemaVersion, pushed: result.pushed, pulled: result.pulled, tookMs: result.tookMs },
-      () => `${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}`,
+      { teamId: result.teamId, schemaVersion: result.schemaVersion, pushed: result.pushed, pulled: result.pulled, ledgerRefreshed: result.ledgerRefreshed, tookMs: result.tookMs },
+      () => `${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}${ledgerNote}`,
     );
   } catch (e) {
     if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'not_supported' ? 2 : 1);
@@ -82,9 +97,19 @@ async function teamPassword(ctx: CliContext, args: string[], locale: Locale): Pr
   if (urlHasPassword(url)) {
     throw new CliError(say(locale, 'уберите пароль из адреса: его спросят отдельно и сохранят в хранилище паролей', 'leave the password out of the URL: it is asked for separately and kept in the keychain'), 2);
   }
+  try {
+    await keepPassword(ctx, url, a.values.forget === true, locale);
+  } catch (e) {
+    // The keychain's plain words, once, in the CLI's language (naming TENDERWB_TEAM_PASSWORD / PGPASSWORD).
+    if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, 1);
+    throw e;
+  }
+}
+
+async function keepPassword(ctx: CliContext, url: string, forget: boolean, locale: Locale): Promise<void> {
   const vault = new TeamSecretVault();
   const where = describeTeamUrl(url);
-  if (a.values.forget === true) {
+  if (forget) {
     const removed = await vault.remove(url);
     ctx.out.result(
       { forgotten: removed },
