@@ -101,6 +101,11 @@ export class TeamSyncer {
     };
   }
 
+  /** Whether a run is going now. */
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
   /** The stored password was set or deleted: the next status asks the keychain again. */
   passwordChanged(): void {
     this.stored = null;

@@ -95,10 +95,10 @@ describe('team sync loose ends', () => {
 
     const dir = mkdtempSync(join(tmpdir(), 'tenderwb-pulleffects-'));
     try {
-      const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: pg.urlOf(db), schema: 'tenderwb', author: 'Борисова' } });
+      const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: pg.urlOf(db), schema: 'tenderwb', author: 'Борисова' }, teamProfile: 'work' });
       const events: { event: string; payload: unknown }[] = [];
       const emit = (event: string, payload: unknown): void => void events.push({ event, payload });
-      const session = { cache: b, generation: 'current' } as Session;
+      const session = { name: 'work', cache: b, generation: 'current' } as Session;
       const ctx = { session: () => session, sessionOrNull: () => session, emit } as unknown as AppContext;
       listHandlers(ctx, {} as HostPlatform);
       const notifications = new AppNotifications({ settings, locale: () => 'ru', emit: emit as never, cache: () => b, checkMs: 3_600_000 });

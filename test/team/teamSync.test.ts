@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/app/settings';
-import { TeamSyncer } from '../../src-main/app/teamSyncer';
+import { bindTeamProfile, TeamSyncer } from '../../src-main/app/teamSyncer';
+import { teamHandlers } from '../../src-main/app/team';
+import type { AppContext } from '../../src-main/app/context';
+import { teamLinkStore } from '../../src-main/cache/teamLink';
+import { defaultTeamAuthor } from '../../src-main/team/author';
 import type { Session } from '../../src-main/app/sessions';
 import { parseArgs, type TeamStatus } from '../../src-main/contract/ipc';
 import { AppError } from '../../src-main/domain/appError';
@@ -121,5 +125,121 @@ describe('a team sync run', () => {
     expect(last).toMatchObject({ ok: false, pushed: null, pulled: null });
     expect(last.error).toContain('postgres://analyst@127.0.0.1:');
     expect(last.error).toMatch(/[а-я]/);
+  });
+});
+
+describe('the app’s team connection belongs to one profile (issue 17, a newcomer’s trial)', () => {
+  /** The app's team handlers and syncer over a fake context whose active profile the test switches. */
+  function teamApp(active: { name: string }, settings: SettingsFile, keychain = memoryKeychain()) {
+    const events: TeamStatus[] = [];
+    const waiters: (() => void)[] = [];
+    const session = () => ({ name: active.name, cache, generation: 'current' }) as Session;
+    const syncer = new TeamSyncer({
+      settings,
+      secrets: new TeamSecretVault({ env: {}, keychain }),
+      session,
+      locale: () => 'ru',
+      emit: (event, payload) => {
+        if (event !== 'team.status') return;
+        events.push(payload as TeamStatus);
+        if (!(payload as TeamStatus).running) waiters.splice(0).forEach((w) => w());
+      },
+      intervalMs: 3_600_000,
+    });
+    const ctx = { settings, sessionOrNull: session, locale: 'ru' } as unknown as AppContext;
+    const handlers = teamHandlers(ctx, syncer, new TeamSecretVault({ env: {}, keychain }));
+    /** Resolves when no run is going (the status event after a run's end). */
+    const idle = async (): Promise<void> => {
+      while (syncer.isRunning()) await new Promise<void>((resolve) => waiters.push(resolve));
+    };
+    const runs = () => events.filter((s, i) => s.running && !events[i - 1]?.running).length;
+    return { syncer, handlers, keychain, idle, runs };
+  }
+  const conn = (schema = 'tenderwb') => ({ url: closedUrl, schema, author: '' });
+  const refused = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e as AppError).text?.ru ?? String(e));
+
+  it('is saved for the active profile, never for the sandbox; another profile neither syncs nor is told it does', async () => {
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS });
+    const active = { name: 'sandbox' };
+    const { syncer, handlers } = teamApp(active, settings);
+    try {
+      expect(await refused(handlers['team.setConnection']({ connection: conn(), forgetPassword: false }))).toBe('Встроенная песочница — демонстрационные данные: её не синхронизируют с базой команды.');
+      expect(settings.value.team).toBeNull();
+      active.name = 'work';
+      const saved = await handlers['team.setConnection']({ connection: conn(), forgetPassword: false });
+      expect(saved).toMatchObject({ connectionProfile: 'work', activeProfile: 'work', forActiveProfile: true, sandboxActive: false });
+      expect(settings.value.teamProfile).toBe('work');
+
+      active.name = 'other';
+      expect(await syncer.status()).toMatchObject({ connectionProfile: 'work', activeProfile: 'other', forActiveProfile: false });
+      expect(syncer.start()).toBe(false);
+      expect(await refused(handlers['team.syncNow']({}))).toContain('Подключение команды относится к профилю «work»');
+      active.name = 'sandbox';
+      expect(await syncer.status()).toMatchObject({ sandboxActive: true, forActiveProfile: false });
+      expect(await refused(handlers['team.syncNow']({}))).toContain('Встроенная песочница');
+    } finally {
+      await syncer.close();
+    }
+  });
+
+  it('a connection kept from before goes to the profile active at the first start, unless that is the sandbox', async () => {
+    const legacy = (): SettingsFile => new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: conn(), teamProfile: undefined });
+    const onSandbox = legacy();
+    await bindTeamProfile(onSandbox, 'sandbox');
+    expect(onSandbox.value.teamProfile).toBeNull();
+    await bindTeamProfile(onSandbox, 'work'); // unbound stays unbound until saved again
+    expect(onSandbox.value.teamProfile).toBeNull();
+    const onWork = legacy();
+    await bindTeamProfile(onWork, 'work');
+    expect(onWork.value.teamProfile).toBe('work');
+  });
+
+  it('syncs after a paid load ends in any state (coalesced), signs with the profile’s author, tests the form’s address, keeps the password on disconnect', async () => {
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS });
+    const active = { name: 'work' };
+    const { syncer, handlers, keychain, idle, runs } = teamApp(active, settings);
+    teamLinkStore(cache).setAuthor(''); // the earlier test's run signed this cache
+    try {
+      await handlers['team.setConnection']({ connection: conn(), password: 'pw', forgetPassword: false });
+      // No name typed: the OS user's, in the profile's cache where the CLI's --author writes too.
+      expect(teamLinkStore(cache).author()).toBe(defaultTeamAuthor());
+      teamLinkStore(cache).setAuthor('Петрова (из CLI)');
+      expect((await syncer.status()).connection?.author).toBe('Петрова (из CLI)');
+
+      // A job stopped at the spend cap after storing pages: one run at its end, none while it ran.
+      syncer.jobProgress({ jobId: 'j1', state: 'running' });
+      syncer.versionsStored(cache);
+      expect(syncer.isRunning()).toBe(false);
+      syncer.jobProgress({ jobId: 'j1', state: 'spend_cap' });
+      expect(syncer.isRunning()).toBe(true);
+      // A search's first pages outside a job while that run goes: one more after it, not two.
+      syncer.versionsStored(cache);
+      syncer.versionsStored(cache);
+      await idle();
+      expect(runs()).toBe(2);
+      expect(settings.value.teamLastRun).toMatchObject({ ok: false, url: closedUrl, schema: 'tenderwb' });
+      // A job that stored nothing starts no run.
+      syncer.jobProgress({ jobId: 'j2', state: 'running' });
+      syncer.jobProgress({ jobId: 'j2', state: 'done' });
+      expect(syncer.isRunning()).toBe(false);
+
+      // team.test: the form's unsaved address, not the saved one.
+      const other = closedUrl.replace('/team', '/other_db');
+      expect(await refused(handlers['team.test']({ connection: { url: other, schema: 'tenderwb' }, password: 'typed' }))).toContain(other);
+      expect([...keychain.items.values()]).toEqual(['pw']); // the typed one was never stored
+
+      // «Отключить» keeps the password and the last result; the same address saved again keeps the result too.
+      const lastRun = settings.value.teamLastRun;
+      await handlers['team.setConnection']({ connection: null, forgetPassword: false });
+      expect([...keychain.items.values()]).toEqual(['pw']);
+      await handlers['team.setConnection']({ connection: conn(), forgetPassword: false });
+      expect(settings.value.teamLastRun).toEqual(lastRun);
+      await handlers['team.setConnection']({ connection: conn('another'), forgetPassword: false });
+      expect(settings.value.teamLastRun).toBeNull();
+      await handlers['team.setConnection']({ connection: null, forgetPassword: true });
+      expect(keychain.items.size).toBe(0);
+    } finally {
+      await syncer.close();
+    }
   });
 });
