@@ -2,6 +2,9 @@
  * `tenderwb team sync --postgres URL [--schema NAME] [--author NAME]`: one team sync run (issue 17, team/teamSync.ts)
  * of the profile's cache with a team's PostgreSQL database: push what the team lacks, pull what teammates pushed.
  * Progress on stderr on a terminal, then a summary in the CLI's language; `--json` one object with the counts.
+ * The run reads the ledger's new rows from the API first (free; `ledgerRefreshed` false when it could not); the
+ * built-in sandbox profile is refused (its demo data never reaches a team). `--author` is kept in the profile's
+ * cache (team_self), where the app's «Ваше имя» writes too.
  *
  * `tenderwb team password --postgres URL [--forget]`: keeps the database password in the OS keychain (typed
  * without echo on a terminal, or piped on standard input, like `login`), or deletes it.
