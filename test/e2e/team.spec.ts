@@ -1,15 +1,17 @@
 /**
  * The team database in Settings end to end (issue 17), against a throwaway PostgreSQL cluster this file starts
- * (one for the file): the address, schema, «Ваше имя» and the password (to the keychain; the page never sees it
- * again), «Проверить подключение», «Синхронизировать сейчас» with its result in Russian; a saved search read
- * afterwards is pushed by the core on its own (a feed sync that ends starts a team sync) and the result line
- * counts its versions; the team database holds them, under the analyst's name.
+ * (one for the file). The built-in sandbox's demo data is never synced (no form); in a live profile the form's
+ * problems show next to their fields without the contract's paths, «Проверить подключение» tests the unsaved
+ * form (typed password included), the address, schema, «Ваше имя» and the password (to the keychain; the page
+ * never sees it again) are saved for that profile («Профиль: work»), «Синхронизировать сейчас» gives a headline
+ * counting everything that moved; saving the same address again keeps it; a saved search read afterwards is
+ * pushed by the core on its own. A teammate's note pulled into a card shows its author and its deletion warns
+ * the team hears of it. Another profile (the earlier generation, the sandbox) gets no sync and no last result;
+ * «Отключить» asks first. Uses the keychain (a profile with a token, the password).
  */
 import { startPostgres, type PgCluster } from '../team/postgresCluster';
-import { expect, test } from './fixtures';
-import { waitJob } from './viewsHelpers';
-
-type Ok<T> = { ok: true; value: T };
+import { expect, test, type E2eApp } from './fixtures';
+import { invokeOk, waitJob } from './viewsHelpers';
 
 let pg: PgCluster;
 let url: string;
@@ -23,39 +25,148 @@ test.afterAll(async () => {
   await pg?.stop();
 });
 
-test('team database: connect in Settings, sync now, a feed sync pushes by itself; result in Russian', async ({ page, app }) => {
+/** Reads ten tenders from `first` on as a saved search (paid for with consent), and gives its id. */
+async function search(app: E2eApp, first: number, label: string): Promise<string> {
+  const run = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', {
+    criteria: { ids: Array.from({ length: 10 }, (_, i) => first + i) },
+    label,
+    events: ['created'],
+    maxSpend: 30,
+  });
+  expect((await waitJob(app, run.jobId)).state).toBe('done');
+  return run.filterId;
+}
+
+test('team database: sandbox refused, form problems by field, test unsaved, sync words, a teammate’s note, other profiles, disconnect asks', async ({ page, app }) => {
+  test.setTimeout(150_000);
   await page.getByTestId('nav-settings').click();
   const section = page.getByTestId('settings-team');
   await expect(section.getByRole('heading', { name: 'База команды' })).toBeVisible();
+  // The built-in sandbox: demo data, explained, no form.
+  await expect(section.getByTestId('team-sandbox')).toContainText('демонстрационные данные');
+  await expect(section.getByTestId('team-url')).toHaveCount(0);
 
+  const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-team`, { method: 'POST' });
+  const token = ((await login.json()) as { token: string }).token;
+  await page.getByTestId('profile-name').fill('work');
+  await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await page.getByTestId('activate-work').click();
+  await expect(page.getByTestId('active-profile')).toContainText('work');
+  await expect(section.getByTestId('team-url')).toBeVisible();
+
+  // Problems next to their fields, in words, without «connection.url:».
+  await section.getByTestId('team-url').fill(url.replace('://', '://someone:secret@'));
+  await section.getByTestId('team-schema').fill('Team-Data');
+  await section.getByTestId('team-save').click();
+  await expect(section.getByTestId('team-url-error')).toHaveText('Пароль в адрес не пишите: для него есть отдельное поле');
+  await expect(section.getByTestId('team-schema-error')).toHaveText(/^Строчные латинские буквы, цифры и _/);
+  await expect(section).not.toContainText('connection.');
+
+  // A saved search read before the connection: its versions, ledger rows and the search wait for the first sync.
+  const filterId = await search(app, 2991, 'Команда e2e');
+
+  // «Проверить подключение» on what the form holds, before it is saved (the typed password only for the test).
   await section.getByTestId('team-url').fill(url);
+  await section.getByTestId('team-schema').fill('tenderwb');
   await section.getByTestId('team-author').fill('Иванова');
   await section.getByTestId('team-password').fill(pg.password);
+  await section.getByTestId('team-test').click();
+  await expect(section.getByTestId('team-note')).toContainText(/^Подключение работает: схема «tenderwb», версия \d+\.$/);
+
   await section.getByTestId('team-save').click();
   await expect(section.getByTestId('team-note')).toHaveText('Сохранено.');
   await expect(section.getByTestId('team-password')).toHaveValue('');
   await expect(section.getByTestId('team-password-state')).toContainText('Пароль сохранён в системном хранилище паролей');
+  await expect(section.getByTestId('team-profile')).toHaveText('Профиль: work');
 
-  await section.getByTestId('team-test').click();
-  await expect(section.getByTestId('team-note')).toContainText(/^Подключение работает: схема «tenderwb», версия \d+\.$/);
-
+  // The headline counts every kind that moved; the detail names them, in words.
+  const lastRun = section.getByTestId('team-last-run');
   await section.getByTestId('team-sync-now').click();
-  await expect(section.getByTestId('team-last-run')).toContainText(/^(Отправлено|Получено|Нечего отправлять и получать)[^·]* · \d+ [а-я]+, \d\d:\d\d/);
-
-  // A saved search read now: when its job ends, the core pushes what it brought without being asked.
-  const started = (await app.invoke('search.run', { criteria: { keywords: ['поставка'] }, label: 'Команда e2e', events: ['created'] })) as Ok<{ jobId: string }>;
-  expect(started.ok).toBe(true);
-  await waitJob(app, started.value.jobId);
-  await expect(section.getByTestId('team-last-run')).toContainText(/^Отправлено [1-9][\d\s\u00a0]* объект(а|ов)?[,;]/, { timeout: 30_000 });
-  // The headline counts every kind that moved; the detail names them (versions, the saved search...).
-  await expect(section.getByTestId('team-last-run')).toContainText(/Отправлено: \d[\d\s\u00a0]* верс(ия|ии|ий) тендер/);
-  await expect(section.getByTestId('team-last-run')).not.toContainText(/tender_version|saved_search/);
-
-  const held = Number(await pg.psql('team', 'SELECT count(*) FROM tenderwb.tender_version'));
-  expect(held).toBeGreaterThan(0);
+  await expect(lastRun.locator('p').first()).toHaveText(/^Отправлено [1-9]\d* объект(а|ов)?; получать нечего · \d+ [а-я]+, \d\d:\d\d$/);
+  await expect(lastRun.locator('p').nth(1)).toHaveText(/^Отправлено: \d+ верси(я|и|й) тендер(а|ов), .*1 сохранённый поиск$/);
+  // The same address saved again keeps the last result.
+  const headline = await lastRun.locator('p').first().textContent();
+  await section.getByTestId('team-save').click();
+  await expect(section.getByTestId('team-note')).toHaveText('Сохранено.');
+  await expect(lastRun.locator('p').first()).toHaveText(headline!);
   expect(await pg.psql('team', 'SELECT author FROM tenderwb.machine')).toBe('Иванова');
   expect(await page.content()).not.toContain(pg.password);
-
   await section.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'team-settings');
+
+  // A teammate's note on a tender marked here arrives with the next sync.
+  const tenderId = (await invokeOk<{ rows: { id: number }[] }>(app, 'search.results', { filterId, limit: 1 })).rows[0]!.id;
+  await invokeOk(app, 'marks.apply', { tender_ids: [tenderId], status: 'reviewing' });
+  const teammate = '00000000-0000-4000-8000-0000000000bb';
+  const noteAt = new Date().toISOString();
+  await pg.psql(
+    'team',
+    `INSERT INTO tenderwb.shared_change (machine_id, local_seq, entity, key, field, value, at, author) VALUES
+      ('${teammate}', 1, 'mark', '${tenderId}', 'note:${teammate}:1', '{"text": "Позвонить заказчику", "at": "${noteAt}"}', now(), 'Петров')`,
+  );
+  await section.getByTestId('team-sync-now').click();
+  await expect.poll(async () => (await invokeOk<{ notes: unknown[] }>(app, 'marks.get', { tenderId })).notes.length).toBe(1);
+
+  await page.getByTestId('nav-marks').click();
+  await page.locator('[data-testid="board-column"][data-status="reviewing"]').getByTestId('board-card-open').click();
+  const note = page.getByTestId('card-marks').getByTestId('card-note');
+  await expect(note.getByTestId('card-note-author')).toHaveText('Петров:');
+  await expect(note).toContainText('Позвонить заказчику');
+  await note.getByTestId('card-note-delete').click();
+  const confirm = page.getByTestId('card-note-delete-confirm');
+  await expect(confirm.getByRole('heading')).toHaveText('Удалить заметку коллеги?');
+  await expect(confirm).toContainText('Удаление дойдёт до всей команды');
+  await app.screenshot(page, 'team-note-delete');
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByTestId('card-marks').getByTestId('card-note')).toHaveCount(0);
+
+  // A saved search read now: when its job ends, the core pushes what it brought without being asked.
+  const held = Number(await pg.psql('team', 'SELECT count(*) FROM tenderwb.tender_version'));
+  await search(app, 2981, 'Команда e2e 2');
+  await expect.poll(async () => Number(await pg.psql('team', 'SELECT count(*) FROM tenderwb.tender_version'))).toBeGreaterThan(held);
+
+  // Another profile: the earlier generation is told up front, the sandbox gets no form; neither shows work's result.
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('profile-name').fill('work-old');
+  await page.getByTestId('profile-base-url').fill(`${app.sandboxOrigin}/legacy/api/v2`);
+  await page.getByTestId('profile-generation').selectOption('earlier');
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await page.getByTestId('activate-work-old').click();
+  await expect(page.getByTestId('active-profile')).toContainText('work-old');
+  await expect(section.getByTestId('team-blocked')).toContainText('только текущее поколение API');
+  await expect(section.getByTestId('team-profile')).toHaveText('Подключение команды настроено в профиле «work».');
+  await expect(section.getByTestId('team-sync-now')).toHaveCount(0);
+  await expect(section.getByTestId('team-last-run')).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
+  await app.screenshot(page, 'team-earlier-profile');
+  await page.getByTestId('activate-sandbox').click();
+  await expect(section.getByTestId('team-sandbox')).toBeVisible();
+  await expect(section.getByTestId('team-profile')).toHaveText('Подключение команды настроено в профиле «work».');
+  await expect(section.getByTestId('team-last-run')).toHaveCount(0);
+
+  // Another current-generation profile: the connection is named as work's, no sync from here, no result of work's.
+  await page.getByTestId('profile-name').fill('work-2');
+  await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await page.getByTestId('activate-work-2').click();
+  await expect(section.getByTestId('team-profile')).toContainText('Подключение команды относится к профилю «work»');
+  await expect(section.getByTestId('team-sync-now')).toBeDisabled();
+  await expect(section.getByTestId('team-last-run')).toHaveCount(0);
+
+  // «Отключить» asks, and whether the password stays.
+  await page.getByTestId('activate-work').click();
+  await expect(section.getByTestId('team-profile')).toHaveText('Профиль: work');
+  await section.getByTestId('team-disconnect').click();
+  const dialog = page.getByTestId('team-disconnect-dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('Отключить базу команды?');
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(section.getByTestId('team-last-run')).toBeVisible();
+  await section.getByTestId('team-disconnect').click();
+  await dialog.getByTestId('team-disconnect-keep').click();
+  await expect(section.getByTestId('team-disconnect')).toHaveCount(0);
+  await expect(section.getByTestId('team-url')).toHaveValue('');
 });

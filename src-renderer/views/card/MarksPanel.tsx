@@ -53,7 +53,7 @@ const strings: Strings<{
     deleteNoteBody: 'Заметка будет удалена безвозвратно:',
     deleteNoteYes: 'Удалить',
     deleteTeamNoteTitle: 'Удалить заметку коллеги?',
-    deleteTeamNoteBody: (author) => `Заметку написал(а) ${author}. Удаление дойдёт до всей команды при следующей синхронизации, вернуть заметку будет нельзя:`,
+    deleteTeamNoteBody: (author) => `Автор заметки — ${author}. Удаление дойдёт до всей команды при следующей синхронизации, вернуть заметку будет нельзя:`,
     teammate: 'Коллега',
     cancel: 'Отмена',
     markedAt: (at) => `Отмечена ${at}`,

@@ -7,8 +7,9 @@
  * from the core's `team.status` events.
  *
  * A connection belongs to one profile: the section names it, and with another profile active it says so and
- * offers no sync (nor that profile's last result). The built-in sandbox's demo data never syncs (no form), and an
- * earlier-generation profile is told so up front. The form's problems show next to their fields (teamForm.ts).
+ * offers no sync (nor that profile's last result). The built-in sandbox's demo data never syncs, nor does an
+ * earlier-generation profile: both are told so up front, with no form. The form's problems show next to their
+ * fields (teamForm.ts).
  * «Отключить» asks first, and whether the keychain keeps the password.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -41,6 +42,7 @@ const strings: Strings<{
   failed: (at: string) => string;
   never: string;
   profile: (name: string) => string;
+  ownedBy: (name: string) => string;
   sandboxHint: string;
   disconnectTitle: string;
   disconnectBody: string;
@@ -68,6 +70,7 @@ const strings: Strings<{
     failed: (at) => `Не удалось синхронизировать (${at}):`,
     never: 'Синхронизации ещё не было.',
     profile: (name) => `Профиль: ${name}`,
+    ownedBy: (name) => `Подключение команды настроено в профиле «${name}».`,
     sandboxHint: 'Чтобы работать с командой, откройте профиль с рабочим доступом к API и настройте подключение в нём.',
     disconnectTitle: 'Отключить базу команды?',
     disconnectBody: 'Синхронизация с общей базой прекратится; данные в кэше останутся. Пароль базы может остаться в системном хранилище паролей (пригодится при повторном подключении) или быть удалён.',
@@ -95,6 +98,7 @@ const strings: Strings<{
     failed: (at) => `The sync failed (${at}):`,
     never: 'No sync yet.',
     profile: (name) => `Profile: ${name}`,
+    ownedBy: (name) => `The team connection is set up in the profile “${name}”.`,
     sandboxHint: 'To work with the team, open a profile with real API access and set the connection up there.',
     disconnectTitle: 'Disconnect the team database?',
     disconnectBody: 'Syncing with the shared database stops; the data in the cache stays. The database password can stay in the system keychain (for connecting again) or be deleted.',
@@ -190,20 +194,27 @@ export function TeamSection() {
   const connection = status?.connection ?? null;
   // The connection and its last result are another profile's: nothing here runs on them.
   const elsewhere = status !== null && connection !== null && status.forActiveProfile === false;
-  const blocked = earlier || elsewhere;
-  const last = blocked ? null : (status?.lastRun ?? null);
+  const last = elsewhere ? null : (status?.lastRun ?? null);
   const detail = last?.ok && last.pushed && last.pulled ? teamSyncDetail(last.pushed, last.pulled, locale) : null;
   const lastAt = last ? new Date(last.at).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) : '';
 
-  if (status?.sandboxActive) {
+  // The built-in sandbox and an earlier-generation profile never sync: said up front, with no form to fill (nor
+  // another profile's connection to change from here).
+  if (status?.sandboxActive || earlier) {
     return (
       <SettingsSection id="team" title={s.title} intro={s.intro}>
-        <p className="banner" role="note" data-testid="team-sandbox">
-          {TEAM_SYNC_TEXT.sandboxRefused[locale]} {s.sandboxHint}
-        </p>
-        {connection && status.connectionProfile && (
+        {earlier ? (
+          <p className="banner banner--offline" role="note" data-testid="team-blocked">
+            {TEAM_SYNC_TEXT.earlierRefused[locale]}
+          </p>
+        ) : (
+          <p className="banner banner--offline" role="note" data-testid="team-sandbox">
+            {TEAM_SYNC_TEXT.sandboxRefused[locale]} {s.sandboxHint}
+          </p>
+        )}
+        {connection && status?.connectionProfile && (
           <p className="muted" data-testid="team-profile">
-            {s.profile(status.connectionProfile)}
+            {s.ownedBy(status.connectionProfile)}
           </p>
         )}
       </SettingsSection>
@@ -219,19 +230,14 @@ export function TeamSection() {
 
   return (
     <SettingsSection id="team" title={s.title} intro={s.intro}>
-      {earlier && (
-        <p className="banner" role="note" data-testid="team-blocked">
-          {TEAM_SYNC_TEXT.earlierRefused[locale]}
-        </p>
-      )}
-      {!earlier && connection && (
+      {connection && (
         <div data-testid="team-profile">
           {elsewhere && status?.connectionProfile != null ? (
-            <p className="banner" role="note">
+            <p className="banner banner--offline" role="note">
               {teamOtherProfileText(status.connectionProfile)[locale]}
             </p>
           ) : elsewhere ? (
-            <p className="banner" role="note">
+            <p className="banner banner--offline" role="note">
               {TEAM_SYNC_TEXT.unbound[locale]}
             </p>
           ) : (
@@ -270,15 +276,15 @@ export function TeamSection() {
             </span>
           </label>
         </div>
-        <button type="submit" className="btn--primary" disabled={busy || earlier} data-testid="team-save">
+        <button type="submit" className="btn--primary" disabled={busy} data-testid="team-save">
           {s.save}
         </button>{' '}
-        <button type="button" disabled={busy || earlier || form.url.trim() === ''} onClick={() => act(test)} data-testid="team-test">
+        <button type="button" disabled={busy || form.url.trim() === ''} onClick={() => act(test)} data-testid="team-test">
           {s.test}
         </button>{' '}
         <button
           type="button"
-          disabled={busy || blocked || !connection || status?.running === true}
+          disabled={busy || elsewhere || !connection || status?.running === true}
           onClick={() => act(() => call('team.syncNow', {}).then(() => null), false)}
           data-testid="team-sync-now"
         >
@@ -295,13 +301,13 @@ export function TeamSection() {
           {note.text}
         </p>
       )}
-      {status?.running && !blocked ? (
+      {status?.running && !elsewhere ? (
         <p role="status" data-testid="team-progress">
           {status.progress ?? s.running}
         </p>
       ) : (
         connection &&
-        !blocked && (
+        !elsewhere && (
           <div data-testid="team-last-run">
             {last === null ? (
               <p className="muted">{s.never}</p>
