@@ -22,6 +22,7 @@ import { AppError } from '../../src-main/domain/appError';
 import { runTeamSync } from '../../src-main/team/teamSync';
 import { TeamSecretVault, teamSecretAccount } from '../../src-main/vault/teamSecret';
 import type { KeychainBackend } from '../../src-main/vault/tokenVault';
+import { makeCore, sandbox as appSandbox } from '../app/helpers';
 
 let dir: string;
 let cache: CacheDb;
@@ -242,4 +243,29 @@ describe('the app’s team connection belongs to one profile (issue 17, a newcom
       await syncer.close();
     }
   });
+});
+
+describe('the app core starts a team sync after a paid load outside any job', () => {
+  it('a card fetched in a live profile brings a team run (here to an unreachable server: its error is kept)', async () => {
+    const sb = await appSandbox();
+    const store = new Map<string, string>();
+    const keychain: KeychainBackend = {
+      getPassword: async (_s, a) => store.get(a) ?? null,
+      setPassword: async (_s, a, p) => void store.set(a, p),
+      deletePassword: async (_s, a) => store.delete(a),
+    };
+    const c = await makeCore(sb.baseUrl, { keychain });
+    try {
+      const login = (await (await fetch(`${sb.baseUrl}/auth/login?login=demo&password=demo&token_name=team-sync-test`, { method: 'POST' })).json()) as { token: string };
+      await c.call('profiles.add', { name: 'work', baseUrl: sb.baseUrl, token: login.token });
+      await c.call('profiles.activate', { name: 'work' });
+      await c.call('team.setConnection', { connection: { url: closedUrl, schema: 'tenderwb', author: '' }, forgetPassword: false });
+      expect((await c.call('team.status', {})).lastRun).toBeNull();
+      await c.call('card.tender', { id: 1 });
+      await expect.poll(async () => (await c.call('team.status', {})).lastRun?.url, { timeout: 60_000 }).toBe(closedUrl);
+    } finally {
+      await c.close();
+      await sb.close();
+    }
+  }, 120_000);
 });
