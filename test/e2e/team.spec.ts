@@ -10,6 +10,7 @@
  * «Отключить» asks first. Uses the keychain (a profile with a token, the password).
  */
 import { startPostgres, type PgCluster } from '../team/postgresCluster';
+import type { Page } from '@playwright/test';
 import { expect, test, type E2eApp } from './fixtures';
 import { invokeOk, waitJob } from './viewsHelpers';
 
@@ -37,6 +38,17 @@ async function search(app: E2eApp, first: number, label: string): Promise<string
   return run.filterId;
 }
 
+/** Settings → «Добавить профиль» with a token, then makes it the active one. */
+async function addProfile(page: Page, name: string, baseUrl: string, token: string, generation: 'current' | 'earlier' = 'current'): Promise<void> {
+  await page.getByTestId('profile-name').fill(name);
+  await page.getByTestId('profile-base-url').fill(baseUrl);
+  await page.getByTestId('profile-generation').selectOption(generation);
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await page.getByTestId(`activate-${name}`).click();
+  await expect(page.getByTestId('active-profile')).toContainText(name);
+}
+
 test('team database: sandbox refused, form problems by field, test unsaved, sync words, a teammate’s note, other profiles, disconnect asks', async ({ page, app }) => {
   test.setTimeout(150_000);
   await page.getByTestId('nav-settings').click();
@@ -48,12 +60,7 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
 
   const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-team`, { method: 'POST' });
   const token = ((await login.json()) as { token: string }).token;
-  await page.getByTestId('profile-name').fill('work');
-  await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
-  await page.getByTestId('profile-token').fill(token);
-  await page.getByTestId('profile-add').click();
-  await page.getByTestId('activate-work').click();
-  await expect(page.getByTestId('active-profile')).toContainText('work');
+  await addProfile(page, 'work', app.sandboxBaseUrl, token);
   await expect(section.getByTestId('team-url')).toBeVisible();
 
   // Problems next to their fields, in words, without «connection.url:».
@@ -125,17 +132,11 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
   // A saved search read now: when its job ends, the core pushes what it brought without being asked.
   const held = Number(await pg.psql('team', 'SELECT count(*) FROM tenderwb.tender_version'));
   await search(app, 2981, 'Команда e2e 2');
-  await expect.poll(async () => Number(await pg.psql('team', 'SELECT count(*) FROM tenderwb.tender_version'))).toBeGreaterThan(held);
+  await expect.poll(async () => Number(await pg.psql('team', 'SELECT count(*) FROM tenderwb.tender_version')), { timeout: 45_000 }).toBeGreaterThan(held);
 
   // Another profile: the earlier generation is told up front, the sandbox gets no form; neither shows work's result.
   await page.getByTestId('nav-settings').click();
-  await page.getByTestId('profile-name').fill('work-old');
-  await page.getByTestId('profile-base-url').fill(`${app.sandboxOrigin}/legacy/api/v2`);
-  await page.getByTestId('profile-generation').selectOption('earlier');
-  await page.getByTestId('profile-token').fill(token);
-  await page.getByTestId('profile-add').click();
-  await page.getByTestId('activate-work-old').click();
-  await expect(page.getByTestId('active-profile')).toContainText('work-old');
+  await addProfile(page, 'work-old', `${app.sandboxOrigin}/legacy/api/v2`, token, 'earlier');
   await expect(section.getByTestId('team-blocked')).toContainText('только текущее поколение API');
   await expect(section.getByTestId('team-profile')).toHaveText('Подключение команды настроено в профиле «work».');
   await expect(section.getByTestId('team-sync-now')).toHaveCount(0);
@@ -148,11 +149,7 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
   await expect(section.getByTestId('team-last-run')).toHaveCount(0);
 
   // Another current-generation profile: the connection is named as work's, no sync from here, no result of work's.
-  await page.getByTestId('profile-name').fill('work-2');
-  await page.getByTestId('profile-base-url').fill(app.sandboxBaseUrl);
-  await page.getByTestId('profile-token').fill(token);
-  await page.getByTestId('profile-add').click();
-  await page.getByTestId('activate-work-2').click();
+  await addProfile(page, 'work-2', app.sandboxBaseUrl, token);
   await expect(section.getByTestId('team-profile')).toContainText('Подключение команды относится к профилю «work»');
   await expect(section.getByTestId('team-sync-now')).toBeDisabled();
   await expect(section.getByTestId('team-last-run')).toHaveCount(0);
