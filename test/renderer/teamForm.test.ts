@@ -1,0 +1,31 @@
+/**
+ * The team connection form's problems (issue 17): by field, in the user's language, without the contract's path
+ * («connection.url: …»), whether found before sending or in the core's `invalid_input` answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { methods } from '../../src-main/contract/ipc';
+import { describeIssues } from '../../src-main/contract/callBounds';
+import { teamCallProblems, teamFormProblems } from '../../src-renderer/views/settings/teamForm';
+
+const bad = { url: 'postgres://anna:secret@db.example:5432/team', schema: 'Team-Data', author: 'Анна' };
+
+describe('team form problems', () => {
+  it('names each field in words, capitalised, in both languages', () => {
+    expect(teamFormProblems(bad, 'ru')).toEqual({
+      url: 'Пароль в адрес не пишите: для него есть отдельное поле',
+      schema: 'Строчные латинские буквы, цифры и _, не длиннее 63 символов',
+    });
+    expect(teamFormProblems({ ...bad, url: 'db.example/team' }, 'en').url).toBe('An address like postgres://user@host:port/database');
+    expect(teamFormProblems({ url: 'postgres://anna@db.example:5432/team', schema: 'tenderwb', author: '' }, 'ru')).toEqual({});
+  });
+
+  it('splits the core’s invalid_input message by field, dropping the paths', () => {
+    const parsed = methods['team.setConnection'].args.safeParse({ connection: bad });
+    const { message, fields } = describeIssues(parsed.error!.issues, 'ru');
+    expect(message).toContain('connection.url: ');
+    const split = teamCallProblems(message, fields);
+    expect(split.problems).toEqual(teamFormProblems(bad, 'ru'));
+    expect(split.rest).toBeNull();
+    expect(teamCallProblems('аргументы: что-то не так', ['(arguments)'])).toEqual({ problems: {}, rest: 'аргументы: что-то не так' });
+  });
+});
