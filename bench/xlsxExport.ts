@@ -4,7 +4,9 @@
  * workbook costs over the CSV on this machine. Goal: XLSX of 100,000 rows under 5 s.
  * Memory: each export runs in a fresh process (xlsxExportChild.ts) that samples its resident memory; the same
  * exports at a quarter and at twice the timed size (50,000 and 200,000 rows by default) show whether the peak
- * grows with the rows ("flat": the larger's peak over its start not meaningfully above the smaller's).
+ * grows with the rows ("flat": the larger's peak over its start not meaningfully above the smaller's). The V8
+ * heap's and `external`'s peaks are printed beside it; what the RSS adds beyond them is native, mostly the
+ * main connection's SQLite page cache (up to 64 MB, cache/database.ts), which a fresh process fills as it reads.
  *
  *   npx tsx bench/xlsxExport.ts [--rows 100000]
  */
@@ -19,7 +21,8 @@ import { benchListCache } from './export';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export type ExportRun = { rows: number; seconds: number; bytes: number; rssStartMb: number; peakRssMb: number };
+/** `heapMb`/`externalMb`: the peaks of the V8 heap and of `external` (buffers) over their start, beside the RSS's. */
+export type ExportRun = { rows: number; seconds: number; bytes: number; rssStartMb: number; peakRssMb: number; heapMb: number; externalMb: number };
 type Pair = { csv: ExportRun; xlsx: ExportRun };
 /** `small`/`large`: the list export at two sizes; `writerSmall`/`writerLarge`: the writers alone, made-up rows. */
 export type XlsxExportFigures = { rows: number; timed: Pair; small: Pair; large: Pair; writerSmall: Pair; writerLarge: Pair };
@@ -71,7 +74,7 @@ export function reportXlsxExport(f: XlsxExportFigures, log: (line: string) => vo
     for (const format of ['xlsx', 'csv'] as const) {
       const [s, l] = [small[format], large[format]];
       log(
-        `    ${format}: ${s.rows.toLocaleString('en')} rows +${growth(s).toFixed(0)} MB (${s.seconds.toFixed(2)} s), ${l.rows.toLocaleString('en')} rows +${growth(l).toFixed(0)} MB (${l.seconds.toFixed(2)} s): ${(growth(l) - growth(s)).toFixed(0)} MB more for ${(l.rows / s.rows).toFixed(0)}x the rows`,
+        `    ${format}: ${s.rows.toLocaleString('en')} rows +${growth(s).toFixed(0)} MB (${s.seconds.toFixed(2)} s), ${l.rows.toLocaleString('en')} rows +${growth(l).toFixed(0)} MB (${l.seconds.toFixed(2)} s): ${(growth(l) - growth(s)).toFixed(0)} MB more for ${(l.rows / s.rows).toFixed(0)}x the rows; V8 heap +${s.heapMb.toFixed(0)} / +${l.heapMb.toFixed(0)} MB, external +${s.externalMb.toFixed(0)} / +${l.externalMb.toFixed(0)} MB`,
       );
     }
   };

@@ -54,6 +54,14 @@ const cache = values.synthetic === undefined ? openCache(values.cache!) : undefi
 (globalThis as { gc?: () => void }).gc?.();
 const rssStartMb = process.memoryUsage().rss / 2 ** 20;
 const rss = sampleRss();
+// Where the RSS goes: the V8 heap's and the buffers' (`external`) peaks, sampled as often as the RSS.
+const start = process.memoryUsage();
+const peaks = { heapMb: 0, externalMb: 0 };
+const parts = setInterval(() => {
+  const m = process.memoryUsage();
+  peaks.heapMb = Math.max(peaks.heapMb, (m.heapUsed - start.heapUsed) / 2 ** 20);
+  peaks.externalMb = Math.max(peaks.externalMb, (m.external - start.external) / 2 ** 20);
+}, 20);
 const t0 = performance.now();
 let rows: number;
 if (cache !== undefined) {
@@ -67,5 +75,6 @@ if (cache !== undefined) {
 }
 const seconds = (performance.now() - t0) / 1000;
 const peakRssMb = rss.stop();
+clearInterval(parts);
 cache?.close();
-console.log(JSON.stringify({ rows, seconds, bytes: statSync(values.out!).size, rssStartMb, peakRssMb }));
+console.log(JSON.stringify({ rows, seconds, bytes: statSync(values.out!).size, rssStartMb, peakRssMb, ...peaks }));
