@@ -3,7 +3,8 @@
  * by pack within windows of that order: inside a window members are grouped by where their JSON lives, so
  * each compressed pack is inflated once per window instead of once per member (a list mixes tenders whose
  * newest versions sit in packs written months apart, which defeats a small pack LRU), and the window is
- * then put back in list order. Used by the CSV export.
+ * then put back in list order. Each window is read from the cache only when the reader reaches it, so a long
+ * list's members are never all held at once. Used by the list export (CSV and XLSX).
  */
 import type { CacheDb } from './database';
 import { perCache } from './database';
@@ -34,19 +35,10 @@ export interface ListMembersByPack {
 }
 
 const statements = perCache((cache: CacheDb) => ({
-  // The positions only (a few numbers per member), read to the end before anything is yielded, so no
-  // statement stays open while the caller streams, and the connection stays free for other work.
-  members: cache.db
-    .prepare<[string], [number, number | null, number | null, number | null]>(
-      `SELECT i.tender_id, v.pack_id, v.pack_offset, v.byte_length
-       FROM list_item i
-       LEFT JOIN tender t ON t.id = i.tender_id
-       LEFT JOIN object_version v ON v.kind = 1 AND v.id = i.tender_id AND v.version = t.version
-       WHERE i.list_id = ? ORDER BY i.position, i.tender_id`,
-    )
-    .raw(),
-  // One window of them: the members after (position, tender_id) in list order, read whole (LIMIT) so no
-  // statement stays open between windows. `position >= ?` lets the (list_id, position) index find the start.
+  // A window of a list's members: those after (position, tender_id) in list order with where their newest
+  // versions lie (a few numbers each), read whole (LIMIT; -1 none) so no statement stays open while the caller
+  // streams and the connection stays free for other work. `position >= ?` lets the (list_id, position) index
+  // find the start.
   window: cache.db
     .prepare<[string, number, number, number, number], WindowRow>(
       `SELECT i.tender_id, v.pack_id, v.pack_offset, v.byte_length, i.position
@@ -65,7 +57,7 @@ type MemberRow = [number, number | null, number | null, number | null];
 type WindowRow = [...MemberRow, number];
 
 /** Members (in list order) grouped by pack: the packs in storage order, members in their order there. */
-function byPack(rows: readonly (MemberRow | WindowRow)[]): ListMembersByPack {
+function byPack(rows: readonly WindowRow[]): ListMembersByPack {
   const undelivered: number[] = [];
   const delivered: [number, number, number, number][] = [];
   for (const [tenderId, pack, offset, length] of rows) {
@@ -87,8 +79,12 @@ function byPack(rows: readonly (MemberRow | WindowRow)[]): ListMembersByPack {
   return { undelivered, packs };
 }
 
+/** Before the first member: positions are never below this, tender ids are positive. */
+const BEFORE_ALL = Number.MIN_SAFE_INTEGER;
+
+/** All of a list's members grouped by pack (the whole list at once: for short lists and tests). */
 export function listMembersByPack(cache: CacheDb, listId: string): ListMembersByPack {
-  return byPack(statements(cache).members.all(listId));
+  return byPack(statements(cache).window.all(listId, BEFORE_ALL, BEFORE_ALL, BEFORE_ALL, -1));
 }
 
 /** A run of consecutive members of a list: their ids in list order, the delivered ones grouped by pack. */
@@ -115,8 +111,7 @@ export function* listMemberWindows(
   onRead?: (window: MemberWindow) => void,
 ): Generator<MemberWindow> {
   const window = statements(cache).window;
-  // Before the first member: positions are never below this (SQLite integers are 64-bit; tender ids positive).
-  let after: [number, number] = [Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+  let after: [number, number] = [BEFORE_ALL, BEFORE_ALL];
   for (;;) {
     const rows = window.all(listId, after[0], after[0], after[1], size);
     if (rows.length === 0) return;
