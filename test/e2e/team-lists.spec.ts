@@ -1,11 +1,11 @@
 /**
  * A teammate's list edits reach an open lists view (issue 17): the analyst has a list open; a team sync pulls a
  * teammate's new name for it, and the view shows it without being left and opened again (`lists.changed`). The
- * password comes from the environment (headless use), so no keychain is needed.
+ * password comes from the environment (headless use); the live profile's token goes to the keychain.
  */
 import { startPostgres, type PgCluster } from '../team/postgresCluster';
 import { expect, test } from './fixtures';
-import { addIds, createList, invokeOk, memberRow, runSearch } from './viewsHelpers';
+import { addIds, addProfile, createList, invokeOk, memberRow, runSearch } from './viewsHelpers';
 
 let pg: PgCluster;
 let url: string;
@@ -26,6 +26,11 @@ test.afterAll(async () => {
 type Status = { running: boolean; lastRun: { at: string; ok: boolean; error: string | null } | null };
 
 test('a teammate’s new name for a list, pulled by a team sync, shows in the open lists view', async ({ page, app }) => {
+  // The built-in sandbox's demo data never syncs with a team: a live profile on the same sandbox server does.
+  const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo&password=demo&token_name=e2e-team-lists`, { method: 'POST' });
+  const token = ((await login.json()) as { token: string }).token;
+  await page.getByTestId('nav-settings').click();
+  await addProfile(page, 'work', app.sandboxBaseUrl, token);
   const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e team lists', ['created']);
   const mine = (await invokeOk<{ rows: { id: number; name: string }[] }>(app, 'search.results', { filterId, limit: 1 })).rows[0]!;
   await createList(page, 'Отбор');

@@ -10,9 +10,8 @@
  * «Отключить» asks first. Uses the keychain (a profile with a token, the password).
  */
 import { startPostgres, type PgCluster } from '../team/postgresCluster';
-import type { Page } from '@playwright/test';
 import { expect, test, type E2eApp } from './fixtures';
-import { invokeOk, waitJob } from './viewsHelpers';
+import { addProfile, invokeOk, waitJob } from './viewsHelpers';
 
 let pg: PgCluster;
 let url: string;
@@ -36,17 +35,6 @@ async function search(app: E2eApp, first: number, label: string): Promise<string
   });
   expect((await waitJob(app, run.jobId)).state).toBe('done');
   return run.filterId;
-}
-
-/** Settings → «Добавить профиль» with a token, then makes it the active one. */
-async function addProfile(page: Page, name: string, baseUrl: string, token: string, generation: 'current' | 'earlier' = 'current'): Promise<void> {
-  await page.getByTestId('profile-name').fill(name);
-  await page.getByTestId('profile-base-url').fill(baseUrl);
-  await page.getByTestId('profile-generation').selectOption(generation);
-  await page.getByTestId('profile-token').fill(token);
-  await page.getByTestId('profile-add').click();
-  await page.getByTestId(`activate-${name}`).click();
-  await expect(page.getByTestId('active-profile')).toContainText(name);
 }
 
 test('team database: sandbox refused, form problems by field, test unsaved, sync words, a teammate’s note, other profiles, disconnect asks', async ({ page, app }) => {

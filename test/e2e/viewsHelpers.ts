@@ -95,3 +95,14 @@ export async function runSearchInView(page: Page, label: string): Promise<void> 
 export function memberRow(page: Page, index: number) {
   return page.getByTestId('lists-members').locator(`[role="row"][data-row-index="${index}"]`);
 }
+
+/** Settings → «Добавить профиль» with a token, then makes it the active one (the Settings view must be open). */
+export async function addProfile(page: Page, name: string, baseUrl: string, token: string, generation: 'current' | 'earlier' = 'current'): Promise<void> {
+  await page.getByTestId('profile-name').fill(name);
+  await page.getByTestId('profile-base-url').fill(baseUrl);
+  await page.getByTestId('profile-generation').selectOption(generation);
+  await page.getByTestId('profile-token').fill(token);
+  await page.getByTestId('profile-add').click();
+  await page.getByTestId(`activate-${name}`).click();
+  await expect(page.getByTestId('active-profile')).toContainText(name);
+}
