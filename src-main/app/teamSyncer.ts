@@ -84,7 +84,7 @@ export class TeamSyncer {
     if (team && this.stored?.url !== team.url) this.stored = { url: team.url, stored: (await this.deps.secrets.get(team.url).catch(() => null)) !== null };
     const session = this.deps.session();
     const activeProfile = session?.name ?? null;
-    const forActiveProfile = team !== null && teamProfile != null && teamProfile === activeProfile && !isBuiltInName(teamProfile);
+    const forActiveProfile = teamSyncRefusal(this.deps.settings, activeProfile) === null;
     // The name is the profile's cache's (team_self), where the CLI's --author writes too.
     const author = forActiveProfile && session ? authorOf(session.cache) : null;
     return {

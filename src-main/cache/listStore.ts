@@ -88,6 +88,10 @@ function checkIds(ids: readonly number[]): void {
   for (const id of ids) if (!Number.isSafeInteger(id) || id <= 0) throw new CacheInputError(`Tender id ${String(id)} is not a positive integer.`);
 }
 
+/** Adds a member at the end of its list (list id, tender id, added at, list id again); nothing when present. */
+export const ADD_ITEM = `INSERT INTO list_item (list_id, tender_id, added_at, position)
+  VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM list_item WHERE list_id = ?)) ON CONFLICT DO NOTHING`;
+
 function createListStore(cache: CacheDb): ListStore {
   const { db } = cache;
   const s = {
@@ -102,10 +106,7 @@ function createListStore(cache: CacheDb): ListStore {
     hide: db.prepare('UPDATE list SET hidden_at = ? WHERE list_id = ?'),
     exists: db.prepare<[string], number>('SELECT 1 FROM list WHERE list_id = ?').pluck(),
     remove: db.prepare('DELETE FROM list WHERE list_id = ?'),
-    add: db.prepare(
-      `INSERT INTO list_item (list_id, tender_id, added_at, position)
-       VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM list_item WHERE list_id = ?)) ON CONFLICT DO NOTHING`,
-    ),
+    add: db.prepare(ADD_ITEM),
     place: db.prepare('UPDATE list_item SET position = ? WHERE list_id = ? AND tender_id = ?'),
     drop: db.prepare('DELETE FROM list_item WHERE list_id = ? AND tender_id = ?'),
     clear: db.prepare('DELETE FROM list_item WHERE list_id = ?'),

@@ -44,12 +44,12 @@ interface MarkRow {
 }
 
 const IDS = 'SELECT value FROM json_each(@ids)';
-/** Drops the rows of these tenders that carry nothing any more. */
-const DROP_EMPTY = `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL
+/** Drops the rows of these tenders that carry nothing any more (also after a pull: sharedChangeStore.ts). */
+export const DROP_EMPTY = `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL
   AND NOT EXISTS (SELECT 1 FROM tender_tag WHERE tender_id = tender_mark.tender_id)
   AND NOT EXISTS (SELECT 1 FROM tender_note WHERE tender_id = tender_mark.tender_id)`;
 /** Records that these tenders' marks changed now, against the version held now. */
-const TOUCH = `UPDATE tender_mark SET marked_version = (SELECT version FROM tender WHERE id = tender_mark.tender_id), marked_at = @at
+export const TOUCH = `UPDATE tender_mark SET marked_version = (SELECT version FROM tender WHERE id = tender_mark.tender_id), marked_at = @at
   WHERE tender_id IN (${IDS})`;
 
 function createMarkStore(cache: CacheDb): MarkStore {

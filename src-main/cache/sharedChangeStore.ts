@@ -7,6 +7,8 @@
 import { isPipelineStatus, TAG_COLOR, TAG_COLORS, tagKey } from '../domain/marks';
 import { changeInstant, compareChanges, type MarkHistoryEntry, type SharedChange, type SharedEntity } from '../domain/sharedChanges';
 import { perCache, type CacheDb } from './database';
+import { ADD_ITEM } from './listStore';
+import { DROP_EMPTY, TOUCH } from './markStore';
 import { teamLinkStore } from './teamLink';
 
 /** What applying pulled changes touched here, for the views to reload (`marks.changed`, lists). */
@@ -61,7 +63,6 @@ const asString = (value: unknown): string | null => (typeof value === 'string' ?
 const asObject = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-const IDS = 'SELECT value FROM json_each(@ids)';
 
 function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
   const { db } = cache;
@@ -99,14 +100,8 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
     addNote: db.prepare<[number, string, string, string]>('INSERT INTO tender_note (tender_id, text, at, uid) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING'),
     noteTender: db.prepare<[string], number>('SELECT tender_id FROM tender_note WHERE uid = ?').pluck(),
     deleteNote: db.prepare<[string]>('DELETE FROM tender_note WHERE uid = ?'),
-    touch: db.prepare<{ ids: string; at: string }>(
-      `UPDATE tender_mark SET marked_version = (SELECT version FROM tender WHERE id = tender_mark.tender_id), marked_at = @at WHERE tender_id IN (${IDS})`,
-    ),
-    dropEmpty: db.prepare<{ ids: string }>(
-      `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL
-         AND NOT EXISTS (SELECT 1 FROM tender_tag WHERE tender_id = tender_mark.tender_id)
-         AND NOT EXISTS (SELECT 1 FROM tender_note WHERE tender_id = tender_mark.tender_id)`,
-    ),
+    touch: db.prepare<{ ids: string; at: string }>(TOUCH),
+    dropEmpty: db.prepare<{ ids: string }>(DROP_EMPTY),
     // Lists (the same tables as cache/listStore.ts).
     listExists: db.prepare<[string], number>('SELECT 1 FROM list WHERE list_id = ?').pluck(),
     createList: db.prepare<[string, string, string]>(`INSERT INTO list (list_id, name, description, metadata, created_at) VALUES (?, ?, '', '{}', ?)`),
@@ -114,10 +109,7 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
     describeList: db.prepare<[string, string]>('UPDATE list SET description = ? WHERE list_id = ?'),
     listMetadata: db.prepare<[string, string]>('UPDATE list SET metadata = ? WHERE list_id = ?'),
     hideList: db.prepare<[string | null, string]>('UPDATE list SET hidden_at = ? WHERE list_id = ?'),
-    addMember: db.prepare<[string, number, string, string]>(
-      `INSERT INTO list_item (list_id, tender_id, added_at, position)
-       VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM list_item WHERE list_id = ?)) ON CONFLICT DO NOTHING`,
-    ),
+    addMember: db.prepare<[string, number, string, string]>(ADD_ITEM),
     dropMember: db.prepare<[string, number]>('DELETE FROM list_item WHERE list_id = ? AND tender_id = ?'),
   };
 

@@ -37,8 +37,6 @@ export interface TeamLinkStore {
   asPulled<T>(write: () => T): T;
 }
 
-const ZERO: TeamPushCursor = { requestSeq: 0, outgoingSeq: 0, changeSeq: 0 };
-
 function readCursor(text: string): TeamPushCursor {
   const parsed = JSON.parse(text) as Partial<TeamPushCursor>;
   return {
@@ -112,4 +110,3 @@ function createTeamLinkStore(cache: CacheDb): TeamLinkStore {
 }
 
 export const teamLinkStore = perCache(createTeamLinkStore);
-export const ZERO_PUSH_CURSOR: Readonly<TeamPushCursor> = ZERO;

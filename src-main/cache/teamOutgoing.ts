@@ -20,7 +20,7 @@ import { ledgerRowOf, type LedgerDbRow, type LedgerRow } from './ledgerStore';
 import { decodeBlob, PackCache } from './packCodec';
 import { tenderFields } from './tenderIndex';
 import type { VersionRow } from './versionStore';
-import { EVENT_OF_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type ObjectKind } from './types';
+import { EVENT_OF_CODE, KIND_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type ObjectKind } from './types';
 
 /** A range of requests `(afterSeq, toSeq]` a push sends in one team transaction. */
 export interface RequestChunk {
@@ -306,7 +306,7 @@ function createTeamOutgoing(cache: CacheDb): TeamOutgoing {
     *cards(keys) {
       for (const k of keys) {
         // A card re-read since the keys were listed is still there (cards are replaced, never deleted).
-        const row = s.card.get(k.kind === 'tender' ? 1 : 2, k.id, k.version, k.positionsPage, k.positionsLimit);
+        const row = s.card.get(KIND_CODE[k.kind], k.id, k.version, k.positionsPage, k.positionsLimit);
         if (row) yield { ...k, json: decodeBlob(row.codec, row.body).toString('utf8') };
       }
     },

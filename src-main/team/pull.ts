@@ -107,4 +107,4 @@ export async function pullFromTeamWith(
   return counts;
 }
 
-export const pullFromTeam: TeamHalf = (cache, team, options) => pullFromTeamWith(cache, team, options);
+export const pullFromTeam: TeamHalf = pullFromTeamWith;

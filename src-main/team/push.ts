@@ -114,4 +114,4 @@ export async function pushToTeamWith(cache: CacheDb, team: TeamConnection, optio
   return counts;
 }
 
-export const pushToTeam: TeamHalf = (cache, team, options) => pushToTeamWith(cache, team, options);
+export const pushToTeam: TeamHalf = pushToTeamWith;
