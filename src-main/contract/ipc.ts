@@ -1166,12 +1166,12 @@ export const events = {
    * cache): whole percents, increasing, the last one 100.
    */
   'cache.upgrade': z.object({ profile: z.string(), percent: z.number().int().min(0).max(100) }),
+  /** The team sync's state changed: started, moved, ended (issue 17). */
+  'team.status': teamStatusSchema,
   /**
    * Something to tell the analyst (issue 16), worded in their language: `target` is where a click leads (null: the
    * app itself, for a summary of events of different kinds); `summary` is the one told when quiet hours end.
    */
-  /** The team sync's state changed: started, moved, ended (issue 17). */
-  'team.status': teamStatusSchema,
   notify: z.object({
     id: z.number(),
     kind: z.enum(['saved_search_updated', 'marked_tender_changed', 'deadline_soon', 'summary']),

@@ -4,7 +4,6 @@
  * same tables one under another, each row named by its table (`exportDossierCsv`). Its provenance counts the tenders and contracts the dossier is computed from (what they cost when
  * delivered, the newest delivery). Headers in the user's language, like the dossier on screen.
  */
-import { deliveredCost } from '../cache/deliveredCost';
 import type { CacheDb } from '../cache/database';
 import { insightStore } from '../cache/insightStore';
 import type { CountBy, CustomerDossier, MonthPoint, RankedParty, SupplierDossier } from '../domain/insights';
@@ -12,7 +11,7 @@ import type { Provenance } from '../domain/provenance';
 import { pick, text, type Locale, type Text } from '../i18n/text';
 import type { CsvColumn, CsvDelimiter, CsvFormat } from './csv';
 import { writeTableFile, type TableFileResult } from './tableFile';
-import { provenanceOf, provenanceSheet } from './provenance';
+import { objectsCost, provenanceOf, provenanceSheet } from './provenance';
 import { anySheet, writeXlsx, type AnySheet, type XlsxSheet } from './xlsx';
 
 export type Dossier = { party: 'customer'; dossier: CustomerDossier } | { party: 'supplier'; dossier: SupplierDossier };
@@ -103,9 +102,7 @@ function sourceCost(cache: CacheDb, d: Dossier): { freshness: string | null; uni
   const store = insightStore(cache);
   const contracts = d.party === 'customer' ? store.contractFactsByCustomer(d.dossier.inn) : store.contractFactsBySupplier(d.dossier.inn);
   const tenders = d.party === 'customer' ? store.tenderFactsByCustomer(d.dossier.inn) : [];
-  const parts = [deliveredCost(cache, contracts.map((c) => c.id), 'contract'), deliveredCost(cache, tenders.map((t) => t.id), 'tender')];
-  const newest = parts.map((p) => p.newest).filter((n): n is string => n !== null).sort().at(-1) ?? null;
-  return { freshness: newest, units: parts.reduce((sum, p) => sum + p.units, 0) };
+  return objectsCost(cache, { tender: tenders.map((t) => t.id), contract: contracts.map((c) => c.id) });
 }
 
 /** The figures sheet, then a sheet per table, in the user's language. */

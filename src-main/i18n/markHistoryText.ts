@@ -6,7 +6,7 @@ import type { MarkHistoryEntry } from '../domain/sharedChanges';
 import { pipelineStatusName } from './codes';
 import type { Locale } from './text';
 
-export function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' | 'subject'>, locale: Locale): string {
+function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' | 'subject'>, locale: Locale): string {
   const en = locale === 'en';
   const cleared = entry.value === null;
   const value = typeof entry.value === 'string' ? entry.value : '';
@@ -32,7 +32,7 @@ export function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' 
 }
 
 /** Who: the author's name («вы» for this computer's own change with none given) and, for a change pulled from the team, where it came from. */
-export function markHistoryWho(entry: Pick<MarkHistoryEntry, 'author' | 'pulled'>, locale: Locale): string {
+function markHistoryWho(entry: Pick<MarkHistoryEntry, 'author' | 'pulled'>, locale: Locale): string {
   const en = locale === 'en';
   const named = entry.author.trim() !== '';
   if (!entry.pulled) return named ? entry.author : en ? 'You' : 'Вы';

@@ -52,7 +52,7 @@ const WORDS = {
 const kinds = (c: TeamCountsLike): CountedTable[] => ORDER.filter((t) => c[t] > 0);
 
 /** «12 версий тендеров, 3 карточки», or «ничего» when nothing moved. */
-export function teamCountsText(counts: TeamCountsLike, locale: Locale): string {
+function teamCountsText(counts: TeamCountsLike, locale: Locale): string {
   const parts = kinds(counts).map((t) => count(counts[t], NOUN[t], locale));
   return parts.length > 0 ? parts.join(', ') : WORDS[locale].nothing;
 }

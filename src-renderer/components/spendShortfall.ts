@@ -10,7 +10,7 @@ import { formatInt } from '../format/format';
 import type { Locale } from '../../src-main/i18n/text';
 
 /** Units of the estimate the run's bound leaves out (one unit a tender), or null when the run covers it all. */
-export function capShortfall(estimate: SpendEstimate): number | null {
+function capShortfall(estimate: SpendEstimate): number | null {
   if (estimate.estimate === null || estimate.bound === null || estimate.estimate <= estimate.bound) return null;
   return estimate.estimate - estimate.bound;
 }

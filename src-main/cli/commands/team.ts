@@ -13,7 +13,7 @@
  * keychain (vault/teamSecret.ts). The URL is printed only without its password (describeTeamUrl).
  */
 import { parseCommandArgs } from '../args';
-import { cliLocale } from '../cliLocale';
+import { cliLocale, userError } from '../cliLocale';
 import type { CliContext } from '../context';
 import { CliError } from '../output';
 import { isTerminal, promptLine, readAllStdin } from '../readSecret';
@@ -59,12 +59,12 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
   const url = postgresUrl(a.values.postgres, locale);
   const schema = a.values.schema as string | undefined;
   if (schema !== undefined && !isTeamSchemaName(schema)) {
-    throw new CliError(say(locale, 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', 'a schema name is lower-case Latin letters, digits and _, at most 63 characters'), 2);
+    throw userError({ ru: 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'a schema name is lower-case Latin letters, digits and _, at most 63 characters' }, locale);
   }
   const author = a.values.author as string | undefined;
   const profile = await ctx.profile();
   // Demo data never reaches a team database (nor the team's real data the demo profile).
-  if (isBuiltInName(profile.name)) throw new CliError(locale === 'en' ? TEAM_SYNC_TEXT.sandboxRefused.en : TEAM_SYNC_TEXT.sandboxRefused.ru, 2);
+  if (isBuiltInName(profile.name)) throw userError(TEAM_SYNC_TEXT.sandboxRefused, locale);
   const cache = await ctx.cache();
   try {
     const { password } = await new TeamSecretVault().resolve(url);
