@@ -31,3 +31,10 @@ export function tableExportFormat(format: unknown, out: string, locale: Locale =
   if (typeof format === 'string' && (chosen.format === 'xlsx') !== namedXlsx) throw userError(EXPORT_TEXT.mismatch(chosen.format, format, out), locale);
   return chosen;
 }
+
+/** `--delimiter` of a CSV export: «;» (the default), «,» or «tab» (a literal tab too); anything else is refused. */
+export function delimiterOf(value: unknown, locale: Locale): ';' | ',' | '\t' {
+  const delimiter = (value ?? ';') as string;
+  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw userError(EXPORT_TEXT.delimiter, locale);
+  return delimiter === 'tab' ? '\t' : delimiter;
+}

@@ -6,7 +6,6 @@
  * the --out CSV and gives their `row_count`); else readable text in the
  * app's language (insightsText.ts). Bad input is refused before the cache is read, in that language.
  */
-import path from 'node:path';
 import { parseCommandArgs } from '../args';
 import type { CliContext } from '../context';
 import { CliError, formatInt } from '../output';
@@ -22,9 +21,7 @@ import type { PriceQuery } from '../../domain/insights';
 import type { Locale } from '../../i18n/text';
 import { competitors, customerDossier, priceBenchmark, supplierDossier, type CompetitorsScope } from '../../insights/index';
 import { writePriceBenchmarkCsv } from '../../export/priceBenchmarkCsv';
-import { recordExport, sidecarPath } from '../../export/provenance';
-import { pick } from '../../i18n/text';
-import { EXPORT_TEXT } from '../exportText';
+import { recorded } from '../exportRecord';
 
 const USAGE =
   'usage: analytics customer INN | analytics supplier INN | analytics competitors LABEL|FILTER_ID | analytics competitors --list LIST_ID | ' +
@@ -156,8 +153,7 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
       const result = await writePriceBenchmarkCsv(cache, b, file, { locale });
       written = { file, rows: result.rows };
       // Its provenance went beside it; the export history the app lists keeps it too.
-      recordExport(cache, { fileName: path.basename(file), path: path.resolve(file), provenance: result.provenance });
-      ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(file)), locale));
+      recorded(ctx, cache, file, result.provenance, locale);
     }
     // The rows (sources included) go to the CSV (--out); the JSON line has their count, so it stays one readable line.
     ctx.out.result({ ...summary, row_count: rows.length, ...(written ? { out: written.file, rows_written: written.rows } : {}) }, () => {

@@ -14,7 +14,6 @@
  * worst per card when the server has a newer version), capped like every paid run (`--max-spend N`, `--no-cap`,
  * else the default cap; cli/spendCap.ts).
  */
-import path from 'node:path';
 import { parseCommandArgs } from '../args';
 import type { CliContext } from '../context';
 import { CliError, formatInt } from '../output';
@@ -22,9 +21,7 @@ import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { statusArgument } from './marks';
 import { scopeCalendar, writeCalendarFile } from '../../calendar/index';
-import { recordExport, sidecarPath } from '../../export/provenance';
-import { pick } from '../../i18n/text';
-import { EXPORT_TEXT } from '../exportText';
+import { recorded } from '../exportRecord';
 import { findSaved } from '../../current/savedSearches';
 import { CALENDAR_EVENT_KINDS, type CalendarScope } from '../../domain/calendar';
 import { calendarEventKindName, CALENDAR_EVENT_GENITIVE, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
@@ -129,8 +126,7 @@ export async function calendarCommand(ctx: CliContext, args: string[], signal: A
     ctx.out.info(unlinkedText(unlinked.events, unlinked.tenderIds.length, unlinked.tenderIds.length, locale));
   }
   const { provenance } = await writeCalendarFile(cache, scope, events, out, { locale });
-  recordExport(cache, { fileName: path.basename(out), path: path.resolve(out), provenance });
-  ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
+  recorded(ctx, cache, out, provenance, locale);
   if (held < tenders) ctx.out.info(notHeldText(scope, tenders - held, tenders, locale));
   const byKind = Object.fromEntries(CALENDAR_EVENT_KINDS.map((k) => [k, events.filter((e) => e.kind === k).length]));
   ctx.out.result({ out, events: events.length, by_kind: byKind, tenders, held }, () => {

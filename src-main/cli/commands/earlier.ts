@@ -6,12 +6,11 @@
  *
  * Exit codes beyond 0/1/2: 3 when a sync stops because the balance ran out, 4 when the daily limit did.
  */
-import path from 'node:path';
 import { parseCommandArgs } from '../args';
 import { cliLocale } from '../cliLocale';
-import { exportFormat } from '../exportFormat';
+import { delimiterOf, exportFormat } from '../exportFormat';
 import { EXPORT_TEXT } from '../exportText';
-import { recordExport, sidecarPath } from '../../export/provenance';
+import { recorded, written } from '../exportRecord';
 import { pick } from '../../i18n/text';
 import { CliError, formatInt, formatRub, type Output } from '../output';
 import type { CliContext } from '../context';
@@ -328,8 +327,7 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   const keepTextAsText = exportFormat(a.values.format, locale);
   const filterId = what === 'filter' ? filterIdOf(a.positionals[0], usage) : null;
   if (a.positionals.length > (what === 'filter' ? 1 : 0)) throw new CliError(usage, 2);
-  const delimiter = (a.values.delimiter ?? ';') as string;
-  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError(pick(EXPORT_TEXT.delimiter, locale), 2);
+  const delimiter = delimiterOf(a.values.delimiter, locale);
   let columns: readonly CsvColumn[];
   try {
     columns = columnsOf(typeof a.values.columns === 'string' ? a.values.columns : undefined);
@@ -340,7 +338,7 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   const wb = await ctx.earlier();
   const opts = {
     columns,
-    delimiter: delimiter === 'tab' ? ('\t' as const) : (delimiter as ';' | ','),
+    delimiter,
     keepTextAsText,
     signal,
     onProgress: (n: number, total: number) => ctx.out.progress(pick(EXPORT_TEXT.progress(formatInt(n), formatInt(total)), locale), total ? n / total : undefined),
@@ -356,9 +354,8 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   }
   ctx.out.endProgress();
   // Like every export: in the history the app lists, with its provenance beside the file.
-  recordExport(await ctx.cache(), { fileName: path.basename(out), path: path.resolve(out), provenance: result.provenance });
-  ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, pick(EXPORT_TEXT.written(formatInt(result.rows), out), locale));
+  recorded(ctx, await ctx.cache(), out, result.provenance, locale);
+  written(ctx, out, result, locale);
 }
 
 function noteUnsynced(out: Output, wb: EarlierWorkbench, filterId: number): void {

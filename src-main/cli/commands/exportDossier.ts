@@ -5,15 +5,14 @@
  * beside it. Recorded in the export history like the other exports. An INN the cache holds nothing on exits 8
  * with the command that loads its contracts, as `analytics customer|supplier` does.
  */
-import path from 'node:path';
 import { parseCommandArgs } from '../args';
 import { cliLocale, inUserLanguage } from '../cliLocale';
 import type { CliContext } from '../context';
 import { tableExportFormat } from '../exportFormat';
 import { EXPORT_TEXT } from '../exportText';
-import { CliError, formatInt } from '../output';
+import { CliError } from '../output';
 import { exportDossierCsv, exportDossierXlsx, type Dossier } from '../../export/dossierExport';
-import { recordExport, sidecarPath } from '../../export/provenance';
+import { recorded, written } from '../exportRecord';
 import { pick } from '../../i18n/text';
 import { customerDossier, supplierDossier } from '../../insights/index';
 import { innArgument, nothingCached } from './analytics';
@@ -30,7 +29,6 @@ export async function exportDossierCommand(ctx: CliContext, args: string[]): Pro
   const dossier: Dossier = inUserLanguage(() => (party === 'customer' ? { party, dossier: customerDossier(cache, inn) } : { party, dossier: supplierDossier(cache, inn) }), locale);
   if (dossier.dossier.cached === false) throw nothingCached(party, inn, locale);
   const result = file.format === 'xlsx' ? await exportDossierXlsx(cache, dossier, out, locale) : await exportDossierCsv(cache, dossier, out, { locale, keepTextAsText: file.keepTextAsText });
-  recordExport(cache, { fileName: path.basename(out), path: path.resolve(out), provenance: result.provenance });
-  if (file.format === 'csv') ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes }, pick(EXPORT_TEXT.written(formatInt(result.rows), out), locale));
+  recorded(ctx, cache, out, result.provenance, locale);
+  written(ctx, out, result, locale);
 }

@@ -4,10 +4,9 @@
  * for them but a list's members) as CSV or XLSX, each with its provenance and a row in the export history.
  * `export dossier` is exportDossier.ts's; the words are in the CLI's locale (cli/exportText.ts).
  */
-import path from 'node:path';
 import { parseCommandArgs } from '../args';
 import { cliLocale } from '../cliLocale';
-import { tableExportFormat } from '../exportFormat';
+import { delimiterOf, tableExportFormat } from '../exportFormat';
 import { EXPORT_TEXT } from '../exportText';
 import { pick, type Locale } from '../../i18n/text';
 import { CliError, formatInt } from '../output';
@@ -21,9 +20,6 @@ import { MARK_COLUMNS } from '../../export/markColumns';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
 import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
 import { exportSearchResultsCsv } from '../../export/resultsExport';
-import { recordExport, sidecarPath } from '../../export/provenance';
-import type { CacheDb } from '../../cache/database';
-import type { Provenance } from '../../domain/provenance';
 import { findSaved } from '../../current/savedSearches';
 import { AppError } from '../../domain/appError';
 import { checkListName, ListUseCases, sendNow, type ItemEdit } from '../../current/lists';
@@ -33,6 +29,7 @@ import { mirrorListMembers } from '../../sync/mirrors';
 import { runFeedSet } from '../feedSetRun';
 import { parseSpendFlags } from '../spendCap';
 import { exportDossierCommand } from './exportDossier';
+import { recorded, written } from '../exportRecord';
 
 function parseIds(raw: string[]): number[] {
   if (!raw.length) throw new CliError('give at least one tender id', 2);
@@ -217,25 +214,10 @@ function checkName(name: string): void {
   }
 }
 
-function delimiterOf(value: unknown, locale: Locale): ';' | ',' | '\t' {
-  const delimiter = (value ?? ';') as string;
-  if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw new CliError(pick(EXPORT_TEXT.delimiter, locale), 2);
-  return delimiter === 'tab' ? '\t' : delimiter;
-}
 
 
 type FileChoice = ReturnType<typeof tableExportFormat>;
 
-/** A written table export goes into the history the app shows (issue 16); the CSV's sidecar is named. */
-function recorded(ctx: CliContext, cache: CacheDb, out: string, provenance: Provenance, locale: Locale): void {
-  recordExport(cache, { fileName: path.basename(out), path: path.resolve(out), provenance });
-  if (provenance.format === 'csv') ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
-}
-
-/** The last line of an export: the rows and the file, in the user's language (the `--json` object is the same in both). */
-function written(ctx: CliContext, out: string, result: { rows: number; bytes: number; missing?: number }, locale: Locale): void {
-  ctx.out.result({ file: out, rows: result.rows, bytes: result.bytes, ...(result.missing !== undefined ? { missing: result.missing } : {}) }, pick(EXPORT_TEXT.written(formatInt(result.rows), out), locale));
-}
 
 export async function exportCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [what, ...rest] = args;
