@@ -153,6 +153,7 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
   let thread: BackgroundCheckpointer | null = null;
   let askedAfter = 0; // commits counted when the thread's checkpoint was asked for
   let lastLog = 0; // WAL frames at the thread's last checkpoint
+  let lastComplete = false; // whether that checkpoint copied all of them
   let walFrames = 0; // the WAL's frames as the writer reckons them since it last started over
 
   const threadCheckpoint = (t: BackgroundCheckpointer): void => {
@@ -160,8 +161,14 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
     const result = t.takeResult();
     if (result !== null) {
       report('thread-checkpoint', result.ms);
-      adaptInterval(result.log >= lastLog ? result.log - lastLog : result.log, askedAfter);
+      // Frames written since the last answer: the growth of the WAL, unless it started over in between. It
+      // did when the last checkpoint copied everything (the next transaction restarts the WAL then), even if it
+      // has grown past the old count since; counting only the growth would make a commit look ten times
+      // smaller than it is, and the writer would then ask too rarely and reckon too little (CI under load).
+      const restarted = lastComplete || result.log < lastLog;
+      adaptInterval(restarted ? result.log : result.log - lastLog, askedAfter);
       lastLog = result.log;
+      lastComplete = result.checkpointed === result.log;
       walFrames = Math.max(walFrames, result.log);
     }
     // Reckoned by the writer too, not only from the thread's answers: a slow thread (a loaded disk or
@@ -172,6 +179,7 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
       // instead of letting the WAL grow by another whole mark before the next try.
       if (timed('checkpoint', () => catchUp(t))) {
         lastLog = 0;
+        lastComplete = false;
         walFrames = 0;
       }
     }
