@@ -308,6 +308,8 @@ export const ledgerRowSchema = z.object({
   objectTitle: z.string().nullable(),
   version: z.number(),
   filterId: z.string().nullable(),
+  /** The filter's one name (i18n/filterName.ts), also after its saved search was deleted; null for a card. */
+  searchName: z.string().nullable(),
   requestId: z.string().nullable(),
   createdAt: z.string().nullable(),
   /** matched: exactly one local delivery; repeat: this (object, version) charged more than once; unexplained: no local delivery. */
@@ -954,6 +956,7 @@ export const methods = {
     z.strictObject({ days: z.number().int().min(1).max(366).default(30) }),
     z.object({
       byDay: z.array(z.object({ day: z.string(), tenders: z.number(), contracts: z.number() })),
+      /** Per filter: `label` is its one name (i18n/filterName.ts, a deleted search's too); null only for cards. */
       bySearch: z.array(z.object({ filterId: z.string().nullable(), label: z.string().nullable(), units: z.number() })),
     }),
   ),
