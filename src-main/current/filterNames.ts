@@ -37,3 +37,13 @@ export function filterNamer(cache: CacheDb, locale: Locale): (filterId: string |
   };
   return (filterId) => (filterId === null ? null : name(filterId, 0));
 }
+
+/**
+ * A set's name before the server has named its filter (a job's label, shown while it runs and when it ends):
+ * the words its ledger rows will carry, so the job and the ledger name it alike.
+ */
+export function setName(cache: CacheDb, feed: 'tender' | 'contract', body: Record<string, unknown>, locale: Locale): string {
+  const lists = listStore(cache);
+  const named = filterNamer(cache, locale);
+  return filterName('', { feed, criteria: body, label: null, saved: false, deleted: false }, locale, { listName: (listId) => lists.getList(listId)?.name ?? null, filterName: named });
+}

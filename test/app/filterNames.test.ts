@@ -59,7 +59,10 @@ describe('filter names on the ledger surfaces', () => {
   it("a supplier-name contract set is named by its supplier in the ledger and the spend, not left nameless", async () => {
     const { t } = env;
     const q = await t.call('contracts.query', { set: { by: 'supplier', name: 'Продторг' } });
-    expect((await finished(t, q.jobId)).state).toBe('done');
+    const job = await finished(t, q.jobId);
+    expect(job.state).toBe('done');
+    // The job says the same name while it runs and when it ends (it read «поиск без названия»).
+    expect(job.label).toBe('Контракты поставщика «Продторг»');
     const rows = (await ledgerRows(true)).filter((r) => r.filterId === q.filterId);
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.searchName))).toEqual(new Set(['Контракты поставщика «Продторг»']));
