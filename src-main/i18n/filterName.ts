@@ -65,7 +65,8 @@ function contractSetName(c: Record<string, unknown>, locale: Locale, lookups: Fi
     const of = lookups.filterName?.(c.filter_id) ?? c.filter_id;
     return pick(text(`Контракты поиска «${of}»`, `Contracts of search «${of}»`), locale);
   }
-  return pick(text(`Контракты закупок: ${summarizeCriteria(c, locale)}`, `Contracts of tenders: ${summarizeCriteria(c, locale)}`), locale);
+  const summary = summarizeCriteria(c, locale, { contracts: true });
+  return pick(text(`Контракты закупок: ${summary}`, `Contracts of tenders: ${summary}`), locale);
 }
 
 /** A tender set never saved as a search: a list's members read from the server, or a search only previewed. */
