@@ -289,8 +289,14 @@ export const syncJobSchema = z.object({
   free: z.number(),
   /** The sum of the set totals of the feeds counted in `items` (null while one of them has stated none). */
   total: z.number().nullable(),
-  /** Per feed (tenders, contracts): items delivered against that feed's own set total, so figures compare like with like. */
-  byFeed: z.array(z.object({ feed: objectKindSchema, items: z.number(), total: z.number().nullable() })).optional(),
+  /**
+   * What the cache holds of the set (its members: a saved search's «в кэше»), the figure shown against `total`
+   * (issue 26: a follow of a set held whole read «0 из 43», this run's items); null when the job does not know
+   * it (an enrichment, an earlier-generation filter, before a feed's first report): then `items` is shown.
+   */
+  held: z.number().nullable().optional(),
+  /** Per feed (tenders, contracts): items delivered and members held against that feed's own set total, so figures compare like with like. */
+  byFeed: z.array(z.object({ feed: objectKindSchema, items: z.number(), total: z.number().nullable(), held: z.number().nullable().optional() })).optional(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: ipcErrorSchema.nullable(),

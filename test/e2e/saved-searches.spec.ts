@@ -119,3 +119,21 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, d
   await expect(page.getByText('погашенный поиск')).toHaveCount(0);
   await app.screenshot(page, 'ledger-deleted-search');
 });
+
+test('following a search held whole says «N из N», the same count as «в кэше» (issue 26: it read «0 из 43»)', async ({ page, app }) => {
+  const filterId = await runInCore(app, 'e2e слежение');
+  const item = await openSaved(page, filterId);
+  const cached = await item.getByTestId('saved-cached').getAttribute('data-cached');
+  await expect(item.getByTestId('saved-cached')).toHaveAttribute('data-total', cached!);
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'following', { timeout: 30_000 });
+  const figures = item.getByTestId('saved-progress-figures');
+  await expect(figures).toHaveAttribute('data-held', cached!);
+  await expect(figures).toHaveAttribute('data-total', cached!);
+  await expect(figures).toHaveAttribute('data-items', '0');
+  const n = Number(cached).toLocaleString('ru-RU');
+  await expect(figures).toHaveText(`${n} из ${n}`);
+  await app.screenshot(page, 'saved-following-held');
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('following-badge')).toHaveCount(0);
+});

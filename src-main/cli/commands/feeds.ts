@@ -156,10 +156,12 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       follow: a.values.follow === true,
       ...(events ? { onStored: events.onStored } : {}),
       signal,
+      // Held of the set against its total (as the app's job and the saved search say it), then this run's items:
+      // a set already held whole is 43 / 43, not 0 / 43.
       onProgress: (p) => {
-        const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
+        const fraction = p.total ? Math.min(1, p.held / p.total) : undefined;
         ctx.out.progress(
-          `${nameOf(search)} ${p.feed}/${p.stream}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          `${nameOf(search)} ${p.feed}/${p.stream}: ${formatInt(p.held)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
           fraction,
         );
       },
