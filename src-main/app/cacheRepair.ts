@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Handlers, MethodName, ProfileInfo } from '../contract/ipc';
+import { savedSearchName } from '../i18n/criteriaSummary';
 import { pick, type Text } from '../i18n/text';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
@@ -147,7 +148,7 @@ async function readSavedAgain(ctx: AppContext, heldBefore: Map<string, number>):
       jobs.push(ctx.startJob({ filterId: s.filterId, label: s.label, feeds: ['tender'], streams: [...s.events], maxSpend: limit.cap, spendLimit: limit, follow: false }));
     } catch (e) {
       // Consent needed, a used-up budget, no network or no valid token: left for the user to sync, named here.
-      notStarted.push(s.label ?? s.filterId);
+      notStarted.push(savedSearchName({ label: s.label, criteria: (s.params ?? {}) as Record<string, unknown> }, ctx.locale));
       if (!(e instanceof AppError) && !isApiError(e)) throw e;
     }
   }

@@ -40,7 +40,8 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
     follow: false,
     signal,
     onProgress: (p) => {
-      ctx.out.progress(`${label}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items read, ${formatInt(p.charged + first.charged)} units`, p.total ? Math.min(1, p.items / p.total) : undefined);
+      // Held of the set against its total, as the summary below says it (a list whose members are held is whole).
+      ctx.out.progress(`${label}: ${formatInt(p.held)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} held, ${formatInt(p.items)} read now, ${formatInt(p.charged + first.charged)} units`, p.total ? Math.min(1, p.held / p.total) : undefined);
     },
   });
   // A one-customer contract set is a customer's backfill: its contracts are that customer's (issue 15).

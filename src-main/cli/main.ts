@@ -30,7 +30,9 @@ const USAGE = `Usage: tenderwb [--data-dir DIR] [--profile NAME] [--json] COMMAN
       contradicts, e.g. xlsx into FILE.csv, is refused)
   export dossier customer|supplier INN --out FILE.xlsx|FILE.csv [--format xlsx|csv|excel|plain]   (the app's dossier from the
       cache: a sheet per table, or one CSV of the tables one under another; exit 8 when the cache holds nothing on the INN)
-  balance | ledger | audit
+  balance | ledger [--last N] | audit
+  ledger --by-search [--days N]   (units of the last N Moscow days, 30 by default, per search or contract set, by name;
+      a deleted saved search keeps its name)
   cache stats | cache search TEXT | cache versions --json
   analytics customer INN | analytics supplier INN   (dossiers from the cache: offline, free; exit 8 when the cache
       holds nothing on the INN, with the command that loads its contracts)

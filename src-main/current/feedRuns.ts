@@ -7,8 +7,8 @@
 import type { SpendEstimate } from '../contract/ipc';
 import { searchStore } from '../cache/searchStore';
 import { viewQueries } from '../cache/viewQueries';
-import type { FeedName, StreamName } from '../sync/ports';
-import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncRequest } from '../sync/syncEngine';
+import type { FeedName, FeedSink, StreamName } from '../sync/ports';
+import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncProgress, type SyncRequest } from '../sync/syncEngine';
 import type { PageStoredListener, Wired } from './deps';
 import { checkDailyBudget, estimateOf, feedCost, planSpend, spendPlanInput, spentToday, type SpendPlanInput } from './spendGuard';
 import type { JobHooks, JobSpec } from './syncJobs';
@@ -32,20 +32,42 @@ export async function preview(w: Wired, feed: FeedName, body: Record<string, unk
   return p;
 }
 
+/**
+ * A run's progress and how much of the feed's set the cache holds now (`held`: the filter's members, what a
+ * saved search shows as «в кэше»): the figure to set against `total`. `items` is what this run received.
+ */
+export type HeldProgress = SyncProgress & { held: number };
+
 /** A run of a saved search; `onStored` hears each page it stores (the CLI's `sync --follow` events). */
-export type ReadSavedRequest = SyncRequest & { onStored?: PageStoredListener };
+export type ReadSavedRequest = Omit<SyncRequest, 'onProgress'> & { onProgress?(p: HeldProgress): void; onStored?: PageStoredListener };
 
 /**
  * Reads a saved search's feeds (the CLI in the foreground, the app as a job: `runSyncJob`), the feeds' totals
- * recorded as they are learned.
+ * recorded as they are learned, each progress with what the cache holds of the set. Issue 26: a follow of a set
+ * held whole read «0 из 43», the run's own items against the set's total. `held` is counted once per feed at
+ * the start and then grows by the members each stored page adds (counted before the page is written), so a long
+ * run does not count the whole set again at every page.
  */
 export function readSaved(w: Wired, req: ReadSavedRequest, onLongPoll?: () => void): Promise<SyncOutcome> {
   const views = viewQueries(w.cache);
-  return syncSavedSearch(w.port(onLongPoll), w.sink(req.onStored), {
+  const held = new Map<FeedName, number>(req.feeds.map((f) => [f, views.filterMemberCount(req.filterId, f)]));
+  const sink = w.sink(req.onStored);
+  const counting: FeedSink = {
+    ...sink,
+    savePage: (page) => {
+      const adds = new Map<FeedName, number>();
+      for (const kind of new Set(page.items.map((i) => i.kind))) {
+        adds.set(kind, views.notMembers(page.filterId, kind, page.items.filter((i) => i.kind === kind).map((i) => i.id)));
+      }
+      sink.savePage(page);
+      for (const [kind, n] of adds) held.set(kind, (held.get(kind) ?? 0) + n);
+    },
+  };
+  return syncSavedSearch(w.port(onLongPoll), counting, {
     ...req,
     onProgress: (p) => {
       if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
-      req.onProgress?.(p);
+      req.onProgress?.({ ...p, held: held.get(p.feed) ?? views.filterMemberCount(p.filterId, p.feed) });
     },
   });
 }

@@ -28,7 +28,8 @@ export interface JobSpec {
 }
 
 export interface JobHooks {
-  onProgress(p: SyncProgress): void;
+  /** `held`: what the cache holds of the feed's set now, when the run knows it (a feed's sync; not an enrichment). */
+  onProgress(p: SyncProgress & { held?: number }): void;
   /** The job has caught up and is now only waiting for new events (follow mode). */
   onFollowing(): void;
 }

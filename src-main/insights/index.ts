@@ -22,6 +22,7 @@ import { computeCustomerDossier } from './customerDossier';
 import { computePriceBenchmark } from './priceBenchmark';
 import { contractsOfSet, tenderSetOf, tendersOfContracts, type TenderSetScope } from './scopes';
 import { computeSupplierDossier } from './supplierDossier';
+import type { Locale } from '../i18n/text';
 
 export { computeCompetitors } from './competitors';
 export { computeCustomerDossier } from './customerDossier';
@@ -51,8 +52,8 @@ export function supplierDossier(cache: CacheDb, inn: string): SupplierDossier {
 }
 
 /** The suppliers of a saved search's or list's cached tenders; a scope the cache does not know is `not_found`. */
-export function competitors(cache: CacheDb, scope: CompetitorsScope): CompetitorsAnswer {
-  const set = tenderSetOf(cache, scope);
+export function competitors(cache: CacheDb, scope: CompetitorsScope, locale: Locale = 'ru'): CompetitorsAnswer {
+  const set = tenderSetOf(cache, scope, locale);
   const { linked, delivered } = contractsOfSet(cache, scope, set);
   return computeCompetitors(set.named, tenderFactsByIds(cache, set.ids), linked, delivered);
 }

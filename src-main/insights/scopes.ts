@@ -8,6 +8,8 @@ import { contractFactsByIds, contractFactsByTenderIds, contractIdsOfSavedSearch,
 import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
 import { appError } from '../domain/appError';
+import { savedSearchName } from '../i18n/criteriaSummary';
+import type { Locale } from '../i18n/text';
 import type { ContractFact, TenderFact } from '../domain/insights';
 
 export type TenderSetScope = { kind: 'search'; filterId: string } | { kind: 'list'; listId: string };
@@ -17,11 +19,12 @@ export interface TenderSet {
   ids: number[];
 }
 
-export function tenderSetOf(cache: CacheDb, scope: TenderSetScope): TenderSet {
+/** The set's members and name: a saved search by its one name (`savedSearchName`), never its bare filter id. */
+export function tenderSetOf(cache: CacheDb, scope: TenderSetScope, locale: Locale = 'ru'): TenderSet {
   if (scope.kind === 'search') {
     const search = searchStore(cache).get(scope.filterId);
     if (search === undefined) throw appError('not_found', `Сохранённого поиска ${scope.filterId} нет в кэше.`, `There is no saved search ${scope.filterId} in the cache.`);
-    return { named: { kind: 'search', id: scope.filterId, name: search.label ?? scope.filterId }, ids: tenderIdsOfSavedSearch(cache, scope.filterId) };
+    return { named: { kind: 'search', id: scope.filterId, name: savedSearchName({ label: search.label, criteria: (search.params ?? {}) as Record<string, unknown> }, locale) }, ids: tenderIdsOfSavedSearch(cache, scope.filterId) };
   }
   const list = listStore(cache).getList(scope.listId);
   if (list === undefined) throw appError('not_found', `Списка ${scope.listId} нет в кэше.`, `There is no list ${scope.listId} in the cache.`);

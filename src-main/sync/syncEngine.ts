@@ -239,6 +239,8 @@ export async function readFirstPage(
   signal?: AbortSignal,
 ): Promise<FirstPage> {
   const page = await port.query(feed, { ...body, events: [stream], limit: 1 }, signal);
+  // What the set was, before its paid item is stored: the ledger names the filter by it for good.
+  sink.noteFilter?.(page.filterId, feed, body);
   const existing = sink.getCursor(page.filterId, feed, stream);
   sink.savePage({
     filterId: page.filterId,

@@ -1,7 +1,8 @@
 /**
  * The global «Открыть» box of the app's frame: a notice number, a contract registry number or a pasted
  * zakupki.gov.ru link opens its card. What cannot be read is named at once, with no request (the domain's
- * parser, the one the core and the CLI use); the core then resolves it (a cached card costs nothing).
+ * parser, the one the core and the CLI use); the core then resolves it (a cached card costs nothing). What the
+ * opening cost goes with the route to the card (`opened`): the card view and this box's note both say it.
  */
 import { useState } from 'react';
 import { call } from '../bridge/client';
@@ -35,11 +36,9 @@ export function OpenBox() {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /**
-   * Opening by number fetched the card (it had to, to learn the internal id), so the card view then shows it
-   * "from the cache"; what the opening itself cost is said here, until the next opening.
-   */
-  const [charged, setCharged] = useState(false);
+  // Opening by number fetched the card (it had to, to learn the internal id): said while that card is shown, from
+  // the route's one fact, as the card view says it.
+  const charged = route.view === 'card' && route.opened?.charged === true;
 
   async function open() {
     const parsed = parseOpenReference(text);
@@ -48,13 +47,11 @@ export function OpenBox() {
       return;
     }
     setProblem(null);
-    setCharged(false);
     setBusy(true);
     try {
       const card = await call('card.open', { reference: text });
       setText('');
-      setCharged(card.charged);
-      navigate({ view: 'card', kind: card.kind, id: card.id, back: route.view === 'card' ? (route.back ?? { view: 'search' }) : route });
+      navigate({ view: 'card', kind: card.kind, id: card.id, back: route.view === 'card' ? (route.back ?? { view: 'search' }) : route, opened: { source: card.source, charged: card.charged } });
     } catch (e) {
       setProblem(errorMessage(e));
     } finally {
@@ -82,7 +79,6 @@ export function OpenBox() {
         onChange={(e) => {
           setText(e.target.value);
           setProblem(null);
-          setCharged(false);
         }}
         aria-invalid={problem !== null || undefined}
         aria-describedby={problem !== null ? 'open-box-problem' : undefined}

@@ -589,10 +589,23 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     const rows = await serverLedger(sb, live);
     expect(ledger.lines).toEqual(
       // A row's `created_at` is not among the fields the reference states: null when the server gives none.
-      rows.map((r) => ({ id: r.id, balance_type: r.balance_type, amount: r.amount, object_id: r.object_id, version: r.version, filter_id: r.filter_id, request_id: r.request_id, created_at: r.created_at ?? null })),
+      // Beside the API's row, its filter's one name (a card's row has none), as the app's ledger names it.
+      rows.map((r) => ({ id: r.id, balance_type: r.balance_type, amount: r.amount, object_id: r.object_id, version: r.version, filter_id: r.filter_id, request_id: r.request_id, created_at: r.created_at ?? null, search_name: r.filter_id === null ? null : expect.any(String) })),
     );
+    expect(ledger.lines.filter((l) => l.filter_id === s.vacFilter).map((l) => l.search_name)).toContain('vac');
+    expect(ledger.lines.filter((l) => l.filter_id === s.vacFilter).every((l) => l.search_name === 'vac')).toBe(true);
     expect(balance.lines[0].balance.tenders).toBe(10_000 - rows.filter((r) => r.balance_type === 'tenders').length);
     expect(lastTwo.stdout.trimEnd().split('\n').map((l) => Number(l.split('\t')[0]))).toEqual(rows.slice(-2).map((r) => r.id));
+  });
+
+  it('ledger --by-search: units per filter by name, largest first, summing to the ledger', async () => {
+    const [bySearch, text] = await Promise.all([cli.ok(['--json', 'ledger', '--by-search', '--days', '366']), cli.ok(['ledger', '--by-search'])]);
+    const rows = await serverLedger(sb, live);
+    expect(bySearch.lines.reduce((n, l) => n + (l.units as number), 0)).toBe(rows.reduce((n, r) => n + (r.amount as number), 0));
+    expect(bySearch.lines.map((l) => l.units)).toEqual([...bySearch.lines.map((l) => l.units)].sort((a, b) => b - a));
+    expect(bySearch.lines.find((l) => l.filter_id === s.vacFilter)).toMatchObject({ search_name: 'vac' });
+    expect(text.stdout).toContain(`\tvac (${s.vacFilter})`);
+    expect((await cli.run(['ledger', '--days', '7'])).code).toBe(2);
   });
 
   it('audit: exit 0 when every charge is a version held; a charge made outside the CLI is 1 unexplained row and exit 1', async () => {

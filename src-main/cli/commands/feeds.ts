@@ -12,6 +12,7 @@ import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
 import { cliLocale } from '../cliLocale';
 import { followEvents } from '../followEvents';
+import { savedSearchName } from '../../i18n/criteriaSummary';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -103,6 +104,9 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const flags = parseSpendFlags(a.values);
   const cache = await ctx.cache();
   const wb = await ctx.current();
+  const locale = await cliLocale(ctx);
+  // Each search by its one name (the app's), never its bare filter id.
+  const nameOf = (x: SavedSearch): string => savedSearchName({ label: x.label, criteria: (x.params ?? {}) as Record<string, unknown> }, locale);
   const targets = resolveTargets(wb, a.positionals, a.values.all === true);
   await wb.sendQueuedEdits().catch(() => undefined);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
@@ -127,7 +131,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
         const previewed = previewCharged.get(search.filterId) ?? 0;
         ctx.out.result(
           { filter_id: search.filterId, label: search.label, stopped_by: 'cancelled', pages: 0, items: 0, charged: previewed, free: 0 },
-          `${search.label ?? search.filterId}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
+          `${nameOf(search)}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
         );
       }
       return;
@@ -140,7 +144,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
   // Following: one line per event as pages arrive (issue 16), on top of each search's summary at the end.
-  const events = a.values.follow === true ? followEvents(cache, ctx.out, await cliLocale(ctx)) : null;
+  const events = a.values.follow === true ? followEvents(cache, ctx.out, locale) : null;
   if (events) ctx.onClose(() => events.stop());
   for (const search of targets) {
     const previewed = previewCharged.get(search.filterId) ?? 0;
@@ -152,10 +156,12 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       follow: a.values.follow === true,
       ...(events ? { onStored: events.onStored } : {}),
       signal,
+      // Held of the set against its total (as the app's job and the saved search say it), then this run's items:
+      // a set already held whole is 43 / 43, not 0 / 43.
       onProgress: (p) => {
-        const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
+        const fraction = p.total ? Math.min(1, p.held / p.total) : undefined;
         ctx.out.progress(
-          `${search.label ?? search.filterId} ${p.feed}/${p.stream}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          `${nameOf(search)} ${p.feed}/${p.stream}: ${formatInt(p.held)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
           fraction,
         );
       },
@@ -163,7 +169,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     spent += outcome.charged;
     ctx.out.result(
       { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
-      `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
+      `${nameOf(search)}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
     if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent));

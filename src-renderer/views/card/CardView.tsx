@@ -40,8 +40,13 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const title = str(c, 'name') ?? str(c, 'subject') ?? `${kind === 'tender' ? s.tender : s.contract} ${number !== null ? `№ ${number}` : id}`;
   // Not charged, yet no version we held: the card did not say whether it was billed (the reference's tender
   // detail has no `billed`), so "free, delivered before" would be a guess.
-  const unstated = data !== null && data.source === 'server' && !data.charged && statedVersion(data.version) === null;
-  const sourceText = data === null ? '' : data.source === 'cache' ? s.sourceCache : data.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
+  // What this visit cost: the opening's, when the «Открыть» box fetched the card (this view then reads it from the
+  // cache for free; issue 26: «Из кэша — бесплатно» beside the box's «списана 1 ед.»), unless a read since was
+  // itself charged. A return to the card is a new visit (store.ts returnable).
+  const opened = route.view === 'card' && route.kind === kind && route.id === id ? route.opened : undefined;
+  const fact = data === null ? null : data.charged || opened === undefined ? { source: data.source, charged: data.charged } : opened;
+  const unstated = data !== null && fact !== null && fact.source === 'server' && !fact.charged && statedVersion(data.version) === null;
+  const sourceText = fact === null ? '' : fact.source === 'cache' ? s.sourceCache : fact.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
   const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
 
   return (
@@ -50,8 +55,8 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
         <button type="button" onClick={() => navigate(back ?? (earlier ? { view: 'filters' } : { view: kind === 'tender' ? 'search' : 'contracts' }))} data-testid="card-back">
           {s.back}
         </button>
-        {data && (
-          <span className={`badge card__source card__source--${data.source}${data.charged ? ' card__source--charged' : ''}`} title={s.sourceHint} data-testid="card-source" data-source={data.source} data-charged={data.charged}>
+        {fact && (
+          <span className={`badge card__source card__source--${fact.source}${fact.charged ? ' card__source--charged' : ''}`} title={s.sourceHint} data-testid="card-source" data-source={fact.source} data-charged={fact.charged}>
             {sourceText}
           </span>
         )}
