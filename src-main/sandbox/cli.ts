@@ -74,6 +74,13 @@ async function main(): Promise<void> {
       if (done >= total) process.stderr.write('\n');
     },
   });
+  // Before the address is printed: whoever reads it may stop the sandbox at once, and must find it closing
+  // its state cleanly.
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const how = sandbox.caughtUp ? 'kept world reopened' : sandbox.generated ? 'catalogue generated' : 'cached catalogue';
   console.error(`sandbox ready in ${seconds} s (${how})`);
@@ -85,11 +92,6 @@ async function main(): Promise<void> {
   if (sandbox.strict) console.error('STRICT mode: only what the reference states; every "not shown" choice flipped (docs/api-decisions.md)');
   console.log(sandbox.baseUrl);
   console.error(`earlier generation (X-API-Token): ${sandbox.earlierBaseUrl}`);
-  const stop = (): void => {
-    void sandbox.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((e: unknown) => {
