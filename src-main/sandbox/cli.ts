@@ -9,6 +9,7 @@
  * time it was closed. `--fresh` starts that state over; `--state-file FILE` names the file itself. The first
  * start for a seed, size and day generates the catalogue (with a progress line); later starts reuse it.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED, DEFAULT_TENDERS, startSandbox } from './index';
 import { defaultDataDir, stateFileIn } from './store/world';
@@ -55,6 +56,9 @@ async function main(): Promise<void> {
   const seed = positiveInt(values.seed, 'seed', DEFAULT_SEED);
   const tenders = positiveInt(values.tenders, 'tenders', DEFAULT_TENDERS);
   const stateFile = values['state-file'] ?? stateFileIn(values.data ?? defaultDataDir(), seed, tenders);
+  if (existsSync(stateFile) && values.fresh !== true) {
+    console.error(`reopening the world kept in ${stateFile}: first it lives the time it was closed (up to 60 days of it)`);
+  }
   const started = Date.now();
   let lastShown = 0;
   const sandbox = await startSandbox({
