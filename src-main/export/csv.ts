@@ -20,6 +20,9 @@ import path from 'node:path';
 import { chooseColumns, columnKeysOf } from './columnChoice';
 import { sweepLeftoverTemps, tempPathFor } from './tempFiles';
 import { DATE_ONLY, DATE_TIME, MOSCOW_OFFSET_MS } from '../domain/calendar';
+import { tenderLaw } from '../domain/laws';
+import { tenderStatusCode } from '../domain/tenderStage';
+import { lawName, tenderStageNameOf } from '../i18n/codes';
 
 export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
 export type CsvDelimiter = ';' | ',' | '\t';
@@ -499,8 +502,6 @@ const okpd2Items = (tender: TenderJson): unknown[] => {
   return Array.isArray(items) ? items : [];
 };
 
-const LAW_NAMES: Record<string, string> = { '44-FZ': '44-ФЗ', '223-FZ': '223-ФЗ', commercial: 'Коммерческая' };
-
 export interface TenderColumn extends CsvColumn<TenderJson> {
   get: (tender: TenderJson) => unknown;
   reads: readonly string[];
@@ -522,10 +523,12 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
   col('version', 'Версия', 'integer', (t) => t.version),
   col('name', 'Наименование', 'text', (t) => t.name),
   col('description', 'Описание', 'text', (t) => t.description),
-  col('law', 'Закон', 'text', (t) => (typeof t.law === 'string' ? (LAW_NAMES[t.law] ?? t.law) : t.law)),
+  // The law and the stage as every surface names them (domain/laws.ts, domain/tenderStage.ts, i18n/codes.ts):
+  // the stage from the status code, the deadline and the clock at export, never the server's status name.
+  col('law', 'Закон', 'text', (t) => (tenderLaw(t) === null ? null : lawName(tenderLaw(t), 'ru')), ['law', 'etp_id']),
   col('purchase_type', 'Тип закупки', 'text', (t) => field(t, 'purchase_type', 'name')),
   col('placement_type', 'Способ размещения', 'text', (t) => field(t, 'placement_type', 'name')),
-  col('status', 'Статус', 'text', (t) => field(t, 'status', 'name')),
+  col('status', 'Статус', 'text', (t) => (tenderStatusCode(t) === null ? null : tenderStageNameOf(t, 'ru')), ['status', 'end_date']),
   col('price', 'Начальная цена', 'money', (t) => t.price),
   col('currency', 'Валюта', 'text', (t) => t.currency),
   col('region', 'Регион', 'text', (t) => field(t, 'region', 'name')),
