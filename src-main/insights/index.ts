@@ -31,10 +31,11 @@ export { FLAG_CATALOGUE, FLAG_CODES, computeFlags, dismissFlag, flagDefinition, 
 
 export type CompetitorsScope = TenderSetScope;
 
-export function customerDossier(cache: CacheDb, inn: string): CustomerDossier {
+/** `now`: the clock its tenders' stages are read at (computeCustomerDossier). */
+export function customerDossier(cache: CacheDb, inn: string, now: number = Date.now()): CustomerDossier {
   const tenders = tenderFactsByCustomer(cache, inn);
   const contracts = contractFactsByCustomer(cache, inn);
-  const d = computeCustomerDossier(inn, tenders, contracts, tendersOfContracts(cache, contracts, tenders));
+  const d = computeCustomerDossier(inn, tenders, contracts, tendersOfContracts(cache, contracts, tenders), now);
   const untied = untiedContractsNearCustomer(cache, inn);
   return {
     ...d,
