@@ -24,7 +24,8 @@ import { tenderLaw } from '../domain/laws';
 import { tenderStatusCode } from '../domain/tenderStage';
 import { lawName, tenderStageNameOf } from '../i18n/codes';
 
-export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
+/** `decimal`: a figure with a fraction (a percentage, the HHI), to two decimals; `money`: rubles to the kopeck. */
+export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer' | 'decimal';
 export type CsvDelimiter = ';' | ',' | '\t';
 export type CsvRow = Record<string, unknown>;
 
@@ -42,6 +43,8 @@ export interface CsvColumn<Row = CsvRow> {
   key: string;
   header: string;
   format?: CsvFormat;
+  /** A row's own format for this column's cell, when a column holds values of several kinds (a figures table). */
+  formatOf?: (row: Row) => CsvFormat | undefined;
   /** Reads the cell's value from a row; by default `row[key]`. */
   get?: (row: Row) => unknown;
   /**
@@ -192,6 +195,21 @@ function moneyCell(value: unknown, ctx: CsvCellContext): string {
   return ctx.decimalComma ? normalized.replace('.', ',') : normalized;
 }
 
+/** A figure to two decimals at most (0,72; 12,5; 5291,32), as a number Excel reads. */
+function decimalCell(value: unknown, ctx: CsvCellContext): string {
+  const n = toNumber(value);
+  if (n === null) return textCell(toText(value), ctx);
+  const text = String(roundTo(n, 2));
+  return ctx.decimalComma ? text.replace('.', ',') : text;
+}
+
+/** `n` rounded half away from zero to `digits` decimals (1.005 is 1.01, whatever its binary value says). */
+export function roundTo(n: number, digits: number): number {
+  const scale = 10 ** digits;
+  const rounded = (Math.round(Math.abs(n) * scale + 1e-7) / scale) * Math.sign(n);
+  return rounded === 0 ? 0 : rounded;
+}
+
 function integerCell(value: unknown, ctx: CsvCellContext): string {
   if (typeof value === 'bigint') return String(value);
   if (typeof value === 'number' && Number.isInteger(value)) return String(value);
@@ -283,6 +301,9 @@ export function formatCsvCell(value: unknown, format: CsvFormat, ctx: CsvCellCon
       break;
     case 'integer':
       cell = integerCell(value, ctx);
+      break;
+    case 'decimal':
+      cell = decimalCell(value, ctx);
       break;
     case 'date':
       cell = dateCell(value, false, ctx);
@@ -398,7 +419,7 @@ async function writeRows<Row extends object>(
         const column = columns[i]!;
         const value = column.get !== undefined ? column.get(row) : (row as Record<string, unknown>)[column.key];
         if (i > 0) line += delimiter;
-        line += formatCsvCell(value, column.format ?? 'text', ctx);
+        line += formatCsvCell(value, (column.formatOf !== undefined ? column.formatOf(row) : undefined) ?? column.format ?? 'text', ctx);
       }
       pending += line + '\r\n';
       count += 1;
