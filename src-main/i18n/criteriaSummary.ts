@@ -95,6 +95,12 @@ export function savedSearchName(search: { label: string | null; criteria: Record
   return search.label ?? summarizeCriteria(search.criteria, locale);
 }
 
+/** The same name for a saved search as the cache holds it (its `params` are the criteria it was saved with). */
+export function savedSearchNameOf(search: { label: string | null; params: unknown }, locale: Locale): string {
+  const p = search.params;
+  return savedSearchName({ label: search.label, criteria: p !== null && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {} }, locale);
+}
+
 /** One line that tells saved searches apart: «"поставка компьютеров" или ноутбук · кроме ремонт · регионы: Москва». */
 export function summarizeCriteria(criteria: Record<string, unknown>, locale: Locale): string {
   const w = summaryWords[locale];

@@ -6,6 +6,8 @@ import { cacheStats } from '../../cache/stats';
 import { offlineSearch } from '../../cache/offlineSearch';
 import { versionStore } from '../../cache/versionStore';
 import { searchStore } from '../../cache/searchStore';
+import { savedSearchNameOf } from '../../i18n/criteriaSummary';
+import { cliLocale } from '../cliLocale';
 
 export async function cacheCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
@@ -24,11 +26,12 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     parseCommandArgs(rest, {});
     const s = cacheStats(cache);
     const searches = searchStore(cache).list();
+    const locale = await cliLocale(ctx);
     ctx.out.result({ ...s, saved_searches: searches.map((x) => ({ filter_id: x.filterId, label: x.label, events: x.events, expires_at: x.expiresAt })) }, () =>
       [
         `tenders: ${formatInt(s.objects.tender)} (${formatInt(s.versions.tender)} versions), contracts: ${formatInt(s.objects.contract)} (${formatInt(s.versions.contract)} versions)`,
         `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
-        `saved searches: ${searches.map((x) => x.label ?? x.filterId).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
+        `saved searches: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
         `on disk: ${(s.disk.totalBytes / 2 ** 20).toFixed(1)} MB (${cache.file})`,
       ].join('\n'),
     );

@@ -12,6 +12,7 @@ import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
 import { cliLocale } from '../cliLocale';
 import { followEvents } from '../followEvents';
+import { savedSearchNameOf } from '../../i18n/criteriaSummary';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -103,6 +104,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const flags = parseSpendFlags(a.values);
   const cache = await ctx.cache();
   const wb = await ctx.current();
+  const locale = await cliLocale(ctx);
   const targets = resolveTargets(wb, a.positionals, a.values.all === true);
   await wb.sendQueuedEdits().catch(() => undefined);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
@@ -127,7 +129,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
         const previewed = previewCharged.get(search.filterId) ?? 0;
         ctx.out.result(
           { filter_id: search.filterId, label: search.label, stopped_by: 'cancelled', pages: 0, items: 0, charged: previewed, free: 0 },
-          `${search.label ?? search.filterId}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
+          `${savedSearchNameOf(search, locale)}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
         );
       }
       return;
@@ -155,7 +157,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       onProgress: (p) => {
         const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
         ctx.out.progress(
-          `${search.label ?? search.filterId} ${p.feed}/${p.stream}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          `${savedSearchNameOf(search, locale)} ${p.feed}/${p.stream}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
           fraction,
         );
       },
@@ -163,7 +165,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     spent += outcome.charged;
     ctx.out.result(
       { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
-      `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
+      `${savedSearchNameOf(search, locale)}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
     if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent));
