@@ -83,7 +83,8 @@ async function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: O
   ctx.out.result({ ...extra, source, version, card: c }, () => humanCard(kind, c, source, version, locale));
 }
 
-function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string, version: number | null, locale: Locale): string {
+/** The card as `tenderwb card` prints it for a person (exported for the test that compares it with the other surfaces). */
+export function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string, version: number | null, locale: Locale): string {
   const versionText = version === null ? 'version not stated by the server' : `version ${version}`;
   const lines: string[] = [];
   const named = (v: unknown): string => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : '—');
