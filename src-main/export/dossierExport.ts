@@ -104,7 +104,8 @@ function figures(d: Dossier, w: (t: Text) => string): Figure[] {
       f(W.reductionSample, c.reduction_sample, 'integer'),
       f(W.single, percentOf(c.single_supplier_share), 'decimal'),
       f(W.singleSample, c.tenders - c.completeness.tenders_without_placement, 'integer'),
-      f(W.hhi, c.hhi, 'decimal'),
+      // Whole points (0–10 000), as the view and the CLI show it.
+      f(W.hhi, c.hhi === null ? null : Math.round(c.hhi), 'integer'),
       f(W.paid, percentOf(c.paid_share), 'decimal'),
       ...completeness(c.completeness, true),
     ];

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { exportDossierCsv, exportDossierXlsx, type Dossier } from '../../src-main/export/dossierExport';
+import { customerDossierText } from '../../src-main/cli/insightsText';
 import { computeCustomerDossier } from '../../src-main/insights/customerDossier';
 import { computeSupplierDossier } from '../../src-main/insights/supplierDossier';
 import { tempCache, tempDir } from '../cache/helpers';
@@ -107,8 +108,8 @@ describe('the dossier workbook says what the dossier view says', () => {
       // T2 of T1, T2, T3 (T4's placement unknown): 33,33 %.
       'Доля закупок у единственного поставщика, %': 33.33,
       'Закупок с известным способом': 3,
-      // Shares of 300 and 99.28 in 399.28: 75.14² + 24.86² percent points.
-      'Концентрация поставщиков (HHI)': Math.round(customer.hhi! * 100) / 100,
+      // Shares of 300 and 99.28 in 399.28: 75.14² + 24.86² percent points, whole as the view shows them.
+      'Концентрация поставщиков (HHI)': 6264,
       // (99.28 + 100) of (99.28 + 300).
       'Оплачено, % цены контрактов': 49.91,
       'Завершённых закупок': 1,
@@ -117,7 +118,11 @@ describe('the dossier workbook says what the dossier view says', () => {
       'Контрактов без закупки в кэше': 1,
       'Закупок без способа определения поставщика': 1,
     });
-    expect(customer.hhi).toBeGreaterThan(6000);
+    expect(customer.hhi).toBeCloseTo(6263.56, 2);
+    // The CLI's text says the same figures: one number per fact.
+    const cli = customerDossierText(customer, 'ru').replace(/[\u00a0\u202f]/g, ' ');
+    expect(cli).toContain('Концентрация поставщиков (HHI): 6 264');
+    expect(cli).toContain('Медианное снижение цены: 0,7 %');
   });
 
   it('the CSV holds the same tables: names, money to the kopeck and decimals as numbers, no `="…"` around them', async () => {
