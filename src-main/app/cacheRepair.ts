@@ -11,7 +11,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Handlers, MethodName, ProfileInfo } from '../contract/ipc';
-import { savedSearchName } from '../i18n/criteriaSummary';
 import { pick, type Text } from '../i18n/text';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
@@ -24,6 +23,7 @@ import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamag
 import { AppError, appError } from '../domain/appError';
 import { planSpend, spendPlanInput } from '../current/spendGuard';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
+import { savedSearchNameOf } from '../i18n/criteriaSummary';
 
 /**
  * Problems met at start that are not damage notes on disk, kept for the notice: a read-only folder, or a
@@ -148,7 +148,7 @@ async function readSavedAgain(ctx: AppContext, heldBefore: Map<string, number>):
       jobs.push(ctx.startJob({ filterId: s.filterId, label: s.label, feeds: ['tender'], streams: [...s.events], maxSpend: limit.cap, spendLimit: limit, follow: false }));
     } catch (e) {
       // Consent needed, a used-up budget, no network or no valid token: left for the user to sync, named here.
-      notStarted.push(savedSearchName({ label: s.label, criteria: (s.params ?? {}) as Record<string, unknown> }, ctx.locale));
+      notStarted.push(savedSearchNameOf(s, ctx.locale));
       if (!(e instanceof AppError) && !isApiError(e)) throw e;
     }
   }

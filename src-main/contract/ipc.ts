@@ -641,6 +641,7 @@ export const calendarEventSchema = z.object({
   url: z.string().optional(),
   customer_name: z.string().optional(),
   tender_status: z.string().optional(),
+  tender_end_date: z.string().optional(),
   notice_number: z.string().optional(),
   price: z.number().optional(),
   currency: z.string().optional(),

@@ -1,6 +1,8 @@
 /** Stored tender and contract JSON flattened into the rows the renderer's tables show (contract shapes). */
 import type { ContractRow, TenderRow } from '../contract/ipc';
 import type { StoredObjectRow, TenderViewRow } from '../cache/viewQueries';
+import { tenderLaw } from '../domain/laws';
+import { tenderStatusCode } from '../domain/tenderStage';
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -17,7 +19,6 @@ export function tenderRow(row: StoredObjectRow): TenderRow {
   const t = JSON.parse(row.json) as Json;
   const region = t.region;
   const org = isRecord(t.organization) ? t.organization : obj(t.customer);
-  const status = t.status;
   return {
     id: row.id,
     version: row.version,
@@ -25,8 +26,9 @@ export function tenderRow(row: StoredObjectRow): TenderRow {
     name: str(t.name) ?? str(t.title) ?? '',
     price: num(t.price),
     currency: str(t.currency),
-    status: isRecord(status) ? (str(status.code) ?? str(status.name)) : str(status),
-    law: str(t.law),
+    // The code, never the server's name for it: the stage shown is decided from it (domain/tenderStage.ts).
+    status: tenderStatusCode(t),
+    law: tenderLaw(t),
     region: isRecord(region) ? str(region.name) : null,
     regionCode: isRecord(region) ? num(region.id) : num(region),
     customerName: str(org.name),

@@ -98,6 +98,12 @@ export function savedSearchName(search: { label: string | null; criteria: Record
   return search.label ?? summarizeCriteria(search.criteria, locale);
 }
 
+/** The same name for a saved search as the cache holds it (its `params` are the criteria it was saved with). */
+export function savedSearchNameOf(search: { label: string | null; params: unknown }, locale: Locale): string {
+  const p = search.params;
+  return savedSearchName({ label: search.label, criteria: p !== null && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {} }, locale);
+}
+
 /** One criterion in words; `key` says which (the status is `status`). */
 export interface CriteriaPart {
   key: string;

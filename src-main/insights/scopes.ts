@@ -8,9 +8,9 @@ import { contractFactsByIds, contractFactsByTenderIds, contractIdsOfSavedSearch,
 import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
 import { appError } from '../domain/appError';
-import { savedSearchName } from '../i18n/criteriaSummary';
-import type { Locale } from '../i18n/text';
 import type { ContractFact, TenderFact } from '../domain/insights';
+import { savedSearchNameOf } from '../i18n/criteriaSummary';
+import type { Locale } from '../i18n/text';
 
 export type TenderSetScope = { kind: 'search'; filterId: string } | { kind: 'list'; listId: string };
 
@@ -19,12 +19,13 @@ export interface TenderSet {
   ids: number[];
 }
 
-/** The set's members and name: a saved search by its one name (`savedSearchName`), never its bare filter id. */
+/** `locale`: the language of an unnamed saved search's name (its criteria in words, i18n/criteriaSummary.ts). */
 export function tenderSetOf(cache: CacheDb, scope: TenderSetScope, locale: Locale = 'ru'): TenderSet {
   if (scope.kind === 'search') {
     const search = searchStore(cache).get(scope.filterId);
     if (search === undefined) throw appError('not_found', `Сохранённого поиска ${scope.filterId} нет в кэше.`, `There is no saved search ${scope.filterId} in the cache.`);
-    return { named: { kind: 'search', id: scope.filterId, name: savedSearchName({ label: search.label, criteria: (search.params ?? {}) as Record<string, unknown> }, locale) }, ids: tenderIdsOfSavedSearch(cache, scope.filterId) };
+    // Named as every surface names a saved search: its label, else its criteria in words, never its filter id.
+    return { named: { kind: 'search', id: scope.filterId, name: savedSearchNameOf(search, locale) }, ids: tenderIdsOfSavedSearch(cache, scope.filterId) };
   }
   const list = listStore(cache).getList(scope.listId);
   if (list === undefined) throw appError('not_found', `Списка ${scope.listId} нет в кэше.`, `There is no list ${scope.listId} in the cache.`);

@@ -6,7 +6,7 @@ import { cacheStats } from '../../cache/stats';
 import { offlineSearch } from '../../cache/offlineSearch';
 import { versionStore } from '../../cache/versionStore';
 import { searchStore } from '../../cache/searchStore';
-import { savedSearchName } from '../../i18n/criteriaSummary';
+import { savedSearchNameOf } from '../../i18n/criteriaSummary';
 import { cliLocale } from '../cliLocale';
 
 export async function cacheCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -31,7 +31,7 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
       [
         `tenders: ${formatInt(s.objects.tender)} (${formatInt(s.versions.tender)} versions), contracts: ${formatInt(s.objects.contract)} (${formatInt(s.versions.contract)} versions)`,
         `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
-        `saved searches: ${searches.map((x) => savedSearchName({ label: x.label, criteria: (x.params ?? {}) as Record<string, unknown> }, locale)).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
+        `saved searches: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
         `on disk: ${(s.disk.totalBytes / 2 ** 20).toFixed(1)} MB (${cache.file})`,
       ].join('\n'),
     );

@@ -11,6 +11,10 @@ import type { OpenedCard } from '../../cards/openCard';
 import { openByReference, OpenReferenceError } from '../../cards/openByReference';
 import { CardUseCases } from '../../current/cards';
 import { cliNet } from '../currentNet';
+import { cliLocale } from '../cliLocale';
+import { tenderLaw } from '../../domain/laws';
+import { lawName, tenderStageNameOf } from '../../i18n/codes';
+import type { Locale } from '../../i18n/text';
 
 const cards = async (ctx: CliContext): Promise<CardUseCases> => new CardUseCases({ cache: await ctx.cache(), net: cliNet(ctx) });
 
@@ -37,7 +41,7 @@ export async function cardCommand(ctx: CliContext, args: string[]): Promise<void
     positionsPage: page,
     positionsLimit: limit,
   });
-  printCard(ctx, kind, opened);
+  await printCard(ctx, kind, opened);
 }
 
 export async function openCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -48,7 +52,7 @@ export async function openCommand(ctx: CliContext, args: string[]): Promise<void
   try {
     const { attempt, result } = await openByReference(reference, (at) => wb.open({ kind: at.kind, id: at.id, idType: at.idType, positionsPage: 1, positionsLimit: 20 }));
     // Which kind the number turned out to be, and its internal id, ahead of the card's usual fields.
-    printCard(ctx, attempt.kind, result, { kind: attempt.kind, id: result.id });
+    await printCard(ctx, attempt.kind, result, { kind: attempt.kind, id: result.id });
   } catch (e) {
     // The reason in Russian, then English, on one line (as the vault's errors).
     if (e instanceof OpenReferenceError) throw new CliError(`${e.text.ru} / ${e.text.en}`, e.reason === 'invalid' ? 2 : 1);
@@ -56,7 +60,7 @@ export async function openCommand(ctx: CliContext, args: string[]): Promise<void
   }
 }
 
-function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedCard, extra: Record<string, unknown> = {}): void {
+async function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedCard, extra: Record<string, unknown> = {}): Promise<void> {
   const card = opened.card;
   // A server may not say whether a card was charged (`billed` is not in document 2's detail): then say nothing.
   const billedStated = typeof card.billed === 'boolean';
@@ -75,16 +79,19 @@ function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedC
   const c = card as Record<string, unknown>;
   // The version the cache stored it under; one below 0 means the server did not state it (D-CLIENT-CARD).
   const version = isProvisional(opened.version) ? null : opened.version;
-  ctx.out.result({ ...extra, source, version, card: c }, () => humanCard(kind, c, source, version));
+  const locale = await cliLocale(ctx);
+  ctx.out.result({ ...extra, source, version, card: c }, () => humanCard(kind, c, source, version, locale));
 }
 
-function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string, version: number | null): string {
+/** The card as `tenderwb card` prints it for a person (exported for the test that compares it with the other surfaces). */
+export function humanCard(kind: 'tender' | 'contract', c: Record<string, unknown>, source: string, version: number | null, locale: Locale): string {
   const versionText = version === null ? 'version not stated by the server' : `version ${version}`;
   const lines: string[] = [];
   const named = (v: unknown): string => (v && typeof v === 'object' && 'name' in v ? String((v as { name: unknown }).name) : '—');
   if (kind === 'tender') {
     lines.push(`${String(c.name ?? '')}`);
-    lines.push(`id ${String(c.id)} · ${String(c.etp_id ?? '')} · ${versionText} · ${named(c.status)} · ${formatRub(c.price)}`);
+    // The stage and the law as every surface names them (i18n/codes.ts), never the server's status name.
+    lines.push(`id ${String(c.id)} · ${String(c.etp_id ?? '')} · ${versionText} · ${tenderStageNameOf(c, locale)} · ${lawName(tenderLaw(c), locale)} · ${formatRub(c.price)}`);
     lines.push(`customer: ${named(c.organization)} · region: ${named(c.region)} · platform: ${named(c.platform)}`);
     lines.push(`deadline: ${String(c.end_date ?? '—')} · positions: ${formatInt(Number(c.positions_total ?? 0))}`);
   } else {

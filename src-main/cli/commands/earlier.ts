@@ -11,7 +11,8 @@ import { cliLocale } from '../cliLocale';
 import { delimiterOf, exportFormat } from '../exportFormat';
 import { EXPORT_TEXT } from '../exportText';
 import { recorded, written } from '../exportRecord';
-import { pick } from '../../i18n/text';
+import { tenderStageName, tenderStageNameOf } from '../../i18n/codes';
+import { pick, type Locale } from '../../i18n/text';
 import { CliError, formatInt, formatRub, type Output } from '../output';
 import type { CliContext } from '../context';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
@@ -175,17 +176,18 @@ export async function earlierCardCommand(ctx: CliContext, args: string[]): Promi
   const opened = await wb.openTender(tenderId, { positionsPage: page, positionsPageSize: limit });
   if (opened.offline) ctx.out.info(`${OFFLINE_NOTE} (version of ${when(String((opened.card as Record<string, unknown>).update_date ?? ''))})`);
   const source = opened.source === 'cache' ? 'cache' : opened.charged ? 'server (charged 1 unit)' : 'server (free: received before)';
-  ctx.out.result({ source, offline: opened.offline, charged: opened.charged, version: opened.version, card: opened.card }, () => humanCard(opened.card, source));
+  const locale = await cliLocale(ctx);
+  ctx.out.result({ source, offline: opened.offline, charged: opened.charged, version: opened.version, card: opened.card }, () => humanCard(opened.card, source, locale));
 }
 
-function humanCard(c: Record<string, unknown>, source: string): string {
+function humanCard(c: Record<string, unknown>, source: string, locale: Locale): string {
   const rec = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
   const named = (v: unknown): string => String(rec(v).name ?? '—');
   const org = rec(c.organization);
   const admin = rec(org.administrator);
   const lines = [
     String(c.name ?? ''),
-    `id ${String(c.id)} · ${String(c.etp_id ?? '')} · ${named(c.status)} · ${formatRub(c.price)} · updated ${when(String(c.update_date ?? ''))}`,
+    `id ${String(c.id)} · ${String(c.etp_id ?? '')} · ${tenderStageNameOf(c, locale)} · ${formatRub(c.price)} · updated ${when(String(c.update_date ?? ''))}`,
     `customer: ${String(org.name ?? '—')} (INN ${String(org.inn ?? '—')}, KPP ${String(org.kpp ?? '—')}) · region: ${named(c.region)} · platform: ${named(c.platform)}`,
     `administrator: ${String(admin.name ?? '—')}, ${String(admin.phone ?? '—')}, ${String(admin.email ?? '—')}`,
     `deadline: ${when(String(c.end_date ?? ''))} · ${named(c.purchase_type)} · ${named(c.placement_type)}`,
@@ -234,6 +236,7 @@ export async function earlierFavoritesCommand(ctx: CliContext, args: string[], s
   }
   if (sub !== undefined && sub !== 'list') throw new CliError('usage: favorites [list] | favorites add ETP_ID | favorites remove ETP_ID | favorites updates', 2);
   parseCommandArgs(rest, {});
+  const locale = await cliLocale(ctx);
   const { favorites, fromCache } = await wb.favorites({ signal });
   if (fromCache) ctx.out.info(OFFLINE_NOTE);
   for (const f of favorites) {
@@ -244,6 +247,7 @@ export async function earlierFavoritesCommand(ctx: CliContext, args: string[], s
         name: f.name,
         price: f.price,
         status: f.status,
+        status_name: tenderStageName(f.status, f.endDate, locale),
         favorited_at: f.favoritedAt,
         update_date: f.updateDate,
         changed_since_added: f.changedSinceAdded,
@@ -251,7 +255,7 @@ export async function earlierFavoritesCommand(ctx: CliContext, args: string[], s
         charged: f.charged,
         offline: fromCache,
       },
-      `${f.etpId}\t${f.id}\t${f.changedSinceAdded ? 'CHANGED' : 'unchanged'}\tadded ${when(f.favoritedAt)}\t${f.status ?? ''}\t${formatRub(f.price)}\t${f.name ?? ''}`,
+      `${f.etpId}\t${f.id}\t${f.changedSinceAdded ? 'CHANGED' : 'unchanged'}\tadded ${when(f.favoritedAt)}\t${tenderStageName(f.status, f.endDate, locale)}\t${formatRub(f.price)}\t${f.name ?? ''}`,
     );
   }
   if (!favorites.length) ctx.out.info('no favorites yet: add one with "tenderwb favorites add ETP_ID"');

@@ -12,7 +12,7 @@ import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
 import { cliLocale } from '../cliLocale';
 import { followEvents } from '../followEvents';
-import { savedSearchName } from '../../i18n/criteriaSummary';
+import { savedSearchNameOf } from '../../i18n/criteriaSummary';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -106,7 +106,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const wb = await ctx.current();
   const locale = await cliLocale(ctx);
   // Each search by its one name (the app's), never its bare filter id.
-  const nameOf = (x: SavedSearch): string => savedSearchName({ label: x.label, criteria: (x.params ?? {}) as Record<string, unknown> }, locale);
+  const nameOf = (x: SavedSearch): string => savedSearchNameOf(x, locale);
   const targets = resolveTargets(wb, a.positionals, a.values.all === true);
   await wb.sendQueuedEdits().catch(() => undefined);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];

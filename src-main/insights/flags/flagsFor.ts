@@ -5,6 +5,7 @@
  * share of each customer in the scope is compared with every customer of the cache.
  */
 import type { CacheDb } from '../../cache/database';
+import type { Locale } from '../../i18n/text';
 import {
   allContractFacts,
   allTenderFacts,
@@ -20,7 +21,6 @@ import {
 import type { ContractFact, FlagsAnswer, PartyRef, TenderFact } from '../../domain/insights';
 import { contractsOfSet, tenderSetOf, tendersOfContracts } from '../scopes';
 import { computeFlags } from './engine';
-import type { Locale } from '../../i18n/text';
 
 export type FlagScope =
   | { kind: 'customer'; inn: string }
@@ -77,6 +77,7 @@ function customersOf(tenders: readonly TenderFact[], contracts: readonly Contrac
   return [...out.values()];
 }
 
+/** `locale`: the language of an unnamed saved search's name. */
 export function flagsFor(cache: CacheDb, scope: FlagScope, locale: Locale = 'ru'): FlagsAnswer {
   const facts = scopeFacts(cache, scope, locale);
   const customers = customersOf(facts.tenders, facts.contracts);

@@ -9,9 +9,10 @@ import { useAppStore, type Route } from '../../state/store';
 import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime, formatRub } from '../../format/format';
-import { lawName, useStrings, useLocale } from '../../i18n/i18n';
+import { cardLawName, cardStage, contractLawName } from '../../components/tenderLabels';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
-import { named, num, statedVersion, str } from './cardFields';
+import { num, statedVersion, str } from './cardFields';
 import { ContractDetails } from './ContractDetails';
 import { RelatedContracts } from './RelatedContracts';
 import { TenderDetails } from './TenderDetails';
@@ -48,6 +49,8 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const unstated = data !== null && fact !== null && fact.source === 'server' && !fact.charged && statedVersion(data.version) === null;
   const sourceText = fact === null ? '' : fact.source === 'cache' ? s.sourceCache : fact.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
   const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
+  // The stage from the status code, the deadline and the clock, never the name the server sent (D-STATUS-1).
+  const stage = cardStage(c, locale);
 
   return (
     <section className="view card" data-testid="view-card" data-kind={kind} data-id={id}>
@@ -81,12 +84,12 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
             <h1 data-testid="card-title">{title}</h1>
             <div className="card__facts">
               {kind === 'tender' && (
-                <span className={`badge status status--${str(c.status, 'code') ?? 'unknown'}`} data-testid="card-status">
-                  {named(c, 'status') ?? '—'}
+                <span className={`badge status status--${stage.stage ?? 'unknown'}`} data-testid="card-status" data-stage={stage.stage ?? ''}>
+                  {stage.name}
                 </span>
               )}
               <span data-testid="card-law">
-                {s.law}: {str(c, 'law') !== null ? lawName(str(c, 'law'), locale) : (named(c, 'purchase_type') ?? '—')}
+                {s.law}: {kind === 'tender' ? cardLawName(c, locale) : contractLawName(c, locale)}
               </span>
               <span className="card__price" data-testid="card-price">
                 {kind === 'tender' ? s.price : s.amount}: {formatRub(num(c, 'price'), locale)}
