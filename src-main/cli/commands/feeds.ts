@@ -5,7 +5,7 @@ import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import type { SavedSearch } from '../../cache/searchStore';
 import type { SyncOutcome } from '../../sync/syncEngine';
-import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
+import { capStopNote, cliRestart, parseSpendFlags, planCliSpend, restartedField } from '../spendCap';
 import { STOP_TEXT } from '../feedSetRun';
 import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
@@ -140,7 +140,8 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
   // Following: one line per event as pages arrive (issue 16), on top of each search's summary at the end.
-  const events = a.values.follow === true ? followEvents(cache, ctx.out, await cliLocale(ctx)) : null;
+  const locale = await cliLocale(ctx);
+  const events = a.values.follow === true ? followEvents(cache, ctx.out, locale) : null;
   if (events) ctx.onClose(() => events.stop());
   for (const search of targets) {
     const previewed = previewCharged.get(search.filterId) ?? 0;
@@ -151,6 +152,8 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       maxSpend: maxSpend === undefined ? undefined : maxSpend - spent,
       follow: a.values.follow === true,
       ...(events ? { onStored: events.onStored } : {}),
+      // A feed whose position the server refuses starts again from the search's criteria, said in one line.
+      ...cliRestart(ctx, cache, flags, search.filterId, search.label ?? search.filterId, locale),
       signal,
       onProgress: (p) => {
         const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
@@ -162,7 +165,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     });
     spent += outcome.charged;
     ctx.out.result(
-      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
+      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free, ...restartedField(outcome) },
       `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
