@@ -296,6 +296,8 @@ export const syncJobSchema = z.object({
   error: ipcErrorSchema.nullable(),
   /** The client is holding its next request to the API's 100 a minute until then (issue 12: no silent stall). */
   pausedUntil: z.string().nullable().optional(),
+  /** What the analyst should know about the run, in their language (issue 26: a feed started again from the saved criteria). */
+  notice: z.string().nullable().optional(),
 });
 export type SyncJob = z.infer<typeof syncJobSchema>;
 

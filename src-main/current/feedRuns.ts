@@ -238,6 +238,8 @@ export async function feedJob(
 
 /** The body of a current-generation sync job: the spec's feeds read into the cache. */
 export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+  // The job's notice is one sentence, naming every feed restarted so far.
+  const restarted: RestartedFeed[] = [];
   const outcome = await readSaved(
     w,
     {
@@ -250,7 +252,10 @@ export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, h
       ...(w.deps.followWaitSeconds !== undefined ? { followWaitSeconds: w.deps.followWaitSeconds } : {}),
       ...(spec.set ? { set: spec.set } : {}),
       plan: planRestartLikeNewRun(w, spec.filterId, { ...(spec.maxSpend !== undefined ? { maxSpend: spec.maxSpend } : {}), ...(spec.spendLimit ? { spendLimit: spec.spendLimit } : {}) }),
-      onRestart: (r) => hooks.onNotice?.(restartNotice(r, spec.label)),
+      onRestart: (r) => {
+        restarted.push(r);
+        hooks.onNotice?.(restartNotice(restarted, spec.label));
+      },
       onProgress: (p) => hooks.onProgress(p),
       ...(w.deps.onJobPageStored ? { onStored: (page, summary) => w.deps.onJobPageStored?.(page, summary, spec.follow) } : {}),
     },

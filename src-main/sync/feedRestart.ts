@@ -9,6 +9,7 @@
 import { ApiError, isApiError } from '../api/errors';
 import { notFoundText } from '../i18n/notFoundText';
 import type { Text } from '../i18n/text';
+import { balanceName, eventName } from '../i18n/codes';
 import { feedText } from './noProgress';
 import type { FeedName, StreamName } from './ports';
 
@@ -100,20 +101,41 @@ export function refusedNoCriteriaError(e: unknown, feed: FeedName, stream: Strea
   }, `${feed}/${stream}: refused with no criteria to restart from`);
 }
 
+/** A feed's title in quotes: «закупки, новые», “tenders, new”. */
+function feedTitle(feed: FeedName, stream: StreamName): Text {
+  const kind = feed === 'tender' ? 'tenders' : 'contracts';
+  return { ru: `«${balanceName(kind, 'ru')}, ${eventName(stream, 'ru')}»`, en: `“${balanceName(kind, 'en')}, ${eventName(stream, 'en')}”` };
+}
+
+/** «a», «a» и «b», «a», «b» и «c». */
+function enumerate(items: readonly string[], and: string): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
+}
+
 /**
- * The one sentence an analyst reads when a feed was started again (the app's job, the CLI's sync): why, and that
- * the restart was previewed and capped as a new run. `search` names the saved search (null: a set with no name).
+ * The one sentence an analyst reads when feeds were started again (the app's job, the CLI's sync): which, why,
+ * and that the restart was previewed and capped as a new run. `search` names the saved search (null: a set with
+ * no name). Several feeds of one run are one sentence.
  */
-export function restartNotice(r: RestartedFeed, search: string | null): Text {
-  const named = feedText(r.feed, r.stream);
+export function restartNotice(restarted: RestartedFeed | readonly RestartedFeed[], search: string | null): Text {
+  const feeds = Array.isArray(restarted) ? (restarted as readonly RestartedFeed[]) : [restarted as RestartedFeed];
+  const titles = feeds.map((r) => feedTitle(r.feed, r.stream));
+  const ru = enumerate(titles.map((t) => t.ru), 'и');
+  const en = enumerate(titles.map((t) => t.en), 'and');
+  const one = feeds.length === 1;
   const of = search ? { ru: ` поиска «${search}»`, en: ` of the search “${search}”` } : { ru: '', en: '' };
-  const why =
-    r.cause === 'invalid_cursor'
-      ? { ru: `Сервис не принял сохранённую позицию ${named.ru}${of.ru}`, en: `The service did not accept the saved position of ${named.en}${of.en}` }
-      : { ru: `Сервис не нашёл фильтр или список, на который опирается ${named.ru.replace(/^ленты/, 'лента')}${of.ru}`, en: `The service did not find the filter or list ${named.en}${of.en} relies on` };
+  const why = feeds.every((r) => r.cause === 'not_found')
+    ? {
+        ru: `Сервис не нашёл фильтр или список, на который ${one ? 'опирается лента' : 'опираются ленты'} ${ru}${of.ru}`,
+        en: `The service did not find the filter or list ${one ? 'the feed' : 'the feeds'} ${en}${of.en} ${one ? 'relies' : 'rely'} on`,
+      }
+    : {
+        ru: `Сервис не принял ${one ? 'сохранённую позицию ленты' : 'сохранённые позиции лент'} ${ru}${of.ru}`,
+        en: `The service did not accept the saved ${one ? 'position of the feed' : 'positions of the feeds'} ${en}${of.en}`,
+      };
   return {
-    ru: `${why.ru}, поэтому лента начата заново по условиям поиска — с оценкой стоимости и пределом расходов, как новый запуск.`,
-    en: `${why.en}, so the feed was started again from the search's criteria, with a cost estimate and a spend cap like a new run.`,
+    ru: `${why.ru}, поэтому ${one ? 'лента начата' : 'ленты начаты'} заново по условиям поиска — с оценкой стоимости и пределом расходов, как новый запуск.`,
+    en: `${why.en}, so ${one ? 'the feed was' : 'the feeds were'} started again from the search's criteria, with a cost estimate and a spend cap like a new run.`,
   };
 }
 
