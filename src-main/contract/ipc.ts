@@ -364,6 +364,8 @@ export const earlierFilterSchema = z.object({
   lastSyncAt: z.string().nullable(),
   /** The last sync read every page to the end (an interrupted one resumes to the end next time). */
   complete: z.boolean(),
+  /** The service no longer has it (deleted in its web interface: a 404, or a whole list without it); its tenders stay. */
+  gone: z.boolean().optional(),
 });
 export type EarlierFilterInfo = z.infer<typeof earlierFilterSchema>;
 
