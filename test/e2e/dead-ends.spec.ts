@@ -187,6 +187,25 @@ test('each view opens at its top, not where the previous view was scrolled to', 
   }
 });
 
+test('after the server forgot everything, a saved search’s sync starts its feeds again from the criteria and says so under its progress', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  const filterId = await runSearch(app, { keywords: ['вакцин'] }, 'e2e после сброса');
+  // The server forgets accounts, filters and cursors, and signs cursors with a new key (the built-in profile logs in again by itself).
+  await app.control('reset');
+  await app.control('rate-limit', { per_minute: 1_000_000 });
+  await page.getByTestId('nav-saved').click();
+  const item = page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`);
+  await item.getByTestId('saved-sync').click();
+  await item.getByTestId('sync-max-spend').fill('10000');
+  await item.getByTestId('sync-start').click();
+  await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect(item.getByTestId('saved-progress-notice')).toHaveText(
+    'Сервис не принял сохранённые позиции лент «закупки, новые» и «закупки, изменения» поиска «e2e после сброса», поэтому ленты начаты заново по условиям поиска — с оценкой стоимости и пределом расходов, как новый запуск.',
+  );
+  await expect(item.getByTestId('saved-progress-error')).toHaveCount(0);
+  await app.screenshot(page, 'saved-sync-restarted');
+});
+
 /** Notice numbers (`etp_id`, 19 digits) of tenders this profile does not hold, read with the never-charged test login. */
 async function noticeNumbers(app: E2eApp, count: number): Promise<string[]> {
   const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo-test&password=demo&token_name=oracle`, { method: 'POST' });
