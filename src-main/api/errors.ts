@@ -210,11 +210,11 @@ export function describeApiError(e: unknown): string {
   return redactSecrets(`Непредвиденная ошибка: ${message}`);
 }
 
-/** The technical facts support asks for: «код unauthorized, HTTP 401, запрос req_…». */
-export function apiErrorFacts(e: Pick<ApiError, 'code' | 'status' | 'requestId'>): string {
-  const facts = [`код ${e.code}`];
+/** The technical facts support asks for: «код unauthorized, HTTP 401, запрос req_…» (or in English). */
+export function apiErrorFacts(e: Pick<ApiError, 'code' | 'status' | 'requestId'>, locale: 'ru' | 'en' = 'ru'): string {
+  const facts = [`${locale === 'en' ? 'code' : 'код'} ${e.code}`];
   if (e.status !== null) facts.push(`HTTP ${e.status}`);
-  if (e.requestId) facts.push(`запрос ${e.requestId}`);
+  if (e.requestId) facts.push(`${locale === 'en' ? 'request' : 'запрос'} ${e.requestId}`);
   return facts.join(', ');
 }
 

@@ -135,7 +135,7 @@ async function reloginMessage(ctx: CliContext, e: Parameters<typeof apiErrorFact
   const text = await ctx.reloginText();
   if (!text) return null;
   const { locale } = await readSettings(ctx.registry.rootDir);
-  return `${pick(text, locale)} (${apiErrorFacts(e)})`;
+  return `${pick(text, locale)} (${apiErrorFacts(e, locale)})`;
 }
 
 /** Exit codes of a cache that cannot be used (issue 13): distinct, so a script can tell them apart. */
