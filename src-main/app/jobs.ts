@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IpcError, SyncJob } from '../contract/ipc';
+import type { Text } from '../i18n/text';
 import type { SyncOutcome, SyncProgress } from '../sync/syncEngine';
 import type { JobHooks, JobSpec } from '../current/syncJobs';
 
@@ -16,6 +17,8 @@ export interface JobManagerDeps {
   toError(e: unknown): IpcError;
   /** The messages of a stop that is not an exception (spend cap, balance), in the user's language. */
   stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, spec: JobSpec): IpcError;
+  /** A notice of the run in the user's language (default: Russian). */
+  say?(text: Text): string;
   throttleMs?: number;
 }
 
@@ -191,6 +194,10 @@ export class JobManager {
         onFollowing: () => {
           if (job.view.state !== 'running') return;
           job.view.state = 'following';
+          this.emitNow(job);
+        },
+        onNotice: (text) => {
+          job.view.notice = this.deps.say ? this.deps.say(text) : text.ru;
           this.emitNow(job);
         },
       });

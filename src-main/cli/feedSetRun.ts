@@ -6,7 +6,8 @@
  */
 import type { CliContext } from './context';
 import { CliError, formatInt } from './output';
-import { capStopNote, planCliSpend, type SpendFlags } from './spendCap';
+import { capStopNote, cliRestart, planCliSpend, restartedField, type SpendFlags } from './spendCap';
+import { cliLocale } from './cliLocale';
 import { viewQueries } from '../cache/viewQueries';
 import { feedCost } from '../current/spendGuard';
 import type { FeedName } from '../sync/ports';
@@ -39,6 +40,9 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
     maxSpend: plan.cap === undefined ? undefined : Math.max(0, plan.cap - first.charged),
     follow: false,
     signal,
+    // Refused, the set's feed starts again from its own body, said in one line and planned as a new run.
+    set: { feed, body },
+    ...cliRestart(ctx, cache, flags, first.filterId, label, await cliLocale(ctx)),
     onProgress: (p) => {
       // Held of the set against its total, as the summary below says it (a list whose members are held is whole).
       ctx.out.progress(`${label}: ${formatInt(p.held)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} held, ${formatInt(p.items)} read now, ${formatInt(p.charged + first.charged)} units`, p.total ? Math.min(1, p.held / p.total) : undefined);
@@ -50,7 +54,7 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
   const held = wb.heldOf(feed, first.filterId);
   const total = views.filterTotal(first.filterId, feed);
   ctx.out.result(
-    { filter_id: first.filterId, feed, stopped_by: outcome.stoppedBy, held, total, charged, free: outcome.free },
+    { filter_id: first.filterId, feed, stopped_by: outcome.stoppedBy, held, total, charged, free: outcome.free, ...restartedField(outcome) },
     `${label}: ${formatInt(held)}${total !== null ? ` of ${formatInt(total)}` : ''} held, ${formatInt(charged)} units charged — ${STOP_TEXT[outcome.stoppedBy]}`,
   );
   if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, charged));

@@ -4,7 +4,10 @@
  */
 import { CliContext, type GlobalOptions } from './context';
 import { CliError, createOutput } from './output';
-import { describeApiError, isApiError } from '../api/errors';
+import { apiErrorFacts, describeApiError, isApiError } from '../api/errors';
+import { isTokenRefusal } from '../i18n/reloginText';
+import { pick } from '../i18n/text';
+import { readSettings } from '../app/settings';
 import { commands } from './commands';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
@@ -110,8 +113,9 @@ export async function main(argv: string[]): Promise<number> {
       // The file could not be moved: the plain damage message below is given.
     }
     const cacheProblem = cacheFailure(moved ?? e);
+    const relogin = ctx && isApiError(e) && isTokenRefusal(e) ? await reloginMessage(ctx, e).catch(() => null) : null;
     const message = oneLine(
-      cacheProblem ? cacheProblem.message : e instanceof CliError ? e.message : isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e),
+      cacheProblem ? cacheProblem.message : e instanceof CliError ? e.message : relogin ?? (isApiError(e) ? describeApiError(e) : e instanceof Error ? e.message : String(e)),
     );
     if (json) process.stderr.write(JSON.stringify({ error: message }) + '\n');
     else process.stderr.write(`tenderwb: ${message}\n`);
@@ -123,6 +127,17 @@ export async function main(argv: string[]): Promise<number> {
       // Closing a damaged cache must not print a stack trace over the message already given (issue 13).
     }
   }
+}
+
+/**
+ * The service refused the profile's token (issue 26: after a sandbox restart every command met a 401 that only
+ * said «проверьте токен»): the exact command to log in again, with the facts support asks for.
+ */
+async function reloginMessage(ctx: CliContext, e: Parameters<typeof apiErrorFacts>[0]): Promise<string | null> {
+  const text = await ctx.reloginText();
+  if (!text) return null;
+  const { locale } = await readSettings(ctx.registry.rootDir);
+  return `${pick(text, locale)} (${apiErrorFacts(e, locale)})`;
 }
 
 /** Exit codes of a cache that cannot be used (issue 13): distinct, so a script can tell them apart. */

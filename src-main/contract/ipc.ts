@@ -302,6 +302,8 @@ export const syncJobSchema = z.object({
   error: ipcErrorSchema.nullable(),
   /** The client is holding its next request to the API's 100 a minute until then (issue 12: no silent stall). */
   pausedUntil: z.string().nullable().optional(),
+  /** What the analyst should know about the run, in their language (issue 26: a feed started again from the saved criteria). */
+  notice: z.string().nullable().optional(),
 });
 export type SyncJob = z.infer<typeof syncJobSchema>;
 
@@ -370,6 +372,8 @@ export const earlierFilterSchema = z.object({
   lastSyncAt: z.string().nullable(),
   /** The last sync read every page to the end (an interrupted one resumes to the end next time). */
   complete: z.boolean(),
+  /** The service no longer has it (deleted in its web interface: a 404, or a whole list without it); its tenders stay. */
+  gone: z.boolean().optional(),
 });
 export type EarlierFilterInfo = z.infer<typeof earlierFilterSchema>;
 

@@ -114,6 +114,12 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
           {pause.paused(new Date(job.pausedUntil).toLocaleTimeString(locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow' }))}
         </div>
       )}
+      {job?.notice && (
+        // What the run did that the analyst should know (a feed started again from the saved criteria).
+        <div className="muted" data-testid={`${testId}-notice`}>
+          {job.notice}
+        </div>
+      )}
       {job?.error && <ErrorNotice error={new CallError(job.error)} testId={`${testId}-error`} />}
       <ErrorNotice error={cancelError} testId={`${testId}-cancel-error`} />
     </div>

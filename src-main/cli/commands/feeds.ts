@@ -5,7 +5,7 @@ import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import type { SavedSearch } from '../../cache/searchStore';
 import type { SyncOutcome } from '../../sync/syncEngine';
-import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
+import { capStopNote, cliRestart, parseSpendFlags, planCliSpend, restartedField } from '../spendCap';
 import { STOP_TEXT } from '../feedSetRun';
 import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
@@ -155,6 +155,8 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       maxSpend: maxSpend === undefined ? undefined : maxSpend - spent,
       follow: a.values.follow === true,
       ...(events ? { onStored: events.onStored } : {}),
+      // A feed whose position the server refuses starts again from the search's criteria, said in one line.
+      ...cliRestart(ctx, cache, flags, search.filterId, nameOf(search), locale),
       signal,
       // Held of the set against its total (as the app's job and the saved search say it), then this run's items:
       // a set already held whole is 43 / 43, not 0 / 43.
@@ -168,7 +170,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     });
     spent += outcome.charged;
     ctx.out.result(
-      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
+      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free, ...restartedField(outcome) },
       `${nameOf(search)}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
