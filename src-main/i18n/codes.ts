@@ -19,11 +19,13 @@ const EVENTS: Record<string, Text> = {
 
 /**
  * Tender statuses of a QUERY's `status` filter (4.5: active, completed, cancelled): the words of the search
- * form's checkboxes, where `active` is the set of tenders not yet decided. What a TENDER shows is its stage
+ * form's checkboxes, where `active` is the set of tenders not yet decided: those taking bids AND those whose
+ * deadline passed and whose result is not in (the server keeps them `active`, D-STATUS-1). Named for both, so a
+ * box checked as «Подача заявок» never brings rows that say «Работа комиссии». What a TENDER shows is its stage
  * (TENDER_STAGES below), never these.
  */
 const TENDER_STATUSES: Record<string, Text> = {
-  active: { ru: 'Подача заявок', en: 'Accepting bids' },
+  active: { ru: 'Подача заявок и работа комиссии', en: 'Accepting bids or under review' },
   completed: { ru: 'Завершена', en: 'Completed' },
   cancelled: { ru: 'Отменена', en: 'Cancelled' },
 };

@@ -32,7 +32,7 @@ describe('filter names kept in the cache', () => {
     // A deletion by SQL (a team pull, a repair) is caught the same way: the trigger, not the store, keeps it.
     searches.upsert({ filterId: 'flt_x', params: { keywords: ['бумага'] }, events: ['created'] });
     cache.db.prepare("DELETE FROM saved_search WHERE filter_id = 'flt_x'").run();
-    expect(filterNamer(cache, 'ru')('flt_x')).toBe('Поиск «бумага · подача заявок» (удалён)');
+    expect(filterNamer(cache, 'ru')('flt_x')).toBe('Поиск «бумага · подача заявок и работа комиссии» (удалён)');
     searches.upsert({ filterId: 'flt_it', params: { keywords: ['компьютер'] }, label: 'ит снова', events: ['created'] });
     expect(filterNamer(cache, 'ru')('flt_it')).toBe('ит снова');
     expect(filterNameStore(cache).get('flt_it')?.deletedAt).toBeNull();
@@ -105,7 +105,7 @@ describe('filterName: one name per kind of set', () => {
   });
 
   it('a tender set never saved is a search «not saved»; the one party of a filter known by nothing names it', () => {
-    expect(filterName('f', set({ keywords: ['уголь'] }, 'tender'), 'ru')).toBe('Поиск «уголь · подача заявок» (не сохранён)');
+    expect(filterName('f', set({ keywords: ['уголь'] }, 'tender'), 'ru')).toBe('Поиск «уголь · подача заявок и работа комиссии» (не сохранён)');
     expect(filterName('f', undefined, 'ru', { party: { kind: 'supplier', inn: '7707083893' } })).toBe('Контракты поставщика ИНН 7707083893');
   });
 });

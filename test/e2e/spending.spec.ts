@@ -15,14 +15,14 @@ type Preview = { total: number; charged: number; spend: { bound: number; needsCo
 test('a search narrowed by its status alone asks first, naming the status (never «no conditions») and the count; cancel spends nothing; a run out of balance says so once', async ({ page, app }) => {
   test.setTimeout(120_000);
   await expect(page.getByTestId('view-search')).toBeVisible();
-  // The form opens with «Подача заявок» checked: that is a condition, said as one (issue 26: the form and the
+  // The form opens with «Подача заявок и работа комиссии» (the API's `active`) checked: that is a condition, said as one (issue 26: the form and the
   // dialog read «Условия не заданы… все закупки» with it checked).
-  await expect(page.getByRole('checkbox', { name: 'Подача заявок' })).toBeChecked();
-  await expect(page.getByTestId('search-only-status')).toHaveText('Задан только статус «подача заявок»: будут найдены все такие закупки. Сначала оцените стоимость.');
+  await expect(page.getByRole('checkbox', { name: 'Подача заявок и работа комиссии' })).toBeChecked();
+  await expect(page.getByTestId('search-only-status')).toHaveText('Задан только статус «подача заявок и работа комиссии»: будут найдены все такие закупки. Сначала оцените стоимость.');
   await page.getByTestId('run').click();
   const dialog = page.getByTestId('spend-confirm');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('spend-confirm-only-status')).toHaveText('Задан только статус «подача заявок»: будут загружены все такие закупки, какие есть на сервере.');
+  await expect(dialog.getByTestId('spend-confirm-only-status')).toHaveText('Задан только статус «подача заявок и работа комиссии»: будут загружены все такие закупки, какие есть на сервере.');
   await expect(page.getByText('Условия не заданы')).toHaveCount(0);
   const everything = dialog.getByTestId('spend-confirm-everything');
   // «2 345 закупок ≈ 1 000 ед.»: the set's count with its plural form, and the most the run may charge

@@ -57,8 +57,8 @@ describe('flagsFor', () => {
   it('a saved search without a label is named by the one saved-search name (its criteria), never its filter id', () => {
     const cache = fixtureCache();
     searchStore(cache).upsert({ filterId: 'flt_other', params: { keywords: ['бумага'] }, events: ['created'] });
-    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_other' }).scope).toEqual({ kind: 'search', id: 'flt_other', name: 'бумага · подача заявок' });
-    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_other' }, 'en').scope.name).toBe('бумага · accepting bids');
+    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_other' }).scope).toEqual({ kind: 'search', id: 'flt_other', name: 'бумага · подача заявок и работа комиссии' });
+    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_other' }, 'en').scope.name).toBe('бумага · accepting bids or under review');
   });
 
   it('a saved search: its tenders and their contracts', () => {

@@ -16,9 +16,9 @@ describe('a saved search is named by savedSearchName in the core too', () => {
     const cache = tempCache();
     searchStore(cache).upsert({ filterId: 'flt_unnamed', params: { keywords: ['поставка'] }, label: null, events: ['created'] });
     searchStore(cache).upsert({ filterId: 'flt_named', params: { keywords: ['ремонт'] }, label: 'Ремонт', events: ['created'] });
-    expect(competitors(cache, { kind: 'search', filterId: 'flt_unnamed' }, 'ru').scope.name).toBe('поставка · подача заявок');
-    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_unnamed' }, 'ru').scope.name).toBe('поставка · подача заявок');
-    expect(calendarFileStem(cache, { kind: 'search', filterId: 'flt_unnamed' }, 'ru')).toBe('Сроки — поставка · подача заявок');
+    expect(competitors(cache, { kind: 'search', filterId: 'flt_unnamed' }, 'ru').scope.name).toBe('поставка · подача заявок и работа комиссии');
+    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_unnamed' }, 'ru').scope.name).toBe('поставка · подача заявок и работа комиссии');
+    expect(calendarFileStem(cache, { kind: 'search', filterId: 'flt_unnamed' }, 'ru')).toBe('Сроки — поставка · подача заявок и работа комиссии');
     expect(competitors(cache, { kind: 'search', filterId: 'flt_named' }, 'en').scope.name).toBe('Ремонт');
     expect(savedSearchNameOf(searchStore(cache).get('flt_unnamed')!, 'ru')).toBe(savedSearchName({ label: null, criteria: { keywords: ['поставка'] } }, 'ru'));
   });

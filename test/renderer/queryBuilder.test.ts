@@ -250,8 +250,8 @@ describe('saved criteria back into the form, and their one-line summary', () => 
       { keywords: ['поставка компьютеров', 'ноутбук'], exception_keywords: ['ремонт'], regions: [77], price: { from: 100000 }, publish_date: { from: '2026-01-01' }, status: ['active'] },
       'ru',
     );
-    expect(text).toBe('«поставка компьютеров» или ноутбук · кроме ремонт · регионы: Москва · цена от 100\u00a0000,00\u00a0₽ · опубл. от 01.01.2026 · подача заявок');
-    expect(summarizeCriteria({}, 'en')).toBe('all tenders · accepting bids');
+    expect(text).toBe('«поставка компьютеров» или ноутбук · кроме ремонт · регионы: Москва · цена от 100\u00a0000,00\u00a0₽ · опубл. от 01.01.2026 · подача заявок и работа комиссии');
+    expect(summarizeCriteria({}, 'en')).toBe('all tenders · accepting bids or under review');
     expect(summarizeCriteria({ customer: { inn: ['7830002293'] }, status: ['completed', 'cancelled'] }, 'en')).toBe('customer: INN 7830002293 · completed, cancelled');
   });
 });
@@ -260,8 +260,8 @@ describe('the status choice is a criterion like any other (issue 26: «Усло�
   it('the form as it opens («Подача заявок» checked) counts one condition, summarised and warned of by its status', () => {
     const c = ok(emptyForm());
     expect(countConditions(c)).toBe(1);
-    expect(summarizeCriteria(c, 'ru')).toBe('все закупки · подача заявок');
-    expect(onlyStatus(c, 'ru')).toBe('подача заявок');
+    expect(summarizeCriteria(c, 'ru')).toBe('все закупки · подача заявок и работа комиссии');
+    expect(onlyStatus(c, 'ru')).toBe('подача заявок и работа комиссии');
     expect(onlyStatus(ok(form({ status: ['completed', 'cancelled'] })), 'en')).toBe('completed, cancelled');
   });
 
@@ -269,7 +269,7 @@ describe('the status choice is a criterion like any other (issue 26: «Усло�
     const c = ok(form({ keywords: ['уголь'] }));
     expect(countConditions(c)).toBe(2);
     expect(onlyStatus(c, 'ru')).toBeNull();
-    expect(summarizeCriteria(c, 'ru')).toBe('уголь · подача заявок');
+    expect(summarizeCriteria(c, 'ru')).toBe('уголь · подача заявок и работа комиссии');
     // Every field that narrows the set is a part of the one summary, so none can be set and not counted.
     for (const f of [{ regions: [77] }, { okpd2: ['26.20'] }, { priceTo: '5' }, { endFrom: '01.02.2026' }, { customerName: 'Школа' }, { ids: ['3'] }, { placementTypes: [1] }]) {
       expect(onlyStatus(ok(form(f)), 'ru')).toBeNull();

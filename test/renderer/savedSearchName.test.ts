@@ -14,11 +14,11 @@ describe('savedSearchName', () => {
   it('is the label when there is one, else the criteria in words, in the history and the sheet too', () => {
     expect(savedSearchName({ label: 'ИТ', criteria }, 'ru')).toBe('ИТ');
     // The status counts as the form shows it: absent, it is the API's default (issue 26).
-    expect(savedSearchName({ label: null, criteria }, 'ru')).toBe('поставка · подача заявок');
+    expect(savedSearchName({ label: null, criteria }, 'ru')).toBe('поставка · подача заявок и работа комиссии');
     const what = { kind: 'search', filter_id: 'flt_1', label: null, criteria } as const;
-    expect(subjectTitle(what, 'ru')).toBe('Сохранённый поиск «поставка · подача заявок»');
-    expect(subjectTitle(what, 'en')).toBe('Saved search «поставка · accepting bids»');
+    expect(subjectTitle(what, 'ru')).toBe('Сохранённый поиск «поставка · подача заявок и работа комиссии»');
+    expect(subjectTitle(what, 'en')).toBe('Saved search «поставка · accepting bids or under review»');
     const lines = provenanceLines({ what, made_at: '2026-11-26T10:00:00Z', freshness: null, units: 0, rows: 1, app_version: '1.0.0', format: 'xlsx' } as unknown as Provenance, 'ru');
-    expect(lines.find((l) => l.field === 'Название')?.value).toBe('поставка · подача заявок');
+    expect(lines.find((l) => l.field === 'Название')?.value).toBe('поставка · подача заявок и работа комиссии');
   });
 });
