@@ -116,6 +116,13 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
     req.onProgress?.({ ...progress });
   };
 
+  /** A failed read that ends the run without an error (the balance ran out, the run was cancelled), said in the outcome. */
+  const stopsQuietly = (e: unknown): boolean => {
+    const stop = isBalanceExhausted(e) ? 'balance_exhausted' : req.signal?.aborted ? 'cancelled' : null;
+    if (stop !== null) outcome.stoppedBy = stop;
+    return stop !== null;
+  };
+
   /**
    * The server refused the stream's position (`refusal`): the stream starts again from the set's saved criteria,
    * planned as a new run. Its first read is one item (at most one unit, like the cost preview of a new run),
@@ -141,14 +148,7 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       page = await port.query(feed, { ...criteria, events: [stream], limit }, inFlight.signal);
     } catch (e) {
       budget.settle(limit, 0);
-      if (isBalanceExhausted(e)) {
-        outcome.stoppedBy = 'balance_exhausted';
-        return false;
-      }
-      if (req.signal?.aborted) {
-        outcome.stoppedBy = 'cancelled';
-        return false;
-      }
+      if (stopsQuietly(e)) return false;
       // The criteria themselves refused (the list they name is gone): restarting again would change nothing.
       if (isRefusedPosition(e)) throw refusedAgainError(e, feed, stream);
       throw e;
@@ -196,14 +196,7 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
         page = await port.query(feed, body, inFlight.signal);
       } catch (e) {
         budget.settle(limit, 0);
-        if (isBalanceExhausted(e)) {
-          outcome.stoppedBy = 'balance_exhausted';
-          return false;
-        }
-        if (req.signal?.aborted) {
-          outcome.stoppedBy = 'cancelled';
-          return false;
-        }
+        if (stopsQuietly(e)) return false;
         if (!isRefusedPosition(e)) throw e;
         if (!(await restart(feed, stream, e))) return false;
         continue;
