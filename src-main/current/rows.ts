@@ -13,11 +13,16 @@ export function tenderViewRow(r: TenderViewRow): TenderRow {
   return { ...r, name: r.name ?? '' };
 }
 
+/** A tender's status code as delivered (`{code, name}`, else its name, else a bare string): what the stage is named from. */
+export function tenderStatusCode(t: Json): string | null {
+  const status = t.status;
+  return isRecord(status) ? (str(status.code) ?? str(status.name)) : str(status);
+}
+
 export function tenderRow(row: StoredObjectRow): TenderRow {
   const t = JSON.parse(row.json) as Json;
   const region = t.region;
   const org = isRecord(t.organization) ? t.organization : obj(t.customer);
-  const status = t.status;
   return {
     id: row.id,
     version: row.version,
@@ -25,7 +30,7 @@ export function tenderRow(row: StoredObjectRow): TenderRow {
     name: str(t.name) ?? str(t.title) ?? '',
     price: num(t.price),
     currency: str(t.currency),
-    status: isRecord(status) ? (str(status.code) ?? str(status.name)) : str(status),
+    status: tenderStatusCode(t),
     law: str(t.law),
     region: isRecord(region) ? str(region.name) : null,
     regionCode: isRecord(region) ? num(region.id) : num(region),
