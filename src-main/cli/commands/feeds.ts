@@ -6,7 +6,8 @@ import type { CliContext } from '../context';
 import type { SavedSearch } from '../../cache/searchStore';
 import type { SyncOutcome } from '../../sync/syncEngine';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
-import { STOP_TEXT } from '../feedSetRun';
+import { stopText } from '../feedSetRun';
+import { usageError } from '../help';
 import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
@@ -19,32 +20,34 @@ const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
 function parseEvents(value: string | boolean | undefined): StreamName[] {
   if (value === undefined) return ['created'];
   const events = String(value).split(',').map((s) => s.trim()).filter(Boolean);
-  if (!events.length || events.some((e) => e !== 'created' && e !== 'updated')) throw new CliError('--events is a comma list of created, updated', 2);
+  if (!events.length || events.some((e) => e !== 'created' && e !== 'updated')) throw new CliError({ ru: '--events — список через запятую из created, updated', en: '--events is a comma list of created, updated' }, 2);
   return [...new Set(events)].sort() as StreamName[];
 }
 
 function readQuery(values: Record<string, string | boolean | undefined>): Record<string, unknown> {
   const file = values['query-file'];
   const inline = values.query;
-  if ((file === undefined) === (inline === undefined)) throw new CliError('give exactly one of --query-file F or --query JSON', 2);
+  if ((file === undefined) === (inline === undefined)) throw usageError('search', undefined, { ru: 'укажите одно из двух: --query-file ФАЙЛ или --query JSON', en: 'give exactly one of --query-file F or --query JSON' });
   let text: string;
   try {
     text = typeof file === 'string' ? readFileSync(file, 'utf8') : String(inline);
   } catch (e) {
-    throw new CliError(`cannot read the query file: ${e instanceof Error ? e.message : String(e)}`);
+    const why = e instanceof Error ? e.message : String(e);
+    throw new CliError({ ru: `не удалось прочитать файл запроса: ${why}`, en: `cannot read the query file: ${why}` });
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`the query is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, 2);
+    const why = e instanceof Error ? e.message : String(e);
+    throw new CliError({ ru: `запрос — не JSON: ${why}`, en: `the query is not valid JSON: ${why}` }, 2);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError('the query must be a JSON object of QUERY criteria', 2);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError({ ru: 'запрос — JSON-объект с условиями QUERY', en: 'the query must be a JSON object of QUERY criteria' }, 2);
   const query = { ...(parsed as Record<string, unknown>) };
   for (const k of NOT_SET_FIELDS) delete query[k];
   // The app's checks, before anything is sent or charged: a bad INN or 2026-02-31 is refused, not ignored.
   const problems = checkQueryCriteria(query);
-  if (problems.length) throw new CliError(`the query is refused: ${criteriaProblemsText(problems, 'ru')} / ${criteriaProblemsText(problems, 'en')}`, 2);
+  if (problems.length) throw new CliError({ ru: `запрос отклонён: ${criteriaProblemsText(problems, 'ru')}`, en: `the query is refused: ${criteriaProblemsText(problems, 'en')}` }, 2);
   return query;
 }
 
@@ -56,16 +59,16 @@ export async function searchCommand(ctx: CliContext, args: string[], signal: Abo
     events: { type: 'string' },
     preview: { type: 'boolean' },
   });
-  if (a.positionals.length) throw new CliError(`unexpected argument "${a.positionals[0]}"`, 2);
+  if (a.positionals.length) throw usageError('search', undefined, { ru: `лишний аргумент «${a.positionals[0]}»`, en: `unexpected argument "${a.positionals[0]}"` });
   const query = readQuery(a.values);
   const events = parseEvents(a.values.events);
   const label = typeof a.values.label === 'string' ? a.values.label : undefined;
   const wb = await ctx.current();
   if (label) {
     const other = wb.labelOwner(label, null, query);
-    if (other) throw new CliError(`the label "${label}" already names another search (${other.filterId})`);
+    if (other) throw new CliError({ ru: `метка «${label}» уже у другого поиска (${other.filterId})`, en: `the label "${label}" already names another search (${other.filterId})` });
   }
-  ctx.out.progress('preparing the search on the server…');
+  ctx.out.progress(ctx.tr('сервер готовит поиск…', 'preparing the search on the server…'));
   const preview = await wb.preview('tender', query, signal);
   ctx.out.endProgress();
   if (!a.values.preview) wb.saveSearch({ filterId: preview.filterId, params: query, ...(label ? { label } : {}), events });
@@ -73,22 +76,34 @@ export async function searchCommand(ctx: CliContext, args: string[], signal: Abo
   ctx.out.result(
     { filter_id: preview.filterId, total, charged: preview.charged, saved: !a.values.preview, label: label ?? null, events },
     () =>
-      `${preview.filterId}  ${total === null ? 'total not known yet' : `${formatInt(total)} tenders`}` +
-      (a.values.preview ? ` — reading them all costs up to ${total === null ? '?' : formatInt(total)} units (this preview cost ${preview.charged})` : `${label ? `  saved as "${label}"` : '  saved'}`),
+      `${preview.filterId}  ${total === null ? ctx.tr('число пока не известно', 'total not known yet') : ctx.tr(`закупок: ${formatInt(total)}`, `${formatInt(total)} tenders`)}` +
+      (a.values.preview
+        ? ctx.tr(
+            ` — загрузка всех обойдётся не больше чем в ${total === null ? '?' : formatInt(total)} ед. (эта оценка стоила ${preview.charged} ед.)`,
+            ` — reading them all costs up to ${total === null ? '?' : formatInt(total)} units (this preview cost ${preview.charged})`,
+          )
+        : label
+          ? ctx.tr(`  сохранён с меткой «${label}»`, `  saved as "${label}"`)
+          : ctx.tr('  сохранён', '  saved')),
   );
 }
 
 function resolveTargets(wb: CurrentWorkbench, positionals: string[], all: boolean): SavedSearch[] {
   if (all) {
-    if (positionals.length) throw new CliError('give a search or --all, not both', 2);
+    if (positionals.length) throw new CliError({ ru: 'укажите поиск или --all, но не оба', en: 'give a search or --all, not both' }, 2);
     const list = wb.savedSearches();
-    if (!list.length) throw new CliError('no saved searches yet: create one with "tenderwb search --query ... --label NAME"');
+    if (!list.length) throw new CliError({ ru: 'сохранённых поисков ещё нет: создайте поиск (tenderwb search --query … --label МЕТКА)', en: 'no saved searches yet: create one with "tenderwb search --query ... --label NAME"' });
     return list;
   }
-  if (positionals.length !== 1) throw new CliError('usage: sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N | --no-cap] [--follow]', 2);
+  if (positionals.length !== 1) throw usageError('sync');
   const key = positionals[0]!;
   const found = wb.findSaved(key);
-  if (!found) throw new CliError(`no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`);
+  if (!found) {
+    throw new CliError({
+      ru: `нет сохранённого поиска «${key}»; метки показывает tenderwb cache stats, сохранить поиск — tenderwb search`,
+      en: `no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`,
+    });
+  }
   return [found];
 }
 
@@ -112,7 +127,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   // when a tender arrives between the preview and the run (the preview buys it, the run receives it free).
   const previewCharged = new Map<string, number>();
   if (flags.maxSpend === undefined && !flags.noCap) {
-    ctx.out.progress('previewing the cost…');
+    ctx.out.progress(ctx.tr('оценка стоимости…', 'previewing the cost…'));
     for (const search of targets) {
       // Ctrl-C stops between the feeds' one-item reads, not in one: a read may be charged, so it is let finish.
       const e = await wb.savedEstimate(search.filterId, a.values.contracts === true, signal);
@@ -127,7 +142,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
         const previewed = previewCharged.get(search.filterId) ?? 0;
         ctx.out.result(
           { filter_id: search.filterId, label: search.label, stopped_by: 'cancelled', pages: 0, items: 0, charged: previewed, free: 0 },
-          `${search.label ?? search.filterId}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
+          ctx.tr(`${search.label ?? search.filterId}: оценка стоимости списала ${formatInt(previewed)} ед. — ${stopText('cancelled', 'ru')}`, `${search.label ?? search.filterId}: ${formatInt(previewed)} units charged by the cost preview — ${stopText('cancelled', 'en')}`),
         );
       }
       return;
@@ -154,8 +169,12 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       signal,
       onProgress: (p) => {
         const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
+        const of = p.total !== null ? ` / ${formatInt(p.total)}` : '';
         ctx.out.progress(
-          `${search.label ?? search.filterId} ${p.feed}/${p.stream}: ${formatInt(p.items)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          ctx.tr(
+            `${search.label ?? search.filterId} ${p.feed}/${p.stream}: объектов ${formatInt(p.items)}${of}, ${formatInt(p.charged)} ед., страниц ${p.pages}${p.state === 'partial' ? ' (сервер ещё собирает)' : ''}`,
+            `${search.label ?? search.filterId} ${p.feed}/${p.stream}: ${formatInt(p.items)}${of} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          ),
           fraction,
         );
       },
@@ -163,11 +182,22 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     spent += outcome.charged;
     ctx.out.result(
       { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
-      `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
+      ctx.tr(
+        `${search.label ?? search.filterId}: объектов ${formatInt(outcome.items)} на ${outcome.pages} стр., списано ${formatInt(outcome.charged + previewed)} ед.${previewed ? ` (${formatInt(previewed)} — оценкой стоимости)` : ''}, бесплатно ${formatInt(outcome.free)} — ${stopText(outcome.stoppedBy, 'ru')}`,
+        `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${stopText(outcome.stoppedBy, 'en')}`,
+      ),
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
-    if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent));
+    if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent, ctx.locale));
     if (outcome.stoppedBy !== 'done') break;
   }
-  if (exhausted) throw new CliError('the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place', 3);
+  if (exhausted) {
+    throw new CliError(
+      {
+        ru: 'баланс исчерпан: всё полученное сохранено; пополните баланс и запустите sync снова — загрузка продолжится с того же места',
+        en: 'the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place',
+      },
+      3,
+    );
+  }
 }

@@ -1,0 +1,124 @@
+/**
+ * The CLI speaks one language per run (issue 26: English and Russian mixed, even in one line): the app's language
+ * from settings.json, Russian by default. The same session — results, notes on stderr, and refusals — is run on two
+ * installations, one Russian and one English, and each run's words are checked for the other language. Moments in
+ * sentences are Moscow time as the app writes them, never an ISO timestamp.
+ *
+ * The session's own data (labels, list names, files) is ASCII, so what is Cyrillic in an English run can only be
+ * the CLI's words; the server's data (tender names) appears in none of these commands.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RunningSandbox } from '../../src-main/sandbox/index';
+import { CliHarness, ctl, login, startCliSandbox, type CliRun } from './helpers';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
+
+const QUERY = JSON.stringify({ keywords: ['вакцин'] });
+let sb: RunningSandbox;
+const clis: Record<'ru' | 'en', CliHarness> = {} as Record<'ru' | 'en', CliHarness>;
+
+beforeAll(async () => {
+  sb = await startCliSandbox();
+  await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
+  const token = await login(sb, 'demo');
+  for (const locale of ['ru', 'en'] as const) {
+    const cli = new CliHarness({ token, prefix: `tenderwb-cli-lang-${locale}-` });
+    mkdirSync(cli.dataDir, { recursive: true });
+    writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale, activeProfile: null, spending: { confirmAbove: 1_000_000_000, runCap: 1_000_000_000, dailyBudget: null } }));
+    await cli.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+    clis[locale] = cli;
+  }
+});
+
+afterAll(async () => {
+  await sb?.close();
+  for (const cli of Object.values(clis)) cli.cleanup();
+});
+
+/** A session touching most commands: results, notes on stderr, and a refusal of each kind. */
+function session(dir: string): string[][] {
+  return [
+    ['profile', 'list'],
+    ['profile', 'add', 'second', '--base-url', sb.baseUrl],
+    ['profile', 'list'],
+    ['search', '--query', QUERY, '--label', 'vac', '--preview'],
+    ['search', '--query', QUERY, '--label', 'vac'],
+    ['sync', 'vac'],
+    ['audit'],
+    ['balance'],
+    ['ledger', '--last', '3'],
+    ['cache', 'stats'],
+    ['list', 'create', 'Computers'],
+    ['list'],
+    ['export', 'search', 'vac', '--out', join(dir, 'vac.csv')],
+    ['export', 'ledger', '--out', join(dir, 'ledger.csv')],
+    ['enrich', '--preview'],
+    ['marks'],
+    // Refusals: usage, unknown things, bad values, the other generation's words.
+    ['bogus'],
+    [],
+    ['search', '--bogus'],
+    ['sync', 'nope'],
+    ['sync', 'vac', '--max-spend', 'lots'],
+    ['card', 'tender', 'abc'],
+    ['card', 'tender'],
+    ['card', 'tender', '1', '--reestr'],
+    ['list', 'frobnicate'],
+    ['list', 'add'],
+    ['profile', 'use', 'nobody'],
+    ['profile', 'add', 'sb', '--base-url', sb.baseUrl],
+    ['profile', 'add', 'x y', '--base-url', sb.baseUrl],
+    ['--profile', 'nobody', 'balance'],
+    ['export', 'list'],
+    ['export', 'search', 'vac', '--out', join(dir, 'x.csv'), '--columns', 'id,nope'],
+    ['contracts'],
+    ['cache', 'search'],
+    ['cache', 'rebuild'],
+    ['filters'],
+    ['favorites'],
+    ['mark', 'tender', 'abc'],
+    ['open', 'https://example.com/x'],
+    ['login', '--base-url', sb.baseUrl],
+  ];
+}
+
+/** The CLI's own words of a run: command lines, flags, ids, addresses and paths it quotes taken out. */
+const words = (r: CliRun): string =>
+  `${r.stdout}\n${r.stderr}`
+    .replace(/tenderwb [^;,()«»\n]*/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\/[^\s)]+/g, ' ')
+    .replace(/--[a-z-]+/g, ' ')
+    .replace(/\b(?:flt|lst|req)_\w+/g, ' ');
+
+/** English words our English sentences use and Russian ones never need. */
+const ENGLISH = /\b(the|and|of|is|are|was|not|no|none|units?|tenders?|items?|pages?|charged|free|saved|usage|cannot|offline|added|stored|written|rows?|verdict|unknown|needs?|give|token|held|stopped|matches|profiles?|default|already)\b/i;
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+describe('one language per run', () => {
+  it('a Russian installation: every line of the session is Russian, moments in Moscow time', async () => {
+    const cli = clis.ru;
+    const dir = cli.dir('out');
+    for (const args of session(dir)) {
+      const r = await cli.run(args, { stdin: '' });
+      const text = words(r);
+      expect(text, `tenderwb ${args.join(' ')}:\n${r.stdout}${r.stderr}`).not.toMatch(ENGLISH);
+      expect(r.stdout + r.stderr, `tenderwb ${args.join(' ')}`).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+      if (r.code !== 0) expect(r.stderr, `tenderwb ${args.join(' ')}`).toMatch(CYRILLIC);
+    }
+  });
+
+  it('an English installation: no Russian word in any line of the same session', async () => {
+    const cli = clis.en;
+    const dir = cli.dir('out');
+    for (const args of session(dir)) {
+      const r = await cli.run(args, { stdin: '' });
+      // «…» quotes a name of the app's Russian interface, which the English text names as it is.
+      const text = words(r).replace(/«[^»]*»/g, ' ');
+      expect(text, `tenderwb ${args.join(' ')}:\n${r.stdout}${r.stderr}`).not.toMatch(CYRILLIC);
+      expect(r.stdout + r.stderr, `tenderwb ${args.join(' ')}`).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    }
+  });
+});
