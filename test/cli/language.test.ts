@@ -6,40 +6,70 @@
  *
  * The session's own data (labels, list names, files) is ASCII, so what is Cyrillic in an English run can only be
  * the CLI's words; the server's data (tender names) appears in none of these commands.
+ *
+ * The CLI's `main` runs in this process, its stdout and stderr captured (some eighty runs: a child process each
+ * would cost minutes on a loaded machine); the sandbox it talks to runs here too.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src-main/cli/main';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { CliHarness, ctl, login, startCliSandbox, type CliRun } from './helpers';
+import { CliHarness, ctl, login, startCliSandbox } from './helpers';
 
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 const QUERY = JSON.stringify({ keywords: ['вакцин'] });
 let sb: RunningSandbox;
+let token = '';
+const savedToken = process.env.TENDERWB_TOKEN;
+
+type Run = { code: number; stdout: string; stderr: string };
+
+/** `tenderwb --data-dir DIR ...args` in this process, with the token in TENDERWB_TOKEN: its exit code and output. */
+async function run(cli: CliHarness, args: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(`${a.join(' ')}\n`));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true));
+  const ewrite = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
+  try {
+    const code = await main(['--data-dir', cli.dataDir, ...args]);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    log.mockRestore();
+    write.mockRestore();
+    ewrite.mockRestore();
+  }
+}
 const clis: Record<'ru' | 'en', CliHarness> = {} as Record<'ru' | 'en', CliHarness>;
 
 beforeAll(async () => {
   sb = await startCliSandbox();
   await ctl(sb, 'rate-limit', { per_minute: 1_000_000 });
-  const token = await login(sb, 'demo');
+  token = await login(sb, 'demo');
+  process.env.TENDERWB_TOKEN = token;
+  // Each run of main installs its Ctrl-C handler once (as a process of its own would): some eighty runs here.
+  process.setMaxListeners(200);
   for (const locale of ['ru', 'en'] as const) {
     const cli = new CliHarness({ token, prefix: `tenderwb-cli-lang-${locale}-` });
     mkdirSync(cli.dataDir, { recursive: true });
     writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale, activeProfile: null, spending: { confirmAbove: 1_000_000_000, runCap: 1_000_000_000, dailyBudget: null } }));
-    await cli.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+    expect((await run(cli, ['profile', 'add', 'sb', '--base-url', sb.baseUrl])).code).toBe(0);
     clis[locale] = cli;
   }
 });
 
 afterAll(async () => {
+  if (savedToken === undefined) delete process.env.TENDERWB_TOKEN;
+  else process.env.TENDERWB_TOKEN = savedToken;
   await sb?.close();
   for (const cli of Object.values(clis)) cli.cleanup();
 });
 
-/** A session touching most commands: results, notes on stderr, and a refusal of each kind. */
-function session(dir: string): string[][] {
-  return [
+/** A session touching most commands: results and notes on stderr (each must succeed), then a refusal of each kind. */
+function session(dir: string): { ok: string[][]; refused: string[][] } {
+  return { ok: [
     ['profile', 'list'],
     ['profile', 'add', 'second', '--base-url', sb.baseUrl],
     ['profile', 'list'],
@@ -56,6 +86,7 @@ function session(dir: string): string[][] {
     ['export', 'ledger', '--out', join(dir, 'ledger.csv')],
     ['enrich', '--preview'],
     ['marks'],
+  ], refused: [
     // Refusals: usage, unknown things, bad values, the other generation's words.
     ['bogus'],
     [],
@@ -81,11 +112,28 @@ function session(dir: string): string[][] {
     ['mark', 'tender', 'abc'],
     ['open', 'https://example.com/x'],
     ['login', '--base-url', sb.baseUrl],
-  ];
+  ] };
+}
+
+/** Runs the session on an installation; every line of it goes to `check`. */
+async function runSession(cli: CliHarness, check: (args: string[], r: Run) => void): Promise<void> {
+  const { ok, refused } = session(cli.dir('out'));
+  for (const args of ok) {
+    const r = await run(cli, args);
+    expect(r.code, `tenderwb ${args.join(' ')}: ${r.stderr}`).toBe(0);
+    expect(r.stdout + r.stderr, `tenderwb ${args.join(' ')}`).not.toBe('');
+    check(args, r);
+  }
+  for (const args of refused) {
+    const r = await run(cli, args);
+    expect(r.code, `tenderwb ${args.join(' ')}`).not.toBe(0);
+    expect(r.stderr, `tenderwb ${args.join(' ')}`).toMatch(/^tenderwb: .+\n$/);
+    check(args, r);
+  }
 }
 
 /** The CLI's own words of a run: command lines, flags, ids, addresses and paths it quotes taken out. */
-const words = (r: CliRun): string =>
+const words = (r: Run): string =>
   `${r.stdout}\n${r.stderr}`
     .replace(/tenderwb [^;,()«»\n]*/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
@@ -99,26 +147,18 @@ const CYRILLIC = /[А-Яа-яЁё]/;
 
 describe('one language per run', () => {
   it('a Russian installation: every line of the session is Russian, moments in Moscow time', async () => {
-    const cli = clis.ru;
-    const dir = cli.dir('out');
-    for (const args of session(dir)) {
-      const r = await cli.run(args, { stdin: '' });
-      const text = words(r);
-      expect(text, `tenderwb ${args.join(' ')}:\n${r.stdout}${r.stderr}`).not.toMatch(ENGLISH);
+    await runSession(clis.ru, (args, r) => {
+      expect(words(r), `tenderwb ${args.join(' ')}:\n${r.stdout}${r.stderr}`).not.toMatch(ENGLISH);
       expect(r.stdout + r.stderr, `tenderwb ${args.join(' ')}`).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
       if (r.code !== 0) expect(r.stderr, `tenderwb ${args.join(' ')}`).toMatch(CYRILLIC);
-    }
+    });
   });
 
   it('an English installation: no Russian word in any line of the same session', async () => {
-    const cli = clis.en;
-    const dir = cli.dir('out');
-    for (const args of session(dir)) {
-      const r = await cli.run(args, { stdin: '' });
+    await runSession(clis.en, (args, r) => {
       // «…» quotes a name of the app's Russian interface, which the English text names as it is.
-      const text = words(r).replace(/«[^»]*»/g, ' ');
-      expect(text, `tenderwb ${args.join(' ')}:\n${r.stdout}${r.stderr}`).not.toMatch(CYRILLIC);
+      expect(words(r).replace(/«[^»]*»/g, ' '), `tenderwb ${args.join(' ')}:\n${r.stdout}${r.stderr}`).not.toMatch(CYRILLIC);
       expect(r.stdout + r.stderr, `tenderwb ${args.join(' ')}`).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
-    }
+    });
   });
 });
