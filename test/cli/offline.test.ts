@@ -28,6 +28,8 @@ let cli: CliHarness;
 let pulledAt = '';
 /** A tender the feed delivered and no card of it was opened. */
 let stored: Json;
+/** A contract the search's contract feed delivered, its card never opened. */
+let storedContract: number | null = null;
 
 /** How the app and the CLI write a moment: «06.12.2026, 20:57 МСК». */
 const moscow = (iso: string): string =>
@@ -40,7 +42,7 @@ beforeAll(async () => {
   open = true;
   // Online: a search read into the cache, then a clean audit that pulls the whole ledger.
   await cli.ok(['search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'vac']);
-  await cli.ok(['sync', 'vac']);
+  await cli.ok(['sync', 'vac', '--contracts']);
   const audit = await cli.run(['--json', 'audit']);
   expect(audit.code).toBe(0);
   const db = new Database(cacheFile(), { readonly: true });
@@ -49,6 +51,7 @@ beforeAll(async () => {
     const row = db.prepare<[], { id: number }>('SELECT id FROM tender ORDER BY id LIMIT 1').get();
     const versions = (await cli.ok(['--json', 'cache', 'versions'])).lines.filter((l) => l.kind === 'tender' && l.id === row?.id);
     stored = { id: row?.id, version: Math.max(...versions.map((v) => v.version as number)) };
+    storedContract = (await cli.ok(['--json', 'cache', 'versions'])).lines.find((l) => l.kind === 'contract')?.id ?? null;
   } finally {
     db.close();
   }
@@ -91,6 +94,17 @@ describe('offline, the CLI answers from the cache as the app does', () => {
     expect(text.trimEnd().split('\n').at(-1)).toBe('(нет связи с сервером: показан объект, сохранённый из ленты, — бесплатно)');
     expect(text).not.toMatch(/Позиции \(\d+\)\s*$|нет документов|Документов нет/m);
     if (card.end_date) expect(text).toContain(`подача заявок до ${moscow(card.end_date)}`);
+  });
+
+  it('card contract ID of a contract only a feed delivered: its stored object, positions not loaded (a contract card has no documents)', async () => {
+    expect(storedContract).not.toBeNull();
+    const json = await cli.run(['--json', 'card', 'contract', String(storedContract)]);
+    expect(json.code).toBe(0);
+    expect(json.lines[0]).toMatchObject({ source: 'cache', offline: true, stored_object: true, not_held: ['positions'] });
+    const human = await cli.run(['card', 'contract', String(storedContract)]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^Позиции( \([\d\s\u00a0]+\))? не загружены: они приходят с карточкой/m);
+    expect(human.stdout).toContain(`(tenderwb card contract ${storedContract}) — для этой версии это бесплатно.`);
   });
 
   it('a tender the cache does not hold still fails with the reason, one line, no half card', async () => {

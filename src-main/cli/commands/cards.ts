@@ -85,11 +85,11 @@ function shownWords(kind: 'tender' | 'contract', c: Record<string, unknown>, loc
   return { status_name: tenderStageName(tenderStatusCode(c), str(c.end_date), locale), law_name: lawShown };
 }
 
-/** What the stored object of a card never opened lacks: the card's parts it does not carry. */
-function notHeld(opened: OpenedCard): ('positions' | 'documents')[] {
+/** What the stored object of a card never opened lacks: the card's parts it does not carry (a contract card has no documents). */
+function notHeld(kind: 'tender' | 'contract', opened: OpenedCard): ('positions' | 'documents')[] {
   if (!opened.storedObject) return [];
   const c = opened.card;
-  return [...(Array.isArray(c.positions) ? [] : (['positions'] as const)), ...(Array.isArray(c.documents) ? [] : (['documents'] as const))];
+  return [...(Array.isArray(c.positions) ? [] : (['positions'] as const)), ...(kind === 'contract' || Array.isArray(c.documents) ? [] : (['documents'] as const))];
 }
 
 function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedCard, extra: Record<string, unknown> = {}): void {
@@ -112,7 +112,7 @@ function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedC
   const c = card as Record<string, unknown>;
   // The version the cache stored it under; one below 0 means the server did not state it (D-CLIENT-CARD).
   const version = isProvisional(opened.version) ? null : opened.version;
-  const missing = notHeld(opened);
+  const missing = notHeld(kind, opened);
   const words = shownWords(kind, c, ctx.locale);
   ctx.out.result(
     { ...extra, source, version, card: c, ...words, ...(opened.storedObject ? { offline: true, stored_object: true, not_held: missing } : {}) },
