@@ -103,7 +103,7 @@ describe('tenderwb on an earlier-generation profile', () => {
       [5, false, 0],
     ]);
     const human = await cli.ok(['filters']);
-    expect(human.stdout).toMatch(/5\tСтроительство \(архив\)\tAUTOSEARCH OFF/);
+    expect(human.stdout).toMatch(/5\tСтроительство \(архив\)\tАВТОПОИСК ВЫКЛЮЧЕН/);
   });
 
   it('sync stores every tender of the filter, charged once; a second sync costs 0 and reads one page', async () => {
@@ -123,7 +123,7 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(again.lines[0]).toMatchObject({ stopped_by: 'done', charged: 0, pages: 1, new_tenders: 0 });
     expect((await serverCharges()).size).toBe(set.length);
     const human = await cli.ok(['sync', String(MOSCOW)]);
-    expect(human.stdout).toMatch(/filter 3 «Москва, 44-ФЗ»: \d+ tenders in 1 pages, 0 units charged, 0 new — up to date/);
+    expect(human.stdout).toMatch(/фильтр 3 «Москва, 44-ФЗ»: закупок \d+ на 1 стр\., списано 0 ед\., новых 0 — всё загружено/);
 
     // Auto search off: said plainly, exit 0, nothing asked for.
     const archive = await cli.ok(['sync', String(ARCHIVE)]);
