@@ -492,7 +492,7 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
       [['flags', '--customer', '7707083894'], /контрольное число/],
       [['flags', '--customer', '7707083893', '--label', 'moscow'], /укажите одно/],
       [['flags', '--label', 'nope'], /нет сохранённого поиска/],
-      [['analytics', 'nothing'], /usage: analytics/],
+      [['analytics', 'nothing'], /^использование: tenderwb analytics customer ИНН/],
     ];
     for (const [args, reason] of cases) {
       const r = await cli.run(args);
