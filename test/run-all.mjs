@@ -6,7 +6,9 @@
 //      default sandbox, and the client, sync, CLI and app-core suites again against the STRICT sandbox
 //      (TENDERWB_SANDBOX_STRICT=1): a test that passes only against our default sandbox is a bug in the client
 //      (issue 11). One run shares its workers, so the strict files fill the default ones' waits.
-//   3. npx playwright test (end-to-end, Debian's Chromium, + JSON report; strict-flow.spec.ts runs the
+//   3. the date-sensitive suites again under `faketime -f +75d` and `+400d` (test/runner/clockShift.mjs): nothing
+//      may depend on the date a test runs on
+//   4. npx playwright test (end-to-end, Debian's Chromium, + JSON report; strict-flow.spec.ts runs the
 //      search -> card -> list -> export -> ledger/audit flow against the strict sandbox)
 // Every step runs even when an earlier one failed. The last line printed is always exactly
 // `N passed, M failed`, where N and M count the vitest tests, the Playwright tests, and one per check
@@ -16,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLOCK_SHIFTS, CLOCK_SHIFTED_SUITES } from './runner/clockShift.mjs';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const vitestReport = resolve(projectRoot, 'test-results', 'vitest.json');
@@ -122,7 +125,11 @@ async function runVitest() {
   const args = ['--no', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   console.log(`\n[run-all] ${label}: ${Object.entries(extraEnv).map(([k, v]) => `${k}=${v} `).join('')}${npx} ${args.join(' ')}`);
   const code = await run(npx, args, { ...process.env, ...extraEnv });
-  const parsed = readReport(report);
+  countVitest(label, code, readReport(report));
+}
+
+/** Adds a vitest run's results from its JSON report (null: missing or unreadable) to the totals. */
+function countVitest(label, code, parsed) {
   if (parsed === null) {
     failed += 1;
     console.log(`[run-all] ${label}: FAILED (exit code ${code}, no JSON report; counted as one failure)`);
@@ -143,6 +150,29 @@ async function runVitest() {
     console.log(`[run-all] ${label}: FAILED (exit code ${code} with no failed test; counted as one failure)`);
   }
   console.log(`[run-all] ${label}: ${testPassed} passed, ${testFailed + brokenFiles.length} failed`);
+}
+
+/**
+ * The date-sensitive suites again with the clock moved ahead (test/runner/clockShift.mjs): one vitest run per
+ * shift under `faketime -f SHIFT`, counted like the main run. Without faketime, each shift is one failure that
+ * says how to install it, never a silent pass.
+ */
+async function runClockShifted() {
+  const faketime = ['/usr/bin/faketime', '/usr/local/bin/faketime'].find((path) => existsSync(path));
+  for (const shift of CLOCK_SHIFTS) {
+    const label = `vitest with the clock at ${shift}`;
+    if (faketime === undefined) {
+      failed += 1;
+      console.log(`\n[run-all] ${label}: FAILED: faketime is missing (apt-get install -y faketime; .ci/run installs it). Counted as one failure.`);
+      continue;
+    }
+    const report = resolve(projectRoot, 'test-results', `vitest-clock${shift}.json`);
+    rmSync(report, { force: true });
+    const args = ['-f', shift, npx, '--no', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...CLOCK_SHIFTED_SUITES];
+    console.log(`\n[run-all] ${label}: faketime ${args.join(' ')}`);
+    const code = await run(faketime, args);
+    countVitest(label, code, readReport(report));
+  }
 }
 
 /** Playwright tests that were skipped, with the reason their `test.skip(condition, reason)` gave. */
@@ -238,6 +268,7 @@ try {
   // export worker).
   await Promise.all([check('typecheck', npm, ['run', 'typecheck']), check('lint', npm, ['run', 'lint']), check('build', npx, ['--no', 'electron-vite', 'build'])]);
   await runVitest();
+  await runClockShifted();
   await runPlaywright();
 } catch (error) {
   console.error('[run-all] crashed:', error);

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError, redactSecrets } from './errors';
+import { querySubject, type NotFoundSubject } from '../i18n/notFoundText';
 import { abortableSleep, type RateLimiter } from './rateLimiter';
 import { Endpoint, tell, type CallTarget, type EndpointOptions } from './endpoint';
 import {
@@ -186,6 +187,7 @@ export class ApiClient {
       method: 'DELETE',
       path: `/auth/tokens/${encodeURIComponent(String(tokenId))}`,
       route: 'DELETE /auth/tokens/{token_id}',
+      subject: { kind: 'token', id: String(tokenId) },
       idempotencyKey: requireKey(idempotencyKey),
       schema: S.TokenDeletion,
       signal: opts.signal,
@@ -225,6 +227,7 @@ export class ApiClient {
       method: 'GET',
       path: `/${balance}/${encodeURIComponent(String(id))}`,
       route: balance === 'tenders' ? 'GET /tenders/{tender_id}' : 'GET /contracts/{contract_id}',
+      subject: balance === 'tenders' ? { kind: 'tender', id: String(id), external: idType === 'external' } : { kind: 'contract', id: String(id), registry: idType === 'reestr' },
       query: { id_type: idType, positions_page: params.positionsPage, positions_limit: params.positionsLimit },
       schema,
       balance,
@@ -266,6 +269,7 @@ export class ApiClient {
       method: 'GET',
       path: `/lists/${encodeURIComponent(listId)}`,
       route: 'GET /lists/{list_id}',
+      subject: { kind: 'list', id: listId },
       query: { limit: page.limit, starting_after: page.startingAfter },
       schema: S.ListDetail,
       signal: opts.signal,
@@ -277,6 +281,7 @@ export class ApiClient {
       method: 'POST',
       path: `/lists/${encodeURIComponent(listId)}/items`,
       route: 'POST /lists/{list_id}/items',
+      subject: { kind: 'list', id: listId },
       body: { ids },
       idempotencyKey: requireKey(idempotencyKey),
       schema: S.ListItemsResult,
@@ -289,6 +294,7 @@ export class ApiClient {
       method: 'DELETE',
       path: `/lists/${encodeURIComponent(listId)}/items`,
       route: 'DELETE /lists/{list_id}/items',
+      subject: { kind: 'list', id: listId },
       body: { ids },
       idempotencyKey: requireKey(idempotencyKey),
       schema: S.ListItemsResult,
@@ -314,6 +320,7 @@ export class ApiClient {
       method: 'DELETE',
       path: `/filters/${encodeURIComponent(filterId)}`,
       route: 'DELETE /filters/{filter_id}',
+      subject: { kind: 'filter', id: filterId },
       idempotencyKey: requireKey(idempotencyKey),
       schema: S.FilterDeletion,
       signal: opts.signal,
@@ -355,6 +362,7 @@ export class ApiClient {
       method: 'POST',
       path,
       route: `POST ${path}`,
+      ...withSubject(querySubject(body as Record<string, unknown>)),
       body,
       schema: readable(S.QueryEnvelope, kind),
       expiredSlice: readable(S.ExpiredSlice, kind),
@@ -408,7 +416,8 @@ export class ApiClient {
           headersTimeoutMs: call.headersTimeoutMs,
           errorSecrets: call.secrets,
         }),
-      error: (init) => new ApiError({ balance: call.balance, ...init, message: this.redact(init.message, call) }),
+      // What the call was about is named by a 404; a call about nothing in particular names its route.
+      error: (init) => new ApiError({ balance: call.balance, subject: call.subject ?? { kind: 'route', route: call.route }, ...init, message: this.redact(init.message, call) }),
       onRetry: (e) => this.emit(e),
       codeIn: errorCodeIn,
       messageIn: (json) => errorMessageIn(json) ?? 'no error body',
@@ -559,6 +568,8 @@ function readable<E extends z.infer<typeof S.QueryEnvelope>>(
     }
   });
 }
+
+const withSubject = (subject: NotFoundSubject | undefined): { subject?: NotFoundSubject } => (subject ? { subject } : {});
 
 function requireKey(key: string): string {
   if (typeof key !== 'string' || key.trim() === '') {

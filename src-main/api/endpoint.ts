@@ -7,6 +7,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { ApiError } from './errors';
+import type { NotFoundSubject } from '../i18n/notFoundText';
 import { RateLimiter } from './rateLimiter';
 import { exchange, urlWithQuery, type Attempt } from './transport';
 
@@ -37,6 +38,8 @@ export type CallTarget = {
   route: string;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  /** What the call is about (the object in its path, the set a QUERY names): a 404 names it. */
+  subject?: NotFoundSubject;
 };
 
 /** How one attempt of a call is sent. */

@@ -9,6 +9,7 @@
  */
 
 import type { Text } from '../i18n/text';
+import { notFoundText, type NotFoundSubject } from '../i18n/notFoundText';
 import { problemFields, problemFieldsText, type ProblemField } from './problemFields';
 
 /** Codes the client makes itself; every other code is the service's own (`balance_exhausted`, ...). */
@@ -53,6 +54,8 @@ export type ApiErrorInit = {
   userMessage?: string;
   /** Overrides it in both languages (the app picks the user's locale); `userMessage` becomes its Russian side. */
   text?: Text;
+  /** What the request was about: a 404 names it (issue 26: never a bare «Объект не найден»). */
+  subject?: NotFoundSubject;
 };
 
 export class ApiError extends Error {
@@ -67,6 +70,8 @@ export class ApiError extends Error {
   readonly userMessage: string;
   /** The sentence in both languages when the client made one for this case (else the app derives it from the code). */
   readonly text?: Text;
+  /** What the request was about, when it named something (a card's id, a list, a filter). */
+  readonly subject?: NotFoundSubject;
 
   constructor(init: ApiErrorInit) {
     super(redactSecrets(init.message));
@@ -77,9 +82,12 @@ export class ApiError extends Error {
     this.retryable = init.retryable ?? false;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     if (init.details !== undefined) this.details = redactDeep(init.details);
-    if (init.text) this.text = { ru: redactSecrets(init.text.ru), en: redactSecrets(init.text.en) };
+    if (init.subject) this.subject = init.subject;
+    // A 404 says what was not found, from the request's own context, in both languages.
+    const text = init.text ?? (this.code === 'not_found' && init.subject && init.userMessage === undefined ? notFoundText(init.subject) : undefined);
+    if (text) this.text = { ru: redactSecrets(text.ru), en: redactSecrets(text.en) };
     this.userMessage = redactSecrets(
-      init.text?.ru ??
+      text?.ru ??
         init.userMessage ??
         userMessageFor(this.code, { requestId: this.requestId, retryAfterMs: init.retryAfterMs, balance: init.balance, fields: problemFields(this.details) }),
     );
@@ -110,6 +118,21 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** The same failure told in other words (both languages): the code, status and request id stay for support. */
+export function retold(e: ApiError, text: Text): ApiError {
+  return new ApiError({
+    code: e.code,
+    message: e.message,
+    status: e.status,
+    requestId: e.requestId,
+    retryable: e.retryable,
+    ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+    ...(e.details !== undefined ? { details: e.details } : {}),
+    ...(e.subject ? { subject: e.subject } : {}),
+    text,
+  });
+}
 
 /** An answer cut off at the body cap (transport.ts `MAX_BODY_BYTES`): nothing of it was kept. */
 export const RESPONSE_TOO_LARGE: Text = {
@@ -158,7 +181,7 @@ export function userMessageFor(
         ? `Сервис отклонил параметры запроса — ${context.fields.length === 1 ? 'поле' : 'поля'} ${problemFieldsText(context.fields)}: исправьте ${context.fields.length === 1 ? 'его' : 'их'} и повторите.`
         : 'Сервис отклонил параметры запроса: проверьте условия фильтра и повторите.';
     case 'invalid_cursor':
-      return 'Сохранённая позиция синхронизации не принята сервисом: запустите синхронизацию этого фильтра заново.';
+      return 'Сервис не принял сохранённую позицию ленты: синхронизация начнёт эту ленту заново по условиям поиска, с оценкой стоимости и пределом расходов, как новый запуск.';
     case 'cursor_expired':
       return 'Лента фильтра перестроена сервисом: синхронизация продолжится с новой позиции без повторной оплаты.';
     case 'not_found':
@@ -182,14 +205,17 @@ export function userMessageFor(
  * (code, HTTP status, request_id). Anything that is not an ApiError is described generically.
  */
 export function describeApiError(e: unknown): string {
-  if (e instanceof ApiError) {
-    const facts = [`код ${e.code}`];
-    if (e.status !== null) facts.push(`HTTP ${e.status}`);
-    if (e.requestId) facts.push(`запрос ${e.requestId}`);
-    return `${e.userMessage} (${facts.join(', ')})`;
-  }
+  if (e instanceof ApiError) return `${e.userMessage} (${apiErrorFacts(e)})`;
   const message = e instanceof Error ? e.message : String(e);
   return redactSecrets(`Непредвиденная ошибка: ${message}`);
+}
+
+/** The technical facts support asks for: «код unauthorized, HTTP 401, запрос req_…» (or in English). */
+export function apiErrorFacts(e: Pick<ApiError, 'code' | 'status' | 'requestId'>, locale: 'ru' | 'en' = 'ru'): string {
+  const facts = [`${locale === 'en' ? 'code' : 'код'} ${e.code}`];
+  if (e.status !== null) facts.push(`HTTP ${e.status}`);
+  if (e.requestId) facts.push(`${locale === 'en' ? 'request' : 'запрос'} ${e.requestId}`);
+  return facts.join(', ');
 }
 
 /**

@@ -23,6 +23,7 @@ import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamag
 import { AppError, appError } from '../domain/appError';
 import { planSpend, spendPlanInput } from '../current/spendGuard';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
+import { savedSearchNameOf } from '../i18n/criteriaSummary';
 
 /**
  * Problems met at start that are not damage notes on disk, kept for the notice: a read-only folder, or a
@@ -147,7 +148,7 @@ async function readSavedAgain(ctx: AppContext, heldBefore: Map<string, number>):
       jobs.push(ctx.startJob({ filterId: s.filterId, label: s.label, feeds: ['tender'], streams: [...s.events], maxSpend: limit.cap, spendLimit: limit, follow: false }));
     } catch (e) {
       // Consent needed, a used-up budget, no network or no valid token: left for the user to sync, named here.
-      notStarted.push(s.label ?? s.filterId);
+      notStarted.push(savedSearchNameOf(s, ctx.locale));
       if (!(e instanceof AppError) && !isApiError(e)) throw e;
     }
   }

@@ -4,6 +4,7 @@
 import type { Handlers } from '../contract/ipc';
 import { customerSetOf } from '../current/backfill';
 import { checkedContractBody } from '../current/contracts';
+import { setName } from '../current/filterNames';
 import type { AppContext } from './context';
 
 type ContractHandlers = Pick<Handlers, 'contracts.query' | 'contracts.preview' | 'contracts.rows'>;
@@ -17,6 +18,8 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
       // A one-customer set is a customer's backfill: its contracts are attributed to it after the job (issue 15).
       const customer = customerSetOf(body);
       const { filterId, jobId } = await ctx.currentWorkbench().feedJob('contract', body, {
+        // Named as its ledger rows will be («Контракты поставщика «…»»), not «поиск без названия».
+        label: setName(ctx.workbench().cache, 'contract', body, ctx.locale),
         ...(maxSpend !== undefined ? { maxSpend } : {}),
         ...(confirmCost !== undefined ? { confirmCost } : {}),
         ...(customer ? { backfill: customer } : {}),

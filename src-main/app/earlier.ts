@@ -80,6 +80,7 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
           newSinceSeen: f.newSinceSeen,
           lastSyncAt: f.lastSyncAt,
           complete: f.complete,
+          gone: f.gone,
         })),
       };
     },

@@ -69,7 +69,7 @@ function englishApiMessage(e: ApiError): string {
     case 'unprocessable_entity':
       return 'The service rejected the request parameters: check the filter conditions and try again.';
     case 'invalid_cursor':
-      return 'The service did not accept the saved sync position: start the sync of this filter again.';
+      return 'The service did not accept the saved feed position: the sync starts that feed again from the search’s criteria, with a cost estimate and a spend cap like a new run.';
     case 'not_found':
       return 'Not found: it may have been deleted or belong to another user.';
     case 'api_key_limit_reached':

@@ -32,7 +32,7 @@ export function insightHandlers(ctx: AppContext, platform: HostPlatform): Insigh
   return {
     'insights.customer': async ({ inn }) => customerDossier(cache(), inn),
     'insights.supplier': async ({ inn }) => supplierDossier(cache(), inn),
-    'insights.competitors': async ({ scope }) => competitors(cache(), scope),
+    'insights.competitors': async ({ scope }) => competitors(cache(), scope, ctx.locale),
     'insights.prices': async (query) => priceBenchmark(cache(), query),
     'insights.pricesExport': async ({ query, delimiter, excel }) => {
       const session = ctx.currentGeneration();
@@ -49,7 +49,7 @@ export function insightHandlers(ctx: AppContext, platform: HostPlatform): Insigh
       return exportToTarget(platform, session, safeFileName(name, 'dossier', 'xlsx'), (target) => exportDossierXlsx(session.cache, dossier, target, ctx.locale));
     },
     'insights.flagCatalogue': async () => [...FLAG_CATALOGUE],
-    'insights.flags': async ({ scope }) => flagsFor(cache(), scope),
+    'insights.flags': async ({ scope }) => flagsFor(cache(), scope, ctx.locale),
     'insights.dismissFlag': async ({ code, object, note }) => {
       dismissFlag(cache(), code, object.kind, object.id, note ?? null);
       return { dismissed: true };

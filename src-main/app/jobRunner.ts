@@ -10,6 +10,7 @@ import type { EarlierSyncOutcome } from '../earlier/index';
 import type { SyncOutcome } from '../sync/syncEngine';
 import { toIpcError } from './errors';
 import { AppError } from '../domain/appError';
+import { pick } from '../i18n/text';
 import type { JobHooks, JobSpec } from '../current/syncJobs';
 import { JobManager } from './jobs';
 import type { Network } from './network';
@@ -38,6 +39,7 @@ export class JobRunner {
         return toIpcError(e, deps.locale());
       },
       stopError: (reason, job, spec) => stopError(reason, job, deps.locale(), spec.spendLimit),
+      say: (text) => pick(text, deps.locale()),
       ...(deps.progressThrottleMs !== undefined ? { throttleMs: deps.progressThrottleMs } : {}),
     });
   }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IpcError, SyncJob } from '../contract/ipc';
+import type { Text } from '../i18n/text';
 import type { SyncOutcome, SyncProgress } from '../sync/syncEngine';
 import type { JobHooks, JobSpec } from '../current/syncJobs';
 
@@ -16,6 +17,8 @@ export interface JobManagerDeps {
   toError(e: unknown): IpcError;
   /** The messages of a stop that is not an exception (spend cap, balance), in the user's language. */
   stopError(reason: 'spend_cap' | 'balance_exhausted', job: SyncJob, spec: JobSpec): IpcError;
+  /** A notice of the run in the user's language (default: Russian). */
+  say?(text: Text): string;
   throttleMs?: number;
 }
 
@@ -24,12 +27,15 @@ interface Job {
   spec: JobSpec;
   controller: AbortController;
   done: Promise<void>;
-  streams: Map<string, SyncProgress>;
+  streams: Map<string, JobProgress>;
   lastEmit: number;
   timer: NodeJS.Timeout | null;
 }
 
 const KEEP_FINISHED = 50;
+
+/** A stream's progress as a job hears it: `held`, what the cache holds of the feed's set, when the run knows it. */
+type JobProgress = SyncProgress & { held?: number };
 
 export const newJobId = (): string => `job_${randomBytes(9).toString('hex')}`;
 
@@ -39,12 +45,15 @@ export const newJobId = (): string => `job_${randomBytes(9).toString('hex')}`;
  * total (the server states one per feed; a feed's streams share it); `items` and `total` are the sums over the
  * feeds that have reported (a feed read later joins both when it starts). The total stays unknown (null) while
  * a reporting feed has not stated its own; `before` (the first page of a single-feed job) counts for its feed.
+ * `held` is what the cache holds of each feed's set (its newest report; issue 26: a follow of a set held whole
+ * read «0 из 43», this run's items against the set's total), summed like `total`; null while a feed has not
+ * reported it (an enrichment never does: its figure stays `items`).
  */
 export function jobFigures(
   spec: Pick<JobSpec, 'feeds' | 'spentBefore'>,
-  streams: readonly SyncProgress[],
+  streams: readonly JobProgress[],
   lastTotal: number | null = null,
-): Pick<SyncJob, 'items' | 'total' | 'byFeed'> {
+): Pick<SyncJob, 'items' | 'total' | 'byFeed' | 'held'> {
   const before = spec.spentBefore;
   const byFeed: NonNullable<SyncJob['byFeed']> = [];
   for (const feed of spec.feeds) {
@@ -52,14 +61,22 @@ export function jobFigures(
     const first = before && feed === spec.feeds[0] ? before : null;
     if (own.length === 0 && first === null) continue;
     const stated = own.map((p) => p.total).filter((t): t is number => t !== null);
-    byFeed.push({ feed, items: own.reduce((n, p) => n + p.items, first?.items ?? 0), total: stated.length > 0 ? Math.max(...stated) : (first?.total ?? null) });
+    // A feed's streams share its set: the members held are the newest count any of them reported (it only grows).
+    const heldSeen = own.map((p) => p.held).filter((h): h is number => h !== undefined);
+    byFeed.push({
+      feed,
+      items: own.reduce((n, p) => n + p.items, first?.items ?? 0),
+      total: stated.length > 0 ? Math.max(...stated) : (first?.total ?? null),
+      ...(heldSeen.length > 0 ? { held: Math.max(...heldSeen) } : {}),
+    });
   }
   // A stream reported under another feed than the spec names (an enrichment's one stream for its kinds) counts too.
   const others = streams.filter((p) => !spec.feeds.includes(p.feed));
   const items = byFeed.reduce((n, f) => n + f.items, 0) + others.reduce((n, p) => n + p.items, 0);
   const known = byFeed.every((f) => f.total !== null) && others.every((p) => p.total !== null);
   const total = byFeed.length + others.length === 0 ? lastTotal : known ? byFeed.reduce((n, f) => n + f.total!, 0) + others.reduce((n, p) => n + p.total!, 0) : null;
-  return { items, total, byFeed };
+  const held = byFeed.length > 0 && others.length === 0 && byFeed.every((f) => f.held !== undefined && f.held !== null) ? byFeed.reduce((n, f) => n + f.held!, 0) : null;
+  return { items, total, byFeed, held };
 }
 
 export class JobManager {
@@ -177,6 +194,10 @@ export class JobManager {
         onFollowing: () => {
           if (job.view.state !== 'running') return;
           job.view.state = 'following';
+          this.emitNow(job);
+        },
+        onNotice: (text) => {
+          job.view.notice = this.deps.say ? this.deps.say(text) : text.ru;
           this.emitNow(job);
         },
       });

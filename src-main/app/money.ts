@@ -5,8 +5,6 @@
  */
 import type { Handlers } from '../contract/ipc';
 import { auditVerdictInfo } from '../current/audit';
-import { backfillLabel } from '../current/backfill';
-import { contractFeedParty } from '../cache/insightStore';
 import type { AppContext } from './context';
 import { moscowDayOf, spentToday } from '../current/spendGuard';
 import { twinCharges } from './sameAccount';
@@ -33,24 +31,14 @@ export function moneyHandlers(ctx: AppContext): MoneyHandlers {
 
     'balance.get': async ({ refresh }) => money().balance({ refresh }),
 
-    'ledger.list': async ({ refresh, offset, limit }) => money().ledgerPage({ refresh, offset, limit }),
+    'ledger.list': async ({ refresh, offset, limit }) => money().ledgerPage({ refresh, offset, limit, locale: ctx.locale }),
 
     'ledger.audit': async () => {
       // A bounded pull: a long ledger is left to the ledger view's refresh, the audit answers from the cache.
       return auditVerdictInfo(await ctx.workbench().audit('bounded'));
     },
 
-    'ledger.spend': async ({ days }) => {
-      const spend = money().spend(days);
-      // A set with no saved search's label (a dossier's backfill, a customer's or supplier's contracts) is named
-      // by the one party its contract feed delivered, not «погашенный поиск».
-      const cache = ctx.workbench().cache;
-      const bySearch = spend.bySearch.map((x) => {
-        const party = x.label === null && x.filterId !== null ? contractFeedParty(cache, x.filterId) : null;
-        return party ? { ...x, label: backfillLabel(party, ctx.locale) } : x;
-      });
-      return { ...spend, bySearch };
-    },
+    'ledger.spend': async ({ days }) => money().spend(days, ctx.locale),
 
     'tokens.list': async () => money().listTokens(),
 

@@ -5,7 +5,8 @@
  * edits are sent at once when online, queued otherwise, and flushed when the network returns.
  */
 import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { isApiError, retold } from '../api/errors';
+import { appReloginText, isTokenRefusal } from '../i18n/reloginText';
 import { outboxStore } from '../cache/outboxStore';
 import type { EventName, EventPayload } from '../contract/ipc';
 import type { MutationOutcome } from '../current/index';
@@ -28,6 +29,13 @@ export interface NetworkDeps {
 /** A sandbox that restarted no longer knows its session: log in again, once. */
 const lostSandboxSession = (session: Session, e: unknown): boolean =>
   session.builtIn && isApiError(e) && (e.code === 'unauthorized' || e.code === 'invalid_session');
+
+/**
+ * A profile's token refused (issue 26: a server that forgot the account answers 401 to everything): the error
+ * says where in the app to log in again, for this profile. The built-in sandbox renews its own session instead.
+ */
+const withWayOut = (session: Session, e: unknown): unknown =>
+  !session.builtIn && isApiError(e) && isTokenRefusal(e) ? retold(e, appReloginText({ name: session.name })) : e;
 
 export class Network {
   readonly connectivity: Connectivity;
@@ -77,7 +85,7 @@ export class Network {
           this.deps.sandbox?.dropSession();
           continue;
         }
-        throw e;
+        throw withWayOut(session, e);
       }
     }
   }
@@ -100,7 +108,7 @@ export class Network {
               return inner.query(feed, body, signal);
             }
           } else if (!signal?.aborted) this.connectivity.noteFailure(e);
-          throw e;
+          throw withWayOut(session, e);
         }
       },
     };

@@ -17,7 +17,9 @@
  *   changed object is queued in the same transaction and moved in sorted batches (partyIndexQueue.ts, 0013).
  */
 import type Database from 'better-sqlite3';
-import { isSingleSupplierPlacementName, type ContractFact, type ContractStage, type Law, type PositionFact, type TenderFact } from '../domain/insights';
+import { contractStageOf } from '../domain/contractStage';
+import { isSingleSupplierPlacementName, type ContractFact, type PositionFact, type TenderFact } from '../domain/insights';
+import { contractLaw, knownLaw, tenderLaw } from '../domain/laws';
 import { tenderView } from './appIndex';
 import { createPartyIndexQueue, suppliersOf, suppliersText } from './partyIndexQueue';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
@@ -27,18 +29,6 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-
-const LAWS: ReadonlySet<string> = new Set<Law>(['44-FZ', '223-FZ', 'commercial']);
-
-/** The law a notice number implies (DOMAIN.md): 19 digits under 44-FZ, 11 digits under 223-FZ. */
-export function lawOfNoticeNumber(number: string | null): Law | null {
-  if (number === null) return null;
-  if (/^\d{19}$/.test(number)) return '44-FZ';
-  if (/^\d{11}$/.test(number)) return '223-FZ';
-  return null;
-}
-
-const lawOf = (v: unknown): Law | null => (typeof v === 'string' && LAWS.has(v) ? (v as Law) : null);
 
 /** What a tender's object states of its TenderFact (the id and version are the item's). */
 export type TenderInsightRow = Omit<TenderFact, 'id' | 'version'>;
@@ -54,7 +44,7 @@ export function tenderInsight(object: unknown, fields?: TenderFields): TenderIns
     name: f.name,
     customer_inn: v.customerInn,
     customer_name: f.customer,
-    law: lawOf(o.law) ?? lawOfNoticeNumber(v.etpId),
+    law: knownLaw(tenderLaw(object)),
     status: f.status,
     placement_type: placement ? num(placement.id) : null,
     placement_name: placement ? str(placement.name) : null,
@@ -68,24 +58,6 @@ export function tenderInsight(object: unknown, fields?: TenderFields): TenderIns
 
 /** What a contract's object states of its ContractFact (the customer is its own, not yet resolved). */
 export type ContractInsightRow = Omit<ContractFact, 'id' | 'version'>;
-
-/** The stage of execution: its code when sent (the sandbox says `executed` for completed), else its name. */
-function stageOf(execution: unknown): ContractStage | null {
-  const stage = isRecord(execution) ? execution.stage : null;
-  const code = isRecord(stage) ? str(stage.code) : str(stage);
-  if (code !== null) {
-    const c = code.toLowerCase();
-    if (c === 'executing') return 'executing';
-    if (c === 'executed' || c === 'completed') return 'completed';
-    if (c === 'terminated') return 'terminated';
-  }
-  const name = isRecord(stage) ? str(stage.name) : null;
-  if (name === null) return null;
-  if (/прекращ/i.test(name)) return 'terminated';
-  if (/заверш/i.test(name)) return 'completed';
-  if (/исполн/i.test(name)) return 'executing';
-  return null;
-}
 
 export function contractInsight(object: unknown): ContractInsightRow {
   const o = isRecord(object) ? object : {};
@@ -107,11 +79,10 @@ export function contractInsight(object: unknown): ContractInsightRow {
     suppliers,
     price: num(o.price),
     paid: isRecord(o.execution) ? num(o.execution.paid) : null,
-    stage: stageOf(o.execution),
+    stage: contractStageOf(o.execution),
     sign_at: isoSeconds(o.sign_date),
     region: isRecord(o.region) ? num(o.region.id) : num(o.region),
-    // A 19-digit registry number is a 44-FZ contract (DOMAIN.md); other numbers say nothing sure.
-    law: lawOf(o.law) ?? (reestr !== null && /^\d{19}$/.test(reestr) ? '44-FZ' : null),
+    law: knownLaw(contractLaw(object)),
   };
 }
 

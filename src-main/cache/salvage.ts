@@ -1,7 +1,8 @@
 /**
  * What a damaged cache file still gives, copied into the new cache (issue 13): the user's own work, which
  * the server cannot give back by re-reading feeds — saved searches, lists with their members and local
- * names, and pending edits in the outbox. Delivered versions, cursors and seen marks are not copied: they
+ * names, pending edits in the outbox, and what each filter was (its name after its search was deleted: the
+ * ledger the server gives back names filters by id only, issue 26). Delivered versions, cursors and seen marks are not copied: they
  * are what the rebuild reads again from the server, and a damaged file's copies of them cannot be trusted.
  *
  * Best effort, row by row: the old file is opened read-only and read until a damaged page stops a table;
@@ -32,6 +33,9 @@ const PLANS: Record<keyof Salvaged, TablePlan> = {
   pendingEdits: { table: 'outbox', skip: ['id'], where: "state = 'pending'" },
 };
 
+/** Copied too, not counted in what the user is told was recovered. */
+const ALSO: readonly TablePlan[] = [{ table: 'filter_name', skip: [] }];
+
 const columnsOf = (db: Database.Database, table: string): string[] =>
   (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).filter((c) => /^[a-z_]+$/.test(c));
 
@@ -46,35 +50,40 @@ export function salvageInto(target: CacheDb, damagedFile: string): Salvaged {
     return done; // a folder, an empty or unreadable file: nothing to recover
   }
   try {
-    for (const key of Object.keys(PLANS) as (keyof Salvaged)[]) {
-      const plan = PLANS[key];
-      let wanted: string[];
-      try {
-        const have = new Set(columnsOf(old, plan.table));
-        wanted = columnsOf(target.db, plan.table).filter((c) => have.has(c) && !plan.skip.includes(c));
-      } catch {
-        continue; // the schema itself cannot be read
-      }
-      if (wanted.length === 0) continue;
-      const list = wanted.map((c) => `"${c}"`).join(', ');
-      const insert = target.db.prepare(`INSERT OR IGNORE INTO "${plan.table}" (${list}) VALUES (${wanted.map(() => '?').join(', ')})`);
-      try {
-        const rows = old.prepare(`SELECT ${list} FROM "${plan.table}"${plan.where ? ` WHERE ${plan.where}` : ''}`).raw().iterate() as IterableIterator<unknown[]>;
-        for (const row of rows) {
-          try {
-            done[key] += insert.run(...row).changes;
-          } catch {
-            // A row the new cache refuses (a list item whose list was lost): skipped, the rest copied.
-          }
-        }
-      } catch {
-        // A damaged page ends this table: what was read before it is kept.
-      }
-    }
+    for (const key of Object.keys(PLANS) as (keyof Salvaged)[]) done[key] += copyTable(old, target, PLANS[key]);
+    for (const plan of ALSO) copyTable(old, target, plan);
   } finally {
     old.close();
   }
   return done;
+}
+
+/** Copies what can be read of one table, row by row; answers how many rows the new cache took. */
+function copyTable(old: Database.Database, target: CacheDb, plan: TablePlan): number {
+  let wanted: string[];
+  try {
+    const have = new Set(columnsOf(old, plan.table));
+    wanted = columnsOf(target.db, plan.table).filter((c) => have.has(c) && !plan.skip.includes(c));
+  } catch {
+    return 0; // the schema itself cannot be read
+  }
+  if (wanted.length === 0) return 0;
+  const list = wanted.map((c) => `"${c}"`).join(', ');
+  const insert = target.db.prepare(`INSERT OR IGNORE INTO "${plan.table}" (${list}) VALUES (${wanted.map(() => '?').join(', ')})`);
+  let copied = 0;
+  try {
+    const rows = old.prepare(`SELECT ${list} FROM "${plan.table}"${plan.where ? ` WHERE ${plan.where}` : ''}`).raw().iterate() as IterableIterator<unknown[]>;
+    for (const row of rows) {
+      try {
+        copied += insert.run(...row).changes;
+      } catch {
+        // A row the new cache refuses (a list item whose list was lost): skipped, the rest copied.
+      }
+    }
+  } catch {
+    // A damaged page ends this table: what was read before it is kept.
+  }
+  return copied;
 }
 
 /**

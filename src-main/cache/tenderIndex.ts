@@ -9,6 +9,8 @@
  */
 import type Database from 'better-sqlite3';
 import { timestampMs } from '../api/earlier/limits';
+import { tenderLaw } from '../domain/laws';
+import { tenderStatusCode } from '../domain/tenderStage';
 
 /** Leading character of every tag. A letter for the tokenizer, so a tag is one token; queries drop it. */
 export const TAG_MARK = 'ʘ';
@@ -40,20 +42,13 @@ export function isoSeconds(v: unknown): number | null {
   return ms === null ? null : Math.floor(ms / 1000);
 }
 
-/**
- * The earlier generation's status is `{id, name}` with no code (reference document 2, D-E-TND-2); its ids
- * are those of the statuses dictionary (docs/api-decisions.md), so the `tender` row holds the same words
- * for both generations and status filters work alike.
- */
-const EARLIER_STATUS: Readonly<Record<number, string>> = { 1: 'active', 2: 'completed', 3: 'cancelled' };
-const earlierStatus = (id: unknown): string | null => (typeof id === 'number' ? (EARLIER_STATUS[id] ?? null) : null);
-
 /** The fields search needs, read defensively from a tender as delivered (summary or card). */
 export function tenderFields(object: unknown): TenderFields {
   const o = isRecord(object) ? object : {};
   const org = isRecord(o.organization) ? o.organization : isRecord(o.customer) ? o.customer : {};
   const region = isRecord(o.region) ? num(o.region.id) : num(o.region);
-  const status = isRecord(o.status) ? (str(o.status.code) ?? earlierStatus(o.status.id)) : str(o.status);
+  // The code (else the earlier generation's id): the same words for both generations, so status filters work alike.
+  const status = tenderStatusCode(o);
   const okpd2: string[] = [];
   if (Array.isArray(o.okpd2)) {
     for (const entry of o.okpd2) {
@@ -70,7 +65,7 @@ export function tenderFields(object: unknown): TenderFields {
     endAt: isoSeconds(o.end_date),
     region,
     status: status === null ? null : foldStatus(status),
-    law: str(o.law),
+    law: tenderLaw(o),
     okpd2,
   };
 }

@@ -90,10 +90,19 @@ export interface WriteUpkeepOptions {
   backgroundCheckpoints?: boolean;
   /** WAL frames past which the writer lets the thread's checkpoint catch up (default CATCH_UP_FRAMES). */
   catchUpFrames?: number;
+  /** How long a catch-up waits for the thread's checkpoint to finish before its own (default CATCH_UP_WAIT_MS). */
+  catchUpWaitMs?: number;
+  /** Starts the checkpoint thread (default startBackgroundCheckpointer); tests put a controllable one here. */
+  startCheckpointer?: (file: string) => BackgroundCheckpointer;
 }
+
+/** The catch-up's wait for the thread: long, as a loaded disk may take seconds to sync; a miss is retried. */
+const CATCH_UP_WAIT_MS = 30_000;
 
 export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOptions = {}): WriteUpkeep {
   const catchUpFrames = options.catchUpFrames ?? CATCH_UP_FRAMES;
+  const catchUpWaitMs = options.catchUpWaitMs ?? CATCH_UP_WAIT_MS;
+  const startCheckpointer = options.startCheckpointer ?? startBackgroundCheckpointer;
   db.pragma('wal_autocheckpoint = 0');
   const listeners = new Set<WriteStepListener>();
   const report = (step: WriteStep, ms: number): void => {
@@ -125,12 +134,16 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
     commits = 0;
   };
   // The catch-up copies what the thread's last checkpoint left: its frame count says nothing of a commit's.
-  // The answer of a checkpoint asked before it is dropped too: it measured a WAL that is gone.
-  const catchUp = (t: BackgroundCheckpointer): void => {
-    t.waitIdle(10_000);
+  // The answer of a checkpoint asked before it is dropped too: it measured a WAL that is gone. Whether it
+  // copied the whole WAL: only then does the next transaction start the WAL over. On a loaded machine the
+  // thread's checkpoint (an fsync of the database file) can outlast the wait; the writer's checkpoint is then
+  // refused as busy (one checkpointer at a time), and so is one that a reader's older snapshot holds back.
+  const catchUp = (t: BackgroundCheckpointer): boolean => {
+    t.waitIdle(catchUpWaitMs);
     t.takeResult();
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
     commits = 0;
+    return result !== undefined && result.busy === 0 && result.log >= 0 && result.checkpointed === result.log;
   };
 
   // After INLINE_CHECKPOINTS_FIRST checkpoints, the thread (not for an in-memory database, and never
@@ -140,6 +153,7 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
   let thread: BackgroundCheckpointer | null = null;
   let askedAfter = 0; // commits counted when the thread's checkpoint was asked for
   let lastLog = 0; // WAL frames at the thread's last checkpoint
+  let lastComplete = false; // whether that checkpoint copied all of them
   let walFrames = 0; // the WAL's frames as the writer reckons them since it last started over
 
   const threadCheckpoint = (t: BackgroundCheckpointer): void => {
@@ -147,17 +161,27 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
     const result = t.takeResult();
     if (result !== null) {
       report('thread-checkpoint', result.ms);
-      adaptInterval(result.log >= lastLog ? result.log - lastLog : result.log, askedAfter);
+      // Frames written since the last answer: the growth of the WAL, unless it started over in between. It
+      // did when the last checkpoint copied everything (the next transaction restarts the WAL then), even if it
+      // has grown past the old count since; counting only the growth would make a commit look ten times
+      // smaller than it is, and the writer would then ask too rarely and reckon too little (CI under load).
+      const restarted = lastComplete || result.log < lastLog;
+      adaptInterval(restarted ? result.log : result.log - lastLog, askedAfter);
       lastLog = result.log;
+      lastComplete = result.checkpointed === result.log;
       walFrames = Math.max(walFrames, result.log);
     }
     // Reckoned by the writer too, not only from the thread's answers: a slow thread (a loaded disk or
     // core) answers late, and the WAL must not grow meanwhile.
     if (walFrames >= catchUpFrames) {
-      // Copy the rest here, with no write in progress: the next transaction then starts the WAL over.
-      timed('checkpoint', () => catchUp(t));
-      lastLog = 0;
-      walFrames = 0;
+      // Copy the rest here, with no write in progress: the next transaction then starts the WAL over. A
+      // catch-up that could not copy everything is tried again after the next commit (the reckoning is kept),
+      // instead of letting the WAL grow by another whole mark before the next try.
+      if (timed('checkpoint', () => catchUp(t))) {
+        lastLog = 0;
+        lastComplete = false;
+        walFrames = 0;
+      }
     }
     if (++commits >= interval && t.request()) {
       askedAfter = commits;
@@ -186,7 +210,7 @@ export function createWriteUpkeep(db: Database.Database, options: WriteUpkeepOpt
           threadCheckpoint(thread);
         } else if (++commits >= interval) {
           timed('checkpoint', inlineCheckpoint);
-          if (thread === null && mayUseThread && ++inlineDone >= INLINE_CHECKPOINTS_FIRST) thread = startBackgroundCheckpointer(db.name);
+          if (thread === null && mayUseThread && ++inlineDone >= INLINE_CHECKPOINTS_FIRST) thread = startCheckpointer(db.name);
         }
       } catch {
         // The same.

@@ -6,6 +6,7 @@
  * unreadable date leaves its event out rather than guessing one.
  */
 import { apiInstant, calendarEventUid, type CalendarEvent } from '../domain/calendar';
+import { tenderStatusCode } from '../domain/tenderStage';
 
 export type Json = Record<string, unknown>;
 export const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +21,7 @@ const amount = (v: unknown): number | undefined => (typeof v === 'number' && Num
 export const AUCTION_DATE_KEYS = ['auction_date', 'bidding_date'] as const;
 
 /** What every event of a tender repeats. */
-export type TenderBasics = Pick<CalendarEvent, 'tender_id' | 'title' | 'url' | 'customer_name' | 'tender_status' | 'notice_number' | 'price' | 'currency' | 'version'>;
+export type TenderBasics = Pick<CalendarEvent, 'tender_id' | 'title' | 'url' | 'customer_name' | 'tender_status' | 'tender_end_date' | 'notice_number' | 'price' | 'currency' | 'version'>;
 
 /**
  * The common part of a tender's events; `link` is the notice's address when the object itself has none,
@@ -30,13 +31,15 @@ export function tenderBasics(tender: Json, link: string | undefined, version?: n
   const id = tender.id;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
   const org = isRecord(tender.organization) ? tender.organization : isRecord(tender.customer) ? tender.customer : {};
-  const status = isRecord(tender.status) ? text(tender.status.code) : text(tender.status);
+  const status = tenderStatusCode(tender);
   const url = [text(tender.source_url), link].find((u) => u !== undefined && /^https?:\/\/\S+$/i.test(u));
   const basics: TenderBasics = { tender_id: id, title: text(tender.name) ?? text(tender.title) ?? `№ ${text(tender.etp_id) ?? id}` };
   if (url !== undefined) basics.url = url;
   const customer = text(org.name);
   if (customer !== undefined) basics.customer_name = customer;
-  if (status !== undefined) basics.tender_status = status.toLowerCase();
+  if (status !== null) basics.tender_status = status;
+  const end = text(tender.end_date);
+  if (end !== undefined) basics.tender_end_date = end;
   const notice = text(tender.etp_id);
   if (notice !== undefined) basics.notice_number = notice;
   const price = amount(tender.price);

@@ -10,7 +10,8 @@
  * - UID as domain/calendar.ts says, so a second import updates events instead of doubling them; SEQUENCE is
  *   the version the date was read from, so the update outranks what was imported before.
  * - A cancelled tender's events stay, their SUMMARY flagged «[Отменена]» (not STATUS:CANCELLED, which some
- *   calendars treat as a removal).
+ *   calendars treat as a removal); every tender event's DESCRIPTION says its stage when the file is made, in
+ *   the words every surface uses (i18n/codes.ts `tenderStageName`).
  * - A display VALARM one Russian working day before (domain/workingDays.ts), as a relative trigger (what
  *   Outlook honours); Google Calendar drops imported alarms and applies its own defaults.
  * Written atomically: a temporary file beside the target, renamed over it, so a half-written calendar never appears.
@@ -21,6 +22,7 @@ import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import { MOSCOW_OFFSET_MS, type CalendarEvent } from '../domain/calendar';
 import { oneWorkingDayBefore } from '../domain/workingDays';
 import { calendarEventKindName, calendarText } from '../i18n/calendarText';
+import { tenderStageName } from '../i18n/codes';
 import type { Locale } from '../i18n/text';
 import { tempPathFor, sweepLeftoverTemps } from '../export/tempFiles';
 
@@ -47,10 +49,15 @@ function summaryOf(e: CalendarEvent, locale: Locale): string {
   return e.title;
 }
 
-function descriptionOf(e: CalendarEvent, locale: Locale): string {
+/** The tender's stage when the file is made, named as every surface names it (i18n/codes.ts). */
+const stageOf = (e: CalendarEvent, locale: Locale, now: number): string | null =>
+  e.tender_status === undefined ? null : tenderStageName(e.tender_status, e.tender_end_date, locale, now);
+
+function descriptionOf(e: CalendarEvent, locale: Locale, now: number): string {
   const m = calendarText[locale];
   const lines = [calendarEventKindName(e.kind, locale)];
-  if (e.tender_status === 'cancelled') lines.push(m.cancelled);
+  const stage = stageOf(e, locale, now);
+  if (stage !== null) lines.push(m.status(stage));
   if (e.notice_number !== undefined) lines.push(m.notice(e.notice_number));
   if (e.customer_name !== undefined) lines.push(m.customer(e.customer_name));
   if (e.price !== undefined) lines.push(m.price(money(e.price, e.currency, locale)));
@@ -65,7 +72,8 @@ export function icsText(events: readonly CalendarEvent[], options: IcsOptions): 
   const stamp = options.now ?? new Date();
   for (const e of events) {
     const start = new Date(e.at);
-    const summary = (e.tender_status === 'cancelled' ? `${m.cancelledMark} ` : '') + summaryOf(e, options.locale);
+    // A cancelled tender's events stay, flagged by the stage's own name: «[Отменена] …».
+    const summary = (e.tender_status === 'cancelled' ? `[${stageOf(e, options.locale, stamp.getTime())}] ` : '') + summaryOf(e, options.locale);
     const allDay = e.date_only === true;
     const event = calendar.createEvent({
       id: e.uid,
@@ -76,7 +84,7 @@ export function icsText(events: readonly CalendarEvent[], options: IcsOptions): 
       // A revision of the same UID (a new version moved the deadline) must outrank the import before it.
       ...(e.version !== undefined && e.version >= 0 ? { sequence: e.version } : {}),
       summary,
-      description: descriptionOf(e, options.locale),
+      description: descriptionOf(e, options.locale, stamp.getTime()),
       ...(e.url !== undefined ? { url: e.url } : {}),
     });
     // For an all-day event the instant is 00:00 Moscow of its day: the same rule gives the day before.

@@ -7,7 +7,7 @@ import { tenderSetOf } from '../insights/scopes';
 /** Whose deadlines, in words: «отмеченные закупки», or the list's or saved search's name (also the provenance's). */
 export function calendarScopeName(cache: CacheDb, scope: CalendarScope, locale: Locale): string {
   if (scope.kind === 'marked') return locale === 'en' ? 'marked tenders' : 'отмеченные закупки';
-  return tenderSetOf(cache, scope).named.name;
+  return tenderSetOf(cache, scope, locale).named.name;
 }
 
 export function calendarFileStem(cache: CacheDb, scope: CalendarScope, locale: Locale): string {

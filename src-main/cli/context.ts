@@ -25,7 +25,8 @@ import { CurrentWorkbench, currentClient } from '../current/index';
 import { readSettings } from '../app/settings';
 import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../app/sandboxProfile';
 import { cacheUpgradeText } from '../i18n/cacheUpgrade';
-import type { Locale } from '../i18n/text';
+import { cliReloginText } from '../i18n/reloginText';
+import type { Locale, Text } from '../i18n/text';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -179,6 +180,23 @@ export class CliContext {
       });
     }
     return token;
+  }
+
+  /**
+   * What to do when the service refused this profile's token (issue 26): the exact login command for it, or the
+   * variable to fix when the token came from TENDERWB_TOKEN. Null when no profile was chosen.
+   */
+  async reloginText(): Promise<Text | null> {
+    const profile = this.profileCache;
+    if (!profile || !profile.baseUrl) return null;
+    const same = profile.generation === 'earlier' && profile.sameAccountAs ? await this.registry.get(profile.sameAccountAs).catch(() => null) : null;
+    return cliReloginText({
+      name: profile.name,
+      generation: profile.generation,
+      baseUrl: profile.baseUrl,
+      loginUrl: same?.generation === 'current' ? same.baseUrl : null,
+      tokenFromEnv: this.vault.envOverrideActive(),
+    });
   }
 
   async dataDir(): Promise<string> {

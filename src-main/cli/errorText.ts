@@ -3,7 +3,7 @@
  * The CLI's own refusals carry both languages (CliError); the core's errors are told as the app tells them
  * (app/errors.ts toIpcError), an API error with the facts support asks for (code, HTTP status, request id).
  */
-import { ApiError, describeApiError } from '../api/errors';
+import { ApiError, apiErrorFacts, describeApiError } from '../api/errors';
 import { toIpcError } from '../app/errors';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
@@ -33,10 +33,7 @@ export function cacheFailure(e: unknown, locale: Locale): { message: string; exi
 /** An API error: the analyst's sentence and the facts (code, HTTP status, request id), in one language. */
 export function apiErrorText(e: ApiError, locale: Locale): string {
   if (locale === 'ru') return describeApiError(e);
-  const facts = [`code ${e.code}`];
-  if (e.status !== null) facts.push(`HTTP ${e.status}`);
-  if (e.requestId) facts.push(`request ${e.requestId}`);
-  return `${toIpcError(e, 'en').message} (${facts.join(', ')})`;
+  return `${toIpcError(e, 'en').message} (${apiErrorFacts(e, 'en')})`;
 }
 
 /** The core's sentence for a failure in the run's language; an unknown error's own message. */

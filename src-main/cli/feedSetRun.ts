@@ -7,7 +7,7 @@
 import type { CliContext } from './context';
 import { CliError, formatInt } from './output';
 import { pick, text, type Locale, type Text } from '../i18n/text';
-import { capStopNote, planCliSpend, type SpendFlags } from './spendCap';
+import { capStopNote, cliRestart, planCliSpend, restartedField, type SpendFlags } from './spendCap';
 import { viewQueries } from '../cache/viewQueries';
 import { feedCost } from '../current/spendGuard';
 import type { FeedName } from '../sync/ports';
@@ -43,11 +43,18 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
     maxSpend: plan.cap === undefined ? undefined : Math.max(0, plan.cap - first.charged),
     follow: false,
     signal,
+    // Refused, the set's feed starts again from its own body, said in one line and planned as a new run.
+    set: { feed, body },
+    ...cliRestart(ctx, cache, flags, first.filterId, label, ctx.locale),
     onProgress: (p) => {
+      // Held of the set against its total, as the summary below says it (a list whose members are held is whole).
       const of = p.total !== null ? ` / ${formatInt(p.total)}` : '';
       ctx.out.progress(
-        ctx.tr(`${label}: прочитано ${formatInt(p.items)}${of}, ${formatInt(p.charged + first.charged)} ед.`, `${label}: ${formatInt(p.items)}${of} items read, ${formatInt(p.charged + first.charged)} units`),
-        p.total ? Math.min(1, p.items / p.total) : undefined,
+        ctx.tr(
+          `${label}: в кэше ${formatInt(p.held)}${of}, получено сейчас ${formatInt(p.items)}, ${formatInt(p.charged + first.charged)} ед.`,
+          `${label}: ${formatInt(p.held)}${of} held, ${formatInt(p.items)} read now, ${formatInt(p.charged + first.charged)} units`,
+        ),
+        p.total ? Math.min(1, p.held / p.total) : undefined,
       );
     },
   });
@@ -57,7 +64,7 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
   const held = wb.heldOf(feed, first.filterId);
   const total = views.filterTotal(first.filterId, feed);
   ctx.out.result(
-    { filter_id: first.filterId, feed, stopped_by: outcome.stoppedBy, held, total, charged, free: outcome.free },
+    { filter_id: first.filterId, feed, stopped_by: outcome.stoppedBy, held, total, charged, free: outcome.free, ...restartedField(outcome) },
     ctx.tr(
       `${label}: в кэше ${formatInt(held)}${total !== null ? ` из ${formatInt(total)}` : ''}, списано ${formatInt(charged)} ед. — ${stopText(outcome.stoppedBy, 'ru')}`,
       `${label}: ${formatInt(held)}${total !== null ? ` of ${formatInt(total)}` : ''} held, ${formatInt(charged)} units charged — ${stopText(outcome.stoppedBy, 'en')}`,

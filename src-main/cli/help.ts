@@ -198,6 +198,13 @@ export const HELP: Record<string, CommandHelp> = {
     about: text('Журнал списаний сервера (строки подтягиваются в кэш).', 'The server’s ledger (its rows are pulled into the cache).'),
     lines: [
       { usage: 'ledger [--last N]', note: text('последние N строк (по умолчанию 20; с --json — все)', 'the last N rows (20 by default; all with --json)') },
+      {
+        usage: 'ledger --by-search [--days N]',
+        note: text(
+          'единицы за последние N дней по Москве (по умолчанию 30) по каждому поиску или набору контрактов, по названию; удалённый поиск сохраняет название',
+          'units of the last N Moscow days (30 by default) per search or contract set, by name; a deleted saved search keeps its name',
+        ),
+      },
       { usage: 'ledger [--last N]', note: text('история баланса', 'the balance history'), earlier: true },
     ],
   },

@@ -240,7 +240,6 @@ const fill = (template: string, values: Record<string, string>): string => templ
 
 const pct = (value: number | null, locale: Locale): string =>
   value === null ? '—' : `${value.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
-const num = (value: number | null): string => (value === null ? '—' : value.toLocaleString('ru-RU', { maximumFractionDigits: 2 }));
 
 /** Columns padded to their widest cell; the first row is the header. */
 function table(rows: string[][], indent = '  '): string[] {
@@ -305,7 +304,8 @@ export function customerDossierText(d: CustomerDossier, locale: Locale): string 
     `${m.contracts}: ${formatInt(d.contracts)}, ${formatRub(d.total_price)}; ${m.suppliers}: ${formatInt(d.suppliers)}`,
     reductionLine(d.median_reduction_pct, d.reduction_sample, locale),
     `${m.single}: ${single}`,
-    `${m.hhi}: ${d.hhi === null ? m.hhiNone : num(d.hhi)}`,
+    // Whole points, as the dossier view and the workbook show it (one number per fact).
+    `${m.hhi}: ${d.hhi === null ? m.hhiNone : formatInt(Math.round(d.hhi))}`,
     `${m.stages}: ${stageLine(d.stages, locale)}; ${m.paid}: ${pct(d.paid_share === null ? null : d.paid_share * 100, locale)}`,
     ...parties(m.topSuppliers, d.top_suppliers, locale),
     ...timeline(d.timeline, locale),

@@ -5,6 +5,9 @@
 import { homedir } from 'node:os';
 import { CliContext, type GlobalOptions } from './context';
 import { CliError, createOutput } from './output';
+import { apiErrorFacts, isApiError } from '../api/errors';
+import { isTokenRefusal } from '../i18n/reloginText';
+import { pick } from '../i18n/text';
 import { commands } from './commands';
 import type { DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
@@ -97,7 +100,8 @@ export async function main(argv: string[]): Promise<number> {
       // The file could not be moved: the plain damage message below is given.
     }
     const cacheProblem = cacheFailure(moved ?? e, locale);
-    const message = oneLine(cacheProblem ? cacheProblem.message : errorText(e, locale));
+    const relogin = ctx && isApiError(e) && isTokenRefusal(e) ? await reloginMessage(ctx, e).catch(() => null) : null;
+    const message = oneLine(cacheProblem ? cacheProblem.message : (relogin ?? errorText(e, locale)));
     if (json) process.stderr.write(JSON.stringify({ error: message }) + '\n');
     else process.stderr.write(`tenderwb: ${message}\n`);
     return cacheProblem ? cacheProblem.exitCode : e instanceof CliError ? e.exitCode : 1;
@@ -112,6 +116,16 @@ export async function main(argv: string[]): Promise<number> {
 
 const unknownCommand = (name: string): CliError =>
   new CliError({ ru: `нет команды «${name}»; список команд: tenderwb --help`, en: `unknown command "${name}"; see "tenderwb --help"` }, 2);
+
+/**
+ * The service refused the profile's token (issue 26: after a sandbox restart every command met a 401 that only
+ * said «проверьте токен»): the exact command to log in again, with the facts support asks for, in the run's language.
+ */
+async function reloginMessage(ctx: CliContext, e: Parameters<typeof apiErrorFacts>[0]): Promise<string | null> {
+  const text = await ctx.reloginText();
+  if (!text) return null;
+  return `${pick(text, ctx.locale)} (${apiErrorFacts(e, ctx.locale)})`;
+}
 
 /**
  * A failure is reported on exactly one line. Some messages have several (the vault's errors are Russian, then

@@ -8,7 +8,10 @@
  */
 import type { CacheDb } from '../cache/database';
 import { readSettings } from '../app/settings';
-import { spentToday } from '../current/spendGuard';
+import { feedCost, spentToday } from '../current/spendGuard';
+import { restartNotice, type FeedRestart, type RestartedFeed } from '../sync/feedRestart';
+import type { SyncOutcome } from '../sync/syncEngine';
+import type { CliContext } from './context';
 import { CliError, formatInt } from './output';
 import { pick, text, type Locale } from '../i18n/text';
 
@@ -101,4 +104,48 @@ export function capStopNote(plan: CliSpendCap, charged: number, locale: Locale):
         locale,
       );
   }
+}
+
+/**
+ * A feed whose position the server refuses starts again from its set's criteria (issue 26), planned as a new run
+ * of this command: refused above the default cap when no flag was given (the message names the flags), bounded by
+ * the daily budget; the run's own --max-spend already bounds the rest. The restart is said in one line, in the
+ * user's language.
+ */
+export function cliRestart(
+  ctx: CliContext,
+  cache: CacheDb,
+  flags: SpendFlags,
+  filterId: string,
+  name: string,
+  locale: Locale,
+): { plan: FeedRestart['plan']; onRestart: (r: RestartedFeed) => void } {
+  return {
+    onRestart: (r) => ctx.out.info(pick(restartNotice(r, name), locale)),
+    plan: async (first) => {
+      const { estimate } = feedCost(cache, first.feed, filterId, first.total);
+      const plan = await planCliSpend(ctx.registry.rootDir, cache, flags, estimate).catch((e: unknown) => {
+        // The restart's first item is the one charge made before this refusal: say so rather than "nothing".
+        if (e instanceof CliError && first.charged > 0) {
+          const n = formatInt(first.charged);
+          throw new CliError(
+            {
+              ru: e.in('ru').replace('ничего не списано', `больше ничего не списано после первого объекта перезапущенной ленты (${n} ед.)`),
+              en: e.in('en').replace('nothing was charged', `nothing more was charged after the restarted feed's first item (${n} unit)`),
+            },
+            e.exitCode,
+          );
+        }
+        throw e;
+      });
+      if (plan.kind === 'daily_budget') return plan.cap;
+      // As a new run: the default cap counts the restart's first item, as a run counts its preview's.
+      return plan.kind === 'default' && plan.cap !== undefined ? Math.max(0, plan.cap - first.charged) : undefined;
+    },
+  };
+}
+
+/** The feeds a run started again, for its --json summary (absent when none was). */
+export function restartedField(outcome: SyncOutcome): { restarted?: { feed: string; stream: string }[] } {
+  return outcome.restarted?.length ? { restarted: outcome.restarted.map((r) => ({ feed: r.feed, stream: r.stream })) } : {};
 }

@@ -294,13 +294,21 @@ export const syncJobSchema = z.object({
   free: z.number(),
   /** The sum of the set totals of the feeds counted in `items` (null while one of them has stated none). */
   total: z.number().nullable(),
-  /** Per feed (tenders, contracts): items delivered against that feed's own set total, so figures compare like with like. */
-  byFeed: z.array(z.object({ feed: objectKindSchema, items: z.number(), total: z.number().nullable() })).optional(),
+  /**
+   * What the cache holds of the set (its members: a saved search's «в кэше»), the figure shown against `total`
+   * (issue 26: a follow of a set held whole read «0 из 43», this run's items); null when the job does not know
+   * it (an enrichment, an earlier-generation filter, before a feed's first report): then `items` is shown.
+   */
+  held: z.number().nullable().optional(),
+  /** Per feed (tenders, contracts): items delivered and members held against that feed's own set total, so figures compare like with like. */
+  byFeed: z.array(z.object({ feed: objectKindSchema, items: z.number(), total: z.number().nullable(), held: z.number().nullable().optional() })).optional(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: ipcErrorSchema.nullable(),
   /** The client is holding its next request to the API's 100 a minute until then (issue 12: no silent stall). */
   pausedUntil: z.string().nullable().optional(),
+  /** What the analyst should know about the run, in their language (issue 26: a feed started again from the saved criteria). */
+  notice: z.string().nullable().optional(),
 });
 export type SyncJob = z.infer<typeof syncJobSchema>;
 
@@ -313,6 +321,8 @@ export const ledgerRowSchema = z.object({
   objectTitle: z.string().nullable(),
   version: z.number(),
   filterId: z.string().nullable(),
+  /** The filter's one name (i18n/filterName.ts), also after its saved search was deleted; null for a card. */
+  searchName: z.string().nullable(),
   requestId: z.string().nullable(),
   createdAt: z.string().nullable(),
   /** matched: exactly one local delivery; repeat: this (object, version) charged more than once; unexplained: no local delivery. */
@@ -367,6 +377,8 @@ export const earlierFilterSchema = z.object({
   lastSyncAt: z.string().nullable(),
   /** The last sync read every page to the end (an interrupted one resumes to the end next time). */
   complete: z.boolean(),
+  /** The service no longer has it (deleted in its web interface: a 404, or a whole list without it); its tenders stay. */
+  gone: z.boolean().optional(),
 });
 export type EarlierFilterInfo = z.infer<typeof earlierFilterSchema>;
 
@@ -638,6 +650,7 @@ export const calendarEventSchema = z.object({
   url: z.string().optional(),
   customer_name: z.string().optional(),
   tender_status: z.string().optional(),
+  tender_end_date: z.string().optional(),
   notice_number: z.string().optional(),
   price: z.number().optional(),
   currency: z.string().optional(),
@@ -959,6 +972,7 @@ export const methods = {
     z.strictObject({ days: z.number().int().min(1).max(366).default(30) }),
     z.object({
       byDay: z.array(z.object({ day: z.string(), tenders: z.number(), contracts: z.number() })),
+      /** Per filter: `label` is its one name (i18n/filterName.ts, a deleted search's too); null only for cards. */
       bySearch: z.array(z.object({ filterId: z.string().nullable(), label: z.string().nullable(), units: z.number() })),
     }),
   ),

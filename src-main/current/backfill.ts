@@ -11,7 +11,8 @@
 import { enrichStore } from '../cache/enrichStore';
 import { attributeContractsToCustomer } from '../cache/insightStore';
 import type { ContractSet, SpendEstimate } from '../contract/ipc';
-import { pick, text, type Locale } from '../i18n/text';
+import { partySetName } from '../i18n/filterName';
+import type { Locale } from '../i18n/text';
 import type { SyncOutcome } from '../sync/syncEngine';
 import { checkedContractBody, ContractUseCases } from './contracts';
 import type { Wired } from './deps';
@@ -22,10 +23,11 @@ export type BackfillTarget = { kind: 'customer' | 'supplier'; inn: string };
 
 /**
  * How a backfill's run is named wherever its set is (the job, the spend by search): it has no saved search's
- * label, and «поиск без названия» told no one it was a dossier's contracts.
+ * label, and «поиск без названия» told no one it was a dossier's contracts. The words are the filter names'
+ * (i18n/filterName.ts), so the job and the ledger say the same.
  */
 export function backfillLabel(t: BackfillTarget, locale: Locale): string {
-  return pick(t.kind === 'customer' ? text(`Контракты заказчика ИНН ${t.inn}`, `Contracts of customer INN ${t.inn}`) : text(`Контракты поставщика ИНН ${t.inn}`, `Contracts of supplier INN ${t.inn}`), locale);
+  return partySetName(t.kind, [t.inn], locale);
 }
 
 const setOf = (t: BackfillTarget): ContractSet => (t.kind === 'customer' ? { by: 'customer', inn: [t.inn] } : { by: 'supplier', inn: [t.inn] });

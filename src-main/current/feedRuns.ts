@@ -7,10 +7,11 @@
 import type { SpendEstimate } from '../contract/ipc';
 import { searchStore } from '../cache/searchStore';
 import { viewQueries } from '../cache/viewQueries';
-import type { FeedName, StreamName } from '../sync/ports';
-import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncRequest } from '../sync/syncEngine';
+import { isRefusedPosition, restartNotice, type FeedRestart, type RestartedFeed } from '../sync/feedRestart';
+import type { FeedName, FeedSink, StreamName } from '../sync/ports';
+import { previewCost, readFirstPage, syncSavedSearch, type FirstPage, type SyncOutcome, type SyncProgress, type SyncRequest } from '../sync/syncEngine';
 import type { PageStoredListener, Wired } from './deps';
-import { checkDailyBudget, estimateOf, feedCost, planSpend, spendPlanInput, spentToday, type SpendPlanInput } from './spendGuard';
+import { checkDailyBudget, estimateOf, feedCost, planSpend, spendPlanInput, spentToday, type SpendLimit, type SpendPlanInput } from './spendGuard';
 import type { JobHooks, JobSpec } from './syncJobs';
 
 /** What the money settings and today's spending say about a run of this estimate. */
@@ -32,20 +33,104 @@ export async function preview(w: Wired, feed: FeedName, body: Record<string, unk
   return p;
 }
 
-/** A run of a saved search; `onStored` hears each page it stores (the CLI's `sync --follow` events). */
-export type ReadSavedRequest = SyncRequest & { onStored?: PageStoredListener };
+/**
+ * A run's progress and how much of the feed's set the cache holds now (`held`: the filter's members, what a
+ * saved search shows as «в кэше»): the figure to set against `total`. `items` is what this run received.
+ */
+export type HeldProgress = SyncProgress & { held: number };
+
+/** A set read by its QUERY body (a list, tender ids, a customer, a supplier): a refused feed restarts from it. */
+export type SetBody = { feed: FeedName; body: Record<string, unknown> };
+
+/**
+ * A run of a saved search; `onStored` hears each page it stores (the CLI's `sync --follow` events). A feed whose
+ * position the server refuses restarts (issue 26) from `set`, else from the saved search's criteria; `plan`
+ * plans that restart as a new run (default: the core's `planSpend`, under the run's `maxSpend`), and
+ * `onRestart` tells the analyst.
+ */
+export type ReadSavedRequest = Omit<SyncRequest, 'restart' | 'onProgress'> & {
+  onProgress?(p: HeldProgress): void;
+  onStored?: PageStoredListener;
+  set?: SetBody;
+  plan?: FeedRestart['plan'];
+  onRestart?: (restarted: RestartedFeed) => void;
+};
+
+/**
+ * The criteria a saved search keeps, as a QUERY body names its set (the fields of a feed position never stored
+ * with it); null when none are kept.
+ */
+function savedCriteria(w: Wired, filterId: string): Record<string, unknown> | null {
+  const params = searchStore(w.cache).get(filterId)?.params;
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return null;
+  const { cursor: _cursor, limit: _limit, wait: _wait, events: _events, ...criteria } = params as Record<string, unknown>;
+  return criteria;
+}
+
+/**
+ * Where a refused feed of `filterId` starts again: a set's own body for its one feed; a saved search's criteria
+ * for its tenders, and for its contracts the filter those criteria name on the server now (a tender QUERY's
+ * criteria are not all a contract QUERY's: `status`, `ids`), which a run restarting its tender feed learned.
+ */
+function restartBodies(w: Wired, filterId: string, set: SetBody | undefined): FeedRestart['bodyFor'] {
+  return (feed, restartedFilterId) => {
+    if (set) return feed === set.feed ? set.body : null;
+    const criteria = savedCriteria(w, filterId);
+    if (!criteria) return null;
+    return feed === 'tender' ? criteria : { filter_id: restartedFilterId ?? filterId };
+  };
+}
+
+/**
+ * A restarted feed planned like a new run of the app (`planSpend`): its estimate is the set's total minus what is
+ * held (the held versions are free, reference 2.6 rule 2), under what is left of the run's own cap and of a
+ * consent it was started with; a refusal (consent needed for more, the daily budget used up) stops the run.
+ * Answers the units the run may still spend.
+ */
+export function planRestartLikeNewRun(w: Wired, filterId: string, run: { maxSpend?: number; spendLimit?: SpendLimit }): FeedRestart['plan'] {
+  return (first) => {
+    const { estimate } = feedCost(w.cache, first.feed, filterId, first.total);
+    const left = run.maxSpend === undefined ? undefined : Math.max(0, run.maxSpend - first.spent);
+    const consented = run.spendLimit?.kind === 'confirmed' ? left : undefined;
+    const limit = planSpend(spendInput(w, estimate, left, consented));
+    // A per-run amount of the settings counts the restart's first item, as a new run counts its preview's.
+    return limit.kind === 'run_cap' || limit.kind === 'threshold' ? Math.max(0, limit.cap - first.charged) : limit.cap;
+  };
+}
 
 /**
  * Reads a saved search's feeds (the CLI in the foreground, the app as a job: `runSyncJob`), the feeds' totals
- * recorded as they are learned.
+ * recorded as they are learned, each progress with what the cache holds of the set. Issue 26: a follow of a set
+ * held whole read «0 из 43», the run's own items against the set's total. `held` is counted once per feed at
+ * the start and then grows by the members each stored page adds (counted before the page is written), so a long
+ * run does not count the whole set again at every page.
  */
 export function readSaved(w: Wired, req: ReadSavedRequest, onLongPoll?: () => void): Promise<SyncOutcome> {
   const views = viewQueries(w.cache);
-  return syncSavedSearch(w.port(onLongPoll), w.sink(req.onStored), {
-    ...req,
+  const { set, plan, onRestart, ...sync } = req;
+  const held = new Map<FeedName, number>(req.feeds.map((f) => [f, views.filterMemberCount(req.filterId, f)]));
+  const sink = w.sink(req.onStored);
+  const counting: FeedSink = {
+    ...sink,
+    savePage: (page) => {
+      const adds = new Map<FeedName, number>();
+      for (const kind of new Set(page.items.map((i) => i.kind))) {
+        adds.set(kind, views.notMembers(page.filterId, kind, page.items.filter((i) => i.kind === kind).map((i) => i.id)));
+      }
+      sink.savePage(page);
+      for (const [kind, n] of adds) held.set(kind, (held.get(kind) ?? 0) + n);
+    },
+  };
+  return syncSavedSearch(w.port(onLongPoll), counting, {
+    ...sync,
+    restart: {
+      bodyFor: restartBodies(w, req.filterId, set),
+      plan: plan ?? planRestartLikeNewRun(w, req.filterId, { ...(req.maxSpend !== undefined ? { maxSpend: req.maxSpend } : {}) }),
+      ...(onRestart ? { onRestart } : {}),
+    },
     onProgress: (p) => {
       if (p.total !== null) views.setFilterTotal(p.filterId, p.feed, p.total);
-      req.onProgress?.(p);
+      req.onProgress?.({ ...p, held: held.get(p.feed) ?? views.filterMemberCount(p.filterId, p.feed) });
     },
   });
 }
@@ -73,7 +158,7 @@ export async function savedEstimate(
   let charged = 0;
   let held = 0;
   for (const feed of contracts ? (['tender', 'contract'] as const) : (['tender'] as const)) {
-    const first = await firstPage(w, feed, { filter_id: filterId }, stream);
+    const first = await savedFirstPage(w, feed, filterId, stream);
     charged += first.charged;
     const cost = feed === 'tender' ? feedCost(w.cache, 'tender', filterId, first.total) : { held: 0, estimate: first.total };
     if (feed === 'tender') held = cost.held;
@@ -82,6 +167,21 @@ export async function savedEstimate(
     if (signal?.aborted) break;
   }
   return { total, held, estimate, charged };
+}
+
+/**
+ * A saved search's first item by its filter id; a server that no longer knows the filter (404: restarted, or the
+ * subscription forgotten) is asked by the saved criteria instead, which name the filter again (issue 26). The
+ * tender feed goes first, so a contract feed's filter is known again by the time it is asked.
+ */
+async function savedFirstPage(w: Wired, feed: FeedName, filterId: string, stream: StreamName): Promise<FirstPage> {
+  try {
+    return await firstPage(w, feed, { filter_id: filterId }, stream);
+  } catch (e) {
+    const criteria = feed === 'tender' && isRefusedPosition(e) === 'not_found' ? savedCriteria(w, filterId) : null;
+    if (!criteria) throw e;
+    return firstPage(w, feed, criteria, stream);
+  }
 }
 
 export async function estimateSaved(w: Wired, filterId: string, contracts: boolean, maxSpend?: number): Promise<SpendEstimate> {
@@ -153,6 +253,7 @@ export async function feedJob(
     spendLimit: limit,
     follow: false,
     spentBefore: { charged: firstCharged, free: first.free, items: first.items, pages: 1, total },
+    set: { feed, body },
     ...(opts.backfill ? { backfill: opts.backfill } : {}),
   });
   return { filterId: first.filterId, jobId };
@@ -160,6 +261,8 @@ export async function feedJob(
 
 /** The body of a current-generation sync job: the spec's feeds read into the cache. */
 export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+  // The job's notice is one sentence, naming every feed restarted so far.
+  const restarted: RestartedFeed[] = [];
   const outcome = await readSaved(
     w,
     {
@@ -170,6 +273,12 @@ export async function runSyncJob(w: Wired, spec: JobSpec, signal: AbortSignal, h
       follow: spec.follow,
       signal,
       ...(w.deps.followWaitSeconds !== undefined ? { followWaitSeconds: w.deps.followWaitSeconds } : {}),
+      ...(spec.set ? { set: spec.set } : {}),
+      plan: planRestartLikeNewRun(w, spec.filterId, { ...(spec.maxSpend !== undefined ? { maxSpend: spec.maxSpend } : {}), ...(spec.spendLimit ? { spendLimit: spec.spendLimit } : {}) }),
+      onRestart: (r) => {
+        restarted.push(r);
+        hooks.onNotice?.(restartNotice(restarted, spec.label));
+      },
       onProgress: (p) => hooks.onProgress(p),
       ...(w.deps.onJobPageStored ? { onStored: (page, summary) => w.deps.onJobPageStored?.(page, summary, spec.follow) } : {}),
     },

@@ -53,7 +53,7 @@ export class ListUseCases {
 
   require(listId: string): CachedList {
     const list = this.visible(listId);
-    if (!list) throw appError('not_found', 'Такого списка нет в кэше: обновите перечень списков.', 'This list is not in the cache: refresh the lists.');
+    if (!list) throw appError('not_found', `Списка ${listId} нет в кэше: обновите перечень списков.`, `List ${listId} is not in the cache: refresh the lists.`);
     return list;
   }
 

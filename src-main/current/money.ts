@@ -10,10 +10,11 @@ import { explainRow } from '../audit/reconcile';
 import type { CacheDb } from '../cache/database';
 import { ledgerStore, type BalanceMirror, type LedgerRow } from '../cache/ledgerStore';
 import { requestDeliveries } from '../cache/requestDeliveries';
-import { searchStore } from '../cache/searchStore';
 import type { LedgerRowInfo, MethodResult } from '../contract/ipc';
+import type { Locale } from '../i18n/text';
 import { mirrorBalance, mirrorLedger } from '../sync/mirrors';
 import { tryCall, type CurrentNet } from './net';
+import { filterNamer } from './filterNames';
 import { objectTitles } from './objectTitles';
 
 export interface MoneyDeps {
@@ -59,10 +60,11 @@ export class MoneyUseCases {
   }
 
   /**
-   * A page of the ledger, newest first, each row named by its object and marked against what is held here:
-   * matched, charged again for the same version (`repeat`), or `unexplained`.
+   * A page of the ledger, newest first, each row named by its object and its search (filterNames.ts, also once
+   * the saved search is deleted) and marked against what is held here: matched, charged again for the same
+   * version (`repeat`), or `unexplained`.
    */
-  async ledgerPage({ refresh, offset, limit }: { refresh: boolean; offset: number; limit: number }): Promise<{ rows: LedgerRowInfo[]; count: number }> {
+  async ledgerPage({ refresh, offset, limit, locale = 'ru' }: { refresh: boolean; offset: number; limit: number; locale?: Locale }): Promise<{ rows: LedgerRowInfo[]; count: number }> {
     const { cache } = this.deps;
     // The whole ledger, the balance first, so the audit that follows can judge from the cache (ledgerPullMark).
     if (refresh) await tryCall(this.deps.net, (client) => pullForAudit(client, cache));
@@ -78,6 +80,7 @@ export class MoneyUseCases {
     const titleOf = (kind: 'tender' | 'contract') =>
       objectTitles(cache, kind, page.filter((r) => r.balanceType === (kind === 'tender' ? 'tenders' : 'contracts')).map((r) => r.objectId));
     const titles = { tenders: titleOf('tender'), contracts: titleOf('contract') };
+    const searchName = filterNamer(cache, locale);
     const rows: LedgerRowInfo[] = page.map((r) => ({
       id: r.id,
       balanceType: r.balanceType,
@@ -86,6 +89,7 @@ export class MoneyUseCases {
       objectTitle: titles[r.balanceType].get(r.objectId) ?? null,
       version: r.version,
       filterId: r.filterId,
+      searchName: searchName(r.filterId),
       requestId: r.requestId,
       createdAt: r.createdAt,
       audit: !explainRow(auditRow(r), local)
@@ -97,8 +101,11 @@ export class MoneyUseCases {
     return { rows, count: all.length };
   }
 
-  /** Units charged per Moscow day of the last `days` days, and per saved search, from the mirrored ledger. */
-  spend(days: number): MethodResult<'ledger.spend'> {
+  /**
+   * Units charged per Moscow day of the last `days` days, and per filter from the mirrored ledger, each filter
+   * by its one name (filterNames.ts: a deleted search's and a contract set's too).
+   */
+  spend(days: number, locale: Locale = 'ru'): MethodResult<'ledger.spend'> {
     const { cache } = this.deps;
     const since = moscowDay(new Date(Date.now() - (days - 1) * 86_400_000).toISOString())!;
     const byDay = new Map<string, { tenders: number; contracts: number }>();
@@ -115,11 +122,11 @@ export class MoneyUseCases {
       byDay.set(day, d);
       bySearch.set(r.filterId, (bySearch.get(r.filterId) ?? 0) + r.amount);
     }
-    const searches = searchStore(cache);
+    const searchName = filterNamer(cache, locale);
     return {
       byDay: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, d]) => ({ day, ...d })),
       bySearch: [...bySearch.entries()]
-        .map(([filterId, units]) => ({ filterId, label: filterId ? (searches.get(filterId)?.label ?? null) : null, units }))
+        .map(([filterId, units]) => ({ filterId, label: searchName(filterId), units }))
         .sort((a, b) => b.units - a.units),
     };
   }

@@ -1,6 +1,8 @@
 /** Stored tender and contract JSON flattened into the rows the renderer's tables show (contract shapes). */
 import type { ContractRow, TenderRow } from '../contract/ipc';
 import type { StoredObjectRow, TenderViewRow } from '../cache/viewQueries';
+import { tenderLaw } from '../domain/laws';
+import { tenderStatusCode } from '../domain/tenderStage';
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -11,12 +13,6 @@ const obj = (v: unknown): Json => (isRecord(v) ? v : {});
 /** A row read from the view tables (no JSON decoded): the usual path of result tables. */
 export function tenderViewRow(r: TenderViewRow): TenderRow {
   return { ...r, name: r.name ?? '' };
-}
-
-/** A tender's status code as delivered (`{code, name}`, else its name, else a bare string): what the stage is named from. */
-export function tenderStatusCode(t: Json): string | null {
-  const status = t.status;
-  return isRecord(status) ? (str(status.code) ?? str(status.name)) : str(status);
 }
 
 export function tenderRow(row: StoredObjectRow): TenderRow {
@@ -30,8 +26,9 @@ export function tenderRow(row: StoredObjectRow): TenderRow {
     name: str(t.name) ?? str(t.title) ?? '',
     price: num(t.price),
     currency: str(t.currency),
+    // The code, never the server's name for it: the stage shown is decided from it (domain/tenderStage.ts).
     status: tenderStatusCode(t),
-    law: str(t.law),
+    law: tenderLaw(t),
     region: isRecord(region) ? str(region.name) : null,
     regionCode: isRecord(region) ? num(region.id) : num(region),
     customerName: str(org.name),

@@ -7,6 +7,7 @@ import type { SavedSearchInfo } from '../contract/ipc';
 import { searchStore, type SavedSearch } from '../cache/searchStore';
 import { viewQueries } from '../cache/viewQueries';
 import { AppError, appError } from '../domain/appError';
+import { notFoundText } from '../i18n/notFoundText';
 import type { Wired } from './deps';
 
 /**
@@ -44,7 +45,10 @@ export function findSaved(cache: CacheDb, key: string): SavedSearch | undefined 
 
 export function requireSearch(w: Wired, filterId: string): SavedSearch {
   const s = searchStore(w.cache).get(filterId);
-  if (!s) throw appError('not_found', 'Такого сохранённого поиска нет.', 'There is no such saved search.');
+  if (!s) {
+    const missing = notFoundText({ kind: 'saved_search', id: filterId });
+    throw appError('not_found', missing.ru, missing.en);
+  }
   return s;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ObjectKind } from '../cache/types';
 import type { SyncJob } from '../contract/ipc';
+import type { Text } from '../i18n/text';
 import type { SyncProgress } from '../sync/syncEngine';
 import type { FeedName, StreamName } from '../sync/ports';
 import type { SpendLimit } from './spendGuard';
@@ -25,12 +26,17 @@ export interface JobSpec {
   backfill?: { kind: 'customer' | 'supplier'; inn: string };
   /** Units already spent for this job before it started (the first page of a new search). */
   spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
+  /** The QUERY body of a set read by its body (feedJob): a feed whose position is refused restarts from it. */
+  set?: { feed: FeedName; body: Record<string, unknown> };
 }
 
 export interface JobHooks {
-  onProgress(p: SyncProgress): void;
+  /** `held`: what the cache holds of the feed's set now, when the run knows it (a feed's sync; not an enrichment). */
+  onProgress(p: SyncProgress & { held?: number }): void;
   /** The job has caught up and is now only waiting for new events (follow mode). */
   onFollowing(): void;
+  /** Something the analyst should read about the run (a feed restarted from the saved criteria), in both languages. */
+  onNotice?(text: Text): void;
 }
 
 /** The job runner as the workbench sees it. */

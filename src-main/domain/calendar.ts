@@ -38,6 +38,8 @@ export interface CalendarEvent {
   customer_name?: string;
   /** The tender's status code (`active`, `completed`, `cancelled`…) as cached; a cancelled tender is flagged, not hidden. */
   tender_status?: string;
+  /** The tender's submission deadline (`end_date`) as cached: with the status, its stage (domain/tenderStage.ts). */
+  tender_end_date?: string;
   /** The tender's notice number (`etp_id`). */
   notice_number?: string;
   /** The tender's initial price (or the stage's amount for a contract stage) and its currency. */

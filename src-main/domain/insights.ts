@@ -68,6 +68,11 @@ export interface TenderFact {
   publish_at: number | null;
   /** Submission deadline (`end_date`), Unix seconds. */
   end_at: number | null;
+  /**
+   * The deadline as delivered, when the reader has it: a bare date closes at the end of its Moscow day, which
+   * `end_at` (its first second) cannot say; the stage is read from it (domain/tenderStage.ts).
+   */
+  end_date?: string | null;
   region: number | null;
   /** OKPD2 codes the tender names (feed object or card positions), as sent. */
   okpd2: string[];
@@ -206,6 +211,7 @@ export interface CustomerDossier extends DossierCached {
   inn: string;
   name: string | null;
   tenders: number;
+  /** By stage (domain/tenderStage.ts: `bidding`, `commission`, `completed`, `cancelled`) at the moment it was computed. */
   tenders_by_status: CountBy[];
   tenders_by_law: CountBy[];
   tenders_by_placement: CountBy[];

@@ -64,6 +64,7 @@ import { cachedEarlierCard, openEarlierCard, type OpenedEarlierCard } from '../c
 import { parseColumnList, TENDER_COLUMNS, type CsvColumn, type CsvDelimiter } from '../export/csv';
 import { defaultEarlierColumns, exportEarlierFavoritesCsv, exportEarlierFilterCsv, type EarlierExportResult } from '../export/earlierExport';
 import { syncEarlierFilter, type EarlierSyncOutcome, type EarlierSyncProgress } from '../sync/earlierSync';
+import { statusCodeOfName, tenderStatusCode } from '../domain/tenderStage';
 import {
   changeEarlierFavorite,
   mirrorEarlierBalance,
@@ -122,6 +123,7 @@ export type EarlierFavoriteInfo = {
   endDate: string | null;
   region: string | null;
   platform: string | null;
+  /** The status code (a name `GET /favorites` listed is read back to its code; an unknown one stays as it came). */
   status: string | null;
   favoritedAt: string;
   /** The newest `update_date` known (the cached copy or what favorites updates showed). */
@@ -316,7 +318,8 @@ export class EarlierWorkbench {
           endDate: str(latest?.end_date) ?? str(i.end_date),
           region: nameOf(latest?.region) ?? str(i.region_name),
           platform: nameOf(latest?.platform) ?? str(i.platform_name),
-          status: nameOf(latest?.status) ?? str(i.status_name),
+          // The status code (the stage is named from it, the deadline and the clock), never a name the server sent.
+          status: tenderStatusCode(latest) ?? statusCodeOfName(i.status_name) ?? str(i.status_name),
           favoritedAt: f.favoritedAt,
           updateDate,
           changedSinceAdded: later(updateDate, f.favoritedAt),

@@ -20,8 +20,12 @@ import path from 'node:path';
 import { chooseColumns, columnKeysOf } from './columnChoice';
 import { sweepLeftoverTemps, tempPathFor } from './tempFiles';
 import { DATE_ONLY, DATE_TIME, MOSCOW_OFFSET_MS } from '../domain/calendar';
+import { tenderLaw } from '../domain/laws';
+import { tenderStatusCode } from '../domain/tenderStage';
+import { lawName, tenderStageNameOf } from '../i18n/codes';
 
-export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer';
+/** `decimal`: a figure with a fraction (a percentage, the HHI), to two decimals; `money`: rubles to the kopeck. */
+export type CsvFormat = 'text' | 'money' | 'date' | 'datetime' | 'integer' | 'decimal';
 export type CsvDelimiter = ';' | ',' | '\t';
 export type CsvRow = Record<string, unknown>;
 
@@ -39,6 +43,8 @@ export interface CsvColumn<Row = CsvRow> {
   key: string;
   header: string;
   format?: CsvFormat;
+  /** A row's own format for this column's cell, when a column holds values of several kinds (a figures table). */
+  formatOf?: (row: Row) => CsvFormat | undefined;
   /** Reads the cell's value from a row; by default `row[key]`. */
   get?: (row: Row) => unknown;
   /**
@@ -189,6 +195,21 @@ function moneyCell(value: unknown, ctx: CsvCellContext): string {
   return ctx.decimalComma ? normalized.replace('.', ',') : normalized;
 }
 
+/** A figure to two decimals at most (0,72; 12,5; 5291,32), as a number Excel reads. */
+function decimalCell(value: unknown, ctx: CsvCellContext): string {
+  const n = toNumber(value);
+  if (n === null) return textCell(toText(value), ctx);
+  const text = String(roundTo(n, 2));
+  return ctx.decimalComma ? text.replace('.', ',') : text;
+}
+
+/** `n` rounded half away from zero to `digits` decimals (1.005 is 1.01, whatever its binary value says). */
+export function roundTo(n: number, digits: number): number {
+  const scale = 10 ** digits;
+  const rounded = (Math.round(Math.abs(n) * scale + 1e-7) / scale) * Math.sign(n);
+  return rounded === 0 ? 0 : rounded;
+}
+
 function integerCell(value: unknown, ctx: CsvCellContext): string {
   if (typeof value === 'bigint') return String(value);
   if (typeof value === 'number' && Number.isInteger(value)) return String(value);
@@ -280,6 +301,9 @@ export function formatCsvCell(value: unknown, format: CsvFormat, ctx: CsvCellCon
       break;
     case 'integer':
       cell = integerCell(value, ctx);
+      break;
+    case 'decimal':
+      cell = decimalCell(value, ctx);
       break;
     case 'date':
       cell = dateCell(value, false, ctx);
@@ -395,7 +419,7 @@ async function writeRows<Row extends object>(
         const column = columns[i]!;
         const value = column.get !== undefined ? column.get(row) : (row as Record<string, unknown>)[column.key];
         if (i > 0) line += delimiter;
-        line += formatCsvCell(value, column.format ?? 'text', ctx);
+        line += formatCsvCell(value, (column.formatOf !== undefined ? column.formatOf(row) : undefined) ?? column.format ?? 'text', ctx);
       }
       pending += line + '\r\n';
       count += 1;
@@ -499,8 +523,6 @@ const okpd2Items = (tender: TenderJson): unknown[] => {
   return Array.isArray(items) ? items : [];
 };
 
-const LAW_NAMES: Record<string, string> = { '44-FZ': '44-ФЗ', '223-FZ': '223-ФЗ', commercial: 'Коммерческая' };
-
 export interface TenderColumn extends CsvColumn<TenderJson> {
   get: (tender: TenderJson) => unknown;
   reads: readonly string[];
@@ -522,10 +544,12 @@ export const TENDER_COLUMNS: readonly TenderColumn[] = Object.freeze([
   col('version', 'Версия', 'integer', (t) => t.version),
   col('name', 'Наименование', 'text', (t) => t.name),
   col('description', 'Описание', 'text', (t) => t.description),
-  col('law', 'Закон', 'text', (t) => (typeof t.law === 'string' ? (LAW_NAMES[t.law] ?? t.law) : t.law)),
+  // The law and the stage as every surface names them (domain/laws.ts, domain/tenderStage.ts, i18n/codes.ts):
+  // the stage from the status code, the deadline and the clock at export, never the server's status name.
+  col('law', 'Закон', 'text', (t) => (tenderLaw(t) === null ? null : lawName(tenderLaw(t), 'ru')), ['law', 'etp_id']),
   col('purchase_type', 'Тип закупки', 'text', (t) => field(t, 'purchase_type', 'name')),
   col('placement_type', 'Способ размещения', 'text', (t) => field(t, 'placement_type', 'name')),
-  col('status', 'Статус', 'text', (t) => field(t, 'status', 'name')),
+  col('status', 'Статус', 'text', (t) => (tenderStatusCode(t) === null ? null : tenderStageNameOf(t, 'ru')), ['status', 'end_date']),
   col('price', 'Начальная цена', 'money', (t) => t.price),
   col('currency', 'Валюта', 'text', (t) => t.currency),
   col('region', 'Регион', 'text', (t) => field(t, 'region', 'name')),

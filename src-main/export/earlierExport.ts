@@ -10,6 +10,7 @@ import { earlierFavoriteStore, type EarlierFavorite } from '../cache/earlier/fav
 import { earlierFilterStore } from '../cache/earlier/filterStore';
 import { versionStore } from '../cache/versionStore';
 import type { ExportSubject } from '../domain/provenance';
+import { statusCodeOfName } from '../domain/tenderStage';
 import { TENDER_COLUMNS, type CsvColumn, type TableExportOptions } from './csv';
 import { objectsCost } from './provenance';
 import { writeTableFile, type TableFileResult } from './tableFile';
@@ -78,7 +79,8 @@ export function favoriteAsTender(f: EarlierFavorite): Record<string, unknown> {
     update_date: f.updateDate ?? undefined,
     region: named(i.region_name),
     platform: named(i.platform_name),
-    status: named(i.status_name),
+    // Only a name is listed: read back to its code, so the stage is decided as for every tender (an unknown name stays as it came).
+    status: typeof i.status_name === 'string' ? { code: statusCodeOfName(i.status_name) ?? i.status_name, name: i.status_name } : undefined,
   };
 }
 

@@ -1,13 +1,14 @@
 /**
  * The ledger (the server's charges mirrored here) to CSV, newest first as the ledger view shows it, each row
- * with the saved search's label beside its filter id and the audit's verdict on it (the same rule as the
- * view: one local delivery explains a charge; a version charged twice is a repeat).
+ * with its filter's one name beside the filter id (current/filterNames.ts: a deleted saved search's and a
+ * contract set's too, as the view says it) and the audit's verdict on it (the same rule as the view: one local
+ * delivery explains a charge; a version charged twice is a repeat).
  */
 import { auditRow, localDeliveries } from '../audit/auditCache';
 import { explainRow } from '../audit/reconcile';
 import type { CacheDb } from '../cache/database';
 import { ledgerStore, type LedgerRow } from '../cache/ledgerStore';
-import { searchStore } from '../cache/searchStore';
+import { filterNamer } from '../current/filterNames';
 import { chooseColumns } from './columnChoice';
 import type { Provenance } from '../domain/provenance';
 import { CsvExportError, type CsvColumn, type CsvDelimiter } from './csv';
@@ -45,7 +46,7 @@ export function ledgerColumns(locale: Locale = 'ru'): LedgerColumn[] {
     c('amount', 'Списано, ед.', 'Charged, units', 'integer', (r) => r.amount),
     c('object_id', 'ID объекта', 'Object ID', 'integer', (r) => r.objectId),
     c('version', 'Версия', 'Version', 'integer', (r) => r.version),
-    c('search', 'Поиск', 'Search', 'text', (r) => r.label ?? r.filterId),
+    c('search', 'Поиск', 'Search', 'text', (r) => r.label),
     c('filter_id', 'ID фильтра', 'Filter ID', 'text', (r) => r.filterId),
     c('request_id', 'ID запроса', 'Request ID', 'text', (r) => r.requestId),
     c('audit', 'Сверка', 'Audit', 'text', (r) => AUDIT[locale][r.audit]),
@@ -65,22 +66,16 @@ export function chosenLedgerColumns(keys: readonly string[], locale: Locale = 'r
   );
 }
 
-/** The mirrored ledger, newest first, with labels and verdicts. */
-export function ledgerCsvRows(cache: CacheDb): LedgerCsvRow[] {
+/** The mirrored ledger, newest first, with the filters' names and verdicts. */
+export function ledgerCsvRows(cache: CacheDb, locale: Locale = 'ru'): LedgerCsvRow[] {
   const all = [...ledgerStore(cache).rows()];
   const local = localDeliveries(cache);
-  const searches = searchStore(cache);
+  const labelOf = filterNamer(cache, locale);
   const times = new Map<string, number>();
   for (const r of all) {
     const key = `${r.balanceType}:${r.objectId}:${r.version}`;
     times.set(key, (times.get(key) ?? 0) + 1);
   }
-  const labels = new Map<string, string | null>();
-  const labelOf = (filterId: string | null): string | null => {
-    if (filterId === null) return null;
-    if (!labels.has(filterId)) labels.set(filterId, searches.get(filterId)?.label ?? null);
-    return labels.get(filterId)!;
-  };
   return all.reverse().map((r) => ({
     ...r,
     label: labelOf(r.filterId),
@@ -94,7 +89,7 @@ export async function exportLedgerCsv(
   out: string | NodeJS.WritableStream,
   opts: { delimiter?: CsvDelimiter; keepTextAsText?: boolean; signal?: AbortSignal } & Pick<TableFileOptions, 'format' | 'locale'> = {},
 ): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
-  const rows = ledgerCsvRows(cache);
+  const rows = ledgerCsvRows(cache, opts.locale);
   // The ledger's rows are charges: their units are what they record, their freshness the newest charge.
   const cost = () => {
     const newest = Math.max(...rows.map((r) => (r.createdAt === null ? NaN : Date.parse(r.createdAt))).filter(Number.isFinite));

@@ -61,7 +61,7 @@ const SINK_HIGH_WATER = 256 * 1024;
 const ZIP_LEVEL = 1;
 
 /** Column widths in characters by format (text columns by their header, within bounds). */
-const WIDTHS: Readonly<Record<CsvFormat, number>> = { text: 24, integer: 12, money: 18, date: 12, datetime: 17 };
+const WIDTHS: Readonly<Record<CsvFormat, number>> = { text: 24, integer: 12, money: 18, date: 12, datetime: 17, decimal: 12 };
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The export was cancelled.', 'AbortError');

@@ -1,6 +1,7 @@
 /**
  * Typed XLSX cells as sheet XML, from a value and its column's CSV format (csv.ts `CsvFormat`):
- * - `money`: a number with the rouble number format; `integer`: a number; `date` / `datetime`: an Excel date
+ * - `money`: a number to the kopeck with the rouble number format; `decimal`: a number to two decimals
+ *   (`#,##0.00`); `integer`: a number; `date` / `datetime`: an Excel date
  *   serial at the Moscow wall time (Excel dates carry no zone; the cell shows what a Moscow clock showed, as the
  *   CSV does);
  * - `text`: an inline string cell, so a notice number, an INN or KPP with a leading zero, a registry number or
@@ -8,7 +9,7 @@
  *   never a formula). A value a numeric or date column cannot read is kept as text, not lost.
  * Inline strings rather than a shared-strings table, which would grow with the file.
  */
-import { moscowFields, toNumber, toText, type CsvFormat } from './csv';
+import { moscowFields, roundTo, toNumber, toText, type CsvFormat } from './csv';
 import { HEADER_STYLE, STYLE_OF } from './xlsxPackage';
 
 /** Excel keeps at most this many characters in a cell; a longer text would make it "repair" the file. */
@@ -60,9 +61,13 @@ export function cellXml(ref: string, value: unknown, format: CsvFormat): string 
   const style = STYLE_OF[format];
   switch (format) {
     case 'money':
+    case 'decimal':
     case 'integer': {
       const n = typeof value === 'bigint' && Number.isSafeInteger(Number(value)) ? Number(value) : toNumber(value);
-      return n === null ? textCell(ref, value, STYLE_OF.text) : numberCell(ref, n, style);
+      if (n === null) return textCell(ref, value, STYLE_OF.text);
+      // Money is held to the kopeck and a figure to two decimals, as shown: the sum of many prices carries
+      // binary noise (49917550.760000005) that a reader of the cell should not meet.
+      return numberCell(ref, format === 'integer' ? n : roundTo(n, 2), style);
     }
     case 'date':
     case 'datetime': {

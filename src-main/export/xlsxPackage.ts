@@ -11,11 +11,11 @@ const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** The cellXfs index of each format's style in STYLES_XML, and of the header's bold text. */
-export const STYLE_OF: Readonly<Record<CsvFormat, number>> = { text: 0, integer: 1, money: 2, date: 3, datetime: 4 };
+export const STYLE_OF: Readonly<Record<CsvFormat, number>> = { text: 0, integer: 1, money: 2, date: 3, datetime: 4, decimal: 6 };
 export const HEADER_STYLE = 5;
 
 /**
- * numFmtId 1 is Excel's built-in `0`; 164 and up are ours. The date formats contain d/m/y, which is how readers
+ * numFmtId 1 is Excel's built-in `0`, 4 its `#,##0.00` (a figure with decimals: 0,72 is not shown as 1); 164 and up are ours. The date formats contain d/m/y, which is how readers
  * (and Excel) know a number in such a cell is a date.
  */
 const STYLES_XML =
@@ -26,12 +26,13 @@ const STYLES_XML =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
 /** Text for an XML attribute or element: the five characters XML reserves, escaped. */

@@ -22,8 +22,7 @@ export const calendarText: Messages<{
   notice: (number: string) => string;
   stage: (ordinal: number) => string;
   executionEnd: string;
-  cancelled: string;
-  cancelledMark: string;
+  status: (stage: string) => string;
   reminder: (kind: string, title: string) => string;
 }> = {
   ru: {
@@ -33,8 +32,7 @@ export const calendarText: Messages<{
     notice: (number) => `Извещение № ${number}`,
     stage: (ordinal) => `Этап ${ordinal}`,
     executionEnd: 'Окончание исполнения контракта',
-    cancelled: 'Закупка отменена',
-    cancelledMark: '[Отменена]',
+    status: (stage) => `Статус: ${stage}`,
     reminder: (kind, title) => `В следующий рабочий день: ${kind} — ${title}`,
   },
   en: {
@@ -44,8 +42,7 @@ export const calendarText: Messages<{
     notice: (number) => `Notice No. ${number}`,
     stage: (ordinal) => `Stage ${ordinal}`,
     executionEnd: 'Contract execution ends',
-    cancelled: 'Tender cancelled',
-    cancelledMark: '[Cancelled]',
+    status: (stage) => `Status: ${stage}`,
     reminder: (kind, title) => `Next working day: ${kind} — ${title}`,
   },
 };

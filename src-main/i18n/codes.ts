@@ -3,6 +3,7 @@
  * statuses, balances, job states. An unknown code (a server may add one) is shown as it came, since hiding it
  * would hide information; every code the references name is here.
  */
+import { tenderStage, tenderStageOf, type TenderStage } from '../domain/tenderStage';
 import type { Locale, Text } from './text';
 
 const LAWS: Record<string, Text> = {
@@ -16,9 +17,24 @@ const EVENTS: Record<string, Text> = {
   updated: { ru: 'изменения', en: 'changes' },
 };
 
-/** Tender statuses of a QUERY (4.5: active, completed, cancelled). */
+/**
+ * Tender statuses of a QUERY's `status` filter (4.5: active, completed, cancelled): the words of the search
+ * form's checkboxes, where `active` is the set of tenders not yet decided. What a TENDER shows is its stage
+ * (TENDER_STAGES below), never these.
+ */
 const TENDER_STATUSES: Record<string, Text> = {
   active: { ru: 'Подача заявок', en: 'Accepting bids' },
+  completed: { ru: 'Завершена', en: 'Completed' },
+  cancelled: { ru: 'Отменена', en: 'Cancelled' },
+};
+
+/**
+ * A tender's stage (domain/tenderStage.ts), the one name of it on every surface. «Работа комиссии» is the
+ * name the sandbox serves for an `active` tender past its deadline too (D-STATUS-1), so server and client agree.
+ */
+const TENDER_STAGES: Record<TenderStage, Text> = {
+  bidding: { ru: 'Подача заявок', en: 'Accepting bids' },
+  commission: { ru: 'Работа комиссии', en: 'Under review by the commission' },
   completed: { ru: 'Завершена', en: 'Completed' },
   cancelled: { ru: 'Отменена', en: 'Cancelled' },
 };
@@ -75,14 +91,15 @@ const named =
 export const lawName = named(LAWS);
 /** A feed event: «новые», «изменения». */
 export const eventName = named(EVENTS);
+/** A QUERY status filter's word (the search form's checkboxes); a tender's own stage is `tenderStageName`. */
 export const tenderStatusName = named(TENDER_STATUSES);
-
-const BIDDING_CLOSED: Text = { ru: 'Приём заявок окончен', en: 'Bidding closed' };
+/** The name of a stage (domain/tenderStage.ts), e.g. a key of a dossier's breakdown by stage. */
+export const tenderStageLabel = named(TENDER_STAGES);
 
 /**
- * The status an analyst should see: an `active` tender whose bidding deadline has passed is no longer taking
- * bids, whatever the status held here says (a cached version keeps the status it arrived with, and a server may
- * change the status only later). Other statuses, and a tender with no deadline, are named as they are.
+ * What an analyst sees as a tender's stage, from its status code, its deadline (`end_date` as delivered) and
+ * the clock (domain/tenderStage.ts decides; the server's own status name is never shown): «Подача заявок»,
+ * «Работа комиссии», «Завершена», «Отменена». `now` is the clock a caller fixes (a test, one export's moment).
  */
 export function tenderStageName(
   code: string | null | undefined,
@@ -90,12 +107,12 @@ export function tenderStageName(
   locale: Locale,
   now: number = Date.now(),
 ): string {
-  if (code === 'active' && endDate) {
-    const end = Date.parse(endDate.length <= 10 ? `${endDate}T23:59:59+03:00` : endDate);
-    if (Number.isFinite(end) && end < now) return BIDDING_CLOSED[locale];
-  }
-  return tenderStatusName(code, locale);
+  return tenderStageLabel(tenderStage(code, endDate, now), locale);
 }
+
+/** The stage name of a tender as delivered (its status code and `end_date`), at `now`. */
+export const tenderStageNameOf = (tender: unknown, locale: Locale, now: number = Date.now()): string => tenderStageLabel(tenderStageOf(tender, now), locale);
+
 /** Which balance: «закупки», «контракты». */
 export const balanceName = named(BALANCES);
 /** «Исполнение», «Исполнен», «Расторгнут» (issue 15's dossiers). */

@@ -2,6 +2,9 @@
  * Search criteria (API reference 4.5, as a saved search keeps them) told in words, one line: keywords, minus
  * words, regions and dictionaries by name, statuses by name, price range and periods. Pure, so the renderer's
  * lists of saved searches and the core's exports (the «Источник» sheet, a file's default name) say it alike.
+ * One function tells the parts (`criteriaParts`), and everything that counts or summarises criteria reads it:
+ * the status choice is a criterion like any other (issue 26: «Условия не заданы… все закупки» was shown while
+ * «Подача заявок» was checked, because the status was not counted).
  */
 import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';
 import type { Locale } from './text';
@@ -45,7 +48,7 @@ const summaryWords = {
     ids: (n: string) => `номера закупок: ${n}`,
     list: 'список',
     filter: 'фильтр',
-    all: 'все активные закупки',
+    all: 'все закупки',
     more: (n: number) => ` и ещё ${n}`,
   },
   en: {
@@ -69,7 +72,7 @@ const summaryWords = {
     ids: (n: string) => `tender ids: ${n}`,
     list: 'list',
     filter: 'filter',
-    all: 'all active tenders',
+    all: 'all tenders',
     more: (n: number) => ` and ${n} more`,
   },
 };
@@ -95,27 +98,47 @@ export function savedSearchName(search: { label: string | null; criteria: Record
   return search.label ?? summarizeCriteria(search.criteria, locale);
 }
 
-/** One line that tells saved searches apart: «"поставка компьютеров" или ноутбук · кроме ремонт · регионы: Москва». */
-export function summarizeCriteria(criteria: Record<string, unknown>, locale: Locale): string {
+/** The same name for a saved search as the cache holds it (its `params` are the criteria it was saved with). */
+export function savedSearchNameOf(search: { label: string | null; params: unknown }, locale: Locale): string {
+  const p = search.params;
+  return savedSearchName({ label: search.label, criteria: p !== null && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {} }, locale);
+}
+
+/** One criterion in words; `key` says which (the status is `status`). */
+export interface CriteriaPart {
+  key: string;
+  text: string;
+}
+
+/**
+ * Every criterion the set is narrowed by, in words, in a fixed order. The status counts too: absent, it is the
+ * API's default (`active`, «подача заявок»), as the form shows it checked. A set given by a list or a filter
+ * (reference 4.5 rule 1: one way per request) has no status of its own, nor has a contract QUERY (4.7: `status`
+ * is absent there): `contracts` leaves it out.
+ */
+export function criteriaParts(criteria: Record<string, unknown>, locale: Locale, opts: { contracts?: boolean } = {}): CriteriaPart[] {
   const w = summaryWords[locale];
-  const parts: string[] = [];
+  const parts: CriteriaPart[] = [];
+  const add = (key: string, text: string): void => {
+    parts.push({ key, text });
+  };
   const quote = (s: string) => (s.includes(' ') ? (locale === 'ru' ? `«${s}»` : `"${s}"`) : s);
   const kw = asStrings(criteria.keywords);
-  if (kw.length) parts.push(kw.slice(0, 5).map(quote).join(w.or) + (kw.length > 5 ? w.more(kw.length - 5) : ''));
+  if (kw.length) add('keywords', kw.slice(0, 5).map(quote).join(w.or) + (kw.length > 5 ? w.more(kw.length - 5) : ''));
   const minus = asStrings(criteria.exception_keywords);
-  if (minus.length) parts.push(`${w.minus} ${firstFew(minus.map(quote), locale)}`);
+  if (minus.length) add('exception_keywords', `${w.minus} ${firstFew(minus.map(quote), locale)}`);
   const regions = asNumbers(criteria.regions);
-  if (regions.length) parts.push(`${w.regions}: ${firstFew(regions.map(regionName), locale, 3)}`);
+  if (regions.length) add('regions', `${w.regions}: ${firstFew(regions.map(regionName), locale, 3)}`);
   const purchase = asNumbers(criteria.purchase_types);
-  if (purchase.length) parts.push(`${w.law}: ${firstFew(purchase.map((id) => entryName(PURCHASE_TYPES, id, locale)), locale)}`);
+  if (purchase.length) add('purchase_types', `${w.law}: ${firstFew(purchase.map((id) => entryName(PURCHASE_TYPES, id, locale)), locale)}`);
   const placement = asNumbers(criteria.placement_types);
-  if (placement.length) parts.push(`${w.placement}: ${firstFew(placement.map((id) => entryName(PLACEMENT_TYPES, id, locale)), locale, 2)}`);
+  if (placement.length) add('placement_types', `${w.placement}: ${firstFew(placement.map((id) => entryName(PLACEMENT_TYPES, id, locale)), locale, 2)}`);
   const platforms = asNumbers(criteria.platforms);
-  if (platforms.length) parts.push(`${w.platforms}: ${firstFew(platforms.map((id) => entryName(PLATFORMS, id, locale)), locale, 3)}`);
+  if (platforms.length) add('platforms', `${w.platforms}: ${firstFew(platforms.map((id) => entryName(PLATFORMS, id, locale)), locale, 3)}`);
   const okpd2 = asStrings(criteria.okpd2);
-  if (okpd2.length) parts.push(`${w.okpd2} ${firstFew(okpd2, locale)}`);
+  if (okpd2.length) add('okpd2', `${w.okpd2} ${firstFew(okpd2, locale)}`);
   const price = asObject(criteria.price);
-  if (price.from !== undefined || price.to !== undefined) parts.push(`${w.price} ${rangeText(price, locale, (v) => formatRub(Number(v), locale))}`);
+  if (price.from !== undefined || price.to !== undefined) add('price', `${w.price} ${rangeText(price, locale, (v) => formatRub(Number(v), locale))}`);
   const dateFmt = (v: unknown) => (typeof v === 'string' ? isoToRuDate(v) : String(v));
   for (const [key, word] of [
     ['publish_date', w.published],
@@ -123,7 +146,7 @@ export function summarizeCriteria(criteria: Record<string, unknown>, locale: Loc
     ['end_date', w.end],
   ] as const) {
     const r = asObject(criteria[key]);
-    if (r.from !== undefined || r.to !== undefined) parts.push(`${word} ${rangeText(r, locale, dateFmt)}`);
+    if (r.from !== undefined || r.to !== undefined) add(key, `${word} ${rangeText(r, locale, dateFmt)}`);
   }
   const customer = asObject(criteria.customer);
   const who: string[] = [];
@@ -131,14 +154,38 @@ export function summarizeCriteria(criteria: Record<string, unknown>, locale: Loc
   if (inns.length) who.push(`${w.inn} ${firstFew(inns, locale, 2)}`);
   if (typeof customer.ogrn === 'string') who.push(`${w.ogrn} ${customer.ogrn}`);
   if (typeof customer.name === 'string') who.push(quote(customer.name));
-  if (who.length) parts.push(`${w.customer}: ${who.join(', ')}`);
-  const status = asStrings(criteria.status);
-  if (status.length && !(status.length === 1 && status[0] === 'active')) {
-    parts.push(status.map((s) => w.status[s as TenderStatus] ?? s).join(', '));
-  }
+  if (who.length) add('customer', `${w.customer}: ${who.join(', ')}`);
+  const byReference = typeof criteria.list_id === 'string' || typeof criteria.filter_id === 'string';
+  if (!byReference && opts.contracts !== true) add('status', statusText(criteria, locale));
   const ids = asNumbers(criteria.ids);
-  if (ids.length) parts.push(w.ids(ids.length > 3 ? formatInt(ids.length, locale) : ids.join(', ')));
-  if (typeof criteria.list_id === 'string') parts.push(`${w.list} ${criteria.list_id}`);
-  if (typeof criteria.filter_id === 'string') parts.push(`${w.filter} ${criteria.filter_id}`);
-  return parts.length ? parts.join(' · ') : w.all;
+  if (ids.length) add('ids', w.ids(ids.length > 3 ? formatInt(ids.length, locale) : ids.join(', ')));
+  if (typeof criteria.list_id === 'string') add('list_id', `${w.list} ${criteria.list_id}`);
+  if (typeof criteria.filter_id === 'string') add('filter_id', `${w.filter} ${criteria.filter_id}`);
+  return parts;
+}
+
+/** The statuses chosen, by name («подача заявок»; «завершены, отменены»); none given is the API's default, active. */
+function statusText(criteria: Record<string, unknown>, locale: Locale): string {
+  const w = summaryWords[locale];
+  const status = criteria.status === undefined ? ['active'] : asStrings(criteria.status);
+  return status.map((s) => w.status[s as TenderStatus] ?? s).join(', ');
+}
+
+/**
+ * The statuses in words when they are the only criterion (every tender of those statuses the server has will
+ * match), else null: what a search «without conditions» warns of, named as the form shows it checked.
+ */
+export function onlyStatus(criteria: Record<string, unknown>, locale: Locale): string | null {
+  const parts = criteriaParts(criteria, locale);
+  return parts.length === 1 && parts[0]!.key === 'status' ? parts[0]!.text : null;
+}
+
+/**
+ * One line that tells saved searches apart: «"поставка компьютеров" или ноутбук · кроме ремонт · регионы:
+ * Москва · подача заявок»; the status alone reads «все закупки · подача заявок».
+ */
+export function summarizeCriteria(criteria: Record<string, unknown>, locale: Locale, opts: { contracts?: boolean } = {}): string {
+  const parts = criteriaParts(criteria, locale, opts).map((p) => p.text);
+  if (parts.length === 0) return summaryWords[locale].all;
+  return onlyStatus(criteria, locale) !== null ? `${summaryWords[locale].all} · ${parts[0]}` : parts.join(' · ');
 }

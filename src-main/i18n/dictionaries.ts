@@ -7,7 +7,7 @@
  * have English names. Pure (the renderer imports it).
  */
 import type { CountBy } from '../domain/insights';
-import { lawName, tenderStatusName } from './codes';
+import { lawName, tenderStageLabel, tenderStatusName } from './codes';
 import { okpd2ClassName, okpd2ClassTitle } from './okpd2Classes';
 import type { Locale } from './text';
 
@@ -169,7 +169,8 @@ export function countByName(dimension: Dimension, row: CountBy, locale: Locale):
   if (row.key === 'unknown' || row.key === '') return UNKNOWN[locale];
   switch (dimension) {
     case 'status':
-      return tenderStatusName(row.key, locale);
+      // A dossier breaks its tenders down by stage (domain/tenderStage.ts), named as every surface names it.
+      return tenderStageLabel(row.key, locale);
     case 'law':
       return lawName(row.key, locale);
     case 'placement':

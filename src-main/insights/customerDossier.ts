@@ -1,5 +1,6 @@
 /** A customer's dossier from its facts (pure): definitions in domain/insights.ts. */
 import type { ContractFact, CustomerDossier, TenderFact } from '../domain/insights';
+import { deadlineMs, tenderStageAt } from '../domain/tenderStage';
 import { monthlyTimeline } from './months';
 import { singleSupplierShare } from './placement';
 import { hhi } from './statistics';
@@ -14,15 +15,21 @@ function customerName(inn: string, tenders: readonly TenderFact[], contracts: re
   return null;
 }
 
+/** A tender's deadline (ms): as delivered when the fact has it (a bare date closes at its day's end), else `end_at`. */
+const deadlineOf = (t: TenderFact): number | null => (typeof t.end_date === 'string' ? deadlineMs(t.end_date) : t.end_at === null ? null : t.end_at * 1000);
+
 /**
  * `tenders`: the customer's tenders; `contracts`: its contracts (customer resolved by the store);
- * `tenderOfContract`: the cached tenders of those contracts by id (for the reduction and completeness).
+ * `tenderOfContract`: the cached tenders of those contracts by id (for the reduction and completeness);
+ * `now`: the clock the tenders' stages are read at (domain/tenderStage.ts: an open tender past its deadline is
+ * under the commission's review, whatever status its cached version states).
  */
 export function computeCustomerDossier(
   inn: string,
   tenderFacts: readonly TenderFact[],
   contractFacts: readonly ContractFact[],
   tenderOfContract: ReadonlyMap<number, TenderFact>,
+  now: number = Date.now(),
 ): CustomerDossier {
   const tenders = distinctFacts(tenderFacts);
   const contracts = distinctFacts(contractFacts);
@@ -34,7 +41,7 @@ export function computeCustomerDossier(
     inn,
     name: customerName(inn, tenders, contracts),
     tenders: tenders.length,
-    tenders_by_status: countBy(tenders, (t) => t.status, (t) => t.price),
+    tenders_by_status: countBy(tenders, (t) => tenderStageAt(t.status, deadlineOf(t), now), (t) => t.price),
     tenders_by_law: countBy(tenders, (t) => t.law, (t) => t.price),
     tenders_by_placement: countBy(
       tenders,

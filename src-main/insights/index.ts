@@ -15,6 +15,7 @@
  * The price table's CSV is export/priceBenchmarkCsv.ts (the export workbench).
  */
 import type { CacheDb } from '../cache/database';
+import type { Locale } from '../i18n/text';
 import { contractFactsByCustomer, contractFactsBySupplier, partyName, positionFacts, tenderFactsByCustomer, tenderFactsByIds, untiedContractsNearCustomer } from '../cache/insightStore';
 import type { CompetitorsAnswer, CustomerDossier, PriceBenchmark, PriceQuery, SupplierDossier } from '../domain/insights';
 import { computeCompetitors } from './competitors';
@@ -31,10 +32,11 @@ export { FLAG_CATALOGUE, FLAG_CODES, computeFlags, dismissFlag, flagDefinition, 
 
 export type CompetitorsScope = TenderSetScope;
 
-export function customerDossier(cache: CacheDb, inn: string): CustomerDossier {
+/** `now`: the clock its tenders' stages are read at (computeCustomerDossier). */
+export function customerDossier(cache: CacheDb, inn: string, now: number = Date.now()): CustomerDossier {
   const tenders = tenderFactsByCustomer(cache, inn);
   const contracts = contractFactsByCustomer(cache, inn);
-  const d = computeCustomerDossier(inn, tenders, contracts, tendersOfContracts(cache, contracts, tenders));
+  const d = computeCustomerDossier(inn, tenders, contracts, tendersOfContracts(cache, contracts, tenders), now);
   const untied = untiedContractsNearCustomer(cache, inn);
   return {
     ...d,
@@ -51,8 +53,9 @@ export function supplierDossier(cache: CacheDb, inn: string): SupplierDossier {
 }
 
 /** The suppliers of a saved search's or list's cached tenders; a scope the cache does not know is `not_found`. */
-export function competitors(cache: CacheDb, scope: CompetitorsScope): CompetitorsAnswer {
-  const set = tenderSetOf(cache, scope);
+/** `locale`: the language of an unnamed saved search's name. */
+export function competitors(cache: CacheDb, scope: CompetitorsScope, locale: Locale = 'ru'): CompetitorsAnswer {
+  const set = tenderSetOf(cache, scope, locale);
   const { linked, delivered } = contractsOfSet(cache, scope, set);
   return computeCompetitors(set.named, tenderFactsByIds(cache, set.ids), linked, delivered);
 }

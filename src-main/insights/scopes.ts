@@ -9,6 +9,8 @@ import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
 import { appError } from '../domain/appError';
 import type { ContractFact, TenderFact } from '../domain/insights';
+import { savedSearchNameOf } from '../i18n/criteriaSummary';
+import type { Locale } from '../i18n/text';
 
 export type TenderSetScope = { kind: 'search'; filterId: string } | { kind: 'list'; listId: string };
 
@@ -17,11 +19,13 @@ export interface TenderSet {
   ids: number[];
 }
 
-export function tenderSetOf(cache: CacheDb, scope: TenderSetScope): TenderSet {
+/** `locale`: the language of an unnamed saved search's name (its criteria in words, i18n/criteriaSummary.ts). */
+export function tenderSetOf(cache: CacheDb, scope: TenderSetScope, locale: Locale = 'ru'): TenderSet {
   if (scope.kind === 'search') {
     const search = searchStore(cache).get(scope.filterId);
     if (search === undefined) throw appError('not_found', `Сохранённого поиска ${scope.filterId} нет в кэше.`, `There is no saved search ${scope.filterId} in the cache.`);
-    return { named: { kind: 'search', id: scope.filterId, name: search.label ?? scope.filterId }, ids: tenderIdsOfSavedSearch(cache, scope.filterId) };
+    // Named as every surface names a saved search: its label, else its criteria in words, never its filter id.
+    return { named: { kind: 'search', id: scope.filterId, name: savedSearchNameOf(search, locale) }, ids: tenderIdsOfSavedSearch(cache, scope.filterId) };
   }
   const list = listStore(cache).getList(scope.listId);
   if (list === undefined) throw appError('not_found', `Списка ${scope.listId} нет в кэше.`, `There is no list ${scope.listId} in the cache.`);

@@ -14,7 +14,7 @@ import { RateLimiter } from './http/rateLimiter';
 import type { SandboxHost } from './http/host';
 import { SandboxService } from './service/sandboxService';
 import { SandboxClock } from './service/clock';
-import { defaultCacheDir, ensureCatalogue, makeTempWorkPath, openWorkingCopy } from './store/world';
+import { defaultCacheDir, makeTempWorkPath, openWorld, type OpenedWorld } from './store/world';
 import { conductFor } from './service/conduct';
 
 export { STRICT_PAGE_CAP } from './service/conduct';
@@ -27,8 +27,18 @@ export type SandboxOptions = {
   tenders?: number;
   /** Where generated catalogues are cached; default ~/.cache/tender-workbench/sandbox or $TENDERWB_SANDBOX_CACHE. */
   cacheDir?: string;
-  /** Keep the sandbox's state in this file across restarts (the app's sandbox profile); default a temp file. */
+  /**
+   * Keep the sandbox's state in this file across restarts (the app's sandbox profile, `npm run sandbox --
+   * --data DIR`); default a temp file. Reopened later, the world first lives the time it was closed.
+   */
   stateFile?: string;
+  /** Start `stateFile` over from the demo state (accounts, tokens, lists, feeds, billing) instead of reopening it. */
+  fresh?: boolean;
+  /**
+   * Where the sandbox clock starts (ISO-8601 or epoch ms); default the real time. The catalogue is made for
+   * this moment's Moscow day, so a test that needs a fixed date gets a world of that date.
+   */
+  now?: string | number;
   onProgress?: (done: number, total: number) => void;
   /**
    * The strict sandbox (docs/api-decisions.md, "Strict sandbox"): only what the reference states, and the
@@ -46,8 +56,10 @@ export type RunningSandbox = {
   /** `http://127.0.0.1:PORT`, where `/__sandbox/*` lives. */
   origin: string;
   port: number;
-  /** Whether this start had to generate the catalogue (the first start for a seed and size). */
+  /** Whether this start had to generate the catalogue (the first start for a seed, size and day). */
   generated: boolean;
+  /** What a kept state lived at this start (the time it was closed): null for a fresh copy. */
+  caughtUp: OpenedWorld['caughtUp'];
   /** Whether this sandbox runs strict (see SandboxOptions.strict). */
   strict: boolean;
   close(): Promise<void>;
@@ -56,16 +68,31 @@ export type RunningSandbox = {
 export const DEFAULT_SEED = 1;
 export const DEFAULT_TENDERS = 5000;
 
+function startOf(now: string | number | undefined): number | undefined {
+  if (now === undefined) return undefined;
+  const ms = typeof now === 'number' ? now : Date.parse(now);
+  if (!Number.isFinite(ms)) throw new RangeError(`now must be an ISO-8601 time or epoch milliseconds, got ${String(now)}`);
+  return ms;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = opts.seed ?? DEFAULT_SEED;
   const tenders = opts.tenders ?? DEFAULT_TENDERS;
-  const catalogue = ensureCatalogue({ cacheDir: opts.cacheDir ?? defaultCacheDir(), seed, tenders, onProgress: opts.onProgress });
+  const clock = new SandboxClock(startOf(opts.now));
   const temp = opts.stateFile ? null : makeTempWorkPath();
   const workPath = opts.stateFile ?? temp!.path;
-  const clock = new SandboxClock();
+  const open = (fresh: boolean): OpenedWorld =>
+    openWorld({ cacheDir: opts.cacheDir ?? defaultCacheDir(), seed, tenders, workPath, fresh, nowMs: clock.nowMs(), onProgress: opts.onProgress });
   const strict = opts.strict ?? process.env.TENDERWB_SANDBOX_STRICT === '1';
   const conduct = conductFor(strict);
-  let service = new SandboxService(openWorkingCopy(catalogue.path, workPath, false), workPath, clock, conduct);
+  let opened: OpenedWorld;
+  try {
+    opened = open(opts.fresh === true);
+  } catch (e) {
+    temp?.dispose();
+    throw e;
+  }
+  let service = new SandboxService(opened.db, workPath, clock, conduct);
   let origin = '';
 
   const host: SandboxHost = {
@@ -80,7 +107,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       host.faults.clear();
       host.rateLimiter.perMinute = 100;
       host.rateLimiter.clear();
-      service = new SandboxService(openWorkingCopy(catalogue.path, workPath, true), workPath, clock, conduct);
+      service = new SandboxService(open(true).db, workPath, clock, conduct);
     },
   };
   const server = createSandboxServer(host);
@@ -91,7 +118,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     earlierBaseUrl: origin + EARLIER_PREFIX,
     origin,
     port,
-    generated: catalogue.generated,
+    generated: opened.generated,
+    caughtUp: opened.caughtUp,
     strict,
     close: () =>
       new Promise<void>((resolve) => {

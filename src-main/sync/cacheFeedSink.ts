@@ -1,6 +1,7 @@
 /** The sync engine's page sink over the cache: items and cursor in one transaction (feedStore). */
 import type { CacheDb } from '../cache/database';
 import { feedStore } from '../cache/feedStore';
+import { filterNameStore } from '../cache/filterNameStore';
 import { searchStore } from '../cache/searchStore';
 import type { DeliverySummary } from '../cache/versionStore';
 import type { FeedSink, StoredPage } from './ports';
@@ -22,5 +23,6 @@ export function cacheFeedSink(cache: CacheDb, options: FeedSinkOptions = {}): Fe
     noteExpiry: (filterId, expiresAt) => {
       if (searches.get(filterId)) searches.setExpiresAt(filterId, expiresAt);
     },
+    noteFilter: (filterId, feed, body) => filterNameStore(cache).remember(filterId, feed, body),
   };
 }

@@ -155,6 +155,16 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
     );
   };
 
+  /**
+   * The earlier generation's refusal of a feed (issue 26): a 404 for the filter, deleted in the web interface.
+   * The mirror marks it gone (its tenders stay; `sync --all` and the filters view leave it out) and the error,
+   * worded by the client, names the filter and says to refresh the filters: no run asks for it again in vain.
+   */
+  const filterGone = (e: unknown): unknown => {
+    if (isCode(e, 'not_found')) filters.markFilterGone(req.filterId);
+    return e;
+  };
+
   // A request of this filter left unanswered by a cancelled or killed run: what it charged is unknown.
   unsettled.promote(mark);
 
@@ -165,7 +175,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
   } catch (e) {
     if (signal?.aborted) return finish('cancelled', 'Синхронизация отменена до первого запроса тендеров.');
     if (isCode(e, 'license_expired') && isApiError(e)) return finish('license_expired', e.userMessage);
-    throw e;
+    throw filterGone(e);
   }
   filters.upsertFilters([filter]);
   out.filterName = filter.name;
@@ -249,7 +259,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
         return finish('license_expired', `${e.userMessage} Синхронизация остановлена: ${stored()}.`);
       }
       filters.endRun(req.filterId, 'error', false);
-      throw e;
+      throw filterGone(e);
     }
     lastRefusal = '';
     if (p.answerLost) unsettled.markLost(mark);

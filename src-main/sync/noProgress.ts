@@ -32,7 +32,8 @@ export function cursorProgress(filterId: string, feed: FeedName, stream: StreamN
   };
 }
 
-const feedText = (feed: FeedName, stream: StreamName): { ru: string; en: string } => {
+/** A feed named in a sentence: «ленты «закупки, новые»» (genitive), “the feed “tenders, new””. */
+export const feedText = (feed: FeedName, stream: StreamName): { ru: string; en: string } => {
   const kind = feed === 'tender' ? 'tenders' : 'contracts';
   return {
     ru: `ленты «${balanceName(kind, 'ru')}, ${eventName(stream, 'ru')}»`,

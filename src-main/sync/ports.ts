@@ -53,4 +53,6 @@ export interface FeedSink {
   savePage(page: StoredPage): void;
   /** Remembers when the subscription lapses (shown next to the saved search). */
   noteExpiry?(filterId: string, expiresAt: string): void;
+  /** Remembers the body the server named a filter for, so a charge of it is named after the search is gone. */
+  noteFilter?(filterId: string, feed: FeedName, body: Record<string, unknown>): void;
 }

@@ -4,7 +4,10 @@
  * and the stored cursor never runs ahead of the stored items).
  */
 import { cursorProgress } from './noProgress';
+import { isRefusedPosition, refusedAgainError, refusedNoCriteriaError, type FeedRestart } from './feedRestart';
 import type { FeedName, FeedSink, QueryPage, QueryPort, StoredPage, StreamName } from './ports';
+
+export type { FeedRestart, RestartedFeed } from './feedRestart';
 
 export type StopReason = 'done' | 'spend_cap' | 'balance_exhausted' | 'cancelled';
 
@@ -41,6 +44,12 @@ export type SyncRequest = {
    * in a tight loop that spends the account's request rate. Default 5 s.
    */
   followFloorMs?: number;
+  /**
+   * How a feed whose position the server refuses (`invalid_cursor`, or a 404 for the filter or list it relies on)
+   * starts again from the set's saved criteria (issue 26: «run the sync again» failed the same way forever).
+   * Without it such a refusal stops the run with an error that says so.
+   */
+  restart?: FeedRestart;
 };
 
 export type SyncOutcome = {
@@ -51,13 +60,18 @@ export type SyncOutcome = {
   charged: number;
   free: number;
   streams: SyncProgress[];
+  /** Feeds started again from the saved criteria in this run (each at most once). */
+  restarted?: { feed: FeedName; stream: StreamName }[];
 };
 
 const isBalanceExhausted = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'balance_exhausted';
 
 export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: SyncRequest): Promise<SyncOutcome> {
-  const outcome: SyncOutcome = { filterId: req.filterId, stoppedBy: 'done', pages: 0, items: 0, charged: 0, free: 0, streams: [] };
+  const restarted: NonNullable<SyncOutcome['restarted']> = [];
+  const outcome: SyncOutcome = { filterId: req.filterId, stoppedBy: 'done', pages: 0, items: 0, charged: 0, free: 0, streams: [], restarted };
+  /** The filter id the server gave a restarted feed's criteria: a contract feed restarts over it. */
+  let restartedFilterId: string | null = null;
   const pageSize = Math.min(100, Math.max(1, req.pageSize ?? 100));
   const budget = spendBudget(req.maxSpend);
   const progressOf = new Map<string, SyncProgress>();
@@ -73,9 +87,90 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
     return p;
   };
 
+  /** Stores a page with its cursor (one transaction) and counts it in the stream's progress and the run's outcome. */
+  const keep = (feed: FeedName, stream: StreamName, page: QueryPage, reserved: number): void => {
+    const progress = track(feed, stream);
+    sink.savePage({
+      filterId: req.filterId,
+      feed,
+      stream,
+      cursor: page.nextCursor,
+      requestId: page.requestId,
+      receivedAt: new Date().toISOString(),
+      items: storedItems(feed, page),
+      charge: chargeOf(page),
+    });
+    if (page.expiresAt) sink.noteExpiry?.(req.filterId, page.expiresAt);
+    const charged = page.charges.created + page.charges.updated;
+    budget.settle(reserved, charged);
+    progress.pages += 1;
+    progress.items += page.results.length;
+    progress.charged += charged;
+    progress.free += page.charges.free;
+    progress.state = page.state;
+    if (typeof page.total === 'number') progress.total = page.total;
+    outcome.pages += 1;
+    outcome.items += page.results.length;
+    outcome.charged += charged;
+    outcome.free += page.charges.free;
+    req.onProgress?.({ ...progress });
+  };
+
+  /**
+   * The server refused the stream's position (`refusal`): the stream starts again from the set's saved criteria,
+   * planned as a new run. Its first read is one item (at most one unit, like the cost preview of a new run),
+   * stored with the new cursor in one transaction, so the refused cursor is replaced only by a page that was
+   * kept. The run's planner then hears the set's total and answers the units the run may still spend (or
+   * refuses, and nothing more is paid). A stream restarts at most once a run: refused again, the run stops
+   * with an error instead of restarting for ever. False when the run must stop (the cap, the balance, a cancel).
+   */
+  const restart = async (feed: FeedName, stream: StreamName, refusal: unknown): Promise<boolean> => {
+    const policy = req.restart;
+    const criteria = policy?.bodyFor(feed, restartedFilterId);
+    if (!policy || !criteria) throw refusedNoCriteriaError(refusal, feed, stream);
+    if (restarted.some((r) => r.feed === feed && r.stream === stream)) throw refusedAgainError(refusal, feed, stream);
+    restarted.push({ feed, stream });
+    const limit = budget.reserve(1);
+    if (limit === 0) {
+      outcome.stoppedBy = 'spend_cap';
+      return false;
+    }
+    const inFlight = graceSignal(req.signal, req.cancelGraceMs ?? 15_000);
+    let page: QueryPage;
+    try {
+      page = await port.query(feed, { ...criteria, events: [stream], limit }, inFlight.signal);
+    } catch (e) {
+      budget.settle(limit, 0);
+      if (isBalanceExhausted(e)) {
+        outcome.stoppedBy = 'balance_exhausted';
+        return false;
+      }
+      if (req.signal?.aborted) {
+        outcome.stoppedBy = 'cancelled';
+        return false;
+      }
+      // The criteria themselves refused (the list they name is gone): restarting again would change nothing.
+      if (isRefusedPosition(e)) throw refusedAgainError(e, feed, stream);
+      throw e;
+    } finally {
+      inFlight.done();
+    }
+    keep(feed, stream, page, limit);
+    if (feed === 'tender') restartedFilterId = page.filterId;
+    policy.onRestart?.({ feed, stream, filterId: req.filterId, cause: isRefusedPosition(refusal) ?? 'invalid_cursor' });
+    const charged = page.charges.created + page.charges.updated;
+    const cap = await policy.plan({ feed, stream, total: typeof page.total === 'number' ? page.total : null, charged, spent: outcome.charged });
+    if (cap !== undefined) budget.limit(cap);
+    if (page.charges.balanceExhausted) {
+      outcome.stoppedBy = 'balance_exhausted';
+      return false;
+    }
+    return true;
+  };
+
   /** Drains one stream; false when the whole run must stop. */
   const drain = async (feed: FeedName, stream: StreamName, waitSeconds: number): Promise<boolean> => {
-    const progress = track(feed, stream);
+    track(feed, stream);
     const advance = advanceOf.get(`${feed}:${stream}`) ?? cursorProgress(req.filterId, feed, stream);
     advanceOf.set(`${feed}:${stream}`, advance);
     for (;;) {
@@ -109,34 +204,13 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
           outcome.stoppedBy = 'cancelled';
           return false;
         }
-        throw e;
+        if (!isRefusedPosition(e)) throw e;
+        if (!(await restart(feed, stream, e))) return false;
+        continue;
       } finally {
         inFlight.done();
       }
-      sink.savePage({
-        filterId: req.filterId,
-        feed,
-        stream,
-        cursor: page.nextCursor,
-        requestId: page.requestId,
-        receivedAt: new Date().toISOString(),
-        items: storedItems(feed, page),
-        charge: chargeOf(page),
-      });
-      if (page.expiresAt) sink.noteExpiry?.(req.filterId, page.expiresAt);
-      const charged = page.charges.created + page.charges.updated;
-      budget.settle(limit, charged);
-      progress.pages += 1;
-      progress.items += page.results.length;
-      progress.charged += charged;
-      progress.free += page.charges.free;
-      progress.state = page.state;
-      if (typeof page.total === 'number') progress.total = page.total;
-      outcome.pages += 1;
-      outcome.items += page.results.length;
-      outcome.charged += charged;
-      outcome.free += page.charges.free;
-      req.onProgress?.({ ...progress });
+      keep(feed, stream, page, limit);
       // The same items under the cursor sent, twice: the server does not advance. The repeat is stored and
       // counted like any page (whatever it says it charged is kept), then the run stops.
       advance.check(cursor ?? null, page);
@@ -180,15 +254,23 @@ const chargeOf = (page: QueryPage): NonNullable<StoredPage['charge']> => ({
 });
 
 /** Units of the spend cap, reserved per page before it is asked for and settled with what it cost. */
-function spendBudget(maxSpend: number | undefined): { reserve(n: number): number; settle(reserved: number, charged: number): void } {
+function spendBudget(maxSpend: number | undefined): { reserve(n: number): number; settle(reserved: number, charged: number): void; limit(units: number): void } {
   let left = maxSpend ?? Infinity;
+  /** Units reserved by pages still in flight (follow mode reads streams at once). */
+  let outstanding = 0;
   return {
+    /** No more than `units` from now on, pages in flight included (a restarted feed planned as a new run); never raises the cap. */
+    limit(units) {
+      left = Math.min(left, Math.max(0, units) - outstanding);
+    },
     reserve(n) {
       const granted = Math.max(0, Math.min(n, left));
       left -= granted;
+      outstanding += granted;
       return granted;
     },
     settle(reserved, charged) {
+      outstanding -= reserved;
       left += reserved - charged;
     },
   };
@@ -239,6 +321,8 @@ export async function readFirstPage(
   signal?: AbortSignal,
 ): Promise<FirstPage> {
   const page = await port.query(feed, { ...body, events: [stream], limit: 1 }, signal);
+  // What the set was, before its paid item is stored: the ledger names the filter by it for good.
+  sink.noteFilter?.(page.filterId, feed, body);
   const existing = sink.getCursor(page.filterId, feed, stream);
   sink.savePage({
     filterId: page.filterId,

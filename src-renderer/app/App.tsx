@@ -4,10 +4,11 @@
  * `sync.progress` and `profiles.changed` events into the shared store (state/store.ts), and leaves everything
  * else to the views. The top of the renderer: nothing imports app/.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { call, subscribe, subscribeBackend } from '../bridge/client';
 import { count, currentLocale, NOUNS, setLocale, useLocale, useStrings, type Strings } from '../i18n/i18n';
-import { bannerJobs, endedText, FINISHED_NOTICE_MS, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
+import { bannerJobs, endedLifetimeMs, endedText, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
+import { useEscapeDismiss, useLifetime } from '../components/useLifetime';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from '../state/store';
@@ -155,7 +156,6 @@ export function App() {
     () => new Map((savedSearches.data ?? []).map((x) => [x.filterId, savedSearchName(x, locale)])),
     [savedSearches.data, locale],
   );
-  const endedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Follows that ended just now (by job id, when): a profile switch cancels them before it is announced. */
   const followsEnded = useRef(new Map<string, number>());
 
@@ -182,8 +182,6 @@ export function App() {
         if (!justEnded(before[job.jobId], job, shown)) return;
         setEnded((list) => mergeEnded(list, job));
         if (job.label === null) setNamesWanted((n) => n + 1);
-        if (endedTimer.current) clearTimeout(endedTimer.current);
-        endedTimer.current = setTimeout(() => setEnded([]), FINISHED_NOTICE_MS);
       }),
       subscribe('profiles.changed', () => {
         // The core stops every job of the old profile; a follow must not end silently (issue 12).
@@ -199,10 +197,7 @@ export function App() {
       }),
       subscribeBackend((up) => patch({ backendGone: !up })),
     ];
-    return () => {
-      offs.forEach((off) => off());
-      if (endedTimer.current) clearTimeout(endedTimer.current);
-    };
+    return () => offs.forEach((off) => off());
   }, [patch, upsertJob, bumpEpoch, reloadInfo]);
 
   // A finished job's notice belongs to the moment: moving to another view closes it. A stopped follow stays
@@ -210,6 +205,14 @@ export function App() {
   useEffect(() => {
     setEnded([]);
   }, [route]);
+
+  // Each view opens at its top (issue 26): the frame's scrolled area is one element for every view, so without
+  // this a view opened where the previous one was scrolled to.
+  const mainRef = useRef<HTMLElement>(null);
+  const viewKey = route.view === 'card' ? `card:${route.kind}:${route.id}` : route.view === 'insights' ? `insights:${route.at?.page ?? ''}` : route.view;
+  useLayoutEffect(() => {
+    mainRef.current?.scrollTo({ top: 0, left: 0 });
+  }, [viewKey]);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -270,7 +273,7 @@ export function App() {
           </div>
         </div>
       </nav>
-      <main className="frame__main">
+      <main className="frame__main" ref={mainRef}>
         {backendGone ? (
           <div className="banner banner--offline" role="alert" data-testid="backend-gone-banner">
             {s.backendGone}
@@ -291,20 +294,16 @@ export function App() {
           </div>
         )}
         {ended.length > 0 && (
-          <div className="banner banner--progress" role="status" data-testid="job-ended-banner" data-count={ended.length}>
-            <span>{endedText(ended, locale, searchNames)}</span>
-            <button type="button" className="btn--link" data-testid="job-ended-dismiss" onClick={() => setEnded([])}>
-              {s.dismiss}
-            </button>
-          </div>
+          // A newly ended job starts the notice's time again (keyed by how many it tells of).
+          <FrameNotice key={ended.length} lifetimeMs={endedLifetimeMs(ended)} onDismiss={() => setEnded([])} dismissText={s.dismiss} testId="job-ended-banner" look="progress" count={ended.length}>
+            {endedText(ended, locale, searchNames)}
+          </FrameNotice>
         )}
         {followStopped && (
-          <div className="banner banner--offline" role="status" data-testid="follow-stopped-banner">
-            <span>{s.followStopped(followStopped.labels.map((l) => (locale === 'en' ? `“${l}”` : `«${l}»`)).join(', '), followStopped.profile)}</span>
-            <button type="button" className="btn--link" data-testid="follow-stopped-dismiss" onClick={() => setFollowStopped(null)}>
-              {s.dismiss}
-            </button>
-          </div>
+          // What to do to follow again: it stays until dismissed (the button, or Escape).
+          <FrameNotice lifetimeMs={null} onDismiss={() => setFollowStopped(null)} dismissText={s.dismiss} testId="follow-stopped-banner" look="offline">
+            {s.followStopped(followStopped.labels.map((l) => (locale === 'en' ? `“${l}”` : `«${l}»`)).join(', '), followStopped.profile)}
+          </FrameNotice>
         )}
         {route.view === 'search' && <SearchView />}
         {route.view === 'saved' && <SavedSearchesView />}
@@ -322,6 +321,23 @@ export function App() {
         {route.view === 'marks' && <MarksView />}
       </main>
       <CommandPalette />
+    </div>
+  );
+}
+
+/**
+ * A notice of the frame above the view: closes by itself after `lifetimeMs` (null: stays), paused while hovered or
+ * focused; «Закрыть» or Escape dismiss it.
+ */
+function FrameNotice(props: { lifetimeMs: number | null; onDismiss(): void; dismissText: string; testId: string; look: 'progress' | 'offline'; count?: number; children: ReactNode }) {
+  const lifetime = useLifetime(props.lifetimeMs, props.onDismiss);
+  useEscapeDismiss(true, props.onDismiss);
+  return (
+    <div className={`banner banner--${props.look}`} role="status" data-testid={props.testId} {...(props.count !== undefined ? { 'data-count': props.count } : {})} {...lifetime}>
+      <span>{props.children}</span>
+      <button type="button" className="btn--link" data-testid={props.testId.replace(/-banner$/, '-dismiss')} onClick={props.onDismiss}>
+        {props.dismissText}
+      </button>
     </div>
   );
 }

@@ -6,9 +6,15 @@
  */
 import type { Locale, SyncJob } from '../../src-main/contract/ipc';
 import { count, jobStateName, NOUNS } from '../i18n/i18n';
+import { NOTICE_LIFETIME_MS } from '../components/useLifetime';
 
 /** How long the notice of a finished job stays (it also goes on navigation or when dismissed). */
-export const FINISHED_NOTICE_MS = 8000;
+export const FINISHED_NOTICE_MS = NOTICE_LIFETIME_MS.info;
+
+/** A notice of jobs that stopped short (failed, capped, out of balance) stays longer than one of jobs done. */
+export function endedLifetimeMs(jobs: readonly SyncJob[]): number {
+  return jobs.some((j) => j.state === 'failed' || j.state === 'spend_cap' || j.state === 'balance_exhausted') ? NOTICE_LIFETIME_MS.error : FINISHED_NOTICE_MS;
+}
 
 export const isLoading = (j: SyncJob): boolean => j.state === 'running';
 export const isFollowing = (j: SyncJob): boolean => j.state === 'following';

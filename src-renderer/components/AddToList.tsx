@@ -109,10 +109,10 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
       }
       const answer = await call('lists.addItems', { listId, ids });
       setResult({ answer, listName });
-      if (selected === NEW) {
-        setChoice(listId);
-        lists.reload();
-      }
+      if (selected === NEW) setChoice(listId);
+      // Every list's count is read again after any addition (issue 26: «Готовый (0)» beside «добавлено: 5»,
+      // when only a new list made the dialog read its lists again).
+      lists.reload();
       onAdded?.(listId);
     } catch (e) {
       setError(e);
@@ -132,7 +132,7 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
       <div className="atl__choices" role="radiogroup" aria-label={s.open}>
         {lists.loading && lists.data === null && <span className="muted">{s.loading}</span>}
         {(lists.data ?? []).map((l) => (
-          <label key={l.listId} className="atl__choice">
+          <label key={l.listId} className="atl__choice" data-testid={`${testId}-choice`} data-list-id={l.listId} data-count={l.itemsCount}>
             <input type="radio" name={`${testId}-list`} value={l.listId} checked={selected === l.listId} onChange={() => setChoice(l.listId)} />
             {l.name} ({formatInt(l.itemsCount, locale)})
           </label>

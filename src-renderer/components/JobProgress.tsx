@@ -1,6 +1,8 @@
 /**
- * One sync job as it moves (kept current in the app store by `sync.progress` events): pages, items, what was
- * charged and what came free, against the server's total; a cancel button while it runs.
+ * One sync job as it moves (kept current in the app store by `sync.progress` events): how much of the set the
+ * cache holds (else the items received) against the server's total, what was charged and what came free; a
+ * cancel button while it runs. «N из M» is the set's share held, as the saved search's «в кэше: N из M» says it:
+ * a follow of a set held whole read «0 из 43» when it showed this run's items (issue 26).
  */
 import { useEffect, useState } from 'react';
 import type { SyncJob } from '../../src-main/contract/ipc';
@@ -64,6 +66,7 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
   const pause = useStrings(pauseStrings);
   const locale = useLocale();
   const job = useAppStore((st) => st.jobs[jobId]);
+  const done = job ? (job.held ?? job.items) : 0;
   const [cancelError, setCancelError] = useState<unknown>(null);
   const active = isJobActive(job);
   // While this line shows the job, the frame does not repeat it in its own banner (issue 12: duplicates).
@@ -81,13 +84,13 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
         ) : (
           <>
             <strong className="job__state">{jobStateName(job.state, locale)}</strong>
-            {active && <progress max={Math.max(1, job.total ?? 0)} value={job.total ? job.items : undefined} aria-label={jobStateName(job.state, locale)} />}
-            <span data-testid={`${testId}-figures`} data-items={job.items} data-charged={job.charged} data-free={job.free}>
+            {active && <progress max={Math.max(1, job.total ?? 0)} value={job.total ? Math.min(done, job.total) : undefined} aria-label={jobStateName(job.state, locale)} />}
+            <span data-testid={`${testId}-figures`} data-items={job.items} data-held={job.held ?? undefined} data-total={job.total ?? undefined} data-charged={job.charged} data-free={job.free}>
               {labels ? `${labels.items}: ` : ''}
               {job.byFeed && job.byFeed.length > 1
                 ? // Tenders and contracts each against their own set's total (issue 15: «71 из 69» mixed them).
-                  job.byFeed.map((f) => `${s[f.feed]}: ${s.items(formatInt(f.items, locale), f.total === null ? '' : formatInt(f.total, locale))}`).join(' · ')
-                : s.items(formatInt(job.items, locale), job.total === null ? '' : formatInt(job.total, locale))}
+                  job.byFeed.map((f) => `${s[f.feed]}: ${s.items(formatInt(f.held ?? f.items, locale), f.total === null ? '' : formatInt(f.total, locale))}`).join(' · ')
+                : s.items(formatInt(done, locale), job.total === null ? '' : formatInt(job.total, locale))}
             </span>
             <span data-testid={`${testId}-charged`}>{labels ? `${s.chargedOnly(job.charged)} · ${labels.free}: ${formatInt(job.free, locale)}` : s.charged(job.charged, formatInt(job.free, locale))}</span>
           </>
@@ -109,6 +112,12 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
       {active && job?.pausedUntil && (
         <div className="muted" data-testid={`${testId}-paused`} data-until={job.pausedUntil}>
           {pause.paused(new Date(job.pausedUntil).toLocaleTimeString(locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow' }))}
+        </div>
+      )}
+      {job?.notice && (
+        // What the run did that the analyst should know (a feed started again from the saved criteria).
+        <div className="muted" data-testid={`${testId}-notice`}>
+          {job.notice}
         </div>
       )}
       {job?.error && <ErrorNotice error={new CallError(job.error)} testId={`${testId}-error`} />}

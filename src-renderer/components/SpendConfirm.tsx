@@ -1,6 +1,6 @@
 /**
  * Asking before a paid run (issue 12): the previewed cost, what is already held, the threshold from the
- * settings, and — for a search with no conditions — the count in words («11 986 закупок ≈ 11 986 ед.»). The
+ * settings, and — for a search narrowed by its status alone — the count in words («11 986 закупок ≈ 11 986 ед.»). The
  * answer is the amount consented to; the core starts the run only with it and previews again itself, so this
  * dialog informs the choice and cannot be skipped by another caller.
  *
@@ -17,8 +17,11 @@ import { capShortfallText } from './spendShortfall';
 export type SpendAskOptions = {
   /** What is paid for: a search, a saved search's sync, an earlier-generation filter's new tenders, a contract set, a list's members. */
   kind: 'search' | 'sync' | 'earlier' | 'contracts' | 'list';
-  /** A search with no conditions at all: everything the server has. */
-  noConditions?: boolean;
+  /**
+   * A search narrowed by its status alone (criteriaSummary's `onlyStatus`: the status words, «подача заявок»):
+   * every such tender the server has. The status is a condition: never «no conditions» while one is checked.
+   */
+  onlyStatus?: string | null;
   /** Ask even below the threshold (the earlier generation's «Загрузить новые…» always shows its estimate). */
   always?: boolean;
 };
@@ -26,7 +29,7 @@ export type SpendAskOptions = {
 const strings: Strings<{
   title: string;
   titleEarlier: string;
-  noConditions: string;
+  onlyStatus: (status: string) => string;
   everything: (tenders: string, units: string) => string;
   found: (tenders: string) => string;
   held: (tenders: string) => string;
@@ -46,7 +49,7 @@ const strings: Strings<{
   ru: {
     title: 'Подтвердите расход',
     titleEarlier: 'Загрузить новые закупки фильтра',
-    noConditions: 'Условия не заданы: будут загружены все закупки, какие есть на сервере.',
+    onlyStatus: (status) => `Задан только статус «${status}»: будут загружены все такие закупки, какие есть на сервере.`,
     everything: (tenders, units) => `${tenders} ≈ ${units}`,
     found: (tenders) => `Найдено: ${tenders}.`,
     held: (tenders) => `Уже получено: ${tenders} — за них повторно не спишется.`,
@@ -66,7 +69,7 @@ const strings: Strings<{
   en: {
     title: 'Confirm the spend',
     titleEarlier: "Load the filter's new tenders",
-    noConditions: 'No criteria are set: every tender the server has will be loaded.',
+    onlyStatus: (status) => `Only the status «${status}» is set: every such tender the server has will be loaded.`,
     everything: (tenders, units) => `${tenders} ≈ ${units}`,
     found: (tenders) => `Found: ${tenders}.`,
     held: (tenders) => `Already received: ${tenders} — not charged again.`,
@@ -118,9 +121,9 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
   return (
     <Dialog title={options.kind === 'earlier' ? s.titleEarlier : s.title} onClose={() => onAnswer(null)} testId="spend-confirm">
       <div className="dialog__body spend-confirm" data-bound={estimate.bound ?? ''} data-total={estimate.total ?? ''} data-held={estimate.held}>
-        {options.noConditions && estimate.total !== null ? (
+        {options.onlyStatus && estimate.total !== null ? (
           <>
-            <p>{s.noConditions}</p>
+            <p data-testid="spend-confirm-only-status">{s.onlyStatus(options.onlyStatus)}</p>
             <p className="spend-confirm__everything" data-testid="spend-confirm-everything">
               <strong>{s.everything(tenders(estimate.total), units(estimate.bound ?? estimate.total))}</strong>
             </p>

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { TenderRow } from '../../src-main/contract/ipc';
 import { formatDateTime, formatRub } from '../format/format';
 import { useStrings, type Strings, useLocale } from '../i18n/i18n';
-import { lawName, tenderStageName } from './tenderLabels';
+import { rowLawName, rowStage } from './tenderLabels';
 
 const strings: Strings<{
   title: string;
@@ -60,6 +60,7 @@ export function TenderPreview({ row, onOpen, testId, extra }: { row: TenderRow |
       </section>
     );
   }
+  const stage = rowStage(row, locale);
   const fact = (key: string, label: string, value: ReactNode) => (
     <div className="tp__fact" data-fact={key}>
       <dt>{label}</dt>
@@ -67,7 +68,8 @@ export function TenderPreview({ row, onOpen, testId, extra }: { row: TenderRow |
     </div>
   );
   return (
-    <section className="tp" aria-label={s.title} data-testid={testId} data-id={row.id}>
+    // The status code and raw deadline as data: a test names the stage from them with the clock it set.
+    <section className="tp" aria-label={s.title} data-testid={testId} data-id={row.id} data-status={row.status ?? ''} data-end-date={row.endDate ?? ''} data-stage={stage.stage ?? ''}>
       <div className="tp__head">
         <h3 className="tp__name" data-testid={`${testId}-name`}>
           {row.name}
@@ -87,8 +89,8 @@ export function TenderPreview({ row, onOpen, testId, extra }: { row: TenderRow |
         )}
         {fact('price', s.price, formatRub(row.price, locale))}
         {fact('deadline', s.deadline, formatDateTime(row.endDate, locale))}
-        {fact('status', s.status, tenderStageName(row.status, row.endDate, locale))}
-        {fact('law', s.law, lawName(row.law, locale))}
+        {fact('status', s.status, stage.name)}
+        {fact('law', s.law, rowLawName(row, locale))}
         {fact('region', s.region, row.region ?? '—')}
         {fact('number', s.number, row.etpId ?? '—')}
       </dl>

@@ -15,7 +15,7 @@ import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { AddToList } from './AddToList';
 import { ErrorNotice } from './ErrorNotice';
 import { TenderPreview } from './TenderPreview';
-import { lawName, tenderStageName } from './tenderLabels';
+import { rowLawName, rowStage } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
 import { VirtualTable, type Column, type SortState } from './VirtualTable';
 import { useRowCommands } from './useRowCommands';
@@ -202,12 +202,12 @@ export function TenderTable(props: TenderTableProps) {
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
       { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
       { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
-      { key: 'status', title: s.status, width: 132, render: (r) => tenderStageName(r.status, r.endDate, locale) },
+      { key: 'status', title: s.status, width: 132, render: (r) => rowStage(r, locale).name },
       // Our status shows beside the name (a column of its own does not fit 1366 px); the assignee from the chooser.
       { key: 'assignee', title: m.colAssignee, width: 'minmax(90px, 1fr)', hiddenByDefault: true, render: (r) => r.marks?.assignee ?? '' },
       // Shown from the column chooser: the notice number also leads the name cell, the law is in the preview.
       { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
-      { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => lawName(r.law, locale) },
+      { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => rowLawName(r, locale) },
     ],
     [s, m, locale, sortable, rowMark],
   );

@@ -1,7 +1,9 @@
 /**
- * Human names of the codes a tender row carries (`law`, `status`), in both languages, for the tables and the
- * preview pane: an analyst reads «44-ФЗ» and «Подача заявок», never `44-FZ` or `active`. A code we do not know
- * is shown as it came rather than hidden. The names live in src-main/i18n/codes.ts, shared with the cards,
- * the saved searches and the core (one way of translating).
+ * What a tender shows for its stage and its law, in both languages, on every tender surface of the renderer:
+ * the results and list tables, the earlier generation's table, the preview pane, the card and the calendar. An
+ * analyst reads «Работа комиссии» and «44-ФЗ», never `active` or `44-FZ`, and never the server's own status
+ * name (a cached version keeps the name it came with). The words are the core's (src-main/i18n/tenderWords.ts
+ * over src-main/domain), the same functions its exports and the CLI use, and its tests check them against those.
  */
-export { lawName, tenderStageName, tenderStatusName as statusName } from '../i18n/i18n';
+export { cardLawName, cardStage, contractLawName, rowLawName, rowStage, type TenderRowFacts } from '../../src-main/i18n/tenderWords';
+export { lawName, tenderStageName } from '../../src-main/i18n/codes';

@@ -16,10 +16,17 @@ export type InsightsPage =
   | { page: 'prices'; query?: PriceQuery }
   | { page: 'flags'; scope?: InsightsScope | { kind: 'customer' | 'supplier'; inn: string } | { kind: 'all' } };
 
+/**
+ * What opening a card cost when the opening itself fetched it (the «Открыть» box must, to learn its id): the
+ * card view then reads it from the cache for free, and both it and the box say this one fact (issue 26: the
+ * box said «списана 1 ед.» while the card said «Из кэша — бесплатно»).
+ */
+export type CardOpening = { source: 'cache' | 'server'; charged: boolean };
+
 export type Route =
   | { view: 'search' }
   | { view: 'saved'; filterId?: string }
-  | { view: 'card'; kind: 'tender' | 'contract'; id: number; back?: Route }
+  | { view: 'card'; kind: 'tender' | 'contract'; id: number; back?: Route; opened?: CardOpening }
   | { view: 'contracts' }
   | { view: 'lists'; listId?: string }
   | { view: 'ledger' }
@@ -36,6 +43,20 @@ export type Route =
   | { view: 'limits' };
 
 export type ViewName = Route['view'];
+
+/**
+ * A route to come back to: a return to a card is a new visit, which costs nothing, so what the opening cost
+ * stays with the visit it started and is not said again on the way back.
+ */
+export function returnable(route: Route): Route {
+  const back = 'back' in route && route.back !== undefined ? returnable(route.back) : undefined;
+  if (route.view === 'card') {
+    const { opened: _opened, back: _back, ...rest } = route;
+    return { ...rest, ...(back ? { back } : {}) };
+  }
+  if (route.view === 'insights') return { ...route, ...(back ? { back } : {}) };
+  return route;
+}
 
 interface AppState {
   mode: 'electron' | 'browser';
@@ -73,7 +94,7 @@ export const useAppStore = create<AppState>((set) => ({
   jobs: {},
   shownJobs: {},
   epoch: 0,
-  navigate: (route) => set({ route }),
+  navigate: (route) => set({ route: 'back' in route && route.back !== undefined ? { ...route, back: returnable(route.back) } : route }),
   patch: (partial) => set(partial),
   upsertJob: (job) => set((s) => ({ jobs: { ...s.jobs, [job.jobId]: job } })),
   clearJobs: () => set({ jobs: {} }),

@@ -279,9 +279,10 @@ describe('app core on the sandbox profile', () => {
     const ru = toIpcError(err, 'ru');
     expect(ru.code).toBe('not_found');
     expect(ru.requestId).toMatch(/^req_/);
-    expect(ru.message).toMatch(/[А-Яа-я]/);
+    // Issue 26: the 404 names what was not found, in either language.
+    expect(ru.message).toMatch(/^Закупка 987654321 не найдена/);
     const en = toIpcError(err, 'en');
-    expect(en.message).toMatch(/^Not found/);
+    expect(en.message).toMatch(/^Tender 987654321 was not found/);
     expect(toIpcError(new Error('boom at /secret/path'), 'ru')).toEqual({ code: 'internal', message: expect.not.stringContaining('boom'), requestId: null });
     await t.call('app.setLocale', { locale: 'en' });
     expect((await t.call('app.info', {})).locale).toBe('en');

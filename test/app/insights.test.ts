@@ -81,7 +81,7 @@ describe('insights.* in the app core', () => {
     const dossier = await checked('insights.supplier', { inn: first.inn });
     const out = await checked('insights.exportDossier', { party: 'supplier', inn: first.inn });
     expect(out).toMatchObject({ saved: true, fileName: `поставщик ${first.inn}.xlsx` });
-    expect(await readSheetNames(out.path!)).toEqual(['Показатели', 'Заказчики', 'Регионы', 'ОКПД2', 'По месяцам', 'Источник']);
+    expect(await readSheetNames(out.path!)).toEqual(['Показатели', 'Заказчики', 'Регионы', 'ОКПД2', 'Стадии контрактов', 'По месяцам', 'Источник']);
     const figures = new Map((await readXlsxFile(out.path!, { trim: false })).map((r) => [r[0], r[1]]));
     expect(figures.get('ИНН')).toBe(first.inn); // text, every digit
     expect(figures.get('Контрактов')).toBe(dossier.contracts);

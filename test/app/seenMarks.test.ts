@@ -88,14 +88,14 @@ describe('saved-search rows new or changed since last seen', () => {
     expect(await allMarks(run.filterId, after)).toEqual([]);
   });
 
-  it('an unknown saved search is refused with not_found, said in Russian', async () => {
+  it('an unknown saved search is refused with not_found, said in Russian and naming the search (issue 26)', async () => {
     const { toIpcError } = await import('../../src-main/app/errors');
     for (const attempt of [t.call('savedSearches.rowMarks', { filterId: 'flt_nothing_here', ids: [1] }), t.call('savedSearches.markRowsSeen', { filterId: 'flt_nothing_here' })]) {
       const err = await attempt.then(
         () => null,
         (e: unknown) => e,
       );
-      expect(toIpcError(err, 'ru')).toMatchObject({ code: 'not_found', message: 'Такого сохранённого поиска нет.' });
+      expect(toIpcError(err, 'ru')).toMatchObject({ code: 'not_found', message: 'Сохранённый поиск flt_nothing_here не найден: возможно, его уже удалили.' });
     }
   });
 });

@@ -83,6 +83,8 @@ describe('insight store: facts kept by the write path', () => {
       price: 100_000,
       publish_at: Date.parse('2026-07-01T10:00:00+03:00') / 1000,
       end_at: Date.parse('2026-07-20T09:00:00+03:00') / 1000,
+      // As delivered too: a bare date's deadline is the end of its day, which end_at (its first second) cannot say.
+      end_date: '2026-07-20T09:00:00+03:00',
       region: 77,
       okpd2: ['17.12.14.110'],
     });

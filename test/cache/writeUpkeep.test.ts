@@ -8,7 +8,8 @@ import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { defaultBetterSqlite3AddonPath } from '../../src-main/app/host/nativeAddonRedirect';
 import { setSqliteAddon } from '../../src-main/cache/sqliteAddon';
-import { startBackgroundCheckpointer } from '../../src-main/cache/walCheckpointer';
+import Database from 'better-sqlite3';
+import { startBackgroundCheckpointer, type BackgroundCheckpointer, type CheckpointResult } from '../../src-main/cache/walCheckpointer';
 import { createWriteUpkeep, stopWriteUpkeep, type WriteStep } from '../../src-main/cache/writeUpkeep';
 import { tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
@@ -143,6 +144,91 @@ describe('checkpoints on their own thread once writing is sustained (walCheckpoi
       expect(db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(16_000);
     } finally {
       stopWriteUpkeep(db);
+    }
+  });
+
+  it('a catch-up that could not copy the whole WAL (a reader held it back, or the thread was still busy) is tried again at the next commit', () => {
+    const cache = tempCache();
+    const { db, file } = cache;
+    db.exec('CREATE TABLE filler (x BLOB)');
+    // A thread that never checkpoints: every copy is the writer's catch-up, so what the catch-up does is all there is.
+    const quietThread: BackgroundCheckpointer = {
+      idle: () => true,
+      request: () => true,
+      takeResult: () => null,
+      waitIdle: () => true,
+      failed: () => false,
+      stop: () => {},
+    };
+    const upkeep = createWriteUpkeep(db, { catchUpFrames: 600, startCheckpointer: () => quietThread });
+    const fill = db.prepare('INSERT INTO filler VALUES (randomblob(3500))');
+    const page = (): void => {
+      db.transaction(() => {
+        for (let i = 0; i < 20; i++) fill.run();
+      })();
+      upkeep.committed(0);
+    };
+    try {
+      for (let p = 0; p < 100 && !upkeep.checkpointsOnThread(); p++) page();
+      expect(upkeep.checkpointsOnThread()).toBe(true);
+      // A reader's snapshot keeps the catch-up from copying the frames written after it.
+      const reader = new Database(file, { readonly: true });
+      reader.prepare('BEGIN').run();
+      reader.prepare('SELECT count(*) FROM filler').get();
+      for (let p = 0; p < 60; p++) page(); // ~1,260 frames: past the mark of 600, the catch-up falls short
+      reader.prepare('COMMIT').run();
+      reader.close();
+      page(); // the first commit after: its catch-up copies everything now
+      const walAfterCatchUp = statSync(`${file}-wal`).size;
+      for (let p = 0; p < 25; p++) page(); // ~525 frames, written from the WAL's start over again
+      expect(statSync(`${file}-wal`).size).toBe(walAfterCatchUp);
+    } finally {
+      stopWriteUpkeep(db);
+    }
+  });
+
+  it('a thread checkpoint that copied everything restarts the WAL: the next answer counts all its frames as new, and the WAL stays bounded', () => {
+    const cache = tempCache();
+    const { db, file } = cache;
+    db.exec('CREATE TABLE filler (x BLOB)');
+    // A thread that checkpoints the moment it is asked (an idle disk): each copy is complete, so the WAL starts
+    // over at the next transaction and the next answer's frames are all new ones, not growth over the last.
+    const other = new Database(file);
+    let answer: CheckpointResult | null = null;
+    const promptThread: BackgroundCheckpointer = {
+      idle: () => true,
+      request: () => {
+        const [r] = other.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+        answer = { log: r!.log, checkpointed: r!.checkpointed, ms: 1 };
+        return true;
+      },
+      takeResult: () => {
+        const taken = answer;
+        answer = null;
+        return taken;
+      },
+      waitIdle: () => true,
+      failed: () => false,
+      stop: () => {},
+    };
+    const upkeep = createWriteUpkeep(db, { catchUpFrames: 3000, startCheckpointer: () => promptThread });
+    const fill = db.prepare('INSERT INTO filler VALUES (randomblob(3500))');
+    let walMax = 0;
+    try {
+      for (let p = 0; p < 800; p++) {
+        db.transaction(() => {
+          for (let i = 0; i < 20; i++) fill.run();
+        })();
+        upkeep.committed(0);
+        walMax = Math.max(walMax, statSync(`${file}-wal`).size);
+      }
+      expect(upkeep.checkpointsOnThread()).toBe(true);
+      // About 1,000 frames between checkpoints (CHECKPOINT_FRAMES), as with inline ones; counting only the growth
+      // over the last answer took a commit for ~1 frame (it writes ~21) and let the WAL reach the catch-up mark.
+      expect(walMax).toBeLessThan(1500 * 4120);
+    } finally {
+      stopWriteUpkeep(db);
+      other.close();
     }
   });
 

@@ -279,7 +279,7 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     const xlsx = join(dir, 'заказчик.xlsx');
     const run = await cli.ok(['export', 'dossier', 'customer', inn, '--format', 'xlsx', '--out', xlsx]);
     expect(run.stdout).toMatch(/^Записано строк: \d+ → /);
-    expect(await readSheetNames(xlsx)).toEqual(['Показатели', 'По статусам', 'По законам', 'По способам', 'Поставщики', 'Источник']);
+    expect(await readSheetNames(xlsx)).toEqual(['Показатели', 'По статусам', 'По законам', 'По способам', 'Поставщики', 'Стадии контрактов', 'По месяцам', 'Источник']);
     const figures = new Map((await readXlsxFile(xlsx, { sheet: 'Показатели', trim: false })).map((row) => [row[0], row[1]]));
     expect(figures.get('ИНН')).toBe(inn);
     expect(figures.get('Закупок')).toBe(d.tenders);

@@ -18,8 +18,8 @@ import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { openCache } from '../../src-main/cache/database';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { createOutput } from '../../src-main/cli/output';
-import { tenderStatusCode } from '../../src-main/current/rows';
-import { lawName, tenderStageName } from '../../src-main/i18n/codes';
+import { tenderLaw } from '../../src-main/domain/laws';
+import { lawName, tenderStageNameOf } from '../../src-main/i18n/codes';
 import { KEYCHAIN_SERVICE, keytarBackend } from '../../src-main/vault/tokenVault';
 import { parseCsv } from '../export/csvParse';
 import {
@@ -300,10 +300,13 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(short.lines[0]).toMatchObject({ label: 'reg', stopped_by: 'balance_exhausted', charged: 4 });
     await ctl(sb, 'balance', { login: 'demo', tenders: start.tenders - 4 }); // what it would be with no cut
     const rest = await cli.ok(['--json', 'sync', 'reg']);
-    // preview 1 + 4 before the top-up + the rest now: every member exactly once.
-    expect(rest.lines[0]).toMatchObject({ stopped_by: 'done', items: regTotal - 5, charged: regTotal - 5, free: 0 });
+    // preview 1 + 4 before the top-up + the rest now: every member exactly once. A member an earlier search of this
+    // session delivered already is free here (2.6 rule 5: an object under two filters is charged once).
+    expect(rest.lines[0]).toMatchObject({ stopped_by: 'done', items: regTotal - 5 });
+    const { charged, free } = rest.lines[0] as { charged: number; free: number };
+    expect(charged + free).toBe(regTotal - 5);
     const regRows = (await serverLedger(sb, live)).filter((r) => r.filter_id === s.regFilter);
-    expect(regRows).toHaveLength(regTotal);
+    expect(regRows).toHaveLength(regTotal - free);
     expect(new Set(regRows.map((r) => r.object_id)).size).toBe(regTotal);
   });
 
@@ -530,7 +533,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     try {
       const second = await cli.ok(['--json', 'card', 'tender', String(id)]);
       // Beside the raw object, the words every surface shows: the one stage function and the law's name.
-      const words = { status_name: tenderStageName(tenderStatusCode(card), card.end_date, 'ru'), law_name: card.law ? lawName(card.law, 'ru') : (card.purchase_type?.name ?? null) };
+      const words = { status_name: tenderStageNameOf(card, 'ru'), law_name: tenderLaw(card) === null ? null : lawName(tenderLaw(card), 'ru') };
       expect(second.lines).toEqual([{ source: 'cache', version, card, ...words }]);
       const human = await cli.ok(['card', 'tender', String(id)]);
       expect(human.stdout.split('\n')[0]).toBe(card.name);
@@ -605,10 +608,23 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     const rows = await serverLedger(sb, live);
     expect(ledger.lines).toEqual(
       // A row's `created_at` is not among the fields the reference states: null when the server gives none.
-      rows.map((r) => ({ id: r.id, balance_type: r.balance_type, amount: r.amount, object_id: r.object_id, version: r.version, filter_id: r.filter_id, request_id: r.request_id, created_at: r.created_at ?? null })),
+      // Beside the API's row, its filter's one name (a card's row has none), as the app's ledger names it.
+      rows.map((r) => ({ id: r.id, balance_type: r.balance_type, amount: r.amount, object_id: r.object_id, version: r.version, filter_id: r.filter_id, request_id: r.request_id, created_at: r.created_at ?? null, search_name: r.filter_id === null ? null : expect.any(String) })),
     );
+    expect(ledger.lines.filter((l) => l.filter_id === s.vacFilter).map((l) => l.search_name)).toContain('vac');
+    expect(ledger.lines.filter((l) => l.filter_id === s.vacFilter).every((l) => l.search_name === 'vac')).toBe(true);
     expect(balance.lines[0].balance.tenders).toBe(10_000 - rows.filter((r) => r.balance_type === 'tenders').length);
     expect(lastTwo.stdout.trimEnd().split('\n').map((l) => Number(l.split('\t')[0]))).toEqual(rows.slice(-2).map((r) => r.id));
+  });
+
+  it('ledger --by-search: units per filter by name, largest first, summing to the ledger', async () => {
+    const [bySearch, text] = await Promise.all([cli.ok(['--json', 'ledger', '--by-search', '--days', '366']), cli.ok(['ledger', '--by-search'])]);
+    const rows = await serverLedger(sb, live);
+    expect(bySearch.lines.reduce((n, l) => n + (l.units as number), 0)).toBe(rows.reduce((n, r) => n + (r.amount as number), 0));
+    expect(bySearch.lines.map((l) => l.units)).toEqual([...bySearch.lines.map((l) => l.units)].sort((a, b) => b - a));
+    expect(bySearch.lines.find((l) => l.filter_id === s.vacFilter)).toMatchObject({ search_name: 'vac' });
+    expect(text.stdout).toContain(`\tvac (${s.vacFilter})`);
+    expect((await cli.run(['ledger', '--days', '7'])).code).toBe(2);
   });
 
   it('audit: exit 0 when every charge is a version held; a charge made outside the CLI is 1 unexplained row and exit 1', async () => {

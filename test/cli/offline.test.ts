@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { chargeLog } from '../../src-main/cache/chargeLog';
 import { openCache } from '../../src-main/cache/database';
-import { tenderStatusCode } from '../../src-main/current/rows';
-import { lawName, tenderStageName } from '../../src-main/i18n/codes';
+import { tenderLaw } from '../../src-main/domain/laws';
+import { lawName, tenderStageNameOf } from '../../src-main/i18n/codes';
 import { cliOnSandbox, failureReason, type CliHarness, type Json } from './helpers';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -81,8 +81,8 @@ describe('offline, the CLI answers from the cache as the app does', () => {
     expect(lacks.length).toBeGreaterThan(0);
     expect(line.not_held).toEqual(lacks);
     // The words every surface shows, by the one stage function and the law's name.
-    expect(line.status_name).toBe(tenderStageName(tenderStatusCode(card), card.end_date, 'ru'));
-    expect(line.law_name).toBe(card.law ? lawName(card.law, 'ru') : (card.purchase_type?.name ?? null));
+    expect(line.status_name).toBe(tenderStageNameOf(card, 'ru'));
+    expect(line.law_name).toBe(tenderLaw(card) === null ? null : lawName(tenderLaw(card), 'ru'));
 
     const human = await cli.run(['card', 'tender', String(stored.id)]);
     expect(human.code).toBe(0);

@@ -60,7 +60,7 @@ describe('tenderwb keeps the API token secret', () => {
     ]);
     for (const r of [wrong, wrongJson, wrongSync]) {
       expect(r.code).toBe(1);
-      expect(failureReason(r)).toMatch(/не принял токен API.*код unauthorized, HTTP 401/);
+      expect(failureReason(r)).toMatch(/не принимает токен.*войдите снова.*код unauthorized, HTTP 401/);
     }
     expect(malformed.code).toBe(1);
     expect(failureReason(malformed)).toMatch(/^Недопустимый токен API \(переменная TENDERWB_TOKEN\): содержит пробелы или управляющие символы\.$/);

@@ -209,3 +209,24 @@ test('exports: search results in the table order and the ledger, for Excel (="�
   expect(lines).toHaveLength(1 + rows);
   for (const line of lines.slice(1)) expect(line.slice(2)).toEqual(['компьютеры', 'Сходится']);
 });
+
+test('«Добавить в список»: the dialog counts the list again after adding to it (issue 26: «(0)» after adding 5)', async ({ page, app }) => {
+  const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e в список', ['created']);
+  expect((await searchIds(app, filterId)).length).toBeGreaterThanOrEqual(5);
+  const list = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'Готовый' });
+  await page.getByTestId('nav-saved').click();
+  await page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`).getByTestId('saved-open').click();
+  const rows = page.getByTestId('saved-results-table').locator('[role="row"][data-row-index]');
+  await expect(rows.nth(4)).toBeVisible();
+  for (let i = 0; i < 5; i++) await rows.nth(i).getByRole('checkbox').click({ modifiers: i === 0 ? [] : ['Control'] });
+  await page.getByTestId('add-to-list').click();
+  const dialog = page.getByTestId('add-to-list-dialog');
+  const choice = dialog.locator(`[data-testid="add-to-list-choice"][data-list-id="${list.listId}"]`);
+  await expect(choice).toHaveText('Готовый (0)');
+  await choice.getByRole('radio').check();
+  await dialog.getByTestId('add-to-list-submit').click();
+  await expect(dialog.getByTestId('add-to-list-result')).toHaveText('В список «Готовый» добавлено: 5.');
+  await expect(choice).toHaveAttribute('data-count', '5');
+  await expect(choice).toHaveText('Готовый (5)');
+  expect((await invokeOk<{ listId: string; itemsCount: number }[]>(app, 'lists.list')).find((l) => l.listId === list.listId)?.itemsCount).toBe(5);
+});

@@ -6,18 +6,22 @@
  */
 import { expect, test } from './fixtures';
 import { expectClean } from './screenText';
-import { createList, addIds, invokeOk, searchIds, waitJob } from './viewsHelpers';
+import { createList, addIds, invokeOk, searchIds, tendersWithContracts, waitJob } from './viewsHelpers';
 
 test('no raw codes and no English on any view of the Russian interface', async ({ page, app }) => {
   test.setTimeout(180_000);
-  const ids = Array.from({ length: 12 }, (_, i) => 2961 + i);
+  // Twelve of the newest tenders, three of them with contracts (the contract card below), whatever the world holds.
+  const newest = Array.from({ length: 100 }, (_, i) => 2901 + i);
+  const withContracts = (await tendersWithContracts(app, newest)).slice(-3);
+  expect(withContracts).toHaveLength(3);
+  const ids = [...newest.filter((id) => !withContracts.includes(id)).slice(-9), ...withContracts].sort((a, b) => a - b);
   const all = ['active', 'completed', 'cancelled'];
   const labelled = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', { criteria: { ids, status: all }, label: 'e2e коды', events: ['created', 'updated'] });
   await waitJob(app, labelled.jobId);
   const unlabelled = await invokeOk<{ filterId: string; jobId: string }>(app, 'search.run', { criteria: { ids: ids.slice(0, 4), status: all }, events: ['created'] });
   await waitJob(app, unlabelled.jobId);
-  const withContracts = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId: labelled.filterId, contracts: true });
-  await waitJob(app, withContracts.jobId);
+  const contractSync = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId: labelled.filterId, contracts: true });
+  await waitJob(app, contractSync.jobId);
   const tenderIds = await searchIds(app, labelled.filterId);
 
   await page.goto(app.url);

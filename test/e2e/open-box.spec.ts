@@ -1,7 +1,8 @@
 /**
  * The global «Открыть» box in the app's frame: a 44-FZ notice number, a pasted zakupki.gov.ru link with a
  * 223-FZ regNumber and a contract registry number each open their card; what is neither a number nor an EIS
- * link is named at once, with no request and no navigation.
+ * link is named at once, with no request and no navigation. What an opening cost is one fact, said by the card
+ * and the box alike.
  */
 import { expect, test, type E2eApp } from './fixtures';
 
@@ -38,13 +39,18 @@ test('«Открыть»: a notice number, an EIS link and a registry number ope
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(fz44.id));
   await expect(page.getByTestId('card-title')).toHaveText(fz44.name);
   await expect(page.getByTestId('open-box-problem')).toHaveCount(0);
-  // The card view shows it from the cache (the opening stored it); the opening's own charge is said in the frame.
+  // One fact, what the opening cost, said by the card and by the box alike (issue 26: the card said «Из кэша —
+  // бесплатно» while the box said «списана 1 ед.»: the opening fetched it, the card view then read the cache).
+  await expect(page.getByTestId('card-source')).toHaveText('Получено с сервера — списана 1 единица');
+  await expect(page.getByTestId('card-source')).toHaveAttribute('data-charged', 'true');
   await expect(page.getByTestId('open-box-charged')).toHaveText('Карточка получена с сервера: списана 1 ед.');
+  await expect(page.getByText('Из кэша — бесплатно')).toHaveCount(0);
   await app.screenshot(page, 'open-box');
-  // Opened again: from the cache, nothing charged, no note.
+  // Opened again: from the cache, nothing charged, no note; both say so.
   await box.fill(fz44.etp);
   await box.press('Enter');
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(fz44.id));
+  await expect(page.getByTestId('card-source')).toHaveText('Из кэша — бесплатно');
   await expect(page.getByTestId('open-box-charged')).toHaveCount(0);
 
   const fz223 = await tenderWithEtp(app, /^\d{11}$/);

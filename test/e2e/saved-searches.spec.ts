@@ -1,7 +1,8 @@
 /**
  * Saved searches end to end: a search run earlier is listed with its criteria and cached count; opening its
  * results marks it seen; changes made on the server (`/__sandbox/tick`) show up as new/updated counts after
- * "sync now" and, live, while following; rename; extinguish (with its explanation) keeps the cached tenders.
+ * "sync now" and, live, while following; rename; «Удалить поиск (перестать следить)» (with its explanation) keeps
+ * the cached tenders, and the ledger names the deleted search's charges «Поиск «…» (удалён)» (issue 26).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type E2eApp } from './fixtures';
@@ -28,7 +29,7 @@ async function openSaved(page: Page, filterId: string): Promise<Locator> {
   return item;
 }
 
-test('saved searches: list, results, sync picks up ticks, follow live, rename, extinguish', async ({ page, app }) => {
+test('saved searches: list, results, sync picks up ticks, follow live, rename, delete (its name stays in the ledger)', async ({ page, app }) => {
   test.setTimeout(120_000);
   const filterId = await runInCore(app, 'e2e сохранённый');
   const item = await openSaved(page, filterId);
@@ -91,19 +92,48 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, e
   await page.getByTestId('nav-saved').click();
   await expect(item).toBeVisible();
 
-  // Extinguish: the dialog says the server subscription ends and the cached tenders stay.
+  // Delete, in the analyst's words (it read «Погасить»): the dialog says the server subscription ends, the cached
+  // tenders stay and the ledger keeps the name.
   const cachedBefore = Number(await item.getByTestId('saved-cached').getAttribute('data-cached'));
   await item.getByTestId('saved-extinguish').click();
-  const dialog = page.getByRole('dialog', { name: 'Погасить сохранённый поиск?' });
-  await expect(dialog).toContainText('Подписка на сервере закончится');
+  await expect(item.getByTestId('saved-extinguish')).toHaveText('Удалить поиск…');
+  const dialog = page.getByRole('dialog', { name: 'Удалить поиск и перестать следить за ним?' });
+  await expect(dialog).toContainText('подписка на сервере закончится');
   await expect(dialog).toContainText('останутся в кэше');
+  await expect(dialog).toContainText('пометкой «удалён»');
+  await expect(page.getByText(/Погас/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(item).toBeVisible();
   await item.getByTestId('saved-extinguish').click();
-  await dialog.getByRole('button', { name: 'Погасить' }).click();
+  await dialog.getByRole('button', { name: 'Удалить поиск (перестать следить)' }).click();
   await expect(page.getByTestId('saved-search')).toHaveCount(0);
   await expect(page.getByTestId('saved-empty')).toBeVisible();
 
   const info = (await app.invoke('cache.info', {})) as Ok<{ tenders: number }>;
   expect(info.value.tenders).toBeGreaterThanOrEqual(cachedBefore);
+
+  // What it cost is still named after it, in the ledger's rows and in the spend per search.
+  await page.getByTestId('nav-ledger').click();
+  await expect(page.getByTestId('ledger-search-bar').filter({ hasText: 'Поиск «e2e сохранённый — ИТ» (удалён)' })).toHaveCount(1);
+  await expect(page.getByTestId('ledger-search-name').filter({ hasText: 'Поиск «e2e сохранённый — ИТ» (удалён)' }).first()).toBeVisible();
+  await expect(page.getByText('погашенный поиск')).toHaveCount(0);
+  await app.screenshot(page, 'ledger-deleted-search');
+});
+
+test('following a search held whole says «N из N», the same count as «в кэше» (issue 26: it read «0 из 43»)', async ({ page, app }) => {
+  const filterId = await runInCore(app, 'e2e слежение');
+  const item = await openSaved(page, filterId);
+  const cached = await item.getByTestId('saved-cached').getAttribute('data-cached');
+  await expect(item.getByTestId('saved-cached')).toHaveAttribute('data-total', cached!);
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'following', { timeout: 30_000 });
+  const figures = item.getByTestId('saved-progress-figures');
+  await expect(figures).toHaveAttribute('data-held', cached!);
+  await expect(figures).toHaveAttribute('data-total', cached!);
+  await expect(figures).toHaveAttribute('data-items', '0');
+  const n = Number(cached).toLocaleString('ru-RU');
+  await expect(figures).toHaveText(`${n} из ${n}`);
+  await app.screenshot(page, 'saved-following-held');
+  await item.getByTestId('saved-follow').click();
+  await expect(item.getByTestId('following-badge')).toHaveCount(0);
 });

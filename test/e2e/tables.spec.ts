@@ -11,10 +11,13 @@ import type { Locator, Page } from '@playwright/test';
 import { openCache } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { searchStore } from '../../src-main/cache/searchStore';
+import { deadlineMs } from '../../src-main/domain/tenderStage';
+import { tenderStageName } from '../../src-main/i18n/codes';
 import { expect, test } from './fixtures';
 import { addKeyword, switchToEarlierProfile } from './viewsHelpers';
 
 const VIEWPORT = { width: 1366, height: 900 };
+const HOUR = 3_600_000;
 
 function row(page: Page, index: number): Locator {
   return page.getByTestId('results').locator(`[role="row"][data-row-index="${index}"]`);
@@ -22,6 +25,14 @@ function row(page: Page, index: number): Locator {
 
 async function header(page: Page, name: RegExp): Promise<Locator> {
   return page.getByTestId('results').getByRole('columnheader', { name });
+}
+
+/** The index among a row's cells of the column whose header is `name`. */
+async function columnIndex(page: Page, name: RegExp): Promise<number> {
+  const titles = await page.getByTestId('results').getByRole('columnheader').allInnerTexts();
+  const index = titles.findIndex((t) => name.test(t.trim()));
+  if (index < 0) throw new Error(`no column ${String(name)} among ${titles.join(' | ')}`);
+  return index;
 }
 
 /** Drags a column's right edge by `dx` pixels. */
@@ -120,12 +131,35 @@ test('tables: resizable columns, cut text shown as a tooltip, a remembered colum
   expect(rowName).toContain((await preview.getByTestId('results-preview-name').innerText()).trim().slice(0, 30));
   for (const label of ['Заказчик', 'Начальная цена', 'Окончание подачи заявок', 'Статус', 'Закон']) await expect(preview).toContainText(label);
   await expect(preview.locator('[data-fact="law"] dd')).toHaveText(/^(44-ФЗ|223-ФЗ|Коммерческая закупка)$/);
-  await expect(preview.locator('[data-fact="status"] dd')).toHaveText(/^(Подача заявок|Завершена|Отменена)$/);
   await expect(preview.locator('[data-fact="price"] dd')).toContainText('₽');
+  // The stage follows the status code, the deadline and the clock (issue 26), never the date of the run: with
+  // the page's clock set either side of this row's deadline, the preview and the table's cell say what the one
+  // function says (the default search delivers `active` tenders: open for bids, then the commission's review).
+  const code = await preview.getAttribute('data-status');
+  const endDate = await preview.getAttribute('data-end-date');
+  expect(code).toBe('active');
+  const deadline = deadlineMs(endDate);
+  if (deadline === null) throw new Error(`the preview's row has no readable deadline: ${endDate}`);
+  const statusColumn = await columnIndex(page, /^Статус$/);
+  for (const [now, word] of [
+    [deadline - HOUR, 'Подача заявок'],
+    [deadline + HOUR, 'Работа комиссии'],
+  ] as const) {
+    expect(tenderStageName(code, endDate, 'ru', now)).toBe(word);
+    await page.clock.setFixedTime(now);
+    // Picked again, so the pane and the row render at the clock just set.
+    await row(page, 1).getByRole('gridcell').nth(1).click();
+    await row(page, 2).getByRole('gridcell').nth(1).click();
+    await expect(preview.locator('[data-fact="status"] dd')).toHaveText(word);
+    await expect(row(page, 2).getByRole('gridcell').nth(statusColumn)).toHaveText(word);
+  }
+  // The card names the stage by the same function, from its own code and deadline.
+  const rowWord = (await row(page, 0).getByRole('gridcell').nth(statusColumn).innerText()).trim();
 
   // The layout is remembered: after a card and back (the table mounted anew), and in the window's storage.
   await row(page, 0).dblclick();
   await expect(page.getByTestId('view-card')).toBeVisible();
+  await expect(page.getByTestId('card-status')).toHaveText(rowWord);
   await page.getByTestId('card-back').click();
   await expect(await header(page, /№ извещения/)).toBeVisible();
   await expect(await header(page, /^Регион$/)).toHaveCount(0);

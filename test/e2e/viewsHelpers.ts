@@ -45,6 +45,35 @@ export async function searchIds(app: E2eApp, filterId: string): Promise<number[]
   return page.rows.map((r) => r.id);
 }
 
+/**
+ * Tenders among `ids` that have a contract in the demo world, asked of the sandbox itself with a test token (never
+ * charged, and not through the app's cache): a spec that needs contracts picks them from the world it runs on
+ * instead of trusting that some fixed ids are completed ones.
+ */
+export async function tendersWithContracts(app: E2eApp, ids: number[]): Promise<number[]> {
+  const login = await fetch(`${app.sandboxBaseUrl}/auth/login?login=demo-test&password=demo&token_name=e2e`, { method: 'POST' });
+  const { token } = (await login.json()) as { token: string };
+  const found = new Set<number>();
+  let body: Record<string, unknown> = { tender_ids: ids, limit: 100 };
+  for (let asked = 0; asked < 200; asked++) {
+    const answer = await fetch(`${app.sandboxBaseUrl}/contracts/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const page = (await answer.json()) as { results?: { contract: { tender_id?: number } }[]; next_cursor?: string; retry_after?: number; state?: string };
+    if (answer.status === 202) {
+      await new Promise((r) => setTimeout(r, 1000 * (page.retry_after ?? 1)));
+      continue;
+    }
+    if (!answer.ok) throw new Error(`contracts/query answered ${answer.status}`);
+    for (const item of page.results ?? []) if (typeof item.contract.tender_id === 'number') found.add(item.contract.tender_id);
+    if ((page.results ?? []).length === 0 && page.state === 'ready') break;
+    body = { cursor: page.next_cursor, limit: 100 };
+  }
+  return ids.filter((id) => found.has(id));
+}
+
 /** Lists view: creates a list and selects it. */
 /** Settings → make the built-in earlier-generation profile active, and wait until it is. */
 export async function switchToEarlierProfile(page: Page): Promise<void> {

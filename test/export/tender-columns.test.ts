@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseColumnList, TENDER_COLUMNS, type TenderJson, writeCsv } from '../../src-main/export/csv';
 import { jsonFieldPicker } from '../../src-main/cache/jsonFields';
 import { generateCatalogue } from '../../src-main/sandbox/data/generate';
@@ -59,7 +59,11 @@ describe('TENDER_COLUMNS: the catalogue of exportable tender columns', () => {
     }
   });
 
+  afterEach(() => vi.useRealTimers());
+
   it('reads every column from the API tender JSON', async () => {
+    // The stage is read at the moment of the export: here a week before the deadline.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-03T12:00:00+03:00') });
     const records = await exportTenders([SAMPLE], TENDER_COLUMNS.map((c) => c.key).join(','));
     const row = Object.fromEntries(TENDER_COLUMNS.map((c, i) => [c.key, records[1]![i]]));
     expect(records[0]).toEqual(TENDER_COLUMNS.map((c) => c.header));
@@ -137,7 +141,8 @@ describe('tender columns against the sandbox renderer (the real tender JSON shap
     for (const value of column('price')) expect(value).toMatch(/^\d+,\d{2}$/);
     for (const value of column('publish_date')) expect(value).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     for (const value of column('end_date')) expect(value).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
-    for (const value of column('law')) expect(['44-ФЗ', '223-ФЗ', 'Коммерческая']).toContain(value);
+    for (const value of column('law')) expect(['44-ФЗ', '223-ФЗ', 'Коммерческая закупка']).toContain(value);
+    for (const value of column('status')) expect(['Подача заявок', 'Работа комиссии', 'Завершена', 'Отменена']).toContain(value);
     for (const value of column('url')) expect(value).toMatch(/^https?:\/\//);
     for (const value of column('customer_inn')) expect(value).toMatch(/^(\d{10}|="\d{10,12}")$/);
   });

@@ -117,7 +117,7 @@ describe('XLSX export with provenance', () => {
     const source = await sourceSheet(join(dir, 'search.xlsx'));
     expect(source.get('Что выгружено')).toBe('Сохранённый поиск «бумага»');
     // The criteria in words, as the saved-search view tells them (regions by name), not the API's JSON.
-    expect(source.get('Критерии поиска')).toBe('бумага · регионы: Москва');
+    expect(source.get('Критерии поиска')).toBe('бумага · регионы: Москва · подача заявок');
     expect(source.get('Служебный номер поиска')).toBe('flt_test');
 
     const row = (id: number, amount: number, createdAt: string) => ({ id, balanceType: 'tenders' as const, amount, objectId: id, version: 1, filterId: 'flt_test', requestId: null, createdAt });

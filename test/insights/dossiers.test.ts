@@ -41,7 +41,7 @@ describe('customer dossier (hand-computed)', () => {
     expect(d.total_initial_price).toBe(1200); // 1000 + 200 + 0; T3 has none; T1's old 5000 is history
     expect(d.tenders_by_status).toEqual([
       { key: 'completed', label: null, count: 3, value: 1200, priced: 3 },
-      { key: 'active', label: null, count: 1, value: 0, priced: 0 },
+      { key: 'bidding', label: null, count: 1, value: 0, priced: 0 }, // T3: active, no deadline known: bids open
     ]);
     expect(d.tenders_by_law).toEqual([
       { key: '44-FZ', label: null, count: 2, value: 1200, priced: 2 },

@@ -54,6 +54,13 @@ function fixtureCache(): CacheDb {
 const summary = (answer: ReturnType<typeof flagsFor>) => answer.flags.map((f) => [f.code, f.object.kind, f.object.id, f.dismissed]);
 
 describe('flagsFor', () => {
+  it('a saved search without a label is named by the one saved-search name (its criteria), never its filter id', () => {
+    const cache = fixtureCache();
+    searchStore(cache).upsert({ filterId: 'flt_other', params: { keywords: ['бумага'] }, events: ['created'] });
+    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_other' }).scope).toEqual({ kind: 'search', id: 'flt_other', name: 'бумага · подача заявок' });
+    expect(flagsFor(cache, { kind: 'search', filterId: 'flt_other' }, 'en').scope.name).toBe('бумага · accepting bids');
+  });
+
   it('a saved search: its tenders and their contracts', () => {
     const answer = flagsFor(fixtureCache(), { kind: 'search', filterId: 'flt_test' });
     expect(answer.scope).toEqual({ kind: 'search', id: 'flt_test', name: 'Бумага' });

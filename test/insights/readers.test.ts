@@ -92,12 +92,15 @@ function fixture(): CacheDb {
 
 describe('insight readers over a fixture cache (hand-computed)', () => {
   it('customer dossier', () => {
-    const d = customerDossier(fixture(), CUST);
+    // Read before tender 3's deadline (20.07.2026 09:00 Moscow time): its bids are open.
+    const d = customerDossier(fixture(), CUST, Date.parse('2026-07-16T12:00:00+03:00'));
     expect(d).toMatchObject({ inn: CUST, name: 'ГБОУ Школа № 1', tenders: 3, total_initial_price: 170_000, contracts: 3, total_price: 145_000, suppliers: 2, reduction_sample: 2 });
     expect(d.tenders_by_status.map((c) => [c.key, c.count, c.value])).toEqual([
       ['completed', 2, 150_000],
-      ['active', 1, 20_000],
+      ['bidding', 1, 20_000],
     ]);
+    // After it, the same cached version is under the commission's review: the breakdown follows the clock.
+    expect(customerDossier(fixture(), CUST, Date.parse('2026-07-20T09:00:00+03:00')).tenders_by_status.map((c) => c.key)).toEqual(['completed', 'commission']);
     expect(d.tenders_by_law.map((c) => [c.key, c.count, c.value])).toEqual([
       ['44-FZ', 2, 120_000],
       ['223-FZ', 1, 50_000],

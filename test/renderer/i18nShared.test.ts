@@ -78,9 +78,11 @@ describe('frame notices of jobs', () => {
 
 describe('a tender\'s stage follows its deadline', () => {
   const now = Date.parse('2026-11-25T12:00:00+03:00');
-  it('an active tender past its deadline is not shown as taking bids', () => {
-    expect(tenderStageName('active', '2026-11-25T10:00:00+03:00', 'ru', now)).toBe('Приём заявок окончен');
-    expect(tenderStageName('active', '2026-11-24', 'en', now)).toBe('Bidding closed');
+  it('an active tender past its deadline is not shown as taking bids: the commission is at work (D-STATUS-1)', () => {
+    expect(tenderStageName('active', '2026-11-25T10:00:00+03:00', 'ru', now)).toBe('Работа комиссии');
+    expect(tenderStageName('active', '2026-11-24', 'en', now)).toBe('Under review by the commission');
+    // Bids close AT the deadline, as on the server.
+    expect(tenderStageName('active', '2026-11-25T12:00:00+03:00', 'ru', now)).toBe('Работа комиссии');
   });
   it('before the deadline, without one, or in another status, the status is named as it is', () => {
     expect(tenderStageName('active', '2026-11-25T18:00:00+03:00', 'ru', now)).toBe('Подача заявок');

@@ -13,6 +13,7 @@ import {
   innProblem,
   isoToRuDate,
   ogrnProblem,
+  onlyStatus,
   parseAmount,
   parseDate,
   summarizeCriteria,
@@ -36,7 +37,6 @@ function errors(f: SearchForm, locale: 'ru' | 'en' = 'ru') {
 describe('4.5 keywords: OR items, phrases, minus words', () => {
   it('an empty form asks for active tenders only (the API default, said explicitly)', () => {
     expect(ok(emptyForm())).toEqual({ status: ['active'] });
-    expect(countConditions(ok(emptyForm()))).toBe(0);
   });
 
   it('each item is one OR alternative; a multi-word item stays one phrase', () => {
@@ -250,8 +250,34 @@ describe('saved criteria back into the form, and their one-line summary', () => 
       { keywords: ['поставка компьютеров', 'ноутбук'], exception_keywords: ['ремонт'], regions: [77], price: { from: 100000 }, publish_date: { from: '2026-01-01' }, status: ['active'] },
       'ru',
     );
-    expect(text).toBe('«поставка компьютеров» или ноутбук · кроме ремонт · регионы: Москва · цена от 100\u00a0000,00\u00a0₽ · опубл. от 01.01.2026');
-    expect(summarizeCriteria({}, 'en')).toBe('all active tenders');
+    expect(text).toBe('«поставка компьютеров» или ноутбук · кроме ремонт · регионы: Москва · цена от 100\u00a0000,00\u00a0₽ · опубл. от 01.01.2026 · подача заявок');
+    expect(summarizeCriteria({}, 'en')).toBe('all tenders · accepting bids');
     expect(summarizeCriteria({ customer: { inn: ['7830002293'] }, status: ['completed', 'cancelled'] }, 'en')).toBe('customer: INN 7830002293 · completed, cancelled');
+  });
+});
+
+describe('the status choice is a criterion like any other (issue 26: «Условия не заданы… все закупки» with «Подача заявок» checked)', () => {
+  it('the form as it opens («Подача заявок» checked) counts one condition, summarised and warned of by its status', () => {
+    const c = ok(emptyForm());
+    expect(countConditions(c)).toBe(1);
+    expect(summarizeCriteria(c, 'ru')).toBe('все закупки · подача заявок');
+    expect(onlyStatus(c, 'ru')).toBe('подача заявок');
+    expect(onlyStatus(ok(form({ status: ['completed', 'cancelled'] })), 'en')).toBe('completed, cancelled');
+  });
+
+  it('any other criterion makes the status one of several: no «only the status» warning', () => {
+    const c = ok(form({ keywords: ['уголь'] }));
+    expect(countConditions(c)).toBe(2);
+    expect(onlyStatus(c, 'ru')).toBeNull();
+    expect(summarizeCriteria(c, 'ru')).toBe('уголь · подача заявок');
+    // Every field that narrows the set is a part of the one summary, so none can be set and not counted.
+    for (const f of [{ regions: [77] }, { okpd2: ['26.20'] }, { priceTo: '5' }, { endFrom: '01.02.2026' }, { customerName: 'Школа' }, { ids: ['3'] }, { placementTypes: [1] }]) {
+      expect(onlyStatus(ok(form(f)), 'ru')).toBeNull();
+    }
+  });
+
+  it('a set given by a list or a filter has no status part; a contract set leaves the status out', () => {
+    expect(summarizeCriteria({ list_id: 'lst_1' }, 'ru')).toBe('список lst_1');
+    expect(summarizeCriteria({ keywords: ['уголь'] }, 'ru', { contracts: true })).toBe('уголь');
   });
 });

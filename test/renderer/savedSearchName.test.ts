@@ -13,11 +13,12 @@ const criteria = { keywords: ['поставка'] };
 describe('savedSearchName', () => {
   it('is the label when there is one, else the criteria in words, in the history and the sheet too', () => {
     expect(savedSearchName({ label: 'ИТ', criteria }, 'ru')).toBe('ИТ');
-    expect(savedSearchName({ label: null, criteria }, 'ru')).toBe('поставка');
+    // The status counts as the form shows it: absent, it is the API's default (issue 26).
+    expect(savedSearchName({ label: null, criteria }, 'ru')).toBe('поставка · подача заявок');
     const what = { kind: 'search', filter_id: 'flt_1', label: null, criteria } as const;
-    expect(subjectTitle(what, 'ru')).toBe('Сохранённый поиск «поставка»');
-    expect(subjectTitle(what, 'en')).toBe('Saved search «поставка»');
+    expect(subjectTitle(what, 'ru')).toBe('Сохранённый поиск «поставка · подача заявок»');
+    expect(subjectTitle(what, 'en')).toBe('Saved search «поставка · accepting bids»');
     const lines = provenanceLines({ what, made_at: '2026-11-26T10:00:00Z', freshness: null, units: 0, rows: 1, app_version: '1.0.0', format: 'xlsx' } as unknown as Provenance, 'ru');
-    expect(lines.find((l) => l.field === 'Название')?.value).toBe('поставка');
+    expect(lines.find((l) => l.field === 'Название')?.value).toBe('поставка · подача заявок');
   });
 });

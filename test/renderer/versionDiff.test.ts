@@ -61,9 +61,25 @@ describe('version diff', () => {
     expect(deadline.after).toBe('20.07.2026, 09:00 МСК');
   });
 
-  it('a dictionary reference (status) is read by its name, not as an object', () => {
-    const d = diffVersions(tender(), tender({ status: { id: 2, code: 'completed', name: 'Завершена' } }), 'ru');
+  it('a status is read by its code and named as the stage every surface shows, at the clock given', () => {
+    const beforeDeadline = Date.parse('2026-07-15T12:00:00+03:00');
+    const d = diffVersions(tender(), tender({ status: { id: 2, code: 'completed', name: 'Завершена' } }), 'ru', beforeDeadline);
     expect(d.entries).toEqual([{ kind: 'changed', path: 'status', label: 'Статус', before: 'Подача заявок', after: 'Завершена' }]);
+    // The same versions read after the deadline: the open one was under the commission's review (D-STATUS-1).
+    const afterDeadline = Date.parse('2026-07-17T12:00:00+03:00');
+    expect(diffVersions(tender(), tender({ status: { id: 2, code: 'completed', name: 'Завершена' } }), 'ru', afterDeadline).entries[0]).toMatchObject({ before: 'Работа комиссии', after: 'Завершена' });
+  });
+
+  it('a status name the server changed without changing its code is no change (a stale cached name)', () => {
+    const d = diffVersions(tender(), tender({ version: 2, status: { id: 1, code: 'active', name: 'Работа комиссии' } }), 'ru', Date.parse('2026-07-15T12:00:00+03:00'));
+    expect(d.entries).toEqual([]);
+  });
+
+  it('a deadline moved past the clock changes the stage shown: both are listed', () => {
+    const now = Date.parse('2026-07-18T12:00:00+03:00');
+    const d = diffVersions(tender(), tender({ version: 2, end_date: '2026-07-20T09:00:00+03:00' }), 'ru', now);
+    expect(d.entries.find((e) => e.path === 'status')).toMatchObject({ before: 'Работа комиссии', after: 'Подача заявок' });
+    expect(d.entries.find((e) => e.path === 'end_date')).toBeDefined();
   });
 
   it('lots and documents added and removed are named; a changed lot price is labelled with its lot', () => {
@@ -109,14 +125,16 @@ describe('version diff', () => {
   });
 
   it('contract: supplier keyed by INN, execution stage and paid amount', () => {
-    const contract = (stage: string, paid: number) => ({
+    const contract = (code: string, stage: string, paid: number) => ({
       id: 3,
       version: 1,
       suppliers: [{ name: 'ЧОУ ДПО «Атлант»', inn: '7840935242', kpp: '784001003' }],
-      execution: { stage: { id: 1, code: 'executing', name: stage }, paid, stages: [{ ordinal: 1, planned_date: '2026-11-13T00:00:00+03:00', amount: 543601.44, paid }] },
+      execution: { stage: { id: 1, code, name: stage }, paid, stages: [{ ordinal: 1, planned_date: '2026-11-13T00:00:00+03:00', amount: 543601.44, paid }] },
     });
-    const d = diffVersions(contract('Исполнение', 0), contract('Исполнение завершено', 543601.44), 'ru');
+    const d = diffVersions(contract('executing', 'Исполнение', 0), contract('executed', 'Исполнение завершено', 543601.44), 'ru');
     expect(d.entries.map((e) => e.label)).toEqual(['Стадия исполнения', 'Оплачено', 'Этап 1: оплачено по этапу']);
+    // The stage is named as the dossiers name it (domain/contractStage.ts), not in the server's words.
+    expect(d.entries[0]).toMatchObject({ before: 'Исполнение', after: 'Исполнен' });
     const paid = d.entries[1];
     if (paid?.kind !== 'changed') throw new Error('no paid change');
     expect(plain(paid.before)).toBe('0,00 ₽');

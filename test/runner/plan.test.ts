@@ -40,4 +40,11 @@ describe('the test plan', () => {
     expect(strict.every((f) => every.includes(f))).toBe(true);
   });
 
+  it('the clock-shifted pass: every date-sensitive suite it names exists and holds tests, under each shift', async () => {
+    // @ts-expect-error: a plain .mjs module of the runner, with no types of its own
+    const { CLOCK_SHIFTS, CLOCK_SHIFTED_SUITES } = (await import('./clockShift.mjs')) as { CLOCK_SHIFTS: string[]; CLOCK_SHIFTED_SUITES: string[] };
+    const every = (await listFiles({})).map((f) => f.file);
+    expect(CLOCK_SHIFTS.map((s) => Number(/^\+(\d+)d$/.exec(s)?.[1]))).toEqual(expect.arrayContaining([75, 400]));
+    for (const suite of CLOCK_SHIFTED_SUITES) expect(every.some((f) => f === suite || f.startsWith(`${suite}/`)), suite).toBe(true);
+  });
 });

@@ -3,11 +3,18 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { catalogueSchema } from '../../src-main/sandbox/store/schema';
 import { generateCatalogue } from '../../src-main/sandbox/data/generate';
+import { unixSeconds } from '../../src-main/sandbox/data/rows';
 
-export function makeCatalogue(seed: number, tenders: number): Database.Database {
+/**
+ * The time the data tests' catalogues are made for, unless a test says otherwise: fixed, so that no test
+ * depends on the date it runs on (a catalogue is made for its day: data/generate.ts, catalogueAnchor).
+ */
+export const FIXED_NOW = '2026-11-20T09:00:00+03:00';
+
+export function makeCatalogue(seed: number, tenders: number, now: string = FIXED_NOW): Database.Database {
   const db = new Database(':memory:');
   db.exec(catalogueSchema);
-  generateCatalogue(db, { seed, tenders });
+  generateCatalogue(db, { seed, tenders, now: unixSeconds(now) });
   return db;
 }
 

@@ -1,7 +1,7 @@
 /** Earlier generation, reference document 2 section 4: the 14 routes one by one, with the shapes of section 2. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ALL, ARCHIVE, COMPUTERS, ISO, MEDICINE, MOSCOW_44, api, errorOf, fresh, get200, legacy, start,
+  ALL, ARCHIVE, COMPUTERS, ISO, MEDICINE, MOSCOW_44, api, ctl, errorOf, fresh, get200, legacy, start,
   type EarlierSandbox, type Json,
 } from './helpers';
 
@@ -235,6 +235,16 @@ describe('4 routes: filters (read-only)', () => {
     expect(r.filters.map((f: Json) => f.id)).toEqual(expect.arrayContaining([ALL, COMPUTERS, MOSCOW_44, MEDICINE, ARCHIVE]));
     expect(r.filters.find((f: Json) => f.id === ARCHIVE).autosearch).toBe(false);
     expect(r.filters.filter((f: Json) => f.autosearch).length).toBeGreaterThan(0);
+  });
+
+  it('the seeded filters were made weeks to months before the account was seeded, whatever the date (issue 26)', async () => {
+    const now = Date.parse((await ctl(sb, 'state')).now);
+    const r = await get200(sb, '/filters', token);
+    for (const id of [ALL, COMPUTERS, MOSCOW_44, MEDICINE, ARCHIVE]) {
+      const made = Date.parse(r.filters.find((f: Json) => f.id === id).created_date);
+      expect(now - made, `filter ${id}`).toBeGreaterThan(30 * 86_400_000);
+      expect(now - made, `filter ${id}`).toBeLessThan(120 * 86_400_000);
+    }
   });
 
   it('GET /filters/{id}: one filter with the fields of 2.5; unknown is 404; filters cannot be created or changed', async () => {

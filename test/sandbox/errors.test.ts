@@ -74,20 +74,30 @@ describe('7 errors', () => {
     expect((await api(sb, 'GET', '/balance', { token: t.live })).json.balance.tenders).toBe(0);
   });
 
-  it('7 404 not_found: object, filter, list (unknown or foreign) and token (foreign or unknown)', async () => {
+  it('7 404 not_found: object, filter, list (unknown or foreign) and token (foreign or unknown); each message names what was not found', async () => {
     t = await fresh(sb);
     const foreignList = await createList(sb, t.test, [all[0]]);
     const foreignTok = await api(sb, 'POST', '/auth/tokens', { token: t.test, key: newKey(), body: { name: 'f' } });
-    err(await api(sb, 'GET', '/tenders/987654321', { token: t.live }), 404, 'not_found');
-    err(await api(sb, 'GET', '/contracts/987654321', { token: t.live }), 404, 'not_found');
-    err(await api(sb, 'DELETE', '/filters/flt_0123456789abcdef01234567', { token: t.live, key: newKey() }), 404, 'not_found');
-    err(await q({ filter_id: 'flt_0123456789abcdef01234567' }), 404, 'not_found');
-    err(await api(sb, 'GET', '/lists/lst_nope', { token: t.live }), 404, 'not_found');
-    err(await api(sb, 'GET', `/lists/${foreignList}`, { token: t.live }), 404, 'not_found');
-    err(await api(sb, 'POST', `/lists/${foreignList}/items`, { token: t.live, key: newKey(), body: { ids: [all[1]] } }), 404, 'not_found');
-    err(await q({ list_id: foreignList }), 404, 'not_found');
-    err(await api(sb, 'DELETE', `/auth/tokens/${foreignTok.json.id}`, { token: t.live, key: newKey() }), 404, 'not_found');
-    err(await api(sb, 'DELETE', '/auth/tokens/424242', { token: t.live, key: newKey() }), 404, 'not_found');
+    const missing = (r: Res, ...named: string[]): void => {
+      const e = err(r, 404, 'not_found');
+      for (const n of named) expect(e.message, `404 of ${n}`).toContain(n);
+    };
+    missing(await api(sb, 'GET', '/tenders/987654321', { token: t.live }), 'tender', '987654321');
+    missing(await api(sb, 'GET', '/tenders/987654321?id_type=external', { token: t.live }), 'tender', '987654321');
+    missing(await api(sb, 'GET', '/contracts/987654321', { token: t.live }), 'contract', '987654321');
+    missing(await api(sb, 'DELETE', '/filters/flt_0123456789abcdef01234567', { token: t.live, key: newKey() }), 'flt_0123456789abcdef01234567');
+    missing(await q({ filter_id: 'flt_0123456789abcdef01234567' }), 'Filter', 'flt_0123456789abcdef01234567');
+    missing(await api(sb, 'GET', '/lists/lst_nope', { token: t.live }), 'List', 'lst_nope');
+    missing(await api(sb, 'GET', `/lists/${foreignList}`, { token: t.live }), 'List', foreignList);
+    missing(await api(sb, 'POST', `/lists/${foreignList}/items`, { token: t.live, key: newKey(), body: { ids: [all[1]] } }), 'List', foreignList);
+    missing(await q({ list_id: foreignList }), 'List', foreignList);
+    missing(await api(sb, 'DELETE', `/auth/tokens/${foreignTok.json.id}`, { token: t.live, key: newKey() }), 'token', String(foreignTok.json.id));
+    missing(await api(sb, 'DELETE', '/auth/tokens/424242', { token: t.live, key: newKey() }), 'token', '424242');
+    missing(await api(sb, 'GET', '/no/such/route', { token: t.live }), '/no/such/route');
+    // The earlier generation over the same state names its objects the same way.
+    const earlier = (path: string) => api(sb, 'GET', `${sb.origin}/legacy/api/v2${path}`, { headers: { 'x-api-token': t.live } });
+    missing(await earlier('/tenders/987654321'), 'tender', '987654321');
+    missing(await earlier('/filters/424242'), 'filter', '424242');
   });
 
   it('7 409 cursor_expired: the feed was rebuilt; the body carries a fresh slice and a new cursor', async () => {

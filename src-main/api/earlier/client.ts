@@ -177,6 +177,7 @@ export class EarlierApiClient {
       method: 'DELETE',
       path: `/tokens/${encodeURIComponent(String(id))}`,
       route: 'DELETE /tokens/{id}',
+      subject: { kind: 'token', id: String(id) },
       schema: S.TokenAnswer,
       emptyOk: true,
       signal: opts.signal,
@@ -192,6 +193,7 @@ export class EarlierApiClient {
       method: 'GET',
       path: '/tenders',
       route: 'GET /tenders',
+      subject: { kind: 'filter', id: String(filterId), earlier: true },
       query: { filter_id: filterId, page: page.page, page_size: page.pageSize },
       schema: S.TenderListEnvelope,
       charging: true,
@@ -227,6 +229,7 @@ export class EarlierApiClient {
       method: 'GET',
       path: `/tenders/${encodeURIComponent(String(id))}`,
       route: 'GET /tenders/{id}',
+      subject: { kind: 'tender', id: String(id) },
       query: { positions_page: params.positionsPage, positions_page_size: params.positionsPageSize },
       schema: S.TenderDetail,
       charging: true,
@@ -240,6 +243,7 @@ export class EarlierApiClient {
       method: 'GET',
       path: `/tenders/${encodeURIComponent(String(id))}/positions`,
       route: 'GET /tenders/{id}/positions',
+      subject: { kind: 'tender', id: String(id) },
       query: { page: page.page, page_size: page.pageSize },
       schema: S.PositionPage,
       charging: true,
@@ -262,7 +266,14 @@ export class EarlierApiClient {
   }
 
   async filter(id: number, opts: RequestOptions = {}): Promise<S.Filter> {
-    return this.data({ method: 'GET', path: `/filters/${encodeURIComponent(String(id))}`, route: 'GET /filters/{id}', schema: S.Filter, signal: opts.signal });
+    return this.data({
+      method: 'GET',
+      path: `/filters/${encodeURIComponent(String(id))}`,
+      route: 'GET /filters/{id}',
+      subject: { kind: 'filter', id: String(id), earlier: true },
+      schema: S.Filter,
+      signal: opts.signal,
+    });
   }
 
   // --- Favorites -------------------------------------------------------------------------------------------
@@ -280,11 +291,11 @@ export class EarlierApiClient {
 
   /** By the platform id (`etp_id`); a second add answers `success: false` (D-E-FAV-1). Free. */
   async addFavorite(etpId: string, opts: RequestOptions = {}): Promise<S.FavoriteMutation> {
-    return this.data({ method: 'POST', path: `/favorites/${encodeURIComponent(etpId)}`, route: 'POST /favorites/{tender_id}', schema: S.FavoriteMutation, signal: opts.signal });
+    return this.data({ method: 'POST', path: `/favorites/${encodeURIComponent(etpId)}`, route: 'POST /favorites/{tender_id}', subject: { kind: 'favorite', id: etpId }, schema: S.FavoriteMutation, signal: opts.signal });
   }
 
   async removeFavorite(etpId: string, opts: RequestOptions = {}): Promise<S.FavoriteMutation> {
-    return this.data({ method: 'DELETE', path: `/favorites/${encodeURIComponent(etpId)}`, route: 'DELETE /favorites/{tender_id}', schema: S.FavoriteMutation, signal: opts.signal });
+    return this.data({ method: 'DELETE', path: `/favorites/${encodeURIComponent(etpId)}`, route: 'DELETE /favorites/{tender_id}', subject: { kind: 'favorite', id: etpId }, schema: S.FavoriteMutation, signal: opts.signal });
   }
 
   /** Favorites whose `update_date` is later than `favorited_at`; charged like `GET /tenders` (D-E-FAV-3). */
@@ -367,7 +378,8 @@ export class EarlierApiClient {
           body: bodyText,
           credential: (token) => ({ 'x-api-token': token }),
         }),
-      error: (init) => new ApiError({ ...init, message: this.redact(init.message) }),
+      // A 404 names what the call was about, or its route when it was about nothing in particular.
+      error: (init) => new ApiError({ subject: call.subject ?? { kind: 'route', route: call.route }, ...init, message: this.redact(init.message) }),
       onRetry: (e) => this.emit(e),
       codeIn,
       messageIn,

@@ -96,6 +96,8 @@ export interface EarlierTenderRow extends TenderViewRow {
 export interface EarlierFilterStore {
   /** Mirrors filters the server returned. `complete`: this is the whole list, so filters not in it are gone. */
   upsertFilters(filters: readonly EarlierFilterInput[], opts?: { complete?: boolean; listedAt?: string }): void;
+  /** The server answered 404 for this filter: it is gone (its tenders stay); listed again, it is back. */
+  markFilterGone(filterId: number, at?: string): void;
   filter(filterId: number): EarlierFilter | undefined;
   /** Every mirrored filter, by id. */
   filters(): EarlierFilter[];
@@ -192,6 +194,7 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
          listed_at = excluded.listed_at, gone_at = NULL`,
     ),
     markGone: db.prepare('UPDATE earlier_filter SET gone_at = ? WHERE gone_at IS NULL AND listed_at < ?'),
+    markOneGone: db.prepare('UPDATE earlier_filter SET gone_at = ? WHERE filter_id = ? AND gone_at IS NULL'),
     one: db.prepare<[number], FilterRow>('SELECT * FROM earlier_filter WHERE filter_id = ?'),
     all: db.prepare<[], FilterRow>('SELECT * FROM earlier_filter ORDER BY filter_id'),
     maxSeq: db.prepare<[], number | null>('SELECT max(request_seq) FROM delivery_request').pluck(),
@@ -282,6 +285,9 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
   return {
     upsertFilters(filters, opts = {}) {
       upsertAll.immediate(filters, opts.complete === true, opts.listedAt ?? nowIso());
+    },
+    markFilterGone(filterId, at) {
+      s.markOneGone.run(at ?? nowIso(), filterId);
     },
     filter(filterId) {
       const r = s.one.get(filterId);

@@ -129,7 +129,7 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
       if (!search) throw userError({ ru: `нет сохранённого поиска «${key}»: укажите его метку или filter_id`, en: `no saved search "${key}": give its label or filter id` }, locale);
       scope = { kind: 'search', filterId: search.filterId };
     }
-    const answer = inUserLanguage(() => competitors(cache, scope), locale);
+    const answer = inUserLanguage(() => competitors(cache, scope, locale), locale);
     ctx.out.result({ ...answer }, () => competitorsText(answer, locale));
     return;
   }

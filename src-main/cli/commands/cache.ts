@@ -6,6 +6,7 @@ import { cacheStats } from '../../cache/stats';
 import { offlineSearch } from '../../cache/offlineSearch';
 import { versionStore } from '../../cache/versionStore';
 import { searchStore } from '../../cache/searchStore';
+import { savedSearchNameOf } from '../../i18n/criteriaSummary';
 import { usageError } from '../help';
 import { moscowDateText } from '../moscowTime';
 
@@ -29,6 +30,7 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     parseCommandArgs(rest, {});
     const s = cacheStats(cache);
     const searches = searchStore(cache).list();
+    const { locale } = ctx;
     ctx.out.result({ ...s, saved_searches: searches.map((x) => ({ filter_id: x.filterId, label: x.label, events: x.events, expires_at: x.expiresAt })) }, () =>
       [
         ctx.tr(
@@ -40,8 +42,8 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
           `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
         ),
         ctx.tr(
-          `сохранённые поиски: ${searches.map((x) => x.label ?? x.filterId).join(', ') || 'нет'}; списков: ${s.lists}; строк журнала: ${s.ledgerRows}; неотправленных правок: ${s.outboxPending}`,
-          `saved searches: ${searches.map((x) => x.label ?? x.filterId).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
+          `сохранённые поиски: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'нет'}; списков: ${s.lists}; строк журнала: ${s.ledgerRows}; неотправленных правок: ${s.outboxPending}`,
+          `saved searches: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
         ),
         ctx.tr(`на диске: ${(s.disk.totalBytes / 2 ** 20).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} МБ (${cache.file})`, `on disk: ${(s.disk.totalBytes / 2 ** 20).toFixed(1)} MB (${cache.file})`),
       ].join('\n'),

@@ -6,7 +6,7 @@
  * a contract registry number or an EIS link.
  *
  * `--json` carries the words an analyst sees beside the raw object: `status_name` (the one stage function,
- * i18n/codes.ts tenderStageName) and `law_name`.
+ * i18n/codes.ts tenderStageNameOf) and `law_name` (domain/laws.ts, named by lawName).
  */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt, formatRub } from '../output';
@@ -16,8 +16,8 @@ import { isProvisional } from '../../cache/versionMatch';
 import { cachedCard, type CardRequest, type OpenedCard } from '../../cards/openCard';
 import { openByReference, OpenReferenceError } from '../../cards/openByReference';
 import { CardUseCases } from '../../current/cards';
-import { tenderStatusCode } from '../../current/rows';
-import { lawName, tenderStageName } from '../../i18n/codes';
+import { contractLaw, tenderLaw } from '../../domain/laws';
+import { lawName, tenderStageNameOf } from '../../i18n/codes';
 import { pick, type Locale } from '../../i18n/text';
 import { cliNet, serverReachable } from '../currentNet';
 import { moscowMomentText } from '../moscowTime';
@@ -67,7 +67,7 @@ export async function openCommand(ctx: CliContext, args: string[]): Promise<void
   try {
     const { attempt, result } = await openByReference(reference, (at) => wb.open({ kind: at.kind, id: at.id, idType: at.idType, positionsPage: 1, positionsLimit: 20 }));
     // Which kind the number turned out to be, and its internal id, ahead of the card's usual fields.
-    printCard(ctx, attempt.kind, result, { kind: attempt.kind, id: result.id });
+    await printCard(ctx, attempt.kind, result, { kind: attempt.kind, id: result.id });
   } catch (e) {
     if (e instanceof OpenReferenceError) throw new CliError(e.text, e.reason === 'invalid' ? 2 : 1);
     throw e;
@@ -77,12 +77,17 @@ export async function openCommand(ctx: CliContext, args: string[]): Promise<void
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** The stage and the law as every surface names them (issue 26): the status from the stored object as the tables read it. */
-function shownWords(kind: 'tender' | 'contract', c: Record<string, unknown>, locale: Locale): { status_name?: string; law_name: string | null } {
-  const law = str(c.law);
-  const lawShown = law !== null ? lawName(law, locale) : isRecord(c.purchase_type) ? str(c.purchase_type.name) : null;
+type ShownWords = { status_name?: string; law_name: string | null };
+
+/**
+ * The stage and the law as every surface names them (issue 26): the one stage function over the stored object's
+ * status code, deadline and the clock (i18n/codes.ts), the law by domain/laws.ts, never the server's own names.
+ */
+function shownWords(kind: 'tender' | 'contract', c: Record<string, unknown>, locale: Locale): ShownWords {
+  const law = kind === 'tender' ? tenderLaw(c) : contractLaw(c);
+  const lawShown = law !== null ? lawName(law, locale) : null;
   if (kind === 'contract') return { law_name: lawShown };
-  return { status_name: tenderStageName(tenderStatusCode(c), str(c.end_date), locale), law_name: lawShown };
+  return { status_name: tenderStageNameOf(c, locale), law_name: lawShown };
 }
 
 /** What the stored object of a card never opened lacks: the card's parts it does not carry (a contract card has no documents). */
@@ -116,11 +121,11 @@ function printCard(ctx: CliContext, kind: 'tender' | 'contract', opened: OpenedC
   const words = shownWords(kind, c, ctx.locale);
   ctx.out.result(
     { ...extra, source, version, card: c, ...words, ...(opened.storedObject ? { offline: true, stored_object: true, not_held: missing } : {}) },
-    () => humanCard(ctx, kind, c, opened, version, words, missing),
+    () => humanCard(kind, c, opened, version, ctx.locale, missing),
   );
 }
 
-function sourceText(opened: OpenedCard, billedStated: boolean, locale: Locale): string {
+function sourceText(opened: CardSource, billedStated: boolean, locale: Locale): string {
   const say = (ru: string, en: string): string => pick({ ru, en }, locale);
   if (opened.storedObject) return say('нет связи с сервером: показан объект, сохранённый из ленты, — бесплатно', 'the server cannot be reached: the object stored from a feed is shown, free');
   if (opened.source === 'cache') return say('из кэша — бесплатно', 'from the cache, free');
@@ -132,30 +137,35 @@ function sourceText(opened: OpenedCard, billedStated: boolean, locale: Locale): 
   return opened.charged ? say('с сервера — списана 1 ед.', 'from the server, 1 unit charged') : say('с сервера — бесплатно: эта версия уже была получена', 'from the server, free: this version was delivered before');
 }
 
-function humanCard(
-  ctx: CliContext,
+/** Where a card came from, as its last line says it. */
+type CardSource = Pick<OpenedCard, 'source' | 'charged' | 'storedObject'>;
+
+/**
+ * The card as `tenderwb card` prints it for a person, in the run's language (exported for the test that compares
+ * it with the other surfaces). `missing` names the parts a stored object shown offline does not hold.
+ */
+export function humanCard(
   kind: 'tender' | 'contract',
   c: Record<string, unknown>,
-  opened: OpenedCard,
+  opened: CardSource,
   version: number | null,
-  words: { status_name?: string; law_name: string | null },
-  missing: ('positions' | 'documents')[],
+  locale: Locale,
+  missing: readonly ('positions' | 'documents')[] = [],
 ): string {
-  const { locale } = ctx;
-  const t = ctx.tr.bind(ctx);
+  const t = (ru: string, en: string): string => pick({ ru, en }, locale);
+  const words = shownWords(kind, c, locale);
   const versionText = version === null ? t('версия не указана сервером', 'version not stated by the server') : t(`версия ${version}`, `version ${version}`);
   const lines: string[] = [];
   const named = (v: unknown): string => (isRecord(v) && 'name' in v ? String(v.name) : '—');
   const positionsTotal = typeof c.positions_total === 'number' ? c.positions_total : null;
   if (kind === 'tender') {
     lines.push(`${String(c.name ?? '')}`);
-    lines.push(`ID ${String(c.id)} · ${t('извещение', 'notice')} ${String(c.etp_id ?? '—')} · ${versionText} · ${words.status_name ?? '—'} · ${formatRub(c.price)}`);
+    // The stage and the law as every surface names them (i18n/codes.ts), never the server's status name.
+    lines.push(`ID ${String(c.id)} · ${t('извещение', 'notice')} ${String(c.etp_id ?? '—')} · ${versionText} · ${words.status_name ?? '—'} · ${words.law_name ?? '—'} · ${formatRub(c.price)}`);
     const inn = isRecord(c.organization) ? str(c.organization.inn) : null;
     lines.push(`${t('Заказчик', 'Customer')}: ${named(c.organization)}${inn ? ` (${t('ИНН', 'INN')} ${inn})` : ''} · ${t('регион', 'region')}: ${named(c.region)} · ${t('площадка', 'platform')}: ${named(c.platform)}`);
     const deadline = str(c.end_date);
-    lines.push(
-      `${t('Закон', 'Law')}: ${words.law_name ?? '—'} · ${t('подача заявок до', 'bids until')} ${deadline ? moscowMomentText(deadline, locale) : '—'} · ${t('позиций', 'positions')}: ${positionsTotal === null ? '—' : formatInt(positionsTotal)}`,
-    );
+    lines.push(`${t('Подача заявок до', 'Bids until')} ${deadline ? moscowMomentText(deadline, locale) : '—'} · ${t('позиций', 'positions')}: ${positionsTotal === null ? '—' : formatInt(positionsTotal)}`);
   } else {
     lines.push(`${t('Контракт', 'Contract')} ${String(c.reestr_number ?? c.id)} · ${versionText} · ${formatRub(c.price)}`);
     const suppliers = Array.isArray(c.suppliers) ? c.suppliers.map(named).join(', ') : '—';

@@ -17,7 +17,7 @@ import { timestampMs } from '../../api/earlier/limits';
 import { usageError } from '../help';
 import { moscowMomentText } from '../moscowTime';
 import { columnsOrRefuse, delimiterOf, exportFormat } from '../exportFormat';
-import { balanceName, tenderStageName } from '../../i18n/codes';
+import { balanceName, tenderStageName, tenderStageNameOf } from '../../i18n/codes';
 import { pick, text, type Locale, type Text } from '../../i18n/text';
 import { TENDER_COLUMNS } from '../../export/csv';
 import { viewQueries } from '../../cache/viewQueries';
@@ -227,14 +227,10 @@ export async function earlierCardCommand(ctx: CliContext, args: string[]): Promi
   const source = opened.source === 'cache' ? 'cache' : opened.charged ? 'server (charged 1 unit)' : 'server (free: received before)';
   const sourceText =
     opened.source === 'cache' ? ctx.tr('из кэша — бесплатно', 'from the cache, free') : opened.charged ? ctx.tr('с сервера — списана 1 ед.', 'from the server, 1 unit charged') : ctx.tr('с сервера — бесплатно: уже была получена', 'from the server, free: received before');
-  const status = isRecord(card.status) ? card.status : {};
-  const words = { status_name: tenderStageName(typeof status.code === 'string' ? status.code : earlierStatusCode(status.id, status.name), typeof card.end_date === 'string' ? card.end_date : null, ctx.locale) };
+  // The stage as every surface names it (the earlier generation's status id read by domain/tenderStage.ts).
+  const words = { status_name: tenderStageNameOf(card, ctx.locale) };
   ctx.out.result({ source, offline: opened.offline, charged: opened.charged, version: opened.version, card: opened.card, ...words }, () => humanCard(ctx, card, sourceText, words.status_name));
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** The earlier generation's status is `{id, name}` (D-E-TND-2): the statuses dictionary's ids 1-3, else its name as given. */
-const earlierStatusCode = (id: unknown, name: unknown): string | null => (id === 1 ? 'active' : id === 2 ? 'completed' : id === 3 ? 'cancelled' : typeof name === 'string' ? name : null);
 
 function humanCard(ctx: CliContext, c: Record<string, unknown>, source: string, statusName: string): string {
   const t = ctx.tr.bind(ctx);
@@ -312,6 +308,7 @@ export async function earlierFavoritesCommand(ctx: CliContext, args: string[], s
         name: f.name,
         price: f.price,
         status: f.status,
+        status_name: tenderStageName(f.status, f.endDate, ctx.locale),
         favorited_at: f.favoritedAt,
         update_date: f.updateDate,
         changed_since_added: f.changedSinceAdded,
@@ -319,7 +316,7 @@ export async function earlierFavoritesCommand(ctx: CliContext, args: string[], s
         charged: f.charged,
         offline: fromCache,
       },
-      `${f.etpId}\t${f.id}\t${f.changedSinceAdded ? ctx.tr('ИЗМЕНЕНА', 'CHANGED') : ctx.tr('без изменений', 'unchanged')}\t${ctx.tr('добавлена', 'added')} ${whenText(f.favoritedAt, ctx.locale)}\t${f.status ?? ''}\t${formatRub(f.price)}\t${f.name ?? ''}`,
+      `${f.etpId}\t${f.id}\t${f.changedSinceAdded ? ctx.tr('ИЗМЕНЕНА', 'CHANGED') : ctx.tr('без изменений', 'unchanged')}\t${ctx.tr('добавлена', 'added')} ${whenText(f.favoritedAt, ctx.locale)}\t${tenderStageName(f.status, f.endDate, ctx.locale)}\t${formatRub(f.price)}\t${f.name ?? ''}`,
     );
   }
   if (!favorites.length) ctx.out.info(ctx.tr('избранного пока нет: добавьте закупку (tenderwb favorites add ETP_ID)', 'no favorites yet: add one with "tenderwb favorites add ETP_ID"'));

@@ -5,14 +5,14 @@ import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import type { SavedSearch } from '../../cache/searchStore';
 import type { SyncOutcome } from '../../sync/syncEngine';
-import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
+import { capStopNote, cliRestart, parseSpendFlags, planCliSpend, restartedField } from '../spendCap';
 import { stopText } from '../feedSetRun';
 import { usageError } from '../help';
 import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
-import { cliLocale } from '../cliLocale';
 import { followEvents } from '../followEvents';
+import { savedSearchNameOf } from '../../i18n/criteriaSummary';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -118,6 +118,9 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const flags = parseSpendFlags(a.values);
   const cache = await ctx.cache();
   const wb = await ctx.current();
+  const { locale } = ctx;
+  // Each search by its one name (the app's), never its bare filter id.
+  const nameOf = (x: SavedSearch): string => savedSearchNameOf(x, locale);
   const targets = resolveTargets(wb, a.positionals, a.values.all === true);
   await wb.sendQueuedEdits().catch(() => undefined);
   const feeds: FeedName[] = a.values.contracts ? ['tender', 'contract'] : ['tender'];
@@ -142,7 +145,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
         const previewed = previewCharged.get(search.filterId) ?? 0;
         ctx.out.result(
           { filter_id: search.filterId, label: search.label, stopped_by: 'cancelled', pages: 0, items: 0, charged: previewed, free: 0 },
-          ctx.tr(`${search.label ?? search.filterId}: оценка стоимости списала ${formatInt(previewed)} ед. — ${stopText('cancelled', 'ru')}`, `${search.label ?? search.filterId}: ${formatInt(previewed)} units charged by the cost preview — ${stopText('cancelled', 'en')}`),
+          ctx.tr(`${nameOf(search)}: оценка стоимости списала ${formatInt(previewed)} ед. — ${stopText('cancelled', 'ru')}`, `${nameOf(search)}: ${formatInt(previewed)} units charged by the cost preview — ${stopText('cancelled', 'en')}`),
         );
       }
       return;
@@ -155,7 +158,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
   // Following: one line per event as pages arrive (issue 16), on top of each search's summary at the end.
-  const events = a.values.follow === true ? followEvents(cache, ctx.out, await cliLocale(ctx)) : null;
+  const events = a.values.follow === true ? followEvents(cache, ctx.out, locale) : null;
   if (events) ctx.onClose(() => events.stop());
   for (const search of targets) {
     const previewed = previewCharged.get(search.filterId) ?? 0;
@@ -166,14 +169,18 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       maxSpend: maxSpend === undefined ? undefined : maxSpend - spent,
       follow: a.values.follow === true,
       ...(events ? { onStored: events.onStored } : {}),
+      // A feed whose position the server refuses starts again from the search's criteria, said in one line.
+      ...cliRestart(ctx, cache, flags, search.filterId, nameOf(search), locale),
       signal,
+      // Held of the set against its total (as the app's job and the saved search say it), then this run's items:
+      // a set already held whole is 43 / 43, not 0 / 43.
       onProgress: (p) => {
-        const fraction = p.total ? Math.min(1, p.items / p.total) : undefined;
+        const fraction = p.total ? Math.min(1, p.held / p.total) : undefined;
         const of = p.total !== null ? ` / ${formatInt(p.total)}` : '';
         ctx.out.progress(
           ctx.tr(
-            `${search.label ?? search.filterId} ${p.feed}/${p.stream}: объектов ${formatInt(p.items)}${of}, ${formatInt(p.charged)} ед., страниц ${p.pages}${p.state === 'partial' ? ' (сервер ещё собирает)' : ''}`,
-            `${search.label ?? search.filterId} ${p.feed}/${p.stream}: ${formatInt(p.items)}${of} items, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+            `${nameOf(search)} ${p.feed}/${p.stream}: в кэше ${formatInt(p.held)}${of}, получено сейчас ${formatInt(p.items)}, ${formatInt(p.charged)} ед., страниц ${p.pages}${p.state === 'partial' ? ' (сервер ещё собирает)' : ''}`,
+            `${nameOf(search)} ${p.feed}/${p.stream}: ${formatInt(p.held)}${of} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
           ),
           fraction,
         );
@@ -181,10 +188,10 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     });
     spent += outcome.charged;
     ctx.out.result(
-      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free },
+      { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free, ...restartedField(outcome) },
       ctx.tr(
-        `${search.label ?? search.filterId}: объектов ${formatInt(outcome.items)} на ${outcome.pages} стр., списано ${formatInt(outcome.charged + previewed)} ед.${previewed ? ` (${formatInt(previewed)} — оценкой стоимости)` : ''}, бесплатно ${formatInt(outcome.free)} — ${stopText(outcome.stoppedBy, 'ru')}`,
-        `${search.label ?? search.filterId}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${stopText(outcome.stoppedBy, 'en')}`,
+        `${nameOf(search)}: объектов ${formatInt(outcome.items)} на ${outcome.pages} стр., списано ${formatInt(outcome.charged + previewed)} ед.${previewed ? ` (${formatInt(previewed)} — оценкой стоимости)` : ''}, бесплатно ${formatInt(outcome.free)} — ${stopText(outcome.stoppedBy, 'ru')}`,
+        `${nameOf(search)}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${stopText(outcome.stoppedBy, 'en')}`,
       ),
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;

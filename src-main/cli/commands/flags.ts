@@ -75,7 +75,7 @@ export async function flagsCommand(ctx: CliContext, args: string[]): Promise<voi
   if (a.positionals.length) throw usageError('flags');
   const scope = await scopeOf(ctx, a.values, locale);
   const cache = await ctx.cache();
-  const answer = inUserLanguage(() => flagsFor(cache, scope), locale);
+  const answer = inUserLanguage(() => flagsFor(cache, scope, locale), locale);
   const catalogue = new Map<string, FlagDefinition>(FLAG_CATALOGUE.map((f) => [f.code, f]));
   if (a.values.gaps === true) {
     for (const gap of answer.gaps) {

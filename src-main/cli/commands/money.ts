@@ -17,6 +17,7 @@ import { auditRow } from '../../audit/auditCache';
 import type { AuditVerdict } from '../../audit/reconcile';
 import { ledgerPullMark } from '../../cache/ledgerPullMark';
 import { runAudit } from '../../current/audit';
+import { filterNamer } from '../../current/filterNames';
 import { MoneyUseCases } from '../../current/money';
 import { balanceName } from '../../i18n/codes';
 import { text, type Locale, type Text } from '../../i18n/text';
@@ -34,18 +35,36 @@ export async function balanceCommand(ctx: CliContext, args: string[]): Promise<v
 }
 
 export async function ledgerCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const a = parseCommandArgs(args, { last: { type: 'string' } });
+  const a = parseCommandArgs(args, { last: { type: 'string' }, 'by-search': { type: 'boolean' }, days: { type: 'string' } });
   if (a.positionals.length) throw usageError('ledger');
   const wb = await money(ctx);
   await wb.pullLedger();
+  if (a.values['by-search'] === true) return spendBySearch(ctx, wb, a.values.days);
+  if (a.values.days !== undefined) throw new CliError({ ru: '--days — только вместе с --by-search', en: '--days goes with --by-search' }, 2);
   const last = a.values.last === undefined ? (ctx.out.json ? Infinity : 20) : Number(a.values.last);
   if (!(last > 0)) throw new CliError({ ru: '--last — положительное число', en: '--last is a positive number' }, 2);
+  // Each row's filter by its one name, as the app's ledger says it (a deleted saved search's too).
+  const searchName = filterNamer(await ctx.cache(), ctx.locale);
   for (const r of wb.lastLedgerRows(last)) {
+    const name = searchName(r.filterId);
     ctx.out.result(
-      // The API's own ledger row (as the audit reads it), with the time the server gave.
-      { ...auditRow(r), created_at: r.createdAt },
-      `${r.id}\t${r.createdAt ? moscowMomentText(r.createdAt, ctx.locale) : ''}\t${balanceName(r.balanceType, ctx.locale)}\t${r.amount}\t${r.objectId} v${r.version}\t${r.filterId ?? ctx.tr('карточка', 'card')}\t${r.requestId ?? ''}`,
+      // The API's own ledger row (as the audit reads it), with the time the server gave and the filter's name.
+      { ...auditRow(r), created_at: r.createdAt, search_name: name },
+      `${r.id}\t${r.createdAt ? moscowMomentText(r.createdAt, ctx.locale) : ''}\t${balanceName(r.balanceType, ctx.locale)}\t${r.amount}\t${r.objectId} v${r.version}\t${name === null ? ctx.tr('карточка', 'card') : `${name} (${r.filterId})`}\t${r.requestId ?? ''}`,
     );
+  }
+}
+
+/**
+ * `ledger --by-search [--days N]`: the units of the last N Moscow days (30 by default) per filter, largest
+ * first, each by its one name as the app's spend chart says it (a deleted saved search's and a contract set's
+ * too); charges outside any filter (cards) as the app's chart says them, «карточки и прочее».
+ */
+async function spendBySearch(ctx: CliContext, wb: MoneyUseCases, daysText: unknown): Promise<void> {
+  const days = daysText === undefined ? 30 : Number(daysText);
+  if (!Number.isInteger(days) || days < 1 || days > 366) throw new CliError({ ru: '--days — целое число дней от 1 до 366', en: '--days is a whole number of days, 1 to 366' }, 2);
+  for (const x of wb.spend(days, ctx.locale).bySearch) {
+    ctx.out.result({ filter_id: x.filterId, search_name: x.label, units: x.units }, `${formatInt(x.units)}\t${x.label === null ? ctx.tr('карточки и прочее', 'cards and other') : `${x.label} (${x.filterId})`}`);
   }
 }
 

@@ -5,6 +5,7 @@
  * share of each customer in the scope is compared with every customer of the cache.
  */
 import type { CacheDb } from '../../cache/database';
+import type { Locale } from '../../i18n/text';
 import {
   allContractFacts,
   allTenderFacts,
@@ -35,7 +36,7 @@ interface ScopeFacts {
   tendersById: Map<number, TenderFact>;
 }
 
-function scopeFacts(cache: CacheDb, scope: FlagScope): ScopeFacts {
+function scopeFacts(cache: CacheDb, scope: FlagScope, locale: Locale): ScopeFacts {
   switch (scope.kind) {
     case 'customer': {
       const tenders = tenderFactsByCustomer(cache, scope.inn);
@@ -51,7 +52,7 @@ function scopeFacts(cache: CacheDb, scope: FlagScope): ScopeFacts {
     }
     case 'search':
     case 'list': {
-      const set = tenderSetOf(cache, scope);
+      const set = tenderSetOf(cache, scope, locale);
       const tenders = tenderFactsByIds(cache, set.ids);
       const { linked, delivered } = contractsOfSet(cache, scope, set);
       const contracts = [...linked, ...delivered];
@@ -76,8 +77,9 @@ function customersOf(tenders: readonly TenderFact[], contracts: readonly Contrac
   return [...out.values()];
 }
 
-export function flagsFor(cache: CacheDb, scope: FlagScope): FlagsAnswer {
-  const facts = scopeFacts(cache, scope);
+/** `locale`: the language of an unnamed saved search's name. */
+export function flagsFor(cache: CacheDb, scope: FlagScope, locale: Locale = 'ru'): FlagsAnswer {
+  const facts = scopeFacts(cache, scope, locale);
   const customers = customersOf(facts.tenders, facts.contracts);
   const { flags, gaps, checked } = computeFlags(
     {

@@ -130,22 +130,18 @@ export function tenderTopic(tender: Pick<TenderRow, 'okpd2'>): TopicKey {
   return okpd2Entry(tenderCodes(tender)[0]!).topic;
 }
 
+const MIN_RUBLES = MIN_PRICE_KOPECKS / 100;
+const MAX_RUBLES = MAX_PRICE_KOPECKS / 100;
+const MAX_QUANTITY = 200_000;
+const SERVICE_UNIT = 'усл. ед';
+
 /**
- * The initial price of a tender (its first version), in kopecks: log-normal around the topic's median within
- * 50 000 – 500 000 000 ₽. Later versions change it; quantities of positions are sized from this one so that
- * they stay the same across versions.
+ * How many positions a tender of these codes may have: a tender buys a few CT scanners or buildings, not
+ * dozens, so the dearest item's lowest price × the positions stays within a tenth of the price ceiling.
  */
-export function initialPriceKopecks(seed: number, tenderId: number, topic: TopicKey): number {
-  const rng = rngFor(seed, STREAM.price, tenderId);
-  const median = topicByKey(topic).medianPrice;
-  // Truncated rather than clamped, so that no price pile-up sits at the bounds.
-  let rublesValue = median * Math.exp(1.05 * rng.normal());
-  for (let i = 0; i < 8 && (rublesValue < MIN_PRICE_KOPECKS / 100 || rublesValue >= MAX_PRICE_KOPECKS / 100); i++) {
-    rublesValue = median * Math.exp(1.05 * rng.normal());
-  }
-  const clamped = Math.min(MAX_PRICE_KOPECKS / 100 - 1, Math.max(MIN_PRICE_KOPECKS / 100, rublesValue));
-  // Most initial prices come from averaging quotes and carry kopecks; some are rounded by the customer.
-  return rng.chance(0.2) ? Math.round(clamped / 100) * 10_000 : Math.round(clamped) * 100 + rng.int(0, 99);
+export function positionsCap(codes: readonly string[]): number {
+  const lowest = Math.max(...codes.map((c) => okpd2Entry(c).unitPrice[0]));
+  return Math.max(1, Math.floor(MAX_RUBLES / 10 / lowest));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -185,17 +181,32 @@ export function firstLotSize(tender: TenderShape): number {
 interface PricedTender {
   seeds: PositionSeed[];
   quantities: number[];
-}
-
-function quantityFor(s: PositionSeed, initialKopecks: number, weightSum: number): number {
-  if (s.entry.unit === 'усл. ед') return 1;
-  const target = (initialKopecks / 100) * (s.weight / weightSum);
-  return Math.max(1, Math.min(200_000, Math.round(target / s.typicalUnitPrice)));
+  /** Each position's share of any price of the tender: quantity × its unit price at the initial price. */
+  basis: number[];
+  /** The initial price (first version), kopecks. */
+  initialKopecks: number;
 }
 
 const pricedCache = new Map<string, PricedTender>();
 
-/** Seeds and quantities of all positions; cached because a card asks for them page after page. */
+/**
+ * What the customer aims to spend, rubles: log-normal around the topic's median within the law's bounds.
+ * Truncated rather than clamped, so that no price pile-up sits at the bounds.
+ */
+function targetRubles(rng: Rng, topic: TopicKey): number {
+  const median = topicByKey(topic).medianPrice;
+  let value = median * Math.exp(1.05 * rng.normal());
+  for (let i = 0; i < 8 && (value < MIN_RUBLES || value >= MAX_RUBLES); i++) value = median * Math.exp(1.05 * rng.normal());
+  return Math.min(MAX_RUBLES - 1, Math.max(MIN_RUBLES, value));
+}
+
+/**
+ * Quantities and unit prices of the positions, and from them the initial price. The price follows what is
+ * bought (issue 26: eight CT scanners are not 371 000 ₽): each counted item keeps a unit price within its
+ * OKPD2 class's typical range and the customer's target only decides how many are bought; a service or work
+ * («усл. ед», one of it) is priced within its range as near the target as it allows. The total is then
+ * kept within 50 000 – 500 000 000 ₽ by buying more or fewer items.
+ */
 function pricedTender(seed: number, tender: TenderShape): PricedTender {
   const key = `${seed}:${tender.id}:${tender.positions_count}:${tender.okpd2}`;
   const cached = pricedCache.get(key);
@@ -208,32 +219,74 @@ function pricedTender(seed: number, tender: TenderShape): PricedTender {
     seeds.push(s);
     weightSum += s.weight;
   }
-  const initial = initialPriceKopecks(seed, tender.id, okpd2Entry(codes[0]!).topic);
-  const quantities = seeds.map((s) => quantityFor(s, initial, weightSum));
-  const priced = { seeds, quantities };
+  const rng = rngFor(seed, STREAM.price, tender.id);
+  const target = targetRubles(rng, okpd2Entry(codes[0]!).topic);
+  const quantities: number[] = [];
+  const units: number[] = [];
+  for (const s of seeds) {
+    const share = (target * s.weight) / weightSum;
+    const [low, high] = s.entry.unitPrice;
+    if (s.entry.unit === SERVICE_UNIT) {
+      quantities.push(1);
+      units.push(Math.min(high, Math.max(low, share)));
+    } else {
+      quantities.push(Math.max(1, Math.min(MAX_QUANTITY, Math.round(share / s.typicalUnitPrice))));
+      units.push(s.typicalUnitPrice);
+    }
+  }
+  const sum = (): number => quantities.reduce((total, q, i) => total + q * units[i]!, 0);
+  let total = sum();
+  for (let pass = 0; pass < 3 && (total > MAX_RUBLES * 0.95 || total < MIN_RUBLES * 1.05); pass++) {
+    const factor = total > MAX_RUBLES * 0.95 ? (MAX_RUBLES * 0.9) / total : (MIN_RUBLES * 1.2) / total;
+    seeds.forEach((s, i) => {
+      const [low, high] = s.entry.unitPrice;
+      if (s.entry.unit === SERVICE_UNIT) units[i] = Math.min(high, Math.max(low, units[i]! * factor));
+      else quantities[i] = Math.max(1, Math.min(MAX_QUANTITY, Math.round(quantities[i]! * factor)));
+    });
+    total = sum();
+  }
+  if (total > MAX_RUBLES * 0.95 || total < MIN_RUBLES * 1.05) {
+    // Out of reach by quantities alone (one service below the floor): the unit prices move, a little.
+    const factor = Math.min(MAX_RUBLES * 0.95, Math.max(MIN_RUBLES * 1.05, total)) / total;
+    for (let i = 0; i < units.length; i++) units[i] = units[i]! * factor;
+    total = sum();
+  }
+  // Most initial prices come from averaging quotes and carry kopecks; some are rounded by the customer.
+  const written = rng.chance(0.2) ? Math.round(total / 100) * 10_000 : Math.round(total) * 100 + rng.int(0, 99);
+  const initialKopecks = Math.min(MAX_PRICE_KOPECKS - 100, Math.max(MIN_PRICE_KOPECKS, written));
+  const basis = quantities.map((q, i) => q * units[i]!);
+  const priced = { seeds, quantities, basis, initialKopecks };
   if (pricedCache.size > 256) pricedCache.clear();
   pricedCache.set(key, priced);
   return priced;
 }
 
 /**
- * Splits `totalKopecks` over positions in proportion to their weights. Unit prices are whole kopecks and
+ * The initial price of a tender (its first version), in kopecks: the sum of its positions at their typical
+ * unit prices (see pricedTender). Later versions change it; quantities stay the same across versions.
+ */
+export function initialPriceKopecks(seed: number, tender: TenderShape): number {
+  return pricedTender(seed, tender).initialKopecks;
+}
+
+/**
+ * Splits `totalKopecks` over positions in proportion to their basis. Unit prices are whole kopecks and
  * rounded down, so every amount but the last is exactly quantity × price and the last takes the remainder.
  */
-function allocate(totalKopecks: number, seeds: readonly PositionSeed[], quantities: readonly number[]): { unit: number[]; amount: number[] } {
-  let weightSum = 0;
-  for (const s of seeds) weightSum += s.weight;
+function allocate(totalKopecks: number, basis: readonly number[], quantities: readonly number[]): { unit: number[]; amount: number[] } {
+  let basisSum = 0;
+  for (const b of basis) basisSum += b;
   const unit: number[] = [];
   const amount: number[] = [];
   let allocated = 0;
-  for (let i = 0; i < seeds.length - 1; i++) {
-    const u = Math.floor((totalKopecks * seeds[i]!.weight) / weightSum / quantities[i]!);
+  for (let i = 0; i < basis.length - 1; i++) {
+    const u = Math.floor((totalKopecks * basis[i]!) / basisSum / quantities[i]!);
     unit.push(u);
     amount.push(u * quantities[i]!);
     allocated += u * quantities[i]!;
   }
   const last = totalKopecks - allocated;
-  unit.push(Math.round(last / quantities[seeds.length - 1]!));
+  unit.push(Math.round(last / quantities[basis.length - 1]!));
   amount.push(last);
   return { unit, amount };
 }
@@ -297,8 +350,8 @@ function buildPosition(
 
 /** Amounts (kopecks) of all positions of a tender at a price. */
 export function tenderPositionAmounts(seed: number, tender: TenderShape, priceKopecks: number): number[] {
-  const { seeds, quantities } = pricedTender(seed, tender);
-  return allocate(priceKopecks, seeds, quantities).amount;
+  const { basis, quantities } = pricedTender(seed, tender);
+  return allocate(priceKopecks, basis, quantities).amount;
 }
 
 function pageRange(total: number, page: number, limit: number): [number, number] {
@@ -317,8 +370,8 @@ export function tenderPositions(
   page: number,
   limit: number,
 ): Position[] {
-  const { seeds, quantities } = pricedTender(seed, tender);
-  const { unit, amount } = allocate(kopecks(version.price), seeds, quantities);
+  const { seeds, quantities, basis } = pricedTender(seed, tender);
+  const { unit, amount } = allocate(kopecks(version.price), basis, quantities);
   const [from, to] = pageRange(seeds.length, page, limit);
   const out: Position[] = [];
   for (let i = from; i < to; i++) out.push(buildPosition(seed, seeds[i]!, tender, i + 1, quantities[i]!, unit[i]!, amount[i]!));
@@ -371,13 +424,15 @@ export function contractIndex(contract: Pick<ContractRow, 'positions_count'>, te
   return contract.positions_count === firstLotSize(tender) ? 0 : 1;
 }
 
-function contractSlice(seed: number, contract: Pick<ContractRow, 'positions_count'>, tender: TenderShape): PricedTender {
-  const { seeds, quantities } = pricedTender(seed, tender);
+function contractSlice(
+  seed: number,
+  contract: Pick<ContractRow, 'positions_count'>,
+  tender: TenderShape,
+): Pick<PricedTender, 'seeds' | 'quantities' | 'basis'> {
+  const { seeds, quantities, basis } = pricedTender(seed, tender);
   const offset = contractIndex(contract, tender) === 0 ? 0 : tender.positions_count - contract.positions_count;
-  return {
-    seeds: seeds.slice(offset, offset + contract.positions_count),
-    quantities: quantities.slice(offset, offset + contract.positions_count),
-  };
+  const end = offset + contract.positions_count;
+  return { seeds: seeds.slice(offset, end), quantities: quantities.slice(offset, end), basis: basis.slice(offset, end) };
 }
 
 /**
@@ -393,8 +448,8 @@ export function contractPositions(
   page: number,
   limit: number,
 ): Position[] {
-  const { seeds, quantities } = contractSlice(seed, contract, tender);
-  const { unit, amount } = allocate(kopecks(contract.price), seeds, quantities);
+  const { seeds, quantities, basis } = contractSlice(seed, contract, tender);
+  const { unit, amount } = allocate(kopecks(contract.price), basis, quantities);
   const [from, to] = pageRange(seeds.length, page, limit);
   const out: Position[] = [];
   for (let i = from; i < to; i++) out.push(buildPosition(seed, seeds[i]!, tender, i + 1, quantities[i]!, unit[i]!, amount[i]!));

@@ -3,9 +3,11 @@
  * once per (seed, size) into a database that already has `catalogueSchema`.
  *
  * The world is seen from the service's side. Tender ids are the order in which the service discovered the
- * tenders, and discovery runs along a time axis that ends at the fixed anchor: the first tenders were found
- * ~120 days before it, the last ones minutes before it. Later versions and contracts are discovered when
- * they happen on that axis, so they land in the log thousands of entries after their tender's first version.
+ * tenders, and discovery runs along a time axis that ends at the anchor, the start of the Moscow day the
+ * catalogue is made for (`catalogueAnchor`): the first tenders were found ~120 days before it, the last ones
+ * minutes before it. Later versions and contracts are discovered when they happen on that axis, so they land
+ * in the log thousands of entries after their tender's first version. The same seed, size and day give the
+ * same catalogue; the world moving on later (a tick, a catch-up at open) reuses the planning and writing here.
  *
  * It streams: tenders are made one by one in id order, later events wait in a small priority queue until
  * the axis reaches them, rows go out in transactions of 10 000 tenders through prepared statements. Nothing
@@ -44,6 +46,7 @@ import {
   contractSchedule,
   firstLotSize,
   initialPriceKopecks,
+  positionsCap,
   tenderPositionAmounts,
   tenderTopic,
   MAX_PRICE_KOPECKS,
@@ -52,11 +55,22 @@ import {
   type TenderShape,
 } from './derive';
 import { rngFor, STREAM, type Rng } from './rng';
-import { DAY, TENDER_STATUS, CONTRACT_STAGE, mskDayStart, mskIso, mskYear, rubles, unixSeconds } from './rows';
+import { DAY, TENDER_STATUS, CONTRACT_STAGE, mskDayStart, mskIso, mskYear, rubles } from './rows';
 
-export const ANCHOR_ISO = '2026-11-20T09:00:00+03:00';
-/** The fixed "now" of the generated world, Unix seconds. */
-export const ANCHOR = unixSeconds(ANCHOR_ISO);
+/**
+ * The anchor of a catalogue made at `nowSeconds`: the start of its Moscow day. Every start on that day uses
+ * the same catalogue (one cached file a day), and nothing in it is later than the anchor: whenever in the day
+ * a sandbox starts, its newest tenders were found less than a day ago and none in its future.
+ */
+export function catalogueAnchor(nowSeconds: number): number {
+  return mskDayStart(nowSeconds);
+}
+
+/**
+ * The meta key of the time up to which a world has been lived (ISO, Moscow time): the anchor for a fresh
+ * catalogue, then moved by ticks, by the catch-up at open (data/catchUp.ts) and when a sandbox closes.
+ */
+export const WORLD_TIME_KEY = 'world_time';
 
 const BATCH_TENDERS = 10_000;
 const HOUR = 3600;
@@ -65,6 +79,8 @@ const MINUTE = 60;
 export interface GenerateOptions {
   seed: number;
   tenders: number;
+  /** The time the catalogue is made for, Unix seconds (default: the current time); see catalogueAnchor. */
+  now?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -460,19 +476,20 @@ export function draftTender(world: World, id: number, publish: number): TenderDr
   const topicKey = rng.weighted(profile.topics);
   const topic = topicByKey(topicKey);
   const subject = rng.pick(topic.subjects);
-  const positions = positionsCount(rng, topic.nature, topic.manyPositions);
-  const codes = chooseCodes(rng, subject, positions);
+  const drawn = positionsCount(rng, topic.nature, topic.manyPositions);
+  const codes = chooseCodes(rng, subject, drawn);
+  // A few CT scanners or buildings per tender, not dozens (the price follows what is bought).
+  const positions = Math.max(codes.length, Math.min(drawn, positionsCap(codes)));
   const lots = lotsCount(rng, law, positions);
-  const region = rng.chance(0.92) ? customer.region : rng.weighted(REGION_WEIGHTS);
+  // A tender is placed where its customer is: its region is the one of the customer's INN and address.
+  const region = customer.region;
   const placement = rng.weighted(PLACEMENTS[law]);
   const platform = choosePlatform(rng, law, region);
-  const place =
-    region === customer.region
-      ? shortAddress(customer.address)
-      : makeAddress(rng, regionByCode(region), pickCity(rng, regionByCode(region))).short;
+  const place = shortAddress(customer.address);
   const title = tenderTitle(rng, subject, topic.nature, law, topicKey, customer.name, place, publish);
   const description = tenderDescription(rng, codes, topic.nature, law, place, publish);
   const serial = law === 1 ? world.nextTenderSerial(customerId) : 0;
+  const shape = { id, okpd2: codes.join(' '), positions_count: positions, lots_count: lots, purchase_type: law };
   return {
     id,
     etp_id: etpId(rng, law, id, customerId, customer.region, serial, publish),
@@ -487,7 +504,7 @@ export function draftTender(world: World, id: number, publish: number): TenderDr
     positions_count: positions,
     lots_count: lots,
     topic: topicKey,
-    initialPriceKopecks: initialPriceKopecks(world.seed, id, topicKey),
+    initialPriceKopecks: initialPriceKopecks(world.seed, shape),
   };
 }
 
@@ -607,12 +624,24 @@ const enum Fate {
  * ahead, at the price of more discoveries per day in the last month than before it.
  */
 const FATES: readonly (readonly [Fate, number, (age: number) => number])[] = [
-  [Fate.Active, 0.6, (a) => (a < 0 ? 0 : a <= 16 ? 1 / 23 : a <= 30 ? (30 - a) / 14 / 23 : 0)],
+  [Fate.Active, 0.6, (a) => (a < 0 ? 0 : a <= 14.5 ? 1 / 21.5 : a <= 28.5 ? (28.5 - a) / 14 / 21.5 : 0)],
   [Fate.CompletedLater, 0.09, (a) => (a >= 15 && a <= 120 ? 1 / 105 : 0)],
   [Fate.CancelledLater, 0.02, (a) => (a >= 3 && a <= 120 ? 1 / 117 : 0)],
   [Fate.FoundCompleted, 0.23, (a) => (a >= 0 && a <= 119 ? 1 / 119 : 0)],
   [Fate.FoundCancelled, 0.06, (a) => (a >= 0 && a <= 120 ? 1 / 120 : 0)],
 ];
+
+/**
+ * Tenders discovered a day just before the anchor, as a share of the catalogue's size (~3 %): the pace the
+ * world keeps when it moves on past its anchor (data/catchUp.ts).
+ */
+export const DISCOVERIES_PER_DAY: number = FATES.reduce((sum, [, share, f]) => sum + share * f(0), 0);
+
+/**
+ * Open tenders whose deadline had just passed at the anchor: the commission is at work, no result yet. Few,
+ * so that the default search (`active`) is nearly all tenders still open for bids.
+ */
+const AWAITING_SHARE = 0.05;
 
 const WINDOW_DAYS = 120;
 const GRID_STEP = 0.01;
@@ -661,7 +690,7 @@ export interface VersionPlan {
   discovered: number;
 }
 
-interface TenderPlan {
+export interface TenderPlan {
   publish: number;
   versions: VersionPlan[];
   /** Set for completed tenders: when the contract was signed and when the service found it. */
@@ -676,9 +705,12 @@ function indexingLag(rng: Rng): number {
   return rng.int(DAY, 4 * DAY);
 }
 
+/** The hours of a day deadlines are set at, Moscow time. */
+export const DEADLINE_HOURS: readonly number[] = [8, 9, 9, 10, 10, 12, 14, 17, 18];
+
 /** A deadline: the Moscow day of `t` at a usual hour. */
-function deadline(rng: Rng, t: number): number {
-  return mskDayStart(t) + rng.pick([8, 9, 9, 10, 10, 12, 14, 17, 18]) * HOUR;
+export function deadline(rng: Rng, t: number): number {
+  return mskDayStart(t) + rng.pick(DEADLINE_HOURS) * HOUR;
 }
 
 /** A new price of an open tender: a few percent down (more often) or up. */
@@ -698,22 +730,22 @@ function resolvePrices(plan: TenderPlan, initialKopecks: number): void {
   }
 }
 
-function discoveredAfter(rng: Rng, at: number, maxDelay: number): number {
-  return at + rng.int(MINUTE, Math.max(MINUTE, Math.min(maxDelay, Math.floor((ANCHOR - at) / 2))));
+function discoveredAfter(rng: Rng, at: number, maxDelay: number, anchor: number): number {
+  return at + rng.int(MINUTE, Math.max(MINUTE, Math.min(maxDelay, Math.floor((anchor - at) / 2))));
 }
 
 /**
  * Changes of an open tender at the given times: a new price, a later deadline, or both. Each change is a
  * version of its own.
  */
-function applyChanges(rng: Rng, versions: VersionPlan[], times: readonly number[]): void {
+function applyChanges(rng: Rng, versions: VersionPlan[], times: readonly number[], anchor: number): void {
   for (const t of times) {
     const last = versions[versions.length - 1]!;
     const kind = rng.weighted([['price', 40], ['extend', 40], ['both', 20]] as const);
     const change = kind === 'extend' ? 1 : priceChange(rng);
     const end = kind !== 'price' && last.end > t ? last.end + rng.int(3, 10) * DAY : last.end;
-    const discovered = Math.max(last.discovered + 1, discoveredAfter(rng, t, 3 * HOUR));
-    if (discovered >= ANCHOR) return;
+    const discovered = Math.max(last.discovered + 1, discoveredAfter(rng, t, 3 * HOUR, anchor));
+    if (discovered >= anchor) return;
     versions.push({ status: TENDER_STATUS.active, change, priceKopecks: 0, end, update: t, discovered });
   }
 }
@@ -725,39 +757,47 @@ function sortedTimes(rng: Rng, count: number, from: number, to: number): number[
   return times.sort((a, b) => a - b);
 }
 
-function planActive(rng: Rng, found: number): TenderPlan {
-  const publish = found - indexingLag(rng);
-  const publishAge = (ANCHOR - publish) / DAY;
-  let end: number;
-  if (rng.chance(0.1) && publishAge > 7.5) {
+/**
+ * Open at the anchor. Most take bids for the whole anchor's day and after (the anchor is a day's start, so a
+ * sandbox started any time that day finds them open); a few had their deadline pass just before it.
+ */
+function planActive(rng: Rng, found: number, anchor: number): TenderPlan {
+  // Published late enough that a deadline of at most 30 days still lies beyond the anchor's day.
+  const publish = found - Math.min(indexingLag(rng), Math.max(5 * MINUTE, Math.floor((28.9 * DAY - (anchor - found)))));
+  const publishAge = (anchor - publish) / DAY;
+  let end = 0;
+  let awaiting = rng.chance(AWAITING_SHARE) && publishAge > 7.5;
+  if (awaiting) {
     // Awaiting results: the deadline passed hours or days ago and the commission has not finished yet.
-    const passed = ANCHOR - rng.int(2 * HOUR, Math.floor(Math.min(3, publishAge - 7.2) * DAY));
+    const passed = anchor - rng.int(2 * HOUR, Math.floor(Math.min(3, publishAge - 7.2) * DAY));
     end = deadline(rng, passed);
-    if (end >= ANCHOR) end -= DAY;
-    if (end < publish + 7 * DAY) end += DAY;
-  } else {
-    const minDays = Math.min(30, Math.max(7, Math.ceil(publishAge + 0.05)));
+    if (end >= anchor) end -= DAY;
+    // Bids are taken for at least 7 days: a deadline that would come sooner is not this tender's.
+    awaiting = end >= publish + 7 * DAY;
+  }
+  if (!awaiting) {
+    const minDays = Math.min(30, Math.max(7, Math.ceil(publishAge + 1.05)));
     end = deadline(rng, publish + rng.int(minDays, 30) * DAY);
-    if (end <= ANCHOR && minDays < 30) end += DAY;
+    while (end <= anchor + DAY) end += DAY;
   }
   const versions: VersionPlan[] = [{ status: TENDER_STATUS.active, change: 1, priceKopecks: 0, end, update: publish, discovered: found }];
-  if (rng.chance(0.15)) applyChanges(rng, versions, sortedTimes(rng, rng.chance(0.25) ? 2 : 1, found + 30 * MINUTE, ANCHOR - 30 * MINUTE));
+  if (rng.chance(0.15)) applyChanges(rng, versions, sortedTimes(rng, rng.chance(0.25) ? 2 : 1, found + 30 * MINUTE, anchor - 30 * MINUTE), anchor);
   return { publish, versions };
 }
 
-function planCompletedLater(rng: Rng, found: number): TenderPlan {
+function planCompletedLater(rng: Rng, found: number, anchor: number): TenderPlan {
   const publish = found - Math.min(DAY, indexingLag(rng));
-  const budget = (ANCHOR - publish) / DAY - 0.3;
+  const budget = (anchor - publish) / DAY - 0.3;
   const days = rng.int(7, Math.max(7, Math.min(30, Math.floor(budget - 5.5))));
   const versions: VersionPlan[] = [{ status: TENDER_STATUS.active, change: 1, priceKopecks: 0, end: deadline(rng, publish + days * DAY), update: publish, discovered: found }];
-  let room = (ANCHOR - versions[0]!.end) / DAY - 0.2;
+  let room = (anchor - versions[0]!.end) / DAY - 0.2;
   if (rng.chance(0.3)) {
     const at = sortedTimes(rng, 1, found + 30 * MINUTE, versions[0]!.end - HOUR);
     if (at.length > 0) {
-      applyChanges(rng, versions, at);
+      applyChanges(rng, versions, at, anchor);
       const changed = versions[versions.length - 1]!;
-      if ((ANCHOR - changed.end) / DAY - 0.2 < 4.3) changed.end = versions[0]!.end;
-      room = (ANCHOR - changed.end) / DAY - 0.2;
+      if ((anchor - changed.end) / DAY - 0.2 < 4.3) changed.end = versions[0]!.end;
+      room = (anchor - changed.end) / DAY - 0.2;
     }
   }
   const last = versions[versions.length - 1]!;
@@ -773,14 +813,14 @@ function planCompletedLater(rng: Rng, found: number): TenderPlan {
     update: completed,
     discovered: Math.max(last.discovered + 1, completed + rng.int(5 * MINUTE, 6 * HOUR)),
   });
-  return { publish, versions, contract: { sign, discovered: discoveredAfter(rng, sign, 2 * DAY) } };
+  return { publish, versions, contract: { sign, discovered: discoveredAfter(rng, sign, 2 * DAY, anchor) } };
 }
 
-function planCancelledLater(rng: Rng, found: number): TenderPlan {
+function planCancelledLater(rng: Rng, found: number, anchor: number): TenderPlan {
   const publish = found - indexingLag(rng);
   const versions: VersionPlan[] = [{ status: TENDER_STATUS.active, change: 1, priceKopecks: 0, end: deadline(rng, publish + rng.int(7, 30) * DAY), update: publish, discovered: found }];
-  const cancelAt = rng.int(found + HOUR, Math.max(found + HOUR, Math.min(versions[0]!.end, ANCHOR - 2 * HOUR)));
-  if (rng.chance(0.2)) applyChanges(rng, versions, sortedTimes(rng, 1, found + 30 * MINUTE, cancelAt - 30 * MINUTE));
+  const cancelAt = rng.int(found + HOUR, Math.max(found + HOUR, Math.min(versions[0]!.end, anchor - 2 * HOUR)));
+  if (rng.chance(0.2)) applyChanges(rng, versions, sortedTimes(rng, 1, found + 30 * MINUTE, cancelAt - 30 * MINUTE), anchor);
   const last = versions[versions.length - 1]!;
   versions.push({
     status: TENDER_STATUS.cancelled,
@@ -788,14 +828,14 @@ function planCancelledLater(rng: Rng, found: number): TenderPlan {
     priceKopecks: 0,
     end: last.end,
     update: cancelAt,
-    discovered: Math.max(last.discovered + 1, discoveredAfter(rng, cancelAt, 6 * HOUR)),
+    discovered: Math.max(last.discovered + 1, discoveredAfter(rng, cancelAt, 6 * HOUR, anchor)),
   });
   return { publish, versions };
 }
 
 /** Found already completed: the whole life (deadline, result, contract) happened before discovery. */
-function planFoundCompleted(rng: Rng, found: number): TenderPlan {
-  const limit = 135 - (ANCHOR - found) / DAY;
+function planFoundCompleted(rng: Rng, found: number, anchor: number): TenderPlan {
+  const limit = 135 - (anchor - found) / DAY;
   const days = rng.int(7, Math.max(7, Math.min(30, Math.floor(limit - 9))));
   const lagDays = rng.range(1, Math.max(1, Math.min(10, limit - days - 3)));
   const gapDays = rng.range(3, Math.max(3, Math.min(15, limit - days - lagDays)));
@@ -808,47 +848,60 @@ function planFoundCompleted(rng: Rng, found: number): TenderPlan {
   return {
     publish,
     versions: [{ status: TENDER_STATUS.completed, change: 1, priceKopecks: 0, end, update: completed, discovered: found }],
-    contract: { sign, discovered: discoveredAfter(rng, found, DAY) },
+    contract: { sign, discovered: discoveredAfter(rng, found, DAY, anchor) },
   };
 }
 
-function planFoundCancelled(rng: Rng, found: number): TenderPlan {
-  const limit = 135 - (ANCHOR - found) / DAY;
+function planFoundCancelled(rng: Rng, found: number, anchor: number): TenderPlan {
+  const limit = 135 - (anchor - found) / DAY;
   const cancelled = found - Math.round(rng.range(0, Math.max(0, Math.min(3, limit - 2))) * DAY);
   const publish = cancelled - Math.round(rng.range(1, Math.max(1, Math.min(30, limit - 3))) * DAY);
   const end = deadline(rng, publish + rng.int(7, 30) * DAY);
   return { publish, versions: [{ status: TENDER_STATUS.cancelled, change: 1, priceKopecks: 0, end, update: cancelled, discovered: found }] };
 }
 
-/** The life of catalogue tender `id` up to the anchor; prices are filled in by `resolvePrices`. */
-function planTender(seed: number, id: number, total: number): TenderPlan {
-  const rng = rngFor(seed, STREAM.history, id);
-  const u = (id - 1 + rng.float()) / total;
-  const age = ageAt(u);
-  const found = Math.min(ANCHOR - 2 * MINUTE, ANCHOR - Math.round(age * DAY));
-  switch (fateAt(rng, age)) {
+/**
+ * The life up to `anchor` of a tender the service found at `found` (at least two minutes before the anchor),
+ * its fate drawn by how long before the anchor that was. Prices are filled in by `resolvePrices`.
+ */
+export function planFoundAt(rng: Rng, found: number, anchor: number): TenderPlan {
+  switch (fateAt(rng, (anchor - found) / DAY)) {
     case Fate.Active:
-      return planActive(rng, found);
+      return planActive(rng, found, anchor);
     case Fate.CompletedLater:
-      return planCompletedLater(rng, found);
+      return planCompletedLater(rng, found, anchor);
     case Fate.CancelledLater:
-      return planCancelledLater(rng, found);
+      return planCancelledLater(rng, found, anchor);
     case Fate.FoundCompleted:
-      return planFoundCompleted(rng, found);
+      return planFoundCompleted(rng, found, anchor);
     case Fate.FoundCancelled:
-      return planFoundCancelled(rng, found);
+      return planFoundCancelled(rng, found, anchor);
   }
 }
 
+/** The life of catalogue tender `id` up to the anchor: found where its id falls on the discovery axis. */
+function planTender(seed: number, id: number, total: number, anchor: number): TenderPlan {
+  const rng = rngFor(seed, STREAM.history, id);
+  const u = (id - 1 + rng.float()) / total;
+  const found = Math.min(anchor - 2 * MINUTE, anchor - Math.round(ageAt(u) * DAY));
+  return planFoundAt(rng, found, anchor);
+}
+
 /** Versions of a contract found at `found`: its state then, and up to two later steps before the anchor. */
-export function contractVersions(events: readonly ContractEvent[], sign: number, found: number, rng: Rng): { stage: number; paidKopecks: number; update: number; discovered: number }[] {
+export function contractVersions(
+  events: readonly ContractEvent[],
+  sign: number,
+  found: number,
+  rng: Rng,
+  anchor: number,
+): { stage: number; paidKopecks: number; update: number; discovered: number }[] {
   const before = events.filter((e) => e.at <= found);
   const state = before.length > 0 ? before[before.length - 1]! : { at: sign, stage: CONTRACT_STAGE.executing, paidKopecks: 0 };
   const versions = [{ stage: state.stage, paidKopecks: state.paidKopecks, update: state.at, discovered: found }];
-  const later = events.filter((e) => e.at > found && e.at < ANCHOR - 10 * MINUTE).slice(-2);
+  const later = events.filter((e) => e.at > found && e.at < anchor - 10 * MINUTE).slice(-2);
   for (const e of later) {
     const discovered = Math.max(versions[versions.length - 1]!.discovered + 1, e.at + rng.int(10 * MINUTE, DAY));
-    if (discovered >= ANCHOR) break;
+    if (discovered >= anchor) break;
     versions.push({ stage: e.stage, paidKopecks: e.paidKopecks, update: e.at, discovered });
   }
   return versions;
@@ -859,9 +912,19 @@ export function contractVersions(events: readonly ContractEvent[], sign: number,
 // ---------------------------------------------------------------------------------------------------------
 
 type Pending =
-  | { kind: 'tender-version'; at: number; order: number; tenderId: number; version: number; plan: VersionPlan }
+  | { kind: 'tender-version'; at: number; order: number; tenderId: number; version: number; plan: VersionPlan; current: boolean }
   | { kind: 'contract'; at: number; order: number; draft: ContractDraft }
-  | { kind: 'contract-version'; at: number; order: number; contractId: number; version: number; stage: number; paidKopecks: number; update: number };
+  | {
+      kind: 'contract-version';
+      at: number;
+      order: number;
+      contractId: number;
+      version: number;
+      stage: number;
+      paidKopecks: number;
+      update: number;
+      current: boolean;
+    };
 
 /** Min-heap by (discovery time, insertion order): ties keep the order events were planned in. */
 class PendingQueue {
@@ -988,6 +1051,118 @@ export function insertContract(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Writing discoveries in the order they happen
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Writes objects and their versions to the log in discovery order: new tenders as their turn comes, later
+ * events (versions, contracts) held in the queue until the axis reaches them. The generator writes a whole
+ * catalogue with it; the catch-up at open (data/catchUp.ts) writes the days a stored world was closed. Each
+ * event carries whether it becomes its object's current row: a new tender's row already holds its last
+ * planned version, an existing object's row follows each version written.
+ */
+export class DiscoveryWriter {
+  private readonly queue = new PendingQueue();
+  private order = 0;
+  private readonly updateTender: Database.Statement;
+  private readonly updateContract: Database.Statement;
+
+  constructor(
+    db: Database.Database,
+    private readonly st: CatalogueStatements,
+    private readonly world: World,
+    /** Nothing is planned later than this (Unix seconds). */
+    private readonly anchor: number,
+    /** The last seq of the log and the last contract id written before. */
+    private seq: number,
+    private contractId: number,
+  ) {
+    this.updateTender = db.prepare('UPDATE tenders SET version = ?, status = ?, price = ?, end_date = ?, update_date = ? WHERE id = ?');
+    this.updateContract = db.prepare('UPDATE contracts SET version = ?, stage = ?, paid = ?, update_date = ? WHERE id = ?');
+  }
+
+  /** A later version of a tender, found at `at`; `current`: the tender's row becomes it when written. */
+  scheduleTenderVersion(at: number, tenderId: number, version: number, plan: VersionPlan, current: boolean): void {
+    this.queue.push({ kind: 'tender-version', at, order: this.order++, tenderId, version, plan, current });
+  }
+
+  /** A contract of a completed tender, found at `at`; its own later steps are planned when it is written. */
+  scheduleContract(at: number, draft: ContractDraft): void {
+    this.queue.push({ kind: 'contract', at, order: this.order++, draft });
+  }
+
+  scheduleContractVersion(
+    at: number,
+    contractId: number,
+    version: number,
+    step: { stage: number; paidKopecks: number; update: number },
+    current: boolean,
+  ): void {
+    this.queue.push({ kind: 'contract-version', at, order: this.order++, contractId, version, ...step, current });
+  }
+
+  /** Writes every event found at or before `at`. */
+  drainUntil(at: number): void {
+    for (let next = this.queue.peek(); next && next.at <= at; next = this.queue.peek()) this.emit(this.queue.pop()!);
+  }
+
+  /** Writes tender `id` (drafted as published at its plan's time) when it is found, queueing what follows. */
+  writeTender(id: number, plan: TenderPlan): void {
+    const draft = draftTender(this.world, id, plan.publish);
+    resolvePrices(plan, draft.initialPriceKopecks);
+    const first = plan.versions[0]!;
+    this.drainUntil(first.discovered);
+    const current = { ...plan.versions[plan.versions.length - 1]!, version: plan.versions.length };
+    insertTender(this.st, draft, this.world.customer(draft.customer_id).name, plan.publish, first, current, ++this.seq);
+    plan.versions.slice(1).forEach((v, i) => this.scheduleTenderVersion(v.discovered, id, i + 2, v, false));
+    if (plan.contract) {
+      const drafts = draftContracts(this.world, draft, current.priceKopecks, plan.contract.sign);
+      drafts.forEach((d, i) => this.scheduleContract(plan.contract!.discovered + i, d));
+    }
+  }
+
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  /** Writes up to `max` queued events; returns how many it wrote. */
+  flush(max = Number.POSITIVE_INFINITY): number {
+    let written = 0;
+    while (this.queue.size > 0 && written < max) {
+      this.emit(this.queue.pop()!);
+      written++;
+    }
+    return written;
+  }
+
+  private emit(item: Pending): void {
+    const seq = ++this.seq;
+    const st = this.st;
+    if (item.kind === 'tender-version') {
+      const p = item.plan;
+      const [price, end, update] = [rubles(p.priceKopecks), mskIso(p.end), mskIso(p.update)];
+      st.tenderVersion.run(item.tenderId, item.version, seq, p.status, price, end, update);
+      st.log.run(seq, 'tender', item.tenderId, item.version, mskIso(item.at));
+      if (item.current) this.updateTender.run(item.version, p.status, price, end, update, item.tenderId);
+    } else if (item.kind === 'contract') {
+      const id = ++this.contractId;
+      const draft = item.draft;
+      const seed = this.world.seed;
+      const schedule = contractSchedule(seed, draft.tender_id, draft.index, draft.priceKopecks, draft.sign);
+      const events = contractEvents(seed, draft, schedule);
+      const versions = contractVersions(events, draft.sign, item.at, rngFor(seed, STREAM.contract, draft.tender_id, draft.index, 2), this.anchor);
+      insertContract(st, id, draft, versions, seq, item.at);
+      versions.slice(1).forEach((v, i) => this.scheduleContractVersion(v.discovered, id, i + 2, v, false));
+    } else {
+      const [paid, update] = [rubles(item.paidKopecks), mskIso(item.update)];
+      st.contractVersion.run(item.contractId, item.version, seq, item.stage, paid, update);
+      st.log.run(seq, 'contract', item.contractId, item.version, mskIso(item.at));
+      if (item.current) this.updateContract.run(item.version, item.stage, paid, update, item.contractId);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The catalogue
 // ---------------------------------------------------------------------------------------------------------
 
@@ -1016,12 +1191,14 @@ function writeOrganizations(db: Database.Database, st: CatalogueStatements, seed
 }
 
 /**
- * Fills the catalogue tables of `db` (which must already have `catalogueSchema`) for `tenders` tenders.
- * Same seed and size give byte-identical rows. Pragmas are the caller's choice.
+ * Fills the catalogue tables of `db` (which must already have `catalogueSchema`) for `tenders` tenders, as
+ * of the anchor of `now`. Same seed, size and anchor day give byte-identical rows. Pragmas are the caller's
+ * choice.
  */
 export function generateCatalogue(db: Database.Database, opts: GenerateOptions): void {
   const { seed, tenders: total, onProgress } = opts;
   if (!Number.isInteger(total) || total < 1) throw new RangeError(`tenders must be a positive integer, got ${total}`);
+  const anchor = catalogueAnchor(opts.now ?? Math.floor(Date.now() / 1000));
   const st = prepareStatements(db);
   const pools = buildPools(seed, total);
   const orgs = writeOrganizations(db, st, seed, total);
@@ -1034,77 +1211,24 @@ export function generateCatalogue(db: Database.Database, opts: GenerateOptions):
     nextTenderSerial: (id) => ++tenderSerials[id]!,
     nextContractSerial: (id) => ++contractSerials[id]!,
   };
-
-  const queue = new PendingQueue();
-  let order = 0;
-  let seq = 0;
-  let contractId = 0;
-
-  const emit = (item: Pending): void => {
-    seq++;
-    if (item.kind === 'tender-version') {
-      const p = item.plan;
-      st.tenderVersion.run(item.tenderId, item.version, seq, p.status, rubles(p.priceKopecks), mskIso(p.end), mskIso(p.update));
-      st.log.run(seq, 'tender', item.tenderId, item.version, mskIso(item.at));
-    } else if (item.kind === 'contract') {
-      const id = ++contractId;
-      const draft = item.draft;
-      const schedule = contractSchedule(seed, draft.tender_id, draft.index, draft.priceKopecks, draft.sign);
-      const events = contractEvents(seed, draft, schedule);
-      const versions = contractVersions(events, draft.sign, item.at, rngFor(seed, STREAM.contract, draft.tender_id, draft.index, 2));
-      insertContract(st, id, draft, versions, seq, item.at);
-      versions.slice(1).forEach((v, i) => {
-        queue.push({ kind: 'contract-version', at: v.discovered, order: order++, contractId: id, version: i + 2, stage: v.stage, paidKopecks: v.paidKopecks, update: v.update });
-      });
-    } else {
-      st.contractVersion.run(item.contractId, item.version, seq, item.stage, rubles(item.paidKopecks), mskIso(item.update));
-      st.log.run(seq, 'contract', item.contractId, item.version, mskIso(item.at));
-    }
-  };
-
-  const drainUntil = (at: number): void => {
-    for (let next = queue.peek(); next && next.at <= at; next = queue.peek()) emit(queue.pop()!);
-  };
-
-  const writeTender = (id: number): void => {
-    const plan = planTender(seed, id, total);
-    const draft = draftTender(world, id, plan.publish);
-    resolvePrices(plan, draft.initialPriceKopecks);
-    const first = plan.versions[0]!;
-    drainUntil(first.discovered);
-    seq++;
-    const current = { ...plan.versions[plan.versions.length - 1]!, version: plan.versions.length };
-    insertTender(st, draft, world.customer(draft.customer_id).name, plan.publish, first, current, seq);
-    plan.versions.slice(1).forEach((v, i) => {
-      queue.push({ kind: 'tender-version', at: v.discovered, order: order++, tenderId: id, version: i + 2, plan: v });
-    });
-    if (plan.contract) {
-      const drafts = draftContracts(world, draft, current.priceKopecks, plan.contract.sign);
-      drafts.forEach((d, i) => queue.push({ kind: 'contract', at: plan.contract!.discovered + i, order: order++, draft: d }));
-    }
-  };
+  const writer = new DiscoveryWriter(db, st, world, anchor, 0, 0);
 
   db.transaction(() => {
     st.meta.run('seed', String(seed));
     st.meta.run('tenders', String(total));
-    st.meta.run('anchor', ANCHOR_ISO);
+    st.meta.run('anchor', mskIso(anchor));
+    st.meta.run(WORLD_TIME_KEY, mskIso(anchor));
     st.meta.run('next_tick', '0');
   })();
 
   const batch = db.transaction((from: number, to: number) => {
-    for (let id = from; id <= to; id++) writeTender(id);
+    for (let id = from; id <= to; id++) writer.writeTender(id, planTender(seed, id, total, anchor));
   });
   for (let from = 1; from <= total; from += BATCH_TENDERS) {
     const to = Math.min(total, from + BATCH_TENDERS - 1);
     batch(from, to);
     onProgress?.(to, total);
   }
-  const flush = db.transaction(() => {
-    let emitted = 0;
-    while (queue.size > 0 && emitted < 50_000) {
-      emit(queue.pop()!);
-      emitted++;
-    }
-  });
-  while (queue.size > 0) flush();
+  const flush = db.transaction(() => writer.flush(50_000));
+  while (writer.pending > 0) flush();
 }

@@ -20,6 +20,7 @@ export const STREAM = {
   schedule: 9,
   tick: 10,
   ktru: 11,
+  catchUp: 12,
 } as const;
 
 /** sfc32: 128-bit state, passes PractRand far beyond what a demo needs, and costs a few integer ops per draw. */

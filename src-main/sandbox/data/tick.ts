@@ -9,6 +9,7 @@
 
 import type Database from 'better-sqlite3';
 import {
+  WORLD_TIME_KEY,
   buildPools,
   changedPrice,
   contractEvents,
@@ -71,7 +72,7 @@ interface TickContext {
   updateContract: Database.Statement;
 }
 
-function metaValue(db: Database.Database, key: string): string | undefined {
+export function metaValue(db: Database.Database, key: string): string | undefined {
   return (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
 }
 
@@ -86,7 +87,8 @@ function serialCounter(count: Database.Statement): (customerId: number) => numbe
   };
 }
 
-function tickWorld(db: Database.Database, seed: number): World {
+/** The drafting world of a stored catalogue: customers read from it, serials continuing after its rows. */
+export function storedWorld(db: Database.Database, seed: number): World {
   const tenders = Number(metaValue(db, 'tenders'));
   if (!Number.isInteger(tenders) || tenders < 1) throw new Error('catalogue meta has no tenders count');
   const customer = db.prepare('SELECT name, address, region, inn FROM organizations WHERE id = ?');
@@ -127,7 +129,7 @@ function createTender(ctx: TickContext, id: number): void {
 type TenderPool = 'due' | 'open' | 'any';
 
 const POOL_QUERY: Record<TenderPool, string> = {
-  due: 'SELECT id FROM tenders WHERE status = @active AND end_date <= @now AND id <= @maxId ORDER BY id',
+  due: 'SELECT id FROM tenders WHERE status = @active AND end_date < @now AND id <= @maxId ORDER BY id',
   open: 'SELECT id FROM tenders WHERE status = @active AND id <= @maxId ORDER BY id',
   any: 'SELECT id FROM tenders WHERE id <= @maxId ORDER BY id',
 };
@@ -160,9 +162,9 @@ function writeTenderVersion(ctx: TickContext, tender: TenderRow, status: number,
 function completeTender(ctx: TickContext, tender: TenderRow): void {
   const priceKopecks = kopecks(tender.price);
   writeTenderVersion(ctx, tender, TENDER_STATUS.completed, priceKopecks, tender.end_date);
-  const end = unixSeconds(tender.end_date);
-  // Signed between the deadline and now, so the contract is signed after bidding closed and already known.
-  const sign = Math.min(ctx.now, Math.max(end + 1, ctx.now - Math.floor(ctx.rng.range(0, 0.5) * (ctx.now - end))));
+  // The result is known now and the contract signed on it: after the deadline (the pool is of tenders past
+  // theirs) and not before the result, as a contract is signed on the protocol.
+  const sign = ctx.now;
   let contractId = ctx.maxContractId.get() as number;
   for (const draft of draftContracts(ctx.world, tender, priceKopecks, sign)) {
     contractId++;
@@ -231,8 +233,8 @@ function advanceContract(ctx: TickContext, maxContractId: number, taken: Set<num
 const statementsByDb = new WeakMap<Database.Database, CatalogueStatements>();
 
 /**
- * Applies one tick at `nowIso` (normalised to Moscow time; it should not be before the catalogue's anchor,
- * 2026-11-20T09:00:00+03:00, or new versions would predate old ones). Returns the log entries it appended.
+ * Applies one tick at `nowIso` (normalised to Moscow time; it should not be before the world's time, meta
+ * `world_time`, or new versions would predate old ones). Returns the log entries it appended.
  */
 export function applyTick(db: Database.Database, seed: number, request: TickRequest, nowIso: string): { entries: TickEntry[] } {
   const created = Math.max(0, Math.floor(request.created));
@@ -253,7 +255,7 @@ export function applyTick(db: Database.Database, seed: number, request: TickRequ
       db,
       st: statements,
       seed,
-      world: tickWorld(db, seed),
+      world: storedWorld(db, seed),
       rng: rngFor(seed, STREAM.tick, tickNo),
       now,
       nowIso: mskIso(now),
@@ -275,6 +277,8 @@ export function applyTick(db: Database.Database, seed: number, request: TickRequ
     const advanced = new Set<number>();
     for (let k = 0; k < advancing; k++) advanceContract(ctx, maxContractId, advanced);
     statements.meta.run('next_tick', String(tickNo + 1));
+    const worldTime = metaValue(db, WORLD_TIME_KEY);
+    if (!worldTime || unixSeconds(worldTime) < now) statements.meta.run(WORLD_TIME_KEY, ctx.nowIso);
     return { entries: ctx.entries };
   })();
 }

@@ -2,10 +2,27 @@
  * What the web interface of the earlier generation would have made for the demo account (D-E-FLT-2): a few
  * filters with their conditions, one of them with `autosearch` off. Conditions are written as criteria of
  * the current generation, so membership is decided by the same SQL as the current feeds (D-E-FLT-1).
+ * Their creation dates are set relative to the day the account is seeded (a few weeks to months before), so
+ * the demo never shows filters made after the tenders they find, nor years ago.
  */
 import type { Criteria } from '../api/schemas';
+import { moscowDayStartMs, moscowIso } from '../service/clock';
 
-export type SeedFilter = { name: string; description: string; createdDate: string; autosearch: boolean; criteria: Criteria };
+export type SeedFilter = {
+  name: string;
+  description: string;
+  /** Made this many days before the day of seeding, at this Moscow time (`HH:MM`). */
+  createdDaysBefore: number;
+  createdAt: string;
+  autosearch: boolean;
+  criteria: Criteria;
+};
+
+/** The filter's `created_date` for an account seeded at `nowMs`. */
+export function seedFilterCreated(f: SeedFilter, nowMs: number): string {
+  const [hours, minutes] = f.createdAt.split(':').map(Number) as [number, number];
+  return moscowIso(moscowDayStartMs(nowMs) - f.createdDaysBefore * 86_400_000 + (hours * 60 + minutes) * 60_000);
+}
 
 const ALL_STATUSES: Criteria['status'] = ['active', 'completed', 'cancelled'];
 
@@ -13,35 +30,40 @@ export const DEMO_FILTERS: readonly SeedFilter[] = [
   {
     name: 'Все закупки',
     description: 'Все закупки по 44-ФЗ, 223-ФЗ и коммерческие, в любом статусе',
-    createdDate: '2026-09-01T10:00:00+03:00',
+    createdDaysBefore: 96,
+    createdAt: '10:00',
     autosearch: true,
     criteria: { status: ALL_STATUSES },
   },
   {
     name: 'Компьютерная техника',
     description: 'Компьютеры и периферийное оборудование (ОКПД2 26.20), приём заявок',
-    createdDate: '2026-09-15T12:30:00+03:00',
+    createdDaysBefore: 82,
+    createdAt: '12:30',
     autosearch: true,
     criteria: { okpd2: ['26.20'] },
   },
   {
     name: 'Москва, 44-ФЗ',
     description: 'Закупки заказчиков Москвы по 44-ФЗ, приём заявок',
-    createdDate: '2026-10-01T09:15:00+03:00',
+    createdDaysBefore: 66,
+    createdAt: '09:15',
     autosearch: true,
     criteria: { regions: [77], purchase_types: [1] },
   },
   {
     name: 'Медицина и фармацевтика',
     description: 'Лекарственные средства (ОКПД2 21) и медицинские изделия (ОКПД2 32.50), приём заявок',
-    createdDate: '2026-10-10T16:45:00+03:00',
+    createdDaysBefore: 57,
+    createdAt: '16:45',
     autosearch: true,
     criteria: { okpd2: ['21', '32.50'] },
   },
   {
     name: 'Строительство (архив)',
     description: 'Строительные работы (ОКПД2 41–43); автопоиск выключен',
-    createdDate: '2026-08-20T11:00:00+03:00',
+    createdDaysBefore: 108,
+    createdAt: '11:00',
     autosearch: false,
     criteria: { okpd2: ['41', '42', '43'], status: ALL_STATUSES },
   },

@@ -12,7 +12,7 @@ import { criteriaSql } from '../service/filterSet';
 import type { Criteria } from '../api/schemas';
 import type { OrganizationRow, TenderRow, TenderVersionRow } from '../data/rows';
 import { DEMO_ACCOUNTS } from '../store/world';
-import { DEMO_FILTERS, DEMO_PROTOCOLS_BALANCE, LICENSE_TERM_MS } from './seed';
+import { DEMO_FILTERS, DEMO_PROTOCOLS_BALANCE, LICENSE_TERM_MS, seedFilterCreated } from './seed';
 import { detail, favoriteItem, listItem, pagesOf, positionsPage, updateItem } from './render';
 
 export type BalanceType = 'tenders' | 'contracts' | 'protocols';
@@ -59,7 +59,7 @@ export class EarlierService {
         const insert = this.db.prepare(
           'INSERT INTO earlier_filters(account_id, name, description, created_date, autosearch, criteria) VALUES (?, ?, ?, ?, ?, ?)',
         );
-        for (const f of DEMO_FILTERS) insert.run(account.id, f.name, f.description, f.createdDate, f.autosearch ? 1 : 0, JSON.stringify(f.criteria));
+        for (const f of DEMO_FILTERS) insert.run(account.id, f.name, f.description, seedFilterCreated(f, now), f.autosearch ? 1 : 0, JSON.stringify(f.criteria));
         const opening = { tenders: account.balance_tenders, contracts: account.balance_contracts, protocols: DEMO_PROTOCOLS_BALANCE };
         for (const type of BALANCE_TYPES) {
           if (opening[type] > 0) this.credit(account.id, type, opening[type], 'Пополнение баланса через менеджера (начальный баланс)', now);

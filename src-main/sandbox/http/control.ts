@@ -24,7 +24,13 @@ const schemas = {
   'rate-limit': z.strictObject({ per_minute: z.number().int().min(1).max(1_000_000) }),
   reset: z.strictObject({}),
   collection: z.strictObject({ items_per_step: z.number().int().min(1).max(1_000_000).optional(), step_ms: z.number().int().min(0).max(60_000).optional() }),
-  clock: z.strictObject({ advance_s: z.number().int().min(0).max(10 * 365 * 86_400) }),
+  clock: z
+    .strictObject({
+      advance_s: z.number().int().min(0).max(10 * 365 * 86_400).optional(),
+      set: z.iso.datetime({ offset: true }).optional(),
+      catch_up: z.boolean().optional(),
+    })
+    .refine((b) => (b.advance_s === undefined) !== (b.set === undefined), { message: 'give either advance_s or set' }),
 } as const;
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -89,9 +95,17 @@ export async function handleControl(host: SandboxHost, method: string, name: str
         if (b.items_per_step !== undefined) svc.feeds.pace.itemsPerStep = b.items_per_step as number;
         if (b.step_ms !== undefined) svc.feeds.pace.stepMs = b.step_ms as number;
         return { status: 200, body: { items_per_step: svc.feeds.pace.itemsPerStep, step_ms: svc.feeds.pace.stepMs } };
-      case 'clock':
-        svc.clock.advance(b.advance_s as number);
-        return { status: 200, body: { now: svc.state().now } };
+      case 'clock': {
+        const now = svc.clock.nowMs();
+        const target = b.set !== undefined ? Date.parse(b.set as string) : now + (b.advance_s as number) * 1000;
+        if (target < now - 1000) {
+          const message = `set: the clock moves forward only; it is ${String(svc.state().now)} (what the world holds must stay in its past).`;
+          return { status: 422, body: { error: { code: 'unprocessable_entity', message } } };
+        }
+        svc.clock.advance(Math.max(0, target - now) / 1000);
+        const caughtUp = b.catch_up ? svc.catchUp() : undefined;
+        return { status: 200, body: { now: svc.state().now, ...(caughtUp ? { caught_up: caughtUp } : {}) } };
+      }
     }
   } catch (e) {
     if (e instanceof ApiError) return { status: e.status, body: { error: { code: e.code, message: e.message } } };

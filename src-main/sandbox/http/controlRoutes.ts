@@ -15,7 +15,7 @@ export type ControlRoute = {
 
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
   { method: 'GET', path: '/__sandbox', body: null, does: 'This list of the control routes.' },
-  { method: 'GET', path: '/__sandbox/state', body: null, does: 'Counts for tests (tenders, versions, contracts, discovery log head), the sandbox clock\'s now, the injected faults left.' },
+  { method: 'GET', path: '/__sandbox/state', body: null, does: 'Counts for tests (tenders, versions, contracts, discovery log head), the sandbox clock\'s now, the world\'s time and its newest tender\'s discovery, the injected faults left.' },
   {
     method: 'POST',
     path: '/__sandbox/balance',
@@ -69,8 +69,9 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/__sandbox/clock',
-    body: '{"advance_s"}',
-    does: 'Moves the simulated clock forward (both generations): subscription TTLs, sessions, days and daily limits, licenses, tender statuses by deadline.',
-    example: { advance_s: 86400 },
+    body: '{"advance_s" | "set", "catch_up"?}',
+    does:
+      'Moves the simulated clock forward by seconds or to a time (never back; both generations): subscription TTLs, sessions, days and daily limits, licenses, tender statuses by deadline. catch_up true also lets the world live up to the new now, as a restart after that long would (new tenders, results, contract steps).',
+    example: { advance_s: 86400, catch_up: true },
   },
 ];

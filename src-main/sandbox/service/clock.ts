@@ -1,20 +1,30 @@
 /**
- * The sandbox's simulated clock: real time plus an offset that `POST /__sandbox/clock` moves, so tests can
- * let subscriptions expire or days roll over without waiting.
+ * The sandbox's simulated clock: real time plus an offset. The offset starts where the sandbox was told to
+ * start (`startSandbox({ now })`, 0 by default) and `POST /__sandbox/clock` moves it forward, so tests can
+ * let subscriptions expire or days roll over without waiting. It never moves back: what the world already
+ * holds must stay in its past.
  */
 export class SandboxClock {
-  private offsetMs = 0;
+  private readonly startOffsetMs: number;
+  private offsetMs: number;
+
+  /** `startMs`: the sandbox's now at construction (epoch ms); default the real time. */
+  constructor(startMs?: number) {
+    this.startOffsetMs = startMs === undefined ? 0 : Math.round(startMs) - Date.now();
+    this.offsetMs = this.startOffsetMs;
+  }
 
   nowMs(): number {
     return Date.now() + this.offsetMs;
   }
 
   advance(seconds: number): void {
-    this.offsetMs += Math.round(seconds * 1000);
+    this.offsetMs += Math.round(Math.max(0, seconds) * 1000);
   }
 
+  /** Back to where the sandbox started the clock (the real time, or its `now` moving on from its start). */
   reset(): void {
-    this.offsetMs = 0;
+    this.offsetMs = this.startOffsetMs;
   }
 }
 

@@ -13,6 +13,8 @@ import { Renderer } from './render';
 import { Cards } from './cards';
 import { IdempotencyStore } from '../http/idempotency';
 import { applyTick } from '../data/tick';
+import { catchUpWorld, worldTime } from '../data/catchUp';
+import { mskIso } from '../data/rows';
 import { notFound } from './errors';
 import { DEFAULT_CONDUCT, type Conduct } from './conduct';
 
@@ -49,6 +51,8 @@ export class SandboxService {
     this.cards = new Cards(db, clock, this.render);
     this.idempotency = new IdempotencyStore(db);
     this.lastContractPollMs = clock.nowMs();
+    // What the world lived while a kept state was closed (the catch-up at open) reaches its live feeds.
+    this.feeds.applyNewEntries();
   }
 
   /** The size of a page for a requested `limit`: the limit, or less under a page cap. */
@@ -63,6 +67,18 @@ export class SandboxService {
     this.lastContractPollMs = now;
     this.feeds.applyNewEntries();
     return { entries: result.entries.length };
+  }
+
+  /**
+   * The world lives up to the sandbox clock's now, as at a reopening (data/catchUp.ts): `POST /__sandbox/clock`
+   * with `catch_up`, after moving the clock.
+   */
+  catchUp(): { from: string; to: string; tenders: number; entries: number } {
+    const now = this.clock.nowMs();
+    const result = catchUpWorld(this.db, this.seed, Math.floor(now / 1000));
+    this.lastContractPollMs = now;
+    this.feeds.applyNewEntries();
+    return result;
   }
 
   setBalance(login: string, tenders: number | undefined, contracts: number | undefined): Record<string, unknown> {
@@ -84,6 +100,9 @@ export class SandboxService {
       contract_versions: n('SELECT count(*) AS n FROM contract_versions'),
       log_head: n('SELECT coalesce(max(seq), 0) AS n FROM discovery_log'),
       now: moscowIso(this.clock.nowMs()),
+      // How present the world is: lived up to world_time (data/catchUp.ts), its newest tender found then.
+      world_time: mskIso(worldTime(this.db)),
+      newest_found: (this.db.prepare("SELECT max(discovered_at) AS at FROM discovery_log WHERE kind = 'tender' AND version = 1").get() as { at: string | null }).at,
     };
   }
 

@@ -1,8 +1,8 @@
 /**
- * The sandbox's world: one SQLite file per (seed, size).
+ * The sandbox's world: one SQLite file per (seed, size, Moscow day).
  *
  * Two parts live in the same file. The *catalogue* (organizations, tenders, contracts, their versions and
- * the discovery log) is written once by the generator and cached per seed and size, because a million
+ * the discovery log) is written once by the generator and cached per seed, size and day, because a million
  * tenders take minutes to make. The *service state* (accounts, tokens, feeds, deliveries, ledger, lists,
  * idempotency) is what the running service changes; a sandbox works on a private copy of the cached file,
  * so `reset` is "copy the cached file again".
@@ -11,8 +11,12 @@
  * deterministically from (seed, tender id) when a card is rendered, which keeps a million tenders small.
  */
 
-/** Bumped whenever the catalogue layout or the generator's output changes, so stale cached files are rebuilt. */
-export const CATALOGUE_FORMAT = 2;
+/**
+ * Bumped whenever the catalogue layout or the generator's output changes, so stale cached files are rebuilt.
+ * 3: made for the Moscow day of its start (the file name carries the day), `world_time` in meta, prices
+ * from the items bought, tenders in their customer's region.
+ */
+export const CATALOGUE_FORMAT = 3;
 
 export const catalogueSchema = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

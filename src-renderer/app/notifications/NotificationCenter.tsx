@@ -2,8 +2,12 @@
  * Shows the core's `notify` events (issue 16): a system notification through the Notification API when the
  * permission is granted (browser mode; Electron shows the same API natively), else an in-app toast; a click on
  * either opens where the notification leads (the saved search's results, the tender's card, the calendar).
+ * A toast closes by itself (issue 26: one stayed ten minutes over the table), news sooner than what needs
+ * acting on, never while hovered or focused; Escape closes the newest, the × any of them.
  */
 import { useEffect, useState } from 'react';
+import { useEscapeDismiss, useLifetime } from '../../components/useLifetime';
+import { toastLifetimeMs } from './toastLifetime';
 import { subscribe } from '../../bridge/client';
 import type { EventPayload } from '../../../src-main/contract/ipc';
 import { useStrings, type Strings } from '../../i18n/i18n';
@@ -57,30 +61,40 @@ export function NotificationCenter() {
     });
   }, [navigate]);
 
-  if (!toasts.length) return null;
   const dismiss = (id: number): void => setToasts((cur) => cur.filter((t) => t.id !== id));
+  if (!toasts.length) return null;
   return (
     <div className="toasts" role="status" aria-label={s.region} data-testid="notification-toasts">
       {toasts.map((t) => (
-        <div key={t.id} className="toast" data-testid="notification-toast" data-kind={t.kind}>
-          <button
-            type="button"
-            className="toast__open btn--link"
-            data-testid="notification-toast-open"
-            onClick={() => {
-              dismiss(t.id);
-              const route = routeOf(t.target);
-              if (route) navigate(route);
-            }}
-          >
-            <strong>{t.title}</strong>
-            <span>{t.body}</span>
-          </button>
-          <button type="button" className="toast__close" aria-label={s.close} onClick={() => dismiss(t.id)}>
-            ×
-          </button>
-        </div>
+        <Toast
+          key={t.id}
+          notice={t}
+          closeLabel={s.close}
+          onDismiss={() => dismiss(t.id)}
+          onOpen={() => {
+            dismiss(t.id);
+            const route = routeOf(t.target);
+            if (route) navigate(route);
+          }}
+        />
       ))}
+    </div>
+  );
+}
+
+function Toast({ notice: t, closeLabel, onDismiss, onOpen }: { notice: Notice; closeLabel: string; onDismiss(): void; onOpen(): void }) {
+  const lifetime = useLifetime(toastLifetimeMs(t.kind), onDismiss);
+  // Escape closes the newest notice on screen: this toast while it is the newest.
+  useEscapeDismiss(true, onDismiss);
+  return (
+    <div className="toast" data-testid="notification-toast" data-kind={t.kind} {...lifetime}>
+      <button type="button" className="toast__open btn--link" data-testid="notification-toast-open" onClick={onOpen}>
+        <strong>{t.title}</strong>
+        <span>{t.body}</span>
+      </button>
+      <button type="button" className="toast__close" aria-label={closeLabel} data-testid="notification-toast-close" onClick={onDismiss}>
+        ×
+      </button>
     </div>
   );
 }

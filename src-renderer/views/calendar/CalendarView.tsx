@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import type { CalendarEvent, CalendarEventKind, CalendarScope } from '../../../src-main/domain/calendar';
 import { calendarEventKindName } from '../../../src-main/i18n/calendarText';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { rowStage } from '../../components/tenderLabels';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { ProvenanceLink } from '../../components/ProvenanceLink';
 import { formatInt } from '../../format/format';
@@ -59,7 +60,6 @@ const strings: Strings<{
   kindShort: (kind: CalendarEventKind) => string;
   allDay: string;
   msk: string;
-  cancelled: string;
   /** Monday to Sunday, comma-separated. */
   weekdays: string;
   open: (title: string) => string;
@@ -97,7 +97,6 @@ const strings: Strings<{
     kindShort: (k) => ({ submission: 'Заявки до', auction: 'Аукцион', contract_stage: 'Этап контракта' })[k],
     allDay: 'весь день',
     msk: 'МСК',
-    cancelled: 'отменена',
     weekdays: 'Пн,Вт,Ср,Чт,Пт,Сб,Вс',
     open: (t) => `Открыть карточку: ${t}`,
     openWeek: (d) => `Показать неделю, в которой ${d}`,
@@ -134,7 +133,6 @@ const strings: Strings<{
     kindShort: (k) => ({ submission: 'Bids until', auction: 'Auction', contract_stage: 'Contract stage' })[k],
     allDay: 'all day',
     msk: 'MSK',
-    cancelled: 'cancelled',
     weekdays: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
     open: (t) => `Open the card: ${t}`,
     openWeek: (d) => `Show the week of ${d}`,
@@ -251,24 +249,29 @@ function DayCell({ day, today, now, events, onOpenWeek }: { day: GridDay; today:
       ) : (
         <div className="calendar__date">{Number(day.day.slice(8))}</div>
       )}
-      {shown.map((e) => (
-        <button
-          key={e.uid}
-          type="button"
-          className={`calendar__event calendar__event--${e.kind}${e.tender_status === 'cancelled' ? ' calendar__event--cancelled' : ''}${isPast(e) ? ' calendar__event--past' : ''}`}
-          data-testid="calendar-event"
-          data-tender-id={e.tender_id}
-          data-kind={e.kind}
-          data-past={isPast(e) ? 'true' : undefined}
-          title={`${calendarEventKindName(e.kind, locale)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${isPast(e) ? ` · ${s.past}` : ''}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
-          aria-label={s.open(`${calendarEventKindName(e.kind, locale)}, ${e.date_only ? s.allDay : moscowTime(e.at)}${isPast(e) ? `, ${s.past}` : ''}: ${e.title}`)}
-          onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
-        >
-          <span className="calendar__kind">{s.kindShort(e.kind)}</span> <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span>
-          {e.tender_status === 'cancelled' && <span className="calendar__kind"> · {s.cancelled}</span>}
-          <span className="calendar__title">{e.title}</span>
-        </button>
-      ))}
+      {shown.map((e) => {
+        // The tender's stage in the words of every surface (its status code, deadline and the clock).
+        const stage = e.tender_status === undefined ? null : rowStage({ status: e.tender_status, endDate: e.tender_end_date ?? null }, locale);
+        return (
+          <button
+            key={e.uid}
+            type="button"
+            className={`calendar__event calendar__event--${e.kind}${e.tender_status === 'cancelled' ? ' calendar__event--cancelled' : ''}${isPast(e) ? ' calendar__event--past' : ''}`}
+            data-testid="calendar-event"
+            data-tender-id={e.tender_id}
+            data-kind={e.kind}
+            data-past={isPast(e) ? 'true' : undefined}
+            data-stage={stage?.stage ?? undefined}
+            title={`${calendarEventKindName(e.kind, locale)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${isPast(e) ? ` · ${s.past}` : ''}${stage ? ` · ${stage.name}` : ''}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
+            aria-label={s.open(`${calendarEventKindName(e.kind, locale)}, ${e.date_only ? s.allDay : moscowTime(e.at)}${isPast(e) ? `, ${s.past}` : ''}: ${e.title}`)}
+            onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
+          >
+            <span className="calendar__kind">{s.kindShort(e.kind)}</span> <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span>
+            {e.tender_status === 'cancelled' && stage && <span className="calendar__kind"> · {stage.name}</span>}
+            <span className="calendar__title">{e.title}</span>
+          </button>
+        );
+      })}
       {hidden > 0 && onOpenWeek && (
         <button type="button" className="calendar__more" onClick={onOpenWeek} aria-label={s.moreLabel(formatInt(hidden, locale), dayTitle(day.day, locale))} data-testid="calendar-more" data-count={hidden}>
           {s.more(formatInt(hidden, locale))}

@@ -9,9 +9,10 @@ import { useAppStore, type Route } from '../../state/store';
 import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime, formatRub } from '../../format/format';
-import { lawName, useStrings, useLocale } from '../../i18n/i18n';
+import { cardLawName, cardStage, contractLawName } from '../../components/tenderLabels';
+import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
-import { named, num, partsNotLoaded, statedVersion, str } from './cardFields';
+import { num, partsNotLoaded, statedVersion, str } from './cardFields';
 import { ContractDetails } from './ContractDetails';
 import { RelatedContracts } from './RelatedContracts';
 import { TenderDetails } from './TenderDetails';
@@ -40,13 +41,20 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const title = str(c, 'name') ?? str(c, 'subject') ?? `${kind === 'tender' ? s.tender : s.contract} ${number !== null ? `№ ${number}` : id}`;
   // Not charged, yet no version we held: the card did not say whether it was billed (the reference's tender
   // detail has no `billed`), so "free, delivered before" would be a guess.
-  const unstated = data !== null && data.source === 'server' && !data.charged && statedVersion(data.version) === null;
-  const sourceText = data === null ? '' : data.source === 'cache' ? s.sourceCache : data.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
+  // What this visit cost: the opening's, when the «Открыть» box fetched the card (this view then reads it from the
+  // cache for free; issue 26: «Из кэша — бесплатно» beside the box's «списана 1 ед.»), unless a read since was
+  // itself charged. A return to the card is a new visit (store.ts returnable).
+  const opened = route.view === 'card' && route.kind === kind && route.id === id ? route.opened : undefined;
+  const fact = data === null ? null : data.charged || opened === undefined ? { source: data.source, charged: data.charged } : opened;
+  const unstated = data !== null && fact !== null && fact.source === 'server' && !fact.charged && statedVersion(data.version) === null;
+  const sourceText = fact === null ? '' : fact.source === 'cache' ? s.sourceCache : fact.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
   const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
   // A card never opened, shown from its stored object: its parts say «не загружены», and how to load them (issue 26).
   const online = useAppStore((st) => st.online);
   const missing = partsNotLoaded(c, data?.storedObject);
   const load = { online, reload: () => card.reload() };
+  // The stage from the status code, the deadline and the clock, never the name the server sent (D-STATUS-1).
+  const stage = cardStage(c, locale);
 
   return (
     <section className="view card" data-testid="view-card" data-kind={kind} data-id={id}>
@@ -54,8 +62,8 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
         <button type="button" onClick={() => navigate(back ?? (earlier ? { view: 'filters' } : { view: kind === 'tender' ? 'search' : 'contracts' }))} data-testid="card-back">
           {s.back}
         </button>
-        {data && (
-          <span className={`badge card__source card__source--${data.source}${data.charged ? ' card__source--charged' : ''}`} title={s.sourceHint} data-testid="card-source" data-source={data.source} data-charged={data.charged}>
+        {fact && (
+          <span className={`badge card__source card__source--${fact.source}${fact.charged ? ' card__source--charged' : ''}`} title={s.sourceHint} data-testid="card-source" data-source={fact.source} data-charged={fact.charged}>
             {sourceText}
           </span>
         )}
@@ -80,12 +88,12 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
             <h1 data-testid="card-title">{title}</h1>
             <div className="card__facts">
               {kind === 'tender' && (
-                <span className={`badge status status--${str(c.status, 'code') ?? 'unknown'}`} data-testid="card-status">
-                  {named(c, 'status') ?? '—'}
+                <span className={`badge status status--${stage.stage ?? 'unknown'}`} data-testid="card-status" data-stage={stage.stage ?? ''}>
+                  {stage.name}
                 </span>
               )}
               <span data-testid="card-law">
-                {s.law}: {str(c, 'law') !== null ? lawName(str(c, 'law'), locale) : (named(c, 'purchase_type') ?? '—')}
+                {s.law}: {kind === 'tender' ? cardLawName(c, locale) : contractLawName(c, locale)}
               </span>
               <span className="card__price" data-testid="card-price">
                 {kind === 'tender' ? s.price : s.amount}: {formatRub(num(c, 'price'), locale)}

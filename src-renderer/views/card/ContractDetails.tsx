@@ -1,7 +1,8 @@
 /** The body of a contract card: customer, suppliers, execution with its stages, positions, its tender. */
 import { useAppStore } from '../../state/store';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
-import { useStrings, useLocale } from '../../i18n/i18n';
+import { contractStageOf } from '../../../src-main/domain/contractStage';
+import { contractStageName, useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, named, num, obj, str, type Json } from './cardFields';
 import { Fields, Organization, Positions, Section, type LoadCard } from './CardParts';
@@ -42,7 +43,8 @@ export function ContractDetails({ card, page, onPage, notLoaded }: { card: Json;
       <Section title={s.execution} testId="card-execution">
         <Fields
           items={[
-            [s.stage, named(execution, 'stage')],
+            // One name per stage, as in the dossiers (domain/contractStage.ts), not the server's own words.
+            [s.stage, contractStageName(contractStageOf(execution), locale)],
             [s.paid, `${formatRub(num(execution, 'paid'), locale)} / ${formatRub(num(card, 'price'), locale)}`],
             [s.executionEnd, formatDate(str(execution, 'end_date'), locale)],
           ]}

@@ -9,7 +9,11 @@
  * a card does) is not a change: it is reported in `notCompared` instead.
  */
 import type { Locale } from '../../../src-main/contract/ipc';
+import { contractStageOf } from '../../../src-main/domain/contractStage';
+import { contractLaw, tenderLaw } from '../../../src-main/domain/laws';
+import { tenderStatusCode } from '../../../src-main/domain/tenderStage';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
+import { contractStageName, lawName, tenderStageName } from '../../i18n/i18n';
 
 export type DiffEntry =
   | { kind: 'changed'; path: string; label: string; before: string; after: string }
@@ -116,6 +120,7 @@ function keyOf(v: unknown): string | null {
 }
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj = (v: unknown): Json => (isObject(v) ? v : {});
 
 /** `status`, `region`, `platform`…: a dictionary reference read by its name. */
 function isNamedRef(v: unknown): v is Json & { name: unknown } {
@@ -228,7 +233,7 @@ class Collector {
   constructor(private readonly locale: Locale) {}
 
   value(path: string, a: unknown, b: unknown, prefix = ''): void {
-    if (same(a, b)) return;
+    if (same(a, b) || path === 'execution.stage') return; // the stage is compared by its code (diffVersions)
     const label = prefix ? `${prefix}: ${labelOf(path, this.locale).toLowerCase()}` : labelOf(path, this.locale);
     if (isNamedRef(a) || isNamedRef(b) || !isObject(a) || !isObject(b)) {
       if (Array.isArray(a) && Array.isArray(b)) {
@@ -292,10 +297,31 @@ function unionKeys(a: Json, b: Json): string[] {
  * What changed from `before` (the older version) to `after`. Positions are compared only when both versions
  * carry the same page of them (a card is delivered one positions page at a time).
  */
-export function diffVersions(before: Json, after: Json, locale: Locale): VersionDiff {
+export function diffVersions(before: Json, after: Json, locale: Locale, now: number = Date.now()): VersionDiff {
   const c = new Collector(locale);
   const notCompared: string[] = [];
+  // A status, a law and a contract's stage read by their codes and named as every surface names them: a name
+  // the server changed without changing the code (a stale cached name, D-STATUS-1) is no change.
+  const contract = !Object.hasOwn(before, 'status') && !Object.hasOwn(after, 'status') && (Object.hasOwn(before, 'execution') || Object.hasOwn(after, 'execution'));
+  const coded: Record<string, (o: Json) => { code: string | null; name: string }> = {
+    status: (o) => {
+      const code = tenderStatusCode(o);
+      return { code, name: tenderStageName(code, typeof o.end_date === 'string' ? o.end_date : null, locale, now) };
+    },
+    law: (o) => {
+      const code = contract ? contractLaw(o) : tenderLaw(o);
+      return { code, name: lawName(code, locale) };
+    },
+  };
+  for (const [k, read] of Object.entries(coded)) {
+    if (!Object.hasOwn(before, k) && !Object.hasOwn(after, k)) continue;
+    const [a, b] = [read(before), read(after)];
+    if (a.code !== b.code || (k === 'status' && a.name !== b.name)) c.entries.push({ kind: 'changed', path: k, label: labelOf(k, locale), before: a.name, after: b.name });
+  }
+  const stages = [contractStageOf(obj(before.execution)), contractStageOf(obj(after.execution))] as const;
+  if (stages[0] !== stages[1]) c.entries.push({ kind: 'changed', path: 'execution.stage', label: labelOf('execution.stage', locale), before: contractStageName(stages[0], locale), after: contractStageName(stages[1], locale) });
   for (const k of unionKeys(before, after)) {
+    if (k in coded) continue;
     const inBefore = Object.hasOwn(before, k) && before[k] !== undefined;
     const inAfter = Object.hasOwn(after, k) && after[k] !== undefined;
     if (inBefore !== inAfter) {

@@ -11,7 +11,8 @@ import type { EarlierTenderRow } from '../../../src-main/contract/ipc';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
 import { formatDate, formatDateTime, formatRub } from '../../format/format';
-import { tenderStageName, useStrings, type Strings, useLocale } from '../../i18n/i18n';
+import { rowStage } from '../../components/tenderLabels';
+import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 
 const strings: Strings<{
   isNew: string;
@@ -139,7 +140,7 @@ export function EarlierTenderTable({ rows, testId, emptyText }: { rows: readonly
             <td className="num">{formatRub(r.price, locale)}</td>
             <td>{r.region ?? '—'}</td>
             <td>{r.customerName ?? '—'}</td>
-            <td>{tenderStageName(r.status, r.endDate, locale)}</td>
+            <td>{rowStage(r, locale).name}</td>
             <td>{formatDateTime(r.updateDate, locale)}</td>
           </tr>
         ))}

@@ -11,6 +11,7 @@ import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { rowStage } from '../../components/tenderLabels';
 import { useFavorites } from './useEarlierData';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
@@ -287,7 +288,7 @@ function FavoritesTable({ rows, onRemove }: { rows: readonly EarlierFavorite[]; 
             </td>
             <td className="num">{formatRub(f.price, locale)}</td>
             <td>{f.region ?? '—'}</td>
-            <td>{f.status ?? '—'}</td>
+            <td>{rowStage(f, locale).name}</td>
             <td>{formatDateTime(f.favoritedAt, locale)}</td>
             <td>
               <button type="button" className="btn--link" aria-label={s.removeLabel(f.name)} onClick={() => onRemove(f.etpId)} data-testid="favorites-remove">

@@ -25,6 +25,7 @@ const strings: Strings<{
   empty: string;
   fromCache: string;
   autosearchOff: string;
+  gone: string;
   cached: (n: string) => string;
   newCount: (n: string) => string;
   lastSync: (at: string) => string;
@@ -49,6 +50,7 @@ const strings: Strings<{
     empty: 'У аккаунта нет фильтров: создайте фильтр в веб-интерфейсе сервиса.',
     fromCache: 'Нет связи: показан сохранённый список фильтров.',
     autosearchOff: 'Автопоиск выключен: сервис не собирает закупки по этому фильтру и отдаёт пустой список. Включите автопоиск в веб-интерфейсе сервиса.',
+    gone: 'Этого фильтра больше нет на сервисе (его удалили в веб-интерфейсе): загружать по нему нечего. Полученные закупки остаются в кэше; для новых выберите или создайте другой фильтр.',
     cached: (n) => `в кэше: ${n}`,
     newCount: (n) => `новых: ${n}`,
     lastSync: (at) => `загружен ${at}`,
@@ -73,6 +75,7 @@ const strings: Strings<{
     empty: 'The account has no filters: create one in the service’s web interface.',
     fromCache: 'Offline: showing the saved list of filters.',
     autosearchOff: 'Auto search is off: the service collects nothing for this filter and answers an empty list. Switch auto search on in the service’s web interface.',
+    gone: 'This filter is no longer on the service (deleted in its web interface): there is nothing to load for it. The tenders received stay in the cache; for new ones choose or create another filter.',
     cached: (n) => `cached: ${n}`,
     newCount: (n) => `new: ${n}`,
     lastSync: (at) => `synced ${at}`,
@@ -196,16 +199,22 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
         <button type="button" className={open ? 'btn--primary' : ''} onClick={onToggle} data-testid="earlier-filter-open">
           {open ? s.hide : s.open}
         </button>
-        <button type="button" onClick={() => setSyncing((v) => !v)} disabled={!f.autosearch || active} data-testid="earlier-filter-sync">
+        <button type="button" onClick={() => setSyncing((v) => !v)} disabled={!f.autosearch || f.gone === true || active} data-testid="earlier-filter-sync">
           {s.sync}
         </button>
       </div>
-      {!f.autosearch && (
-        <p className="banner banner--offline saved__sync" role="note" data-testid="earlier-filter-autosearch-off">
-          {s.autosearchOff}
+      {f.gone ? (
+        <p className="banner banner--offline saved__sync" role="note" data-testid="earlier-filter-gone">
+          {s.gone}
         </p>
+      ) : (
+        !f.autosearch && (
+          <p className="banner banner--offline saved__sync" role="note" data-testid="earlier-filter-autosearch-off">
+            {s.autosearchOff}
+          </p>
+        )
       )}
-      {syncing && f.autosearch && (
+      {syncing && f.autosearch && !f.gone && (
         <div className="saved__sync" data-testid="earlier-sync-panel">
           {estimate.data && <SpendEstimateLine estimate={estimate.data} />}
           <label className="field field--narrow">

@@ -15,7 +15,6 @@ import { count, NOUNS, useStrings, type Strings, useLocale } from '../../i18n/i1
 import { DayBars, SearchBars } from './SpendCharts';
 import { TwinCharges } from './TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
-import { savedSearchName } from '../search/queryBuilder';
 import { useLedgerData } from './useLedgerData';
 
 const strings: Strings<{
@@ -49,7 +48,6 @@ const strings: Strings<{
   perSearch: string;
   days: (n: number) => string;
   cards: string;
-  goneSearch: string;
   noSpend: string;
   ledger: string;
   rows: (n: string) => string;
@@ -99,10 +97,9 @@ const strings: Strings<{
     byRequest: (n) => `Сопоставлено по номеру запроса (карточки без версии): ${n}`,
     spend: 'Расходы',
     perDay: 'По дням (МСК)',
-    perSearch: 'По сохранённым поискам',
+    perSearch: 'По поискам и наборам контрактов',
     days: (n) => count(n, NOUNS.day, 'ru'),
     cards: 'карточки и прочее',
-    goneSearch: 'погашенный поиск',
     noSpend: 'За период списаний нет.',
     ledger: 'Журнал списаний',
     rows: (n) => `Строк: ${n}`,
@@ -152,10 +149,9 @@ const strings: Strings<{
     byRequest: (n) => `Matched by request id (cards without a version): ${n}`,
     spend: 'Spend',
     perDay: 'Per day (MSK)',
-    perSearch: 'Per saved search',
+    perSearch: 'Per search and contract set',
     days: (n) => count(n, NOUNS.day, 'en'),
     cards: 'cards and other',
-    goneSearch: 'extinguished search',
     noSpend: 'Nothing charged in this period.',
     ledger: 'Charge ledger',
     rows: (n) => `Rows: ${n}`,
@@ -185,16 +181,8 @@ export function LedgerView() {
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [days, setDays] = useState<number>(30);
-  const { balance, paged, audit, spend, saved, refresh } = useLedgerData(days);
+  const { balance, paged, audit, spend, refresh } = useLedgerData(days);
 
-  // Rows are named by the saved searches themselves, not by the spend figures: spend counts only rows with a
-  // date, and the reference gives ledger rows none, so a label taken from it would leave raw filter ids.
-  const searchLabel = useMemo(() => {
-    const labels = new Map<string, string>();
-    for (const x of spend.data?.bySearch ?? []) if (x.filterId && x.label) labels.set(x.filterId, x.label);
-    for (const x of saved.data ?? []) labels.set(x.filterId, savedSearchName(x, locale));
-    return labels;
-  }, [spend.data, saved.data, locale]);
   const kindName = useCallback((r: LedgerRowInfo) => (r.balanceType === 'tenders' ? s.tender : s.contract), [s]);
   const columns = useMemo<Column<LedgerRowInfo>[]>(
     () => [
@@ -204,7 +192,7 @@ export function LedgerView() {
       { key: 'amount', title: s.amount, width: 60, align: 'right', render: (r) => formatInt(r.amount, locale) },
       { key: 'object', title: s.object, width: 'minmax(160px, 2fr)', render: (r) => <span title={r.objectTitle ?? undefined}>{r.objectTitle ? `${kindName(r)} ${r.objectTitle}` : `${kindName(r)} ${r.objectId}`}</span> },
       { key: 'version', title: s.version, width: 70, align: 'right', render: (r) => String(r.version) },
-      { key: 'search', title: s.search, width: 'minmax(140px, 2fr)', render: (r) => <span>{r.filterId ? (searchLabel.get(r.filterId) ?? s.goneSearch) : s.cards}</span> },
+      { key: 'search', title: s.search, width: 'minmax(140px, 2fr)', render: (r) => <span title={r.filterId ?? undefined} data-testid="ledger-search-name">{r.searchName ?? s.cards}</span> },
       { key: 'requestId', title: s.requestId, width: 'minmax(120px, 1fr)', render: (r) => <code title={r.requestId ?? ''}>{r.requestId ?? '—'}</code> },
       {
         key: 'audit',
@@ -217,7 +205,7 @@ export function LedgerView() {
         ),
       },
     ],
-    [s, locale, searchLabel, kindName],
+    [s, locale, kindName],
   );
 
   const b = balance.data;
@@ -295,7 +283,8 @@ export function LedgerView() {
         <h3>{s.perDay}</h3>
         <DayBars days={filledDays} title={s.perDay} names={{ tenders: s.tenders, contracts: s.contracts }} />
         <h3>{s.perSearch}</h3>
-        <SearchBars bySearch={spend.data?.bySearch ?? []} title={s.perSearch} unnamed={s.cards} empty={s.noSpend} searchName={(id) => searchLabel.get(id) ?? s.goneSearch} />
+        {/* Each filter by the core's one name (a deleted saved search's and a contract set's too, issue 26). */}
+        <SearchBars bySearch={spend.data?.bySearch ?? []} title={s.perSearch} unnamed={s.cards} empty={s.noSpend} />
       </div>
 
       <h2>{s.ledger}</h2>

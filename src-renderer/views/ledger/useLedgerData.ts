@@ -1,7 +1,7 @@
 /**
  * The ledger view's data: the balances (the last known figures when offline), the ledger rows page by page,
- * and after the first page came back (new rows pulled) the audit, the spend over `days` and the saved
- * searches that name its rows. All read again when a run ends (it has charged), on `refresh`, and when the
+ * and after the first page came back (new rows pulled) the audit and the spend over `days` (rows and spend
+ * name their filters themselves). All read again when a run ends (it has charged), on `refresh`, and when the
  * profile changes. Also the other generation's charges of the same account (useTwinCharges).
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -51,10 +51,8 @@ export function useLedgerData(days: number) {
   const paged = usePagedRows<LedgerRowInfo>(fetchPage, `ledger-${epoch}-${nonce}`);
   const audit = useLoad(() => call('ledger.audit', {}), `audit-${epoch}-${pulled}`, pulled > 0);
   const spend = useLoad(() => call('ledger.spend', { days }), `spend-${epoch}-${pulled}-${days}`, pulled > 0);
-
-  const saved = useLoad(() => call('savedSearches.list', {}), `saved-${epoch}-${pulled}`, pulled > 0);
   const refresh = useCallback(() => setNonce((n) => n + 1), []);
-  return { balance, paged, audit, spend, saved, refresh };
+  return { balance, paged, audit, spend, refresh };
 }
 
 /** What the same account spent through the other API generation (TwinCharges, in this view and the limits view). */

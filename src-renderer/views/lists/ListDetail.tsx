@@ -20,7 +20,8 @@ import { MarkFilterBar } from '../../components/MarkFilterBar';
 import { PipelineBadge, rowTags } from '../../components/MarkChips';
 import { ConfirmDialog } from '../../components/Dialog';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { count, NOUNS, tenderStageName, useStrings, useLocale } from '../../i18n/i18n';
+import { rowStage } from '../../components/tenderLabels';
+import { count, NOUNS, useStrings, useLocale } from '../../i18n/i18n';
 import { listsStrings } from './listsStrings';
 import { ListName } from './ListName';
 import { useListDetail } from './useListDetail';
@@ -56,7 +57,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         ),
       },
       { key: 'price', title: s.price, width: 142, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
-      { key: 'status', title: s.status, width: 120, render: (r) => tenderStageName(r.status, r.endDate, locale) },
+      { key: 'status', title: s.status, width: 120, render: (r) => rowStage(r, locale).name },
       // Wide enough for «05.12.2026, 18:00 МСК» whole.
       { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
       { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => (

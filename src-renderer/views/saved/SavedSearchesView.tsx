@@ -2,7 +2,8 @@
  * Saved searches: every search run is kept with its label, criteria, what is new since last seen, how much of
  * it is cached, when it last synced and when the server subscription lapses. From here: open the results
  * (marks them seen), sync now (tenders, optionally contracts, with a spend cap), follow live, rename, and
- * extinguish (the server subscription ends; cached tenders stay).
+ * delete (the server subscription ends; cached tenders stay, and the ledger keeps the search's name).
+ * Its words are an analyst's («Удалить поиск (перестать следить)»), not the API's «extinguish» («Погасить»).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedSearchInfo, TenderRow } from '../../../src-main/contract/ipc';
@@ -95,7 +96,7 @@ const strings: Strings<{
     editHint: 'Открыть условия этого поиска в конструкторе; изменённые условия — это новый поиск.',
     save: 'Сохранить',
     cancel: 'Отмена',
-    extinguish: 'Погасить…',
+    extinguish: 'Удалить поиск…',
     labelInput: 'Новое название',
     syncTitle: 'Синхронизация',
     withContracts: 'Также контракты по этим закупкам',
@@ -103,10 +104,10 @@ const strings: Strings<{
     maxSpendHint: 'Пусто — без лимита',
     start: 'Начать',
     maxSpendInvalid: 'Лимит — целое число единиц, 0 или больше',
-    confirmTitle: 'Погасить сохранённый поиск?',
-    confirmBody: 'Подписка на сервере закончится, и поиск исчезнет из этого списка. Новые закупки по нему больше приходить не будут.',
-    confirmBody2: 'Уже полученные закупки останутся в кэше: их можно найти в офлайн-поиске и в списках. Деньги за них не возвращаются и повторно не списываются.',
-    confirm: 'Погасить',
+    confirmTitle: 'Удалить поиск и перестать следить за ним?',
+    confirmBody: 'Поиск исчезнет из этого списка, подписка на сервере закончится: новые закупки по нему больше приходить не будут.',
+    confirmBody2: 'Уже полученные закупки останутся в кэше: их можно найти в офлайн-поиске и в списках. Деньги за них не возвращаются и повторно не списываются. В журнале списаний и в расходах поиск останется под своим названием с пометкой «удалён».',
+    confirm: 'Удалить поиск (перестать следить)',
     results: (label) => `Результаты: ${label}`,
     events: (e) => `события: ${e}`,
     refresh: 'Обновить',
@@ -137,7 +138,7 @@ const strings: Strings<{
     editHint: 'Open the criteria of this search in the builder; changed criteria make a new search.',
     save: 'Save',
     cancel: 'Cancel',
-    extinguish: 'Extinguish…',
+    extinguish: 'Delete search…',
     labelInput: 'New label',
     syncTitle: 'Sync',
     withContracts: 'Also contracts of these tenders',
@@ -145,10 +146,10 @@ const strings: Strings<{
     maxSpendHint: 'Empty — no limit',
     start: 'Start',
     maxSpendInvalid: 'The limit is a whole number of units, 0 or more',
-    confirmTitle: 'Extinguish this saved search?',
-    confirmBody: 'The server subscription ends and the search leaves this list. New tenders of it will no longer arrive.',
-    confirmBody2: 'Tenders already received stay in the cache: the offline search and lists still find them. Nothing is refunded and nothing is charged again.',
-    confirm: 'Extinguish',
+    confirmTitle: 'Delete this search and stop following it?',
+    confirmBody: 'The search leaves this list and its server subscription ends: new tenders of it will no longer arrive.',
+    confirmBody2: 'Tenders already received stay in the cache: the offline search and lists still find them. Nothing is refunded and nothing is charged again. The ledger and the spend keep the search under its name, marked «deleted».',
+    confirm: 'Delete search (stop following)',
     results: (label) => `Results: ${label}`,
     events: (e) => `events: ${e}`,
     refresh: 'Refresh',

@@ -17,7 +17,7 @@ import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { CriteriaForm } from './CriteriaForm';
 import { CriteriaPanel } from './CriteriaPanel';
-import { buildCriteria, countConditions, fieldOfPath, savedSearchName, summarizeCriteria, type FieldErrors } from './queryBuilder';
+import { buildCriteria, fieldOfPath, onlyStatus, savedSearchName, summarizeCriteria, type FieldErrors } from './queryBuilder';
 import { useSearchStore } from './searchStore';
 
 const strings: Strings<{
@@ -39,7 +39,7 @@ const strings: Strings<{
   previewCharged: (n: string) => string;
   stale: string;
   fixErrors: string;
-  emptyWarning: string;
+  emptyWarning: (status: string) => string;
   maxSpendInvalid: string;
   results: string;
   resultsOf: (summary: string) => string;
@@ -67,7 +67,7 @@ const strings: Strings<{
     previewCharged: (n) => `Эта оценка списала: ${n} ед.`,
     stale: 'Условия изменились после оценки — оцените заново.',
     fixErrors: 'Исправьте отмеченные поля.',
-    emptyWarning: 'Условия не заданы: будут найдены все активные закупки. Сначала оцените стоимость.',
+    emptyWarning: (status) => `Задан только статус «${status}»: будут найдены все такие закупки. Сначала оцените стоимость.`,
     maxSpendInvalid: 'Лимит — целое число единиц, 0 или больше',
     results: 'Результаты',
     resultsOf: (summary) => `Результаты: ${summary}`,
@@ -95,7 +95,7 @@ const strings: Strings<{
     previewCharged: (n) => `This preview charged: ${n} units.`,
     stale: 'The criteria changed after the preview — preview again.',
     fixErrors: 'Fix the marked fields.',
-    emptyWarning: 'No criteria set: every active tender matches. Preview the cost first.',
+    emptyWarning: (status) => `Only the status «${status}» is set: every such tender matches. Preview the cost first.`,
     maxSpendInvalid: 'The limit is a whole number of units, 0 or more',
     results: 'Results',
     resultsOf: (summary) => `Results: ${summary}`,
@@ -206,7 +206,7 @@ export function OnlineSearch() {
       st.set({ preview: { criteriaKey: JSON.stringify(built.criteria), result: preview } });
       let confirmCost: number | undefined;
       if (preview.spend?.needsConfirm) {
-        const consent = await spend.ask(preview.spend, { kind: 'search', noConditions: countConditions(built.criteria) === 0 });
+        const consent = await spend.ask(preview.spend, { kind: 'search', onlyStatus: onlyStatus(built.criteria, locale) });
         if (consent === null) return;
         confirmCost = consent;
       }
@@ -242,6 +242,8 @@ export function OnlineSearch() {
 
   const jobTotal = job?.total ?? null;
   const hasErrors = Object.keys(st.errors).length > 0;
+  // The status alone narrows the set (the form's default «Подача заявок»): said by the one summary's words.
+  const broad = built.ok ? onlyStatus(built.criteria, locale) : null;
   const p = st.preview?.result;
 
   return (
@@ -305,7 +307,11 @@ export function OnlineSearch() {
           {st.errors.form ?? s.fixErrors}
         </div>
       )}
-      {built.ok && countConditions(built.criteria) === 0 && !hasErrors && <div className="muted">{s.emptyWarning}</div>}
+      {broad !== null && !hasErrors && (
+        <div className="muted" data-testid="search-only-status">
+          {s.emptyWarning(broad)}
+        </div>
+      )}
       <ErrorNotice error={error} testId="search-error" />
 
       {p && (

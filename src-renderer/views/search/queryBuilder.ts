@@ -14,10 +14,10 @@ import { checkTypedDate, dateProblemText } from '../../../src-main/domain/calend
 import { identifierDigits, innProblemText, ogrnProblemText } from '../../../src-main/domain/identifierProblems';
 import { normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
 import { cleanItems } from '../../components/tokenItems';
-import { isoToRuDate } from '../../../src-main/i18n/criteriaSummary';
+import { criteriaParts, isoToRuDate } from '../../../src-main/i18n/criteriaSummary';
 
 // The one-line summary of criteria lives beside the core's words (an export's «Источник» tells it too).
-export { isoToRuDate, savedSearchName, summarizeCriteria } from '../../../src-main/i18n/criteriaSummary';
+export { isoToRuDate, onlyStatus, savedSearchName, summarizeCriteria } from '../../../src-main/i18n/criteriaSummary';
 
 export type TenderStatus = 'active' | 'completed' | 'cancelled';
 
@@ -372,7 +372,7 @@ export function criteriaToForm(criteria: Record<string, unknown>): SearchForm {
   };
 }
 
-/** How many criteria the form sets (for "N conditions" and for warning about an empty search). */
+/** How many criteria the form sets, the status among them: the parts the one summary tells (criteriaParts). */
 export function countConditions(c: TenderCriteria): number {
-  return Object.entries(c).filter(([k, v]) => !(k === 'status' && Array.isArray(v) && v.length === 1 && v[0] === 'active')).length;
+  return criteriaParts(c, 'ru').length;
 }

@@ -1,0 +1,8 @@
+/** How long an in-app toast of each kind stays (issue 26), apart from the component so it is tested without a browser. */
+import type { EventPayload } from '../../../src-main/contract/ipc';
+import { NOTICE_LIFETIME_MS } from '../../components/useLifetime';
+
+/** A deadline a day away or a marked tender's change stays longer than a search's news or a quiet-hours summary. */
+export function toastLifetimeMs(kind: EventPayload<'notify'>['kind']): number {
+  return kind === 'deadline_soon' || kind === 'marked_tender_changed' ? NOTICE_LIFETIME_MS.important : NOTICE_LIFETIME_MS.info;
+}
