@@ -93,7 +93,7 @@ describe('offline, the CLI answers from the cache as the app does', () => {
     expect(text).toContain(`откройте её снова (tenderwb card tender ${stored.id}) — для этой версии это бесплатно.`);
     expect(text.trimEnd().split('\n').at(-1)).toBe('(нет связи с сервером: показан объект, сохранённый из ленты, — бесплатно)');
     expect(text).not.toMatch(/Позиции \(\d+\)\s*$|нет документов|Документов нет/m);
-    if (card.end_date) expect(text).toContain(`подача заявок до ${moscow(card.end_date)}`);
+    if (card.end_date) expect(text).toContain(`Подача заявок до ${moscow(card.end_date)}`);
   });
 
   it('card contract ID of a contract only a feed delivered: its stored object, positions not loaded (a contract card has no documents)', async () => {
