@@ -26,17 +26,24 @@ const savedToken = process.env.TENDERWB_TOKEN;
 
 type Run = { code: number; stdout: string; stderr: string };
 
-/** `tenderwb --data-dir DIR ...args` in this process, with the token in TENDERWB_TOKEN: its exit code and output. */
+/**
+ * `tenderwb --data-dir DIR ...args` in this process, with the token in TENDERWB_TOKEN: its exit code and output.
+ * stderr passes for a terminal, so the progress lines a person sees (drawn only on a TTY) are checked too.
+ */
 async function run(cli: CliHarness, args: string[]): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(`${a.join(' ')}\n`));
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true));
   const ewrite = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
+  const tty = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
+  Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
   try {
     const code = await main(['--data-dir', cli.dataDir, ...args]);
     return { code, stdout: out.join(''), stderr: err.join('') };
   } finally {
+    if (tty) Object.defineProperty(process.stderr, 'isTTY', tty);
+    else delete (process.stderr as { isTTY?: boolean }).isTTY;
     log.mockRestore();
     write.mockRestore();
     ewrite.mockRestore();
@@ -79,6 +86,7 @@ function session(dir: string): { ok: string[][]; refused: string[][] } {
     ['audit'],
     ['balance'],
     ['ledger', '--last', '3'],
+    ['ledger', '--by-search'],
     ['cache', 'stats'],
     ['list', 'create', 'Computers'],
     ['list'],
@@ -93,6 +101,8 @@ function session(dir: string): { ok: string[][]; refused: string[][] } {
     ['search', '--bogus'],
     ['sync', 'nope'],
     ['sync', 'vac', '--max-spend', 'lots'],
+    ['ledger', '--days', '7'],
+    ['ledger', '--by-search', '--days', '0'],
     ['card', 'tender', 'abc'],
     ['card', 'tender'],
     ['card', 'tender', '1', '--reestr'],
@@ -129,6 +139,16 @@ async function runSession(cli: CliHarness, check: (args: string[], r: Run) => vo
     expect(r.code, `tenderwb ${args.join(' ')}`).not.toBe(0);
     expect(r.stderr, `tenderwb ${args.join(' ')}`).toMatch(/^tenderwb: .+\n$/);
     check(args, r);
+  }
+  // A token the service refuses (401): the way to log in again, with the error's facts, in the run's language too.
+  process.env.TENDERWB_TOKEN = 'tenderwb_live_refusedbytheservice';
+  try {
+    const r = await run(cli, ['balance']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('TENDERWB_TOKEN');
+    check(['balance', '(a refused token)'], r);
+  } finally {
+    process.env.TENDERWB_TOKEN = token;
   }
 }
 

@@ -13,6 +13,7 @@ import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
 import { followEvents } from '../followEvents';
 import { savedSearchNameOf } from '../../i18n/criteriaSummary';
+import { balanceName, eventName } from '../../i18n/codes';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -177,10 +178,12 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       onProgress: (p) => {
         const fraction = p.total ? Math.min(1, p.held / p.total) : undefined;
         const of = p.total !== null ? ` / ${formatInt(p.total)}` : '';
+        // The feed and its stream in words («закупки, новые»), not the API's `tender/created`.
+        const feed = `${balanceName(p.feed === 'tender' ? 'tenders' : 'contracts', locale)}, ${eventName(p.stream, locale)}`;
         ctx.out.progress(
           ctx.tr(
-            `${nameOf(search)} ${p.feed}/${p.stream}: в кэше ${formatInt(p.held)}${of}, получено сейчас ${formatInt(p.items)}, ${formatInt(p.charged)} ед., страниц ${p.pages}${p.state === 'partial' ? ' (сервер ещё собирает)' : ''}`,
-            `${nameOf(search)} ${p.feed}/${p.stream}: ${formatInt(p.held)}${of} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+            `${nameOf(search)} (${feed}): в кэше ${formatInt(p.held)}${of}, получено сейчас ${formatInt(p.items)}, ${formatInt(p.charged)} ед., страниц ${p.pages}${p.state === 'partial' ? ' (сервер ещё собирает)' : ''}`,
+            `${nameOf(search)} (${feed}): ${formatInt(p.held)}${of} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
           ),
           fraction,
         );
