@@ -37,6 +37,9 @@ const settingsSchema = z.object({
   // The one profile the team connection belongs to (only its cache syncs; never the built-in sandbox). Missing
   // (a file from before): bound at the first start to the profile active then (bindTeamProfile in teamSyncer.ts).
   teamProfile: z.string().min(1).max(64).nullable().optional().catch(null),
+  // The CLI's default profile (`tenderwb profile use NAME`) for commands without --profile; missing or gone: the
+  // first profile added. Apart from activeProfile, so clicking through profiles in the app never moves a script.
+  cliProfile: z.string().min(1).max(64).nullable().optional().catch(null),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 

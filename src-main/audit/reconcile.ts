@@ -208,7 +208,9 @@ export function reconcile(input: AuditInput): AuditVerdict {
   const overLedger: OverLedger[] = [];
   for (const b of BALANCES) {
     const inLedger = Math.max(rowsOf[b], amountOf[b]);
-    const period = periodMax[b];
+    // A period total a response gave after the last complete pull is above an older ledger without anything being
+    // wrong (offline, the CLI and the app judge from that ledger): it is compared only with a ledger read after it.
+    const period = input.ledgerPulled ? periodMax[b] : null;
     if (period !== null && period > inLedger) overLedger.push({ balanceType: b, figure: 'period_total', value: period, inLedger });
     const today = input.usageToday?.[b];
     if (today !== undefined && today > inLedger) overLedger.push({ balanceType: b, figure: 'usage_today', value: today, inLedger });

@@ -33,6 +33,11 @@ export type OpenedCard = {
    * says, or, when it says nothing, because the version was not held (cardVersion.ts).
    */
   charged: boolean;
+  /**
+   * The card was never fetched: this is the version's stored object (from a feed), shown while the server
+   * cannot be reached. Positions and documents come with the card, so they are not held (issue 26).
+   */
+  storedObject?: true;
 };
 
 /** The internal id of a card request when the cache can tell it without a request. */

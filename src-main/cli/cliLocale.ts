@@ -1,7 +1,7 @@
 /**
- * The language of the CLI's words for commands that speak to analysts (issue 15's `analytics`, `flags`): the
- * app's own choice (settings.json at the data root, `locale`), Russian by default, so the CLI and the app of
- * one installation speak the same language.
+ * The language of the CLI's words: the app's own choice (settings.json at the data root, `locale`), Russian by
+ * default, so the CLI and the app of one installation speak the same language. main.ts reads it once per run
+ * (CliContext.locale); every command speaks it, its refusals and its help included (issue 26).
  */
 import { readSettings } from '../app/settings';
 import { AppError } from '../domain/appError';
@@ -10,8 +10,14 @@ import type { Locale } from '../i18n/text';
 import type { CliContext } from './context';
 import { CliError } from './output';
 
+/** The run's language (read once by main.ts into the context). */
 export async function cliLocale(ctx: CliContext): Promise<Locale> {
-  return (await readSettings(ctx.registry.rootDir)).locale;
+  return ctx.locale;
+}
+
+/** The language of the installation whose data root this is. */
+export async function localeOfRoot(rootDir: string): Promise<Locale> {
+  return (await readSettings(rootDir)).locale;
 }
 
 /** A refusal of the user's input (exit 2) in the user's language. */

@@ -26,7 +26,7 @@ import { readSettings } from '../app/settings';
 import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../app/sandboxProfile';
 import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 import { cliReloginText } from '../i18n/reloginText';
-import type { Text } from '../i18n/text';
+import type { Locale, Text } from '../i18n/text';
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -40,11 +40,19 @@ export class CliContext {
   private cacheDb: CacheDb | null = null;
   private readonly closers: (() => void)[] = [];
 
+  /**
+   * The one language of this run (the app's choice in settings.json, Russian by default): every line the CLI
+   * writes for a person, its errors and its help are in it (issue 26: no English and Russian in one run).
+   */
+  readonly locale: Locale;
+
   constructor(
     readonly out: Output,
     readonly options: GlobalOptions,
     env: NodeJS.ProcessEnv = process.env,
+    locale: Locale = 'ru',
   ) {
+    this.locale = locale;
     const root = options.dataDir ?? resolveRootDir(env, process.platform, homedir());
     this.registry = new ProfileRegistry(root);
     this.vault = new TokenVault({ env });
@@ -63,26 +71,46 @@ export class CliContext {
       .map((p) => ({ ...p, baseUrl: '', createdAt: '' }));
   }
 
-  /** The profile named by --profile, or the only one there is (else the app's built-in sandbox, if it has a cache). */
+  /** The sentence in the run's language. */
+  tr(ru: string, en: string): string {
+    return this.locale === 'en' ? en : ru;
+  }
+
+  /**
+   * The profile named by --profile; else the default one: `profile use NAME` (settings.json's cliProfile), else
+   * the first one added (issue 26: a second profile no longer stops every command without --profile); with none,
+   * the app's built-in sandbox when this data root holds its cache.
+   */
   async profile(): Promise<Profile> {
     if (this.profileCache) return this.profileCache;
     if (this.options.profile) {
       const wanted = this.options.profile;
       const p = (await this.registry.get(wanted)) ?? (isBuiltInName(wanted) ? (this.builtInProfiles().find((b) => b.name === wanted.toLowerCase()) ?? null) : null);
-      if (!p) throw new CliError(`no profile "${this.options.profile}"; see "tenderwb profile list"`);
+      if (!p) throw new CliError({ ru: `профиля «${wanted}» нет; профили: tenderwb profile list`, en: `no profile "${wanted}"; see "tenderwb profile list"` });
       this.profileCache = p;
       return p;
     }
     const all = await this.registry.list();
-    const builtIn = all.length === 0 ? this.builtInProfiles()[0] : undefined;
-    if (builtIn !== undefined) {
+    if (all.length === 0) {
+      const builtIn = this.builtInProfiles()[0];
+      if (builtIn === undefined) {
+        throw new CliError({
+          ru: 'профилей ещё нет: войдите (tenderwb login --base-url URL --login ЛОГИН) или добавьте профиль (tenderwb profile add ИМЯ --base-url URL --token-stdin)',
+          en: 'no profile yet: log in ("tenderwb login --base-url URL --login LOGIN") or add one ("tenderwb profile add NAME --base-url URL --token-stdin")',
+        });
+      }
       this.profileCache = builtIn;
       return builtIn;
     }
-    if (all.length === 0) throw new CliError('no profile yet: add one with "tenderwb profile add NAME --base-url URL --token-stdin"');
-    if (all.length > 1) throw new CliError(`several profiles (${all.map((p) => p.name).join(', ')}): choose one with --profile NAME`);
-    this.profileCache = all[0]!;
-    return all[0]!;
+    this.profileCache = await this.defaultProfile(all);
+    return this.profileCache;
+  }
+
+  /** The default among the registered profiles: the one `profile use` chose while it exists, else the first. */
+  async defaultProfile(all: readonly Profile[]): Promise<Profile> {
+    const { cliProfile } = await readSettings(this.registry.rootDir);
+    const chosen = cliProfile ? all.find((p) => p.name.toLowerCase() === cliProfile.toLowerCase()) : undefined;
+    return chosen ?? all[0]!;
   }
 
   /** The profile's generation, or null when no single profile can be chosen (the command then says why). */
@@ -97,7 +125,9 @@ export class CliContext {
   async client(): Promise<ApiClient> {
     if (this.clientCache) return this.clientCache;
     const profile = await this.profile();
-    if (profile.generation !== 'current') throw new CliError(`profile "${profile.name}" uses the earlier API generation, which this command does not support`);
+    if (profile.generation !== 'current') {
+      throw new CliError({ ru: `профиль «${profile.name}» — раннего поколения API, а эта команда для текущего`, en: `profile "${profile.name}" uses the earlier API generation, which this command does not support` });
+    }
     const token = await this.token(profile.name);
     this.clientCache = currentClient(await this.cache(), { baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }) });
     return this.clientCache;
@@ -123,7 +153,9 @@ export class CliContext {
   async earlier(): Promise<EarlierWorkbench> {
     if (this.earlierCache) return this.earlierCache;
     const profile = await this.profile();
-    if (profile.generation !== 'earlier') throw new CliError(`profile "${profile.name}" uses the current API generation; this command is for earlier-generation profiles`);
+    if (profile.generation !== 'earlier') {
+      throw new CliError({ ru: `профиль «${profile.name}» — текущего поколения API, а эта команда для профилей раннего поколения`, en: `profile "${profile.name}" uses the current API generation; this command is for earlier-generation profiles` });
+    }
     let token: string | null = null;
     this.earlierCache = EarlierWorkbench.open(await this.cache(), {
       baseUrl: profile.baseUrl,
@@ -135,15 +167,18 @@ export class CliContext {
 
   private async token(name: string): Promise<string> {
     if (isBuiltInName(name) && !(await this.registry.get(name))) {
-      const { locale } = await readSettings(this.registry.rootDir);
-      throw new CliError(
-        locale === 'en'
-          ? `the built-in profile "${name}" talks to the sandbox embedded in the app, which runs only while the app does: here its cache answers offline commands (marks, cache, analytics, export); for this command use the app, or add a profile with "tenderwb profile add NAME --base-url URL --token-stdin"`
-          : `встроенный профиль «${name}» работает с песочницей, встроенной в приложение, и она запущена, только пока открыто приложение: здесь его кэш отвечает на офлайн-команды (marks, cache, analytics, export); эту команду выполните в приложении или добавьте профиль: tenderwb profile add ИМЯ --base-url URL --token-stdin`,
-      );
+      throw new CliError({
+        en: `the built-in profile "${name}" talks to the sandbox embedded in the app, which runs only while the app does: here its cache answers offline commands (marks, cache, analytics, export); for this command use the app, or add a profile with "tenderwb profile add NAME --base-url URL --token-stdin"`,
+        ru: `встроенный профиль «${name}» работает с песочницей, встроенной в приложение, и она запущена, только пока открыто приложение: здесь его кэш отвечает на офлайн-команды (marks, cache, analytics, export); эту команду выполните в приложении или добавьте профиль: tenderwb profile add ИМЯ --base-url URL --token-stdin`,
+      });
     }
     const token = await this.vault.get(name);
-    if (!token) throw new CliError(`no API token for profile "${name}": set one with "tenderwb profile add ${name} --base-url URL --token-stdin" or TENDERWB_TOKEN`);
+    if (!token) {
+      throw new CliError({
+        ru: `у профиля «${name}» нет токена API: войдите (tenderwb login) или задайте его (tenderwb profile add ${name} --base-url URL --token-stdin, или переменная TENDERWB_TOKEN)`,
+        en: `no API token for profile "${name}": set one with "tenderwb profile add ${name} --base-url URL --token-stdin" or TENDERWB_TOKEN`,
+      });
+    }
     return token;
   }
 
@@ -179,9 +214,8 @@ export class CliContext {
     const dataDir = await this.dataDir();
     // The first open after an update may fill new tables from a large cache for minutes: a line on stderr
     // (a terminal only, as other progress) says how far it is.
-    const { locale } = await readSettings(this.registry.rootDir);
     const onProgress = (percent: number): void => {
-      this.out.progress(cacheUpgradeText(percent, locale), percent / 100);
+      this.out.progress(cacheUpgradeText(percent, this.locale), percent / 100);
       if (percent === 100) this.out.endProgress();
     };
     const cache = openProfileCache(dataDir, { onProgress });

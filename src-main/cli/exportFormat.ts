@@ -3,6 +3,7 @@ import type { ExportFormat } from '../domain/provenance';
 import type { Locale } from '../i18n/text';
 import { userError } from './cliLocale';
 import { EXPORT_TEXT } from './exportText';
+import { chooseColumns, columnKeysOf } from '../export/columnChoice';
 
 /**
  * `excel` (the default: analysts open exports in Excel): digit strings Excel would mangle, such as notice
@@ -37,4 +38,25 @@ export function delimiterOf(value: unknown, locale: Locale): ';' | ',' | '\t' {
   const delimiter = (value ?? ';') as string;
   if (delimiter !== ';' && delimiter !== ',' && delimiter !== '\t' && delimiter !== 'tab') throw userError(EXPORT_TEXT.delimiter, locale);
   return delimiter === 'tab' ? '\t' : delimiter;
+}
+
+/**
+ * `--columns a,b,c` of an export: the columns of `all` in the order typed, each known and each once
+ * (export/columnChoice.ts, the one rule), else a usage error in the run's language naming the known ones.
+ */
+export function columnsOrRefuse<C extends { key: string }>(all: readonly C[], list: string, locale: Locale): C[] {
+  const keys = columnKeysOf(list);
+  const choice = chooseColumns(all, keys);
+  if (keys.length > 0 && choice.ok) return choice.columns;
+  const known = all.map((c) => c.key).join(', ');
+  if (keys.length === 0) throw userError({ ru: `столбцы не указаны. Есть столбцы: ${known}`, en: `No columns given. Known columns: ${known}.` }, locale);
+  if (!choice.ok && choice.unknown.length > 0) {
+    const many = choice.unknown.length > 1;
+    throw userError(
+      { ru: `${many ? 'Нет столбцов' : 'Нет столбца'}: ${choice.unknown.join(', ')}. Есть столбцы: ${known}`, en: `Unknown column${many ? 's' : ''}: ${choice.unknown.join(', ')}. Known columns: ${known}.` },
+      locale,
+    );
+  }
+  const repeated = choice.ok ? [] : choice.repeated;
+  throw userError({ ru: `Столбец указан дважды: ${repeated.join(', ')}. Есть столбцы: ${known}`, en: `Column listed twice: ${repeated.join(', ')}. Known columns: ${known}.` }, locale);
 }

@@ -5,6 +5,7 @@
  */
 import type { ExportFormat } from '../domain/provenance';
 import { text, type Text } from '../i18n/text';
+import { moscowMomentText } from './moscowTime';
 
 const FORMAT_NAMES: Record<ExportFormat, Text> = { csv: text('CSV', 'CSV'), xlsx: text('Excel (XLSX)', 'Excel (XLSX)') };
 
@@ -41,8 +42,8 @@ export const EXPORT_TEXT = {
     return syncedAt === null
       ? text(`выгружаются участники, которые есть здесь (целиком с сервера здесь не читались); ${refresh.ru}`, `exporting the members held here (never read whole from the server here); ${refresh.en}`)
       : text(
-          `выгружаются участники, которые есть здесь, как они прочитаны с сервера ${syncedAt} (${members}) и изменены здесь после; ${refresh.ru}`,
-          `exporting the members held here, as read from the server at ${syncedAt} (${members}) and edited here since; ${refresh.en}`,
+          `выгружаются участники, которые есть здесь, как они прочитаны с сервера ${moscowMomentText(syncedAt, 'ru')} (${members}) и изменены здесь после; ${refresh.ru}`,
+          `exporting the members held here, as read from the server at ${moscowMomentText(syncedAt, 'en')} (${members}) and edited here since; ${refresh.en}`,
         );
   },
   delimiter: text('--delimiter: «;», «,» или «tab»', '--delimiter is ";", "," or "tab"'),

@@ -5,6 +5,7 @@
  * label the answer carries, else by the query builder's dictionaries, i18n/dictionaries: the insight store keeps
  * a region's id, not the name the server sent). `--json` prints the answers themselves; nothing here decides a figure.
  */
+import { moscowMomentText } from './moscowTime';
 import type { CompetitorsAnswer, Completeness, CountBy, CustomerDossier, FlagDefinition, FlagsAnswer, MonthPoint, PriceBenchmark, RankedParty, StageCounts, SupplierDossier } from '../domain/insights';
 import { contractStageName } from '../i18n/codes';
 import { countByName } from '../i18n/dictionaries';
@@ -343,7 +344,7 @@ export function priceBenchmarkText(b: PriceBenchmark, locale: Locale): string {
   const lines = [
     `${m.prices} ${b.query.code}: ${m.found} ${formatInt(b.n_found)}, ${m.kept} ${formatInt(b.n)}`,
     ...table([
-      ['min', 'median', 'max', 'mean', 'cv'],
+      locale === 'en' ? ['min', 'median', 'max', 'mean', 'cv'] : ['минимум', 'медиана', 'максимум', 'среднее', 'коэф. вариации'],
       [formatRub(b.min), formatRub(b.median), formatRub(b.max), formatRub(b.mean), pct(b.cv, locale)],
     ]),
     verdict,
@@ -366,25 +367,15 @@ export function flagsHeaderText(a: FlagsAnswer, locale: Locale): string {
   return `${m.flagsOf}: ${scope}` + (a.flags.length === 0 ? `\n${m.noFlags}` : '');
 }
 
-const moscowMoment = new Map<Locale, Intl.DateTimeFormat>();
 /** The CLI's way of writing evidence: money in the Russian format (as everywhere in the CLI), moments in Moscow time. */
 const EVIDENCE_FORMATS: EvidenceFormats = {
   rub: (value) => formatRub(value),
   pct: (value, locale) => `${value.toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { maximumFractionDigits: 2 })} %`,
   int: (value) => formatInt(value),
-  moment(iso, locale) {
-    const at = new Date(iso);
-    if (Number.isNaN(at.getTime())) return iso;
-    let f = moscowMoment.get(locale);
-    if (f === undefined) {
-      f = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
-      moscowMoment.set(locale, f);
-    }
-    return `${f.format(at)} ${locale === 'en' ? 'MSK' : 'МСК'}`;
-  },
+  moment: (iso, locale) => moscowMomentText(iso, locale),
 };
 /** A moment as the CLI writes it: Moscow time, «МСК» (the marks' deadlines too, marksText.ts). */
-export const moscowMomentText = (iso: string, locale: Locale): string => EVIDENCE_FORMATS.moment(iso, locale);
+export { moscowMomentText };
 
 /**
  * One flag of the catalogue, once: its title with what was found and checked, its definition and source, and

@@ -2,12 +2,25 @@
  * How the CLI speaks: human lines by default, one JSON object per line with `--json`, a progress bar on a
  * terminal, and a one-line reason on stderr when a command fails.
  */
+import { pick, type Locale, type Text } from '../i18n/text';
+
+/**
+ * A failure the CLI reports itself, with its exit code. Given as a `Text`, it is told in the run's language
+ * (main.ts picks the side); a plain string is a sentence that is the same in both (a server's own words).
+ */
 export class CliError extends Error {
+  readonly text: Text | null;
   constructor(
-    message: string,
+    message: string | Text,
     readonly exitCode = 1,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.ru);
+    this.text = typeof message === 'string' ? null : message;
+  }
+
+  /** The reason in the run's language. */
+  in(locale: Locale): string {
+    return this.text ? pick(this.text, locale) : this.message;
   }
 }
 

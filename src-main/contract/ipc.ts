@@ -260,6 +260,11 @@ export const cardResultSchema = z.object({
   positionsLimit: z.number(),
   versions: z.array(versionInfoSchema),
   listIds: z.array(z.string()),
+  /**
+   * The card was never opened and the server cannot be reached: `card` is the version's stored object (from a
+   * feed), without the card's positions and documents (issue 26: say «не загружены», not «нет»).
+   */
+  storedObject: z.boolean().optional(),
 });
 export type CardResult = z.infer<typeof cardResultSchema>;
 

@@ -17,11 +17,13 @@ export interface AuditDeps {
 /**
  * `bounded`: at most AUDIT_PULL_PAGES ledger pages, and only when the server can be reached (the app answers
  * within seconds; a longer ledger is judged against the last complete pull). `whole`: the whole ledger, and a
- * failure to read it fails the audit (the CLI, run to be sure).
+ * failure to read it fails the audit (the CLI, run to be sure, while the server can be reached).
  */
-export type AuditPullMode = 'bounded' | 'whole';
+export type AuditPullMode = 'bounded' | 'whole' | 'cache';
 
+/** `cache`: no pull at all, judged from the cache and the last complete pull (the CLI when the server cannot be reached). */
 export async function runAudit({ cache, net }: AuditDeps, mode: AuditPullMode): Promise<AuditVerdict> {
+  if (mode === 'cache') return auditCache(cache, null);
   return auditCache(cache, () =>
     mode === 'whole' ? net.call((client) => pullForAudit(client, cache)) : tryCall(net, (client) => pullForAudit(client, cache, undefined, AUDIT_PULL_PAGES)),
   );

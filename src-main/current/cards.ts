@@ -73,6 +73,7 @@ export class CardUseCases {
       positionsLimit: req.positionsLimit,
       versions: versionsOf(this.deps.cache, req.kind, opened.id),
       listIds: req.kind === 'tender' ? listStore(this.deps.cache).listsOf(opened.id) : [],
+      ...(opened.storedObject ? { storedObject: true } : {}),
       id: opened.id,
     };
   }
@@ -97,6 +98,6 @@ export class CardUseCases {
     if (id === undefined) return undefined;
     const latest = versionStore(cache).latest(req.kind, id);
     if (!latest) return undefined;
-    return { card: latest.object as Record<string, unknown>, id, version: latest.version, source: 'cache', charged: false };
+    return { card: latest.object as Record<string, unknown>, id, version: latest.version, source: 'cache', charged: false, storedObject: true };
   }
 }

@@ -86,16 +86,23 @@ const ASCII_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 /** Device names Windows reserves in any directory, with or without an extension. */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
+/** Why `name` cannot be a profile name, in both languages (the CLI says it in the run's), or null when it can. */
+export function profileNameProblemText(name: unknown): { ru: string; en: string } | null {
+  if (typeof name !== 'string' || name.length === 0) return { ru: 'имя пустое', en: 'the name is empty' };
+  if (name.length > 64) return { ru: 'имя длиннее 64 символов', en: 'the name is longer than 64 characters' };
+  if (!NAME_PATTERN.test(name)) {
+    return { ru: 'используйте только буквы (латиницу или кириллицу), цифры, точку, подчёркивание и дефис', en: 'use only letters (Latin or Cyrillic), digits, dot, underscore and hyphen' };
+  }
+  // "й" typed as "и" + a combining breve would be another name (and keychain account) than the usual "й".
+  if (name.normalize('NFC') !== name) return { ru: 'имя не в составной форме Unicode (NFC)', en: 'the name is not in composed Unicode form (NFC)' };
+  if (name.startsWith('.') || name.endsWith('.')) return { ru: 'имя не может начинаться или заканчиваться точкой', en: 'the name may not start or end with a dot' };
+  if (WINDOWS_RESERVED.test(name)) return { ru: 'это имя устройства, зарезервированное Windows', en: 'the name is a device name reserved by Windows' };
+  return null;
+}
+
 /** Why `name` cannot be a profile name, or null when it can. */
 export function profileNameProblem(name: unknown): string | null {
-  if (typeof name !== 'string' || name.length === 0) return 'the name is empty';
-  if (name.length > 64) return 'the name is longer than 64 characters';
-  if (!NAME_PATTERN.test(name)) return 'use only letters (Latin or Cyrillic), digits, dot, underscore and hyphen';
-  // "й" typed as "и" + a combining breve would be another name (and keychain account) than the usual "й".
-  if (name.normalize('NFC') !== name) return 'the name is not in composed Unicode form (NFC)';
-  if (name.startsWith('.') || name.endsWith('.')) return 'the name may not start or end with a dot';
-  if (WINDOWS_RESERVED.test(name)) return 'the name is a device name reserved by Windows';
-  return null;
+  return profileNameProblemText(name)?.en ?? null;
 }
 
 export function isValidProfileName(name: unknown): name is string {
@@ -140,22 +147,22 @@ export function assertProfileName(name: unknown): asserts name is string {
  * `https://api.example.ru/api/v2/` becomes `https://api.example.ru/api/v2`.
  */
 export function normalizeBaseUrl(input: string): string {
-  const fail = (why: string): never => {
-    throw new ProfileError('invalid_base_url', `Недопустимый адрес API: ${why}. Invalid API base URL: ${why}.`);
+  const fail = (ru: string, en: string): never => {
+    throw new ProfileError('invalid_base_url', `Недопустимый адрес API: ${ru}. Invalid API base URL: ${en}.`);
   };
-  if (typeof input !== 'string' || input.trim() === '') fail('the address is empty');
+  if (typeof input !== 'string' || input.trim() === '') fail('адрес пуст', 'the address is empty');
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
-    return fail('not an absolute URL (expected e.g. https://host/api/v2)');
+    return fail('это не полный адрес (например, https://host/api/v2)', 'not an absolute URL (expected e.g. https://host/api/v2)');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`only http and https are supported, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(`поддерживаются только http и https, а не ${url.protocol}`, `only http and https are supported, not ${url.protocol}`);
   if (url.username !== '' || url.password !== '') {
-    fail('credentials in the URL are not allowed; the token is kept in the system keychain');
+    fail('логин и пароль в адресе не допускаются: токен хранится в системном хранилище паролей', 'credentials in the URL are not allowed; the token is kept in the system keychain');
   }
-  if (url.hostname === '') fail('the URL has no host');
-  if (url.search !== '' || url.hash !== '') fail('a base URL has no query string or fragment');
+  if (url.hostname === '') fail('в адресе нет хоста', 'the URL has no host');
+  if (url.search !== '' || url.hash !== '') fail('у базового адреса не бывает параметров и фрагмента', 'a base URL has no query string or fragment');
   const pathname = url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${pathname}`;
 }
@@ -166,14 +173,14 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * Advice about a valid base URL that is nevertheless probably not what the user meant. Empty when all is well.
  * Not errors: a proxy or a test server may legitimately differ.
  */
-export function baseUrlWarnings(baseUrl: string, generation: ApiGeneration): string[] {
-  const warnings: string[] = [];
+export function baseUrlWarnings(baseUrl: string, generation: ApiGeneration): { ru: string; en: string }[] {
+  const warnings: { ru: string; en: string }[] = [];
   const url = new URL(baseUrl);
   if (generation === 'current' && !/\/api\/v2$/.test(url.pathname)) {
-    warnings.push('The current API generation is usually served under …/api/v2.');
+    warnings.push({ ru: 'Текущее поколение API обычно находится по адресу …/api/v2.', en: 'The current API generation is usually served under …/api/v2.' });
   }
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    warnings.push('Plain http sends the API token unencrypted; use https outside this computer.');
+    warnings.push({ ru: 'По http токен API передаётся без шифрования; вне этого компьютера используйте https.', en: 'Plain http sends the API token unencrypted; use https outside this computer.' });
   }
   return warnings;
 }

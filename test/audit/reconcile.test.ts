@@ -146,5 +146,12 @@ describe('reconcile', () => {
     const rows = [row(1, 1, { request_id: 'req_a' })];
     const v = audit({ ledger: rows, local: local(['tender:1:1']), seen: [seen('req_a', 1), seen('req_b', 1)], ledgerPulled: false });
     expect(v).toMatchObject({ ok: true, ledgerPulled: false, missingByRequest: [], missingByBalance: [] });
+    // Nor by the period total a later response gave (issue 26: the CLI's offline audit failed on it).
+    const later = audit({ ledger: rows, local: local(['tender:1:1']), seen: [seen('req_a', 1, { periodTotal: 1 }), seen('req_b', 1, { periodTotal: 2 })], ledgerPulled: false });
+    expect(later).toMatchObject({ ok: true, overLedger: [] });
+    // The same figures against a ledger read after them are a shortfall.
+    expect(audit({ ledger: rows, local: local(['tender:1:1']), seen: [seen('req_a', 1, { periodTotal: 1 }), seen('req_b', 1, { periodTotal: 2 })] }).overLedger).toEqual([
+      { balanceType: 'tenders', figure: 'period_total', value: 2, inLedger: 1 },
+    ]);
   });
 });

@@ -492,7 +492,7 @@ describe('tenderwb analytics: readable text in the app’s language, and bad inp
       [['flags', '--customer', '7707083894'], /контрольное число/],
       [['flags', '--customer', '7707083893', '--label', 'moscow'], /укажите одно/],
       [['flags', '--label', 'nope'], /нет сохранённого поиска/],
-      [['analytics', 'nothing'], /usage: analytics/],
+      [['analytics', 'nothing'], /^использование: tenderwb analytics customer ИНН/],
     ];
     for (const [args, reason] of cases) {
       const r = await cli.run(args);
@@ -516,7 +516,7 @@ describe('tenderwb analytics: an INN the cache knows nothing of, and a reader th
     const known = (first.tender ?? first.object).organization.inn as string;
     expect((await cli.run(['analytics', 'customer', known])).code).toBe(0);
     const help = await cli.ok(['--help']);
-    expect(help.stdout).toMatch(/exit 8 when the cache/);
+    expect(help.stdout).toMatch(/8 — в кэше нет данных по ИНН досье/);
   });
 
   it('--json flags into a reader that has already gone: exits 0 quietly, no EPIPE stack trace (every command: main.ts)', async () => {

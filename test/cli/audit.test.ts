@@ -65,7 +65,7 @@ describe('tenderwb audit over an empty ledger', () => {
 
     const dirty = await cli.run(['--json', 'audit']);
     expect(dirty.code).toBe(1);
-    expect(failureReason(dirty)).toBe('audit has no ledger rows to check although responses charged 3 units: the ledger does not list what was charged');
+    expect(failureReason(dirty)).toBe('в журнале списаний нет строк, хотя по ответам сервера списано 3 ед.: журнал не показывает, что было списано');
     expect(dirty.lines).toEqual([
       expect.objectContaining({
         ok: false,
@@ -81,9 +81,9 @@ describe('tenderwb audit over an empty ledger', () => {
 
     const human = await cli.run(['audit']);
     expect(human.code).toBe(1);
-    expect(human.stdout).toContain('charges missing from the ledger: 3');
-    expect(human.stdout).toContain('response req_feed1 (feed, tenders): said 3, ledger has 0');
-    expect(human.stdout).toContain('verdict: FAILED, the ledger has no rows although charges were made');
-    expect(human.stdout).not.toContain('every charge is explained');
+    expect(human.stdout).toContain('списаний нет в журнале: 3');
+    expect(human.stdout).toContain('ответ req_feed1 (feed, закупки): сообщил о списании 3, в журнале 0');
+    expect(human.stdout).toContain('итог: НЕ ПРОЙДЕНА — журнал пуст, хотя списания были');
+    expect(human.stdout).not.toContain('каждое списание объяснено');
   });
 });

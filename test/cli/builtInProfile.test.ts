@@ -21,7 +21,7 @@ afterAll(() => cli?.cleanup());
 
 describe('the app\'s built-in sandbox profile in the CLI', () => {
   it('is listed and read offline; an API command names what to do', async () => {
-    expect((await cli.ok(['--json', 'profile', 'list'])).lines).toEqual([{ name: 'sandbox', base_url: null, generation: 'current', built_in: true, token: 'none' }]);
+    expect((await cli.ok(['--json', 'profile', 'list'])).lines).toEqual([{ name: 'sandbox', base_url: null, generation: 'current', built_in: true, token: 'none', default: true }]);
 
     const none = await cli.ok(['marks']);
     expect(none.stderr).toContain('Отмеченных закупок с такими условиями нет.');

@@ -18,6 +18,8 @@ import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { openCache } from '../../src-main/cache/database';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { createOutput } from '../../src-main/cli/output';
+import { tenderLaw } from '../../src-main/domain/laws';
+import { lawName, tenderStageNameOf } from '../../src-main/i18n/codes';
 import { KEYCHAIN_SERVICE, keytarBackend } from '../../src-main/vault/tokenVault';
 import { parseCsv } from '../export/csvParse';
 import {
@@ -88,7 +90,7 @@ afterAll(async () => {
 });
 
 describe('tenderwb CLI, one session against the sandbox', () => {
-  it('usage errors exit 2 with one line on stderr and nothing on stdout; --help prints the usage', async () => {
+  it('usage errors exit 2 with one line on stderr, in the run language, and nothing on stdout; --help prints the usage', async () => {
     const [none, unknown, unknownJson, badFlag, help] = await Promise.all([
       cli.run([]),
       cli.run(['bogus']),
@@ -97,13 +99,13 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       cli.run(['--help']),
     ]);
     expect(none.code).toBe(2);
-    expect(failureReason(none)).toMatch(/no command/);
+    expect(failureReason(none)).toMatch(/^команда не указана/);
     expect(unknown.code).toBe(2);
-    expect(failureReason(unknown)).toMatch(/^unknown command "bogus"/);
+    expect(failureReason(unknown)).toMatch(/^нет команды «bogus»/);
     expect(unknownJson.code).toBe(2);
-    expect(failureReason(unknownJson)).toMatch(/^unknown command "bogus"/);
+    expect(failureReason(unknownJson)).toMatch(/^нет команды «bogus»/);
     expect(badFlag.code).toBe(2);
-    expect(failureReason(badFlag)).toMatch(/--bogus/);
+    expect(failureReason(badFlag)).toBe('неизвестный флаг --bogus; флаги команды — в её справке (--help)');
     for (const r of [none, unknown, unknownJson, badFlag]) expect(r.stdout).toBe('');
     expect(help.code).toBe(0);
     expect(help.stderr).toBe('');
@@ -118,7 +120,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(added.lines).toEqual([{ name: PROFILE, base_url: sb.baseUrl, generation: 'current', token: 'none' }]);
     const list = await cli.ok(['--json', 'profile', 'list']);
     expect(list.lines).toHaveLength(1);
-    expect(list.lines[0]).toMatchObject({ name: PROFILE, base_url: sb.baseUrl, generation: 'current', token: 'env' });
+    expect(list.lines[0]).toMatchObject({ name: PROFILE, base_url: sb.baseUrl, generation: 'current', token: 'env', default: true });
     expect(Date.parse(list.lines[0].created_at)).not.toBeNaN();
 
     const [clash, badUrl] = await Promise.all([
@@ -126,34 +128,46 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       cli.run(['--json', 'profile', 'add', 'other', '--base-url', 'ftp://example.ru/api/v2']),
     ]);
     expect(clash.code).toBe(1);
-    expect(failureReason(clash)).toMatch(/already exists/);
+    expect(failureReason(clash)).toMatch(/^профиль «sb» уже есть/);
     expect(badUrl.code).toBe(1);
-    expect(failureReason(badUrl)).toMatch(/http/);
+    expect(failureReason(badUrl)).toBe('Недопустимый адрес API: поддерживаются только http и https, а не ftp:.');
     expect((await cli.ok(['--json', 'profile', 'list'])).lines.map((p) => p.name)).toEqual([PROFILE]);
   });
 
-  it('profile list and profile remove (another data directory): order, --profile needed with several, --delete-data', async () => {
+  it('profile list, use and remove (another data directory): order, the first profile is the default until profile use, --delete-data', async () => {
     const dataDir = cli.dir('profiles-test');
     const o = { dataDir };
     await cli.ok(['profile', 'add', 'alpha', '--base-url', sb.baseUrl], o);
     await cli.ok(['profile', 'add', 'beta', '--base-url', sb.baseUrl], o);
     expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => p.name)).toEqual(['alpha', 'beta']);
 
-    const [ambiguous, chosen] = await Promise.all([cli.run(['--json', 'balance'], o), cli.run(['--json', '--profile', 'beta', 'balance'], o)]);
-    expect(ambiguous.code).toBe(1);
-    expect(failureReason(ambiguous)).toMatch(/several profiles \(alpha, beta\).*--profile/);
+    // Several profiles: a command without --profile uses the default, the first one added (issue 26: it was refused).
+    const defaultFirst = await cli.run(['--json', 'cache', 'stats'], o);
+    expect(defaultFirst.code).toBe(0);
+    expect([existsSync(join(dataDir, 'profiles', 'alpha', 'cache.db')), existsSync(join(dataDir, 'profiles', 'beta', 'cache.db'))]).toEqual([true, false]);
+    expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => [p.name, p.default])).toEqual([['alpha', true], ['beta', false]]);
+    const chosen = await cli.run(['--json', '--profile', 'beta', 'balance'], o);
     expect(chosen.code).toBe(0);
     expect(chosen.lines[0].balance).toEqual(await serverBalance(sb, live));
+    // profile use: the default moves, the data stays where it is; an unknown name is refused and changes nothing.
+    expect((await cli.ok(['--json', 'profile', 'use', 'beta'], o)).lines).toEqual([{ name: 'beta', default: true }]);
+    expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => [p.name, p.default])).toEqual([['alpha', false], ['beta', true]]);
+    expect((await cli.ok(['profile', 'list'], o)).stdout.split('\n')[1]).toMatch(/^\* beta\t/);
+    const nope = await cli.run(['profile', 'use', 'gamma'], o);
+    expect(nope.code).toBe(2);
+    expect(failureReason(nope)).toBe('профиля «gamma» нет; профили: tenderwb profile list');
+    expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.find((p) => p.default)?.name).toBe('beta');
 
     expect(existsSync(join(dataDir, 'profiles', 'alpha'))).toBe(true);
     expect((await cli.ok(['--json', 'profile', 'remove', 'alpha', '--delete-data'], o)).lines).toEqual([{ name: 'alpha', removed: true }]);
     expect(existsSync(join(dataDir, 'profiles', 'alpha'))).toBe(false);
     const again = await cli.run(['profile', 'remove', 'alpha'], o);
     expect(again.code).toBe(1);
-    expect(failureReason(again)).toBe('no profile "alpha"');
+    expect(failureReason(again)).toBe('профиля «alpha» нет');
     expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => p.name)).toEqual(['beta']);
-    // Without --delete-data the profile's data stays on disk.
+    // Without --delete-data the profile's data stays on disk; the default removed, none is named.
     await cli.ok(['profile', 'remove', 'beta'], o);
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).cliProfile).toBeNull();
     expect(existsSync(join(dataDir, 'profiles', 'beta'))).toBe(true);
     expect((await cli.ok(['--json', 'profile', 'list'], o)).lines).toEqual([]);
   });
@@ -183,7 +197,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
         const r = await cli.run(['profile', 'add', name, '--base-url', sb.baseUrl, '--token-stdin'], { ...o, token, stdin: `${secret}\n` });
         expect(r.code).toBe(1);
         const reason = failureReason(r);
-        expect(reason).toMatch(/keychain is unavailable/);
+        expect(reason).toMatch(/хранилищ|Связка ключей|Secret Service/);
         expect(reason).toMatch(/TENDERWB_TOKEN/);
         expect(r.stdout).toBe('');
         expect(r.stderr).not.toContain(randomPart(secret));
@@ -193,7 +207,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     }
     const empty = await cli.run(['profile', 'add', 'x', '--base-url', sb.baseUrl, '--token-stdin'], { ...o, stdin: '' });
     expect(empty.code).toBe(2);
-    expect(failureReason(empty)).toMatch(/standard input was empty/);
+    expect(failureReason(empty)).toBe('указан --token-stdin, но стандартный ввод пуст');
   });
 
   it('search --preview: filter_id and total for at most one unit, and no saved search', async () => {
@@ -231,11 +245,11 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       cli.run(['search', '--query', '{}', '--events', 'deleted']),
     ]);
     expect(taken.code).toBe(1);
-    expect(failureReason(taken)).toBe(`the label "vac" already names another search (${s.vacFilter})`);
+    expect(failureReason(taken)).toBe(`метка «vac» уже у другого поиска (${s.vacFilter})`);
     expect(notJson.code).toBe(2);
-    expect(failureReason(notJson)).toMatch(/not valid JSON/);
+    expect(failureReason(notJson)).toMatch(/^запрос — не JSON: /);
     expect(neither.code).toBe(2);
-    expect(failureReason(neither)).toMatch(/--query-file F or --query JSON/);
+    expect(failureReason(neither)).toMatch(/^укажите одно из двух: --query-file ФАЙЛ или --query JSON; использование: tenderwb search /);
     expect(badEvents.code).toBe(2);
     expect(failureReason(badEvents)).toMatch(/--events/);
   });
@@ -247,7 +261,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       cli.run(['sync', 'vac', '--max-spend', 'lots']),
     ]);
     expect(unknown.code).toBe(1);
-    expect(failureReason(unknown)).toMatch(/^no saved search "nope"/);
+    expect(failureReason(unknown)).toMatch(/^нет сохранённого поиска «nope»/);
     expect(unknown.stdout).toBe('');
     expect(noTarget.code).toBe(2);
     expect(badCap.code).toBe(2);
@@ -281,7 +295,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     await ctl(sb, 'balance', { login: 'demo', tenders: 4 });
     const short = await cli.run(['--json', 'sync', 'reg']);
     expect(short.code).toBe(3);
-    expect(failureReason(short)).toMatch(/balance ran out/);
+    expect(failureReason(short)).toMatch(/^баланс исчерпан: всё полученное сохранено/);
     expect(short.lines).toHaveLength(1);
     expect(short.lines[0]).toMatchObject({ label: 'reg', stopped_by: 'balance_exhausted', charged: 4 });
     await ctl(sb, 'balance', { login: 'demo', tenders: start.tenders - 4 }); // what it would be with no cut
@@ -293,7 +307,8 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(charged + free).toBe(regTotal - 5);
     const regRows = (await serverLedger(sb, live)).filter((r) => r.filter_id === s.regFilter);
     expect(regRows).toHaveLength(regTotal - free);
-    expect(new Set(regRows.map((r) => r.object_id)).size).toBe(regTotal);
+    // Every member charged under this search is charged once; the free ones were charged under the earlier search.
+    expect(new Set(regRows.map((r) => r.object_id)).size).toBe(regTotal - free);
   });
 
   it('cache versions --json is exactly the set the feeds delivered; after a tick, sync stores the updated versions next to the old', async () => {
@@ -350,7 +365,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     // No terminal (the runs above): stderr has no bar.
     const plain = await cli.ok(['sync', 'reg']);
     expect(plain.stderr).toBe('');
-    expect(plain.stdout).toMatch(/^reg: 0 items in \d+ pages, 0 units charged, 0 free — up to date\n$/);
+    expect(plain.stdout).toMatch(/^reg: объектов 0 на \d+ стр\., списано 0 ед\., бесплатно 0 — всё загружено\n$/);
     // On a terminal: `script` gives the CLI a pseudo-terminal (util-linux; present on Debian and CI).
     const cmd = [process.execPath, CLI_ENTRY, '--data-dir', cli.dataDir, 'sync', 'reg'].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
     // Asynchronously: the sandbox answering the CLI runs in this very process.
@@ -361,7 +376,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       timeout: 30_000,
     });
     expect(out).toMatch(/\r\[[#.]{24}\] reg tender\/created: /);
-    expect(out).toMatch(/reg: 0 items in \d+ pages/);
+    expect(out).toMatch(/reg: объектов 0 на \d+ стр\./);
     // And the renderer itself: a bar on a TTY, silence in --json mode or without a TTY.
     const written: string[] = [];
     const fake = { isTTY: true, columns: 60, write: (t: string) => written.push(t) } as unknown as NodeJS.WriteStream;
@@ -406,7 +421,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       expect(line.version).toBeGreaterThanOrEqual(1);
     }
     const human = await cli.ok(['list', 'show', L]);
-    expect(human.stdout.split('\n')[0]).toBe(`${L}  Вакцины 2026  (3 tenders)`);
+    expect(human.stdout.split('\n')[0]).toBe(`${L}  Вакцины 2026  (закупок: 3)`);
 
     const server = await api(sb, 'GET', '/lists', { token: live });
     expect(server.status).toBe(200);
@@ -453,7 +468,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       cli.run(['export', 'list', s.listId]),
     ]);
     expect(badColumn.code).toBe(2);
-    expect(failureReason(badColumn)).toMatch(/^Unknown column: nope\./);
+    expect(failureReason(badColumn)).toMatch(/^Нет столбца: nope\. Есть столбцы: id, /);
     expect(existsSync(join(dir, 'x.csv'))).toBe(false);
     expect(noOut.code).toBe(2);
   });
@@ -518,11 +533,13 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     await ctl(sb, 'faults', { reset: 5 });
     try {
       const second = await cli.ok(['--json', 'card', 'tender', String(id)]);
-      expect(second.lines).toEqual([{ source: 'cache', version, card }]);
+      // Beside the raw object, the words every surface shows: the one stage function and the law's name.
+      const words = { status_name: tenderStageNameOf(card, 'ru'), law_name: tenderLaw(card) === null ? null : lawName(tenderLaw(card), 'ru') };
+      expect(second.lines).toEqual([{ source: 'cache', version, card, ...words }]);
       const human = await cli.ok(['card', 'tender', String(id)]);
       expect(human.stdout.split('\n')[0]).toBe(card.name);
-      expect(human.stdout).toContain(`id ${id} · ${card.etp_id} · ${version === null ? 'version not stated by the server' : `version ${version}`}`);
-      expect(human.stdout.trimEnd().endsWith('(cache)')).toBe(true);
+      expect(human.stdout).toContain(`ID ${id} · извещение ${card.etp_id} · ${version === null ? 'версия не указана сервером' : `версия ${version}`} · ${words.status_name}`);
+      expect(human.stdout.trimEnd().endsWith('(из кэша — бесплатно)')).toBe(true);
       expect((await ctl(sb, 'state')).faults.reset).toBe(5);
     } finally {
       await ctl(sb, 'faults', { reset: 0 });
@@ -565,7 +582,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       expect(rows.at(-1).version).toBe(contract.json.version);
     }
     const cached = await cli.ok(['--json', 'card', 'contract', '1']);
-    expect(cached.lines[0]).toEqual({ source: 'cache', version: got.version, card: got.card });
+    expect(cached.lines[0]).toEqual({ source: 'cache', version: got.version, card: got.card, law_name: got.law_name });
 
     const [missing, word, wrongFlag] = await Promise.all([
       cli.run(['--json', 'card', 'tender', '99999999']),
@@ -629,15 +646,15 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(direct.json.billed).toBe(sb.strict ? undefined : true);
     const dirty = await cli.run(['--json', 'audit']);
     expect(dirty.code).toBe(1);
-    expect(failureReason(dirty)).toBe('audit found 0 repeat charges and 1 unexplained rows');
+    expect(failureReason(dirty)).toBe('сверка нашла повторных списаний: 0, необъяснённых строк: 1');
     expect(dirty.lines).toHaveLength(1);
     expect(dirty.lines[0]).toMatchObject({ ok: false, rows: count + 1, matched: count, repeat_charges: [] });
     expect(dirty.lines[0].unexplained).toEqual([expect.objectContaining({ id: row.id, object_id: id, version: row.version, balance_type: 'tenders', filter_id: null })]);
     const human = await cli.run(['audit']);
     expect(human.code).toBe(1);
-    expect(human.stdout).toContain('unexplained rows: 1');
-    expect(human.stdout).toContain('verdict: PROBLEMS FOUND');
-    expect(failureReason(human)).toBe('audit found 0 repeat charges and 1 unexplained rows');
+    expect(human.stdout).toContain('необъяснённые строки: 1');
+    expect(human.stdout).toContain('итог: НАЙДЕНЫ РАСХОЖДЕНИЯ');
+    expect(failureReason(human)).toBe('сверка нашла повторных списаний: 0, необъяснённых строк: 1');
 
     // Fetching that card through the CLI is free (delivered before): no new row.
     const card = await cli.ok(['--json', 'card', 'tender', String(id)]);
@@ -671,7 +688,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(st.outboxPending).toBe(0);
     expect(st.cachedCards).toBeGreaterThanOrEqual(4);
     expect(human.stdout.trimEnd().split('\n')).toHaveLength(4);
-    expect(human.stdout).toMatch(/^tenders: [\d\s\u00a0]+ \([\d\s\u00a0]+ versions\)/);
+    expect(human.stdout).toMatch(/^закупок: [\d\s\u00a0]+ \(версий: [\d\s\u00a0]+\)/);
 
     const vac = await cli.ok(['--json', 'cache', 'search', 'вакцин', '--limit', '500']);
     expect(vac.lines.map((l) => l.id)).toEqual(expect.arrayContaining(s.members));
@@ -701,7 +718,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       cli.ok(['--json', 'cache', 'search', 'вакцин']),
       cli.ok(['--json', 'cache', 'versions']),
     ]);
-    expect(card.lines).toEqual([{ source: 'cache', version: s.cardVersion, card: s.card }]);
+    expect(card.lines).toEqual([{ source: 'cache', version: s.cardVersion, card: s.card, status_name: expect.any(String), law_name: expect.anything() }]);
     expect(found.lines.map((l) => l.id)).toEqual(expect.arrayContaining(s.members));
     expect(versions.lines.length).toBeGreaterThan(s.members.length);
   });

@@ -83,7 +83,7 @@ describe('after the server forgot everything, the CLI continues with no dead end
       'Сервис не принял сохранённую позицию ленты «закупки, новые» поиска «vac», поэтому лента начата заново по условиям поиска — с оценкой стоимости и пределом расходов, как новый запуск.',
       'Сервис не принял сохранённую позицию ленты «закупки, изменения» поиска «vac», поэтому лента начата заново по условиям поиска — с оценкой стоимости и пределом расходов, как новый запуск.',
     ]);
-    expect(r.stdout).toMatch(/^vac: .* — up to date\n$/);
+    expect(r.stdout).toMatch(/^vac: .* — всё загружено\n$/);
     // Everything the feed holds on the server now is held here.
     const expected = await feedVersions(sb, await login(sb, 'demo-test'), QUERY);
     const mine = await held();

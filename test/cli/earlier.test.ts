@@ -103,7 +103,7 @@ describe('tenderwb on an earlier-generation profile', () => {
       [5, false, 0],
     ]);
     const human = await cli.ok(['filters']);
-    expect(human.stdout).toMatch(/5\tСтроительство \(архив\)\tAUTOSEARCH OFF/);
+    expect(human.stdout).toMatch(/5\tСтроительство \(архив\)\tАВТОПОИСК ВЫКЛЮЧЕН/);
   });
 
   it('sync stores every tender of the filter, charged once; a second sync costs 0 and reads one page', async () => {
@@ -123,7 +123,7 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(again.lines[0]).toMatchObject({ stopped_by: 'done', charged: 0, pages: 1, new_tenders: 0 });
     expect((await serverCharges()).size).toBe(set.length);
     const human = await cli.ok(['sync', String(MOSCOW)]);
-    expect(human.stdout).toMatch(/filter 3 «Москва, 44-ФЗ»: \d+ tenders in 1 pages, 0 units charged, 0 new — up to date/);
+    expect(human.stdout).toMatch(/фильтр 3 «Москва, 44-ФЗ»: закупок \d+ на 1 стр\., списано 0 ед\., новых 0 — всё загружено/);
 
     // Auto search off: said plainly, exit 0, nothing asked for.
     const archive = await cli.ok(['sync', String(ARCHIVE)]);
@@ -181,13 +181,13 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(card.id).toBe(id);
     expect(card.organization.administrator).toBeDefined();
     const human = await cli.ok(['card', 'tender', String(id), '--limit', '5']);
-    expect(human.stdout).toMatch(/^administrator: /m);
-    expect(human.stdout).toMatch(/^lot 1: /m);
-    expect(human.stdout).toMatch(/\(cache\)\n$/);
+    expect(human.stdout).toMatch(/^Контактное лицо: /m);
+    expect(human.stdout).toMatch(/^лот 1: /m);
+    expect(human.stdout).toMatch(/\(из кэша — бесплатно\)\n$/);
     expect((await serverCharges()).get(id)).toBe(1);
     const [contract, badId] = await Promise.all([cli.run(['card', 'contract', '5']), cli.run(['card', 'tender', 'abc'])]);
     expect(contract.code).toBe(2);
-    expect(failureReason(contract)).toMatch(/no contract cards/);
+    expect(failureReason(contract)).toMatch(/нет карточек контрактов/);
     expect(badId.code).toBe(2);
   });
 
@@ -226,8 +226,8 @@ describe('tenderwb on an earlier-generation profile', () => {
     for (const l of list.lines) expect(l.changed_since_added).toBe(changed.has(l.id));
     const human = await cli.ok(['favorites', 'updates']);
     expect(human.stdout.trim().split('\n')).toHaveLength(8);
-    expect(human.stdout).toMatch(/received before \(free\)/);
-    expect(human.stderr).toBe('8 favorites changed since they were added; 0 units charged\n');
+    expect(human.stdout).toMatch(/уже получена \(бесплатно\)/);
+    expect(human.stderr).toBe('избранных, изменившихся после добавления: 8; списано 0 ед.\n');
   });
 
   it('balance (balances, the three daily limits, license, next reset) and ledger (the balance history) are mirrored', async () => {
@@ -238,10 +238,10 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(b.lines[0]).toMatchObject({ balance: { tenders, contracts, protocols }, license: { active: true, endDate: server.license.end_date }, next_reset_at: server.limits.tenders.reset_at, offline: false });
     expect(b.lines[0].limits.tenders).toMatchObject({ current: server.limits.tenders.current, limit: 1000, remaining: server.limits.tenders.remaining });
     const human = await cli.ok(['balance']);
-    expect(human.stdout).toMatch(/^tenders: .*\/ 1\s000 today/m);
-    expect(human.stdout).toMatch(/^protocols: 500 /m);
-    expect(human.stdout).toMatch(/^license: active, until /m);
-    expect(human.stdout).toMatch(/^daily limits reset at 00:00 Moscow time: next \d\d\.\d\d\.\d{4} 00:00 МСК$/m);
+    expect(human.stdout).toMatch(/^закупки: .*сегодня \d[\d\s]* из 1\s000, осталось /m);
+    expect(human.stdout).toMatch(/^протоколы: 500 /m);
+    expect(human.stdout).toMatch(/^лицензия: действует, до /m);
+    expect(human.stdout).toMatch(/^дневные лимиты сбрасываются в 00:00 МСК: следующий сброс \d\d\.\d\d\.\d{4}, 00:00 МСК$/m);
 
     const ledger = await cli.ok(['--json', 'ledger']);
     const transactions = await history(earlierSb(), live);
@@ -296,8 +296,8 @@ describe('tenderwb on an earlier-generation profile', () => {
       cli.run(['export', 'filter', String(MOSCOW)]),
     ]);
     for (const x of [badColumn, list, noOut]) expect(x.code).toBe(2);
-    expect(failureReason(badColumn)).toMatch(/^Unknown column: nope\./);
-    expect(failureReason(list)).toMatch(/lists belong to the current API generation/);
+    expect(failureReason(badColumn)).toMatch(/^Нет столбца: nope\./);
+    expect(failureReason(list)).toMatch(/^списки относятся к текущему поколению API/);
   });
 
   it('an expired license is a clear error; the balance still answers and shows it', async () => {
@@ -310,7 +310,7 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(failureReason(sync)).toMatch(/^Лицензия на доступ к API не действует/);
     const b = await cli.ok(['--json', 'balance']);
     expect(b.lines[0].license.active).toBe(false);
-    expect((await cli.ok(['balance'])).stdout).toMatch(/^license: NOT ACTIVE/m);
+    expect((await cli.ok(['balance'])).stdout).toMatch(/^лицензия: НЕ ДЕЙСТВУЕТ/m);
     await ctl(sb, 'license', { login: 'demo', active: true });
   });
 
@@ -328,15 +328,15 @@ describe('tenderwb on an earlier-generation profile', () => {
       expect(r.stdout).toBe('');
       failureReason(r);
     }
-    expect(failureReason(runs[0]!)).toMatch(/saved searches \(QUERY\) belong to the current API generation/);
-    expect(failureReason(runs[1]!)).toMatch(/lists belong to the current API generation/);
-    expect(failureReason(runs[2]!)).toMatch(/audit .*belong to the current API generation/);
+    expect(failureReason(runs[0]!)).toMatch(/^Сохранённые поиски \(QUERY\) есть только в текущем поколении API/);
+    expect(failureReason(runs[1]!)).toMatch(/^Списки есть только в текущем поколении API/);
+    expect(failureReason(runs[2]!)).toMatch(/^Сверка журнала списаний .*есть только в текущем поколении API/);
 
     // And the other way round: a current-generation profile has no favorites or filters.
     await cli.ok(['profile', 'add', 'cur', '--base-url', sb.baseUrl]);
     const [fav, filters] = await Promise.all([cli.run(['--profile', 'cur', 'favorites']), cli.run(['--profile', 'cur', 'filters'])]);
     for (const r of [fav, filters]) expect(r.code).toBe(2);
-    expect(failureReason(fav)).toMatch(/favorites belong to the earlier API generation/);
+    expect(failureReason(fav)).toMatch(/^Избранное есть только в раннем поколении API/);
     await cli.ok(['profile', 'remove', 'cur', '--delete-data']);
   });
 
@@ -353,7 +353,7 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(favs.lines.length).toBeGreaterThan(0);
     expect(favs.lines[0].offline).toBe(true);
     const favsHuman = await cli.ok(['favorites']);
-    expect(favsHuman.stderr).toMatch(/^offline: the server cannot be reached, showing the copy stored in the cache\n$/);
+    expect(favsHuman.stderr).toBe('нет связи с сервером: показана копия из кэша\n');
     expect(favsHuman.stdout.trim().split('\n')).toHaveLength(favs.lines.length);
     const b = await cli.ok(['--json', 'balance']);
     expect(b.lines[0]).toMatchObject({ offline: true, balance: { protocols: 500 } });

@@ -57,7 +57,9 @@ describe('export list from the cache (issue 13)', () => {
     const after = join(dir, 'after-sync.csv');
     const human = await cli.ok(['export', 'list', listId, '--out', after, '--columns', 'id']);
     expect(idsIn(after)).toEqual(ids.slice(0, 4));
-    expect(human.stderr).toContain(`как они прочитаны с сервера ${synced.lines[0].synced_at as string} (4)`);
+    // The moment in Moscow time, as the app writes it (issue 26: not an ISO string in a sentence).
+    const at = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(synced.lines[0].synced_at as string));
+    expect(human.stderr).toContain(`как они прочитаны с сервера ${at} МСК (4)`);
 
     // --refresh reads the members first: the fifth one, added on the server, comes out.
     await api(sb, 'POST', `/lists/${listId}/items`, { token: live, body: { ids: [Number(ids[4])] }, key: randomUUID() });

@@ -108,7 +108,7 @@ describe('tenderwb login', () => {
     const name = unique('old');
     const missing = await cli.run(['--profile', name, 'login', '--generation', 'earlier', '--base-url', sb.earlierBaseUrl, '--login', 'demo'], { dataDir, stdin: PASSWORD });
     expect(missing.code).toBe(2);
-    expect(failureReason(missing)).toMatch(/--login-url URL is required/);
+    expect(failureReason(missing)).toMatch(/^с --generation earlier нужен --login-url URL/);
 
     const r = await cli.run(['--json', '--profile', name, 'login', '--generation', 'earlier', '--base-url', sb.earlierBaseUrl, '--login-url', sb.baseUrl, '--login', 'demo'], {
       dataDir,
@@ -135,11 +135,11 @@ describe('tenderwb login', () => {
 
     const empty = await cli.run(['--profile', name, 'login', '--base-url', sb.baseUrl, '--login', 'demo'], { dataDir, stdin: '' });
     expect(empty.code).toBe(2);
-    expect(failureReason(empty)).toMatch(/standard input was empty/);
+    expect(failureReason(empty)).toMatch(/^стандартный ввод пуст/);
 
     const noLogin = await cli.run(['--profile', name, 'login', '--base-url', sb.baseUrl], { dataDir, stdin: PASSWORD });
     expect(noLogin.code).toBe(2);
-    expect(failureReason(noLogin)).toMatch(/--login L is required/);
+    expect(failureReason(noLogin)).toMatch(/^нужен --login ЛОГИН/);
 
     const badUrl = await cli.run(['--profile', name, 'login', '--base-url', 'ftp://x', '--login', 'demo'], { dataDir, stdin: PASSWORD });
     expect(badUrl.code).toBe(1);
@@ -148,7 +148,7 @@ describe('tenderwb login', () => {
     await cli.ok(['profile', 'add', name, '--base-url', sb.baseUrl], { dataDir });
     const clash = await cli.run(['--profile', name, 'login', '--generation', 'earlier', '--base-url', sb.earlierBaseUrl, '--login-url', sb.baseUrl, '--login', 'demo'], { dataDir, stdin: PASSWORD });
     expect(clash.code).toBe(2);
-    expect(failureReason(clash)).toMatch(/uses the current API generation/);
+    expect(failureReason(clash)).toMatch(/текущего поколения API, а не раннего/);
     expect((await cli.ok(['--json', 'profile', 'list'], { dataDir })).lines).toEqual([expect.objectContaining({ name, generation: 'current' })]);
     expect(await keytarBackend.getPassword(KEYCHAIN_SERVICE, name).catch(() => null)).toBeNull();
   });
@@ -157,11 +157,12 @@ describe('tenderwb login', () => {
     const dataDir = cli.dir('tty');
     const name = unique('tty');
     const out = await runOnTerminal(['--data-dir', dataDir, '--profile', name, 'login', '--base-url', sb.baseUrl], cli.env({ token: null }), [
-      ['login: ', 'demo\n'],
-      ['password: ', `${PASSWORD}-typed-secret\n`],
+      ['Логин: ', 'demo\n'],
+      ['Пароль: ', `${PASSWORD}-typed-secret\n`],
     ]);
-    expect(out.text).toContain('Логин / login: demo');
-    expect(out.text).toContain('Пароль / password: ');
+    expect(out.text).toContain('Логин: demo');
+    expect(out.text).toContain('Пароль: ');
+    expect(out.text).not.toMatch(/login:|password:/);
     // The typed password never appears on the terminal (the login answered 401 to it: a wrong password).
     expect(out.text).not.toContain('-typed-secret');
     expect(out.text).toMatch(/Неверный логин или пароль/);

@@ -33,7 +33,7 @@ describe('tenderwb search --query: the same validators as the app', () => {
     const noSuchDay = await cli.run(['--json', 'search', '--query', JSON.stringify({ keywords: ['бумага'], publish_date: { from: '2026-02-31' } }), '--preview']);
     expect(noSuchDay.code).toBe(2);
     expect(failureReason(noSuchDay)).toContain('publish_date.from: 31 февраля 2026 года не существует');
-    expect(failureReason(noSuchDay)).toContain('31 February 2026 does not exist');
+    expect(failureReason(noSuchDay)).not.toContain('31 February 2026 does not exist');
 
     const badCode = await cli.run(['search', '--query', JSON.stringify({ okpd2: ['26.2.0.1.1'] }), '--label', 'x']);
     expect(badCode.code).toBe(2);

@@ -63,7 +63,7 @@ describe('tenderwb keeps the API token secret', () => {
       expect(failureReason(r)).toMatch(/не принимает токен.*войдите снова.*код unauthorized, HTTP 401/);
     }
     expect(malformed.code).toBe(1);
-    expect(failureReason(malformed)).toMatch(/Invalid API token \(the TENDERWB_TOKEN variable\): it contains whitespace/);
+    expect(failureReason(malformed)).toMatch(/^Недопустимый токен API \(переменная TENDERWB_TOKEN\): содержит пробелы или управляющие символы\.$/);
     for (const r of [wrong, wrongJson, wrongSync, malformed]) {
       expect(r.stdout).toBe('');
       for (const secret of [WRONG, randomPart(WRONG), 'MalformedSecretPart', live, randomPart(live)]) {

@@ -5,7 +5,7 @@
  * and SIGINT while a page is in flight).
  */
 import Database from 'better-sqlite3';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
@@ -53,22 +53,22 @@ describe('tenderwb sync and money', () => {
     const refused = await cli.run(['sync', 'all']);
     expect(refused.code).toBe(2);
     const reason = failureReason(refused);
-    expect(reason).toMatch(/may charge up to \d[\d\s]* units, more than the default cap of 1\s000 units; nothing was charged/);
+    expect(reason).toMatch(/может списать до \d[\d\s]* ед\. — больше лимита по умолчанию \(1\s000 ед\.\); ничего не списано/);
     expect(reason).toContain('--max-spend');
     expect(reason).toContain('--no-cap');
     expect(await ledgerCount()).toBe(before);
 
     const both = await cli.run(['sync', 'all', '--max-spend', '5', '--no-cap']);
     expect(both.code).toBe(2);
-    expect(failureReason(both)).toMatch(/--max-spend N or --no-cap, not both/);
+    expect(failureReason(both)).toBe('укажите --max-spend N или --no-cap, но не оба');
   });
 
   it('--max-spend N stops there and says how to go on', async () => {
     const before = await ledgerCount();
     const capped = await cli.run(['sync', 'all', '--max-spend', '30']);
     expect(capped.code).toBe(0);
-    expect(capped.stdout).toMatch(/all: \d+ items in \d+ pages, 30 units charged, \d+ free — stopped at the spend cap/);
-    expect(capped.stderr).toMatch(/stopped at --max-spend 30 \(30 charged\): run again with a higher --max-spend/);
+    expect(capped.stdout).toMatch(/all: объектов \d+ на \d+ стр\., списано 30 ед\., бесплатно \d+ — остановлено на лимите трат/);
+    expect(capped.stderr).toMatch(/остановлено на --max-spend 30 \(списано 30\): запустите снова с бóльшим --max-spend/);
     expect(await ledgerCount()).toBe(before + 30);
   });
 
@@ -81,13 +81,13 @@ describe('tenderwb sync and money', () => {
     const before = await ledgerCount();
     const stopped = await cli.run(['sync', 'three']);
     expect(stopped.code).toBe(0);
-    expect(stopped.stdout).toMatch(/stopped at the spend cap/);
+    expect(stopped.stdout).toMatch(/остановлено на лимите трат/);
     expect(await ledgerCount()).toBe(today + 12);
     expect(before).toBeLessThan(today + 12);
-    expect(stopped.stderr).toContain(`stopped at the daily budget of ${today + 12} units (${today + 12} spent today, Moscow day)`);
+    expect(stopped.stderr).toContain(`остановлено на дневном бюджете ${today + 12} ед. (сегодня по московскому времени списано ${today + 12})`);
     const refused = await cli.run(['sync', 'three', '--no-cap']);
     expect(refused.code).toBe(5);
-    expect(failureReason(refused)).toMatch(new RegExp(`the daily budget is used up: ${today + 12} of ${today + 12} units spent today`));
+    expect(failureReason(refused)).toMatch(new RegExp(`^дневной бюджет исчерпан: сегодня \\(по московскому времени\\) списано ${today + 12} ед\\. из ${today + 12}`));
     // The tests after this one run without a daily budget again.
     writeFileSync(join(cli.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove: 100, runCap: 1000, dailyBudget: null } }));
   });
@@ -154,9 +154,12 @@ describe('tenderwb sync and money', () => {
 });
 
 describe('tenderwb sync on an earlier-generation profile and money', () => {
-  it('a first load stops at the default cap and says so; a later one previewed above the cap is refused before it pays', async () => {
+  it('a first load stops at the default cap and says so; a later one previewed above the cap is refused before it pays (an English installation)', async () => {
     const old = new CliHarness({ token: live, money: 'defaults', prefix: 'tenderwb-cli-money-earlier-' });
     try {
+      // The app's language is English here: the CLI speaks it, every line of it (issue 26).
+      mkdirSync(old.dataDir, { recursive: true });
+      writeFileSync(join(old.dataDir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null }));
       await old.ok(['profile', 'add', 'old', '--generation', 'earlier', '--base-url', sb.earlierBaseUrl]);
       await old.ok(['filters']);
       // Filter 1 holds every tender of the catalogue (2 000), and a first load has no estimate yet.
@@ -165,7 +168,7 @@ describe('tenderwb sync on an earlier-generation profile and money', () => {
       expect(first.stdout).toMatch(/1\s000 units charged/);
       expect(first.stderr).toMatch(/stopped at the default cap of 1\s000 units \(1\s000 charged\): give --max-spend N or --no-cap/);
 
-      writeFileSync(join(old.dataDir, 'settings.json'), JSON.stringify({ locale: 'ru', activeProfile: null, spending: { confirmAbove: 100, runCap: 300, dailyBudget: null } }));
+      writeFileSync(join(old.dataDir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null, spending: { confirmAbove: 100, runCap: 300, dailyBudget: null } }));
       const refused = await old.run(['sync', '1']);
       expect(refused.code).toBe(2);
       expect(failureReason(refused)).toMatch(/may charge up to 1\s000 units, more than the default cap of 300 units; nothing was charged/);
@@ -187,15 +190,15 @@ describe('tenderwb contracts and list load: the money rule of sync', () => {
       const refused = await cli.run(['contracts', '--tenders', tenders]);
       expect(refused.code).toBe(2);
       const reason = failureReason(refused);
-      expect(reason).toMatch(/may charge up to \d[\d\s]* units, more than the default cap of 20 units; nothing was charged but the preview's first item \(1 unit\)/);
+      expect(reason).toMatch(/может списать до \d[\d\s]* ед\. — больше лимита по умолчанию \(20 ед\.\); ничего не списано, кроме первого объекта оценки \(1 ед\.\)/);
       expect(reason).toContain('--max-spend');
       expect(reason).toContain('--no-cap');
       expect(await ledgerCount()).toBe(before + 1);
 
       const capped = await cli.run(['contracts', '--tenders', tenders, '--max-spend', '10']);
       expect(capped.code).toBe(0);
-      expect(capped.stdout).toMatch(/contracts: \d+ of \d[\d\s]* held, 10 units charged — stopped at the spend cap/);
-      expect(capped.stderr).toMatch(/stopped at --max-spend 10 \(10 charged\)/);
+      expect(capped.stdout).toMatch(/контракты: в кэше \d+ из \d[\d\s]*, списано 10 ед\. — остановлено на лимите трат/);
+      expect(capped.stderr).toMatch(/остановлено на --max-spend 10 \(списано 10\)/);
       expect(await ledgerCount()).toBe(before + 1 + 10); // the refused run's preview item, then this run's 10
 
       const bad = await cli.run(['contracts', '--customer', '7830002294']);
@@ -213,17 +216,17 @@ describe('tenderwb contracts and list load: the money rule of sync', () => {
     try {
       const refused = await cli.run(['list', 'load', listId]);
       expect(refused.code).toBe(2);
-      expect(failureReason(refused)).toMatch(/more than the default cap of 25 units/);
+      expect(failureReason(refused)).toMatch(/больше лимита по умолчанию \(25 ед\.\)/);
       const loaded = await cli.run(['list', 'load', listId, '--no-cap']);
       expect(loaded.code).toBe(0);
-      expect(loaded.stdout).toMatch(new RegExp(`list ${listId}: 60 of 60 held, \\d+ units charged — up to date`));
+      expect(loaded.stdout).toMatch(new RegExp(`список ${listId}: в кэше 60 из 60, списано \\d+ ед\\. — всё загружено`));
 
       const today = await ledgerCount();
       settings({ confirmAbove: 100, runCap: null, dailyBudget: today });
       const before = await ledgerCount();
       const budget = await cli.run(['list', 'load', listId, '--no-cap']);
       expect(budget.code).toBe(5);
-      expect(failureReason(budget)).toMatch(/the daily budget is used up/);
+      expect(failureReason(budget)).toMatch(/^дневной бюджет исчерпан/);
       expect(await ledgerCount()).toBe(before);
     } finally {
       settings({ confirmAbove: 100, runCap: 1000, dailyBudget: null });

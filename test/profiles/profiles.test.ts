@@ -134,7 +134,8 @@ describe('base URL', () => {
     expect(baseUrlWarnings('http://127.0.0.1:8787/api/v2', 'current')).toEqual([]);
     expect(baseUrlWarnings('https://api.example.ru/v1', 'current')).toHaveLength(1);
     expect(baseUrlWarnings('https://api.example.ru/v1', 'earlier')).toEqual([]);
-    expect(baseUrlWarnings('http://api.example.ru/api/v2', 'current')[0]).toMatch(/unencrypted/);
+    expect(baseUrlWarnings('http://api.example.ru/api/v2', 'current')[0]?.en).toMatch(/unencrypted/);
+    expect(baseUrlWarnings('http://api.example.ru/api/v2', 'current')[0]?.ru).toMatch(/без шифрования/);
   });
 });
 

@@ -198,7 +198,7 @@ describe('one stage and one law per tender on every surface (one fixture, one cl
 
   it('the CLI\'s words: `tenderwb card tender ID` and `tenderwb marks`', () => {
     for (const id of IDS) {
-      const card = humanCard('tender', versionStore(cache).latest('tender', id)!.object as Record<string, unknown>, 'cache', 1, 'ru');
+      const card = humanCard('tender', versionStore(cache).latest('tender', id)!.object as Record<string, unknown>, { source: 'cache', charged: false }, 1, 'ru');
       expect(card, `card ${id}`).toContain(` · ${EXPECTED[id]!.stage} · ${EXPECTED[id]!.law} · `);
     }
     for (const row of describeTenders(cache, IDS)) expect(markedTenderText(row, 'ru'), `marks ${row.id}`).toContain(`, ${EXPECTED[row.id]!.stage}`);

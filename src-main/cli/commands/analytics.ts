@@ -7,6 +7,7 @@
  * app's language (insightsText.ts). Bad input is refused before the cache is read, in that language.
  */
 import { parseCommandArgs } from '../args';
+import { usageError } from '../help';
 import type { CliContext } from '../context';
 import { CliError, formatInt } from '../output';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
@@ -23,13 +24,10 @@ import { competitors, customerDossier, priceBenchmark, supplierDossier, type Com
 import { writePriceBenchmarkCsv } from '../../export/priceBenchmarkCsv';
 import { recorded } from '../exportRecord';
 
-const USAGE =
-  'usage: analytics customer INN | analytics supplier INN | analytics competitors LABEL|FILTER_ID | analytics competitors --list LIST_ID | ' +
-  'analytics prices (--okpd2 CODE | --ktru CODE) [--region N] [--from DATE] [--to DATE] [--unit U] [--out FILE.csv]';
 
 /** An INN as typed (spaces and dashes pasted inside are dropped), or a refusal saying what is wrong. */
 export function innArgument(raw: string | undefined, locale: Locale): string {
-  if (raw === undefined) throw new CliError(USAGE, 2);
+  if (raw === undefined) throw usageError('analytics');
   const problem = innProblemText(raw);
   if (problem) throw userError(problem, locale);
   return identifierDigits(raw);
@@ -50,7 +48,7 @@ export function priceQueryOf(values: Record<string, string | boolean | undefined
   const okpd2 = values.okpd2 === undefined ? undefined : normalizeOkpd2(String(values.okpd2));
   const ktru = values.ktru === undefined ? undefined : String(values.ktru).trim();
   if ((okpd2 === undefined) === (ktru === undefined)) {
-    throw userError({ ru: `укажите один код: --okpd2 КОД или --ktru КОД. ${USAGE}`, en: `give one code: --okpd2 CODE or --ktru CODE. ${USAGE}` }, locale);
+    throw usageError('analytics', undefined, { ru: `укажите один код: --okpd2 КОД или --ktru КОД`, en: `give one code: --okpd2 CODE or --ktru CODE` });
   }
   if (okpd2 !== undefined && !isOkpd2Code(okpd2)) throw userError(okpd2ProblemText(okpd2), locale);
   if (ktru !== undefined && !isKtruCode(ktru)) throw userError(ktruProblemText(ktru), locale);
@@ -71,7 +69,10 @@ export function priceQueryOf(values: Record<string, string | boolean | undefined
     query.unit = unit;
   }
   const parsed = priceQuerySchema.safeParse(query);
-  if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '), 2);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || 'query'))].join(', ');
+    throw usageError('analytics', 'prices', { ru: `запрос цен отклонён (${fields})`, en: `the price query is refused (${fields})` });
+  }
   return parsed.data;
 }
 
@@ -101,7 +102,7 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
   const locale = await cliLocale(ctx);
   if (sub === 'customer' || sub === 'supplier') {
     const a = parseCommandArgs(rest, {});
-    if (a.positionals.length !== 1) throw new CliError(USAGE, 2);
+    if (a.positionals.length !== 1) throw usageError('analytics');
     const inn = innArgument(a.positionals[0], locale);
     const cache = await ctx.cache();
     if (sub === 'customer') {
@@ -118,7 +119,7 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
   if (sub === 'competitors') {
     const a = parseCommandArgs(rest, { list: { type: 'string' } });
     const listId = a.values.list === undefined ? undefined : String(a.values.list);
-    if ((listId === undefined) === (a.positionals.length !== 1) || a.positionals.length > 1) throw new CliError(USAGE, 2);
+    if ((listId === undefined) === (a.positionals.length !== 1) || a.positionals.length > 1) throw usageError('analytics');
     const cache = await ctx.cache();
     let scope: CompetitorsScope;
     if (listId !== undefined) scope = { kind: 'list', listId };
@@ -142,7 +143,7 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
       unit: { type: 'string' },
       out: { type: 'string' },
     });
-    if (a.positionals.length) throw new CliError(USAGE, 2);
+    if (a.positionals.length) throw usageError('analytics');
     const query = priceQueryOf(a.values, locale);
     const cache = await ctx.cache();
     const b = inUserLanguage(() => priceBenchmark(cache, query), locale);
@@ -163,5 +164,5 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
     });
     return;
   }
-  throw new CliError(USAGE, 2);
+  throw usageError('analytics');
 }

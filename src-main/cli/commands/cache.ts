@@ -7,17 +7,21 @@ import { offlineSearch } from '../../cache/offlineSearch';
 import { versionStore } from '../../cache/versionStore';
 import { searchStore } from '../../cache/searchStore';
 import { savedSearchNameOf } from '../../i18n/criteriaSummary';
-import { cliLocale } from '../cliLocale';
+import { usageError } from '../help';
+import { moscowDateText } from '../moscowTime';
 
 export async function cacheCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'rebuild') {
     parseCommandArgs(rest, {});
     const r = await ctx.rebuildCache();
-    if (!r) throw new CliError('this profile has no damaged cache: there is nothing to rebuild', 2);
+    if (!r) throw new CliError({ ru: 'у этого профиля нет повреждённого кэша: пересобирать нечего', en: 'this profile has no damaged cache: there is nothing to rebuild' }, 2);
     const n = r.recovered;
     ctx.out.result({ moved_to: r.movedTo, recovered: { saved_searches: n.savedSearches, lists: n.lists, list_items: n.listItems, pending_edits: n.pendingEdits } }, () =>
-      `a new cache was made; from ${r.movedTo} recovered: ${n.savedSearches} saved searches, ${n.lists} lists (${n.listItems} members), ${n.pendingEdits} pending edits. Run "tenderwb sync --all" to read the saved searches again.`,
+      ctx.tr(
+        `создан новый кэш; из ${r.movedTo} восстановлено: сохранённых поисков ${n.savedSearches}, списков ${n.lists} (участников ${n.listItems}), неотправленных правок ${n.pendingEdits}. Чтобы заново загрузить сохранённые поиски, выполните tenderwb sync --all.`,
+        `a new cache was made; from ${r.movedTo} recovered: ${n.savedSearches} saved searches, ${n.lists} lists (${n.listItems} members), ${n.pendingEdits} pending edits. Run "tenderwb sync --all" to read the saved searches again.`,
+      ),
     );
     return;
   }
@@ -26,13 +30,22 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     parseCommandArgs(rest, {});
     const s = cacheStats(cache);
     const searches = searchStore(cache).list();
-    const locale = await cliLocale(ctx);
+    const { locale } = ctx;
     ctx.out.result({ ...s, saved_searches: searches.map((x) => ({ filter_id: x.filterId, label: x.label, events: x.events, expires_at: x.expiresAt })) }, () =>
       [
-        `tenders: ${formatInt(s.objects.tender)} (${formatInt(s.versions.tender)} versions), contracts: ${formatInt(s.objects.contract)} (${formatInt(s.versions.contract)} versions)`,
-        `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
-        `saved searches: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
-        `on disk: ${(s.disk.totalBytes / 2 ** 20).toFixed(1)} MB (${cache.file})`,
+        ctx.tr(
+          `закупок: ${formatInt(s.objects.tender)} (версий: ${formatInt(s.versions.tender)}), контрактов: ${formatInt(s.objects.contract)} (версий: ${formatInt(s.versions.contract)})`,
+          `tenders: ${formatInt(s.objects.tender)} (${formatInt(s.versions.tender)} versions), contracts: ${formatInt(s.objects.contract)} (${formatInt(s.versions.contract)} versions)`,
+        ),
+        ctx.tr(
+          `получений: ${formatInt(s.deliveries.total)} (оплачено ${formatInt(s.deliveries.billed)}, повторных ${formatInt(s.deliveries.repeats)}), карточек в кэше: ${formatInt(s.cachedCards)}`,
+          `deliveries: ${formatInt(s.deliveries.total)} (${formatInt(s.deliveries.billed)} billed, ${formatInt(s.deliveries.repeats)} repeats), cached cards: ${formatInt(s.cachedCards)}`,
+        ),
+        ctx.tr(
+          `сохранённые поиски: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'нет'}; списков: ${s.lists}; строк журнала: ${s.ledgerRows}; неотправленных правок: ${s.outboxPending}`,
+          `saved searches: ${searches.map((x) => savedSearchNameOf(x, locale)).join(', ') || 'none'}; lists: ${s.lists}; ledger rows: ${s.ledgerRows}; pending edits: ${s.outboxPending}`,
+        ),
+        ctx.tr(`на диске: ${(s.disk.totalBytes / 2 ** 20).toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} МБ (${cache.file})`, `on disk: ${(s.disk.totalBytes / 2 ** 20).toFixed(1)} MB (${cache.file})`),
       ].join('\n'),
     );
     return;
@@ -40,14 +53,14 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
   if (sub === 'search') {
     const a = parseCommandArgs(rest, { limit: { type: 'string' } });
     const text = a.positionals.join(' ').trim();
-    if (!text) throw new CliError('usage: cache search TEXT [--limit N]', 2);
+    if (!text) throw usageError('cache', 'search');
     const limit = Number(a.values.limit ?? 50);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit is 1..500', 2);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError({ ru: '--limit — от 1 до 500', en: '--limit is 1..500' }, 2);
     const page = offlineSearch(cache).search({ text }, { limit });
     for (const r of page.rows) {
-      ctx.out.result({ ...r }, `${r.id}\t${r.publishDate?.slice(0, 10) ?? ''}\t${formatRub(r.price)}\t${r.name ?? ''}`);
+      ctx.out.result({ ...r }, `${r.id}\t${r.publishDate ? moscowDateText(r.publishDate, ctx.locale) : ''}\t${formatRub(r.price)}\t${r.name ?? ''}`);
     }
-    if (!page.rows.length) ctx.out.info('nothing in the cache matches');
+    if (!page.rows.length) ctx.out.info(ctx.tr('в кэше ничего не найдено', 'nothing in the cache matches'));
     return;
   }
   if (sub === 'versions') {
@@ -55,5 +68,5 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     for (const v of versionStore(cache).allVersions()) ctx.out.result({ kind: v.kind, id: v.id, version: v.version }, `${v.kind}\t${v.id}\t${v.version}`);
     return;
   }
-  throw new CliError('usage: cache stats | cache search TEXT | cache versions --json | cache rebuild', 2);
+  throw usageError('cache', undefined, sub === undefined ? undefined : { ru: `нет подкоманды «${sub}»`, en: `no subcommand "${sub}"` });
 }

@@ -15,6 +15,7 @@
  * else the default cap; cli/spendCap.ts).
  */
 import { parseCommandArgs } from '../args';
+import { usageError } from '../help';
 import type { CliContext } from '../context';
 import { CliError, formatInt } from '../output';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
@@ -30,7 +31,6 @@ import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
-const USAGE = 'usage: calendar --out FILE.ics [--list LIST_ID | --label LABEL|FILTER_ID | --tag T... --status S...] [--open-cards [--max-spend N | --no-cap]]';
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
 
@@ -40,7 +40,7 @@ function scopeOf(cache: CacheDb, values: Record<string, unknown>, locale: Locale
   const list = values.list === undefined ? undefined : String(values.list);
   const label = values.label === undefined ? undefined : String(values.label);
   const chosen = [list !== undefined, label !== undefined, tags.length + statuses.length > 0].filter(Boolean).length;
-  if (chosen > 1) throw userError({ ru: `укажите одно: --list, --label или отметки (--tag, --status). ${USAGE}`, en: `give one of: --list, --label or marks (--tag, --status). ${USAGE}` }, locale);
+  if (chosen > 1) throw usageError('calendar', undefined, { ru: `укажите одно: --list, --label или отметки (--tag, --status)`, en: `give one of: --list, --label or marks (--tag, --status)` });
   if (tags.some((t) => t === '')) throw userError({ ru: '--tag: имя метки не может быть пустым', en: '--tag: a tag name cannot be empty' }, locale);
   if (list !== undefined) return { kind: 'list', listId: list };
   if (label !== undefined) {
@@ -89,7 +89,7 @@ async function openCardsFirst(ctx: CliContext, cache: CacheDb, scope: CalendarSc
     signal,
     onProgress: (p) => ctx.out.progress(locale === 'en' ? `cards: ${p.items} of ${p.total ?? 0}, ${count(p.charged, NOUNS.unit, locale)}` : `карточки: ${p.items} из ${p.total ?? 0}, списано ${count(p.charged, NOUNS.unit, locale)}`, p.total ? p.items / p.total : undefined),
   });
-  if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, outcome.charged));
+  if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, outcome.charged, locale));
   if (outcome.stoppedBy === 'balance_exhausted') throw new CliError(enrichText.balance(locale), 3);
   if (outcome.stoppedBy === 'cancelled') throw new CliError(locale === 'en' ? 'cancelled: no calendar was written' : 'прервано: календарь не записан', 1);
   return scopeCalendar(cache, scope);
@@ -107,16 +107,16 @@ export async function calendarCommand(ctx: CliContext, args: string[], signal: A
     'max-spend': { type: 'string' },
     'no-cap': { type: 'boolean' },
   });
-  if (a.positionals.length) throw new CliError(USAGE, 2);
+  if (a.positionals.length) throw usageError('calendar');
   if (a.values.out === undefined || String(a.values.out).trim() === '') {
-    throw userError({ ru: `укажите файл: --out FILE.ics. ${USAGE}`, en: `say where to write: --out FILE.ics. ${USAGE}` }, locale);
+    throw usageError('calendar', undefined, { ru: `укажите файл: --out FILE.ics`, en: `say where to write: --out FILE.ics` });
   }
   const out = String(a.values.out);
   const cache = await ctx.cache();
   const scope = scopeOf(cache, a.values, locale);
   const openCards = a.values['open-cards'] === true;
   if (!openCards && (a.values['max-spend'] !== undefined || a.values['no-cap'] !== undefined)) {
-    throw userError({ ru: `--max-spend и --no-cap ограничивают открытие карточек: только вместе с --open-cards. ${USAGE}`, en: `--max-spend and --no-cap cap the opening of cards: only with --open-cards. ${USAGE}` }, locale);
+    throw usageError('calendar', undefined, { ru: `--max-spend и --no-cap ограничивают открытие карточек: только вместе с --open-cards`, en: `--max-spend and --no-cap cap the opening of cards: only with --open-cards` });
   }
   let calendar = inUserLanguage(() => scopeCalendar(cache, scope), locale);
   if (calendar.unlinked.events > 0 && openCards) calendar = await openCardsFirst(ctx, cache, scope, calendar.unlinked.tenderIds, a.values, signal, locale);

@@ -11,6 +11,7 @@
  * request). A rerun opens only what is still missing.
  */
 import { parseCommandArgs } from '../args';
+import { usageError } from '../help';
 import type { CliContext } from '../context';
 import { CliError } from '../output';
 import { parseSpendFlags } from '../spendCap';
@@ -20,7 +21,6 @@ import { AppError } from '../../domain/appError';
 import { readSettings } from '../../app/settings';
 import { enrichText } from '../../i18n/enrichText';
 
-const USAGE = 'usage: enrich [--tenders] [--contracts] [--max-spend N] [--yes] [--preview]';
 
 export async function enrichCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const a = parseCommandArgs(args, {
@@ -30,7 +30,7 @@ export async function enrichCommand(ctx: CliContext, args: string[], signal: Abo
     yes: { type: 'boolean' },
     preview: { type: 'boolean' },
   });
-  if (a.positionals.length) throw new CliError(USAGE, 2);
+  if (a.positionals.length) throw usageError('enrich');
   const flags = parseSpendFlags(a.values);
   const only = (['tender', 'contract'] as const).filter((k) => a.values[`${k}s`] === true);
   const kinds: ObjectKind[] = only.length ? [...only] : ['tender', 'contract'];

@@ -6,13 +6,14 @@ import type { CliContext } from '../context';
 import type { SavedSearch } from '../../cache/searchStore';
 import type { SyncOutcome } from '../../sync/syncEngine';
 import { capStopNote, cliRestart, parseSpendFlags, planCliSpend, restartedField } from '../spendCap';
-import { STOP_TEXT } from '../feedSetRun';
+import { stopText } from '../feedSetRun';
+import { usageError } from '../help';
 import type { CurrentWorkbench } from '../../current/index';
 import type { FeedName, StreamName } from '../../sync/ports';
 import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCriteriaCheck';
-import { cliLocale } from '../cliLocale';
 import { followEvents } from '../followEvents';
 import { savedSearchNameOf } from '../../i18n/criteriaSummary';
+import { balanceName, eventName } from '../../i18n/codes';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -20,32 +21,34 @@ const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
 function parseEvents(value: string | boolean | undefined): StreamName[] {
   if (value === undefined) return ['created'];
   const events = String(value).split(',').map((s) => s.trim()).filter(Boolean);
-  if (!events.length || events.some((e) => e !== 'created' && e !== 'updated')) throw new CliError('--events is a comma list of created, updated', 2);
+  if (!events.length || events.some((e) => e !== 'created' && e !== 'updated')) throw new CliError({ ru: '--events — список через запятую из created, updated', en: '--events is a comma list of created, updated' }, 2);
   return [...new Set(events)].sort() as StreamName[];
 }
 
 function readQuery(values: Record<string, string | boolean | undefined>): Record<string, unknown> {
   const file = values['query-file'];
   const inline = values.query;
-  if ((file === undefined) === (inline === undefined)) throw new CliError('give exactly one of --query-file F or --query JSON', 2);
+  if ((file === undefined) === (inline === undefined)) throw usageError('search', undefined, { ru: 'укажите одно из двух: --query-file ФАЙЛ или --query JSON', en: 'give exactly one of --query-file F or --query JSON' });
   let text: string;
   try {
     text = typeof file === 'string' ? readFileSync(file, 'utf8') : String(inline);
   } catch (e) {
-    throw new CliError(`cannot read the query file: ${e instanceof Error ? e.message : String(e)}`);
+    const why = e instanceof Error ? e.message : String(e);
+    throw new CliError({ ru: `не удалось прочитать файл запроса: ${why}`, en: `cannot read the query file: ${why}` });
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`the query is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, 2);
+    const why = e instanceof Error ? e.message : String(e);
+    throw new CliError({ ru: `запрос — не JSON: ${why}`, en: `the query is not valid JSON: ${why}` }, 2);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError('the query must be a JSON object of QUERY criteria', 2);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new CliError({ ru: 'запрос — JSON-объект с условиями QUERY', en: 'the query must be a JSON object of QUERY criteria' }, 2);
   const query = { ...(parsed as Record<string, unknown>) };
   for (const k of NOT_SET_FIELDS) delete query[k];
   // The app's checks, before anything is sent or charged: a bad INN or 2026-02-31 is refused, not ignored.
   const problems = checkQueryCriteria(query);
-  if (problems.length) throw new CliError(`the query is refused: ${criteriaProblemsText(problems, 'ru')} / ${criteriaProblemsText(problems, 'en')}`, 2);
+  if (problems.length) throw new CliError({ ru: `запрос отклонён: ${criteriaProblemsText(problems, 'ru')}`, en: `the query is refused: ${criteriaProblemsText(problems, 'en')}` }, 2);
   return query;
 }
 
@@ -57,16 +60,16 @@ export async function searchCommand(ctx: CliContext, args: string[], signal: Abo
     events: { type: 'string' },
     preview: { type: 'boolean' },
   });
-  if (a.positionals.length) throw new CliError(`unexpected argument "${a.positionals[0]}"`, 2);
+  if (a.positionals.length) throw usageError('search', undefined, { ru: `лишний аргумент «${a.positionals[0]}»`, en: `unexpected argument "${a.positionals[0]}"` });
   const query = readQuery(a.values);
   const events = parseEvents(a.values.events);
   const label = typeof a.values.label === 'string' ? a.values.label : undefined;
   const wb = await ctx.current();
   if (label) {
     const other = wb.labelOwner(label, null, query);
-    if (other) throw new CliError(`the label "${label}" already names another search (${other.filterId})`);
+    if (other) throw new CliError({ ru: `метка «${label}» уже у другого поиска (${other.filterId})`, en: `the label "${label}" already names another search (${other.filterId})` });
   }
-  ctx.out.progress('preparing the search on the server…');
+  ctx.out.progress(ctx.tr('сервер готовит поиск…', 'preparing the search on the server…'));
   const preview = await wb.preview('tender', query, signal);
   ctx.out.endProgress();
   if (!a.values.preview) wb.saveSearch({ filterId: preview.filterId, params: query, ...(label ? { label } : {}), events });
@@ -74,22 +77,34 @@ export async function searchCommand(ctx: CliContext, args: string[], signal: Abo
   ctx.out.result(
     { filter_id: preview.filterId, total, charged: preview.charged, saved: !a.values.preview, label: label ?? null, events },
     () =>
-      `${preview.filterId}  ${total === null ? 'total not known yet' : `${formatInt(total)} tenders`}` +
-      (a.values.preview ? ` — reading them all costs up to ${total === null ? '?' : formatInt(total)} units (this preview cost ${preview.charged})` : `${label ? `  saved as "${label}"` : '  saved'}`),
+      `${preview.filterId}  ${total === null ? ctx.tr('число пока не известно', 'total not known yet') : ctx.tr(`закупок: ${formatInt(total)}`, `${formatInt(total)} tenders`)}` +
+      (a.values.preview
+        ? ctx.tr(
+            ` — загрузка всех обойдётся не больше чем в ${total === null ? '?' : formatInt(total)} ед. (эта оценка стоила ${preview.charged} ед.)`,
+            ` — reading them all costs up to ${total === null ? '?' : formatInt(total)} units (this preview cost ${preview.charged})`,
+          )
+        : label
+          ? ctx.tr(`  сохранён с меткой «${label}»`, `  saved as "${label}"`)
+          : ctx.tr('  сохранён', '  saved')),
   );
 }
 
 function resolveTargets(wb: CurrentWorkbench, positionals: string[], all: boolean): SavedSearch[] {
   if (all) {
-    if (positionals.length) throw new CliError('give a search or --all, not both', 2);
+    if (positionals.length) throw new CliError({ ru: 'укажите поиск или --all, но не оба', en: 'give a search or --all, not both' }, 2);
     const list = wb.savedSearches();
-    if (!list.length) throw new CliError('no saved searches yet: create one with "tenderwb search --query ... --label NAME"');
+    if (!list.length) throw new CliError({ ru: 'сохранённых поисков ещё нет: создайте поиск (tenderwb search --query … --label МЕТКА)', en: 'no saved searches yet: create one with "tenderwb search --query ... --label NAME"' });
     return list;
   }
-  if (positionals.length !== 1) throw new CliError('usage: sync [LABEL|FILTER_ID|--all] [--contracts] [--max-spend N | --no-cap] [--follow]', 2);
+  if (positionals.length !== 1) throw usageError('sync');
   const key = positionals[0]!;
   const found = wb.findSaved(key);
-  if (!found) throw new CliError(`no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`);
+  if (!found) {
+    throw new CliError({
+      ru: `нет сохранённого поиска «${key}»; метки показывает tenderwb cache stats, сохранить поиск — tenderwb search`,
+      en: `no saved search "${key}"; see the labels with "tenderwb cache stats" or save one with "tenderwb search"`,
+    });
+  }
   return [found];
 }
 
@@ -104,7 +119,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   const flags = parseSpendFlags(a.values);
   const cache = await ctx.cache();
   const wb = await ctx.current();
-  const locale = await cliLocale(ctx);
+  const { locale } = ctx;
   // Each search by its one name (the app's), never its bare filter id.
   const nameOf = (x: SavedSearch): string => savedSearchNameOf(x, locale);
   const targets = resolveTargets(wb, a.positionals, a.values.all === true);
@@ -116,7 +131,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   // when a tender arrives between the preview and the run (the preview buys it, the run receives it free).
   const previewCharged = new Map<string, number>();
   if (flags.maxSpend === undefined && !flags.noCap) {
-    ctx.out.progress('previewing the cost…');
+    ctx.out.progress(ctx.tr('оценка стоимости…', 'previewing the cost…'));
     for (const search of targets) {
       // Ctrl-C stops between the feeds' one-item reads, not in one: a read may be charged, so it is let finish.
       const e = await wb.savedEstimate(search.filterId, a.values.contracts === true, signal);
@@ -131,7 +146,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
         const previewed = previewCharged.get(search.filterId) ?? 0;
         ctx.out.result(
           { filter_id: search.filterId, label: search.label, stopped_by: 'cancelled', pages: 0, items: 0, charged: previewed, free: 0 },
-          `${nameOf(search)}: ${formatInt(previewed)} units charged by the cost preview — ${STOP_TEXT.cancelled}`,
+          ctx.tr(`${nameOf(search)}: оценка стоимости списала ${formatInt(previewed)} ед. — ${stopText('cancelled', 'ru')}`, `${nameOf(search)}: ${formatInt(previewed)} units charged by the cost preview — ${stopText('cancelled', 'en')}`),
         );
       }
       return;
@@ -162,8 +177,14 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
       // a set already held whole is 43 / 43, not 0 / 43.
       onProgress: (p) => {
         const fraction = p.total ? Math.min(1, p.held / p.total) : undefined;
+        const of = p.total !== null ? ` / ${formatInt(p.total)}` : '';
+        // The feed and its stream in words («закупки, новые»), not the API's `tender/created`.
+        const feed = `${balanceName(p.feed === 'tender' ? 'tenders' : 'contracts', locale)}, ${eventName(p.stream, locale)}`;
         ctx.out.progress(
-          `${nameOf(search)} ${p.feed}/${p.stream}: ${formatInt(p.held)}${p.total !== null ? ` / ${formatInt(p.total)}` : ''} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          ctx.tr(
+            `${nameOf(search)} (${feed}): в кэше ${formatInt(p.held)}${of}, получено сейчас ${formatInt(p.items)}, ${formatInt(p.charged)} ед., страниц ${p.pages}${p.state === 'partial' ? ' (сервер ещё собирает)' : ''}`,
+            `${nameOf(search)} (${feed}): ${formatInt(p.held)}${of} held, ${formatInt(p.items)} received now, ${formatInt(p.charged)} units, ${p.pages} pages${p.state === 'partial' ? ' (server still collecting)' : ''}`,
+          ),
           fraction,
         );
       },
@@ -171,11 +192,22 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     spent += outcome.charged;
     ctx.out.result(
       { filter_id: outcome.filterId, label: search.label, stopped_by: outcome.stoppedBy, pages: outcome.pages, items: outcome.items, charged: outcome.charged + previewed, free: outcome.free, ...restartedField(outcome) },
-      `${nameOf(search)}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${STOP_TEXT[outcome.stoppedBy]}`,
+      ctx.tr(
+        `${nameOf(search)}: объектов ${formatInt(outcome.items)} на ${outcome.pages} стр., списано ${formatInt(outcome.charged + previewed)} ед.${previewed ? ` (${formatInt(previewed)} — оценкой стоимости)` : ''}, бесплатно ${formatInt(outcome.free)} — ${stopText(outcome.stoppedBy, 'ru')}`,
+        `${nameOf(search)}: ${formatInt(outcome.items)} items in ${outcome.pages} pages, ${formatInt(outcome.charged + previewed)} units charged${previewed ? ` (${formatInt(previewed)} by the cost preview)` : ''}, ${formatInt(outcome.free)} free — ${stopText(outcome.stoppedBy, 'en')}`,
+      ),
     );
     if (outcome.stoppedBy === 'balance_exhausted') exhausted = true;
-    if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent));
+    if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent, ctx.locale));
     if (outcome.stoppedBy !== 'done') break;
   }
-  if (exhausted) throw new CliError('the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place', 3);
+  if (exhausted) {
+    throw new CliError(
+      {
+        ru: 'баланс исчерпан: всё полученное сохранено; пополните баланс и запустите sync снова — загрузка продолжится с того же места',
+        en: 'the balance ran out: what was delivered is stored; top up and run sync again to continue from the same place',
+      },
+      3,
+    );
+  }
 }

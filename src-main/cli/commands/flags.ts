@@ -13,8 +13,8 @@
  * remember locally that the analyst takes a flag as a false positive, and forget it again.
  */
 import { parseCommandArgs } from '../args';
+import { usageError } from '../help';
 import type { CliContext } from '../context';
-import { CliError } from '../output';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { flagGapText, flagGroupText, flagsHeaderText, flagText } from '../insightsText';
 import { innArgument } from './analytics';
@@ -24,12 +24,10 @@ import { FLAG_CATALOGUE, dismissFlag, flagsFor, restoreFlag, type FlagScope } fr
 import type { FlagDefinition } from '../../domain/insights';
 import type { Locale } from '../../i18n/text';
 
-const USAGE =
-  'usage: flags [--customer INN | --supplier INN | --list LIST_ID | --label L] [--gaps] | flags dismiss CODE tender|contract|customer ID [--note TEXT] | flags restore CODE tender|contract|customer ID';
 
 async function scopeOf(ctx: CliContext, values: Record<string, string | boolean | undefined>, locale: Locale): Promise<FlagScope> {
   const given = (['customer', 'supplier', 'list', 'label'] as const).filter((k) => values[k] !== undefined);
-  if (given.length > 1) throw userError({ ru: `укажите одно: --customer, --supplier, --list или --label. ${USAGE}`, en: `give one of --customer, --supplier, --list, --label. ${USAGE}` }, locale);
+  if (given.length > 1) throw usageError('flags', undefined, { ru: `укажите одно: --customer, --supplier, --list или --label`, en: `give one of --customer, --supplier, --list, --label` });
   if (values.customer !== undefined) return { kind: 'customer', inn: innArgument(String(values.customer), locale) };
   if (values.supplier !== undefined) return { kind: 'supplier', inn: innArgument(String(values.supplier), locale) };
   if (values.list !== undefined) {
@@ -47,13 +45,13 @@ async function scopeOf(ctx: CliContext, values: Record<string, string | boolean 
 }
 
 /** CODE KIND ID of a dismissal, checked by the contract's own rule (the app's insights.dismissFlag). */
-function dismissalOf(positionals: string[], note: string | undefined, locale: Locale): ParsedArgs<'insights.dismissFlag'> {
+function dismissalOf(positionals: string[], note: string | undefined): ParsedArgs<'insights.dismissFlag'> {
   const [code, kind, id] = positionals;
-  if (positionals.length !== 3 || code === undefined || kind === undefined || id === undefined) throw new CliError(USAGE, 2);
+  if (positionals.length !== 3 || code === undefined || kind === undefined || id === undefined) throw usageError('flags');
   const parsed = methods['insights.dismissFlag'].args.safeParse({ code, object: { kind, id }, ...(note !== undefined ? { note } : {}) });
   if (!parsed.success) {
-    const what = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw userError({ ru: `флаг указан неверно (${what}). ${USAGE}`, en: `the flag is not given right (${what}). ${USAGE}` }, locale);
+    const what = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || 'flag'))].join(', ');
+    throw usageError('flags', undefined, { ru: `флаг указан неверно (${what})`, en: `the flag is not given right (${what})` });
   }
   return parsed.data;
 }
@@ -62,7 +60,7 @@ export async function flagsCommand(ctx: CliContext, args: string[]): Promise<voi
   const locale = await cliLocale(ctx);
   if (args[0] === 'dismiss' || args[0] === 'restore') {
     const a = parseCommandArgs(args.slice(1), args[0] === 'dismiss' ? { note: { type: 'string' } } : {});
-    const d = dismissalOf(a.positionals, a.values.note === undefined ? undefined : String(a.values.note), locale);
+    const d = dismissalOf(a.positionals, a.values.note === undefined ? undefined : String(a.values.note));
     const cache = await ctx.cache();
     if (args[0] === 'dismiss') {
       inUserLanguage(() => dismissFlag(cache, d.code, d.object.kind, d.object.id, d.note ?? null), locale);
@@ -74,7 +72,7 @@ export async function flagsCommand(ctx: CliContext, args: string[]): Promise<voi
     return;
   }
   const a = parseCommandArgs(args, { customer: { type: 'string' }, supplier: { type: 'string' }, list: { type: 'string' }, label: { type: 'string' }, gaps: { type: 'boolean' } });
-  if (a.positionals.length) throw new CliError(USAGE, 2);
+  if (a.positionals.length) throw usageError('flags');
   const scope = await scopeOf(ctx, a.values, locale);
   const cache = await ctx.cache();
   const answer = inUserLanguage(() => flagsFor(cache, scope, locale), locale);

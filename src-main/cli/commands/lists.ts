@@ -6,7 +6,7 @@
  */
 import { parseCommandArgs } from '../args';
 import { cliLocale } from '../cliLocale';
-import { delimiterOf, tableExportFormat } from '../exportFormat';
+import { columnsOrRefuse, delimiterOf, tableExportFormat } from '../exportFormat';
 import { EXPORT_TEXT } from '../exportText';
 import { pick, type Locale } from '../../i18n/text';
 import { CliError, formatInt } from '../output';
@@ -14,11 +14,10 @@ import type { CliContext } from '../context';
 import { flushOutbox } from '../../sync/outbox';
 import { listMemberSync } from '../../cache/listMemberSync';
 import { listStore } from '../../cache/listStore';
-import { columnKeysOf } from '../../export/columnChoice';
-import { parseColumnList, TENDER_COLUMNS } from '../../export/csv';
+import { TENDER_COLUMNS } from '../../export/csv';
 import { MARK_COLUMNS } from '../../export/markColumns';
 import { defaultListColumns, exportListCsv } from '../../export/listExport';
-import { chosenLedgerColumns, exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
+import { exportLedgerCsv, ledgerColumns } from '../../export/ledgerExport';
 import { exportSearchResultsCsv } from '../../export/resultsExport';
 import { findSaved } from '../../current/savedSearches';
 import { AppError } from '../../domain/appError';
@@ -30,11 +29,13 @@ import { runFeedSet } from '../feedSetRun';
 import { parseSpendFlags } from '../spendCap';
 import { exportDossierCommand } from './exportDossier';
 import { recorded, written } from '../exportRecord';
+import { usageError } from '../help';
+import { moscowMomentText } from '../moscowTime';
 
 function parseIds(raw: string[]): number[] {
-  if (!raw.length) throw new CliError('give at least one tender id', 2);
+  if (!raw.length) throw new CliError({ ru: 'укажите хотя бы один ID закупки', en: 'give at least one tender id' }, 2);
   return raw.map((s) => {
-    if (!/^\d{1,15}$/.test(s)) throw new CliError(`"${s}" is not a tender id`, 2);
+    if (!/^\d{1,15}$/.test(s)) throw new CliError({ ru: `«${s}» — не ID закупки`, en: `"${s}" is not a tender id` }, 2);
     return Number(s);
   });
 }
@@ -48,11 +49,18 @@ async function refreshMembers(ctx: CliContext, listId: string): Promise<void> {
 async function syncMembers(ctx: CliContext, listId: string): Promise<number> {
   const cache = await ctx.cache();
   const before = listMemberSync(cache).lastSync(listId);
-  ctx.out.info(before ? `list ${listId}: members held here as of ${before.syncedAt}; reading them again` : `list ${listId}: reading its members`);
+  ctx.out.info(
+    before
+      ? ctx.tr(
+          `список ${listId}: участники здесь — на ${moscowMomentText(before.syncedAt, 'ru')}; читаются заново`,
+          `list ${listId}: members held here as of ${moscowMomentText(before.syncedAt, 'en')}; reading them again`,
+        )
+      : ctx.tr(`список ${listId}: читаются участники`, `list ${listId}: reading its members`),
+  );
   let read = 0;
   await mirrorListMembers(await ctx.client(), cache, listId, undefined, (n) => {
     read = n;
-    ctx.out.progress(`list sync: ${formatInt(n)} members read`);
+    ctx.out.progress(ctx.tr(`чтение списка: участников ${formatInt(n)}`, `list sync: ${formatInt(n)} members read`));
   });
   ctx.out.endProgress();
   return read;
@@ -79,9 +87,9 @@ async function editCounts(ctx: CliContext, sub: 'add' | 'remove', listId: string
     : { list_id: listId, removed: e.changed, not_present: e.unchanged, items_count: after };
 }
 
-/** A refusal of the workbench (a list name the reference does not allow) as a usage error, in both languages. */
-function usageError(e: unknown): unknown {
-  return e instanceof AppError && e.code === 'invalid_input' ? new CliError(`${e.text.ru} / ${e.text.en}`, 2) : e;
+/** A refusal of the workbench (a list name the reference does not allow) as a usage error, in the run's language. */
+function refusal(e: unknown): unknown {
+  return e instanceof AppError && e.code === 'invalid_input' ? new CliError(e.text, 2) : e;
 }
 
 export async function listCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
@@ -92,7 +100,7 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
   if (sub === 'create') {
     const a = parseCommandArgs(rest, { description: { type: 'string' } });
     const name = a.positionals.join(' ').trim();
-    if (!name) throw new CliError('usage: list create NAME', 2);
+    if (!name) throw usageError('list', 'create');
     checkName(name);
     await flushOutbox(cache, await ctx.client());
     const list = await lists.create(name, typeof a.values.description === 'string' ? a.values.description : undefined);
@@ -102,19 +110,24 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
   if (sub === 'add' || sub === 'remove') {
     const a = parseCommandArgs(rest, {});
     const [listId, ...ids] = a.positionals;
-    if (!listId) throw new CliError(`usage: list ${sub} LIST_ID ID...`, 2);
+    if (!listId) throw usageError('list', sub);
     const tenderIds = parseIds(ids);
     await flushOutbox(cache, await ctx.client());
     // The counts are read from the local mirror when the answer has none: know the members before the edit.
     if (!listStore(cache).getList(listId)) await refreshMembers(ctx, listId);
     const c = await editCounts(ctx, sub, listId, await lists.editItems(sub === 'add' ? 'list.add' : 'list.remove', listId, tenderIds));
-    ctx.out.result(c, sub === 'add' ? `added ${String(c.added)}, already there ${String(c.already_present)}; ${String(c.items_count)} in the list` : `removed ${String(c.removed)}, not there ${String(c.not_present)}; ${String(c.items_count)} in the list`);
+    ctx.out.result(
+      c,
+      sub === 'add'
+        ? ctx.tr(`добавлено ${String(c.added)}, уже были в списке ${String(c.already_present)}; в списке ${String(c.items_count)}`, `added ${String(c.added)}, already there ${String(c.already_present)}; ${String(c.items_count)} in the list`)
+        : ctx.tr(`убрано ${String(c.removed)}, не было в списке ${String(c.not_present)}; в списке ${String(c.items_count)}`, `removed ${String(c.removed)}, not there ${String(c.not_present)}; ${String(c.items_count)} in the list`),
+    );
     return;
   }
   if (sub === 'show') {
     const a = parseCommandArgs(rest, {});
     const listId = a.positionals[0];
-    if (!listId) throw new CliError('usage: list show LIST_ID', 2);
+    if (!listId) throw usageError('list', 'show');
     let offline = false;
     try {
       await refreshMembers(ctx, listId);
@@ -124,9 +137,12 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
       offline = true;
     }
     const list = listStore(cache).getList(listId)!;
-    ctx.out.result({ list_id: list.listId, name: list.name, items_count: list.itemsCount, offline }, `${list.listId}  ${list.name}  (${formatInt(list.itemsCount)} tenders${offline ? ', offline copy' : ''})`);
+    ctx.out.result(
+      { list_id: list.listId, name: list.name, items_count: list.itemsCount, offline },
+      `${list.listId}  ${list.name}  (${ctx.tr(`закупок: ${formatInt(list.itemsCount)}${offline ? ', копия из кэша: нет связи' : ''}`, `${formatInt(list.itemsCount)} tenders${offline ? ', offline copy' : ''}`)})`,
+    );
     for (const m of lists.heldMembers(listId)) {
-      ctx.out.result({ tender_id: m.tenderId, version: m.version, name: m.object?.name ?? null }, `  ${m.tenderId}\t${m.object ? String(m.object.name) : '(not in the cache yet)'}`);
+      ctx.out.result({ tender_id: m.tenderId, version: m.version, name: m.object?.name ?? null }, `  ${m.tenderId}\t${m.object ? String(m.object.name) : ctx.tr('(в кэше пока нет)', '(not in the cache yet)')}`);
     }
     return;
   }
@@ -135,18 +151,18 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
     const a = parseCommandArgs(rest, { reset: { type: 'boolean' } });
     const [listId, ...words] = a.positionals;
     const name = words.join(' ').trim();
-    if (!listId || (!name && a.values.reset !== true)) throw new CliError('usage: list rename LIST_ID NAME | list rename LIST_ID --reset', 2);
+    if (!listId || (!name && a.values.reset !== true)) throw usageError('list', 'rename');
     visibleList(lists, listId);
     let renamed;
     try {
       renamed = lists.rename(listId, a.values.reset === true ? null : name);
     } catch (e) {
-      throw usageError(e);
+      throw refusal(e);
     }
     const { list, local } = renamed;
     ctx.out.result(
       { list_id: listId, name: local ?? list.serverName, server_name: list.serverName, local: local !== null },
-      `${listId}  ${local ?? list.serverName}${local !== null ? `  (here only; on the server: ${list.serverName})` : ''}`,
+      `${listId}  ${local ?? list.serverName}${local !== null ? ctx.tr(`  (только здесь; на сервере: ${list.serverName})`, `  (here only; on the server: ${list.serverName})`) : ''}`,
     );
     return;
   }
@@ -154,11 +170,14 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
     // Local only as well: the API has no route to delete a list, so it stays on the server and is hidden here.
     const a = parseCommandArgs(rest, { yes: { type: 'boolean' } });
     const listId = a.positionals[0];
-    if (!listId) throw new CliError('usage: list delete LIST_ID --yes', 2);
+    if (!listId) throw usageError('list', 'delete');
     const list = visibleList(lists, listId);
     if (a.values.yes !== true) {
       throw new CliError(
-        `list "${list.name}" (${list.itemsCount} tenders) would be deleted here only: the API has no route to delete a list, so it stays on the server. Add --yes to confirm`,
+        {
+          ru: `список «${list.name}» (закупок: ${list.itemsCount}) будет удалён только здесь: в API нет удаления списков, на сервере он останется. Для подтверждения добавьте --yes`,
+          en: `list "${list.name}" (${list.itemsCount} tenders) would be deleted here only: the API has no route to delete a list, so it stays on the server. Add --yes to confirm`,
+        },
         2,
       );
     }
@@ -167,41 +186,42 @@ export async function listCommand(ctx: CliContext, args: string[], signal: Abort
       // queues them offline) is not deleted, or they would still reach it on the server.
       lists.delete(listId);
     } catch (e) {
-      if (e instanceof AppError) throw new CliError(`${e.text.ru} / ${e.text.en}`, 2);
+      if (e instanceof AppError) throw new CliError(e.text, 2);
       throw e;
     }
-    ctx.out.result({ list_id: listId, deleted: true, on_server: 'kept' }, `${listId} deleted here; the server keeps it (the API cannot delete lists)`);
+    ctx.out.result({ list_id: listId, deleted: true, on_server: 'kept' }, ctx.tr(`${listId} удалён здесь; на сервере он остаётся (в API нет удаления списков)`, `${listId} deleted here; the server keeps it (the API cannot delete lists)`));
     return;
   }
   if (sub === 'sync') {
     const a = parseCommandArgs(rest, {});
     const listId = a.positionals[0];
-    if (!listId) throw new CliError('usage: list sync LIST_ID', 2);
+    if (!listId) throw usageError('list', 'sync');
     await flushOutbox(cache, await ctx.client());
     const members = await syncMembers(ctx, listId);
     const synced = listMemberSync(cache).lastSync(listId);
-    ctx.out.result({ list_id: listId, items_count: members, synced_at: synced?.syncedAt ?? null }, `${listId}: ${formatInt(members)} members read from the server`);
+    ctx.out.result({ list_id: listId, items_count: members, synced_at: synced?.syncedAt ?? null }, ctx.tr(`${listId}: с сервера прочитано участников: ${formatInt(members)}`, `${listId}: ${formatInt(members)} members read from the server`));
     return;
   }
   if (sub === 'load') {
     // The latest versions of the members' tenders: the list's tender feed, paid, under the money rule of `sync`.
     const a = parseCommandArgs(rest, { 'max-spend': { type: 'string' }, 'no-cap': { type: 'boolean' } });
     const listId = a.positionals[0];
-    if (!listId || a.positionals.length !== 1) throw new CliError('usage: list load LIST_ID [--max-spend N | --no-cap]', 2);
-    await runFeedSet(ctx, 'tender', { list_id: listId }, `list ${listId}`, parseSpendFlags(a.values), signal);
+    if (!listId || a.positionals.length !== 1) throw usageError('list', 'load');
+    await runFeedSet(ctx, 'tender', { list_id: listId }, ctx.tr(`список ${listId}`, `list ${listId}`), parseSpendFlags(a.values), signal);
     return;
   }
   if (sub === 'list' || sub === undefined) {
+    parseCommandArgs(rest, {});
     for (const l of await lists.lists({ refresh: false })) ctx.out.result({ list_id: l.listId, name: l.name, items_count: l.itemsCount }, `${l.listId}\t${l.name}\t${l.itemsCount}`);
     return;
   }
-  throw new CliError('usage: list create|add|remove|show|sync|load|rename|delete ...', 2);
+  throw usageError('list', undefined, { ru: `нет подкоманды «${sub}»`, en: `no subcommand "${sub}"` });
 }
 
 /** A list held here and not deleted here, or a usage error naming it. */
 function visibleList(lists: ListUseCases, listId: string) {
   const list = lists.visible(listId);
-  if (!list) throw new CliError(`no list ${listId} here: run "list" to see the lists`, 2);
+  if (!list) throw new CliError({ ru: `списка ${listId} здесь нет: списки показывает tenderwb list`, en: `no list ${listId} here: run "list" to see the lists` }, 2);
   return list;
 }
 
@@ -210,7 +230,7 @@ function checkName(name: string): void {
   try {
     checkListName(name);
   } catch (e) {
-    throw usageError(e);
+    throw refusal(e);
   }
 }
 
@@ -233,7 +253,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal, locale);
   if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal, locale);
   const listId = a.positionals[0]!;
-  const columns = tenderColumns(a.values.columns);
+  const columns = tenderColumns(a.values.columns, locale);
   const cache = await ctx.cache();
   // From the cache at once, even offline (issue 13: a refresh of 21,500 members under the rate limit kept the
   // first byte waiting two minutes); fetching the members first is asked for with --refresh or `list sync`.
@@ -263,17 +283,13 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
 
 
 /** The tender columns asked for, else the list defaults; an unknown or repeated one is a usage error, like an unknown flag. */
-function tenderColumns(list: unknown) {
-  try {
-    return typeof list === 'string' ? parseColumnList(list, [...TENDER_COLUMNS, ...MARK_COLUMNS]) : defaultListColumns();
-  } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e), 2);
-  }
+function tenderColumns(list: unknown, locale: Locale) {
+  return typeof list === 'string' ? columnsOrRefuse([...TENDER_COLUMNS, ...MARK_COLUMNS], list, locale) : defaultListColumns();
 }
 
 /** A saved search's cached results, newest first as `search` lists them; nothing is fetched. */
 async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
-  const columns = tenderColumns(columnList);
+  const columns = tenderColumns(columnList, locale);
   const cache = await ctx.cache();
   const search = findSaved(cache, key);
   if (!search) throw new CliError(pick(EXPORT_TEXT.noSearch(key), locale), 2);
@@ -290,12 +306,7 @@ async function exportSearch(ctx: CliContext, key: string, out: string, columnLis
 
 /** The ledger as mirrored here (run `ledger` first for the newest rows), newest first. */
 async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
-  let columns;
-  try {
-    columns = typeof columnList === 'string' ? chosenLedgerColumns(columnKeysOf(columnList)) : ledgerColumns();
-  } catch (e) {
-    throw new CliError(e instanceof Error ? e.message : String(e), 2);
-  }
+  const columns = typeof columnList === 'string' ? columnsOrRefuse(ledgerColumns(locale), columnList, locale) : ledgerColumns(locale);
   const cache = await ctx.cache();
   const result = await exportLedgerCsv(cache, columns, out, { delimiter, ...file, signal });
   recorded(ctx, cache, out, result.provenance, locale);

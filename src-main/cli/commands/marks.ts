@@ -16,8 +16,8 @@
  * Words follow the app's language (cliLocale); bad input exits 2 naming the field and what it accepts.
  */
 import { parseCommandArgs } from '../args';
+import { usageError } from '../help';
 import type { CliContext } from '../context';
-import { CliError } from '../output';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { markedTenderText, markedTenderJson, tagLineText } from '../marksText';
 import { applyMarks } from '../../marks/applyMarks';
@@ -34,9 +34,6 @@ import { count, NOUNS, pluralForm } from '../../i18n/plural';
 import type { Locale } from '../../i18n/text';
 import type { CacheDb } from '../../cache/database';
 
-const MARK_USAGE = 'usage: mark tender ID [--tag T]... [--untag T]... [--status S|none] [--assignee NAME] [--note TEXT] [--allow-missing] | mark history tender ID';
-const MARKS_USAGE =
-  'usage: marks [--tag T]... [--status S]... [--assignee NAME] | marks tags | marks tag-rename NAME NEW | marks tag-color NAME #rrggbb | marks tag-merge NAME... --into NAME | marks tag-delete NAME';
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)]);
 
@@ -49,10 +46,10 @@ export function statusArgument(word: string, locale: Locale): PipelineStatus {
 }
 
 /** A tender id as typed, refused (exit 2) with the usage when it is not a whole positive number. */
-function tenderIdArgument(idText: string, locale: Locale): number {
+function tenderIdArgument(idText: string): number {
   const id = Number(idText);
   if (!/^\d{1,15}$/.test(idText) || !Number.isSafeInteger(id) || id <= 0) {
-    throw userError({ ru: `«${idText}» — не номер закупки (целое число). ${MARK_USAGE}`, en: `"${idText}" is not a tender id (a whole number). ${MARK_USAGE}` }, locale);
+    throw usageError('mark', undefined, { ru: `«${idText}» — не номер закупки (целое число)`, en: `"${idText}" is not a tender id (a whole number)` });
   }
   return id;
 }
@@ -61,8 +58,8 @@ async function markHistoryCommand(ctx: CliContext, args: string[]): Promise<void
   const locale = await cliLocale(ctx);
   const a = parseCommandArgs(args, {});
   const [what, idText, ...rest] = a.positionals;
-  if (what !== 'tender' || idText === undefined || rest.length > 0) throw new CliError(MARK_USAGE, 2);
-  const id = tenderIdArgument(idText, locale);
+  if (what !== 'tender' || idText === undefined || rest.length > 0) throw usageError('mark');
+  const id = tenderIdArgument(idText);
   const entries = markHistory(await ctx.cache(), id);
   if (entries.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? `Tender ${id}: its marks have no history.` : `Закупка ${id}: истории отметок нет.`);
   for (const entry of entries) {
@@ -82,8 +79,8 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
     'allow-missing': { type: 'boolean' },
   });
   const [what, idText, ...rest] = a.positionals;
-  if (what !== 'tender' || idText === undefined || rest.length > 0) throw new CliError(MARK_USAGE, 2);
-  const id = tenderIdArgument(idText, locale);
+  if (what !== 'tender' || idText === undefined || rest.length > 0) throw usageError('mark');
+  const id = tenderIdArgument(idText);
   const status = a.values.status === undefined ? undefined : String(a.values.status) === 'none' ? null : statusArgument(String(a.values.status), locale);
   const change = {
     tender_ids: [id],
@@ -94,7 +91,7 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
     ...(a.values.note !== undefined ? { note: String(a.values.note) } : {}),
   };
   if (Object.keys(change).length === 1) {
-    throw userError({ ru: `укажите, что отметить: --tag, --untag, --status, --assignee или --note. ${MARK_USAGE}`, en: `say what to mark: --tag, --untag, --status, --assignee or --note. ${MARK_USAGE}` }, locale);
+    throw usageError('mark', undefined, { ru: `укажите, что отметить: --tag, --untag, --status, --assignee или --note`, en: `say what to mark: --tag, --untag, --status, --assignee or --note` });
   }
   const cache = await ctx.cache();
   if (a.values['allow-missing'] !== true && !describeTenders(cache, [id])[0]!.held) {
@@ -148,7 +145,7 @@ async function tagsCommand(ctx: CliContext, sub: string, args: string[], locale:
   const cache = await ctx.cache();
   const p = a.positionals;
   const need = (n: number): void => {
-    if (p.length !== n) throw new CliError(MARKS_USAGE, 2);
+    if (p.length !== n) throw usageError('marks');
   };
   switch (sub) {
     case 'tags':
@@ -164,7 +161,7 @@ async function tagsCommand(ctx: CliContext, sub: string, args: string[], locale:
       inUserLanguage(() => recolorTag(cache, tagNamed(cache, p[0]!, locale), p[1]!), locale);
       break;
     case 'tag-merge': {
-      if (p.length === 0 || a.values.into === undefined) throw new CliError(MARKS_USAGE, 2);
+      if (p.length === 0 || a.values.into === undefined) throw usageError('marks');
       const into = tagNamed(cache, String(a.values.into), locale);
       inUserLanguage(() => mergeTags(cache, p.map((name) => tagNamed(cache, name, locale)), into), locale);
       break;
@@ -174,7 +171,7 @@ async function tagsCommand(ctx: CliContext, sub: string, args: string[], locale:
       inUserLanguage(() => deleteTag(cache, tagNamed(cache, p[0]!, locale)), locale);
       break;
     default:
-      throw new CliError(MARKS_USAGE, 2);
+      throw usageError('marks');
   }
   printTags(ctx, cache, locale);
 }
@@ -183,7 +180,7 @@ export async function marksCommand(ctx: CliContext, args: string[]): Promise<voi
   const locale = await cliLocale(ctx);
   if (args[0] !== undefined && !args[0].startsWith('-')) return tagsCommand(ctx, args[0], args.slice(1), locale);
   const a = parseCommandArgs(args, { tag: { type: 'string', multiple: true }, status: { type: 'string', multiple: true }, assignee: { type: 'string' } });
-  if (a.positionals.length > 0) throw new CliError(MARKS_USAGE, 2);
+  if (a.positionals.length > 0) throw usageError('marks');
   const filter: MarkFilter = {
     ...(a.values.tag !== undefined ? { tags: strings(a.values.tag) } : {}),
     ...(a.values.status !== undefined ? { status: strings(a.values.status).map((s) => statusArgument(s, locale)) } : {}),

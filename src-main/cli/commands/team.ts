@@ -13,6 +13,7 @@
  * keychain (vault/teamSecret.ts). The URL is printed only without its password (describeTeamUrl).
  */
 import { parseCommandArgs } from '../args';
+import { usageError } from '../help';
 import { cliLocale, userError } from '../cliLocale';
 import type { CliContext } from '../context';
 import { CliError } from '../output';
@@ -29,13 +30,12 @@ import { describeTeamUrl, parseTeamUrl } from '../../teamdb/teamUrl';
 import { isTeamSchemaName } from '../../teamdb/schemaName';
 import { TeamSecretVault, urlHasPassword } from '../../vault/teamSecret';
 
-const USAGE = 'usage: team sync --postgres URL [--schema NAME] [--author NAME] | team password --postgres URL [--forget]';
 
 const say = (locale: Locale, ru: string, en: string): string => (locale === 'en' ? en : ru);
 
 /** The --postgres URL, checked by the team database's own parser (refused without echoing it: it may hold a password). */
 function postgresUrl(raw: unknown, locale: Locale): string {
-  if (typeof raw !== 'string') throw new CliError(say(locale, `нужен --postgres URL; ${USAGE}`, `--postgres URL is required; ${USAGE}`), 2);
+  if (typeof raw !== 'string') throw usageError('team', undefined, { ru: 'нужен --postgres URL', en: '--postgres URL is required' });
   try {
     parseTeamUrl(raw);
   } catch (e) {
@@ -50,12 +50,12 @@ export async function teamCommand(ctx: CliContext, args: string[], signal: Abort
   const locale = await cliLocale(ctx);
   if (sub === 'sync') return teamSync(ctx, rest, signal, locale);
   if (sub === 'password') return teamPassword(ctx, rest, locale);
-  throw new CliError(USAGE, 2);
+  throw usageError('team');
 }
 
 async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, locale: Locale): Promise<void> {
   const a = parseCommandArgs(args, { postgres: { type: 'string' }, schema: { type: 'string' }, author: { type: 'string' } });
-  if (a.positionals.length > 0) throw new CliError(USAGE, 2);
+  if (a.positionals.length > 0) throw usageError('team');
   const url = postgresUrl(a.values.postgres, locale);
   const schema = a.values.schema as string | undefined;
   if (schema !== undefined && !isTeamSchemaName(schema)) {
@@ -95,7 +95,7 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
 
 async function teamPassword(ctx: CliContext, args: string[], locale: Locale): Promise<void> {
   const a = parseCommandArgs(args, { postgres: { type: 'string' }, forget: { type: 'boolean' } });
-  if (a.positionals.length > 0) throw new CliError(USAGE, 2);
+  if (a.positionals.length > 0) throw usageError('team');
   const url = postgresUrl(a.values.postgres, locale);
   if (urlHasPassword(url)) {
     throw new CliError(say(locale, 'уберите пароль из адреса: его спросят отдельно и сохранят в хранилище паролей', 'leave the password out of the URL: it is asked for separately and kept in the keychain'), 2);

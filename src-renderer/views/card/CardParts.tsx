@@ -78,13 +78,46 @@ export function Organization({ org, testId, role }: { org: Json | null; testId?:
   );
 }
 
+/**
+ * What a card never opened lacks, said plainly (issue 26: «Позиции (188)» over an empty table read as «none»):
+ * the part is not loaded, and how to load it — online a button that opens the card (free for this version),
+ * offline when to do so.
+ */
+export function NotLoaded({ text, load, testId }: { text: string; load: LoadCard; testId: string }) {
+  const s = useStrings(cardStrings);
+  return (
+    <div className="card__notLoaded" data-testid={testId} data-online={load.online}>
+      <p>{text}</p>
+      <p className="card__muted">
+        {load.online ? s.loadOnline : s.loadOffline}{' '}
+        {load.online && (
+          <button type="button" onClick={load.reload} data-testid={`${testId}-load`}>
+            {s.loadCard}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** How a card never opened can be loaded: whether the server can be reached, and opening it again. */
+export type LoadCard = { online: boolean; reload(): void };
+
 /** One page of positions (the card is delivered a page at a time) and the pager that asks for another. */
-export function Positions({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
+export function Positions({ card, page, onPage, notLoaded }: { card: Json; page: number; onPage(page: number): void; notLoaded?: LoadCard }) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
   const positions = arr(card, 'positions');
   const total = num(card, 'positions_total') ?? positions.length;
   const pages = Math.max(1, num(card, 'positions_pages') ?? 1);
+  if (notLoaded) {
+    const count = num(card, 'positions_total');
+    return (
+      <Section title={count === null ? `${s.positions('—')} — ${s.notLoaded}` : `${s.positions(formatInt(count, locale))} — ${s.notLoaded}`} testId="card-positions">
+        <NotLoaded text={s.positionsNotLoaded} load={notLoaded} testId="card-positions-not-loaded" />
+      </Section>
+    );
+  }
   return (
     <Section title={s.positions(formatInt(total, locale))} testId="card-positions">
       <table className="card__table">

@@ -12,7 +12,7 @@ import { formatDateTime, formatRub } from '../../format/format';
 import { cardLawName, cardStage, contractLawName } from '../../components/tenderLabels';
 import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
-import { num, statedVersion, str } from './cardFields';
+import { num, partsNotLoaded, statedVersion, str } from './cardFields';
 import { ContractDetails } from './ContractDetails';
 import { RelatedContracts } from './RelatedContracts';
 import { TenderDetails } from './TenderDetails';
@@ -49,6 +49,10 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const unstated = data !== null && fact !== null && fact.source === 'server' && !fact.charged && statedVersion(data.version) === null;
   const sourceText = fact === null ? '' : fact.source === 'cache' ? s.sourceCache : fact.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
   const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
+  // A card never opened, shown from its stored object: its parts say «не загружены», and how to load them (issue 26).
+  const online = useAppStore((st) => st.online);
+  const missing = partsNotLoaded(c, data?.storedObject);
+  const load = { online, reload: () => card.reload() };
   // The stage from the status code, the deadline and the clock, never the name the server sent (D-STATUS-1).
   const stage = cardStage(c, locale);
 
@@ -121,7 +125,11 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
             )}
           </header>
           {kind === 'tender' && !earlier && <MarksPanel tenderId={id} onShowDiff={(from, to) => setDiffFocus((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))} />}
-          {kind === 'tender' ? <TenderDetails card={c} page={page} onPage={setPage} /> : <ContractDetails card={c} page={page} onPage={setPage} />}
+          {kind === 'tender' ? (
+            <TenderDetails card={c} page={page} onPage={setPage} {...(missing.positions || missing.documents ? { notLoaded: { ...missing, load } } : {})} />
+          ) : (
+            <ContractDetails card={c} page={page} onPage={setPage} {...(missing.positions ? { notLoaded: load } : {})} />
+          )}
           <VersionHistory kind={kind} id={id} versions={data.versions} focus={diffFocus} {...(earlier ? { versionLabel: (v: number) => formatDateTime(new Date(v * 1000).toISOString(), locale) } : {})} />
           {kind === 'tender' && !earlier && <RelatedContracts tenderId={id} />}
         </>

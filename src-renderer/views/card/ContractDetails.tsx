@@ -5,9 +5,10 @@ import { contractStageOf } from '../../../src-main/domain/contractStage';
 import { contractStageName, useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, named, num, obj, str, type Json } from './cardFields';
-import { Fields, Organization, Positions, Section } from './CardParts';
+import { Fields, Organization, Positions, Section, type LoadCard } from './CardParts';
 
-export function ContractDetails({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
+/** `notLoaded`: the contract's card was never opened (its stored object is shown): its positions are not held. */
+export function ContractDetails({ card, page, onPage, notLoaded }: { card: Json; page: number; onPage(page: number): void; notLoaded?: LoadCard }) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
   const route = useAppStore((st) => st.route);
@@ -72,7 +73,7 @@ export function ContractDetails({ card, page, onPage }: { card: Json; page: numb
           </table>
         )}
       </Section>
-      <Positions card={card} page={page} onPage={onPage} />
+      <Positions card={card} page={page} onPage={onPage} {...(notLoaded ? { notLoaded } : {})} />
       <Section title={s.customer} testId="card-organization">
         <Organization org={obj(card, 'customer')} role="customer" />
       </Section>

@@ -4,9 +4,10 @@ import { formatDateTime, formatRub } from '../../format/format';
 import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, named, num, obj, str, type Json } from './cardFields';
-import { ExternalLink, Fields, Organization, Positions, Section } from './CardParts';
+import { ExternalLink, Fields, NotLoaded, Organization, Positions, Section, type LoadCard } from './CardParts';
 
-export function TenderDetails({ card, page, onPage }: { card: Json; page: number; onPage(page: number): void }) {
+/** `notLoaded`: the card was never opened (its stored object is shown), with how to load it; its parts then say so. */
+export function TenderDetails({ card, page, onPage, notLoaded }: { card: Json; page: number; onPage(page: number): void; notLoaded?: { positions: boolean; documents: boolean; load: LoadCard } }) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
   const lots = arr(card, 'lots');
@@ -63,9 +64,11 @@ export function TenderDetails({ card, page, onPage }: { card: Json; page: number
           </table>
         </Section>
       )}
-      <Positions card={card} page={page} onPage={onPage} />
-      <Section title={s.documents} testId="card-documents">
-        {documents.length === 0 ? (
+      <Positions card={card} page={page} onPage={onPage} {...(notLoaded?.positions ? { notLoaded: notLoaded.load } : {})} />
+      <Section title={notLoaded?.documents ? `${s.documents} — ${s.notLoaded}` : s.documents} testId="card-documents">
+        {notLoaded?.documents ? (
+          <NotLoaded text={s.documentsNotLoaded} load={notLoaded.load} testId="card-documents-not-loaded" />
+        ) : documents.length === 0 ? (
           <p>{s.noDocuments}</p>
         ) : (
           <ul className="card__docs">

@@ -51,3 +51,14 @@ export function isHttps(url: string | null): url is string {
 export function statedVersion(version: number): number | null {
   return Number.isSafeInteger(version) && version >= 0 ? version : null;
 }
+
+/**
+ * Which parts a shown card lacks because the card itself was never fetched: the app showed the version's stored
+ * object (from a feed) while the server could not be reached (CardResult.storedObject). Positions and documents
+ * come with the card, so their absence there means «не загружены», not «нет» (issue 26). A card that was
+ * fetched lacks nothing: an empty list in it is a real «none».
+ */
+export function partsNotLoaded(card: Json, storedObject: boolean | undefined): { positions: boolean; documents: boolean } {
+  if (storedObject !== true) return { positions: false, documents: false };
+  return { positions: !Array.isArray(card.positions), documents: !Array.isArray(card.documents) };
+}

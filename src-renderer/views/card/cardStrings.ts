@@ -42,6 +42,13 @@ export const cardStrings: Strings<{
   next: string;
   documents: string;
   noDocuments: string;
+  /** A card never opened, shown from its stored object: its positions and documents are not held (issue 26). */
+  notLoaded: string;
+  positionsNotLoaded: string;
+  documentsNotLoaded: string;
+  loadOffline: string;
+  loadOnline: string;
+  loadCard: string;
   open: string;
   organization: string;
   customer: string;
@@ -134,6 +141,12 @@ export const cardStrings: Strings<{
     next: 'Вперёд ›',
     documents: 'Документы',
     noDocuments: 'Документов нет.',
+    notLoaded: 'не загружены',
+    positionsNotLoaded: 'Позиции не загружены: они приходят с карточкой, а карточка этой версии ещё не открывалась.',
+    documentsNotLoaded: 'Документы не загружены: они приходят с карточкой, а карточка этой версии ещё не открывалась.',
+    loadOffline: 'Нет связи с сервером. Когда она появится, откройте карточку снова — для этой версии это бесплатно.',
+    loadOnline: 'Связь есть: загрузите карточку — для этой версии это бесплатно.',
+    loadCard: 'Загрузить карточку',
     open: 'Открыть',
     organization: 'Заказчик',
     customer: 'Заказчик',
@@ -227,6 +240,12 @@ export const cardStrings: Strings<{
     next: 'Next ›',
     documents: 'Documents',
     noDocuments: 'No documents.',
+    notLoaded: 'not loaded',
+    positionsNotLoaded: 'Positions are not loaded: they come with the card, and this version’s card was never opened.',
+    documentsNotLoaded: 'Documents are not loaded: they come with the card, and this version’s card was never opened.',
+    loadOffline: 'The server cannot be reached. Once it can, open the card again: free for this version.',
+    loadOnline: 'The server can be reached: load the card, free for this version.',
+    loadCard: 'Load the card',
     open: 'Open',
     organization: 'Customer',
     customer: 'Customer',
