@@ -6,9 +6,10 @@
  * tenders, and discovery runs along a time axis that ends at the anchor, the start of the Moscow day the
  * catalogue is made for (`catalogueAnchor`): the first tenders were found ~120 days before it, the last ones
  * minutes before it. A catalogue anchored after September 2026 also holds the archive, tender 1, found in
- * February 2026 with fixed dates (archivalTenderIds, D-WORLD-7). Later versions and contracts are discovered when they happen on that axis, so they land
- * in the log thousands of entries after their tender's first version. The same seed, size and day give the
- * same catalogue; the world moving on later (a tick, a catch-up at open) reuses the planning and writing here.
+ * February 2026 with fixed dates (archivalTenderIds, D-WORLD-7). Later versions and contracts are discovered
+ * when they happen on that axis, so they land in the log thousands of entries after their tender's first
+ * version. The same seed, size and day give the same catalogue; the world moving on later (a tick, a catch-up
+ * at open) reuses the planning and writing here.
  *
  * It streams: tenders are made one by one in id order, later events wait in a small priority queue until
  * the axis reaches them, rows go out in transactions of 10 000 tenders through prepared statements. Nothing
