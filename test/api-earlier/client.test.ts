@@ -12,7 +12,7 @@ import { type ApiError, userMessageFor } from '../../src-main/api/errors';
 import { RateLimiter, abortableSleep } from '../../src-main/api/rateLimiter';
 import { apiErrorOf, control, recordingDispatcher, type Sent } from '../api/helpers';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const ALL = 1;
 const ARCHIVE = 5;

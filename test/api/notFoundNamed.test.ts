@@ -13,7 +13,7 @@ import { RateLimiter } from '../../src-main/api/rateLimiter';
 import { toIpcError } from '../../src-main/app/errors';
 import { apiErrorOf, control, harness } from './helpers';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let sb: RunningSandbox;
 let token: string;

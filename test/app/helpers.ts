@@ -11,7 +11,7 @@ import type { EventName, EventPayload, Handlers, MethodArgs, MethodName, MethodR
 import { parseArgs } from '../../src-main/contract/ipc';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 export const SEED = 1;
 export const TENDERS = 2000;

@@ -18,11 +18,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync, inflateSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 import { api, balance, ctl, login, type Json } from '../sandbox/helpers';
 
 export { api, ctl, login, type Json };
+
+// A CLI test spawns the CLI up to twenty times in a row (~0.5 s of CPU each on a quiet machine). CI runs under
+// load on two cores, where one spawn has taken 6 s: room for that, so that a slow machine never fails a test
+// (a test that hangs still ends here, and each spawn is killed after its own minute).
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**

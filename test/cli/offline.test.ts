@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { chargeLog } from '../../src-main/cache/chargeLog';
 import { openCache } from '../../src-main/cache/database';
@@ -18,7 +18,6 @@ import { tenderLaw } from '../../src-main/domain/laws';
 import { lawName, tenderStageNameOf } from '../../src-main/i18n/codes';
 import { cliOnSandbox, failureReason, type CliHarness, type Json } from './helpers';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const PROFILE = 'sb';
 let sb: RunningSandbox;

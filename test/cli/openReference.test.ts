@@ -3,12 +3,10 @@
  * pasted EIS link with regNumber=…, a contract by its registry number (bare or reestrNumber=…); what cannot be
  * read is refused before any request, and a number the API does not know says so (both readings tried, free).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { api, cliOnSandbox, failureReason, registryNumber, serverBalance, type CliHarness } from './helpers';
 
-// Each CLI run is a child process (~0.5 s, more on a loaded machine): room for several per test.
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 let sb: RunningSandbox;
 let live: string;

@@ -3,12 +3,10 @@
  * a day that does not exist and a malformed OKPD2 code are refused with a reason naming the field, exit 2,
  * and nothing is charged; a valid query goes through.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { cliOnSandbox, failureReason, serverBalance, type CliHarness } from './helpers';
 
-// Each CLI run is a child process (~0.5 s, more on a loaded machine): room for several per test.
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 let sb: RunningSandbox;
 let live: string;

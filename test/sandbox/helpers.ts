@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { vi } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox/index';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** Parsed JSON of the API: tests read it freely and assert on exact values. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
