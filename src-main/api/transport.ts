@@ -24,13 +24,15 @@
  * - besides undici's headers and idle-body timeouts, a deadline bounds the whole exchange (a trickle of one
  *   byte every few seconds never trips an idle timeout);
  * - every credential the request carried is cut out of the body and the request id before the clients read
- *   them; request ids and everything of an error are also cleared of anything in the token formats
+ *   them, out of the parsed body's every string too (a `\u`-escaped token is rebuilt by the parse:
+ *   `./answerBody.ts`); request ids and everything of an error are also cleared of anything in the token formats
  *   (errors.ts `redactSecrets`), which a body is not: a token-issuing answer carries a new secret on purpose.
  */
 import { request, type Dispatcher } from 'undici';
 import { RESPONSE_TOO_LARGE, redactSecrets, type ApiError, type ApiErrorCode, type ApiErrorInit } from './errors';
 import type { z } from 'zod';
 import { messageOf, pathOf } from './problemFields';
+import { readBody } from './answerBody';
 
 /**
  * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
@@ -45,7 +47,18 @@ const MAX_REQUEST_ID_CHARS = 200;
 export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large';
 
 export type Attempt =
-  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
+  | {
+      ok: true;
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      /** The body as handed on: free of the request's credentials, also where they were JSON-escaped (answerBody.ts). */
+      text: string;
+      /** The body parsed (`readBody`), the credentials cut from its every string; undefined when empty or not JSON. */
+      json: unknown;
+      /** The body is JSON (an empty body is not). */
+      isJson: boolean;
+      requestId: string | null;
+    }
   | {
       ok: false;
       code: AttemptFailureCode;
@@ -142,8 +155,19 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
         res.body.destroy();
         throw new BodyTooLargeError(`declared over ${maxBytes} bytes`);
       }
-      const text = await readCapped(res.body, maxBytes);
-      return { ok: true, status: res.statusCode, headers: res.headers, text: withoutSecrets(text, secrets), requestId };
+      const raw = withoutSecrets(await readCapped(res.body, maxBytes), secrets);
+      // Parsed here, once, where the credentials are known: a token written with `\u` escapes is rebuilt by the
+      // parse, so it is cut from the parsed strings too (issue 27).
+      const body = readBody(raw, secrets);
+      return {
+        ok: true,
+        status: res.statusCode,
+        headers: res.headers,
+        text: body.kind === 'empty' ? '' : body.text,
+        json: body.kind === 'json' ? body.json : undefined,
+        isJson: body.kind === 'json',
+        requestId,
+      };
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
         // Executed (and perhaps charged), but nothing of it is kept: a cut body is never stored.
@@ -539,15 +563,8 @@ export async function runWithRetries<R>(limits: RetryLimits, policy: RetryPolicy
 
 /** A whole answer read: the body as JSON where it is JSON, and the request id it names. */
 function readAnswer(a: Extract<Attempt, { ok: true }>, policy: Pick<RetryPolicy<unknown>, 'emptyBodyOk'>): Answer {
-  let json: unknown;
-  let jsonOk = true;
-  if (a.text.length > 0) {
-    try {
-      json = JSON.parse(a.text);
-    } catch {
-      jsonOk = false;
-    }
-  } else jsonOk = a.status >= 300 || (policy.emptyBodyOk?.(a.status) ?? false);
+  const json = a.json;
+  const jsonOk = a.text.length > 0 ? a.isJson : a.status >= 300 || (policy.emptyBodyOk?.(a.status) ?? false);
   return { status: a.status, headers: a.headers, text: a.text, json, jsonOk, requestId: requestIdIn(json) ?? a.requestId };
 }
 

@@ -2,14 +2,15 @@
  * Issue 13, findings 1 and 4, for the earlier generation's client: a body that never ends, a trickle, a flood
  * and headers that never come fail with a retryable error in a bounded number of attempts (the server sees
  * the client hang up); a server that echoes the token (`X-API-Token`, any format) in its words gets it back
- * nowhere.
+ * nowhere; written with `\u` escapes in a page's or a tender's names and keys (issue 27), it is cut from the
+ * parsed values.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier/client';
 import { ApiError, describeApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
 import { toIpcError } from '../../src-main/app/errors';
-import { flood, sendJson, startHostile, tokenOf, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
+import { flood, sendEscaped, sendJson, startHostile, tokenOf, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
 
 /** The earlier generation states no token format (document 2): this one matches none of the current one's patterns. */
 const TOKEN = 'LegacyKey9f8e7d6c5b4a39281706';
@@ -119,5 +120,23 @@ describe('earlier client against hostile servers', () => {
     // The server's words are still there, the token cut out of them.
     expect(e.requestId).toBe('req-***');
     expect(describeApiError(e)).toContain('bad_***');
+  });
+
+  it('a token written with \\u escapes in a page’s and a tender’s names, descriptions and keys is cut from the parsed values', async () => {
+    const tender = (t: string): Record<string, unknown> => ({ id: 5, etp_id: 'e5', name: `Поставка ${t}`, description: [`о ${t}`], [`k_${t}`]: t, is_new: true });
+    const { client } = await clientOn((req, res) => {
+      const t = tokenOf(req);
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.endsWith('/tenders')) {
+        return sendEscaped(res, 200, { total: 1, page: 1, page_size: 100, pages: 1, new_tenders_count: 1, remaining_balance: 9, items: [tender(t)] }, t);
+      }
+      sendEscaped(res, 200, { ...tender(t), lots: [], positions: [], positions_total: 0, positions_page: 1, positions_page_size: 100, positions_pages: 0, documents: [] }, t);
+    });
+    const page = await client.tenders(2);
+    expect(JSON.stringify(page)).not.toContain(TOKEN);
+    expect(page.items[0]).toMatchObject({ name: 'Поставка ***', description: ['о ***'], 'k_***': '***' });
+    const detail = await client.tender(5);
+    expect(JSON.stringify(detail)).not.toContain(TOKEN);
+    expect(detail.name).toBe('Поставка ***');
   });
 });

@@ -201,3 +201,50 @@ export const pageIgnoringProxy =
     res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
     res.end(answer.text);
   };
+
+/** `secret` written as JSON escapes only (`\u0074\u0077…`): what a raw-text cut of the secret cannot see. */
+export const escapedForm = (secret: string): string => [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+/** `json` as JSON text in which every occurrence of `secret` is written with `\u` escapes (issue 27, finding 4). */
+export const jsonWithEscaped = (json: unknown, secret: string): string => JSON.stringify(json).split(secret).join(escapedForm(secret));
+
+/** Sends `json` with `secret` written in `\u` escapes wherever it occurs. */
+export function sendEscaped(res: ServerResponse, status: number, json: unknown, secret: string): void {
+  const text = jsonWithEscaped(json, secret);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+/**
+ * A proxy to `upstream` that writes the caller's token into what it delivers, with `\u` escapes only (issue 27,
+ * finding 4): every QUERY result's tender (or contract) and every card get the token in their name, their
+ * description and a key of their own. `echoed` counts the answers it changed (so a test knows the attack ran).
+ */
+export function escapedTokenProxy(upstream: string): HostileHandler & { echoed: () => number } {
+  let echoed = 0;
+  const echo = (o: Record<string, unknown>, t: string): void => {
+    o.name = `${typeof o.name === 'string' ? o.name : ''} эхо ${t}`;
+    o.description = `описание ${t}`;
+    o[`echo_${t}`] = { said: t };
+  };
+  const handler: HostileHandler = async (req, res, body) => {
+    const t = tokenOf(req);
+    const answer = await forward(upstream, req, body);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const query = req.method === 'POST' && /\/query$/.test(path);
+    const card = req.method === 'GET' && /\/(tenders|contracts)\/\d+$/.test(path);
+    if (t && answer.status === 200 && (query || card)) {
+      const json = JSON.parse(answer.text) as Record<string, unknown>;
+      if (query) {
+        for (const item of (json.results as Record<string, unknown>[] | undefined) ?? []) {
+          for (const value of Object.values(item)) if (value && typeof value === 'object' && !Array.isArray(value)) echo(value as Record<string, unknown>, t);
+        }
+      } else echo(json, t);
+      echoed += 1;
+      return sendEscaped(res, 200, json, t);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+    res.end(answer.text);
+  };
+  return Object.assign(handler, { echoed: () => echoed });
+}
