@@ -20,7 +20,8 @@
  * The attempt itself (limiter slot, token, `exchange`) is `./endpoint.ts`, the same for both.
  *
  * A server is not trusted to end its answer, to end it soon or to keep its words free of our secrets:
- * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it;
+ * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it; a body
+ *   nested deeper than any legal answer is refused before it is parsed (`./answerBody.ts`);
  * - besides undici's headers and idle-body timeouts, a deadline bounds the whole exchange (a trickle of one
  *   byte every few seconds never trips an idle timeout);
  * - every credential the request carried is cut out of the body and the request id before the clients read
@@ -32,7 +33,7 @@ import { request, type Dispatcher } from 'undici';
 import { RESPONSE_TOO_LARGE, redactSecrets, type ApiError, type ApiErrorCode, type ApiErrorInit } from './errors';
 import type { z } from 'zod';
 import { messageOf, pathOf } from './problemFields';
-import { readBody } from './answerBody';
+import { MAX_JSON_DEPTH, readBody } from './answerBody';
 
 /**
  * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
@@ -44,7 +45,7 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** A request id longer than this is not an id (the sandbox's are 24 characters); it is cut to this length. */
 const MAX_REQUEST_ID_CHARS = 200;
 
-export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large';
+export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large' | 'bad_response';
 
 export type Attempt =
   | {
@@ -159,6 +160,19 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
       // Parsed here, once, where the credentials are known: a token written with `\u` escapes is rebuilt by the
       // parse, so it is cut from the parsed strings too (issue 27).
       const body = readBody(raw, secrets);
+      if (body.kind === 'too_deep') {
+        // No legal answer nests so deep, and parsing it is what costs (1-2 GB for 5M levels): refused unparsed,
+        // not repeated (the server would send it again) and not kept (nothing of it could ever be read).
+        return {
+          ok: false,
+          code: 'bad_response',
+          reason: 'too_deep',
+          retryable: false,
+          detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+          requestId,
+          executed: true,
+        };
+      }
       return {
         ok: true,
         status: res.statusCode,

@@ -3,7 +3,7 @@
  * and headers that never come fail with a retryable error in a bounded number of attempts (the server sees
  * the client hang up); a server that echoes the token (`X-API-Token`, any format) in its words gets it back
  * nowhere; written with `\u` escapes in a page's or a tender's names and keys (issue 27), it is cut from the
- * parsed values.
+ * parsed values; a page nested deeper than any legal answer is refused once, unparsed (issue 27, finding 5).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier/client';
@@ -138,5 +138,17 @@ describe('earlier client against hostile servers', () => {
     const detail = await client.tender(5);
     expect(JSON.stringify(detail)).not.toContain(TOKEN);
     expect(detail.name).toBe('Поставка ***');
+  });
+
+  it('a page nested deeper than any legal answer is refused once, as an answer the app does not understand', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const { client, server: s } = await clientOn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(deep.length) });
+      res.end(deep);
+    });
+    const e = await failure(client.tenders(2));
+    expect([e.code, e.retryable]).toEqual(['bad_response', false]);
+    expect(e.message).toMatch(/nested deeper than 64 levels/);
+    expect(s.stats.requests).toHaveLength(1);
   });
 });

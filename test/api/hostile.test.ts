@@ -3,8 +3,10 @@
  * answer. Each case fails with a clear, retryable error in a bounded number of attempts, and the server sees
  * the client hang up (the stream is aborted, not buffered). Deadlines are configured small; nothing here
  * asserts a wall-clock duration.
+ *
+ * Issue 27, finding 5: a page nested far deeper than any legal answer is refused before it is parsed, once.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import { MAX_BODY_BYTES } from '../../src-main/api/transport';
@@ -119,5 +121,27 @@ describe('the client bounds what a hostile server can make it hold or wait for',
       { maxBodyBytes: 1024 },
     );
     await expect(client.balance()).resolves.toBeTruthy();
+  });
+
+  it('a page nested deeper than any legal answer is refused before it is parsed, once, as an answer the app does not understand', async () => {
+    const depth = 200_000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const { client, server: s } = await clientOn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(deep.length) });
+      res.end(deep);
+    });
+    const parse = vi.spyOn(JSON, 'parse');
+    let e: ApiError;
+    try {
+      e = await failure(client.queryTenders({ filter_id: 'flt_1', limit: 100 }));
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length >= depth)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(e.code).toBe('bad_response');
+    expect(e.retryable).toBe(false);
+    expect(e.message).toMatch(/nested deeper than 64 levels/);
+    expect(toIpcError(e, 'ru').message).toMatch(/не понимает/);
+    expect(s.stats.requests).toHaveLength(1);
   });
 });
