@@ -96,6 +96,8 @@ export type ExchangeOptions = {
   bodyTimeoutMs: number;
   /** The whole exchange, from sending to the last byte of the body. */
   deadlineMs: number;
+  /** Starts the deadline's timer (default `setTimeout`); a test's fake clock fires it. */
+  deadlineTimer?: DeadlineTimer;
   /** Default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
   /** The credentials the request carries (the token): cut out of everything the server sends back. */
@@ -105,6 +107,14 @@ export type ExchangeOptions = {
    * the random part of the token a successful login answers, which must come back whole.
    */
   errorSecrets?: readonly (string | null | undefined)[];
+};
+
+/** Calls `fire` after `ms`; returns what cancels it. */
+export type DeadlineTimer = (ms: number, fire: () => void) => () => void;
+
+const realTimer: DeadlineTimer = (ms, fire) => {
+  const t = setTimeout(fire, ms);
+  return () => clearTimeout(t);
 };
 
 /** `base + path` with the defined query parameters. */
@@ -122,7 +132,7 @@ class BodyTooLargeError extends Error {
 /** One HTTP exchange: the request and its whole body. Never throws; failures come back classified. */
 export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt> {
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
+  const cancelDeadline = (o.deadlineTimer ?? realTimer)(o.deadlineMs, () => deadline.abort());
   const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
   const overrun = (e: unknown, requestId: string | null): Attempt => {
     if (o.signal?.aborted) return { ...classifyTransportError(e, o.signal), requestId };
@@ -192,7 +202,7 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
       return f.ok ? f : { ...f, reason: f.code === 'network' ? 'truncated' : f.reason, executed: true };
     }
   } finally {
-    clearTimeout(timer);
+    cancelDeadline();
   }
 }
 
@@ -442,6 +452,13 @@ export type RetryPolicy<R> = {
   codeIn(json: unknown): string | null;
   /** What an error body says, for the technical message. */
   messageIn(json: unknown, text: string): string;
+  /**
+   * Repeating the call can neither charge nor change anything (a GET of a free route, a mutation under its
+   * Idempotency-Key): only such a call is tried again after a timeout. Any other (a page, a card, a login) fails
+   * at its first timeout: a server that dripped one answer past the deadline drips the next too, and a second
+   * wait doubled the time a default page took to fail (242 s, issue 27).
+   */
+  idempotentAndFree: boolean;
   /** A success status whose empty body is whole, not cut (the earlier generation's 204). */
   emptyBodyOk?(status: number): boolean;
   /** A success status whose body need not be JSON at all (the current generation's 202 `preparing`). */
@@ -505,6 +522,7 @@ export async function runWithRetries<R>(limits: RetryLimits, policy: RetryPolicy
       const err = (): ApiError => fail(attemptFailure(route, failures, a));
       if (
         !a.retryable ||
+        (a.code === 'timeout' && !policy.idempotentAndFree) ||
         (a.reason === 'unreachable' && ++unreachable >= limits.maxUnreachableAttempts) ||
         (overran(a) && ++overruns >= limits.maxOverrunAttempts)
       ) {

@@ -3,14 +3,15 @@
  * and headers that never come fail with a retryable error in a bounded number of attempts (the server sees
  * the client hang up); a server that echoes the token (`X-API-Token`, any format) in its words gets it back
  * nowhere; written with `\u` escapes in a page's or a tender's names and keys (issue 27), it is cut from the
- * parsed values; a page nested deeper than any legal answer is refused once, unparsed (issue 27, finding 5).
+ * parsed values; a page nested deeper than any legal answer is refused once, unparsed, and a page dripped past
+ * the deadline fails at its first timeout, under 90 s with the default deadline (issue 27, finding 5).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier/client';
 import { ApiError, describeApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
 import { toIpcError } from '../../src-main/app/errors';
-import { flood, sendEscaped, sendJson, startHostile, tokenOf, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
+import { fakeDeadlines, flood, sendEscaped, sendJson, startHostile, tokenOf, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
 
 /** The earlier generation states no token format (document 2): this one matches none of the current one's patterns. */
 const TOKEN = 'LegacyKey9f8e7d6c5b4a39281706';
@@ -71,7 +72,7 @@ describe('earlier client against hostile servers', () => {
     expect(s.stats.bytesWritten).toBeLessThan(2 * total);
   });
 
-  it('a trickle ends at the whole-exchange deadline; headers that never come at the headers timeout', async () => {
+  it('a trickle ends at the whole-exchange deadline, a charging page at its first; headers that never come at the headers timeout', async () => {
     const trickling = await clientOn(
       (_req, res, _body, stats) => {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -82,7 +83,9 @@ describe('earlier client against hostile servers', () => {
     const slow = await failure(trickling.client.tenders(2));
     expect([slow.code, slow.retryable]).toEqual(['timeout', true]);
     expect(slow.message).toMatch(/deadline/);
-    await trickling.server.abandoned(2);
+    // A page charges: it is not asked for again after a timeout (issue 27).
+    await trickling.server.abandoned(1);
+    expect(trickling.server.stats.requests).toHaveLength(1);
     await trickling.server.close();
 
     const silent = await clientOn(() => undefined, { timeouts: { headersMs: 200, bodyMs: 10_000, deadlineMs: 10_000 } });
@@ -150,5 +153,36 @@ describe('earlier client against hostile servers', () => {
     expect([e.code, e.retryable]).toEqual(['bad_response', false]);
     expect(e.message).toMatch(/nested deeper than 64 levels/);
     expect(s.stats.requests).toHaveLength(1);
+  });
+
+  it('a page or a tender dripped past the default deadline fails once, under 90 s in all; the free balance is tried twice', async () => {
+    const clock = fakeDeadlines();
+    const { client, server: s } = await clientOn(
+      (_req, res, _body, stats) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        trickle(res, stats, 50);
+      },
+      { deadlineTimer: clock.timer },
+    );
+    const fire = async (n: number): Promise<number> => {
+      const deadline = await clock.next(n);
+      await s.received(n);
+      deadline.fire();
+      return deadline.ms;
+    };
+    const page = client.tenders(2);
+    expect(await fire(1)).toBeLessThan(90_000);
+    const settled = await Promise.race([page.then(() => 'answered', (err: unknown) => err), clock.next(2).then(() => 'retried')]);
+    expect(settled).toBeInstanceOf(ApiError);
+    expect([(await failure(page)).code, s.stats.requests.length]).toEqual(['timeout', 1]);
+
+    const tender = client.tender(5);
+    await fire(2);
+    expect([(await failure(tender)).code, s.stats.requests.length]).toEqual(['timeout', 2]);
+
+    const balance = client.balance();
+    await fire(3);
+    await fire(4);
+    expect([(await failure(balance)).code, s.stats.requests.length]).toEqual(['timeout', 4]);
   });
 });

@@ -23,6 +23,8 @@ export type HostileServer = {
   stats: HostileStats;
   /** Resolves once `n` responses have been abandoned by the client (a condition, not a timer). */
   abandoned(n: number): Promise<void>;
+  /** Resolves once `n` requests have reached the handler. */
+  received(n: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -30,11 +32,16 @@ export async function startHostile(handler: HostileHandler): Promise<HostileServ
   const stats: HostileStats = { requests: [], bytesWritten: 0, abandoned: 0 };
   const sockets = new Set<Socket>();
   const waiters: { n: number; resolve: () => void }[] = [];
+  const arrivals: { n: number; resolve: () => void }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       stats.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      for (const w of arrivals.filter((x) => stats.requests.length >= x.n)) {
+        arrivals.splice(arrivals.indexOf(w), 1);
+        w.resolve();
+      }
       res.on('close', () => {
         if (res.writableEnded) return;
         stats.abandoned += 1;
@@ -56,6 +63,7 @@ export async function startHostile(handler: HostileHandler): Promise<HostileServ
     origin: `http://127.0.0.1:${port}`,
     stats,
     abandoned: (n) => (stats.abandoned >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
+    received: (n) => (stats.requests.length >= n ? Promise.resolve() : new Promise((resolve) => arrivals.push({ n, resolve }))),
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -247,4 +255,27 @@ export function escapedTokenProxy(upstream: string): HostileHandler & { echoed: 
     res.end(answer.text);
   };
   return Object.assign(handler, { echoed: () => echoed });
+}
+
+export type FakeDeadline = { ms: number; fire: () => void };
+
+/**
+ * A fake clock for the clients' whole-exchange deadline (`deadlineTimer`): every exchange's deadline is recorded
+ * with the time it asked for, and fires only when the test says so, so a drip test waits on no wall clock.
+ */
+export function fakeDeadlines(): { timer: (ms: number, fire: () => void) => () => void; started: FakeDeadline[]; next(n: number): Promise<FakeDeadline> } {
+  const started: FakeDeadline[] = [];
+  const waiters: (() => void)[] = [];
+  return {
+    started,
+    timer: (ms, fire) => {
+      started.push({ ms, fire });
+      for (const w of waiters.splice(0)) w();
+      return () => undefined;
+    },
+    async next(n) {
+      while (started.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      return started[n - 1]!;
+    },
+  };
 }
