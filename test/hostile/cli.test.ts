@@ -6,7 +6,8 @@
  *
  * Issue 27, finding 4: a server that writes the token with `\u` escapes into the tenders it delivers (names,
  * descriptions, keys) and into cards gets it rebuilt nowhere: not in cache.db or its WAL, `cache search`,
- * `card` (text and --json), nor the CSV and XLSX exports.
+ * `card` (text and --json), nor the CSV and XLSX exports. Finding 5: a feed whose cursor alternates A/B over
+ * the same page ends `sync` with exit code 1 after a bounded number of requests.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { CliHarness, ctl, failureReason, randomPart, scanForSecrets, startCliSandbox, tokens } from '../cli/helpers';
-import { escapedForm, escapedTokenProxy, flood, startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
+import { alternatingCursorProxy, escapedForm, escapedTokenProxy, flood, startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
 
 const QUERY = JSON.stringify({ keywords: ['поставка'] });
 let sb: RunningSandbox;
@@ -56,6 +57,18 @@ describe('tenderwb against hostile servers', () => {
     const json = await cli.run(['--json', 'sync', 'stuck', '--no-cap']);
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stderr.trim().split('\n').pop()!).error).toMatch(/ленты «закупки, новые»/);
+  });
+
+  it('sync of a feed whose cursor alternates A/B over the same page stops with exit code 1 after a bounded number of requests', async () => {
+    const proxy = await startHostile(alternatingCursorProxy(new URL(sb.baseUrl).origin));
+    const cli = await cliThrough(proxy);
+    await cli.ok(['search', '--query', QUERY, '--label', 'ab', '--events', 'created']);
+    const before = proxy.stats.requests.length;
+    const r = await cli.run(['sync', 'ab', '--no-cap'], { timeoutMs: 120_000 });
+    expect(r.code).toBe(1);
+    expect(failureReason(r)).toMatch(/ту же страницу ленты «закупки, новые».*синхронизация остановлена.*код no_progress/);
+    // Issue 27: 703 requests in 7 minutes until killed. Now the pages before the cursor games and three repeats.
+    expect(proxy.stats.requests.length - before).toBeLessThan(12);
   });
 
   it('a token echoed in the error and in every request id is on no stderr line and nowhere in cache.db', async () => {

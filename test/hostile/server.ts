@@ -279,3 +279,37 @@ export function fakeDeadlines(): { timer: (ms: number, fire: () => void) => () =
     },
   };
 }
+
+/**
+ * A proxy to `upstream` whose cursors alternate A/B over the same page (issue 27, finding 5): the first page
+ * of a feed is the upstream's, and every QUERY sent with a cursor gets the upstream's page under the first
+ * cursor the upstream gave, with `next_cursor` A, then B, then A… — never the same string twice in a row, never
+ * a step forward. Past `guard` such answers it refuses (400 `test_guard`), so a client that never stops fails a
+ * test instead of looping until it is killed.
+ */
+export const alternatingCursorProxy = (upstream: string, guard = 40): HostileHandler => {
+  let first: string | null = null;
+  let flip = false;
+  let games = 0;
+  return async (req, res, body) => {
+    const query = req.method === 'POST' && /\/query$/.test(new URL(req.url ?? '/', 'http://x').pathname) && body;
+    const sent = query ? (JSON.parse(body) as Record<string, unknown>) : null;
+    if (sent && typeof sent.cursor === 'string' && ++games > guard) {
+      return sendJson(res, 400, { error: { code: 'test_guard', message: 'the test stopped a run that did not stop' } });
+    }
+    const asked = sent && typeof sent.cursor === 'string' && first ? JSON.stringify({ ...sent, cursor: first }) : body;
+    const answer = await forward(upstream, req, asked);
+    if (sent && answer.status === 200) {
+      const json = JSON.parse(answer.text) as Record<string, unknown>;
+      if (typeof sent.cursor !== 'string') {
+        first ??= String(json.next_cursor);
+        return sendJson(res, 200, json);
+      }
+      flip = !flip;
+      json.next_cursor = flip ? 'cur_A' : 'cur_B';
+      return sendJson(res, 200, json);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+    res.end(answer.text);
+  };
+};
