@@ -7,8 +7,8 @@
  *   tenders and a 225 MB WAL, issue 27), and a fresh cursor on every page over items already given — which
  *   a check of the cursor string cannot see.
  * So progress is judged by what is delivered, never by the cursor: `STALE_PAGES` non-empty pages in a row
- * that bring no id+version new to the run stop it. And where a page states the set's `total`, a round of the
- * stream may bring no more objects than that (with a margin: a live feed grows while it is read).
+ * that bring no id+version new to the run stop it. And where a `ready` page states the set's `total`, a round
+ * of the stream may bring no more objects than that (with a margin: a live feed grows while it is read).
  *
  * What a legal server may repeat is forgiven: a 409 `cursor_expired` slice starts a rebuilt feed again
  * ("repeated objects are free", reference 3), and a feed restarted from the saved criteria (feedRestart.ts)
@@ -63,7 +63,8 @@ export function feedWatch(filterId: string, feed: FeedName, stream: StreamName, 
     restarted: forget,
     check(page) {
       if (page.cursorExpired && ++rebuilds <= FORGIVEN_REBUILDS) forget();
-      if (typeof page.total === 'number' && page.total >= 0) round.total = Math.max(round.total ?? 0, page.total);
+      // Only a `ready` page's total: a `partial` snapshot is still being assembled, its count may still grow.
+      if (page.state === 'ready' && typeof page.total === 'number' && page.total >= 0) round.total = Math.max(round.total ?? 0, page.total);
       // An empty page is normal and free; it neither advances nor breaks a streak of repeats.
       if (page.results.length === 0) return;
       let fresh = 0;

@@ -223,6 +223,31 @@ describe('what a legal server may repeat is forgiven only so far', () => {
 });
 
 describe('what a legal server repeats is not taken for no progress', () => {
+  it('a partial snapshot stating a total it has outgrown is read to the end: only a ready page’s total bounds the run', async () => {
+    let n = 0;
+    const growing: QueryPort = {
+      query: async () => {
+        n += 1;
+        const ids = n <= 6 ? range(100 * (n - 1) + 1, 100 * n) : [];
+        return {
+          filterId: 'flt_x',
+          state: n <= 6 ? ('partial' as const) : ('ready' as const),
+          results: ids.map((id) => ({ event: 'created' as const, version: 1, billed: false, object: { id } })),
+          nextCursor: `c${n}`,
+          total: n <= 6 ? 10 : 600,
+          charges: { created: 0, updated: 0, free: ids.length, periodTotal: null, balanceExhausted: false, stated: true },
+          requestId: null,
+          cursorExpired: false,
+        };
+      },
+    };
+    const cursors = new Map<string, string>();
+    const memory: FeedSink = { getCursor: () => cursors.get('c') ?? null, savePage: (p) => void cursors.set('c', p.cursor) };
+    const out = await syncSavedSearch(growing, memory, { filterId: 'flt_x', feeds: ['tender'], streams: ['created'] });
+    expect(out.stoppedBy).toBe('done');
+    expect(out.items).toBe(600);
+  });
+
   it('a 409 rebuild that starts the feed again, repeating every page the run had, is read to the end', async () => {
     const pages: QueryPage[] = [];
     const page = (ids: number[], o: { expired?: boolean; last?: boolean } = {}): QueryPage => ({
