@@ -243,8 +243,10 @@ describe('earlier client: favorites, license, failures', () => {
     }
     expect(items.some((t) => receivedIds.has(t.id))).toBe(true);
     expect(items.some((t) => !receivedIds.has(t.id))).toBe(true);
+    const favoritedAt = await favoritedAtById(client);
     for (const t of items) {
-      expect(Date.parse(t.update_date!)).toBeGreaterThan(Date.parse(await favoritedAt(client, t.id)));
+      expect(favoritedAt.has(t.id), `favorite ${t.id}`).toBe(true);
+      expect(Date.parse(t.update_date!)).toBeGreaterThan(Date.parse(favoritedAt.get(t.id)!));
       expect(t.is_new).toBe(!receivedIds.has(t.id));
     }
     expect(charged).toBe(items.filter((t) => !receivedIds.has(t.id)).length);
@@ -296,11 +298,12 @@ describe('earlier client: favorites, license, failures', () => {
   });
 });
 
-async function favoritedAt(client: EarlierApiClient, id: number): Promise<string> {
+/** When each favorite was added, read once (all pages), for checks over many favorites. */
+async function favoritedAtById(client: EarlierApiClient): Promise<Map<number, string>> {
+  const at = new Map<number, string>();
   for (let page = 1; ; page++) {
     const p = await client.favorites({ page, pageSize: 100 });
-    const f = p.tenders.find((x) => x.id === id);
-    if (f) return f.favorited_at;
-    if (p.tenders.length < 100) throw new Error(`favorite ${id} not found`);
+    for (const f of p.tenders) at.set(f.id, f.favorited_at);
+    if (p.tenders.length < 100) return at;
   }
 }

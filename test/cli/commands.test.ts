@@ -375,7 +375,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
       encoding: 'utf8',
       timeout: 30_000,
     });
-    expect(out).toMatch(/\r\[[#.]{24}\] reg tender\/created: /);
+    expect(out).toMatch(/\r\[[#.]{24}\] reg \(закупки, новые\): в кэше /);
     expect(out).toMatch(/reg: объектов 0 на \d+ стр\./);
     // And the renderer itself: a bar on a TTY, silence in --json mode or without a TTY.
     const written: string[] = [];

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidInn, isValidKpp, isValidOgrn } from '../../src-main/domain/identifiers';
 import { OKPD2_CODES, PLACEMENT_TYPES, regionByCode } from '../../src-main/sandbox/data/dictionaries';
-import { catalogueAnchor, catalogueSize } from '../../src-main/sandbox/data/generate';
+import { archivalTenderIds, catalogueAnchor, catalogueSize } from '../../src-main/sandbox/data/generate';
 import type { ContractRow, ContractVersionRow, DiscoveryLogRow, OrganizationRow, TenderRow, TenderVersionRow } from '../../src-main/sandbox/data/rows';
 import { mskIso, unixSeconds } from '../../src-main/sandbox/data/rows';
 import { all, digest, FIXED_NOW, makeCatalogue, one } from './helpers';
@@ -84,8 +84,11 @@ describe('catalogue: tenders', () => {
     expect(new Set(tenders.map((t) => t.etp_id)).size).toBe(N);
   });
 
-  it('prices are 50 000 – 500 000 000 ₽ with kopecks; dates are ISO with +03:00 around the 120 days before the anchor', () => {
+  it('prices are 50 000 – 500 000 000 ₽ with kopecks; dates are ISO with +03:00 around the 120 days before the anchor (but the archive)', () => {
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/;
+    // The archive (D-WORLD-7) keeps its own dates of early 2026: the window is the other tenders'.
+    const archival = new Set(archivalTenderIds(ANCHOR));
+    expect(archival.size).toBe(1);
     let withKopecks = 0;
     for (const t of tenders) {
       expect(t.price).toBeGreaterThanOrEqual(50_000);
@@ -96,7 +99,7 @@ describe('catalogue: tenders', () => {
       expect(t.start_date).toBe(t.publish_date);
       const age = (ANCHOR - unixSeconds(t.publish_date)) / DAY;
       expect(age).toBeGreaterThan(0);
-      expect(age).toBeLessThan(140);
+      if (!archival.has(t.id)) expect(age, `tender ${t.id}`).toBeLessThan(140);
       expect(unixSeconds(t.update_date)).toBeLessThanOrEqual(ANCHOR);
     }
     expect(withKopecks / N).toBeGreaterThan(0.6);

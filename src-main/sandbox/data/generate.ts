@@ -5,9 +5,11 @@
  * The world is seen from the service's side. Tender ids are the order in which the service discovered the
  * tenders, and discovery runs along a time axis that ends at the anchor, the start of the Moscow day the
  * catalogue is made for (`catalogueAnchor`): the first tenders were found ~120 days before it, the last ones
- * minutes before it. Later versions and contracts are discovered when they happen on that axis, so they land
- * in the log thousands of entries after their tender's first version. The same seed, size and day give the
- * same catalogue; the world moving on later (a tick, a catch-up at open) reuses the planning and writing here.
+ * minutes before it. A catalogue anchored after September 2026 also holds the archive, tender 1, found in
+ * February 2026 with fixed dates (archivalTenderIds, D-WORLD-7). Later versions and contracts are discovered
+ * when they happen on that axis, so they land in the log thousands of entries after their tender's first
+ * version. The same seed, size and day give the same catalogue; the world moving on later (a tick, a catch-up
+ * at open) reuses the planning and writing here.
  *
  * It streams: tenders are made one by one in id order, later events wait in a small priority queue until
  * the axis reaches them, rows go out in transactions of 10 000 tenders through prepared statements. Nothing
@@ -55,7 +57,7 @@ import {
   type TenderShape,
 } from './derive';
 import { rngFor, STREAM, type Rng } from './rng';
-import { DAY, TENDER_STATUS, CONTRACT_STAGE, mskDayStart, mskIso, mskYear, rubles } from './rows';
+import { DAY, TENDER_STATUS, CONTRACT_STAGE, mskDayStart, mskIso, mskYear, rubles, unixSeconds } from './rows';
 
 /**
  * The anchor of a catalogue made at `nowSeconds`: the start of its Moscow day. Every start on that day uses
@@ -470,7 +472,11 @@ function pickCustomer(rng: Rng, pools: Pools, law: 1 | 2 | 3): number {
 export function draftTender(world: World, id: number, publish: number): TenderDraft {
   const rng = rngFor(world.seed, STREAM.tender, id);
   const law = rng.weighted(LAW_SHARES);
-  const customerId = pickCustomer(rng, world.pools, law);
+  return draftFor(world, rng, id, publish, law, pickCustomer(rng, world.pools, law));
+}
+
+/** A tender of `law` by `customerId`: what it buys, where and how, drawn from `rng`; `placement` when it is fixed. */
+function draftFor(world: World, rng: Rng, id: number, publish: number, law: 1 | 2 | 3, customerId: number, placement?: number): TenderDraft {
   const customer = world.customer(customerId);
   const profile = CUSTOMER_PROFILES[customerProfileOf(world.pools, customerId)];
   const topicKey = rng.weighted(profile.topics);
@@ -483,7 +489,7 @@ export function draftTender(world: World, id: number, publish: number): TenderDr
   const lots = lotsCount(rng, law, positions);
   // A tender is placed where its customer is: its region is the one of the customer's INN and address.
   const region = customer.region;
-  const placement = rng.weighted(PLACEMENTS[law]);
+  placement ??= rng.weighted(PLACEMENTS[law]);
   const platform = choosePlatform(rng, law, region);
   const place = shortAddress(customer.address);
   const title = tenderTitle(rng, subject, topic.nature, law, topicKey, customer.name, place, publish);
@@ -604,6 +610,23 @@ export function contractEvents(seed: number, draft: Pick<ContractDraft, 'tender_
   return events;
 }
 
+/** Days after a stage's planned date that a punctual contract pays it (44-FZ: within 7 working days of acceptance). */
+const PUNCTUAL_PAYMENT_DAYS = 6;
+
+/** A contract paid on schedule: each stage some days after its planned date, the last making it executed. */
+export function punctualEvents(schedule: ContractSchedule): ContractEvent[] {
+  let paid = 0;
+  return schedule.stages.map((stage, i) => {
+    paid += stage.amountKopecks;
+    const last = i === schedule.stages.length - 1;
+    return {
+      at: mskDayStart(stage.planned) + PUNCTUAL_PAYMENT_DAYS * DAY + 12 * HOUR,
+      stage: last ? CONTRACT_STAGE.executed : CONTRACT_STAGE.executing,
+      paidKopecks: paid,
+    };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The discovery axis
 // ---------------------------------------------------------------------------------------------------------
@@ -693,8 +716,11 @@ export interface VersionPlan {
 export interface TenderPlan {
   publish: number;
   versions: VersionPlan[];
-  /** Set for completed tenders: when the contract was signed and when the service found it. */
-  contract?: { sign: number; discovered: number };
+  /**
+   * Set for completed tenders: when the contract was signed and when the service found it; `punctual`: its
+   * stages are paid on schedule and it ends executed (the archive's, D-WORLD-7), not drawn by contractEvents.
+   */
+  contract?: { sign: number; discovered: number; punctual?: boolean };
 }
 
 /** Delay between publication and discovery: minutes usually, hours sometimes, days for late indexing. */
@@ -908,12 +934,79 @@ export function contractVersions(
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The archive: history that does not move (D-WORLD-7)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The archival tender's fixed dates, Moscow time. A catalogue's own tenders follow the clock and their notice
+ * numbers carry their year of publication, so no number of theirs lasts past a New Year; a tender published
+ * in EIS in early 2026 keeps its number forever. So a catalogue made after the archive holds one such tender:
+ * published 02.02.2026, bids until 16.02, the result on 19.02, the contract signed on 03.03.2026 (not earlier
+ * than 10 days after the protocol, 44-FZ art. 51) and paid on its schedule (punctualEvents), executed by
+ * early August (a schedule ends at most 150 days after signing). Each is found within hours of happening.
+ */
+const ARCHIVE_DATES = {
+  publish: '2026-02-02T10:12:00+03:00',
+  found: '2026-02-02T10:31:00+03:00',
+  deadline: '2026-02-16T10:00:00+03:00',
+  result: '2026-02-19T14:40:00+03:00',
+  resultFound: '2026-02-19T16:05:00+03:00',
+  sign: '2026-03-03T11:00:00+03:00',
+  signFound: '2026-03-03T17:20:00+03:00',
+} as const;
+
+/**
+ * Catalogues anchored at or after this hold the archive; earlier ones do not (it would be in their future).
+ * Every date of the archive, its last payment found included, is before it by three weeks or more.
+ */
+export const ARCHIVE_SINCE: number = unixSeconds('2026-09-01T00:00:00+03:00');
+
+/**
+ * The archival tender is tender 1: found long before the rest, it takes the place of the catalogue's first
+ * found tender, so every other tender keeps its id (and what is drawn from it) on every day.
+ */
+export const ARCHIVE_TENDER_ID = 1;
+
+/**
+ * The ids of the archival tenders of a catalogue anchored at `anchor`: the marker that checks of the
+ * catalogue's window (every other tender found in the ~135 days before the anchor) except them by.
+ */
+export function archivalTenderIds(anchor: number): readonly number[] {
+  return anchor >= ARCHIVE_SINCE ? [ARCHIVE_TENDER_ID] : [];
+}
+
+/** The archival tender's life: open from its publication, then completed, its contract paid on schedule. */
+function archivePlan(): TenderPlan {
+  const at = (key: keyof typeof ARCHIVE_DATES): number => unixSeconds(ARCHIVE_DATES[key]);
+  const open = { change: 1, priceKopecks: 0, end: at('deadline') };
+  return {
+    publish: at('publish'),
+    versions: [
+      { ...open, status: TENDER_STATUS.active, update: at('publish'), discovered: at('found') },
+      { ...open, status: TENDER_STATUS.completed, update: at('result'), discovered: at('resultFound') },
+    ],
+    contract: { sign: at('sign'), discovered: at('signFound'), punctual: true },
+  };
+}
+
+/**
+ * The archival tender's draft: an electronic auction under 44-FZ by the catalogue's first 44-FZ customer (the
+ * lowest id: its notice number is that customer's code, «26» and its serial, the customer's first). What it
+ * buys, where and its price are drawn like any tender's, from a stream of its own.
+ */
+function draftArchivalTender(world: World, publish: number): TenderDraft {
+  const customerId = world.pools.customersByLaw.find((pool) => pool.length > 0)![0]!;
+  const rng = rngFor(world.seed, STREAM.archive, ARCHIVE_TENDER_ID);
+  return draftFor(world, rng, ARCHIVE_TENDER_ID, publish, 1, customerId, 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Pending discoveries
 // ---------------------------------------------------------------------------------------------------------
 
 type Pending =
   | { kind: 'tender-version'; at: number; order: number; tenderId: number; version: number; plan: VersionPlan; current: boolean }
-  | { kind: 'contract'; at: number; order: number; draft: ContractDraft }
+  | { kind: 'contract'; at: number; order: number; draft: ContractDraft; punctual: boolean }
   | {
       kind: 'contract-version';
       at: number;
@@ -1086,9 +1179,12 @@ export class DiscoveryWriter {
     this.queue.push({ kind: 'tender-version', at, order: this.order++, tenderId, version, plan, current });
   }
 
-  /** A contract of a completed tender, found at `at`; its own later steps are planned when it is written. */
-  scheduleContract(at: number, draft: ContractDraft): void {
-    this.queue.push({ kind: 'contract', at, order: this.order++, draft });
+  /**
+   * A contract of a completed tender, found at `at`; its own later steps are planned when it is written (paid
+   * on schedule when `punctual`, see punctualEvents).
+   */
+  scheduleContract(at: number, draft: ContractDraft, punctual = false): void {
+    this.queue.push({ kind: 'contract', at, order: this.order++, draft, punctual });
   }
 
   scheduleContractVersion(
@@ -1106,9 +1202,11 @@ export class DiscoveryWriter {
     for (let next = this.queue.peek(); next && next.at <= at; next = this.queue.peek()) this.emit(this.queue.pop()!);
   }
 
-  /** Writes tender `id` (drafted as published at its plan's time) when it is found, queueing what follows. */
-  writeTender(id: number, plan: TenderPlan): void {
-    const draft = draftTender(this.world, id, plan.publish);
+  /**
+   * Writes tender `id` (drafted as published at its plan's time, unless its draft is given) when it is found,
+   * queueing what follows.
+   */
+  writeTender(id: number, plan: TenderPlan, draft: TenderDraft = draftTender(this.world, id, plan.publish)): void {
     resolvePrices(plan, draft.initialPriceKopecks);
     const first = plan.versions[0]!;
     this.drainUntil(first.discovered);
@@ -1117,7 +1215,7 @@ export class DiscoveryWriter {
     plan.versions.slice(1).forEach((v, i) => this.scheduleTenderVersion(v.discovered, id, i + 2, v, false));
     if (plan.contract) {
       const drafts = draftContracts(this.world, draft, current.priceKopecks, plan.contract.sign);
-      drafts.forEach((d, i) => this.scheduleContract(plan.contract!.discovered + i, d));
+      drafts.forEach((d, i) => this.scheduleContract(plan.contract!.discovered + i, d, plan.contract!.punctual === true));
     }
   }
 
@@ -1149,7 +1247,7 @@ export class DiscoveryWriter {
       const draft = item.draft;
       const seed = this.world.seed;
       const schedule = contractSchedule(seed, draft.tender_id, draft.index, draft.priceKopecks, draft.sign);
-      const events = contractEvents(seed, draft, schedule);
+      const events = item.punctual ? punctualEvents(schedule) : contractEvents(seed, draft, schedule);
       const versions = contractVersions(events, draft.sign, item.at, rngFor(seed, STREAM.contract, draft.tender_id, draft.index, 2), this.anchor);
       insertContract(st, id, draft, versions, seq, item.at);
       versions.slice(1).forEach((v, i) => this.scheduleContractVersion(v.discovered, id, i + 2, v, false));
@@ -1221,8 +1319,16 @@ export function generateCatalogue(db: Database.Database, opts: GenerateOptions):
     st.meta.run('next_tick', '0');
   })();
 
+  const archive = new Set(archivalTenderIds(anchor));
   const batch = db.transaction((from: number, to: number) => {
-    for (let id = from; id <= to; id++) writer.writeTender(id, planTender(seed, id, total, anchor));
+    for (let id = from; id <= to; id++) {
+      if (!archive.has(id)) {
+        writer.writeTender(id, planTender(seed, id, total, anchor));
+        continue;
+      }
+      const plan = archivePlan();
+      writer.writeTender(id, plan, draftArchivalTender(world, plan.publish));
+    }
   });
   for (let from = 1; from <= total; from += BATCH_TENDERS) {
     const to = Math.min(total, from + BATCH_TENDERS - 1);

@@ -21,6 +21,7 @@ export const STREAM = {
   tick: 10,
   ktru: 11,
   catchUp: 12,
+  archive: 13,
 } as const;
 
 /** sfc32: 128-bit state, passes PractRand far beyond what a demo needs, and costs a few integer ops per draw. */

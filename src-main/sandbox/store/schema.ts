@@ -15,8 +15,9 @@
  * Bumped whenever the catalogue layout or the generator's output changes, so stale cached files are rebuilt.
  * 3: made for the Moscow day of its start (the file name carries the day), `world_time` in meta, prices
  * from the items bought, tenders in their customer's region.
+ * 4: the archive (D-WORLD-7): a catalogue anchored after it holds a fixed tender of early 2026 as tender 1.
  */
-export const CATALOGUE_FORMAT = 3;
+export const CATALOGUE_FORMAT = 4;
 
 export const catalogueSchema = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
