@@ -419,6 +419,8 @@ export class ApiClient {
       // What the call was about is named by a 404; a call about nothing in particular names its route.
       error: (init) => new ApiError({ balance: call.balance, subject: call.subject ?? { kind: 'route', route: call.route }, ...init, message: this.redact(init.message, call) }),
       onRetry: (e) => this.emit(e),
+      // A route that charges (QUERY, cards) is not free; a mutation is idempotent under its key; login is neither.
+      idempotentAndFree: !call.balance && (call.method === 'GET' || call.idempotencyKey !== undefined),
       codeIn: errorCodeIn,
       messageIn: (json) => errorMessageIn(json) ?? 'no error body',
       // Nothing of a 202 body is required (an empty or foreign body is still "repeat later").

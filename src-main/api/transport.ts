@@ -20,17 +20,20 @@
  * The attempt itself (limiter slot, token, `exchange`) is `./endpoint.ts`, the same for both.
  *
  * A server is not trusted to end its answer, to end it soon or to keep its words free of our secrets:
- * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it;
+ * - a body is read with a cap (`MAX_BODY_BYTES`) and the stream is destroyed, not buffered, past it; a body
+ *   nested deeper than any legal answer is refused before it is parsed (`./answerBody.ts`);
  * - besides undici's headers and idle-body timeouts, a deadline bounds the whole exchange (a trickle of one
  *   byte every few seconds never trips an idle timeout);
  * - every credential the request carried is cut out of the body and the request id before the clients read
- *   them; request ids and everything of an error are also cleared of anything in the token formats
+ *   them, out of the parsed body's every string too (a `\u`-escaped token is rebuilt by the parse:
+ *   `./answerBody.ts`); request ids and everything of an error are also cleared of anything in the token formats
  *   (errors.ts `redactSecrets`), which a body is not: a token-issuing answer carries a new secret on purpose.
  */
 import { request, type Dispatcher } from 'undici';
 import { RESPONSE_TOO_LARGE, redactSecrets, type ApiError, type ApiErrorCode, type ApiErrorInit } from './errors';
 import type { z } from 'zod';
 import { messageOf, pathOf } from './problemFields';
+import { MAX_JSON_DEPTH, readBody } from './answerBody';
 
 /**
  * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
@@ -42,10 +45,21 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** A request id longer than this is not an id (the sandbox's are 24 characters); it is cut to this length. */
 const MAX_REQUEST_ID_CHARS = 200;
 
-export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large';
+export type AttemptFailureCode = 'network' | 'timeout' | 'cancelled' | 'response_too_large' | 'bad_response';
 
 export type Attempt =
-  | { ok: true; status: number; headers: Record<string, string | string[] | undefined>; text: string; requestId: string | null }
+  | {
+      ok: true;
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      /** The body as handed on: free of the request's credentials, also where they were JSON-escaped (answerBody.ts). */
+      text: string;
+      /** The body parsed (`readBody`), the credentials cut from its every string; undefined when empty or not JSON. */
+      json: unknown;
+      /** The body is JSON (an empty body is not). */
+      isJson: boolean;
+      requestId: string | null;
+    }
   | {
       ok: false;
       code: AttemptFailureCode;
@@ -82,6 +96,8 @@ export type ExchangeOptions = {
   bodyTimeoutMs: number;
   /** The whole exchange, from sending to the last byte of the body. */
   deadlineMs: number;
+  /** Starts the deadline's timer (default `setTimeout`); a test's fake clock fires it. */
+  deadlineTimer?: DeadlineTimer;
   /** Default `MAX_BODY_BYTES`. */
   maxBodyBytes?: number;
   /** The credentials the request carries (the token): cut out of everything the server sends back. */
@@ -91,6 +107,14 @@ export type ExchangeOptions = {
    * the random part of the token a successful login answers, which must come back whole.
    */
   errorSecrets?: readonly (string | null | undefined)[];
+};
+
+/** Calls `fire` after `ms`; returns what cancels it. */
+export type DeadlineTimer = (ms: number, fire: () => void) => () => void;
+
+const realTimer: DeadlineTimer = (ms, fire) => {
+  const t = setTimeout(fire, ms);
+  return () => clearTimeout(t);
 };
 
 /** `base + path` with the defined query parameters. */
@@ -108,7 +132,7 @@ class BodyTooLargeError extends Error {
 /** One HTTP exchange: the request and its whole body. Never throws; failures come back classified. */
 export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt> {
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
+  const cancelDeadline = (o.deadlineTimer ?? realTimer)(o.deadlineMs, () => deadline.abort());
   const signal = o.signal ? AbortSignal.any([o.signal, deadline.signal]) : deadline.signal;
   const overrun = (e: unknown, requestId: string | null): Attempt => {
     if (o.signal?.aborted) return { ...classifyTransportError(e, o.signal), requestId };
@@ -142,8 +166,32 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
         res.body.destroy();
         throw new BodyTooLargeError(`declared over ${maxBytes} bytes`);
       }
-      const text = await readCapped(res.body, maxBytes);
-      return { ok: true, status: res.statusCode, headers: res.headers, text: withoutSecrets(text, secrets), requestId };
+      const raw = withoutSecrets(await readCapped(res.body, maxBytes), secrets);
+      // Parsed here, once, where the credentials are known: a token written with `\u` escapes is rebuilt by the
+      // parse, so it is cut from the parsed strings too (issue 27).
+      const body = readBody(raw, secrets);
+      if (body.kind === 'too_deep') {
+        // No legal answer nests so deep, and parsing it is what costs (1-2 GB for 5M levels): refused unparsed,
+        // not repeated (the server would send it again) and not kept (nothing of it could ever be read).
+        return {
+          ok: false,
+          code: 'bad_response',
+          reason: 'too_deep',
+          retryable: false,
+          detail: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+          requestId,
+          executed: true,
+        };
+      }
+      return {
+        ok: true,
+        status: res.statusCode,
+        headers: res.headers,
+        text: body.kind === 'empty' ? '' : body.text,
+        json: body.kind === 'json' ? body.json : undefined,
+        isJson: body.kind === 'json',
+        requestId,
+      };
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
         // Executed (and perhaps charged), but nothing of it is kept: a cut body is never stored.
@@ -154,7 +202,7 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
       return f.ok ? f : { ...f, reason: f.code === 'network' ? 'truncated' : f.reason, executed: true };
     }
   } finally {
-    clearTimeout(timer);
+    cancelDeadline();
   }
 }
 
@@ -404,6 +452,13 @@ export type RetryPolicy<R> = {
   codeIn(json: unknown): string | null;
   /** What an error body says, for the technical message. */
   messageIn(json: unknown, text: string): string;
+  /**
+   * Repeating the call can neither charge nor change anything (a GET of a free route, a mutation under its
+   * Idempotency-Key): only such a call is tried again after a timeout. Any other (a page, a card, a login) fails
+   * at its first timeout: a server that dripped one answer past the deadline drips the next too, and a second
+   * wait doubled the time a default page took to fail (242 s, issue 27).
+   */
+  idempotentAndFree: boolean;
   /** A success status whose empty body is whole, not cut (the earlier generation's 204). */
   emptyBodyOk?(status: number): boolean;
   /** A success status whose body need not be JSON at all (the current generation's 202 `preparing`). */
@@ -467,6 +522,7 @@ export async function runWithRetries<R>(limits: RetryLimits, policy: RetryPolicy
       const err = (): ApiError => fail(attemptFailure(route, failures, a));
       if (
         !a.retryable ||
+        (a.code === 'timeout' && !policy.idempotentAndFree) ||
         (a.reason === 'unreachable' && ++unreachable >= limits.maxUnreachableAttempts) ||
         (overran(a) && ++overruns >= limits.maxOverrunAttempts)
       ) {
@@ -539,15 +595,8 @@ export async function runWithRetries<R>(limits: RetryLimits, policy: RetryPolicy
 
 /** A whole answer read: the body as JSON where it is JSON, and the request id it names. */
 function readAnswer(a: Extract<Attempt, { ok: true }>, policy: Pick<RetryPolicy<unknown>, 'emptyBodyOk'>): Answer {
-  let json: unknown;
-  let jsonOk = true;
-  if (a.text.length > 0) {
-    try {
-      json = JSON.parse(a.text);
-    } catch {
-      jsonOk = false;
-    }
-  } else jsonOk = a.status >= 300 || (policy.emptyBodyOk?.(a.status) ?? false);
+  const json = a.json;
+  const jsonOk = a.text.length > 0 ? a.isJson : a.status >= 300 || (policy.emptyBodyOk?.(a.status) ?? false);
   return { status: a.status, headers: a.headers, text: a.text, json, jsonOk, requestId: requestIdIn(json) ?? a.requestId };
 }
 

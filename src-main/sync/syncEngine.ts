@@ -3,7 +3,7 @@
  * at any moment loses nothing and a restart never pays again (the server does not charge a version twice,
  * and the stored cursor never runs ahead of the stored items).
  */
-import { cursorProgress } from './noProgress';
+import { feedWatch, type FeedWatch } from './noProgress';
 import { isRefusedPosition, refusedAgainError, refusedNoCriteriaError, type FeedRestart } from './feedRestart';
 import type { FeedName, FeedSink, QueryPage, QueryPort, StoredPage, StreamName } from './ports';
 
@@ -75,7 +75,17 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
   const pageSize = Math.min(100, Math.max(1, req.pageSize ?? 100));
   const budget = spendBudget(req.maxSpend);
   const progressOf = new Map<string, SyncProgress>();
-  const advanceOf = new Map<string, ReturnType<typeof cursorProgress>>();
+  /** What each stream delivered in this run: no progress is judged by it (noProgress.ts). */
+  const watchOf = new Map<string, FeedWatch>();
+  const watch = (feed: FeedName, stream: StreamName): FeedWatch => {
+    const key = `${feed}:${stream}`;
+    let w = watchOf.get(key);
+    if (!w) {
+      w = feedWatch(req.filterId, feed, stream, pageSize);
+      watchOf.set(key, w);
+    }
+    return w;
+  };
   const track = (feed: FeedName, stream: StreamName): SyncProgress => {
     const key = `${feed}:${stream}`;
     let p = progressOf.get(key);
@@ -156,6 +166,9 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
       inFlight.done();
     }
     keep(feed, stream, page, limit);
+    // The feed starts from its beginning again: what it repeats of this run is legal.
+    watch(feed, stream).restarted();
+    watch(feed, stream).check(page);
     if (feed === 'tender') restartedFilterId = page.filterId;
     policy.onRestart?.({ feed, stream, filterId: req.filterId, cause: isRefusedPosition(refusal) ?? 'invalid_cursor' });
     const charged = page.charges.created + page.charges.updated;
@@ -171,8 +184,8 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
   /** Drains one stream; false when the whole run must stop. */
   const drain = async (feed: FeedName, stream: StreamName, waitSeconds: number): Promise<boolean> => {
     track(feed, stream);
-    const advance = advanceOf.get(`${feed}:${stream}`) ?? cursorProgress(req.filterId, feed, stream);
-    advanceOf.set(`${feed}:${stream}`, advance);
+    const progress = watch(feed, stream);
+    progress.startRound();
     for (;;) {
       if (req.signal?.aborted) {
         outcome.stoppedBy = 'cancelled';
@@ -204,9 +217,10 @@ export async function syncSavedSearch(port: QueryPort, sink: FeedSink, req: Sync
         inFlight.done();
       }
       keep(feed, stream, page, limit);
-      // The same items under the cursor sent, twice: the server does not advance. The repeat is stored and
-      // counted like any page (whatever it says it charged is kept), then the run stops.
-      advance.check(cursor ?? null, page);
+      // Pages that bring nothing new to the run, or more than the set's stated total: the server does not
+      // advance. Such a page is stored and counted like any (whatever it says it charged is kept), then the
+      // run stops; the repeats a run stores are so bounded, whatever the cursors say.
+      progress.check(page);
       if (page.charges.balanceExhausted) {
         outcome.stoppedBy = 'balance_exhausted';
         return false;

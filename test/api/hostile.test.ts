@@ -3,13 +3,17 @@
  * answer. Each case fails with a clear, retryable error in a bounded number of attempts, and the server sees
  * the client hang up (the stream is aborted, not buffered). Deadlines are configured small; nothing here
  * asserts a wall-clock duration.
+ *
+ * Issue 27, finding 5: a page nested far deeper than any legal answer is refused before it is parsed, once; a
+ * page or a card dripped past the deadline fails at its first timeout, under 90 s with the default deadline (a
+ * fake clock fires it), while a free, idempotent call is tried twice.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import { MAX_BODY_BYTES } from '../../src-main/api/transport';
 import { toIpcError } from '../../src-main/app/errors';
-import { flood, startHostile, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
+import { fakeDeadlines, flood, startHostile, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
 
 const TOKEN = 'tenderwb_live_HostileCaseToken0123456789';
 let server: HostileServer | null = null;
@@ -119,5 +123,72 @@ describe('the client bounds what a hostile server can make it hold or wait for',
       { maxBodyBytes: 1024 },
     );
     await expect(client.balance()).resolves.toBeTruthy();
+  });
+
+  it('a page nested deeper than any legal answer is refused before it is parsed, once, as an answer the app does not understand', async () => {
+    const depth = 200_000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const { client, server: s } = await clientOn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(deep.length) });
+      res.end(deep);
+    });
+    const parse = vi.spyOn(JSON, 'parse');
+    let e: ApiError;
+    try {
+      e = await failure(client.queryTenders({ filter_id: 'flt_1', limit: 100 }));
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length >= depth)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(e.code).toBe('bad_response');
+    expect(e.retryable).toBe(false);
+    expect(e.message).toMatch(/nested deeper than 64 levels/);
+    expect(toIpcError(e, 'ru').message).toMatch(/не понимает/);
+    expect(s.stats.requests).toHaveLength(1);
+  });
+
+  it('a page or a card dripped past the default deadline fails once, under 90 s in all; a free idempotent read is tried twice', async () => {
+    const clock = fakeDeadlines();
+    const { client, server: s } = await clientOn(
+      (_req, res, _body, stats) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        trickle(res, stats, 50);
+      },
+      // The default timeouts; only the deadline's timer is the test's (it fires when told).
+      { deadlineTimer: clock.timer },
+    );
+    const page = client.queryTenders({ filter_id: 'flt_1', limit: 100 });
+    const first = await clock.next(1);
+    expect(first.ms).toBeLessThan(90_000);
+    // The deadline passes while the server drips the answer.
+    await s.received(1);
+    first.fire();
+    // Settled without starting a second exchange (a retry would wait on a second deadline).
+    const settled = await Promise.race([page.then(() => 'answered', (err: unknown) => err), clock.next(2).then(() => 'retried')]);
+    expect(settled).toBeInstanceOf(ApiError);
+    const e = await failure(page);
+    expect([e.code, e.retryable]).toEqual(['timeout', true]);
+    expect(e.message).toMatch(/deadline/);
+    expect(e.userMessage).toMatch(/не ответил вовремя/);
+    // One exchange, no second deadline: the whole call took the one deadline.
+    expect(s.stats.requests).toHaveLength(1);
+    expect(clock.started).toHaveLength(1);
+
+    const card = client.tenderCard(7);
+    const second = await clock.next(2);
+    await s.received(2);
+    second.fire();
+    expect((await failure(card)).code).toBe('timeout');
+    expect(s.stats.requests).toHaveLength(2);
+
+    const balance = client.balance();
+    for (const n of [3, 4]) {
+      const deadline = await clock.next(n);
+      await s.received(n);
+      deadline.fire();
+    }
+    expect((await failure(balance)).code).toBe('timeout');
+    expect(s.stats.requests).toHaveLength(4);
+    await s.abandoned(4);
   });
 });

@@ -3,13 +3,18 @@
  * format or not) in its error message, code, request id, details or field names, or in a page's request id,
  * gets it back nowhere the client hands on: the error's every field, the CLI's line (describeApiError), the
  * app's payload (toIpcError) and the page's request id the cache stores.
+ *
+ * Issue 27, finding 4: the same token written with `\u` escapes (which a cut of the raw text cannot see, and
+ * JSON.parse turns back into the token) in a page's or a card's names, descriptions and keys is cut from the
+ * parsed values, and from the text an unreadable answer is kept as.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import { ApiError, describeApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
 import { toIpcError } from '../../src-main/app/errors';
-import { sendJson, startHostile, tokenOf, type HostileHandler, type HostileServer } from '../hostile/server';
+import type { UnreadableAnswer } from '../../src-main/api/types';
+import { escapedForm, sendEscaped, sendJson, startHostile, tokenOf, type HostileHandler, type HostileServer } from '../hostile/server';
 
 const USUAL = 'tenderwb_live_EchoMe0123456789abcdefABCDEF';
 const ODD = 'Zq9-odd-token-0123456789';
@@ -104,3 +109,84 @@ describe('the client cuts the token out of a server’s words', () => {
   });
 });
 
+
+/** A tender as a hostile server writes it: the token in its name, description, a nested list and a key. */
+const tenderEchoing = (t: string, id: number): Record<string, unknown> => ({
+  id,
+  etp_id: `etp-${id}`,
+  version: 1,
+  name: `Поставка бумаги ${t}`,
+  description: { text: `описание ${t}`, notes: [`заметка ${t}`, 7] },
+  [`extra_${t}`]: t,
+});
+
+describe('a token the server writes with \\u escapes', () => {
+  for (const token of [USUAL, ODD]) {
+    it(`is cut from every string of a page, keys included (${token === USUAL ? 'usual format' : 'no known format'})`, async () => {
+      const client = await clientOn(token, (req, res) => {
+        const t = tokenOf(req);
+        sendEscaped(
+          res,
+          200,
+          {
+            filter_id: 'flt_1',
+            state: 'ready',
+            results: [{ event: 'created', version: 1, billed: true, tender: tenderEchoing(t, 11) }],
+            next_cursor: 'c1',
+            total: 1,
+            billed: { created: 1, updated: 0, free: 0, period_total: 1, balance_exhausted: false },
+            request_id: 'req_page',
+          },
+          t,
+        );
+      });
+      const page = await client.queryTenders({ filter_id: 'flt_1' });
+      // The server did write the escapes (not the token), so a raw-text cut alone saw nothing.
+      expect(server!.stats.requests).toHaveLength(1);
+      expect(JSON.stringify(page)).not.toContain(token);
+      const tender = page.results[0]!.object;
+      expect(tender.name).toBe('Поставка бумаги ***');
+      expect(tender.description).toEqual({ text: 'описание ***', notes: ['заметка ***', 7] });
+      expect(tender['extra_***']).toBe('***');
+      expect(Object.keys(tender)).toEqual(['id', 'etp_id', 'version', 'name', 'description', 'extra_***']);
+    });
+  }
+
+  it('is cut from a card', async () => {
+    const client = await clientOn(USUAL, (req, res) => sendEscaped(res, 200, { ...tenderEchoing(tokenOf(req), 12), lots: [{ title: `лот ${tokenOf(req)}` }] }, tokenOf(req)));
+    const { card } = await client.tenderCard(12);
+    expect(JSON.stringify(card)).not.toContain(USUAL);
+    expect(card.name).toBe('Поставка бумаги ***');
+  });
+
+  it('is cut from the text an unreadable answer is kept as, so that reading it again later cannot rebuild it', async () => {
+    const kept: UnreadableAnswer[] = [];
+    server = await startHostile((req, res) => {
+      const t = tokenOf(req);
+      // `results` is not a list: the page cannot be read, and the answer goes to quarantine.
+      sendEscaped(res, 200, { filter_id: 'flt_1', state: 'ready', results: { name: `x ${t}` }, next_cursor: 'c1', request_id: 'req_q' }, t);
+    });
+    const client = new ApiClient({
+      baseUrl: `${server.origin}/api/v2`,
+      token: () => USUAL,
+      limiter: new RateLimiter({ perMinute: 1_000_000 }),
+      sleep: async () => undefined,
+      onUnreadable: (a) => kept.push(a),
+    });
+    const e = await client.queryTenders({ filter_id: 'flt_1' }).then(
+      () => null,
+      (err: unknown) => err as ApiError,
+    );
+    expect(e?.code).toBe('bad_response');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.body).not.toContain(escapedForm(USUAL));
+    expect(JSON.stringify(JSON.parse(kept[0]!.body))).not.toContain(USUAL);
+    expect(JSON.parse(kept[0]!.body)).toMatchObject({ results: { name: 'x ***' } });
+  });
+
+  it('a token-issuing answer still comes back whole (only the credentials the request carried are cut)', async () => {
+    const issued = 'tenderwb_live_NewOne0123456789abcdef';
+    const client = await clientOn(USUAL, (_req, res) => sendEscaped(res, 200, { id: 3, name: 'cli', token: issued, created_at: '2026-01-01T00:00:00Z' }, issued));
+    expect((await client.createToken('cli', 'key-1')).token).toBe(issued);
+  });
+});

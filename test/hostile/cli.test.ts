@@ -3,11 +3,19 @@
  * advances ends `sync` with exit code 1 and a sentence naming the feed (finding 2); a server that echoes the
  * token in its words gets it printed on no stderr line (with and without --json) and stored nowhere in the
  * cache file (finding 4); a body that never ends is cut at the cap, not buffered (finding 1).
+ *
+ * Issue 27, finding 4: a server that writes the token with `\u` escapes into the tenders it delivers (names,
+ * descriptions, keys) and into cards gets it rebuilt nowhere: not in cache.db or its WAL, `cache search`,
+ * `card` (text and --json), nor the CSV and XLSX exports. Finding 5: a feed whose cursor alternates A/B over
+ * the same page ends `sync` with exit code 1 after a bounded number of requests.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { CliHarness, ctl, failureReason, randomPart, scanForSecrets, startCliSandbox, tokens } from '../cli/helpers';
-import { flood, startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
+import { alternatingCursorProxy, escapedForm, escapedTokenProxy, flood, startHostile, stuckCursorProxy, tokenEchoProxy, type HostileServer } from './server';
 
 const QUERY = JSON.stringify({ keywords: ['поставка'] });
 let sb: RunningSandbox;
@@ -51,6 +59,18 @@ describe('tenderwb against hostile servers', () => {
     expect(JSON.parse(json.stderr.trim().split('\n').pop()!).error).toMatch(/ленты «закупки, новые»/);
   });
 
+  it('sync of a feed whose cursor alternates A/B over the same page stops with exit code 1 after a bounded number of requests', async () => {
+    const proxy = await startHostile(alternatingCursorProxy(new URL(sb.baseUrl).origin));
+    const cli = await cliThrough(proxy);
+    await cli.ok(['search', '--query', QUERY, '--label', 'ab', '--events', 'created']);
+    const before = proxy.stats.requests.length;
+    const r = await cli.run(['sync', 'ab', '--no-cap'], { timeoutMs: 120_000 });
+    expect(r.code).toBe(1);
+    expect(failureReason(r)).toMatch(/ту же страницу ленты «закупки, новые».*синхронизация остановлена.*код no_progress/);
+    // Issue 27: 703 requests in 7 minutes until killed. Now the pages before the cursor games and three repeats.
+    expect(proxy.stats.requests.length - before).toBeLessThan(12);
+  });
+
   it('a token echoed in the error and in every request id is on no stderr line and nowhere in cache.db', async () => {
     const proxy = await startHostile(tokenEchoProxy(new URL(sb.baseUrl).origin, /^GET \/api\/v2\/balance$/));
     const cli = await cliThrough(proxy);
@@ -86,5 +106,39 @@ describe('tenderwb against hostile servers', () => {
     expect(proxy.stats.requests).toHaveLength(2);
     await proxy.abandoned(2);
     expect(proxy.stats.bytesWritten).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it('a token written with \\u escapes into delivered tenders and cards is rebuilt nowhere: cache, WAL, search, card, CSV, XLSX', async () => {
+    const echoing = escapedTokenProxy(new URL(sb.baseUrl).origin);
+    const proxy = await startHostile(echoing);
+    const cli = await cliThrough(proxy);
+    await cli.ok(['search', '--query', QUERY, '--label', 'esc', '--events', 'created']);
+    await cli.ok(['sync', 'esc', '--max-spend', '5']);
+    const found = await cli.ok(['--json', 'cache', 'search', 'поставка']);
+    const id = (found.lines.find((l) => typeof l.id === 'number') as { id: number } | undefined)?.id;
+    expect(id).toBeGreaterThan(0);
+    const cardJson = await cli.ok(['--json', 'card', 'tender', String(id)]);
+    const cardText = await cli.ok(['card', 'tender', String(id)]);
+    const plain = await cli.ok(['cache', 'search', 'поставка']);
+    const out = cli.dir('exports');
+    await cli.ok(['export', 'search', 'esc', '--out', join(out, 'esc.csv'), '--format', 'plain']);
+    await cli.ok(['export', 'search', 'esc', '--out', join(out, 'esc.xlsx'), '--format', 'xlsx']);
+    // The attack ran: pages and the card came with the token in escapes, the names with what is left of it.
+    expect(echoing.echoed()).toBeGreaterThanOrEqual(2);
+    expect(cardText.stdout).toContain('эхо ***');
+    expect(readFileSync(join(out, 'esc.csv'), 'utf8')).toContain('эхо ***');
+
+    const secrets = [live, randomPart(live), escapedForm(live)];
+    for (const r of [found, cardJson, cardText, plain]) for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(join(out, 'esc.xlsx'));
+    const cells: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(String(cell.text)))));
+    expect(cells.some((c) => c.includes('эхо ***'))).toBe(true);
+    for (const s of secrets) expect(cells.filter((c) => c.includes(s))).toEqual([]);
+    // cache.db and its WAL byte by byte and value by value (packs inflated), and the export files.
+    const scan = scanForSecrets([cli.dataDir, out], secrets);
+    expect(scan.files.some((f) => f.endsWith('cache.db'))).toBe(true);
+    expect(scan.hits).toEqual([]);
   });
 });

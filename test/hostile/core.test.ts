@@ -4,13 +4,16 @@
  * payload the bridge returns (message and requestId, both languages) and the cache file hold no token.
  * Finding 1: a server that trickles its answers; the cost preview is answered (a retryable timeout in the
  * user's language) within the configured deadline instead of hanging.
+ *
+ * Issue 27, finding 4: a server that writes the token with `\u` escapes into the tenders and cards it delivers;
+ * the bridge's answers (results, card, offline search) and the cache hold none of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { toIpcError } from '../../src-main/app/errors';
-import { makeCore, sandbox, type TestCore } from '../app/helpers';
+import { finished, makeCore, sandbox, type TestCore } from '../app/helpers';
 import { scanForSecrets } from '../cli/helpers';
-import { forward, startHostile, tokenEchoProxy, trickle, type HostileServer } from './server';
+import { escapedForm, escapedTokenProxy, forward, startHostile, tokenEchoProxy, trickle, type HostileServer } from './server';
 
 let sb: RunningSandbox;
 let proxy: HostileServer;
@@ -85,6 +88,39 @@ describe('the app core against a server that trickles its answers', () => {
     } finally {
       await core.close();
       await slow.close();
+    }
+  });
+});
+
+describe('the app core against a server that writes the token with \\u escapes into what it delivers', () => {
+  it('the bridge’s results, card and offline search and the cache hold none of it', async () => {
+    const echoing = escapedTokenProxy(new URL(sb.baseUrl).origin);
+    const escaping = await startHostile(echoing);
+    const core = await makeCore(`${escaping.origin}/api/v2`);
+    try {
+      const run = await core.call('search.run', { criteria: { keywords: ['поставка'] }, maxSpend: 5 });
+      await finished(core, run.jobId);
+      const results = await core.call('search.results', { filterId: run.filterId });
+      expect(results.rows.length).toBeGreaterThan(0);
+      const card = await core.call('card.tender', { id: results.rows[0]!.id });
+      const offline = await core.call('search.offline', { text: 'поставка' });
+      expect(echoing.echoed()).toBeGreaterThanOrEqual(2);
+      expect(JSON.stringify(results)).toContain('эхо ***');
+      const secrets = [
+        ...new Set(escaping.stats.requests.map((r) => /^Bearer\s+(.+)$/.exec(String(r.headers.authorization ?? ''))?.[1]).filter((x): x is string => !!x)),
+      ];
+      expect(secrets.length).toBeGreaterThan(0);
+      for (const answer of [results, card, offline]) {
+        for (const s of secrets) {
+          expect(JSON.stringify(answer)).not.toContain(s);
+          expect(JSON.stringify(answer)).not.toContain(escapedForm(s));
+        }
+      }
+      await core.core.close();
+      expect(scanForSecrets([core.dir], [...secrets, ...secrets.map(escapedForm)]).hits).toEqual([]);
+    } finally {
+      await core.close();
+      await escaping.close();
     }
   });
 });

@@ -23,6 +23,8 @@ export type HostileServer = {
   stats: HostileStats;
   /** Resolves once `n` responses have been abandoned by the client (a condition, not a timer). */
   abandoned(n: number): Promise<void>;
+  /** Resolves once `n` requests have reached the handler. */
+  received(n: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -30,11 +32,16 @@ export async function startHostile(handler: HostileHandler): Promise<HostileServ
   const stats: HostileStats = { requests: [], bytesWritten: 0, abandoned: 0 };
   const sockets = new Set<Socket>();
   const waiters: { n: number; resolve: () => void }[] = [];
+  const arrivals: { n: number; resolve: () => void }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       stats.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      for (const w of arrivals.filter((x) => stats.requests.length >= x.n)) {
+        arrivals.splice(arrivals.indexOf(w), 1);
+        w.resolve();
+      }
       res.on('close', () => {
         if (res.writableEnded) return;
         stats.abandoned += 1;
@@ -56,6 +63,7 @@ export async function startHostile(handler: HostileHandler): Promise<HostileServ
     origin: `http://127.0.0.1:${port}`,
     stats,
     abandoned: (n) => (stats.abandoned >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
+    received: (n) => (stats.requests.length >= n ? Promise.resolve() : new Promise((resolve) => arrivals.push({ n, resolve }))),
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -201,3 +209,107 @@ export const pageIgnoringProxy =
     res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
     res.end(answer.text);
   };
+
+/** `secret` written as JSON escapes only (`\u0074\u0077…`): what a raw-text cut of the secret cannot see. */
+export const escapedForm = (secret: string): string => [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+
+/** `json` as JSON text in which every occurrence of `secret` is written with `\u` escapes (issue 27, finding 4). */
+export const jsonWithEscaped = (json: unknown, secret: string): string => JSON.stringify(json).split(secret).join(escapedForm(secret));
+
+/** Sends `json` with `secret` written in `\u` escapes wherever it occurs. */
+export function sendEscaped(res: ServerResponse, status: number, json: unknown, secret: string): void {
+  const text = jsonWithEscaped(json, secret);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+/**
+ * A proxy to `upstream` that writes the caller's token into what it delivers, with `\u` escapes only (issue 27,
+ * finding 4): every QUERY result's tender (or contract) and every card get the token in their name, their
+ * description and a key of their own. `echoed` counts the answers it changed (so a test knows the attack ran).
+ */
+export function escapedTokenProxy(upstream: string): HostileHandler & { echoed: () => number } {
+  let echoed = 0;
+  const echo = (o: Record<string, unknown>, t: string): void => {
+    o.name = `${typeof o.name === 'string' ? o.name : ''} эхо ${t}`;
+    o.description = `описание ${t}`;
+    o[`echo_${t}`] = { said: t };
+  };
+  const handler: HostileHandler = async (req, res, body) => {
+    const t = tokenOf(req);
+    const answer = await forward(upstream, req, body);
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const query = req.method === 'POST' && /\/query$/.test(path);
+    const card = req.method === 'GET' && /\/(tenders|contracts)\/\d+$/.test(path);
+    if (t && answer.status === 200 && (query || card)) {
+      const json = JSON.parse(answer.text) as Record<string, unknown>;
+      if (query) {
+        for (const item of (json.results as Record<string, unknown>[] | undefined) ?? []) {
+          for (const value of Object.values(item)) if (value && typeof value === 'object' && !Array.isArray(value)) echo(value as Record<string, unknown>, t);
+        }
+      } else echo(json, t);
+      echoed += 1;
+      return sendEscaped(res, 200, json, t);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+    res.end(answer.text);
+  };
+  return Object.assign(handler, { echoed: () => echoed });
+}
+
+export type FakeDeadline = { ms: number; fire: () => void };
+
+/**
+ * A fake clock for the clients' whole-exchange deadline (`deadlineTimer`): every exchange's deadline is recorded
+ * with the time it asked for, and fires only when the test says so, so a drip test waits on no wall clock.
+ */
+export function fakeDeadlines(): { timer: (ms: number, fire: () => void) => () => void; started: FakeDeadline[]; next(n: number): Promise<FakeDeadline> } {
+  const started: FakeDeadline[] = [];
+  const waiters: (() => void)[] = [];
+  return {
+    started,
+    timer: (ms, fire) => {
+      started.push({ ms, fire });
+      for (const w of waiters.splice(0)) w();
+      return () => undefined;
+    },
+    async next(n) {
+      while (started.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      return started[n - 1]!;
+    },
+  };
+}
+
+/**
+ * A proxy to `upstream` whose cursors alternate A/B over the same page (issue 27, finding 5): the first page
+ * of a feed is the upstream's, and every QUERY sent with a cursor gets the upstream's page under the first
+ * cursor the upstream gave, with `next_cursor` A, then B, then A… — never the same string twice in a row, never
+ * a step forward. Past `guard` such answers it refuses (400 `test_guard`), so a client that never stops fails a
+ * test instead of looping until it is killed.
+ */
+export const alternatingCursorProxy = (upstream: string, guard = 40): HostileHandler => {
+  let first: string | null = null;
+  let flip = false;
+  let games = 0;
+  return async (req, res, body) => {
+    const query = req.method === 'POST' && /\/query$/.test(new URL(req.url ?? '/', 'http://x').pathname) && body;
+    const sent = query ? (JSON.parse(body) as Record<string, unknown>) : null;
+    if (sent && typeof sent.cursor === 'string' && ++games > guard) {
+      return sendJson(res, 400, { error: { code: 'test_guard', message: 'the test stopped a run that did not stop' } });
+    }
+    const asked = sent && typeof sent.cursor === 'string' && first ? JSON.stringify({ ...sent, cursor: first }) : body;
+    const answer = await forward(upstream, req, asked);
+    if (sent && answer.status === 200) {
+      const json = JSON.parse(answer.text) as Record<string, unknown>;
+      if (typeof sent.cursor !== 'string') {
+        first ??= String(json.next_cursor);
+        return sendJson(res, 200, json);
+      }
+      flip = !flip;
+      json.next_cursor = flip ? 'cur_A' : 'cur_B';
+      return sendJson(res, 200, json);
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+    res.end(answer.text);
+  };
+};

@@ -381,6 +381,8 @@ export class EarlierApiClient {
       // A 404 names what the call was about, or its route when it was about nothing in particular.
       error: (init) => new ApiError({ subject: call.subject ?? { kind: 'route', route: call.route }, ...init, message: this.redact(init.message) }),
       onRetry: (e) => this.emit(e),
+      // Pages and tenders charge; a POST (a new token, a favorite) is sent once. Reads and deletions of free routes repeat.
+      idempotentAndFree: !call.charging && (call.method === 'GET' || call.method === 'DELETE'),
       codeIn,
       messageIn,
       emptyBodyOk: (status) => status === 204 || call.emptyOk === true,
