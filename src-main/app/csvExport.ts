@@ -17,6 +17,7 @@ import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from '../domain/appError';
 import type { Provenance } from '../domain/provenance';
+import { checkOutputTarget } from '../export/outputTarget';
 import { recordExport, sidecarPath } from '../export/provenance';
 
 export type ExportAnswer = MethodResult<'lists.export'>;
@@ -99,18 +100,23 @@ export function datedFileName(name: string, fallback: string, extension: string,
 }
 
 /**
- * Asks where to write (or makes the browser-mode download) and lets `write` fill the file. A write that tells
+ * Asks where to write (or makes the browser-mode download) and lets `write` fill the file; a chosen file is
+ * refused by the one rule of export/outputTarget.ts (never in the data folder `rootDir`, never a device, a
+ * FIFO or a folder; the browser mode's own downloads folder is the app's, not a choice). A write that tells
  * its provenance (the table exports) is added to the export history (issue 16).
  */
 export async function exportToTarget(
   platform: HostPlatform,
+  rootDir: string,
   session: Session,
   fileName: string,
   write: (target: string) => Promise<{ rows: number; provenance?: Provenance }>,
 ): Promise<ExportAnswer> {
   if (platform.chooseSavePath) {
-    const target = await platform.chooseSavePath(fileName);
-    if (target === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
+    const chosen = await platform.chooseSavePath(fileName);
+    if (chosen === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
+    // A save dialog lets the user pick any file, the profile's cache.db or /dev/null too: the CLI's --out rule.
+    const target = checkOutputTarget(chosen, rootDir);
     const result = await write(target);
     if (result.provenance) recordExport(session.cache, { fileName: path.basename(target), path: target, provenance: result.provenance });
     return { saved: true, path: target, downloadUrl: null, fileName, rows: result.rows };
