@@ -16,6 +16,7 @@ import { MARK_COLUMNS } from '../export/markColumns';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from '../domain/appError';
+import { displayText } from '../domain/displayText';
 import type { Provenance } from '../domain/provenance';
 import { checkOutputTarget } from '../export/outputTarget';
 import { recordExport, sidecarPath } from '../export/provenance';
@@ -86,8 +87,9 @@ export function chosenOf<C extends { key: string }>(all: readonly C[], keys: rea
   throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${named || 'повтор'}.`, `Unknown or repeated columns: ${named || 'repeated'}.`);
 }
 
+/** A name safe on every platform, with no control or bidi character (issue 27: `gnp.exe` shown as `exe.png`). */
 export const safeFileName = (name: string, fallback: string, extension = 'csv'): string =>
-  (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
+  (displayText(name).replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
 
 /**
  * A table export's default name: what it holds, as the app names it, and the Moscow day it was made
