@@ -38,12 +38,12 @@ export interface AuditRun {
  * reached). The app and the CLI both read `bounded` by default (issue 27: the CLI's whole pull of a 58,038-row
  * ledger took 307 s where the app answered in 0.3 s); `tenderwb audit --full` asks for `whole`.
  */
-export async function auditRun({ cache, net }: AuditDeps, mode: AuditPullMode): Promise<AuditRun> {
+export async function auditRun({ cache, net }: AuditDeps, mode: AuditPullMode, onRows?: (rows: number) => void): Promise<AuditRun> {
   if (mode === 'cache') return { verdict: await auditCache(cache, null), pull: 'none' };
   let pull: AuditRun['pull'] = 'none';
   // The pull enters `net.call` once: the app's goes through its network wrapper (connectivity, the profile's generation).
   const read = async (client: ApiClient, maxPages?: number): Promise<BalanceMirror | null> => {
-    const balance = await pullForAudit(client, cache, undefined, maxPages);
+    const balance = await pullForAudit(client, cache, undefined, maxPages, onRows);
     pull = balance === null ? 'partial' : 'complete';
     return balance;
   };

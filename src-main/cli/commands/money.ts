@@ -81,7 +81,10 @@ export async function auditCommand(ctx: CliContext, args: string[]): Promise<voi
   let run: AuditRun | null = null;
   if (!offline) {
     try {
-      run = await auditRun({ cache, net: cliNet(ctx) }, a.values.full === true ? 'whole' : 'bounded');
+      // A whole pull of a long ledger takes minutes under the rate limit: a progress line (on a terminal) says how far.
+      run = await auditRun({ cache, net: cliNet(ctx) }, a.values.full === true ? 'whole' : 'bounded', (n) =>
+        ctx.out.progress(ctx.tr(`журнал списаний: загружено строк ${formatInt(n)}`, `ledger: ${formatInt(n)} rows pulled`)),
+      );
     } catch (e) {
       if (!isNetworkFailure(e)) throw e;
       offline = true;
