@@ -219,7 +219,7 @@ export const HELP: Record<string, CommandHelp> = {
         usage: 'audit',
         note: text(
           `подгружает не больше ${AUDIT_PULL_PAGES} страниц новых строк журнала (до ${AUDIT_PULL_PAGES * 100} строк) и сверяет; если журнал длиннее, так и говорит, а следующий запуск продолжает с того же места; код выхода 0 — всё объяснено, 1 — найдены расхождения`,
-          `pulls at most ${AUDIT_PULL_PAGES} pages of new ledger rows (up to ${AUDIT_PULL_PAGES * 100} rows) and audits; a longer ledger is said so, and the next run goes on from there; exit 0 when everything is explained, 1 when problems were found`,
+          `pulls at most ${AUDIT_PULL_PAGES} pages of new ledger rows (up to ${AUDIT_PULL_PAGES * 100} rows) and audits; if the ledger is longer, it says so, and the next run goes on from there; exit 0 when everything is explained, 1 when problems were found`,
         ),
       },
       { usage: 'audit --full', note: text('сначала загружает журнал до конца (длинный журнал — минуты), затем сверяет', 'pulls the whole rest of the ledger first (minutes for a long one), then audits') },
