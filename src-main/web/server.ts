@@ -456,7 +456,10 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       if (pathname.startsWith('/download/')) return await handleDownload(req, res, pathname.slice('/download/'.length));
       return await handleStatic(req, res, pathname);
     } catch (error) {
-      if (error instanceof ClientGone) return;
+      if (error instanceof ClientGone) {
+        res.destroy();
+        return;
+      }
       if (error instanceof HttpRefusal) {
         // Let the rest of a refused body drain, so the answer reaches the client instead of a reset.
         req.resume();
