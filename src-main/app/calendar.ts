@@ -32,7 +32,7 @@ export function calendarHandlers(ctx: AppContext, platform: HostPlatform): Calen
       }
       const events = deadlineEvents(session.cache, scope);
       const fileName = safeFileName(calendarFileStem(session.cache, scope, ctx.locale), 'calendar', 'ics');
-      return exportToTarget(platform, session, fileName, (target) => writeCalendarFile(session.cache, scope, events, target, { locale: ctx.locale }));
+      return exportToTarget(platform, ctx.rootDir, session, fileName, (target) => writeCalendarFile(session.cache, scope, events, target, { locale: ctx.locale }));
     },
   };
 }

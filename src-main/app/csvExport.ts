@@ -16,7 +16,9 @@ import { MARK_COLUMNS } from '../export/markColumns';
 import type { HostPlatform } from './hostPlatform';
 import type { Session } from './context';
 import { appError } from '../domain/appError';
+import { displayText } from '../domain/displayText';
 import type { Provenance } from '../domain/provenance';
+import { checkOutputTarget } from '../export/outputTarget';
 import { recordExport, sidecarPath } from '../export/provenance';
 
 export type ExportAnswer = MethodResult<'lists.export'>;
@@ -85,8 +87,9 @@ export function chosenOf<C extends { key: string }>(all: readonly C[], keys: rea
   throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${named || 'повтор'}.`, `Unknown or repeated columns: ${named || 'repeated'}.`);
 }
 
+/** A name safe on every platform, with no control or bidi character (issue 27: `gnp.exe` shown as `exe.png`). */
 export const safeFileName = (name: string, fallback: string, extension = 'csv'): string =>
-  (name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
+  (displayText(name).replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
 
 /**
  * A table export's default name: what it holds, as the app names it, and the Moscow day it was made
@@ -99,18 +102,23 @@ export function datedFileName(name: string, fallback: string, extension: string,
 }
 
 /**
- * Asks where to write (or makes the browser-mode download) and lets `write` fill the file. A write that tells
+ * Asks where to write (or makes the browser-mode download) and lets `write` fill the file; a chosen file is
+ * refused by the one rule of export/outputTarget.ts (never in the data folder `rootDir`, never a device, a
+ * FIFO or a folder; the browser mode's own downloads folder is the app's, not a choice). A write that tells
  * its provenance (the table exports) is added to the export history (issue 16).
  */
 export async function exportToTarget(
   platform: HostPlatform,
+  rootDir: string,
   session: Session,
   fileName: string,
   write: (target: string) => Promise<{ rows: number; provenance?: Provenance }>,
 ): Promise<ExportAnswer> {
   if (platform.chooseSavePath) {
-    const target = await platform.chooseSavePath(fileName);
-    if (target === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
+    const chosen = await platform.chooseSavePath(fileName);
+    if (chosen === null) return { saved: false, path: null, downloadUrl: null, fileName, rows: 0 };
+    // A save dialog lets the user pick any file, the profile's cache.db or /dev/null too: the CLI's --out rule.
+    const target = checkOutputTarget(chosen, rootDir);
     const result = await write(target);
     if (result.provenance) recordExport(session.cache, { fileName: path.basename(target), path: target, provenance: result.provenance });
     return { saved: true, path: target, downloadUrl: null, fileName, rows: result.rows };

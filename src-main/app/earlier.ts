@@ -247,13 +247,13 @@ export function earlierHandlers(ctx: AppContext, platform: HostPlatform): Earlie
       const wb = session.earlier.workbench;
       const chosen = chosenColumns(columns);
       if (source.kind === 'favorites') {
-        return exportToTarget(platform, session, safeFileName(ctx.locale === 'en' ? 'favorites' : 'избранное', 'favorites'), (target) =>
+        return exportToTarget(platform, ctx.rootDir, session, safeFileName(ctx.locale === 'en' ? 'favorites' : 'избранное', 'favorites'), (target) =>
           wb.exportFavoritesCsv(target, { columns: chosen, delimiter, keepTextAsText: excel }),
         );
       }
       const filter = wb.filterInfo(source.filterId);
       if (!filter) throw appError('not_found', `Фильтра ${source.filterId} нет.`, `There is no filter ${source.filterId}.`);
-      return exportToTarget(platform, session, safeFileName(filter.name, 'filter'), (target) =>
+      return exportToTarget(platform, ctx.rootDir, session, safeFileName(filter.name, 'filter'), (target) =>
         wb.exportFilterCsv(source.filterId, target, { columns: chosen, delimiter, keepTextAsText: excel }),
       );
     },

@@ -13,6 +13,7 @@ import { CsvExportError } from '../export/csv';
 import { CacheInputError, FutureSchemaError, OfflineQueryError } from '../cache/errors';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
+import { CacheBusyError, isBusyError } from '../cache/writeRetry';
 import { AppError } from '../domain/appError';
 
 export type { Text } from '../i18n/text';
@@ -133,6 +134,11 @@ const CACHE_DAMAGED: Text = {
   en: 'The profile’s cache file is damaged: switch to another profile; when the profile is opened next, the file is moved aside and the cache can be rebuilt.',
 };
 
+const CACHE_BUSY: Text = {
+  ru: 'Кэш профиля больше минуты занят другой программой (приложением или tenderwb): это изменение не сохранено, повторите его.',
+  en: 'The profile’s cache was busy with another program (the app or tenderwb) for over a minute: this change was not saved; try it again.',
+};
+
 const isAbort = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && ((e as { name?: unknown }).name === 'AbortError' || (e as { code?: unknown }).code === 'ABORT_ERR');
 
@@ -179,6 +185,8 @@ export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
   if (error instanceof DamagedCacheError) return { code: 'cache_damaged', message: pick(error.text, locale), requestId: null };
   if (error instanceof CacheAccessError) return { code: 'internal', message: pick(error.text, locale), requestId: null };
   if (isDamageError(error)) return { code: 'cache_damaged', message: pick(CACHE_DAMAGED, locale), requestId: null };
+  // Issue 27: the other program's long transaction outlasted a minute's wait; nothing of this change was stored.
+  if (error instanceof CacheBusyError || isBusyError(error)) return { code: 'conflict', message: pick(CACHE_BUSY, locale), requestId: null };
   if (isAbort(error)) return { code: 'cancelled', message: pick({ ru: 'Операция отменена.', en: 'The operation was cancelled.' }, locale), requestId: null };
   return { code: 'internal', message: pick(INTERNAL, locale), requestId: null };
 }

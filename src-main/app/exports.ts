@@ -24,7 +24,7 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
       // Named as the saved-search view names it: its label, else its criteria in words (never its filter id).
       const search = searchSubject(session.cache, filterId);
       const name = search.kind === 'search' ? savedSearchName(search, ctx.locale) : filterId;
-      return exportToTarget(platform, session, datedFileName(name, 'search', format), (target) =>
+      return exportToTarget(platform, ctx.rootDir, session, datedFileName(name, 'search', format), (target) =>
         exportSearchResultsCsv(session.cache, filterId, chosen, target, { ...(sort ? { sort } : {}), delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },
@@ -35,7 +35,7 @@ export function exportHandlers(ctx: AppContext, platform: HostPlatform): ExportH
       const session = ctx.currentGeneration();
       const chosen = chosenOf(ledgerColumns(ctx.locale), columns);
       const fileName = ctx.locale === 'en' ? 'ledger' : 'журнал списаний';
-      return exportToTarget(platform, session, datedFileName(fileName, 'ledger', format), (target) =>
+      return exportToTarget(platform, ctx.rootDir, session, datedFileName(fileName, 'ledger', format), (target) =>
         exportLedgerCsv(session.cache, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );
     },

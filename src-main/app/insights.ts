@@ -38,7 +38,7 @@ export function insightHandlers(ctx: AppContext, platform: HostPlatform): Insigh
       const session = ctx.currentGeneration();
       const benchmark = priceBenchmark(session.cache, query);
       const name = `${ctx.locale === 'en' ? 'prices' : 'цены'} ${query.code}`;
-      return exportToTarget(platform, session, safeFileName(name, 'prices'), (target) =>
+      return exportToTarget(platform, ctx.rootDir, session, safeFileName(name, 'prices'), (target) =>
         writePriceBenchmarkCsv(session.cache, benchmark, target, { delimiter, keepTextAsText: excel, locale: ctx.locale }),
       );
     },
@@ -46,7 +46,7 @@ export function insightHandlers(ctx: AppContext, platform: HostPlatform): Insigh
       const session = ctx.currentGeneration();
       const dossier = party === 'customer' ? { party, dossier: customerDossier(session.cache, inn) } : { party, dossier: supplierDossier(session.cache, inn) };
       const name = `${ctx.locale === 'en' ? (party === 'customer' ? 'customer' : 'supplier') : party === 'customer' ? 'заказчик' : 'поставщик'} ${inn}`;
-      return exportToTarget(platform, session, safeFileName(name, 'dossier', 'xlsx'), (target) => exportDossierXlsx(session.cache, dossier, target, ctx.locale));
+      return exportToTarget(platform, ctx.rootDir, session, safeFileName(name, 'dossier', 'xlsx'), (target) => exportDossierXlsx(session.cache, dossier, target, ctx.locale));
     },
     'insights.flagCatalogue': async () => [...FLAG_CATALOGUE],
     'insights.flags': async ({ scope }) => flagsFor(cache(), scope, ctx.locale),

@@ -6,8 +6,8 @@
 import type { Handlers, ProfileInfo } from '../contract/ipc';
 import type { AppContext } from './context';
 import { isCacheOpenFailure } from './damagedCaches';
-import { appError } from '../domain/appError';
-import { isBuiltInName } from './sandboxProfile';
+import { AppError, appError } from '../domain/appError';
+import { builtInNameTaken, isBuiltInName } from './sandboxProfile';
 
 type ProfileHandlers = Pick<Handlers, 'profiles.list' | 'profiles.add' | 'profiles.remove' | 'profiles.activate' | 'profiles.setToken'>;
 
@@ -25,9 +25,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
     'profiles.list': () => ctx.profileInfos(),
 
     'profiles.add': async ({ name, baseUrl, generation, token }) => {
-      if (isBuiltInName(name)) {
-        throw appError('conflict', `Имя «${name}» занято встроенным профилем: выберите другое.`, `The name "${name}" belongs to a built-in profile: choose another.`);
-      }
+      if (isBuiltInName(name)) throw new AppError('conflict', builtInNameTaken(name));
       const clash = (await ctx.registry.list()).find((p) => p.name.toLowerCase() === name.toLowerCase());
       if (clash) throw appError('conflict', `Профиль «${clash.name}» уже есть.`, `A profile named "${clash.name}" already exists.`);
       // The token first: a keychain that refuses leaves nothing behind (no profile without its token).

@@ -31,11 +31,12 @@ export async function pullForAudit(
   cache: CacheDb,
   signal?: AbortSignal,
   maxPages = Number.POSITIVE_INFINITY,
+  onRows?: (rows: number) => void,
 ): Promise<BalanceMirror | null> {
   const mark = ledgerPullMark(cache);
   const chargeSeq = mark.chargeSeqNow();
   const balance = await mirrorBalance(client, cache, signal);
-  const { complete } = await mirrorLedgerPages(client, cache, maxPages, signal);
+  const { complete } = await mirrorLedgerPages(client, cache, maxPages, signal, onRows);
   if (!complete) return null;
   mark.set({ chargeSeq, usageToday: balance.usageToday, pulledAt: new Date().toISOString() });
   return balance;

@@ -14,6 +14,7 @@ import { accessError, inspectBeforeOpen, inspectOpened, isDamageError, isReadOnl
 import { stopWriteUpkeep } from './writeUpkeep';
 import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from './migrations/index';
 import { openProgress, type OnMigrationProgress, type OpenProgress } from './migrations/progress';
+import { retryBusy, WRITE_WAIT_MS } from './writeRetry';
 
 /**
  * Page size of a new cache file. Measured with bench/cache.ts (same data, 500,000 tender versions): 4 KB
@@ -92,7 +93,8 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
     throw openFailure(file, error);
   }
   try {
-    db.pragma('busy_timeout = 5000');
+    // Waits behind another process's transaction (the app and the CLI share the file): writeRetry.ts.
+    db.pragma(`busy_timeout = ${WRITE_WAIT_MS}`);
     inspectOpened(db, file, { byTables: options.migrations === undefined, quick: statSync(file).size <= (options.quickCheckMaxBytes ?? QUICK_CHECK_MAX_BYTES) });
     // Read before writing anything: a newer file must stay exactly as it is.
     const found = db.pragma('user_version', { simple: true }) as number;
@@ -168,7 +170,8 @@ function migrate(db: Database.Database, file: string, migrations: readonly Migra
   });
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current === known) return current;
-  const version = run.immediate();
+  // Another process opening the same file may be migrating it: wait for it, then find nothing left to do.
+  const version = retryBusy(db, () => run.immediate());
   shown.progress?.done();
   return version;
 }

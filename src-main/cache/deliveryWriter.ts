@@ -23,6 +23,7 @@ import {
   type FeedKind,
   type ObjectKind,
 } from './types';
+import { retryBusy } from './writeRetry';
 
 export interface DeliveredItem {
   kind: ObjectKind;
@@ -202,17 +203,22 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
 
     transact(run) {
       const topLevel = !db.inTransaction;
-      let committed = false;
-      const started = performance.now();
-      try {
-        const result = run();
-        committed = topLevel;
-        return result;
-      } finally {
-        tenders.transactionEnded(committed);
-        insights.transactionEnded();
-        if (committed) upkeep.committed(performance.now() - started);
-      }
+      const attempt = (): ReturnType<typeof run> => {
+        let committed = false;
+        const started = performance.now();
+        try {
+          const result = run();
+          committed = topLevel;
+          return result;
+        } finally {
+          tenders.transactionEnded(committed);
+          insights.transactionEnded();
+          if (committed) upkeep.committed(performance.now() - started);
+        }
+      };
+      // A page waits behind another process's transaction and is stored then (writeRetry.ts); each attempt ends
+      // with the indexers reset, so one run again starts clean.
+      return topLevel ? retryBusy(db, attempt) : attempt();
     },
 
     prepare(items) {

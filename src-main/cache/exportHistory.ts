@@ -5,6 +5,7 @@
  */
 import type { ExportHistoryEntry, Provenance } from '../domain/provenance';
 import { perCache, type CacheDb } from './database';
+import { writeTransaction } from './writeRetry';
 
 /** Past exports kept: enough for months of daily work, small enough to list at once. */
 export const HISTORY_KEEP = 1000;
@@ -31,7 +32,7 @@ export const exportHistory = perCache((cache: CacheDb): ExportHistory => {
     trim: db.prepare<[number]>('DELETE FROM export_history WHERE id <= (SELECT id FROM export_history ORDER BY id DESC LIMIT 1 OFFSET ?)'),
     list: db.prepare<[number], Row>('SELECT id, file_name, path, provenance FROM export_history ORDER BY id DESC LIMIT ?'),
   };
-  const record = db.transaction((fileName: string, path: string | null, p: Provenance): number => {
+  const record = writeTransaction(db, (fileName: string, path: string | null, p: Provenance): number => {
     const id = Number(s.insert.run(p.made_at, fileName, path, p.format, p.rows, p.units, JSON.stringify(p)).lastInsertRowid);
     s.trim.run(HISTORY_KEEP);
     return id;

@@ -16,6 +16,7 @@ import { createInsightUpkeep, okpd2List, suppliersOf, type CustomerSource } from
 import { createPartyIndexQueue } from './partyIndexQueue';
 import { listStore } from './listStore';
 import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
+import { writeTransaction } from './writeRetry';
 
 export type FlagObjectKind = 'tender' | 'contract' | 'customer';
 
@@ -318,7 +319,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     dismissedFlags: () => new Set(s.dismissed.all().map((r) => dismissalKey(r.code, r.object_kind, r.object_id))),
 
     attributeContractsToCustomer(contractIds, inn) {
-      return db.transaction(() => upkeep.attribute(contractIds, inn)).immediate();
+      return writeTransaction(db, () => upkeep.attribute(contractIds, inn))();
     },
 
     flushQueued: () => queue.flushIfPending(),

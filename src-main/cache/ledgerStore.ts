@@ -5,6 +5,7 @@
  */
 import { perCache, type CacheDb } from './database';
 import { CacheInputError } from './errors';
+import { writeTransaction } from './writeRetry';
 
 export type BalanceType = 'tenders' | 'contracts';
 
@@ -97,7 +98,7 @@ function createLedgerStore(cache: CacheDb): LedgerStore {
     getBalance: db.prepare<[], BalanceRow>('SELECT * FROM balance_mirror WHERE singleton = 1'),
   };
 
-  const upsert = db.transaction((rows: readonly LedgerRow[]) => {
+  const upsert = writeTransaction(db, (rows: readonly LedgerRow[]) => {
     let added = 0;
     for (const row of rows) added += s.insert.run(row).changes;
     return added;
@@ -111,7 +112,7 @@ function createLedgerStore(cache: CacheDb): LedgerStore {
           throw new CacheInputError(`Ledger row ${r.id}: balance_type must be tenders or contracts.`);
         }
       }
-      return upsert.immediate(rows);
+      return upsert(rows);
     },
     maxId() {
       return s.maxId.get() ?? 0;

@@ -6,6 +6,7 @@
 import { perCache, type CacheDb } from './database';
 import { CacheInputError } from './errors';
 import { nowIso } from './types';
+import { writeTransaction } from './writeRetry';
 
 export interface ListInput {
   listId: string;
@@ -124,21 +125,21 @@ function createListStore(cache: CacheDb): ListStore {
     if (s.exists.get(listId) === undefined) throw new CacheInputError(`List ${listId} is not in the cache; store the list first.`);
   };
 
-  const add = db.transaction((listId: string, ids: readonly number[], at: string) => {
+  const add = writeTransaction(db, (listId: string, ids: readonly number[], at: string) => {
     requireList(listId);
     let added = 0;
     for (const id of ids) added += s.add.run(listId, id, at, listId).changes;
     return { added, alreadyPresent: ids.length - added };
   });
 
-  const remove = db.transaction((listId: string, ids: readonly number[]) => {
+  const remove = writeTransaction(db, (listId: string, ids: readonly number[]) => {
     requireList(listId);
     let removed = 0;
     for (const id of ids) removed += s.drop.run(listId, id).changes;
     return { removed, notPresent: ids.length - removed };
   });
 
-  const set = db.transaction((listId: string, ids: readonly number[], at: string) => {
+  const set = writeTransaction(db, (listId: string, ids: readonly number[], at: string) => {
     requireList(listId);
     const keep = new Set(ids);
     for (const m of s.members.all(listId)) if (!keep.has(m.tender_id)) s.drop.run(listId, m.tender_id);
@@ -149,7 +150,7 @@ function createListStore(cache: CacheDb): ListStore {
     }
   });
 
-  const move = db.transaction((from: string, to: string) => {
+  const move = writeTransaction(db, (from: string, to: string) => {
     requireList(to);
     s.move.run(to, to, from);
     s.remove.run(from);
@@ -157,7 +158,7 @@ function createListStore(cache: CacheDb): ListStore {
 
   return {
     moveItems(from, to) {
-      if (from !== to) move.immediate(from, to);
+      if (from !== to) move(from, to);
     },
     upsertList(list) {
       if (!list.listId || !list.name) throw new CacheInputError('A list needs its list_id and name.');
@@ -181,15 +182,15 @@ function createListStore(cache: CacheDb): ListStore {
     },
     setItems(listId, tenderIds, addedAt) {
       checkIds(tenderIds);
-      set.immediate(listId, tenderIds, addedAt ?? nowIso());
+      set(listId, tenderIds, addedAt ?? nowIso());
     },
     addItems(listId, tenderIds, addedAt) {
       checkIds(tenderIds);
-      return add.immediate(listId, [...new Set(tenderIds)], addedAt ?? nowIso());
+      return add(listId, [...new Set(tenderIds)], addedAt ?? nowIso());
     },
     removeItems(listId, tenderIds) {
       checkIds(tenderIds);
-      return remove.immediate(listId, [...new Set(tenderIds)]);
+      return remove(listId, [...new Set(tenderIds)]);
     },
     items(listId) {
       return s.members.all(listId).map((r) => ({ tenderId: r.tender_id, addedAt: r.added_at }));

@@ -10,6 +10,7 @@
 import { changedSinceMarked, TAG_COLORS, tagKey, type MarkChange, type MarkFilter, type PipelineStatus, type Tag, type TenderMarks } from '../domain/marks';
 import { perCache, type CacheDb } from './database';
 import { nowIso } from './types';
+import { writeTransaction } from './writeRetry';
 
 export type TagRename = 'renamed' | 'exists' | 'not_found';
 
@@ -133,7 +134,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     s.dropEmpty.run({ ids });
   };
 
-  const apply = db.transaction((change: MarkChange, at: string): number[] => {
+  const apply = writeTransaction(db, (change: MarkChange, at: string): number[] => {
     const tenderIds = [...new Set(change.tender_ids)];
     const ids = JSON.stringify(tenderIds);
     const before = signatures(ids);
@@ -156,7 +157,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     return changed;
   });
 
-  const renameTag = db.transaction((tagId: number, name: string): { result: TagRename; tenderIds: number[] } => {
+  const renameTag = writeTransaction(db, (tagId: number, name: string): { result: TagRename; tenderIds: number[] } => {
     if (s.tagExists.get(tagId) === undefined) return { result: 'not_found', tenderIds: [] };
     const key = tagKey(name);
     const other = s.tagId.get(key);
@@ -165,12 +166,12 @@ function createMarkStore(cache: CacheDb): MarkStore {
     return { result: 'renamed', tenderIds: s.tendersOfTags.all({ tags: JSON.stringify([tagId]) }) };
   });
 
-  const recolorTag = db.transaction((tagId: number, color: string): number[] | null => {
+  const recolorTag = writeTransaction(db, (tagId: number, color: string): number[] | null => {
     if (s.recolorTag.run(color, tagId).changes === 0) return null;
     return s.tendersOfTags.all({ tags: JSON.stringify([tagId]) });
   });
 
-  const mergeTags = db.transaction((from: readonly number[], into: number, at: string): number[] | null => {
+  const mergeTags = writeTransaction(db, (from: readonly number[], into: number, at: string): number[] | null => {
     if (s.tagExists.get(into) === undefined) return null;
     const tags = JSON.stringify([...new Set(from)].filter((id) => id !== into));
     const moved = s.tendersOfTags.all({ tags });
@@ -180,7 +181,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     return moved;
   });
 
-  const deleteTag = db.transaction((tagId: number, at: string): number[] | null => {
+  const deleteTag = writeTransaction(db, (tagId: number, at: string): number[] | null => {
     if (s.tagExists.get(tagId) === undefined) return null;
     const tags = JSON.stringify([tagId]);
     const carried = s.tendersOfTags.all({ tags });
@@ -189,7 +190,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     return carried;
   });
 
-  const deleteNote = db.transaction((noteId: number, at: string): number | null => {
+  const deleteNote = writeTransaction(db, (noteId: number, at: string): number | null => {
     const tenderId = s.noteTender.get(noteId);
     if (tenderId === undefined) return null;
     s.deleteNote.run(noteId);

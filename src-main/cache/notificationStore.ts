@@ -6,6 +6,7 @@
  */
 import type { NotificationChannel, NotificationEvent } from '../domain/notifications';
 import { perCache, type CacheDb } from './database';
+import { writeTransaction } from './writeRetry';
 
 /** A told event is remembered this long (a deadline or a version is never older news than that). */
 const KEEP_DAYS = 60;
@@ -40,13 +41,13 @@ export const notificationStore = perCache((cache: CacheDb): NotificationStore =>
     isMuted: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM notification_muted_search WHERE filter_id = ?'),
     muted: db.prepare<[], { filter_id: string }>('SELECT filter_id FROM notification_muted_search ORDER BY filter_id'),
   };
-  const add = db.transaction((channel: NotificationChannel, key: string, event: NotificationEvent, told: boolean, at: string): number | null => {
+  const add = writeTransaction(db, (channel: NotificationChannel, key: string, event: NotificationEvent, told: boolean, at: string): number | null => {
     const r = s.add.run(channel, key, JSON.stringify(event), at, told ? at : null);
     if (r.changes === 0) return null;
     s.trim.run(new Date(Date.parse(at) - KEEP_DAYS * 86_400_000).toISOString());
     return Number(r.lastInsertRowid);
   });
-  const markTold = db.transaction((ids: readonly number[], at: string) => {
+  const markTold = writeTransaction(db, (ids: readonly number[], at: string) => {
     for (const id of ids) s.told.run(at, id);
   });
   return {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { perCache, type CacheDb } from './database';
 import { CacheInputError } from './errors';
 import { nowIso } from './types';
+import { writeTransaction } from './writeRetry';
 
 export type OutboxState = 'pending' | 'done' | 'failed';
 
@@ -88,7 +89,7 @@ function createOutboxStore(cache: CacheDb): OutboxStore {
       .pluck(),
   };
 
-  const enqueue = db.transaction((op: string, payload: string): number => {
+  const enqueue = writeTransaction(db, (op: string, payload: string): number => {
     const at = nowIso();
     return Number(s.insert.run(op, payload, randomUUID(), at, at).lastInsertRowid);
   });
@@ -100,7 +101,7 @@ function createOutboxStore(cache: CacheDb): OutboxStore {
   return {
     enqueue({ op, payload }) {
       if (!op) throw new CacheInputError('An outbox entry needs its operation name.');
-      const id = enqueue.immediate(op, JSON.stringify(payload ?? null));
+      const id = enqueue(op, JSON.stringify(payload ?? null));
       return toEntry(s.get.get(id)!);
     },
     pending() {

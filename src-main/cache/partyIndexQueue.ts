@@ -17,6 +17,7 @@
  * QUEUE_BOUND (a long sync without reads keeps each flush bounded). Migration 0013 rebuilds both at once.
  */
 import type Database from 'better-sqlite3';
+import { writeTransaction } from './writeRetry';
 
 /**
  * Queue length at which a page's transaction flushes (500 feed pages of new objects). A batch pays per index
@@ -95,7 +96,7 @@ export function createPartyIndexQueue(db: Database.Database): PartyIndexQueue {
     clear: db.prepare('DELETE FROM insight_pending'),
   };
 
-  const flush = db.transaction(() => {
+  const flush = writeTransaction(db, () => {
     s.dropCustomers.run();
     s.addCustomers.run();
     // Every change was queued with what it replaced, so deleting all the old entries first and then adding

@@ -9,6 +9,7 @@
 import { perCache, type CacheDb } from './database';
 import { CacheInputError } from './errors';
 import { nowIso, type DeliveryEvent } from './types';
+import { writeTransaction } from './writeRetry';
 
 export interface SavedSearchInput {
   filterId: string;
@@ -99,7 +100,7 @@ function createSearchStore(cache: CacheDb): SearchStore {
     expires: db.prepare('UPDATE saved_search SET expires_at = ? WHERE filter_id = ?'),
   };
 
-  const upsert = db.transaction((input: SavedSearchInput): void => {
+  const upsert = writeTransaction(db, (input: SavedSearchInput): void => {
     const events = EVENTS.filter((e) => input.events.includes(e));
     if (events.length === 0 || events.length !== new Set(input.events).size) {
       throw new CacheInputError('A saved search reads created, updated or both.');
@@ -130,7 +131,7 @@ function createSearchStore(cache: CacheDb): SearchStore {
   return {
     upsert(input) {
       if (!input.filterId) throw new CacheInputError('A saved search needs its filter_id.');
-      upsert.immediate(input);
+      upsert(input);
       return toSearch(s.get.get(input.filterId)!);
     },
     get(filterId) {

@@ -8,6 +8,7 @@
  */
 import { perCache, type CacheDb } from './database';
 import { nowIso } from './types';
+import { writeTransaction } from './writeRetry';
 
 export type SeenMark = 'new' | 'changed';
 
@@ -68,7 +69,7 @@ function createSeenStore(cache: CacheDb): SeenStore {
     ),
   };
 
-  const ensureBaseline = db.transaction((filterId: string, at: string): boolean => {
+  const ensureBaseline = writeTransaction(db, (filterId: string, at: string): boolean => {
     if (s.baselineAt.get(filterId) !== null) return false;
     const marked = s.setBaselineAt.run(at, filterId).changes;
     if (marked === 0) return false; // no such saved search

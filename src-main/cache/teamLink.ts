@@ -3,6 +3,7 @@
  * database, and `asPulled`, the one way to write what a pull brought (the change-log triggers stay quiet inside it).
  */
 import { perCache, type CacheDb } from './database';
+import { writeTransaction } from './writeRetry';
 
 /** The push cursor: how far each local sequence has been pushed to one team database. */
 export interface TeamPushCursor {
@@ -75,7 +76,7 @@ function createTeamLinkStore(cache: CacheDb): TeamLinkStore {
     lastPushAt: row.last_push_at,
     lastPullAt: row.last_pull_at,
   });
-  const advance = db.transaction((teamId: string, cursor: Partial<TeamPushCursor>, at: string) => {
+  const advance = writeTransaction(db, (teamId: string, cursor: Partial<TeamPushCursor>, at: string) => {
     const row = s.link.get(teamId);
     if (!row) throw new Error(`no team link ${teamId}`);
     const current = readCursor(row.push_cursor);
@@ -97,7 +98,7 @@ function createTeamLinkStore(cache: CacheDb): TeamLinkStore {
     advancePush: (teamId, cursor, at) => advance(teamId, cursor, at),
     setPullCursor: (teamId, cursor, at) => void s.setPull.run(cursor, at, teamId),
     asPulled<T>(write: () => T): T {
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         s.applying.run(1);
         try {
           return write();

@@ -7,14 +7,30 @@
 import path from 'node:path';
 import type { CacheDb } from '../cache/database';
 import type { Provenance } from '../domain/provenance';
+import { checkOutputTarget, OutputTargetError } from '../export/outputTarget';
 import { recordExport, sidecarPath } from '../export/provenance';
 import { pick, type Locale } from '../i18n/text';
 import type { CliContext } from './context';
 import { EXPORT_TEXT } from './exportText';
-import { formatInt } from './output';
+import { CliError, formatInt } from './output';
 
-export function recorded(ctx: CliContext, cache: CacheDb, out: string, provenance: Provenance, locale: Locale): void {
-  recordExport(cache, { fileName: path.basename(out), path: path.resolve(out), provenance });
+/**
+ * The file an `--out` names, checked by the one rule of export/outputTarget.ts (issue 27: never inside the data
+ * folder, never a device, a FIFO, a socket or a folder, a missing folder said in one sentence) before anything is
+ * read, fetched or paid for: answers the path to write; a refusal is a usage error (exit 2) in the run's language.
+ */
+export function outTarget(ctx: CliContext, out: string): string {
+  try {
+    return checkOutputTarget(out, ctx.registry.rootDir);
+  } catch (e) {
+    if (e instanceof OutputTargetError) throw new CliError(e.text, 2);
+    throw e;
+  }
+}
+
+/** `out` as the user named it (the lines say it so); `file` the path written (`outTarget`'s answer). */
+export function recorded(ctx: CliContext, cache: CacheDb, out: string, provenance: Provenance, locale: Locale, file = path.resolve(out)): void {
+  recordExport(cache, { fileName: path.basename(file), path: file, provenance });
   if (provenance.format !== 'xlsx') ctx.out.info(pick(EXPORT_TEXT.provenance(sidecarPath(out)), locale));
 }
 

@@ -7,6 +7,7 @@
  * A usage line is a template: `{NAME}` and the other placeholders in braces are written in the run's language
  * (ИМЯ, ИНН…); the rest (commands, flags, codes) is typed as it is in either.
  */
+import { AUDIT_PULL_PAGES } from '../audit/auditCache';
 import { pick, text, type Locale, type Text } from '../i18n/text';
 import { CliError } from './output';
 
@@ -213,7 +214,16 @@ export const HELP: Record<string, CommandHelp> = {
       'Сверка журнала списаний с полученным: каждая строка — версия, которая есть в кэше, ничего не оплачено дважды. Без связи — по кэшу и последней загрузке журнала.',
       'Audits the ledger against what was received: every row a version held, nothing paid twice. Offline, from the cache and the last ledger pull.',
     ),
-    lines: [{ usage: 'audit', note: text('код выхода 0 — всё объяснено, 1 — найдены расхождения', 'exit 0 when everything is explained, 1 when problems were found') }],
+    lines: [
+      {
+        usage: 'audit',
+        note: text(
+          `подгружает не больше ${AUDIT_PULL_PAGES} страниц новых строк журнала (до ${AUDIT_PULL_PAGES * 100} строк) и сверяет; если журнал длиннее, так и говорит, а следующий запуск продолжает с того же места; код выхода 0 — всё объяснено, 1 — найдены расхождения`,
+          `pulls at most ${AUDIT_PULL_PAGES} pages of new ledger rows (up to ${AUDIT_PULL_PAGES * 100} rows) and audits; if the ledger is longer, it says so, and the next run goes on from there; exit 0 when everything is explained, 1 when problems were found`,
+        ),
+      },
+      { usage: 'audit --full', note: text('сначала загружает журнал до конца (длинный журнал — минуты), затем сверяет', 'pulls the whole rest of the ledger first (minutes for a long one), then audits') },
+    ],
   },
   cache: {
     about: text('Что хранится локально; поиск без связи.', 'What is held locally; offline search.'),

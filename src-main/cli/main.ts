@@ -11,6 +11,7 @@ import { pick } from '../i18n/text';
 import { commands } from './commands';
 import type { DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
+import { displayText, terminalSafeJson } from '../domain/displayText';
 import { resolveRootDir } from '../profiles/profiles';
 import type { Locale } from '../i18n/text';
 import { localeOfRoot } from './cliLocale';
@@ -102,8 +103,8 @@ export async function main(argv: string[]): Promise<number> {
     const cacheProblem = cacheFailure(moved ?? e, locale);
     const relogin = ctx && isApiError(e) && isTokenRefusal(e) ? await reloginMessage(ctx, e).catch(() => null) : null;
     const message = oneLine(cacheProblem ? cacheProblem.message : (relogin ?? errorText(e, locale)));
-    if (json) process.stderr.write(JSON.stringify({ error: message }) + '\n');
-    else process.stderr.write(`tenderwb: ${message}\n`);
+    if (json) process.stderr.write(terminalSafeJson(JSON.stringify({ error: message })) + '\n');
+    else process.stderr.write(`tenderwb: ${displayText(message)}\n`);
     return cacheProblem ? cacheProblem.exitCode : e instanceof CliError ? e.exitCode : 1;
   } finally {
     try {

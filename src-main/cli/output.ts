@@ -1,7 +1,10 @@
 /**
  * How the CLI speaks: human lines by default, one JSON object per line with `--json`, a progress bar on a
- * terminal, and a one-line reason on stderr when a command fails.
+ * terminal, and a one-line reason on stderr when a command fails. Every line passes domain/displayText.ts on its
+ * way out (issue 27): a server's text cannot clear the screen, set a title, plant a link or reverse a line; a JSON
+ * line keeps its exact values, with what a terminal would act on written as `\uXXXX`.
  */
+import { displayText, terminalSafeJson } from '../domain/displayText';
 import { pick, type Locale, type Text } from '../i18n/text';
 
 /**
@@ -41,14 +44,14 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
     json,
     result(data, human) {
       if (drawn) this.endProgress();
-      stdout.write((json ? JSON.stringify(data) : typeof human === 'function' ? human() : human) + '\n');
+      stdout.write((json ? terminalSafeJson(JSON.stringify(data)) : displayText(typeof human === 'function' ? human() : human, { multiline: true })) + '\n');
     },
     progress(line, fraction) {
       if (!tty) return;
       const width = 24;
       const bar = fraction === undefined ? '' : `[${'#'.repeat(Math.round(Math.min(1, fraction) * width)).padEnd(width, '.')}] `;
       const columns = stderr.columns || 100; // a pseudo-terminal with no size reports 0
-      stderr.write('\r' + (bar + line).slice(0, columns - 1).padEnd(columns - 1));
+      stderr.write('\r' + (bar + displayText(line)).slice(0, columns - 1).padEnd(columns - 1));
       drawn = true;
     },
     endProgress() {
@@ -56,7 +59,7 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
       drawn = false;
     },
     info(line) {
-      if (!json) stderr.write(line + '\n');
+      if (!json) stderr.write(displayText(line, { multiline: true }) + '\n');
     },
   };
 }

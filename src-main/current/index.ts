@@ -103,7 +103,7 @@ export class CurrentWorkbench {
     return this.w.net;
   }
 
-  /** The ledger audit (current/audit.ts): `bounded` for the app, `whole` for the CLI. */
+  /** The ledger audit (current/audit.ts): `bounded` for the app (the CLI calls `auditRun` to say how far it pulled). */
   audit(mode: AuditPullMode): Promise<AuditVerdict> {
     return runAudit({ cache: this.w.cache, net: this.w.net }, mode);
   }

@@ -2,6 +2,7 @@
  * How a notification (domain/notifications.ts) is worded, in Russian and English: its title and body, and the
  * summary told when quiet hours end. Pure, so the core words what it sends and the renderer could word it too.
  */
+import { displayText } from '../domain/displayText';
 import type { NotificationEvent } from '../domain/notifications';
 import { count, NOUNS, pluralForm, type PluralForms } from './plural';
 import type { Locale } from './text';
@@ -11,9 +12,9 @@ const NEW_RU: PluralForms = { one: 'новая', few: 'новые', many: 'но�
 const CHANGED_RU: PluralForms = { one: 'изменилась', few: 'изменились', many: 'изменились', other: 'изменились' };
 const EVENT = { ru: { one: 'уведомление', few: 'уведомления', many: 'уведомлений', other: 'уведомления' }, en: { one: 'notification', other: 'notifications' } };
 
-/** A name cut to what a system notification shows. */
+/** A name cut to what a system notification shows, with nothing in it that acts on the screen (issue 27). */
 const short = (name: string | null, fallback: string): string => {
-  const n = (name ?? '').trim() || fallback;
+  const n = displayText(name ?? '').trim() || fallback;
   return n.length > 120 ? `${n.slice(0, 119)}…` : n;
 };
 

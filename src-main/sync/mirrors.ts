@@ -26,17 +26,19 @@ class PageBudgetSpent extends Error {}
 /**
  * `mirrorLedger` reading at most `maxPages` pages (issue 13: the audit must not wait on a rate-limited pull of
  * a whole ledger). `complete` is false when the budget ran out before the end; a later call continues after
- * the newest row held.
+ * the newest row held. `onRows` hears the rows read so far after each stored page (a long pull's progress).
  */
 export async function mirrorLedgerPages(
   client: ApiClient,
   cache: CacheDb,
   maxPages: number,
   signal?: AbortSignal,
+  onRows?: (rows: number) => void,
 ): Promise<{ added: number; complete: boolean }> {
   const ledger = ledgerStore(cache);
   const newest = ledger.maxId();
   let added = 0;
+  let read = 0;
   let pages = 0;
   try {
     await readCollection({
@@ -59,6 +61,8 @@ export async function mirrorLedgerPages(
           createdAt: r.created_at ?? null,
         }));
         added += ledger.upsertRows(rows);
+        read += rows.length;
+        onRows?.(read);
       },
     });
   } catch (e) {

@@ -6,6 +6,7 @@
 import type { CacheDb } from '../cache/database';
 import { outboxStore, type OutboxEntry } from '../cache/outboxStore';
 import { listStore } from '../cache/listStore';
+import { CacheBusyError, writeTransaction } from '../cache/writeRetry';
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 
@@ -84,18 +85,35 @@ async function send(cache: CacheDb, client: ApiClient, entry: OutboxEntry): Prom
     throw new Error('the list of this edit was not created on the server');
   }
   outbox.recordAttempt(entry.id);
+  let result: Record<string, unknown>;
   try {
-    const result = await perform(client, mutation, entry.idempotencyKey);
-    cache.db.transaction(() => {
+    result = await perform(client, mutation, entry.idempotencyKey);
+  } catch (e) {
+    const retryable = isApiError(e) ? e.retryable : true;
+    try {
+      outbox.markFailed(entry.id, e instanceof Error ? e.message : String(e), retryable);
+    } catch (busy) {
+      // Still pending and sent again under its key; the server's refusal is what the caller must hear.
+      if (!(busy instanceof CacheBusyError)) throw busy;
+    }
+    throw e;
+  }
+  // The server has applied the edit: from here on it is never reported as failed (issue 27: 10 of 40 `list add`
+  // beside a sync exited 1 with «database is locked» although the server held their items).
+  try {
+    writeTransaction(cache.db, () => {
       applyLocally(cache, mutation, result);
       outbox.markDone(entry.id, result);
     })();
-    return result;
   } catch (e) {
-    const retryable = isApiError(e) ? e.retryable : true;
-    outbox.markFailed(entry.id, e instanceof Error ? e.message : String(e), retryable);
-    throw e;
+    if (!(e instanceof CacheBusyError)) {
+      outbox.markFailed(entry.id, e instanceof Error ? e.message : String(e), true);
+      throw e;
+    }
+    // The cache stayed locked for the whole wait: the entry stays pending, so the next flush sends it again under
+    // the same key, the server answers this same result, and the local copy is brought up to date then.
   }
+  return result;
 }
 
 /**

@@ -18,6 +18,11 @@
  * Bridge requests must carry the per-run secret (32 random bytes) in the `X-Tenderwb-Secret` header, compared in
  * constant time; it travels to the page only in the URL fragment, which browsers never send to a server.
  * The secret is never written to a log, a query string, a cookie or storage by this module.
+ *
+ * A bridge call whose body is large (over `heavyCallBytes`, or streamed without a stated length) waits for a turn
+ * (callTurns.ts): at most `maxHeavyCalls` of them are read, parsed and in the core at once, so light calls such as
+ * `app.info` are answered beside a flood of large ones (issue 27). The turns are the server's, which is one
+ * session: its secret is the run's one, and a cap per TCP connection would not bound 32 connections.
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
@@ -29,6 +34,7 @@ import { isMethodName, localeSchema, type EventName, type IpcError, type IpcResp
 import { webMessages, type WebText } from './webMessages';
 import { answerTooLargeError, boundResponse, CALL_BOUNDS } from '../contract/callBounds';
 import { checkLoopbackRequest } from '../loopback/requestGuard';
+import { CallTurns } from './callTurns';
 
 /** The part of the core host the bridge needs (src-main/app/host/coreHost.ts `CoreHost` fits it). */
 export interface BridgeHost {
@@ -59,6 +65,15 @@ export interface WebServerOptions {
   keepAliveMs?: number;
   /** Most event streams open at once; default 8 (a few tabs). */
   maxEventStreams?: number;
+  /**
+   * A bridge call with a body over this many bytes (or a streamed one of no stated length) is heavy and waits for a
+   * turn; default 64 KiB (the renderer's everyday calls are a few hundred bytes; a 10,000-id list edit is heavy).
+   */
+  heavyCallBytes?: number;
+  /** Heavy calls read, parsed and in the core at once; default 2 (the core's worker does one thing at a time). */
+  maxHeavyCalls?: number;
+  /** Heavy calls waiting for a turn before the next one is answered busy (429); default 64. */
+  maxHeavyWaiting?: number;
   /** Problems worth a line on stderr (never contains the secret); default: ignored. */
   log?: (message: string) => void;
   /**
@@ -79,6 +94,8 @@ export interface WebServer {
    * to whichever of 127.0.0.1/localhost the page was opened at).
    */
   publishDownload(filePath: string, fileName: string): Promise<string>;
+  /** Heavy bridge calls past their turn and waiting for one (diagnostics; the tests wait on it). */
+  heavyCalls(): { running: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -88,6 +105,7 @@ export const SECRET_HEADER = 'x-tenderwb-secret';
 export const SECRET_FRAGMENT_KEY = 'k';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
+const DEFAULT_HEAVY_CALL_BYTES = 64 * 1024;
 const DEFAULT_DOWNLOAD_TTL = 10 * 60_000;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -136,6 +154,9 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The client closed the connection before its request's body was whole: there is no one to answer. */
+class ClientGone extends Error {}
+
 class HttpRefusal extends Error {
   constructor(
     readonly status: number,
@@ -163,6 +184,8 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   const downloadTtl = o.downloadTtlMs ?? DEFAULT_DOWNLOAD_TTL;
   const keepAliveMs = o.keepAliveMs ?? 15_000;
   const maxStreams = o.maxEventStreams ?? 8;
+  const heavyCallBytes = o.heavyCallBytes ?? DEFAULT_HEAVY_CALL_BYTES;
+  const turns = new CallTurns(o.maxHeavyCalls ?? 2, o.maxHeavyWaiting ?? 64);
   const log = o.log ?? (() => undefined);
 
   let port = 0;
@@ -235,8 +258,12 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       req.on('end', () => {
         if (!failed) resolve(Buffer.concat(chunks));
       });
-      req.on('error', (error) => {
-        if (!failed) reject(error);
+      // A body cut short by the client (it went away, perhaps while its call waited for a turn) is not a call.
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!failed) reject(error.code === 'ECONNRESET' ? new ClientGone() : error);
+      });
+      req.on('close', () => {
+        if (!failed && !req.complete) reject(new ClientGone());
       });
     });
   }
@@ -246,6 +273,27 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     checkSecret(req);
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') throw new HttpRefusal(415, 'invalid_input', t().jsonOnly);
+    if (!isHeavy(req)) return answerInvoke(req, res, name);
+    // It waits with its body unread: the client's socket holds it, not this process.
+    const turn = turns.take();
+    if (turn === null) throw new HttpRefusal(429, 'rate_limited', t().busy);
+    const release = await turn;
+    try {
+      await answerInvoke(req, res, name);
+    } finally {
+      release();
+    }
+  }
+
+  /** Whether a call's body is large enough to wait for a turn: by its stated length, read before the body is. */
+  function isHeavy(req: IncomingMessage): boolean {
+    const declared = req.headers['content-length'];
+    if (declared === undefined) return req.headers['transfer-encoding'] !== undefined;
+    const bytes = Number(declared);
+    return !Number.isFinite(bytes) || bytes > heavyCallBytes;
+  }
+
+  async function answerInvoke(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const body = await readBody(req);
     if (!isMethodName(name)) throw new HttpRefusal(404, 'invalid_input', t().unknownMethod(name.slice(0, 100)));
     let args: unknown = undefined;
@@ -408,6 +456,10 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       if (pathname.startsWith('/download/')) return await handleDownload(req, res, pathname.slice('/download/'.length));
       return await handleStatic(req, res, pathname);
     } catch (error) {
+      if (error instanceof ClientGone) {
+        res.destroy();
+        return;
+      }
       if (error instanceof HttpRefusal) {
         // Let the rest of a refused body drain, so the answer reaches the client instead of a reset.
         req.resume();
@@ -453,6 +505,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       downloads.set(id, { filePath: resolved, fileName, timer });
       return Promise.resolve(`/download/${id}`);
     },
+    heavyCalls: () => turns.load,
     close(): Promise<void> {
       closing = true;
       for (const entry of downloads.values()) {

@@ -16,6 +16,7 @@ export type WebText = {
   internal: string;
   eventsGetOnly: string;
   tooManyStreams: string;
+  busy: string;
   downloadGetOnly: string;
   downloadGone: string;
   downloadMissing: string;
@@ -38,6 +39,7 @@ export const webMessages: Messages<WebText> = {
     internal: 'Внутренняя ошибка приложения.',
     eventsGetOnly: 'Поток событий открывается GET-запросом.',
     tooManyStreams: 'Открыто слишком много вкладок приложения.',
+    busy: 'Приложение занято: слишком много больших запросов сразу. Повторите через несколько секунд.',
     downloadGetOnly: 'Файл скачивается GET-запросом.',
     downloadGone: 'Файл уже скачан или ссылка устарела: выгрузите его ещё раз.',
     downloadMissing: 'Файл выгрузки не найден: выгрузите его ещё раз.',
@@ -58,6 +60,7 @@ export const webMessages: Messages<WebText> = {
     internal: 'Internal error of the app.',
     eventsGetOnly: 'The event stream is opened with a GET request.',
     tooManyStreams: 'Too many tabs of the app are open.',
+    busy: 'The app is busy: too many large requests at once. Try again in a few seconds.',
     downloadGetOnly: 'A file is downloaded with a GET request.',
     downloadGone: 'The file was already downloaded or its link expired: export it again.',
     downloadMissing: 'The exported file is not found: export it again.',

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { control, demoToken, finished, makeCore, sandbox, type TestCore } from './helpers';
+import { control, demoToken, exportsDirOf, finished, makeCore, sandbox, type TestCore } from './helpers';
 
 let sb: RunningSandbox;
 let t: TestCore;
@@ -190,7 +190,7 @@ describe('a profile of the earlier API generation', () => {
     const plainText = readFileSync(plain.path!, 'utf8');
     expect(plainText).not.toContain('="');
     expect(plainText.split(/\r?\n/)).toHaveLength(text.split(/\r?\n/).length);
-    expect(result.path!.startsWith(join(t.dir))).toBe(true);
+    expect(result.path!.startsWith(exportsDirOf(t.dir))).toBe(true);
     // Issue 16: each with its provenance beside it and in «Выгрузки», newest first.
     expect(JSON.parse(readFileSync(`${result.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'earlier_filter', filter_id: 2 }, format: 'csv', rows: result.rows });
     const history = await t.call('exports.history', {});

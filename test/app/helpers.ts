@@ -2,7 +2,7 @@
  * The app core in-process against a real sandbox: temp data dirs, the built-in profile pointed at an
  * external sandbox, every emitted event recorded, fast retries and probes.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, vi } from 'vitest';
@@ -31,8 +31,23 @@ export function tempDir(prefix = 'twb-app-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * Where the test's "save dialog" puts a file: a folder beside the data folder, never inside it (issue 27: the
+ * app refuses a target in its data folder, as the CLI's --out does).
+ */
+export const exportsDirOf = (dataDir: string): string => `${dataDir}-exports`;
+
 export function platform(dir: string, over: Partial<HostPlatform> = {}): HostPlatform {
-  return { mode: 'electron', openExternal: async () => true, chooseSavePath: async (name) => join(dir, name), ...over };
+  const exportsDir = exportsDirOf(dir);
+  return {
+    mode: 'electron',
+    openExternal: async () => true,
+    chooseSavePath: async (name) => {
+      mkdirSync(exportsDir, { recursive: true });
+      return join(exportsDir, name);
+    },
+    ...over,
+  };
 }
 
 /**
@@ -69,6 +84,7 @@ export async function makeCore(baseUrl: string | null, over: Partial<AppCoreOpti
     async close() {
       await core.close();
       rmSync(dir, { recursive: true, force: true });
+      rmSync(exportsDirOf(dir), { recursive: true, force: true });
     },
   };
 }

@@ -77,6 +77,18 @@ describe('the audit from the cache', () => {
     expect(whole).toMatchObject({ ok: true, rows: IDS.length, ledgerPulled: true });
   });
 
+  it('a pull tells how many rows it has read after each stored page, so a long one can show its progress', async () => {
+    const cache = deliveredAndCharged();
+    const told: [number, number][] = [];
+    await pullForAudit(client(), cache, undefined, undefined, (n) => told.push([n, ledgerStore(cache).count()]));
+    // Each figure comes once its page is stored: 3, 6, then the last row.
+    expect(told).toEqual([
+      [PAGE, PAGE],
+      [2 * PAGE, 2 * PAGE],
+      [IDS.length, IDS.length],
+    ]);
+  });
+
   it('with no pull, the last complete pull judges every charge logged before it, without a request', async () => {
     const cache = deliveredAndCharged();
     await pullForAudit(client(), cache);

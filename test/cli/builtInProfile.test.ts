@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openProfileCache } from '../../src-main/app/damagedCaches';
-import { CliHarness } from './helpers';
+import { existsSync, readFileSync } from 'node:fs';
+import { CliHarness, failureReason } from './helpers';
 
 let cli: CliHarness;
 
@@ -32,5 +33,24 @@ describe('the app\'s built-in sandbox profile in the CLI', () => {
     const online = await cli.run(['search', '--query', JSON.stringify({ keywords: ['вакцин'] })]);
     expect(online.code).not.toBe(0);
     expect(online.stderr).toContain('встроенный профиль «sandbox» работает с песочницей, встроенной в приложение, и она запущена, только пока открыто приложение');
+  });
+
+  it('profile add and login refuse the built-in names, in any case, as the app does (issue 27): no second «sandbox»', async () => {
+    const registry = join(cli.dataDir, 'profiles.json');
+    const before = existsSync(registry) ? readFileSync(registry, 'utf8') : null;
+    for (const name of ['sandbox', 'Sandbox-Earlier']) {
+      const add = await cli.run(['profile', 'add', name, '--base-url', 'https://api.example.ru/api/v2']);
+      expect(add.code).toBe(2);
+      expect(failureReason(add)).toBe(`Имя «${name}» занято встроенным профилем: выберите другое.`);
+      const login = await cli.run(['--profile', name, 'login', '--base-url', 'https://api.example.ru/api/v2', '--login', 'me'], { stdin: 'secret\n' });
+      expect(login.code).toBe(2);
+      expect(failureReason(login)).toBe(`Имя «${name}» занято встроенным профилем: выберите другое.`);
+    }
+    // A login named like one, with no --profile, is asked for another name before anything is sent.
+    const byLogin = await cli.run(['login', '--base-url', 'https://api.example.ru/api/v2', '--login', 'sandbox'], { stdin: 'secret\n' });
+    expect(byLogin.code).toBe(2);
+    expect(failureReason(byLogin)).toMatch(/^логин "sandbox" не может быть именем профиля \(это имя встроенного профиля\): выберите имя через --profile ИМЯ$/);
+    expect(existsSync(registry) ? readFileSync(registry, 'utf8') : null).toBe(before);
+    expect((await cli.ok(['--json', 'profile', 'list'])).lines.map((l) => l.name)).toEqual(['sandbox']);
   });
 });

@@ -112,7 +112,8 @@ describe('crash safety', () => {
     expect([...charges.entries()].filter(([, n]) => n !== 1), `${label}: charged twice`).toEqual([]);
     expect(charges.size, label).toBe(held.size);
 
-    const audit = await run(['--json', 'audit']);
+    // --full: every row judged (more than one bounded run reads), as `rows` below says.
+    const audit = await run(['--json', 'audit', '--full']);
     expect(audit.code, `${label}: ${audit.stderr}`).toBe(0);
     const verdict = JSON.parse(audit.stdout.trim());
     expect(verdict.ok).toBe(true);

@@ -9,6 +9,7 @@
  */
 import { perCache, type CacheDb } from '../database';
 import { nowIso } from '../types';
+import { writeTransaction } from '../writeRetry';
 
 export interface EarlierLimit {
   entityType: string;
@@ -176,7 +177,7 @@ function createAccountStore(cache: CacheDb): EarlierAccountStore {
     ),
   };
 
-  const add = db.transaction((rows: readonly TransactionInput[]): number => {
+  const add = writeTransaction(db, (rows: readonly TransactionInput[]): number => {
     let added = 0;
     for (const t of rows) {
       added += s.addTransaction.run({
@@ -215,7 +216,7 @@ function createAccountStore(cache: CacheDb): EarlierAccountStore {
       return r ? toAccount(r) : undefined;
     },
     addTransactions(rows) {
-      return add.immediate(rows);
+      return add(rows);
     },
     historyComplete(throughId, total) {
       s.complete.run({ id: throughId, total, at: nowIso() });

@@ -17,6 +17,7 @@ import { deliveryWriter, type DeliveredItem } from '../deliveryWriter';
 import { nowIso } from '../types';
 import { earlierDeliveryRules, earlierVersion, FAVORITES_UPDATES_KEY, type EarlierTenderObject } from './delivered';
 import { FAVORITES_UPDATES_UNSETTLED, tenderUnsettled, unsettledStore } from './unsettled';
+import { writeTransaction } from '../writeRetry';
 
 /** A `GET /favorites` item (2.6): `id` is the internal tender id, `tender_id` the platform id. */
 export interface FavoriteItemInput {
@@ -120,7 +121,7 @@ function createFavoriteStore(cache: CacheDb): EarlierFavoriteStore {
     ),
   };
 
-  const replace = db.transaction((items: readonly FavoriteItemInput[], listedAt: string) => {
+  const replace = writeTransaction(db, (items: readonly FavoriteItemInput[], listedAt: string) => {
     for (const f of items) {
       s.dropEtpClash.run(f.tender_id, f.id);
       s.upsert.run({ id: f.id, etpId: f.tender_id, favoritedAt: f.favorited_at, json: JSON.stringify(f), listedAt });
@@ -164,7 +165,7 @@ function createFavoriteStore(cache: CacheDb): EarlierFavoriteStore {
 
   return {
     replaceAll(items, listedAt = nowIso()) {
-      replace.immediate(items, listedAt);
+      replace(items, listedAt);
     },
     removeByEtpId(etpId) {
       return s.remove.run(etpId).changes > 0;

@@ -14,6 +14,7 @@ import { viewQueries, type TenderSort, type TenderViewRow } from '../viewQueries
 import { decodeBlob } from '../packCodec';
 import { earlierDeliveryRules, earlierFilterKey, type EarlierTenderObject } from './delivered';
 import { filterUnsettled, unsettledStore } from './unsettled';
+import { writeTransaction } from '../writeRetry';
 
 /** A filter as `GET /filters` delivers it (2.5), unknown fields kept. */
 export interface EarlierFilterInput {
@@ -241,7 +242,7 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
     pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
   };
 
-  const upsertAll = db.transaction((filters: readonly EarlierFilterInput[], complete: boolean, listedAt: string) => {
+  const upsertAll = writeTransaction(db, (filters: readonly EarlierFilterInput[], complete: boolean, listedAt: string) => {
     for (const f of filters) {
       s.upsert.run({
         id: f.id,
@@ -284,7 +285,7 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
 
   return {
     upsertFilters(filters, opts = {}) {
-      upsertAll.immediate(filters, opts.complete === true, opts.listedAt ?? nowIso());
+      upsertAll(filters, opts.complete === true, opts.listedAt ?? nowIso());
     },
     markFilterGone(filterId, at) {
       s.markOneGone.run(at ?? nowIso(), filterId);

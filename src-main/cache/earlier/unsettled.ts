@@ -20,6 +20,7 @@
  */
 import { perCache, type CacheDb } from '../database';
 import { nowIso } from '../types';
+import { writeTransaction } from '../writeRetry';
 
 export type UnsettledKey = `filter:${number}` | `tender:${number}` | 'favorites-updates';
 
@@ -74,7 +75,7 @@ function createUnsettledStore(cache: CacheDb): UnsettledStore {
       .pluck(),
     marks: db.prepare<[], UnsettledMark>('SELECT what, state, since FROM earlier_unsettled ORDER BY since, what'),
   };
-  const promoteLeftovers = db.transaction((): number => {
+  const promoteLeftovers = writeTransaction(db, (): number => {
     s.promoteAll.run();
     s.dropHeldTenders.run();
     return s.lostCount.get() ?? 0;
@@ -84,7 +85,7 @@ function createUnsettledStore(cache: CacheDb): UnsettledStore {
     settle: (what) => void s.settle.run(what),
     resolve: (what) => void s.resolve.run(what),
     markLost: (what) => void s.lost.run(what, nowIso()),
-    promoteLeftovers: () => promoteLeftovers.immediate(),
+    promoteLeftovers: () => promoteLeftovers(),
     promote: (what) => void s.promoteOne.run(what),
     recovering: (tenderId) => s.recovering.get(tenderUnsettled(tenderId)) !== undefined,
     marks: () => s.marks.all(),

@@ -22,7 +22,7 @@ import type { PriceQuery } from '../../domain/insights';
 import type { Locale } from '../../i18n/text';
 import { competitors, customerDossier, priceBenchmark, supplierDossier, type CompetitorsScope } from '../../insights/index';
 import { writePriceBenchmarkCsv } from '../../export/priceBenchmarkCsv';
-import { recorded } from '../exportRecord';
+import { outTarget, recorded } from '../exportRecord';
 
 
 /** An INN as typed (spaces and dashes pasted inside are dropped), or a refusal saying what is wrong. */
@@ -144,17 +144,18 @@ export async function analyticsCommand(ctx: CliContext, args: string[]): Promise
       out: { type: 'string' },
     });
     if (a.positionals.length) throw usageError('analytics');
+    const target = a.values.out !== undefined ? outTarget(ctx, String(a.values.out)) : null;
     const query = priceQueryOf(a.values, locale);
     const cache = await ctx.cache();
     const b = inUserLanguage(() => priceBenchmark(cache, query), locale);
     const { rows, ...summary } = b;
     let written: { file: string; rows: number } | null = null;
-    if (a.values.out !== undefined) {
+    if (target !== null) {
       const file = String(a.values.out);
-      const result = await writePriceBenchmarkCsv(cache, b, file, { locale });
+      const result = await writePriceBenchmarkCsv(cache, b, target, { locale });
       written = { file, rows: result.rows };
       // Its provenance went beside it; the export history the app lists keeps it too.
-      recorded(ctx, cache, file, result.provenance, locale);
+      recorded(ctx, cache, file, result.provenance, locale, target);
     }
     // The rows (sources included) go to the CSV (--out); the JSON line has their count, so it stays one readable line.
     ctx.out.result({ ...summary, row_count: rows.length, ...(written ? { out: written.file, rows_written: written.rows } : {}) }, () => {

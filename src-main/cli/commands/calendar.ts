@@ -22,7 +22,7 @@ import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
 import { cliLocale, inUserLanguage, userError } from '../cliLocale';
 import { statusArgument } from './marks';
 import { scopeCalendar, writeCalendarFile } from '../../calendar/index';
-import { recorded } from '../exportRecord';
+import { outTarget, recorded } from '../exportRecord';
 import { findSaved } from '../../current/savedSearches';
 import { CALENDAR_EVENT_KINDS, type CalendarScope } from '../../domain/calendar';
 import { calendarEventKindName, CALENDAR_EVENT_GENITIVE, CALENDAR_EVENT_NOUN } from '../../i18n/calendarText';
@@ -112,6 +112,8 @@ export async function calendarCommand(ctx: CliContext, args: string[], signal: A
     throw usageError('calendar', undefined, { ru: `укажите файл: --out FILE.ics`, en: `say where to write: --out FILE.ics` });
   }
   const out = String(a.values.out);
+  // Before any card is opened for the links: a refused target spends nothing.
+  const target = outTarget(ctx, out);
   const cache = await ctx.cache();
   const scope = scopeOf(cache, a.values, locale);
   const openCards = a.values['open-cards'] === true;
@@ -125,8 +127,8 @@ export async function calendarCommand(ctx: CliContext, args: string[], signal: A
     // Every such tender is held and has no card: at worst one unit each.
     ctx.out.info(unlinkedText(unlinked.events, unlinked.tenderIds.length, unlinked.tenderIds.length, locale));
   }
-  const { provenance } = await writeCalendarFile(cache, scope, events, out, { locale });
-  recorded(ctx, cache, out, provenance, locale);
+  const { provenance } = await writeCalendarFile(cache, scope, events, target, { locale });
+  recorded(ctx, cache, out, provenance, locale, target);
   if (held < tenders) ctx.out.info(notHeldText(scope, tenders - held, tenders, locale));
   const byKind = Object.fromEntries(CALENDAR_EVENT_KINDS.map((k) => [k, events.filter((e) => e.kind === k).length]));
   ctx.out.result({ out, events: events.length, by_kind: byKind, tenders, held }, () => {

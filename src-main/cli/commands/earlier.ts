@@ -9,7 +9,7 @@
 import { parseCommandArgs } from '../args';
 import { cliLocale } from '../cliLocale';
 import { EXPORT_TEXT } from '../exportText';
-import { recorded, written } from '../exportRecord';
+import { outTarget, recorded, written } from '../exportRecord';
 import { CliError, formatInt, formatRub } from '../output';
 import type { CliContext } from '../context';
 import { capStopNote, parseSpendFlags, planCliSpend } from '../spendCap';
@@ -399,6 +399,7 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   const filterId = what === 'filter' ? filterIdOf(a.positionals[0], usage) : null;
   if (a.positionals.length > (what === 'filter' ? 1 : 0)) throw usage;
   const delimiter = delimiterOf(a.values.delimiter, locale);
+  const target = outTarget(ctx, out);
   // An unknown or repeated column is a usage error, like an unknown flag.
   const columns: readonly CsvColumn[] = typeof a.values.columns === 'string' ? columnsOrRefuse(TENDER_COLUMNS, a.values.columns, locale) : columnsOf(undefined);
   const wb = await ctx.earlier();
@@ -412,15 +413,15 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   let result;
   if (filterId !== null) {
     noteUnsynced(ctx, wb, filterId);
-    result = await wb.exportFilterCsv(filterId, out, opts);
+    result = await wb.exportFilterCsv(filterId, target, opts);
   } else {
     const { fromCache } = await wb.favorites({ signal });
     if (fromCache) ctx.out.info(pick(EXPORT_TEXT.offlineCopy('favorites'), locale));
-    result = await wb.exportFavoritesCsv(out, opts);
+    result = await wb.exportFavoritesCsv(target, opts);
   }
   ctx.out.endProgress();
   // Like every export: in the history the app lists, with its provenance beside the file.
-  recorded(ctx, await ctx.cache(), out, result.provenance, locale);
+  recorded(ctx, await ctx.cache(), out, result.provenance, locale, target);
   written(ctx, out, result, locale);
 }
 

@@ -12,7 +12,7 @@ import { tableExportFormat } from '../exportFormat';
 import { EXPORT_TEXT } from '../exportText';
 import { CliError } from '../output';
 import { exportDossierCsv, exportDossierXlsx, type Dossier } from '../../export/dossierExport';
-import { recorded, written } from '../exportRecord';
+import { outTarget, recorded, written } from '../exportRecord';
 import { pick } from '../../i18n/text';
 import { customerDossier, supplierDossier } from '../../insights/index';
 import { innArgument, nothingCached } from './analytics';
@@ -25,10 +25,11 @@ export async function exportDossierCommand(ctx: CliContext, args: string[]): Pro
   if ((party !== 'customer' && party !== 'supplier') || a.positionals.length !== 2 || typeof out !== 'string' || out.trim() === '') throw new CliError(pick(EXPORT_TEXT.dossierUsage, locale), 2);
   const inn = innArgument(raw, locale);
   const file = tableExportFormat(a.values.format, out, locale);
+  const target = outTarget(ctx, out);
   const cache = await ctx.cache();
   const dossier: Dossier = inUserLanguage(() => (party === 'customer' ? { party, dossier: customerDossier(cache, inn) } : { party, dossier: supplierDossier(cache, inn) }), locale);
   if (dossier.dossier.cached === false) throw nothingCached(party, inn, locale);
-  const result = file.format === 'xlsx' ? await exportDossierXlsx(cache, dossier, out, locale) : await exportDossierCsv(cache, dossier, out, { locale, keepTextAsText: file.keepTextAsText });
-  recorded(ctx, cache, out, result.provenance, locale);
+  const result = file.format === 'xlsx' ? await exportDossierXlsx(cache, dossier, target, locale) : await exportDossierCsv(cache, dossier, target, { locale, keepTextAsText: file.keepTextAsText });
+  recorded(ctx, cache, out, result.provenance, locale, target);
   written(ctx, out, result, locale);
 }

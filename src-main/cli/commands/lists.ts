@@ -28,7 +28,7 @@ import { mirrorListMembers } from '../../sync/mirrors';
 import { runFeedSet } from '../feedSetRun';
 import { parseSpendFlags } from '../spendCap';
 import { exportDossierCommand } from './exportDossier';
-import { recorded, written } from '../exportRecord';
+import { outTarget, recorded, written } from '../exportRecord';
 import { usageError } from '../help';
 import { moscowMomentText } from '../moscowTime';
 
@@ -250,8 +250,10 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw usage;
   const delimiter = delimiterOf(a.values.delimiter, locale);
   const file = tableExportFormat(a.values.format, out, locale);
-  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, out, a.values.columns, delimiter, file, signal, locale);
-  if (what === 'ledger') return exportLedger(ctx, out, a.values.columns, delimiter, file, signal, locale);
+  // Before the members are read again from the server: a target that is refused costs nothing.
+  const target = { shown: out, path: outTarget(ctx, out) };
+  if (what === 'search') return exportSearch(ctx, a.positionals[0]!, target, a.values.columns, delimiter, file, signal, locale);
+  if (what === 'ledger') return exportLedger(ctx, target, a.values.columns, delimiter, file, signal, locale);
   const listId = a.positionals[0]!;
   const columns = tenderColumns(a.values.columns, locale);
   const cache = await ctx.cache();
@@ -268,7 +270,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
     if (!listStore(cache).getList(listId)) throw new CliError(pick(EXPORT_TEXT.noList(listId), locale), 2);
     ctx.out.info(membersAge(cache, listId, locale));
   }
-  const result = await exportListCsv(cache, listId, columns, out, {
+  const result = await exportListCsv(cache, listId, columns, target.path, {
     delimiter,
     ...file,
     signal,
@@ -277,7 +279,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const missing = result.missing;
   ctx.out.endProgress();
   if (missing) ctx.out.info(pick(EXPORT_TEXT.missing(formatInt(missing)), locale));
-  recorded(ctx, cache, out, result.provenance, locale);
+  recorded(ctx, cache, out, result.provenance, locale, target.path);
   written(ctx, out, { rows: result.rows, bytes: result.bytes, missing }, locale);
 }
 
@@ -288,27 +290,30 @@ function tenderColumns(list: unknown, locale: Locale) {
 }
 
 /** A saved search's cached results, newest first as `search` lists them; nothing is fetched. */
-async function exportSearch(ctx: CliContext, key: string, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
+/** The file as the user named it, and the path `outTarget` allowed. */
+type OutFile = { shown: string; path: string };
+
+async function exportSearch(ctx: CliContext, key: string, out: OutFile, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
   const columns = tenderColumns(columnList, locale);
   const cache = await ctx.cache();
   const search = findSaved(cache, key);
   if (!search) throw new CliError(pick(EXPORT_TEXT.noSearch(key), locale), 2);
-  const result = await exportSearchResultsCsv(cache, search.filterId, columns, out, {
+  const result = await exportSearchResultsCsv(cache, search.filterId, columns, out.path, {
     delimiter,
     ...file,
     signal,
     onProgress: (n, total) => ctx.out.progress(pick(EXPORT_TEXT.progress(formatInt(n), formatInt(total)), locale), total ? n / total : undefined),
   });
   ctx.out.endProgress();
-  recorded(ctx, cache, out, result.provenance, locale);
-  written(ctx, out, result, locale);
+  recorded(ctx, cache, out.shown, result.provenance, locale, out.path);
+  written(ctx, out.shown, result, locale);
 }
 
 /** The ledger as mirrored here (run `ledger` first for the newest rows), newest first. */
-async function exportLedger(ctx: CliContext, out: string, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
+async function exportLedger(ctx: CliContext, out: OutFile, columnList: unknown, delimiter: ';' | ',' | '\t', file: FileChoice, signal: AbortSignal, locale: Locale): Promise<void> {
   const columns = typeof columnList === 'string' ? columnsOrRefuse(ledgerColumns(locale), columnList, locale) : ledgerColumns(locale);
   const cache = await ctx.cache();
-  const result = await exportLedgerCsv(cache, columns, out, { delimiter, ...file, signal });
-  recorded(ctx, cache, out, result.provenance, locale);
-  written(ctx, out, result, locale);
+  const result = await exportLedgerCsv(cache, columns, out.path, { delimiter, ...file, signal });
+  recorded(ctx, cache, out.shown, result.provenance, locale, out.path);
+  written(ctx, out.shown, result, locale);
 }

@@ -2,9 +2,12 @@
  * `tenderwb balance`, `ledger` and `audit`: thin over the workbench's money and audit use cases
  * (current/money.ts, current/audit.ts), printed for a terminal or as JSON.
  *
- * The audit pulls the whole ledger first when the server can be reached; when it cannot, it judges from the
- * cache and the last complete ledger pull, says when that pull was, and passes (exit 0) when all is explained,
- * as the app's audit does offline (issue 26).
+ * The audit pulls the ledger first when the server can be reached, as the app's does: at most AUDIT_PULL_PAGES
+ * pages after the newest row held (issue 27: a whole pull of a 58,038-row ledger took 307 s under the rate limit,
+ * where the app answered in 0.3 s), so a long ledger arrives over a few runs, each going on where the last one
+ * stopped, and says so; `--full` reads the whole rest at once. When the server cannot be reached, it judges from
+ * the cache and the last complete ledger pull, says when that pull was, and passes (exit 0) when all is
+ * explained, as the app's audit does offline (issue 26).
  */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
@@ -16,7 +19,7 @@ import { isNetworkFailure } from '../../app/connectivity';
 import { auditRow } from '../../audit/auditCache';
 import type { AuditVerdict } from '../../audit/reconcile';
 import { ledgerPullMark } from '../../cache/ledgerPullMark';
-import { runAudit } from '../../current/audit';
+import { auditRun, type AuditRun } from '../../current/audit';
 import { filterNamer } from '../../current/filterNames';
 import { MoneyUseCases } from '../../current/money';
 import { balanceName } from '../../i18n/codes';
@@ -69,22 +72,27 @@ async function spendBySearch(ctx: CliContext, wb: MoneyUseCases, daysText: unkno
 }
 
 export async function auditCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const a = parseCommandArgs(args, {});
+  const a = parseCommandArgs(args, { full: { type: 'boolean' } });
   if (a.positionals.length) throw usageError('audit');
   const cache = await ctx.cache();
-  // The whole ledger first when the server answers: the command is run to be sure, and waits for it. A server that
+  // A bounded pull first when the server answers, the whole rest with --full (which waits for it). A server that
   // cannot be reached (before or during the pull) leaves the cache to judge, against the last complete pull.
   let offline = !(await serverReachable(ctx));
-  let v: AuditVerdict | null = null;
+  let run: AuditRun | null = null;
   if (!offline) {
     try {
-      v = await runAudit({ cache, net: cliNet(ctx) }, 'whole');
+      // A whole pull of a long ledger takes minutes under the rate limit: a progress line (on a terminal) says how far.
+      run = await auditRun({ cache, net: cliNet(ctx) }, a.values.full === true ? 'whole' : 'bounded', (n) =>
+        ctx.out.progress(ctx.tr(`журнал списаний: загружено строк ${formatInt(n)}`, `ledger: ${formatInt(n)} rows pulled`)),
+      );
     } catch (e) {
       if (!isNetworkFailure(e)) throw e;
       offline = true;
     }
   }
-  v ??= await runAudit({ cache, net: cliNet(ctx, { reachable: false }) }, 'cache');
+  run ??= await auditRun({ cache, net: cliNet(ctx, { reachable: false }) }, 'cache');
+  const v = run.verdict;
+  const partial = run.pull === 'partial';
   const lastPull = offline ? (ledgerPullMark(cache).get()?.pulledAt ?? null) : null;
   const missing = shortfalls(v);
   const notUnderstoodRows = rowsNotUnderstood(v);
@@ -106,11 +114,16 @@ export async function auditCommand(ctx: CliContext, args: string[]): Promise<voi
       seen: v.seen,
       unattributed: v.unattributed,
       vacuous: v.vacuous,
-      ...(offline ? { offline: true, ledger_pulled: v.ledgerPulled, ledger_pulled_at: lastPull } : {}),
+      // How far this run read the ledger (`partial`: the next run goes on after the newest row held), and whether the
+      // charges responses told of were judged against a whole ledger (this pull's, or the last complete one).
+      ledger_pull: run.pull,
+      ledger_pulled: v.ledgerPulled,
+      ...(offline ? { offline: true, ledger_pulled_at: lastPull } : {}),
     },
     () =>
       [
         ...(offline ? [offlineNote(lastPull, verdict.ledgerPulled, locale)] : []),
+        ...(partial ? [partialNote(verdict, locale)] : []),
         t(
           `строк журнала: ${formatInt(v.rows)}, из них сопоставлено с полученными здесь версиями: ${formatInt(v.matched)}${v.matchedByRequest ? ` (по номеру запроса: ${formatInt(v.matchedByRequest)})` : ''}`,
           `${formatInt(v.rows)} ledger rows, ${formatInt(v.matched)} match a delivery held locally${v.matchedByRequest ? ` (${formatInt(v.matchedByRequest)} by their request)` : ''}`,
@@ -181,6 +194,20 @@ function offlineNote(pulledAt: string | null, pulled: boolean, locale: Locale): 
             `Нет связи с сервером: сверка по кэшу и журналу списаний, загруженному ${when}; списания после этого времени с журналом не сверены.`,
             `The server cannot be reached: audited from the cache and the ledger as pulled at ${when}; charges after then are not compared with it.`,
           );
+  return locale === 'en' ? t.en : t.ru;
+}
+
+/** A bounded pull that stopped before the ledger's end: what was judged, and that the next run goes on. */
+function partialNote(v: AuditVerdict, locale: Locale): string {
+  const t: Text = v.ledgerPulled
+    ? text(
+        `Журнал списаний загружен не весь (в кэше строк: ${formatInt(v.rows)}): списания из ответов сверены с журналом последней полной загрузки. Следующий запуск tenderwb audit продолжит загрузку с этого места; tenderwb audit --full загрузит журнал до конца сразу.`,
+        `The ledger was not pulled whole (${formatInt(v.rows)} rows held): the charges responses told of were checked against the last complete pull. The next "tenderwb audit" goes on from here; "tenderwb audit --full" pulls the rest of the ledger at once.`,
+      )
+    : text(
+        `Журнал списаний загружен не весь (в кэше строк: ${formatInt(v.rows)}): сверены загруженные строки, а списания из ответов сверятся с журналом, когда он будет загружен до конца. Следующий запуск tenderwb audit продолжит загрузку с этого места; tenderwb audit --full загрузит журнал до конца сразу.`,
+        `The ledger was not pulled whole (${formatInt(v.rows)} rows held): the rows held were audited; the charges responses told of are checked once it is pulled to its end. The next "tenderwb audit" goes on from here; "tenderwb audit --full" pulls the rest of the ledger at once.`,
+      );
   return locale === 'en' ? t.en : t.ru;
 }
 

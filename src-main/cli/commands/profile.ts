@@ -7,6 +7,7 @@ import { parseCommandArgs } from '../args';
 import { CliError } from '../output';
 import type { CliContext } from '../context';
 import { usageError } from '../help';
+import { builtInNameTaken, isBuiltInName } from '../../app/sandboxProfile';
 import { readSettings, SettingsFile } from '../../app/settings';
 import { baseUrlWarnings, normalizeBaseUrl, profileNameProblemText, type ApiGeneration, type Profile } from '../../profiles/profiles';
 
@@ -16,9 +17,14 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').trim();
 }
 
-/** A name that cannot be a profile's, refused (exit 2) saying why, before anything is asked, sent or written. */
+/**
+ * A name that cannot be a profile's, refused (exit 2) saying why, before anything is asked, sent or written: an
+ * invalid one, or a built-in profile's (issue 27: `profile add sandbox` made a second «sandbox» beside the app's;
+ * the app refuses it in the same words).
+ */
 export function checkProfileName(name: string, given: 'profile' | 'login' = 'profile'): void {
-  const problem = profileNameProblemText(name);
+  if (given === 'profile' && isBuiltInName(name)) throw new CliError(builtInNameTaken(name), 2);
+  const problem = profileNameProblemText(name) ?? (isBuiltInName(name) ? { ru: 'это имя встроенного профиля', en: 'it is the name of a built-in profile' } : null);
   if (problem === null) return;
   const shown = JSON.stringify(name.slice(0, 80));
   throw new CliError(

@@ -1,5 +1,6 @@
 /** The body of a tender card: overview, lots, positions, documents, customer. */
 import type { ReactNode } from 'react';
+import { displayText } from '../../../src-main/domain/displayText';
 import { formatDateTime, formatRub } from '../../format/format';
 import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
@@ -74,8 +75,9 @@ export function TenderDetails({ card, page, onPage, notLoaded }: { card: Json; p
           <ul className="card__docs">
             {documents.map((d, i) => (
               <li key={str(d, 'id') ?? i} data-testid="card-document">
-                <ExternalLink url={str(d, 'url')}>{str(d, 'name') ?? str(d, 'url')}</ExternalLink>
-                {str(d, 'extension') && <span className="card__ext">{str(d, 'extension')}</span>}
+                {/* A document's name is a file name from the server: no bidi override may turn «…gnp.exe» into «…exe.png» (issue 27). */}
+                <ExternalLink url={str(d, 'url')}>{displayText(str(d, 'name') ?? str(d, 'url') ?? '')}</ExternalLink>
+                {str(d, 'extension') && <span className="card__ext">{displayText(str(d, 'extension')!)}</span>}
               </li>
             ))}
           </ul>
