@@ -26,6 +26,7 @@ import type { Bilingual } from '../domain/bilingual';
 import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
 import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
 import { HHMM, HHMM_WORDS, type NotificationTarget } from '../domain/notifications';
+import { teamSchemaProblem } from '../domain/teamSchemaName';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -689,6 +690,10 @@ const TEAM_WORDS = {
   url: { ru: 'адрес вида postgres://пользователь@сервер:порт/база', en: 'an address like postgres://user@host:port/database' },
   urlPassword: { ru: 'пароль в адрес не пишите: для него есть отдельное поле', en: 'leave the password out of the address: it has a field of its own' },
   schema: { ru: 'строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'lower-case Latin letters, digits and _, at most 63 characters' },
+  systemSchema: {
+    ru: 'это системная схема PostgreSQL (information_schema, pg_…): укажите свою, например tenderwb',
+    en: 'this is a PostgreSQL system schema (information_schema, pg_…): give one of the team’s own, such as tenderwb',
+  },
 };
 const teamUrl = z
   .string()
@@ -696,7 +701,12 @@ const teamUrl = z
   .max(2000)
   .refine((v) => /^postgres(ql)?:\/\/[^/\s]+\/[^/\s?]+(\?\S*)?$/i.test(v), { message: TEAM_WORDS.url.ru, params: { text: TEAM_WORDS.url } })
   .refine((v) => !/^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(v), { message: TEAM_WORDS.urlPassword.ru, params: { text: TEAM_WORDS.urlPassword } });
-const teamSchemaName = z.string().refine((v) => /^[a-z_][a-z0-9_]{0,62}$/.test(v), { message: TEAM_WORDS.schema.ru, params: { text: TEAM_WORDS.schema } });
+const teamSchemaName = z.string().superRefine((v, ctx) => {
+  const problem = teamSchemaProblem(v);
+  if (problem === null) return;
+  const text = problem === 'system' ? TEAM_WORDS.systemSchema : TEAM_WORDS.schema;
+  ctx.addIssue({ code: 'custom', message: text.ru, params: { text } });
+});
 export const teamConnectionSchema = z.strictObject({ url: teamUrl, schema: teamSchemaName, author: z.string().trim().max(200) });
 export type TeamConnectionSettings = z.infer<typeof teamConnectionSchema>;
 const teamCountsSchema = z.object({

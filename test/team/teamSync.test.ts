@@ -20,6 +20,7 @@ import type { Session } from '../../src-main/app/sessions';
 import { parseArgs, type TeamStatus } from '../../src-main/contract/ipc';
 import { AppError } from '../../src-main/domain/appError';
 import { runTeamSync } from '../../src-main/team/teamSync';
+import { teamSchemaProblem } from '../../src-main/domain/teamSchemaName';
 import { TeamSecretVault, teamSecretAccount } from '../../src-main/vault/teamSecret';
 import type { KeychainBackend } from '../../src-main/vault/tokenVault';
 import { makeCore, sandbox as appSandbox } from '../app/helpers';
@@ -88,6 +89,17 @@ describe('a team sync run', () => {
     const badSchema = parseArgs('team.setConnection', { connection: { url: 'postgres://anna@db.example/tenders', schema: 'Team; DROP', author: '' } }, 'en');
     expect(badSchema).toMatchObject({ ok: false, error: { fields: ['connection.schema'] } });
     expect(JSON.stringify(badSchema)).toContain('lower-case Latin letters');
+  });
+
+  it('refuses PostgreSQL system schemas (information_schema, pg_…) as the team schema at the IPC boundary, in a sentence of their own', () => {
+    for (const schema of ['information_schema', 'pg_catalog', 'pg_toast', 'pg_temp_3', 'pg_team']) {
+      const refused = parseArgs('team.setConnection', { connection: { url: 'postgres://anna@db.example/tenders', schema, author: '' } });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: ['connection.schema'] } });
+      expect(JSON.stringify(refused)).toContain('системная схема PostgreSQL');
+      expect(parseArgs('team.test', { connection: { url: 'postgres://anna@db.example/tenders', schema } })).toMatchObject({ ok: false });
+    }
+    // Names that only look alike stay allowed.
+    for (const schema of ['tenderwb', 'public', 'team_pg_data', 'information']) expect(teamSchemaProblem(schema)).toBeNull();
   });
 
   it('refuses an earlier-generation profile in one sentence, before connecting anywhere', async () => {

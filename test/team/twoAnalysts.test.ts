@@ -166,4 +166,13 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
       expect(run.stdout + run.stderr).not.toContain(encodeURIComponent(pg.password));
     }
   });
+
+  it('refuses a PostgreSQL system schema (information_schema, pg_…) as the team schema, in one sentence, before connecting', async () => {
+    for (const schema of ['information_schema', 'pg_catalog']) {
+      const refused = await b.run(['team', 'sync', '--postgres', url, '--schema', schema], { env: teamEnv });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim()).toBe(`tenderwb: «${schema}» — системная схема PostgreSQL (как information_schema и все pg_…): базе команды нужна своя схема, например tenderwb.`);
+    }
+    expect(await pg.psql('team', "SELECT count(*) FROM pg_namespace WHERE nspname IN ('information_schema', 'pg_catalog') AND EXISTS (SELECT 1 FROM pg_class WHERE relnamespace = pg_namespace.oid AND relname = 'schema_version')")).toBe('0');
+  });
 });

@@ -27,7 +27,8 @@ import { MoneyUseCases } from '../../current/money';
 import { cliNet } from '../currentNet';
 import { runTeamSync } from '../../team/teamSync';
 import { describeTeamUrl, parseTeamUrl } from '../../teamdb/teamUrl';
-import { isTeamSchemaName } from '../../teamdb/schemaName';
+import { teamSchemaProblem } from '../../domain/teamSchemaName';
+import { teamErrorText } from '../../i18n/team';
 import { TeamSecretVault, urlHasPassword } from '../../vault/teamSecret';
 
 
@@ -45,6 +46,15 @@ function postgresUrl(raw: unknown, locale: Locale): string {
   return raw;
 }
 
+/** --schema: a plain lower-case name, never one of PostgreSQL's own (information_schema, pg_…), refused in one sentence. */
+function checkSchema(schema: string, locale: Locale): void {
+  const problem = teamSchemaProblem(schema);
+  if (problem === 'shape') {
+    throw userError({ ru: 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'a schema name is lower-case Latin letters, digits and _, at most 63 characters' }, locale);
+  }
+  if (problem === 'system') throw userError({ ru: teamErrorText.ru.systemSchema(schema), en: teamErrorText.en.systemSchema(schema) }, locale);
+}
+
 export async function teamCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [sub, ...rest] = args;
   const locale = await cliLocale(ctx);
@@ -58,9 +68,7 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
   if (a.positionals.length > 0) throw usageError('team');
   const url = postgresUrl(a.values.postgres, locale);
   const schema = a.values.schema as string | undefined;
-  if (schema !== undefined && !isTeamSchemaName(schema)) {
-    throw userError({ ru: 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'a schema name is lower-case Latin letters, digits and _, at most 63 characters' }, locale);
-  }
+  if (schema !== undefined) checkSchema(schema, locale);
   const author = a.values.author as string | undefined;
   const profile = await ctx.profile();
   // Demo data never reaches a team database (nor the team's real data the demo profile).
