@@ -11,7 +11,7 @@
 import type { CacheDb } from '../cache/database';
 import { teamLinkStore } from '../cache/teamLink';
 import type { StoredVersion } from '../current/deps';
-import type { EventName, EventPayload, Locale, SyncJob, TeamLastRun, TeamStatus } from '../contract/ipc';
+import { LAST_RUN_SKIPPED_NAMED, type EventName, type EventPayload, type Locale, type SyncJob, type TeamLastRun, type TeamStatus } from '../contract/ipc';
 import { appVersion } from '../export/provenance';
 import { TEAM_SYNC_TEXT, teamOtherProfileText, teamProgressLine } from '../i18n/teamSyncText';
 import { defaultTeamAuthor } from '../team/author';
@@ -206,7 +206,18 @@ export class TeamSyncer {
           },
         },
       );
-      lastRun = { at: at(), ok: true, pushed: result.pushed, pulled: result.pulled, error: null, ledgerRefreshed: result.ledgerRefreshed, url: connection.url, schema: connection.schema };
+      lastRun = {
+        at: at(),
+        ok: true,
+        pushed: result.pushed,
+        pulled: result.pulled,
+        error: null,
+        ledgerRefreshed: result.ledgerRefreshed,
+        url: connection.url,
+        schema: connection.schema,
+        skipped: result.skipped.slice(0, LAST_RUN_SKIPPED_NAMED),
+        skippedTotal: result.skippedTotal,
+      };
     } catch (error) {
       lastRun = { at: at(), ok: false, pushed: null, pulled: null, error: toIpcError(error, this.deps.locale()).message, url: connection.url, schema: connection.schema };
     }

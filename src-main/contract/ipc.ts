@@ -27,6 +27,7 @@ import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
 import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
 import { HHMM, HHMM_WORDS, type NotificationTarget } from '../domain/notifications';
 import { teamSchemaProblem } from '../domain/teamSchemaName';
+import { TEAM_REFUSAL_REASONS, TEAM_TABLES, type SkippedTeamRow } from '../domain/teamRows';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -717,6 +718,22 @@ const teamCountsSchema = z.object({
   saved_search: z.number(),
   shared_change: z.number(),
 });
+/** A teammate's row a pull did not take (issue 27; domain/teamRows.ts), as a run's result names it. */
+export const skippedTeamRowSchema = z.object({
+  table: z.enum(TEAM_TABLES),
+  kind: z.enum(['tender', 'contract']).optional(),
+  id: z.string().max(200),
+  version: z.string().max(40).optional(),
+  page: z.string().max(40).optional(),
+  entity: z.string().max(40).optional(),
+  field: z.string().max(300).optional(),
+  reason: z.enum(TEAM_REFUSAL_REASONS),
+  detail: z.string().max(400).nullable(),
+  machineId: z.string().max(100),
+  author: z.string().max(300).nullable(),
+}) satisfies z.ZodType<SkippedTeamRow>;
+/** Refused rows a last run keeps by name (settings.json stays small; the count says how many there were). */
+export const LAST_RUN_SKIPPED_NAMED = 20;
 /** The last team sync run: its counts, or its error in the user's words. */
 export const teamLastRunSchema = z.object({
   at: z.string(),
@@ -729,6 +746,9 @@ export const teamLastRunSchema = z.object({
   /** The connection it ran on: a result is kept while the same address and schema are saved again. */
   url: z.string().optional(),
   schema: z.string().optional(),
+  /** Teammates' rows the pull could not take, by name (at most LAST_RUN_SKIPPED_NAMED), and how many in all. */
+  skipped: z.array(skippedTeamRowSchema).max(LAST_RUN_SKIPPED_NAMED).optional(),
+  skippedTotal: z.number().int().nonnegative().optional(),
 });
 export type TeamLastRun = z.infer<typeof teamLastRunSchema>;
 export const teamStatusSchema = z.object({

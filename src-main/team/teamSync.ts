@@ -12,13 +12,14 @@
 import type { CacheDb } from '../cache/database';
 import { teamLinkStore } from '../cache/teamLink';
 import { AppError } from '../domain/appError';
+import type { SkippedTeamRow } from '../domain/teamRows';
 import type { ApiGeneration } from '../profiles/profiles';
 import { TEAM_SYNC_TEXT } from '../i18n/teamSyncText';
 import { openTeamConnection } from '../teamdb/connection';
 import { teamError } from '../teamdb/errors';
 import { recordMachine } from '../teamdb/machineStore';
 import { DEFAULT_TEAM_SCHEMA } from '../teamdb/schemaName';
-import { pullFromTeam } from './pull';
+import { pullFromTeamOutcome } from './pull';
 import { defaultTeamAuthor } from './author';
 import { pushToTeam } from './push';
 import type { TeamCounts, TeamRunOptions } from './types';
@@ -47,6 +48,14 @@ export interface TeamSyncResult {
   schemaVersion: number;
   pushed: TeamCounts;
   pulled: TeamCounts;
+  /**
+   * Teammates' rows this pull could not take (issue 27), named (at most SKIPPED_NAMED; `skippedTotal` counts all):
+   * held in the cache's quarantine while the rest was taken.
+   */
+  skipped: SkippedTeamRow[];
+  skippedTotal: number;
+  /** Rows the quarantine holds after the run (these and earlier ones still waiting for their time). */
+  held: number;
   /** Whether the ledger mirror was read from the API first (null: no way to ask was given). */
   ledgerRefreshed: boolean | null;
   tookMs: number;
@@ -75,8 +84,18 @@ export async function runTeamSync(cache: CacheDb, params: TeamSyncParams, option
     link.link(team.teamId, team.schema);
     const pushed = await pushToTeam(cache, team, options);
     options.signal?.throwIfAborted();
-    const pulled = await pullFromTeam(cache, team, options);
-    return { teamId: team.teamId, schemaVersion: team.schemaVersion, pushed, pulled, ledgerRefreshed, tookMs: Date.now() - started };
+    const pulled = await pullFromTeamOutcome(cache, team, options);
+    return {
+      teamId: team.teamId,
+      schemaVersion: team.schemaVersion,
+      pushed,
+      pulled: pulled.counts,
+      skipped: pulled.skipped,
+      skippedTotal: pulled.skippedTotal,
+      held: pulled.held,
+      ledgerRefreshed,
+      tookMs: Date.now() - started,
+    };
   } catch (error) {
     if (options.signal?.aborted) throw new AppError('cancelled', TEAM_SYNC_TEXT.cancelled);
     throw teamError(error, { url: params.url, schema, secrets: [params.password] });

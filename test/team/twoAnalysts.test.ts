@@ -167,6 +167,22 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     }
   });
 
+  it('a teammate\'s row the pull cannot take is named in the summary, in the CLI\'s language, with who pushed it; the rest is pulled (issue 27)', async () => {
+    const vera = '00000000-0000-4000-8000-0000000000fe';
+    await pg.psql('team', `INSERT INTO tenderwb.machine (machine_id, author, app_version) VALUES ('${vera}', 'Вера', 'test');
+      INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
+        (880001, 1, '[]', now(), 'feed', 'created', 'req_x', 'flt_x', true, '${vera}'),
+        (880002, 1, '{"id": 880002, "name": "Поставка от Веры"}', now(), 'feed', 'created', 'req_x', 'flt_x', true, '${vera}')`);
+    const text = await b.ok(['team', 'sync', '--postgres', url], { env: teamEnv });
+    expect(text.stdout).toContain('Не принято из базы команды и отложено: 1 строка; всё остальное получено.');
+    expect(text.stdout).toContain('— версия тендера 880001 v1 (отправитель: Вера): тело — не объект JSON, а массив');
+    expect((await versions(b)).some((v) => v.id === 880002)).toBe(true);
+    expect((await versions(b)).some((v) => v.id === 880001)).toBe(false);
+    // Named once: the next run's window is past it (it stays held); --json tells how many are held.
+    const again = await b.ok(['--json', 'team', 'sync', '--postgres', url], { env: teamEnv });
+    expect(again.lines[0]).toMatchObject({ skipped: [], skippedTotal: 0, held: 1 });
+  });
+
   it('refuses a PostgreSQL system schema (information_schema, pg_…) as the team schema, in one sentence, before connecting', async () => {
     for (const schema of ['information_schema', 'pg_catalog']) {
       const refused = await b.run(['team', 'sync', '--postgres', url, '--schema', schema], { env: teamEnv });

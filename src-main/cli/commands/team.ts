@@ -21,7 +21,7 @@ import { isTerminal, promptLine, readAllStdin } from '../readSecret';
 import { AppError } from '../../domain/appError';
 import { appVersion } from '../../export/provenance';
 import type { Locale } from '../../i18n/text';
-import { TEAM_SYNC_TEXT, teamProgressLine, teamSyncSummary } from '../../i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamProgressLine, teamSkippedLines, teamSyncSummary } from '../../i18n/teamSyncText';
 import { isBuiltInName } from '../../app/sandboxProfile';
 import { MoneyUseCases } from '../../current/money';
 import { cliNet } from '../currentNet';
@@ -91,9 +91,21 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
       { signal, onProgress: (p) => ctx.out.progress(teamProgressLine(p, locale), p.total ? p.done / p.total : undefined) },
     );
     const ledgerNote = result.ledgerRefreshed === false ? say(locale, '\nжурнал списаний не обновлён с сервера API (нет связи или токена): отправлен тот, что уже был', '\nthe ledger was not refreshed from the API (no connection or token): the one held was pushed') : '';
+    // Teammates' rows the pull could not take: named, each with why and who pushed it (the rest was taken).
+    const skipped = teamSkippedLines(result.skipped, result.skippedTotal, locale);
     ctx.out.result(
-      { teamId: result.teamId, schemaVersion: result.schemaVersion, pushed: result.pushed, pulled: result.pulled, ledgerRefreshed: result.ledgerRefreshed, tookMs: result.tookMs },
-      () => `${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}${ledgerNote}`,
+      {
+        teamId: result.teamId,
+        schemaVersion: result.schemaVersion,
+        pushed: result.pushed,
+        pulled: result.pulled,
+        skipped: result.skipped,
+        skippedTotal: result.skippedTotal,
+        held: result.held,
+        ledgerRefreshed: result.ledgerRefreshed,
+        tookMs: result.tookMs,
+      },
+      () => [`${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}${ledgerNote}`, ...skipped].join('\n'),
     );
   } catch (e) {
     if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'not_supported' ? 2 : 1);

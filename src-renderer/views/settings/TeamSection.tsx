@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, CallError, subscribe } from '../../bridge/client';
 import type { TeamStatus } from '../../../src-main/contract/ipc';
-import { TEAM_SYNC_TEXT, teamLastRunLine, teamOtherProfileText, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamLastRunLine, teamOtherProfileText, teamSkippedLines, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
 import { Dialog } from '../../components/Dialog';
 import { useAppStore } from '../../state/store';
 import { SettingsSection } from './SettingsSection';
@@ -196,6 +196,8 @@ export function TeamSection() {
   const elsewhere = status !== null && connection !== null && status.forActiveProfile === false;
   const last = elsewhere ? null : (status?.lastRun ?? null);
   const detail = last?.ok && last.pushed && last.pulled ? teamSyncDetail(last.pushed, last.pulled, locale) : null;
+  // Teammates' rows the last pull could not take (issue 27): said, with why and who pushed each.
+  const skipped = last?.ok ? teamSkippedLines(last.skipped ?? [], last.skippedTotal ?? 0, locale) : [];
   const lastAt = last ? new Date(last.at).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) : '';
 
   // The built-in sandbox and an earlier-generation profile never sync: said up front, with no form to fill (nor
@@ -315,6 +317,16 @@ export function TeamSection() {
               <>
                 <p>{teamLastRunLine({ at: last.at, pushed: last.pushed, pulled: last.pulled }, locale)}</p>
                 {detail !== null && <p className="muted">{capitalized(detail)}</p>}
+                {skipped.length > 0 && (
+                  <div className="banner banner--offline" role="note" data-testid="team-skipped">
+                    <p>{skipped[0]}</p>
+                    <ul>
+                      {skipped.slice(1).map((line, i) => (
+                        <li key={i}>{line.replace(/^— /, '')}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
               </>
             ) : (
               <p className="field__error">
