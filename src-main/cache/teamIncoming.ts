@@ -7,7 +7,8 @@
  * the same code. Each version keeps its first delivery as the team row tells it (request id, filter, event,
  * when, `billed`), under a `delivery_request` row whose `team_machine` names the pusher, so what an export's
  * rows cost and the audit's "delivered in that request" stay true; no charge is logged (no response told
- * this machine of one). Ledger rows are inserted when missing; saved searches too, and a teammate's change to one replaces it here unless this
+ * this machine of one). Ledger rows are inserted when missing, as a teammate's claim apart from the API's ledger
+ * (ledgerStore); saved searches too, and a teammate's change to one replaces it here unless this
  * machine changed it since its last push (savedSearches says why).
  *
  * Every row here was checked by the pull first (team/pulledRows.ts: safe ids, object bodies that name their
@@ -127,9 +128,8 @@ function createTeamIncoming(cache: CacheDb): TeamIncoming {
 
     ledgerRows(rows) {
       if (rows.length === 0) return 0;
-      return inPulled(() =>
-ledger.upsertRows(rows.map(({ machineId: _pusher, ...row }) => row)),
-      );
+      // A teammate's claim, kept apart from the API's ledger (ledgerStore: never a charge, never the mirror's start).
+      return inPulled(() => ledger.upsertTeamRows(rows));
     },
 
     savedSearches(rows, pushedUpTo = 0) {

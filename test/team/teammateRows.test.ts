@@ -103,7 +103,7 @@ describe('a pull and the teammate rows it cannot take', () => {
     // Every good row is here: the version, the ledger row, the change.
     expect(outcome.counts).toMatchObject({ tender_version: 1, ledger_row: 1, shared_change: 1 });
     expect([...versionStore(cache).allVersions()]).toEqual([{ kind: 'tender', id: 21, version: 1 }]);
-    expect(ledgerStore(cache).count()).toBe(1);
+    expect(ledgerStore(cache).teamOnlyCount()).toBe(1);
     expect(statusOf(cache, 21)).toBe('reviewing');
 
     const named = outcome.skipped.map((s) => [s.table, s.id, s.version ?? s.field ?? null, s.reason, s.detail, s.author]);
