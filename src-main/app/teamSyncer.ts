@@ -87,8 +87,9 @@ export class TeamSyncer {
     const forActiveProfile = teamSyncRefusal(this.deps.settings, activeProfile) === null;
     // The name is the profile's cache's (team_self), where the CLI's --author writes too.
     const author = forActiveProfile && session ? authorOf(session.cache) : null;
+    const refuseUnproven = forActiveProfile && session ? refuseUnprovenOf(session.cache) : null;
     return {
-      connection: team && author ? { ...team, author } : team,
+      connection: team && author ? { ...team, author, ...(refuseUnproven !== null ? { refuseUnproven } : {}) } : team,
       passwordStored: team ? this.stored!.stored : false,
       running: this.running !== null,
       progress: this.progress,
@@ -226,6 +227,15 @@ export class TeamSyncer {
 
   private async announce(): Promise<void> {
     this.deps.emit('team.status', await this.status());
+  }
+}
+
+/** The profile cache's setting on teammates' versions without delivery evidence; null when it cannot be read. */
+function refuseUnprovenOf(cache: CacheDb): boolean | null {
+  try {
+    return teamLinkStore(cache).refuseUnproven();
+  } catch {
+    return null;
   }
 }
 

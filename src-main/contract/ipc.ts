@@ -708,7 +708,16 @@ const teamSchemaName = z.string().superRefine((v, ctx) => {
   const text = problem === 'system' ? TEAM_WORDS.systemSchema : TEAM_WORDS.schema;
   ctx.addIssue({ code: 'custom', message: text.ru, params: { text } });
 });
-export const teamConnectionSchema = z.strictObject({ url: teamUrl, schema: teamSchemaName, author: z.string().trim().max(200) });
+export const teamConnectionSchema = z.strictObject({
+  url: teamUrl,
+  schema: teamSchemaName,
+  author: z.string().trim().max(200),
+  /**
+   * Refuse teammates' versions and cards without the API's delivery evidence (issue 27): kept in the profile's
+   * cache (team_self, where `tenderwb team sync --refuse-unproven` writes); absent: kept as it is.
+   */
+  refuseUnproven: z.boolean().optional(),
+});
 export type TeamConnectionSettings = z.infer<typeof teamConnectionSchema>;
 const teamCountsSchema = z.object({
   tender_version: z.number(),

@@ -196,7 +196,7 @@ export async function pullFromTeamOutcome(
   const state = link.link(team.teamId, team.schema);
   const counts = zeroCounts();
   const run: TableRun = {
-    ctx: { now: (options.now ?? Date.now)(), refuseUnproven: options.refuseUnproven === true },
+    ctx: { now: (options.now ?? Date.now)(), refuseUnproven: options.refuseUnproven ?? link.refuseUnproven() },
     // Read after the push half (a run pushes first): what is past it was changed here during this run.
     page: { pushedUpTo: state.push.outgoingSeq, onVersionsStored: options.onVersionsStored },
     teamId: team.teamId,

@@ -33,6 +33,8 @@ export interface TeamSyncParams {
   appVersion: string;
   /** Who this machine's changes are by (team_self.author); kept as it is when absent, the OS user's name when none is kept. */
   author?: string;
+  /** The analyst's setting on teammates' versions without delivery evidence (kept in the cache); kept as it is when absent. */
+  refuseUnproven?: boolean;
   /**
    * Reads the ledger's new rows from the API into the cache's mirror (a free request: the workbench's
    * money.pullLedger), so the ledger reaches the team without an audit first. Failing or offline: the run goes on.
@@ -67,6 +69,7 @@ export async function runTeamSync(cache: CacheDb, params: TeamSyncParams, option
   const link = teamLinkStore(cache);
   const author = params.author?.trim() || (link.author() === '' ? defaultTeamAuthor() : '');
   if (author !== '' && author !== link.author()) link.setAuthor(author);
+  if (params.refuseUnproven !== undefined && params.refuseUnproven !== link.refuseUnproven()) link.setRefuseUnproven(params.refuseUnproven);
   // Before connecting: the ledger rows it brings are pushed by this same run.
   const ledgerRefreshed = params.refreshLedger ? await params.refreshLedger().then(() => true, () => false) : null;
   const schema = params.schema ?? DEFAULT_TEAM_SCHEMA;

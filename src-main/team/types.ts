@@ -28,8 +28,9 @@ export interface TeamRunOptions {
    */
   onVersionsStored?: (items: readonly { kind: string; id: number; version: number; object: unknown }[]) => void;
   /**
-   * The pull holds a teammate's version or card that carries no delivery evidence instead of taking it (the
-   * analyst's setting «не принимать версии без подтверждения доставки», `--refuse-unproven`).
+   * The pull holds a teammate's version or card that carries no delivery evidence instead of taking it; by default
+   * the analyst's setting kept in the cache (teamLinkStore.refuseUnproven: «не принимать версии без подтверждения
+   * доставки», `--refuse-unproven`).
    */
   refuseUnproven?: boolean;
   /** This machine's clock for the pull's check of teammates' times (tests set it); Date.now by default. */

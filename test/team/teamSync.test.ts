@@ -195,6 +195,29 @@ describe('the app’s team connection belongs to one profile (issue 17, a newcom
     }
   });
 
+  it('the setting that refuses teammates’ versions without delivery evidence is the profile cache’s: the app saves it where the CLI’s --refuse-unproven writes, and shows it (issue 27)', async () => {
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS });
+    const { syncer, handlers } = teamApp({ name: 'work' }, settings);
+    const link = teamLinkStore(cache);
+    link.setRefuseUnproven(false);
+    try {
+      const saved = await handlers['team.setConnection']({ connection: { ...conn(), refuseUnproven: true }, forgetPassword: false });
+      expect(link.refuseUnproven()).toBe(true);
+      expect(saved.connection).toMatchObject({ refuseUnproven: true });
+      // Lifted from the CLI (tenderwb team sync --accept-unproven): the app's form shows it lifted.
+      link.setRefuseUnproven(false);
+      expect((await syncer.status()).connection).toMatchObject({ refuseUnproven: false });
+      // A save that does not name it keeps it as it is.
+      link.setRefuseUnproven(true);
+      await handlers['team.setConnection']({ connection: conn(), forgetPassword: false });
+      expect(link.refuseUnproven()).toBe(true);
+      expect(parseArgs('team.setConnection', { connection: { ...conn(), refuseUnproven: 'yes' } })).toMatchObject({ ok: false });
+    } finally {
+      link.setRefuseUnproven(false);
+      await syncer.close();
+    }
+  });
+
   it('a connection kept from before goes to the profile active at the first start, unless that is the sandbox', async () => {
     const legacy = (): SettingsFile => new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: conn(), teamProfile: undefined });
     const onSandbox = legacy();

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CacheDb } from '../../src-main/cache/database';
 import { ledgerStore, type LedgerRow } from '../../src-main/cache/ledgerStore';
 import { chargesByBalanceType } from '../../src-main/cache/otherProfileCache';
+import { teamLinkStore } from '../../src-main/cache/teamLink';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { auditCache } from '../../src-main/audit/auditCache';
 import { pullFromTeamOutcome } from '../../src-main/team/pull';
@@ -124,6 +125,36 @@ describe('what a teammate can and cannot do to this copy', () => {
       request_id: 'req_api_3',
       team_machine: null,
     });
+  });
+
+  it('the analyst’s setting refuses teammates’ versions and cards without delivery evidence: held and named, taken once it is lifted', async () => {
+    const team = await teamDb();
+    const cache = tempCache();
+    teamLinkStore(cache).setRefuseUnproven(true);
+    await teamVersion(team, tender(31, 999, { price: 1 }), null);
+    await teamVersion(team, tender(32, 1), { requestId: 'req_team', filterId: 'flt_team' });
+    await sql(
+      team,
+      `INSERT INTO S.card (kind, id, version, positions_page, positions_limit, body, delivered_at, request_id, billed, machine_id)
+       VALUES ('tender', 31, 999, 1, 20, '{"id":31,"positions":[]}'::jsonb, $1, NULL, true, $2)`,
+      [at(-60), VERA],
+    );
+    const refused = await pullFromTeamOutcome(cache, team, { now: () => NOW });
+    expect(refused.counts).toMatchObject({ tender_version: 1, card: 0 });
+    expect(refused.skipped.map((s) => [s.table, s.id, s.version, s.reason])).toEqual([
+      ['tender_version', '31', '999', 'unproven'],
+      ['card', '31', '999', 'unproven'],
+    ]);
+    expect(versionStore(cache).has('tender', 31, 999)).toBe(false);
+    expect(versionStore(cache).has('tender', 32, 1)).toBe(true);
+    // Still refused at the next pull while the setting holds; taken (and released) once it is lifted.
+    expect((await pullFromTeamOutcome(cache, team, { now: () => NOW })).held).toBe(2);
+    expect(versionStore(cache).has('tender', 31, 999)).toBe(false);
+    teamLinkStore(cache).setRefuseUnproven(false);
+    const lifted = await pullFromTeamOutcome(cache, team, { now: () => NOW });
+    expect(lifted.counts).toMatchObject({ tender_version: 1, card: 1 });
+    expect(lifted.held).toBe(0);
+    expect(versionStore(cache).has('tender', 31, 999)).toBe(true);
   });
 
   it('300 claimed ledger ids neither hide the API’s 21 real charges nor count as charges: the audit sees no repeat', async () => {

@@ -183,6 +183,22 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     expect(again.lines[0]).toMatchObject({ skipped: [], skippedTotal: 0, held: 1 });
   });
 
+  it('--refuse-unproven holds a teammate\'s version without delivery evidence, for this profile, until --accept-unproven lifts it (issue 27)', async () => {
+    const vera = '00000000-0000-4000-8000-0000000000fe';
+    await pg.psql('team', `INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
+        (880003, 999, '{"id": 880003, "name": "цена 1 рубль"}', now(), 'feed', 'created', NULL, NULL, true, '${vera}')`);
+    const refused = await b.ok(['team', 'sync', '--postgres', url, '--refuse-unproven'], { env: teamEnv });
+    expect(refused.stdout).toContain('— версия тендера 880003 v999 (отправитель: Вера): нет подтверждения доставки от API (номера запроса и страницы), а такие версии в настройках не принимаются');
+    // Kept for the profile: a plain run still holds it.
+    await b.ok(['team', 'sync', '--postgres', url], { env: teamEnv });
+    expect((await versions(b)).some((v) => v.id === 880003)).toBe(false);
+    await b.ok(['team', 'sync', '--postgres', url, '--accept-unproven'], { env: teamEnv });
+    expect((await versions(b)).some((v) => v.id === 880003)).toBe(true);
+    const both = await b.run(['team', 'sync', '--postgres', url, '--refuse-unproven', '--accept-unproven'], { env: teamEnv });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--refuse-unproven и --accept-unproven вместе не даются');
+  });
+
   it('refuses a PostgreSQL system schema (information_schema, pg_…) as the team schema, in one sentence, before connecting', async () => {
     for (const schema of ['information_schema', 'pg_catalog']) {
       const refused = await b.run(['team', 'sync', '--postgres', url, '--schema', schema], { env: teamEnv });

@@ -15,6 +15,10 @@
  *   without it is the team's word only: it never becomes the version shown and exported over one the API
  *   delivered, and the API's own answer of the same version replaces it (cache/deliveryWriter.ts). Requests pulled
  *   before this migration are judged by the same rule here, once.
+ * - `team_self.refuse_unproven`: the analyst's setting «не принимать версии без подтверждения доставки» (the app's
+ *   team settings, `tenderwb team sync --refuse-unproven`), kept in the profile's cache so that the app and the
+ *   CLI pull alike: when 1, a teammate's version or card without delivery evidence is held in the quarantine, not
+ *   taken (and taken by a later pull once the setting is off again).
  */
 import type Database from 'better-sqlite3';
 import type { Migration } from './types';
@@ -34,6 +38,8 @@ export const migration0022: Migration = {
       UPDATE ledger_row SET team_machine = ''
         WHERE id NOT IN (SELECT CAST(key AS INTEGER) FROM team_outgoing WHERE entity = 'ledger_row');
       CREATE INDEX ledger_row_api ON ledger_row (id) WHERE team_machine IS NULL;
+
+      ALTER TABLE team_self ADD COLUMN refuse_unproven INTEGER NOT NULL DEFAULT 0 CHECK (refuse_unproven IN (0, 1));
     `);
   },
 };

@@ -64,8 +64,19 @@ export async function teamCommand(ctx: CliContext, args: string[], signal: Abort
 }
 
 async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, locale: Locale): Promise<void> {
-  const a = parseCommandArgs(args, { postgres: { type: 'string' }, schema: { type: 'string' }, author: { type: 'string' } });
+  const a = parseCommandArgs(args, {
+    postgres: { type: 'string' },
+    schema: { type: 'string' },
+    author: { type: 'string' },
+    'refuse-unproven': { type: 'boolean' },
+    'accept-unproven': { type: 'boolean' },
+  });
   if (a.positionals.length > 0) throw usageError('team');
+  if (a.values['refuse-unproven'] === true && a.values['accept-unproven'] === true) {
+    throw usageError('team', undefined, { ru: '--refuse-unproven и --accept-unproven вместе не даются', en: '--refuse-unproven and --accept-unproven cannot be given together' });
+  }
+  // The analyst's setting on teammates' versions without delivery evidence: kept in the profile's cache (as the app's).
+  const refuseUnproven = a.values['refuse-unproven'] === true ? true : a.values['accept-unproven'] === true ? false : undefined;
   const url = postgresUrl(a.values.postgres, locale);
   const schema = a.values.schema as string | undefined;
   if (schema !== undefined) checkSchema(schema, locale);
@@ -83,6 +94,7 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
         password,
         schema,
         author,
+        ...(refuseUnproven !== undefined ? { refuseUnproven } : {}),
         appVersion: appVersion(),
         generation: profile.generation,
         // The ledger's new rows first (free), so they reach the team without `tenderwb audit`; offline: without.

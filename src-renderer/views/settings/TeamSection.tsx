@@ -30,6 +30,8 @@ const strings: Strings<{
   schema: string;
   author: string;
   authorHint: string;
+  refuseUnproven: string;
+  refuseUnprovenHint: string;
   password: string;
   passwordStored: string;
   passwordNone: string;
@@ -58,6 +60,8 @@ const strings: Strings<{
     schema: 'Схема',
     author: 'Ваше имя',
     authorHint: 'Так коллеги увидят автора ваших отметок и заметок.',
+    refuseUnproven: 'Не принимать версии коллег без подтверждения доставки',
+    refuseUnprovenHint: 'Версия без номера запроса и страницы API будет отложена, а не принята. Ответ API всегда важнее строки из базы команды.',
     password: 'Пароль базы',
     passwordStored: 'Пароль сохранён в системном хранилище паролей. Введите новый, чтобы заменить его.',
     passwordNone: 'Пароль хранится только в системном хранилище паролей.',
@@ -86,6 +90,8 @@ const strings: Strings<{
     schema: 'Schema',
     author: 'Your name',
     authorHint: 'Teammates see it as the author of your marks and notes.',
+    refuseUnproven: 'Refuse teammates’ versions without delivery evidence',
+    refuseUnprovenHint: 'A version without the API’s request id and page is held, not taken. The API’s answer always wins over a row of the team database.',
     password: 'Database password',
     passwordStored: 'A password is stored in the system keychain. Type a new one to replace it.',
     passwordNone: 'The password is kept only in the system keychain.',
@@ -110,7 +116,8 @@ const strings: Strings<{
 
 const capitalized = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
 const errorText = (e: unknown): string => (e instanceof CallError || e instanceof Error ? e.message : String(e));
-const EMPTY_FORM = { url: '', schema: 'tenderwb', author: '' };
+type TeamForm = { url: string; schema: string; author: string; refuseUnproven?: boolean };
+const EMPTY_FORM: TeamForm = { url: '', schema: 'tenderwb', author: '', refuseUnproven: false };
 
 export function TeamSection() {
   const s = useStrings(strings);
@@ -118,7 +125,7 @@ export function TeamSection() {
   const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
   const epoch = useAppStore((st) => st.epoch);
   const [status, setStatus] = useState<TeamStatus | null>(null);
-  const [form, setForm] = useState(EMPTY_FORM);
+  const [form, setForm] = useState<TeamForm>(EMPTY_FORM);
   const [problems, setProblems] = useState<TeamProblems>({});
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -269,6 +276,18 @@ export function TeamSection() {
             <span className="field__label">{s.author}</span>
             <input value={form.author} maxLength={200} placeholder={status?.defaultAuthor} onChange={(e) => edit({ author: e.target.value })} data-testid="team-author" />
             {fieldError('author') || <span className="field__hint">{s.authorHint}</span>}
+          </label>
+          <label className="field field--wide">
+            <span>
+              <input
+                type="checkbox"
+                checked={form.refuseUnproven === true}
+                onChange={(e) => edit({ refuseUnproven: e.target.checked })}
+                data-testid="team-refuse-unproven"
+              />{' '}
+              {s.refuseUnproven}
+            </span>
+            <span className="field__hint">{s.refuseUnprovenHint}</span>
           </label>
           <label className="field field--wide">
             <span className="field__label">{s.password}</span>
