@@ -248,6 +248,11 @@ export const versionInfoSchema = z.object({
   receivedAt: z.string(),
   billed: z.boolean(),
   via: z.string(),
+  /**
+   * Whose word the version is (issue 27): `api` (delivered to this machine), `team` (a teammate's row with the
+   * API's delivery evidence), `team_unproven` (a teammate's row without it: history, never shown over the API's).
+   */
+  from: z.enum(['api', 'team', 'team_unproven']).optional(),
 });
 
 export const cardResultSchema = z.object({

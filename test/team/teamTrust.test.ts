@@ -19,6 +19,7 @@ import { chargesByBalanceType } from '../../src-main/cache/otherProfileCache';
 import { teamLinkStore } from '../../src-main/cache/teamLink';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { auditCache } from '../../src-main/audit/auditCache';
+import { versionsOf } from '../../src-main/current/cards';
 import { pullFromTeamOutcome } from '../../src-main/team/pull';
 import { openTeamConnection, type TeamConnection } from '../../src-main/teamdb/connection';
 import { inSchema } from '../../src-main/teamdb/schemaName';
@@ -92,6 +93,11 @@ describe('what a teammate can and cannot do to this copy', () => {
       team_machine: VERA,
       team_evidence: 0,
     });
+    // The card's version history says whose word each version is.
+    expect(versionsOf(cache, 'tender', 21).map((v) => [v.version, v.from])).toEqual([
+      [1, 'api'],
+      [999, 'team_unproven'],
+    ]);
     // The row shown, searched and exported stays the API's.
     expect(latest(cache, 21)).toEqual({ version: 1, price: 100_000 });
     expect(cache.db.prepare('SELECT version FROM tender_view WHERE id = 21').pluck().get()).toBe(1);
@@ -114,6 +120,7 @@ describe('what a teammate can and cannot do to this copy', () => {
     await teamVersion(team, tender(23, 2, { price: 1 }), { requestId: 'req_team', filterId: 'flt_team' });
     await pullFromTeamOutcome(cache, team, { now: () => NOW });
     expect(latest(cache, 23)).toEqual({ version: 2, price: 1 });
+    expect(versionsOf(cache, 'tender', 23).map((v) => v.from)).toEqual(['team']);
 
     apiDelivers(cache, 'req_api_3', tender(23, 2, { price: 180_000 }));
     expect(latest(cache, 23)).toEqual({ version: 2, price: 180_000 });
@@ -121,6 +128,7 @@ describe('what a teammate can and cannot do to this copy', () => {
     expect(cache.db.prepare('SELECT version FROM tender_view WHERE id = 23').pluck().get()).toBe(2);
     // From then on the version counts as delivered here by the API (its first delivery is the API's request).
     expect(versionStore(cache).get('tender', 23, 2)!.firstVia).toBe('card');
+    expect(versionsOf(cache, 'tender', 23).map((v) => v.from)).toEqual(['api']);
     expect(cache.db.prepare('SELECT r.request_id, r.team_machine FROM delivery_request r JOIN object_version v ON v.first_request_seq = r.request_seq WHERE v.id = 23').get()).toEqual({
       request_id: 'req_api_3',
       team_machine: null,
