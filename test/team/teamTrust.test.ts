@@ -113,6 +113,24 @@ describe('what a teammate can and cannot do to this copy', () => {
     expect(latest(cache, 22)).toEqual({ version: 3, price: 250_000 });
   });
 
+  it('a contract is judged alike: a made-up contract version without evidence does not become its latest', async () => {
+    const team = await teamDb();
+    const cache = tempCache();
+    versionStore(cache).record({ via: 'card', requestId: 'req_api_c', receivedAt: at(0) }, [
+      { kind: 'contract', id: 41, version: 1, billed: true, event: null, object: { id: 41, version: 1, tender_id: 21, price: 90_000 } },
+    ]);
+    await sql(
+      team,
+      `INSERT INTO S.contract_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id)
+       VALUES (41, 999, '{"id": 41, "version": 999, "tender_id": 22, "price": 1}'::jsonb, $1, 'feed', 'created', NULL, NULL, true, $2)`,
+      [at(-60), VERA],
+    );
+    await pullFromTeamOutcome(cache, team, { now: () => NOW });
+    expect(versionStore(cache).has('contract', 41, 999)).toBe(true);
+    expect(versionStore(cache).latestVersion('contract', 41)).toBe(1);
+    expect(cache.db.prepare('SELECT tender_id FROM contract WHERE id = 41').pluck().get()).toBe(21);
+  });
+
   it('the API’s answer of the same version replaces a teammate’s body, even one that carried delivery evidence', async () => {
     const team = await teamDb();
     const cache = tempCache();
