@@ -168,15 +168,28 @@ describe('a pull and the teammate rows it cannot take', () => {
     // What the pull used to do with it: applied, the field's clock at 9999-12-31.
     sharedChangeStore(old).applyPulled([
       { machineId: VERA, localSeq: 3, entity: 'mark', key: '19', field: 'status', value: 'won', at: '9999-12-31T23:59:59.999Z', author: 'Вера' },
+      // Tender 18 had an honest status before the pinning one.
+      { machineId: VERA, localSeq: 4, entity: 'mark', key: '18', field: 'status', value: 'reviewing', at: '2026-01-10T09:00:00.000Z', author: 'Вера' },
+      { machineId: VERA, localSeq: 5, entity: 'mark', key: '18', field: 'status', value: 'won', at: '9999-12-31T23:59:59.999Z', author: 'Вера' },
     ]);
     expect(() => markStore(old).apply({ tender_ids: [19], status: 'lost' })).toThrow('NOT NULL constraint failed: shared_change.at');
+    expect(statusOf(old, 18)).toBe('won');
     old.close();
 
     const cache = openCache(file);
     try {
+      // The pinned value is the quarantine's now: the status goes back to the honest winner, or to none.
+      expect(statusOf(cache, 19)).toBeNull();
+      expect(statusOf(cache, 18)).toBe('reviewing');
+      expect(sharedChangeStore(cache).markHistory(18).map((h) => h.value)).toEqual(['reviewing']);
+      // An honest later change of a teammate still wins over the restored one, an older one does not.
+      sharedChangeStore(cache).applyPulled([
+        { machineId: VERA, localSeq: 6, entity: 'mark', key: '18', field: 'status', value: 'lost', at: '2026-01-09T09:00:00.000Z', author: 'Вера' },
+      ]);
+      expect(statusOf(cache, 18)).toBe('reviewing');
       markStore(cache).apply({ tender_ids: [19], status: 'lost' });
       expect(statusOf(cache, 19)).toBe('lost');
-      expect(teamQuarantine(cache).heldCount()).toBe(1);
+      expect(teamQuarantine(cache).heldCount()).toBe(2);
       expect(sharedChangeStore(cache).markHistory(19).map((h) => [h.value, h.pulled])).toEqual([['lost', false]]);
     } finally {
       cache.close();
