@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CacheDb } from '../../src-main/cache/database';
 import { ledgerStore, type LedgerRow } from '../../src-main/cache/ledgerStore';
 import { chargesByBalanceType } from '../../src-main/cache/otherProfileCache';
+import { cacheStats } from '../../src-main/cache/stats';
 import { teamLinkStore } from '../../src-main/cache/teamLink';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { auditCache } from '../../src-main/audit/auditCache';
@@ -205,6 +206,7 @@ describe('what a teammate can and cannot do to this copy', () => {
     expect(ledger.maxId()).toBe(0);
     // Nor what another profile's summary reads as this account's spend (read-only, from the file).
     expect(chargesByBalanceType(cache.file, 'current')).toEqual([]);
+    expect(cacheStats(cache).ledgerRows).toBe(0);
     const claimed = await auditCache(cache, null);
     expect(claimed.rows).toBe(0);
     expect(claimed.repeatCharges).toEqual([]);
@@ -230,6 +232,7 @@ describe('what a teammate can and cannot do to this copy', () => {
     expect(verdict.repeatCharges).toEqual([]);
     expect(verdict.unexplained).toEqual([]);
     expect(chargesByBalanceType(cache.file, 'current')).toEqual([{ balanceType: 'tenders', movements: 21, units: 21 }]);
+    expect(cacheStats(cache).ledgerRows).toBe(21);
     // A claim pulled after the API's row of its id changes nothing.
     await sql(team, `UPDATE S.ledger_row SET object_id = 102 WHERE id = 1`);
     await pullFromTeamOutcome(cache, team, { now: () => NOW });
