@@ -37,6 +37,7 @@ export function teamHandlers(ctx: AppContext, syncer: TeamSyncer, secrets: TeamS
         const link = teamLinkStore(session.cache);
         const author = connection.author.trim() || (link.author() === '' ? defaultTeamAuthor() : link.author());
         if (author !== link.author()) link.setAuthor(author);
+        if (connection.refuseUnproven !== undefined && connection.refuseUnproven !== link.refuseUnproven()) link.setRefuseUnproven(connection.refuseUnproven);
       }
       // The last result stays while the same address and schema are saved again (also after a disconnect).
       const ranOn = teamLastRun?.url !== undefined ? { url: teamLastRun.url, schema: teamLastRun.schema } : previous;

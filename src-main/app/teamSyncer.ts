@@ -11,7 +11,7 @@
 import type { CacheDb } from '../cache/database';
 import { teamLinkStore } from '../cache/teamLink';
 import type { StoredVersion } from '../current/deps';
-import type { EventName, EventPayload, Locale, SyncJob, TeamLastRun, TeamStatus } from '../contract/ipc';
+import { LAST_RUN_SKIPPED_NAMED, type EventName, type EventPayload, type Locale, type SyncJob, type TeamLastRun, type TeamStatus } from '../contract/ipc';
 import { appVersion } from '../export/provenance';
 import { TEAM_SYNC_TEXT, teamOtherProfileText, teamProgressLine } from '../i18n/teamSyncText';
 import { defaultTeamAuthor } from '../team/author';
@@ -87,8 +87,9 @@ export class TeamSyncer {
     const forActiveProfile = teamSyncRefusal(this.deps.settings, activeProfile) === null;
     // The name is the profile's cache's (team_self), where the CLI's --author writes too.
     const author = forActiveProfile && session ? authorOf(session.cache) : null;
+    const refuseUnproven = forActiveProfile && session ? refuseUnprovenOf(session.cache) : null;
     return {
-      connection: team && author ? { ...team, author } : team,
+      connection: team && author ? { ...team, author, ...(refuseUnproven !== null ? { refuseUnproven } : {}) } : team,
       passwordStored: team ? this.stored!.stored : false,
       running: this.running !== null,
       progress: this.progress,
@@ -206,7 +207,18 @@ export class TeamSyncer {
           },
         },
       );
-      lastRun = { at: at(), ok: true, pushed: result.pushed, pulled: result.pulled, error: null, ledgerRefreshed: result.ledgerRefreshed, url: connection.url, schema: connection.schema };
+      lastRun = {
+        at: at(),
+        ok: true,
+        pushed: result.pushed,
+        pulled: result.pulled,
+        error: null,
+        ledgerRefreshed: result.ledgerRefreshed,
+        url: connection.url,
+        schema: connection.schema,
+        skipped: result.skipped.slice(0, LAST_RUN_SKIPPED_NAMED),
+        skippedTotal: result.skippedTotal,
+      };
     } catch (error) {
       lastRun = { at: at(), ok: false, pushed: null, pulled: null, error: toIpcError(error, this.deps.locale()).message, url: connection.url, schema: connection.schema };
     }
@@ -215,6 +227,15 @@ export class TeamSyncer {
 
   private async announce(): Promise<void> {
     this.deps.emit('team.status', await this.status());
+  }
+}
+
+/** The profile cache's setting on teammates' versions without delivery evidence; null when it cannot be read. */
+function refuseUnprovenOf(cache: CacheDb): boolean | null {
+  try {
+    return teamLinkStore(cache).refuseUnproven();
+  } catch {
+    return null;
   }
 }
 

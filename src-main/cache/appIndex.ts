@@ -62,8 +62,8 @@ export function tenderView(object: unknown): TenderView {
 export interface AppIndexer {
   /** An item of a feed page of `filterId` (cards and direct records belong to no filter). */
   member(filterId: string, kind: ObjectKind, id: number): void;
-  /** A version stored for the first time. */
-  newVersion(kind: ObjectKind, id: number, version: number, object: unknown): void;
+  /** A version stored for the first time; `forced`: it is the latest whatever its number (deliveryWriter says when). */
+  newVersion(kind: ObjectKind, id: number, version: number, object: unknown, forced?: boolean): void;
 }
 
 const NO_VIEWS: AppIndexer = { member() {}, newVersion() {} };
@@ -78,29 +78,29 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
       `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, customer_inn = excluded.customer_inn,
          customer_name = excluded.customer_name, supplier_inns = excluded.supplier_inns, supplier_text = excluded.supplier_text
-       WHERE excluded.version > contract_party.version`,
+       WHERE excluded.version > contract_party.version OR ? = 1`,
     ),
     view: db.prepare(
       `INSERT INTO tender_view (id, version, etp_id, currency, region_name, customer_inn, publish_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, etp_id = excluded.etp_id, currency = excluded.currency,
          region_name = excluded.region_name, customer_inn = excluded.customer_inn, publish_date = excluded.publish_date, end_date = excluded.end_date
-       WHERE excluded.version > tender_view.version`,
+       WHERE excluded.version > tender_view.version OR ? = 1`,
     ),
   };
   return {
     member(filterId, kind, id) {
       s.member.run(filterId, KIND_CODE[kind], id);
     },
-    newVersion(kind, id, version, object) {
+    newVersion(kind, id, version, object, forced = false) {
       const external = externalIdOf(kind, object);
       if (external) s.external.run(KIND_CODE[kind], external, id);
       if (kind === 'tender') {
         const v = tenderView(object);
-        s.view.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate);
+        s.view.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate, forced ? 1 : 0);
       }
       if (kind === 'contract') {
         const p = contractParty(object);
-        s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText);
+        s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0);
       }
     },
   };

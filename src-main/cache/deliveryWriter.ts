@@ -5,8 +5,16 @@
  * Two halves so that the write transaction stays short: `prepare` (reads and CPU only: which versions are
  * new, their JSON, the compressed pack) runs before the transaction; `write` runs inside it and re-checks
  * everything it relies on, so a version that `prepare` believed held but is not gets stored anyway.
+ *
+ * A teammate's word is not the API's (issue 27). A version first delivered by a team pull without delivery
+ * evidence (domain/teamRows.ts) is held as history but never becomes an object's latest (the row shown, searched
+ * and exported) over a version the API delivered or a teammate proved; a trusted version becomes the latest over
+ * such a one even when its number is lower (a made-up v999 cannot pin a tender). And the API's answer wins over a
+ * teammate's row of the same key: when the API delivers a version first held from the team, its body replaces
+ * the teammate's (when they differ) and the version counts as delivered here from then on.
  */
 import type Database from 'better-sqlite3';
+import { hasDeliveryEvidence } from '../domain/teamRows';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
 import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
@@ -89,6 +97,15 @@ export interface DeliveryWriter {
   readonly insights: InsightUpkeep;
 }
 
+/** A held version's place and its first delivery's origin (migration 0017's `team_machine`, 0021's evidence). */
+interface FirstDelivery {
+  pack_id: number;
+  pack_offset: number;
+  byte_length: number;
+  team_machine: string | null;
+  team_evidence: number | null;
+}
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
@@ -151,15 +168,63 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
        ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id
        WHERE excluded.version > contract.version`,
     ),
+    contractForced: db.prepare(
+      `INSERT INTO contract (id, version, tender_id) VALUES (?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id`,
+    ),
+    latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
+    latestContract: db.prepare<[number], number>('SELECT version FROM contract WHERE id = ?').pluck(),
+    packOf: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+  };
+
+  /**
+   * The statements of team trust (migration 0021), prepared on first use; null on a file from before it (the
+   * migration tests' old schemas), which holds nothing pulled with evidence to judge.
+   */
+  let trustStatements:
+    | {
+        anyPulled: Database.Statement<[], number>;
+        first: Database.Statement<[number, number, number], FirstDelivery>;
+        takeOver: Database.Statement<[number, number, number, number, number, number, number]>;
+      }
+    | null
+    | undefined;
+  const trust = () => {
+    if (trustStatements !== undefined) return trustStatements;
+    const has = db.prepare("SELECT 1 FROM pragma_table_info('delivery_request') WHERE name = 'team_evidence'").get() !== undefined;
+    trustStatements = has
+      ? {
+          anyPulled: db.prepare<[], number>('SELECT 1 FROM delivery_request WHERE team_machine IS NOT NULL LIMIT 1').pluck(),
+          first: db.prepare<[number, number, number], FirstDelivery>(
+            `SELECT v.pack_id, v.pack_offset, v.byte_length, r.team_machine, r.team_evidence
+             FROM object_version v JOIN delivery_request r ON r.request_seq = v.first_request_seq
+             WHERE v.kind = ? AND v.id = ? AND v.version = ?`,
+          ),
+          takeOver: db.prepare(
+            'UPDATE object_version SET pack_id = ?, pack_offset = ?, byte_length = ?, first_request_seq = ? WHERE kind = ? AND id = ? AND version = ?',
+          ),
+        }
+      : null;
+    return trustStatements;
+  };
+  /** A held version is trusted unless its first delivery was a teammate's row without delivery evidence. */
+  const trusted = (f: FirstDelivery): boolean => f.team_machine === null || f.team_evidence === 1;
+
+  /** The object's latest version and whether it is trusted; null when none is held. */
+  const latestOf = (item: DeliveredItem): { version: number; trusted: boolean } | null => {
+    const version = item.kind === 'tender' ? s.latestTender.get(item.id) : s.latestContract.get(item.id);
+    if (version === undefined) return null;
+    const first = trust()!.first.get(KIND_CODE[item.kind], item.id, version);
+    return { version, trusted: first === undefined || trusted(first) };
   };
 
   const insertRequest = (r: DeliveryRequestInfo): Database.RunResult => {
     if (r.teamMachine === undefined || r.teamMachine === null) return s.request.run(r.via, r.requestId, r.filterId, r.feed, r.stream, r.receivedAt);
     s.teamRequest ??= db.prepare(
-      `INSERT INTO delivery_request (via, request_id, filter_id, feed, stream, received_at, items, billed, new_versions, created, updated, team_machine)
-       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, ?)`,
+      `INSERT INTO delivery_request (via, request_id, filter_id, feed, stream, received_at, items, billed, new_versions, created, updated, team_machine, team_evidence)
+       VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, ?, ?)`,
     );
-    return s.teamRequest.run(r.via, r.requestId, r.filterId, r.feed, r.stream, r.receivedAt, r.teamMachine);
+    return s.teamRequest.run(r.via, r.requestId, r.filterId, r.feed, r.stream, r.receivedAt, r.teamMachine, hasDeliveryEvidence(r) ? 1 : 0);
   };
 
   const storePack = (pack: EncodedBlob): number => Number(s.pack.run(pack.codec, pack.rawBytes, pack.body).lastInsertRowid);
@@ -183,17 +248,54 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     }
   };
 
-  const onNewVersion = (item: DeliveredItem): void => {
+  /**
+   * A version stored (or taken over from the team) is indexed: it becomes the object's latest when newer, or
+   * whatever its number when `forced` (a trusted version over an untrusted latest, the API's body of the latest).
+   */
+  const onNewVersion = (item: DeliveredItem, forced = false): void => {
     adoptProvisional(item);
-    views.newVersion(item.kind, item.id, item.version, item.object);
+    views.newVersion(item.kind, item.id, item.version, item.object, forced);
     if (item.kind === 'tender') {
-      const indexed = tenders.indexVersion(item.id, item.version, item.object);
+      const indexed = tenders.indexVersion(item.id, item.version, item.object, forced);
       if (indexed) insights.tenderVersion(item.id, item.version, item.object, indexed.fields, indexed.isNew);
     } else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
-      s.contract.run(item.id, item.version, tenderId);
+      (forced ? s.contractForced : s.contract).run(item.id, item.version, tenderId);
       insights.contractVersion(item.id, item.version, item.object);
     }
+  };
+
+  /**
+   * How a new version of a cache that holds teammates' rows is indexed: as usual, forced over an untrusted latest
+   * (a trusted version, whatever its number), or not at all (an untrusted one while the latest is trusted: history).
+   */
+  const indexNew = (item: DeliveredItem, requestTrusted: boolean): void => {
+    const latest = latestOf(item);
+    if (latest === null || latest.version === item.version) onNewVersion(item);
+    else if (requestTrusted) onNewVersion(item, item.version < latest.version && !latest.trusted);
+    else if (!latest.trusted) onNewVersion(item);
+  };
+
+  /**
+   * The API delivered a version first held from a teammate: its body replaces the teammate's when they differ,
+   * the version counts as delivered here (its first request is this one), and it is indexed as a trusted version.
+   */
+  const takeOver = (item: DeliveredItem, first: FirstDelivery, requestSeq: number): void => {
+    const t = trust()!;
+    const kind = KIND_CODE[item.kind];
+    const held = s.packOf.get(first.pack_id);
+    const heldJson = held ? decodeBlob(held.codec, held.body).toString('utf8', first.pack_offset, first.pack_offset + first.byte_length) : null;
+    const apiJson = JSON.stringify(item.object);
+    const replaced = heldJson !== apiJson;
+    if (replaced) {
+      const bytes = Buffer.from(apiJson, 'utf8');
+      t.takeOver.run(storePack(encodeBlob(bytes)), 0, bytes.length, requestSeq, kind, item.id, item.version);
+    } else t.takeOver.run(first.pack_id, first.pack_offset, first.byte_length, requestSeq, kind, item.id, item.version);
+    const latest = latestOf(item);
+    if (latest === null) onNewVersion(item);
+    else if (latest.version === item.version) {
+      if (replaced) onNewVersion(item, true);
+    } else if (item.version > latest.version || !latest.trusted) onNewVersion(item, item.version < latest.version);
   };
 
   return {
@@ -253,6 +355,10 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
       summary.requestSeq = requestSeq;
       const packId = prepared.pack ? storePack(prepared.pack) : null;
       const countedInPage = new Set<string>();
+      // Teammates' rows are judged only where there are some (a cache never pulled into writes as it always did).
+      const pulled = request.teamMachine !== undefined && request.teamMachine !== null;
+      const judged = trust() !== null && (pulled || trust()!.anyPulled.get() !== undefined);
+      const requestTrusted = !pulled || hasDeliveryEvidence(request);
 
       prepared.items.forEach((item, ordinal) => {
         const kind = KIND_CODE[item.kind];
@@ -272,8 +378,15 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         if (item.billed) summary.billed++;
         if (stored) {
           summary.newVersions++;
-          onNewVersion(item);
-        } else summary.repeats++;
+          if (judged) indexNew(item, requestTrusted);
+          else onNewVersion(item);
+        } else {
+          summary.repeats++;
+          if (judged && !pulled) {
+            const first = trust()!.first.get(kind, item.id, item.version);
+            if (first !== undefined && first.team_machine !== null) takeOver(item, first, requestSeq);
+          }
+        }
         if (item.event !== null && request.filterId !== null) {
           views.member(request.filterId, item.kind, item.id);
           const key = `${kind}:${item.id}:${item.version}`;

@@ -2,6 +2,11 @@
  * Mirror of the server's charge ledger (GET /balance/ledger) and of the last balance fetched
  * (GET /balance). Ledger rows never change on the server, so a row is written once and kept; `maxId` is
  * where the next fetch starts (`starting_after`).
+ *
+ * A team pull also brings rows a teammate claims (issue 27): they are kept apart (`team_machine`, migration 0021)
+ * and are not this ledger. Everything read here (the audit, the ledger view, the spend, exports, `maxId`) is the
+ * API's rows only: a teammate's row never counts as a charge, and 300 claimed ids above the API's newest row can
+ * no longer make the mirror skip the real rows below them. The API's row of an id replaces a claim of that id.
  */
 import { perCache, type CacheDb } from './database';
 import { CacheInputError } from './errors';
@@ -30,9 +35,16 @@ export interface BalanceMirror {
 }
 
 export interface LedgerStore {
-  /** Stores rows not held yet (by id); returns how many were new. */
+  /**
+   * Stores rows the API's ledger gave that are not held yet as the API's (by id): a teammate's claim of the same id
+   * is replaced by the API's row. Returns how many became the API's here.
+   */
   upsertRows(rows: readonly LedgerRow[]): number;
-  /** Highest ledger row id held, or 0 when none. */
+  /** Stores rows a teammate pushed (each with the pushing machine), where no row of that id is held; returns how many. */
+  upsertTeamRows(rows: readonly (LedgerRow & { machineId: string })[]): number;
+  /** Rows only a teammate claims (not seen in the API's ledger here). */
+  teamOnlyCount(): number;
+  /** Highest id of the API's rows held, or 0 when none. */
   maxId(): number;
   count(balanceType?: BalanceType): number;
   /** Rows in id order, after `afterId` when given. */
@@ -80,14 +92,23 @@ function createLedgerStore(cache: CacheDb): LedgerStore {
   const s = {
     insert: db.prepare(
       `INSERT INTO ledger_row (id, balance_type, amount, object_id, version, filter_id, request_id, created_at)
-       VALUES (@id, @balanceType, @amount, @objectId, @version, @filterId, @requestId, @createdAt) ON CONFLICT (id) DO NOTHING`,
+       VALUES (@id, @balanceType, @amount, @objectId, @version, @filterId, @requestId, @createdAt)
+       ON CONFLICT (id) DO UPDATE SET balance_type = excluded.balance_type, amount = excluded.amount, object_id = excluded.object_id,
+         version = excluded.version, filter_id = excluded.filter_id, request_id = excluded.request_id, created_at = excluded.created_at,
+         team_machine = NULL
+       WHERE ledger_row.team_machine IS NOT NULL`,
     ),
-    maxId: db.prepare<[], number | null>('SELECT max(id) FROM ledger_row').pluck(),
-    count: db.prepare<[], number>('SELECT count(*) FROM ledger_row').pluck(),
-    countOf: db.prepare<[string], number>('SELECT count(*) FROM ledger_row WHERE balance_type = ?').pluck(),
-    after: db.prepare<[number], LedgerDbRow>('SELECT * FROM ledger_row WHERE id > ? ORDER BY id'),
-    afterOf: db.prepare<[number, string], LedgerDbRow>('SELECT * FROM ledger_row WHERE id > ? AND balance_type = ? ORDER BY id'),
-    rowsFor: db.prepare<[number, number], LedgerDbRow>('SELECT * FROM ledger_row WHERE object_id = ? AND version = ? ORDER BY id'),
+    insertTeam: db.prepare(
+      `INSERT INTO ledger_row (id, balance_type, amount, object_id, version, filter_id, request_id, created_at, team_machine)
+       VALUES (@id, @balanceType, @amount, @objectId, @version, @filterId, @requestId, @createdAt, @machineId) ON CONFLICT (id) DO NOTHING`,
+    ),
+    teamOnly: db.prepare<[], number>('SELECT count(*) FROM ledger_row WHERE team_machine IS NOT NULL').pluck(),
+    maxId: db.prepare<[], number | null>('SELECT max(id) FROM ledger_row WHERE team_machine IS NULL').pluck(),
+    count: db.prepare<[], number>('SELECT count(*) FROM ledger_row WHERE team_machine IS NULL').pluck(),
+    countOf: db.prepare<[string], number>('SELECT count(*) FROM ledger_row WHERE balance_type = ? AND team_machine IS NULL').pluck(),
+    after: db.prepare<[number], LedgerDbRow>('SELECT * FROM ledger_row WHERE id > ? AND team_machine IS NULL ORDER BY id'),
+    afterOf: db.prepare<[number, string], LedgerDbRow>('SELECT * FROM ledger_row WHERE id > ? AND balance_type = ? AND team_machine IS NULL ORDER BY id'),
+    rowsFor: db.prepare<[number, number], LedgerDbRow>('SELECT * FROM ledger_row WHERE object_id = ? AND version = ? AND team_machine IS NULL ORDER BY id'),
     setBalance: db.prepare(
       `INSERT INTO balance_mirror (singleton, tenders, contracts, usage_today_tenders, usage_today_contracts, last_updated, fetched_at)
        VALUES (1, ?, ?, ?, ?, ?, ?)
@@ -98,22 +119,37 @@ function createLedgerStore(cache: CacheDb): LedgerStore {
     getBalance: db.prepare<[], BalanceRow>('SELECT * FROM balance_mirror WHERE singleton = 1'),
   };
 
+  const columns = ({ id, balanceType, amount, objectId, version, filterId, requestId, createdAt }: LedgerRow) =>
+    ({ id, balanceType, amount, objectId, version, filterId, requestId, createdAt });
   const upsert = writeTransaction(db, (rows: readonly LedgerRow[]) => {
     let added = 0;
-    for (const row of rows) added += s.insert.run(row).changes;
+    for (const row of rows) added += s.insert.run(columns(row)).changes;
     return added;
   });
+  const upsertTeam = writeTransaction(db, (rows: readonly (LedgerRow & { machineId: string })[]) => {
+    let added = 0;
+    for (const row of rows) added += s.insertTeam.run({ ...columns(row), machineId: row.machineId }).changes;
+    return added;
+  });
+  const check = (rows: readonly LedgerRow[]): void => {
+    for (const r of rows) {
+      if (!Number.isSafeInteger(r.id) || r.id <= 0) throw new CacheInputError(`Ledger row id ${String(r.id)} is not a positive integer.`);
+      if (r.balanceType !== 'tenders' && r.balanceType !== 'contracts') {
+        throw new CacheInputError(`Ledger row ${r.id}: balance_type must be tenders or contracts.`);
+      }
+    }
+  };
 
   return {
     upsertRows(rows) {
-      for (const r of rows) {
-        if (!Number.isSafeInteger(r.id) || r.id <= 0) throw new CacheInputError(`Ledger row id ${String(r.id)} is not a positive integer.`);
-        if (r.balanceType !== 'tenders' && r.balanceType !== 'contracts') {
-          throw new CacheInputError(`Ledger row ${r.id}: balance_type must be tenders or contracts.`);
-        }
-      }
+      check(rows);
       return upsert(rows);
     },
+    upsertTeamRows(rows) {
+      check(rows);
+      return upsertTeam(rows);
+    },
+    teamOnlyCount: () => s.teamOnly.get()!,
     maxId() {
       return s.maxId.get() ?? 0;
     },

@@ -34,9 +34,14 @@ export function heldTenderCount(file: string): number | null {
  */
 export function chargesByBalanceType(file: string, generation: 'current' | 'earlier'): ChargesByBalance | null {
   if (!existsSync(file)) return [];
-  const sql =
-    generation === 'current'
-      ? 'SELECT balance_type AS balanceType, count(*) AS movements, sum(amount) AS units FROM ledger_row GROUP BY balance_type ORDER BY balance_type'
-      : 'SELECT balance_type AS balanceType, count(*) AS movements, -sum(amount) AS units FROM earlier_transaction WHERE amount < 0 GROUP BY balance_type ORDER BY balance_type';
-  return readOnly(file, (db) => db.prepare<[], ChargesByBalance[number]>(sql).all());
+  return readOnly(file, (db) => {
+    // A teammate's claimed ledger rows (migration 0022's team_machine) are not this account's charges; a file from
+    // before that migration (read here without migrating) holds none.
+    const apiOnly = generation === 'current' && db.prepare("SELECT 1 FROM pragma_table_info('ledger_row') WHERE name = 'team_machine'").get() !== undefined;
+    const sql =
+      generation === 'current'
+        ? `SELECT balance_type AS balanceType, count(*) AS movements, sum(amount) AS units FROM ledger_row ${apiOnly ? 'WHERE team_machine IS NULL' : ''} GROUP BY balance_type ORDER BY balance_type`
+        : 'SELECT balance_type AS balanceType, count(*) AS movements, -sum(amount) AS units FROM earlier_transaction WHERE amount < 0 GROUP BY balance_type ORDER BY balance_type';
+    return db.prepare<[], ChargesByBalance[number]>(sql).all();
+  });
 }

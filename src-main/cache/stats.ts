@@ -40,7 +40,8 @@ const COUNTS = {
   cachedCards: 'SELECT count(*) FROM card',
   savedSearches: 'SELECT count(*) FROM saved_search',
   lists: 'SELECT count(*) FROM list',
-  ledgerRows: 'SELECT count(*) FROM ledger_row',
+  // The API's ledger only: a teammate's claimed rows (migration 0022) are not this account's charges.
+  ledgerRows: 'SELECT count(*) FROM ledger_row WHERE team_machine IS NULL',
   outboxPending: "SELECT count(*) FROM outbox WHERE state = 'pending'",
   pageSize: 'SELECT page_size FROM pragma_page_size',
   pageCount: 'SELECT page_count FROM pragma_page_count',

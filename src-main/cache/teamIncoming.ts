@@ -7,8 +7,12 @@
  * the same code. Each version keeps its first delivery as the team row tells it (request id, filter, event,
  * when, `billed`), under a `delivery_request` row whose `team_machine` names the pusher, so what an export's
  * rows cost and the audit's "delivered in that request" stay true; no charge is logged (no response told
- * this machine of one). Ledger rows are inserted when missing; saved searches too, and a teammate's change to one replaces it here unless this
+ * this machine of one). Ledger rows are inserted when missing, as a teammate's claim apart from the API's ledger
+ * (ledgerStore); saved searches too, and a teammate's change to one replaces it here unless this
  * machine changed it since its last push (savedSearches says why).
+ *
+ * Every row here was checked by the pull first (team/pulledRows.ts: safe ids, object bodies that name their
+ * row, readable times not in the future).
  *
  * A row already held is skipped, not logged again: a rerun after kill -9 (the pull's cursor moves only after
  * every page is written) and a version this machine fetched itself both leave the cache as it was. Each call
@@ -87,7 +91,7 @@ function createTeamIncoming(cache: CacheDb): TeamIncoming {
           version: r.version,
           billed: r.billed,
           event: r.via === 'feed' ? r.event : null,
-          object: JSON.parse(r.body) as unknown,
+          object: r.object,
         });
       }
       if (groups.size === 0) return 0;
@@ -103,9 +107,8 @@ function createTeamIncoming(cache: CacheDb): TeamIncoming {
         (r) => !cards.cachedPages(r.kind, r.id, r.version).some((p) => p.positionsPage === r.positionsPage && p.positionsLimit === r.positionsLimit),
       );
       if (fresh.length === 0) return 0;
-      const parsed = fresh.map((r) => ({ r, card: JSON.parse(r.body) as unknown }));
       return inPulled(() => {
-        for (const { r, card } of parsed) {
+        for (const r of fresh) {
           cards.saveCard({
             kind: r.kind,
             id: r.id,
@@ -115,19 +118,18 @@ function createTeamIncoming(cache: CacheDb): TeamIncoming {
             requestId: r.requestId,
             receivedAt: r.deliveredAt,
             billed: r.billed,
-            card,
+            card: r.card,
             teamMachine: r.machineId,
           });
         }
-        return parsed.length;
+        return fresh.length;
       });
     },
 
     ledgerRows(rows) {
       if (rows.length === 0) return 0;
-      return inPulled(() =>
-ledger.upsertRows(rows.map(({ machineId: _pusher, ...row }) => row)),
-      );
+      // A teammate's claim, kept apart from the API's ledger (ledgerStore: never a charge, never the mirror's start).
+      return inPulled(() => ledger.upsertTeamRows(rows));
     },
 
     savedSearches(rows, pushedUpTo = 0) {

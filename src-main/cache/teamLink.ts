@@ -29,6 +29,12 @@ export interface TeamLinkStore {
   readonly machineId: string;
   author(): string;
   setAuthor(name: string): void;
+  /**
+   * Whether a pull holds teammates' versions and cards that carry no delivery evidence instead of taking them (the
+   * analyst's setting, migration 0022; the app and the CLI read and write it here).
+   */
+  refuseUnproven(): boolean;
+  setRefuseUnproven(on: boolean): void;
   /** The link to this team database, made (with zero cursors) on first use. */
   link(teamId: string, schemaName: string): TeamLinkState;
   /** Moves part of the push cursor (only forward: a stale writer never moves it back). */
@@ -91,6 +97,9 @@ function createTeamLinkStore(cache: CacheDb): TeamLinkStore {
     machineId,
     author: () => s.self.get()!.author,
     setAuthor: (name) => void s.setAuthor.run(name),
+    // Prepared when asked: a file opened at an older migration (the migration tests') has no such column.
+    refuseUnproven: () => db.prepare<[], number>('SELECT refuse_unproven FROM team_self').pluck().get() === 1,
+    setRefuseUnproven: (on) => void db.prepare<[number]>('UPDATE team_self SET refuse_unproven = ?').run(on ? 1 : 0),
     link(teamId, schemaName) {
       s.insertLink.run(teamId, schemaName);
       return toState(s.link.get(teamId)!);

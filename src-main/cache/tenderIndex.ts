@@ -201,7 +201,7 @@ export interface TenderIndexer {
    * the fields read from it when it did, and whether the tender is new to the cache (the insight upkeep
    * reuses both), else null.
    */
-  indexVersion(id: number, version: number, object: unknown): { fields: TenderFields; isNew: boolean } | null;
+  indexVersion(id: number, version: number, object: unknown, forced?: boolean): { fields: TenderFields; isNew: boolean } | null;
   /**
    * Titles of positions from a cached card of `version`. Kept per tender for the newest card version
    * (pages of the same version add up) and indexed with the latest tender version. Returns whether the
@@ -289,9 +289,9 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
   };
 
   return {
-    indexVersion(id, version, object) {
+    indexVersion(id, version, object, forced = false) {
       const current = s.row.get(id);
-      if (current && current.version >= version) return null; // an older version arriving late is history only
+      if (current && current.version >= version && !forced) return null; // an older version arriving late is history only
       const f = tenderFields(object);
       const body = ftsBody(f, positionTitles(id));
       const hash = fingerprint(body);

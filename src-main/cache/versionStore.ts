@@ -3,9 +3,11 @@
  *
  * A version is stored once, whatever delivered it and however often; each delivery adds a row to the log
  * (with its request, `billed` flag and event). The latest version of an object is the highest version
- * held, not the last one delivered. Feed pages go through feedStore (their cursor commits with them) and
+ * held, not the last one delivered, except that a teammate's version without delivery evidence never is the
+ * latest over one the API delivered (cache/deliveryWriter.ts, issue 27). Feed pages go through feedStore (their cursor commits with them) and
  * cards through cardStore; `record` is for anything else that delivers objects.
  */
+import type Database from 'better-sqlite3';
 import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliveredItem, type DeliverySummary } from './deliveryWriter';
 import { decodeBlob, PackCache } from './packCodec';
@@ -56,7 +58,14 @@ export interface VersionStore {
   deliveries(kind: ObjectKind, id: number, version?: number): DeliveryRecord[];
   /** Every held version key, by kind, id and version; streams (for `cache versions --json`). */
   allVersions(): IterableIterator<VersionKey>;
+  /**
+   * Where each held version of the object first came from (issue 27): `api` (this machine's request), `team` (a
+   * teammate's row with the API's delivery evidence) or `team_unproven` (a teammate's row without it).
+   */
+  origins(kind: ObjectKind, id: number): Map<number, VersionOrigin>;
 }
+
+export type VersionOrigin = 'api' | 'team' | 'team_unproven';
 
 /** A held version's row with its first request's time and way (VERSION_COLUMNS below; the team push reads the same). */
 export interface VersionRow {
@@ -107,6 +116,7 @@ function createVersionStore(cache: CacheDb): VersionStore {
     ),
     keys: db.prepare<[], { kind: number; id: number; version: number }>('SELECT kind, id, version FROM object_version ORDER BY kind, id, version'),
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
+    origins: undefined as Database.Statement<[number, number], { version: number; team_machine: string | null; team_evidence: number | null }> | undefined,
   };
 
   const loadPack = (packId: number, row: VersionRow): { codec: number; body: Buffer } => {
@@ -188,6 +198,16 @@ function createVersionStore(cache: CacheDb): VersionStore {
     deliveries(kind, id, version) {
       const rows = version === undefined ? s.deliveries.all(KIND_CODE[kind], id) : s.versionDeliveries.all(KIND_CODE[kind], id, version);
       return rows.map(toDelivery);
+    },
+    origins(kind, id) {
+      // Prepared when asked: migration 0022's column is not there in a file opened at an older migration (tests).
+      s.origins ??= db.prepare<[number, number], { version: number; team_machine: string | null; team_evidence: number | null }>(
+        `SELECT v.version, r.team_machine, r.team_evidence FROM object_version v JOIN delivery_request r ON r.request_seq = v.first_request_seq
+         WHERE v.kind = ? AND v.id = ?`,
+      );
+      return new Map(
+        s.origins.all(KIND_CODE[kind], id).map((r) => [r.version, r.team_machine === null ? 'api' : r.team_evidence === 1 ? 'team' : 'team_unproven'] as const),
+      );
     },
     *allVersions() {
       for (const row of s.keys.iterate()) yield { kind: KIND_OF_CODE[row.kind]!, id: row.id, version: row.version };

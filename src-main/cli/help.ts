@@ -300,8 +300,11 @@ export const HELP: Record<string, CommandHelp> = {
     lines: [
       {
         sub: 'sync',
-        usage: 'team sync --postgres URL [--schema {NAME}] [--author {NAME}]',
-        note: text('отправить, чего нет у команды, и получить то, что отправили коллеги', 'pushes what the team lacks, pulls what teammates pushed'),
+        usage: 'team sync --postgres URL [--schema {NAME}] [--author {NAME}] [--refuse-unproven | --accept-unproven]',
+        note: text(
+          'отправить, чего нет у команды, и получить то, что отправили коллеги; --refuse-unproven: не принимать версии коллег без подтверждения доставки от API (запомнится для профиля, --accept-unproven снимает)',
+          'pushes what the team lacks, pulls what teammates pushed; --refuse-unproven: refuse teammates’ versions without evidence of the API’s delivery (kept for the profile; --accept-unproven lifts it)',
+        ),
       },
       { sub: 'password', usage: 'team password --postgres URL [--forget]', note: text('пароль командной базы в хранилище паролей (или удалить его)', 'keeps the team database’s password in the keychain (or deletes it)') },
     ],

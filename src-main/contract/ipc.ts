@@ -26,6 +26,8 @@ import type { Bilingual } from '../domain/bilingual';
 import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
 import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
 import { HHMM, HHMM_WORDS, type NotificationTarget } from '../domain/notifications';
+import { teamSchemaProblem } from '../domain/teamSchemaName';
+import { TEAM_REFUSAL_REASONS, TEAM_TABLES, type SkippedTeamRow } from '../domain/teamRows';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -246,6 +248,11 @@ export const versionInfoSchema = z.object({
   receivedAt: z.string(),
   billed: z.boolean(),
   via: z.string(),
+  /**
+   * Whose word the version is (issue 27): `api` (delivered to this machine), `team` (a teammate's row with the
+   * API's delivery evidence), `team_unproven` (a teammate's row without it: history, never shown over the API's).
+   */
+  from: z.enum(['api', 'team', 'team_unproven']).optional(),
 });
 
 export const cardResultSchema = z.object({
@@ -689,6 +696,10 @@ const TEAM_WORDS = {
   url: { ru: 'адрес вида postgres://пользователь@сервер:порт/база', en: 'an address like postgres://user@host:port/database' },
   urlPassword: { ru: 'пароль в адрес не пишите: для него есть отдельное поле', en: 'leave the password out of the address: it has a field of its own' },
   schema: { ru: 'строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'lower-case Latin letters, digits and _, at most 63 characters' },
+  systemSchema: {
+    ru: 'это системная схема PostgreSQL (information_schema, pg_…): укажите свою, например tenderwb',
+    en: 'this is a PostgreSQL system schema (information_schema, pg_…): give one of the team’s own, such as tenderwb',
+  },
 };
 const teamUrl = z
   .string()
@@ -696,8 +707,22 @@ const teamUrl = z
   .max(2000)
   .refine((v) => /^postgres(ql)?:\/\/[^/\s]+\/[^/\s?]+(\?\S*)?$/i.test(v), { message: TEAM_WORDS.url.ru, params: { text: TEAM_WORDS.url } })
   .refine((v) => !/^postgres(ql)?:\/\/[^/@]*:[^/@]*@/i.test(v), { message: TEAM_WORDS.urlPassword.ru, params: { text: TEAM_WORDS.urlPassword } });
-const teamSchemaName = z.string().refine((v) => /^[a-z_][a-z0-9_]{0,62}$/.test(v), { message: TEAM_WORDS.schema.ru, params: { text: TEAM_WORDS.schema } });
-export const teamConnectionSchema = z.strictObject({ url: teamUrl, schema: teamSchemaName, author: z.string().trim().max(200) });
+const teamSchemaName = z.string().superRefine((v, ctx) => {
+  const problem = teamSchemaProblem(v);
+  if (problem === null) return;
+  const text = problem === 'system' ? TEAM_WORDS.systemSchema : TEAM_WORDS.schema;
+  ctx.addIssue({ code: 'custom', message: text.ru, params: { text } });
+});
+export const teamConnectionSchema = z.strictObject({
+  url: teamUrl,
+  schema: teamSchemaName,
+  author: z.string().trim().max(200),
+  /**
+   * Refuse teammates' versions and cards without the API's delivery evidence (issue 27): kept in the profile's
+   * cache (team_self, where `tenderwb team sync --refuse-unproven` writes); absent: kept as it is.
+   */
+  refuseUnproven: z.boolean().optional(),
+});
 export type TeamConnectionSettings = z.infer<typeof teamConnectionSchema>;
 const teamCountsSchema = z.object({
   tender_version: z.number(),
@@ -707,6 +732,22 @@ const teamCountsSchema = z.object({
   saved_search: z.number(),
   shared_change: z.number(),
 });
+/** A teammate's row a pull did not take (issue 27; domain/teamRows.ts), as a run's result names it. */
+export const skippedTeamRowSchema = z.object({
+  table: z.enum(TEAM_TABLES),
+  kind: z.enum(['tender', 'contract']).optional(),
+  id: z.string().max(200),
+  version: z.string().max(40).optional(),
+  page: z.string().max(40).optional(),
+  entity: z.string().max(40).optional(),
+  field: z.string().max(300).optional(),
+  reason: z.enum(TEAM_REFUSAL_REASONS),
+  detail: z.string().max(400).nullable(),
+  machineId: z.string().max(100),
+  author: z.string().max(300).nullable(),
+}) satisfies z.ZodType<SkippedTeamRow>;
+/** Refused rows a last run keeps by name (settings.json stays small; the count says how many there were). */
+export const LAST_RUN_SKIPPED_NAMED = 20;
 /** The last team sync run: its counts, or its error in the user's words. */
 export const teamLastRunSchema = z.object({
   at: z.string(),
@@ -719,6 +760,9 @@ export const teamLastRunSchema = z.object({
   /** The connection it ran on: a result is kept while the same address and schema are saved again. */
   url: z.string().optional(),
   schema: z.string().optional(),
+  /** Teammates' rows the pull could not take, by name (at most LAST_RUN_SKIPPED_NAMED), and how many in all. */
+  skipped: z.array(skippedTeamRowSchema).max(LAST_RUN_SKIPPED_NAMED).optional(),
+  skippedTotal: z.number().int().nonnegative().optional(),
 });
 export type TeamLastRun = z.infer<typeof teamLastRunSchema>;
 export const teamStatusSchema = z.object({

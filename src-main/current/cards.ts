@@ -27,6 +27,7 @@ export interface CardDeps {
 /** The versions of an object held here, each with when it came, how, and whether it was charged. */
 export function versionsOf(cache: CacheDb, kind: ObjectKind, id: number): CardResult['versions'] {
   const deliveries = versionStore(cache).deliveries(kind, id);
+  const origins = versionStore(cache).origins(kind, id);
   return versionStore(cache)
     .history(kind, id)
     .map((v) => ({
@@ -34,6 +35,7 @@ export function versionsOf(cache: CacheDb, kind: ObjectKind, id: number): CardRe
       receivedAt: v.firstReceivedAt,
       billed: deliveries.some((d) => d.version === v.version && d.billed),
       via: v.firstVia,
+      from: origins.get(v.version) ?? 'api',
     }));
 }
 

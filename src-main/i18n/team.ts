@@ -8,6 +8,7 @@ import type { Messages } from './text';
 export const teamErrorText: Messages<{
   invalidUrl: string;
   invalidSchema: (name: string) => string;
+  systemSchema: (name: string) => string;
   wrongPassword: (where: string, user: string) => string;
   noPassword: (where: string) => string;
   unreachable: (where: string) => string;
@@ -20,6 +21,8 @@ export const teamErrorText: Messages<{
     invalidUrl: 'Неверный адрес базы команды: нужен адрес вида postgres://пользователь@сервер:5432/база.',
     invalidSchema: (name) =>
       `Недопустимое имя схемы «${name}»: строчные латинские буквы, цифры и подчёркивание, не больше 63 знаков, первым — буква или подчёркивание.`,
+    systemSchema: (name) =>
+      `«${name}» — системная схема PostgreSQL (как information_schema и все pg_…): базе команды нужна своя схема, например tenderwb.`,
     wrongPassword: (where, user) =>
       `База команды (${where}) не приняла пользователя «${user}» или его пароль: проверьте имя пользователя и сохраните верный пароль. Локальные данные не изменились.`,
     noPassword: (where) =>
@@ -38,6 +41,8 @@ export const teamErrorText: Messages<{
     invalidUrl: 'Invalid team database address: give an address like postgres://user@server:5432/database.',
     invalidSchema: (name) =>
       `Invalid schema name "${name}": use lower-case Latin letters, digits and underscores, at most 63 characters, starting with a letter or an underscore.`,
+    systemSchema: (name) =>
+      `"${name}" is a PostgreSQL system schema (as are information_schema and every pg_… name): the team database needs a schema of its own, such as tenderwb.`,
     wrongPassword: (where, user) =>
       `The team database (${where}) did not accept the user "${user}" or its password: check the user name and save the right password. Nothing changed locally.`,
     noPassword: (where) =>

@@ -5,6 +5,7 @@
  * generation's refusal.
  * Pure, so the renderer says the same words.
  */
+import type { SkippedTeamRow } from '../domain/teamRows';
 import { count, NOUNS, type Noun } from './plural';
 import type { Locale, Text } from './text';
 
@@ -149,4 +150,112 @@ export function teamOtherProfileText(profile: string): Text {
     ru: `Подключение команды относится к профилю «${profile}»: синхронизируется только он. Переключитесь на него или сохраните подключение в этом профиле.`,
     en: `The team connection belongs to the profile «${profile}»: only it syncs. Switch to it, or save the connection in this profile.`,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows a pull did not take (issue 27): named in the CLI's summary and in Settings' last result, the same words.
+// ---------------------------------------------------------------------------------------------------------
+
+const ROW_NOUN: Noun = { ru: { one: 'строка', few: 'строки', many: 'строк', other: 'строки' }, en: { one: 'row', other: 'rows' } };
+
+/**
+ * A teammate's text shown to the analyst (a mark's key, a field, an author): control and bidi-override characters
+ * dropped (a terminal would obey them, an RLO would turn the line around), and cut to a length a line can hold.
+ */
+function shown(text: string, max = 60): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g, '');
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+const MARK_FIELD: Record<Locale, (field: string) => string> = {
+  ru: (f) => (f === 'status' ? 'статус' : f === 'assignee' ? 'исполнитель' : f.startsWith('tag:') ? `метка «${shown(f.slice(4))}»` : f.startsWith('note:') ? 'заметка' : shown(f)),
+  en: (f) => (f === 'status' ? 'status' : f === 'assignee' ? 'assignee' : f.startsWith('tag:') ? `tag “${shown(f.slice(4))}”` : f.startsWith('note:') ? 'note' : shown(f)),
+};
+const LIST_FIELD: Record<Locale, (field: string) => string> = {
+  ru: (f) =>
+    f.startsWith('member:') ? `участник ${shown(f.slice(7))}` : ({ name: 'название', description: 'описание', metadata: 'метаданные', hidden: 'скрытие' } as Record<string, string>)[f] ?? shown(f),
+  en: (f) => (f.startsWith('member:') ? `member ${shown(f.slice(7))}` : ({ name: 'name', description: 'description', metadata: 'metadata', hidden: 'hidden' } as Record<string, string>)[f] ?? shown(f)),
+};
+
+/** The row as the analyst knows it: «версия тендера 11 v1», «отметка тендера 19 (статус)», «строка журнала списаний 31». */
+export function teamRowName(row: SkippedTeamRow, locale: Locale): string {
+  const ru = locale === 'ru';
+  const of = row.kind === 'contract' ? (ru ? 'контракта' : 'contract') : ru ? 'тендера' : 'tender';
+  const id = shown(row.id);
+  switch (row.table) {
+    case 'tender_version':
+    case 'contract_version':
+      return ru ? `версия ${row.table === 'contract_version' ? 'контракта' : 'тендера'} ${id} v${row.version ?? '?'}` : `${row.table === 'contract_version' ? 'contract' : 'tender'} version ${id} v${row.version ?? '?'}`;
+    case 'card':
+      return ru ? `карточка ${of} ${id} v${row.version ?? '?'} (позиции, стр. ${row.page ?? '?'})` : `${of} card ${id} v${row.version ?? '?'} (positions page ${row.page ?? '?'})`;
+    case 'ledger_row':
+      return ru ? `строка журнала списаний ${id}` : `ledger row ${id}`;
+    case 'saved_search':
+      return ru ? `сохранённый поиск ${id}` : `saved search ${id}`;
+    case 'shared_change': {
+      const field = row.field ?? '';
+      if (row.entity === 'tag') return ru ? `метка «${id}» (${field === 'color' ? 'цвет' : 'название'})` : `tag “${id}” (${field === 'color' ? 'colour' : 'name'})`;
+      if (row.entity === 'list') return ru ? `список ${id} (${LIST_FIELD.ru(field)})` : `list ${id} (${LIST_FIELD.en(field)})`;
+      return ru ? `отметка тендера ${id} (${MARK_FIELD.ru(field)})` : `tender ${id}'s mark (${MARK_FIELD.en(field)})`;
+    }
+  }
+}
+
+const BODY_KIND: Record<Locale, Record<string, string>> = {
+  ru: { array: 'массив', string: 'строка', null: 'null', number: 'число', boolean: 'логическое значение', json: 'не JSON' },
+  en: { array: 'an array', string: 'a string', null: 'null', number: 'a number', boolean: 'a boolean', json: 'not JSON' },
+};
+
+/** Why the row was not taken, in a clause: «id 9007199254740993 — не целое число от 1 до 2^53 − 1». */
+export function teamRefusalText(row: Pick<SkippedTeamRow, 'reason' | 'detail'>, locale: Locale): string {
+  const d = row.detail === null ? '' : shown(row.detail, 120);
+  const ru = locale === 'ru';
+  switch (row.reason) {
+    case 'id':
+      return ru ? `id ${d} — не целое число от 1 до 2^53 − 1` : `the id ${d} is not a whole number from 1 to 2^53 − 1`;
+    case 'version':
+      return ru ? `версия ${d} меньше нуля или не целая` : `the version ${d} is below 0 or not whole`;
+    case 'body':
+      return ru ? `тело — не объект JSON, а ${BODY_KIND.ru[d] ?? d}` : `the body is not a JSON object but ${BODY_KIND.en[d] ?? d}`;
+    case 'body_key':
+      return ru ? `тело описывает другой объект (${d})` : `the body describes another object (${d})`;
+    case 'time':
+      return ru ? `время «${d}» не читается` : `the time “${d}” cannot be read`;
+    case 'future':
+      return ru ? `датировано будущим (${d}): будет принято, когда это время наступит` : `dated in the future (${d}): taken once that time has come`;
+    case 'unproven':
+      return ru
+        ? 'нет подтверждения доставки от API (номера запроса и страницы), а такие версии в настройках не принимаются'
+        : 'it carries no evidence of the API’s delivery (request id and page), and such versions are refused in the settings';
+    case 'value':
+      return ru ? `недопустимое значение (${d})` : `a value out of range (${d})`;
+    case 'write':
+      return ru ? `кэш не принял её (${d})` : `the cache refused it (${d})`;
+  }
+}
+
+/** One refused row: «версия тендера 11 v1 (отправитель: Вера): тело описывает другой объект (id 12)». */
+export function teamSkippedLine(row: SkippedTeamRow, locale: Locale): string {
+  const who = row.author !== null && row.author.trim() !== '' ? shown(row.author, 40) : `${locale === 'ru' ? 'машина' : 'machine'} ${shown(row.machineId).slice(0, 8)}`;
+  const from = locale === 'ru' ? `отправитель: ${who}` : `pushed by ${who}`;
+  return `${teamRowName(row, locale)} (${from}): ${teamRefusalText(row, locale)}`;
+}
+
+/** «Не принято из базы команды и отложено: 10 строк; всё остальное получено.» */
+export function teamSkippedHeadline(total: number, locale: Locale): string {
+  return locale === 'ru'
+    ? `Не принято из базы команды и отложено: ${count(total, ROW_NOUN, locale)}; всё остальное получено.`
+    : `Not taken from the team database and held: ${count(total, ROW_NOUN, locale)}; everything else was pulled.`;
+}
+
+/** The headline, the named rows one per line, and how many more were not named. */
+export function teamSkippedLines(skipped: readonly SkippedTeamRow[], total: number, locale: Locale): string[] {
+  if (total === 0) return [];
+  const more = total - skipped.length;
+  return [
+    teamSkippedHeadline(total, locale),
+    ...skipped.map((r) => `— ${teamSkippedLine(r, locale)}`),
+    ...(more > 0 ? [locale === 'ru' ? `… и ещё ${count(more, ROW_NOUN, locale)}` : `… and ${count(more, ROW_NOUN, locale)} more`] : []),
+  ];
 }

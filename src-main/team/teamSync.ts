@@ -12,13 +12,14 @@
 import type { CacheDb } from '../cache/database';
 import { teamLinkStore } from '../cache/teamLink';
 import { AppError } from '../domain/appError';
+import type { SkippedTeamRow } from '../domain/teamRows';
 import type { ApiGeneration } from '../profiles/profiles';
 import { TEAM_SYNC_TEXT } from '../i18n/teamSyncText';
 import { openTeamConnection } from '../teamdb/connection';
 import { teamError } from '../teamdb/errors';
 import { recordMachine } from '../teamdb/machineStore';
 import { DEFAULT_TEAM_SCHEMA } from '../teamdb/schemaName';
-import { pullFromTeam } from './pull';
+import { pullFromTeamOutcome } from './pull';
 import { defaultTeamAuthor } from './author';
 import { pushToTeam } from './push';
 import type { TeamCounts, TeamRunOptions } from './types';
@@ -32,6 +33,8 @@ export interface TeamSyncParams {
   appVersion: string;
   /** Who this machine's changes are by (team_self.author); kept as it is when absent, the OS user's name when none is kept. */
   author?: string;
+  /** The analyst's setting on teammates' versions without delivery evidence (kept in the cache); kept as it is when absent. */
+  refuseUnproven?: boolean;
   /**
    * Reads the ledger's new rows from the API into the cache's mirror (a free request: the workbench's
    * money.pullLedger), so the ledger reaches the team without an audit first. Failing or offline: the run goes on.
@@ -47,6 +50,14 @@ export interface TeamSyncResult {
   schemaVersion: number;
   pushed: TeamCounts;
   pulled: TeamCounts;
+  /**
+   * Teammates' rows this pull could not take (issue 27), named (at most SKIPPED_NAMED; `skippedTotal` counts all):
+   * held in the cache's quarantine while the rest was taken.
+   */
+  skipped: SkippedTeamRow[];
+  skippedTotal: number;
+  /** Rows the quarantine holds after the run (these and earlier ones still waiting for their time). */
+  held: number;
   /** Whether the ledger mirror was read from the API first (null: no way to ask was given). */
   ledgerRefreshed: boolean | null;
   tookMs: number;
@@ -58,6 +69,7 @@ export async function runTeamSync(cache: CacheDb, params: TeamSyncParams, option
   const link = teamLinkStore(cache);
   const author = params.author?.trim() || (link.author() === '' ? defaultTeamAuthor() : '');
   if (author !== '' && author !== link.author()) link.setAuthor(author);
+  if (params.refuseUnproven !== undefined && params.refuseUnproven !== link.refuseUnproven()) link.setRefuseUnproven(params.refuseUnproven);
   // Before connecting: the ledger rows it brings are pushed by this same run.
   const ledgerRefreshed = params.refreshLedger ? await params.refreshLedger().then(() => true, () => false) : null;
   const schema = params.schema ?? DEFAULT_TEAM_SCHEMA;
@@ -75,8 +87,18 @@ export async function runTeamSync(cache: CacheDb, params: TeamSyncParams, option
     link.link(team.teamId, team.schema);
     const pushed = await pushToTeam(cache, team, options);
     options.signal?.throwIfAborted();
-    const pulled = await pullFromTeam(cache, team, options);
-    return { teamId: team.teamId, schemaVersion: team.schemaVersion, pushed, pulled, ledgerRefreshed, tookMs: Date.now() - started };
+    const pulled = await pullFromTeamOutcome(cache, team, options);
+    return {
+      teamId: team.teamId,
+      schemaVersion: team.schemaVersion,
+      pushed,
+      pulled: pulled.counts,
+      skipped: pulled.skipped,
+      skippedTotal: pulled.skippedTotal,
+      held: pulled.held,
+      ledgerRefreshed,
+      tookMs: Date.now() - started,
+    };
   } catch (error) {
     if (options.signal?.aborted) throw new AppError('cancelled', TEAM_SYNC_TEXT.cancelled);
     throw teamError(error, { url: params.url, schema, secrets: [params.password] });

@@ -1,11 +1,9 @@
 /** The shapes a team sync run shares between its halves (push, pull, shared changes) and its callers (CLI, app). */
 import type { CacheDb } from '../cache/database';
+import type { TeamTable } from '../domain/teamRows';
 import type { TeamConnection } from '../teamdb/connection';
 
-/** What moves between the cache and the team database, by the team table it lands in. */
-export type TeamTable = 'tender_version' | 'contract_version' | 'card' | 'ledger_row' | 'saved_search' | 'shared_change';
-
-export const TEAM_TABLES: readonly TeamTable[] = ['tender_version', 'contract_version', 'card', 'ledger_row', 'saved_search', 'shared_change'];
+export { TEAM_TABLES, type TeamTable } from '../domain/teamRows';
 
 /** Rows moved per table (a row already there on the other side is not counted: a second run reports zeros). */
 export type TeamCounts = Record<TeamTable, number>;
@@ -29,6 +27,14 @@ export interface TeamRunOptions {
    * hears a card fetched: current/deps.ts onVersionsStored).
    */
   onVersionsStored?: (items: readonly { kind: string; id: number; version: number; object: unknown }[]) => void;
+  /**
+   * The pull holds a teammate's version or card that carries no delivery evidence instead of taking it; by default
+   * the analyst's setting kept in the cache (teamLinkStore.refuseUnproven: «не принимать версии без подтверждения
+   * доставки», `--refuse-unproven`).
+   */
+  refuseUnproven?: boolean;
+  /** This machine's clock for the pull's check of teammates' times (tests set it); Date.now by default. */
+  now?: () => number;
 }
 
 /** One direction's half of a run: `pushToTeam` (team/push.ts) and `pullFromTeam` (team/pull.ts) have this shape. */

@@ -8,7 +8,8 @@ import { AppError } from '../domain/appError';
 import { teamErrorText } from '../i18n/team';
 import { teamError } from './errors';
 import { migrateTeamSchema } from './migrate';
-import { DEFAULT_TEAM_SCHEMA, isTeamSchemaName } from './schemaName';
+import { teamSchemaProblem } from '../domain/teamSchemaName';
+import { DEFAULT_TEAM_SCHEMA } from './schemaName';
 import { parseTeamUrl } from './teamUrl';
 
 export { describeTeamUrl, parseTeamUrl, type TeamUrl } from './teamUrl';
@@ -48,8 +49,10 @@ const NO_PASSWORD_PLACEHOLDER = 'tenderwb: no password given';
 
 export async function openTeamConnection(options: TeamConnectionOptions): Promise<TeamConnection> {
   const schema = options.schema ?? DEFAULT_TEAM_SCHEMA;
-  if (!isTeamSchemaName(schema)) {
-    throw new AppError('invalid_input', { ru: teamErrorText.ru.invalidSchema(schema), en: teamErrorText.en.invalidSchema(schema) });
+  const problem = teamSchemaProblem(schema);
+  if (problem !== null) {
+    const text = problem === 'system' ? 'systemSchema' : 'invalidSchema';
+    throw new AppError('invalid_input', { ru: teamErrorText.ru[text](schema), en: teamErrorText.en[text](schema) });
   }
   const url = parseTeamUrl(options.url);
   const password = url.urlPassword ?? options.password;

@@ -22,3 +22,17 @@ export async function recordMachine(pool: Pool, schema: string, machine: Machine
     [machine.machineId, machine.author, machine.appVersion],
   );
 }
+
+/**
+ * The authors the roster names for these machines (who pushed a row a pull could not take); a machine not in it,
+ * or named by an id that is not a UUID, is left out.
+ */
+export async function machineAuthors(pool: Pool, schema: string, machineIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(machineIds)].filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (ids.length === 0) return new Map();
+  const r = await pool.query<{ machine_id: string; author: string }>(
+    inSchema(schema, `SELECT machine_id::text AS machine_id, author FROM S.machine WHERE machine_id = ANY ($1::uuid[]) AND author <> ''`),
+    [ids],
+  );
+  return new Map(r.rows.map((row) => [row.machine_id, row.author]));
+}

@@ -11,7 +11,8 @@
  * one push transaction gives tens of thousands of rows the same `change_xid`, and a keyset on
  * (change_xid, key) would re-sort all of them for every page; the snapshot already makes the cursor stable.
  * Bodies come back as text (`body::text`) and times as ISO-8601 UTC text, so no driver conversion touches them;
- * bigint columns come back as decimal text and are read with Number (ids stay below 2^53).
+ * bigint columns come back as decimal text and stay text until team/pulledRows.ts checks them (an id past 2^53
+ * is refused there, never rounded to a neighbour).
  */
 import type { PoolClient } from 'pg';
 import type { LedgerRow } from '../cache/ledgerStore';
@@ -21,12 +22,90 @@ import { inSchema } from './schemaName';
 
 export type PullTable = 'tender_version' | 'contract_version' | 'card' | 'ledger_row' | 'saved_search' | 'shared_change';
 
+/*
+ * A window yields rows as the team database holds them, before any check (issue 27: one bad row stopped every
+ * teammate's pull): bigint columns as their decimal text (9007199254740993 must not become …992 on the way),
+ * JSON as text, times as ISO-8601 UTC text (a year past 9999 comes as five digits and is refused by the check,
+ * not by a Date that throws). team/pulledRows.ts turns each into the typed row below or a refusal.
+ */
+
+export interface RawVersionRow {
+  kind: 'tender' | 'contract';
+  id: string;
+  version: number;
+  body: string;
+  deliveredAt: string;
+  via: string;
+  event: string | null;
+  requestId: string | null;
+  filterId: string | null;
+  billed: boolean;
+  machineId: string;
+}
+
+export interface RawCardRow {
+  kind: string;
+  id: string;
+  version: number;
+  positionsPage: number;
+  positionsLimit: number;
+  body: string;
+  deliveredAt: string;
+  requestId: string | null;
+  billed: boolean;
+  machineId: string;
+}
+
+export interface RawLedgerRow {
+  id: string;
+  balanceType: string;
+  amount: number;
+  objectId: string;
+  version: number;
+  filterId: string | null;
+  requestId: string | null;
+  createdAt: string | null;
+  machineId: string;
+}
+
+export interface RawSavedSearchRow {
+  filterId: string;
+  label: string | null;
+  params: string;
+  events: string;
+  createdAt: string;
+  expiresAt: string | null;
+  machineId: string;
+}
+
+export interface RawChangeRow {
+  machineId: string;
+  localSeq: string;
+  entity: string;
+  key: string;
+  field: string;
+  /** JSON text; null when the field was cleared. */
+  value: string | null;
+  at: string;
+  author: string;
+}
+
+export interface RawPullRows {
+  tender_version: RawVersionRow;
+  contract_version: RawVersionRow;
+  card: RawCardRow;
+  ledger_row: RawLedgerRow;
+  saved_search: RawSavedSearchRow;
+  shared_change: RawChangeRow;
+}
+
+/** A version as checked (team/pulledRows.ts): a safe id, a version not below 0, its body an object that names it. */
 export interface PulledVersionRow {
   kind: 'tender' | 'contract';
   id: number;
   version: number;
-  /** The object's JSON as the team database holds it. */
-  body: string;
+  /** The object's JSON as the team database holds it, parsed. */
+  object: Record<string, unknown>;
   deliveredAt: string;
   via: 'feed' | 'card';
   event: 'created' | 'updated' | null;
@@ -42,7 +121,7 @@ export interface PulledCardRow {
   version: number;
   positionsPage: number;
   positionsLimit: number;
-  body: string;
+  card: Record<string, unknown>;
   deliveredAt: string;
   requestId: string | null;
   billed: boolean;
@@ -61,8 +140,8 @@ export interface PulledChangeRow {
   entity: 'mark' | 'tag' | 'list';
   key: string;
   field: string;
-  /** JSON text; null when the field was cleared. */
-  value: string | null;
+  /** The value, parsed; null when the field was cleared. */
+  value: unknown;
   at: string;
   author: string;
 }
@@ -83,8 +162,8 @@ export interface PullWindow {
   readonly to: string;
   /** Rows of the table in this window (for progress). */
   count(table: PullTable): Promise<number>;
-  /** The table's rows in this window, `pageSize` at a time. */
-  pages<T extends PullTable>(table: T, pageSize: number): AsyncGenerator<PullRows[T][]>;
+  /** The table's rows in this window, `pageSize` at a time, as the database holds them. */
+  pages<T extends PullTable>(table: T, pageSize: number): AsyncGenerator<RawPullRows[T][]>;
   /** Ends the read transaction and gives the client back; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -100,16 +179,16 @@ interface TableRead<T> {
   map(row: Row): T;
 }
 
-const versionRead = (kind: 'tender' | 'contract'): TableRead<PulledVersionRow> => ({
+const versionRead = (kind: 'tender' | 'contract'): TableRead<RawVersionRow> => ({
   columns: `id::text AS id, version, body::text AS body, ${iso('delivered_at')} AS delivered_at, via, event, request_id, filter_id, billed, machine_id::text AS machine_id`,
   map: (r) => ({
     kind,
-    id: Number(r.id),
+    id: String(r.id),
     version: Number(r.version),
     body: String(r.body),
     deliveredAt: String(r.delivered_at),
-    via: r.via as 'feed' | 'card',
-    event: (r.event ?? null) as 'created' | 'updated' | null,
+    via: String(r.via),
+    event: nullable(r.event),
     requestId: nullable(r.request_id),
     filterId: nullable(r.filter_id),
     billed: r.billed === true,
@@ -117,14 +196,14 @@ const versionRead = (kind: 'tender' | 'contract'): TableRead<PulledVersionRow> =
   }),
 });
 
-const READS: { [T in PullTable]: TableRead<PullRows[T]> } = {
+const READS: { [T in PullTable]: TableRead<RawPullRows[T]> } = {
   tender_version: versionRead('tender'),
   contract_version: versionRead('contract'),
   card: {
     columns: `kind, id::text AS id, version, positions_page, positions_limit, body::text AS body, ${iso('delivered_at')} AS delivered_at, request_id, billed, machine_id::text AS machine_id`,
     map: (r) => ({
-      kind: r.kind as 'tender' | 'contract',
-      id: Number(r.id),
+      kind: String(r.kind),
+      id: String(r.id),
       version: Number(r.version),
       positionsPage: Number(r.positions_page),
       positionsLimit: Number(r.positions_limit),
@@ -138,10 +217,10 @@ const READS: { [T in PullTable]: TableRead<PullRows[T]> } = {
   ledger_row: {
     columns: `id::text AS id, balance_type, amount, object_id::text AS object_id, version, filter_id, request_id, ${iso('created_at')} AS created_at, machine_id::text AS machine_id`,
     map: (r) => ({
-      id: Number(r.id),
-      balanceType: r.balance_type as 'tenders' | 'contracts',
+      id: String(r.id),
+      balanceType: String(r.balance_type),
       amount: Number(r.amount),
-      objectId: Number(r.object_id),
+      objectId: String(r.object_id),
       version: Number(r.version),
       filterId: nullable(r.filter_id),
       requestId: nullable(r.request_id),
@@ -165,8 +244,8 @@ const READS: { [T in PullTable]: TableRead<PullRows[T]> } = {
     columns: `machine_id::text AS machine_id, local_seq::text AS local_seq, entity, key, field, value::text AS value, ${iso('at')} AS at, author`,
     map: (r) => ({
       machineId: String(r.machine_id),
-      localSeq: Number(r.local_seq),
-      entity: r.entity as 'mark' | 'tag' | 'list',
+      localSeq: String(r.local_seq),
+      entity: String(r.entity),
       key: String(r.key),
       field: String(r.field),
       value: nullable(r.value),
@@ -203,8 +282,8 @@ export async function openPullWindow(team: TeamConnection, from: string | null, 
         const r = await client.query<{ n: string }>(inSchema(team.schema, `SELECT count(*)::text AS n FROM S.${table} WHERE ${WINDOW}`), params);
         return Number(r.rows[0]!.n);
       },
-      async *pages<T extends PullTable>(table: T, pageSize: number): AsyncGenerator<PullRows[T][]> {
-        const read = READS[table] as TableRead<PullRows[T]>;
+      async *pages<T extends PullTable>(table: T, pageSize: number): AsyncGenerator<RawPullRows[T][]> {
+        const read = READS[table] as TableRead<RawPullRows[T]>;
         const name = `pull_${table}_${(cursors += 1)}`;
         await client.query(inSchema(team.schema, `DECLARE ${name} NO SCROLL CURSOR FOR SELECT ${read.columns} FROM S.${table} WHERE ${WINDOW}`), params);
         try {

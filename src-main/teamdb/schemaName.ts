@@ -1,13 +1,14 @@
 /**
  * The team schema's name (`--schema NAME`, default `tenderwb`): an identifier cannot be a query parameter, so it
- * is checked here against a plain lower-case shape and then quoted; nothing else ever reaches SQL text.
+ * is checked here (domain/teamSchemaName.ts: a plain lower-case shape, never a PostgreSQL system schema) and then
+ * quoted; nothing else ever reaches SQL text.
  */
+import { teamSchemaProblem } from '../domain/teamSchemaName';
+
 export const DEFAULT_TEAM_SCHEMA = 'tenderwb';
 
-const SHAPE = /^[a-z_][a-z0-9_]{0,62}$/;
-
 export function isTeamSchemaName(name: string): boolean {
-  return SHAPE.test(name);
+  return teamSchemaProblem(name) === null;
 }
 
 /** The schema's name quoted for SQL text; throws on a name of another shape (callers check it first). */

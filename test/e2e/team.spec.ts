@@ -91,6 +91,27 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
   await section.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'team-settings');
 
+  // Issue 27: a teammate's row the pull cannot take is named under the last result, with its pusher; with
+  // «Не принимать версии коллег без подтверждения доставки» ticked, a made-up version without evidence is held too.
+  const vera = '00000000-0000-4000-8000-0000000000cc';
+  await pg.psql(
+    'team',
+    `INSERT INTO tenderwb.machine (machine_id, author, app_version) VALUES ('${vera}', 'Вера', 'test');
+     INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
+       (880101, 1, '[]', now(), 'feed', 'created', 'req_x', 'flt_x', true, '${vera}'),
+       (880102, 999, '{"id": 880102, "name": "цена 1 рубль"}', now(), 'feed', 'created', NULL, NULL, true, '${vera}')`,
+  );
+  await section.getByTestId('team-refuse-unproven').check();
+  await section.getByTestId('team-save').click();
+  await expect.poll(async () => (await invokeOk<{ connection: { refuseUnproven?: boolean } }>(app, 'team.status', {})).connection.refuseUnproven).toBe(true);
+  await section.getByTestId('team-sync-now').click();
+  const skipped = section.getByTestId('team-skipped');
+  await expect(skipped).toContainText('Не принято из базы команды и отложено: 2 строки; всё остальное получено.');
+  await expect(skipped).toContainText('версия тендера 880101 v1 (отправитель: Вера): тело — не объект JSON, а массив');
+  await expect(skipped).toContainText('версия тендера 880102 v999 (отправитель: Вера): нет подтверждения доставки от API');
+  await skipped.scrollIntoViewIfNeeded();
+  await app.screenshot(page, 'team-skipped');
+
   // A teammate's note on a tender marked here arrives with the next sync.
   const tenderId = (await invokeOk<{ rows: { id: number }[] }>(app, 'search.results', { filterId, limit: 1 })).rows[0]!.id;
   await invokeOk(app, 'marks.apply', { tender_ids: [tenderId], status: 'reviewing' });

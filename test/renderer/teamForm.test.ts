@@ -19,6 +19,15 @@ describe('team form problems', () => {
     expect(teamFormProblems({ url: 'postgres://anna@db.example:5432/team', schema: 'tenderwb', author: '' }, 'ru')).toEqual({});
   });
 
+  it('refuses a PostgreSQL system schema (information_schema, pg_…) next to the schema field, in its own words', () => {
+    const form = { url: 'postgres://anna@db.example:5432/team', author: '' };
+    for (const schema of ['information_schema', 'pg_catalog', 'pg_temp_3']) {
+      expect(teamFormProblems({ ...form, schema }, 'ru')).toEqual({ schema: 'Это системная схема PostgreSQL (information_schema, pg_…): укажите свою, например tenderwb' });
+    }
+    expect(teamFormProblems({ ...form, schema: 'pg_toast' }, 'en')).toEqual({ schema: 'This is a PostgreSQL system schema (information_schema, pg_…): give one of the team’s own, such as tenderwb' });
+    expect(teamFormProblems({ ...form, schema: 'team_pg' }, 'ru')).toEqual({});
+  });
+
   it('splits the core’s invalid_input message by field, dropping the paths', () => {
     const parsed = methods['team.setConnection'].args.safeParse({ connection: bad });
     const { message, fields } = describeIssues(parsed.error!.issues, 'ru');

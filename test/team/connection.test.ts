@@ -113,7 +113,7 @@ describe('openTeamConnection', () => {
     expect(denied.text.ru).not.toContain('reader-pw-5510');
   });
 
-  it('an address or a schema name of the wrong shape is refused without echoing the address', async () => {
+  it('an address or a schema name of the wrong shape, or a PostgreSQL system schema, is refused without echoing the address', async () => {
     for (const url of ['http://team_admin:shape-secret@127.0.0.1/db', 'postgres://team_admin:shape-secret@127.0.0.1:99999/db', 'team_admin:shape-secret@host/db']) {
       const e = await failure(openTeamConnection({ url, appVersion: '1.2.3' }));
       expect(e.code).toBe('invalid_input');
@@ -122,6 +122,14 @@ describe('openTeamConnection', () => {
     const e = await failure(openTeamConnection({ url: cluster.urlOf('postgres'), password: cluster.password, schema: 'Team-DB', appVersion: '1.2.3' }));
     expect(e.code).toBe('invalid_input');
     expect(e.text.ru).toContain('Недопустимое имя схемы «Team-DB»');
+    // PostgreSQL's own schemas are refused before connecting, with a sentence that says why.
+    for (const schema of ['information_schema', 'pg_catalog', 'pg_temp_1']) {
+      const system = await failure(openTeamConnection({ url: cluster.urlOf('postgres'), password: cluster.password, schema, appVersion: '1.2.3' }));
+      expect(system.code).toBe('invalid_input');
+      expect(system.text.ru).toBe(`«${schema}» — системная схема PostgreSQL (как information_schema и все pg_…): базе команды нужна своя схема, например tenderwb.`);
+      expect(system.text.en).toContain('is a PostgreSQL system schema');
+    }
+    expect(await cluster.psql('postgres', "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'information_schema' AND table_name = 'schema_version'")).toBe('0');
   });
 
   it("any other failure is told with the driver's words, every known password cut out", () => {

@@ -20,6 +20,7 @@ import type { Session } from '../../src-main/app/sessions';
 import { parseArgs, type TeamStatus } from '../../src-main/contract/ipc';
 import { AppError } from '../../src-main/domain/appError';
 import { runTeamSync } from '../../src-main/team/teamSync';
+import { teamSchemaProblem } from '../../src-main/domain/teamSchemaName';
 import { TeamSecretVault, teamSecretAccount } from '../../src-main/vault/teamSecret';
 import type { KeychainBackend } from '../../src-main/vault/tokenVault';
 import { makeCore, sandbox as appSandbox } from '../app/helpers';
@@ -88,6 +89,17 @@ describe('a team sync run', () => {
     const badSchema = parseArgs('team.setConnection', { connection: { url: 'postgres://anna@db.example/tenders', schema: 'Team; DROP', author: '' } }, 'en');
     expect(badSchema).toMatchObject({ ok: false, error: { fields: ['connection.schema'] } });
     expect(JSON.stringify(badSchema)).toContain('lower-case Latin letters');
+  });
+
+  it('refuses PostgreSQL system schemas (information_schema, pg_…) as the team schema at the IPC boundary, in a sentence of their own', () => {
+    for (const schema of ['information_schema', 'pg_catalog', 'pg_toast', 'pg_temp_3', 'pg_team']) {
+      const refused = parseArgs('team.setConnection', { connection: { url: 'postgres://anna@db.example/tenders', schema, author: '' } });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: ['connection.schema'] } });
+      expect(JSON.stringify(refused)).toContain('системная схема PostgreSQL');
+      expect(parseArgs('team.test', { connection: { url: 'postgres://anna@db.example/tenders', schema } })).toMatchObject({ ok: false });
+    }
+    // Names that only look alike stay allowed.
+    for (const schema of ['tenderwb', 'public', 'team_pg_data', 'information']) expect(teamSchemaProblem(schema)).toBeNull();
   });
 
   it('refuses an earlier-generation profile in one sentence, before connecting anywhere', async () => {
@@ -179,6 +191,29 @@ describe('the app’s team connection belongs to one profile (issue 17, a newcom
       expect(await syncer.status()).toMatchObject({ sandboxActive: true, forActiveProfile: false });
       expect(await refused(handlers['team.syncNow']({}))).toContain('Встроенная песочница');
     } finally {
+      await syncer.close();
+    }
+  });
+
+  it('the setting that refuses teammates’ versions without delivery evidence is the profile cache’s: the app saves it where the CLI’s --refuse-unproven writes, and shows it (issue 27)', async () => {
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS });
+    const { syncer, handlers } = teamApp({ name: 'work' }, settings);
+    const link = teamLinkStore(cache);
+    link.setRefuseUnproven(false);
+    try {
+      const saved = await handlers['team.setConnection']({ connection: { ...conn(), refuseUnproven: true }, forgetPassword: false });
+      expect(link.refuseUnproven()).toBe(true);
+      expect(saved.connection).toMatchObject({ refuseUnproven: true });
+      // Lifted from the CLI (tenderwb team sync --accept-unproven): the app's form shows it lifted.
+      link.setRefuseUnproven(false);
+      expect((await syncer.status()).connection).toMatchObject({ refuseUnproven: false });
+      // A save that does not name it keeps it as it is.
+      link.setRefuseUnproven(true);
+      await handlers['team.setConnection']({ connection: conn(), forgetPassword: false });
+      expect(link.refuseUnproven()).toBe(true);
+      expect(parseArgs('team.setConnection', { connection: { ...conn(), refuseUnproven: 'yes' } })).toMatchObject({ ok: false });
+    } finally {
+      link.setRefuseUnproven(false);
       await syncer.close();
     }
   });

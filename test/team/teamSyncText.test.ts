@@ -4,7 +4,8 @@
  * nothing says so; the CLI's summary is the same words.
  */
 import { describe, expect, it } from 'vitest';
-import { teamLastRunLine, teamSyncDetail, teamSyncHeadline, teamSyncSummary, type TeamCountsLike } from '../../src-main/i18n/teamSyncText';
+import type { SkippedTeamRow } from '../../src-main/domain/teamRows';
+import { teamLastRunLine, teamSkippedLines, teamSyncDetail, teamSyncHeadline, teamSyncSummary, type TeamCountsLike } from '../../src-main/i18n/teamSyncText';
 
 const none: TeamCountsLike = { tender_version: 0, contract_version: 0, card: 0, ledger_row: 0, saved_search: 0, shared_change: 0 };
 const of = (c: Partial<TeamCountsLike>): TeamCountsLike => ({ ...none, ...c });
@@ -26,5 +27,32 @@ describe('team sync words', () => {
     expect(teamSyncSummary(none, none, 'en')).toBe('Nothing to push or pull');
     expect(teamLastRunLine({ pushed: none, pulled: none, at: '2026-11-25T11:02:00Z' }, 'ru')).toMatch(/^Нечего отправлять и получать · 25 ноября, \d\d:02$/);
     expect(teamSyncSummary(of({ card: 2, saved_search: 1 }), of({ card: 2 }), 'en')).toBe('Pushed 3 items, pulled 2 cards (pushed: 2 cards, 1 saved search)');
+  });
+
+  it('names each row a pull did not take, why, and who pushed it, in both languages; a teammate\'s control and bidi characters never reach the line', () => {
+    const vera = { machineId: '00000000-0000-4000-8000-00000000000a', author: 'Вера' };
+    const rows: SkippedTeamRow[] = [
+      { table: 'tender_version', kind: 'tender', id: '11', version: '1', reason: 'body_key', detail: 'id 12', ...vera },
+      { table: 'tender_version', kind: 'tender', id: '13', version: '1', reason: 'body', detail: 'array', ...vera },
+      { table: 'tender_version', kind: 'tender', id: '9007199254740993', version: '1', reason: 'id', detail: '9007199254740993', ...vera },
+      { table: 'ledger_row', id: '31', reason: 'id', detail: '31', machineId: 'ffffffff-0000-4000-8000-000000000000', author: null },
+      { table: 'shared_change', id: '19', entity: 'mark', field: 'status', reason: 'future', detail: '9999-12-31T23:59:59.999Z', ...vera },
+      { table: 'shared_change', id: '\u001b]0;pwned\u0007\u202e17', entity: 'mark', field: 'status', reason: 'time', detail: '20000-01-01T00:00:00.000Z', author: 'Ве\u001b[2Jра' , machineId: vera.machineId },
+    ];
+    expect(teamSkippedLines(rows, 8, 'ru')).toEqual([
+      'Не принято из базы команды и отложено: 8 строк; всё остальное получено.',
+      '— версия тендера 11 v1 (отправитель: Вера): тело описывает другой объект (id 12)',
+      '— версия тендера 13 v1 (отправитель: Вера): тело — не объект JSON, а массив',
+      '— версия тендера 9007199254740993 v1 (отправитель: Вера): id 9007199254740993 — не целое число от 1 до 2^53 − 1',
+      '— строка журнала списаний 31 (отправитель: машина ffffffff): id 31 — не целое число от 1 до 2^53 − 1',
+      '— отметка тендера 19 (статус) (отправитель: Вера): датировано будущим (9999-12-31T23:59:59.999Z): будет принято, когда это время наступит',
+      '— отметка тендера ]0;pwned17 (статус) (отправитель: Ве[2Jра): время «20000-01-01T00:00:00.000Z» не читается',
+      '… и ещё 2 строки',
+    ]);
+    expect(teamSkippedLines(rows.slice(0, 1), 1, 'en')).toEqual([
+      'Not taken from the team database and held: 1 row; everything else was pulled.',
+      '— tender version 11 v1 (pushed by Вера): the body describes another object (id 12)',
+    ]);
+    expect(teamSkippedLines([], 0, 'ru')).toEqual([]);
   });
 });

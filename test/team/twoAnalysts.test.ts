@@ -166,4 +166,45 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
       expect(run.stdout + run.stderr).not.toContain(encodeURIComponent(pg.password));
     }
   });
+
+  it('a teammate\'s row the pull cannot take is named in the summary, in the CLI\'s language, with who pushed it; the rest is pulled (issue 27)', async () => {
+    const vera = '00000000-0000-4000-8000-0000000000fe';
+    await pg.psql('team', `INSERT INTO tenderwb.machine (machine_id, author, app_version) VALUES ('${vera}', 'Вера', 'test');
+      INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
+        (880001, 1, '[]', now(), 'feed', 'created', 'req_x', 'flt_x', true, '${vera}'),
+        (880002, 1, '{"id": 880002, "name": "Поставка от Веры"}', now(), 'feed', 'created', 'req_x', 'flt_x', true, '${vera}')`);
+    const text = await b.ok(['team', 'sync', '--postgres', url], { env: teamEnv });
+    expect(text.stdout).toContain('Не принято из базы команды и отложено: 1 строка; всё остальное получено.');
+    expect(text.stdout).toContain('— версия тендера 880001 v1 (отправитель: Вера): тело — не объект JSON, а массив');
+    expect((await versions(b)).some((v) => v.id === 880002)).toBe(true);
+    expect((await versions(b)).some((v) => v.id === 880001)).toBe(false);
+    // Named once: the next run's window is past it (it stays held); --json tells how many are held.
+    const again = await b.ok(['--json', 'team', 'sync', '--postgres', url], { env: teamEnv });
+    expect(again.lines[0]).toMatchObject({ skipped: [], skippedTotal: 0, held: 1 });
+  });
+
+  it('--refuse-unproven holds a teammate\'s version without delivery evidence, for this profile, until --accept-unproven lifts it (issue 27)', async () => {
+    const vera = '00000000-0000-4000-8000-0000000000fe';
+    await pg.psql('team', `INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
+        (880003, 999, '{"id": 880003, "name": "цена 1 рубль"}', now(), 'feed', 'created', NULL, NULL, true, '${vera}')`);
+    const refused = await b.ok(['team', 'sync', '--postgres', url, '--refuse-unproven'], { env: teamEnv });
+    expect(refused.stdout).toContain('— версия тендера 880003 v999 (отправитель: Вера): нет подтверждения доставки от API (номера запроса и страницы), а такие версии в настройках не принимаются');
+    // Kept for the profile: a plain run still holds it.
+    await b.ok(['team', 'sync', '--postgres', url], { env: teamEnv });
+    expect((await versions(b)).some((v) => v.id === 880003)).toBe(false);
+    await b.ok(['team', 'sync', '--postgres', url, '--accept-unproven'], { env: teamEnv });
+    expect((await versions(b)).some((v) => v.id === 880003)).toBe(true);
+    const both = await b.run(['team', 'sync', '--postgres', url, '--refuse-unproven', '--accept-unproven'], { env: teamEnv });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--refuse-unproven и --accept-unproven вместе не даются');
+  });
+
+  it('refuses a PostgreSQL system schema (information_schema, pg_…) as the team schema, in one sentence, before connecting', async () => {
+    for (const schema of ['information_schema', 'pg_catalog']) {
+      const refused = await b.run(['team', 'sync', '--postgres', url, '--schema', schema], { env: teamEnv });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim()).toBe(`tenderwb: «${schema}» — системная схема PostgreSQL (как information_schema и все pg_…): базе команды нужна своя схема, например tenderwb.`);
+    }
+    expect(await pg.psql('team', "SELECT count(*) FROM pg_namespace WHERE nspname IN ('information_schema', 'pg_catalog') AND EXISTS (SELECT 1 FROM pg_class WHERE relnamespace = pg_namespace.oid AND relname = 'schema_version')")).toBe('0');
+  });
 });

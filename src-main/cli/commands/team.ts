@@ -21,13 +21,14 @@ import { isTerminal, promptLine, readAllStdin } from '../readSecret';
 import { AppError } from '../../domain/appError';
 import { appVersion } from '../../export/provenance';
 import type { Locale } from '../../i18n/text';
-import { TEAM_SYNC_TEXT, teamProgressLine, teamSyncSummary } from '../../i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamProgressLine, teamSkippedLines, teamSyncSummary } from '../../i18n/teamSyncText';
 import { isBuiltInName } from '../../app/sandboxProfile';
 import { MoneyUseCases } from '../../current/money';
 import { cliNet } from '../currentNet';
 import { runTeamSync } from '../../team/teamSync';
 import { describeTeamUrl, parseTeamUrl } from '../../teamdb/teamUrl';
-import { isTeamSchemaName } from '../../teamdb/schemaName';
+import { teamSchemaProblem } from '../../domain/teamSchemaName';
+import { teamErrorText } from '../../i18n/team';
 import { TeamSecretVault, urlHasPassword } from '../../vault/teamSecret';
 
 
@@ -45,6 +46,15 @@ function postgresUrl(raw: unknown, locale: Locale): string {
   return raw;
 }
 
+/** --schema: a plain lower-case name, never one of PostgreSQL's own (information_schema, pg_…), refused in one sentence. */
+function checkSchema(schema: string, locale: Locale): void {
+  const problem = teamSchemaProblem(schema);
+  if (problem === 'shape') {
+    throw userError({ ru: 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'a schema name is lower-case Latin letters, digits and _, at most 63 characters' }, locale);
+  }
+  if (problem === 'system') throw userError({ ru: teamErrorText.ru.systemSchema(schema), en: teamErrorText.en.systemSchema(schema) }, locale);
+}
+
 export async function teamCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [sub, ...rest] = args;
   const locale = await cliLocale(ctx);
@@ -54,13 +64,22 @@ export async function teamCommand(ctx: CliContext, args: string[], signal: Abort
 }
 
 async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, locale: Locale): Promise<void> {
-  const a = parseCommandArgs(args, { postgres: { type: 'string' }, schema: { type: 'string' }, author: { type: 'string' } });
+  const a = parseCommandArgs(args, {
+    postgres: { type: 'string' },
+    schema: { type: 'string' },
+    author: { type: 'string' },
+    'refuse-unproven': { type: 'boolean' },
+    'accept-unproven': { type: 'boolean' },
+  });
   if (a.positionals.length > 0) throw usageError('team');
+  if (a.values['refuse-unproven'] === true && a.values['accept-unproven'] === true) {
+    throw usageError('team', undefined, { ru: '--refuse-unproven и --accept-unproven вместе не даются', en: '--refuse-unproven and --accept-unproven cannot be given together' });
+  }
+  // The analyst's setting on teammates' versions without delivery evidence: kept in the profile's cache (as the app's).
+  const refuseUnproven = a.values['refuse-unproven'] === true ? true : a.values['accept-unproven'] === true ? false : undefined;
   const url = postgresUrl(a.values.postgres, locale);
   const schema = a.values.schema as string | undefined;
-  if (schema !== undefined && !isTeamSchemaName(schema)) {
-    throw userError({ ru: 'имя схемы: строчные латинские буквы, цифры и _, не длиннее 63 символов', en: 'a schema name is lower-case Latin letters, digits and _, at most 63 characters' }, locale);
-  }
+  if (schema !== undefined) checkSchema(schema, locale);
   const author = a.values.author as string | undefined;
   const profile = await ctx.profile();
   // Demo data never reaches a team database (nor the team's real data the demo profile).
@@ -75,6 +94,7 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
         password,
         schema,
         author,
+        ...(refuseUnproven !== undefined ? { refuseUnproven } : {}),
         appVersion: appVersion(),
         generation: profile.generation,
         // The ledger's new rows first (free), so they reach the team without `tenderwb audit`; offline: without.
@@ -83,9 +103,21 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
       { signal, onProgress: (p) => ctx.out.progress(teamProgressLine(p, locale), p.total ? p.done / p.total : undefined) },
     );
     const ledgerNote = result.ledgerRefreshed === false ? say(locale, '\nжурнал списаний не обновлён с сервера API (нет связи или токена): отправлен тот, что уже был', '\nthe ledger was not refreshed from the API (no connection or token): the one held was pushed') : '';
+    // Teammates' rows the pull could not take: named, each with why and who pushed it (the rest was taken).
+    const skipped = teamSkippedLines(result.skipped, result.skippedTotal, locale);
     ctx.out.result(
-      { teamId: result.teamId, schemaVersion: result.schemaVersion, pushed: result.pushed, pulled: result.pulled, ledgerRefreshed: result.ledgerRefreshed, tookMs: result.tookMs },
-      () => `${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}${ledgerNote}`,
+      {
+        teamId: result.teamId,
+        schemaVersion: result.schemaVersion,
+        pushed: result.pushed,
+        pulled: result.pulled,
+        skipped: result.skipped,
+        skippedTotal: result.skippedTotal,
+        held: result.held,
+        ledgerRefreshed: result.ledgerRefreshed,
+        tookMs: result.tookMs,
+      },
+      () => [`${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}${ledgerNote}`, ...skipped].join('\n'),
     );
   } catch (e) {
     if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'not_supported' ? 2 : 1);

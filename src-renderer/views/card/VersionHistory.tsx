@@ -84,7 +84,16 @@ export function VersionHistory({
                   {/* Not billed and not stated: the card said nothing about a charge, so "free" would be a guess. */}
                   {v.billed || stated(v.version) ? <span className={`badge ${v.billed ? 'badge--charged' : 'badge--free'}`}>{v.billed ? s.charged : s.free}</span> : s.billedUnstated}
                 </td>
-                <td>{v.via === 'feed' ? s.viaFeed : v.via === 'card' ? s.viaCard : v.via}</td>
+                <td>
+                  {v.via === 'feed' ? s.viaFeed : v.via === 'card' ? s.viaCard : v.via}
+                  {/* A teammate's word, not the API's (issue 27): said beside how it came. */}
+                  {v.from === 'team' || v.from === 'team_unproven' ? (
+                    <span className="card__muted" data-testid="card-version-team">
+                      {' · '}
+                      {v.from === 'team' ? s.fromTeam : s.fromTeamUnproven}
+                    </span>
+                  ) : null}
+                </td>
                 <td>
                   <input type="radio" name={`from-${kind}-${id}`} checked={from === v.version} disabled={!stated(v.version)} onChange={() => setFrom(v.version)} aria-label={`${s.compareFrom} ${label(v.version)}`} />
                 </td>

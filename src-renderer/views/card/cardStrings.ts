@@ -76,6 +76,8 @@ export const cardStrings: Strings<{
   via: string;
   viaFeed: string;
   viaCard: string;
+  fromTeam: string;
+  fromTeamUnproven: string;
   versionUnstated: string;
   billedUnstated: string;
   charged: string;
@@ -174,6 +176,8 @@ export const cardStrings: Strings<{
     via: 'Откуда',
     viaFeed: 'поиск или список',
     viaCard: 'карточка',
+    fromTeam: 'из базы команды',
+    fromTeamUnproven: 'из базы команды, без подтверждения доставки',
     versionUnstated: 'не указана сервером',
     billedUnstated: 'не сообщено',
     charged: 'списана 1 ед.',
@@ -273,6 +277,8 @@ export const cardStrings: Strings<{
     via: 'Via',
     viaFeed: 'search or list',
     viaCard: 'card',
+    fromTeam: 'from the team database',
+    fromTeamUnproven: 'from the team database, no delivery evidence',
     versionUnstated: 'not stated by the server',
     billedUnstated: 'not stated',
     charged: '1 unit charged',

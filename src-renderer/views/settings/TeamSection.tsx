@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, CallError, subscribe } from '../../bridge/client';
 import type { TeamStatus } from '../../../src-main/contract/ipc';
-import { TEAM_SYNC_TEXT, teamLastRunLine, teamOtherProfileText, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
+import { TEAM_SYNC_TEXT, teamLastRunLine, teamOtherProfileText, teamSkippedLines, teamSyncDetail } from '../../../src-main/i18n/teamSyncText';
 import { Dialog } from '../../components/Dialog';
 import { useAppStore } from '../../state/store';
 import { SettingsSection } from './SettingsSection';
@@ -30,6 +30,8 @@ const strings: Strings<{
   schema: string;
   author: string;
   authorHint: string;
+  refuseUnproven: string;
+  refuseUnprovenHint: string;
   password: string;
   passwordStored: string;
   passwordNone: string;
@@ -58,6 +60,8 @@ const strings: Strings<{
     schema: 'Схема',
     author: 'Ваше имя',
     authorHint: 'Так коллеги увидят автора ваших отметок и заметок.',
+    refuseUnproven: 'Не принимать версии коллег без подтверждения доставки',
+    refuseUnprovenHint: 'Версия без номера запроса и страницы API будет отложена, а не принята. Ответ API всегда важнее строки из базы команды.',
     password: 'Пароль базы',
     passwordStored: 'Пароль сохранён в системном хранилище паролей. Введите новый, чтобы заменить его.',
     passwordNone: 'Пароль хранится только в системном хранилище паролей.',
@@ -86,6 +90,8 @@ const strings: Strings<{
     schema: 'Schema',
     author: 'Your name',
     authorHint: 'Teammates see it as the author of your marks and notes.',
+    refuseUnproven: 'Refuse teammates’ versions without delivery evidence',
+    refuseUnprovenHint: 'A version without the API’s request id and page is held, not taken. The API’s answer always wins over a row of the team database.',
     password: 'Database password',
     passwordStored: 'A password is stored in the system keychain. Type a new one to replace it.',
     passwordNone: 'The password is kept only in the system keychain.',
@@ -110,7 +116,8 @@ const strings: Strings<{
 
 const capitalized = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
 const errorText = (e: unknown): string => (e instanceof CallError || e instanceof Error ? e.message : String(e));
-const EMPTY_FORM = { url: '', schema: 'tenderwb', author: '' };
+type TeamForm = { url: string; schema: string; author: string; refuseUnproven?: boolean };
+const EMPTY_FORM: TeamForm = { url: '', schema: 'tenderwb', author: '', refuseUnproven: false };
 
 export function TeamSection() {
   const s = useStrings(strings);
@@ -118,7 +125,7 @@ export function TeamSection() {
   const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
   const epoch = useAppStore((st) => st.epoch);
   const [status, setStatus] = useState<TeamStatus | null>(null);
-  const [form, setForm] = useState(EMPTY_FORM);
+  const [form, setForm] = useState<TeamForm>(EMPTY_FORM);
   const [problems, setProblems] = useState<TeamProblems>({});
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -196,6 +203,8 @@ export function TeamSection() {
   const elsewhere = status !== null && connection !== null && status.forActiveProfile === false;
   const last = elsewhere ? null : (status?.lastRun ?? null);
   const detail = last?.ok && last.pushed && last.pulled ? teamSyncDetail(last.pushed, last.pulled, locale) : null;
+  // Teammates' rows the last pull could not take (issue 27): said, with why and who pushed each.
+  const skipped = last?.ok ? teamSkippedLines(last.skipped ?? [], last.skippedTotal ?? 0, locale) : [];
   const lastAt = last ? new Date(last.at).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) : '';
 
   // The built-in sandbox and an earlier-generation profile never sync: said up front, with no form to fill (nor
@@ -269,6 +278,18 @@ export function TeamSection() {
             {fieldError('author') || <span className="field__hint">{s.authorHint}</span>}
           </label>
           <label className="field field--wide">
+            <span>
+              <input
+                type="checkbox"
+                checked={form.refuseUnproven === true}
+                onChange={(e) => edit({ refuseUnproven: e.target.checked })}
+                data-testid="team-refuse-unproven"
+              />{' '}
+              {s.refuseUnproven}
+            </span>
+            <span className="field__hint">{s.refuseUnprovenHint}</span>
+          </label>
+          <label className="field field--wide">
             <span className="field__label">{s.password}</span>
             <input ref={passwordRef} type="password" autoComplete="off" spellCheck={false} data-testid="team-password" />
             <span className="field__hint" data-testid="team-password-state">
@@ -315,6 +336,16 @@ export function TeamSection() {
               <>
                 <p>{teamLastRunLine({ at: last.at, pushed: last.pushed, pulled: last.pulled }, locale)}</p>
                 {detail !== null && <p className="muted">{capitalized(detail)}</p>}
+                {skipped.length > 0 && (
+                  <div className="banner banner--offline" role="note" data-testid="team-skipped">
+                    <p>{skipped[0]}</p>
+                    <ul>
+                      {skipped.slice(1).map((line, i) => (
+                        <li key={i}>{line.replace(/^— /, '')}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
               </>
             ) : (
               <p className="field__error">
