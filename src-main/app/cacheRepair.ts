@@ -14,6 +14,7 @@ import type { Handlers, MethodName, ProfileInfo } from '../contract/ipc';
 import { pick, type Text } from '../i18n/text';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
+import { diskFullIn } from '../cache/diskSpace';
 import { startIntegrityCheck, type IntegrityCheck } from '../cache/integrityCheck';
 import { heldPerFilter, salvageInto } from '../cache/salvage';
 import { searchStore } from '../cache/searchStore';
@@ -117,7 +118,9 @@ export class DamageWatch {
         try {
           return await handler(args);
         } catch (e) {
-          if (!isDamageError(e) || !session) throw e;
+          if (!session) throw e;
+          // A full disk is never damage (issue 27); SQLite says some of its writes as a «disk I/O error».
+          if (!isDamageError(e)) throw diskFullIn(e, session.dataDir) ?? e;
           throw await this.damaged(session, (e as Error).message);
         }
       };

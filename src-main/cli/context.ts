@@ -250,6 +250,11 @@ export class CliContext {
     return quarantineCache(dirname(cache.file), new DamagedCacheError(cache.file, 'corrupt', error.message));
   }
 
+  /** The folder of the cache this command opened, or null (none opened, or it was moved aside). */
+  openCacheFolder(): string | null {
+    return this.cacheDb ? dirname(this.cacheDb.file) : null;
+  }
+
   onClose(fn: () => void): void {
     this.closers.push(fn);
   }

@@ -8,6 +8,7 @@ import { toIpcError } from '../app/errors';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
 import { AppError } from '../domain/appError';
+import { fileSystemFailure, isDiskFull } from '../domain/fileSystemErrors';
 import { pick, type Locale, type Text } from '../i18n/text';
 import { ProfileError } from '../profiles/profiles';
 import { InvalidTokenError, VaultUnavailableError } from '../vault/tokenVault';
@@ -16,6 +17,8 @@ import { CliError } from './output';
 /** Exit codes of a cache that cannot be used (issue 13): distinct, so a script can tell them apart. */
 export const EXIT_CACHE_DAMAGED = 6;
 export const EXIT_DATA_READ_ONLY = 7;
+/** A full disk (issue 27): nothing saved before is lost, and the same command succeeds once there is room. */
+export const EXIT_DISK_FULL = 9;
 
 const CACHE_DAMAGED: Text = {
   ru: 'Файл кэша профиля повреждён: переместите его в сторону, затем «tenderwb cache rebuild» соберёт кэш заново.',
@@ -30,6 +33,13 @@ export function cacheFailure(e: unknown, locale: Locale): { message: string; exi
   return null;
 }
 
+/** The exit code of a failure that is not the cache's (cacheFailure): a full disk has its own. */
+export function exitCodeOf(e: unknown): number {
+  if (e instanceof CliError) return e.exitCode;
+  if (isDiskFull(e) || (e instanceof AppError && e.code === 'disk_full')) return EXIT_DISK_FULL;
+  return 1;
+}
+
 /** An API error: the analyst's sentence and the facts (code, HTTP status, request id), in one language. */
 export function apiErrorText(e: ApiError, locale: Locale): string {
   if (locale === 'ru') return describeApiError(e);
@@ -41,6 +51,9 @@ export function errorText(e: unknown, locale: Locale): string {
   if (e instanceof CliError) return e.in(locale);
   if (e instanceof ApiError) return apiErrorText(e, locale);
   if (e instanceof AppError) return pick(e.text, locale);
+  // A full disk or a folder in a file's place (issue 27), also inside a registry's or an export's error.
+  const fileSystem = fileSystemFailure(e);
+  if (fileSystem) return pick(fileSystem.text, locale);
   if (e instanceof VaultUnavailableError) return locale === 'en' ? e.messageEn : e.messageRu;
   if (e instanceof InvalidTokenError || e instanceof ProfileError) return oneSideOf(e, locale);
   if (e instanceof Error) {
