@@ -5,8 +5,8 @@
  * answers `cache_damaged` naming the file, and the app goes on with another profile.
  */
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, writeFileSync, openSync, readFileSync, renameSync, writeSync, closeSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,40 @@ describe('a damaged cache of the last active profile', () => {
       const [notice] = await c.call('cache.damaged', {});
       expect(notice?.message).toContain('is empty');
       expect(notice?.message).toContain(file);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a damage note that cannot be read', () => {
+  it('the profile is refused and listed, no empty cache is made over its work, and a rebuild salvages from the moved file', async () => {
+    const keychain = memoryKeychain();
+    const { dir, file } = await workProfile(keychain);
+    // What a full disk left (issue 27): the cache moved aside, its note written as 0 bytes.
+    const movedTo = `${file}.damaged-20261125T100000Z`;
+    renameSync(file, movedTo);
+    writeFileSync(join(dirname(file), 'damaged-cache.json'), '');
+
+    const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+    try {
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+      expect(existsSync(file)).toBe(false); // no empty cache made in its place
+      const [notice, ...more] = await c.call('cache.damaged', {});
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({ profile: 'work', file, movedTo, rebuildable: true });
+      expect(notice!.message).toContain('damaged-cache.json');
+      expect(notice!.message).toMatch(/не читается/);
+      expect(notice!.message).toContain(movedTo);
+
+      const refused = await c.call('profiles.activate', { name: 'work' }).catch((e: unknown) => e);
+      expect(toIpcError(refused, 'ru')).toMatchObject({ code: 'cache_damaged' });
+      expect(existsSync(file)).toBe(false);
+
+      const rebuilt = await c.call('cache.rebuild', { name: 'work' });
+      expect(rebuilt.recovered).toEqual({ savedSearches: 1, lists: 1, listItems: 1, pendingEdits: 1 });
+      expect(await c.call('cache.damaged', {})).toEqual([]);
+      expect(existsSync(movedTo)).toBe(true);
     } finally {
       await c.close();
     }

@@ -6,7 +6,7 @@
  * damaged while the WAL may hold the rest, a full disk is said as such (never as damage nor as a read-only
  * folder), and a damaged file whose note cannot be written is not moved.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -127,5 +127,41 @@ describe('a full disk', () => {
     const again = openProfileCache(dir);
     expect(again.db.prepare('SELECT count(*) FROM tender').pluck().get()).toBe(100);
     again.close();
+  });
+
+  it('a damaged cache on a disk with no room for its note stays in place: no empty note, nothing moved', () => {
+    const disk = mountSmallDisk(2);
+    const dir = join(disk.dir, 'profile');
+    openProfileCache(dir).close();
+    const file = join(dir, 'cache.db');
+    writeFileSync(file, Buffer.alloc(statSync(file).size, 0x5a)); // overwritten: damage, whatever the disk
+    const before = readFileSync(file);
+    disk.fill();
+
+    let refused: unknown = null;
+    try {
+      openProfileCache(dir).close();
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(DamagedCacheError);
+    const damaged = refused as DamagedCacheError;
+    expect(damaged.movedTo).toBeNull();
+    expect(damaged.text.ru).toContain('нет места для записки');
+    expect(readFileSync(file).equals(before)).toBe(true);
+    // No note of 0 bytes and no file moved aside: the next open finds the same file, not an empty profile.
+    expect(readdirSync(dir).sort()).toEqual(['cache.db']);
+
+    // With room, the same damage is moved aside with a whole note.
+    disk.unfill();
+    try {
+      openProfileCache(dir).close();
+    } catch (e) {
+      refused = e;
+    }
+    const moved = (refused as DamagedCacheError).movedTo!;
+    expect(moved).toMatch(/cache\.db\.damaged-\d{8}T\d{6}Z$/);
+    expect(JSON.parse(readFileSync(join(dir, 'damaged-cache.json'), 'utf8'))).toMatchObject({ file, movedTo: moved, reason: 'not_sqlite' });
+    expect(readFileSync(moved).equals(before)).toBe(true);
   });
 });
