@@ -114,6 +114,27 @@ export class DamagedCacheError extends Error {
   }
 }
 
+/**
+ * Stored data that does not read back as it was written (issue 27): a pack or a card that does not inflate, that
+ * inflates to another length than the one stored beside it, or whose member is not where its row says. SQLite's
+ * checks (quick_check at open, which a cache over 32 MB skips, and the page checks of every read) look at the
+ * file's structure, never at the bytes of a value, so this is damage met when read: handled as SQLITE_CORRUPT
+ * is (fileCheck.ts isDamageError), never shown as zlib's or the JSON parser's words.
+ */
+export class StoredDataDamageError extends Error {
+  readonly code = 'cache_stored_data_damaged';
+
+  constructor(
+    /** What was read, for logs: `pack 12`, `card`. */
+    readonly what: string,
+    /** What was wrong with it, for logs only. */
+    readonly detail: string,
+  ) {
+    super(`The cache's ${what} is damaged: ${detail}`);
+    this.name = 'StoredDataDamageError';
+  }
+}
+
 export type AccessProblem = 'read_only' | 'read_only_fs' | 'missing';
 
 /** The cache's folder cannot be written (issue 13: a read-only folder was reported as `ENOENT … mkdir`). */

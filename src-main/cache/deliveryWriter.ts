@@ -9,7 +9,8 @@
 import type Database from 'better-sqlite3';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
-import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
+import { decodePack, encodeBlob, packMember, type EncodedBlob } from './packCodec';
+import { storedJson } from './storedJson';
 import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
 import { createAppIndexer } from './appIndex';
@@ -135,8 +136,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
          WHERE d.kind = ? AND d.id = ? AND d.version = ? AND r.filter_id = ? AND d.request_seq <> ? LIMIT 1`,
       )
       .pluck(),
-    provisional: db.prepare<[number, number], { version: number; pack_offset: number; byte_length: number; codec: number; body: Buffer }>(
-      `SELECT v.version, v.pack_offset, v.byte_length, p.codec, p.body
+    provisional: db.prepare<[number, number], { version: number; pack_id: number; pack_offset: number; byte_length: number; codec: number; raw_bytes: number; body: Buffer }>(
+      `SELECT v.version, v.pack_id, v.pack_offset, v.byte_length, p.codec, p.raw_bytes, p.body
        FROM object_version v JOIN version_pack p ON p.pack_id = v.pack_id
        WHERE v.kind = ? AND v.id = ? AND v.version < 0`,
     ),
@@ -171,8 +172,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     if (item.version < 0) return;
     const kind = KIND_CODE[item.kind];
     for (const p of s.provisional.all(kind, item.id)) {
-      const text = decodeBlob(p.codec, p.body).toString('utf8', p.pack_offset, p.pack_offset + p.byte_length);
-      if (!showsSameVersion(item.object, JSON.parse(text) as unknown)) continue;
+      const text = packMember(decodePack(p.pack_id, p), p.pack_offset, p.byte_length, p.pack_id);
+      if (!showsSameVersion(item.object, storedJson(text, `pack ${p.pack_id}`))) continue;
       s.adoptCard.run(item.version, kind, item.id, p.version);
       s.dropCard.run(kind, item.id, p.version);
       s.adoptDeliveries.run(item.version, kind, item.id, p.version);

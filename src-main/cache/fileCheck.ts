@@ -11,7 +11,7 @@
 import { accessSync, closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { CacheAccessError, DamagedCacheError } from './damage';
+import { CacheAccessError, DamagedCacheError, StoredDataDamageError } from './damage';
 
 /** "TWB1": what `PRAGMA application_id` holds in a cache file of this app (migration 0009 writes it). */
 export const CACHE_APPLICATION_ID = 0x54574231;
@@ -25,8 +25,13 @@ const OWN_TABLES = ['saved_search', 'delivery', 'outbox'];
 /** SQLite's answers that mean the file's content is not a sound database. */
 const DAMAGE_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
 
-/** Whether an error from better-sqlite3 says the database file is damaged (not merely busy or full). */
+/**
+ * Whether an error says the database file is damaged (not merely busy or full): better-sqlite3's, or stored data
+ * that does not read back as written (issue 27: a damaged pack met when read, in a cache too large for the
+ * quick check at open).
+ */
 export function isDamageError(error: unknown): boolean {
+  if (error instanceof StoredDataDamageError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && DAMAGE_CODES.test(code);
 }
