@@ -4,9 +4,9 @@
  * app's notices as they were. One decision for every surface: the app (app/errors.ts toIpcError), the CLI (its
  * error line and exit code) and the cache's open (cache/database.ts) all ask `fileSystemFailure`.
  *
- * Pure (no Node): it reads only an error's `code`, `message`, `path` and `cause`. Where the folder is known, the
- * caller asks the disk itself too (cache/diskSpace.ts), since SQLite reports some writes that found no space as
- * a plain «disk I/O error».
+ * Pure (no Node): it reads only an error's `code`, `message`, `path`, `dest` and `cause`. Where the folder is
+ * known, the caller asks the disk itself too (cache/diskSpace.ts), since SQLite reports some writes that found no
+ * space as a plain «disk I/O error».
  */
 import type { Text } from '../i18n/text';
 import { AppError } from './appError';
@@ -34,16 +34,23 @@ export function isDiskFull(error: unknown): boolean {
   });
 }
 
-/** Node's EISDIR (a folder where a file was to be read or written), or null; answers the path it names. */
+/**
+ * Node's EISDIR (a folder where a file was to be read or written), or null; answers the path it names, else the
+ * path a wrapper around it names (a read of an open file's handle gives none: the registry's error knows it).
+ */
 function isDirectoryError(error: unknown): { path: string | null } | null {
-  let found: { path: string | null } | null = null;
+  let found = false;
+  let named: string | null = null;
   someInChain(error, (e) => {
+    // A rename's EISDIR is about its destination (`dest`): the source is this app's own temporary file.
+    const { path: p, dest } = e as { path?: unknown; dest?: unknown };
+    const at = typeof dest === 'string' && dest !== '' ? dest : p;
+    if (typeof at === 'string' && at !== '') named = at;
     if (codeOf(e) !== 'EISDIR') return false;
-    const p = (e as { path?: unknown }).path;
-    found = { path: typeof p === 'string' ? p : null };
+    found = true;
     return true;
   });
-  return found;
+  return found ? { path: named } : null;
 }
 
 function someInChain(error: unknown, test: (e: unknown) => boolean): boolean {

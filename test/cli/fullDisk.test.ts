@@ -141,4 +141,23 @@ describe('tenderwb on a disk that fills', () => {
     expect(await versionsOf(m.ok)).toEqual(reference);
     expectNothingMovedAside(m.dataDir);
   });
+
+  it('a folder where a file is to be written or read is said in one sentence, never EISDIR', async () => {
+    const folder = a.dir('a-folder.csv');
+    const out = await a.run(['export', 'search', 'все', '--out', folder]);
+    expect(out.code).not.toBe(0);
+    const said = failureReason(out);
+    expect(said).toMatch(/папка/);
+    expect(said).toContain(folder); // the folder given, not this app's temporary file
+    expect(said).not.toMatch(/EISDIR|illegal operation|\bthe\b/i);
+    expect(readdirSync(a.root).filter((f) => f.endsWith('.tmp'))).toEqual([]); // no temporary left beside it
+
+    // A data folder whose profile registry is a folder.
+    const dataDir = a.dir('registry-folder');
+    mkdirSync(join(dataDir, 'profiles.json'));
+    const registry = await a.run(['cache', 'stats'], { dataDir });
+    expect(registry.code).toBe(1);
+    expect(failureReason(registry)).toBe(`${join(dataDir, 'profiles.json')} — папка, а не файл: укажите путь к файлу.`);
+    expect(failureReason(registry)).not.toMatch(/EISDIR|illegal operation/i);
+  });
 });
