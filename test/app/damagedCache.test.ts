@@ -268,6 +268,39 @@ describe('a damage met by a sync job', () => {
   });
 });
 
+describe('a damaged pack met by a call (issue 27: no quick check of a large cache, no check of a value at all)', () => {
+  it('answers cache_damaged naming the file, never the parser\'s or zlib\'s words; the file is moved aside and the rebuild offered', async () => {
+    await control(sb, 'rate-limit', { per_minute: 1_000_000 });
+    const c = await makeCore(sb.baseUrl);
+    try {
+      const run = await c.call('search.run', { criteria: { regions: [77] } });
+      expect((await finished(c, run.jobId)).state).toBe('done');
+      const file = (await c.call('cache.info', {})).path;
+      // The bytes of one pack overwritten inside its value: SQLite's page checks and integrity_check pass.
+      const other = new Database(file);
+      const { pack_id: packId, body } = other.prepare('SELECT pack_id, body FROM version_pack ORDER BY pack_id LIMIT 1').get() as { pack_id: number; body: Buffer };
+      const damaged = Buffer.from(body);
+      damaged.fill(0xa5, 8, 40);
+      other.prepare('UPDATE version_pack SET body = ? WHERE pack_id = ?').run(damaged, packId);
+      expect(other.pragma('quick_check', { simple: true })).toBe('ok');
+      other.close();
+
+      const failed = await c.call('search.export', { filterId: run.filterId, columns: ['id', 'name'], format: 'csv' }).catch((e: unknown) => e);
+      const mapped = toIpcError(failed, 'ru');
+      expect(mapped.code).toBe('cache_damaged');
+      expect(mapped.message).toContain(file);
+      expect(mapped.message).not.toMatch(/JSON|Unexpected|inflate|invalid|zlib|Внутренняя/i);
+      const [notice, ...more] = await c.call('cache.damaged', {});
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({ profile: 'sandbox', file, rebuildable: true });
+      expect(existsSync(notice!.movedTo!)).toBe(true);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('a damage the quick check at open lets pass', () => {
   it('is found by the full check in the background: the app moves to the sandbox and names the file', async () => {
     const keychain = memoryKeychain();
