@@ -25,9 +25,15 @@ const CACHE_DAMAGED: Text = {
   en: 'The profile’s cache file is damaged: move it aside, then "tenderwb cache rebuild" makes a new one.',
 };
 
+const REBUILD_COMMAND: Text = { ru: 'Собрать кэш заново: tenderwb cache rebuild.', en: 'To rebuild the cache: tenderwb cache rebuild.' };
+
 /** A damaged cache or a read-only data folder, with the file named, never SQLite's own words; null for any other failure. */
 export function cacheFailure(e: unknown, locale: Locale): { message: string; exitCode: number } | null {
-  if (e instanceof DamagedCacheError) return { message: pick(e.text, locale), exitCode: EXIT_CACHE_DAMAGED };
+  if (e instanceof DamagedCacheError) {
+    // The app offers the rebuild with a button; here the command that does it is named (issue 27).
+    const rebuild = e.movedTo !== null || e.reason === 'note_unreadable' ? ` ${pick(REBUILD_COMMAND, locale)}` : '';
+    return { message: pick(e.text, locale) + rebuild, exitCode: EXIT_CACHE_DAMAGED };
+  }
   if (e instanceof CacheAccessError) return { message: pick(e.text, locale), exitCode: EXIT_DATA_READ_ONLY };
   if (isDamageError(e)) return { message: pick(CACHE_DAMAGED, locale), exitCode: EXIT_CACHE_DAMAGED };
   return null;

@@ -121,7 +121,7 @@ describe('tenderwb with a damaged cache', () => {
     expect(reason).toContain(file);
     expect(reason).toMatch(/повреждён/);
     expect(reason).toMatch(/cache\.db\.damaged-\d{8}T\d{6}Z/);
-    expect(reason).toMatch(/заново/); // the rebuild is offered
+    expect(reason).toMatch(/Собрать кэш заново: tenderwb cache rebuild\.$/); // the rebuild is offered
     expect(reason).not.toMatch(/JSON|Unexpected|inflate|invalid|zlib|SQLITE/i);
     expect(existsSync(file)).toBe(false);
     expect(JSON.parse(readFileSync(join(folder, 'damaged-cache.json'), 'utf8'))).toMatchObject({ file, reason: 'corrupt' });
