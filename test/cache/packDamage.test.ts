@@ -12,6 +12,7 @@ import type { CacheDb } from '../../src-main/cache/database';
 import { StoredDataDamageError } from '../../src-main/cache/damage';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { isDamageError } from '../../src-main/cache/fileCheck';
+import { positionsTotalOf } from '../../src-main/cache/cardFacts';
 import { CODEC_DEFLATE, CODEC_RAW } from '../../src-main/cache/packCodec';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { viewQueries } from '../../src-main/cache/viewQueries';
@@ -93,5 +94,17 @@ describe('a damaged pack is damage when it is read', () => {
     cache.db.prepare('DELETE FROM version_pack WHERE pack_id = ?').run(packId);
     expectDamage(readFailures(cache));
     cache.close();
+  });
+
+  it('a stored card page whose text is cut is damage too, not the parser\'s words (enrichment reads its positions_total)', () => {
+    const cut = Buffer.from('{"id":5,"name":"Поставка","positions":[{"n');
+    let thrown: unknown = null;
+    try {
+      positionsTotalOf(cut);
+    } catch (e) {
+      thrown = e;
+    }
+    expectDamage([thrown]);
+    expect(positionsTotalOf(Buffer.from('{"id":5,"positions_total":3}'))).toBe(3);
   });
 });
