@@ -127,6 +127,18 @@ describe('tenderwb on a disk that fills', () => {
     expectDiskFullSentence(full);
     expect(readdirSync(disk.dir).filter((f) => f !== '.filler')).toEqual([]);
     expectNothingMovedAside(a.dataDir);
+    // In the user's language: the same run with the app's language set to English says it in English only.
+    const settingsFile = join(a.dataDir, 'settings.json');
+    const settings = readFileSync(settingsFile, 'utf8');
+    writeFileSync(settingsFile, JSON.stringify({ ...(JSON.parse(settings) as object), locale: 'en' }));
+    try {
+      const english = await a.run(['export', 'search', 'все', '--out', out]);
+      expect(english.code).toBe(EXIT_DISK_FULL);
+      expect(failureReason(english)).toMatch(/^The disk is full.*Free some disk space and try again\.$/);
+      expect(failureReason(english)).not.toMatch(/[а-яё]|ENOSPC|no space left/i);
+    } finally {
+      writeFileSync(settingsFile, settings);
+    }
 
     disk.unfill();
     await a.ok(['export', 'search', 'все', '--out', out]);
