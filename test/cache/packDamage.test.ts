@@ -5,19 +5,23 @@
  * the one stored beside it, holds no JSON where its row points, or holds JSON that does not parse. Each is a
  * StoredDataDamageError, which the CLI and the app handle as a damaged cache (isDamageError).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
-import type { CacheDb } from '../../src-main/cache/database';
-import { StoredDataDamageError } from '../../src-main/cache/damage';
+import { openProfileCache } from '../../src-main/app/damagedCaches';
+import { openCache, type CacheDb } from '../../src-main/cache/database';
+import { DamagedCacheError, StoredDataDamageError } from '../../src-main/cache/damage';
 import { feedStore } from '../../src-main/cache/feedStore';
+import { MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { isDamageError } from '../../src-main/cache/fileCheck';
 import { positionsTotalOf } from '../../src-main/cache/cardFacts';
 import { CODEC_DEFLATE, CODEC_RAW } from '../../src-main/cache/packCodec';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { viewQueries } from '../../src-main/cache/viewQueries';
 import { tenderRow } from '../../src-main/current/rows';
-import { tempCache, tender, tenderItem, tenderPage } from './helpers';
+import { tempCache, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 /** A cache holding tenders 1..20 in one pack; answers the pack's id. */
 function cacheWithPack(): { cache: CacheDb; packId: number } {
@@ -106,5 +110,31 @@ describe('a damaged pack is damage when it is read', () => {
     }
     expectDamage([thrown]);
     expect(positionsTotalOf(Buffer.from('{"id":5,"positions_total":3}'))).toBe(3);
+  });
+
+  it('a damaged pack met by a migration that reads every pack at open (0012) is a damaged cache, moved aside, not the parser\'s words', () => {
+    const dir = tempDir();
+    const file = join(dir, 'cache.db');
+    const old = openCache(file, { migrations: MIGRATIONS.slice(0, 11) });
+    feedStore(old).saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => tenderItem(tender(i + 1, 1, { name: `Поставка бумаги ${i + 1}` })))));
+    const packId = old.db.prepare('SELECT pack_id FROM object_version WHERE kind = 1 AND id = 5').pluck().get() as number;
+    const whole = inflateRawSync(old.db.prepare('SELECT body FROM version_pack WHERE pack_id = ?').pluck().get(packId) as Buffer);
+    const at = old.db.prepare('SELECT pack_offset FROM object_version WHERE kind = 1 AND id = 5').pluck().get() as number;
+    whole.fill(0x22, at + 20, at + 24); // still an object's braces around it, no longer JSON
+    old.db.prepare('UPDATE version_pack SET codec = ?, raw_bytes = ?, body = ? WHERE pack_id = ?').run(CODEC_RAW, whole.length, whole, packId);
+    old.close();
+
+    let thrown: unknown = null;
+    try {
+      openProfileCache(dir).close();
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(DamagedCacheError);
+    const damaged = thrown as DamagedCacheError;
+    expect(damaged.reason).toBe('corrupt');
+    expect(damaged.movedTo).toMatch(/cache\.db\.damaged-\d{8}T\d{6}Z$/);
+    expect(existsSync(file)).toBe(false);
+    expect(damaged.text.ru).not.toMatch(/JSON|Unexpected/);
   });
 });
