@@ -17,7 +17,7 @@ import { feedStore } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { isDamageError } from '../../src-main/cache/fileCheck';
 import { positionsTotalOf } from '../../src-main/cache/cardFacts';
-import { CODEC_DEFLATE, CODEC_RAW } from '../../src-main/cache/packCodec';
+import { CODEC_DEFLATE, CODEC_RAW, packMember } from '../../src-main/cache/packCodec';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { viewQueries } from '../../src-main/cache/viewQueries';
 import { tenderRow } from '../../src-main/current/rows';
@@ -76,7 +76,7 @@ describe('a damaged pack is damage when it is read', () => {
     cache.close();
   });
 
-  it('an uncompressed pack whose text was overwritten: no JSON where the row points, or JSON that does not parse', () => {
+  it('an uncompressed pack whose text was overwritten: what the row points at does not parse', () => {
     const spoils = [(b: Buffer, at: number) => b.fill(0x20, at, at + 3), (b: Buffer, at: number) => b.fill(0x22, at + 20, at + 24)];
     for (const spoil of spoils) {
       const { cache, packId } = cacheWithPack();
@@ -90,6 +90,16 @@ describe('a damaged pack is damage when it is read', () => {
       expectDamage(readFailures(cache));
       cache.close();
     }
+  });
+
+  it('a version whose row points past the end of its pack', () => {
+    const { cache } = cacheWithPack();
+    cache.db.prepare('UPDATE object_version SET pack_offset = pack_offset + 1000000 WHERE kind = 1 AND id = 5').run();
+    expectDamage(readFailures(cache));
+    cache.close();
+    // Inside the pack, any stored JSON value reads back: what a teammate pushed can never pass for damage.
+    const value = '"строка"';
+    expect(packMember(Buffer.from(`[1,${value}]`), 3, Buffer.byteLength(value), 1)).toBe(value);
   });
 
   it('a pack that is not there at all', () => {
