@@ -14,12 +14,13 @@ import type { Handlers, MethodName, ProfileInfo } from '../contract/ipc';
 import { pick, type Text } from '../i18n/text';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
+import { diskFullIn } from '../cache/diskSpace';
 import { startIntegrityCheck, type IntegrityCheck } from '../cache/integrityCheck';
 import { heldPerFilter, salvageInto } from '../cache/salvage';
 import { searchStore } from '../cache/searchStore';
 import { isApiError } from '../api/errors';
 import type { AppContext, Session } from './context';
-import { CACHE_FILE, errorOfNote, isCacheOpenFailure, quarantineCache, readDamageNote, takeDamageNote } from './damagedCaches';
+import { CACHE_FILE, damageNoteOf, errorOfNote, isCacheOpenFailure, quarantineCache, takeDamageNote, unreadableNoteError } from './damagedCaches';
 import { AppError, appError } from '../domain/appError';
 import { planSpend, spendPlanInput } from '../current/spendGuard';
 import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
@@ -47,7 +48,8 @@ export async function activateFirstUsable(ctx: AppContext, order: (string | null
       return;
     } catch (e) {
       if (!isCacheOpenFailure(e)) throw e;
-      const unmoved = e instanceof DamagedCacheError && e.movedTo === null;
+      // A lost note is listed from the folder by cache.damaged (rebuildable), not as a file left in place.
+      const unmoved = e instanceof DamagedCacheError && e.movedTo === null && e.reason !== 'note_unreadable';
       if ((e instanceof CacheAccessError || unmoved) && name !== null) problems.access.push({ profile: name, error: e });
     }
   }
@@ -117,7 +119,9 @@ export class DamageWatch {
         try {
           return await handler(args);
         } catch (e) {
-          if (!isDamageError(e) || !session) throw e;
+          if (!session) throw e;
+          // A full disk is never damage (issue 27); SQLite says some of its writes as a «disk I/O error».
+          if (!isDamageError(e)) throw diskFullIn(e, session.dataDir) ?? e;
           throw await this.damaged(session, (e as Error).message);
         }
       };
@@ -162,9 +166,11 @@ export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): P
       const out: Awaited<ReturnType<Handlers['cache.damaged']>> = [];
       for (const profile of names) {
         const dataDir = ctx.registry.dataDir(profile);
-        const note = readDamageNote(dataDir);
-        if (!note || existsSync(path.join(dataDir, CACHE_FILE))) continue;
-        out.push({ profile, file: note.file, movedTo: note.movedTo, message: pick(errorOfNote(note).text, ctx.locale), rebuildable: true });
+        const state = damageNoteOf(dataDir);
+        if (state.kind === 'none' || existsSync(path.join(dataDir, CACHE_FILE))) continue;
+        // A note that cannot be read is a damaged cache too (issue 27): the profile waits for the user's rebuild.
+        const error = state.kind === 'note' ? errorOfNote(state.note) : unreadableNoteError(dataDir, state.why);
+        out.push({ profile, file: error.file, movedTo: error.movedTo, message: pick(error.text, ctx.locale), rebuildable: true });
       }
       for (const { profile, error } of problems.access) {
         const file = error instanceof CacheAccessError ? error.where : error.file;
@@ -176,14 +182,14 @@ export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): P
     'cache.rebuild': async ({ name }) => {
       if (!(await ctx.profileInfos()).some((p) => p.name === name)) throw appError('not_found', `Профиля «${name}» нет.`, `There is no profile "${name}".`);
       const dataDir = ctx.registry.dataDir(name);
-      const note = readDamageNote(dataDir);
-      if (!note || existsSync(path.join(dataDir, CACHE_FILE))) throw appError('not_found', NOTHING_TO_REBUILD(name).ru, NOTHING_TO_REBUILD(name).en);
-      takeDamageNote(dataDir);
+      const source = takeDamageNote(dataDir);
+      if (!source) throw appError('not_found', NOTHING_TO_REBUILD(name).ru, NOTHING_TO_REBUILD(name).en);
       await ctx.activate(name);
-      const recovered = salvageInto(ctx.session().cache, note.movedTo);
+      const from = source.movedTo;
+      const recovered = from ? salvageInto(ctx.session().cache, from) : { savedSearches: 0, lists: 0, listItems: 0, pendingEdits: 0 };
       const profile = await ctx.activeProfileInfo();
       if (!profile) throw appError('internal', 'Профиль не открылся.', 'The profile did not open.');
-      const resync = ctx.session().generation === 'current' ? await readSavedAgain(ctx, heldPerFilter(note.movedTo)) : { jobs: [], notStarted: [] };
+      const resync = ctx.session().generation === 'current' ? await readSavedAgain(ctx, from ? heldPerFilter(from) : new Map()) : { jobs: [], notStarted: [] };
       return { profile, recovered, ...resync };
     },
   };

@@ -4,18 +4,25 @@
  * cache — until the user asks for a rebuild (`cache.rebuild`), which opens a new cache and copies in what the
  * old file still gives (salvage.ts). The note survives a restart, so the notice does too.
  *
+ * Issue 27: the note is what stands between the user's marks, lists and saved searches and a quiet empty cache,
+ * so it is written before the file is moved, whole or not at all (a temporary file, fsync, renamed into place),
+ * and a file whose note cannot be written is not moved. A note that is there but cannot be read is obeyed too:
+ * the profile is refused and says so, and only the user's rebuild makes a new cache.
+ *
  * A note is only obeyed while there is no cache.db: a file the user put back is opened (and checked) again.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { openCache, type CacheDb, type OpenCacheOptions } from '../cache/database';
 import { CacheAccessError, DamagedCacheError, type DamageReason } from '../cache/damage';
 import { accessError } from '../cache/fileCheck';
-import { moveAside } from '../cache/moveAside';
+import { asideName, moveAside, movedAsideFiles } from '../cache/moveAside';
+import { isDiskFull } from '../domain/fileSystemErrors';
 
 export const CACHE_FILE = 'cache.db';
-const NOTE_FILE = 'damaged-cache.json';
+export const NOTE_FILE = 'damaged-cache.json';
 
 const noteSchema = z.object({
   file: z.string(),
@@ -25,35 +32,113 @@ const noteSchema = z.object({
 });
 export type DamageNote = z.infer<typeof noteSchema>;
 
-/** The note of a profile folder, or null (none, or one that does not parse: then there is nothing to obey). */
-export function readDamageNote(dataDir: string): DamageNote | null {
+/** A profile folder's note: none, one that reads, or one that is there and cannot be read (empty, cut, garbled). */
+export type NoteState = { kind: 'none' } | { kind: 'note'; note: DamageNote } | { kind: 'unreadable'; why: string };
+
+export function damageNoteOf(dataDir: string): NoteState {
+  let text: string;
   try {
-    const parsed = noteSchema.safeParse(JSON.parse(readFileSync(path.join(dataDir, NOTE_FILE), 'utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+    text = readFileSync(path.join(dataDir, NOTE_FILE), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    return { kind: 'unreadable', why: (e as Error).message };
   }
+  try {
+    const parsed = noteSchema.safeParse(JSON.parse(text));
+    return parsed.success ? { kind: 'note', note: parsed.data } : { kind: 'unreadable', why: 'not a damage note' };
+  } catch (e) {
+    return { kind: 'unreadable', why: text.length === 0 ? 'empty' : (e as Error).message };
+  }
+}
+
+/** The note of a profile folder, or null (none, or one that cannot be read: see damageNoteOf). */
+export function readDamageNote(dataDir: string): DamageNote | null {
+  const state = damageNoteOf(dataDir);
+  return state.kind === 'note' ? state.note : null;
 }
 
 export const errorOfNote = (note: DamageNote): DamagedCacheError => new DamagedCacheError(note.file, note.reason as DamageReason).moved(note.movedTo);
 
-/** Moves a damaged cache file aside and leaves the note; answers the error that names both places. */
+/** The refusal of a profile whose cache is gone and whose note cannot be read; names the newest moved file. */
+export function unreadableNoteError(dataDir: string, why = ''): DamagedCacheError {
+  const file = path.join(dataDir, CACHE_FILE);
+  return DamagedCacheError.noteUnreadable(file, path.join(dataDir, NOTE_FILE), newestMovedAside(dataDir), why);
+}
+
+/** The newest file this profile's cache was moved aside to (the rebuild's source when the note is lost), or null. */
+export function newestMovedAside(dataDir: string): string | null {
+  return movedAsideFiles(path.join(dataDir, CACHE_FILE)).at(-1) ?? null;
+}
+
+/**
+ * Writes the note whole or not at all: a temporary file beside it, flushed to the disk, renamed over the note,
+ * and the folder flushed so the rename survives a power cut. On failure nothing is left behind, and it throws.
+ */
+function writeNoteDurably(dataDir: string, note: DamageNote): void {
+  const target = path.join(dataDir, NOTE_FILE);
+  const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeFileSync(fd, `${JSON.stringify(note, null, 2)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+  syncFolder(dataDir);
+}
+
+/** Flushes a folder's entries (a rename in it) to the disk; some systems cannot open a folder for that. */
+function syncFolder(dir: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows, or a file system without directory fsync: the rename is still atomic, only perhaps not yet durable.
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+/**
+ * Moves a damaged cache file aside and leaves the note, the note first; answers the error that names both
+ * places. A note that cannot be written leaves the file where it is (and the error says why): a moved file
+ * without its note would let the next open start an empty cache.
+ */
 export function quarantineCache(dataDir: string, error: DamagedCacheError): DamagedCacheError {
   let movedTo: string;
   try {
-    movedTo = moveAside(error.file);
+    movedTo = asideName(error.file);
   } catch {
-    // A folder that cannot be written: the file stays where it is, and the message says so.
     return error;
   }
-  const note: DamageNote = { file: error.file, movedTo, reason: error.reason, at: new Date().toISOString() };
-  writeFileSync(path.join(dataDir, NOTE_FILE), `${JSON.stringify(note, null, 2)}\n`, { mode: 0o600 });
+  const note: DamageNote = { file: error.file, movedTo, reason: error.reason as DamageNote['reason'], at: new Date().toISOString() };
+  try {
+    writeNoteDurably(dataDir, note);
+  } catch (e) {
+    return error.unmoved(isDiskFull(e) ? 'disk_full' : 'note_not_written');
+  }
+  try {
+    moveAside(error.file, movedTo);
+  } catch {
+    // A folder that cannot be written: the file stays where it is, and the message says so. The note goes too,
+    // or it would name a file that is not there (it is obeyed only without cache.db, but say nothing false).
+    rmSync(path.join(dataDir, NOTE_FILE), { force: true });
+    return error;
+  }
   return error.moved(movedTo);
 }
 
 /**
- * Opens a profile's cache. A profile with a note and no cache.db is refused with its DamagedCacheError; a file
- * found damaged now is moved aside first. A folder that cannot be written is a CacheAccessError naming it.
+ * Opens a profile's cache. A profile with a note and no cache.db is refused with its DamagedCacheError (also
+ * when the note cannot be read); a file found damaged now is moved aside first. A folder that cannot be written
+ * is a CacheAccessError naming it.
  */
 export function openProfileCache(dataDir: string, options: Pick<OpenCacheOptions, 'onProgress'> = {}): CacheDb {
   const file = path.join(dataDir, CACHE_FILE);
@@ -62,11 +147,12 @@ export function openProfileCache(dataDir: string, options: Pick<OpenCacheOptions
   } catch (e) {
     throw accessError(dataDir, e);
   }
-  const note = readDamageNote(dataDir);
-  if (note && !existsSync(file)) throw errorOfNote(note);
+  const state = damageNoteOf(dataDir);
+  if (state.kind === 'note' && !existsSync(file)) throw errorOfNote(state.note);
+  if (state.kind === 'unreadable' && !existsSync(file)) throw unreadableNoteError(dataDir, state.why);
   try {
     const cache = openCache(file, options);
-    if (note) rmSync(path.join(dataDir, NOTE_FILE), { force: true });
+    if (state.kind !== 'none') rmSync(path.join(dataDir, NOTE_FILE), { force: true });
     return cache;
   } catch (e) {
     if (e instanceof DamagedCacheError) throw quarantineCache(dataDir, e);
@@ -74,11 +160,21 @@ export function openProfileCache(dataDir: string, options: Pick<OpenCacheOptions
   }
 }
 
-/** Forgets the note, so the next open makes a new cache; answers it (where the old file went), or null. */
-export function takeDamageNote(dataDir: string): DamageNote | null {
-  const note = readDamageNote(dataDir);
+/** What a rebuild starts from: the file the cache was moved to (null when none is left), once the user asked. */
+export interface RebuildSource {
+  movedTo: string | null;
+}
+
+/**
+ * When the profile has a damaged cache to rebuild (a note, readable or not, and no cache.db): forgets the note,
+ * so the next open makes a new cache, and answers the file to salvage from. Null when there is nothing to rebuild.
+ */
+export function takeDamageNote(dataDir: string): RebuildSource | null {
+  const state = damageNoteOf(dataDir);
+  if (state.kind === 'none' || existsSync(path.join(dataDir, CACHE_FILE))) return null;
+  const movedTo = state.kind === 'note' ? state.note.movedTo : newestMovedAside(dataDir);
   rmSync(path.join(dataDir, NOTE_FILE), { force: true });
-  return note;
+  return { movedTo: movedTo !== null && existsSync(movedTo) ? movedTo : null };
 }
 
 /** Whether an error means the profile's cache cannot be opened (another profile can still be). */

@@ -15,6 +15,7 @@ import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
 import { CacheBusyError, isBusyError } from '../cache/writeRetry';
 import { AppError } from '../domain/appError';
+import { fileSystemFailure } from '../domain/fileSystemErrors';
 
 export type { Text } from '../i18n/text';
 
@@ -150,6 +151,10 @@ export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
     const message = error.text ? pick(error.text, locale) : locale === 'en' ? englishApiMessage(error) : error.userMessage;
     return { code: ipcCodeOfApi(error.code), message: redactSecrets(message), requestId: error.requestId };
   }
+  // Issue 27: a full disk and a folder in a file's place, also under a wrapper that kept them as its `cause`
+  // (a profile registry or an export that could not be written), are one sentence, never ENOSPC or EISDIR.
+  const fileSystem = fileSystemFailure(error);
+  if (fileSystem) return { code: fileSystem.code, message: pick(fileSystem.text, locale), requestId: null };
   if (error instanceof VaultUnavailableError) {
     return { code: 'keychain_unavailable', message: locale === 'en' ? error.messageEn : error.messageRu, requestId: null };
   }

@@ -5,6 +5,7 @@
  * of the same name is never taken for the card's; a text the picker does not take is parsed whole.
  */
 import { jsonFieldPicker } from './jsonFields';
+import { storedJson } from './storedJson';
 
 const pickTotal = jsonFieldPicker(['positions_total']);
 
@@ -16,7 +17,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function positionsTotalOf(json: Buffer): number | null | undefined {
   const picked = pickTotal(json, 0, json.length);
-  const card: unknown = JSON.parse(picked ?? json.toString('utf8'));
+  const card: unknown = storedJson(picked ?? json.toString('utf8'), 'card');
   if (!isRecord(card)) return undefined;
   const total = card.positions_total;
   return typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : null;

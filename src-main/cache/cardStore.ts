@@ -8,6 +8,7 @@ import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from './deliveryWriter';
 import { CacheInputError } from './errors';
 import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
+import { storedJson } from './storedJson';
 import { KIND_CODE, type ObjectKind } from './types';
 import { versionStore } from './versionStore';
 import { chargeLog } from './chargeLog';
@@ -88,8 +89,8 @@ function createCardStore(cache: CacheDb): CardStore {
        ON CONFLICT DO UPDATE SET codec = excluded.codec, raw_bytes = excluded.raw_bytes, body = excluded.body,
          request_seq = excluded.request_seq`,
     ),
-    get: db.prepare<[number, number, number, number, number], { codec: number; body: Buffer }>(
-      'SELECT codec, body FROM card WHERE kind = ? AND id = ? AND version = ? AND positions_page = ? AND positions_limit = ?',
+    get: db.prepare<[number, number, number, number, number], { codec: number; raw_bytes: number; body: Buffer }>(
+      'SELECT codec, raw_bytes, body FROM card WHERE kind = ? AND id = ? AND version = ? AND positions_page = ? AND positions_limit = ?',
     ),
     latest: db.prepare<[number, number], number | null>('SELECT max(version) FROM card WHERE kind = ? AND id = ?').pluck(),
     toShow: db
@@ -157,7 +158,7 @@ function createCardStore(cache: CacheDb): CardStore {
 
   const bytes = (kind: ObjectKind, id: number, version: number, page: number, limit: number): Buffer | undefined => {
     const row = s.get.get(KIND_CODE[kind], id, version, page, limit);
-    return row ? decodeBlob(row.codec, row.body) : undefined;
+    return row ? decodeBlob(row.codec, row.body, row.raw_bytes, 'card') : undefined;
   };
   const json = (kind: ObjectKind, id: number, version: number, page: number, limit: number): string | undefined => bytes(kind, id, version, page, limit)?.toString('utf8');
 
@@ -176,7 +177,7 @@ function createCardStore(cache: CacheDb): CardStore {
     },
     getCard(kind, id, version, page, limit) {
       const text = json(kind, id, version, page, limit);
-      return text === undefined ? undefined : (JSON.parse(text) as unknown);
+      return text === undefined ? undefined : storedJson(text, 'card');
     },
     getCardJson: json,
     getCardBytes: bytes,

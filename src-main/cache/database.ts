@@ -9,6 +9,7 @@ import { linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CacheAccessError, DamagedCacheError } from './damage';
+import { diskFullIn } from './diskSpace';
 import { FutureSchemaError } from './errors';
 import { accessError, inspectBeforeOpen, inspectOpened, isDamageError, isReadOnlyError } from './fileCheck';
 import { stopWriteUpkeep } from './writeUpkeep';
@@ -117,9 +118,15 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
   }
 }
 
-/** SQLite's words about a damaged or unwritable file become the cache's own errors, which name the file. */
+/**
+ * SQLite's words about a damaged or unwritable file become the cache's own errors, which name the file. A full
+ * disk is said as such first (issue 27): its «disk I/O error» or «unable to open» is neither damage nor a
+ * read-only folder.
+ */
 function openFailure(file: string, error: unknown): unknown {
   if (error instanceof DamagedCacheError || error instanceof CacheAccessError || error instanceof FutureSchemaError) return error;
+  const full = diskFullIn(error, path.dirname(file));
+  if (full) return full;
   if (isDamageError(error)) return new DamagedCacheError(file, 'corrupt', (error as Error).message);
   if (isReadOnlyError(error)) return accessError(path.dirname(file), Object.assign(new Error(''), { code: 'EACCES' }));
   return error;

@@ -17,7 +17,8 @@ import type Database from 'better-sqlite3';
 import { hasDeliveryEvidence } from '../domain/teamRows';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
-import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
+import { decodePack, encodeBlob, packMember, type EncodedBlob } from './packCodec';
+import { storedJson } from './storedJson';
 import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
 import { createAppIndexer } from './appIndex';
@@ -153,8 +154,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
          WHERE d.kind = ? AND d.id = ? AND d.version = ? AND r.filter_id = ? AND d.request_seq <> ? LIMIT 1`,
       )
       .pluck(),
-    provisional: db.prepare<[number, number], { version: number; pack_offset: number; byte_length: number; codec: number; body: Buffer }>(
-      `SELECT v.version, v.pack_offset, v.byte_length, p.codec, p.body
+    provisional: db.prepare<[number, number], { version: number; pack_id: number; pack_offset: number; byte_length: number; codec: number; raw_bytes: number; body: Buffer }>(
+      `SELECT v.version, v.pack_id, v.pack_offset, v.byte_length, p.codec, p.raw_bytes, p.body
        FROM object_version v JOIN version_pack p ON p.pack_id = v.pack_id
        WHERE v.kind = ? AND v.id = ? AND v.version < 0`,
     ),
@@ -174,7 +175,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     ),
     latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
     latestContract: db.prepare<[number], number>('SELECT version FROM contract WHERE id = ?').pluck(),
-    packOf: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    packOf: db.prepare<[number], { codec: number; raw_bytes: number; body: Buffer }>('SELECT codec, raw_bytes, body FROM version_pack WHERE pack_id = ?'),
   };
 
   /**
@@ -237,8 +238,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     if (item.version < 0) return;
     const kind = KIND_CODE[item.kind];
     for (const p of s.provisional.all(kind, item.id)) {
-      const text = decodeBlob(p.codec, p.body).toString('utf8', p.pack_offset, p.pack_offset + p.byte_length);
-      if (!showsSameVersion(item.object, JSON.parse(text) as unknown)) continue;
+      const text = packMember(decodePack(p.pack_id, p), p.pack_offset, p.byte_length, p.pack_id);
+      if (!showsSameVersion(item.object, storedJson(text, `pack ${p.pack_id}`))) continue;
       s.adoptCard.run(item.version, kind, item.id, p.version);
       s.dropCard.run(kind, item.id, p.version);
       s.adoptDeliveries.run(item.version, kind, item.id, p.version);
@@ -284,7 +285,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     const t = trust()!;
     const kind = KIND_CODE[item.kind];
     const held = s.packOf.get(first.pack_id);
-    const heldJson = held ? decodeBlob(held.codec, held.body).toString('utf8', first.pack_offset, first.pack_offset + first.byte_length) : null;
+    const heldJson = held ? packMember(decodePack(first.pack_id, held), first.pack_offset, first.byte_length, first.pack_id) : null;
     const apiJson = JSON.stringify(item.object);
     const replaced = heldJson !== apiJson;
     if (replaced) {

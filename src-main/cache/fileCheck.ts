@@ -8,10 +8,10 @@
  * and `PRAGMA quick_check`. The full `integrity_check` runs later, on a thread of its own
  * (integrityCheck.ts). Only a file that does not exist is a new cache.
  */
-import { accessSync, closeSync, constants as fsConstants, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { CacheAccessError, DamagedCacheError } from './damage';
+import { CacheAccessError, DamagedCacheError, StoredDataDamageError } from './damage';
 
 /** "TWB1": what `PRAGMA application_id` holds in a cache file of this app (migration 0009 writes it). */
 export const CACHE_APPLICATION_ID = 0x54574231;
@@ -25,8 +25,13 @@ const OWN_TABLES = ['saved_search', 'delivery', 'outbox'];
 /** SQLite's answers that mean the file's content is not a sound database. */
 const DAMAGE_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
 
-/** Whether an error from better-sqlite3 says the database file is damaged (not merely busy or full). */
+/**
+ * Whether an error says the database file is damaged (not merely busy or full): better-sqlite3's, or stored data
+ * that does not read back as written (issue 27: a damaged pack met when read, in a cache too large for the
+ * quick check at open).
+ */
 export function isDamageError(error: unknown): boolean {
+  if (error instanceof StoredDataDamageError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && DAMAGE_CODES.test(code);
 }
@@ -70,8 +75,35 @@ export function inspectBeforeOpen(file: string): boolean {
   // The page count in the header is valid when the "version valid for" number equals the change counter.
   const pages = header.readUInt32BE(28);
   const countValid = header.readUInt32BE(92) === header.readUInt32BE(24);
-  if (stat.size < pageSize || (countValid && pages > 0 && stat.size < pages * pageSize)) throw new DamagedCacheError(file, 'truncated');
+  const short = stat.size < pageSize || (countValid && pages > 0 && stat.size < pages * pageSize);
+  // Issue 27: a checkpoint cut short by a full disk writes page 1 (with the new page count) and then fails to
+  // extend the file; the pages it could not write are still in the WAL, which SQLite reads them from. Such a
+  // file is whole, and only SQLite (quick_check, or a read that meets a missing page) can say otherwise.
+  if (short && !walHoldsFrames(file, pageSize)) throw new DamagedCacheError(file, 'truncated');
   return false;
+}
+
+/** WAL header magic numbers (big- and little-endian checksums): https://sqlite.org/fileformat.html#the_write_ahead_log */
+const WAL_MAGIC = new Set([0x377f0682, 0x377f0683]);
+const WAL_HEADER_BYTES = 32;
+const WAL_FRAME_HEADER_BYTES = 24;
+
+/** Whether `file`-wal is a WAL of this page size with at least one frame in it: pages the main file may lack. */
+export function walHoldsFrames(file: string, pageSize: number): boolean {
+  let fd: number;
+  try {
+    fd = openSync(`${file}-wal`, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const header = Buffer.alloc(WAL_HEADER_BYTES);
+    if (readSync(fd, header, 0, WAL_HEADER_BYTES, 0) < WAL_HEADER_BYTES) return false;
+    if (!WAL_MAGIC.has(header.readUInt32BE(0)) || header.readUInt32BE(8) !== pageSize) return false;
+    return fstatSync(fd).size >= WAL_HEADER_BYTES + WAL_FRAME_HEADER_BYTES + pageSize;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

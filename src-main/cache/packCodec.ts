@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { StoredDataDamageError } from './damage';
 
 export const CODEC_RAW = 0;
 export const CODEC_DEFLATE = 1;
@@ -30,22 +31,63 @@ export function encodeBlob(raw: Buffer): EncodedBlob {
     : { codec: CODEC_RAW, rawBytes: raw.length, body: raw };
 }
 
-export function decodeBlob(codec: number, body: Buffer): Buffer {
-  if (codec === CODEC_RAW) return body;
-  if (codec === CODEC_DEFLATE) return inflateRawSync(body);
-  throw new Error(`Unknown cache codec ${codec}: the file was written by a newer version of the app.`);
+/**
+ * A blob's bytes as written. Raw DEFLATE has no checksum of its own, so the length stored beside the blob
+ * (`raw_bytes`, given when the caller read it) is what tells a damaged blob from a sound one: damaged bytes either
+ * fail to inflate or inflate to another length (issue 27). Either is a StoredDataDamageError, never zlib's words.
+ * An unknown codec is damage too: the column allows only these two, and a new one would come with a migration
+ * (a file of a newer app is refused at open before anything is read).
+ */
+export function decodeBlob(codec: number, body: Buffer, rawBytes?: number, what = 'stored data'): Buffer {
+  let raw: Buffer;
+  if (codec === CODEC_RAW) raw = body;
+  else if (codec === CODEC_DEFLATE) {
+    try {
+      raw = inflateRawSync(body);
+    } catch (error) {
+      throw new StoredDataDamageError(what, `does not inflate (${(error as Error).message})`);
+    }
+  } else throw new StoredDataDamageError(what, `unknown codec ${codec}`);
+  if (rawBytes !== undefined && raw.length !== rawBytes) throw new StoredDataDamageError(what, `${raw.length} bytes read, ${rawBytes} written`);
+  return raw;
 }
+
+/**
+ * The text of one stored version inside its inflated pack: the bytes its row points at, which must lie inside the
+ * pack (issue 27: a row whose offsets were damaged would hand the JSON parser a piece of the pack or nothing).
+ * What the bytes say is left to storedJson when they are parsed: any JSON value this app stored reads back, so
+ * no stored value, whatever a teammate pushed, can make a sound cache look damaged.
+ */
+export function packMember(raw: Buffer, offset: number, length: number, packId: number): string {
+  const end = offset + length;
+  const inside = Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length > 0 && end <= raw.length;
+  if (!inside) throw new StoredDataDamageError(`pack ${packId}`, `no stored version at bytes ${offset}..${end} of ${raw.length}`);
+  return raw.toString('utf8', offset, end);
+}
+
+/** A pack's row as the readers select it. */
+export interface StoredPack {
+  codec: number;
+  raw_bytes: number;
+  body: Buffer;
+}
+
+/** The SQL every pack reader uses: with `raw_bytes`, which decodeBlob checks the inflated pack against. */
+export const SELECT_PACK = 'SELECT codec, raw_bytes, body FROM version_pack WHERE pack_id = ?';
+
+/** A pack as written, or a StoredDataDamageError. */
+export const decodePack = (packId: number, pack: StoredPack): Buffer => decodeBlob(pack.codec, pack.body, pack.raw_bytes, `pack ${packId}`);
 
 /**
  * Reads and inflates packs through `db`: the cache's own connection, or the one a worker thread opens on
  * the same file (packFile.ts, for the export's pack thread), which is why it takes a bare connection.
  */
 export function packReader(db: Database.Database): (packId: number) => Buffer {
-  const select = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+  const select = db.prepare<[number], StoredPack>(SELECT_PACK);
   return (packId) => {
     const stored = select.get(packId);
-    if (!stored) throw new Error(`Cache pack ${packId} is missing.`);
-    return decodeBlob(stored.codec, stored.body);
+    if (!stored) throw new StoredDataDamageError(`pack ${packId}`, 'missing');
+    return decodePack(packId, stored);
   };
 }
 
@@ -55,15 +97,14 @@ export class PackCache {
 
   constructor(private readonly capacity = 32) {}
 
-  get(packId: number, load: () => { codec: number; body: Buffer }): Buffer {
+  get(packId: number, load: () => StoredPack): Buffer {
     const hit = this.packs.get(packId);
     if (hit !== undefined) {
       this.packs.delete(packId);
       this.packs.set(packId, hit);
       return hit;
     }
-    const { codec, body } = load();
-    const raw = decodeBlob(codec, body);
+    const raw = decodePack(packId, load());
     this.packs.set(packId, raw);
     if (this.packs.size > this.capacity) this.packs.delete(this.packs.keys().next().value!);
     return raw;

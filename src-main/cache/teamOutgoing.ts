@@ -17,7 +17,9 @@ import { contractParty, externalIdOf, tenderView } from './appIndex';
 import { perCache, type CacheDb } from './database';
 import { contractInsight } from './insightUpkeep';
 import { ledgerRowOf, type LedgerDbRow, type LedgerRow } from './ledgerStore';
-import { decodeBlob, PackCache } from './packCodec';
+import { decodeBlob, PackCache, packMember, SELECT_PACK, type StoredPack } from './packCodec';
+import { storedJson } from './storedJson';
+import { StoredDataDamageError } from './damage';
 import { tenderFields } from './tenderIndex';
 import type { VersionRow } from './versionStore';
 import { EVENT_OF_CODE, KIND_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type ObjectKind } from './types';
@@ -215,15 +217,15 @@ function createTeamOutgoing(cache: CacheDb): TeamOutgoing {
        WHERE v.first_request_seq > ? AND v.first_request_seq <= ? AND r.team_machine IS NULL
        ORDER BY v.pack_id, v.pack_offset`,
     ),
-    pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     cardKeys: db.prepare<[number, number], CardKeyRow>(
       `SELECT c.kind, c.id, c.version, c.positions_page, c.positions_limit, r.received_at, r.request_id, r.billed
        FROM card c JOIN delivery_request r ON r.request_seq = c.request_seq
        WHERE c.request_seq > ? AND c.request_seq <= ? AND r.team_machine IS NULL
        ORDER BY c.kind, c.id, c.version, c.positions_page, c.positions_limit`,
     ),
-    card: db.prepare<[number, number, number, number, number], { codec: number; body: Buffer }>(
-      'SELECT codec, body FROM card WHERE kind = ? AND id = ? AND version = ? AND positions_page = ? AND positions_limit = ?',
+    card: db.prepare<[number, number, number, number, number], StoredPack>(
+      'SELECT codec, raw_bytes, body FROM card WHERE kind = ? AND id = ? AND version = ? AND positions_page = ? AND positions_limit = ?',
     ),
     outgoingHigh: db.prepare<[], number>('SELECT coalesce(max(seq), 0) FROM team_outgoing').pluck(),
     outgoingCount: db.prepare<[number, number], number>('SELECT count(*) FROM team_outgoing WHERE seq > ? AND seq <= ?').pluck(),
@@ -281,11 +283,11 @@ function createTeamOutgoing(cache: CacheDb): TeamOutgoing {
       for (const k of keys) {
         const raw = packs.get(k.packId, () => {
           const pack = s.pack.get(k.packId);
-          if (!pack) throw new Error(`Cache pack ${k.packId} is missing (version ${k.id} v${k.version}).`);
+          if (!pack) throw new StoredDataDamageError(`pack ${k.packId}`, `missing (version ${k.id} v${k.version})`);
           return pack;
         });
-        const json = raw.toString('utf8', k.packOffset, k.packOffset + k.byteLength);
-        const object = JSON.parse(json) as unknown;
+        const json = packMember(raw, k.packOffset, k.byteLength, k.packId);
+        const object = storedJson(json, `pack ${k.packId}`);
         const { packId: _p, packOffset: _o, byteLength: _l, ...rest } = k;
         if (k.kind === 'tender') yield { ...rest, kind: 'tender', json, columns: tenderColumns(object) };
         else yield { ...rest, kind: 'contract', json, columns: contractColumns(object) };
@@ -307,7 +309,7 @@ function createTeamOutgoing(cache: CacheDb): TeamOutgoing {
       for (const k of keys) {
         // A card re-read since the keys were listed is still there (cards are replaced, never deleted).
         const row = s.card.get(KIND_CODE[k.kind], k.id, k.version, k.positionsPage, k.positionsLimit);
-        if (row) yield { ...k, json: decodeBlob(row.codec, row.body).toString('utf8') };
+        if (row) yield { ...k, json: decodeBlob(row.codec, row.body, row.raw_bytes, 'card').toString('utf8') };
       }
     },
     outgoingHighWater: () => s.outgoingHigh.get()!,

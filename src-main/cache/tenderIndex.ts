@@ -8,6 +8,9 @@
  * what it would hold changed (the fingerprint in `tender.indexed_hash`), which skips most updates.
  */
 import type Database from 'better-sqlite3';
+import { StoredDataDamageError } from './damage';
+import { packMember, SELECT_PACK, type StoredPack } from './packCodec';
+import { storedJson } from './storedJson';
 import { timestampMs } from '../api/earlier/limits';
 import { tenderLaw } from '../domain/laws';
 import { tenderStatusCode } from '../domain/tenderStage';
@@ -349,14 +352,14 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
  * this build (for a migration that changes what the index holds). Empties the index first, so no row is
  * rewritten twice and no tombstone is left. Works in batches so no large result is held in memory.
  */
-export function rebuildTenderIndex(db: Database.Database, decode: (codec: number, body: Buffer) => Buffer): number {
+export function rebuildTenderIndex(db: Database.Database, decode: (codec: number, body: Buffer, rawBytes?: number, what?: string) => Buffer): number {
   const batch = db.prepare<[number], { seq: number; id: number; pack_id: number; pack_offset: number; byte_length: number; titles: string | null }>(
     `SELECT t.seq, t.id, v.pack_id, v.pack_offset, v.byte_length, p.titles
      FROM tender t JOIN object_version v ON v.kind = 1 AND v.id = t.id AND v.version = t.version
      LEFT JOIN tender_positions_text p ON p.tender_id = t.id
      WHERE t.seq > ? ORDER BY t.seq LIMIT 1000`,
   );
-  const pack = db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?');
+  const pack = db.prepare<[number], StoredPack>(SELECT_PACK);
   const insert = db.prepare('INSERT INTO tender_fts (rowid, body) VALUES (?, ?)');
   const setHash = db.prepare('UPDATE tender SET indexed_hash = ? WHERE seq = ?');
   db.exec("INSERT INTO tender_fts (tender_fts) VALUES ('delete-all')");
@@ -368,11 +371,12 @@ export function rebuildTenderIndex(db: Database.Database, decode: (codec: number
     if (rows.length === 0) return done;
     for (const r of rows) {
       if (r.pack_id !== lastPack) {
-        const p = pack.get(r.pack_id)!;
-        raw = decode(p.codec, p.body);
+        const p = pack.get(r.pack_id);
+        if (!p) throw new StoredDataDamageError(`pack ${r.pack_id}`, 'missing');
+        raw = decode(p.codec, p.body, p.raw_bytes, `pack ${r.pack_id}`);
         lastPack = r.pack_id;
       }
-      const object = JSON.parse(raw.toString('utf8', r.pack_offset, r.pack_offset + r.byte_length)) as unknown;
+      const object = storedJson(packMember(raw, r.pack_offset, r.byte_length, r.pack_id), `pack ${r.pack_id}`);
       const body = ftsBody(tenderFields(object), r.titles);
       insert.run(r.seq, body);
       setHash.run(fingerprint(body), r.seq);

@@ -10,7 +10,9 @@
 import type Database from 'better-sqlite3';
 import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliveredItem, type DeliverySummary } from './deliveryWriter';
-import { decodeBlob, PackCache } from './packCodec';
+import { StoredDataDamageError } from './damage';
+import { decodePack, PackCache, packMember, SELECT_PACK, type StoredPack } from './packCodec';
+import { storedJson } from './storedJson';
 import { EVENT_OF_CODE, KIND_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type FeedKind, type ObjectKind, type VersionKey } from './types';
 
 export type { DeliveredItem, DeliverySummary } from './deliveryWriter';
@@ -105,7 +107,7 @@ function createVersionStore(cache: CacheDb): VersionStore {
   const s = {
     one: db.prepare<[number, number, number], VersionRow>(`SELECT ${VERSION_COLUMNS} WHERE v.kind = ? AND v.id = ? AND v.version = ?`),
     all: db.prepare<[number, number], VersionRow>(`SELECT ${VERSION_COLUMNS} WHERE v.kind = ? AND v.id = ? ORDER BY v.version`),
-    pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
     latestContract: db.prepare<[number], number>('SELECT version FROM contract WHERE id = ?').pluck(),
     deliveries: db.prepare<[number, number], DeliveryRow>(
@@ -119,9 +121,9 @@ function createVersionStore(cache: CacheDb): VersionStore {
     origins: undefined as Database.Statement<[number, number], { version: number; team_machine: string | null; team_evidence: number | null }> | undefined,
   };
 
-  const loadPack = (packId: number, row: VersionRow): { codec: number; body: Buffer } => {
+  const loadPack = (packId: number, row: VersionRow): StoredPack => {
     const pack = s.pack.get(packId);
-    if (!pack) throw new Error(`Cache pack ${packId} is missing (version ${row.id} v${row.version}).`);
+    if (!pack) throw new StoredDataDamageError(`pack ${packId}`, `missing (version ${row.id} v${row.version})`);
     return pack;
   };
 
@@ -129,10 +131,9 @@ function createVersionStore(cache: CacheDb): VersionStore {
     // Inside a transaction the pack may be one that a rollback takes back (and its id reused): not cached.
     let raw: Buffer;
     if (db.inTransaction) {
-      const pack = loadPack(row.pack_id, row);
-      raw = decodeBlob(pack.codec, pack.body);
+      raw = decodePack(row.pack_id, loadPack(row.pack_id, row));
     } else raw = packs.get(row.pack_id, () => loadPack(row.pack_id, row));
-    return raw.toString('utf8', row.pack_offset, row.pack_offset + row.byte_length);
+    return packMember(raw, row.pack_offset, row.byte_length, row.pack_id);
   };
 
   const toStored = (row: VersionRow): StoredVersion => {
@@ -141,7 +142,7 @@ function createVersionStore(cache: CacheDb): VersionStore {
       kind: KIND_OF_CODE[row.kind]!,
       id: row.id,
       version: row.version,
-      object: JSON.parse(json) as unknown,
+      object: storedJson(json, `pack ${row.pack_id}`),
       json,
       firstReceivedAt: row.received_at,
       firstVia: row.via,

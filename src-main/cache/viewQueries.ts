@@ -11,7 +11,8 @@
  * `tenderIds`.
  */
 import { perCache, type CacheDb } from './database';
-import { decodeBlob } from './packCodec';
+import { StoredDataDamageError } from './damage';
+import { decodePack, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { KIND_CODE, type ObjectKind } from './types';
 
 export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
@@ -87,7 +88,7 @@ const statements = perCache((cache: CacheDb) => {
           WHERE o.kind = v.kind AND o.id = v.id) AS received_at
        FROM object_version v WHERE v.kind = ? AND v.id = ? ORDER BY v.version DESC LIMIT 1`,
     ),
-    pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     tenderRow: db.prepare<[number], TenderViewRow>(
       `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, v.region_name AS region,
          t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, v.publish_date AS publishDate,
@@ -267,11 +268,12 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       let raw = packs.get(loc.pack_id);
       if (!raw) {
         const p = s.pack.get(loc.pack_id);
-        if (!p) continue;
-        raw = decodeBlob(p.codec, p.body);
+        // A version whose pack is gone is damage (issue 27), as in versionStore: not a tender quietly left out.
+        if (!p) throw new StoredDataDamageError(`pack ${loc.pack_id}`, `missing (${kind} ${id})`);
+        raw = decodePack(loc.pack_id, p);
         packs.set(loc.pack_id, raw);
       }
-      out.push({ id, version: loc.version, json: raw.toString('utf8', loc.pack_offset, loc.pack_offset + loc.byte_length), receivedAt: loc.received_at });
+      out.push({ id, version: loc.version, json: packMember(raw, loc.pack_offset, loc.byte_length, loc.pack_id), receivedAt: loc.received_at });
     }
     return out;
   };

@@ -17,7 +17,7 @@ import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
 import type { CacheDb } from '../cache/database';
 import { salvageInto, type Salvaged } from '../cache/salvage';
-import { CACHE_FILE, openProfileCache, quarantineCache, readDamageNote, takeDamageNote } from '../app/damagedCaches';
+import { CACHE_FILE, openProfileCache, quarantineCache, takeDamageNote } from '../app/damagedCaches';
 import { DamagedCacheError } from '../cache/damage';
 import { EarlierWorkbench } from '../earlier/index';
 import { reprocessQuarantine } from '../sync/quarantine';
@@ -230,12 +230,13 @@ export class CliContext {
    * A new cache for a profile whose damaged cache was moved aside, with what the old file still gives copied
    * in (saved searches, lists, pending edits). Null when there is nothing to rebuild.
    */
-  async rebuildCache(): Promise<{ movedTo: string; recovered: Salvaged } | null> {
+  async rebuildCache(): Promise<{ movedTo: string | null; recovered: Salvaged } | null> {
     const dataDir = await this.dataDir();
-    const note = readDamageNote(dataDir);
-    if (!note || existsSync(join(dataDir, CACHE_FILE))) return null;
-    takeDamageNote(dataDir);
-    return { movedTo: note.movedTo, recovered: salvageInto(await this.cache(), note.movedTo) };
+    // A note that cannot be read counts too (issue 27): the source is then the newest file moved aside, if any.
+    const source = takeDamageNote(dataDir);
+    if (!source) return null;
+    const cache = await this.cache();
+    return { movedTo: source.movedTo, recovered: source.movedTo ? salvageInto(cache, source.movedTo) : { savedSearches: 0, lists: 0, listItems: 0, pendingEdits: 0 } };
   }
 
   /**
@@ -248,6 +249,11 @@ export class CliContext {
     this.cacheDb = null;
     cache.close(); // tolerates the damage; the closer registered at open then finds it closed
     return quarantineCache(dirname(cache.file), new DamagedCacheError(cache.file, 'corrupt', error.message));
+  }
+
+  /** The folder of the cache this command opened, or null (none opened, or it was moved aside). */
+  openCacheFolder(): string | null {
+    return this.cacheDb ? dirname(this.cacheDb.file) : null;
   }
 
   onClose(fn: () => void): void {

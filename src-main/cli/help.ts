@@ -321,10 +321,12 @@ const HEADER = text(
 const EXIT_CODES = text(
   'Коды выхода: 0 — готово; 1 — ошибка (причина — в сообщении; сбой сети или сервера стоит повторить); 2 — неверный вызов, или загрузка отклонена до оплаты: ' +
     'её оценка выше лимита по умолчанию; 3 — баланс исчерпан; 4 — дневной лимит раннего поколения; 5 — дневной бюджет исчерпан; 6 — кэш повреждён ' +
-    '(перемещён в сторону, tenderwb cache rebuild); 7 — в папку данных нельзя писать; 8 — в кэше нет данных по ИНН досье (сообщение называет команду, которая загрузит его контракты).',
+    '(перемещён в сторону, tenderwb cache rebuild); 7 — в папку данных нельзя писать; 8 — в кэше нет данных по ИНН досье (сообщение называет команду, которая загрузит его контракты); ' +
+    '9 — на диске нет места (ничего сохранённого не потеряно: освободите место и повторите).',
   'Exit codes: 0 done; 1 failed (the message says why; a network or server failure is worth a retry); 2 a usage error, or a run refused before paying ' +
     'because its preview is above the default cap; 3 the balance ran out; 4 the earlier generation’s daily limit; 5 the daily budget is used up; 6 the cache ' +
-    'was damaged (moved aside, tenderwb cache rebuild); 7 the data folder cannot be written; 8 the cache holds nothing on a dossier’s INN (the message names the command that loads its contracts).',
+    'was damaged (moved aside, tenderwb cache rebuild); 7 the data folder cannot be written; 8 the cache holds nothing on a dossier’s INN (the message names the command that loads its contracts); ' +
+    '9 the disk is full (nothing saved is lost: free some space and run it again).',
 );
 
 const EARLIER_HEADING = text('Профиль раннего поколения API (profile add ИМЯ --generation earlier --base-url …/api/v2):', 'A profile of the earlier API generation (profile add NAME --generation earlier --base-url …/api/v2):');

@@ -15,10 +15,11 @@ import { displayText, terminalSafeJson } from '../domain/displayText';
 import { resolveRootDir } from '../profiles/profiles';
 import type { Locale } from '../i18n/text';
 import { localeOfRoot } from './cliLocale';
-import { cacheFailure, errorText } from './errorText';
+import { cacheFailure, errorText, exitCodeOf } from './errorText';
+import { diskFullIn } from '../cache/diskSpace';
 import { commandHelp, overviewHelp } from './help';
 
-export { EXIT_CACHE_DAMAGED, EXIT_DATA_READ_ONLY } from './errorText';
+export { EXIT_CACHE_DAMAGED, EXIT_DATA_READ_ONLY, EXIT_DISK_FULL } from './errorText';
 
 /** Splits the global flags (allowed anywhere) from the command's own arguments. */
 export function splitGlobals(argv: string[]): { globals: GlobalOptions; rest: string[] } {
@@ -101,11 +102,14 @@ export async function main(argv: string[]): Promise<number> {
       // The file could not be moved: the plain damage message below is given.
     }
     const cacheProblem = cacheFailure(moved ?? e, locale);
+    // SQLite says some writes that found no room as a «disk I/O error»: the cache's folder is asked (issue 27).
+    const folder = ctx?.openCacheFolder() ?? null;
+    const failure = (folder !== null ? diskFullIn(e, folder) : null) ?? e;
     const relogin = ctx && isApiError(e) && isTokenRefusal(e) ? await reloginMessage(ctx, e).catch(() => null) : null;
-    const message = oneLine(cacheProblem ? cacheProblem.message : (relogin ?? errorText(e, locale)));
+    const message = oneLine(cacheProblem ? cacheProblem.message : (relogin ?? errorText(failure, locale)));
     if (json) process.stderr.write(terminalSafeJson(JSON.stringify({ error: message })) + '\n');
     else process.stderr.write(`tenderwb: ${displayText(message)}\n`);
-    return cacheProblem ? cacheProblem.exitCode : e instanceof CliError ? e.exitCode : 1;
+    return cacheProblem ? cacheProblem.exitCode : exitCodeOf(failure);
   } finally {
     try {
       ctx?.close();

@@ -128,6 +128,7 @@ export const ipcErrorCodeSchema = z.enum([
   'team_auth', // the team database refused its user or password (issue 17)
   'team_forbidden', // the team database's user may not create the schema or write into it
   'team_schema_too_new', // the team database was migrated by a newer app
+  'disk_full', // the disk has no room left: nothing was written, nothing saved before is lost (issue 27)
   'internal',
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;

@@ -1,6 +1,7 @@
 /** Stored tender and contract JSON flattened into the rows the renderer's tables show (contract shapes). */
 import type { ContractRow, TenderRow } from '../contract/ipc';
 import type { StoredObjectRow, TenderViewRow } from '../cache/viewQueries';
+import { storedJson } from '../cache/storedJson';
 import { tenderLaw } from '../domain/laws';
 import { tenderStatusCode } from '../domain/tenderStage';
 
@@ -16,7 +17,7 @@ export function tenderViewRow(r: TenderViewRow): TenderRow {
 }
 
 export function tenderRow(row: StoredObjectRow): TenderRow {
-  const t = JSON.parse(row.json) as Json;
+  const t = storedJson(row.json, `tender ${row.id}`) as Json;
   const region = t.region;
   const org = isRecord(t.organization) ? t.organization : obj(t.customer);
   return {
@@ -40,7 +41,7 @@ export function tenderRow(row: StoredObjectRow): TenderRow {
 }
 
 export function contractRow(row: StoredObjectRow): ContractRow {
-  const c = JSON.parse(row.json) as Json;
+  const c = storedJson(row.json, `contract ${row.id}`) as Json;
   const customer = obj(c.customer);
   return {
     id: row.id,

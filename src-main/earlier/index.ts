@@ -55,6 +55,7 @@ import type { FavoriteMutation } from '../api/earlier/schemas';
 import type { CacheDb } from '../cache/database';
 import type { TenderSort } from '../cache/viewQueries';
 import { viewQueries } from '../cache/viewQueries';
+import { storedJson } from '../cache/storedJson';
 import { versionStore } from '../cache/versionStore';
 import { earlierAccountStore, type EarlierAccount, type EarlierLimit, type EarlierTransaction } from '../cache/earlier/accountStore';
 import { earlierFavoriteStore } from '../cache/earlier/favoriteStore';
@@ -233,7 +234,7 @@ export class EarlierWorkbench {
 
   filterTenders(filterId: number, opts: { offset?: number; limit?: number; sort?: TenderSort } = {}): { rows: EarlierTenderListRow[]; count: number } {
     const { rows, count } = earlierFilterStore(this.cache).tenderRows(filterId, opts);
-    const objects = new Map(viewQueries(this.cache).objects('tender', rows.map((r) => r.id)).map((o) => [o.id, JSON.parse(o.json) as Record<string, unknown>]));
+    const objects = new Map(viewQueries(this.cache).objects('tender', rows.map((r) => r.id)).map((o) => [o.id, storedJson(o.json, `tender ${o.id}`) as Record<string, unknown>]));
     return {
       count,
       rows: rows.map((r) => {

@@ -8,6 +8,7 @@
 import type { CacheDb } from '../cache/database';
 import { earlierFavoriteStore, type EarlierFavorite } from '../cache/earlier/favoriteStore';
 import { earlierFilterStore } from '../cache/earlier/filterStore';
+import { storedJson } from '../cache/storedJson';
 import { versionStore } from '../cache/versionStore';
 import type { ExportSubject } from '../domain/provenance';
 import { statusCodeOfName } from '../domain/tenderStage';
@@ -38,7 +39,7 @@ export async function exportEarlierFilterCsv(
   const filters = earlierFilterStore(cache);
   const total = filters.cachedCount(filterId);
   function* rows(): Generator<Record<string, unknown>> {
-    for (const m of filters.memberVersions(filterId)) yield JSON.parse(m.json) as Record<string, unknown>;
+    for (const m of filters.memberVersions(filterId)) yield storedJson(m.json, `tender ${m.tenderId}`) as Record<string, unknown>;
   }
   const what = { kind: 'earlier_filter', filter_id: filterId, name: filters.filter(filterId)?.name ?? null } as const;
   return write(cache, what, rows(), columns, out, total, opts);

@@ -21,6 +21,7 @@ import {
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import { TENDER_COLUMNS, type CsvColumn } from './csv';
 import { jsonFieldPicker } from '../cache/jsonFields';
+import { storedJson } from '../cache/storedJson';
 import type { PackCut } from './packTextProtocol';
 import { choosesMarks, withMarks } from './markColumns';
 import { startPackTextThread } from './packTextThread';
@@ -117,10 +118,10 @@ async function* threadedRows(cache: CacheDb, listId: string, fields: readonly st
         try {
           const { bytes, ends } = await ahead.shift()!;
           const buffer = Buffer.from(bytes);
-          for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) byId.set(pack.tenderIds[i]!, JSON.parse(buffer.toString('utf8', start, ends[i])) as Row);
+          for (let i = 0, start = 0; i < ends.length; start = ends[i]!, i += 1) byId.set(pack.tenderIds[i]!, storedJson(buffer.toString('utf8', start, ends[i]), `pack ${pack.packId}`) as Row);
         } catch {
           const texts = packMemberTexts(readPack(cache, pack.packId), pack.offsets, pack.lengths, text);
-          texts.forEach((t, i) => byId.set(pack.tenderIds[i]!, JSON.parse(t) as Row));
+          texts.forEach((t, i) => byId.set(pack.tenderIds[i]!, storedJson(t, `pack ${pack.packId}`) as Row));
         }
       }
       counts.missing += window.undelivered.length;
@@ -152,7 +153,7 @@ export async function exportListCsv(
   function* rows(): Generator<Row> {
     for (const m of listMemberVersions(cache, listId, fields === undefined ? undefined : pickedText(fields), reading.size, reading.onWindow)) {
       if (m.json === null) counts.missing += 1;
-      yield m.json === null ? { id: m.tenderId } : (JSON.parse(m.json) as Row);
+      yield m.json === null ? { id: m.tenderId } : (storedJson(m.json, `tender ${m.tenderId}`) as Row);
     }
   }
   // ~100 members a pack: the member count tells whether the thread is worth starting, before any read.

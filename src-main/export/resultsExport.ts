@@ -4,6 +4,7 @@
  * stays flat. Nothing is fetched (no charge); the link column comes from held cards (cardLinks.ts).
  */
 import type { CacheDb } from '../cache/database';
+import { storedJson } from '../cache/storedJson';
 import { viewQueries, type TenderSort } from '../cache/viewQueries';
 import { addCardLinks, LINK_COLUMN } from './cardLinks';
 import type { Provenance } from '../domain/provenance';
@@ -34,7 +35,7 @@ export async function exportSearchResultsCsv(
     for (let offset = 0; ; offset += BATCH) {
       const { rows } = views.filterTenders(filterId, opts.sort, offset, BATCH);
       if (rows.length === 0) return;
-      const objects = views.objects('tender', rows.map((r) => r.id)).map((o) => JSON.parse(o.json) as Row);
+      const objects = views.objects('tender', rows.map((r) => r.id)).map((o) => storedJson(o.json, `tender ${o.id}`) as Row);
       yield linked ? addCardLinks(cache, objects) : objects;
       if (rows.length < BATCH) return;
     }

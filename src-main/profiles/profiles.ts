@@ -67,12 +67,15 @@ export type ProfileErrorCode =
 /** Every error of this module: a stable `code` and a message a user can act on. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';
+  /** The file it failed on, when one (registry_io): a folder in the registry's place is then named (issue 27). */
+  readonly path: string | undefined;
   constructor(
     readonly code: ProfileErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; path?: string },
   ) {
     super(message, options);
+    this.path = options?.path;
   }
 }
 
@@ -408,7 +411,7 @@ export class ProfileRegistry {
       text = await readFile(this.registryPath, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new ProfileError('registry_io', `Cannot read ${this.registryPath}: ${(error as Error).message}`, { cause: error });
+      throw new ProfileError('registry_io', `Cannot read ${this.registryPath}: ${(error as Error).message}`, { cause: error, path: this.registryPath });
     }
     let json: unknown;
     try {
@@ -474,7 +477,7 @@ export class ProfileRegistry {
       await rename(temp, this.registryPath);
     } catch (error) {
       await unlink(temp).catch(() => undefined);
-      throw new ProfileError('registry_io', `Cannot write ${this.registryPath}: ${(error as Error).message}`, { cause: error });
+      throw new ProfileError('registry_io', `Cannot write ${this.registryPath}: ${(error as Error).message}`, { cause: error, path: this.registryPath });
     }
   }
 }

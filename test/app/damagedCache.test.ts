@@ -5,8 +5,8 @@
  * answers `cache_damaged` naming the file, and the app goes on with another profile.
  */
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync, openSync, readFileSync, writeSync, closeSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, writeFileSync, openSync, readFileSync, renameSync, writeSync, closeSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,40 @@ describe('a damaged cache of the last active profile', () => {
   });
 });
 
+describe('a damage note that cannot be read', () => {
+  it('the profile is refused and listed, no empty cache is made over its work, and a rebuild salvages from the moved file', async () => {
+    const keychain = memoryKeychain();
+    const { dir, file } = await workProfile(keychain);
+    // What a full disk left (issue 27): the cache moved aside, its note written as 0 bytes.
+    const movedTo = `${file}.damaged-20261125T100000Z`;
+    renameSync(file, movedTo);
+    writeFileSync(join(dirname(file), 'damaged-cache.json'), '');
+
+    const c = await makeCore(sb.baseUrl, { dataDir: dir, keychain });
+    try {
+      expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox');
+      expect(existsSync(file)).toBe(false); // no empty cache made in its place
+      const [notice, ...more] = await c.call('cache.damaged', {});
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({ profile: 'work', file, movedTo, rebuildable: true });
+      expect(notice!.message).toContain('damaged-cache.json');
+      expect(notice!.message).toMatch(/не читается/);
+      expect(notice!.message).toContain(movedTo);
+
+      const refused = await c.call('profiles.activate', { name: 'work' }).catch((e: unknown) => e);
+      expect(toIpcError(refused, 'ru')).toMatchObject({ code: 'cache_damaged' });
+      expect(existsSync(file)).toBe(false);
+
+      const rebuilt = await c.call('cache.rebuild', { name: 'work' });
+      expect(rebuilt.recovered).toEqual({ savedSearches: 1, lists: 1, listItems: 1, pendingEdits: 1 });
+      expect(await c.call('cache.damaged', {})).toEqual([]);
+      expect(existsSync(movedTo)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
 describe('the rebuild from the server', () => {
   it('reads the saved searches again at no cost: already paid versions come free, planned by the spend guard, and the audit is clean', async () => {
     const dir = tempDir();
@@ -228,6 +262,39 @@ describe('a damage met by a sync job', () => {
       expect(eventsOf(c, 'sync.progress').some((j) => j.filterId === run.filterId && j.error?.code === 'cache_damaged')).toBe(true);
       expect((await c.call('app.info', {})).activeProfile?.name).toBe('sandbox-earlier');
       expect(existsSync(notice!.movedTo!)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('a damaged pack met by a call (issue 27: no quick check of a large cache, no check of a value at all)', () => {
+  it('answers cache_damaged naming the file, never the parser\'s or zlib\'s words; the file is moved aside and the rebuild offered', async () => {
+    await control(sb, 'rate-limit', { per_minute: 1_000_000 });
+    const c = await makeCore(sb.baseUrl);
+    try {
+      const run = await c.call('search.run', { criteria: { regions: [77] } });
+      expect((await finished(c, run.jobId)).state).toBe('done');
+      const file = (await c.call('cache.info', {})).path;
+      // The bytes of one pack overwritten inside its value: SQLite's page checks and integrity_check pass.
+      const other = new Database(file);
+      const { pack_id: packId, body } = other.prepare('SELECT pack_id, body FROM version_pack ORDER BY pack_id LIMIT 1').get() as { pack_id: number; body: Buffer };
+      const damaged = Buffer.from(body);
+      damaged.fill(0xa5, 8, 40);
+      other.prepare('UPDATE version_pack SET body = ? WHERE pack_id = ?').run(damaged, packId);
+      expect(other.pragma('quick_check', { simple: true })).toBe('ok');
+      other.close();
+
+      const failed = await c.call('search.export', { filterId: run.filterId, columns: ['id', 'name'], format: 'csv' }).catch((e: unknown) => e);
+      const mapped = toIpcError(failed, 'ru');
+      expect(mapped.code).toBe('cache_damaged');
+      expect(mapped.message).toContain(file);
+      expect(mapped.message).not.toMatch(/JSON|Unexpected|inflate|invalid|zlib|Внутренняя/i);
+      const [notice, ...more] = await c.call('cache.damaged', {});
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({ profile: 'sandbox', file, rebuildable: true });
+      expect(existsSync(notice!.movedTo!)).toBe(true);
+      expect(existsSync(file)).toBe(false);
     } finally {
       await c.close();
     }

@@ -5,7 +5,6 @@
  * history (one debit per tender, never two).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';

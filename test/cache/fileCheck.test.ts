@@ -13,7 +13,7 @@ import { CacheAccessError, DamagedCacheError, type DamageReason } from '../../sr
 import { CACHE_APPLICATION_ID } from '../../src-main/cache/fileCheck';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
-import { moveAside } from '../../src-main/cache/moveAside';
+import { asideName, moveAside, movedAsideFiles } from '../../src-main/cache/moveAside';
 import { startIntegrityCheck } from '../../src-main/cache/integrityCheck';
 import { staleIndex } from './damage';
 import { tempDir, tender, tenderItem, tenderPage } from './helpers';
@@ -143,7 +143,7 @@ describe('moving a damaged cache aside', () => {
     writeFileSync(`${file}-wal`, 'wal');
     writeFileSync(`${file}-shm`, 'shm');
     const when = new Date('2026-11-25T10:20:30.456Z');
-    const moved = moveAside(file, when);
+    const moved = moveAside(file, asideName(file, when));
     expect(moved).toBe(`${file}.damaged-20261125T102030Z`);
     expect(existsSync(file)).toBe(false);
     expect(readFileSync(moved, 'utf8')).toBe('damaged');
@@ -151,7 +151,8 @@ describe('moving a damaged cache aside', () => {
     expect(readFileSync(`${moved}-shm`, 'utf8')).toBe('shm');
     // A second damage at the same second gets its own name; a folder moves too.
     mkdirSync(file);
-    expect(moveAside(file, when)).toBe(`${file}.damaged-20261125T102030Z-2`);
+    expect(moveAside(file, asideName(file, when))).toBe(`${file}.damaged-20261125T102030Z-2`);
+    expect(movedAsideFiles(file)).toEqual([moved, `${moved}-2`]);
     // And a new cache opens in its place.
     openCache(file).close();
     expect(readdirSync(dir).sort()).toEqual(['cache.db', 'cache.db.damaged-20261125T102030Z', 'cache.db.damaged-20261125T102030Z-2', 'cache.db.damaged-20261125T102030Z-shm', 'cache.db.damaged-20261125T102030Z-wal']);

@@ -11,7 +11,8 @@ import { perCache, type CacheDb } from '../database';
 import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from '../deliveryWriter';
 import { nowIso } from '../types';
 import { viewQueries, type TenderSort, type TenderViewRow } from '../viewQueries';
-import { decodeBlob } from '../packCodec';
+import { StoredDataDamageError } from '../damage';
+import { decodePack, packMember, SELECT_PACK, type StoredPack } from '../packCodec';
 import { earlierDeliveryRules, earlierFilterKey, type EarlierTenderObject } from './delivered';
 import { filterUnsettled, unsettledStore } from './unsettled';
 import { writeTransaction } from '../writeRetry';
@@ -239,7 +240,7 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
          WHERE m.filter_id = ? AND m.kind = 1 ORDER BY v.pack_id, v.pack_offset`,
       )
       .raw(),
-    pack: db.prepare<[number], { codec: number; body: Buffer }>('SELECT codec, body FROM version_pack WHERE pack_id = ?'),
+    pack: db.prepare<[number], StoredPack>(SELECT_PACK),
   };
 
   const upsertAll = writeTransaction(db, (filters: readonly EarlierFilterInput[], complete: boolean, listedAt: string) => {
@@ -361,11 +362,11 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
       for (const [tenderId, pack, offset, length] of rows) {
         if (pack !== packId) {
           const stored = s.pack.get(pack);
-          if (!stored) throw new Error(`Cache pack ${pack} is missing (tender ${tenderId}).`);
-          raw = decodeBlob(stored.codec, stored.body);
+          if (!stored) throw new StoredDataDamageError(`pack ${pack}`, `missing (tender ${tenderId})`);
+          raw = decodePack(pack, stored);
           packId = pack;
         }
-        yield { tenderId, json: raw.toString('utf8', offset, offset + length) };
+        yield { tenderId, json: packMember(raw, offset, length, pack) };
       }
     },
   };

@@ -13,6 +13,7 @@
  */
 import type Database from 'better-sqlite3';
 import { decodeBlob } from '../packCodec';
+import { storedJson } from '../storedJson';
 import { contractParty, externalIdOf, tenderView } from '../appIndex';
 import type { Migration } from './types';
 
@@ -96,7 +97,7 @@ function backfill(db: Database.Database): void {
       raw = decodeBlob(p.codec, p.body);
       lastPack = r.pack_id;
     }
-    const object = JSON.parse(raw.toString('utf8', r.pack_offset, r.pack_offset + r.byte_length)) as unknown;
+    const object = storedJson(raw.toString('utf8', r.pack_offset, r.pack_offset + r.byte_length), `pack ${r.pack_id}`);
     const kind = r.kind === 1 ? 'tender' : 'contract';
     const external = externalIdOf(kind, object);
     if (external) ext.run(r.kind, external, r.id);

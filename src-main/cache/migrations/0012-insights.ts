@@ -26,6 +26,7 @@
  */
 import type Database from 'better-sqlite3';
 import { decodeBlob } from '../packCodec';
+import { storedJson } from '../storedJson';
 import { createInsightUpkeep, type InsightUpkeep } from '../insightUpkeep';
 import type { Migration, MigrationProgress } from './types';
 
@@ -110,7 +111,7 @@ function packReader(db: Database.Database): Decode {
       raw = decodeBlob(p.codec, p.body);
       lastPack = packId;
     }
-    return JSON.parse(raw.toString('utf8', offset, offset + length)) as unknown;
+    return storedJson(raw.toString('utf8', offset, offset + length), 'pack');
   };
 }
 
@@ -178,7 +179,7 @@ function fill(db: Database.Database, upkeep: InsightUpkeep, progress: MigrationP
     const rows = cards.all(after);
     if (rows.length === 0) return;
     for (const c of rows) {
-      const card = JSON.parse(decodeBlob(c.codec, c.body).toString('utf8')) as unknown;
+      const card = storedJson(decodeBlob(c.codec, c.body).toString('utf8'), 'card');
       upkeep.card(c.kind === 1 ? 'tender' : 'contract', c.id, c.version, card, c.positions_page, c.positions_limit);
     }
     read(rows.length);

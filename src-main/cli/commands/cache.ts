@@ -17,11 +17,17 @@ export async function cacheCommand(ctx: CliContext, args: string[]): Promise<voi
     const r = await ctx.rebuildCache();
     if (!r) throw new CliError({ ru: 'у этого профиля нет повреждённого кэша: пересобирать нечего', en: 'this profile has no damaged cache: there is nothing to rebuild' }, 2);
     const n = r.recovered;
-    ctx.out.result({ moved_to: r.movedTo, recovered: { saved_searches: n.savedSearches, lists: n.lists, list_items: n.listItems, pending_edits: n.pendingEdits } }, () =>
-      ctx.tr(
-        `создан новый кэш; из ${r.movedTo} восстановлено: сохранённых поисков ${n.savedSearches}, списков ${n.lists} (участников ${n.listItems}), неотправленных правок ${n.pendingEdits}. Чтобы заново загрузить сохранённые поиски, выполните tenderwb sync --all.`,
-        `a new cache was made; from ${r.movedTo} recovered: ${n.savedSearches} saved searches, ${n.lists} lists (${n.listItems} members), ${n.pendingEdits} pending edits. Run "tenderwb sync --all" to read the saved searches again.`,
-      ),
+    const from = r.movedTo;
+    ctx.out.result({ moved_to: from, recovered: { saved_searches: n.savedSearches, lists: n.lists, list_items: n.listItems, pending_edits: n.pendingEdits } }, () =>
+      from === null
+        ? ctx.tr(
+            'создан новый кэш; перемещённого файла старого кэша рядом нет, восстанавливать не из чего.',
+            'a new cache was made; there is no moved file of the old cache beside it, so nothing was recovered.',
+          )
+        : ctx.tr(
+            `создан новый кэш; из ${from} восстановлено: сохранённых поисков ${n.savedSearches}, списков ${n.lists} (участников ${n.listItems}), неотправленных правок ${n.pendingEdits}. Чтобы заново загрузить сохранённые поиски, выполните tenderwb sync --all.`,
+            `a new cache was made; from ${from} recovered: ${n.savedSearches} saved searches, ${n.lists} lists (${n.listItems} members), ${n.pendingEdits} pending edits. Run "tenderwb sync --all" to read the saved searches again.`,
+          ),
     );
     return;
   }
