@@ -41,7 +41,7 @@ describe('the app on a disk that fills', () => {
     const exportDisk = mountSmallDisk(2);
     const dataDir = join(dataDisk.dir, 'data');
     mkdirSync(dataDir);
-    const t = await makeCore(sb.baseUrl, { dataDir, platform: platform(exportDisk.dir) });
+    const t = await makeCore(sb.baseUrl, { dataDir, platform: platform(dataDir, { chooseSavePath: async (name) => join(exportDisk.dir, name) }) });
     cores.push(t);
     await t.call('search.offline', { text: '', offset: 0, limit: 1 }); // the profile's cache is open from here on
     const folder = join(dataDir, 'profiles', 'sandbox');
