@@ -626,6 +626,20 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(bySearch.lines.find((l) => l.filter_id === s.vacFilter)).toMatchObject({ search_name: 'vac' });
     expect(text.stdout).toContain(`\tvac (${s.vacFilter})`);
     expect((await cli.run(['ledger', '--days', '7'])).code).toBe(2);
+
+    // A profile charged nothing in the period says so in one sentence, not an empty screen; --json stays empty.
+    const fresh = new CliHarness({ token: live, prefix: 'tenderwb-nocharge-' });
+    try {
+      await fresh.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
+      const none = await fresh.ok(['ledger', '--by-search', '--days', '7']);
+      expect(none.stdout).toBe('');
+      expect(none.stderr).toBe('За последние 7 дней (по Москве) списаний нет.\n');
+      expect((await fresh.ok(['ledger', '--by-search', '--days', '1'])).stderr).toBe('Сегодня (по Москве) списаний нет.\n');
+      const json = await fresh.ok(['--json', 'ledger', '--by-search']);
+      expect(json.stdout + json.stderr).toBe('');
+    } finally {
+      fresh.cleanup();
+    }
   });
 
   it('audit: exit 0 when every charge is a version held; a charge made outside the CLI is 1 unexplained row and exit 1', async () => {

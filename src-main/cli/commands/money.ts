@@ -23,6 +23,7 @@ import { auditRun, type AuditRun } from '../../current/audit';
 import { filterNamer } from '../../current/filterNames';
 import { MoneyUseCases } from '../../current/money';
 import { balanceName } from '../../i18n/codes';
+import { count, NOUNS } from '../../i18n/plural';
 import { text, type Locale, type Text } from '../../i18n/text';
 
 const money = async (ctx: CliContext): Promise<MoneyUseCases> => new MoneyUseCases({ cache: await ctx.cache(), net: cliNet(ctx) });
@@ -66,7 +67,13 @@ export async function ledgerCommand(ctx: CliContext, args: string[]): Promise<vo
 async function spendBySearch(ctx: CliContext, wb: MoneyUseCases, daysText: unknown): Promise<void> {
   const days = daysText === undefined ? 30 : Number(daysText);
   if (!Number.isInteger(days) || days < 1 || days > 366) throw new CliError({ ru: '--days — целое число дней от 1 до 366', en: '--days is a whole number of days, 1 to 366' }, 2);
-  for (const x of wb.spend(days, ctx.locale).bySearch) {
+  const bySearch = wb.spend(days, ctx.locale).bySearch;
+  // Nothing to list is said, not left as an empty screen (a run that charged nothing, a ledger not pulled yet).
+  if (bySearch.length === 0) {
+    const period = count(days, NOUNS.day, ctx.locale);
+    ctx.out.info(days === 1 ? ctx.tr('Сегодня (по Москве) списаний нет.', 'No charges today (Moscow time).') : ctx.tr(`За последние ${period} (по Москве) списаний нет.`, `No charges in the last ${period} (Moscow time).`));
+  }
+  for (const x of bySearch) {
     ctx.out.result({ filter_id: x.filterId, search_name: x.label, units: x.units }, `${formatInt(x.units)}\t${x.label === null ? ctx.tr('карточки и прочее', 'cards and other') : `${x.label} (${x.filterId})`}`);
   }
 }
