@@ -13,15 +13,11 @@
  *   the text handed on (kept in quarantine, quoted in an error) is written again from the clean value.
  */
 
+import { QUOTE, BACKSLASH, OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY } from '../domain/jsonBytes';
+
 /** Deeper than any legal answer of either generation (a page or a card nests about 8 levels). */
 export const MAX_JSON_DEPTH = 64;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 /**
  * True when `text` opens more than `max` objects or arrays inside one another, counting brackets outside

@@ -12,14 +12,7 @@
  * card page's `positions_total`), so it sits with the cache whose bytes it reads.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
+import { QUOTE, BACKSLASH, COMMA, COLON, OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY } from '../domain/jsonBytes';
 
 /**
  * Keys and most values are a few bytes long: read in a loop here they cost less than a call into native
