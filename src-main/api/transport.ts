@@ -29,11 +29,18 @@
  *   `./answerBody.ts`); request ids and everything of an error are also cleared of anything in the token formats
  *   (errors.ts `redactSecrets`), which a body is not: a token-issuing answer carries a new secret on purpose.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher, request as undiciRequest } from 'undici';
 import { RESPONSE_TOO_LARGE, redactSecrets, type ApiError, type ApiErrorCode, type ApiErrorInit } from './errors';
 import type { z } from 'zod';
 import { messageOf, pathOf } from './problemFields';
 import { MAX_JSON_DEPTH, readBody } from './answerBody';
+
+/**
+ * undici is loaded at the first exchange, not at start: it is the heaviest module the CLI imports (about a third
+ * of a `tenderwb` start), and the commands that answer from the cache never need it.
+ */
+let undici: Promise<typeof undiciRequest> | undefined;
+const loadRequest = (): Promise<typeof undiciRequest> => (undici ??= import('undici').then((m) => m.request));
 
 /**
  * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
@@ -144,6 +151,7 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
   try {
     let res: Dispatcher.ResponseData;
     try {
+      const request = await loadRequest();
       res = await request(url, {
         method: o.method,
         headers: o.headers,

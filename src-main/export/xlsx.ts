@@ -14,7 +14,6 @@ import { rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import archiver from 'archiver';
 import { CsvExportError, type CsvColumn, type CsvFormat, type CsvRows } from './csv';
 import { cellXml, columnLetters, headerRowXml } from './xlsxCells';
 import { packageParts, SHEET_END, sheetPath, sheetStart } from './xlsxPackage';
@@ -187,6 +186,7 @@ export async function writeXlsx(sheets: readonly AnySheet[], target: string, opt
     await closed;
     throw new CsvExportError('write_failed', `Cannot write ${absolute}: ${(error as Error).message}`, { cause: error });
   }
+  const { default: archiver } = await import('archiver'); // loaded by an XLSX export only, not at every CLI start
   const archive = archiver('zip', { zlib: { level: ZIP_LEVEL } });
   // Settles when the file has everything, or on the zip's or the file's first error (both then destroyed).
   const done = pipeline(archive, file);

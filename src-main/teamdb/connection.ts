@@ -3,7 +3,7 @@
  * version (or refused), and the team's id. Every failure on the way is the core's worded error (teamdb/errors.ts):
  * a wrong password, an unreachable server, a missing database, no rights, a newer schema.
  */
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import { AppError } from '../domain/appError';
 import { teamErrorText } from '../i18n/team';
 import { teamError } from './errors';
@@ -56,6 +56,8 @@ export async function openTeamConnection(options: TeamConnectionOptions): Promis
   }
   const url = parseTeamUrl(options.url);
   const password = url.urlPassword ?? options.password;
+  // pg is loaded when a team database is opened, not at every start of the CLI (a tenth of it, for most commands).
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     ...url.config,
     // With no password (or an empty one), pg 8 throws inside the handshake when the server asks for one and leaves

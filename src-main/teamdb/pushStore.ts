@@ -11,7 +11,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Pool, PoolClient } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { LedgerRow } from '../cache/ledgerStore';
 import type { ContractColumns, FirstDelivery, OutgoingCard, OutgoingSavedSearch, TenderColumns } from '../cache/teamOutgoing';
 import { inSchema } from './schemaName';
@@ -183,6 +182,7 @@ async function stageAndMove<Row>(
 ): Promise<number> {
   await client.query(`CREATE TEMP TABLE staging (${spec.staging}) ON COMMIT DROP`);
   let staged = 0;
+  const { from: copyFrom } = await import('pg-copy-streams'); // loaded by a push only
   const copy = client.query(copyFrom('COPY staging FROM STDIN'));
   await pipeline(
     Readable.from(copyPieces(rows, spec.line, (n) => {
