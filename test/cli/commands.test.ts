@@ -628,7 +628,8 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect((await cli.run(['ledger', '--days', '7'])).code).toBe(2);
 
     // A profile charged nothing in the period says so in one sentence, not an empty screen; --json stays empty.
-    const fresh = new CliHarness({ token: live, prefix: 'tenderwb-nocharge-' });
+    // (A test token's account: the sandbox charges it nothing, so its ledger, pulled first, has no row.)
+    const fresh = new CliHarness({ token: test, prefix: 'tenderwb-nocharge-' });
     try {
       await fresh.ok(['profile', 'add', 'sb', '--base-url', sb.baseUrl]);
       const none = await fresh.ok(['ledger', '--by-search', '--days', '7']);
