@@ -26,9 +26,9 @@ describe('the start order', () => {
       ['default', 'test/cli/commands.test.ts'],
     ]);
     expect(sorted).toEqual([
+      'default:test/crash/kill9.test.ts',
       'strict:test/cli/commands.test.ts',
       'default:test/cli/commands.test.ts',
-      'default:test/crash/kill9.test.ts',
       'default:test/cli/helpers.ts',
       'default:test/runner/plan.test.ts',
     ]);
