@@ -48,7 +48,7 @@ const exclude = [...configDefaults.exclude, 'test/e2e/**'];
 export const MEASURED_SECONDS: Readonly<Record<string, number>> = {
   'test/crash/kill9.test.ts': 172,
   'test/cli/commands.test.ts': 86,
-  'test/app/damagedCache.test.ts': 72,
+  'test/app/damagedCache.test.ts': 10,
   'test/cli/earlier.test.ts': 70,
   'test/sync/faults.test.ts': 68,
   'test/sync/sharedRate.test.ts': 64,

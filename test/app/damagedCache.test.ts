@@ -238,6 +238,10 @@ describe('a damage met during a call', () => {
 describe('a damage met by a sync job', () => {
   it('a following job that meets a damaged page: the app moves to another profile and names the file', async () => {
     await control(sb, 'rate-limit', { per_minute: 1_000_000 });
+    // This file's cores have logged in to the sandbox ten times within its minute (its login limit, as a real
+    // server has): a new core's login would wait out the server's Retry-After, most of a minute. The sandbox's
+    // clock a minute on ends that window; the world a minute older changes nothing this test looks at.
+    await control(sb, 'clock', { advance_s: 61 });
     const c = await makeCore(sb.baseUrl, {
       tuning: { probeIntervalMs: 150, client: { maxAttempts: 3, backoff: { baseMs: 10, maxMs: 50 } }, progressThrottleMs: 200, followWaitSeconds: 1, requestsPerMinute: 1_000_000 },
     });
