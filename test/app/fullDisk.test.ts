@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('the app on a disk that fills', () => {
   it('a sync job and an export that fill their disks fail with disk_full in one sentence, judge nothing damaged, and succeed with room', async () => {
-    const dataDisk = mountSmallDisk(8);
+    const dataDisk = mountSmallDisk(32);
     const exportDisk = mountSmallDisk(2);
     const dataDir = join(dataDisk.dir, 'data');
     mkdirSync(dataDir);

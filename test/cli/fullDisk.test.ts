@@ -97,7 +97,9 @@ afterAll(async () => {
 
 describe('tenderwb on a disk that fills', () => {
   it('a sync that fills the disk says so in one sentence, exit 9, keeps the pages stored before, and a rerun with room completes it', async () => {
-    const m = await smallMachine(8);
+    // 32 MB: the first sync fills what is left of it; the rerun then has room for the whole set and a WAL that a
+    // loaded machine checkpoints late (8 MB was too tight for the strict sandbox's larger pages).
+    const m = await smallMachine(32);
     await m.ok(['search', '--query', JSON.stringify(QUERY), '--label', 'все']);
     m.disk.fill(LEFT);
     const full = await m.run(['sync', 'все']);
@@ -148,7 +150,7 @@ describe('tenderwb on a disk that fills', () => {
 
   it('a team pull that fills the disk says so in one sentence, exit 9, judges nothing damaged, and a rerun with room pulls all', async () => {
     await a.ok(['--json', 'team', 'sync', '--postgres', teamUrl], { env: teamEnv });
-    const m = await smallMachine(8);
+    const m = await smallMachine(32);
     m.disk.fill(LEFT);
     const full = await m.run(['team', 'sync', '--postgres', teamUrl], teamEnv);
     expectDiskFullSentence(full);
