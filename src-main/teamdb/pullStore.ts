@@ -68,16 +68,6 @@ export interface RawLedgerRow {
   machineId: string;
 }
 
-export interface RawSavedSearchRow {
-  filterId: string;
-  label: string | null;
-  params: string;
-  events: string;
-  createdAt: string;
-  expiresAt: string | null;
-  machineId: string;
-}
-
 export interface RawChangeRow {
   machineId: string;
   localSeq: string;
@@ -95,7 +85,8 @@ export interface RawPullRows {
   contract_version: RawVersionRow;
   card: RawCardRow;
   ledger_row: RawLedgerRow;
-  saved_search: RawSavedSearchRow;
+  /** Its columns are already text as the push wrote them: the row as it is taken. */
+  saved_search: PulledSavedSearchRow;
   shared_change: RawChangeRow;
 }
 
