@@ -12,7 +12,7 @@
  * The team database is a throwaway PostgreSQL cluster; the API's deliveries are written as the API clients write
  * them (versionStore.record, ledgerStore.upsertRows).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CacheDb } from '../../src-main/cache/database';
 import { ledgerStore, type LedgerRow } from '../../src-main/cache/ledgerStore';
 import { chargesByBalanceType } from '../../src-main/cache/otherProfileCache';
@@ -22,10 +22,10 @@ import { versionStore } from '../../src-main/cache/versionStore';
 import { auditCache } from '../../src-main/audit/auditCache';
 import { versionsOf } from '../../src-main/current/cards';
 import { pullFromTeamOutcome } from '../../src-main/team/pull';
-import { openTeamConnection, type TeamConnection } from '../../src-main/teamdb/connection';
+import type { TeamConnection } from '../../src-main/teamdb/connection';
 import { inSchema } from '../../src-main/teamdb/schemaName';
 import { tempCache, tender } from '../cache/helpers';
-import { startPostgres, type PgCluster } from './postgresCluster';
+import { teamDatabases } from './teamDatabases';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -34,24 +34,7 @@ const VERA = '00000000-0000-4000-8000-00000000000b';
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const at = (minutes: number): string => new Date(NOW + minutes * 60_000).toISOString();
 
-let pg: PgCluster;
-let dbCount = 0;
-const open: TeamConnection[] = [];
-
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-
-afterAll(async () => {
-  for (const team of open) await team.close();
-  await pg?.stop();
-});
-
-async function teamDb(): Promise<TeamConnection> {
-  const team = await openTeamConnection({ url: await pg.createDatabase(`trust_${++dbCount}`), password: pg.password, schema: SCHEMA, appVersion: 'test' });
-  open.push(team);
-  return team;
-}
+const teamDb = teamDatabases('trust', SCHEMA).open;
 
 const sql = (team: TeamConnection, text: string, params: unknown[] = []) => team.pool.query(inSchema(SCHEMA, text), params);
 

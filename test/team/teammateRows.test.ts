@@ -9,7 +9,7 @@
  * freed by its migration. Every clock here is set by the test (the pull's `now`); nothing depends on today's date.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { ledgerStore } from '../../src-main/cache/ledgerStore';
 import { markStore, tenderMarksFor } from '../../src-main/cache/markStore';
@@ -18,7 +18,7 @@ import { sharedChangeStore } from '../../src-main/cache/sharedChangeStore';
 import { teamQuarantine } from '../../src-main/cache/teamQuarantine';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { pullFromTeamOutcome } from '../../src-main/team/pull';
-import { openTeamConnection, type TeamConnection } from '../../src-main/teamdb/connection';
+import type { TeamConnection } from '../../src-main/teamdb/connection';
 import { inSchema } from '../../src-main/teamdb/schemaName';
 import { tempCache, tempDir } from '../cache/helpers';
 import { DEFAULT_SETTINGS, readSettings, SettingsFile } from '../../src-main/app/settings';
@@ -27,7 +27,7 @@ import { TeamSyncer } from '../../src-main/app/teamSyncer';
 import { teamStatusSchema, type TeamStatus } from '../../src-main/contract/ipc';
 import { teamSkippedLines } from '../../src-main/i18n/teamSyncText';
 import { TeamSecretVault } from '../../src-main/vault/teamSecret';
-import { startPostgres, type PgCluster } from './postgresCluster';
+import { teamDatabases } from './teamDatabases';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -38,22 +38,10 @@ const VERA = '00000000-0000-4000-8000-00000000000a';
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const at = (minutes: number): string => new Date(NOW + minutes * 60_000).toISOString();
 
-let pg: PgCluster;
-let dbCount = 0;
-const open: TeamConnection[] = [];
-
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-
-afterAll(async () => {
-  for (const team of open) await team.close();
-  await pg?.stop();
-});
+const databases = teamDatabases('rows', SCHEMA);
 
 async function teamDb(): Promise<TeamConnection> {
-  const team = await openTeamConnection({ url: await pg.createDatabase(`rows_${++dbCount}`), password: pg.password, schema: SCHEMA, appVersion: 'test' });
-  open.push(team);
+  const team = await databases.open();
   await team.pool.query(inSchema(SCHEMA, `INSERT INTO S.machine (machine_id, author, app_version) VALUES ($1, 'Вера', 'test')`), [VERA]);
   return team;
 }
@@ -202,12 +190,12 @@ describe('a pull and the teammate rows it cannot take', () => {
     await version(team, '62', 1, 'null', new Date(Date.now() - 60_000).toISOString());
     const dir = tempDir();
     const cache = tempCache();
-    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: pg.urlOf(`rows_${dbCount}`), schema: SCHEMA, author: 'Анна' }, teamProfile: 'work' });
+    const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS, team: { url: databases.cluster().urlOf(databases.lastName()), schema: SCHEMA, author: 'Анна' }, teamProfile: 'work' });
     let ended!: () => void;
     const done = new Promise<void>((resolve) => (ended = resolve));
     const syncer = new TeamSyncer({
       settings,
-      secrets: new TeamSecretVault({ env: { TENDERWB_TEAM_PASSWORD: pg.password }, keychain: { getPassword: async () => null, setPassword: async () => undefined, deletePassword: async () => false } }),
+      secrets: new TeamSecretVault({ env: { TENDERWB_TEAM_PASSWORD: databases.cluster().password }, keychain: { getPassword: async () => null, setPassword: async () => undefined, deletePassword: async () => false } }),
       session: () => ({ name: 'work', cache, generation: 'current' }) as Session,
       locale: () => 'ru',
       emit: (event, payload) => {
