@@ -25,8 +25,10 @@ export default defineConfig({
   // Two shared CPUs: one worker, and room for a loaded machine.
   workers: 1,
   fullyParallel: false,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // npm test runs these beside vitest's two workers (test/run-all.mjs), so a page may wait its turn for a core:
+  // limits with room for that (they only lengthen a failure, never a pass).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: `${outputRoot}/playwright.json` }]],
@@ -37,7 +39,7 @@ export default defineConfig({
     viewport: { width: 1366, height: 900 },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    actionTimeout: 15_000,
+    actionTimeout: 30_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -9,7 +9,8 @@
 //   3. the date-sensitive suites again under `faketime -f +75d` and `+400d` (test/runner/clockShift.mjs): nothing
 //      may depend on the date a test runs on
 //   4. npx playwright test (end-to-end, Debian's Chromium, + JSON report; strict-flow.spec.ts runs the
-//      search -> card -> list -> export -> ledger/audit flow against the strict sandbox)
+//      search -> card -> list -> export -> ledger/audit flow against the strict sandbox), side by side with
+//      steps 2 and 3 (its output printed whole when it ends)
 // Every step runs even when an earlier one failed. The last line printed is always exactly
 // `N passed, M failed`, where N and M count the vitest tests, the Playwright tests, and one per check
 // (typecheck, lint, build).
@@ -203,8 +204,11 @@ async function runPlaywright() {
     return;
   }
   const args = ['--no', 'playwright', 'test'];
-  console.log(`\n[run-all] playwright: ${npx} ${args.join(' ')}`);
-  const code = await run(npx, args);
+  console.log(`\n[run-all] playwright: ${npx} ${args.join(' ')} (beside vitest; its output is printed when it ends)`);
+  const code = await run(npx, args, process.env, (output) => {
+    process.stdout.write(`\n[run-all] playwright: ${npx} ${args.join(' ')}\n`);
+    process.stdout.write(output);
+  });
   const report = readReport(playwrightReport);
   if (report === null || typeof report.stats !== 'object' || report.stats === null) {
     failed += 1;
@@ -267,9 +271,18 @@ try {
   // Independent of each other (the build writes only out/); vitest waits for the build (a test runs the built
   // export worker).
   await Promise.all([check('typecheck', npm, ['run', 'typecheck']), check('lint', npm, ['run', 'lint']), check('build', npx, ['--no', 'electron-vite', 'build'])]);
-  await runVitest();
-  await runClockShifted();
-  await runPlaywright();
+  // Playwright runs beside the vitest runs, not after them: one Playwright worker keeps about 0.8 of a core busy
+  // (its browser waits on the page, the page on the core), so on two cores it fills what vitest's two workers
+  // leave idle while a file waits on a sandbox, a child process or the rate limiter's real minute. One after the
+  // other the two took 19 + 10.5 minutes on a quiet machine (BENCHMARKS.md, "CI phases"). Playwright's report is
+  // printed whole when it ends, so the two logs never interleave.
+  await Promise.all([
+    (async () => {
+      await runVitest();
+      await runClockShifted();
+    })(),
+    runPlaywright(),
+  ]);
 } catch (error) {
   console.error('[run-all] crashed:', error);
   failed += 1;
