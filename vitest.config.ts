@@ -74,7 +74,7 @@ export class LongestFirst extends BaseSequencer {
     const root = this.ctx.config.root;
     const key = (spec: TestSpecification): [number, number] => {
       const path = relative(root, spec.moduleId);
-      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`)?.duration;
+      const cached = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
       const seconds = cached !== undefined ? cached / 1000 : (MEASURED_SECONDS[path] ?? 0);
       return [seconds, statSync(spec.moduleId).size];
     };

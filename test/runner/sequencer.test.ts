@@ -10,7 +10,12 @@ import { LongestFirst } from '../../vitest.config';
 const root = resolve(import.meta.dirname, '..', '..');
 
 function order(files: [project: string, path: string][], cached: Record<string, number> = {}): string[] {
-  const ctx = { config: { root }, cache: { getFileTestResults: (key: string) => (key in cached ? { duration: cached[key], failed: false } : undefined) } };
+  // Vitest 5 looks a file's last result up by its specification (project and file): the fake does the same.
+  const resultOf = (spec: { moduleId: string; project: { name: string } }) => {
+    const key = `${spec.project.name}:${spec.moduleId.slice(root.length + 1)}`;
+    return key in cached ? { duration: cached[key], failed: false } : undefined;
+  };
+  const ctx = { config: { root }, cache: { getTestSpecificationResult: resultOf } };
   const specs = files.map(([project, path]) => ({ moduleId: resolve(root, path), project: { name: project } }));
   const sequencer = new LongestFirst(ctx as unknown as Vitest);
   return sequencer.sort(specs as unknown as TestSpecification[]).then((sorted) => sorted.map((s) => `${s.project.name}:${s.moduleId.slice(root.length + 1)}`)) as never;
