@@ -2,8 +2,10 @@
  * `npm run bench`: every benchmark of the core, each figure beside a baseline measured in the same run
  * (these machines are noisy; ratios travel, absolute numbers less so). Not a test.
  *
- *   npm run bench [-- --tenders 1000000] [--export-rows 100000] [--lag-versions 100000]
+ *   npm run bench [-- --tenders 1000000] [--export-rows 100000] [--lag-versions 100000] [--any-node]
  */
+// First: the runtime check, before a module that needs Node 24 (undici 8) is even loaded.
+import './runtimeCheck';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCacheBench } from './cache';
@@ -20,8 +22,15 @@ import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
 import { benchTeamPush, reportTeamPush } from './teamPush';
 
 const { values } = parseArgs({
-  options: { tenders: { type: 'string', default: '1000000' }, 'export-rows': { type: 'string', default: '100000' }, 'lag-versions': { type: 'string', default: '100000' } },
+  options: {
+    tenders: { type: 'string', default: '1000000' },
+    'export-rows': { type: 'string', default: '100000' },
+    'lag-versions': { type: 'string', default: '100000' },
+    // Read by ./runtimeCheck before anything else loads.
+    'any-node': { type: 'boolean', default: false },
+  },
 });
+
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`);
 console.log('');
 // The export first: run after the cache bench had written and deleted its ~5 GB of files, the export and
