@@ -5,18 +5,17 @@
  * on its own read-only connection, while the app goes on working (WAL readers do not block the writer).
  *
  * The thread is started from source text, as the WAL checkpointer is (walCheckpointer.ts): the same code
- * under tsx, in tests and in the bundled app, with better-sqlite3 and its addon from the writer's thread.
+ * under tsx, in tests and in the bundled app, with better-sqlite3 from the path the writer's thread resolved.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteAddon } from './sqliteAddon';
 
 const THREAD_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 let db = null;
 try {
-  db = new Database(workerData.file, workerData.addon ? { readonly: true, fileMustExist: true, nativeBinding: workerData.addon } : { readonly: true, fileMustExist: true });
+  db = new Database(workerData.file, { readonly: true, fileMustExist: true });
   const rows = db.pragma('integrity_check(${20})');
   parentPort.postMessage({ problems: rows.map((r) => String(r.integrity_check)).filter((t) => t !== 'ok') });
 } catch (error) {
@@ -40,7 +39,7 @@ const requireHere = createRequire(import.meta.url);
 export function startIntegrityCheck(file: string): IntegrityCheck {
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { driver: requireHere.resolve('better-sqlite3'), addon: sqliteAddon(), file },
+    workerData: { driver: requireHere.resolve('better-sqlite3'), file },
   });
   worker.unref();
   const done = new Promise<string[]>((resolve) => {
