@@ -16,6 +16,7 @@ const Database = require(workerData.driver);
 let db = null;
 try {
   db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  parentPort.postMessage({ checking: true });
   const rows = db.pragma('integrity_check(${20})');
   parentPort.postMessage({ problems: rows.map((r) => String(r.integrity_check)).filter((t) => t !== 'ok') });
 } catch (error) {
@@ -29,6 +30,8 @@ try {
 export interface IntegrityCheck {
   /** The problems found (empty when the file is sound, or when the check could not run). */
   readonly done: Promise<string[]>;
+  /** True once the thread has opened the file and runs the check; false if it ended before. */
+  readonly checking: Promise<boolean>;
   /** Ends the check early (the profile was closed); `done` then answers no problems. */
   stop(): void;
 }
@@ -42,10 +45,18 @@ export function startIntegrityCheck(file: string): IntegrityCheck {
     workerData: { driver: requireHere.resolve('better-sqlite3'), file },
   });
   worker.unref();
+  let began: (yes: boolean) => void = () => {};
+  const checking = new Promise<boolean>((resolve) => {
+    began = resolve;
+  });
   const done = new Promise<string[]>((resolve) => {
-    worker.once('message', (m: { problems: string[] }) => resolve(m.problems));
+    worker.on('message', (m: { checking: true } | { problems: string[] }) => {
+      if ('checking' in m) began(true);
+      else resolve(m.problems);
+    });
     worker.once('error', () => resolve([]));
     worker.once('exit', () => resolve([]));
   });
-  return { done, stop: () => void worker.terminate() };
+  void done.then(() => began(false));
+  return { done, checking, stop: () => void worker.terminate() };
 }
