@@ -55,7 +55,9 @@ describe('better-sqlite3 loads the Node-API prebuild shipped in its package', ()
     expect(existsSync(join(SQLITE_DIR, 'build')), `${join(SQLITE_DIR, 'build')} exists: better-sqlite3's loader would prefer it to the prebuild`).toBe(false);
     const loaded = addonsLoadedByFreshNode();
     expect(loaded.prebuild).not.toBeNull();
-    expect(relative(SQLITE_DIR, loaded.prebuild!)).toBe(join('prebuilds', `${process.platform}-${process.arch}.node`));
+    // linuxmusl-<arch> on a musl Linux (Alpine), <platform>-<arch> elsewhere.
+    const targets = [process.platform, ...(process.platform === 'linux' ? ['linuxmusl'] : [])].map((p) => join('prebuilds', `${p}-${process.arch}.node`));
+    expect(targets).toContain(relative(SQLITE_DIR, loaded.prebuild!));
     expect(loaded.required).toEqual([loaded.prebuild]);
     if (process.platform === 'linux') expect(loaded.mapped).toEqual([loaded.prebuild]);
     expect(loaded.sqlite).toMatch(/^3\.\d+\.\d+$/);
