@@ -40,7 +40,6 @@ export const cacheInternals = [
   'packCodec.ts',
   'writeUpkeep.ts',
   'walCheckpointer.ts',
-  'sqliteAddon.ts',
   'insightUpkeep.ts',
   'partyIndexQueue.ts',
 ];

@@ -6,14 +6,12 @@
  * `./shell/windowOptions`, the IPC sender rules and event fan-out in `./shell/ipcSender` and `./shell/ipcBridge`.
  */
 import { app, BrowserWindow, dialog, ipcMain, session, shell, type WebContents } from 'electron';
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { HostPlatform } from './app/appCore';
 import { startCoreHost, type CoreHost } from './app/host/coreHost';
 import { resolveRootDir } from './profiles/profiles';
-import { betterSqlite3ElectronBinding, currentElectronTarget } from './shell/electronNative';
 import { forwardEventsTo, registerContractHandlers } from './shell/ipcBridge';
 import { rendererOrigin } from './shell/ipcSender';
 import { createMainWindowOptions, frameAncestorsPolicy } from './shell/windowOptions';
@@ -30,20 +28,6 @@ let coreHost: CoreHost | null = null;
 
 /** Only calls from our window's top frame showing this renderer are served (see ./shell/ipcSender). */
 const origin = rendererOrigin({ isPackaged: app.isPackaged, devServerUrl, indexFileUrl: pathToFileURL(rendererIndexPath).href });
-
-/**
- * better-sqlite3 for Electron's ABI. Packaged: the app's own node_modules holds the Electron build (put there
- * by packaging). Unpackaged: node_modules keeps the Node build for the tests, and `npm start` keeps the
- * Electron build apart (scripts/electron-native/ensure.ts), which the core worker loads instead.
- */
-function betterSqlite3Binding(): string | null {
-  if (app.isPackaged) return null;
-  const binding = betterSqlite3ElectronBinding(app.getAppPath(), currentElectronTarget(process.versions, process.platform, process.arch));
-  if (!existsSync(binding)) {
-    throw new Error(`better-sqlite3 has not been built for this Electron (${binding} is missing): start the app with "npm start", which builds it.`);
-  }
-  return binding;
-}
 
 /** What the core may ask of the desktop: a save dialog for exports and the user's browser for https links. */
 const electronPlatform: HostPlatform = {
@@ -71,7 +55,6 @@ function startCore(): Promise<CoreHost> {
       platform: electronPlatform,
       version: app.getVersion(),
       validateResults: !app.isPackaged,
-      betterSqlite3Binding: betterSqlite3Binding(),
       workerEntry: join(dirname(fileURLToPath(import.meta.url)), 'coreWorker.js'),
       // From the first moment: the start's cache upgrade is shown on the window's start screen.
       onEvent: forwardEventsTo(() => mainWindow),

@@ -5,18 +5,18 @@
  * on its own read-only connection, while the app goes on working (WAL readers do not block the writer).
  *
  * The thread is started from source text, as the WAL checkpointer is (walCheckpointer.ts): the same code
- * under tsx, in tests and in the bundled app, with better-sqlite3 and its addon from the writer's thread.
+ * under tsx, in tests and in the bundled app, with better-sqlite3 from the path the writer's thread resolved.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteAddon } from './sqliteAddon';
 
 const THREAD_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 let db = null;
 try {
-  db = new Database(workerData.file, workerData.addon ? { readonly: true, fileMustExist: true, nativeBinding: workerData.addon } : { readonly: true, fileMustExist: true });
+  db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  parentPort.postMessage({ checking: true });
   const rows = db.pragma('integrity_check(${20})');
   parentPort.postMessage({ problems: rows.map((r) => String(r.integrity_check)).filter((t) => t !== 'ok') });
 } catch (error) {
@@ -30,6 +30,8 @@ try {
 export interface IntegrityCheck {
   /** The problems found (empty when the file is sound, or when the check could not run). */
   readonly done: Promise<string[]>;
+  /** True once the thread has opened the file and runs the check; false if it ended before. */
+  readonly checking: Promise<boolean>;
   /** Ends the check early (the profile was closed); `done` then answers no problems. */
   stop(): void;
 }
@@ -40,13 +42,21 @@ const requireHere = createRequire(import.meta.url);
 export function startIntegrityCheck(file: string): IntegrityCheck {
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { driver: requireHere.resolve('better-sqlite3'), addon: sqliteAddon(), file },
+    workerData: { driver: requireHere.resolve('better-sqlite3'), file },
   });
   worker.unref();
+  let began: (yes: boolean) => void = () => {};
+  const checking = new Promise<boolean>((resolve) => {
+    began = resolve;
+  });
   const done = new Promise<string[]>((resolve) => {
-    worker.once('message', (m: { problems: string[] }) => resolve(m.problems));
+    worker.on('message', (m: { checking: true } | { problems: string[] }) => {
+      if ('checking' in m) began(true);
+      else resolve(m.problems);
+    });
     worker.once('error', () => resolve([]));
     worker.once('exit', () => resolve([]));
   });
-  return { done, stop: () => void worker.terminate() };
+  void done.then(() => began(false));
+  return { done, checking, stop: () => void worker.terminate() };
 }

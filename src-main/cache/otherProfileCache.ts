@@ -5,15 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { sqliteAddon } from './sqliteAddon';
 
 export type ChargesByBalance = { balanceType: string; movements: number; units: number }[];
 
 function readOnly<T>(file: string, read: (db: Database.Database) => T): T | null {
   let db: Database.Database | null = null;
   try {
-    const addon = sqliteAddon();
-    db = new Database(file, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
+    db = new Database(file, { readonly: true, fileMustExist: true });
     return read(db);
   } catch {
     return null;

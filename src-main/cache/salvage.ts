@@ -10,7 +10,6 @@
  */
 import Database from 'better-sqlite3';
 import type { CacheDb } from './database';
-import { sqliteAddon } from './sqliteAddon';
 
 export interface Salvaged {
   savedSearches: number;
@@ -44,8 +43,7 @@ export function salvageInto(target: CacheDb, damagedFile: string): Salvaged {
   const done: Salvaged = { savedSearches: 0, lists: 0, listItems: 0, pendingEdits: 0 };
   let old: Database.Database;
   try {
-    const addon = sqliteAddon();
-    old = new Database(damagedFile, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
+    old = new Database(damagedFile, { readonly: true, fileMustExist: true });
   } catch {
     return done; // a folder, an empty or unreadable file: nothing to recover
   }
@@ -94,8 +92,7 @@ function copyTable(old: Database.Database, target: CacheDb, plan: TablePlan): nu
 export function heldPerFilter(damagedFile: string): Map<string, number> {
   const held = new Map<string, number>();
   try {
-    const addon = sqliteAddon();
-    const old = new Database(damagedFile, { readonly: true, fileMustExist: true, ...(addon ? { nativeBinding: addon } : {}) });
+    const old = new Database(damagedFile, { readonly: true, fileMustExist: true });
     try {
       const rows = old.prepare('SELECT filter_id, count(*) FROM filter_member WHERE kind = 1 GROUP BY filter_id').raw().iterate() as IterableIterator<[string, number]>;
       for (const [filterId, n] of rows) held.set(filterId, n);

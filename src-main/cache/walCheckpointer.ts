@@ -10,12 +10,11 @@
  * and a request never queues: a checkpoint is asked for only when the thread is idle.
  *
  * The thread is started from source text (`eval`), so the same code runs under tsx, in tests and in the
- * bundled app without a second build entry; it loads better-sqlite3 from the path the writer resolved, and
- * its addon from the file the writer's thread loads (sqliteAddon.ts: Electron's ABI in an unpackaged app).
+ * bundled app without a second build entry; it loads better-sqlite3 from the path the writer resolved (a
+ * thread started from source text has no module of its own to resolve it from).
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { sqliteAddon } from './sqliteAddon';
 
 /** Slots of the shared block (Int32Array). */
 const ASKED = 0; // checkpoints asked for (only ever one ahead of DONE)
@@ -38,7 +37,7 @@ const Database = require(workerData.driver);
 const s = new Int32Array(workerData.shared);
 let db = null;
 try {
-  db = new Database(workerData.file, workerData.addon ? { fileMustExist: true, nativeBinding: workerData.addon } : { fileMustExist: true });
+  db = new Database(workerData.file, { fileMustExist: true });
   db.pragma('wal_autocheckpoint = 0');
   Atomics.compareExchange(s, ${STATE}, ${STARTING}, ${RUNNING});
   Atomics.notify(s, ${DONE});
@@ -98,7 +97,7 @@ export function startBackgroundCheckpointer(file: string): BackgroundCheckpointe
   let taken = 0;
   const worker = new Worker(THREAD_SOURCE, {
     eval: true,
-    workerData: { driver: requireHere.resolve('better-sqlite3'), addon: sqliteAddon(), file, shared },
+    workerData: { driver: requireHere.resolve('better-sqlite3'), file, shared },
     // Its console, if any, is of no use to a user; its failures show in STATE.
     stdout: true,
     stderr: true,

@@ -6,8 +6,6 @@ import { deliveryWriter } from '../../src-main/cache/deliveryWriter';
 import { feedStore, type FeedPage } from '../../src-main/cache/feedStore';
 import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { versionStore } from '../../src-main/cache/versionStore';
-import { defaultBetterSqlite3AddonPath } from '../../src-main/app/host/nativeAddonRedirect';
-import { setSqliteAddon } from '../../src-main/cache/sqliteAddon';
 import Database from 'better-sqlite3';
 import { startBackgroundCheckpointer, type BackgroundCheckpointer, type CheckpointResult } from '../../src-main/cache/walCheckpointer';
 import { createWriteUpkeep, stopWriteUpkeep, type WriteStep } from '../../src-main/cache/writeUpkeep';
@@ -239,26 +237,6 @@ describe('checkpoints on their own thread once writing is sustained (walCheckpoi
     expect(t.request()).toBe(false);
     expect(t.takeResult()).toBeNull();
     t.stop();
-  });
-
-  it('the thread loads the addon file its writer loads (an Electron-ABI build in an unpackaged app)', () => {
-    const cache = tempCache();
-    setSqliteAddon(join(tempDir(), 'no-such-addon.node'));
-    try {
-      const wrong = startBackgroundCheckpointer(cache.file);
-      expect(wrong.waitIdle(10_000)).toBe(true);
-      expect(wrong.failed()).toBe(true);
-      wrong.stop();
-      setSqliteAddon(defaultBetterSqlite3AddonPath());
-      const right = startBackgroundCheckpointer(cache.file);
-      expect(right.request()).toBe(true);
-      expect(right.waitIdle(10_000)).toBe(true);
-      expect(right.failed()).toBe(false);
-      expect(right.takeResult()).not.toBeNull();
-      right.stop();
-    } finally {
-      setSqliteAddon(null);
-    }
   });
 
   it('asks only when idle and reports what the checkpoint copied', () => {

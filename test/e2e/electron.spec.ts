@@ -8,7 +8,6 @@
  * and `npm test` prints that reason; it never passes without having run.
  */
 import { _electron as electron } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,12 +45,8 @@ test('the Electron app opens on the sandbox profile with the security checklist 
   const executable = electronExecutable();
   if ('missing' in executable) throw new Error(executable.missing);
 
-  // What `npm start` does first: better-sqlite3 built for Electron's ABI, apart from the Node build.
-  const ensured = spawnSync(process.execPath, [path.join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/electron-native/ensure.ts'], {
-    cwd: projectRoot,
-    encoding: 'utf8',
-  });
-  expect(ensured.status, ensured.stdout + ensured.stderr).toBe(0);
+  // No native build first: better-sqlite3's Node-API prebuild loads in Electron as npm ci left it
+  // (test/shell/native-addons.test.ts), the very file the unit tests load under Node.
   expect(existsSync(path.join(projectRoot, 'out', 'main', 'index.js')), 'out/main is built by `npm run build`').toBe(true);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'twb-electron-'));

@@ -1,18 +1,17 @@
 /**
  * A long list's export reads its packs on a second thread (packTextThread.ts): the file must be byte for
- * byte what the single-thread export writes, whatever the thread does (fails to start, is cancelled), and
+ * byte what the single-thread export writes, whatever the thread does (cannot open the file, is cancelled), and
  * the built app must find and run the thread's own bundle (out/main/packTextWorker.js, built by `npm test`
  * before vitest runs).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { listMembersByPack, packMemberTexts, readPack } from '../../src-main/cache/listMemberVersions';
 import { listStore } from '../../src-main/cache/listStore';
-import { setSqliteAddon } from '../../src-main/cache/sqliteAddon';
 import { TENDER_COLUMNS } from '../../src-main/export/csv';
 import { jsonFieldPicker } from '../../src-main/cache/jsonFields';
 import { defaultListColumns, exportListCsv } from '../../src-main/export/listExport';
@@ -66,15 +65,19 @@ describe('a long list exported with its packs read on a second thread', () => {
     expect(lines[601]).toBe('9999' + ';'.repeat(columns.length - 1));
   });
 
-  it('a thread that cannot start leaves the packs to this thread: the same bytes, nothing lost', async () => {
+  it('a thread that cannot open the cache file leaves the packs to this thread: the same bytes, nothing lost', async () => {
     const cache = longList();
     const single = await exportTo(cache, Number.POSITIVE_INFINITY);
-    setSqliteAddon(join(tempDir(), 'no-such-addon.node')); // the thread's SQLite cannot load
+    // The cache's folder moved away while the cache is open: this thread reads on through its open file,
+    // the pack thread opens the file by its name and finds nothing there.
+    const folder = dirname(cache.file);
+    renameSync(folder, `${folder}-moved`);
     try {
+      expect(existsSync(cache.file)).toBe(false);
       const threaded = await exportTo(cache, 0);
       expect(threaded.bytes.equals(single.bytes)).toBe(true);
     } finally {
-      setSqliteAddon(null);
+      renameSync(`${folder}-moved`, folder);
     }
   });
 

@@ -77,7 +77,7 @@ describe('src-main layers (eslint/layers.mjs)', () => {
     expect(messages[0]!.message).toContain('internal to src-main/cache');
     const typeOnly = "import type { DeliverySummary } from '../cache/deliveryWriter';\nexport type Summary = DeliverySummary;\n";
     expect(ruleIds(await lint('src-main/sync/layerProbe.ts', typeOnly))).toEqual(['import-x/no-restricted-paths']);
-    expect(ruleIds(await lint('src-main/app/host/layerProbe.ts', "import '../../cache/sqliteAddon';\n"))).toEqual(['import-x/no-restricted-paths']);
+    expect(ruleIds(await lint('src-main/app/host/layerProbe.ts', "import '../../cache/walCheckpointer';\n"))).toEqual(['import-x/no-restricted-paths']);
     const inside = "import { decodeBlob } from './packCodec';\nexport const decode = decodeBlob;\n";
     expect(await lint('src-main/cache/layerProbe.ts', inside)).toEqual([]);
     const store = "import { cardStore } from '../cache/cardStore';\nexport const cards = cardStore;\n";

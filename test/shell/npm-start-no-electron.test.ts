@@ -1,11 +1,10 @@
 /**
  * `npm start` on a machine where Electron cannot run (issue 12, "First run"): its first step
- * (scripts/electron-native/ensure.ts, the `prestart` script) is run as a real child process, the way npm runs
+ * (scripts/electron-start/ensure.ts, the `prestart` script) is run as a real child process, the way npm runs
  * it, and must end with one line that sends the user to `npm run web`, exit 1, and no stack trace.
  *
  * The child runs a copy of the script in a throwaway project whose node_modules holds only what it reads
- * (Electron's and better-sqlite3's package.json, Electron's ABI) and an Electron installer that fails as a
- * blocked download does. So the test needs no network, never downloads Electron, and gives the same answer
+ * (Electron's package.json) and an Electron installer that fails as a blocked download does. So the test needs no network, never downloads Electron, and gives the same answer
  * on a desktop where a real Electron binary is installed.
  */
 import { execFile } from 'node:child_process';
@@ -26,13 +25,10 @@ let attempted: string;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'tenderwb-npm-start-'));
-  cpSync(join(REPO, 'scripts', 'electron-native'), join(root, 'scripts', 'electron-native'), { recursive: true });
-  mkdirSync(join(root, 'src-main', 'shell'), { recursive: true });
-  cpSync(join(REPO, 'src-main', 'shell', 'electronNative.ts'), join(root, 'src-main', 'shell', 'electronNative.ts'));
+  cpSync(join(REPO, 'scripts', 'electron-start'), join(root, 'scripts', 'electron-start'), { recursive: true });
   const electron = join(root, 'node_modules', 'electron');
   mkdirSync(electron, { recursive: true });
   writeFileSync(join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: '45.4.1' }));
-  writeFileSync(join(electron, 'abi_version'), '140\n');
   attempted = join(root, 'download-attempted');
   // What Electron's installer prints when its download cannot reach the network, with the stack it adds.
   writeFileSync(
@@ -40,8 +36,6 @@ beforeAll(() => {
     `require('node:fs').writeFileSync(${JSON.stringify(attempted)}, '');\n` +
       `console.error('TypeError: fetch failed\\n    at node:internal/deps/undici/undici:13502:13');\nprocess.exit(1);\n`,
   );
-  mkdirSync(join(root, 'node_modules', 'better-sqlite3'), { recursive: true });
-  writeFileSync(join(root, 'node_modules', 'better-sqlite3', 'package.json'), JSON.stringify({ name: 'better-sqlite3', version: '12.11.1' }));
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -51,7 +45,7 @@ function prestart(env: Record<string, string>): Promise<{ code: number; stdout: 
   return new Promise((resolvePromise, reject) => {
     execFile(
       process.execPath,
-      ['--import', TSX, join(root, 'scripts', 'electron-native', 'ensure.ts')],
+      ['--import', TSX, join(root, 'scripts', 'electron-start', 'ensure.ts')],
       { cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin', HOME: root, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         if (error && typeof (error as { code?: unknown }).code !== 'number') return reject(error);

@@ -31,8 +31,6 @@ export interface CoreHostOptions {
   readonly locale?: Locale;
   /** Development builds: log results that do not match the contract's result schema. */
   readonly validateResults?: boolean;
-  /** Unpackaged Electron: the Electron-ABI build of better-sqlite3's addon (see nativeAddonRedirect.ts). */
-  readonly betterSqlite3Binding?: string | null;
   /** The built worker file; by default `coreWorker.js` beside this module when it is built. */
   readonly workerEntry?: string;
   /**
@@ -130,7 +128,6 @@ export async function startCoreHost(options: CoreHostOptions): Promise<CoreHost>
     platformMethods: platformMethodNames.filter((m) => typeof options.platform[m] === 'function'),
     locale,
     validateResults: options.validateResults ?? false,
-    betterSqlite3Binding: options.betterSqlite3Binding ?? null,
     coreModule: options.coreModule === undefined ? null : String(options.coreModule),
   };
 

@@ -7,14 +7,13 @@
  * browser) are requests to the parent, matched to their answers by id. On `shutdown` it lets the calls in
  * flight finish, closes the core and says `closed`.
  *
- * Static imports stay free of better-sqlite3: the Electron-ABI redirect must be in place before the first
- * SQLite addon loads, so the core and everything that may reach SQLite are imported dynamically below.
+ * The core and everything that may reach SQLite are imported dynamically below, after the message port is
+ * set up: a core that cannot load (its native addon, a broken module) is reported to the parent as
+ * `start-failed` with its reason instead of a worker that dies before it can say anything.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventName, EventPayload, IpcResponse, Locale } from '../../contract/ipc';
 import type { AppCore, AppCoreOptions, HostPlatform } from '../appCore';
-import { chooseSqliteAddon } from '../../cache/sqliteAddonChoice';
-import { defaultBetterSqlite3AddonPath, redirectNativeAddon } from './nativeAddonRedirect';
 import { remoteKeychain, type KeychainReply } from '../../vault/remoteKeychain';
 import { setThreadKeychain } from '../../vault/tokenVault';
 import type { CoreWorkerData, FromWorker, PlatformMethodName, ToWorker } from './protocol';
@@ -26,11 +25,6 @@ const data = workerData as CoreWorkerData;
 const post = (message: FromWorker): void => {
   port.postMessage(message);
 };
-
-if (data.betterSqlite3Binding !== null) {
-  redirectNativeAddon(defaultBetterSqlite3AddonPath(), data.betterSqlite3Binding);
-  chooseSqliteAddon(data.betterSqlite3Binding);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // HostPlatform, proxied to the parent

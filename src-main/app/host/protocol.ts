@@ -25,11 +25,6 @@ export interface CoreWorkerData {
   readonly locale: Locale;
   /** Development only: check every result against the contract's result schema and log mismatches. */
   readonly validateResults: boolean;
-  /**
-   * Electron without packaging: load better-sqlite3's addon from this Electron-ABI build instead of
-   * node_modules' own (Node-ABI) build. See `nativeAddonRedirect.ts`.
-   */
-  readonly betterSqlite3Binding: string | null;
   /** URL of the module that exports `createAppCore`; null means the app's own (`../appCore`). Tests swap it. */
   readonly coreModule: string | null;
 }

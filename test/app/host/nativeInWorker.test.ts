@@ -1,23 +1,26 @@
 /**
- * The native modules work inside the core worker thread: better-sqlite3 (the real cache: WAL, FTS5); the
- * keychain (keytar) is served to it by the host thread and never loaded in the worker. And the Electron-ABI
- * redirect: with `betterSqlite3Binding` the worker loads better-sqlite3's addon from that file instead of
- * node_modules' own build (here a copy of the Node build stands in for the Electron build, which cannot be
- * made on this machine).
+ * The native modules work inside the core worker thread: better-sqlite3 (the real cache: WAL, FTS5) loads its
+ * Node-API prebuild there as in any thread (test/shell/native-addons.test.ts: the same file serves Electron);
+ * the keychain (keytar) is served to it by the host thread and never loaded in the worker.
  *
  * The keychain round trip needs a Secret Service (CI runs the tests under dbus-run-session with an unlocked
  * gnome-keyring, see test/vault/keychain-real.test.ts); without D-Bus it is skipped with the reason.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCoreHost, type CoreHost, type CoreHostOptions } from '../../../src-main/app/host/coreHost';
-import { defaultBetterSqlite3AddonPath } from '../../../src-main/app/host/nativeAddonRedirect';
 
 const nativeCore = pathToFileURL(join(import.meta.dirname, 'nativeCore.ts'));
+/** The prebuild better-sqlite3's own loader picks for this platform (lib/binding.js). */
+const sqlitePrebuild = (): string | null => {
+  const packageJson = createRequire(import.meta.url).resolve('better-sqlite3/package.json');
+  return (createRequire(packageJson)('./lib/binding.js') as { getPrebuildPath(): string | null }).getPrebuildPath();
+};
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -45,31 +48,12 @@ const cacheFacts = async (host: CoreHost) => {
 };
 
 describe('native modules inside the core worker', () => {
-  it('better-sqlite3 opens the real cache in the worker thread (WAL, FTS5)', async () => {
+  it('better-sqlite3 opens the real cache in the worker thread (WAL, FTS5) with its prebuild', async () => {
     const facts = await cacheFacts(await start());
     expect(facts.threadId).toBeGreaterThan(0);
     expect(facts.fts5).toBe(1);
     expect(facts.journal).toBe('wal');
-    if (process.platform === 'linux') expect(facts.addons).toContain(defaultBetterSqlite3AddonPath());
-  });
-
-  it('with betterSqlite3Binding, every opener in the worker loads the addon from that file instead', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'twb-electron-native-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const substitute = join(dir, 'build', 'Release', 'better_sqlite3.node');
-    mkdirSync(join(dir, 'build', 'Release'), { recursive: true });
-    copyFileSync(defaultBetterSqlite3AddonPath(), substitute);
-    const facts = await cacheFacts(await start({ betterSqlite3Binding: substitute }));
-    expect(facts.fts5).toBe(1);
-    if (process.platform === 'linux') {
-      // This worker mapped the substitute; the default build may be mapped too, by other threads of the process.
-      expect(facts.addons).toContain(substitute);
-    }
-  });
-
-  it('a missing Electron build stops the core from starting with a message naming the file', async () => {
-    const missing = join(tmpdir(), `no-such-dir-${randomBytes(4).toString('hex')}`, 'better_sqlite3.node');
-    await expect(start({ betterSqlite3Binding: missing })).rejects.toThrow(missing);
+    if (process.platform === 'linux') expect(facts.addons).toEqual([sqlitePrebuild()]);
   });
 
   it('keytar stores and reads a token through the real Secret Service for the worker, without loading in it', async (ctx) => {
