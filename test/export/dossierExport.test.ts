@@ -142,6 +142,18 @@ describe('the dossier workbook says what the dossier view says', () => {
     expect(records.filter((r) => r[0] === 'По статусам').map((r) => r[header.indexOf('Сумма, руб.')])).toEqual(['0,70', '100,00', '49917550,06', '100,00']);
   });
 
+  it('issue 28: the plain CSV (for other programs) writes the same figures with a decimal point, to the kopeck', async () => {
+    const file = join(tempDir(), 'досье-plain.csv');
+    await exportDossierCsv(tempCache(), dossier, file, { locale: 'ru', keepTextAsText: false, delimiter: ',' });
+    const records = parseCsv(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), ',');
+    const byFigure = new Map(records.filter((r) => r[0] === 'Показатели').map((r) => [r[1], r[2]]));
+    expect(byFigure.get('Сумма НМЦК, руб.')).toBe('49917750.76'); // never 49917750.760000005
+    expect(byFigure.get('Медианное снижение цены, %')).toBe('0.72');
+    expect(byFigure.get('Оплачено, % цены контрактов')).toBe('49.91');
+    const header = records[0]!;
+    expect(records.filter((r) => r[0] === 'По статусам').map((r) => r[header.indexOf('Сумма, руб.')])).toEqual(['0.70', '100.00', '49917550.06', '100.00']);
+  });
+
   it('a supplier\'s workbook: its figures, named regions and contract stages', async () => {
     const supplier = computeSupplierDossier(S1, [{ ...K1, region: 77 }], new Map([[3, T3]]));
     const book = await workbook({ party: 'supplier', dossier: supplier });
