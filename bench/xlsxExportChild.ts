@@ -70,7 +70,7 @@ if (cache !== undefined) {
   const made = syntheticRows(Number(values.synthetic));
   rows =
     format === 'xlsx'
-      ? (await writeXlsx([anySheet({ name: 'Данные', columns: SYNTHETIC_COLUMNS, rows: made })], values.out!)).rows
+      ? (await writeXlsx([anySheet({ name: 'Данные', columns: SYNTHETIC_COLUMNS, rows: made })], values.out!, { properties: () => ({ title: 'Синтетическая таблица', creator: 'Tender Workbench bench', created: new Date().toISOString() }) })).rows
       : (await writeCsv(made, SYNTHETIC_COLUMNS, values.out!)).rows;
 }
 const seconds = (performance.now() - t0) / 1000;

@@ -1,6 +1,8 @@
 /**
  * The ICS file of the deadlines calendar (RFC 5545), made with ical-generator (a well-kept library, pinned)
- * rather than by hand: escaping, line folding at 75 octets and CRLF are its business.
+ * rather than by hand: escaping, line folding at 75 octets and CRLF are its business, except after the last line:
+ * it ends the text at `END:VCALENDAR` with no line break, and RFC 5545 (3.1: every contentline ends with CRLF)
+ * and strict readers want one there too, so `icsText` adds it.
  *
  * Choices (docs/api-decisions.md «Deadlines calendar»):
  * - DTSTART in UTC (`…Z`): the exact instant with no VTIMEZONE block, which Outlook, Google Calendar and Apple
@@ -91,7 +93,8 @@ export function icsText(events: readonly CalendarEvent[], options: IcsOptions): 
     const before = (start.getTime() - oneWorkingDayBefore(start.getTime())) / 1000;
     event.createAlarm({ type: ICalAlarmType.display, trigger: before, description: m.reminder(calendarEventKindName(e.kind, options.locale), summary) });
   }
-  return calendar.toString();
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** Writes the calendar to `target` atomically; answers how many events it holds. */

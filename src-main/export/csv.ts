@@ -1,5 +1,5 @@
 /**
- * CSV that opens right in Russian Excel (DOMAIN.md), written as a stream.
+ * CSV that opens right in Russian Excel (DOMAIN.md), or plain for other programs, written as a stream.
  *
  * - UTF-8 with a BOM (without it Excel reads Windows-1251), `;` as the delimiter, CRLF line ends, quoting per
  *   RFC 4180 (a cell with a quote, the delimiter, CR or LF is quoted and its quotes doubled).
@@ -10,6 +10,13 @@
  * - Text that Excel would silently turn into a number or a date — a notice number `0173100007426000018`, an
  *   INN with a leading zero, an OKPD2 code `01.11` — is written as `="…"` so it stays text (see
  *   `keepTextAsText`). The wrapper holds only digits and separators, so it cannot smuggle in a formula.
+ * - The plain flavour (`keepTextAsText: false`: the CLI's `--format plain`, the app's «Другие программы») is
+ *   for other programs and any locale (issue 28: Russian dates beside dot decimals imported as text in every
+ *   locale): no `="…"`, dot decimals without grouping whatever the delimiter (`49917550.76`), ISO dates
+ *   `2026-12-06` and date-times `2026-12-06 09:00:00`, still Moscow wall time. The space, not ISO's `T`, and no
+ *   offset: Excel in every locale, LibreOffice Calc and Google Sheets read `yyyy-mm-dd hh:mm:ss` as a date-time
+ *   on import, while Excel keeps a `T` or a `+03:00` as text; pandas, R and Python's `fromisoformat` read it too
+ *   (RFC 3339 allows the space). The zone is the app's everywhere (Moscow, the API's), said in the README.
  * - Backpressure: when the stream's buffer is full we wait for `drain`, so memory stays flat however many rows.
  * - Given a file path, we write a temporary file next to it and rename it on success: a failed or cancelled
  *   export leaves no half-written file and does not touch an existing one.
@@ -58,14 +65,16 @@ export interface WriteCsvOptions {
   delimiter?: CsvDelimiter;
   /** UTF-8 byte order mark; default true (Excel needs it to read UTF-8). */
   bom?: boolean;
-  /** Decimal comma in money and fractional numbers; default true when the delimiter is `;`. */
+  /** Decimal comma in money and fractional numbers; default true when the delimiter is `;` in the Excel flavour, else false. */
   decimalComma?: boolean;
   /**
-   * Write text cells that Excel would convert into numbers or dates (digit strings with a leading zero or
-   * 12+ digits, `01.11`, `1-2`…) as `="…"` so Excel keeps them as text; default true. Turn off for files
-   * meant for other programs.
+   * The Excel flavour (default true): text cells that Excel would convert into numbers or dates (digit strings
+   * with a leading zero or 12+ digits, `01.11`, `1-2`…) as `="…"` so Excel keeps them as text, dates as
+   * `dd.mm.yyyy`. False is the plain flavour for other programs: no wrapper, ISO dates, dot decimals.
    */
   keepTextAsText?: boolean;
+  /** Dates `2026-12-06` and date-times `2026-12-06 09:00:00` (Moscow time); default: in the plain flavour. */
+  isoDates?: boolean;
   /** Called with the number of data rows written so far, every `progressEvery` rows and at the end. */
   onProgress?: (rows: number) => void;
   /** Default 1000. */
@@ -126,6 +135,7 @@ export interface CsvCellContext {
   delimiter: CsvDelimiter;
   decimalComma: boolean;
   keepTextAsText: boolean;
+  isoDates: boolean;
 }
 
 /** Characters that make a cell need quotes, per delimiter: one scan of the cell instead of four. */
@@ -220,7 +230,7 @@ function integerCell(value: unknown, ctx: CsvCellContext): string {
 }
 
 /** Calendar fields of a moment in Moscow time; a date-only value is a calendar date already (no shift). */
-export function moscowFields(value: unknown): { y: number; m: number; d: number; hh: number; mm: number } | null {
+export function moscowFields(value: unknown): { y: number; m: number; d: number; hh: number; mm: number; ss: number } | null {
   let ms: number;
   if (value instanceof Date) {
     ms = value.getTime();
@@ -229,7 +239,7 @@ export function moscowFields(value: unknown): { y: number; m: number; d: number;
   } else if (typeof value === 'string') {
     const text = value.trim();
     const dateOnly = DATE_ONLY.exec(text);
-    if (dateOnly) return { y: Number(dateOnly[1]), m: Number(dateOnly[2]), d: Number(dateOnly[3]), hh: 0, mm: 0 };
+    if (dateOnly) return { y: Number(dateOnly[1]), m: Number(dateOnly[2]), d: Number(dateOnly[3]), hh: 0, mm: 0, ss: 0 };
     const full = DATE_TIME.exec(text);
     if (!full) return null;
     // No offset: the API's times are Moscow time.
@@ -241,7 +251,7 @@ export function moscowFields(value: unknown): { y: number; m: number; d: number;
   }
   if (!Number.isFinite(ms)) return null;
   const msk = new Date(ms + MOSCOW_OFFSET_MS);
-  return { y: msk.getUTCFullYear(), m: msk.getUTCMonth() + 1, d: msk.getUTCDate(), hh: msk.getUTCHours(), mm: msk.getUTCMinutes() };
+  return { y: msk.getUTCFullYear(), m: msk.getUTCMonth() + 1, d: msk.getUTCDate(), hh: msk.getUTCHours(), mm: msk.getUTCMinutes(), ss: msk.getUTCSeconds() };
 }
 
 /** Days in a month of the proleptic Gregorian calendar (what Date.parse accepts). */
@@ -262,7 +272,7 @@ function twoDigits(s: string, at: number): number {
  * already Moscow wall time: its digits are the cell, with no Date in between. Returns null for any other
  * shape or an out-of-range field, which then takes the general path (and so gets the same answer as before).
  */
-function moscowDigits(s: string, withTime: boolean): string | null {
+function moscowDigits(s: string, withTime: boolean, iso: boolean): string | null {
   if (s.length !== 19 && !(s.length === 25 && s.endsWith('+03:00'))) return null;
   if (s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54 || s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) return null;
   const hi = twoDigits(s, 0);
@@ -275,6 +285,7 @@ function moscowDigits(s: string, withTime: boolean): string | null {
   if (hi < 0 || lo < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(hi * 100 + lo, m) || hh < 0 || hh > 23 || mm < 0 || mm > 59 || ss < 0 || ss > 59) {
     return null;
   }
+  if (iso) return withTime ? `${s.slice(0, 10)} ${s.slice(11, 19)}` : s.slice(0, 10);
   const date = `${s.slice(8, 10)}.${s.slice(5, 7)}.${s.slice(0, 4)}`;
   return withTime ? `${date} ${s.slice(11, 16)}` : date;
 }
@@ -282,13 +293,15 @@ function moscowDigits(s: string, withTime: boolean): string | null {
 function dateCell(value: unknown, withTime: boolean, ctx: CsvCellContext): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
-    const fast = moscowDigits(value, withTime);
+    const fast = moscowDigits(value, withTime, ctx.isoDates);
     if (fast !== null) return fast;
   }
   const f = moscowFields(value);
   // Something that is not a date is kept as text rather than lost (and still guarded).
   if (f === null) return textCell(toText(value), ctx);
-  const date = `${pad2(f.d)}.${pad2(f.m)}.${String(f.y).padStart(4, '0')}`;
+  const year = String(f.y).padStart(4, '0');
+  if (ctx.isoDates) return withTime ? `${year}-${pad2(f.m)}-${pad2(f.d)} ${pad2(f.hh)}:${pad2(f.mm)}:${pad2(f.ss)}` : `${year}-${pad2(f.m)}-${pad2(f.d)}`;
+  const date = `${pad2(f.d)}.${pad2(f.m)}.${year}`;
   return withTime ? `${date} ${pad2(f.hh)}:${pad2(f.mm)}` : date;
 }
 
@@ -379,10 +392,13 @@ async function writeRows<Row extends object>(
   opts: WriteCsvOptions,
 ): Promise<WriteCsvResult> {
   const delimiter = opts.delimiter ?? ';';
+  const forExcel = opts.keepTextAsText ?? true;
   const ctx: CsvCellContext = {
     delimiter,
-    decimalComma: opts.decimalComma ?? delimiter === ';',
-    keepTextAsText: opts.keepTextAsText ?? true,
+    // The plain flavour reads as data in any locale: a dot even beside `;` (a comma is Russian Excel's alone).
+    decimalComma: opts.decimalComma ?? (forExcel && delimiter === ';'),
+    keepTextAsText: forExcel,
+    isoDates: opts.isoDates ?? !forExcel,
   };
   const progressEvery = Math.max(1, opts.progressEvery ?? 1000);
   const { signal } = opts;

@@ -16,7 +16,7 @@ import type { Provenance } from '../domain/provenance';
 import { pick, text, type Locale, type Text } from '../i18n/text';
 import type { CsvColumn, CsvDelimiter, CsvFormat } from './csv';
 import { writeTableFile, type TableFileResult } from './tableFile';
-import { objectsCost, provenanceOf, provenanceSheet } from './provenance';
+import { objectsCost, provenanceOf, provenanceSheet, workbookProperties } from './provenance';
 import { anySheet, writeXlsx, type AnySheet, type XlsxSheet } from './xlsx';
 
 export type Dossier = { party: 'customer'; dossier: CustomerDossier } | { party: 'supplier'; dossier: SupplierDossier };
@@ -210,10 +210,10 @@ function dossierSheets(d: Dossier, locale: Locale): AnySheet[] {
 const subjectOf = (d: Dossier) => ({ kind: 'dossier', party: d.party, inn: d.dossier.inn, name: d.dossier.name }) as const;
 
 /** Writes the dossier's workbook to `target` (atomically); answers its rows (every table's) and provenance. */
-export async function exportDossierXlsx(cache: CacheDb, d: Dossier, target: string, locale: Locale = 'ru'): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
+export async function exportDossierXlsx(cache: CacheDb, d: Dossier, target: string, locale: Locale = 'ru', now?: Date): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
   let provenance: Provenance | undefined;
-  const made = (written: readonly number[]): Provenance => (provenance = provenanceOf(subjectOf(d), 'xlsx', written.reduce((a, b) => a + b, 0), sourceCost(cache, d)));
-  const result = await writeXlsx([...dossierSheets(d, locale), anySheet(provenanceSheet(made, locale))], target);
+  const made = (written: readonly number[]): Provenance => (provenance = provenanceOf(subjectOf(d), 'xlsx', written.reduce((a, b) => a + b, 0), sourceCost(cache, d), now));
+  const result = await writeXlsx([...dossierSheets(d, locale), anySheet(provenanceSheet(made, locale))], target, { properties: () => workbookProperties(provenance!, locale) });
   return { rows: provenance!.rows, bytes: result.bytes, provenance: provenance! };
 }
 

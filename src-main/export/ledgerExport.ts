@@ -87,7 +87,7 @@ export async function exportLedgerCsv(
   cache: CacheDb,
   columns: readonly CsvColumn<LedgerCsvRow>[],
   out: string | NodeJS.WritableStream,
-  opts: { delimiter?: CsvDelimiter; keepTextAsText?: boolean; signal?: AbortSignal } & Pick<TableFileOptions, 'format' | 'locale'> = {},
+  opts: { delimiter?: CsvDelimiter; keepTextAsText?: boolean; signal?: AbortSignal } & Pick<TableFileOptions, 'format' | 'locale' | 'now'> = {},
 ): Promise<{ rows: number; bytes: number; provenance: Provenance }> {
   const rows = ledgerCsvRows(cache, opts.locale);
   // The ledger's rows are charges: their units are what they record, their freshness the newest charge.

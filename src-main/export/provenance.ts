@@ -14,11 +14,12 @@ import { exportHistory } from '../cache/exportHistory';
 import { listStore } from '../cache/listStore';
 import { searchStore } from '../cache/searchStore';
 import type { ExportSubject, Provenance, ProvenanceFormat } from '../domain/provenance';
-import { provenanceLines, PROVENANCE_WORDS, type ProvenanceLine } from '../i18n/provenanceText';
+import { provenanceLines, PROVENANCE_WORDS, subjectTitle, type ProvenanceLine } from '../i18n/provenanceText';
 import { pick, type Locale } from '../i18n/text';
 import type { CsvColumn } from './csv';
 import { tempPathFor } from './tempFiles';
 import type { XlsxSheet } from './xlsx';
+import type { WorkbookProperties } from './xlsxPackage';
 
 let version: string | undefined;
 
@@ -116,6 +117,14 @@ export function provenanceSheet(made: (written: readonly number[]) => Provenance
     { key: 'value', header: pick(PROVENANCE_WORDS.value, locale) },
   ];
   return { name: pick(PROVENANCE_WORDS.sheet, locale), columns, rows: (written) => provenanceLines(made(written), locale), cellFormat: (line, column) => (column.key === 'value' ? line.format : undefined) };
+}
+
+/**
+ * A workbook's document properties from its provenance, so they say what its «Источник» sheet says: the title as
+ * the history names what it holds, the app and its version as the creator, the moment it was made.
+ */
+export function workbookProperties(p: Provenance, locale: Locale): WorkbookProperties {
+  return { title: subjectTitle(p.what, locale), creator: `Tender Workbench ${p.app_version}`, created: p.made_at };
 }
 
 /** The CSV's sidecar: `FILE.provenance.json` beside `FILE`. */

@@ -7,7 +7,7 @@
 import type { ExportFormat, ExportSubject, Provenance } from '../domain/provenance';
 import { pick, text, type Locale } from '../i18n/text';
 import { CsvExportError, writeCsv, type CsvColumn, type CsvRows, type TableExportOptions } from './csv';
-import { provenanceOf, provenanceSheet, writeProvenanceSidecar } from './provenance';
+import { provenanceOf, provenanceSheet, workbookProperties, writeProvenanceSidecar } from './provenance';
 import { anySheet, writeXlsx } from './xlsx';
 
 export interface TableFileOptions extends TableExportOptions {
@@ -15,6 +15,8 @@ export interface TableFileOptions extends TableExportOptions {
   format?: ExportFormat;
   /** The language of the provenance sheet and of the table's sheet name; Russian by default. */
   locale?: Locale;
+  /** The moment the file is made (its provenance's, and a workbook's «created»); now by default. */
+  now?: Date;
 }
 
 export interface TableFileResult {
@@ -47,8 +49,9 @@ export async function writeTableFile<Row extends object>(
     if (typeof out !== 'string') throw new CsvExportError('write_failed', 'An XLSX export is written to a file.');
     const locale = opts.locale ?? 'ru';
     let provenance: Provenance | undefined;
-    const made = (written: readonly number[]): Provenance => (provenance = provenanceOf(source.what, 'xlsx', written[0] ?? 0, source.cost()));
+    const made = (written: readonly number[]): Provenance => (provenance = provenanceOf(source.what, 'xlsx', written[0] ?? 0, source.cost(), opts.now));
     const result = await writeXlsx([anySheet({ name: pick(DATA_SHEET, locale), columns, rows }), anySheet(provenanceSheet(made, locale))], out, {
+      properties: () => workbookProperties(provenance!, locale),
       ...(opts.signal ? { signal: opts.signal } : {}),
       onProgress: progress,
     });
@@ -60,7 +63,7 @@ export async function writeTableFile<Row extends object>(
     ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: progress,
   });
-  const provenance = provenanceOf(source.what, 'csv', result.rows, source.cost());
+  const provenance = provenanceOf(source.what, 'csv', result.rows, source.cost(), opts.now);
   if (typeof out === 'string') await writeProvenanceSidecar(out, provenance);
   return { ...result, provenance };
 }

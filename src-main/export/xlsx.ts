@@ -16,7 +16,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvExportError, type CsvColumn, type CsvFormat, type CsvRows } from './csv';
 import { cellXml, columnLetters, headerRowXml } from './xlsxCells';
-import { packageParts, SHEET_END, sheetPath, sheetStart } from './xlsxPackage';
+import { packageParts, propertyParts, SHEET_END, sheetPath, sheetStart, type WorkbookProperties } from './xlsxPackage';
 import { sweepLeftoverTemps, tempPathFor } from './tempFiles';
 
 /**
@@ -32,6 +32,11 @@ export interface XlsxSheet<Row extends object = Record<string, unknown>> {
 }
 
 export interface WriteXlsxOptions {
+  /**
+   * The document properties (title, creator, created), asked once every sheet is written: a workbook's provenance,
+   * and so its «made at», is known only then (its sheet comes last), and the properties must say the same.
+   */
+  properties: () => WorkbookProperties;
   signal?: AbortSignal;
   /** Data rows of the first sheet written so far, every 1000 rows and at the end. */
   onProgress?: (rows: number) => void;
@@ -167,7 +172,7 @@ const ignore = (): undefined => undefined;
  * Writes the sheets, in order, to `target` atomically. Resolves with the first sheet's data rows (the table
  * exported), every sheet's, and the file's size.
  */
-export async function writeXlsx(sheets: readonly AnySheet[], target: string, opts: WriteXlsxOptions = {}): Promise<WriteXlsxResult> {
+export async function writeXlsx(sheets: readonly AnySheet[], target: string, opts: WriteXlsxOptions): Promise<WriteXlsxResult> {
   if (sheets.length === 0 || sheets.some((s) => s.columns.length === 0)) throw new CsvExportError('invalid_columns', 'Choose at least one column to export.');
   if (opts.signal?.aborted) throw abortReason(opts.signal);
   const absolute = path.resolve(target);
@@ -204,6 +209,8 @@ export async function writeXlsx(sheets: readonly AnySheet[], target: string, opt
       written.push(await writeSheet(sheet, sink, { ...opts, first: i === 0, written }));
       sink.stream.end();
     }
+    // After the sheets in the zip (readers find parts by name, not by order), so the properties can be the provenance's.
+    for (const part of propertyParts(opts.properties())) archive.append(part.xml, { name: part.name });
     archive.finalize().catch(ignore); // its failure is `done`'s
     await done;
     await closed;

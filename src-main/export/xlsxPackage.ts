@@ -1,7 +1,9 @@
 /**
  * The fixed parts of an XLSX package around its sheets (ECMA-376 SpreadsheetML, the minimal set Excel,
  * LibreOffice and the readers we test with open without "repair"): content types, relationships, the workbook
- * naming the sheets, and one small stylesheet with a style per cell format (xlsxSheetXml.ts writes the sheets).
+ * naming the sheets, and one small stylesheet with a style per cell format (xlsx.ts writes the sheets); and the
+ * document properties (docProps/core.xml, docProps/app.xml: ECMA-376 Part 2 and Part 1 §22.2), which file
+ * managers, Excel's «Сведения» and search indexes show: what the workbook is, the app that made it, when.
  */
 import type { CsvFormat } from './csv';
 
@@ -43,7 +45,43 @@ export function escapeXml(text: string): string {
 /** The path of the n-th sheet (from 1) inside the package. */
 export const sheetPath = (n: number): string => `xl/worksheets/sheet${n}.xml`;
 
-/** Every part but the sheets, as name → XML, for sheets named `names` (already valid Excel sheet names). */
+/** A workbook's document properties: what it is, who made it (the app and its version), the instant it was made. */
+export interface WorkbookProperties {
+  title: string;
+  /** dc:creator and cp:lastModifiedBy: «Tender Workbench 0.1.0». */
+  creator: string;
+  /** ISO instant; written in UTC as W3CDTF (`2026-12-06T09:00:00Z`), the form the standard asks for. */
+  created: string;
+}
+
+const CORE_PATH = 'docProps/core.xml';
+const APP_PATH = 'docProps/app.xml';
+/** The application named in docProps/app.xml (its version is in the creator: AppVersion must look like 16.0300). */
+const APPLICATION = 'Tender Workbench';
+
+/** An ISO instant as W3CDTF in UTC, whole seconds (Excel rejects fractions it did not write itself). */
+const w3cdtf = (iso: string): string => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** docProps/core.xml and docProps/app.xml for `p`: added to the zip once the sheets are written (xlsx.ts). */
+export function propertyParts(p: WorkbookProperties): { name: string; xml: string }[] {
+  const created = w3cdtf(p.created);
+  const core =
+    `${XML_DECL}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
+    'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" ' +
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+    `<dc:title>${escapeXml(p.title)}</dc:title><dc:creator>${escapeXml(p.creator)}</dc:creator><cp:lastModifiedBy>${escapeXml(p.creator)}</cp:lastModifiedBy>` +
+    `<dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${created}</dcterms:modified>` +
+    '</cp:coreProperties>';
+  const app =
+    `${XML_DECL}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" ` +
+    `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Application>${APPLICATION}</Application></Properties>`;
+  return [
+    { name: CORE_PATH, xml: core },
+    { name: APP_PATH, xml: app },
+  ];
+}
+
+/** Every part but the sheets and the properties, as name → XML, for sheets named `names` (already valid Excel sheet names). */
 export function packageParts(names: readonly string[]): { name: string; xml: string }[] {
   const sheets = names.map((_, i) => i + 1);
   const contentTypes =
@@ -51,9 +89,14 @@ export function packageParts(names: readonly string[]): { name: string; xml: str
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
     '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
     '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    `<Override PartName="/${CORE_PATH}" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
+    `<Override PartName="/${APP_PATH}" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>` +
     sheets.map((n) => `<Override PartName="/${sheetPath(n)}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
     '</Types>';
-  const rootRels = `${XML_DECL}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+  const rootRels =
+    `${XML_DECL}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
+    `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="${CORE_PATH}"/>` +
+    `<Relationship Id="rId3" Type="${REL_NS}/extended-properties" Target="${APP_PATH}"/></Relationships>`;
   const workbook =
     `${XML_DECL}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews><sheets>` +
     names.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +

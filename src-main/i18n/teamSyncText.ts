@@ -39,14 +39,19 @@ const NOUN: Record<CountedTable, Noun> = {
   },
 };
 
+/** A teammate's row the pull did not take (issue 27), in the headline and in the lines naming each. */
+const ROW_NOUN: Noun = { ru: { one: 'строка', few: 'строки', many: 'строк', other: 'строки' }, en: { one: 'row', other: 'rows' } };
+
 const WORDS = {
   ru: {
     pushed: 'отправлено', pulled: 'получено', nothing: 'ничего', Pushed: 'Отправлено', Pulled: 'Получено',
     nothingToPush: 'отправлять нечего', nothingToPull: 'получать нечего', nothingMoved: 'Нечего отправлять и получать',
+    notTaken: 'не принято', NotTaken: 'Не принято',
   },
   en: {
     pushed: 'pushed', pulled: 'pulled', nothing: 'nothing', Pushed: 'Pushed', Pulled: 'Pulled',
     nothingToPush: 'nothing to push', nothingToPull: 'nothing to pull', nothingMoved: 'Nothing to push or pull',
+    notTaken: 'not taken', NotTaken: 'Not taken',
   },
 } as const;
 
@@ -69,13 +74,27 @@ function directionTotal(c: TeamCountsLike, locale: Locale): string {
 }
 
 /**
- * The headline of a run: «Отправлено 4 объекта, получено 2 изменения отметок и списков», «Отправлено 1 карточка;
- * получать нечего», «Нечего отправлять и получать».
+ * The pull's side of the headline when teammates' rows were not taken (held in the quarantine, named below it by
+ * `teamSkippedLines`): «получено 5 объектов, не принято: 2 строки», or «не принято: 2 строки» when nothing was.
  */
-export function teamSyncHeadline(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string {
+function pullSide(pulled: TeamCountsLike, notTaken: number, locale: Locale, first: boolean): string {
+  const w = WORDS[locale];
+  const held = `${first ? w.NotTaken : w.notTaken}: ${count(notTaken, ROW_NOUN, locale)}`;
+  if (kinds(pulled).length === 0) return held;
+  return `${first ? w.Pulled : w.pulled} ${directionTotal(pulled, locale)}, ${w.notTaken}: ${count(notTaken, ROW_NOUN, locale)}`;
+}
+
+/**
+ * The headline of a run: «Отправлено 4 объекта, получено 2 изменения отметок и списков», «Отправлено 1 карточка;
+ * получать нечего», «Нечего отправлять и получать». `notTaken`: the teammates' rows this pull held rather than
+ * took (issue 27's `skippedTotal`); the headline counts them too, so it never says «нечего получать» above
+ * «Не принято из базы команды и отложено: 2 строки».
+ */
+export function teamSyncHeadline(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale, notTaken = 0): string {
   const w = WORDS[locale];
   const up = kinds(pushed).length > 0;
   const down = kinds(pulled).length > 0;
+  if (notTaken > 0) return up ? `${w.Pushed} ${directionTotal(pushed, locale)}, ${pullSide(pulled, notTaken, locale, false)}` : `${pullSide(pulled, notTaken, locale, true)}; ${w.nothingToPush}`;
   if (up && down) return `${w.Pushed} ${directionTotal(pushed, locale)}, ${w.pulled} ${directionTotal(pulled, locale)}`;
   if (up) return `${w.Pushed} ${directionTotal(pushed, locale)}; ${w.nothingToPull}`;
   if (down) return `${w.Pulled} ${directionTotal(pulled, locale)}; ${w.nothingToPush}`;
@@ -95,18 +114,18 @@ export function teamSyncDetail(pushed: TeamCountsLike, pulled: TeamCountsLike, l
 }
 
 /** The CLI's summary: the headline and, in brackets, its detail. */
-export function teamSyncSummary(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale): string {
+export function teamSyncSummary(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale, notTaken = 0): string {
   const detail = teamSyncDetail(pushed, pulled, locale);
-  return `${teamSyncHeadline(pushed, pulled, locale)}${detail !== null ? ` (${detail})` : ''}`;
+  return `${teamSyncHeadline(pushed, pulled, locale, notTaken)}${detail !== null ? ` (${detail})` : ''}`;
 }
 
 /** The last run in one line: «Отправлено 1 215 объектов, получено 636 версий тендеров · 25 ноября, 14:02» (local time). */
-export function teamLastRunLine(run: { pushed: TeamCountsLike; pulled: TeamCountsLike; at: string }, locale: Locale): string {
+export function teamLastRunLine(run: { pushed: TeamCountsLike; pulled: TeamCountsLike; at: string; skippedTotal?: number }, locale: Locale): string {
   const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
   const at = new Date(run.at);
   const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long' }).format(at);
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(at);
-  return `${teamSyncHeadline(run.pushed, run.pulled, locale)} · ${day}, ${time}`;
+  return `${teamSyncHeadline(run.pushed, run.pulled, locale, run.skippedTotal ?? 0)} · ${day}, ${time}`;
 }
 
 const PROGRESS: Record<'push' | 'pull', Text> = {
@@ -155,8 +174,6 @@ export function teamOtherProfileText(profile: string): Text {
 // ---------------------------------------------------------------------------------------------------------
 // Rows a pull did not take (issue 27): named in the CLI's summary and in Settings' last result, the same words.
 // ---------------------------------------------------------------------------------------------------------
-
-const ROW_NOUN: Noun = { ru: { one: 'строка', few: 'строки', many: 'строк', other: 'строки' }, en: { one: 'row', other: 'rows' } };
 
 /**
  * A teammate's text shown to the analyst (a mark's key, a field, an author): control and bidi-override characters

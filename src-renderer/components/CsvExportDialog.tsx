@@ -59,8 +59,9 @@ const strings: Strings<{
     tab: 'Табуляция',
     target: 'Для программы',
     forExcel: 'Excel (номера с нулями впереди как ="…")',
-    forOther: 'Другие программы (номера как обычный текст)',
-    targetHint: 'Excel превращает номера извещений и ИНН с нулём впереди в числа и теряет нули; формула ="…" это предотвращает, но другие программы прочтут её как текст формулы.',
+    forOther: 'Другие программы (даты 2026-12-06, числа с точкой, номера как обычный текст)',
+    targetHint:
+      'Excel превращает номера извещений и ИНН с нулём впереди в числа и теряет нули; формула ="…" это предотвращает, но другие программы прочтут её как текст формулы. Для других программ даты записываются как 2026-12-06 и 2026-12-06 09:00:00 (московское время), суммы — с точкой и без пробелов между разрядами: так их читает как данные любая программа при любом языке системы.',
     doExport: 'Экспортировать',
     exporting: 'Экспортируем…',
     cancel: 'Закрыть',
@@ -85,8 +86,9 @@ const strings: Strings<{
     tab: 'Tab',
     target: 'For',
     forExcel: 'Excel (numbers with leading zeros as ="…")',
-    forOther: 'Other programs (numbers as plain text)',
-    targetHint: 'Excel turns notice numbers and INNs with a leading zero into numbers and drops the zeros; the ="…" formula prevents that, but other programs read it as formula text.',
+    forOther: 'Other programs (dates 2026-12-06, decimal point, numbers as plain text)',
+    targetHint:
+      'Excel turns notice numbers and INNs with a leading zero into numbers and drops the zeros; the ="…" formula prevents that, but other programs read it as formula text. For other programs, dates are written 2026-12-06 and 2026-12-06 09:00:00 (Moscow time) and amounts with a decimal point and no grouping, so any program reads them as data in any locale.',
     doExport: 'Export',
     exporting: 'Exporting…',
     cancel: 'Close',

@@ -37,6 +37,8 @@ describe('calendar through the app core', () => {
     expect(written).toMatchObject({ saved: true, fileName: 'Сроки — Москва.ics', downloadUrl: null });
     const vevents = new ICAL.Component(ICAL.parse(readFileSync(written.path!, 'utf8'))).getAllSubcomponents('vevent');
     expect(vevents).toHaveLength(written.rows);
+    // RFC 5545: the last line ends with CRLF like every other (issue 28).
+    expect(readFileSync(written.path!, 'utf8')).toMatch(/\r\nEND:VCALENDAR\r\n$/);
     const uids = vevents.map((v) => new ICAL.Event(v).uid);
     for (const r of rows) expect(uids).toContain(`tender-${r.id}@tender-workbench`);
     // Issue 16: like every export, its provenance beside it and an entry in «Выгрузки».

@@ -84,6 +84,28 @@ describe('exports', () => {
     plainCells.forEach((c, i) => expect(excelCells[i]).toBe(mangled(c) ? `"=""${c}"""` : c));
   });
 
+  it('issue 28: the saved search\'s export for other programs (excel: false) writes ISO dates and dot decimals, with , or ;', async () => {
+    const columns = ['id', 'price', 'publish_date', 'end_date'];
+    const read = (path: string, delimiter: string): string[][] => csvLines(path).slice(1).map((l) => l.split(delimiter));
+    const comma = read((await t.call('search.export', { filterId, columns, delimiter: ',', excel: false, format: 'csv' })).path!, ',');
+    const semicolon = read((await t.call('search.export', { filterId, columns, delimiter: ';', excel: false, format: 'csv' })).path!, ';');
+    const excel = read((await t.call('search.export', { filterId, columns, delimiter: ';', excel: true, format: 'csv' })).path!, ';');
+    expect(semicolon).toEqual(comma);
+    expect(comma.length).toBeGreaterThan(0);
+    const iso = (ru: string): string => ru.replace(/^(\d\d)\.(\d\d)\.(\d{4})/, '$3-$2-$1');
+    comma.forEach(([id, price, published, end], i) => {
+      const [excelId, excelPrice, excelPublished, excelEnd] = excel[i]!;
+      expect(id).toBe(excelId);
+      expect(price).toBe(excelPrice!.replace(',', '.'));
+      if (price !== '') expect(price).toMatch(/^-?\d+\.\d\d$/);
+      expect(published).toBe(iso(excelPublished!));
+      if (published !== '') expect(published).toMatch(/^\d{4}-\d\d-\d\d$/);
+      if (end !== '') expect(end).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(end!.slice(0, 16)).toBe(iso(excelEnd!));
+    });
+    expect(comma.some(([, price, , end]) => price !== '' && end !== '')).toBe(true);
+  });
+
   it('a list export writes the members held here at once, with the server refusing every request (issue 13)', async () => {
     const list = await t.call('lists.create', { name: 'Без сети' });
     await t.call('lists.addItems', { listId: list.listId, ids });

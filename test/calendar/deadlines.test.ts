@@ -187,6 +187,23 @@ describe('the ICS file, read back by ical.js', () => {
     expect(cancelled!.description).toContain('Статус: Отменена');
   });
 
+  it('every content line ends with CRLF, the last END:VCALENDAR too (RFC 5545 3.1), and ical.js reads the file', async () => {
+    const cache = fixture();
+    const events = deadlineEvents(cache, { kind: 'search', filterId: 'flt_test' });
+    const file = join(tempDir(), 'сроки.ics');
+    await writeIcs(events, file, { locale: 'ru', now: new Date('2026-02-20T12:00:00+03:00') });
+    const bytes = readFileSync(file);
+    // The file's last bytes are the line and its CRLF, nothing after them.
+    expect(bytes.subarray(bytes.length - 15).toString('latin1')).toBe('END:VCALENDAR\r\n');
+    const text = bytes.toString('utf8');
+    // No bare LF and no bare CR anywhere: each line break is CRLF, so splitting on CRLF leaves one empty tail.
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(text.split('\r\n').at(-1)).toBe('');
+    expect(parse(text).map((p) => p.uid)).toEqual(events.map((e) => e.uid));
+    // icsText is what writeIcs writes (the app and the CLI both write through writeIcs).
+    expect(icsText(events, { locale: 'ru', now: new Date('2026-02-20T12:00:00+03:00') })).toBe(text);
+  });
+
   it('UIDs are the same in two exports, and after a new version of the tender', () => {
     const cache = fixture();
     const first = parse(icsText(deadlineEvents(cache, { kind: 'search', filterId: 'flt_test' }), { locale: 'en' }));

@@ -57,6 +57,8 @@ describe('tenderwb calendar', () => {
     expect(run.stderr).toContain(`Сведения об источнике записаны в ${first}.provenance.json`);
     expect(JSON.parse(readFileSync(`${first}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'calendar', scope: { kind: 'search' }, name: 'вакцины' }, format: 'ics', rows: written, freshness: expect.stringMatching(/^\d{4}-/) });
     expect(exportHistoryNames(cli)[0]).toBe('вакцины.ics');
+    // RFC 5545: the last line ends with CRLF like every other (issue 28: outside readers found it bare).
+    expect(readFileSync(first).toString('utf8')).toMatch(/\r\nEND:VCALENDAR\r\n$/);
     const events = vevents(first).filter((e) => /^tender-\d+@tender-workbench$/.test(e.uid));
     expect(endDates.size).toBeGreaterThan(0);
     expect(events.map((e) => e.uid).sort()).toEqual([...endDates.keys()].map((id) => `tender-${id}@tender-workbench`).sort());

@@ -135,6 +135,42 @@ describe('tenderwb lists and exports (issue 12)', () => {
     expect(failureReason(unknown)).toBe('нет сохранённого поиска «нет-такого»: укажите его метку или filter_id');
   });
 
+  it('issue 28: --format plain writes ISO dates and dot decimals (with , or ;), the values the default Excel CSV writes in Russian', async () => {
+    const dir = cli.dir('export-plain');
+    const excel = join(dir, 'excel.csv');
+    const comma = join(dir, 'plain-comma.csv');
+    const semicolon = join(dir, 'plain-semicolon.csv');
+    const columns = 'id,price,publish_date,end_date';
+    await cli.ok(['export', 'search', 'вакцины', '--out', excel, '--columns', columns]);
+    await cli.ok(['export', 'search', 'вакцины', '--out', comma, '--columns', columns, '--format', 'plain', '--delimiter', ',']);
+    await cli.ok(['export', 'search', 'вакцины', '--out', semicolon, '--columns', columns, '--format', 'plain']);
+    const e = rowsOf(excel).slice(1);
+    const p = rowsOf(comma, ',').slice(1);
+    expect(rowsOf(semicolon).slice(1)).toEqual(p); // the delimiter changes nothing in the cells
+    expect(p.length).toBeGreaterThan(0);
+    expect(p.map((row) => row[0])).toEqual(e.map((row) => row[0]));
+    const iso = (ru: string): string => ru.replace(/^(\d\d)\.(\d\d)\.(\d{4})/, '$3-$2-$1');
+    p.forEach((row, i) => {
+      const [, price, published, end] = row as [string, string, string, string];
+      const [, excelPrice, excelPublished, excelEnd] = e[i] as [string, string, string, string];
+      expect(price).toBe(excelPrice.replace(',', '.'));
+      expect(published).toBe(iso(excelPublished));
+      if (price !== '') expect(price).toMatch(/^-?\d+\.\d\d$/);
+      if (published !== '') expect(published).toMatch(/^\d{4}-\d\d-\d\d$/);
+      // The same Moscow wall time, with its seconds.
+      if (end !== '') expect(end).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(end.slice(0, 16)).toBe(iso(excelEnd));
+    });
+    expect(p.some((row) => row[1] !== '' && row[3] !== '')).toBe(true); // the sample has prices and deadlines
+
+    // The ledger's times and units too.
+    const ledger = join(dir, 'ledger-plain.csv');
+    await cli.ok(['export', 'ledger', '--out', ledger, '--columns', 'id,created_at,amount', '--format', 'plain', '--delimiter', ',']);
+    const lrows = rowsOf(ledger, ',').slice(1);
+    expect(lrows.length).toBeGreaterThan(0);
+    for (const row of lrows) expect(row).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), expect.stringMatching(/^\d+$/)]);
+  });
+
   it('list delete asks for --yes, then hides the list here; the server keeps it (the API has no delete route)', async () => {
     const ask = await cli.run(['list', 'delete', listId]);
     expect(ask.code).toBe(2);

@@ -5,6 +5,7 @@
  * export is then listed in «Выгрузки» with its rows and units.
  */
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { expect, test } from './fixtures';
 import { addIds, createList, runSearch, searchIds } from './viewsHelpers';
@@ -48,6 +49,13 @@ test('export dialog → XLSX with typed cells and «Источник» → the e
   expect(source.get('Что выгружено')).toBe('Список «Для Excel»');
   expect(source.get('Строк')).toBe(ids.length);
   expect(typeof source.get('Стоимость строк при доставке, ед.')).toBe('number');
+  // Issue 28: the workbook's document properties: what it holds, the app and its version, when it was made.
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  expect(book.title).toBe('Список «Для Excel»');
+  expect(book.creator).toBe(`Tender Workbench ${String(source.get('Версия приложения'))}`);
+  expect(book.created).toBeInstanceOf(Date);
+  expect(Math.abs(book.created.getTime() - Date.now())).toBeLessThan(10 * 60_000);
 
   // Browser mode: a CSV's provenance cannot sit beside a download, so the dialog offers it as a second download.
   await dialog.getByTestId('lists-export-format-csv').check();
@@ -63,6 +71,27 @@ test('export dialog → XLSX with typed cells and «Источник» → the e
   const sidecar = await sidecarDownloading;
   expect(sidecar.suggestedFilename()).toBe(`${csvName}.provenance.json`);
   expect(JSON.parse(readFileSync(await sidecar.path(), 'utf8'))).toMatchObject({ what: { kind: 'list', name: 'Для Excel' }, format: 'csv', rows: ids.length });
+
+  // Issue 28: a CSV for other programs with a comma: ISO dates and dot decimals, the values the workbook holds.
+  await dialog.getByTestId('lists-export-delimiter').selectOption(',');
+  await dialog.getByTestId('lists-export-plain').check();
+  await app.screenshot(page, 'export-csv-plain');
+  const plainDownloading = page.waitForEvent('download');
+  await dialog.getByTestId('lists-export-run').click();
+  // These four columns hold no comma, quote or line break: a line split on the comma is its cells.
+  const plain = readFileSync(await (await plainDownloading).path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+  expect(plain[0]).toEqual(['ID', 'Номер извещения', 'Начальная цена', 'Окончание подачи заявок']);
+  const fromBook = new Map(rows.slice(1).map((r) => [String(r[0]), r]));
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  for (const [id, , price, end] of plain.slice(1)) {
+    const [, , bookPrice, bookEnd] = fromBook.get(id!)!;
+    expect(price).toBe(bookPrice === null ? '' : (bookPrice as number).toFixed(2));
+    if (price !== '') expect(price).toMatch(/^-?\d+\.\d\d$/);
+    // The workbook's date cell holds the Moscow wall time in its UTC fields; the CSV the same time with its seconds.
+    const d = bookEnd as unknown as Date | null;
+    expect(end!.slice(0, 16)).toBe(d === null ? '' : `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`);
+    if (end !== '') expect(end).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  }
   await dialog.getByTestId('lists-export-close').click();
 
   await page.getByTestId('nav-exports').click();

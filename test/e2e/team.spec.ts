@@ -107,6 +107,8 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
   await section.getByTestId('team-sync-now').click();
   const skipped = section.getByTestId('team-skipped');
   await expect(skipped).toContainText('Не принято из базы команды и отложено: 2 строки; всё остальное получено.');
+  // Issue 28: the status line above counts them too, never «Нечего отправлять и получать» beside them.
+  await expect(lastRun.locator('p').first()).toHaveText(/^(Отправлено .+, не|Не) принято: 2 строки(; отправлять нечего)? · \d+ [а-я]+, \d\d:\d\d$/);
   await expect(skipped).toContainText('версия тендера 880101 v1 (отправитель: Вера): тело — не объект JSON, а массив');
   await expect(skipped).toContainText('версия тендера 880102 v999 (отправитель: Вера): нет подтверждения доставки от API');
   await skipped.scrollIntoViewIfNeeded();

@@ -235,6 +235,69 @@ describe('text that Excel would turn into numbers or dates stays text', () => {
   });
 });
 
+describe('the plain flavour for other programs (issue 28): ISO dates and dot decimals, so it reads as data in any locale', () => {
+  const plain: WriteCsvOptions = { keepTextAsText: false };
+
+  it('dates as yyyy-mm-dd and date-times as yyyy-mm-dd hh:mm:ss at the Moscow wall time, from every input the Excel flavour takes', async () => {
+    expect(await cell('2026-12-06', 'date', plain)).toBe('2026-12-06');
+    expect(await cell('2026-12-06', 'datetime', plain)).toBe('2026-12-06 00:00:00');
+    // The API's own spelling, read digit by digit, and the same without an offset (Moscow time).
+    expect(await cell('2026-12-06T09:05:07+03:00', 'datetime', plain)).toBe('2026-12-06 09:05:07');
+    expect(await cell('2026-12-06T09:05:07', 'datetime', plain)).toBe('2026-12-06 09:05:07');
+    expect(await cell('2026-12-06T09:05:07+03:00', 'date', plain)).toBe('2026-12-06');
+    // Other offsets and instants through the general path: shifted to Moscow, the day too.
+    expect(await cell('2026-03-01T22:30:15Z', 'datetime', plain)).toBe('2026-03-02 01:30:15');
+    expect(await cell('2026-03-01T22:30:00Z', 'date', plain)).toBe('2026-03-02');
+    expect(await cell('2026-12-31T23:59:59-05:00', 'datetime', plain)).toBe('2027-01-01 07:59:59');
+    expect(await cell(new Date(Date.UTC(2026, 0, 9, 21, 0)), 'date', plain)).toBe('2026-01-10');
+    expect(await cell(Date.UTC(2026, 0, 9, 20, 59, 30), 'datetime', plain)).toBe('2026-01-09 23:59:30');
+    // What is not a date is still kept as text.
+    expect(await cell('не указана', 'date', plain)).toBe('не указана');
+  });
+
+  it('money to the kopeck with a dot and no grouping, beside ; as well as , (never a float artefact)', async () => {
+    for (const delimiter of [';', ',', '\t'] as const) {
+      const opts = { ...plain, delimiter };
+      // 49917550.06 + 0.7 is 49917550.760000005 in binary floating point.
+      expect(await cell(49_917_550.06 + 0.7, 'money', opts)).toBe('49917550.76');
+      expect(await cell(1234567.89, 'money', opts)).toBe('1234567.89');
+      expect(await cell(-1500.05, 'money', opts)).toBe('-1500.05');
+      expect(await cell(1.005, 'money', opts)).toBe('1.01');
+      expect(await cell(0.7199999999999984, 'decimal', opts)).toBe('0.72');
+      expect(await cell(2.5, 'integer', opts)).toBe('2.5');
+      expect(await cell('1234,50', 'money', opts)).toBe('1234.50'); // a decimal comma read in, a dot written
+    }
+  });
+
+  it('the Excel flavour stays Russian Excel\'s: dd.mm.yyyy, hh:mm, the decimal comma beside ;', async () => {
+    expect(await cell('2026-12-06T09:05:07+03:00', 'datetime')).toBe('06.12.2026 09:05');
+    expect(await cell('2026-12-06', 'date')).toBe('06.12.2026');
+    expect(await cell(49_917_550.06 + 0.7, 'money')).toBe('49917550,76');
+  });
+
+  it('a whole plain file: every date, date-time and number cell has a shape any locale reads as data', async () => {
+    const columns: CsvColumn[] = [
+      { key: 'id', header: 'ID', format: 'integer' },
+      { key: 'etp', header: 'Номер извещения' },
+      { key: 'price', header: 'Цена', format: 'money' },
+      { key: 'share', header: 'Доля, %', format: 'decimal' },
+      { key: 'published', header: 'Опубликовано', format: 'date' },
+      { key: 'end', header: 'Окончание', format: 'datetime' },
+    ];
+    const rows = [
+      { id: 1, etp: '0373100000001', price: 21_572_777.76, share: 49.9123, published: '2026-12-06', end: '2026-12-20T10:00:00+03:00' },
+      { id: 2, etp: '32615000000', price: 0.07, share: 0.5, published: '2026-01-31T23:30:00Z', end: '2026-02-01T06:59:00Z' },
+    ];
+    for (const delimiter of [';', ','] as const) {
+      const records = await csvRecords(rows, columns, { ...plain, delimiter });
+      expect(records.slice(1)).toEqual([
+        ['1', '0373100000001', '21572777.76', '49.91', '2026-12-06', '2026-12-20 10:00:00'],
+        ['2', '32615000000', '0.07', '0.5', '2026-02-01', '2026-02-01 09:59:00'],
+      ]);
+    }
+  });
+});
+
 describe('read-back: a written file parses to exactly the input', () => {
   it('round-trips awkward text, money, dates and integers through a file on disk', async () => {
     const awkward = [

@@ -35,9 +35,9 @@ const K2 = contract(12, { ...school, price: 300, paid: 100, stage: 'executing', 
 const customer = computeCustomerDossier(C, [T1, T2, T3, T4], [K1, K2], new Map([[3, T3]]), NOW);
 const dossier: Dossier = { party: 'customer', dossier: customer };
 
-async function workbook(d: Dossier): Promise<ExcelJS.Workbook> {
+async function workbook(d: Dossier, now?: Date): Promise<ExcelJS.Workbook> {
   const file = join(tempDir(), 'досье.xlsx');
-  await exportDossierXlsx(tempCache(), d, file, 'ru');
+  await exportDossierXlsx(tempCache(), d, file, 'ru', now);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   return book;
@@ -142,6 +142,18 @@ describe('the dossier workbook says what the dossier view says', () => {
     expect(records.filter((r) => r[0] === 'По статусам').map((r) => r[header.indexOf('Сумма, руб.')])).toEqual(['0,70', '100,00', '49917550,06', '100,00']);
   });
 
+  it('issue 28: the plain CSV (for other programs) writes the same figures with a decimal point, to the kopeck', async () => {
+    const file = join(tempDir(), 'досье-plain.csv');
+    await exportDossierCsv(tempCache(), dossier, file, { locale: 'ru', keepTextAsText: false, delimiter: ',' });
+    const records = parseCsv(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), ',');
+    const byFigure = new Map(records.filter((r) => r[0] === 'Показатели').map((r) => [r[1], r[2]]));
+    expect(byFigure.get('Сумма НМЦК, руб.')).toBe('49917750.76'); // never 49917750.760000005
+    expect(byFigure.get('Медианное снижение цены, %')).toBe('0.72');
+    expect(byFigure.get('Оплачено, % цены контрактов')).toBe('49.91');
+    const header = records[0]!;
+    expect(records.filter((r) => r[0] === 'По статусам').map((r) => r[header.indexOf('Сумма, руб.')])).toEqual(['0.70', '100.00', '49917550.06', '100.00']);
+  });
+
   it('a supplier\'s workbook: its figures, named regions and contract stages', async () => {
     const supplier = computeSupplierDossier(S1, [{ ...K1, region: 77 }], new Map([[3, T3]]));
     const book = await workbook({ party: 'supplier', dossier: supplier });
@@ -150,5 +162,17 @@ describe('the dossier workbook says what the dossier view says', () => {
     const figures = new Map(rows(book, 'Показатели').map((r) => [r[0], r[1]]));
     expect(figures.get('Медианное снижение цены, %')).toBe(0.72);
     expect(figures.get('Расторжений')).toBe(0);
+  });
+
+  it('the workbook carries document properties: the dossier as its title, the app and its version as creator, created at the moment of its «Источник» sheet', async () => {
+    const made = new Date('2026-11-25T09:00:00.000Z');
+    const book = await workbook(dossier, made);
+    expect(book.title).toBe('Досье заказчика 7707083893 (ГБУ «Школа № 1»)');
+    expect(book.creator).toMatch(/^Tender Workbench \d+\.\d+\.\d+/);
+    expect(book.lastModifiedBy).toBe(book.creator);
+    expect(book.created).toEqual(made);
+    const source = new Map(rows(book, 'Источник').map((r) => [r[0], r[1]]));
+    expect(book.creator).toBe(`Tender Workbench ${String(source.get('Версия приложения'))}`);
+    expect(source.get('Выгружено')).toEqual(new Date(Date.UTC(2026, 10, 25, 12, 0))); // the same instant, at the Moscow wall time
   });
 });

@@ -108,4 +108,15 @@ describe('list export', () => {
     expect(plain).toContain('3;0373100000003\r\n');
     expect(plain).not.toContain('="');
   });
+
+  it('issue 28: the plain CSV writes ISO dates and dot decimals, to the kopeck; the Excel CSV stays Russian', async () => {
+    const cache = listedCache();
+    const columns = TENDER_COLUMNS.filter((c) => ['id', 'price', 'end_date'].includes(c.key));
+    const lines = async (opts: Parameters<typeof exportListCsv>[4]) =>
+      (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out, opts))).toString('utf8').replace('\uFEFF', '').split('\r\n');
+    // Tender 3: 0.005 rubles rounds to a kopeck; 23:59:59 UTC is 02:59:59 the next day in Moscow.
+    expect(await lines({ keepTextAsText: false })).toContain('3;0.01;2027-01-01 02:59:59');
+    expect(await lines({ keepTextAsText: false, delimiter: ',' })).toContain('3,0.01,2027-01-01 02:59:59');
+    expect(await lines({})).toContain('3;0,01;01.01.2027 02:59');
+  });
 });

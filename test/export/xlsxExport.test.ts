@@ -21,7 +21,7 @@ import { exportLedgerCsv, ledgerColumns } from '../../src-main/export/ledgerExpo
 import { exportListCsv } from '../../src-main/export/listExport';
 import { recordExport, sidecarPath } from '../../src-main/export/provenance';
 import { exportSearchResultsCsv } from '../../src-main/export/resultsExport';
-import { anySheet, writeXlsx } from '../../src-main/export/xlsx';
+import { anySheet, writeXlsx, type WriteXlsxOptions } from '../../src-main/export/xlsx';
 import { tempCache, tempDir, tender, tenderItem, tenderPage } from '../cache/helpers';
 
 const columns = TENDER_COLUMNS.filter((c) => ['id', 'etp_id', 'name', 'price', 'customer_inn', 'customer_kpp', 'publish_date', 'end_date'].includes(c.key));
@@ -45,6 +45,9 @@ function cacheWithList() {
   listStore(cache).setItems('lst_1', [1, 2, 404]);
   return cache;
 }
+
+/** Document properties for a workbook written directly (the exports give their provenance's). */
+const props: WriteXlsxOptions['properties'] = () => ({ title: 'Проверка', creator: 'Tender Workbench test', created: '2026-12-06T09:00:00.000Z' });
 
 /** The «Источник» sheet as field → value. */
 async function sourceSheet(file: string): Promise<Map<string, unknown>> {
@@ -92,6 +95,48 @@ describe('XLSX export with provenance', () => {
     expect(formats.get('Выгружено')).toBe('dd.mm.yyyy hh:mm');
     expect(formats.get('Свежесть данных (последняя доставка)')).toBe('dd.mm.yyyy hh:mm');
     expect(result.provenance).toMatchObject({ what: { kind: 'list', list_id: 'lst_1', name: 'Мой список' }, units: 1, rows: 3, format: 'xlsx', freshness: '2026-07-02T09:30:00.000Z' });
+  });
+
+  it('every exported workbook carries document properties: its title as the history names it, the app and its version as creator, created at the moment its «Источник» sheet says', async () => {
+    const cache = cacheWithList();
+    searchStore(cache).upsert({ filterId: 'flt_test', params: { keywords: ['бумага'] }, label: 'бумага', events: ['created'] });
+    const dir = tempDir();
+    const now = new Date('2026-12-06T09:15:30.000Z');
+    const list = await exportListCsv(cache, 'lst_1', columns, join(dir, 'list.xlsx'), { format: 'xlsx', now });
+    const search = await exportSearchResultsCsv(cache, 'flt_test', columns, join(dir, 'search.xlsx'), { format: 'xlsx', now, locale: 'en' });
+    const ledger = await exportLedgerCsv(cache, ledgerColumns(), join(dir, 'ledger.xlsx'), { format: 'xlsx', now });
+    const expected: [string, string, string][] = [
+      ['list.xlsx', 'Список «Мой список»', list.provenance.app_version],
+      ['search.xlsx', 'Saved search «бумага»', search.provenance.app_version],
+      ['ledger.xlsx', 'Журнал списаний', ledger.provenance.app_version],
+    ];
+    for (const [name, title, version] of expected) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(join(dir, name));
+      expect(version).toMatch(/^\d+\.\d+\.\d+/);
+      expect({ title: book.title, creator: book.creator, lastModifiedBy: book.lastModifiedBy, created: book.created, modified: book.modified }).toEqual({
+        title,
+        creator: `Tender Workbench ${version}`,
+        lastModifiedBy: `Tender Workbench ${version}`,
+        created: now,
+        modified: now,
+      });
+    }
+    // The same instant as the provenance's «made at», which the «Источник» sheet and the export history show.
+    expect(list.provenance.made_at).toBe(now.toISOString());
+    expect((await sourceSheet(join(dir, 'list.xlsx'))).get('Выгружено')).toEqual(new Date(Date.UTC(2026, 11, 6, 12, 15))); // Moscow wall time
+  });
+
+  it('a workbook\'s title with XML\'s reserved characters is read back as written', async () => {
+    const cache = cacheWithList();
+    listStore(cache).upsertList({ listId: 'lst_2', name: 'ООО "Рога & копыта" <ИТ>', createdAt: '2026-07-01T00:00:00Z' });
+    listStore(cache).setItems('lst_2', [1]);
+    const file = join(tempDir(), 'amp.xlsx');
+    await exportListCsv(cache, 'lst_2', columns, file, { format: 'xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.title).toBe('Список «ООО "Рога & копыта" <ИТ>»');
+    expect(book.created).toBeInstanceOf(Date);
   });
 
   it('a CSV gets its provenance in a sidecar FILE.provenance.json', async () => {
@@ -188,14 +233,14 @@ describe('XLSX export with provenance', () => {
     ];
     const file = join(tempDir(), 'other-reader.xlsx');
     const rows = [{ id: 7, notice: '0373100000001', price: 1234.5, published: '2026-07-01', end: '2026-07-20T23:30:00Z' }];
-    await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows }), anySheet({ name: 'Источник: [1]', columns: [{ key: 'k', header: 'Поле' }], rows: [{ k: 'x' }] })], file);
+    await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows }), anySheet({ name: 'Источник: [1]', columns: [{ key: 'k', header: 'Поле' }], rows: [{ k: 'x' }] })], file, { properties: props });
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(file);
     expect(book.worksheets.map((w) => w.name)).toEqual(['Данные', 'Источник   1 ']); // Excel's forbidden `:[]` replaced
     // Two long names alike in their first 31 characters (and in case) would make Excel "repair" the file.
     const long = 'Крупнейшие поставщики заказчика за год';
     const twice = join(tempDir(), 'alike.xlsx');
-    await writeXlsx([anySheet({ name: long, columns: cols, rows }), anySheet({ name: long.toUpperCase(), columns: cols, rows })], twice);
+    await writeXlsx([anySheet({ name: long, columns: cols, rows }), anySheet({ name: long.toUpperCase(), columns: cols, rows })], twice, { properties: props });
     expect(await readSheetNames(twice)).toEqual(['Крупнейшие поставщики заказчика', 'КРУПНЕЙШИЕ ПОСТАВЩИКИ ЗАКАЗ (2)']);
     const sheet = book.getWorksheet('Данные')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -218,7 +263,7 @@ describe('XLSX export with provenance', () => {
       { text: 'я'.repeat(40_000), money: '1 000' },
     ];
     const file = join(tempDir(), 'hostile.xlsx');
-    await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows })], file);
+    await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows })], file, { properties: props });
     const read = await readXlsxFile(file, { trim: false });
     expect(read[0]).toEqual(['Текст <&>', 'Сумма']);
     expect(read[1]).toEqual(['ООО "Рога & копыта" <ru> \'ok\'', 'не указана']); // kept as text, not lost
@@ -240,7 +285,7 @@ describe('XLSX export with provenance', () => {
     }
     let most = 0;
     const file = join(tempDir(), 'flat.xlsx');
-    const result = await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows: rows() })], file, { onBacklog: (bytes) => (most = Math.max(most, bytes)) });
+    const result = await writeXlsx([anySheet({ name: 'Данные', columns: cols, rows: rows() })], file, { properties: props, onBacklog: (bytes) => (most = Math.max(most, bytes)) });
     expect(result.rows).toBe(60_000);
     expect(most).toBeGreaterThan(0); // the backlog was seen
     expect(most).toBeLessThan(2 * 1024 * 1024); // 1 MB allowed, plus the rows of one turn

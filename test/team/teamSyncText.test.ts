@@ -29,6 +29,22 @@ describe('team sync words', () => {
     expect(teamSyncSummary(of({ card: 2, saved_search: 1 }), of({ card: 2 }), 'en')).toBe('Pushed 3 items, pulled 2 cards (pushed: 2 cards, 1 saved search)');
   });
 
+  it('the headline counts the rows a pull held instead of taking, so it agrees with the lines naming them (never «Нечего отправлять и получать» above «Не принято… 2 строки»)', () => {
+    const held = teamSkippedLines([], 2, 'ru');
+    expect(held[0]).toBe('Не принято из базы команды и отложено: 2 строки; всё остальное получено.');
+    expect(teamSyncHeadline(none, none, 'ru', 2)).toBe('Не принято: 2 строки; отправлять нечего');
+    expect(teamSyncHeadline(none, none, 'en', 1)).toBe('Not taken: 1 row; nothing to push');
+    expect(teamSyncHeadline(none, of({ tender_version: 3, card: 2 }), 'ru', 5)).toBe('Получено 5 объектов, не принято: 5 строк; отправлять нечего');
+    expect(teamSyncHeadline(of({ card: 1 }), none, 'ru', 2)).toBe('Отправлено 1 карточка, не принято: 2 строки');
+    expect(teamSyncHeadline(of({ card: 1 }), of({ shared_change: 1 }), 'en', 3)).toBe('Pushed 1 card, pulled 1 change of marks and lists, not taken: 3 rows');
+    // Settings' status line and the CLI's summary say the same.
+    expect(teamLastRunLine({ pushed: none, pulled: none, at: '2026-11-25T11:02:00Z', skippedTotal: 2 }, 'ru')).toMatch(/^Не принято: 2 строки; отправлять нечего · 25 ноября, \d\d:02$/);
+    expect(teamSyncSummary(none, none, 'ru', 2)).toBe('Не принято: 2 строки; отправлять нечего');
+    // Nothing held: the words as before.
+    expect(teamSyncHeadline(none, none, 'ru', 0)).toBe('Нечего отправлять и получать');
+    expect(teamLastRunLine({ pushed: none, pulled: none, at: '2026-11-25T11:02:00Z', skippedTotal: 0 }, 'ru')).toMatch(/^Нечего отправлять и получать · /);
+  });
+
   it('names each row a pull did not take, why, and who pushed it, in both languages; a teammate\'s control and bidi characters never reach the line', () => {
     const vera = { machineId: '00000000-0000-4000-8000-00000000000a', author: 'Вера' };
     const rows: SkippedTeamRow[] = [

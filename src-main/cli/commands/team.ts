@@ -117,7 +117,7 @@ async function teamSync(ctx: CliContext, args: string[], signal: AbortSignal, lo
         ledgerRefreshed: result.ledgerRefreshed,
         tookMs: result.tookMs,
       },
-      () => [`${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale)}${ledgerNote}`, ...skipped].join('\n'),
+      () => [`${describeTeamUrl(url)}: ${teamSyncSummary(result.pushed, result.pulled, locale, result.skippedTotal)}${ledgerNote}`, ...skipped].join('\n'),
     );
   } catch (e) {
     if (e instanceof AppError) throw new CliError(locale === 'en' ? e.text.en : e.text.ru, e.code === 'not_supported' ? 2 : 1);

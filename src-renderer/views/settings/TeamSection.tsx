@@ -334,7 +334,7 @@ export function TeamSection() {
               <p className="muted">{s.never}</p>
             ) : last.ok && last.pushed && last.pulled ? (
               <>
-                <p>{teamLastRunLine({ at: last.at, pushed: last.pushed, pulled: last.pulled }, locale)}</p>
+                <p>{teamLastRunLine({ at: last.at, pushed: last.pushed, pulled: last.pulled, skippedTotal: last.skippedTotal ?? 0 }, locale)}</p>
                 {detail !== null && <p className="muted">{capitalized(detail)}</p>}
                 {skipped.length > 0 && (
                   <div className="banner banner--offline" role="note" data-testid="team-skipped">
