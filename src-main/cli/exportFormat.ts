@@ -10,7 +10,11 @@ import { chooseColumns, columnKeysOf } from '../export/columnChoice';
  * numbers and INNs with a leading zero, are written as `="…"`; `plain`: plain text that other programs read
  * as data. Answers csv.ts's `keepTextAsText`. The earlier generation's exports (CSV only) take these two.
  */
-export function exportFormat(format: unknown, locale: Locale = 'ru'): boolean {
+export function exportFormat(format: unknown, locale: Locale = 'ru', delimiter: ';' | ',' | '\t' = ';'): boolean {
+  // A comma-separated file is for other programs: Russian Excel splits on «;» and reads «,» as the decimal mark,
+  // so without a format `--delimiter ,` asks for `plain` (ISO dates, decimal point), never Excel's Russian
+  // dates and decimal commas that every other reader imports as text (issue 28).
+  if (format === undefined && delimiter === ',') return false;
   if (format === undefined || format === 'excel') return true;
   if (format === 'plain') return false;
   throw userError(EXPORT_TEXT.csvFlavour, locale);
@@ -19,14 +23,14 @@ export function exportFormat(format: unknown, locale: Locale = 'ru'): boolean {
 /**
  * `--format` of a table export (issue 16): `xlsx` (typed cells and a «Источник» sheet), `csv` (= `excel`, the
  * default), or the CSV flavours `excel` / `plain` as before. Without `--format`, an `--out` ending in `.xlsx`
- * asks for XLSX.
+ * asks for XLSX, and `--delimiter ,` for `plain`.
  */
-export function tableExportFormat(format: unknown, out: string, locale: Locale = 'ru'): { format: ExportFormat; keepTextAsText: boolean } {
+export function tableExportFormat(format: unknown, out: string, locale: Locale = 'ru', delimiter: ';' | ',' | '\t' = ';'): { format: ExportFormat; keepTextAsText: boolean } {
   const namedXlsx = /\.xlsx$/i.test(out);
   let chosen: { format: ExportFormat; keepTextAsText: boolean };
   if (format === 'xlsx' || (format === undefined && namedXlsx)) chosen = { format: 'xlsx', keepTextAsText: true };
   else if (format === 'csv') chosen = { format: 'csv', keepTextAsText: true };
-  else if (format === undefined || format === 'excel' || format === 'plain') chosen = { format: 'csv', keepTextAsText: exportFormat(format, locale) };
+  else if (format === undefined || format === 'excel' || format === 'plain') chosen = { format: 'csv', keepTextAsText: exportFormat(format, locale, delimiter) };
   else throw userError(EXPORT_TEXT.format, locale);
   // An explicit format the file's name contradicts is refused: an XLSX in `x.csv` opens as garbage, a CSV in `x.xlsx` not at all.
   if (typeof format === 'string' && (chosen.format === 'xlsx') !== namedXlsx) throw userError(EXPORT_TEXT.mismatch(chosen.format, format, out), locale);

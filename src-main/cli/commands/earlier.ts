@@ -395,10 +395,10 @@ export async function earlierExportCommand(ctx: CliContext, args: string[], sign
   const a = parseCommandArgs(rest, { out: { type: 'string' }, columns: { type: 'string' }, delimiter: { type: 'string' }, format: { type: 'string' } });
   const out = a.values.out;
   if (typeof out !== 'string') throw usage;
-  const keepTextAsText = exportFormat(a.values.format, locale);
+  const delimiter = delimiterOf(a.values.delimiter, locale);
+  const keepTextAsText = exportFormat(a.values.format, locale, delimiter);
   const filterId = what === 'filter' ? filterIdOf(a.positionals[0], usage) : null;
   if (a.positionals.length > (what === 'filter' ? 1 : 0)) throw usage;
-  const delimiter = delimiterOf(a.values.delimiter, locale);
   const target = outTarget(ctx, out);
   // An unknown or repeated column is a usage error, like an unknown flag.
   const columns: readonly CsvColumn[] = typeof a.values.columns === 'string' ? columnsOrRefuse(TENDER_COLUMNS, a.values.columns, locale) : columnsOf(undefined);

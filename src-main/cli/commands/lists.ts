@@ -249,7 +249,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const out = a.values.out;
   if (typeof out !== 'string' || (what !== 'ledger' && !a.positionals[0])) throw usage;
   const delimiter = delimiterOf(a.values.delimiter, locale);
-  const file = tableExportFormat(a.values.format, out, locale);
+  const file = tableExportFormat(a.values.format, out, locale, delimiter);
   // Before the members are read again from the server: a target that is refused costs nothing.
   const target = { shown: out, path: outTarget(ctx, out) };
   if (what === 'search') return exportSearch(ctx, a.positionals[0]!, target, a.values.columns, delimiter, file, signal, locale);
