@@ -50,8 +50,10 @@ export function describeAnswers(strict: boolean): void {
       await sleep(1000 * (Number(r.json?.retry_after) || 1));
     }
   }
-  async function legacy(method: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<Res> {
-    const r = await api(sb, method, sb.earlierBaseUrl + path, { body: o.body, headers: o.token ? { 'x-api-token': o.token } : {} });
+  async function legacy(method: string, path: string, o: { token?: string; body?: unknown; rawBody?: string } = {}): Promise<Res> {
+    const headers: Record<string, string> = o.token ? { 'x-api-token': o.token } : {};
+    if (o.rawBody !== undefined) headers['content-type'] = 'application/json';
+    const r = await api(sb, method, sb.earlierBaseUrl + path, { body: o.body, rawBody: o.rawBody, headers });
     earlierDoc.answer(method, path, r);
     return r;
   }
@@ -229,7 +231,7 @@ export function describeAnswers(strict: boolean): void {
       }
     });
 
-    it('earlier generation: every route, with its errors (401, 402, 403, 404, 409, 422, 429, 500), answers as documented', async () => {
+    it('earlier generation: every route, with its errors (400, 401, 402, 403, 404, 409, 422, 429, 500), answers as documented', async () => {
       t = await fresh(sb);
       const live = t.live;
       const made = await legacy('POST', '/tokens', { token: live, body: { name: 'документ' } });
@@ -260,7 +262,8 @@ export function describeAnswers(strict: boolean): void {
         const p = template.replace('{id}', '2').replace('{tender_id}', one.etp_id);
         expect((await legacy(m, p)).status, op).toBe(401);
       }
-      // 404, 422
+      // 400, 404, 422
+      expect((await legacy('POST', '/tokens', { token: live, rawBody: '{not json' })).status).toBe(400);
       expect((await legacy('GET', '/tenders/987654321', { token: live })).status).toBe(404);
       expect((await legacy('GET', '/tenders/987654321/positions', { token: live })).status).toBe(404);
       expect((await legacy('GET', '/filters/987654', { token: live })).status).toBe(404);
@@ -291,7 +294,7 @@ export function describeAnswers(strict: boolean): void {
       await ctl(sb, 'faults', { http500: 1 });
       expect((await legacy('GET', '/balance', { token: live })).status).toBe(500);
       const seen = new Set(earlierDoc.seen.filter((s) => s.status >= 400).map((s) => s.status));
-      expect([...seen].sort()).toEqual([401, 402, 403, 404, 409, 422, 429, 500]);
+      expect([...seen].sort()).toEqual([400, 401, 402, 403, 404, 409, 422, 429, 500]);
     });
   });
 }

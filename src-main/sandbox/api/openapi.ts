@@ -136,6 +136,7 @@ function earlierDocument(earlierBaseUrl: string): Record<string, unknown> {
     const responses: Record<string, ResponseConfig> = {};
     for (const a of r.doc.answers) responses[String(a.status)] = response(a.description, a.schema);
     for (const [status, when] of Object.entries(r.doc.errors)) responses[status] = response(when, earlierError);
+    responses['400'] = response('A request body that is not JSON.', earlierError);
     responses['401'] = response('No token in X-API-Token, an unknown or test token.', earlierError);
     if (hasInput(r.request)) responses['422'] = response('A bad query or path parameter.', earlierError);
     responses['500'] = response('An internal failure (the sandbox: an injected fault).', earlierError);
