@@ -38,7 +38,7 @@ function response(description: string, schema?: z.ZodType, headers?: Record<stri
   };
 }
 
-function generate(info: { title: string; version: string; description: string }, serverUrl: string, ops: Operation[]): Record<string, unknown> {
+function generate(info: { title: string; version: string; description: string }, ops: Operation[]): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_TOKEN>' });
   registry.registerComponent('securitySchemes', 'apiToken', { type: 'apiKey', in: 'header', name: 'X-API-Token' });
@@ -67,29 +67,31 @@ function generate(info: { title: string; version: string; description: string },
   const doc = new OpenApiGeneratorV31(registry.definitions, { unionPreferredType: 'oneOf', sortComponents: 'alphabetically' }).generateDocument({
     openapi: '3.1.0',
     info,
-    servers: [{ url: serverUrl }],
   });
   return doc as unknown as Record<string, unknown>;
 }
 
 const hasInput = (r: RouteRequest): boolean => !!(r.query || r.params || r.body);
 
-/** A document depends only on its server address; generating one takes a moment, so each is made once. */
-function once(build: (url: string) => Record<string, unknown>): (url: string) => Record<string, unknown> {
-  const made = new Map<string, Record<string, unknown>>();
+/**
+ * A document differs between sandboxes only in its server address, and generating one takes a few hundred
+ * milliseconds: each is generated once per process and served with the address of the asking sandbox.
+ */
+function once(build: () => Record<string, unknown>): (url: string) => Record<string, unknown> {
+  let made: Record<string, unknown> | undefined;
   return (url) => {
-    let doc = made.get(url);
-    if (!doc) made.set(url, (doc = build(url)));
-    return doc;
+    made ??= build();
+    const { openapi, info, ...rest } = made;
+    return { openapi, info, servers: [{ url }], ...rest };
   };
 }
 
-/** The current generation (reference document 1). */
+/** The current generation (reference document 1), for the sandbox at `baseUrl` (`…/api/v2`). */
 export const buildOpenApi = once(currentDocument);
 /** The earlier generation (reference document 2), served at `/legacy/api/v2/openapi.json`. */
 export const buildEarlierOpenApi = once(earlierDocument);
 
-function currentDocument(baseUrl: string): Record<string, unknown> {
+function currentDocument(): Record<string, unknown> {
   const ops = routes.map((r): Operation => {
     const responses: Record<string, ResponseConfig> = {};
     for (const a of r.doc.answers) responses[String(a.status)] = response(a.description, a.schema, a.headers);
@@ -126,12 +128,11 @@ function currentDocument(baseUrl: string): Record<string, unknown> {
         'Generated from the zod schemas the sandbox validates its requests with. Where the reference says "not shown", ' +
         'the schemas require nothing and the descriptions name the sandbox\'s choice (docs/api-decisions.md); clients must not depend on it.',
     },
-    baseUrl,
     ops,
   );
 }
 
-function earlierDocument(earlierBaseUrl: string): Record<string, unknown> {
+function earlierDocument(): Record<string, unknown> {
   const ops = earlierRoutes.map((r): Operation => {
     const responses: Record<string, ResponseConfig> = {};
     for (const a of r.doc.answers) responses[String(a.status)] = response(a.description, a.schema);
@@ -160,7 +161,6 @@ function earlierDocument(earlierBaseUrl: string): Record<string, unknown> {
         'Reference document 2, generated from the zod schemas the sandbox validates its requests with. Error bodies and token ' +
         'shapes are not shown by the reference: the schemas accept both sandboxes\' choices (docs/api-decisions.md, D-E-*).',
     },
-    earlierBaseUrl,
     ops,
   );
 }
