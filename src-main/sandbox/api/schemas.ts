@@ -14,6 +14,8 @@ const DATE = z.regexes.date.source.slice(1, -1);
 const TIME = '([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?';
 const ZONE = '(Z|[+-]([01]\\d|2[0-3]):?[0-5]\\d)';
 export const ISO_DATE_OR_TIME = new RegExp(`^${DATE}([T ]${TIME}${ZONE}?)?$`);
+/** A timestamp of an answer: ISO-8601 date and time, its zone optional (the references promise no offset). */
+export const ISO_TIMESTAMP = new RegExp(`^${DATE}[T ]${TIME}${ZONE}?$`);
 const isoDateOrTime = z
   .string()
   .regex(ISO_DATE_OR_TIME, 'expected a real ISO-8601 date (2026-12-06) or timestamp (2026-12-06T10:00:00+03:00)')

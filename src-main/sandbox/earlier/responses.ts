@@ -6,9 +6,13 @@
  * token routes, paging of filters and history) the schema accepts both sandboxes' choices and says so.
  */
 import { z } from 'zod';
+import { ISO_TIMESTAMP } from '../api/schemas';
 
-/** A timestamp that "may carry a time zone offset" (2.1): an ISO-8601 date and time, with or without it. */
-const timestamp = z.iso.datetime({ offset: true, local: true }).meta({ example: '2026-12-07T10:00:00+03:00' });
+/**
+ * An ISO-8601 timestamp. The references do not promise a zone (document 2, 2.1: "may carry a time zone
+ * offset"), so none is required; the sandbox writes Moscow time with `+03:00`.
+ */
+const timestamp = z.string().regex(ISO_TIMESTAMP).meta({ example: '2026-12-07T10:00:00+03:00' });
 const count = z.number().int().nonnegative();
 const ref = z.looseObject({ id: z.number().int(), name: z.string() });
 
