@@ -136,7 +136,7 @@ describe('issue 28: the OpenAPI documents', () => {
       ].sort(),
     );
     expect(earlier.servers[0].url).toBe('http://127.0.0.1:1/legacy/api/v2');
-    expect(earlier.components.securitySchemes.apiToken).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Token' });
+    expect(earlier.components.securitySchemes).toEqual({ apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } });
     for (const name of ops) {
       const [method, path] = name.split(' ') as [string, string];
       expect(op(earlier, method, path).security, name).toEqual([{ apiToken: [] }]);

@@ -40,8 +40,9 @@ function response(description: string, schema?: z.ZodType, headers?: Record<stri
 
 function generate(info: { title: string; version: string; description: string }, ops: Operation[]): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_TOKEN>' });
-  registry.registerComponent('securitySchemes', 'apiToken', { type: 'apiKey', in: 'header', name: 'X-API-Token' });
+  const used = new Set(ops.map((op) => op.security));
+  if (used.has('bearer')) registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_TOKEN>' });
+  if (used.has('apiToken')) registry.registerComponent('securitySchemes', 'apiToken', { type: 'apiKey', in: 'header', name: 'X-API-Token' });
   for (const op of ops) {
     const path = op.path.replace(/:([a-z_]+)/g, '{$1}');
     const request: RouteConfig['request'] = {};
