@@ -61,7 +61,6 @@ const DetailQuery = z.strictObject({ positions_page: page, positions_page_size: 
 const IdPath = z.strictObject({ id: integerParameter(z.number().int().nonnegative()).meta({ example: 101 }) });
 const EtpIdPath = z.strictObject({ tender_id: z.string().min(1).meta({ description: 'The `etp_id`.', example: '0373100012326000101' }) });
 
-const idOf = (ctx: EarlierContext): number => parseOr422(IdPath, ctx.params, 'path parameters').id;
 
 const charging = { 402: 'The balance cannot pay for every new tender of the answer (D-E-BILL-4).', 429: 'The daily limit: retry after 00:00 Moscow time.' };
 const unlicensed = { 403: 'No active license (D-E-LIC-2).' };
@@ -74,6 +73,28 @@ function queryOf<S extends z.ZodObject>(ctx: EarlierContext, schema: S): z.infer
   const q = queryObject(ctx.query);
   if (ctx.strict) for (const k of Object.keys(q)) if (!(k in schema.shape)) delete q[k];
   return parseOr422(schema, q, 'parameters');
+}
+
+type EarlierRequest = { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
+type Read<R extends EarlierRequest> = {
+  params: R['params'] extends z.ZodObject ? z.output<R['params']> : undefined;
+  /** The query, parsed when asked: the strict `GET /filters` and `GET /balance/history` ignore theirs. */
+  query: () => R['query'] extends z.ZodObject ? z.output<R['query']> : undefined;
+};
+
+/**
+ * A route's `request` and a handler that reads its path and query through exactly those schemas (422 on a bad
+ * part): the document (`../api/openapi.ts`) shows `request`, so it says what the route checks.
+ */
+function checked<R extends EarlierRequest>(request: R, handler: (ctx: EarlierContext, read: Read<R>) => EarlierAnswer) {
+  return {
+    request,
+    handler: (ctx: EarlierContext) =>
+      handler(ctx, {
+        params: request.params ? parseOr422(request.params, ctx.params, 'path parameters') : undefined,
+        query: () => (request.query ? queryOf(ctx, request.query) : undefined),
+      } as Read<R>),
+  };
 }
 
 /** Strict `GET /filters` and `GET /balance/history`: paging parameters ignored, the whole list at once. */
@@ -95,163 +116,146 @@ export const earlierRoutes: EarlierRoute[] = [
     method: 'POST',
     path: '/tokens',
     licensed: false,
-    request: { body: TokenCreateRequest },
     doc: {
       summary: 'Create an API token (the secret is shown once)',
       answers: ok(A.TokenCreated),
       errors: { 409: 'Already 20 active tokens.', 429: 'More than 200 tokens issued in an hour.' },
     },
-    handler: (ctx) => {
+    ...checked({ body: TokenCreateRequest }, (ctx) => {
       const made = ctx.svc.accounts.createToken(ctx.principal, tokenName(ctx.body));
       return ctx.strict ? strictTokenCreated(made) : made;
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/tokens',
     licensed: false,
-    request: {},
     doc: { summary: "The user's tokens, without the secrets", answers: ok(A.TokenList), errors: {} },
-    handler: (ctx) => {
+    ...checked({}, (ctx) => {
       const list = ctx.svc.accounts.listTokens(ctx.principal);
       return ctx.strict ? strictTokenList(list) : list;
-    },
+    }),
   },
   {
     method: 'DELETE',
     path: '/tokens/:id',
     licensed: false,
-    request: { params: IdPath },
     doc: {
       summary: 'Delete a token; it stops working',
       answers: [...ok(A.TokenDeleted), { status: 204, description: 'Deleted (the strict sandbox: no body).' }],
       errors: { 404: 'A foreign or unknown token id.' },
     },
-    handler: (ctx) => {
-      const done = ctx.svc.accounts.revokeToken(ctx.principal, idOf(ctx));
+    ...checked({ params: IdPath }, (ctx, read) => {
+      const done = ctx.svc.accounts.revokeToken(ctx.principal, read.params.id);
       return ctx.strict ? NO_CONTENT : done;
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/tenders',
     licensed: true,
-    request: { query: TendersQuery },
     doc: {
       summary: "A filter's tenders (one unit per tender not received before)",
       answers: ok(A.TenderList),
       errors: { ...charging, ...unlicensed, 404: 'No such filter of this account.' },
     },
-    handler: (ctx) => {
-      const q = queryOf(ctx, TendersQuery);
+    ...checked({ query: TendersQuery }, (ctx, read) => {
+      const q = read.query();
       return ctx.earlier.tenders(ctx.principal.accountId, q.filter_id, paging(q));
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/tenders/:id',
     licensed: true,
-    request: { params: IdPath, query: DetailQuery },
     doc: { summary: 'Tender detail', answers: ok(A.TenderDetail), errors: { ...charging, ...unlicensed, 404: 'No such tender.' } },
-    handler: (ctx) => {
-      const q = queryOf(ctx, DetailQuery);
-      return ctx.earlier.tender(ctx.principal.accountId, idOf(ctx), { page: q.positions_page ?? 1, pageSize: q.positions_page_size ?? 20 });
-    },
+    ...checked({ params: IdPath, query: DetailQuery }, (ctx, read) => {
+      const q = read.query();
+      return ctx.earlier.tender(ctx.principal.accountId, read.params.id, { page: q.positions_page ?? 1, pageSize: q.positions_page_size ?? 20 });
+    }),
   },
   {
     method: 'GET',
     path: '/tenders/:id/positions',
     licensed: true,
-    request: { params: IdPath, query: PagingQuery },
     doc: { summary: "A tender's positions", answers: ok(A.PositionList), errors: { ...charging, ...unlicensed, 404: 'No such tender.' } },
-    handler: (ctx) => {
-      const q = queryOf(ctx, PagingQuery);
-      return ctx.earlier.positions(ctx.principal.accountId, idOf(ctx), paging(q));
-    },
+    ...checked({ params: IdPath, query: PagingQuery }, (ctx, read) => ctx.earlier.positions(ctx.principal.accountId, read.params.id, paging(read.query()))),
   },
   {
     method: 'GET',
     path: '/filters',
     licensed: true,
-    request: { query: PagingQuery },
     doc: {
       summary: 'Filters (read-only)',
       description: 'Paging is not shown: the default sandbox takes page/page_size; the strict one ignores them and answers every filter.',
       answers: ok(A.FilterList),
       errors: unlicensed,
     },
-    handler: (ctx) =>
-      ctx.strict
-        ? wholeList(ctx.earlier.filters(ctx.principal.accountId, WHOLE), 'filters')
-        : ctx.earlier.filters(ctx.principal.accountId, paging(queryOf(ctx, PagingQuery))),
+    ...checked({ query: PagingQuery }, (ctx, read) =>
+      ctx.strict ? wholeList(ctx.earlier.filters(ctx.principal.accountId, WHOLE), 'filters') : ctx.earlier.filters(ctx.principal.accountId, paging(read.query())),
+    ),
   },
   {
     method: 'GET',
     path: '/filters/:id',
     licensed: true,
-    request: { params: IdPath },
     doc: { summary: 'One filter', answers: ok(A.Filter), errors: { ...unlicensed, 404: 'No such filter of this account.' } },
-    handler: (ctx) => ctx.earlier.filter(ctx.principal.accountId, idOf(ctx)),
+    ...checked({ params: IdPath }, (ctx, read) => ctx.earlier.filter(ctx.principal.accountId, read.params.id)),
   },
   {
     method: 'GET',
     path: '/favorites',
     licensed: true,
-    request: { query: PagingQuery },
     doc: { summary: 'Favorites', answers: ok(A.Favorites), errors: unlicensed },
-    handler: (ctx) => ctx.earlier.favorites(ctx.principal.accountId, paging(queryOf(ctx, PagingQuery))),
+    ...checked({ query: PagingQuery }, (ctx, read) => ctx.earlier.favorites(ctx.principal.accountId, paging(read.query()))),
   },
   // Before /favorites/:tender_id so that "updates" is never read as a platform id.
   {
     method: 'GET',
     path: '/favorites/updates',
     licensed: true,
-    request: { query: PagingQuery },
     doc: {
       summary: 'Favorites changed after being added (update_date > favorited_at)',
       answers: ok(A.FavoriteUpdates),
       errors: { ...charging, ...unlicensed },
     },
-    handler: (ctx) => ctx.earlier.favoriteUpdates(ctx.principal.accountId, paging(queryOf(ctx, PagingQuery))),
+    ...checked({ query: PagingQuery }, (ctx, read) => ctx.earlier.favoriteUpdates(ctx.principal.accountId, paging(read.query()))),
   },
   {
     method: 'POST',
     path: '/favorites/:tender_id',
     licensed: true,
-    request: { params: EtpIdPath },
     doc: { summary: 'Add a tender to favorites', answers: ok(A.FavoriteChange(true)), errors: { ...unlicensed, 404: 'No tender with that etp_id.' } },
-    handler: (ctx) => ctx.earlier.addFavorite(ctx.principal.accountId, parseOr422(EtpIdPath, ctx.params, 'path parameters').tender_id),
+    ...checked({ params: EtpIdPath }, (ctx, read) => ctx.earlier.addFavorite(ctx.principal.accountId, read.params.tender_id)),
   },
   {
     method: 'DELETE',
     path: '/favorites/:tender_id',
     licensed: true,
-    request: { params: EtpIdPath },
     doc: { summary: 'Remove a tender from favorites', answers: ok(A.FavoriteChange(false)), errors: { ...unlicensed, 404: 'No tender with that etp_id.' } },
-    handler: (ctx) => ctx.earlier.removeFavorite(ctx.principal.accountId, parseOr422(EtpIdPath, ctx.params, 'path parameters').tender_id),
+    ...checked({ params: EtpIdPath }, (ctx, read) => ctx.earlier.removeFavorite(ctx.principal.accountId, read.params.tender_id)),
   },
   {
     method: 'GET',
     path: '/balance',
     licensed: false,
-    request: {},
     doc: { summary: 'Balances, daily limits and the license', answers: ok(A.Balance), errors: {} },
-    handler: (ctx) => ctx.earlier.balance(ctx.principal.accountId),
+    ...checked({}, (ctx) => ctx.earlier.balance(ctx.principal.accountId)),
   },
   {
     method: 'GET',
     path: '/balance/history',
     licensed: false,
-    request: { query: PagingQuery },
     doc: {
       summary: 'Balance transactions',
       description: 'Paging is not shown: the default sandbox takes page/page_size; the strict one ignores them and answers every transaction.',
       answers: ok(A.History),
       errors: {},
     },
-    handler: (ctx) =>
+    ...checked({ query: PagingQuery }, (ctx, read) =>
       ctx.strict
         ? wholeList(ctx.earlier.history(ctx.principal.accountId, WHOLE), 'transactions')
-        : ctx.earlier.history(ctx.principal.accountId, paging(queryOf(ctx, PagingQuery))),
+        : ctx.earlier.history(ctx.principal.accountId, paging(read.query())),
+    ),
   },
 ];
