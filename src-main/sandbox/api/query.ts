@@ -1,7 +1,9 @@
 /**
  * POST /tenders/query and POST /contracts/query (reference 4.5, 4.7, sections 3 and 6, billing 2.6).
  */
-import { ContractQueryBody, CRITERIA_KEYS, TenderQueryBody, type ContractQueryRequest, type Criteria, type TenderQueryRequest } from './schemas';
+import {
+  CONTRACT_SET_WAYS, ContractQueryBody, TENDER_SET_WAYS, TenderQueryBody, type ContractQueryRequest, type Criteria, type TenderQueryRequest,
+} from './schemas';
 import { ok, type ApiResult, type RouteContext } from './context';
 import { ApiError, notFound, rateLimited, validationError } from '../service/errors';
 import { moscowIso } from '../service/clock';
@@ -65,7 +67,7 @@ function resolveSet(ctx: RouteContext, kind: FeedKind, body: AnyQuery): Resolved
     return { filter, events: cursor.events, cursor, postSupplier: supplier ? (normalizeSupplier(supplier) as SupplierCriteria) : null };
   }
 
-  const criteriaKeys: readonly string[] = kind === 'tender' ? [...CRITERIA_KEYS, 'status', 'ids'] : CRITERIA_KEYS;
+  const criteriaKeys: readonly string[] = (kind === 'tender' ? TENDER_SET_WAYS : CONTRACT_SET_WAYS).criteria;
   const b = body as Record<string, unknown>;
   const hasCriteria = criteriaKeys.some((k) => b[k] !== undefined);
   const tenderIds = kind === 'contract' ? (body as ContractQueryRequest).tender_ids : undefined;
