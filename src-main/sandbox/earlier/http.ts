@@ -14,6 +14,7 @@ import { strictAnswer, strictErrorBody, strictErrorHeaders } from './strict';
 import { earlierFor } from './service';
 import { Router, jsonBody } from '../http/router';
 import { endedByFault } from '../http/faults';
+import { buildEarlierOpenApi } from '../api/openapi';
 
 /** The earlier generation's base path on the sandbox's origin. */
 export const EARLIER_PREFIX = '/legacy/api/v2';
@@ -49,6 +50,11 @@ export async function handleEarlier(
 
   const path = url.pathname.slice(EARLIER_PREFIX.length) || '/';
   await host.faults.pause();
+  // Documentation, not one of the 14 routes: no token, no fault (as the current generation's, D-BASE-1).
+  if (path === '/openapi.json' && method === 'GET') {
+    reply(200, buildEarlierOpenApi(new URL(host.baseUrl()).origin + EARLIER_PREFIX));
+    return;
+  }
   const found = router.match(method, path);
   const fault = host.faults.take(false);
   if (endedByFault(fault, req, fail)) return;

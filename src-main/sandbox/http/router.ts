@@ -2,10 +2,9 @@
  * The sandbox's one router, used by both generations' fronts (`./server.ts` for `/api/v2` with the table of
  * `../api/routes.ts`, `../earlier/http.ts` for `/legacy/api/v2` with `../earlier/routes.ts`): a route table
  * compiled once, a request matched to its route and path parameters (or told 404 / 405), and the readings of
- * a request both generations' handlers share (the JSON body, an integer path parameter, an object body).
+ * a request both generations' handlers share (the JSON body, an object body).
  */
 import { ApiError, validationError } from '../service/errors';
-import { invalidParameter } from '../api/context';
 
 export type RouteMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -71,11 +70,4 @@ export function objectBody(body: unknown): object | undefined {
   if (body === undefined) return undefined;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw validationError('The request body must be a JSON object.');
   return body;
-}
-
-/** A path parameter that must be a whole number (a 422 naming it otherwise). */
-export function integerParam(params: Record<string, string>, name: string): number {
-  const raw = params[name]!;
-  if (!/^\d{1,15}$/.test(raw)) throw invalidParameter(name, 'an integer is expected');
-  return Number(raw);
 }

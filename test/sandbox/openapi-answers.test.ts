@@ -1,0 +1,4 @@
+/** The default sandbox's answers, both generations, every route and its errors, against its OpenAPI documents. */
+import { describeAnswers } from './openapiAnswers';
+
+describeAnswers(false);
