@@ -13,6 +13,7 @@
  * (`profiles.add`/`profiles.setToken` carry it one way, into the keychain).
  */
 import { z } from 'zod';
+import { LOCALES } from '../i18n/text';
 import { isValidInn, isValidOgrn } from '../domain/identifiers';
 import { checkIsoDate, dateProblemText } from '../domain/calendarDate';
 import { innProblemText } from '../domain/identifierProblems';
@@ -34,7 +35,7 @@ import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, f
 // Shared shapes
 // ---------------------------------------------------------------------------------------------------------
 
-export const localeSchema = z.enum(['ru', 'en']);
+export const localeSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof localeSchema>;
 
 export const generationSchema = z.enum(['current', 'earlier']);
