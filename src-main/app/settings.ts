@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SETTINGS_FILE } from './settingsLocale';
-import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/ipc';
+import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/settingsShapes';
 
 export { SETTINGS_FILE } from './settingsLocale';
 
