@@ -233,8 +233,11 @@ export class CliContext {
     const cache = this.caches.openProfileCache(dataDir, { onProgress });
     this.cacheDb = cache;
     this.onClose(() => cache.close());
-    // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline.
-    if ((await this.profile()).generation === 'current') (await import('../sync/quarantine')).reprocessQuarantine(cache);
+    // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline. The API's
+    // schemas that read them are loaded only when one is waiting: `cache search` must not build them for nothing.
+    if ((await this.profile()).generation === 'current' && (await import('../cache/quarantineStore')).quarantineStore(cache).hasPending()) {
+      (await import('../sync/quarantine')).reprocessQuarantine(cache);
+    }
     return cache;
   }
 
