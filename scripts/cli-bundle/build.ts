@@ -5,8 +5,8 @@
  *
  *   tsx scripts/cli-bundle/build.ts [--force]
  *
- * esbuild (installed with vite) bundles src-main/cli/main.ts with every package left external, so the bundle runs
- * the same node_modules as the source. Code splitting turns each command's `import()` (commands/index.ts) into a
+ * esbuild (installed with vite) bundles src-main/cli/main.ts with every package but zod left external, so the
+ * bundle runs the same node_modules as the source (externalPackages below says why zod is inside). Code splitting turns each command's `import()` (commands/index.ts) into a
  * chunk of its own: a start loads main.js and only the chunks its command needs. The pack-text worker is built
  * beside it as `packTextWorker.js`, where threads/workerEntry.ts looks for a built entry.
  *
@@ -16,7 +16,7 @@
  * building the same source (same names, same bytes), never sees an entry whose chunks are not there yet. Chunks
  * no entry names any more are removed an hour after they were replaced, when no run can still be reading them.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -33,8 +33,9 @@ export async function buildCliBundle(opts: { force?: boolean } = {}): Promise<Bu
   const reason = bundleProblem();
   if (reason === null && !opts.force) return { built: false, dir: BUNDLE_DIR, reason: null };
   const staging = join(REPOSITORY_ROOT, 'out', `cli.build-${process.pid}-${Date.now()}`);
-  // The files as they are before esbuild reads them: a file edited during the build is then stamped with its
-  // old state, and the bundle is stale at once, never fresh with the edit missing.
+  // Our files as they are before esbuild reads them: a file edited during the build is then stamped with its old
+  // state, and the bundle is stale at once, never fresh with the edit missing. (A bundled package's files, which
+  // only an install changes, are stamped as they are after the build.)
   const before = new Map<string, FileState>([BUILDER, ...sourceFiles()].map((file) => [file, fileState(file)]));
   try {
     const result = await build({
@@ -46,12 +47,12 @@ export async function buildCliBundle(opts: { force?: boolean } = {}): Promise<Bu
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
+      external: externalPackages(),
       metafile: true,
       logLevel: 'silent',
     });
     const inputs = [...Object.keys(result.metafile.inputs), BUILDER].sort();
-    const stamp: BundleStamp = { version: STAMP_VERSION, inputs: inputs.map((file) => [file, ...(before.get(file) ?? [-1, -1])]) };
+    const stamp: BundleStamp = { version: STAMP_VERSION, inputs: inputs.map((file) => [file, ...(before.get(file) ?? fileState(file))]) };
     mkdirSync(BUNDLE_DIR, { recursive: true });
     const files = readdirSync(staging);
     const entries = new Set(['main.js', 'packTextWorker.js']);
@@ -64,6 +65,20 @@ export async function buildCliBundle(opts: { force?: boolean } = {}): Promise<Bu
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every package stays outside the bundle (the same node_modules as the source runs, native addons where they are)
+ * but zod: a start that reads profiles.json loads it, and its ~95 ES modules cost a third more to load one by one
+ * than bundled into one chunk (BENCHMARKS.md, "CLI start"). Its files are then inputs like ours: an `npm ci` that
+ * brings another zod makes the bundle stale, and the bin runs the source until it is built again.
+ */
+const BUNDLED_PACKAGES = new Set(['zod']);
+
+function externalPackages(): string[] {
+  const manifest = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !BUNDLED_PACKAGES.has(name));
+  return names.flatMap((name) => [name, `${name}/*`]);
 }
 
 /** Every file under src-main/, relative to the root (the bundle's inputs are among them). */
