@@ -20,6 +20,7 @@ import { benchRenderer, reportRenderer } from './rendererScale';
 import { runInsightsBench } from './insights';
 import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
 import { benchTeamPush, reportTeamPush } from './teamPush';
+import { benchCliStart, reportCliStart } from './cliStart';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +34,11 @@ const { values } = parseArgs({
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`);
 console.log('');
-// The export first: run after the cache bench had written and deleted its ~5 GB of files, the export and
+// The CLI's start first, on a quiet disk: tenderwb --help, profile list and cache search on a cache of that many
+// tenders (kept between runs: bench/cliStart.ts), beside `node -e 0` in the same rounds (issue 28).
+reportCliStart(await benchCliStart({ tenders: Number(values.tenders) }));
+console.log('');
+// The export next: run after the cache bench had written and deleted its ~5 GB of files, the export and
 // its baseline both took ~1.5x as long as on their own (2026-11-24), the disk still busy with that.
 reportExport(await benchExport(Number(values['export-rows'])));
 console.log('');

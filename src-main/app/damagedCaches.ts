@@ -16,12 +16,13 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import path from 'node:path';
 import { z } from 'zod';
 import { openCache, type CacheDb, type OpenCacheOptions } from '../cache/database';
+import { CACHE_FILE } from '../cache/cacheFileName';
 import { CacheAccessError, DamagedCacheError, type DamageReason } from '../cache/damage';
 import { accessError } from '../cache/fileCheck';
 import { asideName, moveAside, movedAsideFiles } from '../cache/moveAside';
 import { isDiskFull } from '../domain/fileSystemErrors';
 
-export const CACHE_FILE = 'cache.db';
+export { CACHE_FILE } from '../cache/cacheFileName';
 export const NOTE_FILE = 'damaged-cache.json';
 
 const noteSchema = z.object({

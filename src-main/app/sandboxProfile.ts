@@ -22,15 +22,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, newIdempotencyKey } from '../api/client';
 
-export const SANDBOX_PROFILE = 'sandbox';
-export const SANDBOX_EARLIER_PROFILE = 'sandbox-earlier';
-/** The built-in profiles' names: they cannot be added, changed or removed by the user. */
-export const isBuiltInName = (name: string): boolean => [SANDBOX_PROFILE, SANDBOX_EARLIER_PROFILE].includes(name.toLowerCase());
-/** Why a new profile cannot take a built-in's name: the app's profiles.add and the CLI's profile add and login say it alike. */
-export const builtInNameTaken = (name: string): { ru: string; en: string } => ({
-  ru: `Имя «${name}» занято встроенным профилем: выберите другое.`,
-  en: `The name "${name}" belongs to a built-in profile: choose another.`,
-});
+export { builtInNameTaken, isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './builtInProfiles';
 export const DEFAULT_SANDBOX_TENDERS = 20_000;
 const DEMO_LOGIN = 'demo';
 const DEMO_PASSWORD = 'demo';

@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/ipc';
+import { SETTINGS_FILE } from './settingsLocale';
+import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/settingsShapes';
 
-export const SETTINGS_FILE = 'settings.json';
+export { SETTINGS_FILE } from './settingsLocale';
 
 /**
  * Money defaults of a fresh install (issue 12): a run previewed above 100 units asks first, a run that names
@@ -22,6 +23,7 @@ export const DEFAULT_SPENDING: SpendingSettings = { confirmAbove: 100, runCap: 1
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { enabled: true, quietHours: null };
 
 const settingsSchema = z.object({
+  // settingsLocale.ts reads this one field without the schema, by the same rule (test/app/settingsLocale.test.ts).
   locale: localeSchema.catch('ru'),
   activeProfile: z.string().min(1).max(64).nullable().catch(null),
   // A damaged money section falls back to the safe defaults, never to "no limits".

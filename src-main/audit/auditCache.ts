@@ -42,13 +42,6 @@ export async function pullForAudit(
   return balance;
 }
 
-/**
- * How many ledger pages the app's audit reads before answering (issue 13: a 36,000-row ledger pulled under the
- * rate limit kept it unanswered past 120 s). Past that it answers from the cache, judged against the last
- * complete pull; the ledger view's refresh pulls the rest.
- */
-export const AUDIT_PULL_PAGES = 20;
-
 export const auditRow = (r: CachedLedgerRow): LedgerRow => ({
   id: r.id,
   balance_type: r.balanceType,

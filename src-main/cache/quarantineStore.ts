@@ -32,6 +32,8 @@ export interface QuarantineStore {
   add(answer: QuarantineInput): number;
   /** Not yet processed into the cache, oldest first. */
   pending(): QuarantinedAnswer[];
+  /** Whether any entry is pending, without reading the bodies (every CLI command that opens a cache asks). */
+  hasPending(): boolean;
   all(): QuarantinedAnswer[];
   /** Marks an entry processed (its data is now stored) with what that did. */
   markProcessed(quarantineId: number, outcome: string, at?: string): void;
@@ -79,6 +81,7 @@ function createQuarantineStore(cache: CacheDb): QuarantineStore {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     pending: db.prepare<[], Row>('SELECT * FROM quarantine WHERE processed_at IS NULL ORDER BY quarantine_id'),
+    hasPending: db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM quarantine WHERE processed_at IS NULL)').pluck(),
     all: db.prepare<[], Row>('SELECT * FROM quarantine ORDER BY quarantine_id'),
     done: db.prepare('UPDATE quarantine SET processed_at = ?, outcome = ? WHERE quarantine_id = ?'),
     note: db.prepare('UPDATE quarantine SET outcome = ? WHERE quarantine_id = ? AND processed_at IS NULL'),
@@ -102,6 +105,7 @@ function createQuarantineStore(cache: CacheDb): QuarantineStore {
       return Number(info.lastInsertRowid);
     },
     pending: () => s.pending.all().map(toAnswer),
+    hasPending: () => s.hasPending.get() === 1,
     all: () => s.all.all().map(toAnswer),
     markProcessed(id, outcome, at = new Date().toISOString()) {
       s.done.run(at, outcome, id);

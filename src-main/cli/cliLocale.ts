@@ -3,7 +3,7 @@
  * default, so the CLI and the app of one installation speak the same language. main.ts reads it once per run
  * (CliContext.locale); every command speaks it, its refusals and its help included (issue 26).
  */
-import { readSettings } from '../app/settings';
+import { readSettingsLocale } from '../app/settingsLocale';
 import { AppError } from '../domain/appError';
 import type { Bilingual } from '../domain/bilingual';
 import type { Locale } from '../i18n/text';
@@ -17,7 +17,7 @@ export async function cliLocale(ctx: CliContext): Promise<Locale> {
 
 /** The language of the installation whose data root this is. */
 export async function localeOfRoot(rootDir: string): Promise<Locale> {
-  return (await readSettings(rootDir)).locale;
+  return readSettingsLocale(rootDir);
 }
 
 /** A refusal of the user's input (exit 2) in the user's language. */

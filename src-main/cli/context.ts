@@ -10,23 +10,30 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ProfileRegistry, resolveRootDir, type Profile } from '../profiles/profiles';
+import { ProfileRegistry, type Profile } from '../profiles/profiles';
+import { resolveRootDir } from '../profiles/rootDir';
 import { TokenVault } from '../vault/tokenVault';
 import type { ApiClient } from '../api/client';
 import { RateLimiter } from '../api/rateLimiter';
 import { CliError, type Output } from './output';
 import type { CacheDb } from '../cache/database';
-import { salvageInto, type Salvaged } from '../cache/salvage';
-import { CACHE_FILE, openProfileCache, quarantineCache, takeDamageNote } from '../app/damagedCaches';
+import type { Salvaged } from '../cache/salvage';
+import { CACHE_FILE } from '../cache/cacheFileName';
 import { DamagedCacheError } from '../cache/damage';
-import { EarlierWorkbench } from '../earlier/index';
-import { reprocessQuarantine } from '../sync/quarantine';
-import { CurrentWorkbench, currentClient } from '../current/index';
-import { readSettings } from '../app/settings';
-import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../app/sandboxProfile';
+import type { EarlierWorkbench } from '../earlier/index';
+import type { CurrentWorkbench } from '../current/index';
+import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../app/builtInProfiles';
 import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 import { cliReloginText } from '../i18n/reloginText';
 import type { Locale, Text } from '../i18n/text';
+
+/**
+ * The cache's, the API client's and the workbenches' modules are imported when a command first asks for them
+ * (issue 28): `tenderwb profile list` and `--help` load neither SQLite nor the API's schemas. The cache's module
+ * is kept once loaded, for damagedDuringCommand, which must move a damaged file aside without awaiting.
+ */
+const cacheModule = () => import('../app/damagedCaches');
+const readSettings = async (rootDir: string) => (await import('../app/settings')).readSettings(rootDir);
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 
@@ -38,6 +45,7 @@ export class CliContext {
   private currentCache: CurrentWorkbench | null = null;
   private earlierCache: EarlierWorkbench | null = null;
   private cacheDb: CacheDb | null = null;
+  private caches: Awaited<ReturnType<typeof cacheModule>> | null = null;
   private readonly closers: (() => void)[] = [];
 
   /**
@@ -129,6 +137,7 @@ export class CliContext {
       throw new CliError({ ru: `профиль «${profile.name}» — раннего поколения API, а эта команда для текущего`, en: `profile "${profile.name}" uses the earlier API generation, which this command does not support` });
     }
     const token = await this.token(profile.name);
+    const { currentClient } = await import('../current/index');
     this.clientCache = currentClient(await this.cache(), { baseUrl: profile.baseUrl, token: () => token, limiter: new RateLimiter({ perMinute: 100 }) });
     return this.clientCache;
   }
@@ -141,6 +150,7 @@ export class CliContext {
     if (this.currentCache) return this.currentCache;
     const client = await this.client();
     const { spending } = await readSettings(this.registry.rootDir);
+    const { CurrentWorkbench } = await import('../current/index');
     this.currentCache = new CurrentWorkbench({ cache: await this.cache(), client, spending: () => spending });
     return this.currentCache;
   }
@@ -157,6 +167,7 @@ export class CliContext {
       throw new CliError({ ru: `профиль «${profile.name}» — текущего поколения API, а эта команда для профилей раннего поколения`, en: `profile "${profile.name}" uses the current API generation; this command is for earlier-generation profiles` });
     }
     let token: string | null = null;
+    const { EarlierWorkbench } = await import('../earlier/index');
     this.earlierCache = EarlierWorkbench.open(await this.cache(), {
       baseUrl: profile.baseUrl,
       token: async () => (token ??= await this.token(profile.name)),
@@ -218,11 +229,15 @@ export class CliContext {
       this.out.progress(cacheUpgradeText(percent, this.locale), percent / 100);
       if (percent === 100) this.out.endProgress();
     };
-    const cache = openProfileCache(dataDir, { onProgress });
+    this.caches ??= await cacheModule();
+    const cache = this.caches.openProfileCache(dataDir, { onProgress });
     this.cacheDb = cache;
     this.onClose(() => cache.close());
-    // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline.
-    if ((await this.profile()).generation === 'current') reprocessQuarantine(cache);
+    // Answers an earlier run kept in quarantine are read again by this (perhaps newer) client, offline. The API's
+    // schemas that read them are loaded only when one is waiting: `cache search` must not build them for nothing.
+    if ((await this.profile()).generation === 'current' && (await import('../cache/quarantineStore')).quarantineStore(cache).hasPending()) {
+      (await import('../sync/quarantine')).reprocessQuarantine(cache);
+    }
     return cache;
   }
 
@@ -233,10 +248,10 @@ export class CliContext {
   async rebuildCache(): Promise<{ movedTo: string | null; recovered: Salvaged } | null> {
     const dataDir = await this.dataDir();
     // A note that cannot be read counts too (issue 27): the source is then the newest file moved aside, if any.
-    const source = takeDamageNote(dataDir);
+    const source = (this.caches ??= await cacheModule()).takeDamageNote(dataDir);
     if (!source) return null;
     const cache = await this.cache();
-    return { movedTo: source.movedTo, recovered: source.movedTo ? salvageInto(cache, source.movedTo) : { savedSearches: 0, lists: 0, listItems: 0, pendingEdits: 0 } };
+    return { movedTo: source.movedTo, recovered: source.movedTo ? (await import('../cache/salvage')).salvageInto(cache, source.movedTo) : { savedSearches: 0, lists: 0, listItems: 0, pendingEdits: 0 } };
   }
 
   /**
@@ -245,10 +260,10 @@ export class CliContext {
    */
   damagedDuringCommand(error: Error): DamagedCacheError | null {
     const cache = this.cacheDb;
-    if (!cache) return null;
+    if (!cache || !this.caches) return null;
     this.cacheDb = null;
     cache.close(); // tolerates the damage; the closer registered at open then finds it closed
-    return quarantineCache(dirname(cache.file), new DamagedCacheError(cache.file, 'corrupt', error.message));
+    return this.caches.quarantineCache(dirname(cache.file), new DamagedCacheError(cache.file, 'corrupt', error.message));
   }
 
   /** The folder of the cache this command opened, or null (none opened, or it was moved aside). */

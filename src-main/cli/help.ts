@@ -7,7 +7,7 @@
  * A usage line is a template: `{NAME}` and the other placeholders in braces are written in the run's language
  * (ИМЯ, ИНН…); the rest (commands, flags, codes) is typed as it is in either.
  */
-import { AUDIT_PULL_PAGES } from '../audit/auditCache';
+import { AUDIT_PULL_PAGES } from '../audit/auditPullPages';
 import { pick, text, type Locale, type Text } from '../i18n/text';
 import { CliError } from './output';
 

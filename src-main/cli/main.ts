@@ -3,7 +3,7 @@
  * Global flags: --data-dir DIR, --profile NAME, --json. A failure exits non-zero with one line on stderr.
  */
 import { homedir } from 'node:os';
-import { CliContext, type GlobalOptions } from './context';
+import type { CliContext, GlobalOptions } from './context';
 import { CliError, createOutput } from './output';
 import { apiErrorFacts, isApiError } from '../api/errors';
 import { isTokenRefusal } from '../i18n/reloginText';
@@ -12,14 +12,18 @@ import { commands } from './commands';
 import type { DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
 import { displayText, terminalSafeJson } from '../domain/displayText';
-import { resolveRootDir } from '../profiles/profiles';
+import { resolveRootDir } from '../profiles/rootDir';
 import type { Locale } from '../i18n/text';
 import { localeOfRoot } from './cliLocale';
-import { cacheFailure, errorText, exitCodeOf } from './errorText';
 import { diskFullIn } from '../cache/diskSpace';
 import { commandHelp, overviewHelp } from './help';
 
-export { EXIT_CACHE_DAMAGED, EXIT_DATA_READ_ONLY, EXIT_DISK_FULL } from './errorText';
+/*
+ * What a start loads (issue 28): this module and what it imports statically are all `tenderwb --help` runs, so
+ * they stay light; the context (profiles, keychain), each command's module (commands/index.ts) and the words of
+ * a failure (errorText.ts, which knows every error of the core) are imported when the run gets there.
+ * test/cli/startLoad.test.ts fails when a light command loads a heavy package.
+ */
 
 /** Splits the global flags (allowed anywhere) from the command's own arguments. */
 export function splitGlobals(argv: string[]): { globals: GlobalOptions; rest: string[] } {
@@ -88,12 +92,14 @@ export async function main(argv: string[]): Promise<number> {
       console.log(commandHelp(name, args[0]?.startsWith('-') ? undefined : args[0], locale) ?? overviewHelp(locale));
       return 0;
     }
+    const { CliContext } = await import('./context');
     ctx = new CliContext(createOutput(globals.json), globals, process.env, locale);
     const signal = interruptSignal();
     await command(ctx, args, signal);
     return 0;
   } catch (e) {
     ctx?.out.endProgress();
+    const { cacheFailure, errorText, exitCodeOf } = await import('./errorText');
     // A damage met during the command: the file is moved aside now, and the message names where it went.
     let moved: DamagedCacheError | null = null;
     try {

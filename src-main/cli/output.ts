@@ -64,6 +64,8 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
   };
 }
 
-const rub = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatRub = (n: unknown): string => (typeof n === 'number' ? `${rub.format(n)} ₽` : '—');
+// Made at the first price printed, not at import: every start loads this module, and building a formatter
+// loads ICU's locale data, a fifth of `tenderwb --help`'s own time (issue 28).
+let rub: Intl.NumberFormat | null = null;
+export const formatRub = (n: unknown): string => (typeof n === 'number' ? `${(rub ??= new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n)} ₽` : '—');
 export const formatInt = (n: number): string => n.toLocaleString('ru-RU');

@@ -4,7 +4,8 @@
  * `tenderwb audit` call it; this module owns how much of the ledger is pulled first and what a verdict reports.
  */
 import type { ApiClient } from '../api/client';
-import { AUDIT_PULL_PAGES, auditCache, pullForAudit } from '../audit/auditCache';
+import { auditCache, pullForAudit } from '../audit/auditCache';
+import { AUDIT_PULL_PAGES } from '../audit/auditPullPages';
 import type { AuditVerdict } from '../audit/reconcile';
 import type { CacheDb } from '../cache/database';
 import type { BalanceMirror } from '../cache/ledgerStore';

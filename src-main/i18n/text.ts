@@ -4,7 +4,9 @@
  * them, and the user's locale picks one side. Pure (no Node, no DOM), so the renderer imports it too
  * (eslint's layer rules list src-main/i18n/ among the pure folders).
  */
-export type Locale = 'ru' | 'en';
+export const LOCALES = ['ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** One sentence in both languages. */
 export type Text = { ru: string; en: string };

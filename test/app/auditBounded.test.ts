@@ -5,7 +5,7 @@
  * the audit after it is judged in full without pulling again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_PULL_PAGES } from '../../src-main/audit/auditCache';
+import { AUDIT_PULL_PAGES } from '../../src-main/audit/auditPullPages';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 import { control, finished, makeCore, type TestCore } from './helpers';
 

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_PULL_PAGES } from '../../src-main/audit/auditCache';
+import { AUDIT_PULL_PAGES } from '../../src-main/audit/auditPullPages';
 import { chargeLog } from '../../src-main/cache/chargeLog';
 import { openCache } from '../../src-main/cache/database';
 import { versionStore } from '../../src-main/cache/versionStore';

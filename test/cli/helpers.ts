@@ -1,6 +1,6 @@
 /**
  * Helpers for the `tenderwb` CLI tests: the CLI runs as a real child process, exactly as a user or a script
- * runs it (`node src-main/cli/tenderwb.mjs ...` from the repository root, TypeScript through tsx), against an
+ * runs it (`node src-main/cli/tenderwb.mjs ...` from the repository root, the bundle npm ci built), against an
  * in-process API sandbox.
  *
  * Each `CliHarness` owns a temporary root with its own `--data-dir` and its own HOME, so a test file never
@@ -18,24 +18,23 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateRawSync, inflateSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { inject, vi } from 'vitest';
+import { vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
 import { api, balance, ctl, login, type Json } from '../sandbox/helpers';
 
 export { api, ctl, login, type Json };
 
-// A CLI test spawns the CLI up to twenty times in a row (~0.5 s of CPU each on a quiet machine). CI runs under
+// A CLI test spawns the CLI up to twenty times in a row (~0.2 s of CPU each on a quiet machine, bundled). CI runs under
 // load on two cores, where one spawn has taken 6 s: room for that, so that a slow machine never fails a test
 // (a test that hangs still ends here, and each spawn is killed after its own minute).
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
- * The CLI the suites spawn: the bundle vitest's global setup built for this run from the same source (test/runner/
- * cliBundle.ts: a third of the CPU of a start through tsx), else the source entry (a run without that setup).
+ * The CLI the suites spawn: the shipped bin, as users run it. It runs the bundle (out/cli/, made fresh by vitest's
+ * global setup, test/runner/cliBundle.ts, with the builder `npm ci` runs), else the source through tsx.
  */
-export const CLI_SOURCE_ENTRY = 'src-main/cli/tenderwb.mjs';
-export const CLI_ENTRY = inject('tenderwbCliEntry') || CLI_SOURCE_ENTRY;
+export const CLI_ENTRY = 'src-main/cli/tenderwb.mjs';
 
 /** A small world: a CLI spawn costs ~0.5 s, so every query in these suites is narrow. */
 export const SANDBOX_SEED = 7;

@@ -7,7 +7,7 @@ import { parseCommandArgs } from '../args';
 import { CliError } from '../output';
 import type { CliContext } from '../context';
 import { usageError } from '../help';
-import { builtInNameTaken, isBuiltInName } from '../../app/sandboxProfile';
+import { builtInNameTaken, isBuiltInName } from '../../app/builtInProfiles';
 import { readSettings, SettingsFile } from '../../app/settings';
 import { baseUrlWarnings, normalizeBaseUrl, profileNameProblemText, type ApiGeneration, type Profile } from '../../profiles/profiles';
 
