@@ -85,7 +85,7 @@ function externalPackages(): string[] {
 function sourceFiles(): string[] {
   return readdirSync(join(REPOSITORY_ROOT, 'src-main'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(REPOSITORY_ROOT, join(entry.parentPath ?? entry.path, entry.name)));
+    .map((entry) => relative(REPOSITORY_ROOT, join(entry.parentPath, entry.name)));
 }
 
 function removeOldChunks(current: Set<string>): void {
