@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3';
 import { hasDeliveryEvidence } from '../domain/teamRows';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
-import { decodePack, encodeBlob, packMember, type EncodedBlob } from './packCodec';
+import { decodePack, encodeBlob, packMember, writeCodecOf, type EncodedBlob } from './packCodec';
 import { storedJson } from './storedJson';
 import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
@@ -131,6 +131,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const upkeep = createWriteUpkeep(db);
   const views = createAppIndexer(db);
   const insights = createInsightUpkeep(db);
+  const codec = writeCodecOf(db);
   const s = {
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
     request: db.prepare(
@@ -290,7 +291,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     const replaced = heldJson !== apiJson;
     if (replaced) {
       const bytes = Buffer.from(apiJson, 'utf8');
-      t.takeOver.run(storePack(encodeBlob(bytes)), 0, bytes.length, requestSeq, kind, item.id, item.version);
+      t.takeOver.run(storePack(encodeBlob(bytes, codec)), 0, bytes.length, requestSeq, kind, item.id, item.version);
     } else t.takeOver.run(first.pack_id, first.pack_offset, first.byte_length, requestSeq, kind, item.id, item.version);
     const latest = latestOf(item);
     if (latest === null) onNewVersion(item);
@@ -345,7 +346,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         lengths.push(bytes.length);
         offset += bytes.length;
       }
-      const pack = parts.length > 0 ? encodeBlob(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset)) : null;
+      const pack = parts.length > 0 ? encodeBlob(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset), codec) : null;
       return { items, offsets, lengths, pack };
     },
 
@@ -370,7 +371,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         } else if (s.held.get(kind, item.id, item.version) === undefined) {
           // Believed held before the transaction but not there: store it on its own, never lose it.
           const bytes = Buffer.from(JSON.stringify(item.object), 'utf8');
-          const own = storePack(encodeBlob(bytes));
+          const own = storePack(encodeBlob(bytes, codec));
           stored = s.version.run(kind, item.id, item.version, own, 0, bytes.length, requestSeq).changes === 1;
         }
         s.delivery.run(kind, item.id, item.version, requestSeq, ordinal, item.event === null ? null : EVENT_CODE[item.event], item.billed ? 1 : 0);

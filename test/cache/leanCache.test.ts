@@ -1,0 +1,150 @@
+/**
+ * Issue 28: a cache that stays lean. Bodies written in Brotli (migration 0023), cards in a rowid table whose leaf
+ * pages hold them whole, and a cache made by the schema before migrates with every body and card it held, byte
+ * for byte.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cardStore, type CardInput } from '../../src-main/cache/cardStore';
+import { openCache, type CacheDb } from '../../src-main/cache/database';
+import { feedStore } from '../../src-main/cache/feedStore';
+import { MIGRATIONS } from '../../src-main/cache/migrations/index';
+import { CODEC_BROTLI, CODEC_DEFLATE, decodeBlob, encodeBlob } from '../../src-main/cache/packCodec';
+import { versionStore } from '../../src-main/cache/versionStore';
+import { contract, contractItem, tempDir, tender, tenderItem, tenderPage } from './helpers';
+
+/** A card with `positions` positions of varied text (so it compresses to about what a real card does). */
+function card(id: number, version: number, positions: number): CardInput {
+  return {
+    kind: 'tender',
+    id,
+    version,
+    positionsPage: 1,
+    positionsLimit: positions,
+    requestId: `req_card_${id}_${version}`,
+    receivedAt: '2026-07-03T08:00:00Z',
+    billed: false,
+    card: {
+      ...tender(id, version),
+      positions: Array.from({ length: positions }, (_, i) => ({
+        position_ordinal: i + 1,
+        title: `Позиция ${i + 1}: ${((id * 7919 + i * 104729) % 1000003).toString(36)} изделие ${(i * 31 + id) % 97} арт. ${(id * 13 + i * 17) % 100003}`,
+        okpd2: { code: `17.12.${String(i % 90).padStart(2, '0')}.${String((id + i) % 1000).padStart(3, '0')}` },
+        quantity: (i * 37 + id) % 500,
+        unit_price: ((i * 7331 + id * 13) % 100000) / 100,
+      })),
+      positions_page: 1,
+      positions_page_size: positions,
+    },
+  };
+}
+
+/** Tenders 1..60 in versions 1 and 2, contracts of 1..20, and cards of tenders 1..12 (two of contracts' tenders at two page sizes). */
+function fill(cache: CacheDb): void {
+  const feeds = feedStore(cache);
+  for (let page = 0; page < 3; page++) {
+    feeds.saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => tenderItem(tender(page * 20 + i + 1, 1, { name: `Поставка ${page * 20 + i + 1}` })))));
+  }
+  feeds.saveFeedPage(tenderPage(Array.from({ length: 30 }, (_, i) => tenderItem(tender(i + 1, 2, { price: 90_000 + i })))));
+  feeds.saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => contractItem(contract(i + 1, 1, i + 1))), { feed: 'contract' }));
+  const cards = cardStore(cache);
+  for (let id = 1; id <= 12; id++) cards.saveCard(card(id, id <= 6 ? 2 : 1, 20));
+  cards.saveCard({ ...card(3, 2, 50), requestId: 'req_card_3_50' });
+}
+
+interface Held {
+  versions: Map<string, string>;
+  cards: Map<string, { json: string; body: Buffer; codec: number }>;
+  packs: Map<number, { codec: number; body: Buffer }>;
+}
+
+function held(cache: CacheDb): Held {
+  const store = versionStore(cache);
+  const versions = new Map<string, string>();
+  for (const k of store.allVersions()) versions.set(`${k.kind}:${k.id}:${k.version}`, store.getJson(k.kind, k.id, k.version)!);
+  const cards = new Map<string, { json: string; body: Buffer; codec: number }>();
+  const rows = cache.db
+    .prepare<[], { kind: number; id: number; version: number; positions_page: number; positions_limit: number; codec: number; body: Buffer }>(
+      'SELECT kind, id, version, positions_page, positions_limit, codec, body FROM card',
+    )
+    .all();
+  for (const r of rows) {
+    const json = cardStore(cache).getCardJson(r.kind === 1 ? 'tender' : 'contract', r.id, r.version, r.positions_page, r.positions_limit)!;
+    cards.set(`${r.kind}:${r.id}:${r.version}:${r.positions_page}:${r.positions_limit}`, { json, body: r.body, codec: r.codec });
+  }
+  const packs = new Map<number, { codec: number; body: Buffer }>();
+  for (const p of cache.db.prepare<[], { pack_id: number; codec: number; body: Buffer }>('SELECT pack_id, codec, body FROM version_pack').all()) {
+    packs.set(p.pack_id, { codec: p.codec, body: p.body });
+  }
+  return { versions, cards, packs };
+}
+
+describe('a lean cache (issue 28)', () => {
+  it('a cache made at schema 0022 migrates with every version and card still there, readable, and byte for byte as written', () => {
+    const file = join(tempDir(), 'cache.db');
+    const old = openCache(file, { migrations: MIGRATIONS.slice(0, 22) });
+    fill(old);
+    const before = held(old);
+    expect(before.versions.size).toBe(60 + 30 + 20); // every card is of a version the feed delivered
+    expect(before.cards.size).toBe(13);
+    expect([...before.packs.values()].every((p) => p.codec === CODEC_DEFLATE)).toBe(true);
+    old.close();
+
+    const cache = openCache(file);
+    try {
+      expect(cache.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(cache.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(cache.db.pragma('foreign_key_check')).toEqual([]);
+      const after = held(cache);
+      expect(after.versions).toEqual(before.versions);
+      expect(after.cards).toEqual(before.cards);
+      expect(after.packs).toEqual(before.packs);
+      // The migrated cache takes new versions and cards, in Brotli, beside the old DEFLATE ones.
+      fill(cache);
+      feedStore(cache).saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => tenderItem(tender(i + 1, 3)))));
+      cardStore(cache).saveCard(card(1, 3, 20));
+      const newer = held(cache);
+      expect(newer.versions.get('tender:1:3')).toBe(JSON.stringify(tender(1, 3)));
+      expect(JSON.parse(newer.cards.get('1:1:3:1:20')!.json)).toEqual(card(1, 3, 20).card);
+      expect(newer.cards.get('1:1:3:1:20')!.codec).toBe(CODEC_BROTLI);
+      expect(newer.packs.get(Math.max(...newer.packs.keys()))!.codec).toBe(CODEC_BROTLI);
+      for (const [key, json] of before.versions) expect(newer.versions.get(key)).toBe(json);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('a card of ~2 KB compressed sits whole in its table\'s leaf pages: no overflow page per card', () => {
+    const cache = openCache(join(tempDir(), 'cache.db'));
+    try {
+      feedStore(cache).saveFeedPage(tenderPage(Array.from({ length: 40 }, (_, i) => tenderItem(tender(i + 1, 1)))));
+      for (let id = 1; id <= 40; id++) cardStore(cache).saveCard(card(id, 1, 40));
+      const bodies = cache.db.prepare<[], number>('SELECT avg(length(body)) FROM card').pluck().get()!;
+      expect(bodies).toBeGreaterThan(1100); // past where a WITHOUT ROWID table's cell spills (~1,000 bytes at 4 KB pages)
+      const pages = cache.db
+        .prepare<[], { pagetype: string; n: number; bytes: number }>("SELECT pagetype, count(*) AS n, sum(pgsize) AS bytes FROM dbstat WHERE name = 'card' GROUP BY pagetype")
+        .all();
+      expect(pages.filter((p) => p.pagetype === 'overflow')).toEqual([]);
+      const bytes = pages.reduce((sum, p) => sum + p.bytes, 0);
+      expect(bytes / 40).toBeLessThan(bodies * 1.6);
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('a page of versions is stored in Brotli, smaller than DEFLATE would make it, and reads back as delivered', () => {
+    const cache = openCache(join(tempDir(), 'cache.db'));
+    try {
+      const objects = Array.from({ length: 100 }, (_, i) => tender(i + 1, 1, { name: `Поставка ${(i * 7919) % 1009} изделий вида ${i % 17}`, price: 1000 + i * 37 }));
+      feedStore(cache).saveFeedPage(tenderPage(objects.map((o) => tenderItem(o))));
+      const pack = cache.db.prepare<[], { codec: number; raw_bytes: number; body: Buffer }>('SELECT codec, raw_bytes, body FROM version_pack').get()!;
+      expect(pack.codec).toBe(CODEC_BROTLI);
+      const raw = decodeBlob(pack.codec, pack.body, pack.raw_bytes);
+      expect(raw.toString('utf8')).toBe(objects.map((o) => JSON.stringify(o)).join(''));
+      expect(pack.body.length).toBeLessThan(encodeBlob(raw, CODEC_DEFLATE).body.length);
+      for (const o of objects) expect(versionStore(cache).getJson('tender', o.id as number, 1)).toBe(JSON.stringify(o));
+    } finally {
+      cache.close();
+    }
+  });
+});
