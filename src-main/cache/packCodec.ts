@@ -27,7 +27,7 @@ export function writeCodecOf(db: Database.Database): WriteCodec {
   return (db.pragma('user_version', { simple: true }) as number) >= BROTLI_SCHEMA ? CODEC_BROTLI : CODEC_DEFLATE;
 }
 
-const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 3;
 /** A 1 MB window: a whole page's pack (~150 KB) and the largest cards fit it. */
 const BROTLI_WINDOW = 20;
 
@@ -48,7 +48,6 @@ export function encodeBlob(raw: Buffer, codec: WriteCodec = CODEC_DEFLATE): Enco
           params: {
             [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
             [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW,
-            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
             [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
           },
         })

@@ -1,6 +1,6 @@
 /**
  * A leaner cache (issue 28): blobs in Brotli, and cards in a table whose pages they fill.
- * - `version_pack.codec` and `card.codec` take 2, Brotli (packCodec.ts): about a quarter fewer bytes than DEFLATE
+ * - `version_pack.codec` and `card.codec` take 2, Brotli (packCodec.ts): about a fifth fewer bytes than DEFLATE
  *   level 3 for the same pages. Blobs written before keep their codec and bytes (nothing is recompressed: a paid
  *   body is never rewritten); new ones are Brotli from this migration on.
  * - `card` was a WITHOUT ROWID table. Such a table is an index b-tree, whose cells spill past ~1,000 bytes on a 4 KB
