@@ -43,6 +43,8 @@ export const cacheInternals = [
   'sqliteAddon.ts',
   'insightUpkeep.ts',
   'partyIndexQueue.ts',
+  'labelRefs.ts',
+  'viewDates.ts',
 ];
 
 /**

@@ -316,7 +316,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
           return result;
         } finally {
           tenders.transactionEnded(committed);
-          insights.transactionEnded();
+          views.transactionEnded(committed);
+          insights.transactionEnded(committed);
           if (committed) upkeep.committed(performance.now() - started);
         }
       };

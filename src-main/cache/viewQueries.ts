@@ -14,6 +14,8 @@ import { perCache, type CacheDb } from './database';
 import { StoredDataDamageError } from './damage';
 import { decodePack, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { KIND_CODE, type ObjectKind } from './types';
+import { labelText } from './labelRefs';
+import { viewDateSql } from './viewDates';
 
 export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
 export interface TenderSort {
@@ -90,9 +92,9 @@ const statements = perCache((cache: CacheDb) => {
     ),
     pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     tenderRow: db.prepare<[number], TenderViewRow>(
-      `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, v.region_name AS region,
-         t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, v.publish_date AS publishDate,
-         v.end_date AS endDate,
+      `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, ${labelText('v.region_ref')} AS region,
+         t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, ${viewDateSql('v', 'publish')} AS publishDate,
+         ${viewDateSql('v', 'end')} AS endDate,
          (SELECT min(r.received_at) FROM object_version o JOIN delivery_request r ON r.request_seq = o.first_request_seq
           WHERE o.kind = 1 AND o.id = t.id) AS receivedAt
        FROM tender t LEFT JOIN tender_view v ON v.id = t.id LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.id = ?`,

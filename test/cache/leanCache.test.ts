@@ -1,7 +1,7 @@
 /**
  * Issue 28: a cache that stays lean. Bodies written in Brotli (migration 0023), cards in a rowid table whose leaf
- * pages hold them whole, and a cache made by the schema before migrates with every body and card it held, byte
- * for byte.
+ * pages hold them whole, repeated texts and Moscow dates of the per-tender rows kept compactly (migration 0024),
+ * and a cache made by the schema before migrates with every body, card and row it held, byte for byte.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,11 @@ import { cardStore, type CardInput } from '../../src-main/cache/cardStore';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
+import { insightStore } from '../../src-main/cache/insightStore';
 import { CODEC_BROTLI, CODEC_DEFLATE, decodeBlob, encodeBlob } from '../../src-main/cache/packCodec';
 import { versionStore } from '../../src-main/cache/versionStore';
+import { viewQueries } from '../../src-main/cache/viewQueries';
+import { moscowRendering, storedViewDate } from '../../src-main/cache/viewDates';
 import { contract, contractItem, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 /** A card with `positions` positions of varied text (so it compresses to about what a real card does). */
@@ -39,13 +42,33 @@ function card(id: number, version: number, positions: number): CardInput {
   };
 }
 
+/** Dates as servers send them: Moscow's rendering (most), another offset, UTC, fractions, none, not a date. */
+const DATES = ['2026-07-01T10:00:00+03:00', '2026-07-01T10:00:00+05:00', '2026-07-01T07:00:00Z', '2026-07-01T10:00:00.250+03:00', undefined, 'скоро'];
+const REGIONS = ['г. Москва', 'Воронежская область', 'Республика Саха (Якутия)'];
+
+/** Tender `id` with a date, region and placement picked by its id (so each kind of value occurs). */
+function varied(id: number, version: number, o: Parameters<typeof tender>[2] = {}): Record<string, unknown> {
+  const publish = DATES[id % DATES.length];
+  return tender(id, version, {
+    ...o,
+    publish,
+    end: DATES[(id + 1) % DATES.length],
+    extra: {
+      region: { id: 77 + (id % 3), name: REGIONS[id % 3] },
+      placement_type: id % 4 === 0 ? { id: 9, name: 'Закупка у единственного поставщика' } : { id: 1, name: 'Электронный аукцион' },
+      ...(publish === undefined ? { publish_date: undefined } : {}),
+    },
+  });
+}
+
 /** Tenders 1..60 in versions 1 and 2, contracts of 1..20, and cards of tenders 1..12 (two of contracts' tenders at two page sizes). */
 function fill(cache: CacheDb): void {
   const feeds = feedStore(cache);
   for (let page = 0; page < 3; page++) {
-    feeds.saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => tenderItem(tender(page * 20 + i + 1, 1, { name: `Поставка ${page * 20 + i + 1}` })))));
+    const items = Array.from({ length: 20 }, (_, i) => tenderItem(varied(page * 20 + i + 1, 1, { name: `Поставка ${page * 20 + i + 1}` })));
+    feeds.saveFeedPage(tenderPage(items, { receivedAt: `2026-07-01T12:00:0${page}.000Z` }));
   }
-  feeds.saveFeedPage(tenderPage(Array.from({ length: 30 }, (_, i) => tenderItem(tender(i + 1, 2, { price: 90_000 + i })))));
+  feeds.saveFeedPage(tenderPage(Array.from({ length: 30 }, (_, i) => tenderItem(varied(i + 1, 2, { price: 90_000 + i }))), { receivedAt: '2026-07-01T12:00:05.000Z' }));
   feeds.saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => contractItem(contract(i + 1, 1, i + 1))), { feed: 'contract' }));
   const cards = cardStore(cache);
   for (let id = 1; id <= 12; id++) cards.saveCard(card(id, id <= 6 ? 2 : 1, 20));
@@ -56,6 +79,12 @@ interface Held {
   versions: Map<string, string>;
   cards: Map<string, { json: string; body: Buffer; codec: number }>;
   packs: Map<number, { codec: number; body: Buffer }>;
+}
+
+/** What the tables show of tenders 1..60, and their facts for the dossiers and flags (readers of the latest schema). */
+function shown(cache: CacheDb): { rows: unknown[]; facts: unknown[] } {
+  const ids = Array.from({ length: 60 }, (_, i) => i + 1);
+  return { rows: viewQueries(cache).tenderRows(ids), facts: insightStore(cache).tenderFactsByIds(ids) };
 }
 
 function held(cache: CacheDb): Held {
@@ -99,6 +128,24 @@ describe('a lean cache (issue 28)', () => {
       expect(after.versions).toEqual(before.versions);
       expect(after.cards).toEqual(before.cards);
       expect(after.packs).toEqual(before.packs);
+      // Its rows show what a cache written at the latest schema from the same deliveries shows.
+      const live = openCache(join(tempDir(), 'cache.db'));
+      fill(live);
+      const expected = shown(live);
+      live.close();
+      const migrated = shown(cache);
+      expect(migrated).toEqual(expected);
+      // ... which is what was delivered: every kind of date, each region and placement (the fixture covers them).
+      const rows = migrated.rows as { id: number; version: number; publishDate: string | null; endDate: string | null; region: string | null }[];
+      for (const r of rows) {
+        const o = varied(r.id, r.version);
+        expect([r.publishDate, r.endDate, r.region]).toEqual([o.publish_date ?? null, o.end_date ?? null, (o.region as { name: string }).name]);
+      }
+      expect(new Set(rows.map((r) => r.publishDate))).toEqual(new Set(DATES.map((d) => d ?? null)));
+      expect(new Set(rows.map((r) => r.region))).toEqual(new Set(REGIONS));
+      expect(new Set((migrated.facts as { placement_name: string | null }[]).map((f) => f.placement_name))).toEqual(
+        new Set(['Закупка у единственного поставщика', 'Электронный аукцион']),
+      );
       // The migrated cache takes new versions and cards, in Brotli, beside the old DEFLATE ones.
       fill(cache);
       feedStore(cache).saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => tenderItem(tender(i + 1, 3)))));
@@ -109,6 +156,15 @@ describe('a lean cache (issue 28)', () => {
       expect(newer.cards.get('1:1:3:1:20')!.codec).toBe(CODEC_BROTLI);
       expect(newer.packs.get(Math.max(...newer.packs.keys()))!.codec).toBe(CODEC_BROTLI);
       for (const [key, json] of before.versions) expect(newer.versions.get(key)).toBe(json);
+      // Rows the migrated cache writes itself are compact and show what was delivered.
+      const now = shown(cache).rows as { id: number; version: number; publishDate: string | null; region: string | null }[];
+      expect(now.slice(0, 20).map((r) => [r.version, r.publishDate, r.region])).toEqual(Array(20).fill([3, '2026-07-01T10:00:00+03:00', 'г. Москва']));
+      expect(now.slice(20)).toEqual(migrated.rows.slice(20));
+      expect(cache.db.prepare('SELECT publish_at, publish_date, region_ref IS NOT NULL AS labelled FROM tender_view WHERE id = 1').get()).toEqual({
+        publish_at: Date.parse('2026-07-01T10:00:00+03:00') / 1000,
+        publish_date: null,
+        labelled: 1,
+      });
     } finally {
       cache.close();
     }
@@ -143,6 +199,22 @@ describe('a lean cache (issue 28)', () => {
       expect(raw.toString('utf8')).toBe(objects.map((o) => JSON.stringify(o)).join(''));
       expect(pack.body.length).toBeLessThan(encodeBlob(raw, CODEC_DEFLATE).body.length);
       for (const o of objects) expect(versionStore(cache).getJson('tender', o.id as number, 1)).toBe(JSON.stringify(o));
+    } finally {
+      cache.close();
+    }
+  });
+
+  it('a date is kept as its instant only when rendering the instant in Moscow time gives the delivered text back', () => {
+    expect(storedViewDate('2026-02-02T10:12:00+03:00')).toEqual({ at: 1770016320, text: null });
+    for (const text of ['2026-02-02T10:12:00+05:00', '2026-02-02T07:12:00Z', '2026-02-02T10:12:00.5+03:00', '2026-02-30T10:12:00+03:00', 'завтра', '']) {
+      expect(storedViewDate(text)).toEqual({ at: null, text });
+    }
+    expect(storedViewDate(null)).toEqual({ at: null, text: null });
+    // SQLite's rendering (what the readers use) is the same as the one the writer checked, over centuries.
+    const cache = openCache(join(tempDir(), 'cache.db'));
+    try {
+      const render = cache.db.prepare<[number], string>("SELECT strftime('%Y-%m-%dT%H:%M:%S', ? + 10800, 'unixepoch') || '+03:00'").pluck();
+      for (let at = -2_208_988_800; at < 4_102_444_800; at += 7_919_993) expect(render.get(at)).toBe(moscowRendering(at));
     } finally {
       cache.close();
     }
