@@ -45,6 +45,7 @@ export const cacheInternals = [
   'partyIndexQueue.ts',
   'labelRefs.ts',
   'viewDates.ts',
+  'externalIdQueue.ts',
 ];
 
 /**

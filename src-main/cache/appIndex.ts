@@ -4,6 +4,7 @@
  * the versions held. The field readers are shared with the migration that fills existing files.
  */
 import type Database from 'better-sqlite3';
+import { createExternalIdQueue } from './externalIdQueue';
 import { createLabelRefs } from './labelRefs';
 import { KIND_CODE, type ObjectKind } from './types';
 import { storedViewDate } from './viewDates';
@@ -66,11 +67,16 @@ export interface AppIndexer {
   member(filterId: string, kind: ObjectKind, id: number): void;
   /** A version stored for the first time; `forced`: it is the latest whatever its number (deliveryWriter says when). */
   newVersion(kind: ObjectKind, id: number, version: number, object: unknown, forced?: boolean): void;
+  /** The end of a page's writes (in its transaction): the external-id queue moved once past its bound. */
+  writeQueued(): void;
   /** After each write transaction (the label refs it learned). */
   transactionEnded(committed: boolean): void;
 }
 
-const NO_VIEWS: AppIndexer = { member() {}, newVersion() {}, transactionEnded() {} };
+const NO_VIEWS: AppIndexer = { member() {}, newVersion() {}, writeQueued() {}, transactionEnded() {} };
+
+/** The schema whose external ids are queued and moved into their index in batches (migration 0025). */
+const LAZY_EXTERNAL_SCHEMA = 25;
 
 /** The schema whose `tender_view` keeps region names as label refs and dates compactly (migration 0024). */
 const LEAN_VIEW_SCHEMA = 24;
@@ -78,7 +84,9 @@ const LEAN_VIEW_SCHEMA = 24;
 export function createAppIndexer(db: Database.Database): AppIndexer {
   // A file migrated with a shorter registry (the migration tests open schema-1 files) has no view tables.
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tender_view'").get() === undefined) return NO_VIEWS;
-  const lean = (db.pragma('user_version', { simple: true }) as number) >= LEAN_VIEW_SCHEMA;
+  const schema = db.pragma('user_version', { simple: true }) as number;
+  const lean = schema >= LEAN_VIEW_SCHEMA;
+  const externalQueue = schema >= LAZY_EXTERNAL_SCHEMA ? createExternalIdQueue(db) : null;
   const s = {
     member: db.prepare('INSERT OR IGNORE INTO filter_member (filter_id, kind, id) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT OR IGNORE INTO external_id (kind, external_id, id) VALUES (?, ?, ?)'),
@@ -112,7 +120,10 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
     },
     newVersion(kind, id, version, object, forced = false) {
       const external = externalIdOf(kind, object);
-      if (external) s.external.run(KIND_CODE[kind], external, id);
+      if (external) {
+        if (externalQueue) externalQueue.add(KIND_CODE[kind], external, id);
+        else s.external.run(KIND_CODE[kind], external, id);
+      }
       if (kind === 'tender') {
         const v = tenderView(object);
         if (labels) {
@@ -125,6 +136,9 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
         const p = contractParty(object);
         s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0);
       }
+    },
+    writeQueued() {
+      externalQueue?.flushIfFull();
     },
     transactionEnded(committed) {
       labels?.transactionEnded(committed);

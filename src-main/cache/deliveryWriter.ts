@@ -403,6 +403,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
 
       tenders.writeQueued();
       insights.writeQueued();
+      views.writeQueued();
       s.requestCounts.run(summary.items, summary.billed, summary.newVersions, summary.created, summary.updated, requestSeq);
       return summary;
     },

@@ -14,6 +14,7 @@ import { perCache, type CacheDb } from './database';
 import { StoredDataDamageError } from './damage';
 import { decodePack, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { KIND_CODE, type ObjectKind } from './types';
+import { EXTERNAL_ID_LOOKUP } from './externalIdQueue';
 import { labelText } from './labelRefs';
 import { viewDateSql } from './viewDates';
 
@@ -120,7 +121,14 @@ const statements = perCache((cache: CacheDb) => {
        ON CONFLICT (filter_id, feed) DO UPDATE SET total = excluded.total, updated_at = excluded.updated_at`,
     ),
     total: db.prepare<[string, string], number>('SELECT total FROM filter_total WHERE filter_id = ? AND feed = ?').pluck(),
-    external: db.prepare<[number, string], number>('SELECT id FROM external_id WHERE kind = ? AND external_id = ?').pluck(),
+    // From migration 0025 the newest numbers may still be queued (externalIdQueue.ts).
+    external: db
+      .prepare<[{ kind: number; number: string }], number | null>(
+        db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'external_id_pending'").get() === undefined
+          ? 'SELECT id FROM external_id WHERE kind = @kind AND external_id = @number'
+          : EXTERNAL_ID_LOOKUP,
+      )
+      .pluck(),
     lastPageAt: db.prepare<[string], string | null>('SELECT max(last_page_at) FROM feed_cursor WHERE filter_id = ?').pluck(),
     contractsOfTender: db.prepare<[number], number>('SELECT id FROM contract WHERE tender_id = ? ORDER BY id').pluck(),
   };
@@ -377,7 +385,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       return s.total.get(filterId, feed) ?? null;
     },
     byExternalId(kind, externalId) {
-      return s.external.get(KIND_CODE[kind], externalId);
+      return s.external.get({ kind: KIND_CODE[kind], number: externalId }) ?? undefined;
     },
     lastPageAt(filterId) {
       return s.lastPageAt.get(filterId) ?? null;

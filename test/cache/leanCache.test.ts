@@ -10,6 +10,7 @@ import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { insightStore } from '../../src-main/cache/insightStore';
+import { runMaintenance } from '../../src-main/cache/maintenance';
 import { CODEC_BROTLI, CODEC_DEFLATE, decodeBlob, encodeBlob } from '../../src-main/cache/packCodec';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { viewQueries } from '../../src-main/cache/viewQueries';
@@ -218,5 +219,35 @@ describe('a lean cache (issue 28)', () => {
     } finally {
       cache.close();
     }
+  });
+
+  it('a notice number is found the moment its page is stored, from the queue, and after the queue moved into the index; the first id given for a number stays', () => {
+    const file = join(tempDir(), 'cache.db');
+    let cache = openCache(file);
+    const feeds = feedStore(cache);
+    feeds.saveFeedPage(tenderPage(Array.from({ length: 30 }, (_, i) => tenderItem(tender(i + 1, 1)))));
+    feeds.saveFeedPage(tenderPage([tenderItem(contract(7, 1, 3))].map((it) => ({ ...it, kind: 'contract' as const })), { feed: 'contract' }));
+    const count = (table: string): number => cache.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    // The page wrote no random entry into the index: its numbers wait in the queue, committed with it.
+    expect([count('external_id'), count('external_id_pending')]).toEqual([0, 31]);
+    expect(viewQueries(cache).byExternalId('tender', String(tender(12, 1).etp_id))).toBe(12);
+    expect(viewQueries(cache).byExternalId('contract', String(contract(7, 1, 3).reestr_number))).toBe(7);
+    // Another tender later given tender 12's number (a re-used or mistyped number): the first id stays, queued or not.
+    feeds.saveFeedPage(tenderPage([tenderItem(tender(99, 1, { extra: { etp_id: tender(12, 1).etp_id } }))]));
+    expect(viewQueries(cache).byExternalId('tender', String(tender(12, 1).etp_id))).toBe(12);
+    cache.close();
+    // Reopened as a killed process leaves it (nothing moved at close): the queue is there.
+    cache = openCache(file);
+    expect(viewQueries(cache).byExternalId('tender', String(tender(30, 1).etp_id))).toBe(30);
+    runMaintenance(cache);
+    expect([count('external_id'), count('external_id_pending')]).toEqual([31, 0]);
+    expect(viewQueries(cache).byExternalId('tender', String(tender(12, 1).etp_id))).toBe(12);
+    expect(viewQueries(cache).byExternalId('tender', String(tender(30, 1).etp_id))).toBe(30);
+    expect(viewQueries(cache).byExternalId('tender', '0000')).toBeUndefined();
+    // A number already in the index keeps its id when the queue brings another one for it.
+    feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(100, 1, { extra: { etp_id: tender(30, 1).etp_id } }))]));
+    runMaintenance(cache);
+    expect(viewQueries(cache).byExternalId('tender', String(tender(30, 1).etp_id))).toBe(30);
+    cache.close();
   });
 });
