@@ -90,12 +90,16 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
   const s = {
     member: db.prepare('INSERT OR IGNORE INTO filter_member (filter_id, kind, id) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT OR IGNORE INTO external_id (kind, external_id, id) VALUES (?, ?, ?)'),
+    // SQLite rewrites an index entry for every column a SET names, even to the same value: the customer's INN
+    // (index contract_party_customer, in no order of the contracts' ids) is set apart, only when it changed
+    // (issue 28: ~50 random index pages a feed page of contract versions otherwise).
     party: db.prepare(
       `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET version = excluded.version, customer_inn = excluded.customer_inn,
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version,
          customer_name = excluded.customer_name, supplier_inns = excluded.supplier_inns, supplier_text = excluded.supplier_text
        WHERE excluded.version > contract_party.version OR ? = 1`,
     ),
+    partyCustomer: db.prepare('UPDATE contract_party SET customer_inn = ? WHERE id = ? AND customer_inn IS NOT ?'),
     // A file migrated with a shorter registry (migration tests) has the row of migration 0003.
     view: lean
       ? db.prepare(
@@ -134,7 +138,9 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
       }
       if (kind === 'contract') {
         const p = contractParty(object);
-        s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0);
+        if (s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0).changes > 0) {
+          s.partyCustomer.run(p.customerInn, id, p.customerInn);
+        }
       }
     },
     writeQueued() {

@@ -3,6 +3,8 @@
  * pages hold them whole, repeated texts and Moscow dates of the per-tender rows kept compactly (migration 0024),
  * and a cache made by the schema before migrates with every body, card and row it held, byte for byte.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cardStore, type CardInput } from '../../src-main/cache/cardStore';
@@ -15,6 +17,7 @@ import { CODEC_BROTLI, CODEC_DEFLATE, decodeBlob, encodeBlob } from '../../src-m
 import { versionStore } from '../../src-main/cache/versionStore';
 import { viewQueries } from '../../src-main/cache/viewQueries';
 import { moscowRendering, storedViewDate } from '../../src-main/cache/viewDates';
+import type { FeedItem } from '../../src-main/cache/feedStore';
 import { contract, contractItem, tempDir, tender, tenderItem, tenderPage } from './helpers';
 
 /** A card with `positions` positions of varied text (so it compresses to about what a real card does). */
@@ -249,5 +252,50 @@ describe('a lean cache (issue 28)', () => {
     runMaintenance(cache);
     expect(viewQueries(cache).byExternalId('tender', String(tender(30, 1).etp_id))).toBe(30);
     cache.close();
+  });
+
+  it('a new version that keeps its publication date, customer INN and tender leaves those indexes\' pages as they were; a changed one is found by its new value', () => {
+    const file = join(tempDir(), 'cache.db');
+    const cache = openCache(file);
+    try {
+      const feeds = feedStore(cache);
+      const day = (id: number): string => `2026-0${1 + (id % 9)}-1${id % 10}T10:00:00+03:00`;
+      const inn = (id: number): string => String(7_700_000_000 + ((id * 7919) % 9973));
+      const N = 2000;
+      const tenders = (version: number): FeedItem[] => Array.from({ length: N }, (_, i) => tenderItem(tender(i + 1, version, { publish: day((i * 37) % N), price: 1000 * version + i })));
+      const contracts = (version: number): FeedItem[] =>
+        Array.from({ length: N }, (_, i) => contractItem({ ...contract(i + 1, version, ((i * 7919) % N) + 1, version * 10), customer: { name: 'Заказчик', inn: inn(i + 1) } }));
+      const store = (items: FeedItem[], feed: 'tender' | 'contract'): void => {
+        for (let at = 0; at < items.length; at += 100) feeds.saveFeedPage(tenderPage(items.slice(at, at + 100), { feed }));
+      };
+      store(tenders(1), 'tender');
+      store(contracts(1), 'contract');
+      const pages = (): Map<string, string[]> => {
+        cache.db.pragma('wal_checkpoint(TRUNCATE)');
+        const bytes = readFileSync(file);
+        const out = new Map<string, string[]>();
+        for (const name of ['tender_publish_order', 'contract_party_customer', 'contract_tender']) {
+          const numbers = cache.db.prepare<[string], number>('SELECT pageno FROM dbstat WHERE name = ? ORDER BY pageno').pluck().all(name);
+          out.set(name, numbers.map((n) => createHash('md5').update(bytes.subarray((n - 1) * 4096, n * 4096)).digest('hex')));
+        }
+        return out;
+      };
+      const before = pages();
+      store(tenders(2), 'tender');
+      store(contracts(2), 'contract');
+      expect(pages()).toEqual(before);
+      expect(cache.db.prepare('SELECT count(*) FROM contract_party WHERE version = 2 AND paid = 20').pluck().get()).toBe(N);
+
+      feeds.saveFeedPage(tenderPage([tenderItem(tender(5, 3, { publish: '2027-03-03T10:00:00+03:00' }))]));
+      feeds.saveFeedPage(tenderPage([contractItem({ ...contract(7, 3, 99_999), customer: { name: 'Заказчик', inn: '5000000001' } })], { feed: 'contract' }));
+      expect(cache.db.prepare('SELECT id FROM tender WHERE publish_at = ?').pluck().all(Date.parse('2027-03-03T10:00:00+03:00') / 1000)).toEqual([5]);
+      expect(cache.db.prepare("SELECT id FROM contract_party WHERE customer_inn = '5000000001'").pluck().all()).toEqual([7]);
+      expect(cache.db.prepare(`SELECT id FROM contract_party WHERE customer_inn = '${inn(7)}'`).pluck().all()).not.toContain(7);
+      expect(cache.db.prepare('SELECT id FROM contract WHERE tender_id = 99999').pluck().all()).toEqual([7]);
+      expect(cache.db.prepare('SELECT id FROM contract WHERE tender_id = ?').pluck().all(((6 * 7919) % N) + 1)).not.toContain(7);
+      expect(cache.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      cache.close();
+    }
   });
 });
