@@ -42,6 +42,9 @@ export const cacheInternals = [
   'walCheckpointer.ts',
   'insightUpkeep.ts',
   'partyIndexQueue.ts',
+  'labelRefs.ts',
+  'viewDates.ts',
+  'externalIdQueue.ts',
 ];
 
 /**

@@ -4,7 +4,10 @@
  * the versions held. The field readers are shared with the migration that fills existing files.
  */
 import type Database from 'better-sqlite3';
+import { createExternalIdQueue } from './externalIdQueue';
+import { createLabelRefs } from './labelRefs';
 import { KIND_CODE, type ObjectKind } from './types';
+import { storedViewDate } from './viewDates';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -64,44 +67,87 @@ export interface AppIndexer {
   member(filterId: string, kind: ObjectKind, id: number): void;
   /** A version stored for the first time; `forced`: it is the latest whatever its number (deliveryWriter says when). */
   newVersion(kind: ObjectKind, id: number, version: number, object: unknown, forced?: boolean): void;
+  /** The end of a page's writes (in its transaction): the external-id queue moved once past its bound. */
+  writeQueued(): void;
+  /** After each write transaction (the label refs it learned). */
+  transactionEnded(committed: boolean): void;
 }
 
-const NO_VIEWS: AppIndexer = { member() {}, newVersion() {} };
+const NO_VIEWS: AppIndexer = { member() {}, newVersion() {}, writeQueued() {}, transactionEnded() {} };
+
+/** The schema whose external ids are queued and moved into their index in batches (migration 0025). */
+const LAZY_EXTERNAL_SCHEMA = 25;
+
+/** The schema whose `tender_view` keeps region names as label refs and dates compactly (migration 0024). */
+const LEAN_VIEW_SCHEMA = 24;
 
 export function createAppIndexer(db: Database.Database): AppIndexer {
   // A file migrated with a shorter registry (the migration tests open schema-1 files) has no view tables.
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tender_view'").get() === undefined) return NO_VIEWS;
+  const schema = db.pragma('user_version', { simple: true }) as number;
+  const lean = schema >= LEAN_VIEW_SCHEMA;
+  const externalQueue = schema >= LAZY_EXTERNAL_SCHEMA ? createExternalIdQueue(db) : null;
   const s = {
     member: db.prepare('INSERT OR IGNORE INTO filter_member (filter_id, kind, id) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT OR IGNORE INTO external_id (kind, external_id, id) VALUES (?, ?, ?)'),
+    // SQLite rewrites an index entry for every column a SET names, even to the same value: the customer's INN
+    // (index contract_party_customer, in no order of the contracts' ids) is set apart, only when it changed
+    // (issue 28: ~50 random index pages a feed page of contract versions otherwise).
     party: db.prepare(
       `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET version = excluded.version, customer_inn = excluded.customer_inn,
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version,
          customer_name = excluded.customer_name, supplier_inns = excluded.supplier_inns, supplier_text = excluded.supplier_text
        WHERE excluded.version > contract_party.version OR ? = 1`,
     ),
-    view: db.prepare(
-      `INSERT INTO tender_view (id, version, etp_id, currency, region_name, customer_inn, publish_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET version = excluded.version, etp_id = excluded.etp_id, currency = excluded.currency,
-         region_name = excluded.region_name, customer_inn = excluded.customer_inn, publish_date = excluded.publish_date, end_date = excluded.end_date
-       WHERE excluded.version > tender_view.version OR ? = 1`,
-    ),
+    partyCustomer: db.prepare('UPDATE contract_party SET customer_inn = ? WHERE id = ? AND customer_inn IS NOT ?'),
+    // A file migrated with a shorter registry (migration tests) has the row of migration 0003.
+    view: lean
+      ? db.prepare(
+          `INSERT INTO tender_view (id, version, etp_id, currency, region_ref, customer_inn, publish_at, publish_date, end_at, end_date)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET version = excluded.version, etp_id = excluded.etp_id, currency = excluded.currency,
+             region_ref = excluded.region_ref, customer_inn = excluded.customer_inn, publish_at = excluded.publish_at,
+             publish_date = excluded.publish_date, end_at = excluded.end_at, end_date = excluded.end_date
+           WHERE excluded.version > tender_view.version OR ? = 1`,
+        )
+      : db.prepare(
+          `INSERT INTO tender_view (id, version, etp_id, currency, region_name, customer_inn, publish_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET version = excluded.version, etp_id = excluded.etp_id, currency = excluded.currency,
+             region_name = excluded.region_name, customer_inn = excluded.customer_inn, publish_date = excluded.publish_date, end_date = excluded.end_date
+           WHERE excluded.version > tender_view.version OR ? = 1`,
+        ),
   };
+  const labels = lean ? createLabelRefs(db) : null;
   return {
     member(filterId, kind, id) {
       s.member.run(filterId, KIND_CODE[kind], id);
     },
     newVersion(kind, id, version, object, forced = false) {
       const external = externalIdOf(kind, object);
-      if (external) s.external.run(KIND_CODE[kind], external, id);
+      if (external) {
+        if (externalQueue) externalQueue.add(KIND_CODE[kind], external, id);
+        else s.external.run(KIND_CODE[kind], external, id);
+      }
       if (kind === 'tender') {
         const v = tenderView(object);
-        s.view.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate, forced ? 1 : 0);
+        if (labels) {
+          const publish = storedViewDate(v.publishDate);
+          const end = storedViewDate(v.endDate);
+          s.view.run(id, version, v.etpId, v.currency, labels.ref(v.regionName), v.customerInn, publish.at, publish.text, end.at, end.text, forced ? 1 : 0);
+        } else s.view.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate, forced ? 1 : 0);
       }
       if (kind === 'contract') {
         const p = contractParty(object);
-        s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0);
+        if (s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0).changes > 0) {
+          s.partyCustomer.run(p.customerInn, id, p.customerInn);
+        }
       }
+    },
+    writeQueued() {
+      externalQueue?.flushIfFull();
+    },
+    transactionEnded(committed) {
+      labels?.transactionEnded(committed);
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Statement } from 'better-sqlite3';
 import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from './deliveryWriter';
 import { CacheInputError } from './errors';
-import { decodeBlob, encodeBlob, type EncodedBlob } from './packCodec';
+import { decodeBlob, encodeBlob, writeCodecOf, type EncodedBlob } from './packCodec';
 import { storedJson } from './storedJson';
 import { KIND_CODE, type ObjectKind } from './types';
 import { versionStore } from './versionStore';
@@ -78,6 +78,7 @@ function positionTitles(card: Record<string, unknown>): string[] {
 
 function createCardStore(cache: CacheDb): CardStore {
   const { db } = cache;
+  const codec = writeCodecOf(db);
   const writer = deliveryWriter(cache);
   const versions = versionStore(cache);
   // Looked up on first use: a file opened at an older schema (migration tests) has no response_charge yet.
@@ -172,7 +173,7 @@ function createCardStore(cache: CacheDb): CardStore {
       const prepared = writer.prepare([
         { kind: input.kind, id: input.id, version: input.version, billed: input.billed, event: null, object: card },
       ]);
-      const blob = encodeBlob(Buffer.from(JSON.stringify(card), 'utf8'));
+      const blob = encodeBlob(Buffer.from(JSON.stringify(card), 'utf8'), codec);
       return writer.transact(() => save.immediate(input, card, prepared, blob));
     },
     getCard(kind, id, version, page, limit) {

@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3';
 import { hasDeliveryEvidence } from '../domain/teamRows';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
-import { decodePack, encodeBlob, packMember, type EncodedBlob } from './packCodec';
+import { decodePack, encodeBlob, packMember, writeCodecOf, type EncodedBlob } from './packCodec';
 import { storedJson } from './storedJson';
 import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
@@ -131,6 +131,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const upkeep = createWriteUpkeep(db);
   const views = createAppIndexer(db);
   const insights = createInsightUpkeep(db);
+  const codec = writeCodecOf(db);
   const s = {
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
     request: db.prepare(
@@ -164,15 +165,18 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     adoptDeliveries: db.prepare('UPDATE delivery SET version = ? WHERE kind = ? AND id = ? AND version = ?'),
     adoptTitles: db.prepare('UPDATE tender_positions_text SET version = ? WHERE tender_id = ? AND version = ?'),
     dropVersion: db.prepare('DELETE FROM object_version WHERE kind = ? AND id = ? AND version = ?'),
+    // The tender id (index contract_tender) is set apart, only when it changed: SQLite rewrites an index entry
+    // for every column a SET names, even to the same value (issue 28: ~15 random index pages a feed page).
     contract: db.prepare(
       `INSERT INTO contract (id, version, tender_id) VALUES (?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version
        WHERE excluded.version > contract.version`,
     ),
     contractForced: db.prepare(
       `INSERT INTO contract (id, version, tender_id) VALUES (?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET version = excluded.version, tender_id = excluded.tender_id`,
+       ON CONFLICT (id) DO UPDATE SET version = excluded.version`,
     ),
+    contractTender: db.prepare('UPDATE contract SET tender_id = ? WHERE id = ? AND tender_id IS NOT ?'),
     latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
     latestContract: db.prepare<[number], number>('SELECT version FROM contract WHERE id = ?').pluck(),
     packOf: db.prepare<[number], { codec: number; raw_bytes: number; body: Buffer }>('SELECT codec, raw_bytes, body FROM version_pack WHERE pack_id = ?'),
@@ -261,7 +265,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
       if (indexed) insights.tenderVersion(item.id, item.version, item.object, indexed.fields, indexed.isNew);
     } else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
-      (forced ? s.contractForced : s.contract).run(item.id, item.version, tenderId);
+      if ((forced ? s.contractForced : s.contract).run(item.id, item.version, tenderId).changes > 0) s.contractTender.run(tenderId, item.id, tenderId);
       insights.contractVersion(item.id, item.version, item.object);
     }
   };
@@ -290,7 +294,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     const replaced = heldJson !== apiJson;
     if (replaced) {
       const bytes = Buffer.from(apiJson, 'utf8');
-      t.takeOver.run(storePack(encodeBlob(bytes)), 0, bytes.length, requestSeq, kind, item.id, item.version);
+      t.takeOver.run(storePack(encodeBlob(bytes, codec)), 0, bytes.length, requestSeq, kind, item.id, item.version);
     } else t.takeOver.run(first.pack_id, first.pack_offset, first.byte_length, requestSeq, kind, item.id, item.version);
     const latest = latestOf(item);
     if (latest === null) onNewVersion(item);
@@ -315,7 +319,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
           return result;
         } finally {
           tenders.transactionEnded(committed);
-          insights.transactionEnded();
+          views.transactionEnded(committed);
+          insights.transactionEnded(committed);
           if (committed) upkeep.committed(performance.now() - started);
         }
       };
@@ -345,7 +350,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         lengths.push(bytes.length);
         offset += bytes.length;
       }
-      const pack = parts.length > 0 ? encodeBlob(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset)) : null;
+      const pack = parts.length > 0 ? encodeBlob(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset), codec) : null;
       return { items, offsets, lengths, pack };
     },
 
@@ -370,7 +375,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         } else if (s.held.get(kind, item.id, item.version) === undefined) {
           // Believed held before the transaction but not there: store it on its own, never lose it.
           const bytes = Buffer.from(JSON.stringify(item.object), 'utf8');
-          const own = storePack(encodeBlob(bytes));
+          const own = storePack(encodeBlob(bytes, codec));
           stored = s.version.run(kind, item.id, item.version, own, 0, bytes.length, requestSeq).changes === 1;
         }
         s.delivery.run(kind, item.id, item.version, requestSeq, ordinal, item.event === null ? null : EVENT_CODE[item.event], item.billed ? 1 : 0);
@@ -401,6 +406,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
 
       tenders.writeQueued();
       insights.writeQueued();
+      views.writeQueued();
       s.requestCounts.run(summary.items, summary.billed, summary.newVersions, summary.created, summary.updated, requestSeq);
       return summary;
     },

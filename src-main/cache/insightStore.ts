@@ -15,6 +15,8 @@ import { perCache, type CacheDb } from './database';
 import { createInsightUpkeep, okpd2List, suppliersOf, type CustomerSource } from './insightUpkeep';
 import { createPartyIndexQueue } from './partyIndexQueue';
 import { listStore } from './listStore';
+import { labelText } from './labelRefs';
+import { viewDateSql } from './viewDates';
 import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
 import { writeTransaction } from './writeRetry';
 
@@ -89,7 +91,8 @@ type PositionRow = Omit<PositionFact, 'kind'> & { kind: number };
  * already keeps per tender (`tender`, `tender_view`, `customer_name`). Callers add WHERE and ORDER BY on `i`.
  */
 const TENDER_SELECT = `SELECT t.id, t.version, v.etp_id, t.name, i.customer_inn, n.name AS customer_name, i.law, t.status,
-    i.placement_type, i.placement_name, t.price, t.publish_at, t.end_at, v.end_date, t.region, i.okpd2
+    i.placement_type, ${labelText('i.placement_ref')} AS placement_name, t.price, t.publish_at, t.end_at, ${viewDateSql('v', 'end')} AS end_date,
+    t.region, i.okpd2
   FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN tender_view v ON v.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;
 
 /** The name the cache's tenders give a customer INN (an attributed contract names none): its first tender's. */

@@ -21,6 +21,7 @@ import { contractStageOf } from '../domain/contractStage';
 import { isSingleSupplierPlacementName, type ContractFact, type PositionFact, type TenderFact } from '../domain/insights';
 import { contractLaw, knownLaw, tenderLaw } from '../domain/laws';
 import { tenderView } from './appIndex';
+import { createLabelRefs, labelText } from './labelRefs';
 import { createPartyIndexQueue, suppliersOf, suppliersText } from './partyIndexQueue';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
@@ -132,8 +133,11 @@ export interface InsightUpkeep {
    */
   writeQueued(): void;
   /** The transaction ended (committed or not): what was queued and not written is forgotten. */
-  transactionEnded(): void;
+  transactionEnded(committed: boolean): void;
 }
+
+/** The schema whose `insight_tender` keeps the placement's name as a label ref (migration 0024). */
+const LEAN_INSIGHT_SCHEMA = 24;
 
 const NO_UPKEEP: InsightUpkeep = {
   tenderVersion() {},
@@ -170,18 +174,26 @@ export { suppliersOf };
 export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   // A file migrated with a shorter registry (the migration tests open older schemas) has no insight tables.
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insight_tender'").get() === undefined) return NO_UPKEEP;
+  const lean = (db.pragma('user_version', { simple: true }) as number) >= LEAN_INSIGHT_SCHEMA;
+  const placementColumn = lean ? 'placement_ref' : 'placement_name';
+  const labels = lean ? createLabelRefs(db) : null;
+  /** What the placement column stores for a name: its label ref, or the name on an older schema. */
+  const placement = (name: string | null): string | number | null => (labels ? labels.ref(name) : name);
   const s = {
+    // From migration 0024 the placement's name is a label ref; a file at an older schema (migration 0012's fill,
+    // the migration tests) has the name itself.
     tender: db.prepare<[number], TenderKept>(
-      'SELECT customer_inn, law, placement_type, placement_name, single_supplier, okpd2 FROM insight_tender WHERE id = ?',
+      `SELECT customer_inn, law, placement_type, ${lean ? labelText('placement_ref') : 'placement_name'} AS placement_name, single_supplier, okpd2
+       FROM insight_tender WHERE id = ?`,
     ),
     latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
     addTender: db.prepare(
-      `INSERT INTO insight_tender (id, customer_inn, law, placement_type, placement_name, single_supplier, okpd2)
+      `INSERT INTO insight_tender (id, customer_inn, law, placement_type, ${placementColumn}, single_supplier, okpd2)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
     // The by-customer columns (customer, single-supplier) apart: only their change queues the tender for the
     // lazy customer index (partyIndexQueue.ts).
-    tenderDetails: db.prepare('UPDATE insight_tender SET law = ?, placement_type = ?, placement_name = ?, okpd2 = ? WHERE id = ?'),
+    tenderDetails: db.prepare(`UPDATE insight_tender SET law = ?, placement_type = ?, ${placementColumn} = ?, okpd2 = ? WHERE id = ?`),
     tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
     // `?` is a JSON array of [tender id, customer INN, customer name]: one statement per page, since most
     // tenders have no contract yet and a statement per tender cost a few percent of the ingest.
@@ -233,12 +245,12 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   const putTender = (id: number, kept: TenderKept | undefined, next: Omit<TenderKept, 'single_supplier'>): void => {
     const single = singleOf(next.placement_name);
     if (!kept) {
-      s.addTender.run(id, next.customer_inn, next.law, next.placement_type, next.placement_name, single, next.okpd2);
+      s.addTender.run(id, next.customer_inn, next.law, next.placement_type, placement(next.placement_name), single, next.okpd2);
       if (next.customer_inn !== null) partyIndexes.tenderChanged(id, null);
       return;
     }
     if (next.law !== kept.law || next.placement_type !== kept.placement_type || next.placement_name !== kept.placement_name || next.okpd2 !== kept.okpd2) {
-      s.tenderDetails.run(next.law, next.placement_type, next.placement_name, next.okpd2, id);
+      s.tenderDetails.run(next.law, next.placement_type, placement(next.placement_name), next.okpd2, id);
     }
     if (next.customer_inn !== kept.customer_inn || single !== kept.single_supplier) {
       s.tenderIndexed.run(next.customer_inn, single, id);
@@ -334,7 +346,8 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       queuedCustomers.clear();
     },
 
-    transactionEnded() {
+    transactionEnded(committed) {
+      labels?.transactionEnded(committed);
       queuedCustomers.clear();
     },
   };

@@ -1,10 +1,12 @@
 /**
  * Housekeeping for idle moments: FTS5 segment merging (fewer segments and tombstones make searches faster),
  * the insight store's queued customer and supplier entries moved into their indexes in one sorted batch
- * (partyIndexQueue.ts: so the first dossier after a sync does not pay for it), statistics for the query
+ * (partyIndexQueue.ts: so the first dossier after a sync does not pay for it), the queued external ids moved
+ * into their index the same way (externalIdQueue.ts), statistics for the query
  * planner, and a WAL checkpoint. Each step is small and can be repeated; none changes what a reader answers.
  */
 import type { CacheDb } from './database';
+import { flushExternalIdQueue } from './externalIdQueue';
 import { flushInsightQueue } from './insightStore';
 import { ftsMergeStep, MERGE_STEP_PAGES } from './writeUpkeep';
 
@@ -29,6 +31,7 @@ export function runMaintenance(cache: CacheDb, mergePages = 500): MaintenanceRes
     merged = true;
   }
   flushInsightQueue(cache);
+  flushExternalIdQueue(cache.db);
   cache.db.pragma('optimize');
   const [checkpoint] = cache.db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
   return {

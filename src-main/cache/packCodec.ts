@@ -7,12 +7,29 @@
  * 100-item pack), so the last packs read are kept inflated in a small LRU.
  */
 import type Database from 'better-sqlite3';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { StoredDataDamageError } from './damage';
 
 export const CODEC_RAW = 0;
 export const CODEC_DEFLATE = 1;
-export type Codec = typeof CODEC_RAW | typeof CODEC_DEFLATE;
+/** Brotli, allowed by the schema from migration 0023 on (the `codec` CHECK of version_pack and card). */
+export const CODEC_BROTLI = 2;
+export type Codec = typeof CODEC_RAW | typeof CODEC_DEFLATE | typeof CODEC_BROTLI;
+
+/** What a cache's schema lets its writers use: Brotli from migration 0023 on, DEFLATE on a file before it. */
+export type WriteCodec = typeof CODEC_DEFLATE | typeof CODEC_BROTLI;
+
+/** The schema version whose `codec` columns take Brotli (migration 0023). */
+const BROTLI_SCHEMA = 23;
+
+/** The codec new blobs of this connection's file are written with (its schema as migrated, read once). */
+export function writeCodecOf(db: Database.Database): WriteCodec {
+  return (db.pragma('user_version', { simple: true }) as number) >= BROTLI_SCHEMA ? CODEC_BROTLI : CODEC_DEFLATE;
+}
+
+const BROTLI_QUALITY = 3;
+/** A 1 MB window: a whole page's pack (~150 KB) and the largest cards fit it. */
+const BROTLI_WINDOW = 20;
 
 /** zlib level: 3 is the knee measured on tender pages (level 1 is ~15 % bigger, 6 is 40 % slower). */
 const DEFLATE_LEVEL = 3;
@@ -23,27 +40,34 @@ export interface EncodedBlob {
   body: Buffer;
 }
 
-/** Compresses `raw`; keeps it as is when compressing would not make it smaller. */
-export function encodeBlob(raw: Buffer): EncodedBlob {
-  const packed = deflateRawSync(raw, { level: DEFLATE_LEVEL });
-  return packed.length < raw.length
-    ? { codec: CODEC_DEFLATE, rawBytes: raw.length, body: packed }
-    : { codec: CODEC_RAW, rawBytes: raw.length, body: raw };
+/** Compresses `raw` with `codec`; keeps it as is when compressing would not make it smaller. */
+export function encodeBlob(raw: Buffer, codec: WriteCodec = CODEC_DEFLATE): EncodedBlob {
+  const packed =
+    codec === CODEC_BROTLI
+      ? brotliCompressSync(raw, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        })
+      : deflateRawSync(raw, { level: DEFLATE_LEVEL });
+  return packed.length < raw.length ? { codec, rawBytes: raw.length, body: packed } : { codec: CODEC_RAW, rawBytes: raw.length, body: raw };
 }
 
 /**
- * A blob's bytes as written. Raw DEFLATE has no checksum of its own, so the length stored beside the blob
+ * A blob's bytes as written. Raw DEFLATE and Brotli have no checksum of their own, so the length stored beside the blob
  * (`raw_bytes`, given when the caller read it) is what tells a damaged blob from a sound one: damaged bytes either
  * fail to inflate or inflate to another length (issue 27). Either is a StoredDataDamageError, never zlib's words.
- * An unknown codec is damage too: the column allows only these two, and a new one would come with a migration
+ * An unknown codec is damage too: the column allows only these three, and a new one would come with a migration
  * (a file of a newer app is refused at open before anything is read).
  */
 export function decodeBlob(codec: number, body: Buffer, rawBytes?: number, what = 'stored data'): Buffer {
   let raw: Buffer;
   if (codec === CODEC_RAW) raw = body;
-  else if (codec === CODEC_DEFLATE) {
+  else if (codec === CODEC_DEFLATE || codec === CODEC_BROTLI) {
     try {
-      raw = inflateRawSync(body);
+      raw = codec === CODEC_DEFLATE ? inflateRawSync(body) : brotliDecompressSync(body);
     } catch (error) {
       throw new StoredDataDamageError(what, `does not inflate (${(error as Error).message})`);
     }

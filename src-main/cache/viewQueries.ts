@@ -14,6 +14,9 @@ import { perCache, type CacheDb } from './database';
 import { StoredDataDamageError } from './damage';
 import { decodePack, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { KIND_CODE, type ObjectKind } from './types';
+import { EXTERNAL_ID_LOOKUP } from './externalIdQueue';
+import { labelText } from './labelRefs';
+import { viewDateSql } from './viewDates';
 
 export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
 export interface TenderSort {
@@ -90,9 +93,9 @@ const statements = perCache((cache: CacheDb) => {
     ),
     pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     tenderRow: db.prepare<[number], TenderViewRow>(
-      `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, v.region_name AS region,
-         t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, v.publish_date AS publishDate,
-         v.end_date AS endDate,
+      `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, ${labelText('v.region_ref')} AS region,
+         t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, ${viewDateSql('v', 'publish')} AS publishDate,
+         ${viewDateSql('v', 'end')} AS endDate,
          (SELECT min(r.received_at) FROM object_version o JOIN delivery_request r ON r.request_seq = o.first_request_seq
           WHERE o.kind = 1 AND o.id = t.id) AS receivedAt
        FROM tender t LEFT JOIN tender_view v ON v.id = t.id LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.id = ?`,
@@ -118,7 +121,14 @@ const statements = perCache((cache: CacheDb) => {
        ON CONFLICT (filter_id, feed) DO UPDATE SET total = excluded.total, updated_at = excluded.updated_at`,
     ),
     total: db.prepare<[string, string], number>('SELECT total FROM filter_total WHERE filter_id = ? AND feed = ?').pluck(),
-    external: db.prepare<[number, string], number>('SELECT id FROM external_id WHERE kind = ? AND external_id = ?').pluck(),
+    // From migration 0025 the newest numbers may still be queued (externalIdQueue.ts).
+    external: db
+      .prepare<[{ kind: number; number: string }], number | null>(
+        db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'external_id_pending'").get() === undefined
+          ? 'SELECT id FROM external_id WHERE kind = @kind AND external_id = @number'
+          : EXTERNAL_ID_LOOKUP,
+      )
+      .pluck(),
     lastPageAt: db.prepare<[string], string | null>('SELECT max(last_page_at) FROM feed_cursor WHERE filter_id = ?').pluck(),
     contractsOfTender: db.prepare<[number], number>('SELECT id FROM contract WHERE tender_id = ? ORDER BY id').pluck(),
   };
@@ -375,7 +385,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       return s.total.get(filterId, feed) ?? null;
     },
     byExternalId(kind, externalId) {
-      return s.external.get(KIND_CODE[kind], externalId);
+      return s.external.get({ kind: KIND_CODE[kind], number: externalId }) ?? undefined;
     },
     lastPageAt(filterId) {
       return s.lastPageAt.get(filterId) ?? null;

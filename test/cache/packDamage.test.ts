@@ -7,7 +7,6 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { toIpcError } from '../../src-main/app/errors';
 import { openProfileCache } from '../../src-main/app/damagedCaches';
@@ -17,7 +16,7 @@ import { feedStore } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
 import { isDamageError } from '../../src-main/cache/fileCheck';
 import { positionsTotalOf } from '../../src-main/cache/cardFacts';
-import { CODEC_DEFLATE, CODEC_RAW, packMember } from '../../src-main/cache/packCodec';
+import { CODEC_BROTLI, CODEC_RAW, decodeBlob, packMember } from '../../src-main/cache/packCodec';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { viewQueries } from '../../src-main/cache/viewQueries';
 import { tenderRow } from '../../src-main/current/rows';
@@ -61,7 +60,7 @@ describe('a damaged pack is damage when it is read', () => {
   it('a compressed pack whose bytes were overwritten (it does not inflate, or inflates to another length)', () => {
     const { cache, packId } = cacheWithPack();
     const { codec, body } = cache.db.prepare('SELECT codec, body FROM version_pack WHERE pack_id = ?').get(packId) as { codec: number; body: Buffer };
-    expect(codec).toBe(CODEC_DEFLATE);
+    expect(codec).toBe(CODEC_BROTLI);
     const damaged = Buffer.from(body);
     damaged.fill(0xa5, 8, 40);
     cache.db.prepare('UPDATE version_pack SET body = ? WHERE pack_id = ?').run(damaged, packId);
@@ -80,8 +79,8 @@ describe('a damaged pack is damage when it is read', () => {
     const spoils = [(b: Buffer, at: number) => b.fill(0x20, at, at + 3), (b: Buffer, at: number) => b.fill(0x22, at + 20, at + 24)];
     for (const spoil of spoils) {
       const { cache, packId } = cacheWithPack();
-      const body = cache.db.prepare('SELECT body FROM version_pack WHERE pack_id = ?').pluck().get(packId) as Buffer;
-      const whole = inflateRawSync(body);
+      const { codec, body } = cache.db.prepare('SELECT codec, body FROM version_pack WHERE pack_id = ?').get(packId) as { codec: number; body: Buffer };
+      const whole = Buffer.from(decodeBlob(codec, body));
       const { at, length } = cache.db.prepare('SELECT pack_offset AS at, byte_length AS length FROM object_version WHERE kind = 1 AND id = 5').get() as { at: number; length: number };
       expect(JSON.parse(whole.toString('utf8', at, at + length))).toMatchObject({ id: 5 });
       spoil(whole, at);
@@ -128,7 +127,8 @@ describe('a damaged pack is damage when it is read', () => {
     const old = openCache(file, { migrations: MIGRATIONS.slice(0, 11) });
     feedStore(old).saveFeedPage(tenderPage(Array.from({ length: 20 }, (_, i) => tenderItem(tender(i + 1, 1, { name: `Поставка бумаги ${i + 1}` })))));
     const packId = old.db.prepare('SELECT pack_id FROM object_version WHERE kind = 1 AND id = 5').pluck().get() as number;
-    const whole = inflateRawSync(old.db.prepare('SELECT body FROM version_pack WHERE pack_id = ?').pluck().get(packId) as Buffer);
+    const stored = old.db.prepare('SELECT codec, body FROM version_pack WHERE pack_id = ?').get(packId) as { codec: number; body: Buffer };
+    const whole = Buffer.from(decodeBlob(stored.codec, stored.body));
     const at = old.db.prepare('SELECT pack_offset FROM object_version WHERE kind = 1 AND id = 5').pluck().get() as number;
     whole.fill(0x22, at + 20, at + 24); // still an object's braces around it, no longer JSON
     old.db.prepare('UPDATE version_pack SET codec = ?, raw_bytes = ?, body = ? WHERE pack_id = ?').run(CODEC_RAW, whole.length, whole, packId);

@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateRawSync, inflateSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, inflateRawSync, inflateSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/index';
@@ -303,21 +303,23 @@ function occurrences(bytes: Buffer, secrets: readonly string[]): string[] {
   return hits;
 }
 
-function inflated(blob: Buffer): Buffer | null {
-  for (const inflate of [inflateRawSync, inflateSync, gunzipSync]) {
+/** Every way the blob decompresses (Brotli too: the cache's packs and cards since migration 0023, packCodec.ts). */
+function inflated(blob: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (const inflate of [inflateRawSync, inflateSync, gunzipSync, brotliDecompressSync]) {
     try {
-      return inflate(blob);
+      out.push(inflate(blob));
     } catch {
       // not this format
     }
   }
-  return null;
+  return out;
 }
 
 /**
  * Scans for secrets: every file under `roots` byte by byte (whatever it is: registry, cache.db, -wal, -shm,
  * an export), and every SQLite database among them value by value, with compressed blobs inflated — the
- * cache stores delivered JSON deflated, where a byte scan of the file alone would be blind.
+ * cache stores delivered JSON compressed, where a byte scan of the file alone would be blind.
  * Returns "file: secret" for each hit (empty when clean) and how many files and values were read.
  */
 export function scanForSecrets(roots: readonly string[], secrets: readonly string[]): { hits: string[]; files: string[]; values: number } {
@@ -342,8 +344,7 @@ export function scanForSecrets(roots: readonly string[], secrets: readonly strin
                   for (const s of secrets) if (value.includes(s)) hits.push(`${path} (table ${name}): ${s}`);
                 } else if (Buffer.isBuffer(value)) {
                   for (const s of occurrences(value, secrets)) hits.push(`${path} (table ${name}, blob): ${s}`);
-                  const plain = inflated(value);
-                  if (plain) for (const s of occurrences(plain, secrets)) hits.push(`${path} (table ${name}, inflated blob): ${s}`);
+                  for (const plain of inflated(value)) for (const s of occurrences(plain, secrets)) hits.push(`${path} (table ${name}, inflated blob): ${s}`);
                 }
               }
             }
