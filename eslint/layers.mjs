@@ -1,5 +1,7 @@
 // The layer tables of src-main and src-renderer, as data: eslint.config.js turns them into import rules
 // (eslint/layerZones.mjs), and test/lint/layers.test.ts checks the rules catch a wrong-way import.
+// docs/ARCHITECTURE.md draws them: after a change, `node eslint/layersDiagram.mjs` redraws the picture
+// (test/lint/architecture.test.ts fails while it is stale).
 //
 // Each table lists its layers from the top (entry points) to the bottom (pure modules). A file may import
 // anything in its own folder, in another folder of its own layer, or in any layer below; never a layer above.
