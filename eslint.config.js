@@ -12,7 +12,9 @@
 // - The main process never imports renderer or preload code.
 // - Inside src-main (and src-renderer), folders are ordered in layers: a lower layer never imports a higher one
 //   (the tables are data in eslint/layers.mjs, turned into import-x `no-restricted-paths` zones), and the cache's
-//   internal modules are imported only from inside the cache.
+//   internal modules are imported only from inside the cache; the entry points do not import one another
+//   (mainApart: the shell and browser mode start the app's core through app/host, and the CLI never imports
+//   the app).
 // - No import cycles, type-only imports included (eslint/noImportCycle.mjs).
 // - SQL only in src-main/cache (and the sandbox's store): no better-sqlite3 import, no `.db.prepare/exec/pragma`
 //   elsewhere in the main process.
@@ -22,8 +24,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { internalZone, layerZones } from './eslint/layerZones.mjs';
-import { cacheInternals, mainLayers, mainSeparate, rendererLayers } from './eslint/layers.mjs';
+import { apartZones, internalZone, layerZones } from './eslint/layerZones.mjs';
+import { cacheInternals, mainApart, mainLayers, mainSeparate, rendererLayers } from './eslint/layers.mjs';
 import localRules from './eslint/noImportCycle.mjs';
 
 const electron = {
@@ -66,6 +68,7 @@ const restrictImports = (...patterns) => ['error', { patterns }];
 
 const folderZones = [
   ...layerZones('src-main', mainLayers, mainSeparate),
+  ...apartZones('src-main', mainLayers, mainSeparate, mainApart),
   internalZone('src-main', mainLayers, mainSeparate, 'cache', cacheInternals, 'src-main/cache/README.md'),
   ...layerZones('src-renderer', rendererLayers),
 ];

@@ -57,6 +57,32 @@ export function layerZones(root, layers, separate = []) {
   return zones;
 }
 
+/**
+ * Zones that keep the folders of `apart` from importing one another, except its `allowed` imports; an import the
+ * layer order already forbids (a lower folder importing a higher one) gets no second zone, so it is told once.
+ */
+export function apartZones(root, layers, separate, apart) {
+  const allFolders = [...layers.flatMap((l) => l.folders), ...separate.map((s) => s.folder)];
+  const layerOf = (folder) => layers.findIndex((l) => l.folders.includes(folder));
+  for (const f of apart.folders) if (layerOf(f) < 0) throw new Error(`${LAYERS_FILE}: mainApart names a folder no layer has: ${f}`);
+  const allowed = (from, to) => apart.allowed.some((a) => a.from === from && a.to.includes(to));
+  const zones = [];
+  for (const from of apart.folders) {
+    for (const to of apart.folders) {
+      if (from === to || allowed(from, to) || layerOf(to) < layerOf(from)) continue;
+      // A subfolder that is a folder of its own (app/host in app) is judged by its own pair, not its parent's.
+      const except = allFolders.filter((f) => f.startsWith(`${to}/`)).map((f) => f.slice(to.length + 1));
+      zones.push({
+        target: targetsOf(root, from, allFolders),
+        from: under(root, to),
+        ...(except.length > 0 ? { except } : {}),
+        message: `${root}/${from} and ${root}/${to} are entry points that do not lean on one another (${LAYERS_FILE}, mainApart): move what both need below them (${apart.instead}).`,
+      });
+    }
+  }
+  return zones;
+}
+
 /** The zone that keeps a folder's internal modules to that folder. */
 export function internalZone(root, layers, separate, folder, internals, readme) {
   const outside = [...layers.flatMap((l) => l.folders), ...separate.map((s) => s.folder)].filter((f) => f !== folder);

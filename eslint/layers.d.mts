@@ -9,7 +9,13 @@ export interface SeparateFolder {
   readonly mayImport: readonly string[];
   readonly importedDownTo: string;
 }
+export interface ApartFolders {
+  readonly folders: readonly string[];
+  readonly allowed: readonly { readonly from: string; readonly to: readonly string[] }[];
+  readonly instead: string;
+}
 export declare const mainLayers: readonly Layer[];
 export declare const mainSeparate: readonly SeparateFolder[];
+export declare const mainApart: ApartFolders;
 export declare const cacheInternals: readonly string[];
 export declare const rendererLayers: readonly Layer[];

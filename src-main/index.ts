@@ -3,18 +3,17 @@
  * It opens one locked-down window, loads the renderer, and joins the renderer to the app core: the core runs
  * in a worker thread (./app/host), so no SQLite work ever runs on this thread and the window never freezes.
  * Everything else lives in modules that plain Node can load and test: the window's settings and the CSP in
- * `./shell/windowOptions`, the IPC sender rules and event fan-out in `./shell/ipcSender` and `./shell/ipcBridge`.
+ * `./contract/windowOptions`, the IPC sender rules and event fan-out in `./shell/ipcSender` and `./shell/ipcBridge`.
  */
 import { app, BrowserWindow, dialog, ipcMain, session, shell, type WebContents } from 'electron';
 import { homedir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { HostPlatform } from './app/appCore';
-import { startCoreHost, type CoreHost } from './app/host/coreHost';
+import { startCoreHost, type CoreHost, type HostPlatform } from './app/host/coreHost';
 import { resolveRootDir } from './profiles/profiles';
 import { forwardEventsTo, registerContractHandlers } from './shell/ipcBridge';
 import { rendererOrigin } from './shell/ipcSender';
-import { createMainWindowOptions, frameAncestorsPolicy } from './shell/windowOptions';
+import { createMainWindowOptions, frameAncestorsPolicy } from './contract/windowOptions';
 import { isAllowedExternalUrl } from './contract/externalUrl';
 
 // Built layout: out/main/index.js, out/preload/index.cjs, out/renderer/index.html.

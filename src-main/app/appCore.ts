@@ -27,17 +27,17 @@ import type { HostPlatform } from './hostPlatform';
 import { moneyHandlers } from './money';
 import { profileHandlers } from './profiles';
 import { accountLinkHandlers } from './sameAccount';
-import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from './sandboxProfile';
+import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from '../workspace/sandboxProfile';
 import { searchHandlers } from './search';
 import { seenHandlers } from './seenMarks';
 import { markHandlers } from './marks';
 import { notificationHandlers } from './notifications';
-import { readSettings, SettingsFile } from './settings';
+import { readSettings, SettingsFile } from '../workspace/settings';
 import { teamHandlers } from './team';
 import { bindTeamProfile, TeamSyncer } from './teamSyncer';
 import { TeamSecretVault } from '../vault/teamSecret';
 
-export type { SandboxChoice } from './sandboxProfile';
+export type { SandboxChoice } from '../workspace/sandboxProfile';
 export type { AppTuning } from './context';
 export type { HostPlatform } from './hostPlatform';
 

@@ -20,10 +20,10 @@ import { heldPerFilter, salvageInto } from '../cache/salvage';
 import { searchStore } from '../cache/searchStore';
 import { isApiError } from '../api/errors';
 import type { AppContext, Session } from './context';
-import { CACHE_FILE, damageNoteOf, errorOfNote, isCacheOpenFailure, quarantineCache, takeDamageNote, unreadableNoteError } from './damagedCaches';
+import { CACHE_FILE, damageNoteOf, errorOfNote, isCacheOpenFailure, quarantineCache, takeDamageNote, unreadableNoteError } from '../workspace/damagedCaches';
 import { AppError, appError } from '../domain/appError';
 import { planSpend, spendPlanInput } from '../current/spendGuard';
-import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
+import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../workspace/sandboxProfile';
 import { savedSearchNameOf } from '../i18n/criteriaSummary';
 
 /**

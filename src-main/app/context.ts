@@ -13,16 +13,16 @@ import type { CurrentWorkbench } from '../current/index';
 import type { EarlierWorkbench } from '../earlier/index';
 import type { ProfileRegistry } from '../profiles/profiles';
 import type { TokenVault } from '../vault/tokenVault';
-import { isNetworkFailure, type Connectivity } from './connectivity';
+import { isNetworkFailure, type Connectivity } from '../workspace/connectivity';
 import { appError } from '../domain/appError';
 import { JobRunner } from './jobRunner';
 import type { JobSpec } from '../current/syncJobs';
 import type { JobManager } from './jobs';
 import { Network } from './network';
 import { AppNotifications } from './notificationTeller';
-import type { SandboxProfile } from './sandboxProfile';
+import type { SandboxProfile } from '../workspace/sandboxProfile';
 import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
-import type { SettingsFile } from './settings';
+import type { SettingsFile } from '../workspace/settings';
 
 export type { Session } from './sessions';
 

@@ -8,7 +8,7 @@ import type { EventName, EventPayload, IpcError, Locale, SyncJob } from '../cont
 import { capStopText, type SpendLimit } from '../current/spendGuard';
 import type { EarlierSyncOutcome } from '../earlier/index';
 import type { SyncOutcome } from '../sync/syncEngine';
-import { toIpcError } from './errors';
+import { toIpcError } from '../workspace/errors';
 import { AppError } from '../domain/appError';
 import { pick } from '../i18n/text';
 import type { JobHooks, JobSpec } from '../current/syncJobs';

@@ -14,8 +14,8 @@ import type { EarlierWorkbench } from '../earlier/index';
 import { apiQueryPort } from '../sync/apiQueryPort';
 import { mutate, type Mutation } from '../sync/outbox';
 import type { QueryPort } from '../sync/ports';
-import { Connectivity, isNetworkFailure, tcpReachable } from './connectivity';
-import type { SandboxProfile } from './sandboxProfile';
+import { Connectivity, isNetworkFailure, tcpReachable } from '../workspace/connectivity';
+import type { SandboxProfile } from '../workspace/sandboxProfile';
 import type { Session, Sessions } from './sessions';
 
 export interface NetworkDeps {

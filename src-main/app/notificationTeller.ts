@@ -14,7 +14,7 @@ import type { StoredPage } from '../sync/ports';
 import type { StoredVersion } from '../current/deps';
 import { heldSummaryText, notificationText } from '../i18n/notificationText';
 import { deadlineSoonEvents, markedChangeEvents, Notifier, searchPageEvents, storedPageFacts, type Told } from '../notifications/index';
-import type { SettingsFile } from './settings';
+import type { SettingsFile } from '../workspace/settings';
 
 const CHECK_MS = 60_000;
 

@@ -5,9 +5,9 @@
  */
 import type { Handlers, ProfileInfo } from '../contract/ipc';
 import type { AppContext } from './context';
-import { isCacheOpenFailure } from './damagedCaches';
+import { isCacheOpenFailure } from '../workspace/damagedCaches';
 import { AppError, appError } from '../domain/appError';
-import { builtInNameTaken, isBuiltInName } from './sandboxProfile';
+import { builtInNameTaken, isBuiltInName } from '../workspace/sandboxProfile';
 
 type ProfileHandlers = Pick<Handlers, 'profiles.list' | 'profiles.add' | 'profiles.remove' | 'profiles.activate' | 'profiles.setToken'>;
 

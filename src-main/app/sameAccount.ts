@@ -12,7 +12,7 @@ import type { AccountLink, Handlers } from '../contract/ipc';
 import type { Profile } from '../profiles/profiles';
 import type { AppContext, Session } from './context';
 import { appError } from '../domain/appError';
-import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from './sandboxProfile';
+import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../workspace/sandboxProfile';
 
 type Twin = { name: string; generation: 'current' | 'earlier' };
 

@@ -14,9 +14,9 @@ import { EarlierWorkbench } from '../earlier/index';
 import type { ApiGeneration, ProfileRegistry } from '../profiles/profiles';
 import { reprocessQuarantine } from '../sync/quarantine';
 import type { TokenVault } from '../vault/tokenVault';
-import { openProfileCache } from './damagedCaches';
+import { openProfileCache } from '../workspace/damagedCaches';
 import { appError } from '../domain/appError';
-import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from './sandboxProfile';
+import { SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE, type SandboxProfile } from '../workspace/sandboxProfile';
 
 export interface Session {
   readonly name: string;

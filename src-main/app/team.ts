@@ -16,7 +16,7 @@ import { teamError } from '../teamdb/errors';
 import { DEFAULT_TEAM_SCHEMA } from '../teamdb/schemaName';
 import type { TeamSecretVault } from '../vault/teamSecret';
 import type { AppContext } from './context';
-import { isBuiltInName } from './sandboxProfile';
+import { isBuiltInName } from '../workspace/sandboxProfile';
 import { noTeamConnection, teamSyncRefusal, type TeamSyncer } from './teamSyncer';
 
 type TeamHandlers = Pick<Handlers, 'team.status' | 'team.setConnection' | 'team.test' | 'team.syncNow'>;

@@ -18,10 +18,10 @@ import { defaultTeamAuthor } from '../team/author';
 import { runTeamSync } from '../team/teamSync';
 import type { TeamSecretVault } from '../vault/teamSecret';
 import { appError, AppError } from '../domain/appError';
-import { toIpcError } from './errors';
-import { isBuiltInName } from './sandboxProfile';
+import { toIpcError } from '../workspace/errors';
+import { isBuiltInName } from '../workspace/sandboxProfile';
 import type { Session } from './sessions';
-import type { SettingsFile } from './settings';
+import type { SettingsFile } from '../workspace/settings';
 
 /** Background sync period while the app is open (issue 17: every 15 minutes). */
 export const TEAM_SYNC_INTERVAL_MS = 15 * 60_000;

@@ -16,7 +16,7 @@
  *
  * Page transactions stay short (deliveryWriter.ts, writeUpkeep.ts): the budget is for a writer waiting behind a
  * long one, not a licence for long ones. What still fails after a minute is a `CacheBusyError`, told in the user's
- * language (app/errors.ts), never as `internal`.
+ * language (workspace/errors.ts), never as `internal`.
  */
 import type Database from 'better-sqlite3';
 

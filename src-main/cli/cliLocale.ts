@@ -3,7 +3,7 @@
  * default, so the CLI and the app of one installation speak the same language. main.ts reads it once per run
  * (CliContext.locale); every command speaks it, its refusals and its help included (issue 26).
  */
-import { readSettingsLocale } from '../app/settingsLocale';
+import { readSettingsLocale } from '../workspace/settingsLocale';
 import { AppError } from '../domain/appError';
 import type { Bilingual } from '../domain/bilingual';
 import type { Locale } from '../i18n/text';

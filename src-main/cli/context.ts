@@ -22,7 +22,7 @@ import { CACHE_FILE } from '../cache/cacheFileName';
 import { DamagedCacheError } from '../cache/damage';
 import type { EarlierWorkbench } from '../earlier/index';
 import type { CurrentWorkbench } from '../current/index';
-import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../app/builtInProfiles';
+import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../workspace/builtInProfiles';
 import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 import { cliReloginText } from '../i18n/reloginText';
 import type { Locale, Text } from '../i18n/text';
@@ -32,8 +32,8 @@ import type { Locale, Text } from '../i18n/text';
  * (issue 28): `tenderwb profile list` and `--help` load neither SQLite nor the API's schemas. The cache's module
  * is kept once loaded, for damagedDuringCommand, which must move a damaged file aside without awaiting.
  */
-const cacheModule = () => import('../app/damagedCaches');
-const readSettings = async (rootDir: string) => (await import('../app/settings')).readSettings(rootDir);
+const cacheModule = () => import('../workspace/damagedCaches');
+const readSettings = async (rootDir: string) => (await import('../workspace/settings')).readSettings(rootDir);
 
 export type GlobalOptions = { dataDir?: string; profile?: string; json: boolean };
 

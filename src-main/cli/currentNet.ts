@@ -5,7 +5,7 @@
  * failure reaches the command, which says why and exits non-zero — except the reads the app answers from the
  * cache offline (a card's stored object, the audit: issue 26), which pass `offline` and so may do the same.
  */
-import { isNetworkFailure, tcpReachable } from '../app/connectivity';
+import { isNetworkFailure, tcpReachable } from '../workspace/connectivity';
 import type { CurrentNet } from '../current/net';
 import type { CliContext } from './context';
 

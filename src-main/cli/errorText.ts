@@ -1,10 +1,10 @@
 /**
  * The one line a failed command prints, in the run's language only (issue 26: a line was Russian, then English).
  * The CLI's own refusals carry both languages (CliError); the core's errors are told as the app tells them
- * (app/errors.ts toIpcError), an API error with the facts support asks for (code, HTTP status, request id).
+ * (workspace/errors.ts toIpcError), an API error with the facts support asks for (code, HTTP status, request id).
  */
 import { ApiError, apiErrorFacts, describeApiError } from '../api/errors';
-import { toIpcError } from '../app/errors';
+import { toIpcError } from '../workspace/errors';
 import { CacheAccessError, DamagedCacheError } from '../cache/damage';
 import { isDamageError } from '../cache/fileCheck';
 import { AppError } from '../domain/appError';

@@ -7,7 +7,7 @@
  * whatever the flags say.
  */
 import type { CacheDb } from '../cache/database';
-import { readSettings } from '../app/settings';
+import { readSettings } from '../workspace/settings';
 import { feedCost, spentToday } from '../current/spendGuard';
 import { restartNotice, type FeedRestart, type RestartedFeed } from '../sync/feedRestart';
 import type { SyncOutcome } from '../sync/syncEngine';

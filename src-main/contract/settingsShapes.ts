@@ -1,5 +1,5 @@
 /**
- * The shapes of what settings.json keeps (app/settings.ts reads it through them): the language, the money
+ * The shapes of what settings.json keeps (workspace/settings.ts reads it through them): the language, the money
  * settings, the tables' column layouts, notifications and the team connection with its last run. A module of
  * their own, re-exported by contract/ipc.ts whose methods take and give them: every `tenderwb` command that
  * reads the settings (the default profile, the money caps) then builds these schemas, not the whole contract's

@@ -1,7 +1,7 @@
 /**
  * An error made by the core itself (not the API's, not the cache's): a contract code and the sentence in both
  * languages. Pure, below the workbenches that throw it and the app that maps it to an `IpcError`
- * (app/errors.ts, `toIpcError`).
+ * (workspace/errors.ts, `toIpcError`).
  */
 import type { IpcErrorCode } from '../contract/ipc';
 import type { Text } from '../i18n/text';

@@ -1,7 +1,7 @@
 /**
  * A full disk and a folder where a file was expected, told in one sentence in the user's language (issue 27,
  * finding 1): the raw `ENOSPC`, `EISDIR` and SQLite's «database or disk is full» reached the CLI's stderr and the
- * app's notices as they were. One decision for every surface: the app (app/errors.ts toIpcError), the CLI (its
+ * app's notices as they were. One decision for every surface: the app (workspace/errors.ts toIpcError), the CLI (its
  * error line and exit code) and the cache's open (cache/database.ts) all ask `fileSystemFailure`.
  *
  * Pure (no Node): it reads only an error's `code`, `message`, `path`, `dest` and `cause`. Where the folder is

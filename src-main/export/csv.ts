@@ -16,7 +16,7 @@
  *   `2026-12-06` and date-times `2026-12-06 09:00:00`, still Moscow wall time. The space, not ISO's `T`, and no
  *   offset: Excel in every locale, LibreOffice Calc and Google Sheets read `yyyy-mm-dd hh:mm:ss` as a date-time
  *   on import, while Excel keeps a `T` or a `+03:00` as text; pandas, R and Python's `fromisoformat` read it too
- *   (RFC 3339 allows the space). The zone is the app's everywhere (Moscow, the API's), said in the README.
+ *   (RFC 3339 allows the space). The zone is the app's everywhere (Moscow, the API's), said in docs/cli.md.
  * - Backpressure: when the stream's buffer is full we wait for `drain`, so memory stays flat however many rows.
  * - Given a file path, we write a temporary file next to it and rename it on success: a failed or cancelled
  *   export leaves no half-written file and does not touch an existing one.

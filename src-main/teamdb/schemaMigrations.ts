@@ -227,8 +227,8 @@ CREATE TABLE S.list_member (
 CREATE INDEX list_member_tender ON S.list_member (tender_id);
 `;
 
-// Migration 2: the views a BI tool reads (README, «Team database»; docs/team-queries.sql asks them). Views, not
-// tables: they are always as fresh as the last push and cost no write. "Latest" is "no newer version of the same
+// Migration 2: the views a BI tool reads (docs/team-database.md; test/team/views.test.ts runs its sample
+// queries). Views, not tables: they are always as fresh as the last push and cost no write. "Latest" is "no newer version of the same
 // id" (NOT EXISTS) rather than DISTINCT ON, so a filter on the view (a customer's INN, a supplier's INN) reaches the
 // table's own index before the newest version is picked. Days are Moscow days (the API's and the ledger view's).
 const BI_VIEWS = `

@@ -29,7 +29,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { contentSecurityPolicyHeader } from '../shell/windowOptions';
+import { contentSecurityPolicyHeader } from '../contract/windowOptions';
 import { isMethodName, localeSchema, type EventName, type IpcError, type IpcResponse, type Locale } from '../contract/ipc';
 import { webMessages, type WebText } from './webMessages';
 import { answerTooLargeError, boundResponse, CALL_BOUNDS } from '../contract/callBounds';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier/client';
 import { ApiError, describeApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { fakeDeadlines, flood, sendEscaped, sendJson, startHostile, tokenOf, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
 
 /** The earlier generation states no token format (document 2): this one matches none of the current one's patterns. */

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, type ApiClientOptions } from '../../src-main/api/client';
 import { ApiError } from '../../src-main/api/errors';
 import { MAX_BODY_BYTES } from '../../src-main/api/transport';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { fakeDeadlines, flood, startHostile, trickle, type HostileHandler, type HostileServer } from '../hostile/server';
 
 const TOKEN = 'tenderwb_live_HostileCaseToken0123456789';

@@ -10,7 +10,7 @@ import { EarlierApiClient } from '../../src-main/api/earlier';
 import { newIdempotencyKey } from '../../src-main/api/client';
 import { describeApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { apiErrorOf, control, harness } from './helpers';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/api/client';
 import { ApiError, describeApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import type { UnreadableAnswer } from '../../src-main/api/types';
 import { escapedForm, sendEscaped, sendJson, startHostile, tokenOf, type HostileHandler, type HostileServer } from '../hostile/server';
 

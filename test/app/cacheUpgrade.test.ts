@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { openCache } from '../../src-main/cache/database';
 import { feedStore, type FeedItem } from '../../src-main/cache/feedStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations/index';
-import { SANDBOX_PROFILE } from '../../src-main/app/sandboxProfile';
+import { SANDBOX_PROFILE } from '../../src-main/workspace/sandboxProfile';
 import { ProfileRegistry } from '../../src-main/profiles/profiles';
 import { CliContext } from '../../src-main/cli/context';
 import { createOutput } from '../../src-main/cli/output';

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Connectivity, tcpReachable } from '../../src-main/app/connectivity';
+import { Connectivity, tcpReachable } from '../../src-main/workspace/connectivity';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { eventsOf, makeCore, sandbox, until, type TestCore } from './helpers';
 

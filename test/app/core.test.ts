@@ -275,7 +275,7 @@ describe('app core on the sandbox profile', () => {
 
   it('an API error maps to Russian text with the request_id; English when the locale is en', async () => {
     const err = await t.call('card.tender', { id: 987654321 }).catch((e: unknown) => e);
-    const { toIpcError } = await import('../../src-main/app/errors');
+    const { toIpcError } = await import('../../src-main/workspace/errors');
     const ru = toIpcError(err, 'ru');
     expect(ru.code).toBe('not_found');
     expect(ru.requestId).toMatch(/^req_/);
@@ -336,7 +336,7 @@ describe('settings and profiles', () => {
       expect((await again.call('app.info', {})).activeProfile?.name).toBe('work');
       // The sandbox does not know this token: the answer is a plain unauthorized, with no secret in it.
       const err = await again.call('balance.get', {}).catch((e: unknown) => e);
-      const { toIpcError } = await import('../../src-main/app/errors');
+      const { toIpcError } = await import('../../src-main/workspace/errors');
       const mapped = toIpcError(err, 'ru');
       expect(mapped.code).toBe('unauthorized');
       expect(JSON.stringify(mapped)).not.toContain(secret);
@@ -361,7 +361,7 @@ describe('settings and profiles', () => {
     const c = await makeCore(sb.baseUrl, { keychain: broken });
     try {
       const err = await c.call('profiles.add', { name: 'live', baseUrl: 'https://api.example.ru/api/v2', token: 'abcdefgh12345678' }).catch((e: unknown) => e);
-      const { toIpcError } = await import('../../src-main/app/errors');
+      const { toIpcError } = await import('../../src-main/workspace/errors');
       const mapped = toIpcError(err, 'ru');
       expect(mapped.code).toBe('keychain_unavailable');
       expect(mapped.message).toContain('TENDERWB_TOKEN');

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { staleIndex } from '../cache/damage';
 import { control, eventsOf, finished, makeCore, sandbox, tempDir, until, type TestCore } from './helpers';

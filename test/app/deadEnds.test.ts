@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { control, demoToken, eventsOf, finished, makeCore, sandbox, tempDir, type TestCore } from './helpers';
 

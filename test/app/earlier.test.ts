@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { control, demoToken, exportsDirOf, finished, makeCore, sandbox, type TestCore } from './helpers';
 

@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { mountSmallDisk, unmountSmallDisks } from '../cache/smallDisk';
 import { control, finished, makeCore, platform, sandbox, type TestCore } from './helpers';

@@ -12,7 +12,7 @@ import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { CacheInputError } from '../../src-main/cache/errors';
 import { offlineSearch } from '../../src-main/cache/offlineSearch';
 import { searchStore } from '../../src-main/cache/searchStore';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'twb-locale-'));
 const cache: CacheDb = openCache(join(dir, 'cache.db'));

@@ -89,7 +89,7 @@ describe('saved-search rows new or changed since last seen', () => {
   });
 
   it('an unknown saved search is refused with not_found, said in Russian and naming the search (issue 26)', async () => {
-    const { toIpcError } = await import('../../src-main/app/errors');
+    const { toIpcError } = await import('../../src-main/workspace/errors');
     for (const attempt of [t.call('savedSearches.rowMarks', { filterId: 'flt_nothing_here', ids: [1] }), t.call('savedSearches.markRowsSeen', { filterId: 'flt_nothing_here' })]) {
       const err = await attempt.then(
         () => null,

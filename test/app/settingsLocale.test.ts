@@ -1,13 +1,13 @@
 /**
- * Every `tenderwb` start reads the language without the settings' schema (app/settingsLocale.ts, issue 28): it
- * must say what the schema says (app/settings.ts) for every file, the damaged and odd ones included.
+ * Every `tenderwb` start reads the language without the settings' schema (workspace/settingsLocale.ts, issue 28): it
+ * must say what the schema says (workspace/settings.ts) for every file, the damaged and odd ones included.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSettings } from '../../src-main/app/settings';
-import { readSettingsLocale, SETTINGS_FILE } from '../../src-main/app/settingsLocale';
+import { readSettings } from '../../src-main/workspace/settings';
+import { readSettingsLocale, SETTINGS_FILE } from '../../src-main/workspace/settingsLocale';
 
 const root = mkdtempSync(join(tmpdir(), 'tenderwb-settings-locale-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

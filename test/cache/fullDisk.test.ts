@@ -10,8 +10,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openProfileCache } from '../../src-main/app/damagedCaches';
-import { toIpcError } from '../../src-main/app/errors';
+import { openProfileCache } from '../../src-main/workspace/damagedCaches';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { openCache } from '../../src-main/cache/database';
 import { DamagedCacheError } from '../../src-main/cache/damage';
 import { feedStore } from '../../src-main/cache/feedStore';

@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toIpcError } from '../../src-main/app/errors';
-import { openProfileCache } from '../../src-main/app/damagedCaches';
+import { toIpcError } from '../../src-main/workspace/errors';
+import { openProfileCache } from '../../src-main/workspace/damagedCaches';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { DamagedCacheError, StoredDataDamageError } from '../../src-main/cache/damage';
 import { feedStore } from '../../src-main/cache/feedStore';

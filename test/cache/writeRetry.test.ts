@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { errorText } from '../../src-main/cli/errorText';
 import { CacheBusyError, retryBusy, writeTransaction } from '../../src-main/cache/writeRetry';
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openProfileCache } from '../../src-main/app/damagedCaches';
+import { openProfileCache } from '../../src-main/workspace/damagedCaches';
 import { existsSync, readFileSync } from 'node:fs';
 import { CliHarness, failureReason } from './helpers';
 

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { finished, makeCore, sandbox, type TestCore } from '../app/helpers';
 import { scanForSecrets } from '../cli/helpers';
 import { escapedForm, escapedTokenProxy, forward, startHostile, tokenEchoProxy, trickle, type HostileServer } from './server';

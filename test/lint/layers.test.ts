@@ -84,6 +84,35 @@ describe('src-main layers (eslint/layers.mjs)', () => {
     expect(await lint('src-main/export/layerProbe.ts', store)).toEqual([]);
   });
 
+  it('no entry point leans on another: the CLI importing the app is an error, and so is the app importing the CLI', async () => {
+    const cliToApp = "import { Network } from '../app/network';\nexport const f = Network;\n";
+    const messages = await lint('src-main/cli/layerProbe.ts', "import type { AppCore } from '../app/appCore';\nexport type Core = AppCore;\n");
+    expect(ruleIds(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]!.message).toContain('do not lean on one another');
+    // Any module of the folder, not only the app's core: the zone is the folder, not a list of files.
+    expect(ruleIds(await lint('src-main/cli/layerProbe.ts', cliToApp))).toEqual(['import-x/no-restricted-paths']);
+    expect(ruleIds(await lint('src-main/cli/commands/layerProbe.ts', "import '../../app/host/coreHost';\n"))).toEqual(['import-x/no-restricted-paths']);
+    const appToCli = await lint('src-main/app/layerProbe.ts', "import { readSecret } from '../cli/readSecret';\nexport const r = readSecret;\n");
+    expect(ruleIds(appToCli)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('what the app and the CLI share sits below both: each importing src-main/workspace passes', async () => {
+    expect(await lint('src-main/cli/layerProbe.ts', "import { toIpcError } from '../workspace/errors';\nexport const f = toIpcError;\n")).toEqual([]);
+    expect(await lint('src-main/app/layerProbe.ts', "import { readSettings } from '../workspace/settings';\nexport const r = readSettings;\n")).toEqual([]);
+    // workspace/ is below the app: importing it back is against the order.
+    expect(ruleIds(await lint('src-main/workspace/layerProbe.ts', "import '../app/appCore';\n"))).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('browser mode and the shell start the core through app/host only: web importing the app core or the shell is an error', async () => {
+    const inner = "import type { HostPlatform } from '../app/appCore';\nexport type P = HostPlatform;\n";
+    expect(ruleIds(await lint('src-main/web/layerProbe.ts', inner))).toEqual(['import-x/no-restricted-paths']);
+    expect(ruleIds(await lint('src-main/web/layerProbe.ts', "import '../shell/ipcBridge';\n"))).toEqual(['import-x/no-restricted-paths']);
+    const host = "import { startCoreHost, type HostPlatform } from '../app/host/coreHost';\nexport const s = startCoreHost;\nexport type P = HostPlatform;\n";
+    expect(await lint('src-main/web/layerProbe.ts', host)).toEqual([]);
+    expect(ruleIds(await lint('src-main/index.ts', inner.replace('../app', './app')))).toEqual(['import-x/no-restricted-paths']);
+    expect(await lint('src-main/index.ts', host.replace('../app', './app'))).toEqual([]);
+  });
+
   it('every folder of src-main has its place in the table (a new folder must be placed, not left unchecked)', () => {
     expect(unplaced('src-main', [...mainLayers.flatMap((l) => l.folders), ...mainSeparate.map((s) => s.folder)])).toEqual([]);
   });

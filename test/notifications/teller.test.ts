@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AppNotifications } from '../../src-main/app/notificationTeller';
-import type { SettingsFile } from '../../src-main/app/settings';
-import { DEFAULT_SETTINGS } from '../../src-main/app/settings';
+import type { SettingsFile } from '../../src-main/workspace/settings';
+import { DEFAULT_SETTINGS } from '../../src-main/workspace/settings';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { markStore } from '../../src-main/cache/markStore';
 import type { EventPayload } from '../../src-main/contract/ipc';

@@ -6,7 +6,7 @@ import {
   createMainWindowOptions,
   frameAncestorsPolicy,
   secureWebPreferences,
-} from '../../src-main/shell/windowOptions';
+} from '../../src-main/contract/windowOptions';
 import { isAllowedExternalUrl } from '../../src-main/contract/externalUrl';
 
 /** Directive name → its sources, from a policy string. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EarlierApiClient } from '../../src-main/api/earlier/client';
 import { ApiError } from '../../src-main/api/errors';
 import { RateLimiter } from '../../src-main/api/rateLimiter';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { syncEarlierFilter } from '../../src-main/sync/earlierSync';
 import { ALL, closeCaches, fresh, newCache, startEarlier } from '../earlier-core/helpers';

@@ -16,7 +16,7 @@ import { cacheStats } from '../../src-main/cache/stats';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { FORGIVEN_REBUILDS, STALE_PAGES, UPDATES_PER_OBJECT } from '../../src-main/sync/noProgress';
 import { ApiError } from '../../src-main/api/errors';
-import { toIpcError } from '../../src-main/app/errors';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { syncSavedSearch } from '../../src-main/sync/syncEngine';
 import type { FeedSink, QueryPage, QueryPort, StoredPage } from '../../src-main/sync/ports';
 import { sendJson, startHostile, stuckCursorProxy, type HostileServer } from '../hostile/server';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src-main/app/context';
 import { listHandlers } from '../../src-main/app/lists';
 import { AppNotifications } from '../../src-main/app/notificationTeller';
-import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/app/settings';
+import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/workspace/settings';
 import type { Session } from '../../src-main/app/sessions';
 import { TeamSyncer } from '../../src-main/app/teamSyncer';
 import type { HostPlatform } from '../../src-main/app/hostPlatform';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache, type CacheDb } from '../../src-main/cache/database';
-import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/app/settings';
+import { DEFAULT_SETTINGS, SettingsFile } from '../../src-main/workspace/settings';
 import { bindTeamProfile, TeamSyncer } from '../../src-main/app/teamSyncer';
 import { teamHandlers } from '../../src-main/app/team';
 import type { AppContext } from '../../src-main/app/context';

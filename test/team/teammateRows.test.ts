@@ -21,7 +21,7 @@ import { pullFromTeamOutcome } from '../../src-main/team/pull';
 import type { TeamConnection } from '../../src-main/teamdb/connection';
 import { inSchema } from '../../src-main/teamdb/schemaName';
 import { tempCache, tempDir } from '../cache/helpers';
-import { DEFAULT_SETTINGS, readSettings, SettingsFile } from '../../src-main/app/settings';
+import { DEFAULT_SETTINGS, readSettings, SettingsFile } from '../../src-main/workspace/settings';
 import type { Session } from '../../src-main/app/sessions';
 import { TeamSyncer } from '../../src-main/app/teamSyncer';
 import { teamStatusSchema, type TeamStatus } from '../../src-main/contract/ipc';

@@ -1,7 +1,7 @@
 /**
- * The team schema's BI views (issue 17, migration 2) answer the sample queries of the README's «Team database»
- * section: the queries are read from the README itself (its ```sql blocks there, each named by its first comment
- * line), so the documentation and what is tested are one text. Rows go in through plain SQL, the way any pusher's
+ * The team schema's BI views (issue 17, migration 2) answer the sample queries of docs/team-database.md (the
+ * README's «Team database» points there): the queries are read from that page itself (its ```sql blocks, each
+ * named by its first comment line), so the documentation and what is tested are one text. Rows go in through plain SQL, the way any pusher's
  * rows look: two versions of a tender (the view shows the newer), a contract whose suppliers are not an array, a
  * ledger row without a time (its day is the version's first delivery), a charge outside the 30 days.
  */
@@ -14,13 +14,9 @@ let cluster: PgCluster;
 let today: string;
 const DB = 'views';
 
-/** The README's sample queries by their first line (`-- Spend per day, last 30 days` → that title). */
+/** docs/team-database.md's sample queries by their first line (`-- Spend per day, last 30 days` → that title). */
 function readmeQueries(): Map<string, string> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf('## Team database (PostgreSQL)');
-  expect(start).toBeGreaterThan(-1);
-  const end = readme.indexOf('\n## ', start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
+  const section = readFileSync(new URL('../../docs/team-database.md', import.meta.url), 'utf8');
   const queries = new Map<string, string>();
   for (const m of section.matchAll(/```sql\n([\s\S]*?)```/g)) {
     const sql = m[1]!;
@@ -93,15 +89,15 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-describe("the README's BI queries", () => {
+describe("docs/team-database.md's BI queries", () => {
   const queries = readmeQueries();
   const query = (title: string): string => {
     const sql = queries.get(title);
-    expect(sql, `README has no query "${title}"`).toBeDefined();
+    expect(sql, `docs/team-database.md has no query "${title}"`).toBeDefined();
     return sql!;
   };
 
-  it('are the five the README promises', () => {
+  it('are the five the page promises', () => {
     expect([...queries.keys()]).toEqual([
       'Spend per day, last 30 days',
       'Spend per saved search',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventName, IpcResponse } from '../../src-main/contract/ipc';
-import { contentSecurityPolicyHeader } from '../../src-main/shell/windowOptions';
+import { contentSecurityPolicyHeader } from '../../src-main/contract/windowOptions';
 import { contentDisposition, newSecret, secretMatches, SECRET_HEADER, startWebServer, type BridgeHost, type WebServer } from '../../src-main/web/server';
 
 class FakeHost implements BridgeHost {

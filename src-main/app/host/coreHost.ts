@@ -16,6 +16,9 @@ import { Worker } from 'node:worker_threads';
 import { workerEntry, type WorkerEntry } from '../../threads/workerEntry';
 import { isEventName, type EventName, type IpcResponse, type Locale } from '../../contract/ipc';
 import type { HostPlatform, SandboxChoice } from '../appCore';
+
+/** What a host passes the core: the entry points that start it (the shell, browser mode) import the app only through here. */
+export type { HostPlatform, SandboxChoice } from '../appCore';
 import { keytarBackend, type KeychainBackend } from '../../vault/tokenVault';
 import { serveKeychainRequest, type KeychainRequest } from '../../vault/remoteKeychain';
 import { platformMethodNames, type CoreWorkerData, type FromWorker, type PlatformMethodName, type ToWorker } from './protocol';

@@ -90,8 +90,8 @@ function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
 async function startCore() {
   const [{ dispatch }, { toIpcError }, { readSettings }, coreModule] = await Promise.all([
     import('./dispatch'),
-    import('../errors'),
-    import('../settings'),
+    import('../../workspace/errors'),
+    import('../../workspace/settings'),
     (data.coreModule === null ? import('../appCore') : import(/* @vite-ignore */ data.coreModule)) as Promise<CoreModule>,
   ]);
   const core = await coreModule.createAppCore({

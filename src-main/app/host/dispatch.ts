@@ -14,7 +14,7 @@
  */
 import { isMethodName, methods, parseArgs, type Handlers, type IpcResponse, type Locale } from '../../contract/ipc';
 import { boundResponse, callTooLargeError, exceedsCallSize } from '../../contract/callBounds';
-import { toIpcError } from '../errors';
+import { toIpcError } from '../../workspace/errors';
 
 export interface DispatchOptions {
   /** Check results against `methods[name].result` (development builds only: it costs a parse per call). */

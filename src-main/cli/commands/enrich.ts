@@ -18,7 +18,7 @@ import { parseSpendFlags } from '../spendCap';
 import type { ObjectKind } from '../../cache/types';
 import { planSpend, spendPlanInput, type SpendLimit } from '../../current/spendGuard';
 import { AppError } from '../../domain/appError';
-import { readSettings } from '../../app/settings';
+import { readSettings } from '../../workspace/settings';
 import { enrichText } from '../../i18n/enrichText';
 
 

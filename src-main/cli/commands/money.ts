@@ -15,7 +15,7 @@ import type { CliContext } from '../context';
 import { cliNet, serverReachable } from '../currentNet';
 import { usageError } from '../help';
 import { moscowMomentText } from '../moscowTime';
-import { isNetworkFailure } from '../../app/connectivity';
+import { isNetworkFailure } from '../../workspace/connectivity';
 import { auditRow } from '../../audit/auditCache';
 import type { AuditVerdict } from '../../audit/reconcile';
 import { ledgerPullMark } from '../../cache/ledgerPullMark';

@@ -7,8 +7,8 @@ import { parseCommandArgs } from '../args';
 import { CliError } from '../output';
 import type { CliContext } from '../context';
 import { usageError } from '../help';
-import { builtInNameTaken, isBuiltInName } from '../../app/builtInProfiles';
-import { readSettings, SettingsFile } from '../../app/settings';
+import { builtInNameTaken, isBuiltInName } from '../../workspace/builtInProfiles';
+import { readSettings, SettingsFile } from '../../workspace/settings';
 import { baseUrlWarnings, normalizeBaseUrl, profileNameProblemText, type ApiGeneration, type Profile } from '../../profiles/profiles';
 
 async function readStdin(): Promise<string> {

@@ -22,7 +22,7 @@ import { AppError } from '../../domain/appError';
 import { appVersion } from '../../export/provenance';
 import type { Locale } from '../../i18n/text';
 import { TEAM_SYNC_TEXT, teamProgressLine, teamSkippedLines, teamSyncSummary } from '../../i18n/teamSyncText';
-import { isBuiltInName } from '../../app/builtInProfiles';
+import { isBuiltInName } from '../../workspace/builtInProfiles';
 import { MoneyUseCases } from '../../current/money';
 import { cliNet } from '../currentNet';
 import { runTeamSync } from '../../team/teamSync';

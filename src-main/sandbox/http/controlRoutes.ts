@@ -1,6 +1,6 @@
 /**
  * What `GET /__sandbox` answers: every route of the control surface with its method, its body and what it
- * does, so a developer or a test author finds them without reading the source (README, "The sandbox's control
+ * does, so a developer or a test author finds them without reading the source (docs/sandbox.md, "The control
  * surface"; decisions file, "Sandbox control surface"). control.ts checks at start that this list and the
  * routes it serves are the same.
  */

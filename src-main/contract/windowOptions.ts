@@ -1,6 +1,8 @@
 /**
  * The main window's security settings, kept apart from the shell (`src-main/index.ts`) so that they are plain
- * data: no `electron` import, so a Node test can read and assert them without an Electron binary.
+ * data: no `electron` import, so a Node test can read and assert them without an Electron binary. In the
+ * contract, not in shell/: browser mode (web/server.ts) serves the same page under the same policy, and one
+ * entry point does not import another (eslint/layers.mjs, mainApart).
  *
  * Follows Electron's security checklist: context isolation, the process sandbox, no Node integration anywhere,
  * web security on, no insecure content, no experimental or Blink features, no <webview>, a strict CSP, and only
