@@ -81,14 +81,25 @@ const LAZY_EXTERNAL_SCHEMA = 25;
 /** The schema whose `tender_view` keeps region names as label refs and dates compactly (migration 0024). */
 const LEAN_VIEW_SCHEMA = 24;
 
+/**
+ * The schema whose members are keyed by a filter's number (`filter_member_ref`) and whose result-row columns are
+ * `tender`'s own, written by tenderIndex.ts (migration 0026).
+ */
+const LEAN_MEMBER_SCHEMA = 26;
+
 export function createAppIndexer(db: Database.Database): AppIndexer {
   // A file migrated with a shorter registry (the migration tests open schema-1 files) has no view tables.
-  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tender_view'").get() === undefined) return NO_VIEWS;
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'tender_view'").get() === undefined) return NO_VIEWS;
   const schema = db.pragma('user_version', { simple: true }) as number;
   const lean = schema >= LEAN_VIEW_SCHEMA;
+  const leanMembers = schema >= LEAN_MEMBER_SCHEMA;
   const externalQueue = schema >= LAZY_EXTERNAL_SCHEMA ? createExternalIdQueue(db) : null;
   const s = {
-    member: db.prepare('INSERT OR IGNORE INTO filter_member (filter_id, kind, id) VALUES (?, ?, ?)'),
+    member: leanMembers
+      ? db.prepare('INSERT OR IGNORE INTO filter_member_ref (filter_ref, kind, id) VALUES (?, ?, ?)')
+      : db.prepare('INSERT OR IGNORE INTO filter_member (filter_id, kind, id) VALUES (?, ?, ?)'),
+    filterRef: leanMembers ? db.prepare<[string], number>('SELECT ref FROM filter_ref WHERE filter_id = ?').pluck() : null,
+    addFilterRef: leanMembers ? db.prepare('INSERT INTO filter_ref (filter_id) VALUES (?)') : null,
     external: db.prepare('INSERT OR IGNORE INTO external_id (kind, external_id, id) VALUES (?, ?, ?)'),
     // SQLite rewrites an index entry for every column a SET names, even to the same value: the customer's INN
     // (index contract_party_customer, in no order of the contracts' ids) is set apart, only when it changed
@@ -100,8 +111,10 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
        WHERE excluded.version > contract_party.version OR ? = 1`,
     ),
     partyCustomer: db.prepare('UPDATE contract_party SET customer_inn = ? WHERE id = ? AND customer_inn IS NOT ?'),
-    // A file migrated with a shorter registry (migration tests) has the row of migration 0003.
-    view: lean
+    // A file migrated with a shorter registry (migration tests) has the row of migration 0003; from 0026 it is no table.
+    view: leanMembers
+      ? null
+      : lean
       ? db.prepare(
           `INSERT INTO tender_view (id, version, etp_id, currency, region_ref, customer_inn, publish_at, publish_date, end_at, end_date)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -117,10 +130,21 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
            WHERE excluded.version > tender_view.version OR ? = 1`,
         ),
   };
-  const labels = lean ? createLabelRefs(db) : null;
+  const labels = lean && !leanMembers ? createLabelRefs(db) : null;
+  // A filter's number, as label refs are kept: refs that committed stay right (a filter_ref row is never deleted).
+  const knownFilters = new Map<string, number>();
+  const learnedFilters = new Map<string, number>();
+  const filterRef = (filterId: string): number => {
+    let ref = knownFilters.get(filterId) ?? learnedFilters.get(filterId);
+    if (ref === undefined) {
+      ref = s.filterRef!.get(filterId) ?? Number(s.addFilterRef!.run(filterId).lastInsertRowid);
+      learnedFilters.set(filterId, ref);
+    }
+    return ref;
+  };
   return {
     member(filterId, kind, id) {
-      s.member.run(filterId, KIND_CODE[kind], id);
+      s.member.run(leanMembers ? filterRef(filterId) : filterId, KIND_CODE[kind], id);
     },
     newVersion(kind, id, version, object, forced = false) {
       const external = externalIdOf(kind, object);
@@ -128,13 +152,14 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
         if (externalQueue) externalQueue.add(KIND_CODE[kind], external, id);
         else s.external.run(KIND_CODE[kind], external, id);
       }
-      if (kind === 'tender') {
+      // From migration 0026 the tender row holds these columns and tenderIndex.ts writes them with it.
+      if (kind === 'tender' && !leanMembers) {
         const v = tenderView(object);
         if (labels) {
           const publish = storedViewDate(v.publishDate);
           const end = storedViewDate(v.endDate);
-          s.view.run(id, version, v.etpId, v.currency, labels.ref(v.regionName), v.customerInn, publish.at, publish.text, end.at, end.text, forced ? 1 : 0);
-        } else s.view.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate, forced ? 1 : 0);
+          s.view!.run(id, version, v.etpId, v.currency, labels.ref(v.regionName), v.customerInn, publish.at, publish.text, end.at, end.text, forced ? 1 : 0);
+        } else s.view!.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate, forced ? 1 : 0);
       }
       if (kind === 'contract') {
         const p = contractParty(object);
@@ -148,6 +173,11 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
     },
     transactionEnded(committed) {
       labels?.transactionEnded(committed);
+      if (committed) {
+        if (knownFilters.size + learnedFilters.size > 10_000) knownFilters.clear();
+        for (const [filterId, ref] of learnedFilters) knownFilters.set(filterId, ref);
+      }
+      learnedFilters.clear();
     },
   };
 }

@@ -88,12 +88,12 @@ type PositionRow = Omit<PositionFact, 'kind'> & { kind: number };
 
 /**
  * Tender facts: what the insight row adds (customer INN, law, placement, codes) joined with what the cache
- * already keeps per tender (`tender`, `tender_view`, `customer_name`). Callers add WHERE and ORDER BY on `i`.
+ * already keeps per tender (`tender`, whose result-row columns were `tender_view`'s before migration 0026, `customer_name`). Callers add WHERE and ORDER BY on `i`.
  */
-const TENDER_SELECT = `SELECT t.id, t.version, v.etp_id, t.name, i.customer_inn, n.name AS customer_name, i.law, t.status,
-    i.placement_type, ${labelText('i.placement_ref')} AS placement_name, t.price, t.publish_at, t.end_at, ${viewDateSql('v', 'end')} AS end_date,
+const TENDER_SELECT = `SELECT t.id, t.version, t.etp_id, t.name, i.customer_inn, n.name AS customer_name, i.law, t.status,
+    i.placement_type, ${labelText('i.placement_ref')} AS placement_name, t.price, t.publish_at, t.end_at, ${viewDateSql('t', 'end')} AS end_date,
     t.region, i.okpd2
-  FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN tender_view v ON v.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;
+  FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;
 
 /** The name the cache's tenders give a customer INN (an attributed contract names none): its first tender's. */
 const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender_by_customer c2 JOIN tender t2 ON t2.id = c2.tender_id JOIN customer_name n ON n.ref = t2.customer_ref
@@ -245,7 +245,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     }
     const sql = `SELECT * FROM (
         SELECT p.kind, p.object_id, p.version, p.ordinal, p.okpd2, p.ktru, p.title, p.unit, p.quantity, p.unit_price, p.amount,
-          CASE p.kind WHEN 1 THEN v.etp_id ELSE c.reestr_number END AS number,
+          CASE p.kind WHEN 1 THEN t.etp_id ELSE c.reestr_number END AS number,
           CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
           CASE p.kind WHEN 1 THEN i.customer_inn ELSE c.resolved_inn END AS customer_inn,
           CASE WHEN p.kind = 1 THEN n.name WHEN c.customer_source = 'contract' THEN c.customer_name
@@ -254,7 +254,6 @@ function createInsightStore(cache: CacheDb): InsightStore {
         FROM insight_position p
         LEFT JOIN insight_tender i ON p.kind = 1 AND i.id = p.object_id
         LEFT JOIN tender t ON p.kind = 1 AND t.id = p.object_id
-        LEFT JOIN tender_view v ON p.kind = 1 AND v.id = p.object_id
         LEFT JOIN customer_name n ON n.ref = t.customer_ref
         LEFT JOIN contract_party c ON p.kind = 2 AND c.id = p.object_id
         LEFT JOIN contract k ON p.kind = 2 AND k.id = p.object_id

@@ -11,6 +11,9 @@ import type Database from 'better-sqlite3';
 import { StoredDataDamageError } from './damage';
 import { packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { storedJson } from './storedJson';
+import { tenderView } from './appIndex';
+import { createLabelRefs, type LabelRefs } from './labelRefs';
+import { storedViewDate } from './viewDates';
 import { timestampMs } from '../api/earlier/limits';
 import { tenderLaw } from '../domain/laws';
 import { tenderStatusCode } from '../domain/tenderStage';
@@ -227,12 +230,30 @@ export interface TenderIndexer {
   transactionEnded(committed: boolean): void;
 }
 
+/** The schema whose `tender` row also holds what a result row shows beyond it (migration 0026; `tender_view` before). */
+export const ROW_VIEW_SCHEMA = 26;
+
+/** The result-row columns `tender` holds from migration 0026, in the order the statements below bind them. */
+type RowView = [etpId: string | null, currency: string | null, regionRef: number | null, customerInn: string | null, publishDate: string | null, endDate: string | null];
+
 export function createTenderIndexer(db: Database.Database): TenderIndexer {
+  // A file migrated with a shorter registry (the migration tests open older schemas) keeps them in `tender_view`,
+  // which appIndex.ts writes there.
+  const withView = (db.pragma('user_version', { simple: true }) as number) >= ROW_VIEW_SCHEMA;
+  const labels: LabelRefs | null = withView ? createLabelRefs(db) : null;
+  const rowView = (object: unknown): RowView => {
+    const v = tenderView(object);
+    // The instants are the row's publish_at / end_at; a text is kept only when it is not their Moscow rendering.
+    return [v.etpId, v.currency, labels!.ref(v.regionName), v.customerInn, storedViewDate(v.publishDate).text, storedViewDate(v.endDate).text];
+  };
+  const viewColumns = withView ? ', etp_id, currency, region_ref, customer_inn, publish_date, end_date' : '';
+  const viewValues = withView ? ', ?, ?, ?, ?, ?, ?' : '';
+  const viewSet = withView ? ', etp_id = ?, currency = ?, region_ref = ?, customer_inn = ?, publish_date = ?, end_date = ?' : '';
   const s = {
     row: db.prepare<[number], TenderRowState>('SELECT seq, version, customer_ref, publish_at, indexed_hash FROM tender WHERE id = ?'),
     insert: db.prepare(
-      `INSERT INTO tender (id, version, name, customer_ref, price, publish_at, end_at, region, status, law, indexed_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tender (id, version, name, customer_ref, price, publish_at, end_at, region, status, law, indexed_hash${viewColumns})
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${viewValues})`,
     ),
     // Two forms: an UPDATE that names a foreign-key column runs the foreign-key check, measured at ~100 us
     // per row inside a busy transaction against ~3 us without it; the customer rarely changes.
@@ -241,7 +262,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
     // only when it changed (issue 28: ~17 random index pages a feed page of updates otherwise).
     update: db.prepare(
       `UPDATE tender SET version = ?, name = ?, price = ?, end_at = ?, region = ?,
-       status = ?, law = ?, indexed_hash = ? WHERE seq = ?`,
+       status = ?, law = ?, indexed_hash = ?${viewSet} WHERE seq = ?`,
     ),
     updatePublish: db.prepare('UPDATE tender SET publish_at = ? WHERE seq = ?'),
     updateCustomer: db.prepare('UPDATE tender SET customer_ref = ? WHERE seq = ?'),
@@ -305,13 +326,14 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
       const hash = fingerprint(body);
       const ref = customerRef(f.customer);
       if (!current) {
+        const view = withView ? rowView(object) : [];
         const seq = Number(
-          s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash).lastInsertRowid,
+          s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, ...view).lastInsertRowid,
         );
         writeFts(seq, body, false);
         return { fields: f, isNew: true };
       }
-      s.update.run(version, f.name, f.price, f.endAt, f.region, f.status, f.law, hash, current.seq);
+      s.update.run(version, f.name, f.price, f.endAt, f.region, f.status, f.law, hash, ...(withView ? rowView(object) : []), current.seq);
       if (f.publishAt !== current.publish_at) s.updatePublish.run(f.publishAt, current.seq);
       if (ref !== current.customer_ref) s.updateCustomer.run(ref, current.seq);
       if (hash !== current.indexed_hash) writeFts(current.seq, body, true);
@@ -333,6 +355,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
 
     transactionEnded(committed) {
       queued.clear();
+      labels?.transactionEnded(committed);
       if (committed) {
         if (knownCustomers.size + learnedCustomers.size > 200_000) knownCustomers.clear();
         for (const [name, ref] of learnedCustomers) knownCustomers.set(name, ref);

@@ -93,12 +93,13 @@ const statements = perCache((cache: CacheDb) => {
     ),
     pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     tenderRow: db.prepare<[number], TenderViewRow>(
-      `SELECT t.id, t.version, v.etp_id AS etpId, t.name, t.price, v.currency, t.status, t.law, ${labelText('v.region_ref')} AS region,
-         t.region AS regionCode, c.name AS customerName, v.customer_inn AS customerInn, ${viewDateSql('v', 'publish')} AS publishDate,
-         ${viewDateSql('v', 'end')} AS endDate,
+      // The row's columns are `tender`'s own from migration 0026 (`tender_view` before).
+      `SELECT t.id, t.version, t.etp_id AS etpId, t.name, t.price, t.currency, t.status, t.law, ${labelText('t.region_ref')} AS region,
+         t.region AS regionCode, c.name AS customerName, t.customer_inn AS customerInn, ${viewDateSql('t', 'publish')} AS publishDate,
+         ${viewDateSql('t', 'end')} AS endDate,
          (SELECT min(r.received_at) FROM object_version o JOIN delivery_request r ON r.request_seq = o.first_request_seq
           WHERE o.kind = 1 AND o.id = t.id) AS receivedAt
-       FROM tender t LEFT JOIN tender_view v ON v.id = t.id LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.id = ?`,
+       FROM tender t LEFT JOIN customer_name c ON c.ref = t.customer_ref WHERE t.id = ?`,
     ),
     filterCount: db.prepare<[string], number>(
       'SELECT count(*) FROM filter_member m JOIN tender t ON t.id = m.id WHERE m.filter_id = ? AND m.kind = 1',
