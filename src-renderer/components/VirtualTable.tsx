@@ -21,6 +21,7 @@ import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, 
 import { ColumnChooser } from './ColumnChooser';
 import { gridTracks, minimumWidth, visibleColumns, type LayoutColumn } from './columnLayout';
 import { useColumnLayout } from './useColumnLayout';
+import { useStrings, type Strings } from '../i18n/i18n';
 import { claimTable, registerTable, type TableStand } from '../state/returnPoint';
 
 export interface Column<Row> extends LayoutColumn {
@@ -94,7 +95,13 @@ function titleIfCut(cell: HTMLElement): void {
   else cell.removeAttribute('title');
 }
 
+const strings: Strings<{ selectColumn: string }> = {
+  ru: { selectColumn: 'Выбор строк' },
+  en: { selectColumn: 'Row selection' },
+};
+
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
+  const t = useStrings(strings);
   const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, onActiveChange, height = 520, emptyText, testId, selectLabel, label } = props;
   const storageKey = props.storageKey ?? testId;
   const { layout, setLayout, toggle, resize, reset } = useColumnLayout(storageKey, columns);
@@ -337,7 +344,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       <div className="vt__scroller">
         <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} data-testid={testId} style={{ minWidth }}>
           <div className="vt__header" role="row" ref={header} style={{ gridTemplateColumns, paddingRight: headerPad || undefined }}>
-            {selectable && <div role="columnheader" className="vt__cell" />}
+            {/* The checkbox column is named, for a screen reader (issue 29: an empty header). */}
+            {selectable && (
+              <div role="columnheader" className="vt__cell">
+                <span className="visually-hidden">{t.selectColumn}</span>
+              </div>
+            )}
             {shown.map((c, index) => (
               <div
                 key={c.key}
