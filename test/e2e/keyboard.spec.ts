@@ -7,6 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
+import { addIds, createList, runSearch, searchIds } from './viewsHelpers';
 
 /** Presses Tab until `target` has the focus (what a keyboard user does); fails when it is never reached. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', max = 80): Promise<void> {
@@ -124,4 +125,41 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('lists-detail')).toHaveCount(0);
   await expect(item).toBeFocused();
+});
+
+test('back from a list member\'s card and from a dossier lands on the member\'s row; Esc from the list\'s detail on the list', async ({ page, app }) => {
+  const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e назад из списка', ['created']);
+  const ids = await searchIds(app, filterId);
+  expect(ids.length).toBeGreaterThanOrEqual(3);
+  await createList(page, 'Назад');
+  await addIds(page, ids);
+  const members = page.getByTestId('lists-members');
+  await expect(members.locator('[role="row"][data-key]').nth(2)).toBeVisible();
+
+  // A member's card: Enter opens it, Esc comes back to the same member.
+  await page.keyboard.press('j');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => focusedRow(page)).toBe(2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('lists-detail')).toBeVisible();
+  await expect.poll(() => focusedRow(page)).toBe(2);
+
+  // The customer's dossier, from the INN link in that row: Alt+← comes back to the row, and ↑ works at once.
+  await members.locator('[role="row"][data-row-index="2"]').getByTestId('lists-customer-link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-insights')).toHaveAttribute('data-page', 'dossier');
+  await expect(page.getByTestId('insights-back')).toHaveAttribute('title', /Esc, Alt\+←/);
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('lists-detail')).toBeVisible();
+  await expect.poll(() => focusedRow(page)).toBe(2);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => focusedRow(page)).toBe(1);
+
+  // Esc on the list's detail closes it and puts the focus on the list's item.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('lists-detail')).toHaveCount(0);
+  await expect(page.getByTestId('lists-item').filter({ hasText: 'Назад' })).toBeFocused();
 });
