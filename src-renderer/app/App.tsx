@@ -13,6 +13,7 @@ import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from '../state/store';
 import { useLoad } from '../state/useLoad';
+import { claimFocusSpot, findSpot } from '../state/returnPoint';
 import { SearchView } from '../views/search/SearchView';
 import { savedSearchName } from '../views/search/queryBuilder';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
@@ -213,6 +214,22 @@ export function App() {
   useLayoutEffect(() => {
     mainRef.current?.scrollTo({ top: 0, left: 0 });
   }, [viewKey]);
+
+  // Back from a view opened from an element outside a table (a list's chip, an INN link, a calendar event): that
+  // element gets the focus again once its view has drawn it (tables restore their own row: returnPoint.ts).
+  useEffect(() => {
+    const spot = claimFocusSpot();
+    if (spot === null) return undefined;
+    const tryFocus = (): boolean => {
+      const el = findSpot(spot);
+      el?.focus();
+      return el !== null;
+    };
+    if (tryFocus()) return undefined;
+    const observer = new MutationObserver(() => tryFocus() && observer.disconnect());
+    observer.observe(mainRef.current ?? document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [route]);
 
   useEffect(() => {
     document.documentElement.lang = locale;

@@ -66,7 +66,7 @@ export function AddToList({ ids, onAdded, testId = 'add-to-list', openRequest = 
   const locale = useLocale();
   // A new `openRequest` opens it as a click would (the table's «Добавить в список» shortcut, L).
   return (
-    <DialogButton label={s.open} title={s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
+    <DialogButton label={s.open} title={s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest} action="row.addToList">
       {(close) => <AddToListForm ids={ids} onAdded={onAdded} onClose={close} testId={testId} />}
     </DialogButton>
   );

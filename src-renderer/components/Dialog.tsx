@@ -1,9 +1,10 @@
 /**
- * A modal dialog: a labelled `role="dialog"` over a dimmed page, Escape cancels, focus starts inside. The
+ * A modal dialog: a labelled `role="dialog"` over a dimmed page, Escape cancels, focus starts inside and goes
+ * back to what had it when the dialog closes. The
  * command palette is one too (`look="palette"`: near the top, its title read to screen readers, not shown).
  * `ConfirmDialog` is the yes/no form used before anything that cannot be undone.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { title: string; children: ReactNode; onClose(): void; testId?: string; look?: 'dialog' | 'palette' }) {
   const titleId = useId();
@@ -11,6 +12,9 @@ export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { 
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
+    // Where the focus was when the dialog opened (the button that opened it): it goes back there when the dialog
+    // closes, unless the dialog's action put it somewhere on purpose (issue 29: focus was lost to <body>).
+    const opener = document.activeElement instanceof HTMLElement && !el.contains(document.activeElement) ? document.activeElement : null;
     const focusInside = () => (el.querySelector<HTMLElement>('input, select, textarea, button') ?? el).focus();
     focusInside();
     // Content that arrives later (a form replacing its «loading» line) removes the field that had the focus,
@@ -19,7 +23,11 @@ export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { 
       if (document.activeElement === null || document.activeElement === document.body) focusInside();
     });
     observer.observe(el, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      const now = document.activeElement;
+      if (opener?.isConnected && (now === null || now === document.body || el.contains(now))) opener.focus();
+    };
   }, []);
   return (
     <div className={`${look}__backdrop`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
@@ -35,7 +43,7 @@ export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { 
           if (e.key === 'Escape') {
             e.stopPropagation();
             onClose();
-          }
+          } else if (e.key === 'Tab') keepTabInside(e, e.currentTarget);
         }}
       >
         <h2 id={titleId} className={look === 'dialog' ? 'dialog__title' : 'visually-hidden'}>
@@ -71,4 +79,22 @@ export function ConfirmDialog(props: {
       </div>
     </Dialog>
   );
+}
+
+const TABBABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** A modal keeps Tab inside it: past its last control Tab comes back to its first, Shift+Tab the other way. */
+function keepTabInside(e: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement): void {
+  const all = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.getClientRects().length > 0 && el.tabIndex >= 0);
+  if (all.length === 0) return;
+  const first = all[0]!;
+  const last = all[all.length - 1]!;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === dialog)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && at === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }

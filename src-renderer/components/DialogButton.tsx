@@ -9,8 +9,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 /** Answers whether the dialog may close now; a form with unsaved input asks the user instead and answers false. */
 export type CloseGuard = () => boolean;
 import { Dialog } from './Dialog';
+import { commandOf, type ActionId } from '../state/commands/registry';
+import { withShortcut } from '../state/commands/shortcuts';
 
-export function DialogButton(props: { label: string; title: string; disabled: boolean; testId: string; openRequest?: number; children(close: () => void, setGuard: (guard: CloseGuard | null) => void): ReactNode }) {
+export function DialogButton(props: { label: string; title: string; disabled: boolean; testId: string; openRequest?: number; action?: ActionId; children(close: () => void, setGuard: (guard: CloseGuard | null) => void): ReactNode }) {
   const { label, title, disabled, testId, openRequest = 0, children } = props;
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(openRequest > 0), [openRequest]);
@@ -28,7 +30,8 @@ export function DialogButton(props: { label: string; title: string; disabled: bo
   };
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} disabled={disabled} data-testid={testId}>
+      {/* Its key, where a shortcut opens it (issue 29: every repeated action's key is in its tooltip). */}
+      <button type="button" onClick={() => setOpen(true)} disabled={disabled} data-testid={testId} title={props.action && props.openRequest !== undefined ? withShortcut(label, commandOf(props.action)?.shortcut, false) : undefined}>
         {label}
       </button>
       {open && (

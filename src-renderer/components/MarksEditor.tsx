@@ -41,7 +41,7 @@ export function MarksButton({
   const locale = useLocale();
   // A new `openRequest` opens it as a click would (the table's «Отметить» shortcut, M).
   return (
-    <DialogButton label={ofContract ? s.openTenderOf : s.open} title={ids.length === 1 ? s.titleOne : s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest}>
+    <DialogButton label={ofContract ? s.openTenderOf : s.open} title={ids.length === 1 ? s.titleOne : s.title(formatInt(ids.length, locale))} disabled={ids.length === 0} testId={testId} openRequest={openRequest} action="row.mark">
       {(close, setGuard) => (
         <MarksForm
           ids={ids}

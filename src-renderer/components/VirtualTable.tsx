@@ -21,6 +21,8 @@ import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, 
 import { ColumnChooser } from './ColumnChooser';
 import { gridTracks, minimumWidth, visibleColumns, type LayoutColumn } from './columnLayout';
 import { useColumnLayout } from './useColumnLayout';
+import { useStrings, type Strings } from '../i18n/i18n';
+import { claimTable, registerTable, type TableStand } from '../state/returnPoint';
 
 export interface Column<Row> extends LayoutColumn {
   key: string;
@@ -93,7 +95,13 @@ function titleIfCut(cell: HTMLElement): void {
   else cell.removeAttribute('title');
 }
 
+const strings: Strings<{ selectColumn: string }> = {
+  ru: { selectColumn: 'Выбор строк' },
+  en: { selectColumn: 'Row selection' },
+};
+
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
+  const t = useStrings(strings);
   const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, onActiveChange, height = 520, emptyText, testId, selectLabel, label } = props;
   const storageKey = props.storageKey ?? testId;
   const { layout, setLayout, toggle, resize, reset } = useColumnLayout(storageKey, columns);
@@ -137,13 +145,16 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   });
   const headerPad = Math.max(scrollbar, storageKey ? CHOOSER_WIDTH : 0);
   const focusPending = useRef<number | null>(null);
+  const revealPending = useRef(false);
   useEffect(() => {
     const i = focusPending.current;
     if (i === null) return;
     const el = body.current?.querySelector<HTMLElement>(`[data-row-index="${i}"]`);
     if (!el) return;
     focusPending.current = null;
-    el.focus({ preventScroll: true });
+    // A row focused on coming back is also brought into the page's view (the frame opened at its top).
+    el.focus({ preventScroll: !revealPending.current });
+    revealPending.current = false;
   });
   const moveTo = useCallback(
     (index: number) => {
@@ -167,6 +178,33 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     },
     [rowCount],
   );
+  // Coming back from a view opened from this table (a card, a dossier): the same scroll, the same row, and the
+  // focus on it when it had it, so the arrows work at once (state/returnPoint.ts).
+  const frame = useRef<HTMLDivElement>(null);
+  const standRef = useRef({ active: activeIndex, scrollTop });
+  standRef.current = { active: Math.max(0, activeIndex), scrollTop: body.current?.scrollTop ?? scrollTop };
+  const [returning] = useState<TableStand | undefined>(() => (storageKey ? claimTable(storageKey) : undefined));
+  const restored = useRef(returning === undefined);
+  useEffect(() => {
+    const element = frame.current;
+    if (!storageKey || !element) return undefined;
+    return registerTable(storageKey, { element, stand: () => standRef.current });
+  }, [storageKey]);
+  useLayoutEffect(() => {
+    if (restored.current || returning === undefined || rowCount === 0) return;
+    restored.current = true;
+    const el = body.current;
+    if (el) {
+      el.scrollTop = returning.scrollTop;
+      setScrollTop(el.scrollTop);
+    }
+    const i = Math.min(returning.active, rowCount - 1);
+    setActive(i);
+    if (returning.focus) {
+      focusPending.current = i;
+      revealPending.current = true;
+    }
+  }, [rowCount, returning]);
   useImperativeHandle(
     props.handle,
     () => ({
@@ -302,11 +340,16 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   }
 
   return (
-    <div className="vt__frame" data-testid={testId ? `${testId}-frame` : undefined}>
+    <div className="vt__frame" ref={frame} data-testid={testId ? `${testId}-frame` : undefined}>
       <div className="vt__scroller">
         <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} data-testid={testId} style={{ minWidth }}>
           <div className="vt__header" role="row" ref={header} style={{ gridTemplateColumns, paddingRight: headerPad || undefined }}>
-            {selectable && <div role="columnheader" className="vt__cell" />}
+            {/* The checkbox column is named, for a screen reader (issue 29: an empty header). */}
+            {selectable && (
+              <div role="columnheader" className="vt__cell">
+                <span className="visually-hidden">{t.selectColumn}</span>
+              </div>
+            )}
             {shown.map((c, index) => (
               <div
                 key={c.key}

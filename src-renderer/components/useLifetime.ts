@@ -90,3 +90,8 @@ export function useEscapeDismiss(active: boolean, dismiss: () => void): void {
     };
   }, [active]);
 }
+
+/** A notice Escape would dismiss is shown: Escape is its, before it goes back from a card (issue 29). */
+export function noticeTakesEscape(): boolean {
+  return dismissers.length > 0;
+}

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { ProfileInfo, SyncJob } from '../../src-main/contract/ipc';
 import type { PriceQuery } from '../../src-main/domain/insights';
+import { arrive, capture, leave } from './returnPoint';
 
 /** A saved search or a list, whose tenders the competitors and the red flags are read over (issue 15). */
 export type InsightsScope = { kind: 'search'; filterId: string } | { kind: 'list'; listId: string };
@@ -58,6 +59,11 @@ export function returnable(route: Route): Route {
   return route;
 }
 
+/** One route, one key: what a return point is noted under. */
+function routeKey(route: Route): string {
+  return JSON.stringify(route);
+}
+
 interface AppState {
   mode: 'electron' | 'browser';
   version: string;
@@ -74,6 +80,11 @@ interface AppState {
   /** Bumped when the profile changes, so views reload their data. */
   epoch: number;
   navigate(route: Route): void;
+  /**
+   * Goes back to the route a view was opened from (its `back`): the table there scrolls where it was and its row,
+   * or the element that had the focus, gets the focus again (returnPoint.ts).
+   */
+  goBack(route: Route): void;
   patch(partial: Partial<Pick<AppState, 'mode' | 'version' | 'activeProfile' | 'online' | 'backendGone' | 'pendingEdits'>>): void;
   upsertJob(job: SyncJob): void;
   /** The core forgot its jobs (another profile became active): so does the frame. */
@@ -83,7 +94,7 @@ interface AppState {
   bumpEpoch(): void;
 }
 
-export const useAppStore = create<AppState>((set) => ({
+export const useAppStore = create<AppState>((set, get) => ({
   mode: 'browser',
   version: '',
   activeProfile: null,
@@ -94,7 +105,20 @@ export const useAppStore = create<AppState>((set) => ({
   jobs: {},
   shownJobs: {},
   epoch: 0,
-  navigate: (route) => set({ route: 'back' in route && route.back !== undefined ? { ...route, back: returnable(route.back) } : route }),
+  navigate: (route) => {
+    leave();
+    if ('back' in route && route.back !== undefined) {
+      const back = returnable(route.back);
+      // Noted only when leaving the route itself: a tab switched inside a dossier keeps the way back it had.
+      if (routeKey(back) === routeKey(returnable(get().route))) capture(routeKey(back));
+      set({ route: { ...route, back } });
+    } else set({ route });
+  },
+  goBack: (route) => {
+    const back = returnable(route);
+    arrive(routeKey(back));
+    set({ route: back });
+  },
   patch: (partial) => set(partial),
   upsertJob: (job) => set((s) => ({ jobs: { ...s.jobs, [job.jobId]: job } })),
   clearJobs: () => set({ jobs: {} }),

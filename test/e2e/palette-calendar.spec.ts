@@ -140,7 +140,12 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   const event = cell.locator(`[data-testid="calendar-event"][data-tender-id="${chosen.tender_id}"]`).first();
   await expect(event).toBeVisible();
   await expect(event).toContainText(`Заявки до ${new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(new Date(chosen.at))}`);
-  await expect(event).toHaveAttribute('aria-label', /Окончание подачи заявок/);
+  // Its accessible name starts with what it shows, the tender's name included (issue 29, WCAG 2.5.3), then
+  // what the short words stand for.
+  await expect(event).toHaveAccessibleName(/Окончание подачи заявок/);
+  const shown = (await event.locator('.calendar__title').innerText()).trim();
+  expect(await event.evaluate((el) => el.getAttribute('aria-label'))).toBeNull();
+  await expect(event).toHaveAccessibleName(new RegExp(`^Заявки до .*${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await app.screenshot(page, 'calendar-month');
   // The day's number opens its week (Monday to Sunday), the event still on its day.
   await cell.getByTestId('calendar-open-week').click();

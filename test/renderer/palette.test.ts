@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, type ActionId } from '../../src-renderer/state/commands/registry';
-import { commandForKey, pressesShortcut, shortcutKey, shortcutLabel, type KeyLike } from '../../src-renderer/state/commands/shortcuts';
+import { commandForKey, pressesBackEscape, pressesShortcut, shortcutKey, shortcutLabel, withShortcut, type KeyLike } from '../../src-renderer/state/commands/shortcuts';
 import { onProvidersChanged, provideAction, runAction, isProvided } from '../../src-renderer/state/commands/actions';
 import { paletteItems, rankItems, type PaletteContext } from '../../src-renderer/app/palette/paletteItems';
 
@@ -116,6 +116,35 @@ describe('shortcuts', () => {
     expect(commandForKey(key('KeyK', { target: typing }), COMMANDS)).toBeUndefined();
     // The physical key: on the Russian layout the same key (code Slash) goes to the search.
     expect(commandForKey(key('Slash'), COMMANDS)?.id).toBe('search.focus');
+  });
+
+  it('Alt+← goes back (issue 29), ← alone does not (the grid\'s arrows), nor while typing or in a dialog', () => {
+    expect(commandForKey(key('ArrowLeft', { altKey: true }), COMMANDS)?.id).toBe('view.back');
+    expect(commandForKey(key('ArrowLeft'), COMMANDS)).toBeUndefined();
+    expect(commandForKey(key('ArrowLeft', { altKey: true, target: target('INPUT', { type: 'text' }) }), COMMANDS)).toBeUndefined();
+    expect(commandForKey(key('ArrowLeft', { altKey: true, target: target('BUTTON', { closest: () => ({}) }) }), COMMANDS)).toBeUndefined();
+    // Alt with a letter is no plain key: Alt+J does not move the row.
+    expect(commandForKey(key('KeyJ', { altKey: true }), COMMANDS)).toBeUndefined();
+  });
+
+  it('Escape goes back only when nothing nearer took it: not typing, not in a dialog, not answered by a popup', () => {
+    const esc = (over: Partial<KeyLike & { defaultPrevented: boolean }> = {}) => ({ ...key('Escape'), key: 'Escape', defaultPrevented: false, ...over });
+    expect(pressesBackEscape(esc())).toBe(true);
+    expect(pressesBackEscape(esc({ defaultPrevented: true }))).toBe(false);
+    expect(pressesBackEscape(esc({ target: target('INPUT', { type: 'text' }) }))).toBe(false);
+    expect(pressesBackEscape(esc({ target: target('BUTTON', { closest: () => ({}) }) }))).toBe(false);
+    expect(pressesBackEscape(esc({ shiftKey: true }))).toBe(false);
+    expect(pressesBackEscape({ ...esc(), key: 'Enter' })).toBe(false);
+  });
+
+  it('every repeated action has a key, and a tooltip names it as the palette does', () => {
+    const withKey = new Set(COMMANDS.filter((c) => c.shortcut).map((c) => c.id));
+    for (const id of ['view.back', 'export.open', 'calendar.exportIcs']) expect(withKey).toContain(id);
+    const back = COMMANDS.find((c) => c.id === 'view.back')!.shortcut;
+    expect(withShortcut('Назад', back, false)).toBe('Назад (Esc, Alt+←)');
+    expect(withShortcut('Экспорт', COMMANDS.find((c) => c.id === 'export.open')!.shortcut, false)).toBe('Экспорт (E)');
+    expect(withShortcut('Палитра', COMMANDS.find((c) => c.id === 'palette.open')!.shortcut, true)).toBe('Палитра (⌘K)');
+    expect(withShortcut('Без клавиши', undefined, false)).toBe('Без клавиши');
   });
 });
 

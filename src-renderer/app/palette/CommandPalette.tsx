@@ -13,7 +13,8 @@ import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
 import { savedSearchName } from '../../views/search/queryBuilder';
 import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
-import { commandForKey } from '../../state/commands/shortcuts';
+import { commandForKey, pressesBackEscape } from '../../state/commands/shortcuts';
+import { noticeTakesEscape } from '../../components/useLifetime';
 import { isProvided, runAction, useProvideAction, useProvidedVersion } from '../../state/commands/actions';
 import { Dialog } from '../../components/Dialog';
 import { paletteItems, rankItems, type PaletteItem } from './paletteItems';
@@ -83,8 +84,19 @@ export function CommandPalette() {
       e.preventDefault();
       runAction(command.run.action);
     };
+    // Escape goes back (a card, a dossier, a list) when nothing nearer answered it: listened to on the window,
+    // after the popups' own handlers on the document; a notice on screen is dismissed first.
+    const onEscape = (e: KeyboardEvent) => {
+      if (!pressesBackEscape(e) || noticeTakesEscape() || document.querySelector('[role="dialog"][aria-modal="true"]') || !isProvided('view.back')) return;
+      e.preventDefault();
+      runAction('view.back');
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onEscape);
+    };
   }, [generation]);
 
   const saved = useLoad(() => call('savedSearches.list', {}), `palette-saved-${epoch}-${openings}`, open && generation === 'current');

@@ -13,6 +13,7 @@ import type { Shortcut } from './shortcuts';
 /** What a command's action is called by the components that provide it. */
 export type ActionId =
   | 'palette.open'
+  | 'view.back'
   | 'search.focus'
   | 'row.open'
   | 'row.next'
@@ -138,6 +139,7 @@ export const COMMANDS: readonly CommandDef[] = [
     group: 'actions',
     title: { ru: 'Экспорт в файл (XLSX, CSV)…', en: 'Export to a file (XLSX, CSV)…' },
     keywords: ['xlsx', 'csv', 'excel', 'выгрузить', 'выгрузка', 'экспорт', 'export'],
+    shortcut: { code: 'KeyE', label: 'E' },
     run: { action: 'export.open' },
   },
   {
@@ -145,8 +147,18 @@ export const COMMANDS: readonly CommandDef[] = [
     group: 'actions',
     title: { ru: 'Экспорт в календарь (ICS)', en: 'Export to a calendar (ICS)' },
     keywords: ['ics', 'ical', 'outlook', 'google', 'календарь', 'calendar'],
+    shortcut: { code: 'KeyI', label: 'I' },
     run: { action: 'calendar.exportIcs' },
     generations: CURRENT,
+  },
+  {
+    // Escape does the same where nothing nearer takes it (shortcuts.ts pressesBackEscape): the label says both.
+    id: 'view.back',
+    group: 'actions',
+    title: { ru: 'Назад — туда, откуда открыто', en: 'Back to where it was opened from' },
+    keywords: ['назад', 'вернуться', 'к таблице', 'back', 'return'],
+    shortcut: { code: 'ArrowLeft', alt: true, label: 'Esc, Alt+←' },
+    run: { action: 'view.back' },
   },
   {
     id: 'palette.open',
@@ -166,4 +178,9 @@ export function forGeneration(command: CommandDef, generation: Generation): bool
 /** The words the palette matches a command by: both titles (so «пайп» works on an English screen too) and its keywords. */
 export function searchWords(command: Pick<CommandDef, 'title' | 'keywords'>): string[] {
   return [command.title.ru, command.title.en, ...command.keywords];
+}
+
+/** The registry's command of an action (for a button's tooltip naming its keys). */
+export function commandOf(action: ActionId): CommandDef | undefined {
+  return COMMANDS.find((c) => 'action' in c.run && c.run.action === action);
 }

@@ -10,6 +10,8 @@ export interface Shortcut {
   code: string;
   /** Ctrl, or ⌘ on macOS. */
   mod?: boolean;
+  /** Alt (Option on macOS): Alt+← goes back, as in a browser. Like a plain key, not while typing or in a dialog. */
+  alt?: boolean;
   /** How it is written for a user (the mod shown as Ctrl+; macOS gets ⌘). */
   label: string;
 }
@@ -42,7 +44,7 @@ function inDialog(target: EventTarget | null): boolean {
 
 /** Whether the key event presses this shortcut, here (not while typing, for a plain key). */
 export function pressesShortcut(e: KeyLike, shortcut: Shortcut): boolean {
-  if (e.code !== shortcut.code || e.altKey || e.shiftKey) return false;
+  if (e.code !== shortcut.code || e.shiftKey || e.altKey !== (shortcut.alt === true)) return false;
   const mod = e.ctrlKey || e.metaKey;
   if (shortcut.mod === true) return mod;
   return !mod && !isTyping(e.target) && !inDialog(e.target);
@@ -60,5 +62,19 @@ export function shortcutLabel(shortcut: Shortcut, mac: boolean): string {
 
 /** Two commands on one key would make one of them unreachable: the registry's test checks there are none. */
 export function shortcutKey(shortcut: Shortcut): string {
-  return `${shortcut.mod === true ? 'mod+' : ''}${shortcut.code}`;
+  return `${shortcut.mod === true ? 'mod+' : ''}${shortcut.alt === true ? 'alt+' : ''}${shortcut.code}`;
+}
+
+/**
+ * Escape goes back from a view opened from a table (a card, a dossier, a list), like Alt+←, when nothing nearer
+ * took it: not while typing, not in a dialog, not a press a popup or a notice already answered.
+ */
+export function pressesBackEscape(e: KeyLike & { key: string; defaultPrevented: boolean }): boolean {
+  if (e.key !== 'Escape' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return false;
+  return !isTyping(e.target) && !inDialog(e.target);
+}
+
+/** How a tooltip names a command's keys: «Назад (Esc, Alt+←)». */
+export function withShortcut(title: string, shortcut: Shortcut | undefined, mac: boolean): string {
+  return shortcut === undefined ? title : `${title} (${shortcutLabel(shortcut, mac)})`;
 }

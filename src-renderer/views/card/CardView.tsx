@@ -6,6 +6,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useAppStore, type Route } from '../../state/store';
+import { useBackAction } from '../../state/commands/useBackAction';
+import { useProvideAction } from '../../state/commands/actions';
+import { commandOf } from '../../state/commands/registry';
+import { withShortcut } from '../../state/commands/shortcuts';
 import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime, formatRub } from '../../format/format';
@@ -29,6 +33,10 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   // The earlier API generation has favorites instead of lists and no contracts; its versions are update dates.
   const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
   const back: Route | undefined = route.view === 'card' ? route.back : undefined;
+  // L adds the card's tender to a list, as on a table's row (the key its button's tooltip names).
+  const [addRequest, setAddRequest] = useState(0);
+  useProvideAction('row.addToList', () => setAddRequest((n) => n + 1), kind === 'tender' && !earlier);
+  const goBack = useBackAction(back ?? (earlier ? { view: 'filters' } : { view: kind === 'tender' ? 'search' : 'contracts' }));
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [kind, id]);
   const [diffFocus, setDiffFocus] = useState<{ from: number; to: number; nonce: number } | undefined>(undefined);
@@ -59,7 +67,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   return (
     <section className="view card" data-testid="view-card" data-kind={kind} data-id={id}>
       <div className="card__top">
-        <button type="button" onClick={() => navigate(back ?? (earlier ? { view: 'filters' } : { view: kind === 'tender' ? 'search' : 'contracts' }))} data-testid="card-back">
+        <button type="button" onClick={goBack} title={withShortcut(s.backHint, commandOf('view.back')?.shortcut, false)} data-testid="card-back">
           {s.back}
         </button>
         {fact && (
@@ -73,6 +81,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
           <AddToList
             ids={[id]}
             testId="card-add-to-list"
+            openRequest={addRequest}
             onAdded={added}
           />
         )}

@@ -2,6 +2,7 @@ import type { Strings } from '../../i18n/i18n';
 
 export const cardStrings: Strings<{
   back: string;
+  backHint: string;
   loading: string;
   tender: string;
   contract: string;
@@ -104,6 +105,7 @@ export const cardStrings: Strings<{
 }> = {
   ru: {
     back: '← Назад',
+    backHint: 'Назад, к строке, из которой открыта карточка',
     loading: 'Загружаем карточку…',
     tender: 'Закупка',
     contract: 'Контракт',
@@ -205,6 +207,7 @@ export const cardStrings: Strings<{
   },
   en: {
     back: '← Back',
+    backHint: 'Back to the row the card was opened from',
     loading: 'Loading the card…',
     tender: 'Tender',
     contract: 'Contract',

@@ -6,6 +6,9 @@
  * kept across the tabs; each tab comes back with the query or scope it was left with. Pure helpers beside the
  * pages: flagStates (a flag's state and a gap's remedy), priceCaveats, priceForm, insightsLabels, flagEvidence.
  */
+import { useBackAction } from '../../state/commands/useBackAction';
+import { commandOf } from '../../state/commands/registry';
+import { withShortcut } from '../../state/commands/shortcuts';
 import { useState } from 'react';
 import { isValidInn } from '../../../src-main/domain/identifiers';
 import { innProblemText } from '../../../src-main/domain/identifierProblems';
@@ -30,13 +33,14 @@ export function InsightsView({ at, back }: { at: InsightsPage | undefined; back:
   const s = useStrings(insightsStrings);
   const navigate = useAppStore((st) => st.navigate);
   const page: InsightsPage = at ?? { page: 'dossier' };
+  const goBack = useBackAction(back);
   if (page.page !== 'dossier') lastOfTab.set(page.page, page);
   const tabName = { dossier: s.tabDossier, competitors: s.tabCompetitors, prices: s.tabPrices, flags: s.tabFlags };
   return (
     <section className="view insights" data-testid="view-insights" data-page={page.page}>
       <div className="insights__top">
         {back && (
-          <button type="button" onClick={() => navigate(back)} data-testid="insights-back">
+          <button type="button" onClick={goBack} title={withShortcut(s.back, commandOf('view.back')?.shortcut, false)} data-testid="insights-back">
             {s.back}
           </button>
         )}

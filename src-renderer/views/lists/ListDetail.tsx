@@ -8,6 +8,8 @@ import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contra
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
+import { commandOf } from '../../state/commands/registry';
+import { withShortcut } from '../../state/commands/shortcuts';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InnLink } from '../../components/InnLink';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
@@ -33,6 +35,11 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const [exporting, setExporting] = useState(false);
   // The palette's «Экспорт в файл (XLSX, CSV)…» opens the list's export dialog, as the button does.
   useProvideAction('export.open', () => setExporting(true));
+  // Esc and Alt+← close the detail (issue 29) and give the focus back to the list's item, which stays shown.
+  useProvideAction('view.back', () => {
+    navigate({ view: 'lists' });
+    document.querySelector<HTMLElement>(`button[data-list-id="${CSS.escape(list.listId)}"]`)?.focus();
+  });
   const { markFilter, setMarkFilter, sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
     useListDetail(list, onChanged);
 
@@ -97,7 +104,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         <button type="button" onClick={() => void update()} disabled={jobId !== null && isJobActive(job)} title={s.updateHint} data-testid="lists-update">
           {s.update}
         </button>
-        <button type="button" onClick={() => setExporting(true)} data-testid="lists-export-open">
+        <button type="button" onClick={() => setExporting(true)} title={withShortcut(s.exportCsv, commandOf('export.open')?.shortcut, false)} data-testid="lists-export-open">
           {s.exportCsv}
         </button>
         <button type="button" onClick={() => setDeleting(true)} data-testid="lists-delete-open">

@@ -111,9 +111,9 @@ function BoardColumnView({ status, rows, title }: { status: PipelineStatus | nul
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
   return (
     <section ref={setNodeRef} className={`board__column${isOver ? ' board__column--over' : ''}`} aria-label={title} data-testid="board-column" data-status={status ?? 'none'} data-count={rows.length}>
-      <h3 className="board__columnTitle">
+      <h2 className="board__columnTitle">
         {title} <span className="muted">{formatInt(rows.length, locale)}</span>
-      </h3>
+      </h2>
       {rows.length === 0 && <p className="board__empty muted">{s.empty}</p>}
       {rows.map((r) => (
         <BoardCard key={r.id} row={r} status={status} />
