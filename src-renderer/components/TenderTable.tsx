@@ -26,7 +26,7 @@ import { pipelineStatusName } from '../../src-main/i18n/codes';
 import { MarksButton } from './MarksEditor';
 import { MarkFilterBar } from './MarkFilterBar';
 import { compact, filterKey } from './markFilter';
-import { PipelineBadge, rowTags } from './MarkChips';
+import { TenderNameCell } from './MarkChips';
 import { marksStrings } from './marksStrings';
 
 export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id';
@@ -183,21 +183,7 @@ export function TenderTable(props: TenderTableProps) {
         sortable,
         // The notice number has its own column (in the chooser) and is in the preview: the name gets the room.
         // The name first and always most of the cell; our status and the tags after it, in at most 40 % of it.
-        render: (r) => (
-          <span className="tt__nameCell">
-            {rowMark?.(r)}
-            <span className="tt__name" data-testid="row-name">
-              {r.name}
-            </span>
-            {r.marks?.tags.length || r.marks?.status ? (
-              // A chip cut at 1366 px is read whole in the tooltip: our status, then the tags.
-              <span className="tt__marks" title={[r.marks.status ? pipelineStatusName(r.marks.status, locale) : null, ...r.marks.tags.map((t) => t.name)].filter(Boolean).join(' · ')}>
-                {r.marks.status ? <PipelineBadge status={r.marks.status} short /> : null}
-                {rowTags(r.marks)}
-              </span>
-            ) : null}
-          </span>
-        ),
+        render: (r) => <TenderNameCell name={r.name} marks={r.marks} lead={rowMark?.(r)} />,
       },
       { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
       { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
