@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startTheme } from './app/theme';
+import { startTheme } from './state/theme';
 import './styles.css';
 import './theme-dark.css';
 

@@ -49,14 +49,14 @@ export function PipelineBadge({ status, short = false }: { status: PipelineStatu
  * status (short) and the tags, which shrink to a count when there are several, so that at 1366 px the name is
  * read rather than the chips. The whole status and every tag name are the marks' tooltip.
  */
-export function TenderNameCell({ name, marks, lead }: { name: string; marks: RowMarks | undefined; lead?: ReactNode }) {
+export function TenderNameCell({ name, marks, lead, nameTitle }: { name: string; marks: RowMarks | undefined; lead?: ReactNode; nameTitle?: string }) {
   const locale = useLocale();
   const tags = marks?.tags ?? [];
   const status = marks?.status ?? null;
   return (
     <span className="tt__nameCell">
       {lead}
-      <span className="tt__name" data-testid="row-name">
+      <span className="tt__name" data-testid="row-name" title={nameTitle}>
         {name}
       </span>
       {tags.length > 0 || status ? (
@@ -68,7 +68,7 @@ export function TenderNameCell({ name, marks, lead }: { name: string; marks: Row
               {tags.slice(0, 3).map((t) => (
                 <span key={t.name} className="mark-tagCount__dot" style={{ background: t.color }} />
               ))}
-              {locale === 'ru' ? `меток: ${tags.length}` : `${tags.length} tags`}
+              {tags.length}
             </span>
           ) : null}
         </span>

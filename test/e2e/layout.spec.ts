@@ -67,7 +67,20 @@ const CURRENT: Screen[] = [
       const row = page.getByRole('row').nth(2);
       await expect(row).toBeVisible();
       await row.getByRole('gridcell').nth(1).click();
-      await expect(page.getByTestId('saved-results-preview').or(page.locator('.tp').first())).toBeVisible();
+      await expect(page.getByTestId('saved-results-table-preview')).toBeVisible();
+    },
+  },
+  {
+    // The chooser offers the columns the exports have; with «№ извещения» and «Закон» added nothing is pushed
+    // off-screen and a 19-digit notice number is whole (the checks below); then back to the default.
+    name: 'saved-results-more-columns',
+    open: async (page) => {
+      await page.getByTestId('saved-results-table-columns').click();
+      const chooser = page.getByTestId('saved-results-table-columns-popup');
+      for (const column of ['Наш статус', 'Метки', 'Ответственный', 'ИНН заказчика', 'ID']) await expect(chooser.getByRole('checkbox', { name: column, exact: true })).not.toBeChecked();
+      for (const column of ['№ извещения', 'Закон']) await chooser.getByRole('checkbox', { name: column }).check();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('saved-results-table').getByRole('columnheader', { name: 'Закон' })).toBeVisible();
     },
   },
   {
@@ -189,6 +202,11 @@ async function walk(page: Page, testInfo: TestInfo, screens: Screen[], size: { w
       await page.screenshot({ path: file });
       await testInfo.attach(name, { path: file, contentType: 'image/png' });
       for (const problem of await layoutProblems(page)) problems.push(`${name}: ${problem}`);
+      // The whole length of the view too (its main area scrolls inside the window): laid out at full height
+      // for the picture only, then put back.
+      await page.evaluate(() => document.querySelector('.frame')?.classList.add('frame--print'));
+      await page.screenshot({ path: path.join(shotsDir, `${name}-full.png`), fullPage: true });
+      await page.evaluate(() => document.querySelector('.frame')?.classList.remove('frame--print'));
     }
   }
   return problems;
@@ -245,4 +263,21 @@ test('the theme follows the OS setting, and a choice in Settings overrides it', 
   await expect(page.getByTestId('theme')).toHaveValue('light');
   await page.getByTestId('theme').selectOption('system');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('a sync stopped at its spend limit is said plainly, not in red as a failure (earlier generation)', async ({ page }) => {
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('activate-sandbox-earlier').click();
+  await expect(page.getByTestId('active-generation')).toBeVisible();
+  await page.getByTestId('nav-filters').click();
+  const filter = page.locator('[data-testid="earlier-filter"][data-filter-id="2"]');
+  await filter.getByTestId('earlier-filter-sync').click();
+  await filter.getByTestId('earlier-sync-max-spend').fill('10');
+  await filter.getByTestId('earlier-sync-start').click();
+  const progress = filter.getByTestId('earlier-sync-progress');
+  await expect(progress).toHaveAttribute('data-state', 'spend_cap', { timeout: 45_000 });
+  const said = progress.getByTestId('earlier-sync-progress-error');
+  await expect(said).toHaveAttribute('data-look', 'limit');
+  await expect(said).toHaveAttribute('role', 'status');
+  await expect(progress.locator('.notice--error, [role="alert"]')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 /**
  * Settings: the interface language (kept by the core, app.setLocale) and the theme (light, dark or as the OS
- * says; kept by the window, app/theme.ts).
+ * says; kept by the window, state/theme.ts).
  */
 import { useState } from 'react';
 import type { Locale } from '../../../src-main/contract/ipc';
@@ -8,7 +8,7 @@ import { call } from '../../bridge/client';
 import { setLocale, useLocale } from '../../i18n/i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { S } from './settingsStrings';
-import { readThemeChoice, setThemeChoice, type ThemeChoice } from '../../app/theme';
+import { readThemeChoice, setThemeChoice, type ThemeChoice } from '../../state/theme';
 
 export function LanguageSection({ s }: { s: S }) {
   const locale = useLocale();
