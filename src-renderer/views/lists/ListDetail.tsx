@@ -53,9 +53,9 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       },
       { key: 'price', title: s.price, width: 132, whole: true, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
       { key: 'status', title: s.status, width: 124, render: (r) => rowStage(r, locale).name },
-      // Wide enough for «05.12.2026, 18:00 МСК» whole.
-      { key: 'endDate', title: s.deadline, width: 170, whole: true, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
-      { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => (
+      // «05.12.2026, 18:00» whole; the title says МСК, as the results' does, so the cells need not.
+      { key: 'endDate', title: s.deadline, width: 140, whole: true, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale).replace(/ (МСК|MSK)$/, '') : formatDate(r.endDate, locale)) },
+      { key: 'customerName', title: s.customer, width: 'minmax(100px, 1fr)', sortable: true, render: (r) => (
           <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>
             <InnLink inn={r.customerInn} kind="customer" testId="lists-customer-link" compact /> {r.customerName ?? '—'}
           </span>
