@@ -2,9 +2,27 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { deriveDarkRules } from './scripts/dark-theme/derive';
 
 const root = import.meta.dirname;
 const fromRoot = (...segments: string[]): string => resolve(root, ...segments);
+
+/**
+ * The dark theme (issue 29): every light stylesheet of the renderer gets its dark twin rules appended
+ * (scripts/dark-theme/derive.ts); `theme-dark.css`, the dark theme's own hand-set tokens, is taken as written.
+ */
+function darkTheme(): Plugin {
+  return {
+    name: 'tenderwb-dark-theme',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!file.endsWith('.css') || file.endsWith('theme-dark.css') || !file.includes('src-renderer')) return null;
+      return { code: `${code}\n/* dark theme (derived) */\n${deriveDarkRules(code)}\n`, map: null };
+    },
+  };
+}
 
 const packageJson = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string };
 
@@ -54,7 +72,7 @@ export default defineConfig({
   // Renderer: React, served from out/renderer/index.html (relative asset paths, so loadFile works).
   renderer: {
     root: fromRoot('src-renderer'),
-    plugins: [react()],
+    plugins: [react(), darkTheme()],
     build: {
       outDir: fromRoot('out/renderer'),
       rolldownOptions: {

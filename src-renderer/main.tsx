@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startTheme } from './state/theme';
 import './styles.css';
+import './theme-dark.css';
 
 const container = document.getElementById('root');
 if (container === null) {
   throw new Error('index.html has no #root element');
 }
 
+startTheme();
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -10,7 +10,7 @@ import { call, CallError } from '../bridge/client';
 import { useAppStore } from '../state/store';
 import { formatInt } from '../format/format';
 import { count, jobStateName, NOUNS, useStrings, type Strings, useLocale } from '../i18n/i18n';
-import { ErrorNotice } from './ErrorNotice';
+import { ErrorNotice, errorMessage } from './ErrorNotice';
 
 const strings: Strings<{
   starting: string;
@@ -120,7 +120,15 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
           {job.notice}
         </div>
       )}
-      {job?.error && <ErrorNotice error={new CallError(job.error)} testId={`${testId}-error`} />}
+      {job?.error &&
+        (job.state === 'spend_cap' ? (
+          // A stop at the spend limit is the run doing as told, not a failure: said plainly, not in red.
+          <div className="notice notice--warn" role="status" data-testid={`${testId}-error`} data-code={job.error.code} data-look="limit">
+            {errorMessage(new CallError(job.error))}
+          </div>
+        ) : (
+          <ErrorNotice error={new CallError(job.error)} testId={`${testId}-error`} />
+        ))}
       <ErrorNotice error={cancelError} testId={`${testId}-cancel-error`} />
     </div>
   );

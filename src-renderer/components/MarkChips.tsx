@@ -2,6 +2,7 @@
  * How a tender's marks look wherever they are shown (tables, the card, the board): a tag as a chip in its
  * colour with readable text, the pipeline status by its name («На рассмотрении», never the code).
  */
+import type { ReactNode } from 'react';
 import type { PipelineStatus, RowMarks } from '../../src-main/domain/marks';
 import { pipelineStatusName, pipelineStatusShortName } from '../../src-main/i18n/codes';
 import { useLocale } from '../i18n/i18n';
@@ -39,6 +40,39 @@ export function PipelineBadge({ status, short = false }: { status: PipelineStatu
   return (
     <span className={`mark-status mark-status--${status}`} data-testid="mark-status" data-status={status} title={short ? name : undefined}>
       {short ? pipelineStatusShortName(status, locale) : name}
+    </span>
+  );
+}
+
+/**
+ * A table row's tender name with its marks (issue 29): the name first and always most of the cell; after it our
+ * status (short) and the tags, which shrink to a count when there are several, so that at 1366 px the name is
+ * read rather than the chips. The whole status and every tag name are the marks' tooltip.
+ */
+export function TenderNameCell({ name, marks, lead, nameTitle }: { name: string; marks: RowMarks | undefined; lead?: ReactNode; nameTitle?: string }) {
+  const locale = useLocale();
+  const tags = marks?.tags ?? [];
+  const status = marks?.status ?? null;
+  return (
+    <span className="tt__nameCell">
+      {lead}
+      <span className="tt__name" data-testid="row-name" title={nameTitle}>
+        {name}
+      </span>
+      {tags.length > 0 || status ? (
+        <span className="tt__marks" title={[status ? pipelineStatusName(status, locale) : null, ...tags.map((t) => t.name)].filter(Boolean).join(' · ')}>
+          {status ? <PipelineBadge status={status} short /> : null}
+          {tags.length === 1 ? <TagChips tags={tags} /> : null}
+          {tags.length > 1 ? (
+            <span className="mark-tagCount" data-testid="mark-tag-count" data-count={tags.length} aria-label={tags.map((t) => t.name).join(', ')}>
+              {tags.slice(0, 3).map((t) => (
+                <span key={t.name} className="mark-tagCount__dot" style={{ background: t.color }} />
+              ))}
+              {tags.length}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -26,7 +26,7 @@ import { pipelineStatusName } from '../../src-main/i18n/codes';
 import { MarksButton } from './MarksEditor';
 import { MarkFilterBar } from './MarkFilterBar';
 import { compact, filterKey } from './markFilter';
-import { PipelineBadge, rowTags } from './MarkChips';
+import { TenderNameCell } from './MarkChips';
 import { marksStrings } from './marksStrings';
 
 export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id';
@@ -45,6 +45,8 @@ const strings: Strings<{
   customer: string;
   status: string;
   law: string;
+  customerInn: string;
+  id: string;
   empty: string;
   select: (name: string) => string;
   shown: (cached: string) => string;
@@ -64,6 +66,8 @@ const strings: Strings<{
     customer: 'Заказчик',
     status: 'Статус',
     law: 'Закон',
+    customerInn: 'ИНН заказчика',
+    id: 'ID',
     empty: 'Нет закупок',
     select: (name) => `Выбрать: ${name}`,
     shown: (cached) => `В кэше: ${cached}`,
@@ -83,6 +87,8 @@ const strings: Strings<{
     customer: 'Customer',
     status: 'Status',
     law: 'Law',
+    customerInn: 'Customer INN',
+    id: 'ID',
     empty: 'No tenders',
     select: (name) => `Select: ${name}`,
     shown: (cached) => `Cached: ${cached}`,
@@ -170,44 +176,33 @@ export function TenderTable(props: TenderTableProps) {
 
   const columns = useMemo<Column<TenderRow>[]>(
     () => [
-      // Widths fit a date, a deadline with its time, a price and a status whole at 1366 px; the flexible
-      // columns (name, region, customer) share the rest, cut text has a tooltip and the preview pane.
-      { key: 'publishDate', title: s.published, width: 122, sortable, render: (r) => formatDate(r.publishDate, locale) },
-      { key: 'endDate', title: s.deadline, width: 142, sortable, render: (r) => deadline(r.endDate, locale) },
+      // Widths fit a date, a deadline with its time, a price and a 19-digit notice number whole at 1366 px
+      // (headers wrap to two lines rather than being cut); the flexible columns (name, region, customer) share
+      // the rest, the name most of it. With «№ извещения» and «Закон» added the row still fits 1366 px.
+      { key: 'publishDate', title: s.published, width: 120, whole: true, sortable, render: (r) => formatDate(r.publishDate, locale) },
+      { key: 'endDate', title: s.deadline, width: 140, whole: true, sortable, render: (r) => deadline(r.endDate, locale) },
       {
         key: 'name',
         title: s.name,
-        // The widest share of the flexible room: the name is what an analyst reads first.
-        width: 'minmax(220px, 4fr)',
+        width: 'minmax(140px, 5fr)',
         required: true,
         sortable,
-        // The notice number has its own column (in the chooser) and is in the preview: the name gets the room.
-        // The name first and always most of the cell; our status and the tags after it, in at most 40 % of it.
-        render: (r) => (
-          <span className="tt__nameCell">
-            {rowMark?.(r)}
-            <span className="tt__name" data-testid="row-name">
-              {r.name}
-            </span>
-            {r.marks?.tags.length || r.marks?.status ? (
-              // A chip cut at 1366 px is read whole in the tooltip: our status, then the tags.
-              <span className="tt__marks" title={[r.marks.status ? pipelineStatusName(r.marks.status, locale) : null, ...r.marks.tags.map((t) => t.name)].filter(Boolean).join(' · ')}>
-                {r.marks.status ? <PipelineBadge status={r.marks.status} short /> : null}
-                {rowTags(r.marks)}
-              </span>
-            ) : null}
-          </span>
-        ),
+        // The name first and always most of the cell; our status and the tags (shrunk to a count) after it.
+        render: (r) => <TenderNameCell name={r.name} marks={r.marks} lead={rowMark?.(r)} />,
       },
-      { key: 'price', title: s.price, width: 140, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
-      { key: 'region', title: s.region, width: 'minmax(100px, 1fr)', sortable, render: (r) => r.region ?? '—' },
-      { key: 'customerName', title: s.customer, width: 'minmax(130px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
-      { key: 'status', title: s.status, width: 132, render: (r) => rowStage(r, locale).name },
-      // Our status shows beside the name (a column of its own does not fit 1366 px); the assignee from the chooser.
+      { key: 'price', title: s.price, width: 132, whole: true, align: 'right', sortable, render: (r) => formatRub(r.price, locale) },
+      { key: 'region', title: s.region, width: 'minmax(72px, 1fr)', sortable, render: (r) => r.region ?? '—' },
+      { key: 'customerName', title: s.customer, width: 'minmax(88px, 2fr)', sortable, render: (r) => r.customerName ?? '—' },
+      { key: 'status', title: s.status, width: 122, render: (r) => rowStage(r, locale).name },
+      // The columns the exports have, to be shown from the chooser: our status and the tags (also beside the
+      // name), the assignee, the customer's INN, the notice number, the law and the API's id.
+      { key: 'number', title: s.number, width: 176, whole: true, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
+      { key: 'law', title: s.law, width: 84, hiddenByDefault: true, render: (r) => rowLawName(r, locale) },
+      { key: 'pipeline', title: m.colStatus, width: 150, hiddenByDefault: true, render: (r) => (r.marks?.status ? pipelineStatusName(r.marks.status, locale) : '') },
+      { key: 'tags', title: m.colTags, width: 'minmax(120px, 1fr)', hiddenByDefault: true, render: (r) => (r.marks?.tags ?? []).map((t) => t.name).join(', ') },
       { key: 'assignee', title: m.colAssignee, width: 'minmax(90px, 1fr)', hiddenByDefault: true, render: (r) => r.marks?.assignee ?? '' },
-      // Shown from the column chooser: the notice number also leads the name cell, the law is in the preview.
-      { key: 'number', title: s.number, width: 170, hiddenByDefault: true, render: (r) => r.etpId ?? '—' },
-      { key: 'law', title: s.law, width: 130, hiddenByDefault: true, render: (r) => rowLawName(r, locale) },
+      { key: 'customerInn', title: s.customerInn, width: 120, whole: true, hiddenByDefault: true, render: (r) => r.customerInn ?? '—' },
+      { key: 'id', title: s.id, width: 70, whole: true, align: 'right', hiddenByDefault: true, render: (r) => String(r.id) },
     ],
     [s, m, locale, sortable, rowMark],
   );
@@ -295,6 +290,8 @@ export function TenderTable(props: TenderTableProps) {
         </div>
       )}
       <ErrorNotice error={error} testId={`${testId}-error`} />
+      {/* The preview beside the table on a wide window, over the table's foot (kept in view) on a smaller one. */}
+      <div className={`tt__body${count > 0 ? ' tt__body--preview' : ''}`}>
       <VirtualTable<TenderRow>
         testId={testId}
         columns={columns}
@@ -314,6 +311,7 @@ export function TenderTable(props: TenderTableProps) {
         emptyText={emptyText ?? s.empty}
       />
       {count > 0 && <TenderPreview row={activeRow} onOpen={open} testId={`${testId}-preview`} extra={activeRow && previewExtra ? previewExtra(activeRow) : undefined} />}
+      </div>
       <div className="tt__hint muted">{s.hint}</div>
     </div>
   );

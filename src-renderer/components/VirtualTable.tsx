@@ -30,6 +30,8 @@ export interface Column<Row> extends LayoutColumn {
   width: number | string;
   align?: 'left' | 'right';
   sortable?: boolean;
+  /** Read whole, never cut (dates, numbers, prices): the column is sized for it and the layout test checks it. */
+  whole?: boolean;
   render(row: Row): ReactNode;
 }
 
@@ -41,7 +43,7 @@ export interface SortState {
 export const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
 /** The checkbox column of a selectable table. */
-const CHECK_WIDTH = 32;
+const CHECK_WIDTH = 28;
 /** Room kept at the header's right end for the column chooser's button. */
 const CHOOSER_WIDTH = 30;
 
@@ -331,7 +333,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
           </div>
         )}
         {shown.map((c) => (
-          <div key={c.key} role="gridcell" className={`vt__cell${c.align === 'right' ? ' vt__cell--right' : ''}`} onMouseEnter={(e) => titleIfCut(e.currentTarget)}>
+          <div key={c.key} role="gridcell" data-whole={c.whole || undefined} className={`vt__cell${c.align === 'right' ? ' vt__cell--right' : ''}`} onMouseEnter={(e) => titleIfCut(e.currentTarget)}>
             {row === undefined ? <span className="vt__loading" /> : <span className="vt__text">{c.render(row)}</span>}
           </div>
         ))}

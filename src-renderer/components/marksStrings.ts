@@ -31,6 +31,8 @@ export const marksStrings: Strings<{
   nothingChanged: string;
   loading: string;
   colAssignee: string;
+  colStatus: string;
+  colTags: string;
   filterTitle: string;
   filterTag: string;
   filterStatus: string;
@@ -71,6 +73,8 @@ export const marksStrings: Strings<{
     nothingChanged: 'Ничего не изменено.',
     loading: 'Загружаем метки…',
     colAssignee: 'Ответственный',
+    colStatus: 'Наш статус',
+    colTags: 'Метки',
     filterTitle: 'Отбор по меткам',
     filterTag: '+ метка',
     filterStatus: '+ наш статус',
@@ -111,6 +115,8 @@ export const marksStrings: Strings<{
     nothingChanged: 'Nothing changed.',
     loading: 'Loading marks…',
     colAssignee: 'Assignee',
+    colStatus: 'Our status',
+    colTags: 'Tags',
     filterTitle: 'Filter by marks',
     filterTag: '+ tag',
     filterStatus: '+ our status',

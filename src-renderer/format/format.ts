@@ -57,3 +57,28 @@ export function formatDateTime(iso: string | null | undefined, locale: Locale): 
   const text = dateTimeFormat(locale).format(d);
   return `${text} ${locale === 'ru' ? 'МСК' : 'MSK'}`;
 }
+
+/**
+ * An amount as the analyst types it, its whole part grouped by threes («1 500 000,5»), so a price field reads
+ * like the prices in the tables. Only a plain amount is regrouped (digits, one decimal comma or point, up to two
+ * decimals); anything else is left as typed, for the form's check to point at. Spaces are what parseAmount
+ * (views/search/queryBuilder.ts) skips, so the grouped text means the same number.
+ */
+export function groupAmountInput(text: string): string {
+  const bare = text.replace(/[\s\u00a0\u202f]/g, '');
+  const m = /^(\d*)([.,]\d{0,2})?$/.exec(bare);
+  if (!m || bare === '') return text;
+  const whole = (m[1] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return whole + (m[2] ?? '');
+}
+
+/** Where the caret goes in the grouped text: after as many digits as stood before it in the typed text. */
+export function caretAfterGrouping(typed: string, caret: number, grouped: string): number {
+  const digitsBefore = typed.slice(0, caret).replace(/[\s\u00a0\u202f]/g, '').length;
+  let seen = 0;
+  for (let i = 0; i < grouped.length; i++) {
+    if (seen === digitsBefore) return i;
+    if (!/[\s\u00a0\u202f]/.test(grouped[i]!)) seen++;
+  }
+  return grouped.length;
+}

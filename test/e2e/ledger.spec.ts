@@ -38,3 +38,24 @@ test('ledger: synced twice → zero repeat charges, every row matched, spend dra
   await expect(page.getByTestId('ledger-search-bar')).toContainText('e2e ledger');
   await app.screenshot(page, 'ledger');
 });
+
+test('ledger: the request id is not a column but in «Для поддержки», with the entry it belongs to', async ({ page, app }) => {
+  await runSearch(app, { ids: [2991, 2992] }, 'e2e поддержка', ['created']);
+  const held = await invokeOk<{ rows: { id: number; requestId: string | null }[] }>(app, 'ledger.list', { offset: 0, limit: 10 });
+  const first = held.rows[0]!;
+  expect(first.requestId).toMatch(/^req_/);
+
+  await page.getByTestId('nav-ledger').click();
+  const table = page.getByTestId('ledger-table');
+  await expect(table.locator('[role="row"][data-row-index="0"]')).toBeVisible();
+  await expect(table.locator('[role="columnheader"][data-column="requestId"]')).toHaveCount(0);
+  await expect(table.locator('[role="columnheader"][data-column="id"]')).toHaveCount(0);
+  await expect(table).not.toContainText('req_');
+  await table.locator('[role="row"][data-row-index="0"]').getByTestId('ledger-support').click();
+  const dialog = page.getByTestId('ledger-support-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading')).toContainText('Для поддержки');
+  await expect(dialog.getByTestId('ledger-support-request')).toHaveText(/^req_/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffVersions, formatValue } from '../../src-renderer/views/card/versionDiff';
+import { diffVersions, formatValue, labelOf } from '../../src-renderer/views/card/versionDiff';
 
 const NBSP = /[\u00a0\u202f]/g;
 const plain = (s: string): string => s.replace(NBSP, ' ');
@@ -143,12 +143,28 @@ describe('version diff', () => {
 
   it('unknown fields are still compared, by their path', () => {
     const d = diffVersions(tender({ extra: { flag: 'a' } }), tender({ extra: { flag: 'b' } }), 'ru');
-    expect(d.entries).toEqual([{ kind: 'changed', path: 'extra.flag', label: 'extra.flag', before: 'a', after: 'b' }]);
+    expect(d.entries).toEqual([{ kind: 'changed', path: 'extra.flag', label: 'Extra, flag', before: 'a', after: 'b' }]);
   });
 
   it('formats a Moscow midnight as a day and a missing value as a dash', () => {
     expect(formatValue('execution.end_date', '2026-11-13T00:00:00+03:00', 'ru')).toBe('13.11.2026');
     expect(formatValue('price', null, 'ru')).toBe('—');
     expect(formatValue('end_date_computed', true, 'en')).toBe('yes');
+  });
+});
+
+describe('version diff speaks in field names and tells a missing field from a change (issue 29)', () => {
+  it('a nested field without a label of its own is named by its parent and words, never by its raw key', () => {
+    const d = diffVersions({ organization: { name: 'А', administrator: { position: 'x', name: 'Иванов' } } }, { organization: { name: 'А', administrator: { position: 'y', name: 'Иванов' } } }, 'ru');
+    expect(d.entries).toHaveLength(1);
+    expect(d.entries[0]!.label).toBe('Контактное лицо заказчика: position');
+    expect(labelOf('organization.administrator', 'ru')).toBe('Контактное лицо заказчика');
+    expect(labelOf('organization.administrator.address', 'ru')).toBe('Контактное лицо заказчика: адрес');
+    expect(labelOf('organization.administrator', 'ru')).not.toContain('.');
+  });
+
+  it('a field only the newer version carries is «в этой версии поля не было», not a change from «—»', () => {
+    const d = diffVersions({ organization: { name: 'А' } }, { organization: { name: 'А', address: 'Москва, ул. Тверская, 1' } }, 'ru');
+    expect(d.entries).toEqual([{ kind: 'changed', path: 'organization.address', label: 'Адрес заказчика', before: 'в этой версии поля не было', after: 'Москва, ул. Тверская, 1', absent: 'before' }]);
   });
 });

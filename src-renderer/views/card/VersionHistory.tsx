@@ -126,7 +126,8 @@ export function VersionHistory({
                     <span className="diff__label">{e.label}</span>
                     {e.kind === 'changed' ? (
                       <>
-                        : <del>{e.before}</del> → <ins>{e.after}</ins>
+                        {/* A field one version did not carry is said so in plain words, neither struck nor inserted. */}
+                        : {e.absent === 'before' ? <span className="muted">{e.before}</span> : <del>{e.before}</del>} → {e.absent === 'after' ? <span className="muted">{e.after}</span> : <ins>{e.after}</ins>}
                       </>
                     ) : (
                       <>
@@ -138,7 +139,7 @@ export function VersionHistory({
                 ))}
               </ul>
             )}
-            {diff.result.notCompared.length > 0 && <p className="card__muted">{s.notCompared(diff.result.notCompared.join(', '))}</p>}
+            {diff.result.notCompared.length > 0 && <p className="card__muted">{s.notCompared(diff.result.notCompared.join('; '))}</p>}
           </div>
         )}
       </Section>

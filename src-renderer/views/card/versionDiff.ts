@@ -16,7 +16,7 @@ import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/f
 import { contractStageName, lawName, tenderStageName } from '../../i18n/i18n';
 
 export type DiffEntry =
-  | { kind: 'changed'; path: string; label: string; before: string; after: string }
+  | { kind: 'changed'; path: string; label: string; before: string; after: string; /** Which version did not carry the field. */ absent?: 'before' | 'after' }
   | { kind: 'added' | 'removed'; path: string; label: string; item: string };
 
 export interface VersionDiff {
@@ -54,6 +54,7 @@ const LABELS: Record<string, { ru: string; en: string }> = {
   'organization.kpp': { ru: 'КПП заказчика', en: 'Customer KPP' },
   'organization.ogrn': { ru: 'ОГРН заказчика', en: 'Customer OGRN' },
   'organization.address': { ru: 'Адрес заказчика', en: 'Customer address' },
+  'organization.administrator': { ru: 'Контактное лицо заказчика', en: 'Customer contact' },
   'organization.administrator.name': { ru: 'Контактное лицо', en: 'Contact person' },
   'organization.administrator.phone': { ru: 'Телефон', en: 'Phone' },
   'organization.administrator.email': { ru: 'Эл. почта', en: 'Email' },
@@ -137,11 +138,51 @@ function lastKey(path: string): string {
   return s.slice(s.lastIndexOf('.') + 1);
 }
 
+/** Names of fields met inside many objects, for a path no label names whole (never the raw key on screen). */
+const LEAF_LABELS: Record<string, { ru: string; en: string }> = {
+  name: { ru: 'наименование', en: 'name' },
+  title: { ru: 'название', en: 'title' },
+  address: { ru: 'адрес', en: 'address' },
+  phone: { ru: 'телефон', en: 'phone' },
+  email: { ru: 'эл. почта', en: 'email' },
+  inn: { ru: 'ИНН', en: 'INN' },
+  kpp: { ru: 'КПП', en: 'KPP' },
+  ogrn: { ru: 'ОГРН', en: 'OGRN' },
+  code: { ru: 'код', en: 'code' },
+  url: { ru: 'ссылка', en: 'link' },
+  price: { ru: 'цена', en: 'price' },
+  amount: { ru: 'сумма', en: 'amount' },
+  date: { ru: 'дата', en: 'date' },
+  administrator: { ru: 'контактное лицо', en: 'contact' },
+  contact: { ru: 'контакт', en: 'contact' },
+  description: { ru: 'описание', en: 'description' },
+  id: { ru: 'номер', en: 'number' },
+};
+
+/**
+ * A field's name for the analyst: the label of its path, else the label of the nearest named parent with the
+ * rest in words («Заказчик: контактное лицо»). A raw key never reaches the screen (issue 29).
+ */
 export function labelOf(path: string, locale: Locale): string {
   const s = shape(path);
   const known = LABELS[s]?.[locale];
   if (known) return known;
-  return s;
+  const parts = s.split('.');
+  for (let cut = parts.length - 1; cut > 0; cut--) {
+    const parent = LABELS[parts.slice(0, cut).join('.')]?.[locale];
+    if (parent) return `${parent}: ${parts.slice(cut).map((p) => leafLabel(p, locale)).join(', ')}`;
+  }
+  const words = parts.map((p) => leafLabel(p, locale)).join(', ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function leafLabel(key: string, locale: Locale): string {
+  return LEAF_LABELS[key]?.[locale] ?? key.replace(/_/g, ' ');
+}
+
+/** Said in place of a value when one of the two versions did not carry the field at all (not a change to «—»). */
+export function absentText(locale: Locale): string {
+  return locale === 'ru' ? 'в этой версии поля не было' : 'this version did not carry the field';
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -243,7 +284,19 @@ class Collector {
       this.entries.push({ kind: 'changed', path, label, before: formatValue(path, a, this.locale), after: formatValue(path, b, this.locale) });
       return;
     }
-    for (const k of unionKeys(a, b)) this.value(path ? `${path}.${k}` : k, a[k], b[k], prefix);
+    for (const k of unionKeys(a, b)) {
+      const at = path ? `${path}.${k}` : k;
+      const [inA, inB] = [Object.hasOwn(a, k) && a[k] !== undefined, Object.hasOwn(b, k) && b[k] !== undefined];
+      if (inA && inB) {
+        this.value(at, a[k], b[k], prefix);
+        continue;
+      }
+      // One delivery carries the field and the other does not (a feed item beside a card): not a change from or
+      // to «—», and said so.
+      const fieldLabel = prefix ? `${prefix}: ${labelOf(at, this.locale).toLowerCase()}` : labelOf(at, this.locale);
+      const absent = absentText(this.locale);
+      this.entries.push({ kind: 'changed', path: at, label: fieldLabel, before: inA ? formatValue(at, a[k], this.locale) : absent, after: inB ? formatValue(at, b[k], this.locale) : absent, absent: inA ? 'after' : 'before' });
+    }
   }
 
   list(path: string, a: unknown[], b: unknown[], prefix: string): void {

@@ -21,6 +21,8 @@ const strings: Strings<{
   title: string;
   free: string;
   addLabel: string;
+  addedOk: (n: string) => string;
+  removedOk: (n: string) => string;
   addHint: string;
   add: string;
   badEtpId: string;
@@ -50,7 +52,9 @@ const strings: Strings<{
   ru: {
     title: 'Избранное',
     free: 'Добавление, удаление и просмотр избранного бесплатны.',
-    addLabel: 'Номер извещения (etp_id)',
+    addLabel: 'Номер извещения',
+    addedOk: (n) => `Закупка № ${n} добавлена в избранное.`,
+    removedOk: (n) => `Закупка № ${n} убрана из избранного.`,
     addHint: 'Номер закупки на площадке, например 0373100000126000012.',
     add: 'Добавить в избранное',
     badEtpId: 'Введите номер извещения.',
@@ -80,7 +84,9 @@ const strings: Strings<{
   en: {
     title: 'Favorites',
     free: 'Adding, removing and listing favorites is free.',
-    addLabel: 'Notice number (etp_id)',
+    addLabel: 'Notice number',
+    addedOk: (n) => `Tender no. ${n} added to favorites.`,
+    removedOk: (n) => `Tender no. ${n} removed from favorites.`,
     addHint: 'The tender’s number on its platform, e.g. 0373100000126000012.',
     add: 'Add to favorites',
     badEtpId: 'Enter a notice number.',
@@ -132,7 +138,9 @@ export function FavoritesView() {
     }
     try {
       const answer = kind === 'add' ? await call('earlier.favoriteAdd', { etpId: id.trim() }) : await call('earlier.favoriteRemove', { etpId: id.trim() });
-      setMessage(answer.message);
+      // Our own words on success (the server's say «Тендер»; a tender is «закупка» everywhere else here); its
+      // message when it refused, as that says why.
+      setMessage(answer.success ? (kind === 'add' ? s.addedOk(id.trim()) : s.removedOk(id.trim())) : answer.message);
       if (kind === 'add' && answer.success) setEtpId('');
       favorites.reload();
     } catch (e) {

@@ -8,6 +8,7 @@ import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Dialog } from '../../components/Dialog';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDateTime, formatInt } from '../../format/format';
@@ -59,6 +60,12 @@ const strings: Strings<{
   version: string;
   search: string;
   requestId: string;
+  support: string;
+  details: string;
+  supportOf: (row: string) => string;
+  entry: string;
+  filterId: string;
+  close: string;
   status: string;
   matched: string;
   repeat: string;
@@ -111,6 +118,12 @@ const strings: Strings<{
     version: 'Версия',
     search: 'Поиск',
     requestId: 'Запрос',
+    support: 'Для поддержки',
+    details: 'Детали…',
+    supportOf: (row) => `Для поддержки: запись ${row}`,
+    entry: 'Запись журнала',
+    filterId: 'Фильтр',
+    close: 'Закрыть',
     status: 'Проверка',
     matched: 'сопоставлено',
     repeat: 'повтор',
@@ -163,6 +176,12 @@ const strings: Strings<{
     version: 'Version',
     search: 'Search',
     requestId: 'Request',
+    support: 'For support',
+    details: 'Details…',
+    supportOf: (row) => `For support: entry ${row}`,
+    entry: 'Ledger entry',
+    filterId: 'Filter',
+    close: 'Close',
     status: 'Audit',
     matched: 'matched',
     repeat: 'repeat',
@@ -183,17 +202,20 @@ export function LedgerView() {
   const [days, setDays] = useState<number>(30);
   const { balance, paged, audit, spend, refresh } = useLedgerData(days);
 
+  const [supportRow, setSupportRow] = useState<LedgerRowInfo | null>(null);
   const kindName = useCallback((r: LedgerRowInfo) => (r.balanceType === 'tenders' ? s.tender : s.contract), [s]);
   const columns = useMemo<Column<LedgerRowInfo>[]>(
     () => [
-      { key: 'id', title: s.id, width: 70, align: 'right', render: (r) => String(r.id) },
-      { key: 'createdAt', title: s.date, width: 150, render: (r) => formatDateTime(r.createdAt, locale) },
-      { key: 'type', title: s.type, width: 100, render: (r) => (r.balanceType === 'tenders' ? s.tenders : s.contracts) },
-      { key: 'amount', title: s.amount, width: 60, align: 'right', render: (r) => formatInt(r.amount, locale) },
-      { key: 'object', title: s.object, width: 'minmax(160px, 2fr)', render: (r) => <span title={r.objectTitle ?? undefined}>{r.objectTitle ? `${kindName(r)} ${r.objectTitle}` : `${kindName(r)} ${r.objectId}`}</span> },
-      { key: 'version', title: s.version, width: 70, align: 'right', render: (r) => String(r.version) },
-      { key: 'search', title: s.search, width: 'minmax(140px, 2fr)', render: (r) => <span title={r.filterId ?? undefined} data-testid="ledger-search-name">{r.searchName ?? s.cards}</span> },
-      { key: 'requestId', title: s.requestId, width: 'minmax(120px, 1fr)', render: (r) => <code title={r.requestId ?? ''}>{r.requestId ?? '—'}</code> },
+      // The time and the object whole at 1366 px; the technical ids (the entry's number, the API's request id)
+      // wait in the chooser and in «Для поддержки», where support asks for them.
+      { key: 'id', title: s.id, width: 70, whole: true, align: 'right', hiddenByDefault: true, render: (r) => String(r.id) },
+      { key: 'createdAt', title: s.date, width: 184, whole: true, render: (r) => formatDateTime(r.createdAt, locale) },
+      { key: 'type', title: s.type, width: 92, render: (r) => (r.balanceType === 'tenders' ? s.tenders : s.contracts) },
+      { key: 'amount', title: s.amount, width: 52, whole: true, align: 'right', render: (r) => formatInt(r.amount, locale) },
+      { key: 'object', title: s.object, width: 'minmax(260px, 4fr)', render: (r) => <span title={r.objectTitle ?? undefined}>{r.objectTitle ? `${kindName(r)} ${r.objectTitle}` : `${kindName(r)} ${r.objectId}`}</span> },
+      { key: 'version', title: s.version, width: 76, whole: true, align: 'right', render: (r) => String(r.version) },
+      { key: 'search', title: s.search, width: 'minmax(120px, 2fr)', render: (r) => <span title={r.filterId ?? undefined} data-testid="ledger-search-name">{r.searchName ?? s.cards}</span> },
+      { key: 'requestId', title: s.requestId, width: 'minmax(120px, 1fr)', hiddenByDefault: true, render: (r) => <code title={r.requestId ?? ''}>{r.requestId ?? '—'}</code> },
       {
         key: 'audit',
         title: s.status,
@@ -202,6 +224,16 @@ export function LedgerView() {
           <span className={`badge audit audit--${r.audit}`} data-testid="ledger-audit-badge" data-audit={r.audit}>
             {s[r.audit]}
           </span>
+        ),
+      },
+      {
+        key: 'support',
+        title: s.support,
+        width: 112,
+        render: (r) => (
+          <button type="button" className="btn--link" tabIndex={-1} onClick={() => setSupportRow(r)} data-testid="ledger-support" aria-label={s.supportOf(String(r.id))} title={s.supportOf(String(r.id))}>
+            {s.details}
+          </button>
         ),
       },
     ],
@@ -304,6 +336,31 @@ export function LedgerView() {
         height={360}
       />
       <div className="muted">{s.hint}</div>
+      {supportRow && (
+        <Dialog title={s.supportOf(String(supportRow.id))} onClose={() => setSupportRow(null)} testId="ledger-support-dialog">
+          <dl className="settings__dl">
+            <dt>{s.requestId}</dt>
+            <dd>
+              <code data-testid="ledger-support-request">{supportRow.requestId ?? '—'}</code>
+            </dd>
+            <dt>{s.entry}</dt>
+            <dd>{supportRow.id}</dd>
+            <dt>{s.object}</dt>
+            <dd>
+              {kindName(supportRow)} {supportRow.objectId}, {s.version.toLowerCase()} {supportRow.version}
+            </dd>
+            <dt>{s.filterId}</dt>
+            <dd>
+              <code>{supportRow.filterId ?? '—'}</code>
+            </dd>
+          </dl>
+          <div className="dialog__actions">
+            <button type="button" onClick={() => setSupportRow(null)}>
+              {s.close}
+            </button>
+          </div>
+        </Dialog>
+      )}
     </section>
   );
 }

@@ -19,7 +19,7 @@ import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { MarksButton } from '../../components/MarksEditor';
 import { useRowCommands } from '../../components/useRowCommands';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
-import { PipelineBadge, rowTags } from '../../components/MarkChips';
+import { TenderNameCell } from '../../components/MarkChips';
 import { ConfirmDialog } from '../../components/Dialog';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
 import { rowStage } from '../../components/tenderLabels';
@@ -45,29 +45,24 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
 
   const columns = useMemo<Column<ListMemberRow>[]>(
     () => [
-      // Narrow («№»), so that the members still fit 1366 px without a sideways scroll.
-      { key: 'listOrder', title: s.listOrder, width: 48, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
-      { key: 'id', title: s.id, width: 64, align: 'right', sortable: true, render: (r) => String(r.id) },
+      // Narrow («№»), so that the members still fit 1366 px without a sideways scroll; the API's id is in the
+      // chooser (hidden by default: the name gets the room).
+      { key: 'listOrder', title: s.listOrder, width: 48, whole: true, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
+      { key: 'id', title: s.id, width: 70, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => String(r.id) },
       {
         key: 'name',
         title: s.tender,
-        width: 'minmax(140px, 3fr)',
+        width: 'minmax(220px, 4fr)',
+        required: true,
         sortable: true,
-        // The notice number is in the tooltip, not before the name: at 1366 px the name needs the room.
-        render: (r) => (
-          <span title={[r.etpId, r.name].filter(Boolean).join(' · ')}>
-            {rowTags(r.marks)}
-            {r.marks?.status ? <PipelineBadge status={r.marks.status} short /> : null}
-            {r.marks?.tags.length || r.marks?.status ? ' ' : null}
-            {r.name}
-          </span>
-        ),
+        // The name first, its marks after it (several tags shrink to a count); the notice number is the tooltip.
+        render: (r) => <TenderNameCell name={r.name} marks={r.marks} nameTitle={[r.etpId, r.name].filter(Boolean).join(' · ')} />,
       },
-      { key: 'price', title: s.price, width: 142, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
-      { key: 'status', title: s.status, width: 120, render: (r) => rowStage(r, locale).name },
-      // Wide enough for «05.12.2026, 18:00 МСК» whole.
-      { key: 'endDate', title: s.deadline, width: 170, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale) : formatDate(r.endDate, locale)) },
-      { key: 'customerName', title: s.customer, width: 'minmax(100px, 2fr)', sortable: true, render: (r) => (
+      { key: 'price', title: s.price, width: 132, whole: true, align: 'right', sortable: true, render: (r) => formatRub(r.price, locale) },
+      { key: 'status', title: s.status, width: 124, render: (r) => rowStage(r, locale).name },
+      // «05.12.2026, 18:00» whole; the title says МСК, as the results' does, so the cells need not.
+      { key: 'endDate', title: s.deadline, width: 140, whole: true, sortable: true, render: (r) => (r.endDate && r.endDate.length > 10 ? formatDateTime(r.endDate, locale).replace(/ (МСК|MSK)$/, '') : formatDate(r.endDate, locale)) },
+      { key: 'customerName', title: s.customer, width: 'minmax(100px, 1fr)', sortable: true, render: (r) => (
           <span title={[r.customerName, r.customerInn].filter(Boolean).join(', ')}>
             <InnLink inn={r.customerInn} kind="customer" testId="lists-customer-link" compact /> {r.customerName ?? '—'}
           </span>

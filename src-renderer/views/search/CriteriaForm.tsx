@@ -2,6 +2,7 @@
  * The fields of the query builder: every criterion of QUERY (API reference 4.5), each with its inline
  * message. Edits go straight into the search store.
  */
+import { caretAfterGrouping, groupAmountInput } from '../../format/format';
 import { useMemo } from 'react';
 import { Field, fieldErrorId } from '../../components/Field';
 import { CheckboxGroup, FilterSelect, type Option } from '../../components/MultiSelect';
@@ -25,6 +26,10 @@ export const criteriaStrings: Strings<{
   from: string;
   to: string;
   priceFrom: string;
+  okpd2Example: string;
+  innExample: string;
+  keywordsExample: string;
+  excludeExample: string;
   priceTo: string;
   publish: string;
   start: string;
@@ -58,6 +63,10 @@ export const criteriaStrings: Strings<{
     from: 'от',
     to: 'до',
     priceFrom: 'Цена от, ₽',
+    okpd2Example: 'например, 26.20',
+    innExample: 'например, 7830002293',
+    keywordsExample: 'например, поставка компьютеров',
+    excludeExample: 'например, ремонт',
     priceTo: 'Цена до, ₽',
     publish: 'Дата публикации',
     start: 'Начало подачи заявок',
@@ -91,6 +100,10 @@ export const criteriaStrings: Strings<{
     from: 'from',
     to: 'to',
     priceFrom: 'Price from, RUB',
+    okpd2Example: 'e.g. 26.20',
+    innExample: 'e.g. 7830002293',
+    keywordsExample: 'e.g. computer supply',
+    excludeExample: 'e.g. repair',
     priceTo: 'Price to, RUB',
     publish: 'Published',
     start: 'Bidding starts',
@@ -143,7 +156,7 @@ function DateRangeFields({
           value={from}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(idPrefix) : undefined}
-          onChange={(e) => onChange(e.target.value, to)}
+          onChange={(e) => onChange(grouped(e.currentTarget), to)}
         />
         <span>—</span>
         <input
@@ -154,7 +167,7 @@ function DateRangeFields({
           value={to}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(idPrefix) : undefined}
-          onChange={(e) => onChange(from, e.target.value)}
+          onChange={(e) => onChange(from, grouped(e.currentTarget))}
         />
       </div>
       {error ? (
@@ -164,6 +177,19 @@ function DateRangeFields({
       ) : null}
     </div>
   );
+}
+
+/** The typed amount grouped by threes, the caret kept after the same digit (set once React has re-rendered). */
+function grouped(input: HTMLInputElement): string {
+  const typed = input.value;
+  const text = groupAmountInput(typed);
+  if (text !== typed) {
+    const caret = caretAfterGrouping(typed, input.selectionStart ?? typed.length, text);
+    requestAnimationFrame(() => {
+      if (input.value === text) input.setSelectionRange(caret, caret);
+    });
+  }
+  return text;
 }
 
 export function PriceFields({ from, to, error, onChange }: { from: string; to: string; error?: string; onChange(from: string, to: string): void }) {
@@ -179,7 +205,7 @@ export function PriceFields({ from, to, error, onChange }: { from: string; to: s
           value={from}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId('price') : undefined}
-          onChange={(e) => onChange(e.target.value, to)}
+          onChange={(e) => onChange(grouped(e.currentTarget), to)}
         />
         <span>—</span>
         <input
@@ -189,7 +215,7 @@ export function PriceFields({ from, to, error, onChange }: { from: string; to: s
           value={to}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId('price') : undefined}
-          onChange={(e) => onChange(from, e.target.value)}
+          onChange={(e) => onChange(from, grouped(e.currentTarget))}
         />
       </div>
       {error ? (
@@ -248,7 +274,7 @@ export function CriteriaForm({ form, errors, onChange }: { form: SearchForm; err
             kind="phrases"
             values={form.keywords}
             onChange={(keywords) => onChange({ keywords })}
-            placeholder="поставка компьютеров"
+            placeholder={s.keywordsExample}
             invalid={!!errors.keywords}
             describedBy={errors.keywords ? fieldErrorId('keywords') : undefined}
           />
@@ -262,7 +288,7 @@ export function CriteriaForm({ form, errors, onChange }: { form: SearchForm; err
             chipPrefix="−"
             values={form.exceptionKeywords}
             onChange={(exceptionKeywords) => onChange({ exceptionKeywords })}
-            placeholder="ремонт"
+            placeholder={s.excludeExample}
             invalid={!!errors.exceptionKeywords}
             describedBy={errors.exceptionKeywords ? fieldErrorId('exceptionKeywords') : undefined}
           />
@@ -280,7 +306,7 @@ export function CriteriaForm({ form, errors, onChange }: { form: SearchForm; err
             kind="codes"
             values={form.okpd2}
             onChange={(okpd2) => onChange({ okpd2 })}
-            placeholder="26.20"
+            placeholder={s.okpd2Example}
             invalid={!!errors.okpd2}
             describedBy={errors.okpd2 ? fieldErrorId('okpd2') : undefined}
           />
@@ -296,7 +322,7 @@ export function CriteriaForm({ form, errors, onChange }: { form: SearchForm; err
             kind="codes"
             values={form.customerInn}
             onChange={(customerInn) => onChange({ customerInn })}
-            placeholder="7830002293"
+            placeholder={s.innExample}
             invalid={!!errors.customerInn}
             describedBy={errors.customerInn ? fieldErrorId('customerInn') : undefined}
           />

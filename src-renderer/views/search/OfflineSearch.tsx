@@ -157,7 +157,7 @@ export function OfflineSearch() {
             <FilterSelect label={c.regions} testId="offline-regions" options={regions} values={offline.regions} onChange={(v) => setOffline({ regions: v })} />
           </div>
           <Field id="offline-okpd2" label={c.okpd2} hint={c.okpd2Hint}>
-            <TokenInput id="offline-okpd2" label={c.okpd2} kind="codes" values={offline.okpd2} onChange={(okpd2) => setOffline({ okpd2 })} placeholder="26.20" />
+            <TokenInput id="offline-okpd2" label={c.okpd2} kind="codes" values={offline.okpd2} onChange={(okpd2) => setOffline({ okpd2 })} placeholder={locale === 'ru' ? 'например, 26.20' : 'e.g. 26.20'} />
           </Field>
           <PriceFields from={offline.priceFrom} to={offline.priceTo} error={offlineErrors.price} onChange={(priceFrom, priceTo) => setOffline({ priceFrom, priceTo })} />
           <DateRangeFields idPrefix="offline-publishDate" label={c.publish} from={offline.publishFrom} to={offline.publishTo} error={offlineErrors.publishDate} onChange={(publishFrom, publishTo) => setOffline({ publishFrom, publishTo })} />

@@ -1,5 +1,6 @@
 /**
- * Settings: the interface language (kept by the core, app.setLocale).
+ * Settings: the interface language (kept by the core, app.setLocale) and the theme (light, dark or as the OS
+ * says; kept by the window, state/theme.ts).
  */
 import { useState } from 'react';
 import type { Locale } from '../../../src-main/contract/ipc';
@@ -7,10 +8,12 @@ import { call } from '../../bridge/client';
 import { setLocale, useLocale } from '../../i18n/i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { S } from './settingsStrings';
+import { readThemeChoice, setThemeChoice, type ThemeChoice } from '../../state/theme';
 
 export function LanguageSection({ s }: { s: S }) {
   const locale = useLocale();
   const [error, setError] = useState<unknown>(null);
+  const [theme, setTheme] = useState<ThemeChoice>(readThemeChoice);
   return (
     <section className="settings__section" aria-labelledby="settings-language" data-testid="settings-language">
       <h2 id="settings-language">{s.language}</h2>
@@ -30,6 +33,22 @@ export function LanguageSection({ s }: { s: S }) {
         >
           <option value="ru">Русский</option>
           <option value="en">English</option>
+        </select>
+      </label>
+      <label className="field field--narrow">
+        <span className="field__label">{s.themeLabel}</span>
+        <select
+          value={theme}
+          data-testid="theme"
+          onChange={(e) => {
+            const next: ThemeChoice = e.target.value === 'light' || e.target.value === 'dark' ? e.target.value : 'system';
+            setTheme(next);
+            setThemeChoice(next);
+          }}
+        >
+          <option value="system">{s.themeSystem}</option>
+          <option value="light">{s.themeLight}</option>
+          <option value="dark">{s.themeDark}</option>
         </select>
       </label>
       <ErrorNotice error={error} testId="language-error" />

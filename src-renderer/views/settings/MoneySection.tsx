@@ -8,7 +8,7 @@ import { call } from '../../bridge/client';
 import { spendingSettingsSchema, type SpendingSettings } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SettingsSection } from './SettingsSection';
-import { formatInt } from '../../format/format';
+import { formatDate, formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { useSpending } from './useSettingsData';
 
@@ -84,7 +84,7 @@ export function MoneySection() {
   const parsed = { confirmAbove: parseUnits(form.confirmAbove, 'confirmAbove'), runCap: parseUnits(form.runCap, 'runCap'), dailyBudget: parseUnits(form.dailyBudget, 'dailyBudget') };
   const invalid = Object.values(parsed).some((v) => v === 'invalid');
   const field = (key: keyof typeof form, label: string, hint: string) => (
-    <label className={`field field--narrow${parsed[key] === 'invalid' ? ' field--invalid' : ''}`}>
+    <label className={`field${parsed[key] === 'invalid' ? ' field--invalid' : ''}`}>
       <span className="field__label">{label}</span>
       <input
         inputMode="numeric"
@@ -120,9 +120,12 @@ export function MoneySection() {
           );
         }}
       >
-        {field('confirmAbove', s.confirmAbove, s.confirmAboveHint)}
-        {field('runCap', s.runCap, s.runCapHint)}
-        {field('dailyBudget', s.dailyBudget, s.dailyBudgetHint)}
+        {/* Side by side with room for their labels and hints, not squeezed into one narrow column. */}
+        <div className="settings__grid settings__money">
+          {field('confirmAbove', s.confirmAbove, s.confirmAboveHint)}
+          {field('runCap', s.runCap, s.runCapHint)}
+          {field('dailyBudget', s.dailyBudget, s.dailyBudgetHint)}
+        </div>
         <button type="submit" className="btn--primary" disabled={invalid} data-testid="spending-save">
           {s.save}
         </button>{' '}
@@ -134,7 +137,7 @@ export function MoneySection() {
       </form>
       {state && (
         <p data-testid="spending-today" data-units={state.spentToday}>
-          {s.spentToday(formatInt(state.spentToday, locale), state.day)}
+          {s.spentToday(formatInt(state.spentToday, locale), formatDate(state.day, locale))}
         </p>
       )}
       <ErrorNotice error={error} testId="spending-error" />

@@ -57,6 +57,10 @@ export const strings: Strings<{
   versions: (n: string) => string;
   language: string;
   languageLabel: string;
+  themeLabel: string;
+  themeSystem: string;
+  themeLight: string;
+  themeDark: string;
   loading: string;
   actions: string;
   refresh: string;
@@ -115,6 +119,10 @@ export const strings: Strings<{
     versions: (n) => `версий: ${n}`,
     language: 'Язык',
     languageLabel: 'Язык интерфейса',
+    themeLabel: 'Оформление',
+    themeSystem: 'Как в системе',
+    themeLight: 'Светлое',
+    themeDark: 'Тёмное',
     loading: 'Загружаем…',
     actions: 'Действия',
     refresh: 'Обновить',
@@ -173,6 +181,10 @@ export const strings: Strings<{
     versions: (n) => `versions: ${n}`,
     language: 'Language',
     languageLabel: 'Interface language',
+    themeLabel: 'Appearance',
+    themeSystem: 'As in the system',
+    themeLight: 'Light',
+    themeDark: 'Dark',
     loading: 'Loading…',
     actions: 'Actions',
     refresh: 'Refresh',
