@@ -38,6 +38,7 @@ export interface MarkStore {
 interface MarkRow {
   id: number;
   status: PipelineStatus | null;
+  interest: 0 | 1 | null;
   assignee: string | null;
   marked_version: number | null;
   marked_at: string | null;
@@ -46,7 +47,7 @@ interface MarkRow {
 
 const IDS = 'SELECT value FROM json_each(@ids)';
 /** Drops the rows of these tenders that carry nothing any more (also after a pull: sharedChangeStore.ts). */
-export const DROP_EMPTY = `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL
+export const DROP_EMPTY = `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL AND interest IS NULL
   AND NOT EXISTS (SELECT 1 FROM tender_tag WHERE tender_id = tender_mark.tender_id)
   AND NOT EXISTS (SELECT 1 FROM tender_note WHERE tender_id = tender_mark.tender_id)`;
 /** Records that these tenders' marks changed now, against the version held now. */
@@ -57,7 +58,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
   const { db } = cache;
   const s = {
     rows: db.prepare<{ ids: string }, MarkRow>(
-      `SELECT j.value AS id, m.status, m.assignee, m.marked_version, m.marked_at, t.version AS latest
+      `SELECT j.value AS id, m.status, m.interest, m.assignee, m.marked_version, m.marked_at, t.version AS latest
          FROM json_each(@ids) j LEFT JOIN tender_mark m ON m.tender_id = j.value LEFT JOIN tender t ON t.id = j.value`,
     ),
     tagsOf: db.prepare<{ ids: string }, { tender_id: number; id: number; name: string; color: string }>(
@@ -82,7 +83,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     ),
     assignees: db.prepare<[], string>('SELECT min(assignee) FROM tender_mark WHERE assignee_key IS NOT NULL GROUP BY assignee_key ORDER BY assignee_key').pluck(),
     signatures: db.prepare<{ ids: string }, { id: number; sig: string }>(
-      `SELECT m.tender_id AS id, json_array(m.status, m.assignee,
+      `SELECT m.tender_id AS id, json_array(m.status, m.assignee, m.interest,
               (SELECT group_concat(tag_id) FROM (SELECT tag_id FROM tender_tag WHERE tender_id = m.tender_id ORDER BY tag_id)),
               (SELECT max(id) FROM tender_note WHERE tender_id = m.tender_id)) AS sig
          FROM tender_mark m WHERE m.tender_id IN (${IDS})`,
@@ -92,7 +93,15 @@ function createMarkStore(cache: CacheDb): MarkStore {
          SELECT value, (SELECT version FROM tender WHERE id = value), @at FROM json_each(@ids) WHERE true
        ON CONFLICT (tender_id) DO NOTHING`,
     ),
-    setStatus: db.prepare<{ ids: string; status: string | null }>(`UPDATE tender_mark SET status = @status WHERE tender_id IN (${IDS})`),
+    // The status keeps its own time (a triage label's, domain/triageLabels.ts): it moves only when the status does.
+    setStatus: db.prepare<{ ids: string; status: string | null; at: string }>(
+      `UPDATE tender_mark SET status_at = CASE WHEN status IS @status THEN status_at WHEN @status IS NULL THEN NULL ELSE @at END, status = @status
+        WHERE tender_id IN (${IDS})`,
+    ),
+    setInterest: db.prepare<{ ids: string; interest: number | null; at: string }>(
+      `UPDATE tender_mark SET interest_at = CASE WHEN interest IS @interest THEN interest_at WHEN @interest IS NULL THEN NULL ELSE @at END, interest = @interest
+        WHERE tender_id IN (${IDS})`,
+    ),
     setAssignee: db.prepare<{ ids: string; assignee: string | null; key: string | null }>(
       `UPDATE tender_mark SET assignee = @assignee, assignee_key = @key WHERE tender_id IN (${IDS})`,
     ),
@@ -139,7 +148,8 @@ function createMarkStore(cache: CacheDb): MarkStore {
     const ids = JSON.stringify(tenderIds);
     const before = signatures(ids);
     s.ensureRows.run({ ids, at });
-    if (change.status !== undefined) s.setStatus.run({ ids, status: change.status });
+    if (change.status !== undefined) s.setStatus.run({ ids, status: change.status, at });
+    if (change.interest !== undefined) s.setInterest.run({ ids, interest: change.interest === null ? null : change.interest ? 1 : 0, at });
     if (change.assignee !== undefined) {
       const assignee = change.assignee === null || change.assignee.trim() === '' ? null : change.assignee.trim();
       s.setAssignee.run({ ids, assignee, key: assignee === null ? null : tagKey(assignee) });
@@ -209,6 +219,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
           status: r.status,
           assignee: r.assignee,
           notes: [],
+          interest: r.interest === null ? null : r.interest === 1,
           marked_version: r.marked_version,
           marked_at: r.marked_at,
           latest_version: r.latest,
@@ -240,7 +251,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
 }
 
 /** A row made by this change that carries nothing (e.g. only a tag removed from an unmarked tender). */
-const isEmptySignature = (sig: string | undefined): boolean => sig === undefined || sig === '[null,null,null,null]';
+const isEmptySignature = (sig: string | undefined): boolean => sig === undefined || sig === '[null,null,null,null,null]';
 
 export const markStore = perCache(createMarkStore);
 

@@ -86,7 +86,10 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       `INSERT INTO tender_mark (tender_id, marked_version, marked_at) VALUES (?, (SELECT version FROM tender WHERE id = ?), ?)
        ON CONFLICT (tender_id) DO NOTHING`,
     ),
-    setStatus: db.prepare<[string | null, number]>('UPDATE tender_mark SET status = ? WHERE tender_id = ?'),
+    // A pulled status keeps the time it was decided (the change's), so the triage label orders it (issue 31).
+    setStatus: db.prepare<{ status: string | null; at: string; id: number }>(
+      'UPDATE tender_mark SET status_at = CASE WHEN status IS @status THEN status_at WHEN @status IS NULL THEN NULL ELSE @at END, status = @status WHERE tender_id = @id',
+    ),
     setAssignee: db.prepare<[string | null, string | null, number]>('UPDATE tender_mark SET assignee = ?, assignee_key = ? WHERE tender_id = ?'),
     tagId: db.prepare<[string], number>('SELECT id FROM mark_tag WHERE name_key = ?').pluck(),
     tagCount: db.prepare<[], number>('SELECT count(*) FROM mark_tag').pluck(),
@@ -143,7 +146,7 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       const status = asString(value);
       if (status !== null && !isPipelineStatus(status)) return [];
       ensure();
-      s.setStatus.run(status, tenderId);
+      s.setStatus.run({ status, at, id: tenderId });
     } else if (field === 'assignee') {
       const assignee = asString(value)?.trim() || null;
       ensure();

@@ -595,6 +595,7 @@ export const markChangeSchema = z.strictObject({
   status: markStatus.nullable().optional(),
   assignee: checkedBy(assigneeProblem).nullable().optional(),
   note: checkedBy(noteProblem).pipe(z.string().max(NOTE_MAX)).optional(),
+  interest: z.boolean().nullable().optional(),
 });
 const markTagSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export const tenderMarksSchema = z.object({
@@ -603,6 +604,7 @@ export const tenderMarksSchema = z.object({
   status: z.enum(PIPELINE_STATUSES).nullable(),
   assignee: z.string().nullable(),
   notes: z.array(z.object({ id: z.number(), text: z.string(), at: z.string() })),
+  interest: z.boolean().nullable(),
   marked_version: z.number().nullable(),
   marked_at: z.string().nullable(),
   latest_version: z.number().nullable(),
