@@ -6,10 +6,11 @@
  */
 import type { CacheDb } from '../cache/database';
 import { triageStore, type FeatureRow } from '../cache/triageStore';
+import { tenderLaw } from '../domain/laws';
 import { tenderFeatures, timeMs, type Feature } from './features';
 
 /** Bumped whenever features.ts reads a tender differently: every stored row is then made again. */
-export const FEATURES_REVISION = 'f1';
+export const FEATURES_REVISION = 'f2';
 
 export interface TenderFacts {
   id: number;
@@ -18,6 +19,10 @@ export interface TenderFacts {
   publish_date: string | null;
   /** Publication as ms, -Infinity when not stated (sorts last among the newest first). */
   published: number;
+  /** What the «Разбор» view filters by: the deadline as stated, the law, the region. */
+  end_date: string | null;
+  law: string | null;
+  region: { id: number; name: string | null } | null;
 }
 
 const sourceOf = (row: FeatureRow): string => `${FEATURES_REVISION}:${row.version}:${row.card_seq ?? ''}`;
@@ -28,7 +33,12 @@ interface Body {
   f: [string, string][];
   n: string | null;
   p: string | null;
+  e: string | null;
+  l: string | null;
+  r: { id: number; name: string | null } | null;
 }
+
+const nullableString = (v: unknown): boolean => v === null || typeof v === 'string';
 
 function parseBody(text: string | null): Body | null {
   if (text === null) return null;
@@ -37,8 +47,11 @@ function parseBody(text: string | null): Body | null {
     const ok =
       Array.isArray(b.f) &&
       b.f.every((x) => Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && typeof x[1] === 'string') &&
-      (b.n === null || typeof b.n === 'string') &&
-      (b.p === null || typeof b.p === 'string');
+      nullableString(b.n) &&
+      nullableString(b.p) &&
+      nullableString(b.e) &&
+      nullableString(b.l) &&
+      (b.r === null || (typeof b.r === 'object' && typeof b.r.id === 'number' && nullableString(b.r.name)));
     return ok ? b : null;
   } catch {
     return null;
@@ -51,7 +64,16 @@ const factsOf = (id: number, b: Body): TenderFacts => ({
   name: b.n,
   publish_date: b.p,
   published: timeMs(b.p) ?? -Infinity,
+  end_date: b.e,
+  law: b.l,
+  region: b.r,
 });
+
+function regionOf(o: unknown): { id: number; name: string | null } | null {
+  const r = field(o, 'region');
+  const id = typeof r === 'number' ? r : field(r, 'id');
+  return typeof id === 'number' && Number.isFinite(id) ? { id, name: str(field(r, 'name')) } : null;
+}
 
 /** The facts of the held tenders among `ids` (ids not held are left out), in the order given. */
 export function tenderFacts(cache: CacheDb, ids: readonly number[]): TenderFacts[] {
@@ -72,6 +94,9 @@ export function tenderFacts(cache: CacheDb, ids: readonly number[]): TenderFacts
         f: tenderFeatures(t.object, t.card).map((f) => [f.key, f.words]),
         n: str(field(t.object, 'name')) ?? str(field(t.object, 'title')),
         p: str(field(t.object, 'publish_date')),
+        e: str(field(t.object, 'end_date')),
+        l: tenderLaw(t.object),
+        r: regionOf(t.object),
       };
       byId.set(t.id, factsOf(t.id, body));
       fresh.push({ tender_id: t.id, source: sources.get(t.id)!, body: JSON.stringify(body) });
