@@ -19,8 +19,14 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from './types';
 
+/**
+ * The schema version that has the triage columns. The mark stores read it so that a file held at an earlier
+ * version (the team suites write old caches with today's stores, as an older app did) is written without them.
+ */
+export const TRIAGE_SCHEMA_VERSION = 26;
+
 export const migration0040: Migration = {
-  version: 26,
+  version: TRIAGE_SCHEMA_VERSION,
   name: 'triage-labels',
   up(db: Database.Database): void {
     db.exec(`
