@@ -21,6 +21,7 @@ import { runInsightsBench } from './insights';
 import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
 import { benchTeamPush, reportTeamPush } from './teamPush';
 import { benchCliStart, reportCliStart } from './cliStart';
+import { benchTriage, reportTriage } from './triage';
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +49,9 @@ console.log('');
 reportSandboxTick(benchSandboxTick());
 console.log('');
 reportAudit(await benchAudit());
+console.log('');
+// Triage (issue 31): the model choice, ranking 10,000 undecided tenders and retraining after a changed mark.
+reportTriage(benchTriage());
 console.log('');
 // Real time: about two minutes at the reference's 100 requests a minute.
 reportRateUse(await benchRateUse());

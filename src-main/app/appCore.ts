@@ -31,6 +31,7 @@ import { openSandboxProfile, SANDBOX_PROFILE, type SandboxChoice } from '../work
 import { searchHandlers } from './search';
 import { seenHandlers } from './seenMarks';
 import { markHandlers } from './marks';
+import { triageHandlers } from './triage';
 import { notificationHandlers } from './notifications';
 import { readSettings, SettingsFile } from '../workspace/settings';
 import { teamHandlers } from './team';
@@ -179,6 +180,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...searchHandlers(ctx),
     ...seenHandlers(ctx),
     ...markHandlers(ctx),
+    ...triageHandlers(ctx),
     ...notificationHandlers(ctx),
     ...cardHandlers(ctx),
     ...contractHandlers(ctx),

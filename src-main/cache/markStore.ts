@@ -9,6 +9,7 @@
  */
 import { changedSinceMarked, TAG_COLORS, tagKey, type MarkChange, type MarkFilter, type PipelineStatus, type Tag, type TenderMarks } from '../domain/marks';
 import { perCache, type CacheDb } from './database';
+import { TRIAGE_SCHEMA_VERSION } from './migrations/0027-triage-labels';
 import { nowIso } from './types';
 import { writeTransaction } from './writeRetry';
 
@@ -38,6 +39,7 @@ export interface MarkStore {
 interface MarkRow {
   id: number;
   status: PipelineStatus | null;
+  interest: 0 | 1 | null;
   assignee: string | null;
   marked_version: number | null;
   marked_at: string | null;
@@ -45,19 +47,26 @@ interface MarkRow {
 }
 
 const IDS = 'SELECT value FROM json_each(@ids)';
-/** Drops the rows of these tenders that carry nothing any more (also after a pull: sharedChangeStore.ts). */
-export const DROP_EMPTY = `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL
+/**
+ * Drops the rows of these tenders that carry nothing any more (also after a pull: sharedChangeStore.ts); an
+ * explicit triage label (migration 0027) is something, in a file that has it.
+ */
+export const dropEmpty = (triage: boolean): string => `DELETE FROM tender_mark WHERE tender_id IN (${IDS}) AND status IS NULL AND assignee IS NULL${triage ? ' AND interest IS NULL' : ''}
   AND NOT EXISTS (SELECT 1 FROM tender_tag WHERE tender_id = tender_mark.tender_id)
   AND NOT EXISTS (SELECT 1 FROM tender_note WHERE tender_id = tender_mark.tender_id)`;
 /** Records that these tenders' marks changed now, against the version held now. */
 export const TOUCH = `UPDATE tender_mark SET marked_version = (SELECT version FROM tender WHERE id = tender_mark.tender_id), marked_at = @at
   WHERE tender_id IN (${IDS})`;
 
+/** The file has migration 0027's columns (interest, status_at): every file this app opens does, once migrated. */
+export const hasTriageColumns = (cache: CacheDb): boolean => cache.schemaVersion >= TRIAGE_SCHEMA_VERSION;
+
 function createMarkStore(cache: CacheDb): MarkStore {
   const { db } = cache;
+  const triage = hasTriageColumns(cache);
   const s = {
     rows: db.prepare<{ ids: string }, MarkRow>(
-      `SELECT j.value AS id, m.status, m.assignee, m.marked_version, m.marked_at, t.version AS latest
+      `SELECT j.value AS id, m.status, ${triage ? 'm.interest' : 'NULL AS interest'}, m.assignee, m.marked_version, m.marked_at, t.version AS latest
          FROM json_each(@ids) j LEFT JOIN tender_mark m ON m.tender_id = j.value LEFT JOIN tender t ON t.id = j.value`,
     ),
     tagsOf: db.prepare<{ ids: string }, { tender_id: number; id: number; name: string; color: string }>(
@@ -82,7 +91,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     ),
     assignees: db.prepare<[], string>('SELECT min(assignee) FROM tender_mark WHERE assignee_key IS NOT NULL GROUP BY assignee_key ORDER BY assignee_key').pluck(),
     signatures: db.prepare<{ ids: string }, { id: number; sig: string }>(
-      `SELECT m.tender_id AS id, json_array(m.status, m.assignee,
+      `SELECT m.tender_id AS id, json_array(m.status, m.assignee, ${triage ? 'm.interest' : 'NULL'},
               (SELECT group_concat(tag_id) FROM (SELECT tag_id FROM tender_tag WHERE tender_id = m.tender_id ORDER BY tag_id)),
               (SELECT max(id) FROM tender_note WHERE tender_id = m.tender_id)) AS sig
          FROM tender_mark m WHERE m.tender_id IN (${IDS})`,
@@ -92,7 +101,19 @@ function createMarkStore(cache: CacheDb): MarkStore {
          SELECT value, (SELECT version FROM tender WHERE id = value), @at FROM json_each(@ids) WHERE true
        ON CONFLICT (tender_id) DO NOTHING`,
     ),
-    setStatus: db.prepare<{ ids: string; status: string | null }>(`UPDATE tender_mark SET status = @status WHERE tender_id IN (${IDS})`),
+    // The status keeps its own time (a triage label's, domain/triageLabels.ts): it moves only when the status does.
+    setStatus: triage
+      ? db.prepare<{ ids: string; status: string | null; at: string }>(
+          `UPDATE tender_mark SET status_at = CASE WHEN status IS @status THEN status_at WHEN @status IS NULL THEN NULL ELSE @at END, status = @status
+            WHERE tender_id IN (${IDS})`,
+        )
+      : db.prepare<{ ids: string; status: string | null; at: string }>(`UPDATE tender_mark SET status = @status WHERE tender_id IN (${IDS})`),
+    setInterest: triage
+      ? db.prepare<{ ids: string; interest: number | null; at: string }>(
+          `UPDATE tender_mark SET interest_at = CASE WHEN interest IS @interest THEN interest_at WHEN @interest IS NULL THEN NULL ELSE @at END, interest = @interest
+            WHERE tender_id IN (${IDS})`,
+        )
+      : null,
     setAssignee: db.prepare<{ ids: string; assignee: string | null; key: string | null }>(
       `UPDATE tender_mark SET assignee = @assignee, assignee_key = @key WHERE tender_id IN (${IDS})`,
     ),
@@ -103,7 +124,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
     removeTag: db.prepare<{ ids: string; tagId: number }>(`DELETE FROM tender_tag WHERE tag_id = @tagId AND tender_id IN (${IDS})`),
     addNote: db.prepare<{ ids: string; text: string; at: string }>(`INSERT INTO tender_note (tender_id, text, at) SELECT value, @text, @at FROM json_each(@ids)`),
     touch: db.prepare<{ ids: string; at: string }>(TOUCH),
-    dropEmpty: db.prepare<{ ids: string }>(DROP_EMPTY),
+    dropEmpty: db.prepare<{ ids: string }>(dropEmpty(triage)),
     tagExists: db.prepare<[number], number>('SELECT id FROM mark_tag WHERE id = ?').pluck(),
     tendersOfTags: db.prepare<{ tags: string }, number>('SELECT DISTINCT tender_id FROM tender_tag WHERE tag_id IN (SELECT value FROM json_each(@tags)) ORDER BY tender_id').pluck(),
     renameTag: db.prepare<[string, string, number]>('UPDATE mark_tag SET name = ?, name_key = ? WHERE id = ?'),
@@ -139,7 +160,8 @@ function createMarkStore(cache: CacheDb): MarkStore {
     const ids = JSON.stringify(tenderIds);
     const before = signatures(ids);
     s.ensureRows.run({ ids, at });
-    if (change.status !== undefined) s.setStatus.run({ ids, status: change.status });
+    if (change.status !== undefined) s.setStatus.run({ ids, status: change.status, at });
+    if (change.interest !== undefined) s.setInterest?.run({ ids, interest: change.interest === null ? null : change.interest ? 1 : 0, at });
     if (change.assignee !== undefined) {
       const assignee = change.assignee === null || change.assignee.trim() === '' ? null : change.assignee.trim();
       s.setAssignee.run({ ids, assignee, key: assignee === null ? null : tagKey(assignee) });
@@ -209,6 +231,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
           status: r.status,
           assignee: r.assignee,
           notes: [],
+          interest: r.interest === null ? null : r.interest === 1,
           marked_version: r.marked_version,
           marked_at: r.marked_at,
           latest_version: r.latest,
@@ -240,7 +263,7 @@ function createMarkStore(cache: CacheDb): MarkStore {
 }
 
 /** A row made by this change that carries nothing (e.g. only a tag removed from an unmarked tender). */
-const isEmptySignature = (sig: string | undefined): boolean => sig === undefined || sig === '[null,null,null,null]';
+const isEmptySignature = (sig: string | undefined): boolean => sig === undefined || sig === '[null,null,null,null,null]';
 
 export const markStore = perCache(createMarkStore);
 

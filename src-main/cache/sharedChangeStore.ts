@@ -8,7 +8,7 @@ import { isPipelineStatus, TAG_COLOR, TAG_COLORS, tagKey } from '../domain/marks
 import { changeInstant, compareChanges, type MarkHistoryEntry, type SharedChange, type SharedEntity } from '../domain/sharedChanges';
 import { perCache, type CacheDb } from './database';
 import { ADD_ITEM } from './listStore';
-import { DROP_EMPTY, TOUCH } from './markStore';
+import { dropEmpty, hasTriageColumns, TOUCH } from './markStore';
 import { teamLinkStore } from './teamLink';
 
 /** What applying pulled changes touched here, for the views to reload (`marks.changed`, lists). */
@@ -86,7 +86,12 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       `INSERT INTO tender_mark (tender_id, marked_version, marked_at) VALUES (?, (SELECT version FROM tender WHERE id = ?), ?)
        ON CONFLICT (tender_id) DO NOTHING`,
     ),
-    setStatus: db.prepare<[string | null, number]>('UPDATE tender_mark SET status = ? WHERE tender_id = ?'),
+    // A pulled status keeps the time it was decided (the change's), so the triage label orders it (issue 31).
+    setStatus: db.prepare<{ status: string | null; at: string; id: number }>(
+      hasTriageColumns(cache)
+        ? 'UPDATE tender_mark SET status_at = CASE WHEN status IS @status THEN status_at WHEN @status IS NULL THEN NULL ELSE @at END, status = @status WHERE tender_id = @id'
+        : 'UPDATE tender_mark SET status = @status WHERE tender_id = @id',
+    ),
     setAssignee: db.prepare<[string | null, string | null, number]>('UPDATE tender_mark SET assignee = ?, assignee_key = ? WHERE tender_id = ?'),
     tagId: db.prepare<[string], number>('SELECT id FROM mark_tag WHERE name_key = ?').pluck(),
     tagCount: db.prepare<[], number>('SELECT count(*) FROM mark_tag').pluck(),
@@ -101,7 +106,7 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
     noteTender: db.prepare<[string], number>('SELECT tender_id FROM tender_note WHERE uid = ?').pluck(),
     deleteNote: db.prepare<[string]>('DELETE FROM tender_note WHERE uid = ?'),
     touch: db.prepare<{ ids: string; at: string }>(TOUCH),
-    dropEmpty: db.prepare<{ ids: string }>(DROP_EMPTY),
+    dropEmpty: db.prepare<{ ids: string }>(dropEmpty(hasTriageColumns(cache))),
     // Lists (the same tables as cache/listStore.ts).
     listExists: db.prepare<[string], number>('SELECT 1 FROM list WHERE list_id = ?').pluck(),
     createList: db.prepare<[string, string, string]>(`INSERT INTO list (list_id, name, description, metadata, created_at) VALUES (?, ?, '', '{}', ?)`),
@@ -143,7 +148,7 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       const status = asString(value);
       if (status !== null && !isPipelineStatus(status)) return [];
       ensure();
-      s.setStatus.run(status, tenderId);
+      s.setStatus.run({ status, at, id: tenderId });
     } else if (field === 'assignee') {
       const assignee = asString(value)?.trim() || null;
       ensure();

@@ -263,10 +263,10 @@ export const HELP: Record<string, CommandHelp> = {
     lines: [
       {
         sub: 'tender',
-        usage: 'mark tender ID [--tag {TAG}]... [--untag {TAG}]... [--status {STATUS}|none] [--assignee {NAME}] [--note {TEXT}] [--allow-missing]',
+        usage: 'mark tender ID [--tag {TAG}]... [--untag {TAG}]... [--status {STATUS}|none] [--assignee {NAME}] [--note {TEXT}] [--interesting | --not-interesting] [--allow-missing]',
         note: text(
-          'статус кодом или названием (reviewing, «На рассмотрении»); закупку, которой нет в кэше, — только с --allow-missing',
-          'a status by code or name (reviewing, «На рассмотрении»); a tender the cache does not hold only with --allow-missing',
+          'статус кодом или названием (reviewing, «На рассмотрении»); --interesting / --not-interesting — «Интересно / Неинтересно» для разбора; закупку, которой нет в кэше, — только с --allow-missing',
+          'a status by code or name (reviewing, «На рассмотрении»); --interesting / --not-interesting: the triage label; a tender the cache does not hold only with --allow-missing',
         ),
       },
       { sub: 'history', usage: 'mark history tender ID', note: text('история отметок закупки, в том числе из командной базы', 'the tender’s marks history, the team database’s too') },
@@ -281,6 +281,18 @@ export const HELP: Record<string, CommandHelp> = {
       { sub: 'tag-color', usage: 'marks tag-color {TAG} #rrggbb', note: text('цвет тега', 'a tag’s colour') },
       { sub: 'tag-merge', usage: 'marks tag-merge {TAG}... --into {TAG}', note: text('объединить теги', 'merges tags') },
       { sub: 'tag-delete', usage: 'marks tag-delete {TAG}', note: text('удалить тег', 'deletes a tag') },
+    ],
+  },
+  triage: {
+    about: text('Разбор: неразобранные закупки по тому, насколько вероятно вы их возьмёте; учится на ваших отметках, локально и бесплатно.', 'Triage: undecided tenders ranked by how likely you are to pursue them, learned from your marks, locally and for free.'),
+    lines: [
+      {
+        usage: 'triage (--label {LABEL} | --list LIST_ID | --all) [--limit N] [--teammates]',
+        note: text(
+          'отметки «интересно»: статусы от «На рассмотрении» до «Проиграли» и mark --interesting; «неинтересно»: «Отказались» и mark --not-interesting; --teammates — учитывать статусы коллег',
+          'interesting: statuses from «На рассмотрении» to «Проиграли» and mark --interesting; not: «Отказались» and mark --not-interesting; --teammates: teammates’ statuses count too',
+        ),
+      },
     ],
   },
   calendar: {

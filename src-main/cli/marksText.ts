@@ -13,6 +13,10 @@ export function markedTenderJson(m: TenderMarks): { id: number; tags: string[]; 
   return { id: m.tender_id, tags: m.tags.map((t) => t.name), status: m.status, assignee: m.assignee, notes: m.notes.map((n) => ({ text: n.text, at: n.at })) };
 }
 
+/** The explicit triage label in words (issue 31): «Интересно» / «Неинтересно». */
+export const interestName = (interesting: boolean, locale: Locale): string =>
+  interesting ? (locale === 'en' ? 'Interesting' : 'Интересно') : locale === 'en' ? 'Not interesting' : 'Неинтересно';
+
 export function markedTenderText(row: MarkedTender, locale: Locale): string {
   const en = locale === 'en';
   const m = row.marks;
@@ -23,6 +27,7 @@ export function markedTenderText(row: MarkedTender, locale: Locale): string {
     `${en ? 'Status' : 'Статус'}: ${m.status === null ? (en ? 'none' : 'нет') : pipelineStatusName(m.status, locale)}`,
     ...(m.tags.length > 0 ? [`${en ? 'Tags' : 'Метки'}: ${m.tags.map((t) => t.name).join(', ')}`] : []),
     ...(m.assignee !== null ? [`${en ? 'Assignee' : 'Ответственный'}: ${m.assignee}`] : []),
+    ...(m.interest !== null ? [interestName(m.interest, locale)] : []),
     ...(row.end_date !== null ? [`${en ? 'Bids until' : 'Подача до'} ${moscowMomentText(row.end_date, locale)}`] : []),
     ...(m.changed_since_marked ? [en ? 'changed since marked' : 'изменилась после отметки'] : []),
   ];

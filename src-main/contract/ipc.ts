@@ -595,7 +595,44 @@ export const markChangeSchema = z.strictObject({
   status: markStatus.nullable().optional(),
   assignee: checkedBy(assigneeProblem).nullable().optional(),
   note: checkedBy(noteProblem).pipe(z.string().max(NOTE_MAX)).optional(),
+  interest: z.boolean().nullable().optional(),
 });
+/** Which tenders triage ranks (issue 31): every saved search's, one search's, one list's, or every held one. */
+export const triageScopeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('searches') }),
+  z.strictObject({ kind: z.literal('search'), filterId }),
+  z.strictObject({ kind: z.literal('list'), listId }),
+  z.strictObject({ kind: z.literal('all') }),
+]);
+export type TriageScope = z.infer<typeof triageScopeSchema>;
+const triageQualitySchema = z.object({ held_out: z.number(), auc: z.number().nullable(), precision_at_k: z.number().nullable(), k: z.number() });
+export const triageAnswerSchema = z.object({
+  model: z.object({
+    ready: z.boolean(),
+    positives: z.number(),
+    negatives: z.number(),
+    min_each: z.number(),
+    kind: z.enum(['logistic', 'naive_bayes']).nullable(),
+    quality: triageQualitySchema.nullable(),
+    trained_at: z.string().nullable(),
+    retrained: z.boolean(),
+  }),
+  total: z.number(),
+  tenders: z.array(
+    z.object({
+      id: z.number(),
+      score: z.number(),
+      likely: z.boolean(),
+      reasons: z.array(z.string()),
+      name: z.string().nullable(),
+      publish_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      law: z.string().nullable(),
+      region: z.object({ id: z.number(), name: z.string().nullable() }).nullable(),
+    }),
+  ),
+});
+export type TriageAnswerInfo = z.infer<typeof triageAnswerSchema>;
 const markTagSchema = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export const tenderMarksSchema = z.object({
   tender_id: z.number(),
@@ -603,6 +640,7 @@ export const tenderMarksSchema = z.object({
   status: z.enum(PIPELINE_STATUSES).nullable(),
   assignee: z.string().nullable(),
   notes: z.array(z.object({ id: z.number(), text: z.string(), at: z.string() })),
+  interest: z.boolean().nullable(),
   marked_version: z.number().nullable(),
   marked_at: z.string().nullable(),
   latest_version: z.number().nullable(),
@@ -1015,6 +1053,13 @@ export const methods = {
   'marks.history': method(
     z.strictObject({ tenderId: objectId }),
     z.array(z.object({ field: z.string(), value: z.unknown(), at: z.string(), author: z.string(), machine_id: z.string(), pulled: z.boolean(), subject: z.string().nullable() })),
+  ),
+
+  // Triage (issue 31): the undecided tenders ranked by the analyst's own marks; local, offline and free.
+  /** The undecided held tenders of the scope, best first (newest first until the model has enough labels). */
+  'triage.rank': method(
+    z.strictObject({ scope: triageScopeSchema, limit: z.number().int().min(1).max(10_000).optional(), teammates: z.boolean().optional() }),
+    triageAnswerSchema,
   ),
 
   // The deadlines calendar (issue 16): read from the cache, offline and free.

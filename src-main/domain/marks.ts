@@ -51,6 +51,8 @@ export interface TenderMarks {
   assignee: string | null;
   /** Newest first. */
   notes: MarkNote[];
+  /** The explicit triage label (issue 31): true «Интересно», false «Неинтересно», null none. */
+  interest: boolean | null;
   /** The newest version held when the marks last changed; null when never marked. */
   marked_version: number | null;
   /** ISO instant of the last change of the marks; null when never marked. */
@@ -79,6 +81,8 @@ export interface MarkChange {
   assignee?: string | null;
   /** A note added to each tender. */
   note?: string;
+  /** The explicit triage label (issue 31): true «Интересно», false «Неинтересно», null clears it. */
+  interest?: boolean | null;
 }
 
 /** The key that makes tag names unique regardless of case (JavaScript's case folding covers Cyrillic; SQLite's NOCASE does not). */

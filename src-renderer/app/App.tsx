@@ -29,6 +29,7 @@ import { LimitsView } from '../views/earlier/LimitsView';
 import { CalendarView } from '../views/calendar/CalendarView';
 import { ExportsView } from '../views/exports/ExportsView';
 import { MarksView } from '../views/marks/MarksView';
+import { TriageView } from '../views/triage/TriageView';
 import { CommandPalette } from './palette/CommandPalette';
 import { OpenBox } from '../components/OpenBox';
 import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
@@ -45,6 +46,7 @@ const strings: Strings<{
   insights: string;
   calendar: string;
   marks: string;
+  triage: string;
   exports: string;
   settings: string;
   filters: string;
@@ -76,6 +78,7 @@ const strings: Strings<{
     calendar: 'Календарь',
     exports: 'Выгрузки',
     marks: 'Воронка',
+    triage: 'Разбор',
     settings: 'Настройки',
     filters: 'Фильтры',
     favorites: 'Избранное',
@@ -106,6 +109,7 @@ const strings: Strings<{
     calendar: 'Calendar',
     exports: 'Exports',
     marks: 'Pipeline',
+    triage: 'Triage',
     settings: 'Settings',
     filters: 'Filters',
     favorites: 'Favorites',
@@ -130,7 +134,7 @@ const strings: Strings<{
 type NavView = Exclude<ViewName, 'card'>;
 /** A follow that ended this shortly before a profile switch was ended by it (the core stops jobs first). */
 const FOLLOW_STOP_WINDOW_MS = 5000;
-const NAV: NavView[] = ['search', 'saved', 'contracts', 'lists', 'marks', 'calendar', 'insights', 'ledger', 'exports', 'settings'];
+const NAV: NavView[] = ['search', 'saved', 'triage', 'contracts', 'lists', 'marks', 'calendar', 'insights', 'ledger', 'exports', 'settings'];
 /**
  * A profile of the earlier generation has no subscriptions, cursors, lists or contracts: its views are its
  * filters, favorites, balance with daily limits, and the offline search over what it cached.
@@ -336,6 +340,7 @@ export function App() {
         {route.view === 'calendar' && <CalendarView />}
         {route.view === 'exports' && <ExportsView />}
         {route.view === 'marks' && <MarksView />}
+        {route.view === 'triage' && <TriageView />}
       </main>
       <CommandPalette />
     </div>

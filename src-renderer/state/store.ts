@@ -36,6 +36,8 @@ export type Route =
   | { view: 'calendar' }
   /** The pipeline board and the tags manager (issue 16). */
   | { view: 'marks' }
+  /** «Разбор»: undecided tenders ranked by the analyst's own marks (issue 31). */
+  | { view: 'triage' }
   /** Past exports with their provenance (issue 16). */
   | { view: 'exports' }
   // A profile of the earlier API generation has its own views (reference document 2).

@@ -46,7 +46,7 @@ describe('marks store (migration 0014)', () => {
     expect(one.tags.map((t) => t.color)).toEqual([TAG_COLORS[0], TAG_COLORS[1]]);
     expect(one).toMatchObject({ status: 'new', assignee: 'Иванова', marked_at: '2026-03-01T11:00:00.000Z' });
     expect(one.notes.map((n) => n.text)).toEqual(['Документация скачана', 'Позвонить заказчику']);
-    expect(all.get(3)).toEqual({ tender_id: 3, tags: [], status: null, assignee: null, notes: [], marked_version: null, marked_at: null, latest_version: null, changed_since_marked: false });
+    expect(all.get(3)).toEqual({ tender_id: 3, tags: [], status: null, assignee: null, notes: [], interest: null, marked_version: null, marked_at: null, latest_version: null, changed_since_marked: false });
     expect(listTags(cache)).toEqual([
       { id: expect.any(Number), name: 'ИТ', color: TAG_COLORS[0], count: 2, held: 2 },
       { id: expect.any(Number), name: 'Срочно', color: TAG_COLORS[1], count: 2, held: 2 },

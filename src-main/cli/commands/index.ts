@@ -68,6 +68,7 @@ export const commands: Record<string, Command> = {
   mark: lazy(marks, (m) => m.markCommand),
   marks: lazy(marks, (m) => m.marksCommand),
   calendar: byGeneration(lazy(() => import('./calendar'), (m) => m.calendarCommand), NOT_EARLIER(text('Календарь сроков', 'The deadlines calendar'), text('он читает отмеченные закупки, списки и сохранённые поиски текущего поколения', 'it reads marked tenders, lists and saved searches of the current generation'))),
+  triage: byGeneration(lazy(() => import('./triage'), (m) => m.triageCommand), NOT_EARLIER(text('Разбор закупок по релевантности', 'Triage by relevance'), text('он ранжирует закупки сохранённых поисков и списков текущего поколения', 'it ranks the tenders of the current generation’s saved searches and lists'))),
   flags: byGeneration(lazy(() => import('./flags'), (m) => m.flagsCommand), NOT_EARLIER(text('Красные флаги', 'Red flags'), NO_CONTRACTS)),
   team: lazy(() => import('./team'), (m) => m.teamCommand),
 };

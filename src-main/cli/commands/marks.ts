@@ -1,7 +1,8 @@
 /**
  * The analyst's marks from the command line (issue 16), thin over the marks workbench (src-main/marks/):
- * - `tenderwb mark tender ID [--tag T]... [--untag T]... [--status S] [--assignee NAME] [--note TEXT]`: one
- *   change in one transaction. `--status` takes the code or the name in either language (`reviewing`, «На
+ * - `tenderwb mark tender ID [--tag T]... [--untag T]... [--status S] [--assignee NAME] [--note TEXT]
+ *   [--interesting | --not-interesting]`: one change in one transaction. The last two are the explicit triage
+ *   label «Интересно / Неинтересно» (issue 31), kept with its time like the status. `--status` takes the code or the name in either language (`reviewing`, «На
  *   рассмотрении»), `none` clears it; `--assignee ''` clears the assignee. A tender the cache does not hold is
  *   refused (exit 2) unless `--allow-missing`: a mistyped id would otherwise become a marked tender that
  *   exists nowhere; with it the id is marked (the design marks ids) and the command says it is not held.
@@ -76,12 +77,18 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
     status: { type: 'string' },
     assignee: { type: 'string' },
     note: { type: 'string' },
+    interesting: { type: 'boolean' },
+    'not-interesting': { type: 'boolean' },
     'allow-missing': { type: 'boolean' },
   });
   const [what, idText, ...rest] = a.positionals;
   if (what !== 'tender' || idText === undefined || rest.length > 0) throw usageError('mark');
   const id = tenderIdArgument(idText);
   const status = a.values.status === undefined ? undefined : String(a.values.status) === 'none' ? null : statusArgument(String(a.values.status), locale);
+  if (a.values.interesting === true && a.values['not-interesting'] === true) {
+    throw usageError('mark', undefined, { ru: `укажите одно: --interesting или --not-interesting`, en: `give one of: --interesting or --not-interesting` });
+  }
+  const interest = a.values.interesting === true ? true : a.values['not-interesting'] === true ? false : undefined;
   const change = {
     tender_ids: [id],
     ...(a.values.tag !== undefined ? { add_tags: strings(a.values.tag) } : {}),
@@ -89,9 +96,13 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
     ...(status !== undefined ? { status } : {}),
     ...(a.values.assignee !== undefined ? { assignee: String(a.values.assignee) } : {}),
     ...(a.values.note !== undefined ? { note: String(a.values.note) } : {}),
+    ...(interest !== undefined ? { interest } : {}),
   };
   if (Object.keys(change).length === 1) {
-    throw usageError('mark', undefined, { ru: `укажите, что отметить: --tag, --untag, --status, --assignee или --note`, en: `say what to mark: --tag, --untag, --status, --assignee or --note` });
+    throw usageError('mark', undefined, {
+      ru: `укажите, что отметить: --tag, --untag, --status, --assignee, --note, --interesting или --not-interesting`,
+      en: `say what to mark: --tag, --untag, --status, --assignee, --note, --interesting or --not-interesting`,
+    });
   }
   const cache = await ctx.cache();
   if (a.values['allow-missing'] !== true && !describeTenders(cache, [id])[0]!.held) {
@@ -105,7 +116,7 @@ export async function markCommand(ctx: CliContext, args: string[]): Promise<void
   }
   const changed = inUserLanguage(() => applyMarks(cache, change), locale);
   const row = describeTenders(cache, [id])[0]!;
-  ctx.out.result({ ...markedTenderJson(row.marks), held: row.held, changed: changed.length > 0 }, () =>
+  ctx.out.result({ ...markedTenderJson(row.marks), interest: row.marks.interest, held: row.held, changed: changed.length > 0 }, () =>
     row.marks.marked_at === null ? (locale === 'en' ? `Tender ${id}: nothing marked any more` : `Закупка ${id}: отметок больше нет`) : markedTenderText(row, locale),
   );
   if (!row.held) {

@@ -1,0 +1,38 @@
+/**
+ * triage.*: the «Разбор» view's ranking (issue 31), thin over the triage workbench (src-main/triage/) on the
+ * active session's cache. Local: no request, no charge. The scope «searches» is every saved search's tenders
+ * held in the cache (the feeds the analyst follows land there).
+ */
+import { insightStore } from '../cache/insightStore';
+import { searchStore } from '../cache/searchStore';
+import type { Handlers, TriageScope } from '../contract/ipc';
+import { tenderSetOf } from '../insights/scopes';
+import { rankTenders } from '../triage/triage';
+import type { AppContext } from './context';
+import type { CacheDb } from '../cache/database';
+
+type TriageHandlers = Pick<Handlers, 'triage.rank'>;
+
+function scopeIds(cache: CacheDb, scope: TriageScope): number[] | 'all' {
+  switch (scope.kind) {
+    case 'all':
+      return 'all';
+    case 'searches': {
+      const store = insightStore(cache);
+      return [...new Set(searchStore(cache).list().flatMap((s) => store.tenderIdsOfSavedSearch(s.filterId)))];
+    }
+    case 'search':
+      return tenderSetOf(cache, { kind: 'search', filterId: scope.filterId }).ids;
+    case 'list':
+      return tenderSetOf(cache, { kind: 'list', listId: scope.listId }).ids;
+  }
+}
+
+export function triageHandlers(ctx: AppContext): TriageHandlers {
+  return {
+    'triage.rank': async ({ scope, limit, teammates }) => {
+      const cache = ctx.session().cache;
+      return rankTenders(cache, scopeIds(cache, scope), { ...(limit !== undefined ? { limit } : {}), teammates: teammates === true });
+    },
+  };
+}
