@@ -283,6 +283,28 @@ export const HELP: Record<string, CommandHelp> = {
       { sub: 'tag-delete', usage: 'marks tag-delete {TAG}', note: text('удалить тег', 'deletes a tag') },
     ],
   },
+  docs: {
+    about: text(
+      'Документация закупок без связи: скачать, перечислить, открыть. Документы не тратят единиц API: их адреса вне API.',
+      'Tender documentation offline: download, list, open. Documents cost no API units: their addresses are outside the API.',
+    ),
+    lines: [
+      {
+        sub: 'fetch',
+        usage: 'docs fetch (--tender ID... | --list LIST_ID | --marked) [--max-mb N] [--file-max-mb N]',
+        note: text(
+          'скачать документы карточек из кэша; --max-mb — предел места под все документы (2048), --file-max-mb — под один файл (100)',
+          'downloads the documents of the cached cards; --max-mb caps all documents on disk (2048), --file-max-mb one file (100)',
+        ),
+      },
+      { sub: 'list', usage: 'docs list TENDER_ID', note: text('документы закупки: состояние, размер, sha256', 'a tender’s documents: state, size, sha256') },
+      {
+        sub: 'open',
+        usage: 'docs open TENDER_ID {NAME} [--path-only]',
+        note: text('открыть скачанный документ программой системы (копия во временной папке)', 'opens a downloaded document with the system’s program (a copy in a temporary folder)'),
+      },
+    ],
+  },
   calendar: {
     about: text('Сроки в формате ICS из кэша: без связи и бесплатно; напоминание за рабочий день.', 'Deadlines as ICS from the cache: offline and free; a reminder one working day before.'),
     lines: [

@@ -70,4 +70,5 @@ export const commands: Record<string, Command> = {
   calendar: byGeneration(lazy(() => import('./calendar'), (m) => m.calendarCommand), NOT_EARLIER(text('Календарь сроков', 'The deadlines calendar'), text('он читает отмеченные закупки, списки и сохранённые поиски текущего поколения', 'it reads marked tenders, lists and saved searches of the current generation'))),
   flags: byGeneration(lazy(() => import('./flags'), (m) => m.flagsCommand), NOT_EARLIER(text('Красные флаги', 'Red flags'), NO_CONTRACTS)),
   team: lazy(() => import('./team'), (m) => m.teamCommand),
+  docs: lazy(() => import('./docs'), (m) => m.docsCommand),
 };

@@ -1,0 +1,173 @@
+/**
+ * `tenderwb docs` (issue 30): tender documentation offline.
+ * - `docs fetch (--tender ID... | --list LIST_ID | --marked) [--max-mb N] [--file-max-mb N]`: downloads the
+ *   documents of the held cards (no API request, no units: a document's URL is outside the API), with
+ *   progress, and ends with a summary (files, bytes, new, already held, failed).
+ * - `docs list TENDER_ID`: each document of the newest held card with its state, size and sha256.
+ * - `docs open TENDER_ID NAME [--path-only]`: copies a held document to a temporary file with a safe name and
+ *   opens it with the system's program (or prints the path); an executable name or extension is refused.
+ * `--json`: one object per line.
+ */
+import { spawn } from 'node:child_process';
+import { copyFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseCommandArgs } from '../args';
+import { CliError, formatInt } from '../output';
+import type { CliContext } from '../context';
+import { usageError } from '../help';
+import { BlobStore } from '../../docfiles/blobStore';
+import { DEFAULT_MAX_FILE_BYTES } from '../../docfiles/download';
+import { documentStore } from '../../cache/documentStore';
+import { listStore } from '../../cache/listStore';
+import { markStore } from '../../cache/markStore';
+import { fetchDocuments, type FetchEvent } from '../../documents/fetchDocuments';
+import { tenderDocuments } from '../../documents/cardDocuments';
+import { safeDocumentFileName } from '../../domain/documentFiles';
+import { pick } from '../../i18n/text';
+
+const MB = 1024 * 1024;
+/** The documents' disk limit when none is given: 2 GB. */
+const DEFAULT_MAX_TOTAL_MB = 2048;
+
+export async function docsCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub === 'fetch') return fetchCommand(ctx, rest, signal);
+  if (sub === 'list') return listCommand(ctx, rest);
+  if (sub === 'open') return openCommand(ctx, rest);
+  throw usageError('docs');
+}
+
+const mb = (bytes: number): string => (bytes / MB).toLocaleString('ru-RU', { maximumFractionDigits: 1 });
+
+function positiveNumber(value: string | undefined, flag: string): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliError({ ru: `${flag} — число мегабайт больше нуля`, en: `${flag} is a number of megabytes above zero` }, 2);
+  return n;
+}
+
+function tenderId(raw: string | undefined, sub: string): number {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) throw usageError('docs', sub, { ru: 'ID закупки — число', en: 'a tender id is a number' });
+  return Number(raw);
+}
+
+async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
+  const a = parseCommandArgs(args, {
+    tender: { type: 'string', multiple: true },
+    list: { type: 'string' },
+    marked: { type: 'boolean' },
+    'max-mb': { type: 'string' },
+    'file-max-mb': { type: 'string' },
+  });
+  const tenders = (a.values.tender as string[] | undefined) ?? [];
+  const ways = [tenders.length > 0, a.values.list !== undefined, a.values.marked === true].filter(Boolean).length;
+  if (ways !== 1 || a.positionals.length > 0) {
+    throw usageError('docs', 'fetch', { ru: 'укажите одно: --tender ID, --list LIST_ID или --marked', en: 'give one of --tender ID, --list LIST_ID or --marked' });
+  }
+  const maxMb = positiveNumber(a.values['max-mb'] as string | undefined, '--max-mb') ?? DEFAULT_MAX_TOTAL_MB;
+  const fileMaxMb = positiveNumber(a.values['file-max-mb'] as string | undefined, '--file-max-mb');
+  const cache = await ctx.cache();
+  let ids: number[];
+  if (tenders.length > 0) ids = tenders.map((t) => tenderId(t, 'fetch'));
+  else if (a.values.list !== undefined) {
+    const listId = String(a.values.list);
+    if (!listStore(cache).getList(listId)) throw new CliError({ ru: `списка ${listId} нет в кэше (tenderwb list show ${listId})`, en: `list ${listId} is not in the cache (tenderwb list show ${listId})` });
+    ids = listStore(cache).items(listId).map((m) => m.tenderId);
+  } else ids = markStore(cache).markedIds({});
+  const store = BlobStore.besideCache(cache.file);
+  store.sweep();
+  const locale = ctx.locale;
+  const summary = await fetchDocuments({
+    cache,
+    store,
+    tenderIds: ids,
+    maxTotalBytes: maxMb * MB,
+    download: { maxBytes: fileMaxMb === null ? DEFAULT_MAX_FILE_BYTES : fileMaxMb * MB },
+    signal,
+    onEvent: (e: FetchEvent) => {
+      if (e.type === 'bytes') {
+        ctx.out.progress(`${e.document.name}: ${mb(e.received)}${e.total !== null ? ` / ${mb(e.total)}` : ''} ${ctx.tr('МБ', 'MB')}`, e.total ? e.received / e.total : undefined);
+        return;
+      }
+      if (e.type === 'no_card') {
+        ctx.out.info(ctx.tr(`Закупка ${e.tenderId}: карточки нет в кэше — откройте её (tenderwb card tender ${e.tenderId}), документы берутся из карточки`, `Tender ${e.tenderId}: its card is not in the cache; open it ("tenderwb card tender ${e.tenderId}"), the documents come from the card`));
+        return;
+      }
+      ctx.out.result(
+        { tender_id: e.tenderId, document: e.document.name, url: e.document.url, outcome: e.outcome, bytes: e.bytes, sha256: e.sha256, reason: e.reason ? pick(e.reason, locale) : null },
+        () => {
+          const what = e.outcome === 'new' ? ctx.tr('скачан', 'downloaded') : e.outcome === 'held' ? ctx.tr('уже есть', 'already held') : ctx.tr('ошибка', 'failed');
+          const tail = e.reason ? `: ${pick(e.reason, locale)}` : ` (${mb(e.bytes)} ${ctx.tr('МБ', 'MB')})`;
+          return `[${e.done}/${e.total}] ${e.tenderId} «${e.document.name}» — ${what}${tail}`;
+        },
+      );
+    },
+  });
+  const stopped = summary.stopped ? pick(summary.stopped, locale) : null;
+  ctx.out.result(
+    { summary: true, tenders: summary.tenders, files: summary.files, bytes: summary.bytes, new: summary.fresh, held: summary.held, failed: summary.failed, no_card: summary.noCard, stopped },
+    () =>
+      ctx.tr(
+        `Итого: файлов ${formatInt(summary.files)}, ${mb(summary.bytes)} МБ; новых ${summary.fresh}, уже были ${summary.held}, ошибок ${summary.failed}` +
+          (summary.noCard.length ? `; без карточки в кэше: ${summary.noCard.join(', ')}` : '') +
+          (stopped ? `\n${stopped}` : ''),
+        `Total: ${formatInt(summary.files)} files, ${mb(summary.bytes)} MB; new ${summary.fresh}, already held ${summary.held}, failed ${summary.failed}` +
+          (summary.noCard.length ? `; no card in the cache: ${summary.noCard.join(', ')}` : '') +
+          (stopped ? `\n${stopped}` : ''),
+      ),
+  );
+  if (summary.failed > 0 || stopped) process.exitCode = 1;
+}
+
+/** A document's state as the card shows it (issue 30): not downloaded, downloaded, failed with the reason. */
+type DocState = 'not_downloaded' | 'downloaded' | 'failed';
+
+async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const a = parseCommandArgs(args, {});
+  if (a.positionals.length !== 1) throw usageError('docs', 'list');
+  const id = tenderId(a.positionals[0], 'list');
+  const cache = await ctx.cache();
+  const held = tenderDocuments(cache, id);
+  if (!held) throw new CliError({ ru: `карточки закупки ${id} нет в кэше — откройте её (tenderwb card tender ${id})`, en: `tender ${id}'s card is not in the cache; open it ("tenderwb card tender ${id}")` });
+  const store = BlobStore.besideCache(cache.file);
+  const docs = documentStore(cache);
+  if (held.documents.length === 0) ctx.out.info(ctx.tr(`У закупки ${id} (версия ${held.version}) документов нет.`, `Tender ${id} (version ${held.version}) lists no documents.`));
+  for (const d of held.documents) {
+    const f = docs.fetchOf(d.url);
+    const state: DocState = f?.held && store.has(f.sha256) ? 'downloaded' : f && !f.held ? 'failed' : 'not_downloaded';
+    const bytes = f?.held ? f.bytes : null;
+    const sha256 = f?.held ? f.sha256 : null;
+    const reason = f && !f.held ? pick(f.reason, ctx.locale) : null;
+    ctx.out.result({ tender_id: id, version: held.version, id: d.id, name: d.name, extension: d.extension, url: d.url, state, bytes, sha256, reason }, () => {
+      const said = state === 'downloaded' ? ctx.tr(`скачан (${mb(bytes ?? 0)} МБ)`, `downloaded (${mb(bytes ?? 0)} MB)`) : state === 'failed' ? ctx.tr(`ошибка: ${reason}`, `failed: ${reason}`) : ctx.tr('не скачан', 'not downloaded');
+      return `${d.ordinal}. ${d.name}${d.extension ? `.${d.extension}` : ''} — ${said}`;
+    });
+  }
+}
+
+async function openCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const a = parseCommandArgs(args, { 'path-only': { type: 'boolean' } });
+  if (a.positionals.length !== 2) throw usageError('docs', 'open');
+  const id = tenderId(a.positionals[0], 'open');
+  const wanted = a.positionals[1]!.trim().toLowerCase();
+  const cache = await ctx.cache();
+  const held = tenderDocuments(cache, id);
+  if (!held) throw new CliError({ ru: `карточки закупки ${id} нет в кэше`, en: `tender ${id}'s card is not in the cache` });
+  const doc = held.documents.find((d) => d.name.toLowerCase() === wanted || `${d.name}.${d.extension}`.toLowerCase() === wanted || String(d.ordinal) === wanted);
+  if (!doc) throw new CliError({ ru: `у закупки ${id} нет документа «${a.positionals[1]}» (tenderwb docs list ${id})`, en: `tender ${id} has no document "${a.positionals[1]}" (tenderwb docs list ${id})` });
+  const name = safeDocumentFileName(doc.name, doc.extension);
+  if (name === null) throw new CliError({ ru: `«${doc.name}» — исполняемый файл или скрипт: такие документы не открываются`, en: `"${doc.name}" is an executable or a script: such documents are not opened` });
+  const f = documentStore(cache).fetchOf(doc.url);
+  const store = BlobStore.besideCache(cache.file);
+  if (!f?.held || !store.has(f.sha256)) throw new CliError({ ru: `документ «${doc.name}» не скачан (tenderwb docs fetch --tender ${id})`, en: `"${doc.name}" is not downloaded ("tenderwb docs fetch --tender ${id}")` });
+  const dir = await mkdtemp(join(tmpdir(), 'tenderwb-doc-'));
+  const path = join(dir, name);
+  await copyFile(store.pathOf(f.sha256), path);
+  ctx.out.result({ tender_id: id, name: doc.name, path, sha256: f.sha256 }, path);
+  if (a.values['path-only']) return;
+  const opener = process.platform === 'darwin' ? ['open', [path]] : process.platform === 'win32' ? ['explorer.exe', [path]] : ['xdg-open', [path]];
+  const child = spawn(opener[0] as string, opener[1] as string[], { detached: true, stdio: 'ignore' });
+  child.on('error', () => ctx.out.info(ctx.tr(`Не удалось открыть программой системы; файл: ${path}`, `Could not open with the system's program; the file: ${path}`)));
+  child.unref();
+}
