@@ -16,7 +16,26 @@ const fromRow = (r: Row): DocumentFetch =>
     ? { url: r.url, held: true, sha256: r.sha256, bytes: r.bytes ?? 0, fetchedAt: r.fetched_at }
     : { url: r.url, held: false, code: r.error_code ?? 'failed', reason: { ru: r.error_ru ?? '', en: r.error_en ?? '' }, fetchedAt: r.fetched_at };
 
+export type DocumentText = {
+  sha256: string;
+  state: 'text' | 'scan' | 'failed' | 'unsupported';
+  format: string;
+  text: string;
+  reason: { ru: string; en: string } | null;
+  members: unknown[];
+  extractedAt: string;
+};
+
+type TextRow = { sha256: string; state: DocumentText['state']; format: string; text: string; reason_ru: string | null; reason_en: string | null; members: string; extracted_at: string };
+
 export interface DocumentStore {
+  /** The extracted text of stored bytes; undefined until extracted. */
+  textOf(sha256: string): DocumentText | undefined;
+  saveText(t: DocumentText): void;
+  /** That a tender's version listed this URL under this name (search and diff name documents by it). */
+  recordRef(ref: { tenderId: number; version: number; ordinal: number; url: string; name: string; extension: string }): void;
+  /** Stored documents not yet extracted, oldest first. */
+  pendingExtraction(limit: number): { sha256: string; bytes: number }[];
   fetchOf(url: string): DocumentFetch | undefined;
   /** Bytes stored under this URL: the blob's row and the URL's, one transaction. */
   recordStored(url: string, sha256: string, bytes: number, at: string): void;
@@ -48,7 +67,43 @@ export const documentStore = perCache((cache: CacheDb): DocumentStore => {
     insertBlob.run(sha256, bytes, at);
     upsertHeld.run(url, sha256, at);
   });
+  const selectText = db.prepare<[string], TextRow>('SELECT sha256, state, format, text, reason_ru, reason_en, members, extracted_at FROM document_text WHERE sha256 = ?');
+  const upsertText = db.prepare(
+    `INSERT INTO document_text (sha256, state, format, text, reason_ru, reason_en, members, extracted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (sha256) DO UPDATE SET state = excluded.state, format = excluded.format, text = excluded.text, reason_ru = excluded.reason_ru,
+       reason_en = excluded.reason_en, members = excluded.members, extracted_at = excluded.extracted_at`,
+  );
+  const pending = db.prepare<[number], { sha256: string; bytes: number }>(
+    'SELECT b.sha256, b.bytes FROM document_blob b WHERE NOT EXISTS (SELECT 1 FROM document_text t WHERE t.sha256 = b.sha256) ORDER BY b.stored_at, b.sha256 LIMIT ?',
+  );
+  const upsertRef = db.prepare(
+    `INSERT INTO document_ref (tender_id, version, ordinal, url, name, extension) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (tender_id, version, ordinal) DO UPDATE SET url = excluded.url, name = excluded.name, extension = excluded.extension`,
+  );
   return {
+    recordRef: (r) => void upsertRef.run(r.tenderId, r.version, r.ordinal, r.url, r.name, r.extension),
+    textOf: (sha256) => {
+      const r = selectText.get(sha256);
+      if (!r) return undefined;
+      let members: unknown[] = [];
+      try {
+        const parsed: unknown = JSON.parse(r.members);
+        if (Array.isArray(parsed)) members = parsed;
+      } catch {
+        // A damaged list of members hides them, not the text.
+      }
+      return {
+        sha256: r.sha256,
+        state: r.state,
+        format: r.format,
+        text: r.text,
+        reason: r.reason_ru !== null || r.reason_en !== null ? { ru: r.reason_ru ?? '', en: r.reason_en ?? '' } : null,
+        members,
+        extractedAt: r.extracted_at,
+      };
+    },
+    saveText: (t) => void upsertText.run(t.sha256, t.state, t.format, t.text, t.reason?.ru ?? null, t.reason?.en ?? null, JSON.stringify(t.members), t.extractedAt),
+    pendingExtraction: (limit) => pending.all(limit),
     fetchOf: (url) => {
       const r = select.get(url);
       return r ? fromRow(r) : undefined;

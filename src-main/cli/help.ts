@@ -299,6 +299,19 @@ export const HELP: Record<string, CommandHelp> = {
       },
       { sub: 'list', usage: 'docs list TENDER_ID', note: text('документы закупки: состояние, размер, sha256', 'a tender’s documents: state, size, sha256') },
       {
+        sub: 'diff',
+        usage: 'docs diff TENDER_ID [--from N] [--to N]',
+        note: text(
+          'что изменилось в документации между версиями: добавленные, удалённые, изменённые файлы и правки текста по словам',
+          'what changed in the documentation between versions: files added, removed, changed, and the text’s word edits',
+        ),
+      },
+      {
+        sub: 'search',
+        usage: "docs search '{TEXT}' [--law L]... [--region N]... [--tag {TAG}] [--status {STATUS}] [--limit N]",
+        note: text('поиск в тексте скачанных документов, как в поиске по кэшу: формы слов, "фразы", OR, -слово', 'search in the downloaded documents’ text, as the cache search: word forms, "phrases", OR, -word'),
+      },
+      {
         sub: 'open',
         usage: 'docs open TENDER_ID {NAME} [--path-only]',
         note: text('открыть скачанный документ программой системы (копия во временной папке)', 'opens a downloaded document with the system’s program (a copy in a temporary folder)'),

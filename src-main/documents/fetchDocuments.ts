@@ -59,7 +59,10 @@ export async function fetchDocuments(input: FetchDocumentsInput): Promise<FetchS
       continue;
     }
     summary.tenders++;
-    for (const document of held.documents) work.push({ tenderId, document });
+    for (const document of held.documents) {
+      docs.recordRef({ tenderId, version: held.version, ordinal: document.ordinal, url: document.url, name: document.name, extension: document.extension });
+      work.push({ tenderId, document });
+    }
   }
   let done = 0;
   for (const { tenderId, document } of work) {

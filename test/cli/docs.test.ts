@@ -55,7 +55,7 @@ describe('tenderwb docs', () => {
     const list = await cli.ok(['--json', 'docs', 'list', String(TENDER)]);
     expect(list.lines.length).toBeGreaterThan(0);
     for (const d of list.lines) {
-      expect(d.state).toBe('downloaded');
+      expect(['text_extracted', 'scan']).toContain(d.state);
       const served = Buffer.from(await (await request(d.url)).body.arrayBuffer());
       expect(d.bytes).toBe(served.length);
       expect(d.sha256).toBe(sha(served));
@@ -76,6 +76,25 @@ describe('tenderwb docs', () => {
     expect(r.lines).toEqual([expect.objectContaining({ summary: true, files: 0, no_card: [4] })]);
     const human = await cli.ok(['docs', 'fetch', '--tender', '4']);
     expect(human.stderr).toContain('Закупка 4: карточки нет в кэше — откройте её (tenderwb card tender 4)');
+  });
+
+  it('search finds a tender by a phrase of its documents, a word in another form, with a highlighted snippet', async () => {
+    await cli.ok(['card', 'tender', '5']);
+    await cli.ok(['docs', 'fetch', '--tender', '5']);
+    const card = (await cli.ok(['--json', 'card', 'tender', String(TENDER)])).lines[0].card;
+    const byNumber = await cli.ok(['--json', 'docs', 'search', `"${card.etp_id}"`]);
+    expect(byNumber.lines.length).toBeGreaterThan(0);
+    expect(new Set(byNumber.lines.map((l) => l.tender_id))).toEqual(new Set([TENDER]));
+    for (const l of byNumber.lines) {
+      expect(typeof l.document).toBe('string');
+      expect(l.snippet).toContain(`[${card.etp_id}]`);
+    }
+    // «поставки» finds «поставка» / «поставки» through the offline search's stemmer.
+    const forms = await cli.ok(['--json', 'docs', 'search', 'поставками']);
+    expect(forms.lines.length).toBeGreaterThan(0);
+    expect(forms.lines.some((l) => /\[постав[а-я]*\]/i.test(l.snippet))).toBe(true);
+    const none = await cli.ok(['docs', 'search', 'абракадабраничегонет']);
+    expect(none.stderr).toContain('В скачанных документах ничего не найдено.');
   });
 
   it('bad calls exit 2 and name what is accepted', async () => {

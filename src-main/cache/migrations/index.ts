@@ -28,11 +28,13 @@ import { migration0023 } from './0023-lean-blobs';
 import { migration0024 } from './0024-lean-tender-rows';
 import { migration0025 } from './0025-lazy-external-ids';
 import { migration0030 } from './0030-documents';
+import { migration0031 } from './0031-document-text';
+import { migration0032 } from './0032-document-search';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0030];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0030, migration0031, migration0032];
 
 /**
  * Throws when the registry does not start at 1 and rise (a merge mistake, caught at start). Numbers may be

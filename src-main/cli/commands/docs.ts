@@ -6,6 +6,10 @@
  * - `docs list TENDER_ID`: each document of the newest held card with its state, size and sha256.
  * - `docs open TENDER_ID NAME [--path-only]`: copies a held document to a temporary file with a safe name and
  *   opens it with the system's program (or prints the path); an executable name or extension is refused.
+ * - `docs search 'PHRASE' [--law L] [--region N] [--tag T] [--status S] [--limit N]`: «в документах», a hit
+ *   per tender document with a snippet (matched words between [ and ]).
+ * - `docs diff TENDER_ID [--from V] [--to V]`: what changed in the documentation between two held versions,
+ *   document by document, with a word diff of a changed text ([-removed-]{+added+}).
  * `--json`: one object per line.
  */
 import { spawn } from 'node:child_process';
@@ -19,10 +23,15 @@ import { usageError } from '../help';
 import { BlobStore } from '../../docfiles/blobStore';
 import { DEFAULT_MAX_FILE_BYTES } from '../../docfiles/download';
 import { documentStore } from '../../cache/documentStore';
+import { documentSearch } from '../../cache/documentSearch';
+import { OfflineQueryError } from '../../cache/errors';
 import { listStore } from '../../cache/listStore';
 import { markStore } from '../../cache/markStore';
 import { fetchDocuments, type FetchEvent } from '../../documents/fetchDocuments';
 import { tenderDocuments } from '../../documents/cardDocuments';
+import { extractDocuments } from '../../documents/extractDocuments';
+import { diffTenderDocuments, DocumentDiffError } from '../../documents/documentDiff';
+import { DocumentExtractor } from '../../docfiles/extract/extractRunner';
 import { safeDocumentFileName } from '../../domain/documentFiles';
 import { pick } from '../../i18n/text';
 
@@ -35,6 +44,8 @@ export async function docsCommand(ctx: CliContext, args: string[], signal: Abort
   if (sub === 'fetch') return fetchCommand(ctx, rest, signal);
   if (sub === 'list') return listCommand(ctx, rest);
   if (sub === 'open') return openCommand(ctx, rest);
+  if (sub === 'search') return searchCommand(ctx, rest);
+  if (sub === 'diff') return diffCommand(ctx, rest);
   throw usageError('docs');
 }
 
@@ -104,24 +115,57 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
       );
     },
   });
+  // The text of what is stored and not yet read, in the extraction thread (issue 30: search and diff read it).
+  const extractor = new DocumentExtractor();
+  let extracted;
+  try {
+    extracted = await extractDocuments({
+      cache,
+      store,
+      extractor,
+      signal,
+      onDocument: (_sha, r, done, total) => ctx.out.progress(ctx.tr(`Текст документов: ${done} из ${total}`, `Documents' text: ${done} of ${total}`), done / total),
+    });
+  } finally {
+    await extractor.close();
+  }
+  ctx.out.endProgress();
   const stopped = summary.stopped ? pick(summary.stopped, locale) : null;
   ctx.out.result(
-    { summary: true, tenders: summary.tenders, files: summary.files, bytes: summary.bytes, new: summary.fresh, held: summary.held, failed: summary.failed, no_card: summary.noCard, stopped },
+    {
+      summary: true,
+      tenders: summary.tenders,
+      files: summary.files,
+      bytes: summary.bytes,
+      new: summary.fresh,
+      held: summary.held,
+      failed: summary.failed,
+      no_card: summary.noCard,
+      stopped,
+      text_read: extracted.read,
+      scans: extracted.scans,
+      text_failed: extracted.failed,
+    },
     () =>
       ctx.tr(
         `Итого: файлов ${formatInt(summary.files)}, ${mb(summary.bytes)} МБ; новых ${summary.fresh}, уже были ${summary.held}, ошибок ${summary.failed}` +
           (summary.noCard.length ? `; без карточки в кэше: ${summary.noCard.join(', ')}` : '') +
+          (extracted.read ? `\nТекст прочитан: ${extracted.text}, сканов без текста: ${extracted.scans}, не прочитано: ${extracted.failed}` : '') +
           (stopped ? `\n${stopped}` : ''),
         `Total: ${formatInt(summary.files)} files, ${mb(summary.bytes)} MB; new ${summary.fresh}, already held ${summary.held}, failed ${summary.failed}` +
           (summary.noCard.length ? `; no card in the cache: ${summary.noCard.join(', ')}` : '') +
+          (extracted.read ? `\nText read: ${extracted.text}, scans without text: ${extracted.scans}, unreadable: ${extracted.failed}` : '') +
           (stopped ? `\n${stopped}` : ''),
       ),
   );
   if (summary.failed > 0 || stopped) process.exitCode = 1;
 }
 
-/** A document's state as the card shows it (issue 30): not downloaded, downloaded, failed with the reason. */
-type DocState = 'not_downloaded' | 'downloaded' | 'failed';
+/**
+ * A document's state as the card shows it (issue 30): not downloaded, downloaded (text not read yet), text
+ * extracted, scan (no text layer), failed (the download or the reading, with the reason).
+ */
+type DocState = 'not_downloaded' | 'downloaded' | 'text_extracted' | 'scan' | 'failed';
 
 async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
   const a = parseCommandArgs(args, {});
@@ -135,12 +179,34 @@ async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
   if (held.documents.length === 0) ctx.out.info(ctx.tr(`У закупки ${id} (версия ${held.version}) документов нет.`, `Tender ${id} (version ${held.version}) lists no documents.`));
   for (const d of held.documents) {
     const f = docs.fetchOf(d.url);
-    const state: DocState = f?.held && store.has(f.sha256) ? 'downloaded' : f && !f.held ? 'failed' : 'not_downloaded';
+    const textRow = f?.held ? docs.textOf(f.sha256) : undefined;
+    const downloaded = f?.held === true && store.has(f.sha256);
+    const state: DocState = !downloaded
+      ? f && !f.held
+        ? 'failed'
+        : 'not_downloaded'
+      : textRow === undefined
+        ? 'downloaded'
+        : textRow.state === 'text'
+          ? 'text_extracted'
+          : textRow.state === 'scan'
+            ? 'scan'
+            : 'failed';
     const bytes = f?.held ? f.bytes : null;
     const sha256 = f?.held ? f.sha256 : null;
-    const reason = f && !f.held ? pick(f.reason, ctx.locale) : null;
-    ctx.out.result({ tender_id: id, version: held.version, id: d.id, name: d.name, extension: d.extension, url: d.url, state, bytes, sha256, reason }, () => {
-      const said = state === 'downloaded' ? ctx.tr(`скачан (${mb(bytes ?? 0)} МБ)`, `downloaded (${mb(bytes ?? 0)} MB)`) : state === 'failed' ? ctx.tr(`ошибка: ${reason}`, `failed: ${reason}`) : ctx.tr('не скачан', 'not downloaded');
+    const reason = f && !f.held ? pick(f.reason, ctx.locale) : textRow?.reason ? pick(textRow.reason, ctx.locale) : null;
+    ctx.out.result({ tender_id: id, version: held.version, id: d.id, name: d.name, extension: d.extension, url: d.url, state, bytes, sha256, reason, format: textRow?.format ?? null, chars: textRow?.text.length ?? null }, () => {
+      const size = `${mb(bytes ?? 0)} ${ctx.tr('МБ', 'MB')}`;
+      const said =
+        state === 'downloaded'
+          ? ctx.tr(`скачан (${size})`, `downloaded (${size})`)
+          : state === 'text_extracted'
+            ? ctx.tr(`текст извлечён (${size})`, `text extracted (${size})`)
+            : state === 'scan'
+              ? `${reason} (${size})`
+              : state === 'failed'
+                ? ctx.tr(`ошибка: ${reason}`, `failed: ${reason}`)
+                : ctx.tr('не скачан', 'not downloaded');
       return `${d.ordinal}. ${d.name}${d.extension ? `.${d.extension}` : ''} — ${said}`;
     });
   }
@@ -170,4 +236,83 @@ async function openCommand(ctx: CliContext, args: string[]): Promise<void> {
   const child = spawn(opener[0] as string, opener[1] as string[], { detached: true, stdio: 'ignore' });
   child.on('error', () => ctx.out.info(ctx.tr(`Не удалось открыть программой системы; файл: ${path}`, `Could not open with the system's program; the file: ${path}`)));
   child.unref();
+}
+
+async function searchCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const a = parseCommandArgs(args, {
+    law: { type: 'string', multiple: true },
+    region: { type: 'string', multiple: true },
+    tag: { type: 'string' },
+    status: { type: 'string' },
+    limit: { type: 'string' },
+  });
+  const phrase = a.positionals.join(' ').trim();
+  if (phrase === '') throw usageError('docs', 'search');
+  const regions = ((a.values.region as string[] | undefined) ?? []).map((r) => {
+    if (!/^\d{1,3}$/.test(r)) throw new CliError({ ru: `--region — код региона числом (77), а не «${r}»`, en: `--region is a region code (77), not "${r}"` }, 2);
+    return Number(r);
+  });
+  const limit = a.values.limit === undefined ? 50 : Number(a.values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError({ ru: '--limit — от 1 до 500', en: '--limit is 1..500' }, 2);
+  const cache = await ctx.cache();
+  let hits;
+  try {
+    hits = documentSearch(cache).search({
+      text: phrase,
+      laws: (a.values.law as string[] | undefined) ?? [],
+      regions,
+      ...(a.values.tag !== undefined ? { tag: String(a.values.tag) } : {}),
+      ...(a.values.status !== undefined ? { status: String(a.values.status) } : {}),
+      limit,
+    });
+  } catch (e) {
+    if (e instanceof OfflineQueryError) throw new CliError(e.text, 2);
+    throw e;
+  }
+  if (hits.length === 0) ctx.out.info(ctx.tr('В скачанных документах ничего не найдено.', 'Nothing found in the downloaded documents.'));
+  for (const h of hits) {
+    ctx.out.result({ tender_id: h.tenderId, version: h.version, document: h.document, extension: h.extension, snippet: h.snippet, sha256: h.sha256 }, () => `${h.tenderId}  «${h.document}»\n    ${h.snippet}`);
+  }
+}
+
+async function diffCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const a = parseCommandArgs(args, { from: { type: 'string' }, to: { type: 'string' } });
+  if (a.positionals.length !== 1) throw usageError('docs', 'diff');
+  const id = tenderId(a.positionals[0], 'diff');
+  const version = (v: unknown, flag: string): number | undefined => {
+    if (v === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(String(v))) throw new CliError({ ru: `${flag} — номер версии`, en: `${flag} is a version number` }, 2);
+    return Number(v);
+  };
+  const cache = await ctx.cache();
+  let diff;
+  try {
+    diff = diffTenderDocuments(cache, id, version(a.values.from, '--from'), version(a.values.to, '--to'));
+  } catch (e) {
+    if (e instanceof DocumentDiffError) throw new CliError(e.text);
+    throw e;
+  }
+  ctx.out.info(ctx.tr(`Закупка ${id}: документация версии ${diff.from} → ${diff.to}`, `Tender ${id}: documentation, version ${diff.from} → ${diff.to}`));
+  for (const d of diff.documents) {
+    ctx.out.result(
+      {
+        tender_id: id,
+        from: diff.from,
+        to: diff.to,
+        document: d.name,
+        extension: d.extension,
+        change: d.change,
+        from_sha256: d.fromSha256,
+        to_sha256: d.toSha256,
+        summary: pick(d.summary, ctx.locale),
+        diff: d.parts.filter((p) => p.kind !== 'same' || d.parts.length > 1),
+      },
+      () => {
+        const head = pick(d.summary, ctx.locale);
+        if (d.change !== 'changed' || d.parts.length === 0) return head;
+        const body = d.parts.map((p) => (p.kind === 'added' ? `{+${p.text}+}` : p.kind === 'removed' ? `[-${p.text}-]` : p.text)).join('');
+        return `${head}\n${body.replace(/\n{2,}/g, '\n').split('\n').filter((l) => /\[-|\{\+/.test(l)).map((l) => `    ${l.trim()}`).join('\n')}`;
+      },
+    );
+  }
 }

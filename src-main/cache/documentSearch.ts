@@ -1,0 +1,102 @@
+/**
+ * «в документах» (issue 30): search inside the extracted text of downloaded tender documents. What a user
+ * types is read exactly as the offline search reads it (`parseText`: words that must all match, "phrases",
+ * prefixes with *, OR / ИЛИ / |, minus words), and a plain Russian word matches its other forms through the same
+ * stemmer (`stemRussian`: «поставка» finds поставки, поставкой). A hit is a tender's document in the newest
+ * version that listed it, with a snippet whose matched words are between `[` and `]`. Filters combine with the
+ * tender's own: law, region (from the cache's tender row) and marks (a tag or a pipeline status).
+ */
+import { perCache, type CacheDb } from './database';
+import { OfflineQueryError } from './errors';
+import { parseText } from './offlineSearch';
+import { stemRussian } from '../domain/russianStem';
+import { tagKey } from '../domain/marks';
+import { text } from '../i18n/text';
+
+export type DocumentQuery = {
+  text: string;
+  laws?: readonly string[];
+  regions?: readonly number[];
+  /** Tenders carrying this tag (by name, any case). */
+  tag?: string;
+  /** Tenders with this pipeline status. */
+  status?: string;
+  limit?: number;
+};
+
+export type DocumentHit = { tenderId: number; version: number; document: string; extension: string; url: string; sha256: string; snippet: string };
+
+const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+/** The FTS5 MATCH expression of what the user typed (exported for the tests). */
+export function documentMatch(input: string): string {
+  const parsed = parseText(input);
+  const item = (i: { type: 'word' | 'phrase'; text: string; prefix: boolean }): string => {
+    if (i.type === 'phrase') return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
+    if (i.prefix) return `${quote(i.text)} *`;
+    // The index folds й to и (remove_diacritics), so the stem is cut from the folded word.
+    const folded = i.text.toLowerCase().replace(/й/g, 'и');
+    const { term, prefix } = stemRussian(folded);
+    return prefix ? `${quote(term)} *` : quote(i.text);
+  };
+  const groups = parsed.groups.map((g) => (g.length === 1 ? item(g[0]!) : `(${g.map(item).join(' OR ')})`));
+  if (groups.length === 0) throw new OfflineQueryError(text('Введите слово или фразу, которые нужно найти в документах.', 'Type a word or phrase to find in the documents.'));
+  const excluded = parsed.excluded.map(item);
+  return groups.join(' AND ') + excluded.map((e) => ` NOT ${e}`).join('');
+}
+
+export interface DocumentSearch {
+  search(q: DocumentQuery): DocumentHit[];
+}
+
+type Row = { tender_id: number; version: number; name: string; extension: string; url: string; sha256: string; snippet: string };
+
+export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
+  const { db } = cache;
+  return {
+    search(q) {
+      const match = documentMatch(q.text);
+      const where: string[] = ['document_fts MATCH @match', 'r.version = (SELECT MAX(r2.version) FROM document_ref r2 WHERE r2.tender_id = r.tender_id)'];
+      const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, q.limit ?? 50), 500) };
+      if (q.laws?.length) {
+        where.push(`r.tender_id IN (SELECT id FROM tender WHERE law IN (SELECT value FROM json_each(@laws)))`);
+        params.laws = JSON.stringify(q.laws);
+      }
+      if (q.regions?.length) {
+        where.push(`r.tender_id IN (SELECT id FROM tender WHERE region IN (SELECT value FROM json_each(@regions)))`);
+        params.regions = JSON.stringify(q.regions);
+      }
+      if (q.tag !== undefined) {
+        where.push('r.tender_id IN (SELECT tt.tender_id FROM tender_tag tt JOIN mark_tag g ON g.id = tt.tag_id WHERE g.name_key = @tag)');
+        params.tag = tagKey(q.tag);
+      }
+      if (q.status !== undefined) {
+        where.push('r.tender_id IN (SELECT tender_id FROM tender_mark WHERE status = @status)');
+        params.status = q.status;
+      }
+      // Prepared per shape of the filters (a handful of shapes), with every value bound.
+      const rows = db
+        .prepare<Record<string, unknown>, Row>(
+          `SELECT r.tender_id, r.version, r.name, r.extension, r.url, t.sha256,
+                  snippet(document_fts, 0, '[', ']', '…', 16) AS snippet
+             FROM document_fts
+             JOIN document_text t ON t.id = document_fts.rowid
+             JOIN document_fetch f ON f.sha256 = t.sha256
+             JOIN document_ref r ON r.url = f.url
+            WHERE ${where.join(' AND ')}
+            ORDER BY rank
+            LIMIT @limit`,
+        )
+        .all(params);
+      const seen = new Set<string>();
+      const hits: DocumentHit[] = [];
+      for (const r of rows) {
+        const key = `${r.tender_id}\u0000${r.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet: r.snippet.replace(/\s+/g, ' ') });
+      }
+      return hits;
+    },
+  };
+});
