@@ -21,6 +21,7 @@ import { runInsightsBench } from './insights';
 import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
 import { benchTeamPush, reportTeamPush } from './teamPush';
 import { benchCliStart, reportCliStart } from './cliStart';
+import { benchDocumentExtraction, benchDocumentSearch, reportDocuments } from './documents';
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +47,9 @@ console.log('');
 reportXlsxExport(await benchXlsxExport(Number(values['export-rows'])));
 console.log('');
 reportSandboxTick(benchSandboxTick());
+console.log('');
+// Issue 30: documents' extraction beside a plain read of the same bytes, and search inside 100,000 documents.
+reportDocuments(await benchDocumentExtraction(30), benchDocumentSearch(100_000));
 console.log('');
 reportAudit(await benchAudit());
 console.log('');

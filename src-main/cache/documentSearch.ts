@@ -5,6 +5,9 @@
  * stemmer (`stemRussian`: «поставка» finds поставки, поставкой). A hit is a tender's document in the newest
  * version that listed it, with a snippet whose matched words are between `[` and `]`. Filters combine with the
  * tender's own: law, region (from the cache's tender row) and marks (a tag or a pipeline status).
+ *
+ * Newest first, not ranked: as in the offline search, ranking scores every match, so a common word costs what
+ * all its documents cost; walking the index's rowids backwards stops at the page (bench/documents.ts).
  */
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
@@ -28,8 +31,15 @@ export type DocumentHit = { tenderId: number; version: number; document: string;
 
 const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 
-/** The FTS5 MATCH expression of what the user typed (exported for the tests). */
-export function documentMatch(input: string): string {
+/** At most this many forms of a stem are searched as an OR of exact words; more, and it is a native prefix. */
+const MAX_EXPANSION = 64;
+
+/**
+ * The FTS5 MATCH expression of what the user typed (exported for the tests). `expand` gives the index's words
+ * that start with a stem (null when there are too many): an OR of exact words is walked lazily, while a native
+ * prefix query merges every form's postings before the first row.
+ */
+export function documentMatch(input: string, expand: (prefix: string) => string[] | null = () => null): string {
   const parsed = parseText(input);
   const item = (i: { type: 'word' | 'phrase'; text: string; prefix: boolean }): string => {
     if (i.type === 'phrase') return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
@@ -37,7 +47,10 @@ export function documentMatch(input: string): string {
     // The index folds й to и (remove_diacritics), so the stem is cut from the folded word.
     const folded = i.text.toLowerCase().replace(/й/g, 'и');
     const { term, prefix } = stemRussian(folded);
-    return prefix ? `${quote(term)} *` : quote(i.text);
+    if (!prefix) return quote(i.text);
+    const forms = expand(term);
+    if (forms === null) return `${quote(term)} *`;
+    return forms.length === 0 ? quote(i.text) : forms.length === 1 ? quote(forms[0]!) : `(${forms.map(quote).join(' OR ')})`;
   };
   const groups = parsed.groups.map((g) => (g.length === 1 ? item(g[0]!) : `(${g.map(item).join(' OR ')})`));
   if (groups.length === 0) throw new OfflineQueryError(text('Введите слово или фразу, которые нужно найти в документах.', 'Type a word or phrase to find in the documents.'));
@@ -53,9 +66,17 @@ type Row = { tender_id: number; version: number; name: string; extension: string
 
 export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
   const { db } = cache;
+  // The first word of the index at or after a key: one seek per form (U+0001 sorts right after a word's end).
+  const nextTerm = db.prepare<[string, string], string>('SELECT term FROM document_fts_instance WHERE term >= ? AND term <= ? LIMIT 1').pluck();
+  const expand = (prefix: string): string[] | null => {
+    const last = `${prefix}\u{10FFFF}`;
+    const found: string[] = [];
+    for (let t = nextTerm.get(prefix, last); t !== undefined && found.length <= MAX_EXPANSION; t = nextTerm.get(`${t}\u0001`, last)) found.push(t);
+    return found.length > MAX_EXPANSION ? null : found;
+  };
   return {
     search(q) {
-      const match = documentMatch(q.text);
+      const match = documentMatch(q.text, expand);
       const where: string[] = ['document_fts MATCH @match', 'r.version = (SELECT MAX(r2.version) FROM document_ref r2 WHERE r2.tender_id = r.tender_id)'];
       const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, q.limit ?? 50), 500) };
       if (q.laws?.length) {
@@ -84,7 +105,7 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
              JOIN document_fetch f ON f.sha256 = t.sha256
              JOIN document_ref r ON r.url = f.url
             WHERE ${where.join(' AND ')}
-            ORDER BY rank
+            ORDER BY document_fts.rowid DESC
             LIMIT @limit`,
         )
         .all(params);

@@ -291,7 +291,7 @@ export const HELP: Record<string, CommandHelp> = {
     lines: [
       {
         sub: 'fetch',
-        usage: 'docs fetch (--tender ID... | --list LIST_ID | --marked) [--max-mb N] [--file-max-mb N]',
+        usage: 'docs fetch (--tender ID... | --list LIST_ID | --label {LABEL} | --marked) [--max-mb N] [--file-max-mb N]',
         note: text(
           'скачать документы карточек из кэша; --max-mb — предел места под все документы (2048), --file-max-mb — под один файл (100)',
           'downloads the documents of the cached cards; --max-mb caps all documents on disk (2048), --file-max-mb one file (100)',

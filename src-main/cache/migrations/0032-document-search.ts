@@ -29,6 +29,8 @@ export const migration0032: Migration = {
         content_rowid = 'id',
         tokenize = 'unicode61 remove_diacritics 2'
       );
+      -- Its words, for expanding a stem to the forms the index holds (as the offline search does with tender_fts).
+      CREATE VIRTUAL TABLE document_fts_instance USING fts5vocab (document_fts, 'instance');
       CREATE TRIGGER document_text_ai AFTER INSERT ON document_text BEGIN
         INSERT INTO document_fts (rowid, text) VALUES (new.id, new.text);
       END;

@@ -1,6 +1,6 @@
 /**
  * `tenderwb docs` (issue 30): tender documentation offline.
- * - `docs fetch (--tender ID... | --list LIST_ID | --marked) [--max-mb N] [--file-max-mb N]`: downloads the
+ * - `docs fetch (--tender ID... | --list LIST_ID | --label L | --marked) [--max-mb N] [--file-max-mb N]`: downloads the
  *   documents of the held cards (no API request, no units: a document's URL is outside the API), with
  *   progress, and ends with a summary (files, bytes, new, already held, failed).
  * - `docs list TENDER_ID`: each document of the newest held card with its state, size and sha256.
@@ -27,6 +27,8 @@ import { documentSearch } from '../../cache/documentSearch';
 import { OfflineQueryError } from '../../cache/errors';
 import { listStore } from '../../cache/listStore';
 import { markStore } from '../../cache/markStore';
+import { tenderIdsOfSavedSearch } from '../../cache/insightStore';
+import { findSaved } from '../../current/savedSearches';
 import { fetchDocuments, type FetchEvent } from '../../documents/fetchDocuments';
 import { tenderDocuments } from '../../documents/cardDocuments';
 import { extractDocuments } from '../../documents/extractDocuments';
@@ -67,14 +69,18 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
   const a = parseCommandArgs(args, {
     tender: { type: 'string', multiple: true },
     list: { type: 'string' },
+    label: { type: 'string' },
     marked: { type: 'boolean' },
     'max-mb': { type: 'string' },
     'file-max-mb': { type: 'string' },
   });
   const tenders = (a.values.tender as string[] | undefined) ?? [];
-  const ways = [tenders.length > 0, a.values.list !== undefined, a.values.marked === true].filter(Boolean).length;
+  const ways = [tenders.length > 0, a.values.list !== undefined, a.values.label !== undefined, a.values.marked === true].filter(Boolean).length;
   if (ways !== 1 || a.positionals.length > 0) {
-    throw usageError('docs', 'fetch', { ru: 'укажите одно: --tender ID, --list LIST_ID или --marked', en: 'give one of --tender ID, --list LIST_ID or --marked' });
+    throw usageError('docs', 'fetch', {
+      ru: 'укажите одно: --tender ID, --list LIST_ID, --label МЕТКА или --marked',
+      en: 'give one of --tender ID, --list LIST_ID, --label LABEL or --marked',
+    });
   }
   const maxMb = positiveNumber(a.values['max-mb'] as string | undefined, '--max-mb') ?? DEFAULT_MAX_TOTAL_MB;
   const fileMaxMb = positiveNumber(a.values['file-max-mb'] as string | undefined, '--file-max-mb');
@@ -85,6 +91,12 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
     const listId = String(a.values.list);
     if (!listStore(cache).getList(listId)) throw new CliError({ ru: `списка ${listId} нет в кэше (tenderwb list show ${listId})`, en: `list ${listId} is not in the cache (tenderwb list show ${listId})` });
     ids = listStore(cache).items(listId).map((m) => m.tenderId);
+  } else if (a.values.label !== undefined) {
+    // A saved search by its label or filter id, as everywhere else: its tenders held in the cache.
+    const label = String(a.values.label);
+    const search = findSaved(cache, label);
+    if (!search) throw new CliError({ ru: `нет сохранённого поиска «${label}»: укажите его метку или filter_id`, en: `no saved search "${label}": give its label or filter id` });
+    ids = tenderIdsOfSavedSearch(cache, search.filterId);
   } else ids = markStore(cache).markedIds({});
   const store = BlobStore.besideCache(cache.file);
   store.sweep();
