@@ -97,6 +97,12 @@ describe('tenderwb docs', () => {
     expect(none.stderr).toContain('В скачанных документах ничего не найдено.');
   });
 
+  it('diff with a single held version says there is nothing to compare and what to do', async () => {
+    const r = await cli.run(['docs', 'diff', String(TENDER)]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`у закупки ${TENDER} в кэше карточка только одной версии: сравнивать не с чем`);
+  });
+
   it('bad calls exit 2 and name what is accepted', async () => {
     const none = await cli.run(['docs', 'fetch']);
     expect(none.code).toBe(2);
