@@ -45,6 +45,8 @@ export default defineConfig({
           index: fromRoot('src-main/index.ts'),
           coreWorker: fromRoot('src-main/app/host/coreWorker.ts'),
           packTextWorker: fromRoot('src-main/export/packTextWorker.ts'),
+          // extractWorker: the thread that reads a tender document's text (issue 30, docfiles/extract).
+          extractWorker: fromRoot('src-main/docfiles/extract/extractWorker.ts'),
         },
         external: nativeModules,
       },

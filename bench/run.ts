@@ -22,6 +22,7 @@ import { benchEnrichPreview, reportEnrichPreview } from './enrichPreview';
 import { benchTeamPush, reportTeamPush } from './teamPush';
 import { benchCliStart, reportCliStart } from './cliStart';
 import { benchTriage, reportTriage } from './triage';
+import { benchDocumentExtraction, benchDocumentSearch, reportDocuments } from './documents';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +48,9 @@ console.log('');
 reportXlsxExport(await benchXlsxExport(Number(values['export-rows'])));
 console.log('');
 reportSandboxTick(benchSandboxTick());
+console.log('');
+// Issue 30: documents' extraction beside a plain read of the same bytes, and search inside 100,000 documents.
+reportDocuments(await benchDocumentExtraction(30), benchDocumentSearch(100_000));
 console.log('');
 reportAudit(await benchAudit());
 console.log('');

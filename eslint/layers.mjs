@@ -24,8 +24,8 @@ export const mainLayers = [
   { name: 'entry points', folders: ['index.ts', 'shell', 'cli', 'web', 'app/host'] },
   { name: 'app', folders: ['app'] },
   { name: 'workspace', folders: ['workspace'] },
-  { name: 'workbenches', folders: ['current', 'earlier', 'sync', 'export', 'cards', 'audit', 'insights', 'marks', 'triage', 'calendar', 'notifications', 'team'] },
-  { name: 'stores and clients', folders: ['cache', 'teamdb', 'api', 'vault', 'profiles', 'loopback', 'threads'] },
+  { name: 'workbenches', folders: ['current', 'earlier', 'sync', 'export', 'cards', 'audit', 'insights', 'marks', 'triage', 'calendar', 'notifications', 'team', 'documents'] },
+  { name: 'stores and clients', folders: ['cache', 'teamdb', 'api', 'vault', 'profiles', 'loopback', 'threads', 'docfiles'] },
   { name: 'pure', folders: ['domain', 'contract', 'i18n'] },
 ];
 

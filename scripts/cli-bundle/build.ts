@@ -40,7 +40,7 @@ export async function buildCliBundle(opts: { force?: boolean } = {}): Promise<Bu
   try {
     const result = await build({
       absWorkingDir: REPOSITORY_ROOT,
-      entryPoints: { main: 'src-main/cli/main.ts', packTextWorker: 'src-main/export/packTextWorker.ts' },
+      entryPoints: { main: 'src-main/cli/main.ts', packTextWorker: 'src-main/export/packTextWorker.ts', extractWorker: 'src-main/docfiles/extract/extractWorker.ts' },
       outdir: staging,
       bundle: true,
       splitting: true,
@@ -55,7 +55,7 @@ export async function buildCliBundle(opts: { force?: boolean } = {}): Promise<Bu
     const stamp: BundleStamp = { version: STAMP_VERSION, inputs: inputs.map((file) => [file, ...(before.get(file) ?? fileState(file))]) };
     mkdirSync(BUNDLE_DIR, { recursive: true });
     const files = readdirSync(staging);
-    const entries = new Set(['main.js', 'packTextWorker.js']);
+    const entries = new Set(['main.js', 'packTextWorker.js', 'extractWorker.js']);
     for (const file of files.filter((f) => !entries.has(f))) renameSync(join(staging, file), join(BUNDLE_DIR, file));
     for (const file of files.filter((f) => entries.has(f))) renameSync(join(staging, file), join(BUNDLE_DIR, file));
     writeFileSync(`${BUNDLE_STAMP}.${process.pid}.tmp`, `${JSON.stringify(stamp)}\n`);

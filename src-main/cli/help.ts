@@ -295,6 +295,41 @@ export const HELP: Record<string, CommandHelp> = {
       },
     ],
   },
+  docs: {
+    about: text(
+      'Документация закупок без связи: скачать, перечислить, открыть. Документы не тратят единиц API: их адреса вне API.',
+      'Tender documentation offline: download, list, open. Documents cost no API units: their addresses are outside the API.',
+    ),
+    lines: [
+      {
+        sub: 'fetch',
+        usage: 'docs fetch (--tender ID... | --list LIST_ID | --label {LABEL} | --marked) [--max-mb N] [--file-max-mb N]',
+        note: text(
+          'скачать документы карточек из кэша; --max-mb — предел места под все документы (2048), --file-max-mb — под один файл (100)',
+          'downloads the documents of the cached cards; --max-mb caps all documents on disk (2048), --file-max-mb one file (100)',
+        ),
+      },
+      { sub: 'list', usage: 'docs list TENDER_ID', note: text('документы закупки: состояние, размер, sha256', 'a tender’s documents: state, size, sha256') },
+      {
+        sub: 'diff',
+        usage: 'docs diff TENDER_ID [--from N] [--to N]',
+        note: text(
+          'что изменилось в документации между версиями: добавленные, удалённые, изменённые файлы и правки текста по словам',
+          'what changed in the documentation between versions: files added, removed, changed, and the text’s word edits',
+        ),
+      },
+      {
+        sub: 'search',
+        usage: "docs search '{TEXT}' [--law L]... [--region N]... [--tag {TAG}] [--status {STATUS}] [--limit N]",
+        note: text('поиск в тексте скачанных документов, как в поиске по кэшу: формы слов, "фразы", OR, -слово', 'search in the downloaded documents’ text, as the cache search: word forms, "phrases", OR, -word'),
+      },
+      {
+        sub: 'open',
+        usage: 'docs open TENDER_ID {NAME} [--path-only]',
+        note: text('открыть скачанный документ программой системы (копия во временной папке)', 'opens a downloaded document with the system’s program (a copy in a temporary folder)'),
+      },
+    ],
+  },
   calendar: {
     about: text('Сроки в формате ICS из кэша: без связи и бесплатно; напоминание за рабочий день.', 'Deadlines as ICS from the cache: offline and free; a reminder one working day before.'),
     lines: [

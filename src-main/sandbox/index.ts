@@ -108,11 +108,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       host.rateLimiter.perMinute = 100;
       host.rateLimiter.clear();
       service = new SandboxService(open(true).db, workPath, clock, conduct);
+      service.fileOrigin = origin;
     },
   };
   const server = createSandboxServer(host);
   const port = await listen(server, opts.port ?? 0);
   origin = `http://127.0.0.1:${port}`;
+  service.fileOrigin = origin;
   return {
     baseUrl: origin + API_PREFIX,
     earlierBaseUrl: origin + EARLIER_PREFIX,

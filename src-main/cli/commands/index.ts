@@ -71,4 +71,5 @@ export const commands: Record<string, Command> = {
   triage: byGeneration(lazy(() => import('./triage'), (m) => m.triageCommand), NOT_EARLIER(text('Разбор закупок по релевантности', 'Triage by relevance'), text('он ранжирует закупки сохранённых поисков и списков текущего поколения', 'it ranks the tenders of the current generation’s saved searches and lists'))),
   flags: byGeneration(lazy(() => import('./flags'), (m) => m.flagsCommand), NOT_EARLIER(text('Красные флаги', 'Red flags'), NO_CONTRACTS)),
   team: lazy(() => import('./team'), (m) => m.teamCommand),
+  docs: lazy(() => import('./docs'), (m) => m.docsCommand),
 };

@@ -11,14 +11,11 @@
  */
 
 import {
-  DOCUMENT_SETS,
   EIS_NOTICE_PATHS,
   EMAIL_DOMAINS,
   FEMALE_NAMES,
   MALE_NAMES,
-  NOTICE_NAMES,
   PATRONYMICS,
-  PLATFORMS,
   SURNAMES,
   feminineSurname,
   ktruCode,
@@ -30,10 +27,10 @@ import {
   type TopicKey,
 } from './dictionaries';
 import { rngFor, STREAM, type Rng } from './rng';
+import { documentPath, planDocuments } from './documentPlan';
 import {
   DAY,
   PURCHASE_TYPE,
-  TENDER_STATUS,
   mskDayStart,
   mskIso,
   rubles,
@@ -578,42 +575,23 @@ function sourceUrl(rng: Rng, tender: Pick<TenderRow, 'etp_id' | 'purchase_type' 
   return `https://lot-online.ru/tenders/view/${number}`;
 }
 
-function documentUrl(rng: Rng, tender: Pick<TenderRow, 'purchase_type' | 'platform'>, id: number, extension: string): string {
-  if (tender.purchase_type === PURCHASE_TYPE.fz44) {
-    return `https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=${hex(rng, 4).toUpperCase()}`;
-  }
-  if (tender.purchase_type === PURCHASE_TYPE.fz223) {
-    return `https://zakupki.gov.ru/223/purchase/public/download/download.html?id=${digitString(rng, 9)}`;
-  }
-  const platform = PLATFORMS.find((p) => p.id === tender.platform) ?? PLATFORMS[0]!;
-  return `${platform.url}/files/download/${id}.${extension}`;
-}
-
 /**
- * Documents of a version: the notice and 1–5 attachments of the law, one «Изменения в извещение» for each of
- * the last (at most two) later versions, and the protocol or the cancellation once the tender is closed.
- * At most nine documents, so `tender id × 10 + n` is a globally unique document id.
+ * Documents of a version (documentPlan.ts): their URLs are the sandbox's own file route under `fileOrigin`
+ * (`http://127.0.0.1:PORT`; empty gives the path alone). At most nine documents, so `tender id × 10 + n` is a
+ * globally unique document id.
  */
-function tenderDocuments(
+export function tenderDocuments(
   seed: number,
-  tender: Pick<TenderRow, 'id' | 'purchase_type' | 'placement_type' | 'platform'>,
+  tender: Pick<TenderRow, 'id' | 'purchase_type' | 'placement_type'>,
   version: Pick<TenderVersionRow, 'version' | 'status'>,
+  fileOrigin = '',
 ): TenderDocument[] {
-  const rng = rngFor(seed, STREAM.extras, tender.id, 1);
-  const law = tender.purchase_type as 1 | 2 | 3;
-  const competitive = tender.placement_type === 2 || tender.placement_type === 4;
-  const attachments = DOCUMENT_SETS[law].filter(([name]) => competitive || !name.startsWith('Порядок рассмотрения'));
-  const names: (readonly [string, string])[] = [[NOTICE_NAMES[tender.placement_type] ?? 'Извещение о закупке', 'pdf']];
-  names.push(...attachments.slice(0, rng.int(1, attachments.length)));
-  const closed = version.status !== TENDER_STATUS.active;
-  const lastChange = closed ? version.version - 1 : version.version;
-  for (let v = Math.max(2, lastChange - 1); v <= lastChange; v++) names.push([`Изменения в извещение (редакция № ${v})`, 'pdf']);
-  if (version.status === TENDER_STATUS.completed) names.push(['Протокол подведения итогов определения поставщика (подрядчика, исполнителя)', 'pdf']);
-  if (version.status === TENDER_STATUS.cancelled) names.push(['Извещение об отмене определения поставщика (подрядчика, исполнителя)', 'pdf']);
-  return names.map(([name, extension], i) => {
-    const id = tender.id * 10 + i + 1;
-    return { id, name, url: documentUrl(rngFor(seed, STREAM.extras, tender.id, 100 + i), tender, id, extension), extension };
-  });
+  return planDocuments(seed, tender, version).map((d, i) => ({
+    id: tender.id * 10 + i + 1,
+    name: d.name,
+    url: fileOrigin + documentPath(tender.id, d),
+    extension: d.extension,
+  }));
 }
 
 /** The parts of a tender card that are not columns: advance, link, contact, lots, documents. */
@@ -622,6 +600,7 @@ export function deriveTenderExtras(
   tender: TenderShape & Pick<TenderRow, 'etp_id' | 'placement_type' | 'platform' | 'title'>,
   customer: Pick<OrganizationRow, 'id' | 'region' | 'address' | 'name'>,
   version: Pick<TenderVersionRow, 'version' | 'status' | 'price'>,
+  fileOrigin = '',
 ): TenderExtras {
   const rng = rngFor(seed, STREAM.extras, tender.id);
   return {
@@ -629,6 +608,6 @@ export function deriveTenderExtras(
     source_url: sourceUrl(rng, tender),
     administrator: contactPerson(rng, customer),
     lots: tenderLots(seed, tender, version),
-    documents: tenderDocuments(seed, tender, version),
+    documents: tenderDocuments(seed, tender, version, fileOrigin),
   };
 }

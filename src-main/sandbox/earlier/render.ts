@@ -106,8 +106,9 @@ export function detail(
   positionsPage: number,
   positionsPageSize: number,
   nowMs: number | null,
+  fileOrigin = '',
 ): Record<string, unknown> {
-  const extras = deriveTenderExtras(seed, t, customer, ver);
+  const extras = deriveTenderExtras(seed, t, customer, ver, fileOrigin);
   return {
     ...listItem(t, customer, isNew, nowMs),
     start_date: t.start_date,

@@ -369,7 +369,7 @@ export class EarlierService {
     return this.db.transaction(() => {
       const { t, ver, customer } = this.tenderRows(id);
       const charged = this.deliver(accountId, [id], null, 'карточка тендера');
-      return detail(this.svc.seed, t, ver, customer, charged.has(id), positions.page, positions.pageSize, this.now());
+      return detail(this.svc.seed, t, ver, customer, charged.has(id), positions.page, positions.pageSize, this.now(), this.svc.fileOrigin);
     })();
   }
 

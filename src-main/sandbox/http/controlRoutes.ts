@@ -6,6 +6,7 @@
  */
 export type ControlRoute = {
   method: 'GET' | 'POST';
+  /** A `/__sandbox` route, or the document host's route with its parts in braces (a card's documents[].url fills them). */
   path: string;
   /** The JSON body's fields, `?` after an optional one; null for none. */
   body: string | null;
@@ -57,6 +58,13 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     body: '{"per_minute"}',
     does: 'The request rate per account (default 100 a minute, reference section 8).',
     example: { per_minute: 1000 },
+  },
+  {
+    method: 'GET',
+    path: '/files/{tender_id}/{slot}.{rev}/{name}',
+    body: null,
+    does:
+      'The document host (issue 30), outside the API: a document of a tender card (its documents[].url), generated from the seed; an amendment that changes a document gives it a new URL, an old URL keeps its bytes; no token, nothing charged. The strict sandbox redirects to /storage/… and sends the bytes chunked as application/octet-stream.',
   },
   { method: 'POST', path: '/__sandbox/reset', body: '{}', does: 'Back to the seed state: catalogue, accounts, balances, lists, feeds, tokens; the clock and faults cleared.' },
   {

@@ -21,6 +21,7 @@ import { strictShape, type StrictRequest } from './strictShape';
 import { checkLoopbackRequest, type LoopbackRefusal } from '../../loopback/requestGuard';
 import { Router, jsonBody } from './router';
 import { endedByFault } from './faults';
+import { handleFile, isFilePath } from '../files/fileRoute';
 
 export const API_PREFIX = '/api/v2';
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -113,6 +114,12 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
     const raw = await readBody(req);
     const answer = await handleControl(host, method, url.pathname.replace(/^\/__sandbox\/?/, ''), raw);
     send(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {});
+    return;
+  }
+  // Documents are outside the API (issue 30): no token, no rate limit, no faults, nothing charged.
+  if (isFilePath(url.pathname)) {
+    req.resume();
+    await handleFile(host.service(), host.strict, method, url.pathname, res);
     return;
   }
   if (isEarlierPath(url.pathname)) {

@@ -39,6 +39,8 @@ export class Renderer {
     private readonly seed: number,
     /** The sandbox clock, for the status a deadline decides (D-STATUS-1); without it, statuses as stored. */
     private readonly now: (() => number) | null = null,
+    /** Where the sandbox's file route is (`http://127.0.0.1:PORT`), known once it listens: documents' URLs point there. */
+    private readonly fileOrigin: () => string = () => '',
   ) {}
 
   tenderSummary(id: number, version: number): Record<string, unknown> {
@@ -48,7 +50,7 @@ export class Renderer {
 
   tenderCard(id: number, version: number, page: number, limit: number): Record<string, unknown> {
     const { tender, ver, customer } = this.tenderAt(id, version);
-    const extras = deriveTenderExtras(this.seed, tender, customer, ver);
+    const extras = deriveTenderExtras(this.seed, tender, customer, ver, this.fileOrigin());
     const core = tenderJson(tender, ver, customer, this.now?.() ?? null);
     const contractIds = (this.db.prepare('SELECT id FROM contracts WHERE tender_id = ? ORDER BY id').all(id) as { id: number }[]).map((r) => r.id);
     return {

@@ -31,6 +31,8 @@ export class SandboxService {
   readonly subscriptionTtlMs: number;
   /** When the simulated contract poller last looked at the source (`freshness.last_polled_at`). */
   lastContractPollMs: number;
+  /** `http://127.0.0.1:PORT` once the HTTP front listens: the origin of the documents' file route (issue 30). */
+  fileOrigin = '';
 
   constructor(
     readonly db: Database.Database,
@@ -47,7 +49,7 @@ export class SandboxService {
     this.feeds = new FeedEngine(db, dbPath, () => moscowIso(clock.nowMs()), conduct.collectionPace);
     this.lists = new Lists(db, clock, this.feeds, conduct);
     this.subscriptions = new Subscriptions(db, clock, conduct);
-    this.render = new Renderer(db, this.seed, () => clock.nowMs());
+    this.render = new Renderer(db, this.seed, () => clock.nowMs(), () => this.fileOrigin);
     this.cards = new Cards(db, clock, this.render);
     this.idempotency = new IdempotencyStore(db);
     this.lastContractPollMs = clock.nowMs();

@@ -1,0 +1,123 @@
+/**
+ * «в документах» (issue 30): search inside the extracted text of downloaded tender documents. What a user
+ * types is read exactly as the offline search reads it (`parseText`: words that must all match, "phrases",
+ * prefixes with *, OR / ИЛИ / |, minus words), and a plain Russian word matches its other forms through the same
+ * stemmer (`stemRussian`: «поставка» finds поставки, поставкой). A hit is a tender's document in the newest
+ * version that listed it, with a snippet whose matched words are between `[` and `]`. Filters combine with the
+ * tender's own: law, region (from the cache's tender row) and marks (a tag or a pipeline status).
+ *
+ * Newest first, not ranked: as in the offline search, ranking scores every match, so a common word costs what
+ * all its documents cost; walking the index's rowids backwards stops at the page (bench/documents.ts).
+ */
+import { perCache, type CacheDb } from './database';
+import { OfflineQueryError } from './errors';
+import { parseText } from './offlineSearch';
+import { stemRussian } from '../domain/russianStem';
+import { tagKey } from '../domain/marks';
+import { text } from '../i18n/text';
+
+export type DocumentQuery = {
+  text: string;
+  laws?: readonly string[];
+  regions?: readonly number[];
+  /** Tenders carrying this tag (by name, any case). */
+  tag?: string;
+  /** Tenders with this pipeline status. */
+  status?: string;
+  limit?: number;
+};
+
+export type DocumentHit = { tenderId: number; version: number; document: string; extension: string; url: string; sha256: string; snippet: string };
+
+const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+/** At most this many forms of a stem are searched as an OR of exact words; more, and it is a native prefix. */
+const MAX_EXPANSION = 64;
+
+/**
+ * The FTS5 MATCH expression of what the user typed (exported for the tests). `expand` gives the index's words
+ * that start with a stem (null when there are too many): an OR of exact words is walked lazily, while a native
+ * prefix query merges every form's postings before the first row.
+ */
+export function documentMatch(input: string, expand: (prefix: string) => string[] | null = () => null): string {
+  const parsed = parseText(input);
+  const item = (i: { type: 'word' | 'phrase'; text: string; prefix: boolean }): string => {
+    if (i.type === 'phrase') return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
+    if (i.prefix) return `${quote(i.text)} *`;
+    // The index folds й to и (remove_diacritics), so the stem is cut from the folded word.
+    const folded = i.text.toLowerCase().replace(/й/g, 'и');
+    const { term, prefix } = stemRussian(folded);
+    if (!prefix) return quote(i.text);
+    const forms = expand(term);
+    if (forms === null) return `${quote(term)} *`;
+    return forms.length === 0 ? quote(i.text) : forms.length === 1 ? quote(forms[0]!) : `(${forms.map(quote).join(' OR ')})`;
+  };
+  const groups = parsed.groups.map((g) => (g.length === 1 ? item(g[0]!) : `(${g.map(item).join(' OR ')})`));
+  if (groups.length === 0) throw new OfflineQueryError(text('Введите слово или фразу, которые нужно найти в документах.', 'Type a word or phrase to find in the documents.'));
+  const excluded = parsed.excluded.map(item);
+  return groups.join(' AND ') + excluded.map((e) => ` NOT ${e}`).join('');
+}
+
+export interface DocumentSearch {
+  search(q: DocumentQuery): DocumentHit[];
+}
+
+type Row = { tender_id: number; version: number; name: string; extension: string; url: string; sha256: string; snippet: string };
+
+export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
+  const { db } = cache;
+  // The first word of the index at or after a key: one seek per form (U+0001 sorts right after a word's end).
+  const nextTerm = db.prepare<[string, string], string>('SELECT term FROM document_fts_instance WHERE term >= ? AND term <= ? LIMIT 1').pluck();
+  const expand = (prefix: string): string[] | null => {
+    const last = `${prefix}\u{10FFFF}`;
+    const found: string[] = [];
+    for (let t = nextTerm.get(prefix, last); t !== undefined && found.length <= MAX_EXPANSION; t = nextTerm.get(`${t}\u0001`, last)) found.push(t);
+    return found.length > MAX_EXPANSION ? null : found;
+  };
+  return {
+    search(q) {
+      const match = documentMatch(q.text, expand);
+      const where: string[] = ['document_fts MATCH @match', 'r.version = (SELECT MAX(r2.version) FROM document_ref r2 WHERE r2.tender_id = r.tender_id)'];
+      const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, q.limit ?? 50), 500) };
+      if (q.laws?.length) {
+        where.push(`r.tender_id IN (SELECT id FROM tender WHERE law IN (SELECT value FROM json_each(@laws)))`);
+        params.laws = JSON.stringify(q.laws);
+      }
+      if (q.regions?.length) {
+        where.push(`r.tender_id IN (SELECT id FROM tender WHERE region IN (SELECT value FROM json_each(@regions)))`);
+        params.regions = JSON.stringify(q.regions);
+      }
+      if (q.tag !== undefined) {
+        where.push('r.tender_id IN (SELECT tt.tender_id FROM tender_tag tt JOIN mark_tag g ON g.id = tt.tag_id WHERE g.name_key = @tag)');
+        params.tag = tagKey(q.tag);
+      }
+      if (q.status !== undefined) {
+        where.push('r.tender_id IN (SELECT tender_id FROM tender_mark WHERE status = @status)');
+        params.status = q.status;
+      }
+      // Prepared per shape of the filters (a handful of shapes), with every value bound.
+      const rows = db
+        .prepare<Record<string, unknown>, Row>(
+          `SELECT r.tender_id, r.version, r.name, r.extension, r.url, t.sha256,
+                  snippet(document_fts, 0, '[', ']', '…', 16) AS snippet
+             FROM document_fts
+             JOIN document_text t ON t.id = document_fts.rowid
+             JOIN document_fetch f ON f.sha256 = t.sha256
+             JOIN document_ref r ON r.url = f.url
+            WHERE ${where.join(' AND ')}
+            ORDER BY document_fts.rowid DESC
+            LIMIT @limit`,
+        )
+        .all(params);
+      const seen = new Set<string>();
+      const hits: DocumentHit[] = [];
+      for (const r of rows) {
+        const key = `${r.tender_id}\u0000${r.name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet: r.snippet.replace(/\s+/g, ' ') });
+      }
+      return hits;
+    },
+  };
+});
