@@ -311,6 +311,13 @@ const dumpInsights = (cache: CacheDb): unknown[] => {
   );
 };
 
+/**
+ * The two migration tests build two caches of a few thousand versions each and then run every later migration
+ * over one: ~2.5 s on a quiet machine, which a two-core machine at load 20 stretched to 34 s, past the default 30 s.
+ * The time is work, not waiting, so they get room; what they assert is unchanged.
+ */
+const MIGRATION_TEST_TIMEOUT_MS = 120_000;
+
 describe('migration 0012 fills an existing cache', () => {
   it('a cache written before 0012 (a few thousand versions and cards) gets the same insight rows the write path keeps', () => {
     const live = tempCache();
@@ -334,7 +341,7 @@ describe('migration 0012 fills an existing cache', () => {
     // Contracts without a customer of their own took their tender's.
     expect(insightStore(migrated).customerSourceOf(10_001)).toBe('tender');
     expect(insightStore(migrated).contractFactsByCustomer(CUSTOMER)).toHaveLength(1500);
-  });
+  }, MIGRATION_TEST_TIMEOUT_MS);
 });
 
 describe('migration 0013: the customer and supplier indexes kept lazily', () => {
@@ -438,5 +445,5 @@ describe('migration 0013: the customer and supplier indexes kept lazily', () => 
     expect(suppliers).toHaveLength(1500);
     expect(customers).toHaveLength(3000);
     expect(dumpInsights(migrated)).toEqual(dumpInsights(live));
-  });
+  }, MIGRATION_TEST_TIMEOUT_MS);
 });
