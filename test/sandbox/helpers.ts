@@ -3,11 +3,20 @@
  * "repeat while preparing" honouring retry_after, and idempotency keys.
  */
 import { randomUUID } from 'node:crypto';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
+
 import { vi } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox/index';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+/**
+ * The tests' requests use a fresh connection each (pipelining 0 turns keep-alive off). The sandbox runs in the
+ * test's own process: under heavy load a long synchronous step (a clock moved with catch_up) stalls both ends, and
+ * on resuming the server's keep-alive timer could close an idle socket in the same tick the client reused it,
+ * a bare ECONNRESET that says nothing about the sandbox. Loopback connections cost next to nothing.
+ */
+const oneConnectionEach = new Agent({ pipelining: 0 });
 
 /** Parsed JSON of the API: tests read it freely and assert on exact values. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,7 +45,7 @@ export async function api(sb: Sandbox, method: string, path: string, o: Opts = {
   if (body !== undefined) headers['content-type'] = 'application/json';
   const url = path.startsWith('http') ? path : sb.baseUrl + path;
   const t0 = Date.now();
-  const r = await request(url, { method: method as Json, headers, body });
+  const r = await request(url, { method: method as Json, headers, body, dispatcher: oneConnectionEach });
   const text = await r.body.text();
   const flat: Record<string, string> = {};
   for (const [k, v] of Object.entries(r.headers)) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
