@@ -44,21 +44,18 @@ interface Screen {
   open(page: Page): Promise<void>;
 }
 
+/** A screen opened by its menu item and known by one element becoming visible. */
+const byNav = (name: string, nav: string, shown: string): Screen => ({
+  name,
+  open: async (page) => {
+    await page.getByTestId(nav).click();
+    await expect(page.getByTestId(shown).first()).toBeVisible({ timeout: 20_000 });
+  },
+});
+
 const CURRENT: Screen[] = [
-  {
-    name: 'search',
-    open: async (page) => {
-      await page.getByTestId('nav-search').click();
-      await expect(page.getByTestId('view-search')).toBeVisible();
-    },
-  },
-  {
-    name: 'saved',
-    open: async (page) => {
-      await page.getByTestId('nav-saved').click();
-      await expect(page.getByTestId('saved-search').first()).toBeVisible();
-    },
-  },
+  byNav('search', 'nav-search', 'view-search'),
+  byNav('saved', 'nav-saved', 'saved-search'),
   {
     name: 'saved-results-preview',
     open: async (page) => {
@@ -90,13 +87,7 @@ const CURRENT: Screen[] = [
       await expect(page.getByTestId('card-title')).toBeVisible();
     },
   },
-  {
-    name: 'contracts',
-    open: async (page) => {
-      await page.getByTestId('nav-contracts').click();
-      await expect(page.getByTestId('view-contracts')).toBeVisible();
-    },
-  },
+  byNav('contracts', 'nav-contracts', 'view-contracts'),
   {
     name: 'lists',
     open: async (page) => {
@@ -105,27 +96,9 @@ const CURRENT: Screen[] = [
       await expect(page.getByTestId('lists-members').locator('[role="row"][data-row-index="0"]')).toBeVisible();
     },
   },
-  {
-    name: 'marks',
-    open: async (page) => {
-      await page.getByTestId('nav-marks').click();
-      await expect(page.getByTestId('view-marks')).toBeVisible();
-    },
-  },
-  {
-    name: 'calendar',
-    open: async (page) => {
-      await page.getByTestId('nav-calendar').click();
-      await expect(page.getByTestId('view-calendar')).toBeVisible();
-    },
-  },
-  {
-    name: 'insights',
-    open: async (page) => {
-      await page.getByTestId('nav-insights').click();
-      await expect(page.getByTestId('view-insights')).toBeVisible();
-    },
-  },
+  byNav('marks', 'nav-marks', 'view-marks'),
+  byNav('calendar', 'nav-calendar', 'view-calendar'),
+  byNav('insights', 'nav-insights', 'view-insights'),
   {
     name: 'ledger',
     open: async (page) => {
@@ -133,30 +106,12 @@ const CURRENT: Screen[] = [
       await expect.poll(async () => Number(await page.getByTestId('ledger-count').getAttribute('data-count'))).toBeGreaterThan(0);
     },
   },
-  {
-    name: 'exports',
-    open: async (page) => {
-      await page.getByTestId('nav-exports').click();
-      await expect(page.getByTestId('view-exports')).toBeVisible();
-    },
-  },
-  {
-    name: 'settings',
-    open: async (page) => {
-      await page.getByTestId('nav-settings').click();
-      await expect(page.getByTestId('settings-language')).toBeVisible();
-    },
-  },
+  byNav('exports', 'nav-exports', 'view-exports'),
+  byNav('settings', 'nav-settings', 'settings-language'),
 ];
 
 const EARLIER: Screen[] = [
-  {
-    name: 'earlier-filters',
-    open: async (page) => {
-      await page.getByTestId('nav-filters').click();
-      await expect(page.getByTestId('earlier-filter').first()).toBeVisible({ timeout: 20_000 });
-    },
-  },
+  byNav('earlier-filters', 'nav-filters', 'earlier-filter'),
   {
     name: 'earlier-filter-tenders',
     open: async (page) => {
@@ -165,27 +120,9 @@ const EARLIER: Screen[] = [
       await expect(page.getByTestId('earlier-tenders-table-row').first()).toBeVisible({ timeout: 20_000 });
     },
   },
-  {
-    name: 'earlier-favorites',
-    open: async (page) => {
-      await page.getByTestId('nav-favorites').click();
-      await expect(page.getByTestId('favorites-total')).toBeVisible();
-    },
-  },
-  {
-    name: 'earlier-limits',
-    open: async (page) => {
-      await page.getByTestId('nav-limits').click();
-      await expect(page.getByTestId('limits-balance')).toBeVisible();
-    },
-  },
-  {
-    name: 'earlier-search',
-    open: async (page) => {
-      await page.getByTestId('nav-search').click();
-      await expect(page.getByTestId('view-search')).toBeVisible();
-    },
-  },
+  byNav('earlier-favorites', 'nav-favorites', 'favorites-total'),
+  byNav('earlier-limits', 'nav-limits', 'limits-balance'),
+  byNav('earlier-search', 'nav-search', 'view-search'),
 ];
 
 async function walk(page: Page, testInfo: TestInfo, screens: Screen[], size: { width: number; height: number }): Promise<string[]> {
