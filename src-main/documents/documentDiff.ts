@@ -85,8 +85,8 @@ export function diffTenderDocuments(cache: CacheDb, tenderId: number, from?: num
   if (toV === undefined || fromV === undefined) {
     throw new DocumentDiffError(
       text(
-        `у закупки ${tenderId} в кэше ${versions.length === 0 ? 'нет карточки' : 'карточка только одной версии'}: сравнивать не с чем (откройте карточку после изменения извещения)`,
-        `tender ${tenderId} has ${versions.length === 0 ? 'no card' : 'a card of one version only'} in the cache: nothing to compare (open the card after the notice is amended)`,
+        `у закупки ${tenderId} в кэше ${versions.length === 0 ? 'нет карточки с номером версии' : 'карточка только одной версии'}: сравнивать не с чем (откройте карточку после изменения извещения)`,
+        `tender ${tenderId} has ${versions.length === 0 ? 'no card with a version number' : 'a card of one version only'} in the cache: nothing to compare (open the card after the notice is amended)`,
       ),
     );
   }
