@@ -32,11 +32,13 @@ test('card: open → source → positions → documents → versions and diff af
   await expect(page.getByTestId('card-position').first()).toBeVisible();
   await expect(page.getByTestId('card-versions-single')).toBeVisible();
 
-  // Documents open outside the app, and only https links are asked for.
-  const firstDoc = page.getByTestId('card-document').first().getByRole('link');
-  await firstDoc.click();
-  await expect.poll(() => app.openedExternal.length).toBe(1);
-  expect(app.openedExternal[0]).toMatch(/^https:\/\//);
+  // Only https links may leave the app (security.spec.ts opens one). The sandbox's document host is plain http on
+  // loopback, so its documents are listed by name with no link, and nothing is opened outside; fetching them is
+  // `tenderwb docs fetch` until the card's own download comes.
+  const firstDoc = page.getByTestId('card-document').first();
+  await expect(firstDoc).not.toHaveText('');
+  await expect(firstDoc.getByRole('link')).toHaveCount(0);
+  expect(app.openedExternal).toEqual([]);
 
   // Back to the list; opening it again is from the cache, free.
   await page.getByTestId('card-back').click();

@@ -42,9 +42,11 @@ test('triage: mark 30 tenders from the keyboard, then the top rows are of the ki
   for (let n = 0; n < 30; n++) {
     const interesting = n % 2 === 0;
     // The next row of the kind to decide, by its region cell; the decision itself is one key.
-    const row = (interesting ? rows.filter({ has: regionCell }) : rows.filter({ hasNot: regionCell })).first();
-    const id = Number(await row.getAttribute('data-id'));
-    await row.focus();
+    const next = (interesting ? rows.filter({ has: regionCell }) : rows.filter({ hasNot: regionCell })).first();
+    const id = Number(await next.getAttribute('data-id'));
+    // Focus that very row by its id: the filtered locator is resolved anew at each use, and a re-rank arriving
+    // after the previous decision could otherwise hand the key to another row (a CI failure under load).
+    await page.locator(`[data-testid="triage-row"][data-id="${id}"]`).focus();
     await page.keyboard.press(interesting ? 'y' : 'n');
     decided.push(id);
     // The row leaves and focus lands on another row by itself.

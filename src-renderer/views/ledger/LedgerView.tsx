@@ -231,7 +231,7 @@ export function LedgerView() {
         title: s.support,
         width: 112,
         render: (r) => (
-          <button type="button" className="btn--link" tabIndex={-1} onClick={() => setSupportRow(r)} data-testid="ledger-support" aria-label={s.supportOf(String(r.id))} title={s.supportOf(String(r.id))}>
+          <button type="button" className="btn--link" tabIndex={-1} onClick={() => setSupportRow(r)} data-testid="ledger-support" aria-label={`${s.details} ${s.supportOf(String(r.id))}`} title={s.supportOf(String(r.id))}>
             {s.details}
           </button>
         ),
