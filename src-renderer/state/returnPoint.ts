@@ -56,6 +56,8 @@ function focusSpot(el: Element): FocusSpot | null {
 
 /** Notes how the page stands before a view opens from it; `backKey` names the route that leads back here. */
 export function capture(backKey: string): void {
+  // The store also runs where there is no page (its unit tests, under Node): nothing to note there.
+  if (typeof document === 'undefined') return;
   const focused = document.activeElement;
   const tables = new Map<string, TableStand>();
   let inTable = false;
