@@ -9,7 +9,10 @@ import { diffWords } from 'diff';
 import type { CacheDb } from '../cache/database';
 import { cardStore } from '../cache/cardStore';
 import { documentStore } from '../cache/documentStore';
+import { pluralForm, type PluralForms } from '../i18n/plural';
 import { text, type Text } from '../i18n/text';
+
+const EDIT_RU: PluralForms = { one: 'правка', few: 'правки', many: 'правок', other: 'правки' };
 import { tenderDocuments, type CardDocument } from './cardDocuments';
 
 export type WordPart = { kind: 'same' | 'added' | 'removed'; text: string };
@@ -72,11 +75,6 @@ function editsOf(parts: WordPart[]): string[] {
   return edits;
 }
 
-const plural = (n: number, one: string, few: string, many: string): string => {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  return m10 === 1 && m100 !== 11 ? one : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? few : many;
-};
 
 export function diffTenderDocuments(cache: CacheDb, tenderId: number, from?: number, to?: number): TenderDocumentsDiff {
   const versions = cardVersions(cache, tenderId);
@@ -137,7 +135,7 @@ export function diffTenderDocuments(cache: CacheDb, tenderId: number, from?: num
       n === 0
         ? text(`${d.name}: файл изменён, текст тот же`, `${d.name}: the file changed, the text is the same`)
         : text(
-            `${d.name}: ${n} ${plural(n, 'правка', 'правки', 'правок')}: ${edits.slice(0, 3).join(', ')}${n > 3 ? ', …' : ''}`,
+            `${d.name}: ${n} ${pluralForm(n, EDIT_RU, 'ru')}: ${edits.slice(0, 3).join(', ')}${n > 3 ? ', …' : ''}`,
             `${d.name}: ${n} ${n === 1 ? 'edit' : 'edits'}: ${edits.slice(0, 3).join(', ')}${n > 3 ? ', …' : ''}`,
           );
     out.push({ name: d.name, extension: d.extension, change: n === 0 ? 'unchanged' : 'changed', fromSha256: s1, toSha256: s2, parts: trimContext(parts), summary });
