@@ -23,6 +23,7 @@ import { benchTeamPush, reportTeamPush } from './teamPush';
 import { benchCliStart, reportCliStart } from './cliStart';
 import { benchTriage, reportTriage } from './triage';
 import { benchDocumentExtraction, benchDocumentSearch, reportDocuments } from './documents';
+import { benchFreshCache, reportFreshCache } from './freshCache';
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +49,9 @@ console.log('');
 reportXlsxExport(await benchXlsxExport(Number(values['export-rows'])));
 console.log('');
 reportSandboxTick(benchSandboxTick());
+console.log('');
+// A new cache file: from the schema snapshot beside replaying every migration.
+reportFreshCache(benchFreshCache());
 console.log('');
 // Issue 30: documents' extraction beside a plain read of the same bytes, and search inside 100,000 documents.
 reportDocuments(await benchDocumentExtraction(30), benchDocumentSearch(100_000));

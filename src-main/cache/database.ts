@@ -13,7 +13,9 @@ import { diskFullIn } from './diskSpace';
 import { FutureSchemaError } from './errors';
 import { accessError, inspectBeforeOpen, inspectOpened, isDamageError, isReadOnlyError } from './fileCheck';
 import { stopWriteUpkeep } from './writeUpkeep';
+import { applySnapshot, type SchemaSnapshot } from './migrations/freshSchema';
 import { checkRegistry, latestSchemaVersion, MIGRATIONS, type Migration } from './migrations/index';
+import { SCHEMA_SNAPSHOT } from './migrations/schemaSnapshot';
 import { openProgress, type OnMigrationProgress, type OpenProgress } from './migrations/progress';
 import { retryBusy, WRITE_WAIT_MS } from './writeRetry';
 
@@ -29,8 +31,13 @@ export const DEFAULT_PAGE_SIZE = 4096;
 export interface OpenCacheOptions {
   /** Page size for a file created now; an existing file keeps its own. */
   pageSize?: 4096 | 8192 | 16384 | 32768 | 65536;
-  /** Replaces the migration registry (tests of the migration machinery only). */
+  /** Replaces the migration registry (tests of the migration machinery only); no schema snapshot is used then. */
   migrations?: readonly Migration[];
+  /**
+   * The schema an empty file starts from before the migrations after it run (migrations/freshSchema.ts);
+   * null replays every migration. Default: the checked-in snapshot, with the built-in registry.
+   */
+  snapshot?: SchemaSnapshot | null;
   /** Files up to this size get `quick_check` at open (default QUICK_CHECK_MAX_BYTES); larger ones are left to the background check. */
   quickCheckMaxBytes?: number;
   /**
@@ -110,7 +117,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
     db.pragma('journal_size_limit = 67108864'); // the WAL is cut back to 64 MB after a checkpoint
     db.pragma('analysis_limit = 1000'); // PRAGMA optimize (at close) samples instead of reading whole tables
 
-    const version = migrate(db, file, migrations, known, options.onProgress);
+    const version = migrate(db, file, migrations, known, snapshotFor(options), options.onProgress);
     return new OpenCache(db, file, version);
   } catch (e) {
     db.close();
@@ -140,7 +147,7 @@ function createAtomically(file: string, options: OpenCacheOptions, migrations: r
     try {
       db.pragma(`page_size = ${options.pageSize ?? DEFAULT_PAGE_SIZE}`);
       db.pragma('journal_mode = WAL');
-      migrate(db, temp, migrations, known);
+      migrate(db, temp, migrations, known, snapshotFor(options));
     } finally {
       db.close(); // checkpoints and removes the temporary -wal and -shm
     }
@@ -158,13 +165,26 @@ function createAtomically(file: string, options: OpenCacheOptions, migrations: r
   }
 }
 
-/** Runs every pending migration in one transaction; returns the version the file is at afterwards. */
-function migrate(db: Database.Database, file: string, migrations: readonly Migration[], known: number, onProgress?: OnMigrationProgress): number {
+function snapshotFor(options: OpenCacheOptions): SchemaSnapshot | null {
+  if (options.snapshot !== undefined) return options.snapshot;
+  return options.migrations === undefined ? SCHEMA_SNAPSHOT : null;
+}
+
+/**
+ * Runs every pending migration in one transaction; returns the version the file is at afterwards. An empty
+ * file starts from the schema snapshot (when there is one no newer than this build) and takes only the
+ * migrations after it.
+ */
+function migrate(db: Database.Database, file: string, migrations: readonly Migration[], known: number, snapshot: SchemaSnapshot | null, onProgress?: OnMigrationProgress): number {
   const shown: { progress: OpenProgress | null } = { progress: null };
   const run = db.transaction((): number => {
     // Read again under the write lock: another process may have migrated the file meanwhile.
-    const current = db.pragma('user_version', { simple: true }) as number;
+    let current = db.pragma('user_version', { simple: true }) as number;
     if (current > known) throw new FutureSchemaError(file, current, known);
+    if (current === 0 && snapshot !== null && snapshot.version <= known && isEmpty(db)) {
+      applySnapshot(db, snapshot);
+      current = snapshot.version;
+    }
     const pending = migrations.filter((m) => m.version > current);
     const filling = pending.filter((m) => m.fills === true);
     const progress = onProgress && filling.length > 0 ? openProgress(filling.length, onProgress) : null;
@@ -181,6 +201,10 @@ function migrate(db: Database.Database, file: string, migrations: readonly Migra
   const version = retryBusy(db, () => run.immediate());
   shown.progress?.done();
   return version;
+}
+
+function isEmpty(db: Database.Database): boolean {
+  return db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get() === undefined;
 }
 
 /**
