@@ -161,7 +161,7 @@ const LEAF_LABELS: Record<string, { ru: string; en: string }> = {
 
 /**
  * A field's name for the analyst: the label of its path, else the label of the nearest named parent with the
- * rest in words («Заказчик: контактное лицо»). A raw key never reaches the screen (issue 29).
+ * rest in words («Заказчик: контактное лицо»). A raw key never reaches the screen.
  */
 export function labelOf(path: string, locale: Locale): string {
   const s = shape(path);

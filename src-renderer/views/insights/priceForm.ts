@@ -1,5 +1,5 @@
 /**
- * The price benchmark's form (issue 15): what was typed becomes a PriceQuery, checked by the contract's own
+ * The price benchmark's form: what was typed becomes a PriceQuery, checked by the contract's own
  * schema (insights.prices' arguments), whose issues become the form's field messages in the user's language:
  * the domain's words for a code, the form's for a date and the period. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * One account, two API generations (issue 12): the shared balance also moves by what the same account spends
+ * One account, two API generations: the shared balance also moves by what the same account spends
  * through the other generation, which this profile's own ledger cannot show. This note names that profile and
  * its charges (as its cache mirrors them), so every movement of the balance has an explanation.
  */

@@ -29,7 +29,7 @@ export function useLedgerData(days: number) {
   /** Bumped when the first ledger page came back (new rows pulled): the audit and spend are read after it. */
   const [pulled, setPulled] = useState(0);
 
-  // A run that ends has charged (issue 12: after a run the ledger showed 0 rows and no audit): the balance, the
+  // A run that ends has charged (after a run the ledger showed 0 rows and no audit): the balance, the
   // ledger and then the audit are read again, so they show what the run paid for without a manual refresh.
   useEffect(
     () =>

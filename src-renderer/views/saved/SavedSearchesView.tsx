@@ -170,7 +170,7 @@ function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; o
   const [error, setError] = useState<unknown>(null);
   const parsed = parseMaxSpend(maxSpend);
   const spend = useSpendConfirm();
-  /** The cost first: above the threshold the sync starts only with consent to it (issue 12; the core checks again). */
+  /** The cost first: above the threshold the sync starts only with consent to it (the core checks again). */
   const start = async (cap: number | undefined): Promise<void> => {
     const estimate = await call('sync.estimate', { filterId: search.filterId, contracts, ...(cap !== undefined ? { maxSpend: cap } : {}) });
     let confirmCost: number | undefined;
@@ -354,7 +354,7 @@ function SavedSearchItem({
           aria-pressed={search.following}
           data-testid="saved-follow"
           onClick={() => {
-            // Following is when news starts to come: the moment to ask for the browser's notifications (issue 16).
+            // Following is when news starts to come: the moment to ask for the browser's notifications.
             if (!search.following) void askNotificationPermission();
             act(call('savedSearches.follow', { filterId: search.filterId, follow: !search.following }), (v) => onChanged(v as SavedSearchInfo));
           }}
@@ -468,7 +468,7 @@ export function SavedSearchesView() {
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const [openId, setOpenId] = useState<string | null>(route.view === 'saved' ? (route.filterId ?? null) : null);
-  // A route to a search while this view is shown (a notification's click, issue 16) opens that search too.
+  // A route to a search while this view is shown (a notification's click) opens that search too.
   const routedId = route.view === 'saved' ? (route.filterId ?? null) : null;
   useEffect(() => {
     if (routedId) setOpenId(routedId);

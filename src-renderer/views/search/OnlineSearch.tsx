@@ -201,7 +201,7 @@ export function OnlineSearch() {
     setBusy('run');
     try {
       const label = st.label.trim();
-      // The cost first (a preview repeats free): above the threshold, nothing starts without consent (issue 12).
+      // The cost first (a preview repeats free): above the threshold, nothing starts without consent.
       const preview = await call('search.preview', { criteria: built.criteria, ...(maxSpend !== undefined ? { maxSpend } : {}) });
       st.set({ preview: { criteriaKey: JSON.stringify(built.criteria), result: preview } });
       let confirmCost: number | undefined;

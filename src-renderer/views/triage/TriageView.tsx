@@ -1,5 +1,5 @@
 /**
- * «Разбор» (issue 31): the undecided tenders of the saved searches (or of the whole cache), best first once
+ * «Разбор»: the undecided tenders of the saved searches (or of the whole cache), best first once
  * the model has enough labels, newest first until then. Keyboard-only triage: ↑ ↓ move between rows, one key
  * marks the focused row interesting (Y, +) or not (N, −) as the explicit label (`marks.apply` with
  * `interest`), the row leaves and focus goes to the one that took its place; ? opens the reasons, Enter the
