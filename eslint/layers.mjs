@@ -71,7 +71,7 @@ export const cacheInternals = [
 ];
 
 /**
- * src-renderer, top to bottom (issue 14: shared state in its own folder below the views). What it may import
+ * src-renderer, top to bottom (shared state in its own folder below the views). What it may import
  * of src-main (contract, domain, i18n) is a separate rule in eslint.config.js.
  */
 export const rendererLayers = [
