@@ -15,7 +15,7 @@ import { useAppStore, type Route, type ViewName } from '../state/store';
 import { useLoad } from '../state/useLoad';
 import { claimFocusSpot, findSpot } from '../state/returnPoint';
 import { SearchView } from '../views/search/SearchView';
-import { savedSearchName } from '../views/search/queryBuilder';
+import { savedSearchName } from '../../src-main/i18n/criteriaSummary';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
 import { CardView } from '../views/card/CardView';
 import { ContractsView } from '../views/contracts/ContractsView';

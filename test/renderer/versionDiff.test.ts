@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffVersions, formatValue, labelOf } from '../../src-renderer/views/card/versionDiff';
+import { diffVersions, formatValue, labelOf } from '../../src-renderer/components/versionDiff';
 
 const NBSP = /[\u00a0\u202f]/g;
 const plain = (s: string): string => s.replace(NBSP, ' ');

@@ -18,7 +18,7 @@ import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useProvideAction } from '../../state/commands/actions';
 import { useAppStore } from '../../state/store';
-import { savedSearchName } from '../search/queryBuilder';
+import { savedSearchName } from '../../../src-main/i18n/criteriaSummary';
 import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, periodOf, weekDays, type GridDay } from './calendarGrid';
 import { useCalendarState } from './calendarState';
 import { useCalendarEvents, useScopeChoices } from './useCalendarData';

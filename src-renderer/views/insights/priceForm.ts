@@ -6,7 +6,8 @@
 import { priceQuerySchema, type Locale } from '../../../src-main/contract/ipc';
 import type { PriceQuery } from '../../../src-main/domain/insights';
 import { priceCodeProblemText } from '../../../src-main/domain/ktru';
-import { dateProblem, isoToRuDate, parseDate } from '../search/queryBuilder';
+import { isoToRuDate } from '../../../src-main/i18n/criteriaSummary';
+import { dateProblem, parseDate } from '../../components/typedDate';
 
 export interface PriceForm {
   code: string;

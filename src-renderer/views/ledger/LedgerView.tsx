@@ -14,7 +14,7 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDateTime, formatInt } from '../../format/format';
 import { count, NOUNS, useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
-import { TwinCharges } from './TwinCharges';
+import { TwinCharges } from '../../components/TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
 import { useLedgerData } from './useLedgerData';
 

@@ -10,7 +10,7 @@ import { call } from '../../bridge/client';
 import { useLoad } from '../../state/useLoad';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
-import { diffVersions, type VersionDiff } from '../card/versionDiff';
+import { diffVersions, type VersionDiff } from '../../components/versionDiff';
 
 const strings: Strings<{
   isNew: string;

@@ -9,7 +9,7 @@ import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
-import { jobRunning, JobOutcome } from './JobOutcome';
+import { jobRunning, JobOutcome } from '../../components/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';

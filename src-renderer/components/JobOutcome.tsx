@@ -2,8 +2,8 @@
  * What an ended sync job means for the analyst, next to the shared progress line: stopped, capped or out of
  * balance, nothing is lost and nothing is paid twice when it is run again.
  */
-import type { SyncJob } from '../../../src-main/contract/ipc';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import type { SyncJob } from '../../src-main/contract/ipc';
+import { useStrings, type Strings } from '../i18n/i18n';
 
 /** A job that is known and still reading (a job not reported yet is not counted as running). */
 export function jobRunning(job: SyncJob | undefined): boolean {

@@ -8,12 +8,12 @@
  * is left out. A section that only one of the two deliveries carries (a feed item has no lots or documents;
  * a card does) is not a change: it is reported in `notCompared` instead.
  */
-import type { Locale } from '../../../src-main/contract/ipc';
-import { contractStageOf } from '../../../src-main/domain/contractStage';
-import { contractLaw, tenderLaw } from '../../../src-main/domain/laws';
-import { tenderStatusCode } from '../../../src-main/domain/tenderStage';
-import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { contractStageName, lawName, tenderStageName } from '../../i18n/i18n';
+import type { Locale } from '../../src-main/contract/ipc';
+import { contractStageOf } from '../../src-main/domain/contractStage';
+import { contractLaw, tenderLaw } from '../../src-main/domain/laws';
+import { tenderStatusCode } from '../../src-main/domain/tenderStage';
+import { formatDate, formatDateTime, formatInt, formatRub } from '../format/format';
+import { contractStageName, lawName, tenderStageName } from '../i18n/i18n';
 
 export type DiffEntry =
   | { kind: 'changed'; path: string; label: string; before: string; after: string; /** Which version did not carry the field. */ absent?: 'before' | 'after' }
