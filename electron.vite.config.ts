@@ -9,7 +9,7 @@ const root = import.meta.dirname;
 const fromRoot = (...segments: string[]): string => resolve(root, ...segments);
 
 /**
- * The dark theme (issue 29): every light stylesheet of the renderer gets its dark twin rules appended
+ * The dark theme: every light stylesheet of the renderer gets its dark twin rules appended
  * (scripts/dark-theme/derive.ts); `theme-dark.css`, the dark theme's own hand-set tokens, is taken as written.
  */
 function darkTheme(): Plugin {
@@ -45,7 +45,7 @@ export default defineConfig({
           index: fromRoot('src-main/index.ts'),
           coreWorker: fromRoot('src-main/app/host/coreWorker.ts'),
           packTextWorker: fromRoot('src-main/export/packTextWorker.ts'),
-          // extractWorker: the thread that reads a tender document's text (issue 30, docfiles/extract).
+          // extractWorker: the thread that reads a tender document's text (docfiles/extract).
           extractWorker: fromRoot('src-main/docfiles/extract/extractWorker.ts'),
         },
         external: nativeModules,

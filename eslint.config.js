@@ -24,8 +24,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { apartZones, internalZone, layerZones } from './eslint/layerZones.mjs';
-import { cacheInternals, mainApart, mainLayers, mainSeparate, rendererLayers } from './eslint/layers.mjs';
+import { apartZones, internalZone, layerZones, siblingZones } from './eslint/layerZones.mjs';
+import { cacheInternals, mainApart, mainLayers, mainSeparate, rendererLayers, rendererViewsApart } from './eslint/layers.mjs';
 import localRules from './eslint/noImportCycle.mjs';
 
 const electron = {
@@ -71,6 +71,7 @@ const folderZones = [
   ...apartZones('src-main', mainLayers, mainSeparate, mainApart),
   internalZone('src-main', mainLayers, mainSeparate, 'cache', cacheInternals, 'src-main/cache/README.md'),
   ...layerZones('src-renderer', rendererLayers),
+  ...siblingZones(import.meta.dirname, 'src-renderer', rendererViewsApart),
 ];
 
 export default defineConfig(

@@ -14,9 +14,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const strictPass = process.env.TENDERWB_TEST_STRICT_PASS === '1';
 
 /**
- * The suites the strict project runs: those that talk to a server (issue 11). The kill -9 and shared-rate
+ * The suites the strict project runs: those that talk to a server. The kill -9 and shared-rate
  * suites are left out: they test the cache and the limiter, whose behaviour the server's shapes do not change,
- * and they are the slowest. Of the team suites, the two whose caches are filled from a server (issue 17: the two
+ * and they are the slowest. Of the team suites, the two whose caches are filled from a server (the two
  * analysts through the CLI, the pull) run again; the others fill their caches through the store.
  */
 const STRICT_SUITES = ['test/api', 'test/api-earlier', 'test/sync/faults.test.ts', 'test/sync/balance.test.ts', 'test/sync/outbox.test.ts', 'test/sync/noProgress.test.ts', 'test/sync/earlierNoProgress.test.ts', 'test/sync/cutBody.test.ts', 'test/hostile', 'test/cli', 'test/app', 'test/earlier-core', 'test/reference', 'test/runner/strictEnv.test.ts', 'test/team/twoAnalysts.test.ts', 'test/team/pull.test.ts'];

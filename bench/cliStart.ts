@@ -1,5 +1,5 @@
 /**
- * `tenderwb` start (issue 28): wall time from spawning the shipped bin to its exit, beside `node -e 0` started the
+ * `tenderwb` start: wall time from spawning the shipped bin to its exit, beside `node -e 0` started the
  * same way in the same run (the baseline: what any Node program pays), as differences and ratios to it.
  * Goals: `--help` within 150 ms of the baseline, `profile list` within 250 ms, `cache search WORD` on a
  * 1,000,000-tender cache within 400 ms. The commands are run in turn, round after round, so a burst of load on

@@ -1,5 +1,5 @@
 /**
- * Cold start (issue 13): from process start to the first rows of a saved search on a cache of `tenders`
+ * Cold start: from process start to the first rows of a saved search on a cache of `tenders`
  * tenders (default 1,000,000; every tender version of the sandbox catalogue stored by feed pages under one
  * saved search, as bench/cache.ts does), and the memory of that process at rest after it. Each start is a new
  * process (bench/coldStartChild.ts) run under tsx; the baseline, same run, is the same child started with

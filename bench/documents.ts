@@ -1,5 +1,5 @@
 /**
- * Issue 30's figures: extraction throughput in the worker beside a plain read (sha256) of the same bytes, and
+ * Tender documents' figures: extraction throughput in the worker beside a plain read (sha256) of the same bytes, and
  * «в документах» search latency (p50/p95) over N documents (default 100,000; target p95 < 50 ms).
  *
  *   npx tsx bench/documents.ts [--documents 100000] [--files 30]

@@ -1,5 +1,5 @@
 /**
- * Benchmark of enrichment's plan (issue 15, cache/enrichStore.ts `gaps`): what the preview, the start and the
+ * Benchmark of enrichment's plan (cache/enrichStore.ts `gaps`): what the preview, the start and the
  * job each read before opening a card. A cache of 100,000 tenders (the sandbox catalogue through the one
  * write path) of which half have page 1 of their card cached (a card the size of a sandbox card: the feed
  * object and 20 positions). The baseline, in the same run, is a plain SQL count of the tenders without a

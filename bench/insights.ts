@@ -1,5 +1,5 @@
 /**
- * Intelligence from the cache (issue 15) at scale, each figure beside a baseline measured in the same run.
+ * Intelligence from the cache at scale, each figure beside a baseline measured in the same run.
  *
  *   npx tsx bench/insights.ts [--tenders 1000000] [--cards 0.02] [--samples 40] [--keep DIR]
  *
@@ -234,7 +234,7 @@ export function benchAnswers(cache: CacheDb, samples: number): AnswersReport {
 const fmt = (x: number): string => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 
 export function reportIngest(ingest: IngestComparison): void {
-  console.log('Intelligence from the cache (bench/insights.ts, issue 15)');
+  console.log('Intelligence from the cache (bench/insights.ts)');
   console.log(`  ingest of ${ingest.versions.toLocaleString('en')} versions in ${ingest.pages.toLocaleString('en')} pages (+ ${ingest.cards.toLocaleString('en')} cards), page by page into both caches:`);
   console.log(`    with the insight upkeep: ${ingest.withRate.toLocaleString('en')} versions/s; without it (baseline, same run): ${ingest.withoutRate.toLocaleString('en')}/s`);
   console.log(`    ratio ${ingest.ratio.toFixed(3)} (goal ≥ 0.90): tender pages ${ingest.tenderRatio.toFixed(3)}, contract pages ${ingest.contractRatio.toFixed(3)}; card p50 ${fmt(ingest.withCardMs.p50)} / ${fmt(ingest.withoutCardMs.p50)}, p95 ${fmt(ingest.withCardMs.p95)} / ${fmt(ingest.withoutCardMs.p95)}`);

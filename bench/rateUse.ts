@@ -1,5 +1,5 @@
 /**
- * Sync's use of the rate limit (issue 13): a sync of at least 200 pages against the sandbox with its limit set
+ * Sync's use of the rate limit: a sync of at least 200 pages against the sandbox with its limit set
  * to N requests per minute, through the client's limiter as the app uses it. Figures:
  * - the share of N used: 60 s over the median time the client took for N consecutive requests (a client that
  *   uses its whole limit takes 60 s for any N in a row; ours keeps a second of margin, so ~98.4 % at best);

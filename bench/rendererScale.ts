@@ -1,5 +1,5 @@
 /**
- * The renderer at scale (issue 13): a saved search of `rows` cached tenders (default 100,000) opened in
+ * The renderer at scale: a saved search of `rows` cached tenders (default 100,000) opened in
  * Chromium through browser mode, as test/e2e/large-results.spec.ts seeds it. Figures:
  * - time to first rows: from the click that opens the saved search to its first row in view, beside the same
  *   for a saved search of 100 rows (the baseline: the view's fixed cost, same run);

@@ -38,14 +38,14 @@ const { values } = parseArgs({
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`);
 console.log('');
 // The CLI's start first, on a quiet disk: tenderwb --help, profile list and cache search on a cache of that many
-// tenders (kept between runs: bench/cliStart.ts), beside `node -e 0` in the same rounds (issue 28).
+// tenders (kept between runs: bench/cliStart.ts), beside `node -e 0` in the same rounds.
 reportCliStart(await benchCliStart({ tenders: Number(values.tenders) }));
 console.log('');
 // The export next: run after the cache bench had written and deleted its ~5 GB of files, the export and
 // its baseline both took ~1.5x as long as on their own (2026-11-24), the disk still busy with that.
 reportExport(await benchExport(Number(values['export-rows'])));
 console.log('');
-// XLSX of the same list beside its CSV, in one run (issue 16).
+// XLSX of the same list beside its CSV, in one run.
 reportXlsxExport(await benchXlsxExport(Number(values['export-rows'])));
 console.log('');
 reportSandboxTick(benchSandboxTick());
@@ -53,12 +53,12 @@ console.log('');
 // A new cache file: from the schema snapshot beside replaying every migration.
 reportFreshCache(benchFreshCache());
 console.log('');
-// Issue 30: documents' extraction beside a plain read of the same bytes, and search inside 100,000 documents.
+// Documents' extraction beside a plain read of the same bytes, and search inside 100,000 documents.
 reportDocuments(await benchDocumentExtraction(30), benchDocumentSearch(100_000));
 console.log('');
 reportAudit(await benchAudit());
 console.log('');
-// Triage (issue 31): the model choice, ranking 10,000 undecided tenders and retraining after a changed mark.
+// Triage: the model choice, ranking 10,000 undecided tenders and retraining after a changed mark.
 reportTriage(benchTriage());
 console.log('');
 // Real time: about two minutes at the reference's 100 requests a minute.
@@ -70,13 +70,13 @@ reportColdStart(benchColdStart({ tenders: Number(values.tenders) }));
 console.log('');
 runCacheBench({ tenders: Number(values.tenders) });
 console.log('');
-// Dossiers, price benchmark and red flags over a cache of that size, and the ingest cost of their upkeep (issue 15).
+// Dossiers, price benchmark and red flags over a cache of that size, and the ingest cost of their upkeep.
 runInsightsBench({ tenders: Number(values.tenders) });
 console.log('');
-// What enrichment reads before it opens a card: the preview, the start and the job each plan (issue 15).
+// What enrichment reads before it opens a card: the preview, the start and the job each plan.
 reportEnrichPreview(benchEnrichPreview());
 console.log('');
-// The team push of that many tender versions into a throwaway PostgreSQL, beside a plain COPY of the same rows (issue 17).
+// The team push of that many tender versions into a throwaway PostgreSQL, beside a plain COPY of the same rows.
 reportTeamPush(await benchTeamPush({ tenders: Number(values.tenders) }));
 console.log('');
 reportHostLag(await benchHostLag({ tenders: Number(values.tenders), versions: Number(values['lag-versions']) }));

@@ -1,5 +1,5 @@
 /**
- * The team push at scale (issue 17: 1,000,000 tender versions in under 5 minutes), beside a plain COPY of the same
+ * The team push at scale (1,000,000 tender versions in under 5 minutes), beside a plain COPY of the same
  * rows in the same run.
  *
  *   npx tsx bench/teamPush.ts [--tenders 1000000] [--cache FILE]

@@ -1,5 +1,5 @@
 /**
- * Benchmark of triage (issue 31) on a fixture cache with a known rule (test/triage/fixture.ts: computers of
+ * Benchmark of triage on a fixture cache with a known rule (test/triage/fixture.ts: computers of
  * OKPD2 26.20 for Moscow customers; «компьютер» also in tomographs and other regions; noise words):
  * - the model choice: logistic regression and naive Bayes trained on the same labels, their ranking quality on
  *   the unlabelled tenders (AUC, precision at 20, Brier score for calibration) and their training time;

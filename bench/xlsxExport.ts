@@ -1,5 +1,5 @@
 /**
- * Benchmark of the XLSX export (issue 16): a list written as XLSX (typed cells, the «Источник» sheet) beside
+ * Benchmark of the XLSX export: a list written as XLSX (typed cells, the «Источник» sheet) beside
  * the CSV export of the same list with the same columns, in the same run, so the ratio says what the typed
  * workbook costs over the CSV on this machine. Goal: XLSX of 100,000 rows under 5 s.
  * Memory: each export runs in a fresh process (xlsxExportChild.ts) that samples its resident memory; the same

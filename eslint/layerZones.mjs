@@ -2,6 +2,7 @@
 // layer, one zone per folder of a higher layer it must not import; for a separate folder, one zone per
 // folder it must not import and one per layer below the lowest one allowed to import it; for the cache's
 // internal modules, one zone naming them as forbidden to every folder outside the cache.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const LAYERS_FILE = 'eslint/layers.mjs';
@@ -92,4 +93,34 @@ export function internalZone(root, layers, separate, folder, internals, readme) 
     from: internals.map((file) => under(root, `${folder}/${file}`)),
     message: `It is internal to ${root}/${folder} (${readme}): use a public module of ${root}/${folder} instead.`,
   };
+}
+
+/** The subfolders of `root/folder` (one a view), as they are on disk under `base`. */
+export function subfolders(base, root, folder) {
+  return readdirSync(path.join(base, root, folder), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * Zones that keep the subfolders of `apart.folder` (the views) from importing one another's files, except the
+ * files `apart.allowed` names for one pair.
+ */
+export function siblingZones(base, root, apart) {
+  const names = subfolders(base, root, apart.folder);
+  const zones = [];
+  for (const from of names) {
+    for (const to of names) {
+      if (from === to) continue;
+      const except = apart.allowed.filter((a) => a.from === from && a.to === to).flatMap((a) => a.files);
+      zones.push({
+        target: under(root, `${apart.folder}/${from}`),
+        from: under(root, `${apart.folder}/${to}`),
+        ...(except.length > 0 ? { except } : {}),
+        message: `${root}/${apart.folder}/${from} does not reach into ${root}/${apart.folder}/${to} (${LAYERS_FILE}, rendererViewsApart): move what both need below the views (${apart.instead}).`,
+      });
+    }
+  }
+  return zones;
 }

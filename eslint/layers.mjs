@@ -71,7 +71,7 @@ export const cacheInternals = [
 ];
 
 /**
- * src-renderer, top to bottom (issue 14: shared state in its own folder below the views). What it may import
+ * src-renderer, top to bottom (shared state in its own folder below the views). What it may import
  * of src-main (contract, domain, i18n) is a separate rule in eslint.config.js.
  */
 export const rendererLayers = [
@@ -81,3 +81,16 @@ export const rendererLayers = [
   { name: 'state', folders: ['state'] },
   { name: 'bridge, formats, strings', folders: ['bridge', 'format', 'i18n'] },
 ];
+
+/**
+ * The renderer's views do not reach into one another: a file of `views/<a>/` imports no file of `views/<b>/`
+ * (every subfolder of `folder`, found on disk, so a new view is covered), except the `allowed` files. What two
+ * views share (a component, a pure rule, a read) lives below them: components/, state/, or src-main's pure
+ * layers. The one door left open: the saved searches view opens a saved search in the query builder through
+ * the search view's store and its criteriaToForm (the builder's form is the search view's own state).
+ */
+export const rendererViewsApart = {
+  folder: 'views',
+  allowed: [{ from: 'saved', to: 'search', files: ['searchStore.ts', 'queryBuilder.ts'] }],
+  instead: 'src-renderer/components and src-renderer/state hold what views share',
+};

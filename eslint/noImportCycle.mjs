@@ -1,7 +1,7 @@
 // `local/no-import-cycle`: no file imports a file that imports it back, directly or through others.
 //
 // A local rule rather than import-x's `no-cycle`, because that rule skips type-only imports (`import type`,
-// `import { type X }`), and issue 14 found both of the tree's cycles through exactly those. Here every
+// `import { type X }`), and the layering work found both of the tree's cycles through exactly those. Here every
 // import counts: static, type-only, re-exports, `import('…')` types and dynamic `import()` (a lazy import
 // still ties the two modules' layers together).
 //

@@ -95,7 +95,7 @@ function lockDownWebContents(contents: WebContents): void {
 }
 
 /**
- * Denies every permission request and check (camera, microphone, geolocation, ...) but notifications (issue 16):
+ * Denies every permission request and check (camera, microphone, geolocation, ...) but notifications:
  * the window shows the core's `notify` events through the page's Notification API, which Electron turns into
  * the system's notifications, and a click runs the page's own handler (opening the view); one path for both
  * modes, so the shell adds nothing but this permission. Untested here (no Electron binary in this environment).

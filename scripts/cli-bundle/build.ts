@@ -1,5 +1,5 @@
 /**
- * The one build of the `tenderwb` bundle (issue 28): `npm ci` runs it (package.json's prepare, so the README's
+ * The one build of the `tenderwb` bundle: `npm ci` runs it (package.json's prepare, so the README's
  * `npx tenderwb ...` lines start fast right after it), `npm run build` runs it, and the tests' global setup
  * (test/runner/cliBundle.ts) calls buildCliBundle, so the suites spawn the very bin and bundle users run.
  *

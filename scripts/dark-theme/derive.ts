@@ -1,5 +1,5 @@
 /**
- * The dark theme (issue 29), derived at build time from the light stylesheets rather than kept as a second
+ * The dark theme, derived at build time from the light stylesheets rather than kept as a second
  * hand-written copy of every rule: each rule that sets a colour gets a twin that applies under
  * `<html data-theme="dark">` (src-renderer/state/theme.ts sets it from the OS setting or the user's choice) with
  * the colour mapped to its dark counterpart. A style added to the light sheets is dark at once, and the light

@@ -1,6 +1,6 @@
 /**
  * A server's answer body read as JSON once, for both API clients (transport.ts `exchange`), with what a
- * hostile server must not get past (issue 27):
+ * hostile server must not get past:
  *
  * - Nesting. `JSON.parse` of a 10 MB body of 5 million `[` built a structure that took the CLI to 1-2 GB and
  *   the web core to 836 MB before any schema could refuse it. No legal answer nests deeper than a dozen levels

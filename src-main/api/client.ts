@@ -87,7 +87,7 @@ export type ApiClientOptions = RetryOptions & EndpointOptions & {
   maxRateLimitWaitMs?: number;
   /**
    * Told of every answer of a route that may charge (QUERY, cards) that the client cannot interpret, before
-   * the call fails: it may have been paid for, so the caller keeps it raw (the cache's quarantine, issue 11)
+   * the call fails: it may have been paid for, so the caller keeps it raw (the cache's quarantine)
    * and processes it again after an upgrade. It never carries the token.
    */
   onUnreadable?: (answer: UnreadableAnswer) => void;

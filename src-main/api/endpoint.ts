@@ -14,7 +14,7 @@ import { exchange, urlWithQuery, type Attempt, type DeadlineTimer } from './tran
 /**
  * Default 60 s each for the headers and for an idle body; 80 s for the whole exchange. A page or a card is not
  * repeated after a timeout (transport's `idempotentAndFree`), so 80 s is all a server dripping its answer can
- * hold one up: under the 90 s issue 27 asks of a default page (it took 242 s: a 120 s deadline, then a retry).
+ * hold one up: under the 90 s the hardening goal asks of a default page (it took 242 s: a 120 s deadline, then a retry).
  * A real page of 100 tenders (about 2 MB at most) needs a fraction of it.
  */
 export const DEFAULT_TIMEOUT_MS = 60_000;

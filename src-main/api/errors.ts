@@ -54,7 +54,7 @@ export type ApiErrorInit = {
   userMessage?: string;
   /** Overrides it in both languages (the app picks the user's locale); `userMessage` becomes its Russian side. */
   text?: Text;
-  /** What the request was about: a 404 names it (issue 26: never a bare «Объект не найден»). */
+  /** What the request was about: a 404 names it (never a bare «Объект не найден»). */
   subject?: NotFoundSubject;
 };
 

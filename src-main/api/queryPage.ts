@@ -1,6 +1,6 @@
 /**
  * Reading a QUERY page (reference 2.3-2.5) the way the reference promises it, not the way our sandbox
- * happens to send it (issue 11):
+ * happens to send it:
  * - the version of a delivered object is the result item's `version` (2.4); the object's own `version`, a
  *   choice of some servers, is used only when the item lacks one;
  * - the key that holds a contract is "not shown": `contract` when present, otherwise the one object-valued
@@ -40,7 +40,7 @@ export type ReadPage = {
   charges: PageCharges;
 };
 
-/** A page the client cannot interpret: it is quarantined, never dropped (issue 11 point 3). */
+/** A page the client cannot interpret: it is quarantined, never dropped. */
 export class UnreadablePageError extends Error {
   constructor(readonly reason: string) {
     super(reason);

@@ -2,7 +2,7 @@
  * Schemas of every answer of the current generation (reference sections 2.3-2.6a, 7). They are the client's
  * boundary: what passes is trusted inside the app.
  *
- * Two rules (issue 11, "build for the reference, not for our sandbox"):
+ * Two rules ("build for the reference, not for our sandbox"):
  * - Every object is a loose object: fields we do not know are KEPT, so a newer service that adds fields does
  *   not break us and the cache can store the whole object.
  * - A field is required only when the reference states it AND the client cannot work without it. Everything

@@ -46,7 +46,7 @@ const loadRequest = (): Promise<typeof undiciRequest> => (undici ??= import('und
  * The largest body read, in bytes. The biggest legal answer is a page of 100 objects (reference 8, `limit`
  * 1-100). A full page of 100 sandbox tenders measures about 120 KB (a card about 4 KB); allowing a real
  * tender 20 KB, a page is about 2 MB. 16 MiB leaves eight times that (over a hundred times the measured page)
- * and still keeps a hostile answer (one of 50 MB took the core to 790 MB, issue 13) from growing the process.
+ * and still keeps a hostile answer (one of 50 MB took the core to 790 MB) from growing the process.
  */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** A request id longer than this is not an id (the sandbox's are 24 characters); it is cut to this length. */
@@ -176,7 +176,7 @@ export async function exchange(url: string, o: ExchangeOptions): Promise<Attempt
       }
       const raw = withoutSecrets(await readCapped(res.body, maxBytes), secrets);
       // Parsed here, once, where the credentials are known: a token written with `\u` escapes is rebuilt by the
-      // parse, so it is cut from the parsed strings too (issue 27).
+      // parse, so it is cut from the parsed strings too.
       const body = readBody(raw, secrets);
       if (body.kind === 'too_deep') {
         // No legal answer nests so deep, and parsing it is what costs (1-2 GB for 5M levels): refused unparsed,
@@ -464,7 +464,7 @@ export type RetryPolicy<R> = {
    * Repeating the call can neither charge nor change anything (a GET of a free route, a mutation under its
    * Idempotency-Key): only such a call is tried again after a timeout. Any other (a page, a card, a login) fails
    * at its first timeout: a server that dripped one answer past the deadline drips the next too, and a second
-   * wait doubled the time a default page took to fail (242 s, issue 27).
+   * wait doubled the time a default page took to fail (242 s).
    */
   idempotentAndFree: boolean;
   /** A success status whose empty body is whole, not cut (the earlier generation's 204). */

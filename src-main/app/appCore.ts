@@ -66,7 +66,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const settings = new SettingsFile(options.dataDir, await readSettings(options.dataDir));
   const registry = new ProfileRegistry(options.dataDir);
   const vault = new TokenVault({ env, ...(options.keychain ? { keychain: options.keychain } : {}) });
-  // A data folder that cannot be written is named as such (issue 13: a raw `EACCES … mkdir` or `ENOENT`).
+  // A data folder that cannot be written is named as such (a raw `EACCES … mkdir` or `ENOENT`).
   const sandbox = await openSandboxProfile(options.sandbox, { dataDir: options.dataDir, env }).catch((e: unknown) => {
     throw isReadOnlyError(e) || (e as NodeJS.ErrnoException).code === 'ENOENT' ? accessError(options.dataDir, e) : e;
   });
@@ -79,18 +79,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     sandbox,
     emit: (event, payload) => {
       options.emit(event, payload);
-      // Each profile opened is checked in full in the background (issue 13); see cacheRepair.ts.
+      // Each profile opened is checked in full in the background; see cacheRepair.ts.
       if (event === 'profiles.changed') damageWatch?.checkActive();
       // A sync job that met a damaged page (it runs outside any call) is handled like a call that did.
       if (event === 'sync.progress' && (payload as EventPayload<'sync.progress'>).error?.code === 'cache_damaged') damageWatch?.jobMetDamage();
-      // Issue 17: a job that stored versions brings them to the team when it ends, in any state (a cap, a stop, a
+      // A job that stored versions brings them to the team when it ends, in any state (a cap, a stop, a
       // failure keep what was stored); another profile stops a team run.
       if (event === 'sync.progress') teamSyncer?.jobProgress(payload as EventPayload<'sync.progress'>);
       if (event === 'profiles.changed') void teamSyncer?.stop();
     },
     tuning: options.tuning ?? {},
     rootDir: options.dataDir,
-    // Issue 17: versions stored outside a job (a search's first pages, a list, a card) go to the team too.
+    // Versions stored outside a job (a search's first pages, a list, a card) go to the team too.
     onVersionsStored: (cache) => teamSyncer?.versionsStored(cache),
   });
 
@@ -98,7 +98,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const wanted = settings.value.activeProfile;
   const names = (await ctx.profileInfos().catch(() => [])).map((p) => p.name);
   const initial = wanted && names.includes(wanted) ? wanted : sandbox ? SANDBOX_PROFILE : (names[0] ?? null);
-  // Issue 13: a profile whose cache cannot be opened no longer stops the start: the sandbox, else another
+  // A profile whose cache cannot be opened no longer stops the start: the sandbox, else another
   // profile, else none, and `cache.damaged` tells the user which file and where it went.
   const startProblems: StartProblems = { access: [] };
   try {
@@ -116,7 +116,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     session: () => ctx.sessionOrNull(),
     locale: () => ctx.locale,
     emit: (event, payload) => options.emit(event, payload),
-    // A teammate's newer version of a marked tender is news like one a card fetch brings (issue 16).
+    // A teammate's newer version of a marked tender is news like one a card fetch brings.
     onVersionsStored: (cache, items) => ctx.notifications.versionsStored(cache, items),
     // The ledger reaches the team without an audit first (free; offline the run goes on without it).
     refreshLedger: (session) => (ctx.online && session.generation === 'current' ? session.current.money.pullLedger() : Promise.reject(new Error('offline'))),

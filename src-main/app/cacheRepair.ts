@@ -1,5 +1,5 @@
 /**
- * A damaged cache must not brick the app (issue 13, finding 3):
+ * A damaged cache must not brick the app:
  * - at start, a profile whose cache cannot be opened is passed over for the built-in sandbox (else another
  *   profile, else none), and the reason stays listed for the notice (`cache.damaged`);
  * - a damage met during a call (SQLITE_CORRUPT), or by the full check in the background, closes that profile's
@@ -120,7 +120,7 @@ export class DamageWatch {
           return await handler(args);
         } catch (e) {
           if (!session) throw e;
-          // A full disk is never damage (issue 27); SQLite says some of its writes as a «disk I/O error».
+          // A full disk is never damage; SQLite says some of its writes as a «disk I/O error».
           if (!isDamageError(e)) throw diskFullIn(e, session.dataDir) ?? e;
           throw await this.damaged(session, (e as Error).message);
         }
@@ -168,7 +168,7 @@ export function cacheRepairHandlers(ctx: AppContext, problems: StartProblems): P
         const dataDir = ctx.registry.dataDir(profile);
         const state = damageNoteOf(dataDir);
         if (state.kind === 'none' || existsSync(path.join(dataDir, CACHE_FILE))) continue;
-        // A note that cannot be read is a damaged cache too (issue 27): the profile waits for the user's rebuild.
+        // A note that cannot be read is a damaged cache too: the profile waits for the user's rebuild.
         const error = state.kind === 'note' ? errorOfNote(state.note) : unreadableNoteError(dataDir, state.why);
         out.push({ profile, file: error.file, movedTo: error.movedTo, message: pick(error.text, ctx.locale), rebuildable: true });
       }

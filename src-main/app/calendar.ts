@@ -1,5 +1,5 @@
 /**
- * calendar.*: the deadlines calendar (issue 16) over src-main/calendar/: the events of a scope in a period for
+ * calendar.*: the deadlines calendar over src-main/calendar/: the events of a scope in a period for
  * the calendar view, and the scope's ICS file, written like every export (the save dialog in Electron, a
  * one-time download in browser mode). Read from the cache: offline and free, except the cards an export may
  * open first for the links to the notices (`openCards`, consented to after `calendar.linkEstimate`), which go

@@ -49,7 +49,7 @@ export interface ContextDeps {
   emit: Emit;
   tuning: AppTuning;
   rootDir: string;
-  /** Versions stored by any page or card of a session (the team syncer's «after a paid load», issue 17). */
+  /** Versions stored by any page or card of a session (the team syncer's «after a paid load»). */
   onVersionsStored?(cache: CacheDb): void;
 }
 
@@ -64,7 +64,7 @@ export class AppContext {
   private readonly sessions: Sessions;
   private readonly network: Network;
   private readonly runner: JobRunner;
-  /** Notifications (issue 16): follow jobs' pages, deadlines, quiet hours; the `notify` event. */
+  /** Notifications: follow jobs' pages, deadlines, quiet hours; the `notify` event. */
   readonly notifications: AppNotifications;
 
   constructor(deps: ContextDeps) {
@@ -83,7 +83,7 @@ export class AppContext {
       spending: () => this.settings.value.spending,
       ...(tuning.requestsPerMinute !== undefined ? { requestsPerMinute: tuning.requestsPerMinute } : {}),
       ...(tuning.client ? { client: tuning.client } : {}),
-      // A hold of a second or more is shown on the running jobs (issue 12: a run stood still for a minute, silently).
+      // A hold of a second or more is shown on the running jobs (a run stood still for a minute, silently).
       onRateWait: (ms) => {
         if (ms >= 1000) this.jobs.notePause(new Date(Date.now() + ms).toISOString());
       },

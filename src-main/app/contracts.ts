@@ -15,7 +15,7 @@ export function contractHandlers(ctx: AppContext): ContractHandlers {
     'contracts.query': async ({ set, maxSpend, confirmCost }) => {
       // The checks the Contracts view and the CLI run, again here before anything is charged (any caller).
       const body = checkedContractBody(set);
-      // A one-customer set is a customer's backfill: its contracts are attributed to it after the job (issue 15).
+      // A one-customer set is a customer's backfill: its contracts are attributed to it after the job.
       const customer = customerSetOf(body);
       const { filterId, jobId } = await ctx.currentWorkbench().feedJob('contract', body, {
         // Named as its ledger rows will be («Контракты поставщика «…»»), not «поиск без названия».

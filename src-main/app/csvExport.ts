@@ -67,7 +67,7 @@ const CHOOSER_TITLES: Record<string, Record<Locale, string>> = {
   url: { ru: 'Ссылка (у закупок с открытой карточкой)', en: 'Link (tenders whose card was opened)' },
 };
 
-/** The tender columns on offer; with `marks` (the current generation's lists and searches) the marks' too (issue 16). */
+/** The tender columns on offer; with `marks` (the current generation's lists and searches) the marks' too. */
 const tenderColumns = (marks: boolean): readonly TenderColumn[] => (marks ? [...TENDER_COLUMNS, ...MARK_COLUMNS] : TENDER_COLUMNS);
 
 export const exportColumns = (locale: Locale, marks = false): { key: string; title: string }[] =>
@@ -87,7 +87,7 @@ export function chosenOf<C extends { key: string }>(all: readonly C[], keys: rea
   throw appError('invalid_input', `Неизвестные или повторённые столбцы: ${named || 'повтор'}.`, `Unknown or repeated columns: ${named || 'repeated'}.`);
 }
 
-/** A name safe on every platform, with no control or bidi character (issue 27: `gnp.exe` shown as `exe.png`). */
+/** A name safe on every platform, with no control or bidi character (`gnp.exe` shown as `exe.png`). */
 export const safeFileName = (name: string, fallback: string, extension = 'csv'): string =>
   (displayText(name).replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || fallback) + '.' + extension;
 
@@ -105,7 +105,7 @@ export function datedFileName(name: string, fallback: string, extension: string,
  * Asks where to write (or makes the browser-mode download) and lets `write` fill the file; a chosen file is
  * refused by the one rule of export/outputTarget.ts (never in the data folder `rootDir`, never a device, a
  * FIFO or a folder; the browser mode's own downloads folder is the app's, not a choice). A write that tells
- * its provenance (the table exports) is added to the export history (issue 16).
+ * its provenance (the table exports) is added to the export history.
  */
 export async function exportToTarget(
   platform: HostPlatform,

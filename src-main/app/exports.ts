@@ -1,6 +1,6 @@
 /**
  * CSV or XLSX of what the app shows besides lists: a saved search's cached results (search.export) and the
- * ledger (ledger.export), and the export history (exports.history, issue 16). Same target handling and Excel
+ * ledger (ledger.export), and the export history (exports.history). Same target handling and Excel
  * choice as the list export (csvExport.ts); nothing is fetched, so an export costs nothing.
  */
 import { exportHistory } from '../cache/exportHistory';

@@ -1,6 +1,6 @@
 /**
  * insights.enrich* and insights.backfill*: the paid (or possibly paid) reads behind the dossiers and the price
- * benchmark (issue 15), thin over the session's workbench (current/enrich.ts, current/backfill.ts). Each preview
+ * benchmark, thin over the session's workbench (current/enrich.ts, current/backfill.ts). Each preview
  * comes first and costs nothing (enrichment) or at most one unit (a backfill's one-item QUERY); each start is
  * planned again in the core, so a caller cannot skip consent. Progress comes as `sync.progress`.
  */

@@ -1,5 +1,5 @@
 /**
- * insights.*: answers computed from the cache (issue 15): customer and supplier dossiers (also as XLSX, issue
+ * insights.*: answers computed from the cache: customer and supplier dossiers (also as XLSX, issue
  * 16), the competitors of a saved search or list, the price benchmark and its CSV, red flags and their
  * dismissal. Thin: each handler calls src-main/insights/ on the session's cache (current generation: contracts and cards are its own);
  * nothing is fetched, so none of them costs anything.

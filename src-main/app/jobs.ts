@@ -40,12 +40,12 @@ type JobProgress = SyncProgress & { held?: number };
 export const newJobId = (): string => `job_${randomBytes(9).toString('hex')}`;
 
 /**
- * The job's «N из M», like with like (issue 15: a sync with contracts showed «71 из 69», its tenders and
+ * The job's «N из M», like with like (a sync with contracts showed «71 из 69», its tenders and
  * contracts counted against the tenders' total alone): per feed, the items delivered and that feed's set
  * total (the server states one per feed; a feed's streams share it); `items` and `total` are the sums over the
  * feeds that have reported (a feed read later joins both when it starts). The total stays unknown (null) while
  * a reporting feed has not stated its own; `before` (the first page of a single-feed job) counts for its feed.
- * `held` is what the cache holds of each feed's set (its newest report; issue 26: a follow of a set held whole
+ * `held` is what the cache holds of each feed's set (its newest report; a follow of a set held whole
  * read «0 из 43», this run's items against the set's total), summed like `total`; null while a feed has not
  * reported it (an enrichment never does: its figure stays `items`).
  */

@@ -102,7 +102,7 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       const session = ctx.session();
       const list = lists().require(listId);
       const chosen = chosenColumns(columns, true);
-      // From the members held here, never waiting on the network (issue 13): the list view's refresh reads them.
+      // From the members held here, never waiting on the network: the list view's refresh reads them.
       return exportToTarget(platform, ctx.rootDir, session, datedFileName(list.name, 'list', format), (target) =>
         exportListCsv(session.cache, listId, chosen, target, { delimiter, keepTextAsText: excel, format, locale: ctx.locale }),
       );

@@ -31,7 +31,7 @@ const lostSandboxSession = (session: Session, e: unknown): boolean =>
   session.builtIn && isApiError(e) && (e.code === 'unauthorized' || e.code === 'invalid_session');
 
 /**
- * A profile's token refused (issue 26: a server that forgot the account answers 401 to everything): the error
+ * A profile's token refused (a server that forgot the account answers 401 to everything): the error
  * says where in the app to log in again, for this profile. The built-in sandbox renews its own session instead.
  */
 const withWayOut = (session: Session, e: unknown): unknown =>

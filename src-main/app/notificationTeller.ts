@@ -1,5 +1,5 @@
 /**
- * The app's teller of notifications (issue 16), over the notifications workbench
+ * The app's teller of notifications, over the notifications workbench
  * (src-main/notifications/). A sync job's stored page is offered as it lands (`pageStored`, from the
  * workbench's onJobPageStored hook), and every version stored elsewhere (`versionsStored`: a card, a first
  * page) for the marked tenders it changed; a timer (each minute) looks for deadlines a day away and releases what

@@ -60,7 +60,7 @@ export function profileHandlers(ctx: AppContext): ProfileHandlers {
         try {
           await ctx.activate(name);
         } catch (e) {
-          // A cache that cannot be opened (issue 13) leaves the user where they were, not with no profile.
+          // A cache that cannot be opened leaves the user where they were, not with no profile.
           if (isCacheOpenFailure(e) && previous !== null) await ctx.activate(previous).catch(() => undefined);
           throw e;
         }

@@ -1,5 +1,5 @@
 /**
- * One account, two API generations (issue 12): a tender held through one generation is charged again when the
+ * One account, two API generations: a tender held through one generation is charged again when the
  * other delivers it (each generation bills its own deliveries). Which profiles share an account is never
  * guessed: neither reference states an account id or login a client could compare (docs/api-decisions.md,
  * D-ACC-1). The built-in profiles `sandbox` (current) and `sandbox-earlier` are one account by construction;

@@ -1,5 +1,5 @@
 /**
- * Saved-search results marked new or changed since the user saw them (issue 12): the contract methods over
+ * Saved-search results marked new or changed since the user saw them: the contract methods over
  * the cache's seen store (seenStore.ts). Both generations' profiles have saved searches only in the current
  * generation, so this works on the active session's cache.
  */

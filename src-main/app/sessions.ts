@@ -143,14 +143,14 @@ export class Sessions {
   private open(p: ProfileDescription): Session {
     const { registry, vault, sandbox } = this.deps;
     const dataDir = registry.dataDir(p.name);
-    // A damaged file is moved aside and refused with a message naming it (issue 13); see damagedCaches.ts.
+    // A damaged file is moved aside and refused with a message naming it; see damagedCaches.ts.
     const upgrade = this.deps.onCacheUpgrade;
     const cache = openProfileCache(dataDir, upgrade ? { onProgress: (percent) => upgrade(p.name, percent) } : {});
     const token = p.builtIn && sandbox ? () => sandbox.token() : async () => (await vault.get(p.name)) ?? '';
     // One limiter per session: the rate limit is per account, and the probe shares it.
     const limiter = new RateLimiter({ perMinute: this.deps.requestsPerMinute ?? 100, onWait: (ms) => this.deps.onRateWait(ms) });
     // Answers kept in quarantine by an earlier run are read again now (offline), and a paid answer this
-    // client cannot read is kept there (issue 11), never dropped.
+    // client cannot read is kept there, never dropped.
     if (p.generation === 'current') reprocessQuarantine(cache);
     const tuning = this.deps.client ?? {};
     const client = currentClient(cache, { baseUrl: p.baseUrl, token, limiter, ...tuning });

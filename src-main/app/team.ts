@@ -1,5 +1,5 @@
 /**
- * team.*: the team database connection in Settings (issue 17). The connection (address without password,
+ * team.*: the team database connection in Settings. The connection (address without password,
  * schema) is kept in settings.json with the one profile it belongs to (the one active when it was saved; never the
  * built-in sandbox: demo data must not reach a team); the password only in the keychain; the analyst's name in
  * the profile's cache (team_self, where `tenderwb team sync --author` writes too). The runs themselves are the

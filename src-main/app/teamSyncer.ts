@@ -1,5 +1,5 @@
 /**
- * The app's team database sync (issue 17): one run at a time of team/teamSync.ts over the cache of the profile the
+ * The app's team database sync: one run at a time of team/teamSync.ts over the cache of the profile the
  * connection belongs to (`teamProfile` in settings: the one active when it was saved; never the built-in sandbox,
  * whose demo data must not reach a team), while that profile is active. Started by «Синхронизировать сейчас»,
  * every 15 minutes while the app is open, and after any paid load that stored versions ends (a job in any end
@@ -23,7 +23,7 @@ import { isBuiltInName } from '../workspace/sandboxProfile';
 import type { Session } from './sessions';
 import type { SettingsFile } from '../workspace/settings';
 
-/** Background sync period while the app is open (issue 17: every 15 minutes). */
+/** Background sync period while the app is open (every 15 minutes). */
 export const TEAM_SYNC_INTERVAL_MS = 15 * 60_000;
 
 export interface TeamSyncerDeps {

@@ -1,5 +1,5 @@
 /**
- * triage.*: the «Разбор» view's ranking (issue 31), thin over the triage workbench (src-main/triage/) on the
+ * triage.*: the «Разбор» view's ranking, thin over the triage workbench (src-main/triage/) on the
  * active session's cache. Local: no request, no charge. The scope «searches» is every saved search's tenders
  * held in the cache (the feeds the analyst follows land there).
  */

@@ -1,6 +1,6 @@
 /**
  * The charge audit as one pure function: the server's ledger checked against what the client holds and
- * against what the client itself was told, in both directions (issue 11).
+ * against what the client itself was told, in both directions.
  *
  * - Ledger -> client: every ledger row must be explained by a local delivery (the version held, or a
  *   delivery of that object in the row's request: a card without a version is stored under a provisional
@@ -11,7 +11,7 @@
  *   balance, since both count a subset of them.
  *
  * An audit over an empty ledger while responses showed charges is a failure: it would otherwise "explain
- * every row" of nothing (the vacuous pass of issue 11, point 4).
+ * every row" of nothing (the vacuous pass: a check that passes on an empty input).
  *
  * The lookups of local deliveries are passed in (the cache is far too big to pass as values); everything
  * else is plain data, so tests call this directly.

@@ -103,7 +103,7 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
     external: db.prepare('INSERT OR IGNORE INTO external_id (kind, external_id, id) VALUES (?, ?, ?)'),
     // SQLite rewrites an index entry for every column a SET names, even to the same value: the customer's INN
     // (index contract_party_customer, in no order of the contracts' ids) is set apart, only when it changed
-    // (issue 28: ~50 random index pages a feed page of contract versions otherwise).
+    // (~50 random index pages a feed page of contract versions otherwise).
     party: db.prepare(
       `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version,

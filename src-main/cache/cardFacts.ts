@@ -1,6 +1,6 @@
 /**
  * What enrichment's plan needs of a cached card page, read from its JSON bytes without parsing them whole
- * (issue 15: the first plan of a session parsed every cached page 1 for one number, `positions_total`). The
+ * (the first plan of a session parsed every cached page 1 for one number, `positions_total`). The
  * top-level member is cut out by the exports' field picker (jsonFields.ts), so a lot's or a position's member
  * of the same name is never taken for the card's; a text the picker does not take is parsed whole.
  */

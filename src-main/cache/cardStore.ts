@@ -28,7 +28,7 @@ export interface CardInput {
   /** True when the response stated `billed` (a server may not); a stated charge is logged for the audit. */
   billedStated?: boolean;
   /**
-   * Set for a card a team pull brings (issue 17): the machine that pushed it. No charge is logged (no response
+   * Set for a card a team pull brings: the machine that pushed it. No charge is logged (no response
    * told this machine of one), and when the pull already wrote this version's delivery by the same request (its
    * version row), the card joins that delivery instead of logging it twice.
    */

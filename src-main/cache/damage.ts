@@ -1,5 +1,5 @@
 /**
- * Errors of a cache file that cannot be used (issue 13): damaged or not ours, or in a place that cannot be
+ * Errors of a cache file that cannot be used: damaged or not ours, or in a place that cannot be
  * written. Each carries a stable `code`, the file it is about and a sentence in both languages that names
  * the file (and, once it was moved aside, where it went), so the app, the CLI and the bridge say the same.
  */
@@ -7,7 +7,7 @@ import type { Text } from '../i18n/text';
 
 /**
  * What is wrong with the file. `note_unreadable`: the file is gone (moved aside) and the note that records where
- * cannot be read (issue 27: left empty by a full disk), so no new cache may be made without the user's word.
+ * cannot be read (left empty by a full disk), so no new cache may be made without the user's word.
  */
 export type DamageReason = 'not_a_file' | 'empty' | 'not_sqlite' | 'truncated' | 'foreign' | 'corrupt' | 'note_unreadable';
 
@@ -115,7 +115,7 @@ export class DamagedCacheError extends Error {
 }
 
 /**
- * Stored data that does not read back as it was written (issue 27): a pack or a card that does not inflate, that
+ * Stored data that does not read back as it was written: a pack or a card that does not inflate, that
  * inflates to another length than the one stored beside it, or whose member is not where its row says. SQLite's
  * checks (quick_check at open, which a cache over 32 MB skips, and the page checks of every read) look at the
  * file's structure, never at the bytes of a value, so this is damage met when read: handled as SQLITE_CORRUPT
@@ -137,7 +137,7 @@ export class StoredDataDamageError extends Error {
 
 export type AccessProblem = 'read_only' | 'read_only_fs' | 'missing';
 
-/** The cache's folder cannot be written (issue 13: a read-only folder was reported as `ENOENT … mkdir`). */
+/** The cache's folder cannot be written (a read-only folder was reported as `ENOENT … mkdir`). */
 export class CacheAccessError extends Error {
   readonly code = 'cache_read_only';
 

@@ -76,7 +76,7 @@ class OpenCache implements CacheDb {
       stopWriteUpkeep(this.db);
       this.db.pragma('optimize');
     } catch (error) {
-      // A damaged file fails here too (issue 13: an uncaught stack trace at the CLI's exit, and a switch of
+      // A damaged file fails here too (an uncaught stack trace at the CLI's exit, and a switch of
       // profile that failed): the statistics are a nicety, closing is what matters.
       if (!isDamageError(error)) throw error;
     } finally {
@@ -90,7 +90,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
   checkRegistry(migrations);
   const known = latestSchemaVersion(migrations);
 
-  // Issue 13: only a file that does not exist is a new cache. It is made whole under another name and then
+  // Only a file that does not exist is a new cache. It is made whole under another name and then
   // linked into place, so a cache.db that exists is never half made, and an empty or foreign one is damage.
   if (inspectBeforeOpen(file)) createAtomically(file, options, migrations, known);
 
@@ -127,7 +127,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): CacheDb
 
 /**
  * SQLite's words about a damaged or unwritable file become the cache's own errors, which name the file. A full
- * disk is said as such first (issue 27): its «disk I/O error» or «unable to open» is neither damage nor a
+ * disk is said as such first: its «disk I/O error» or «unable to open» is neither damage nor a
  * read-only folder.
  */
 function openFailure(file: string, error: unknown): unknown {

@@ -6,7 +6,7 @@
  * new, their JSON, the compressed pack) runs before the transaction; `write` runs inside it and re-checks
  * everything it relies on, so a version that `prepare` believed held but is not gets stored anyway.
  *
- * A teammate's word is not the API's (issue 27). A version first delivered by a team pull without delivery
+ * A teammate's word is not the API's. A version first delivered by a team pull without delivery
  * evidence (domain/teamRows.ts) is held as history but never becomes an object's latest (the row shown, searched
  * and exported) over a version the API delivered or a teammate proved; a trusted version becomes the latest over
  * such a one even when its number is lower (a made-up v999 cannot pin a tender). And the API's answer wins over a
@@ -55,7 +55,7 @@ export interface DeliveryRequestInfo {
   /** ISO-8601. */
   receivedAt: string;
   /**
-   * Set for what a team pull brings (issue 17): the id of the machine that pushed it, kept in
+   * Set for what a team pull brings: the id of the machine that pushed it, kept in
    * `delivery_request.team_machine` so that a push skips it and the cache tells pulled from delivered here.
    */
   teamMachine?: string | null;
@@ -94,7 +94,7 @@ export interface DeliveryWriter {
   transact<T>(run: () => T): T;
   readonly tenders: TenderIndexer;
   readonly upkeep: WriteUpkeep;
-  /** The insight tables (issue 15), kept in the same transactions; cardStore adds a card's positions. */
+  /** The insight tables, kept in the same transactions; cardStore adds a card's positions. */
   readonly insights: InsightUpkeep;
 }
 
@@ -166,7 +166,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     adoptTitles: db.prepare('UPDATE tender_positions_text SET version = ? WHERE tender_id = ? AND version = ?'),
     dropVersion: db.prepare('DELETE FROM object_version WHERE kind = ? AND id = ? AND version = ?'),
     // The tender id (index contract_tender) is set apart, only when it changed: SQLite rewrites an index entry
-    // for every column a SET names, even to the same value (issue 28: ~15 random index pages a feed page).
+    // for every column a SET names, even to the same value (~15 random index pages a feed page).
     contract: db.prepare(
       `INSERT INTO contract (id, version, tender_id) VALUES (?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET version = excluded.version

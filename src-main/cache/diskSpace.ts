@@ -1,5 +1,5 @@
 /**
- * Whether a failure of SQLite in a folder is a full disk (issue 27, finding 1). SQLite says SQLITE_FULL when a
+ * Whether a failure of SQLite in a folder is a full disk. SQLite says SQLITE_FULL when a
  * write of the database or the WAL finds no room, but other writes that find none come back as a plain «disk I/O
  * error» (the -shm file's growth, SQLITE_IOERR_SHMSIZE) or «unable to open database file» (the -shm file cannot be
  * made): those are asked of the disk itself, and a folder with (almost) no room left is a full disk, never a

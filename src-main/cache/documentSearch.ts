@@ -1,5 +1,5 @@
 /**
- * «в документах» (issue 30): search inside the extracted text of downloaded tender documents. What a user
+ * «в документах»: search inside the extracted text of downloaded tender documents. What a user
  * types is read exactly as the offline search reads it (`parseText`: words that must all match, "phrases",
  * prefixes with *, OR / ИЛИ / |, minus words), and a plain Russian word matches its other forms through the same
  * stemmer (`stemRussian`: «поставка» finds поставки, поставкой). A hit is a tender's document in the newest

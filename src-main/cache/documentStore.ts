@@ -1,5 +1,5 @@
 /**
- * What the cache knows of tender documents (issue 30, migration 0028): for each document URL, the sha256 of
+ * What the cache knows of tender documents (migration 0028): for each document URL, the sha256 of
  * the bytes it gave (the file is in docfiles/blobStore.ts) or why it failed; for each sha256, its size. A URL
  * once fetched is never fetched again: the sandbox and the registries give an amended document a new URL.
  */

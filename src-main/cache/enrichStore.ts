@@ -1,5 +1,5 @@
 /**
- * What the fetching jobs of issue 15 read of the cache (current/enrich.ts, current/backfill.ts): which cached
+ * What the intelligence's fetching jobs read of the cache (current/enrich.ts, current/backfill.ts): which cached
  * objects still lack positions, and which contracts a backfill's feed delivered.
  *
  * An object is complete when the card of its newest held version (or a provisional card received after it,

@@ -39,7 +39,7 @@ export class CacheInputError extends Error {
 export class OfflineQueryError extends Error {
   readonly code = 'offline_query_invalid';
 
-  /** Both languages: the app shows the user's (issue 12: an English sentence leaked into the Russian UI). */
+  /** Both languages: the app shows the user's (an English sentence leaked into the Russian UI). */
   constructor(readonly text: Text) {
     super(text.en);
     this.name = 'OfflineQueryError';

@@ -1,5 +1,5 @@
 /**
- * The lazy index of external ids (a tender's notice number, a contract's registry number; issue 28's ingest goal,
+ * The lazy index of external ids (a tender's notice number, a contract's registry number; for the ingest goal,
  * migration 0025). Internal to src-main/cache.
  *
  * `external_id` is keyed by the number, and numbers arrive in no order (the customer's code comes first), so each

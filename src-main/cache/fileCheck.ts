@@ -1,5 +1,5 @@
 /**
- * Is this cache file one of ours, and whole? Issue 13: a truncated, overwritten or emptied cache.db, or a
+ * Is this cache file one of ours, and whole? A truncated, overwritten or emptied cache.db, or a
  * directory in its place, bricked the app, and an EMPTY file was silently taken for a new cache (saved
  * searches, cursors, lists and pending edits vanished without a word).
  *
@@ -27,7 +27,7 @@ const DAMAGE_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
 
 /**
  * Whether an error says the database file is damaged (not merely busy or full): better-sqlite3's, or stored data
- * that does not read back as written (issue 27: a damaged pack met when read, in a cache too large for the
+ * that does not read back as written (a damaged pack met when read, in a cache too large for the
  * quick check at open).
  */
 export function isDamageError(error: unknown): boolean {
@@ -76,7 +76,7 @@ export function inspectBeforeOpen(file: string): boolean {
   const pages = header.readUInt32BE(28);
   const countValid = header.readUInt32BE(92) === header.readUInt32BE(24);
   const short = stat.size < pageSize || (countValid && pages > 0 && stat.size < pages * pageSize);
-  // Issue 27: a checkpoint cut short by a full disk writes page 1 (with the new page count) and then fails to
+  // A checkpoint cut short by a full disk writes page 1 (with the new page count) and then fails to
   // extend the file; the pages it could not write are still in the WAL, which SQLite reads them from. Such a
   // file is whole, and only SQLite (quick_check, or a read that meets a missing page) can say otherwise.
   if (short && !walHoldsFrames(file, pageSize)) throw new DamagedCacheError(file, 'truncated');
@@ -142,7 +142,7 @@ function assertWritableDir(dir: string): void {
   }
 }
 
-/** A read-only place is named as such (issue 13: it was reported as a misleading `ENOENT … mkdir`). */
+/** A read-only place is named as such (it was reported as a misleading `ENOENT … mkdir`). */
 export function accessError(where: string, error: unknown): Error {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') return new CacheAccessError(where, code === 'EROFS' ? 'read_only_fs' : 'read_only');

@@ -1,5 +1,5 @@
 /**
- * The read side of the insight tables (issue 15, migration 0012; kept by insightUpkeep.ts in the write path):
+ * The read side of the insight tables (migration 0012; kept by insightUpkeep.ts in the write path):
  * facts about tenders, contracts and positions (src-main/domain/insights.ts) for the dossiers, the price
  * benchmark and the red flags (src-main/insights/), the local dismissals of red flags, and the attribution of
  * contracts to the customer whose backfill found them. Prepared statements, one set per open cache.
@@ -331,7 +331,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
 /** The insight store of an open cache (statements prepared once per cache). */
 export const insightStore = perCache(createInsightStore);
 
-// The agreed free-function names (design of issue 15): each calls the cache's store.
+// The agreed free-function names (the intelligence design): each calls the cache's store.
 export const tenderFactsByCustomer = (cache: CacheDb, inn: string): TenderFact[] => insightStore(cache).tenderFactsByCustomer(inn);
 export const contractFactsByCustomer = (cache: CacheDb, inn: string): ContractFact[] => insightStore(cache).contractFactsByCustomer(inn);
 export const contractFactsBySupplier = (cache: CacheDb, inn: string): ContractFact[] => insightStore(cache).contractFactsBySupplier(inn);

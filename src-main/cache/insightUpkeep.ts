@@ -1,5 +1,5 @@
 /**
- * The write side of the insight tables (issue 15, migration 0012): the facts the dossiers, the price benchmark
+ * The write side of the insight tables (migration 0012): the facts the dossiers, the price benchmark
  * and the red flags read (src-main/domain/insights.ts), kept in the transaction that stores a version or a card
  * (deliveryWriter, cardStore), so they never disagree with the versions held. Internal to src-main/cache; the
  * migration that fills an existing file runs the same upkeep over what the file holds.

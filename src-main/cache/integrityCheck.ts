@@ -1,5 +1,5 @@
 /**
- * The full check of a cache file, on a thread of its own (issue 13). The check at open (fileCheck.ts) is
+ * The full check of a cache file, on a thread of its own. The check at open (fileCheck.ts) is
  * quick: `quick_check` sees a broken b-tree but not an index that disagrees with its table. The full
  * `PRAGMA integrity_check` reads everything, which on a large cache takes long, so it runs after the open,
  * on its own read-only connection, while the app goes on working (WAL readers do not block the writer).

@@ -1,6 +1,6 @@
 /**
  * The last complete pull of the ledger (migration 0010), so the audit can judge from the cache without pulling
- * again (issue 13: the app's audit waited minutes on a rate-limited pull of a 36,000-row ledger).
+ * again (the app's audit waited minutes on a rate-limited pull of a 36,000-row ledger).
  *
  * `chargeSeq` is the charge log's last seq read before the pull began: every charge logged up to there was made
  * before the ledger was read and must be in the mirror. A charge logged after it may be missing from the mirror

@@ -3,7 +3,7 @@
  * (GET /balance). Ledger rows never change on the server, so a row is written once and kept; `maxId` is
  * where the next fetch starts (`starting_after`).
  *
- * A team pull also brings rows a teammate claims (issue 27): they are kept apart (`team_machine`, migration 0021)
+ * A team pull also brings rows a teammate claims: they are kept apart (`team_machine`, migration 0021)
  * and are not this ledger. Everything read here (the audit, the ledger view, the spend, exports, `maxId`) is the
  * API's rows only: a teammate's row never counts as a charge, and 300 claimed ids above the API's newest row can
  * no longer make the mirror skip the real rows below them. The API's row of an id replaces a claim of that id.

@@ -1,6 +1,6 @@
 /**
  * When each list's members were last read whole from the server (migration 0010): an export from the cache
- * says how old its members are instead of refreshing them first (issue 13: a 21,500-member refresh under the
+ * says how old its members are instead of refreshing them first (a 21,500-member refresh under the
  * rate limit kept the first byte of an export waiting for two minutes).
  */
 import { perCache, type CacheDb } from './database';

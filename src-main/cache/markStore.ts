@@ -1,5 +1,5 @@
 /**
- * The analyst's marks on tenders (issue 16, migration 0014; shapes and rules in domain/marks.ts): tags, a
+ * The analyst's marks on tenders (migration 0014; shapes and rules in domain/marks.ts): tags, a
  * pipeline status, an assignee and notes per tender id. Every change is one transaction, so nothing is ever
  * half-applied; each answers which tenders it changed, for the `marks.changed` event.
  *

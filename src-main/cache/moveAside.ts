@@ -1,11 +1,11 @@
 /**
- * Moving a damaged cache file out of the way (issue 13): never deleted, since what it holds may still be
+ * Moving a damaged cache file out of the way: never deleted, since what it holds may still be
  * partly readable (salvage.ts) and the user may want it. The file and its -wal, -shm and -journal companions
  * get one new name beside it, `cache.db.damaged-<UTC time>` (with `-2`, `-3`... when taken), so the app can
  * create a new cache in its place and the message names where the old one went.
  *
  * The name is chosen first (`asideName`) and the move made after (`moveAside`): the profile's note that records
- * the move must be on disk before the file goes (issue 27: a note written after the move, on a full disk, was
+ * the move must be on disk before the file goes (a note written after the move, on a full disk, was
  * left empty, and the next command started an empty cache over the user's marks and lists).
  */
 import { existsSync, readdirSync, renameSync } from 'node:fs';

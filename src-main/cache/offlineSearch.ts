@@ -61,7 +61,7 @@ export interface OfflineQuery {
   status?: readonly string[];
   /** 44-FZ, 223-FZ, commercial. */
   law?: readonly string[];
-  /** Only these tenders (e.g. the ones a marks filter holds for, issue 16); an empty list matches none. */
+  /** Only these tenders (e.g. the ones a marks filter holds for); an empty list matches none. */
   ids?: readonly number[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Reading another profile's cache without taking it as ours (issue 12: one account through two API
+ * Reading another profile's cache without taking it as ours (one account through two API
  * generations): read-only, no migration, no upkeep, closed at once. That profile may be open in another process
  * or written by a newer app; a file that cannot be read now answers null and the caller leaves its figure out.
  */

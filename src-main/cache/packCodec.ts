@@ -58,7 +58,7 @@ export function encodeBlob(raw: Buffer, codec: WriteCodec = CODEC_DEFLATE): Enco
 /**
  * A blob's bytes as written. Raw DEFLATE and Brotli have no checksum of their own, so the length stored beside the blob
  * (`raw_bytes`, given when the caller read it) is what tells a damaged blob from a sound one: damaged bytes either
- * fail to inflate or inflate to another length (issue 27). Either is a StoredDataDamageError, never zlib's words.
+ * fail to inflate or inflate to another length. Either is a StoredDataDamageError, never zlib's words.
  * An unknown codec is damage too: the column allows only these three, and a new one would come with a migration
  * (a file of a newer app is refused at open before anything is read).
  */
@@ -78,7 +78,7 @@ export function decodeBlob(codec: number, body: Buffer, rawBytes?: number, what 
 
 /**
  * The text of one stored version inside its inflated pack: the bytes its row points at, which must lie inside the
- * pack (issue 27: a row whose offsets were damaged would hand the JSON parser a piece of the pack or nothing).
+ * pack (a row whose offsets were damaged would hand the JSON parser a piece of the pack or nothing).
  * What the bytes say is left to storedJson when they are parsed: any JSON value this app stored reads back, so
  * no stored value, whatever a teammate pushed, can make a sound cache look damaged.
  */

@@ -1,5 +1,5 @@
 /**
- * The lazy party indexes of the insight tables (issue 15's ingest goal, migration 0013): which tenders each
+ * The lazy party indexes of the insight tables (the ingest goal, migration 0013): which tenders each
  * customer INN placed (`insight_tender_by_customer`, with the single-supplier mark the peers' shares count) and
  * which contracts each supplier INN is on (`insight_contract_supplier`). Internal to src-main/cache.
  *

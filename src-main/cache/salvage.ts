@@ -1,8 +1,8 @@
 /**
- * What a damaged cache file still gives, copied into the new cache (issue 13): the user's own work, which
+ * What a damaged cache file still gives, copied into the new cache: the user's own work, which
  * the server cannot give back by re-reading feeds — saved searches, lists with their members and local
  * names, pending edits in the outbox, and what each filter was (its name after its search was deleted: the
- * ledger the server gives back names filters by id only, issue 26). Delivered versions, cursors and seen marks are not copied: they
+ * ledger the server gives back names filters by id only). Delivered versions, cursors and seen marks are not copied: they
  * are what the rebuild reads again from the server, and a damaged file's copies of them cannot be trusted.
  *
  * Best effort, row by row: the old file is opened read-only and read until a damaged page stops a table;

@@ -1,5 +1,5 @@
 /**
- * The local history of shared changes (issue 17, migration 0018; rules in domain/sharedChanges.ts): this
+ * The local history of shared changes (migration 0018; rules in domain/sharedChanges.ts): this
  * machine's own changes (logged by triggers) in push order, pulled changes recorded once and applied when they
  * win their field's clock, and a tender's mark history. Pulled changes are written inside teamLinkStore's
  * `asPulled`, so the triggers do not log them again as this machine's.
@@ -86,7 +86,7 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       `INSERT INTO tender_mark (tender_id, marked_version, marked_at) VALUES (?, (SELECT version FROM tender WHERE id = ?), ?)
        ON CONFLICT (tender_id) DO NOTHING`,
     ),
-    // A pulled status keeps the time it was decided (the change's), so the triage label orders it (issue 31).
+    // A pulled status keeps the time it was decided (the change's), so the triage label orders it.
     setStatus: db.prepare<{ status: string | null; at: string; id: number }>(
       hasTriageColumns(cache)
         ? 'UPDATE tender_mark SET status_at = CASE WHEN status IS @status THEN status_at WHEN @status IS NULL THEN NULL ELSE @at END, status = @status WHERE tender_id = @id'

@@ -1,6 +1,6 @@
 /**
  * JSON text read back from the cache (a stored version, a card): it was valid JSON when written, so text that
- * does not parse is a damaged cache (issue 27: a damaged pack in a cache too large for the quick check at open
+ * does not parse is a damaged cache (a damaged pack in a cache too large for the quick check at open
  * surfaced as the JSON parser's words, exit 1 in the CLI). Public: the readers outside the cache (tables, exports,
  * the earlier generation's rows) parse what they were handed with it, so the damage is handled as damage
  * (fileCheck.ts isDamageError: exit 6, moved aside, rebuild offered) wherever it is met.

@@ -1,5 +1,5 @@
 /**
- * What a team pull brings, written into this cache (issue 17): one page of one team table per call, in ONE local
+ * What a team pull brings, written into this cache: one page of one team table per call, in ONE local
  * transaction inside `teamLinkStore.asPulled` (so the change-log triggers do not log it for the next push).
  *
  * Versions and cards go through the cache's one write path (deliveryWriter, cardStore), as an API delivery

@@ -1,5 +1,5 @@
 /**
- * What a team push reads from the cache (issue 17; team/push.ts sends it): read-only.
+ * What a team push reads from the cache (team/push.ts sends it): read-only.
  *
  * Versions and cards are found by the request that delivered them (`object_version.first_request_seq`,
  * `card.request_seq`), so the push cursor is a request sequence: a chunk is a range of requests, and the cursor

@@ -1,5 +1,5 @@
 /**
- * Teammates' rows a pull could not take (issue 27, migration 0021): kept whole with why, so the pull goes on with
+ * Teammates' rows a pull could not take (migration 0021): kept whole with why, so the pull goes on with
  * the other rows and nothing a teammate pushed is lost. A row held for a reason that may pass by itself (its time
  * has come, the analyst lifted a refusal: domain/teamRows.ts RETRIED_REASONS) is read again by every pull and
  * released once taken. Keyed by the team table and the row's key there: a rerun after kill -9 holds it once.

@@ -259,7 +259,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
     // per row inside a busy transaction against ~3 us without it; the customer rarely changes.
     // Nor does it name an indexed column: SQLite rewrites an index entry for every column a SET names, even to
     // the same value, so `publish_at` (index tender_publish_order, in no order of the tenders' ids) is set apart,
-    // only when it changed (issue 28: ~17 random index pages a feed page of updates otherwise).
+    // only when it changed (~17 random index pages a feed page of updates otherwise).
     update: db.prepare(
       `UPDATE tender SET version = ?, name = ?, price = ?, end_at = ?, region = ?,
        status = ?, law = ?, indexed_hash = ?${viewSet} WHERE seq = ?`,

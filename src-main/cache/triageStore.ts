@@ -1,5 +1,5 @@
 /**
- * What triage (issue 31) reads and keeps in the cache (migration 0027): the decisions the marks hold, the
+ * What triage reads and keeps in the cache (migration 0027): the decisions the marks hold, the
  * held tenders' latest versions and cards, and the one stored model with the key of the labels it was
  * trained on. The model row is only a cache of the marks: the triage workbench retrains it when it is missing,
  * unreadable or trained on other labels.

@@ -1,5 +1,5 @@
 /**
- * Whether a version-less card shows a version we hold (issue 11: the reference's card, "as in the tender
+ * Whether a version-less card shows a version we hold (the reference's card, "as in the tender
  * detail of document 2", carries no `version`). Pure; shared by the card path (cards/cardVersion.ts) and the
  * write path, which adopts a provisional card version when the real version that matches it arrives.
  *

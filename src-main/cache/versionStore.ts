@@ -4,7 +4,7 @@
  * A version is stored once, whatever delivered it and however often; each delivery adds a row to the log
  * (with its request, `billed` flag and event). The latest version of an object is the highest version
  * held, not the last one delivered, except that a teammate's version without delivery evidence never is the
- * latest over one the API delivered (cache/deliveryWriter.ts, issue 27). Feed pages go through feedStore (their cursor commits with them) and
+ * latest over one the API delivered (cache/deliveryWriter.ts). Feed pages go through feedStore (their cursor commits with them) and
  * cards through cardStore; `record` is for anything else that delivers objects.
  */
 import type Database from 'better-sqlite3';
@@ -61,7 +61,7 @@ export interface VersionStore {
   /** Every held version key, by kind, id and version; streams (for `cache versions --json`). */
   allVersions(): IterableIterator<VersionKey>;
   /**
-   * Where each held version of the object first came from (issue 27): `api` (this machine's request), `team` (a
+   * Where each held version of the object first came from: `api` (this machine's request), `team` (a
    * teammate's row with the API's delivery evidence) or `team_unproven` (a teammate's row without it).
    */
   origins(kind: ObjectKind, id: number): Map<number, VersionOrigin>;

@@ -7,7 +7,7 @@
  * 40-150 ms, and an OFFSET deep into them as long again for every page (measured: up to ~250 ms), so the
  * whole sorted id list of a (set, order) is kept until the cache changes (`max(request_seq)` moves with
  * every stored delivery; a list also by its members) and a page is then a slice of it. A saved search's first
- * page does not wait for that sort (issue 13, cold start): see `indexOrderedPage` and the LIMIT read in
+ * page does not wait for that sort (cold start): see `indexOrderedPage` and the LIMIT read in
  * `tenderIds`.
  */
 import { perCache, type CacheDb } from './database';
@@ -155,7 +155,7 @@ export interface ContractCriteria {
 export interface ViewQueries {
   /**
    * One sorted page of the tenders a filter's feeds delivered (those held), and how many there are; `among`:
-   * only these tenders (a marks filter's, issue 16).
+   * only these tenders (a marks filter's).
    */
   filterTenders(filterId: string, sort: TenderSort | undefined, offset: number, limit: number, among?: readonly number[]): { rows: TenderViewRow[]; count: number };
   filterTenderCount(filterId: string): number;
@@ -201,7 +201,7 @@ const INDEX_WALKS: Partial<Record<ListSortColumn, { key: string; where: string; 
 /**
  * One early page of a filter's held tenders read in the order of an index SQLite already keeps, or undefined
  * when that does not apply. Why: sorting every member (1,000,000 of them: ~0.9 s) before the first rows was
- * most of the cold start (issue 13). The two orders served here are exactly those of `orderBy`:
+ * most of the cold start. The two orders served here are exactly those of `orderBy`:
  * - `id`: `filter_member`'s own key is (filter_id, kind, id), so the members come in id order;
  * - `receivedAt` (the default): `tender.seq` is the rowid (never NULL, unique, so `orderBy`'s NULL and id
  *   terms change nothing);
@@ -279,7 +279,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
       let raw = packs.get(loc.pack_id);
       if (!raw) {
         const p = s.pack.get(loc.pack_id);
-        // A version whose pack is gone is damage (issue 27), as in versionStore: not a tender quietly left out.
+        // A version whose pack is gone is damage, as in versionStore: not a tender quietly left out.
         if (!p) throw new StoredDataDamageError(`pack ${loc.pack_id}`, `missing (${kind} ${id})`);
         raw = decodePack(loc.pack_id, p);
         packs.set(loc.pack_id, raw);

@@ -1,5 +1,5 @@
 /**
- * Writes that wait their turn (issue 27, item 7). The app and the CLI (and a second CLI) write one cache.db at
+ * Writes that wait their turn. The app and the CLI (and a second CLI) write one cache.db at
  * once: a sync stores page after page, a mark, a list edit, a ledger pull land in between. Two things lost or
  * misreported work:
  *

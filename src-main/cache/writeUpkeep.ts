@@ -1,6 +1,6 @@
 /**
  * What the delivery writer does after each of its write transactions, outside them, so that no write
- * transaction holds the database for long (issue 3: ~100 ms at most). Measured at a million tenders
+ * transaction holds the database for long (~100 ms at most). Measured at a million tenders
  * (bench/cache.ts), the longest page transactions were two kinds of upkeep running inside them:
  *
  * - FTS5's automatic merging, which runs at the commit that flushes the index's new segment, in units of

@@ -1,5 +1,5 @@
 /**
- * src-main/calendar — the deadlines calendar (issue 16): the dated events of the tenders an analyst works on,
+ * src-main/calendar — the deadlines calendar: the dated events of the tenders an analyst works on,
  * read from the cache, offline and free, for the app's calendar view, the ICS export and `tenderwb calendar`.
  * Shapes and UID rules: domain/calendar.ts; Russian working days (the ICS reminder): domain/workingDays.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Which version a fetched card is (issue 11, docs/api-decisions.md D-CLIENT-CARD):
+ * Which version a fetched card is (docs/api-decisions.md D-CLIENT-CARD):
  * - the card's own integer `version` when the server states one (our default sandbox does);
  * - else the newest held version it shows (cache/versionMatch.ts), so re-reading a version we hold never
  *   adds a phantom version to the history or the diff;

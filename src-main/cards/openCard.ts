@@ -35,7 +35,7 @@ export type OpenedCard = {
   charged: boolean;
   /**
    * The card was never fetched: this is the version's stored object (from a feed), shown while the server
-   * cannot be reached. Positions and documents come with the card, so they are not held (issue 26).
+   * cannot be reached. Positions and documents come with the card, so they are not held.
    */
   storedObject?: true;
 };

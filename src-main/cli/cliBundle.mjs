@@ -1,5 +1,5 @@
 /**
- * Where the built `tenderwb` lives and whether it still stands for the source (issue 28). Plain JavaScript, with
+ * Where the built `tenderwb` lives and whether it still stands for the source. Plain JavaScript, with
  * node: imports only: the bin (tenderwb.mjs) asks it before anything else is loaded, and the builder
  * (scripts/cli-bundle/build.ts, run by `npm ci`'s prepare, `npm run build` and the tests' global setup) writes
  * the stamp it reads.

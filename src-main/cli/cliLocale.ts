@@ -1,7 +1,7 @@
 /**
  * The language of the CLI's words: the app's own choice (settings.json at the data root, `locale`), Russian by
  * default, so the CLI and the app of one installation speak the same language. main.ts reads it once per run
- * (CliContext.locale); every command speaks it, its refusals and its help included (issue 26).
+ * (CliContext.locale); every command speaks it, its refusals and its help included.
  */
 import { readSettingsLocale } from '../workspace/settingsLocale';
 import { AppError } from '../domain/appError';

@@ -29,7 +29,7 @@ import type { Locale, Text } from '../i18n/text';
 
 /**
  * The cache's, the API client's and the workbenches' modules are imported when a command first asks for them
- * (issue 28): `tenderwb profile list` and `--help` load neither SQLite nor the API's schemas. The cache's module
+ *: `tenderwb profile list` and `--help` load neither SQLite nor the API's schemas. The cache's module
  * is kept once loaded, for damagedDuringCommand, which must move a damaged file aside without awaiting.
  */
 const cacheModule = () => import('../workspace/damagedCaches');
@@ -50,7 +50,7 @@ export class CliContext {
 
   /**
    * The one language of this run (the app's choice in settings.json, Russian by default): every line the CLI
-   * writes for a person, its errors and its help are in it (issue 26: no English and Russian in one run).
+   * writes for a person, its errors and its help are in it (no English and Russian in one run).
    */
   readonly locale: Locale;
 
@@ -86,7 +86,7 @@ export class CliContext {
 
   /**
    * The profile named by --profile; else the default one: `profile use NAME` (settings.json's cliProfile), else
-   * the first one added (issue 26: a second profile no longer stops every command without --profile); with none,
+   * the first one added (a second profile no longer stops every command without --profile); with none,
    * the app's built-in sandbox when this data root holds its cache.
    */
   async profile(): Promise<Profile> {
@@ -194,7 +194,7 @@ export class CliContext {
   }
 
   /**
-   * What to do when the service refused this profile's token (issue 26): the exact login command for it, or the
+   * What to do when the service refused this profile's token: the exact login command for it, or the
    * variable to fix when the token came from TENDERWB_TOKEN. Null when no profile was chosen.
    */
   async reloginText(): Promise<Text | null> {
@@ -221,7 +221,7 @@ export class CliContext {
   /** The profile's cache, migrated and open until the command ends. */
   async cache(): Promise<CacheDb> {
     if (this.cacheDb) return this.cacheDb;
-    // A damaged file is moved aside and refused with a message naming it, as in the app (issue 13).
+    // A damaged file is moved aside and refused with a message naming it, as in the app.
     const dataDir = await this.dataDir();
     // The first open after an update may fill new tables from a large cache for minutes: a line on stderr
     // (a terminal only, as other progress) says how far it is.
@@ -247,7 +247,7 @@ export class CliContext {
    */
   async rebuildCache(): Promise<{ movedTo: string | null; recovered: Salvaged } | null> {
     const dataDir = await this.dataDir();
-    // A note that cannot be read counts too (issue 27): the source is then the newest file moved aside, if any.
+    // A note that cannot be read counts too: the source is then the newest file moved aside, if any.
     const source = (this.caches ??= await cacheModule()).takeDamageNote(dataDir);
     if (!source) return null;
     const cache = await this.cache();
@@ -256,7 +256,7 @@ export class CliContext {
 
   /**
    * A damage met during the command (a large file is not read whole at open): the cache is closed and its file
-   * moved aside like at open (issue 13); answers the error naming both places, or null with no cache open.
+   * moved aside like at open; answers the error naming both places, or null with no cache open.
    */
   damagedDuringCommand(error: Error): DamagedCacheError | null {
     const cache = this.cacheDb;

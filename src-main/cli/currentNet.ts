@@ -3,7 +3,7 @@
  * made when first needed, so a command the cache answers (a cached card, a list renamed here) needs no token
  * (CliContext.current() reads it at once). A command has no offline mode of its own: it always tries, and a
  * failure reaches the command, which says why and exits non-zero — except the reads the app answers from the
- * cache offline (a card's stored object, the audit: issue 26), which pass `offline` and so may do the same.
+ * cache offline (a card's stored object, the audit), which pass `offline` and so may do the same.
  */
 import { isNetworkFailure, tcpReachable } from '../workspace/connectivity';
 import type { CurrentNet } from '../current/net';

@@ -1,5 +1,5 @@
 /**
- * The one line a failed command prints, in the run's language only (issue 26: a line was Russian, then English).
+ * The one line a failed command prints, in the run's language only (a line was Russian, then English).
  * The CLI's own refusals carry both languages (CliError); the core's errors are told as the app tells them
  * (workspace/errors.ts toIpcError), an API error with the facts support asks for (code, HTTP status, request id).
  */
@@ -14,10 +14,10 @@ import { ProfileError } from '../profiles/profiles';
 import { InvalidTokenError, VaultUnavailableError } from '../vault/tokenVault';
 import { CliError } from './output';
 
-/** Exit codes of a cache that cannot be used (issue 13): distinct, so a script can tell them apart. */
+/** Exit codes of a cache that cannot be used: distinct, so a script can tell them apart. */
 export const EXIT_CACHE_DAMAGED = 6;
 export const EXIT_DATA_READ_ONLY = 7;
-/** A full disk (issue 27): nothing saved before is lost, and the same command succeeds once there is room. */
+/** A full disk: nothing saved before is lost, and the same command succeeds once there is room. */
 export const EXIT_DISK_FULL = 9;
 
 const CACHE_DAMAGED: Text = {
@@ -30,7 +30,7 @@ const REBUILD_COMMAND: Text = { ru: 'Собрать кэш заново: tenderw
 /** A damaged cache or a read-only data folder, with the file named, never SQLite's own words; null for any other failure. */
 export function cacheFailure(e: unknown, locale: Locale): { message: string; exitCode: number } | null {
   if (e instanceof DamagedCacheError) {
-    // The app offers the rebuild with a button; here the command that does it is named (issue 27).
+    // The app offers the rebuild with a button; here the command that does it is named.
     const rebuild = e.movedTo !== null || e.reason === 'note_unreadable' ? ` ${pick(REBUILD_COMMAND, locale)}` : '';
     return { message: pick(e.text, locale) + rebuild, exitCode: EXIT_CACHE_DAMAGED };
   }
@@ -57,7 +57,7 @@ export function errorText(e: unknown, locale: Locale): string {
   if (e instanceof CliError) return e.in(locale);
   if (e instanceof ApiError) return apiErrorText(e, locale);
   if (e instanceof AppError) return pick(e.text, locale);
-  // A full disk or a folder in a file's place (issue 27), also inside a registry's or an export's error.
+  // A full disk or a folder in a file's place, also inside a registry's or an export's error.
   const fileSystem = fileSystemFailure(e);
   if (fileSystem) return pick(fileSystem.text, locale);
   if (e instanceof VaultUnavailableError) return locale === 'en' ? e.messageEn : e.messageRu;

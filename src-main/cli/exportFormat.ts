@@ -13,7 +13,7 @@ import { chooseColumns, columnKeysOf } from '../export/columnChoice';
 export function exportFormat(format: unknown, locale: Locale = 'ru', delimiter: ';' | ',' | '\t' = ';'): boolean {
   // A comma-separated file is for other programs: Russian Excel splits on «;» and reads «,» as the decimal mark,
   // so without a format `--delimiter ,` asks for `plain` (ISO dates, decimal point), never Excel's Russian
-  // dates and decimal commas that every other reader imports as text (issue 28).
+  // dates and decimal commas that every other reader imports as text.
   if (format === undefined && delimiter === ',') return false;
   if (format === undefined || format === 'excel') return true;
   if (format === 'plain') return false;
@@ -21,7 +21,7 @@ export function exportFormat(format: unknown, locale: Locale = 'ru', delimiter: 
 }
 
 /**
- * `--format` of a table export (issue 16): `xlsx` (typed cells and a «Источник» sheet), `csv` (= `excel`, the
+ * `--format` of a table export: `xlsx` (typed cells and a «Источник» sheet), `csv` (= `excel`, the
  * default), or the CSV flavours `excel` / `plain` as before. Without `--format`, an `--out` ending in `.xlsx`
  * asks for XLSX, and `--delimiter ,` for `plain`.
  */

@@ -1,6 +1,6 @@
 /**
  * The end of every CLI export, one way for all of them (lists, searches, the ledger, dossiers, the price benchmark,
- * the calendar, the earlier generation's CSVs): the file goes into the export history the app shows (issue 16), the
+ * the calendar, the earlier generation's CSVs): the file goes into the export history the app shows, the
  * sidecar beside a file that has one (every format but XLSX, whose provenance is its «Источник» sheet) is named,
  * and the last line says the rows and the file in the user's language (the `--json` object is the same in both).
  */
@@ -15,7 +15,7 @@ import { EXPORT_TEXT } from './exportText';
 import { CliError, formatInt } from './output';
 
 /**
- * The file an `--out` names, checked by the one rule of export/outputTarget.ts (issue 27: never inside the data
+ * The file an `--out` names, checked by the one rule of export/outputTarget.ts (never inside the data
  * folder, never a device, a FIFO, a socket or a folder, a missing folder said in one sentence) before anything is
  * read, fetched or paid for: answers the path to write; a refusal is a usage error (exit 2) in the run's language.
  */

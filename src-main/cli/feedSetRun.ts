@@ -58,7 +58,7 @@ export async function runFeedSet(ctx: CliContext, feed: FeedName, body: Record<s
       );
     },
   });
-  // A one-customer contract set is a customer's backfill: its contracts are that customer's (issue 15).
+  // A one-customer contract set is a customer's backfill: its contracts are that customer's.
   if (feed === 'contract') wb.attributeContractSet(body, first.filterId);
   const charged = first.charged + outcome.charged;
   const held = wb.heldOf(feed, first.filterId);

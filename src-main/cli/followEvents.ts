@@ -1,5 +1,5 @@
 /**
- * `tenderwb sync --follow`'s events (issue 16): one line per notification event — a followed search's page of
+ * `tenderwb sync --follow`'s events: one line per notification event — a followed search's page of
  * new or changed tenders, a marked tender's newer version, a marked or listed tender's deadline within a day —
  * or, with `--json`, one object per line (`{"event": "saved_search_updated" | "marked_tender_changed" |
  * "deadline_soon", ...its fields, "title", "body"}`), so a script can forward them. Deduplicated on the CLI's own

@@ -1,5 +1,5 @@
 /**
- * The human side of `tenderwb analytics` and `tenderwb flags` (issue 15): dossiers, competitors, the price
+ * The human side of `tenderwb analytics` and `tenderwb flags`: dossiers, competitors, the price
  * benchmark and red flags as readable Russian or English text (the app's locale, settings.json), money in the
  * Russian format, codes named (laws, statuses, stages by i18n/codes; a placement, region or OKPD2 class by the
  * label the answer carries, else by the query builder's dictionaries, i18n/dictionaries: the insight store keeps

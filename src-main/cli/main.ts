@@ -19,7 +19,7 @@ import { diskFullIn } from '../cache/diskSpace';
 import { commandHelp, overviewHelp } from './help';
 
 /*
- * What a start loads (issue 28): this module and what it imports statically are all `tenderwb --help` runs, so
+ * What a start loads: this module and what it imports statically are all `tenderwb --help` runs, so
  * they stay light; the context (profiles, keychain), each command's module (commands/index.ts) and the words of
  * a failure (errorText.ts, which knows every error of the core) are imported when the run gets there.
  * test/cli/startLoad.test.ts fails when a light command loads a heavy package.
@@ -108,7 +108,7 @@ export async function main(argv: string[]): Promise<number> {
       // The file could not be moved: the plain damage message below is given.
     }
     const cacheProblem = cacheFailure(moved ?? e, locale);
-    // SQLite says some writes that found no room as a «disk I/O error»: the cache's folder is asked (issue 27).
+    // SQLite says some writes that found no room as a «disk I/O error»: the cache's folder is asked.
     const folder = ctx?.openCacheFolder() ?? null;
     const failure = (folder !== null ? diskFullIn(e, folder) : null) ?? e;
     const relogin = ctx && isApiError(e) && isTokenRefusal(e) ? await reloginMessage(ctx, e).catch(() => null) : null;
@@ -120,7 +120,7 @@ export async function main(argv: string[]): Promise<number> {
     try {
       ctx?.close();
     } catch {
-      // Closing a damaged cache must not print a stack trace over the message already given (issue 13).
+      // Closing a damaged cache must not print a stack trace over the message already given.
     }
   }
 }
@@ -129,7 +129,7 @@ const unknownCommand = (name: string): CliError =>
   new CliError({ ru: `нет команды «${name}»; список команд: tenderwb --help`, en: `unknown command "${name}"; see "tenderwb --help"` }, 2);
 
 /**
- * The service refused the profile's token (issue 26: after a sandbox restart every command met a 401 that only
+ * The service refused the profile's token (after a sandbox restart every command met a 401 that only
  * said «проверьте токен»): the exact command to log in again, with the facts support asks for, in the run's language.
  */
 async function reloginMessage(ctx: CliContext, e: Parameters<typeof apiErrorFacts>[0]): Promise<string | null> {

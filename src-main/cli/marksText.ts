@@ -1,5 +1,5 @@
 /**
- * How the CLI writes marks (issue 16): the `--json` object of a marked tender exactly as the issue gives it, and
+ * How the CLI writes marks: the `--json` object of a marked tender exactly as the issue gives it, and
  * a readable line with names, not codes (status «На рассмотрении», deadline in Moscow time, tender status).
  */
 import type { MarkedTender, Tag, TenderMarks } from '../domain/marks';
@@ -13,7 +13,7 @@ export function markedTenderJson(m: TenderMarks): { id: number; tags: string[]; 
   return { id: m.tender_id, tags: m.tags.map((t) => t.name), status: m.status, assignee: m.assignee, notes: m.notes.map((n) => ({ text: n.text, at: n.at })) };
 }
 
-/** The explicit triage label in words (issue 31): «Интересно» / «Неинтересно». */
+/** The explicit triage label in words: «Интересно» / «Неинтересно». */
 export const interestName = (interesting: boolean, locale: Locale): string =>
   interesting ? (locale === 'en' ? 'Interesting' : 'Интересно') : locale === 'en' ? 'Not interesting' : 'Неинтересно';
 

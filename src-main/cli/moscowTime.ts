@@ -1,5 +1,5 @@
 /**
- * How the CLI writes a moment in a sentence (issue 26: not `2026-12-06T20:57:29.094Z`): Moscow time, as the app
+ * How the CLI writes a moment in a sentence (not `2026-12-06T20:57:29.094Z`): Moscow time, as the app
  * writes it — «06.12.2026, 20:57 МСК» (English: «06/12/2026, 20:57 MSK») — and a calendar day as «06.12.2026».
  * A value that is not a moment is written as it came, since hiding it would hide information.
  */

@@ -1,7 +1,7 @@
 /**
  * How the CLI speaks: human lines by default, one JSON object per line with `--json`, a progress bar on a
  * terminal, and a one-line reason on stderr when a command fails. Every line passes domain/displayText.ts on its
- * way out (issue 27): a server's text cannot clear the screen, set a title, plant a link or reverse a line; a JSON
+ * way out: a server's text cannot clear the screen, set a title, plant a link or reverse a line; a JSON
  * line keeps its exact values, with what a terminal would act on written as `\uXXXX`.
  */
 import { displayText, terminalSafeJson } from '../domain/displayText';
@@ -65,7 +65,7 @@ export function createOutput(json: boolean, stdout: NodeJS.WriteStream = process
 }
 
 // Made at the first price printed, not at import: every start loads this module, and building a formatter
-// loads ICU's locale data, a fifth of `tenderwb --help`'s own time (issue 28).
+// loads ICU's locale data, a fifth of `tenderwb --help`'s own time.
 let rub: Intl.NumberFormat | null = null;
 export const formatRub = (n: unknown): string => (typeof n === 'number' ? `${(rub ??= new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(n)} ₽` : '—');
 export const formatInt = (n: number): string => n.toLocaleString('ru-RU');

@@ -1,5 +1,5 @@
 /**
- * The CLI's side of "nothing is spent by surprise" (issue 12): a paid command (`sync`, both generations) stops
+ * The CLI's side of "nothing is spent by surprise": a paid command (`sync`, both generations) stops
  * at a cap unless told otherwise. The cap is `--max-spend N`, else the default per-run cap of the settings
  * (`settings.json` at the data root, the app's own, 1 000 units unless changed there), and `--no-cap` lifts it.
  * When the preview already shows that the run would pass the default cap, nothing is charged and the command
@@ -107,7 +107,7 @@ export function capStopNote(plan: CliSpendCap, charged: number, locale: Locale):
 }
 
 /**
- * A feed whose position the server refuses starts again from its set's criteria (issue 26), planned as a new run
+ * A feed whose position the server refuses starts again from its set's criteria, planned as a new run
  * of this command: refused above the default cap when no flag was given (the message names the flags), bounded by
  * the daily budget; the run's own --max-spend already bounds the rest. The restart is said in one line, in the
  * user's language.

@@ -2,7 +2,7 @@
 /**
  * The `tenderwb` command (package.json's bin). It runs the bundle built from the source at install and build time
  * (`npm ci`'s prepare, `npm run build`: out/cli/, scripts/cli-bundle/build.ts), which starts in a fraction of the
- * time: compiling the TypeScript through tsx cost 1-2 s at every start (issue 28, BENCHMARKS.md "CLI start").
+ * time: compiling the TypeScript through tsx cost 1-2 s at every start (BENCHMARKS.md "CLI start").
  *
  * When that bundle is missing (an install with --ignore-scripts) or no longer stands for the source (a file
  * edited, another branch checked out: cliBundle.mjs says how that is told), the source runs through tsx, as

@@ -1,5 +1,5 @@
 /**
- * How big a call across the boundary, and its answer, may be (issue 13, finding 5: a 1 MB call whose argument
+ * How big a call across the boundary, and its answer, may be (a 1 MB call whose argument
  * failed validation got a 50 MB error body, because every zod issue, unknown keys included, was echoed back).
  *
  * - A call is measured before it is validated, by a walk that stops at the first limit it passes, so an

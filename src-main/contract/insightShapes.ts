@@ -1,5 +1,5 @@
 /**
- * The results of the contract's `insights.*` methods (issue 15), as zod schemas typed by the shapes of
+ * The results of the contract's `insights.*` methods, as zod schemas typed by the shapes of
  * domain/insights.ts: each schema is declared as `z.ZodType<DomainType>`, so a field the domain adds or
  * renames fails the typecheck here instead of drifting, and the renderer's `MethodResult` is the domain type
  * itself. The host checks results against them in development (app/host/dispatch.ts).

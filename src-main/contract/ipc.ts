@@ -27,7 +27,7 @@ import { CALENDAR_EVENT_KINDS, type CalendarEvent } from '../domain/calendar';
 import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../domain/provenance';
 import type { NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
-// The settings' own shapes live in settingsShapes.ts (issue 28: the CLI reads settings.json without this whole contract).
+// The settings' own shapes live in settingsShapes.ts (the CLI reads settings.json without this whole contract).
 import { columnLayoutSchema, columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
 export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
 export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun } from './settingsShapes';
@@ -126,10 +126,10 @@ export const ipcErrorCodeSchema = z.enum([
   'not_supported', // the operation makes no sense for this profile's API generation
   'confirmation_required', // a paid run above the confirmation threshold without consent to its previewed cost
   'cache_damaged', // the profile's cache file is damaged or not a cache: moved aside, the profile waits for a rebuild
-  'team_auth', // the team database refused its user or password (issue 17)
+  'team_auth', // the team database refused its user or password
   'team_forbidden', // the team database's user may not create the schema or write into it
   'team_schema_too_new', // the team database was migrated by a newer app
-  'disk_full', // the disk has no room left: nothing was written, nothing saved before is lost (issue 27)
+  'disk_full', // the disk has no room left: nothing was written, nothing saved before is lost
   'internal',
 ]);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
@@ -161,7 +161,7 @@ export const tenderRowSchema = z.object({
   endDate: z.string().nullable(),
   /** When this cache first received the tender. */
   receivedAt: z.string().nullable(),
-  /** The analyst's marks (issue 16), where the query was asked for them and the tender carries some. */
+  /** The analyst's marks, where the query was asked for them and the tender carries some. */
   marks: (z.object({ tags: z.array(z.object({ name: z.string(), color: z.string() })), status: z.enum(PIPELINE_STATUSES).nullable(), assignee: z.string().nullable() }) satisfies z.ZodType<RowMarks>).optional(),
 });
 export type TenderRow = z.infer<typeof tenderRowSchema>;
@@ -239,7 +239,7 @@ export const versionInfoSchema = z.object({
   billed: z.boolean(),
   via: z.string(),
   /**
-   * Whose word the version is (issue 27): `api` (delivered to this machine), `team` (a teammate's row with the
+   * Whose word the version is: `api` (delivered to this machine), `team` (a teammate's row with the
    * API's delivery evidence), `team_unproven` (a teammate's row without it: history, never shown over the API's).
    */
   from: z.enum(['api', 'team', 'team_unproven']).optional(),
@@ -259,7 +259,7 @@ export const cardResultSchema = z.object({
   listIds: z.array(z.string()),
   /**
    * The card was never opened and the server cannot be reached: `card` is the version's stored object (from a
-   * feed), without the card's positions and documents (issue 26: say «не загружены», not «нет»).
+   * feed), without the card's positions and documents (say «не загружены», not «нет»).
    */
   storedObject: z.boolean().optional(),
 });
@@ -293,7 +293,7 @@ export const syncJobSchema = z.object({
   total: z.number().nullable(),
   /**
    * What the cache holds of the set (its members: a saved search's «в кэше»), the figure shown against `total`
-   * (issue 26: a follow of a set held whole read «0 из 43», this run's items); null when the job does not know
+   * (a follow of a set held whole read «0 из 43», this run's items); null when the job does not know
    * it (an enrichment, an earlier-generation filter, before a feed's first report): then `items` is shown.
    */
   held: z.number().nullable().optional(),
@@ -302,9 +302,9 @@ export const syncJobSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   error: ipcErrorSchema.nullable(),
-  /** The client is holding its next request to the API's 100 a minute until then (issue 12: no silent stall). */
+  /** The client is holding its next request to the API's 100 a minute until then (no silent stall). */
   pausedUntil: z.string().nullable().optional(),
-  /** What the analyst should know about the run, in their language (issue 26: a feed started again from the saved criteria). */
+  /** What the analyst should know about the run, in their language (a feed started again from the saved criteria). */
   notice: z.string().nullable().optional(),
 });
 export type SyncJob = z.infer<typeof syncJobSchema>;
@@ -452,7 +452,7 @@ const exportResultSchema = z.object({
   downloadUrl: z.string().nullable(),
   fileName: z.string(),
   rows: z.number(),
-  /** Browser mode, a CSV: its provenance (`FILE.provenance.json`) as a second one-time download (issue 16). */
+  /** Browser mode, a CSV: its provenance (`FILE.provenance.json`) as a second one-time download. */
   provenanceDownload: z.object({ url: z.string(), fileName: z.string() }).optional(),
 });
 
@@ -464,7 +464,7 @@ const exportColumnKeys = z.array(z.string().max(64)).min(1).max(100);
 const csvDelimiter = z.enum([';', ',', '\t']).default(';');
 /** true: digit strings Excel would mangle (notice numbers, INNs with a leading zero) as `="…"`; false: plain text for other programs. */
 const csvForExcel = z.boolean().default(true);
-/** A table export's file format (issue 16): CSV (the default, with a FILE.provenance.json beside it) or XLSX (typed cells, a «Источник» sheet). */
+/** A table export's file format: CSV (the default, with a FILE.provenance.json beside it) or XLSX (typed cells, a «Источник» sheet). */
 const tableExportFormat = z.enum(EXPORT_FORMATS).default('csv');
 const exportSubjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('list'), list_id: z.string(), name: z.string() }),
@@ -511,7 +511,7 @@ export type SpendEstimate = z.infer<typeof spendEstimateSchema>;
 /** Consent to a previewed cost; the core previews again and refuses when the new preview is higher. */
 const confirmCost = z.number().int().min(0).max(1_000_000_000).optional();
 
-// Issue 15, intelligence from the cache: what the insights.* methods take (results: contract/insightShapes.ts).
+// Intelligence from the cache: what the insights.* methods take (results: contract/insightShapes.ts).
 /** A price benchmark's question (domain PriceQuery): the code an OKPD2 or KTRU code or prefix, the period in Moscow calendar days. */
 export const priceQuerySchema = z
   .strictObject({
@@ -526,7 +526,7 @@ export const priceQuerySchema = z
   })
   .refine((q) => q.from === undefined || q.to === undefined || periodInOrder(q.from, q.to), 'period: "from" is after "to"');
 /**
- * Enrichment (issue 15): what opening the cards of cached objects without positions would take. A card of a
+ * Enrichment: what opening the cards of cached objects without positions would take. A card of a
  * held version costs 0 (`expectedCost`); it costs one unit only when the server has meanwhile a newer version,
  * unknown before asking, so `worstCase` (one unit per object) is what `spend` plans and consent covers.
  */
@@ -567,7 +567,7 @@ const flagObject = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('customer'), id: inn }),
 ]);
 
-// Issue 16, marks and the deadlines calendar.
+// Marks and the deadlines calendar.
 /**
  * A string checked by a domain rule whose words come in both languages (domain/markProblems.ts): the issue
  * carries both, and `describeIssues` answers in the reader's (the message alone is the Russian one).
@@ -597,7 +597,7 @@ export const markChangeSchema = z.strictObject({
   note: checkedBy(noteProblem).pipe(z.string().max(NOTE_MAX)).optional(),
   interest: z.boolean().nullable().optional(),
 });
-/** Which tenders triage ranks (issue 31): every saved search's, one search's, one list's, or every held one. */
+/** Which tenders triage ranks: every saved search's, one search's, one list's, or every held one. */
 export const triageScopeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('searches') }),
   z.strictObject({ kind: z.literal('search'), filterId }),
@@ -812,7 +812,7 @@ export const methods = {
       regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
       okpd2: z.array(z.string().max(20)).max(200).optional(),
       status: z.array(tenderStatusSchema).optional(),
-      /** Only tenders whose marks match (issue 16). */
+      /** Only tenders whose marks match. */
       marks: markFilterSchema.optional(),
       order: z.enum(['newest', 'relevance']).default('newest'),
       ...page.shape,
@@ -946,7 +946,7 @@ export const methods = {
   'ledger.exportColumns': method(empty, z.array(exportColumnSchema)),
   /** The mirrored ledger as CSV (newest first, with labels and audit verdicts), like `lists.export`. */
   'ledger.export': method(z.strictObject({ columns: exportColumnKeys, delimiter: csvDelimiter, excel: csvForExcel, format: tableExportFormat }), exportResultSchema),
-  /** Past exports of this profile, newest first: what, when, the file, rows and units (issue 16). */
+  /** Past exports of this profile, newest first: what, when, the file, rows and units. */
   'exports.history': method(empty, z.array(exportHistoryEntrySchema)),
   'ledger.spend': method(
     z.strictObject({ days: z.number().int().min(1).max(366).default(30) }),
@@ -1000,10 +1000,10 @@ export const methods = {
     exportResultSchema,
   ),
 
-  // Intelligence from the cache (issue 15): answers computed from what is cached, offline and free.
+  // Intelligence from the cache: answers computed from what is cached, offline and free.
   'insights.customer': method(z.strictObject({ inn }), customerDossierSchema),
   'insights.supplier': method(z.strictObject({ inn }), supplierDossierSchema),
-  /** A dossier as an XLSX workbook: its figures, a sheet per table and «Источник» (issue 16); free, from the cache. */
+  /** A dossier as an XLSX workbook: its figures, a sheet per table and «Источник»; free, from the cache. */
   'insights.exportDossier': method(z.strictObject({ party: z.enum(['customer', 'supplier']), inn }), exportResultSchema),
   'insights.competitors': method(z.strictObject({ scope: insightScopeSchema }), competitorsAnswerSchema),
   'insights.prices': method(priceQuerySchema, priceBenchmarkSchema),
@@ -1030,7 +1030,7 @@ export const methods = {
     z.object({ filterId: z.string(), jobId: z.string() }),
   ),
 
-  // The analyst's marks (issue 16): kept in the profile's cache, never sent to the API; each change emits `marks.changed`.
+  // The analyst's marks: kept in the profile's cache, never sent to the API; each change emits `marks.changed`.
   'marks.get': method(z.strictObject({ tenderId: objectId }), tenderMarksSchema),
   'marks.ofTenders': method(z.strictObject({ ids: z.array(objectId).max(10_000) }), z.array(tenderMarksSchema)),
   /** Applies one change to many tenders in one transaction; `changed` counts the tenders whose marks changed. */
@@ -1049,20 +1049,20 @@ export const methods = {
     z.object({ columns: z.array(z.object({ status: z.enum(PIPELINE_STATUSES).nullable(), rows: z.array(markedTenderSchema) })) }),
   ),
   'marks.assignees': method(empty, z.array(z.string())),
-  /** Every change of this tender's marks, here and pulled from the team database (issue 17), oldest first. */
+  /** Every change of this tender's marks, here and pulled from the team database, oldest first. */
   'marks.history': method(
     z.strictObject({ tenderId: objectId }),
     z.array(z.object({ field: z.string(), value: z.unknown(), at: z.string(), author: z.string(), machine_id: z.string(), pulled: z.boolean(), subject: z.string().nullable() })),
   ),
 
-  // Triage (issue 31): the undecided tenders ranked by the analyst's own marks; local, offline and free.
+  // Triage: the undecided tenders ranked by the analyst's own marks; local, offline and free.
   /** The undecided held tenders of the scope, best first (newest first until the model has enough labels). */
   'triage.rank': method(
     z.strictObject({ scope: triageScopeSchema, limit: z.number().int().min(1).max(10_000).optional(), teammates: z.boolean().optional() }),
     triageAnswerSchema,
   ),
 
-  // The deadlines calendar (issue 16): read from the cache, offline and free.
+  // The deadlines calendar: read from the cache, offline and free.
   /** Events of the scope whose instant is in [from, to), in time order. */
   'calendar.events': method(
     z
@@ -1083,14 +1083,14 @@ export const methods = {
    */
   'calendar.exportIcs': method(z.strictObject({ scope: calendarScopeSchema, openCards: z.strictObject({ confirmCost }).optional() }), exportResultSchema),
 
-  // Notifications (issue 16): the window is told by the `notify` event.
+  // Notifications: the window is told by the `notify` event.
   'notifications.settings': method(empty, notificationSettingsSchema),
   'notifications.setSettings': method(notificationSettingsSchema, notificationSettingsSchema),
   /** Mutes (or unmutes) a saved search's notifications; the search is still followed and read. */
   'notifications.mute': method(z.strictObject({ filterId, muted: z.boolean() }), z.object({ muted: z.boolean() })),
   'notifications.muted': method(empty, z.array(z.string())),
 
-  // The team database (issue 17): the core syncs in the background every 15 minutes and after a feed sync.
+  // The team database: the core syncs in the background every 15 minutes and after a feed sync.
   'team.status': method(empty, teamStatusSchema),
   /**
    * Keeps the connection for the active profile (null: none, and background sync stops; refused on the built-in
@@ -1119,7 +1119,7 @@ export const methods = {
     empty,
     z.object({ path: z.string(), sizeBytes: z.number(), tenders: z.number(), tenderVersions: z.number(), contracts: z.number(), contractVersions: z.number(), cards: z.number() }),
   ),
-  /** Caches found damaged (issue 13): which profile, which file, where it was moved, in the user's words. */
+  /** Caches found damaged: which profile, which file, where it was moved, in the user's words. */
   'cache.damaged': method(
     empty,
     z.array(z.object({ profile: z.string(), file: z.string(), movedTo: z.string().nullable(), message: z.string(), rebuildable: z.boolean() })),
@@ -1172,10 +1172,10 @@ export const events = {
    * cache): whole percents, increasing, the last one 100.
    */
   'cache.upgrade': z.object({ profile: z.string(), percent: z.number().int().min(0).max(100) }),
-  /** The team sync's state changed: started, moved, ended (issue 17). */
+  /** The team sync's state changed: started, moved, ended. */
   'team.status': teamStatusSchema,
   /**
-   * Something to tell the analyst (issue 16), worded in their language: `target` is where a click leads (null: the
+   * Something to tell the analyst, worded in their language: `target` is where a click leads (null: the
    * app itself, for a summary of events of different kinds); `summary` is the one told when quiet hours end.
    */
   notify: z.object({

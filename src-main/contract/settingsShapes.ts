@@ -3,7 +3,7 @@
  * settings, the tables' column layouts, notifications and the team connection with its last run. A module of
  * their own, re-exported by contract/ipc.ts whose methods take and give them: every `tenderwb` command that
  * reads the settings (the default profile, the money caps) then builds these schemas, not the whole contract's
- * (issue 28: `profile list` within 250 ms of Node's own start).
+ * (`profile list` within 250 ms of Node's own start).
  *
  * Pure: zod and the domain's rules only.
  */
@@ -40,7 +40,7 @@ export const spendingSettingsSchema = z.strictObject({
 });
 export type SpendingSettings = z.infer<typeof spendingSettingsSchema>;
 
-/** Notifications (issue 16; rules in domain/notifications.ts). */
+/** Notifications (rules in domain/notifications.ts). */
 const hhmm = z.string().refine((v) => HHMM.test(v), { message: HHMM_WORDS.ru, params: { text: HHMM_WORDS } });
 export const notificationSettingsSchema = z.strictObject({
   enabled: z.boolean(),
@@ -49,7 +49,7 @@ export const notificationSettingsSchema = z.strictObject({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** The team database (issue 17): the connection kept in settings (never its password) and the last run. */
+/** The team database: the connection kept in settings (never its password) and the last run. */
 const TEAM_WORDS = {
   url: { ru: 'адрес вида postgres://пользователь@сервер:порт/база', en: 'an address like postgres://user@host:port/database' },
   urlPassword: { ru: 'пароль в адрес не пишите: для него есть отдельное поле', en: 'leave the password out of the address: it has a field of its own' },
@@ -76,7 +76,7 @@ export const teamConnectionSchema = z.strictObject({
   schema: teamSchemaName,
   author: z.string().trim().max(200),
   /**
-   * Refuse teammates' versions and cards without the API's delivery evidence (issue 27): kept in the profile's
+   * Refuse teammates' versions and cards without the API's delivery evidence: kept in the profile's
    * cache (team_self, where `tenderwb team sync --refuse-unproven` writes); absent: kept as it is.
    */
   refuseUnproven: z.boolean().optional(),
@@ -90,7 +90,7 @@ const teamCountsSchema = z.object({
   saved_search: z.number(),
   shared_change: z.number(),
 });
-/** A teammate's row a pull did not take (issue 27; domain/teamRows.ts), as a run's result names it. */
+/** A teammate's row a pull did not take (domain/teamRows.ts), as a run's result names it. */
 export const skippedTeamRowSchema = z.object({
   table: z.enum(TEAM_TABLES),
   kind: z.enum(['tender', 'contract']).optional(),

@@ -48,7 +48,7 @@ export const secureWebPreferences: SecureWebPreferences = Object.freeze({
  * inline script placed before the meta tag, which a header would block.
  *
  * It has no `frame-ancestors`: Chromium ignores that directive in a meta tag and logs a console error on every
- * load saying so (issue 13, finding 8). Framing is refused by a header instead (`frameAncestorsPolicy`).
+ * load saying so. Framing is refused by a header instead (`frameAncestorsPolicy`).
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",

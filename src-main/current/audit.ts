@@ -36,7 +36,7 @@ export interface AuditRun {
 
 /**
  * `cache`: no pull at all, judged from the cache and the last complete pull (the CLI when the server cannot be
- * reached). The app and the CLI both read `bounded` by default (issue 27: the CLI's whole pull of a 58,038-row
+ * reached). The app and the CLI both read `bounded` by default (the CLI's whole pull of a 58,038-row
  * ledger took 307 s where the app answered in 0.3 s); `tenderwb audit --full` asks for `whole`.
  */
 export async function auditRun({ cache, net }: AuditDeps, mode: AuditPullMode, onRows?: (rows: number) => void): Promise<AuditRun> {

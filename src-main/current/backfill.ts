@@ -1,5 +1,5 @@
 /**
- * A dossier's backfill (issue 15): the contracts of one customer (the `customer.inn` criterion) or of one
+ * A dossier's backfill: the contracts of one customer (the `customer.inn` criterion) or of one
  * supplier (a supplier subscription by INN alone) read into the cache, the Contracts view's own set and query
  * path (current/contracts.ts, feedRuns.feedEstimate / feedJob). These are paid queries: the estimate is the
  * set's total (stated by a one-item QUERY, at most one unit) minus the contracts held, and the job is planned

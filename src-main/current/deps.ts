@@ -16,7 +16,7 @@ import type { CurrentNet } from './net';
 import type { SyncJobs } from './syncJobs';
 
 /** What an edit sent through the outbox did: sent now (with the server's answer), or queued for later. */
-/** Hears a stored page with what it added to its filter (notifications, issue 16). */
+/** Hears a stored page with what it added to its filter (notifications). */
 export type PageStoredListener = (page: StoredPage, summary: DeliverySummary) => void;
 
 /** An object version as stored: enough to tell whether it is newer than the one a tender was marked on. */
@@ -39,11 +39,11 @@ export interface CurrentDeps {
   port?(onLongPoll?: () => void): QueryPort;
   /** A stored page added or changed items of a filter (the app's throttled `feed.updated`). */
   onFeedSaved?(filterId: string, created: number, updated: number): void;
-  /** A sync job stored a page; `following`: a follow job's (the app's notifications, issue 16). */
+  /** A sync job stored a page; `following`: a follow job's (the app's notifications). */
   onJobPageStored?(page: StoredPage, summary: DeliverySummary, following: boolean): void;
   /**
    * Versions stored by any page through the cache's sink (a job's, a first page, a preview) or by a card
-   * fetched: the app's «marked tender changed» (issue 16) hears a card opened or a list's tenders read, not
+   * fetched: the app's «marked tender changed» hears a card opened or a list's tenders read, not
    * only a sync job's pages.
    */
   onVersionsStored?(items: readonly StoredVersion[]): void;

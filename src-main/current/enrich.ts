@@ -1,5 +1,5 @@
 /**
- * Enrichment (issue 15): the positions of cached tenders and contracts come only with their cards, so this
+ * Enrichment: the positions of cached tenders and contracts come only with their cards, so this
  * job opens the card of every cached object whose newest held version has no cached positions (all pages),
  * through the one card rule (CardUseCases.open: cached first, fetched and stored as a delivery, history-
  * checked and logged for the audit like any card the analyst opens).
@@ -12,7 +12,7 @@
  * that one more unit still fits under its cap, so it never passes it.
  *
  * The same run opens the cards of a set the caller names (`cardsEstimate`, `EnrichRun.targets`): the deadlines
- * calendar's tenders whose card is not held, for the link to the notice only a card carries (issue 16); their
+ * calendar's tenders whose card is not held, for the link to the notice only a card carries; their
  * first pages only, planned and capped the same way.
  *
  * Resumable without any state of its own: what is missing is read from the card table each time

@@ -44,7 +44,7 @@ export type SetBody = { feed: FeedName; body: Record<string, unknown> };
 
 /**
  * A run of a saved search; `onStored` hears each page it stores (the CLI's `sync --follow` events). A feed whose
- * position the server refuses restarts (issue 26) from `set`, else from the saved search's criteria; `plan`
+ * position the server refuses restarts from `set`, else from the saved search's criteria; `plan`
  * plans that restart as a new run (default: the core's `planSpend`, under the run's `maxSpend`), and
  * `onRestart` tells the analyst.
  */
@@ -100,7 +100,7 @@ export function planRestartLikeNewRun(w: Wired, filterId: string, run: { maxSpen
 
 /**
  * Reads a saved search's feeds (the CLI in the foreground, the app as a job: `runSyncJob`), the feeds' totals
- * recorded as they are learned, each progress with what the cache holds of the set. Issue 26: a follow of a set
+ * recorded as they are learned, each progress with what the cache holds of the set: a follow of a set
  * held whole read «0 из 43», the run's own items against the set's total. `held` is counted once per feed at
  * the start and then grows by the members each stored page adds (counted before the page is written), so a long
  * run does not count the whole set again at every page.
@@ -171,7 +171,7 @@ export async function savedEstimate(
 
 /**
  * A saved search's first item by its filter id; a server that no longer knows the filter (404: restarted, or the
- * subscription forgotten) is asked by the saved criteria instead, which name the filter again (issue 26). The
+ * subscription forgotten) is asked by the saved criteria instead, which name the filter again. The
  * tender feed goes first, so a contract feed's filter is known again by the time it is asked.
  */
 async function savedFirstPage(w: Wired, feed: FeedName, filterId: string, stream: StreamName): Promise<FirstPage> {

@@ -30,9 +30,9 @@
  *   audit(mode)                                      every charge one delivered version, none twice
  * Cards, contracts and lists (cards.ts, contracts.ts, lists.ts)
  *   cards.open / openForView / version / relatedContracts   cached first: a card is paid for once
- * Intelligence jobs (enrich.ts, backfill.ts; issue 15)
+ * Intelligence jobs (enrich.ts, backfill.ts)
  *   enrichEstimate / enrichStart / enrich            cards of cached objects without positions (0 units for held versions)
- *   cardTargets / cardsEstimate / openCards          the same run over named objects' cards (the calendar's links, issue 16)
+ *   cardTargets / cardsEstimate / openCards          the same run over named objects' cards (the calendar's links)
  *   backfillEstimate / backfillStart                 a dossier's contracts by customer or supplier INN (paid, planned)
  *   attributeContractSet(body, filterId)             a one-customer contract set read: its contracts are that customer's
  *   contracts.rows / rememberSetFilter, checkedContractBody(set)   a set's QUERY body checked before it pays
@@ -72,7 +72,7 @@ export { LabelTakenError } from './savedSearches';
 
 /**
  * The API client of a current-generation profile over its cache: a paid answer this client cannot read is
- * kept in the cache's quarantine (issue 11), never dropped. The app and the CLI both build theirs here.
+ * kept in the cache's quarantine, never dropped. The app and the CLI both build theirs here.
  */
 export function currentClient(cache: CacheDb, options: Omit<ApiClientOptions, 'onUnreadable'>): ApiClient {
   return new ApiClient({ ...options, onUnreadable: quarantineSink(cache) });
@@ -221,7 +221,7 @@ export class CurrentWorkbench {
     return runs.runSyncJob(this.w, spec, signal, hooks);
   }
 
-  // --- Intelligence jobs (issue 15) -------------------------------------------------------------------------
+  // --- Intelligence jobs -------------------------------------------------------------------------
 
   /** What enriching would open and cost, from the cache alone. */
   enrichEstimate(kinds: readonly ObjectKind[], maxSpend?: number): EnrichEstimate {
@@ -237,7 +237,7 @@ export class CurrentWorkbench {
     return enrich.runEnrich(this.w, run);
   }
 
-  /** The cards of these objects not held yet (the deadlines calendar's links to notices, issue 16). */
+  /** The cards of these objects not held yet (the deadlines calendar's links to notices). */
   cardTargets(kind: ObjectKind, ids: readonly number[]): PositionsGap[] {
     return enrich.cardTargets(this.w, kind, ids);
   }

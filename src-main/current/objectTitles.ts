@@ -1,6 +1,6 @@
 /**
  * How a tender or a contract is named where only its id is known (the ledger): by its number and subject
- * from the version held, «№ 0373100000126000123 · Поставка компьютеров», never «Контракт 8420» (issue 12).
+ * from the version held, «№ 0373100000126000123 · Поставка компьютеров», never «Контракт 8420».
  * Null when nothing of it is held, or it holds neither field (a server need not send them).
  */
 import type { CacheDb } from '../cache/database';

@@ -1,5 +1,5 @@
 /**
- * Nothing is spent by surprise (issue 12): every paid run of the app (a search, a saved search's sync, an
+ * Nothing is spent by surprise: every paid run of the app (a search, a saved search's sync, an
  * earlier-generation filter, a contract set, a list's members) passes through `planSpend` in the core, the one
  * planner of caps, so a renderer (or a script on the IPC)
  * cannot skip it. The rules:

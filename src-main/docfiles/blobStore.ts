@@ -1,5 +1,5 @@
 /**
- * The documents' bytes, stored by their sha256 beside the cache (issue 30): `<cache>.documents/ab/abcdef…`.
+ * The documents' bytes, stored by their sha256 beside the cache: `<cache>.documents/ab/abcdef…`.
  * The same bytes are one file whatever tender, version or name they came under.
  *
  * A file is written under a temporary name in `tmp/` of the same directory (so the rename stays on one file

@@ -1,5 +1,5 @@
 /**
- * One document download (issue 30) under the same distrust of the server as the API's answers
+ * One document download under the same distrust of the server as the API's answers
  * (api/transport.ts), written straight into the content-addressed store (./blobStore.ts):
  * - a body cap (100 MB by default, settable): a declared length over it is refused before a byte is read, a
  *   body that passes it is cut and nothing is kept;

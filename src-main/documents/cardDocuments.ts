@@ -1,5 +1,5 @@
 /**
- * A tender card's `documents[]` as the cache holds them (issue 30). The reference gives each document as
+ * A tender card's `documents[]` as the cache holds them. The reference gives each document as
  * `{id, name, url, extension}`; an item without a string `url` and `name` cannot be fetched and is reported,
  * not dropped silently, and unknown fields are kept out of the way (only these four are read).
  */

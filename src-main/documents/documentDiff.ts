@@ -1,5 +1,5 @@
 /**
- * What changed in a tender's documentation between two versions (issue 30), document by document: added,
+ * What changed in a tender's documentation between two versions, document by document: added,
  * removed, changed or unchanged, matched by name and extension; for a changed document whose both texts were
  * extracted, a word-level diff (the `diff` package's diffWords) and a one-line summary of the edits
  * («Описание объекта закупки: 3 правки: «30» → «45», «12» → «17»»), the line the card's version history and a

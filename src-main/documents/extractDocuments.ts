@@ -1,5 +1,5 @@
 /**
- * The text of every stored document not yet read (issue 30): each sha256 once, in the extraction worker
+ * The text of every stored document not yet read: each sha256 once, in the extraction worker
  * (docfiles/extract), its row written whole after the file is read, so a crash or a `kill -9` in the middle
  * leaves that document pending and the next run reads it again. A failure is kept with its reason (a damaged
  * file, a zip bomb refused, a file over the time or memory limit) and not retried by itself.

@@ -1,5 +1,5 @@
 /**
- * «Скачать документы» (issue 30), one use case for the app and the CLI: the documents of the held cards of
+ * «Скачать документы», one use case for the app and the CLI: the documents of the held cards of
  * some tenders are downloaded into the content-addressed store beside the cache, each URL once. A document
  * costs no API units (its URL is outside the API), so nothing here asks the API anything: a tender whose card
  * is not held is reported, and opening its card (which may be charged) stays the analyst's decision.

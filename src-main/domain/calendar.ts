@@ -1,5 +1,5 @@
 /**
- * The deadlines calendar (issue 16): the dated events of tenders the analyst works on, for the calendar view,
+ * The deadlines calendar: the dated events of tenders the analyst works on, for the calendar view,
  * the ICS export and the CLI. Pure shapes and rules, shared by src-main/calendar/, the IPC contract, the CLI
  * and the renderer.
  *

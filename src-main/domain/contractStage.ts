@@ -1,5 +1,5 @@
 /**
- * A contract's execution stage (issue 26: one stage per contract on every surface): the stage's code when the
+ * A contract's execution stage (one stage per contract on every surface): the stage's code when the
  * server sends one (the sandbox says `executed` for a completed contract), else what its name says. The
  * contract card, the insight store (dossiers' stages, red flags) read it here; i18n/codes.ts
  * `contractStageName` names it, so the card does not show the server's own words beside the dossier's.

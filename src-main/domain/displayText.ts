@@ -1,6 +1,6 @@
 /**
  * Text from elsewhere (a server's tender names, a teammate's notes, a document's address) made safe to show
- * (issue 27): the CLI printed it raw, so a name could clear the screen, set the terminal's title, plant an OSC 8
+ *: the CLI printed it raw, so a name could clear the screen, set the terminal's title, plant an OSC 8
  * hyperlink, overwrite its own line with a carriage return, or reverse what follows with U+202E (an address
  * ending `gnp.exe` read `exe.png`). One function for every edge where text is shown as it is: the CLI's
  * readable output (cli/output.ts, its one-line errors), the notifications' words (i18n/notificationText.ts),

@@ -1,5 +1,5 @@
 /**
- * What a document's file may be called on the user's disk (issue 30). A document is never executed: a name
+ * What a document's file may be called on the user's disk. A document is never executed: a name
  * or extension that the system would run is refused before a file is made, and the name given to the opened
  * copy is built from letters, digits and a few marks only, so a server's name cannot climb out of the folder
  * (`../`), hide an extension (`.pdf.exe`, a right-to-left mark) or be a device name. Pure: the app, the CLI

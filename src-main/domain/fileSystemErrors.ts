@@ -1,6 +1,5 @@
 /**
- * A full disk and a folder where a file was expected, told in one sentence in the user's language (issue 27,
- * finding 1): the raw `ENOSPC`, `EISDIR` and SQLite's «database or disk is full» reached the CLI's stderr and the
+ * A full disk and a folder where a file was expected, told in one sentence in the user's language: the raw `ENOSPC`, `EISDIR` and SQLite's «database or disk is full» reached the CLI's stderr and the
  * app's notices as they were. One decision for every surface: the app (workspace/errors.ts toIpcError), the CLI (its
  * error line and exit code) and the cache's open (cache/database.ts) all ask `fileSystemFailure`.
  *

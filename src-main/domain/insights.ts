@@ -1,5 +1,5 @@
 /**
- * Intelligence from the cache (issue 15): the facts the cache keeps about tenders, contracts and positions,
+ * Intelligence from the cache: the facts the cache keeps about tenders, contracts and positions,
  * and the shapes of the answers computed from them (dossiers, price benchmark, red flags). Pure types, shared
  * by the cache's insight store (which reads facts), src-main/insights/ (which computes answers from facts),
  * the IPC contract, the CLI and the renderer.

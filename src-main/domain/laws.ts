@@ -1,5 +1,5 @@
 /**
- * The law a tender or a contract falls under (issue 26: one law per object on every surface): the object's
+ * The law a tender or a contract falls under (one law per object on every surface): the object's
  * `law` when it names one we know, else what its number implies (DOMAIN.md: a notice number of 19 digits is
  * 44-FZ, of 11 digits 223-FZ; a contract's 19-digit registry number is 44-FZ). A `law` we do not know is kept
  * as it came (a server may add one; i18n/codes.ts shows it rather than hide it). The tables, the card, the

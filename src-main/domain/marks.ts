@@ -1,5 +1,5 @@
 /**
- * The analyst's marks on tenders (issue 16): tags, one pipeline status, an assignee and notes. Local-first:
+ * The analyst's marks on tenders: tags, one pipeline status, an assignee and notes. Local-first:
  * kept in the profile's cache (migration 0014), never sent to the API, shown in cards and tables, filterable
  * offline and exported. Pure types and rules, shared by the cache's mark store, the marks workbench
  * (src-main/marks/), the IPC contract, the CLI and the renderer.
@@ -51,7 +51,7 @@ export interface TenderMarks {
   assignee: string | null;
   /** Newest first. */
   notes: MarkNote[];
-  /** The explicit triage label (issue 31): true «Интересно», false «Неинтересно», null none. */
+  /** The explicit triage label: true «Интересно», false «Неинтересно», null none. */
   interest: boolean | null;
   /** The newest version held when the marks last changed; null when never marked. */
   marked_version: number | null;
@@ -81,7 +81,7 @@ export interface MarkChange {
   assignee?: string | null;
   /** A note added to each tender. */
   note?: string;
-  /** The explicit triage label (issue 31): true «Интересно», false «Неинтересно», null clears it. */
+  /** The explicit triage label: true «Интересно», false «Неинтересно», null clears it. */
   interest?: boolean | null;
 }
 

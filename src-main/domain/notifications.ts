@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 16): the events the app tells the analyst about, language-neutral. Detected by
+ * Notifications: the events the app tells the analyst about, language-neutral. Detected by
  * src-main/notifications/, kept in the cache (migration 0016) so each is told once per channel, worded by
  * i18n/notificationText.ts, sent to the window as the `notify` event and printed by `tenderwb sync --follow`.
  *

@@ -1,5 +1,5 @@
 /**
- * Where an exported file came from (issue 16): what was exported, when, how fresh its rows are, what they cost
+ * Where an exported file came from: what was exported, when, how fresh its rows are, what they cost
  * when they were delivered and which app made it. Written beside every export (the XLSX sheet «Источник», the
  * CSV sidecar `FILE.provenance.json`) and kept in the export history (cache migration 0015), so an analyst who
  * finds a file months later can tell what it holds and what it cost. Pure shapes; export/provenance.ts fills them.

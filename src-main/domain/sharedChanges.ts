@@ -1,5 +1,5 @@
 /**
- * Marks, tags and lists shared with a team (issue 17) travel as per-field changes. Pure shapes and the merge
+ * Marks, tags and lists shared with a team travel as per-field changes. Pure shapes and the merge
  * rule, shared by the cache's history (cache/sharedChangeStore.ts), the team database's side
  * (teamdb/sharedChanges.ts), the IPC contract and the CLI.
  *

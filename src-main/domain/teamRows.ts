@@ -1,5 +1,5 @@
 /**
- * What a teammate's row may be, and what this copy makes of it (issue 27: a team database is written by every
+ * What a teammate's row may be, and what this copy makes of it (a team database is written by every
  * teammate, so one bad row must not stop a pull, and a forged one must not pass for the API's own data).
  * Pure shapes and rules, shared by the pull's check (team/pulledRows.ts), the cache (its trust of a version, its
  * quarantine), the IPC contract (a run's result) and the words of the CLI and the app (i18n/teamSyncText.ts).

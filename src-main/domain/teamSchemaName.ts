@@ -1,5 +1,5 @@
 /**
- * Which names a team schema may have (`--schema NAME`, the app's «Схема»; issue 17, issue 27): a plain
+ * Which names a team schema may have (`--schema NAME`, the app's «Схема»): a plain
  * lower-case identifier (an identifier cannot be a query parameter, so nothing of another shape ever reaches
  * SQL text), and never one of PostgreSQL's own schemas. `information_schema` and every `pg_…` name belong to the
  * server (the `pg_` prefix is reserved for it): team tables written there would sit among the catalog's views,

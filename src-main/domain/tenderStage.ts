@@ -1,5 +1,5 @@
 /**
- * The stage of a tender an analyst sees (issue 26: one status per tender on every surface). Decided here once,
+ * The stage of a tender an analyst sees (one status per tender on every surface). Decided here once,
  * from what does not go stale: the status CODE (or the earlier generation's status id), the submission
  * deadline and the clock. The server's status NAME is never used: a server may send none (the reference
  * promises only `{id, name}` in document 2, nothing in document 1), and a version held in the cache keeps the

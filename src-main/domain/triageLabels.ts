@@ -1,5 +1,5 @@
 /**
- * What the analyst's marks teach the triage model (issue 31). Pure rules, shared by the label store, the
+ * What the analyst's marks teach the triage model. Pure rules, shared by the label store, the
  * triage workbench, the CLI and the app.
  *
  * - A pipeline status of «На рассмотрении», «Готовим заявку», «Заявка подана», «Выиграли» or «Проиграли» means
@@ -48,7 +48,7 @@ export interface MarkDecisions {
 /** A tender's decisions as the label store reads them, with where its status came from. */
 export interface DecisionRow extends MarkDecisions {
   /**
-   * The status came from a teammate (the winning change of the field was pulled from another machine, issue 17):
+   * The status came from a teammate (the winning change of the field was pulled from another machine):
    * such a status trains the model only when the analyst allows it.
    */
   status_from_teammate: boolean;

@@ -11,7 +11,7 @@
  *   INN with a leading zero, an OKPD2 code `01.11` — is written as `="…"` so it stays text (see
  *   `keepTextAsText`). The wrapper holds only digits and separators, so it cannot smuggle in a formula.
  * - The plain flavour (`keepTextAsText: false`: the CLI's `--format plain`, the app's «Другие программы») is
- *   for other programs and any locale (issue 28: Russian dates beside dot decimals imported as text in every
+ *   for other programs and any locale (Russian dates beside dot decimals imported as text in every
  *   locale): no `="…"`, dot decimals without grouping whatever the delimiter (`49917550.76`), ISO dates
  *   `2026-12-06` and date-times `2026-12-06 09:00:00`, still Moscow wall time. The space, not ISO's `T`, and no
  *   offset: Excel in every locale, LibreOffice Calc and Google Sheets read `yyyy-mm-dd hh:mm:ss` as a date-time

@@ -1,10 +1,10 @@
 /**
- * A customer's or supplier's dossier (issue 15) as an XLSX workbook (issue 16): a sheet of its figures, a sheet
+ * A customer's or supplier's dossier as an XLSX workbook: a sheet of its figures, a sheet
  * per table of the view (breakdowns, top parties, contract stages, months), and the «Источник» sheet; for
  * scripts also one CSV holding the same tables one under another, each row named by its table
  * (`exportDossierCsv`). Its provenance counts the tenders and contracts the dossier is computed from (what they
  * cost when delivered, the newest delivery). Headers and every name in the user's language, like the dossier on
- * screen (issue 26): stages, laws and placements by their names, never `active` or `44-FZ`; money a number to
+ * screen: stages, laws and placements by their names, never `active` or `44-FZ`; money a number to
  * the kopeck, a share a number with its decimals.
  */
 import type { CacheDb } from '../cache/database';

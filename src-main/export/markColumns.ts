@@ -1,5 +1,5 @@
 /**
- * The analyst's marks (issue 16) as optional columns of every current-generation tender export (a list, a
+ * The analyst's marks as optional columns of every current-generation tender export (a list, a
  * saved search's results): tags, our pipeline status (by its name), assignee and the newest note. A tender's
  * marks are not in its JSON: each batch of rows is given them from the mark store (cache/markStore.ts
  * `tenderMarksFor`, one query per batch) when a mark column is chosen. The earlier generation has no marks.

@@ -1,5 +1,5 @@
 /**
- * Where a file the user names may be written (issue 27, item 6): `--out <profile>/cache.db` returned 0 and
+ * Where a file the user names may be written: `--out <profile>/cache.db` returned 0 and
  * replaced the live cache, `--out profiles.json` destroyed the profile registry, and as root `--out /dev/null`
  * replaced the device node (an export is renamed over its target, which replaces whatever the name held).
  *

@@ -1,5 +1,5 @@
 /**
- * The price benchmark's table as Excel-ready CSV (issue 15): every position found, with its source (contract
+ * The price benchmark's table as Excel-ready CSV: every position found, with its source (contract
  * or notice, its number and date, the customer), its code and unit price, and whether the statistics count it
  * (an outlier or a position not comparable is listed and marked, never dropped from the file). The cells
  * follow csv.ts: BOM, `;`, decimal comma, numbers kept as text, formulas neutralised. Headers and marks in the

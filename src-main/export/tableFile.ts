@@ -1,5 +1,5 @@
 /**
- * One table export in the format asked for (issue 16): CSV (csv.ts) with its provenance in a sidecar
+ * One table export in the format asked for: CSV (csv.ts) with its provenance in a sidecar
  * `FILE.provenance.json`, or XLSX (xlsx.ts) with the table on its first sheet and the provenance on a second,
  * «Источник». The same column definitions serve both. Every table export (a list, a saved search's results, the
  * ledger) goes through here, so each file tells where it came from and the caller can record it in the history.

@@ -1,6 +1,6 @@
 /**
  * The hidden temporary file an export is written to before it is renamed over its target, and the removal of
- * such files that a killed export left behind (issue 13, finding 7: nine of ten exports killed with SIGKILL left
+ * such files that a killed export left behind (nine of ten exports killed with SIGKILL left
  * `.NAME.csv.PID.RANDOM.tmp` files of up to 6 MB that nothing ever removed).
  *
  * A leftover is removed at the start of the next export to the same folder, and only when it is surely ours and

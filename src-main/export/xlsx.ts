@@ -1,5 +1,5 @@
 /**
- * XLSX with typed cells (issue 16), from the same column definitions the CSV uses (csv.ts `CsvColumn` and its
+ * XLSX with typed cells, from the same column definitions the CSV uses (csv.ts `CsvColumn` and its
  * `format`), so a column is defined once for both formats; the cells are xlsxCells.ts's, the package's fixed
  * parts xlsxPackage.ts's.
  * The sheet XML is written here, row by row, into archiver's streaming ZIP (deflate on libuv's thread pool),

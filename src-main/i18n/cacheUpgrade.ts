@@ -1,6 +1,6 @@
 /**
  * What the app and the CLI say while a profile's cache is upgraded at open (a migration that fills tables from
- * what the file holds: minutes on a large cache, issue 15). Pure, so the renderer says the same words.
+ * what the file holds: minutes on a large cache). Pure, so the renderer says the same words.
  */
 import type { Locale, Messages } from './text';
 

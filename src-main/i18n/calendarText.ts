@@ -1,5 +1,5 @@
 /**
- * The deadlines calendar's words (issue 16), for the ICS file, the CLI and the calendar view alike: the kinds
+ * The deadlines calendar's words, for the ICS file, the CLI and the calendar view alike: the kinds
  * of events, what an event's description says, the reminder. Pure, so the renderer says the same words.
  */
 import type { CalendarEventKind } from '../domain/calendar';

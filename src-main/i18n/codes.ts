@@ -117,7 +117,7 @@ export const tenderStageNameOf = (tender: unknown, locale: Locale, now: number =
 
 /** Which balance: «закупки», «контракты». */
 export const balanceName = named(BALANCES);
-/** «Исполнение», «Исполнен», «Расторгнут» (issue 15's dossiers). */
+/** «Исполнение», «Исполнен», «Расторгнут» (the dossiers). */
 export const contractStageName = named(CONTRACT_STAGES);
 export const jobStateName = named(JOB_STATES);
 /** A pipeline status of the marks: «Новая», «На рассмотрении», … («—» for none). */

@@ -3,7 +3,7 @@
  * words, regions and dictionaries by name, statuses by name, price range and periods. Pure, so the renderer's
  * lists of saved searches and the core's exports (the «Источник» sheet, a file's default name) say it alike.
  * One function tells the parts (`criteriaParts`), and everything that counts or summarises criteria reads it:
- * the status choice is a criterion like any other (issue 26: «Условия не заданы… все закупки» was shown while
+ * the status choice is a criterion like any other («Условия не заданы… все закупки» was shown while
  * «Подача заявок» was checked, because the status was not counted).
  */
 import { PLACEMENT_TYPES, PLATFORMS, PURCHASE_TYPES, entryName, regionName } from './dictionaries';

@@ -1,5 +1,5 @@
 /**
- * The words of the enrichment job (issue 15, current/enrich.ts) in both languages: its preview before consent,
+ * The words of the enrichment job (current/enrich.ts) in both languages: its preview before consent,
  * its refusal without consent, its outcome. Pure, so the CLI and the renderer say the same thing.
  */
 import { count, NOUNS, type Noun } from './plural';

@@ -1,5 +1,5 @@
 /**
- * A red flag's evidence (issue 15: the objects and numbers behind it) in words, for the renderer's flags page
+ * A red flag's evidence (the objects and numbers behind it) in words, for the renderer's flags page
  * and the CLI's `tenderwb flags`: the engine (src-main/insights/flags) gives a JSON object with snake_case keys;
  * each known key has a name in both languages and a kind (rubles, percent, Moscow time, law, day unit), so
  * neither `deadline_at` nor `2026-03-01T09:00:00.000Z` reaches a person. A key we do not know yet is shown with

@@ -1,5 +1,5 @@
 /**
- * A mark's history in words (issue 17): what each change did, with names, not codes («Статус: На
+ * A mark's history in words: what each change did, with names, not codes («Статус: На
  * рассмотрении», «Метка «Срочно» снята»), and who made it, for the card's marks panel and `tenderwb mark history`.
  */
 import type { MarkHistoryEntry } from '../domain/sharedChanges';

@@ -1,5 +1,5 @@
 /**
- * What a 404 was about, named for the analyst (issue 26: a bare «Объект не найден» named nothing, so nobody knew
+ * What a 404 was about, named for the analyst (a bare «Объект не найден» named nothing, so nobody knew
  * whether the tender, the list or the saved search's filter had gone). Every route that can answer 404 knows its
  * subject from its own request (the id in the path, the set a QUERY named), and says it with this one function,
  * in both clients and on every surface.

@@ -12,7 +12,7 @@ const NEW_RU: PluralForms = { one: 'новая', few: 'новые', many: 'но�
 const CHANGED_RU: PluralForms = { one: 'изменилась', few: 'изменились', many: 'изменились', other: 'изменились' };
 const EVENT = { ru: { one: 'уведомление', few: 'уведомления', many: 'уведомлений', other: 'уведомления' }, en: { one: 'notification', other: 'notifications' } };
 
-/** A name cut to what a system notification shows, with nothing in it that acts on the screen (issue 27). */
+/** A name cut to what a system notification shows, with nothing in it that acts on the screen. */
 const short = (name: string | null, fallback: string): string => {
   const n = displayText(name ?? '').trim() || fallback;
   return n.length > 120 ? `${n.slice(0, 119)}…` : n;

@@ -1,6 +1,6 @@
 /**
  * The names of the OKPD2 classes (the first two digits of a code: «класс»), so a dossier's or a flag's class
- * reads «26 — Оборудование компьютерное, электронное и оптическое», not a bare «26» (issue 15). Russian: the
+ * reads «26 — Оборудование компьютерное, электронное и оптическое», not a bare «26». Russian: the
  * class names of OK 034-2014 (КПЕС 2008), sections A–U; English: the division names of the EU's CPA 2008,
  * which OK 034-2014 follows class for class. Classes 04, 34, 40, 44, 48, 54, 57, 67, 76, 83 and 89 do not
  * exist in the classifier. Pure (the renderer imports it).

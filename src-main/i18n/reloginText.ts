@@ -1,6 +1,6 @@
 /**
  * What to do when the service no longer accepts a profile's token (401: the server forgot the account after a
- * restart, the token was revoked, a login session expired). Issue 26: «проверьте токен» left the analyst with no
+ * restart, the token was revoked, a login session expired). «Проверьте токен» left the analyst with no
  * way out; the sentence now names the step, in the CLI the exact command and in the app the place to go.
  */
 import type { Text } from './text';

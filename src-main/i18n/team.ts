@@ -1,5 +1,5 @@
 /**
- * The team database's words (issue 17): what the CLI and the app say when a team PostgreSQL cannot be used.
+ * The team database's words: what the CLI and the app say when a team PostgreSQL cannot be used.
  * `where` is the database's address without its password (teamdb/connection.ts, describeTeamUrl); no text here
  * ever gets the password. Pure, so the renderer says the same words.
  */

@@ -1,5 +1,5 @@
 /**
- * What a team sync run says (issue 17), in the CLI's summary and in Settings' last result: rows moved per team
+ * What a team sync run says, in the CLI's summary and in Settings' last result: rows moved per team
  * table in words («отправлено: 12 версий тендеров, 3 карточки»), the headline counting everything that moved
  * («Отправлено 15 объектов, получено 636 версий тендеров · 25 ноября, 14:02»), progress, and the earlier
  * generation's refusal.
@@ -39,7 +39,7 @@ const NOUN: Record<CountedTable, Noun> = {
   },
 };
 
-/** A teammate's row the pull did not take (issue 27), in the headline and in the lines naming each. */
+/** A teammate's row the pull did not take, in the headline and in the lines naming each. */
 const ROW_NOUN: Noun = { ru: { one: 'строка', few: 'строки', many: 'строк', other: 'строки' }, en: { one: 'row', other: 'rows' } };
 
 const WORDS = {
@@ -87,7 +87,7 @@ function pullSide(pulled: TeamCountsLike, notTaken: number, locale: Locale, firs
 /**
  * The headline of a run: «Отправлено 4 объекта, получено 2 изменения отметок и списков», «Отправлено 1 карточка;
  * получать нечего», «Нечего отправлять и получать». `notTaken`: the teammates' rows this pull held rather than
- * took (issue 27's `skippedTotal`); the headline counts them too, so it never says «нечего получать» above
+ * took (`skippedTotal`); the headline counts them too, so it never says «нечего получать» above
  * «Не принято из базы команды и отложено: 2 строки».
  */
 export function teamSyncHeadline(pushed: TeamCountsLike, pulled: TeamCountsLike, locale: Locale, notTaken = 0): string {
@@ -172,7 +172,7 @@ export function teamOtherProfileText(profile: string): Text {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Rows a pull did not take (issue 27): named in the CLI's summary and in Settings' last result, the same words.
+// Rows a pull did not take: named in the CLI's summary and in Settings' last result, the same words.
 // ---------------------------------------------------------------------------------------------------------
 
 /**

@@ -1,4 +1,4 @@
-/** Triage (issue 31) in words: what the model learned from and how good it is on held-out labels, one sentence per surface. */
+/** Triage in words: what the model learned from and how good it is on held-out labels, one sentence per surface. */
 import type { Locale } from './text';
 
 /** The part of a triage model's summary these words need (triage/triage.ts TriageModelInfo). */

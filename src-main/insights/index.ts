@@ -1,5 +1,5 @@
 /**
- * src-main/insights — intelligence from the cache (issue 15): what the cache already holds, turned into
+ * src-main/insights — intelligence from the cache: what the cache already holds, turned into
  * answers offline and at no cost. Each answer is a pure computation over facts (the definitions are in
  * domain/insights.ts) joined here with the cache's insight store (cache/insightStore.ts); the app, the CLI and
  * the tests call these readers.

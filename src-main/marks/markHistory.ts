@@ -1,5 +1,5 @@
 /**
- * A tender's mark history (issue 17): every change of its status, assignee, tags and notes, made here or pulled
+ * A tender's mark history: every change of its status, assignee, tags and notes, made here or pulled
  * from the team database, oldest first, so two concurrent edits both show (the last writer's is the one in force).
  */
 import type { CacheDb } from '../cache/database';

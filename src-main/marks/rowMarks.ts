@@ -1,5 +1,5 @@
 /**
- * Marks in the results tables (issue 16): the tenders a marks filter holds for (the tables, the offline search
+ * Marks in the results tables: the tenders a marks filter holds for (the tables, the offline search
  * and a list's members are limited to them), and each row's marks as a table shows them.
  */
 import type { CacheDb } from '../cache/database';

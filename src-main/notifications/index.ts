@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 16): what the analyst is told without looking — a followed saved search got new or
+ * Notifications: what the analyst is told without looking — a followed saved search got new or
  * changed tenders, a marked tender changed, a deadline of a marked or listed tender is a day away. Rules and
  * shapes in domain/notifications.ts, wording in i18n/notificationText.ts, state in cache/notificationStore.ts
  * (migration 0016).

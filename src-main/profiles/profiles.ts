@@ -67,7 +67,7 @@ export type ProfileErrorCode =
 /** Every error of this module: a stable `code` and a message a user can act on. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';
-  /** The file it failed on, when one (registry_io): a folder in the registry's place is then named (issue 27). */
+  /** The file it failed on, when one (registry_io): a folder in the registry's place is then named. */
   readonly path: string | undefined;
   constructor(
     readonly code: ProfileErrorCode,

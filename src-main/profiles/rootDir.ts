@@ -8,7 +8,7 @@ import path from 'node:path';
  * - macOS: `~/Library/Application Support/Tender Workbench`;
  * - Windows: `%APPDATA%\Tender Workbench`, else `<home>\AppData\Roaming\Tender Workbench`.
  *
- * A module of its own, with no schema: every `tenderwb` start reads the language from this folder (issue 28).
+ * A module of its own, with no schema: every `tenderwb` start reads the language from this folder.
  */
 export function resolveRootDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, homedir: string): string {
   const p = platform === 'win32' ? path.win32 : path.posix;

@@ -42,7 +42,7 @@ export function registerContractHandlers(options: ContractBridgeOptions): () => 
         warn(`[shell] refused ${name}: ${verdict.reason}`);
         return refused;
       }
-      // An oversize call is refused here, before it is copied to the core's thread (issue 13, finding 5).
+      // An oversize call is refused here, before it is copied to the core's thread.
       if (exceedsCallSize(args)) return { ok: false, error: callTooLargeError(options.locale?.() ?? 'ru') };
       return boundResponse(await options.invoke(name, args));
     });

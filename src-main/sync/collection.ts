@@ -2,7 +2,7 @@
  * Reading a collection (reference 2.6a: `data`, `has_more`, `next_cursor`; "continue with `starting_after`")
  * on no more than the reference says. It does not say what `starting_after` of a first request is, so the
  * first request carries none (a server that reads it as an id of the collection answers `starting_after=0`
- * with an empty page, issue 11 point 4). It does not say that `next_cursor` is always given, nor that a page
+ * with an empty page). It does not say that `next_cursor` is always given, nor that a page
  * is full, so a page continues after the server's cursor when there is one and else after its last item;
  * reading stops when `has_more` is not true, when a page is empty, or when the next start was used already
  * (a server that does not advance must not keep us looping).

@@ -156,7 +156,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
   };
 
   /**
-   * The earlier generation's refusal of a feed (issue 26): a 404 for the filter, deleted in the web interface.
+   * The earlier generation's refusal of a feed: a 404 for the filter, deleted in the web interface.
    * The mirror marks it gone (its tenders stay; `sync --all` and the filters view leave it out) and the error,
    * worded by the client, names the filter and says to refresh the filters: no run asks for it again in vain.
    */
@@ -294,7 +294,7 @@ export async function syncEarlierFilter(client: EarlierSyncClient, cache: CacheD
     req.onProgress?.({ filterId: req.filterId, phase, page, pageSize: size, offset: end, total: p.total, pages: out.pages, items: out.items, charged: out.charged });
 
     // A server that ignores `page` answers page 1 again and again under a total that never ends: numbered pages
-    // would be walked forever (issue 13). The repeat is stored like any page first (whatever it says it charged
+    // would be walked forever. The repeat is stored like any page first (whatever it says it charged
     // is kept); then the run stops.
     const ids = p.items.map((t) => t.id).join(',');
     if (p.items.length > 0 && lastRead && lastRead.size === size && page > lastRead.page && lastRead.ids === ids) {

@@ -1,5 +1,5 @@
 /**
- * A way out of a refused feed position (issue 26). A server may refuse the cursor it gave (`invalid_cursor`: its
+ * A way out of a refused feed position. A server may refuse the cursor it gave (`invalid_cursor`: its
  * signing key changed, it was restarted) or no longer know the filter or list a saved search relies on (404);
  * «run the sync again» then failed the same way for ever. The sync engine starts such a feed again from the
  * set's saved criteria (a fresh QUERY, whose cursor replaces the refused one in the page's transaction), planned

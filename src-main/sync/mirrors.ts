@@ -24,7 +24,7 @@ export async function mirrorLedger(client: ApiClient, cache: CacheDb, signal?: A
 class PageBudgetSpent extends Error {}
 
 /**
- * `mirrorLedger` reading at most `maxPages` pages (issue 13: the audit must not wait on a rate-limited pull of
+ * `mirrorLedger` reading at most `maxPages` pages (the audit must not wait on a rate-limited pull of
  * a whole ledger). `complete` is false when the budget ran out before the end; a later call continues after
  * the newest row held. `onRows` hears the rows read so far after each stored page (a long pull's progress).
  */

@@ -1,10 +1,10 @@
 /**
- * A feed that does not advance (issue 13, finding 2; issue 27, finding 5). A legal feed is append-only
+ * A feed that does not advance. A legal feed is append-only
  * (reference 2.1): every page of one run brings object versions (`id` + `version`, the deduplication key) the
  * run has not had yet, until an empty page. Servers that broke this made a sync ask for ever:
- * - the same cursor with the same items again (501 requests in five minutes, issue 13);
+ * - the same cursor with the same items again (501 requests in five minutes);
  * - a cursor alternating A/B over the same page (703 requests in 7 minutes, 70,001 delivery rows for 101
- *   tenders and a 225 MB WAL, issue 27), and a fresh cursor on every page over items already given — which
+ *   tenders and a 225 MB WAL), and a fresh cursor on every page over items already given — which
  *   a check of the cursor string cannot see.
  * So progress is judged by what is delivered, never by the cursor: `STALE_PAGES` non-empty pages in a row
  * that bring no id+version new to the run stop it. And where a `ready` page states the set's `total`, a round

@@ -98,7 +98,7 @@ async function send(cache: CacheDb, client: ApiClient, entry: OutboxEntry): Prom
     }
     throw e;
   }
-  // The server has applied the edit: from here on it is never reported as failed (issue 27: 10 of 40 `list add`
+  // The server has applied the edit: from here on it is never reported as failed (10 of 40 `list add`
   // beside a sync exited 1 with «database is locked» although the server held their items).
   try {
     writeTransaction(cache.db, () => {

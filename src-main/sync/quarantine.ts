@@ -1,5 +1,5 @@
 /**
- * Paid answers the client could not read (issue 11 point 3): kept raw in the cache's quarantine by the
+ * Paid answers the client could not read: kept raw in the cache's quarantine by the
  * client's `onUnreadable` hook, and processed again by a later client that can read them.
  *
  * Processing a QUERY page stores its items as the deliveries they were. The page's cursor is stored too,

@@ -46,7 +46,7 @@ export type SyncRequest = {
   followFloorMs?: number;
   /**
    * How a feed whose position the server refuses (`invalid_cursor`, or a 404 for the filter or list it relies on)
-   * starts again from the set's saved criteria (issue 26: «run the sync again» failed the same way forever).
+   * starts again from the set's saved criteria («run the sync again» failed the same way forever).
    * Without it such a refusal stops the run with an error that says so.
    */
   restart?: FeedRestart;

@@ -1,5 +1,5 @@
 /**
- * The pull half of a team sync (issue 17): what teammates pushed, from the team database into this cache.
+ * The pull half of a team sync: what teammates pushed, from the team database into this cache.
  *
  * ONE cursor, the xid8 watermark (teamdb/pullStore.ts says why it is exact): the window from the stored cursor to
  * the snapshot's xmin is read table by table, page by page, each page written locally in its own transaction
@@ -10,7 +10,7 @@
  * Versions come before cards (a card then joins its version's delivery instead of logging a second one) and
  * before ledger rows (a ledger row is then explained by a version held when the audit reads it).
  *
- * A teammate's row is checked before it is written (team/pulledRows.ts; issue 27: one bad row stopped every
+ * A teammate's row is checked before it is written (team/pulledRows.ts; one bad row stopped every
  * teammate's pull until an administrator deleted it). A row that cannot be taken is held in the cache's quarantine
  * (cache/teamQuarantine.ts), named in the run's result, and the pull goes on with the others; a page the cache
  * itself refuses is written again row by row, so only the row at fault is held. Rows held for a reason that may

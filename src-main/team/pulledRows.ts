@@ -1,9 +1,9 @@
 /**
- * The pull's check of a teammate's row (issue 27): each row of the team database is either taken (typed, ids as
+ * The pull's check of a teammate's row: each row of the team database is either taken (typed, ids as
  * safe integers, JSON parsed) or refused with its reason (domain/teamRows.ts), never thrown, so one bad row no
  * longer stops every teammate's pull. Pure: the clock and the analyst's trust setting come in `CheckContext`.
  *
- * The rules, each the reason a row of issue 27's attack failed:
+ * The rules, each the reason a row of the hostile-teammate attack failed:
  * - ids (objects, ledger rows, shared changes' sequences, a mark's tender, a list member) are whole numbers from
  *   1 to 2^53 − 1, read from the database's decimal text, never rounded (9007199254740993 is not …992);
  * - versions are whole and not below 0 (a card's provisional version below 0 is one machine's own numbering);

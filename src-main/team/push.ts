@@ -1,5 +1,5 @@
 /**
- * The push half of a team sync (issue 17): what this machine holds and the team database lacks, in order —
+ * The push half of a team sync: what this machine holds and the team database lacks, in order —
  * versions and cards by the request that delivered them, then ledger rows and saved searches by the outgoing
  * log, then the shared changes (marks, tags, lists: team/sharedChanges.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Marks, tags and lists shared through the team database (issue 17; the merge rule in domain/sharedChanges.ts).
+ * Marks, tags and lists shared through the team database (the merge rule in domain/sharedChanges.ts).
  * The push calls `pushSharedChanges` (this machine's changes past the push cursor's `changeSeq`, a batch per
  * PostgreSQL transaction, the cursor moved after each commit: a crash in between only sends the batch again,
  * which adds nothing); the pull hands the shared changes it read to `applyPulledChanges`.

@@ -1,5 +1,5 @@
 /**
- * One team sync run (issue 17), the same for the CLI's `tenderwb team sync` and the app's «Синхронизировать
+ * One team sync run, the same for the CLI's `tenderwb team sync` and the app's «Синхронизировать
  * сейчас» / background sync: read the ledger's new rows from the API when the caller can (free; so the ledger
  * reaches the team without an audit first; offline, the run goes on without), open the team database
  * (migrating its schema or refusing a newer one), record this machine in the team's roster, link the local
@@ -51,7 +51,7 @@ export interface TeamSyncResult {
   pushed: TeamCounts;
   pulled: TeamCounts;
   /**
-   * Teammates' rows this pull could not take (issue 27), named (at most SKIPPED_NAMED; `skippedTotal` counts all):
+   * Teammates' rows this pull could not take, named (at most SKIPPED_NAMED; `skippedTotal` counts all):
    * held in the cache's quarantine while the rest was taken.
    */
   skipped: SkippedTeamRow[];

@@ -1,5 +1,5 @@
 /**
- * An open team database (issue 17): a small pool on one PostgreSQL database, its schema migrated to this app's
+ * An open team database: a small pool on one PostgreSQL database, its schema migrated to this app's
  * version (or refused), and the team's id. Every failure on the way is the core's worded error (teamdb/errors.ts):
  * a wrong password, an unreachable server, a missing database, no rights, a newer schema.
  */

@@ -1,5 +1,5 @@
 /**
- * The pull's read side (issue 17): one window of the team database, read page by page.
+ * The pull's read side: one window of the team database, read page by page.
  *
  * A window is ONE `REPEATABLE READ READ ONLY` transaction on one pool client. Its first statement fixes the
  * snapshot and reads `to = pg_snapshot_xmin(pg_current_snapshot())`: every transaction below `to` had ended when
@@ -23,7 +23,7 @@ import { inSchema } from './schemaName';
 export type PullTable = 'tender_version' | 'contract_version' | 'card' | 'ledger_row' | 'saved_search' | 'shared_change';
 
 /*
- * A window yields rows as the team database holds them, before any check (issue 27: one bad row stopped every
+ * A window yields rows as the team database holds them, before any check (one bad row stopped every
  * teammate's pull): bigint columns as their decimal text (9007199254740993 must not become …992 on the way),
  * JSON as text, times as ISO-8601 UTC text (a year past 9999 comes as five digits and is refused by the check,
  * not by a Date that throws). team/pulledRows.ts turns each into the typed row below or a refusal.

@@ -1,5 +1,5 @@
 /**
- * The push's PostgreSQL side (issue 17): rows this machine holds, written into the team schema in bulk.
+ * The push's PostgreSQL side: rows this machine holds, written into the team schema in bulk.
  *
  * One batch is one transaction: each table's rows are COPYed (text format, pg-copy-streams) into a temporary
  * staging table dropped at commit, then moved with `INSERT INTO S.x SELECT ... ON CONFLICT DO NOTHING`, whose

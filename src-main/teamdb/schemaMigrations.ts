@@ -1,5 +1,5 @@
 /**
- * The team database's own numbered migrations (issue 17), in the schema the team chose (`tenderwb` by default).
+ * The team database's own numbered migrations, in the schema the team chose (`tenderwb` by default).
  * `S` in the texts below stands for that schema's quoted name (teamdb/schemaName.ts checks and quotes it).
  *
  * Rules every table follows, and why:

@@ -1,5 +1,5 @@
 /**
- * Shared changes in the team database (issue 17; rules in domain/sharedChanges.ts): a batch of one machine's
+ * Shared changes in the team database (rules in domain/sharedChanges.ts): a batch of one machine's
  * changes lands in one transaction: the history (`S.shared_change`, ON CONFLICT DO NOTHING: a batch sent again
  * after a crash adds nothing), each field's winner (`S.shared_state`, replaced only by a greater (at, machine_id,
  * local_seq)), and the BI projections of the touched marks and lists (`S.mark`, `S.mark_note`, `S.list`,

@@ -1,5 +1,5 @@
 /**
- * What PostgreSQL cannot hold, made holdable for the team copy (issue 17). A text value may not contain the NUL
+ * What PostgreSQL cannot hold, made holdable for the team copy. A text value may not contain the NUL
  * character (U+0000), and jsonb refuses its escape `\u0000` and a lone surrogate's escape (`\ud800` without its
  * pair) — both valid JSON, both possible in an API body or a user's label. Refused, such a row would fail its push
  * chunk on every run and stop the team sync for good (a poison pill).

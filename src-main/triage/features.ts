@@ -1,5 +1,5 @@
 /**
- * The features of a tender the triage model learns from (issue 31), read defensively from what the cache holds:
+ * The features of a tender the triage model learns from, read defensively from what the cache holds:
  * the latest delivered version (summary or card) and, when one is held, the latest card (position names and
  * their KTRU codes). Pure: the same object always gives the same features, in the same order.
  *

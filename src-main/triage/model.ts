@@ -1,5 +1,5 @@
 /**
- * The triage models (issue 31), pure and small: L2-regularised logistic regression over binary features (the
+ * The triage models, pure and small: L2-regularised logistic regression over binary features (the
  * one the app uses) and Bernoulli-style naive Bayes (kept for the benchmark that chose between them, bench/
  * triage.bench.ts and docs/triage.md). Hand-written: the well-kept JavaScript libraries (ml-logistic-regression,
  * natural's classifiers) work on dense matrices or on whole documents, and neither gives the per-feature

@@ -1,5 +1,5 @@
 /**
- * The reasons of a rank (issue 31): the 3-5 features of a tender that pushed its score up or down the most,
+ * The reasons of a rank: the 3-5 features of a tender that pushed its score up or down the most,
  * in words («ОКПД2 26.20 — часто берёте», «слово «томограф» — обычно отказываетесь»). Pure.
  */
 import type { Feature } from './features';

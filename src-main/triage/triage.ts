@@ -1,5 +1,5 @@
 /**
- * Triage (issue 31): the analyst's own decisions (domain/triageLabels.ts) teach a small model (model.ts) that
+ * Triage: the analyst's own decisions (domain/triageLabels.ts) teach a small model (model.ts) that
  * ranks the undecided tenders the cache holds by how likely the analyst is to pursue them, with reasons.
  * Local: nothing is sent anywhere, nothing is spent. One use case for the app and the CLI.
  *

@@ -1,5 +1,5 @@
 /**
- * The team database's password (issue 17): like the API token, only in the OS keychain (service
+ * The team database's password: like the API token, only in the OS keychain (service
  * `tender-workbench`, account `team:<user>@<host>:<port>/<database>`) and in memory, through the same backend
  * and the same plain-words errors (tokenVault.ts `callKeychain`). Never in profiles.json, settings, SQLite, logs
  * or error texts.

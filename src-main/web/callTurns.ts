@@ -1,5 +1,5 @@
 /**
- * Turns for the bridge's large calls (issue 27: 32 parallel 1 MB calls kept `app.info` unanswered for 3.9 s).
+ * Turns for the bridge's large calls (32 parallel 1 MB calls kept `app.info` unanswered for 3.9 s).
  *
  * A call's cost is in its body: the bridge reads and parses it, the core host copies it to the worker, and the
  * worker walks and validates it, all in arrival order, so a light call behind many large ones waits for all of

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   };
 
   console.error(`tender workbench: starting the core (data: ${dataDir})…`);
-  // The start opens the last profile's cache; its upgrade after an update can take minutes (issue 15).
+  // The start opens the last profile's cache; its upgrade after an update can take minutes.
   const onEvent = (event: string, payload: unknown): void => {
     if (event !== 'cache.upgrade' || process.stderr.isTTY !== true) return;
     const { percent } = payload as { percent: number };
@@ -161,7 +161,7 @@ main().catch((error: unknown) => {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  // A thrown non-Error (an IPC error object) showed as "[object Object]" (issue 13): its message is shown instead.
+  // A thrown non-Error (an IPC error object) showed as "[object Object]": its message is shown instead.
   const message = error instanceof Error ? error.message : typeof (error as { message?: unknown } | null)?.message === 'string' ? (error as { message: string }).message : String(error);
   console.error(`tender workbench: could not start: ${message}`);
   process.exit(1);

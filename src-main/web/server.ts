@@ -21,7 +21,7 @@
  *
  * A bridge call whose body is large (over `heavyCallBytes`, or streamed without a stated length) waits for a turn
  * (callTurns.ts): at most `maxHeavyCalls` of them are read, parsed and in the core at once, so light calls such as
- * `app.info` are answered beside a flood of large ones (issue 27). The turns are the server's, which is one
+ * `app.info` are answered beside a flood of large ones. The turns are the server's, which is one
  * session: its secret is the run's one, and a cap per TCP connection would not bound 32 connections.
  */
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
@@ -318,7 +318,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     send(res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, answerBody(answer));
   }
 
-  /** The answer as JSON, its error clipped; an answer over the bound is replaced by a short error (issue 13, finding 5). */
+  /** The answer as JSON, its error clipped; an answer over the bound is replaced by a short error. */
   function answerBody(answer: IpcResponse<unknown>): string {
     const body = JSON.stringify(boundResponse(answer));
     if (body.length <= maxAnswer) return body;

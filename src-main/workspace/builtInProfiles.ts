@@ -1,7 +1,7 @@
 /**
  * The built-in profiles' names, apart from the sandbox they talk to (sandboxProfile.ts, which imports the API
  * client): `tenderwb profile list` and `profile add` need the names only, and must not load the client's
- * schemas to know them (issue 28: a light command loads no heavy module).
+ * schemas to know them (a light command loads no heavy module).
  */
 export const SANDBOX_PROFILE = 'sandbox';
 export const SANDBOX_EARLIER_PROFILE = 'sandbox-earlier';

@@ -16,7 +16,7 @@ export const HEARTBEAT_TIMEOUT_MS = 1000;
 /**
  * Whether a TCP connection to the API's host and port opens. It costs no request (the API's rate limit and
  * ledger never see it), so it can run every second: a stopped server or a dropped network is noticed within
- * about two seconds even when the user is not doing anything (issue 12).
+ * about two seconds even when the user is not doing anything.
  */
 export function tcpReachable(baseUrl: string, timeoutMs = HEARTBEAT_TIMEOUT_MS): Promise<boolean> {
   let url: URL;

@@ -1,10 +1,10 @@
 /**
- * A profile whose cache file is damaged (issue 13): the file is moved aside (never deleted), and a note
+ * A profile whose cache file is damaged: the file is moved aside (never deleted), and a note
  * `damaged-cache.json` in the profile's folder keeps the profile from silently starting over with an empty
  * cache — until the user asks for a rebuild (`cache.rebuild`), which opens a new cache and copies in what the
  * old file still gives (salvage.ts). The note survives a restart, so the notice does too.
  *
- * Issue 27: the note is what stands between the user's marks, lists and saved searches and a quiet empty cache,
+ * The note is what stands between the user's marks, lists and saved searches and a quiet empty cache,
  * so it is written before the file is moved, whole or not at all (a temporary file, fsync, renamed into place),
  * and a file whose note cannot be written is not moved. A note that is there but cannot be read is obeyed too:
  * the profile is refused and says so, and only the user's rebuild makes a new cache.

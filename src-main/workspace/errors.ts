@@ -76,7 +76,7 @@ function englishApiMessage(e: ApiError): string {
       return 'Not found: it may have been deleted or belong to another user.';
     case 'api_key_limit_reached':
       return 'There are already 20 active tokens: revoke one you do not need and try again.';
-    // The rest in English too, so no code is shown where a sentence exists in Russian (issue 12).
+    // The rest in English too, so no code is shown where a sentence exists in Russian.
     case 'cursor_expired':
       return 'The service rebuilt the filter feed: the sync continues from the new position with no repeat charge.';
     case 'daily_limit_exceeded':
@@ -151,7 +151,7 @@ export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
     const message = error.text ? pick(error.text, locale) : locale === 'en' ? englishApiMessage(error) : error.userMessage;
     return { code: ipcCodeOfApi(error.code), message: redactSecrets(message), requestId: error.requestId };
   }
-  // Issue 27: a full disk and a folder in a file's place, also under a wrapper that kept them as its `cause`
+  // A full disk and a folder in a file's place, also under a wrapper that kept them as its `cause`
   // (a profile registry or an export that could not be written), are one sentence, never ENOSPC or EISDIR.
   const fileSystem = fileSystemFailure(error);
   if (fileSystem) return { code: fileSystem.code, message: pick(fileSystem.text, locale), requestId: null };
@@ -186,11 +186,11 @@ export function toIpcError(error: unknown, locale: Locale = 'ru'): IpcError {
       requestId: null,
     };
   }
-  // Issue 13: a damaged cache is named (the user's own file, never a secret), not an "Internal error".
+  // A damaged cache is named (the user's own file, never a secret), not an "Internal error".
   if (error instanceof DamagedCacheError) return { code: 'cache_damaged', message: pick(error.text, locale), requestId: null };
   if (error instanceof CacheAccessError) return { code: 'internal', message: pick(error.text, locale), requestId: null };
   if (isDamageError(error)) return { code: 'cache_damaged', message: pick(CACHE_DAMAGED, locale), requestId: null };
-  // Issue 27: the other program's long transaction outlasted a minute's wait; nothing of this change was stored.
+  // The other program's long transaction outlasted a minute's wait; nothing of this change was stored.
   if (error instanceof CacheBusyError || isBusyError(error)) return { code: 'conflict', message: pick(CACHE_BUSY, locale), requestId: null };
   if (isAbort(error)) return { code: 'cancelled', message: pick({ ru: 'Операция отменена.', en: 'The operation was cancelled.' }, locale), requestId: null };
   return { code: 'internal', message: pick(INTERNAL, locale), requestId: null };

@@ -14,12 +14,12 @@ import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spending
 export { SETTINGS_FILE } from './settingsLocale';
 
 /**
- * Money defaults of a fresh install (issue 12): a run previewed above 100 units asks first, a run that names
+ * Money defaults of a fresh install: a run previewed above 100 units asks first, a run that names
  * no cap stops at 1 000 units, and there is no daily budget until the analyst sets one.
  */
 export const DEFAULT_SPENDING: SpendingSettings = { confirmAbove: 100, runCap: 1000, dailyBudget: null };
 
-/** Notifications on, no quiet hours (issue 16): the analyst chooses them in the settings. */
+/** Notifications on, no quiet hours: the analyst chooses them in the settings. */
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { enabled: true, quietHours: null };
 
 const settingsSchema = z.object({
@@ -31,9 +31,9 @@ const settingsSchema = z.object({
   // Tables' column layouts (ui.setColumnLayout): kept here, not in the page's storage, which browser mode loses
   // with every new port. Damaged: the tables' defaults.
   columnLayouts: columnLayoutsSchema.catch({}),
-  // Damaged or missing (a file from before issue 16): notifications on, no quiet hours.
+  // Damaged or missing (a file from before notifications existed): notifications on, no quiet hours.
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
-  // The team database (issue 17), without its password (the keychain's); damaged or missing: none, no background sync.
+  // The team database, without its password (the keychain's); damaged or missing: none, no background sync.
   team: teamConnectionSchema.nullable().catch(null),
   teamLastRun: teamLastRunSchema.nullable().catch(null),
   // The one profile the team connection belongs to (only its cache syncs; never the built-in sandbox). Missing

@@ -1,7 +1,7 @@
 /**
  * The interface language in settings.json, read without the settings' schema (settings.ts): every `tenderwb`
  * start needs it, `--help` included, and loading zod and the IPC contract's schemas for one field cost more
- * than the whole help (issue 28). The rule is the schema's own (`localeSchema.catch('ru')` in an object whose
+ * than the whole help. The rule is the schema's own (`localeSchema.catch('ru')` in an object whose
  * every field falls back): a missing, unreadable or damaged file, or a value that is not a language, is Russian.
  * test/app/settingsLocale.test.ts checks both readers agree.
  */

@@ -15,7 +15,7 @@ import { useAppStore, type Route, type ViewName } from '../state/store';
 import { useLoad } from '../state/useLoad';
 import { claimFocusSpot, findSpot } from '../state/returnPoint';
 import { SearchView } from '../views/search/SearchView';
-import { savedSearchName } from '../views/search/queryBuilder';
+import { savedSearchName } from '../../src-main/i18n/criteriaSummary';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
 import { CardView } from '../views/card/CardView';
 import { ContractsView } from '../views/contracts/ContractsView';
@@ -189,7 +189,7 @@ export function App() {
         if (job.label === null) setNamesWanted((n) => n + 1);
       }),
       subscribe('profiles.changed', () => {
-        // The core stops every job of the old profile; a follow must not end silently (issue 12).
+        // The core stops every job of the old profile; a follow must not end silently.
         const { jobs: before, activeProfile: old } = useAppStore.getState();
         const recent = Date.now() - FOLLOW_STOP_WINDOW_MS;
         const follows = Object.values(before).filter((j) => isFollowing(j) || (followsEnded.current.get(j.jobId) ?? 0) > recent);
@@ -211,7 +211,7 @@ export function App() {
     setEnded([]);
   }, [route]);
 
-  // Each view opens at its top (issue 26): the frame's scrolled area is one element for every view, so without
+  // Each view opens at its top: the frame's scrolled area is one element for every view, so without
   // this a view opened where the previous one was scrolled to.
   const mainRef = useRef<HTMLElement>(null);
   const viewKey = route.view === 'card' ? `card:${route.kind}:${route.id}` : route.view === 'insights' ? `insights:${route.at?.page ?? ''}` : route.view;

@@ -1,5 +1,5 @@
 /**
- * What the frame says about sync jobs, apart from the views (issue 12: a finished job's banner stayed on every
+ * What the frame says about sync jobs, apart from the views (a finished job's banner stayed on every
  * page, near-duplicate banners): a progress banner only for jobs still loading that no view on screen already
  * shows, following jobs as one short status, a job that just ended as one short notice (several merged), and
  * which follows a profile switch stopped. Pure, so it is tested without a browser.

@@ -26,7 +26,7 @@ const MISSING_SECRET =
   '(она содержит ключ и действует, пока команда работает).';
 const REFUSED_SECRET =
   'Приложение не приняло ключ доступа: вероятно, `npm run web` перезапущен. Откройте новую ссылку, которую он напечатал.';
-/** The page cannot reach `npm run web` at all (issue 12: say so and how to restart, not «В сети»). */
+/** The page cannot reach `npm run web` at all (say so and how to restart, not «В сети»). */
 export const BACKEND_GONE = 'Сервер браузерного режима остановлен. Запустите npm run web снова.';
 
 /**

@@ -110,7 +110,7 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
       const answer = await call('lists.addItems', { listId, ids });
       setResult({ answer, listName });
       if (selected === NEW) setChoice(listId);
-      // Every list's count is read again after any addition (issue 26: «Готовый (0)» beside «добавлено: 5»,
+      // Every list's count is read again after any addition («Готовый (0)» beside «добавлено: 5»,
       // when only a new list made the dialog read its lists again).
       lists.reload();
       onAdded?.(listId);

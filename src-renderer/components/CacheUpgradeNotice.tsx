@@ -1,6 +1,6 @@
 /**
  * «Обновляем кэш: N %» while the core opens a profile's cache that a migration fills from what it holds (the
- * first start after an update: minutes on a large cache, issue 15). The core runs in a worker, so the window
+ * first start after an update: minutes on a large cache). The core runs in a worker, so the window
  * stays live and hears `cache.upgrade`; the notice goes at 100 %.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The notice of a damaged cache (issue 13): which profile's file, where it was moved (the core's sentence,
+ * The notice of a damaged cache: which profile's file, where it was moved (the core's sentence,
  * naming both), and the offer to rebuild it. A rebuild makes a new cache with what the old file still gives
  * (saved searches, lists, pending edits), opens the profile and reads its saved searches again from the server
  * (versions already paid for come free), each run under the same spend rules as any other.

@@ -13,7 +13,7 @@ export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { 
     const el = ref.current;
     if (!el) return undefined;
     // Where the focus was when the dialog opened (the button that opened it): it goes back there when the dialog
-    // closes, unless the dialog's action put it somewhere on purpose (issue 29: focus was lost to <body>).
+    // closes, unless the dialog's action put it somewhere on purpose (focus was lost to <body>).
     const opener = document.activeElement instanceof HTMLElement && !el.contains(document.activeElement) ? document.activeElement : null;
     const focusInside = () => (el.querySelector<HTMLElement>('input, select, textarea, button') ?? el).focus();
     focusInside();

@@ -30,7 +30,7 @@ export function DialogButton(props: { label: string; title: string; disabled: bo
   };
   return (
     <>
-      {/* Its key, where a shortcut opens it (issue 29: every repeated action's key is in its tooltip). */}
+      {/* Its key, where a shortcut opens it (every repeated action's key is in its tooltip). */}
       <button type="button" onClick={() => setOpen(true)} disabled={disabled} data-testid={testId} title={props.action && props.openRequest !== undefined ? withShortcut(label, commandOf(props.action)?.shortcut, false) : undefined}>
         {label}
       </button>

@@ -1,5 +1,5 @@
 /**
- * «Выгрузить в Excel» on a dossier (issue 16): the core writes the dossier as an XLSX workbook (its figures, a
+ * «Выгрузить в Excel» on a dossier: the core writes the dossier as an XLSX workbook (its figures, a
  * sheet per table, «Источник») to where the user chooses, or answers a one-time link in browser mode.
  */
 import { call } from '../bridge/client';

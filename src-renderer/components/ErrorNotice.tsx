@@ -32,7 +32,7 @@ export function ErrorNotice({ error, testId = 'error' }: { error: unknown; testI
   const frameConnected = useAppStore((st) => st.online && !st.backendGone);
   if (error === null || error === undefined) return null;
   if (error instanceof CallError && error.code === 'offline') {
-    // Said once (issue 12): when the frame already explains it (offline, or browser mode's server stopped),
+    // Said once: when the frame already explains it (offline, or browser mode's server stopped),
     // the action only says it was not done; otherwise one explanation, not the core's near-copy beside it.
     return (
       <div className="notice notice--offline" role="status" data-testid={testId} data-code="offline">

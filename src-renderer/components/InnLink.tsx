@@ -1,5 +1,5 @@
 /**
- * An INN (of a customer or a supplier) as a link to its dossier (issue 15): wherever a card, a list row or a
+ * An INN (of a customer or a supplier) as a link to its dossier: wherever a card, a list row or a
  * contract names an organisation, one click opens what the cache knows about it, and «Назад» returns here.
  * In a table whose rows open on a double click, the link is a small «досье» chip before the name (`compact`), so a
  * double click on the row's text still opens the row.

@@ -2,7 +2,7 @@
  * One sync job as it moves (kept current in the app store by `sync.progress` events): how much of the set the
  * cache holds (else the items received) against the server's total, what was charged and what came free; a
  * cancel button while it runs. «N из M» is the set's share held, as the saved search's «в кэше: N из M» says it:
- * a follow of a set held whole read «0 из 43» when it showed this run's items (issue 26).
+ * a follow of a set held whole read «0 из 43» when it showed this run's items.
  */
 import { useEffect, useState } from 'react';
 import type { SyncJob } from '../../src-main/contract/ipc';
@@ -41,7 +41,7 @@ const strings: Strings<{
   },
 };
 
-/** The client holding its requests to the API's rate (issue 12: a run stood still for a minute, silently). */
+/** The client holding its requests to the API's rate (a run stood still for a minute, silently). */
 const pauseStrings: Strings<{ paused: (until: string) => string }> = {
   ru: { paused: (until) => `Пауза до ${until} МСК: API принимает не больше 100 запросов в минуту, загрузка продолжится сама.` },
   en: { paused: (until) => `Paused until ${until} Moscow time: the API takes at most 100 requests a minute; the sync continues by itself.` },
@@ -69,7 +69,7 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
   const done = job ? (job.held ?? job.items) : 0;
   const [cancelError, setCancelError] = useState<unknown>(null);
   const active = isJobActive(job);
-  // While this line shows the job, the frame does not repeat it in its own banner (issue 12: duplicates).
+  // While this line shows the job, the frame does not repeat it in its own banner (duplicates).
   const showJob = useAppStore((st) => st.showJob);
   const hideJob = useAppStore((st) => st.hideJob);
   useEffect(() => {
@@ -88,7 +88,7 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
             <span data-testid={`${testId}-figures`} data-items={job.items} data-held={job.held ?? undefined} data-total={job.total ?? undefined} data-charged={job.charged} data-free={job.free}>
               {labels ? `${labels.items}: ` : ''}
               {job.byFeed && job.byFeed.length > 1
-                ? // Tenders and contracts each against their own set's total (issue 15: «71 из 69» mixed them).
+                ? // Tenders and contracts each against their own set's total («71 из 69» mixed them).
                   job.byFeed.map((f) => `${s[f.feed]}: ${s.items(formatInt(f.held ?? f.items, locale), f.total === null ? '' : formatInt(f.total, locale))}`).join(' · ')
                 : s.items(formatInt(done, locale), job.total === null ? '' : formatInt(job.total, locale))}
             </span>

@@ -45,7 +45,7 @@ export function PipelineBadge({ status, short = false }: { status: PipelineStatu
 }
 
 /**
- * A table row's tender name with its marks (issue 29): the name first and always most of the cell; after it our
+ * A table row's tender name with its marks: the name first and always most of the cell; after it our
  * status (short) and the tags, which shrink to a count when there are several, so that at 1366 px the name is
  * read rather than the chips. The whole status and every tag name are the marks' tooltip.
  */

@@ -40,7 +40,7 @@ export function OpenBox() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Opening by number fetched the card (it had to, to learn the internal id): said while that card is shown, from
-  // the route's one fact, as the card view says it; for a while, or until dismissed (issue 26: it stayed for good).
+  // the route's one fact, as the card view says it; for a while, or until dismissed (it stayed for good).
   const opened = route.view === 'card' ? route.opened : undefined;
   const [dismissed, setDismissed] = useState<typeof opened>(undefined);
   const charged = opened?.charged === true && dismissed !== opened;

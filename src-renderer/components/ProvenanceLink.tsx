@@ -1,5 +1,5 @@
 /**
- * Browser mode: a download cannot carry a file's sidecar (`FILE.provenance.json`, issue 16), so the core offers
+ * Browser mode: a download cannot carry a file's sidecar (`FILE.provenance.json`), so the core offers
  * it as a second one-time link, shown here beside the export's answer (one click, one file). Every export whose
  * file has a sidecar (the CSV table exports, the price benchmark, the calendar's ICS) shows it the same way.
  */

@@ -1,5 +1,5 @@
 /**
- * Asking before a paid run (issue 12): the previewed cost, what is already held, the threshold from the
+ * Asking before a paid run: the previewed cost, what is already held, the threshold from the
  * settings, and — for a search narrowed by its status alone — the count in words («11 986 закупок ≈ 11 986 ед.»). The
  * answer is the amount consented to; the core starts the run only with it and previews again itself, so this
  * dialog informs the choice and cannot be skipped by another caller.

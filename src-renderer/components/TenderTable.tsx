@@ -3,7 +3,7 @@
  * virtual table, sortable columns (published, deadline, price, name, region, customer), row selection with
  * checkboxes and shift-ranges, "Add to list…", opening a card with a double click or Enter, and a preview pane
  * with the key facts of the active row. Columns can be resized and chosen (the notice number and the law are
- * there to be shown); the layout is remembered per table. The analyst's marks (issue 16): tags as coloured chips
+ * there to be shown); the layout is remembered per table. The analyst's marks: tags as coloured chips
  * before the name, «Наш статус» and the assignee as columns, «Отметить…» on the selected rows, and, where the
  * table's source takes it, filter chips over marks passed to `fetchPage`.
  */

@@ -1,5 +1,5 @@
 /**
- * A monthly bar chart drawn by uPlot (issue 15: the dossiers' timelines). uPlot was chosen over ECharts for
+ * A monthly bar chart drawn by uPlot (the dossiers' timelines). uPlot was chosen over ECharts for
  * its size (~50 KB against ~1 MB) and its speed on canvas; a timeline of a few hundred months needs nothing
  * more. The chart is generic: months as `YYYY-MM`, one bar series per value set, the labels and the number
  * format given by the caller, so no code reaches the screen. The numbers stay readable without the canvas:

@@ -346,7 +346,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       <div className="vt__scroller">
         <div className="vt" role="grid" aria-label={label} aria-rowcount={rowCount + 1} data-testid={testId} style={{ minWidth }}>
           <div className="vt__header" role="row" ref={header} style={{ gridTemplateColumns, paddingRight: headerPad || undefined }}>
-            {/* The checkbox column is named, for a screen reader (issue 29: an empty header). */}
+            {/* The checkbox column is named, for a screen reader (an empty header). */}
             {selectable && (
               <div role="columnheader" className="vt__cell">
                 <span className="visually-hidden">{t.selectColumn}</span>

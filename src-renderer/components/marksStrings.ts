@@ -1,4 +1,4 @@
-/** Words of the marks pieces the tables, the card and the board share (issue 16): Russian first, English switchable. */
+/** Words of the marks pieces the tables, the card and the board share: Russian first, English switchable. */
 import type { Strings } from '../i18n/i18n';
 
 export const marksStrings: Strings<{

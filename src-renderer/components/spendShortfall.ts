@@ -1,5 +1,5 @@
 /**
- * When a run stops short of the set (issue 16's trial: «Найдено: 1 034 закупки», «спишет не больше 1 000 ед.»,
+ * When a run stops short of the set (an analyst's trial: «Найдено: 1 034 закупки», «спишет не больше 1 000 ед.»,
  * then «в кэше: 1 001 из 1 034» with no reason): before the run, how many of the set's tenders the cap leaves
  * out and how to get them; after it, why the last run of a saved search ended short, said beside its counts.
  * Pure, so both the consent dialog and the saved search view say the same words.

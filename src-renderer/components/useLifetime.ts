@@ -1,5 +1,5 @@
 /**
- * How long a passing notice stays (issue 26: a toast stayed ten minutes over the table's cells). A notice with a
+ * How long a passing notice stays (a toast stayed ten minutes over the table's cells). A notice with a
  * lifetime closes by itself once it has been on screen that long; the countdown stands still while the pointer is
  * over the notice or the focus is inside it (someone is reading or about to press it) and goes on from where it
  * stood. A notice without one (null) stays until acted on or dismissed. Escape dismisses notices: see
@@ -91,7 +91,7 @@ export function useEscapeDismiss(active: boolean, dismiss: () => void): void {
   }, [active]);
 }
 
-/** A notice Escape would dismiss is shown: Escape is its, before it goes back from a card (issue 29). */
+/** A notice Escape would dismiss is shown: Escape is its, before it goes back from a card. */
 export function noticeTakesEscape(): boolean {
   return dismissers.length > 0;
 }

@@ -1,5 +1,5 @@
 /**
- * The browser's permission to show notifications (issue 16), asked at a moment the analyst understands — when
+ * The browser's permission to show notifications, asked at a moment the analyst understands — when
  * they follow a search or turn notifications on in the settings — never at startup. Where the page has no
  * Notification API, or the permission is refused, the app shows its own toast instead (app/notifications/).
  * In Electron the same API shows the system's notification without asking.

@@ -1,5 +1,5 @@
 /**
- * The way back to where a view was opened from (issue 29, "keyboard from start to finish"): a card, a dossier or
+ * The way back to where a view was opened from ("keyboard from start to finish"): a card, a dossier or
  * a list opened from a table unmounts that table, so the row the analyst was on, the table's scroll and the
  * focus would be lost, and the arrows would do nothing until a click. When a route with `back` is entered, the
  * page notes where the focus was and how each shown table stood, under the route to come back to; going back

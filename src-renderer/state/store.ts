@@ -8,7 +8,7 @@ import type { ProfileInfo, SyncJob } from '../../src-main/contract/ipc';
 import type { PriceQuery } from '../../src-main/domain/insights';
 import { arrive, capture, leave } from './returnPoint';
 
-/** A saved search or a list, whose tenders the competitors and the red flags are read over (issue 15). */
+/** A saved search or a list, whose tenders the competitors and the red flags are read over. */
 export type InsightsScope = { kind: 'search'; filterId: string } | { kind: 'list'; listId: string };
 /** The pages of the insights view; a page without its subject shows its form. */
 export type InsightsPage =
@@ -19,7 +19,7 @@ export type InsightsPage =
 
 /**
  * What opening a card cost when the opening itself fetched it (the «Открыть» box must, to learn its id): the
- * card view then reads it from the cache for free, and both it and the box say this one fact (issue 26: the
+ * card view then reads it from the cache for free, and both it and the box say this one fact (the
  * box said «списана 1 ед.» while the card said «Из кэша — бесплатно»).
  */
 export type CardOpening = { source: 'cache' | 'server'; charged: boolean };
@@ -34,11 +34,11 @@ export type Route =
   | { view: 'settings' }
   | { view: 'insights'; at?: InsightsPage; back?: Route }
   | { view: 'calendar' }
-  /** The pipeline board and the tags manager (issue 16). */
+  /** The pipeline board and the tags manager. */
   | { view: 'marks' }
-  /** «Разбор»: undecided tenders ranked by the analyst's own marks (issue 31). */
+  /** «Разбор»: undecided tenders ranked by the analyst's own marks. */
   | { view: 'triage' }
-  /** Past exports with their provenance (issue 16). */
+  /** Past exports with their provenance. */
   | { view: 'exports' }
   // A profile of the earlier API generation has its own views (reference document 2).
   | { view: 'filters'; filterId?: number }

@@ -1,5 +1,5 @@
 /**
- * Light or dark (issue 29): the page follows the OS setting (`prefers-color-scheme`) unless the user chose one
+ * Light or dark: the page follows the OS setting (`prefers-color-scheme`) unless the user chose one
  * in Settings. The choice lives in the window's storage: it is a matter of this screen, not of the data, and
  * the first paint must know it before the core answers. The resolved theme is `<html data-theme>`, which the
  * dark rules (derived at build time, scripts/dark-theme/derive.ts) apply under.

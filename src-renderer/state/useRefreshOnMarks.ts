@@ -1,5 +1,5 @@
 /**
- * A table whose rows show marks (issue 16) reloads what is in view when marks change anywhere: a card, the
+ * A table whose rows show marks reloads what is in view when marks change anywhere: a card, the
  * board, the marks dialog of another table, another window of browser mode (`marks.changed`), so its chips are
  * never stale and a mark filter keeps or drops the rows it should. `refresh` is the table's
  * (state/usePagedRows.ts): the rows shown stay until their fresh copies arrive.

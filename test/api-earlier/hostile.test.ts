@@ -1,10 +1,10 @@
 /**
- * Issue 13, findings 1 and 4, for the earlier generation's client: a body that never ends, a trickle, a flood
+ * An unbounded body and an echoed token, for the earlier generation's client: a body that never ends, a trickle, a flood
  * and headers that never come fail with a retryable error in a bounded number of attempts (the server sees
  * the client hang up); a server that echoes the token (`X-API-Token`, any format) in its words gets it back
- * nowhere; written with `\u` escapes in a page's or a tender's names and keys (issue 27), it is cut from the
+ * nowhere; written with `\u` escapes in a page's or a tender's names and keys, it is cut from the
  * parsed values; a page nested deeper than any legal answer is refused once, unparsed, and a page dripped past
- * the deadline fails at its first timeout, under 90 s with the default deadline (issue 27, finding 5).
+ * the deadline fails at its first timeout, under 90 s with the default deadline.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EarlierApiClient, type EarlierApiClientOptions } from '../../src-main/api/earlier/client';
@@ -83,7 +83,7 @@ describe('earlier client against hostile servers', () => {
     const slow = await failure(trickling.client.tenders(2));
     expect([slow.code, slow.retryable]).toEqual(['timeout', true]);
     expect(slow.message).toMatch(/deadline/);
-    // A page charges: it is not asked for again after a timeout (issue 27).
+    // A page charges: it is not asked for again after a timeout.
     await trickling.server.abandoned(1);
     expect(trickling.server.stats.requests).toHaveLength(1);
     await trickling.server.close();

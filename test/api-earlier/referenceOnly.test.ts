@@ -20,7 +20,7 @@ import { apiErrorOf } from '../api/helpers';
 import { closeCaches, newCache } from '../earlier-core/helpers';
 
 const SECRET = 'tenderwb_live_' + 'S'.repeat(32);
-/** The secret of a token the server issues: another token than the one the request carried (a body never echoes that one, issue 13). */
+/** The secret of a token the server issues: another token than the one the request carried (a body never echoes that one). */
 const ISSUED = 'tenderwb_live_' + 'N'.repeat(32);
 type Handler = (req: IncomingMessage, url: URL) => { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 

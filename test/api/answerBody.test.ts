@@ -1,7 +1,7 @@
 /**
- * Issue 27: what `answerBody.ts` refuses or cuts before an answer goes further. Nesting is counted outside
- * strings only and refused past `MAX_JSON_DEPTH` before a parse (finding 5); the request's credentials are cut
- * from every parsed string and key, and nothing else of the value changes (finding 4).
+ * What `answerBody.ts` refuses or cuts before an answer goes further. Nesting is counted outside
+ * strings only and refused past `MAX_JSON_DEPTH` before a parse; the request's credentials are cut
+ * from every parsed string and key, and nothing else of the value changes.
  */
 import { describe, expect, it } from 'vitest';
 import { cutSecretsDeep, MAX_JSON_DEPTH, nestingExceeds, readBody } from '../../src-main/api/answerBody';

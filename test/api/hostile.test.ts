@@ -1,10 +1,10 @@
 /**
- * Issue 13, finding 1: the current-generation client against servers that never end, trickle, flood or never
+ * The current-generation client against servers that never end, trickle, flood or never
  * answer. Each case fails with a clear, retryable error in a bounded number of attempts, and the server sees
  * the client hang up (the stream is aborted, not buffered). Deadlines are configured small; nothing here
  * asserts a wall-clock duration.
  *
- * Issue 27, finding 5: a page nested far deeper than any legal answer is refused before it is parsed, once; a
+ * A page nested far deeper than any legal answer is refused before it is parsed, once; a
  * page or a card dripped past the deadline fails at its first timeout, under 90 s with the default deadline (a
  * fake clock fires it), while a free, idempotent call is tried twice.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26: every 404 names what was not found, from the request's own context — a tender, a contract, a list, a
+ * Every 404 names what was not found, from the request's own context — a tender, a contract, a list, a
  * filter, a token; a QUERY names the filter or list it asked by — in both languages and on every surface (the
  * CLI's line, the app's IpcError). A bare «Объект не найден» named nothing. Both clients, against the sandbox.
  */
@@ -35,7 +35,7 @@ async function said(p: Promise<unknown>): Promise<{ cli: string; ru: string; en:
   return { cli: describeApiError(e), ru: toIpcError(e, 'ru').message, en: toIpcError(e, 'en').message, code: toIpcError(e, 'ru').code };
 }
 
-describe('a 404 names what was not found (issue 26)', () => {
+describe('a 404 names what was not found', () => {
   it('current generation: a card, a list, a filter, a token, and a QUERY by filter or list, each named by its id', async () => {
     const h = harness(sb.baseUrl, token);
     const c = h.client;

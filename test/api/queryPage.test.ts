@@ -1,4 +1,4 @@
-/** Reading a QUERY page by the reference alone (issue 11): versions from items, the contract key, billed counts. */
+/** Reading a QUERY page by the reference alone: versions from items, the contract key, billed counts. */
 import { describe, expect, it } from 'vitest';
 import * as S from '../../src-main/api/schemas';
 import { objectOfItem, readQueryPage, UnreadablePageError } from '../../src-main/api/queryPage';

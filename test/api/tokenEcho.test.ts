@@ -1,10 +1,10 @@
 /**
- * Issue 13, finding 4, at the current generation's client: a server that echoes the token (in the usual
+ * An echoed token, at the current generation's client: a server that echoes the token (in the usual
  * format or not) in its error message, code, request id, details or field names, or in a page's request id,
  * gets it back nowhere the client hands on: the error's every field, the CLI's line (describeApiError), the
  * app's payload (toIpcError) and the page's request id the cache stores.
  *
- * Issue 27, finding 4: the same token written with `\u` escapes (which a cut of the raw text cannot see, and
+ * The same token written with `\u` escapes (which a cut of the raw text cannot see, and
  * JSON.parse turns back into the token) in a page's or a card's names, descriptions and keys is cut from the
  * parsed values, and from the text an unreadable answer is kept as.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (slow paths): the app's `ledger.audit` does not wait on a pull of a whole long ledger (a 36,000-row
+ * Slow paths: the app's `ledger.audit` does not wait on a pull of a whole long ledger (a 36,000-row
  * one kept it unanswered past 120 s under the rate limit). It reads at most AUDIT_PULL_PAGES pages and then
  * answers from the cache, saying the ledger is not pulled whole; the ledger view's refresh pulls the rest, and
  * the audit after it is judged in full without pulling again.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the first open of a cache written before migration 0012 fills the insight tables from what it
+ * The first open of a cache written before migration 0012 fills the insight tables from what it
  * holds (about 11 s per 100,000 tenders), so the app says how far it is: `cache.upgrade` events from the core
  * while the profile's cache opens, whole percents, increasing, ending at 100. An up-to-date cache says nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The deadlines calendar through the app core (issue 16) against the sandbox (and the strict one under
+ * The deadlines calendar through the app core against the sandbox (and the strict one under
  * TENDERWB_SANDBOX_STRICT=1): `calendar.events` of a saved search in a period, each deadline at its row's
  * instant; `calendar.exportIcs` writes the ICS where the save dialog says (read back by ical.js); the contract
  * refuses a period out of order and a scope that is not one, naming the field.
@@ -37,11 +37,11 @@ describe('calendar through the app core', () => {
     expect(written).toMatchObject({ saved: true, fileName: 'Сроки — Москва.ics', downloadUrl: null });
     const vevents = new ICAL.Component(ICAL.parse(readFileSync(written.path!, 'utf8'))).getAllSubcomponents('vevent');
     expect(vevents).toHaveLength(written.rows);
-    // RFC 5545: the last line ends with CRLF like every other (issue 28).
+    // RFC 5545: the last line ends with CRLF like every other.
     expect(readFileSync(written.path!, 'utf8')).toMatch(/\r\nEND:VCALENDAR\r\n$/);
     const uids = vevents.map((v) => new ICAL.Event(v).uid);
     for (const r of rows) expect(uids).toContain(`tender-${r.id}@tender-workbench`);
-    // Issue 16: like every export, its provenance beside it and an entry in «Выгрузки».
+    // Like every export, its provenance beside it and an entry in «Выгрузки».
     expect(JSON.parse(readFileSync(`${written.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'calendar', name: 'Москва' }, format: 'ics', rows: written.rows });
     expect((await t.call('exports.history', {}))[0]).toMatchObject({ file_name: 'Сроки — Москва.ics', provenance: { what: { kind: 'calendar', scope: { kind: 'search', filterId: run.filterId } }, format: 'ics' } });
   });

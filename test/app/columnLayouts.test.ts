@@ -1,5 +1,5 @@
 /**
- * Issue 12: a table's column layout is kept in the core's settings (ui.setColumnLayout), so browser mode, whose
+ * A table's column layout is kept in the core's settings (ui.setColumnLayout), so browser mode, whose
  * page storage goes with every new port, finds it after a restart; the input is checked at the boundary.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ async function core(dir: string): Promise<TestCore> {
   return t;
 }
 
-describe('column layouts in the core settings (issue 12)', () => {
+describe('column layouts in the core settings', () => {
   it('a layout set is there after the core restarts; null forgets it; other settings stay', async () => {
     const dir = dataDir();
     const first = await core(dir);

@@ -1,5 +1,5 @@
 /**
- * Issue 12: offline is noticed within about 2 seconds, even when nothing calls the server, and shown once.
+ * Offline is noticed within about 2 seconds, even when nothing calls the server, and shown once.
  * The free TCP heartbeat (no API request, no rate or ledger cost) finds a stopped server; a flapping series of
  * misses is one change, not many; the server found again brings the app back through the probe.
  */

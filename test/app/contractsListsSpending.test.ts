@@ -1,5 +1,5 @@
 /**
- * Issue 12 (left 1): the Contracts view's query and a list's sync are paid runs like a search: the core plans
+ * The Contracts view's query and a list's sync are paid runs like a search: the core plans
  * them with the one planner (spendGuard.planSpend), asks consent above the threshold, previews again itself
  * and refuses a consent lower than its own preview.
  */

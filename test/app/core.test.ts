@@ -225,7 +225,7 @@ describe('app core on the sandbox profile', () => {
       await browser.call('lists.list', {});
       const r = await browser.call('lists.export', { listId: list.listId, columns: ['id', 'etp_id'], delimiter: ',' });
       expect(r).toMatchObject({ saved: true, path: null, downloadUrl: expect.stringMatching(/^\/downloads\//) });
-      // Issue 16: the CSV's provenance is offered as a second download, named as the sidecar beside it would be;
+      // The CSV's provenance is offered as a second download, named as the sidecar beside it would be;
       // the file's own name says what it holds and when (never the list's id).
       expect(r.fileName).toMatch(/^Отобранные закупки \d{4}-\d{2}-\d{2}\.csv$/);
       expect(r.provenanceDownload).toEqual({ url: expect.stringMatching(/^\/downloads\//), fileName: `${r.fileName}.provenance.json` });
@@ -279,7 +279,7 @@ describe('app core on the sandbox profile', () => {
     const ru = toIpcError(err, 'ru');
     expect(ru.code).toBe('not_found');
     expect(ru.requestId).toMatch(/^req_/);
-    // Issue 26: the 404 names what was not found, in either language.
+    // The 404 names what was not found, in either language.
     expect(ru.message).toMatch(/^Закупка 987654321 не найдена/);
     const en = toIpcError(err, 'en');
     expect(en.message).toMatch(/^Tender 987654321 was not found/);

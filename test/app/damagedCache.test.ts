@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 3: a damaged cache must not brick the app. The last active profile's damaged cache.db
+ * A damaged cache must not brick the app. The last active profile's damaged cache.db
  * leaves the app starting on the sandbox with a notice naming the file (moved aside, not deleted), the
  * profile waits for a rebuild that copies back what the old file still gives; a damage met during a call
  * answers `cache_damaged` naming the file, and the app goes on with another profile.
@@ -135,7 +135,7 @@ describe('a damage note that cannot be read', () => {
   it('the profile is refused and listed, no empty cache is made over its work, and a rebuild salvages from the moved file', async () => {
     const keychain = memoryKeychain();
     const { dir, file } = await workProfile(keychain);
-    // What a full disk left (issue 27): the cache moved aside, its note written as 0 bytes.
+    // What a full disk left: the cache moved aside, its note written as 0 bytes.
     const movedTo = `${file}.damaged-20261125T100000Z`;
     renameSync(file, movedTo);
     writeFileSync(join(dirname(file), 'damaged-cache.json'), '');
@@ -272,7 +272,7 @@ describe('a damage met by a sync job', () => {
   });
 });
 
-describe('a damaged pack met by a call (issue 27: no quick check of a large cache, no check of a value at all)', () => {
+describe('a damaged pack met by a call (no quick check of a large cache, no check of a value at all)', () => {
   it('answers cache_damaged naming the file, never the parser\'s or zlib\'s words; the file is moved aside and the rebuild offered', async () => {
     await control(sb, 'rate-limit', { per_minute: 1_000_000 });
     const c = await makeCore(sb.baseUrl);

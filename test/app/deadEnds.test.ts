@@ -1,5 +1,5 @@
 /**
- * Issue 26 in the app: a server that forgot everything (the sandbox reset: accounts, tokens, filters, cursors,
+ * A way out of every dead end, in the app: a server that forgot everything (the sandbox reset: accounts, tokens, filters, cursors,
  * with a new cursor signing key) answers a user's profile 401, then refuses the saved search's filter and cursors.
  * The 401 says where in the app to log in again; once a new token is given, the estimate names the set again by
  * the saved criteria and the sync job restarts the refused feeds, says so in its notice, and ends done.
@@ -32,7 +32,7 @@ afterAll(async () => {
   await sb?.close();
 });
 
-describe('the app after the server forgot the account and its cursors (issue 26)', () => {
+describe('the app after the server forgot the account and its cursors', () => {
   let filterId = '';
 
   it('a saved search read before', async () => {

@@ -1,5 +1,5 @@
 /**
- * The app core on a profile of the earlier API generation (issue 5): the built-in `sandbox-earlier` profile
+ * The app core on a profile of the earlier API generation: the built-in `sandbox-earlier` profile
  * over the sandbox's `/legacy/api/v2`, every `earlier.*` method, its sync as a job, cards, favorites, the
  * daily limit and its reset, CSV export, and offline reading — checked against the server's own balance
  * history (one debit per tender, never two).
@@ -183,14 +183,14 @@ describe('a profile of the earlier API generation', () => {
     expect(result.rows).toBe((await t.call('earlier.tenders', { filterId: 2, page: 1, pageSize: 1 })).total);
     const favorites = await t.call('earlier.export', { source: { kind: 'favorites' }, columns: ['etp_id', 'name'] });
     expect(favorites.rows).toBe(2);
-    // Issue 12: notice numbers are ="…" for Excel (the default), plain text for other programs.
+    // Notice numbers are ="…" for Excel (the default), plain text for other programs.
     expect(text).toContain('"=""');
     const plain = await t.call('earlier.export', { source: { kind: 'filter', filterId: 2 }, columns: ['id', 'etp_id', 'name', 'price'], excel: false });
     const plainText = readFileSync(plain.path!, 'utf8');
     expect(plainText).not.toContain('="');
     expect(plainText.split(/\r?\n/)).toHaveLength(text.split(/\r?\n/).length);
     expect(result.path!.startsWith(exportsDirOf(t.dir))).toBe(true);
-    // Issue 16: each with its provenance beside it and in «Выгрузки», newest first.
+    // Each with its provenance beside it and in «Выгрузки», newest first.
     expect(JSON.parse(readFileSync(`${result.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'earlier_filter', filter_id: 2 }, format: 'csv', rows: result.rows });
     const history = await t.call('exports.history', {});
     expect(history.slice(0, 3).map((e) => e.provenance.what.kind)).toEqual(['earlier_filter', 'earlier_favorites', 'earlier_filter']);

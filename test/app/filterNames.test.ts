@@ -1,5 +1,5 @@
 /**
- * Issue 26: a filter keeps its name wherever a charge names it, after its saved search is deleted too. A trial's
+ * A filter keeps its name wherever a charge names it, after its saved search is deleted too. A trial's
  * biggest spend read «погашенный поиск» (a deleted search's label was gone with it) and a supplier-name contract
  * set had no name at all. The ledger rows, the spend per search and the ledger export all name a filter by the
  * one naming function (i18n/filterName.ts) over what the cache remembers of it (migration 0020).

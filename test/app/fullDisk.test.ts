@@ -1,5 +1,5 @@
 /**
- * Issue 27, finding 1, in the app: its core with the data folder on a disk that really fills (a tmpfs of a few MB,
+ * A full disk, in the app: its core with the data folder on a disk that really fills (a tmpfs of a few MB,
  * test/cache/smallDisk.ts). A sync job that meets the full disk fails with `disk_full` and the one sentence in the
  * user's language (never ENOSPC nor SQLite's words), keeps the pages stored before, and nothing is judged damaged
  * (no notice, nothing moved aside); an export whose file fills its disk answers the same; with room again the sync

@@ -32,7 +32,7 @@ export function tempDir(prefix = 'twb-app-'): string {
 }
 
 /**
- * Where the test's "save dialog" puts a file: a folder beside the data folder, never inside it (issue 27: the
+ * Where the test's "save dialog" puts a file: a folder beside the data folder, never inside it (the
  * app refuses a target in its data folder, as the CLI's --out does).
  */
 export const exportsDirOf = (dataDir: string): string => `${dataDir}-exports`;

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the fetching jobs in the app (insights.backfill*, insights.enrich*; current/backfill.ts,
+ * The fetching jobs in the app (insights.backfill*, insights.enrich*; current/backfill.ts,
  * current/enrich.ts) against the sandbox, default and strict:
  * - a customer's backfill is previewed with the API's own total, runs as a job, and afterwards every contract
  *   its feed delivered counts as that customer's in the insight store, also where the contract does not name

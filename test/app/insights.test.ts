@@ -1,5 +1,5 @@
 /**
- * The app's insights.* handlers (issue 15) over a real sync: every answer fits the contract's result schema
+ * The app's insights.* handlers over a real sync: every answer fits the contract's result schema
  * (the shapes of domain/insights.ts, checked as the development host checks them), the competitors of the
  * saved search and the dossier of its first supplier agree, the price table is written as CSV through the
  * export target, a flag dismissed is shown dismissed and restored again, and a scope or code the cache does
@@ -75,7 +75,7 @@ describe('insights.* in the app core', () => {
     expect(customer.inn).toBe('7707083893');
   });
 
-  it('issue 16: a supplier\'s dossier as XLSX: its figures, a sheet per table and «Источник» with what its contracts cost', async () => {
+  it('a supplier\'s dossier as XLSX: its figures, a sheet per table and «Источник» with what its contracts cost', async () => {
     const comp = await checked('insights.competitors', { scope: { kind: 'search', filterId } });
     const first = comp.suppliers[0]!;
     const dossier = await checked('insights.supplier', { inn: first.inn });
@@ -100,7 +100,7 @@ describe('insights.* in the app core', () => {
     const lines = readFileSync(out.path!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toContain('Цена за единицу');
     expect(lines).toHaveLength(1 + bench.rows.length);
-    // Issue 16: its provenance beside it, and the export in «Выгрузки».
+    // Its provenance beside it, and the export in «Выгрузки».
     expect(JSON.parse(readFileSync(`${out.path!}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'price_benchmark', query: { code: '26' } }, format: 'csv', rows: bench.rows.length });
     expect((await checked('exports.history', {}))[0]).toMatchObject({ file_name: 'цены 26.csv', provenance: { what: { kind: 'price_benchmark' } } });
   });

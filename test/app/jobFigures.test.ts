@@ -1,5 +1,5 @@
 /**
- * Issue 15: a saved search synced with its contracts showed «71 из 69»: the contracts delivered were added to
+ * A saved search synced with its contracts showed «71 из 69»: the contracts delivered were added to
  * the tenders' items and counted against the tenders' total alone. The job's figures compare like with like:
  * per feed (items against that feed's own set total), and the sums over the feeds that have reported.
  */
@@ -56,7 +56,7 @@ describe('a sync job counts tenders and contracts each against its own total', (
     expect(jobFigures({ feeds: ['tender'] }, [stream('tender', 60, 69), stream('tender', 4, 69, { stream: 'updated' })])).toMatchObject({ items: 64, total: 69 });
   });
 
-  it('«N из M» is what the cache holds of the set: a follow of a set held whole is 43 of 43 with 0 items received (issue 26)', () => {
+  it('«N из M» is what the cache holds of the set: a follow of a set held whole is 43 of 43 with 0 items received', () => {
     const spec = { feeds: ['tender'] as ('tender' | 'contract')[] };
     expect(jobFigures(spec, [{ ...stream('tender', 0, 43), held: 43 }])).toMatchObject({ items: 0, total: 43, held: 43, byFeed: [{ feed: 'tender', items: 0, total: 43, held: 43 }] });
     // Per feed like the totals: tenders held against theirs, contracts against theirs; summed when both are known.

@@ -1,5 +1,5 @@
 /**
- * Issue 26, «counters are updated»: following a saved search whose tenders were all in the cache showed
+ * «Counters are updated»: following a saved search whose tenders were all in the cache showed
  * «0 из 43» — the follow run's own items (none yet) against the set's total. A job's «N из M» is what the cache
  * holds of the set (the same fact as the saved search's «в кэше: N из M»), while `items` stays what the run
  * received; it grows as a followed search brings new tenders.

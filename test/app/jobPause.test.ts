@@ -1,5 +1,5 @@
 /**
- * Issue 12: a run held by the client's own request pace (100 a minute, D-LIM-1) says so at once instead of
+ * A run held by the client's own request pace (100 a minute, D-LIM-1) says so at once instead of
  * standing still silently: the limiter tells how long it holds a request, and running jobs carry the moment
  * they continue (`pausedUntil`) until their next page arrives.
  */

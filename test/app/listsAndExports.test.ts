@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Lists and exports" in the app core: a list renamed and deleted here only (the API has no route
+ * Lists and exports in the app core: a list renamed and deleted here only (the API has no route
  * for either), a list name over 255 characters refused rather than cut, the Excel choice of every export,
  * and search results and the ledger exported like a list.
  */
@@ -84,7 +84,7 @@ describe('exports', () => {
     plainCells.forEach((c, i) => expect(excelCells[i]).toBe(mangled(c) ? `"=""${c}"""` : c));
   });
 
-  it('issue 28: the saved search\'s export for other programs (excel: false) writes ISO dates and dot decimals, with , or ;', async () => {
+  it('the saved search\'s export for other programs (excel: false) writes ISO dates and dot decimals, with , or ;', async () => {
     const columns = ['id', 'price', 'publish_date', 'end_date'];
     const read = (path: string, delimiter: string): string[][] => csvLines(path).slice(1).map((l) => l.split(delimiter));
     const comma = read((await t.call('search.export', { filterId, columns, delimiter: ',', excel: false, format: 'csv' })).path!, ',');
@@ -106,7 +106,7 @@ describe('exports', () => {
     expect(comma.some(([, price, , end]) => price !== '' && end !== '')).toBe(true);
   });
 
-  it('a list export writes the members held here at once, with the server refusing every request (issue 13)', async () => {
+  it('a list export writes the members held here at once, with the server refusing every request', async () => {
     const list = await t.call('lists.create', { name: 'Без сети' });
     await t.call('lists.addItems', { listId: list.listId, ids });
     await control(sb, 'faults', { http500: 1_000_000 });
@@ -158,7 +158,7 @@ describe('exports', () => {
     await expect(t.call('ledger.export', { columns: ['id', 'nope'] })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
-  it('issue 16: format xlsx writes an .xlsx with its «Источник»; CSV gets a sidecar; both land in the export history', async () => {
+  it('format xlsx writes an .xlsx with its «Источник»; CSV gets a sidecar; both land in the export history', async () => {
     const list = await t.call('lists.create', { name: 'В историю' });
     await t.call('lists.addItems', { listId: list.listId, ids });
     const xlsx = await t.call('lists.export', { listId: list.listId, columns: ['id', 'price'], format: 'xlsx' });

@@ -1,5 +1,5 @@
 /**
- * Marks through the app core (issue 16) against the sandbox (and the strict one under
+ * Marks through the app core against the sandbox (and the strict one under
  * TENDERWB_SANDBOX_STRICT=1): a change on several result rows is one call that emits `marks.changed`; the
  * results table, a list's members, the offline search and the board filter by marks and show them on their rows; renaming a tag
  * onto another's name is a conflict; the contract's validators refuse bad input at the boundary with words

@@ -1,5 +1,5 @@
 /**
- * The app's mark handlers and a team pull (issue 17): marks a pull writes into the session's cache emit
+ * The app's mark handlers and a team pull: marks a pull writes into the session's cache emit
  * `marks.changed` like a change made here (so the card and the tables reload), and `marks.history` shows the
  * pulled change beside this machine's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the core's messages follow the user's locale. An offline search with no letters or digits, a bad
+ * The core's messages follow the user's locale. An offline search with no letters or digits, a bad
  * date, a label taken twice: each reaches the Russian interface in Russian (no English sentence leaks) and the
  * English one in English; an internal cache refusal is a plain sentence in either language, never the core's
  * English detail.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a contract or a tender where only its id is known (a ledger row) is named by its number and subject
+ * A contract or a tender where only its id is known (a ledger row) is named by its number and subject
  * from the version held, not «Контракт 8420»; a server that sends neither field leaves it to the id.
  */
 import { describe, expect, it } from 'vitest';

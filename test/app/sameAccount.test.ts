@@ -1,5 +1,5 @@
 /**
- * Issue 12 (left 2), D-ACC-1: a user's earlier-generation profile is linked to a current-generation profile
+ * D-ACC-1: a user's earlier-generation profile is linked to a current-generation profile
  * as the same account — a setting of the profile, checked by the core — so an earlier filter's load warns
  * about paying again and the balance views show the other generation's spending, as for the built-in pair.
  * The warning is an upper bound of this load ("up to N"), since which tenders a filter will deliver is not

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 6 in the app: the save dialog lets the user pick any file, the profile's own cache.db, the
+ * An export's target, in the app: the save dialog lets the user pick any file, the profile's own cache.db, the
  * settings or a FIFO too. The app refuses them by the CLI's rule (export/outputTarget.ts), in the user's language,
  * before anything is written, and an export to a proper place still works afterwards.
  */
@@ -31,7 +31,7 @@ afterAll(async () => {
   await sb?.close();
 });
 
-describe('the save dialog’s file (issue 27, item 6)', () => {
+describe('the save dialog’s file', () => {
   it('the profile’s cache.db and settings.json are refused by every export: nothing replaced, the sentence in Russian', async () => {
     const cacheFile = join(dir, 'profiles', 'sandbox', 'cache.db');
     const settings = join(dir, 'settings.json');

@@ -1,5 +1,5 @@
 /**
- * Saved-search rows new or changed since last seen (issue 12), through the app core against the sandbox (and
+ * Saved-search rows new or changed since last seen, through the app core against the sandbox (and
  * the strict one under TENDERWB_SANDBOX_STRICT=1): the first look marks nothing; after the world moves and the
  * search syncs again, tenders that arrived are new and tenders delivered at a later version are changed, with
  * both versions held so the renderer can show what changed; acknowledging them clears the marks; an unknown
@@ -88,7 +88,7 @@ describe('saved-search rows new or changed since last seen', () => {
     expect(await allMarks(run.filterId, after)).toEqual([]);
   });
 
-  it('an unknown saved search is refused with not_found, said in Russian and naming the search (issue 26)', async () => {
+  it('an unknown saved search is refused with not_found, said in Russian and naming the search', async () => {
     const { toIpcError } = await import('../../src-main/workspace/errors');
     for (const attempt of [t.call('savedSearches.rowMarks', { filterId: 'flt_nothing_here', ids: [1] }), t.call('savedSearches.markRowsSeen', { filterId: 'flt_nothing_here' })]) {
       const err = await attempt.then(

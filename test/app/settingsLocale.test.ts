@@ -1,5 +1,5 @@
 /**
- * Every `tenderwb` start reads the language without the settings' schema (workspace/settingsLocale.ts, issue 28): it
+ * Every `tenderwb` start reads the language without the settings' schema (workspace/settingsLocale.ts): it
  * must say what the schema says (workspace/settings.ts) for every file, the damaged and odd ones included.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

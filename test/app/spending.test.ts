@@ -1,5 +1,5 @@
 /**
- * Issue 12, "nothing is spent by surprise", enforced in the app core (not only in the renderer): consent to a
+ * Nothing is spent by surprise, enforced in the app core (not only in the renderer): consent to a
  * previewed cost above the threshold, the core's own re-preview, the default per-run cap and the daily budget
  * (Moscow day, from the deliveries stored), each stop named with its numbers.
  */
@@ -142,7 +142,7 @@ describe('caps in the core', () => {
   });
 });
 
-describe('the earlier generation (issue 12: «Загрузить новые…» shows its estimate before it pays)', () => {
+describe('the earlier generation («Загрузить новые…» shows its estimate before it pays)', () => {
   it('a filter never loaded has no estimate: bounded by the default cap, so it asks; once loaded the estimate is its total minus what was received', async () => {
     const heldCurrent = (await t.call('cache.info', {})).tenders;
     expect(heldCurrent).toBeGreaterThan(0); // the current generation's runs above

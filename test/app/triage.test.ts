@@ -1,5 +1,5 @@
 /**
- * Triage through the app core (issue 31) against the sandbox (and the strict one under
+ * Triage through the app core against the sandbox (and the strict one under
  * TENDERWB_SANDBOX_STRICT=1): `triage.rank` over the saved searches' tenders, one search or the whole cache
  * answers what the contract says; a tender given the explicit label by `marks.apply` leaves the ranking and
  * counts as a label; a list the cache does not know is `not_found`; bad scopes are refused at the boundary.

@@ -1,5 +1,5 @@
 /**
- * The audit without a long wait (issue 13: the app's audit of a 36,000-row ledger waited past 120 s on a
+ * The audit without a long wait (the app's audit of a 36,000-row ledger waited past 120 s on a
  * rate-limited pull). A pull may be bounded to a number of pages; a complete pull is recorded, and an audit
  * with no pull (offline, or a bounded pull that did not reach the end) is judged against it from the cache,
  * as long as no charge was logged after that pull began.

@@ -1,5 +1,5 @@
 /**
- * Collections read from a server that keeps to the reference's letter and no more (issue 11, point 4): it
+ * Collections read from a server that keeps to the reference's letter and no more: it
  * reads `starting_after` as an id taken from the collection, so `starting_after=0` (or any id it does not
  * have) answers an empty page; its pages are shorter than `limit`; `next_cursor` is an integer on some
  * pages, a numeric string on others and absent on the rest; the last page has no `has_more` at all. The

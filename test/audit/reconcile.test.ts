@@ -1,6 +1,6 @@
 /**
  * The pure audit (src-main/audit/reconcile.ts): each category decided from plain inputs, in both directions,
- * and never a pass over nothing while charges were made (issue 11, point 4).
+ * and never a pass over nothing while charges were made.
  */
 import { describe, expect, it } from 'vitest';
 import { reconcile, type AuditInput, type LedgerRow, type LocalDeliveries, type SeenCharge } from '../../src-main/audit/reconcile';
@@ -146,7 +146,7 @@ describe('reconcile', () => {
     const rows = [row(1, 1, { request_id: 'req_a' })];
     const v = audit({ ledger: rows, local: local(['tender:1:1']), seen: [seen('req_a', 1), seen('req_b', 1)], ledgerPulled: false });
     expect(v).toMatchObject({ ok: true, ledgerPulled: false, missingByRequest: [], missingByBalance: [] });
-    // Nor by the period total a later response gave (issue 26: the CLI's offline audit failed on it).
+    // Nor by the period total a later response gave (the CLI's offline audit failed on it).
     const later = audit({ ledger: rows, local: local(['tender:1:1']), seen: [seen('req_a', 1, { periodTotal: 1 }), seen('req_b', 1, { periodTotal: 2 })], ledgerPulled: false });
     expect(later).toMatchObject({ ok: true, overLedger: [] });
     // The same figures against a ledger read after them are a shortfall.

@@ -1,6 +1,6 @@
 /**
  * Enrichment's plan reads a cached card page's `positions_total` from its bytes without parsing the whole
- * text (issue 15: the first plan parsed every cached page 1). It must answer exactly what a parse would: the
+ * text (the first plan parsed every cached page 1). It must answer exactly what a parse would: the
  * top-level member only, never a lot's or a position's, never a string value, escapes honoured.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Ways to damage a cache file for the tests of issue 13 (the app's and the cache's). */
+/** Ways to damage a cache file for the damaged-cache tests (the app's and the cache's). */
 import Database from 'better-sqlite3';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 3: a cache file that is truncated, overwritten, emptied, replaced by a folder or another
+ * A cache file that is truncated, overwritten, emptied, replaced by a folder or another
  * program's database is refused at open with a DamagedCacheError naming it (never taken for a new cache),
  * moved aside with its companions (never deleted), and a read-only folder is said to be read-only.
  */

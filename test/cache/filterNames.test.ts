@@ -1,5 +1,5 @@
 /**
- * What each filter was is never lost (migration 0020, issue 26): a saved search's name stays after it is
+ * What each filter was is never lost (migration 0020): a saved search's name stays after it is
  * deleted, whatever deletes it, a rename is followed, the same search saved again is no longer «удалён»; a
  * cache from before keeps its saved searches' names; a damaged cache's names are salvaged. And the one naming
  * function says each kind of set the same way (i18n/filterName.ts).

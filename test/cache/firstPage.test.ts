@@ -1,5 +1,5 @@
 /**
- * Issue 13 (cold start): a saved search's early pages in the default order (receivedAt), by publication date
+ * Cold start: a saved search's early pages in the default order (receivedAt), by publication date
  * and by id are read in index order instead of after sorting every member. The pages must be the very ones the full sort gave:
  * here, on a mixed set (members interleaved with another filter's tenders, updates that move a tender's
  * place, ties and empty values in every column), every column both ways, page by page, against the full
@@ -65,7 +65,7 @@ function mixedCache(): CacheDb {
   return cache;
 }
 
-describe('a saved search\'s early pages in index order (issue 13)', () => {
+describe('a saved search\'s early pages in index order', () => {
   it('every column both ways: the same pages and count as the full sort, early pages, deep ones and again', () => {
     const cache = mixedCache();
     const views = viewQueries(cache);

@@ -1,5 +1,5 @@
 /**
- * Issue 27, finding 1: a full disk silently emptied the cache. The open check compared the header's page count
+ * A full disk silently emptied the cache. The open check compared the header's page count
  * with the main file and ignored the WAL, so a healthy cache whose checkpoint the full disk had cut short was
  * called «truncated», moved aside, and its note written as 0 bytes (ENOSPC); the next command then started an
  * empty cache. Here the disk really fills (a tmpfs of a few MB, test/cache/smallDisk.ts): nothing is judged

@@ -1,5 +1,5 @@
 /**
- * The insight tables (migration 0012) kept by the one write path, read back as facts (issue 15): feed pages
+ * The insight tables (migration 0012) kept by the one write path, read back as facts: feed pages
  * shaped as the default sandbox sends them and as the strict one does (only what the reference guarantees),
  * cards with positions, customer resolution of contracts, price history, dismissals, and an existing cache
  * filled by the migration.

@@ -1,7 +1,7 @@
 /**
  * Stopping the full integrity check (a profile closed or switched while it runs: cacheRepair.ts) terminates
  * its thread, possibly while SQLite is inside `PRAGMA integrity_check`. With better-sqlite3 13.0.1 that
- * aborted the whole process now and then (issue 1507: "FATAL ERROR: Error::ThrowAsJavaScriptException
+ * aborted the whole process now and then (a better-sqlite3 bug, github.com/WiseLibs/better-sqlite3/issues/1507: "FATAL ERROR: Error::ThrowAsJavaScriptException
  * napi_throw", fixed by building with NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS). The rounds run in a child
  * process, so an abort shows as its exit status instead of taking the test runner down.
  */
@@ -49,7 +49,7 @@ function runRounds(file: string, rounds: number): Promise<{ code: number | null;
   });
 }
 
-describe('stopping the integrity check mid-check (better-sqlite3 issue 1507)', () => {
+describe('stopping the integrity check mid-check (better-sqlite3 bug WiseLibs/better-sqlite3#1507)', () => {
   it('the file used finds its damage when the check runs to its end', async () => {
     expect((await startIntegrityCheck(largeDamagedFile()).done).join('\n')).toMatch(/t_k/);
   });

@@ -3,7 +3,7 @@
  * process, which must not be vitest's): starts the full check of a damaged file and stops it, `rounds` times,
  * and prints what happened as JSON. Even rounds stop the thread while it loads better-sqlite3 and opens the
  * file, odd rounds once the check is running (`PRAGMA integrity_check` inside SQLite), the case of
- * better-sqlite3 issue 1507 (13.0.1 aborted the process there).
+ * better-sqlite3 bug WiseLibs/better-sqlite3#1507 (13.0.1 aborted the process there).
  */
 import { startIntegrityCheck } from '../../src-main/cache/integrityCheck';
 

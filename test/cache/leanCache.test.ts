@@ -1,5 +1,5 @@
 /**
- * Issue 28: a cache that stays lean. Bodies written in Brotli (migration 0023), cards in a rowid table whose leaf
+ * A cache that stays lean. Bodies written in Brotli (migration 0023), cards in a rowid table whose leaf
  * pages hold them whole, repeated texts and Moscow dates of the per-tender rows kept compactly (migration 0024),
  * and a cache made by the schema before migrates with every body, card and row it held, byte for byte.
  */
@@ -112,7 +112,7 @@ function held(cache: CacheDb): Held {
   return { versions, cards, packs };
 }
 
-describe('a lean cache (issue 28)', () => {
+describe('a lean cache', () => {
   it('a cache made at schema 0022 migrates with every version and card still there, readable, and byte for byte as written', () => {
     const file = join(tempDir(), 'cache.db');
     const old = openCache(file, { migrations: MIGRATIONS.slice(0, 22) });

@@ -1,5 +1,5 @@
 /**
- * Issue 28, migration 0026: a filter's members keyed by the filter's number instead of its id's text, and the result
+ * Migration 0026: a filter's members keyed by the filter's number instead of its id's text, and the result
  * row's columns kept in `tender` instead of a second per-tender table. A cache made by the schema before migrates in
  * place with every delivered body, member and row it showed, and writes the lean form from then on.
  */
@@ -73,7 +73,7 @@ function shown(cache: CacheDb): { rows: unknown[]; facts: unknown[] } {
 const tableOrView = (cache: CacheDb, name: string): string | undefined =>
   cache.db.prepare<[string], string>('SELECT type FROM sqlite_schema WHERE name = ?').pluck().get(name);
 
-describe('members keyed by number and result rows inside `tender` (issue 28, migration 0026)', () => {
+describe('members keyed by number and result rows inside `tender` (migration 0026)', () => {
   it('a cache made at schema 0025 migrates in place: every member, result row, fact and body it showed is shown the same', () => {
     const file = join(tempDir(), 'cache.db');
     const old = openCache(file, { migrations: MIGRATIONS.slice(0, 25) });

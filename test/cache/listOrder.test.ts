@@ -1,5 +1,5 @@
 /**
- * Issue 12: a list's table sorts by the list's own order (list_item.position, the order its CSV export keeps),
+ * A list's table sorts by the list's own order (list_item.position, the order its CSV export keeps),
  * and that is the default; each row says its place in that order.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ function listOf(order: number[], held: number[]) {
   return { cache, lists, views: viewQueries(cache) };
 }
 
-describe('list order (issue 12)', () => {
+describe('list order', () => {
   it('a list reads in its own order by default, each row numbered by its place', () => {
     // 30 is not held: it keeps its place (3) in the numbering, the table skips it.
     const { views } = listOf([50, 10, 30, 40, 20], [10, 20, 40, 50]);

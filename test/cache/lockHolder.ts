@@ -1,5 +1,5 @@
 /**
- * Another program's long write transaction on a cache file, for the concurrency tests (issue 27, item 7): a child
+ * Another program's long write transaction on a cache file, for the concurrency tests: a child
  * process that takes the write lock (BEGIN IMMEDIATE), says so on stdout, holds it for `holdMs`, commits, and
  * does it again `times` times with `gapMs` between. A child, not a thread of the test: the code under test waits
  * for the lock synchronously (SQLite's busy wait), so the holder must run on its own.

@@ -1,5 +1,5 @@
 /**
- * The analyst's marks in the cache (issue 16, migration 0014; rules in domain/marks.ts): a cache made before
+ * The analyst's marks in the cache (migration 0014; rules in domain/marks.ts): a cache made before
  * the marks is migrated with its tenders kept; marks round-trip; tags are one regardless of case; rename,
  * recolour, merge and delete; marks survive a new version delivered through the real write path, which then
  * shows as "changed since marked"; a tender never delivered may be marked; nothing marked leaves no row; the

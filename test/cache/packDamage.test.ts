@@ -1,5 +1,5 @@
 /**
- * Issue 27 (Low): a cache over 32 MB skips quick_check at open, and SQLite's page checks never look inside a
+ * A cache over 32 MB skips quick_check at open, and SQLite's page checks never look inside a
  * value, so a pack whose bytes were damaged surfaced as zlib's or the JSON parser's raw words (exit 1 in the
  * CLI). A damaged pack is now detected where it is read: it does not inflate, inflates to another length than
  * the one stored beside it, holds no JSON where its row points, or holds JSON that does not parse. Each is a

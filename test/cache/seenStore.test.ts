@@ -1,5 +1,5 @@
 /**
- * Saved-search rows marked new or changed since the user saw them (issue 12, migration 0008): the first look
+ * Saved-search rows marked new or changed since the user saw them (migration 0008): the first look
  * takes everything held as seen; a tender that arrives later is new, a later version of a seen one is changed
  * (with the version seen kept for the diff); acknowledging rows (some or all) clears their marks; deleting the
  * saved search forgets its marks.

@@ -1,5 +1,5 @@
 /**
- * The local shared-change history (issue 17, migration 0018) without a team database: a local change made after
+ * The local shared-change history (migration 0018) without a team database: a local change made after
  * a pulled one stamped by a clock running ahead still orders after it (its `at` moves just past the field's
  * clock), so every machine lets it win as this one does; a pulled change older than the field's winner is kept
  * in the history but not applied; one pulled twice is recorded once.

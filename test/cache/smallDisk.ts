@@ -1,5 +1,5 @@
 /**
- * A small file system of its own for the full-disk tests (issue 27, finding 1): a tmpfs of a few MB mounted on a
+ * A small file system of its own for the full-disk tests: a tmpfs of a few MB mounted on a
  * fresh folder, so a sync, an export or a team pull really meets ENOSPC and SQLite's «database or disk is full»
  * midway, as on a user's full disk, with no fault injected into the code under test.
  *

@@ -1,5 +1,5 @@
 /**
- * The retry of writes that meet a locked cache (issue 27, item 7; cache/writeRetry.ts): what is retried, for how
+ * The retry of writes that meet a locked cache (cache/writeRetry.ts): what is retried, for how
  * long, and what the user hears when another program kept the cache for the whole wait.
  */
 import Database from 'better-sqlite3';

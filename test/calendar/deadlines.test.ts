@@ -1,5 +1,5 @@
 /**
- * The deadlines calendar over a fixture cache (issue 16): the events of a scope (a saved search, a list, marked
+ * The deadlines calendar over a fixture cache: the events of a scope (a saved search, a list, marked
  * tenders by their marks) from the latest cached versions, auction and contract stage dates only where an
  * object carries them, cancelled tenders flagged; and the ICS file parsed back with an independent parser
  * (ical.js, Mozilla's): every event's instant against its tender, stable UIDs, the reminder one Russian

@@ -1,5 +1,5 @@
 /**
- * Issue 15's end-to-end check: the CLI's supplier dossier of a sandbox supplier equals the figures computed
+ * Intelligence's end-to-end check: the CLI's supplier dossier of a sandbox supplier equals the figures computed
  * here, independently, from the sandbox's own API answers (its tender and contract feeds read over plain HTTP
  * with a test token, never through our client or our cache), by the definitions of domain/insights.ts.
  *
@@ -315,7 +315,7 @@ describe('tenderwb analytics customer / competitors / prices and tenderwb flags:
     expect(b.out).toBe(out);
     expect(b.rows_written).toBe(b.row_count);
     expect(readFileSync(out, 'utf8').replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Цена за единицу');
-    // Issue 16: its provenance beside it (the question, the rows) and the export in the history.
+    // Its provenance beside it (the question, the rows) and the export in the history.
     expect(JSON.parse(readFileSync(`${out}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'price_benchmark', query: { code: '26.20', region: 77, from: '2020-01-01' } }, format: 'csv', rows: b.row_count });
     expect(exportHistoryNames(cli)[0]).toBe('prices.csv');
   });

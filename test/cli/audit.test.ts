@@ -1,5 +1,5 @@
 /**
- * `tenderwb audit` cannot pass over nothing (issue 11, point 4): against a server whose ledger lists no
+ * `tenderwb audit` cannot pass over nothing: against a server whose ledger lists no
  * rows, the audit passes only while no response showed a charge; once the cache holds a charge a response
  * told of, the audit fails with a clear one-line reason and carries every category in `--json`.
  *

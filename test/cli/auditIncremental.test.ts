@@ -1,5 +1,5 @@
 /**
- * `tenderwb audit` pulls the ledger as the app's audit does (issue 27: the CLI pulled all 58,038 rows first and
+ * `tenderwb audit` pulls the ledger as the app's audit does (the CLI pulled all 58,038 rows first and
  * took 307 s, the app answered in 0.3 s): at most AUDIT_PULL_PAGES pages a run, each run going on after the newest
  * row held, the verdict judged as the app judges it, and the output saying, in the user's language, that the pull
  * was partial and that the next run goes on. `--full` reads the whole rest in one run.

@@ -1,5 +1,5 @@
 /**
- * The app's built-in sandbox profile seen from the CLI (issue 16 trial: `tenderwb --data-dir <the app's data
+ * The app's built-in sandbox profile seen from the CLI (an analyst's trial: `tenderwb --data-dir <the app's data
  * dir> marks` answered «no profile yet»). Its cache lives in the same data root though profiles.json does not
  * name it: the CLI lists it, reads it offline, and an API command says in one sentence that its sandbox runs
  * only inside the app. No sandbox server: the point is that none is needed.
@@ -35,7 +35,7 @@ describe('the app\'s built-in sandbox profile in the CLI', () => {
     expect(online.stderr).toContain('встроенный профиль «sandbox» работает с песочницей, встроенной в приложение, и она запущена, только пока открыто приложение');
   });
 
-  it('profile add and login refuse the built-in names, in any case, as the app does (issue 27): no second «sandbox»', async () => {
+  it('profile add and login refuse the built-in names, in any case, as the app does: no second «sandbox»', async () => {
     const registry = join(cli.dataDir, 'profiles.json');
     const before = existsSync(registry) ? readFileSync(registry, 'utf8') : null;
     for (const name of ['sandbox', 'Sandbox-Earlier']) {

@@ -1,5 +1,5 @@
 /**
- * `tenderwb calendar` (issue 16) on a cache filled from the sandbox (default and strict): the ICS of a saved
+ * `tenderwb calendar` on a cache filled from the sandbox (default and strict): the ICS of a saved
  * search parsed back with ical.js, every deadline at the instant the server's `end_date` says, the same UIDs in
  * a second export; marked tenders by tag; bad input exits 2 naming what is accepted.
  */
@@ -53,11 +53,11 @@ describe('tenderwb calendar', () => {
     const written = Number(/^(\d+) /.exec(run.stdout)![1]);
     const form = [2, 3, 4].includes(written % 10) && ![12, 13, 14].includes(written % 100) ? 'события записаны' : written % 10 === 1 && written % 100 !== 11 ? 'событие записано' : 'событий записано';
     expect(run.stdout).toMatch(new RegExp(`^${written} ${form} в `));
-    // Issue 16: the ICS's provenance beside it (whose deadlines, the events, what their tenders cost), and the history.
+    // The ICS's provenance beside it (whose deadlines, the events, what their tenders cost), and the history.
     expect(run.stderr).toContain(`Сведения об источнике записаны в ${first}.provenance.json`);
     expect(JSON.parse(readFileSync(`${first}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'calendar', scope: { kind: 'search' }, name: 'вакцины' }, format: 'ics', rows: written, freshness: expect.stringMatching(/^\d{4}-/) });
     expect(exportHistoryNames(cli)[0]).toBe('вакцины.ics');
-    // RFC 5545: the last line ends with CRLF like every other (issue 28: outside readers found it bare).
+    // RFC 5545: the last line ends with CRLF like every other (outside readers found it bare).
     expect(readFileSync(first).toString('utf8')).toMatch(/\r\nEND:VCALENDAR\r\n$/);
     const events = vevents(first).filter((e) => /^tender-\d+@tender-workbench$/.test(e.uid));
     expect(endDates.size).toBeGreaterThan(0);

@@ -141,7 +141,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     await cli.ok(['profile', 'add', 'beta', '--base-url', sb.baseUrl], o);
     expect((await cli.ok(['--json', 'profile', 'list'], o)).lines.map((p) => p.name)).toEqual(['alpha', 'beta']);
 
-    // Several profiles: a command without --profile uses the default, the first one added (issue 26: it was refused).
+    // Several profiles: a command without --profile uses the default, the first one added (it was refused).
     const defaultFirst = await cli.run(['--json', 'cache', 'stats'], o);
     expect(defaultFirst.code).toBe(0);
     expect([existsSync(join(dataDir, 'profiles', 'alpha', 'cache.db')), existsSync(join(dataDir, 'profiles', 'beta', 'cache.db'))]).toEqual([true, false]);
@@ -493,7 +493,7 @@ describe('tenderwb CLI, one session against the sandbox', () => {
     expect(r.code).toBe(0);
     // The add may land before the follower's cost preview, which then buys the tender and the feed brings it free:
     // either way the summary counts the one unit the ledger shows.
-    // Before the summary, the follow's event lines (issue 16: one JSON object per event; their own test is
+    // Before the summary, the follow's event lines (one JSON object per event; their own test is
     // test/cli/followEvents.test.ts): only this search's news, of at most the one tender added.
     const summary = r.lines.at(-1);
     expect(summary).toEqual({ filter_id: saved.lines[0].filter_id, label: 'watch', stopped_by: 'cancelled', pages: expect.any(Number), items: 1, charged: 1, free: expect.any(Number) });

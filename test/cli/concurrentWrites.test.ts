@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 7: the app and the CLI on one data folder lost or misreported work. 1 of 10 `marks.apply` beside
+ * The app and the CLI on one data folder lost or misreported work. 1 of 10 `marks.apply` beside
  * a CLI sync answered `internal` and the mark was lost; 10 of 40 `list add` during a sync exited 1 with raw
  * «database is locked» although the server held their items. Every write now takes the lock before it reads,
  * waits behind another program's transaction (a minute), and runs again when SQLite still says busy
@@ -81,7 +81,7 @@ afterAll(async () => {
   cli?.cleanup();
 });
 
-describe('writes of the app and the CLI on one cache (issue 27, item 7)', () => {
+describe('writes of the app and the CLI on one cache', () => {
   it('marks.apply waits behind another program’s write transaction and stores the mark, instead of answering internal', async () => {
     const holder = holdWriteLock(cacheFile, { holdMs: 1_500 });
     await holder.locked();

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 3, in the CLI: a damaged cache gives one clear line naming the file (no SQLite words, no
+ * A damaged cache, in the CLI: a damaged cache gives one clear line naming the file (no SQLite words, no
  * stack trace) and exit code 6 (5 is a used-up daily budget); the file is moved aside, not deleted, and `cache rebuild` makes a new cache
  * with the saved searches back. A read-only data folder is named as such, with exit code 7.
  */
@@ -48,7 +48,7 @@ describe('tenderwb with a damaged cache', () => {
       const reason = failureReason(r); // exactly one line
       expect(reason).toContain(file);
       expect(reason).toMatch(/повреждён/);
-      // One language per run (issue 26): the Russian sentence only, no English one after it.
+      // One language per run: the Russian sentence only, no English one after it.
       expect(reason.split(file).join('')).not.toMatch(/\bthe\b/i);
       expect(reason).not.toMatch(/SQLITE|malformed|\bat .*\.ts:\d+/);
     }
@@ -137,7 +137,7 @@ describe('tenderwb with a damaged cache', () => {
     raw.exec(`INSERT OR IGNORE INTO saved_search (filter_id, params, label, events, created_at) VALUES ('flt_note', '{}', 'Записка', '["created"]', '2026-11-25T10:00:00Z')`);
     raw.pragma('wal_checkpoint(TRUNCATE)');
     raw.close();
-    // What a full disk left (issue 27): the cache moved aside (under the name a move now gives, so it is the
+    // What a full disk left: the cache moved aside (under the name a move now gives, so it is the
     // newest beside the earlier tests' files), its note written as 0 bytes.
     const movedTo = asideName(file);
     renameSync(file, movedTo);

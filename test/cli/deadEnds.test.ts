@@ -1,5 +1,5 @@
 /**
- * Issue 26, «a way out of every dead end», as the analyst met it: a sandbox restarted (here reset, which forgets
+ * «A way out of every dead end», as the analyst met it: a sandbox restarted (here reset, which forgets
  * accounts, tokens, filters, cursors and billing, with a new cursor signing key) left the CLI with a 401 that
  * only said «проверьте токен», then a bare «404 Объект не найден», then `invalid_cursor` saying «run the sync
  * again», failing the same way on every run. Now the 401 names the exact login command, the saved search's feeds
@@ -48,7 +48,7 @@ async function held(): Promise<Set<string>> {
 
 const restartLines = (r: CliRun): string[] => r.stderr.split('\n').filter((l) => l.includes('лента начата заново по условиям поиска'));
 
-describe('after the server forgot everything, the CLI continues with no dead end (issue 26)', () => {
+describe('after the server forgot everything, the CLI continues with no dead end', () => {
   it('a saved search synced before the restart', async () => {
     await cli.ok(['search', '--query', JSON.stringify(QUERY), '--label', 'vac', '--events', 'created,updated']);
     const first = await cli.ok(['--json', 'sync', 'vac']);

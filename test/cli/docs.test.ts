@@ -1,5 +1,5 @@
 /**
- * `tenderwb docs fetch / list / open` (issue 30) against the sandbox's document host: the documents of a held
+ * `tenderwb docs fetch / list / open` against the sandbox's document host: the documents of a held
  * card are downloaded with a line per file and a summary (files, bytes, new, already held, failed), a second
  * run fetches nothing, `docs list --json` gives name, state, bytes and the sha256 of the very bytes the URL
  * serves, `docs open --path-only` copies one to a safe temporary name; a tender whose card is not held is told

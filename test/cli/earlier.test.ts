@@ -272,10 +272,10 @@ describe('tenderwb on an earlier-generation profile', () => {
     expect(sorted(favRows.slice(1).map((row) => Number(row[0])))).toEqual(sorted(favorites.map((f) => f.id)));
     for (const row of favRows.slice(1)) expect(row[3]).not.toBe('');
 
-    // Issue 12: --format plain writes notice numbers as plain text; the default (excel) as ="…".
+    // --format plain writes notice numbers as plain text; the default (excel) as ="…".
     const plainFile = join(dir, 'favorites-plain.csv');
     const plainRun = await cli.ok(['export', 'favorites', '--out', plainFile, '--columns', 'id,etp_id', '--format', 'plain']);
-    // Issue 16: answered in the CLI's locale, the provenance beside the file and the export in the history.
+    // Answered in the CLI's locale, the provenance beside the file and the export in the history.
     expect(plainRun.stdout.replace(/(\d)\s(?=\d)/g, '$1')).toBe(`Записано строк: ${favorites.length} → ${plainFile}\n`);
     expect(plainRun.stderr).toContain(`Сведения об источнике записаны в ${plainFile}.provenance.json`);
     expect(JSON.parse(readFileSync(`${plainFile}.provenance.json`, 'utf8'))).toMatchObject({ what: { kind: 'earlier_favorites' }, format: 'csv', rows: favorites.length });

@@ -1,5 +1,5 @@
 /**
- * Issue 15, enrichment (`tenderwb enrich`, current/enrich.ts): the cards of cached tenders without positions,
+ * Enrichment (`tenderwb enrich`, current/enrich.ts): the cards of cached tenders without positions,
  * opened through the one card rule. Against a sandbox (default and strict):
  * - the preview comes from the cache alone and asks nothing; a worst case above the confirmation threshold is
  *   refused before any request unless --yes or --max-spend consents;

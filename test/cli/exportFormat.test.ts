@@ -1,5 +1,5 @@
 /**
- * Who a CSV is for (issue 28): a file separated by commas is for other programs, so `--delimiter ,` without a
+ * Who a CSV is for: a file separated by commas is for other programs, so `--delimiter ,` without a
  * `--format` writes the plain flavour (ISO dates, decimal point), never Russian Excel's dates and decimal commas
  * that other readers import as text. An explicit format still wins; `;` and tab keep the Excel default.
  */

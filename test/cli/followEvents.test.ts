@@ -1,5 +1,5 @@
 /**
- * `tenderwb sync --follow` prints one line per notification event (issue 16): tenders added to a followed
+ * `tenderwb sync --follow` prints one line per notification event: tenders added to a followed
  * list's search while it waits are ONE `saved_search_updated` object with their count (not one per tender),
  * worded in the app's language, before the run's summary when Ctrl-C ends it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 27, finding 1, through `tenderwb` on a disk that really fills (a tmpfs of a few MB, test/cache/smallDisk.ts;
+ * A full disk, through `tenderwb` on a disk that really fills (a tmpfs of a few MB, test/cache/smallDisk.ts;
  * no fault injected into the code under test): a sync, an export and a team pull each meet the full disk midway.
  * Each says so in one sentence in the user's language (Russian by default; never a raw ENOSPC, SQLite's
  * «database or disk is full» or «disk I/O error») and exits 9; nothing is judged damaged, nothing moved aside, no

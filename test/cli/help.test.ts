@@ -1,6 +1,6 @@
 /**
- * Every command and subcommand answers `--help`, and `tenderwb help COMMAND [SUB]` says the same (issue 26:
- * `tenderwb search --help` was "Unknown option"). The commands come from the dispatch table itself, so a new
+ * Every command and subcommand answers `--help`, and `tenderwb help COMMAND [SUB]` says the same
+ * (`tenderwb search --help` was "Unknown option"). The commands come from the dispatch table itself, so a new
  * command without help fails here. Help is printed in the run's language, like everything else.
  *
  * The CLI's `main` runs in this process (no child per run: there are about a hundred), its stdout and stderr

@@ -1,5 +1,5 @@
 /**
- * The CLI speaks one language per run (issue 26: English and Russian mixed, even in one line): the app's language
+ * The CLI speaks one language per run (English and Russian mixed, even in one line): the app's language
  * from settings.json, Russian by default. The same session — results, notes on stderr, and refusals — is run on two
  * installations, one Russian and one English, and each run's words are checked for the other language. Moments in
  * sentences are Moscow time as the app writes them, never an ISO timestamp.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (slow paths): `export list` writes from the cache at once — offline, with the server refusing —
+ * Slow paths: `export list` writes from the cache at once — offline, with the server refusing —
  * and says how old the members are; reading the members again is a separate, visible step (`list sync`, or
  * `export list --refresh`), with progress.
  */
@@ -31,7 +31,7 @@ afterAll(async () => {
   cli?.cleanup();
 });
 
-describe('export list from the cache (issue 13)', () => {
+describe('export list from the cache', () => {
   it('exports the members held here without the server, says how old they are; list sync and --refresh read them first', async () => {
     const dir = cli.dir('export-cache');
     const listId = (await cli.ok(['--json', 'list', 'create', 'Вакцины']).then((r) => r.lines[0].list_id)) as string;
@@ -57,7 +57,7 @@ describe('export list from the cache (issue 13)', () => {
     const after = join(dir, 'after-sync.csv');
     const human = await cli.ok(['export', 'list', listId, '--out', after, '--columns', 'id']);
     expect(idsIn(after)).toEqual(ids.slice(0, 4));
-    // The moment in Moscow time, as the app writes it (issue 26: not an ISO string in a sentence).
+    // The moment in Moscow time, as the app writes it (not an ISO string in a sentence).
     const at = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(synced.lines[0].synced_at as string));
     expect(human.stderr).toContain(`как они прочитаны с сервера ${at} МСК (4)`);
 
@@ -72,7 +72,7 @@ describe('export list from the cache (issue 13)', () => {
     expect(unknown.code).toBe(2);
     expect(failureReason(unknown)).toContain('list sync lst_not_here');
 
-    // Issue 16: a member the cache does not hold is named in the CLI's locale (Russian here), and so is the
+    // A member the cache does not hold is named in the CLI's locale (Russian here), and so is the
     // progress a terminal sees (`script` gives the CLI a pseudo-terminal, as in commands.test.ts).
     const other = (await feedItems(sb, test, { keywords: ['компьютер'] })).map((i) => String(i.tender.id)).find((id) => !ids.includes(id))!;
     await cli.ok(['list', 'add', listId, other]);

@@ -1,5 +1,5 @@
 /**
- * Issue 12 in the CLI: `list rename` / `list delete` act here only (the API has no route for either) and
+ * Lists and exports in the CLI: `list rename` / `list delete` act here only (the API has no route for either) and
  * the delete asks for --yes; a list name over 255 characters is refused, not cut; `export search` and
  * `export ledger` write what the cache holds; `--format excel|plain` names how notice numbers are written.
  */
@@ -31,7 +31,7 @@ afterAll(async () => {
   cli?.cleanup();
 });
 
-describe('tenderwb lists and exports (issue 12)', () => {
+describe('tenderwb lists and exports', () => {
   it('list create refuses a name over 255 characters with the limit named, and creates nothing', async () => {
     const long = 'Закупки вакцин '.repeat(20).trim(); // 299 characters
     const r = await cli.run(['list', 'create', long]);
@@ -76,7 +76,7 @@ describe('tenderwb lists and exports (issue 12)', () => {
     expect(existsSync(join(dir, 'bad.csv'))).toBe(false);
   });
 
-  it('issue 16: export list --format xlsx writes typed cells and a «Источник» sheet; a CSV its sidecar', async () => {
+  it('export list --format xlsx writes typed cells and a «Источник» sheet; a CSV its sidecar', async () => {
     const dir = cli.dir('export-xlsx');
     const xlsx = join(dir, 'list.xlsx');
     const r = await cli.ok(['--json', 'export', 'list', listId, '--out', xlsx, '--format', 'xlsx', '--columns', 'id,etp_id,price']);
@@ -135,7 +135,7 @@ describe('tenderwb lists and exports (issue 12)', () => {
     expect(failureReason(unknown)).toBe('нет сохранённого поиска «нет-такого»: укажите его метку или filter_id');
   });
 
-  it('issue 28: --format plain writes ISO dates and dot decimals (with , or ;), the values the default Excel CSV writes in Russian', async () => {
+  it('--format plain writes ISO dates and dot decimals (with , or ;), the values the default Excel CSV writes in Russian', async () => {
     const dir = cli.dir('export-plain');
     const excel = join(dir, 'excel.csv');
     const comma = join(dir, 'plain-comma.csv');

@@ -1,10 +1,10 @@
 /**
- * `tenderwb mark` and `tenderwb marks` (issue 16) on a cache filled from the sandbox (default and strict): a
+ * `tenderwb mark` and `tenderwb marks` on a cache filled from the sandbox (default and strict): a
  * status given by its Russian name, several tags, an assignee and a note in one command; a tender not held is
  * refused unless --allow-missing, then marked by its id with a word that it is not held and listed apart by
  * `marks` and counted apart by `marks tags`; `marks --json` is one object per marked tender exactly as
  * the issue gives it; filters; bad input exits 2 naming what is accepted; the tags manager merges;
- * `mark history` shows a tender's changes, a teammate's pulled one «с другого компьютера» (issue 17).
+ * `mark history` shows a tender's changes, a teammate's pulled one «с другого компьютера».
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The CLI is as good offline as the app (issue 26). With the server stopped:
+ * The CLI is as good offline as the app. With the server stopped:
  * - a tender a feed delivered, whose card was never opened, is shown from its stored object (as the app's card
  *   shows it), saying plainly that its positions and documents are not held and that the card is free online
  *   for that version; `--json` carries the shown words (`status_name`, `law_name`) beside the raw object;

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 6: `--out` can no longer destroy the user's own state. `--out <profile>/cache.db` returned 0 and
+ * `--out` can no longer destroy the user's own state. `--out <profile>/cache.db` returned 0 and
  * replaced the live cache, `--out profiles.json` destroyed the profile registry, and a FIFO or a device was
  * replaced by a regular file (an export is renamed over its target). Every command that writes a file asks the
  * one rule (export/outputTarget.ts) first: nothing inside the data folder, only a new or a regular file, a missing
@@ -41,7 +41,7 @@ const writers = (target: string): string[][] => [
   ['calendar', '--out', target, '--label', 'вакцины', '--open-cards'],
 ];
 
-describe('tenderwb --out (issue 27, item 6)', () => {
+describe('tenderwb --out', () => {
   it('a target inside the data folder is refused by every writing command, in Russian, exit 2: cache.db, profiles.json and settings.json stay as they were', { timeout: 180_000 }, async () => {
     const registry = join(cli.dataDir, 'profiles.json');
     const settings = join(cli.dataDir, 'settings.json');

@@ -1,5 +1,5 @@
 /**
- * Issue 12 in the CLI: `sync` refuses to spend more than the default cap unless `--max-spend N` or `--no-cap`
+ * Nothing is spent by surprise, in the CLI: `sync` refuses to spend more than the default cap unless `--max-spend N` or `--no-cap`
  * is given (previewed first, nothing charged, and the message names the cap and the flags); the daily budget
  * of the settings holds; after Ctrl-C the summary equals what the server's ledger shows (a real child process
  * and SIGINT while a page is in flight).
@@ -157,7 +157,7 @@ describe('tenderwb sync on an earlier-generation profile and money', () => {
   it('a first load stops at the default cap and says so; a later one previewed above the cap is refused before it pays (an English installation)', async () => {
     const old = new CliHarness({ token: live, money: 'defaults', prefix: 'tenderwb-cli-money-earlier-' });
     try {
-      // The app's language is English here: the CLI speaks it, every line of it (issue 26).
+      // The app's language is English here: the CLI speaks it, every line of it.
       mkdirSync(old.dataDir, { recursive: true });
       writeFileSync(join(old.dataDir, 'settings.json'), JSON.stringify({ locale: 'en', activeProfile: null }));
       await old.ok(['profile', 'add', 'old', '--generation', 'earlier', '--base-url', sb.earlierBaseUrl]);

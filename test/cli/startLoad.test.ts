@@ -1,5 +1,5 @@
 /**
- * A start loads only what its command needs (issue 28): `tenderwb --help`, `help COMMAND` and `profile list` must
+ * A start loads only what its command needs: `tenderwb --help`, `help COMMAND` and `profile list` must
  * start in a blink, so they load no package at all but slugify for the profiles' names (zod, for their schema, is
  * inside the bundle: scripts/cli-bundle/build.ts), never the API client, SQLite, the keychain, PostgreSQL or the
  * exporters. Each run is traced by a module loader hook

@@ -1,5 +1,5 @@
 /**
- * `tenderwb triage` and `tenderwb mark tender ID --interesting | --not-interesting` (issue 31) on a cache filled
+ * `tenderwb triage` and `tenderwb mark tender ID --interesting | --not-interesting` on a cache filled
  * from the sandbox: the explicit label given and shown; too few labels answer «need more labels» and newest
  * first; with enough labels, a first `{"model": …}` line with the labels used and the held-out quality, then one
  * object per undecided tender, best first, with id, score (0..1), reasons and name; decided tenders are left

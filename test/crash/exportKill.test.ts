@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 7: an export killed with SIGKILL leaves its hidden temporary file (`.NAME.csv.PID.HEX.tmp`)
+ * An export killed with SIGKILL leaves its hidden temporary file (`.NAME.csv.PID.HEX.tmp`)
  * behind. Real child processes write an export (exportChild.ts) and are killed while writing; the next export to
  * that folder removes their leftovers and touches nothing else: not the user's files, not a temporary file of an
  * export still running, not a folder or a link that happens to match the pattern.

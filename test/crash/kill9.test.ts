@@ -1,5 +1,5 @@
 /**
- * Issue 3, crash safety: `tenderwb sync` runs as a child process and is killed with SIGKILL at 30 random
+ * Crash safety: `tenderwb sync` runs as a child process and is killed with SIGKILL at 30 random
  * moments of a large sync, restarting each time (with new versions arriving in between). At the end the
  * cache holds exactly the feeds' set and the ledger shows every (object, version) charged once.
  */

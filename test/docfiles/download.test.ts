@@ -1,5 +1,5 @@
 /**
- * Issue 30, "The client downloads and keeps them": a document download against hostile servers (an endless
+ * Tender documents, "the client downloads and keeps them": a document download against hostile servers (an endless
  * body, a declared huge length, a trickle, a redirect to file: and data:, a 0-byte file, a URL with a password)
  * stores nothing and says why; no credentials reach a document host; the same bytes are stored once; a
  * `kill -9` during a download leaves no file under a final name, only a temporary one the next sweep removes.

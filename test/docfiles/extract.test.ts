@@ -1,5 +1,5 @@
 /**
- * Issue 30, "Untrusted input" and "Text": documents are read in a worker thread with time and memory limits;
+ * Tender documents, "untrusted input" and "text": documents are read in a worker thread with time and memory limits;
  * PDF (text layer and scan), DOCX, XLSX, RTF and a .doc that is RTF inside, ZIP members with one level of
  * nesting and more; a zip bomb is refused with a message (expanded size and ratio counted on the inflated bytes),
  * a path-traversal entry name is a label and never a path, a PDF that crashes the parser and a file that runs

@@ -1,5 +1,5 @@
 /**
- * Issue 30, "What changed": a sandbox tender's documents downloaded at version 1, an amendment ticked, the new
+ * Tender documents, "what changed": a sandbox tender's documents downloaded at version 1, an amendment ticked, the new
  * card's documents downloaded: the diff names the changed documents with a word diff of their text (the
  * notice's new revision line, the specification's new quantities or term), keeps unchanged ones unchanged
  * (same URL), and says the summary in one line; with a single held version it says there is nothing to compare.

@@ -1,5 +1,5 @@
 /**
- * Issue 30: extraction is per sha256 and its row is written whole after the file is read, so a `kill -9`
+ * Extraction is per sha256 and its row is written whole after the file is read, so a `kill -9`
  * during an extraction leaves nothing half-stored (no row, the document still pending, its bytes intact) and
  * the next run reads it; a document's text is kept once for every URL that gave the same bytes.
  */

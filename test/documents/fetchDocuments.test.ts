@@ -1,5 +1,5 @@
 /**
- * Issue 30, the «Скачать документы» use case over a cache: a total size limit stops the job with a clear
+ * The «Скачать документы» use case over a cache: a total size limit stops the job with a clear
  * message and what was stored stays; run again with room, it resumes and fetches only what is missing; a
  * failed document is recorded with its reason and a held URL is never fetched twice.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 30, "The strict sandbox serves them too": the client downloads a card's documents from the strict
+ * Tender documents, "the strict sandbox serves them too": the client downloads a card's documents from the strict
  * sandbox, which redirects each URL and sends the bytes chunked as application/octet-stream with no name, and
  * stores the same bytes (the same sha256) the default sandbox serves for the same URL path.
  */

@@ -1,4 +1,4 @@
-/** Issue 30: a document is never executed, and a server's name never becomes a path on the user's disk. */
+/** A document is never executed, and a server's name never becomes a path on the user's disk. */
 import { describe, expect, it } from 'vitest';
 import { isExecutableExtension, safeDocumentFileName } from '../../src-main/domain/documentFiles';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 29, "accessibility: axe-core, 0 serious or critical, on every view": axe-core (WCAG 2.1 A and AA, and
+ * "Accessibility: axe-core, 0 serious or critical, on every view": axe-core (WCAG 2.1 A and AA, and
  * its best practices: heading order, one h1 a page) runs over every view and its main states: dialogs, an open
  * card, the board while a card is dragged, the calendar's week, offline mode, and the earlier generation. A
  * serious or critical violation fails; a moderate one fails unless it is recorded below with its reason.
@@ -23,7 +23,7 @@ interface Finding {
   targets: string[];
 }
 
-/** Runs axe over the page as it stands now and notes what breaks the rule (issue 29). */
+/** Runs axe over the page as it stands now and notes what breaks the rule. */
 async function audit(page: Page, state: string, found: Finding[]): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   for (const v of results.violations) {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 (left 2), D-ACC-1: the user links their own earlier-generation profile to a current-generation
+ * D-ACC-1: the user links their own earlier-generation profile to a current-generation
  * profile as the same account (Settings, «Тот же аккаунт, что и»); the earlier filter's load then warns how
  * many of its tenders may be paid for again (an upper bound), as the built-in sandbox pair does. A wrong pair
  * is refused by the core in words. Uses the keychain (profiles with tokens).

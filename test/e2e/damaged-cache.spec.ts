@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 3: a damaged cache of the last active profile must not brick the app. Here the sandbox
+ * A damaged cache of the last active profile must not brick the app. Here the sandbox
  * profile's cache.db is replaced by a folder: the next start opens on another profile, a notice names the
  * file and where it was moved, and a rebuild of the cache is offered and works.
  */

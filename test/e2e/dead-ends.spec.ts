@@ -1,5 +1,5 @@
 /**
- * Issue 26, what never stays on screen for good: a toast closes by itself (a notification stayed ten minutes over
+ * What never stays on screen for good: a toast closes by itself (a notification stayed ten minutes over
  * the table's cells), later for what matters, never while read (hovered or focused), and Escape closes it; the
  * frame's notice of a finished job and the sidebar's note of what an opening cost go the same way or are dismissed
  * with a button or the keyboard; and every view opens at its top, not where the previous view was scrolled to.

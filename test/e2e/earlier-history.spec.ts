@@ -1,5 +1,5 @@
 /**
- * Issue 12: the earlier generation's balance history names things, not ids — a debit's filter by the filter's
+ * The earlier generation's balance history names things, not ids — a debit's filter by the filter's
  * name (as the current generation names a saved search by its label), its object as «закупка», «контракт» or
  * «протокол», never the API's entity_type code. The sandbox's history holds tender debits only, so the history
  * answer is replaced in the page's bridge call (the core's own answer otherwise, filters included).

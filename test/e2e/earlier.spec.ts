@@ -1,5 +1,5 @@
 /**
- * The earlier API generation's views end to end (issue 5), on the built-in `sandbox-earlier` profile (the
+ * The earlier API generation's views end to end, on the built-in `sandbox-earlier` profile (the
  * same sandbox's `/legacy/api/v2`): switching to it hides what that generation has not (saved searches,
  * lists, contracts, the ledger audit); filters with the autosearch hint; a filter's sync with its progress and
  * the new ones marked page by page; a tender's detail with positions and "add to favorites"; favorites with

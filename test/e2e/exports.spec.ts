@@ -1,5 +1,5 @@
 /**
- * Issue 16, exports with provenance: a list exported as Excel XLSX from the export dialog is a real workbook
+ * Exports with provenance: a list exported as Excel XLSX from the export dialog is a real workbook
  * with typed cells (read back with read-excel-file: ids and prices are numbers, notice numbers keep their
  * leading zeros as text) and a «Источник» sheet; a CSV's provenance is a second download in browser mode; the
  * export is then listed in «Выгрузки» with its rows and units.
@@ -49,7 +49,7 @@ test('export dialog → XLSX with typed cells and «Источник» → the e
   expect(source.get('Что выгружено')).toBe('Список «Для Excel»');
   expect(source.get('Строк')).toBe(ids.length);
   expect(typeof source.get('Стоимость строк при доставке, ед.')).toBe('number');
-  // Issue 28: the workbook's document properties: what it holds, the app and its version, when it was made.
+  // The workbook's document properties: what it holds, the app and its version, when it was made.
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   expect(book.title).toBe('Список «Для Excel»');
@@ -72,7 +72,7 @@ test('export dialog → XLSX with typed cells and «Источник» → the e
   expect(sidecar.suggestedFilename()).toBe(`${csvName}.provenance.json`);
   expect(JSON.parse(readFileSync(await sidecar.path(), 'utf8'))).toMatchObject({ what: { kind: 'list', name: 'Для Excel' }, format: 'csv', rows: ids.length });
 
-  // Issue 28: a CSV for other programs with a comma: ISO dates and dot decimals, the values the workbook holds.
+  // A CSV for other programs with a comma: ISO dates and dot decimals, the values the workbook holds.
   await dialog.getByTestId('lists-export-delimiter').selectOption(',');
   await dialog.getByTestId('lists-export-plain').check();
   await app.screenshot(page, 'export-csv-plain');

@@ -247,7 +247,7 @@ export const test = base.extend<TestFixtures & Options>({
     }
   },
 
-  // Every spec's page must stay free of console errors and uncaught exceptions (issue 13, finding 8: a CSP
+  // Every spec's page must stay free of console errors and uncaught exceptions (a CSP
   // directive the meta tag cannot carry logged an error on every load). Failed loads after the spec itself
   // stopped the web server are what it is testing, and are not counted.
   page: async ({ page, app }, use) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 12, what the frame says: offline is noticed within about 2 seconds with nobody calling the server and
+ * What the frame says: offline is noticed within about 2 seconds with nobody calling the server and
  * said once; a stopped browser-mode server says so and how to restart instead of «В сети»; a finished job's
  * notice names the search (never its flt_ id), can be dismissed and goes on navigation; a follow stopped by a
  * profile switch is said, not silent.

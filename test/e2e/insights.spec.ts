@@ -1,5 +1,5 @@
 /**
- * Insights end to end (issue 15): a saved search synced with its contracts in the sandbox; a tender card →
+ * Insights end to end: a saved search synced with its contracts in the sandbox; a tender card →
  * a supplier's dossier from the INN of a related contract → the competitors of the saved search → another
  * supplier (a competitor) → the price benchmark for an OKPD2 code of the card's positions (after the
  * enrichment job, started only behind its preview) → the CSV export read back. A screenshot at each step,
@@ -105,7 +105,7 @@ test('insights: card → supplier dossier → competitor → price benchmark →
   await page.getByTestId('insights-back').click();
   await expect(page.getByTestId('insights-dossier')).toHaveAttribute('data-inn', supplierInn!);
 
-  // Issue 16: the dossier as an Excel workbook, downloaded in browser mode.
+  // The dossier as an Excel workbook, downloaded in browser mode.
   const dossierDownload = page.waitForEvent('download');
   await page.getByTestId('dossier-export').click();
   expect((await dossierDownload).suggestedFilename()).toBe(`поставщик ${supplierInn!}.xlsx`);

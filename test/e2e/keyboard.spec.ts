@@ -1,5 +1,5 @@
 /**
- * Issue 29, "keyboard from start to finish": the analyst's whole path driven by the keyboard alone (no mouse, no
+ * "Keyboard from start to finish": the analyst's whole path driven by the keyboard alone (no mouse, no
  * click()): search → card → back → list → export. Going back (Esc, Alt+←) lands on the row the card was opened
  * from, with the table scrolled as it was and the arrows working at once; a dialog gives the focus back to what
  * opened it; every step's key is the one the palette and the tooltips show.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: browser mode remembers a table's column layout across a restart of `npm run web`. A new run has a new
+ * Browser mode remembers a table's column layout across a restart of `npm run web`. A new run has a new
  * port, hence a new origin with empty page storage, so the layout is kept in the core's settings
  * (ui.setColumnLayout) and read back from there.
  */
@@ -31,7 +31,7 @@ test('a hidden column and a dragged width survive a restart of browser mode (new
       const answer = await app.invoke('ui.columnLayouts', {});
       return answer.ok ? (answer.value as Record<string, { hidden: string[] }>)['ledger-table']?.hidden : null;
     })
-    // The technical ids (the entry's number, the request id) are hidden by default (issue 29), the version by hand.
+    // The technical ids (the entry's number, the request id) are hidden by default, the version by hand.
     .toEqual(['id', 'requestId', 'version']);
 
   const url = await app.restartWebMode();

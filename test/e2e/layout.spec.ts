@@ -1,5 +1,5 @@
 /**
- * Screens as evidence (issue 29): every view, with real data (saved searches synced with contracts, tagged
+ * Screens as evidence: every view, with real data (saved searches synced with contracts, tagged
  * rows with our status and an assignee, a list, the ledger, a card, the earlier generation's views), at the
  * two window sizes analysts use (1366×768 and 1920×1080), in the light and the dark theme. Each screen is kept
  * as a screenshot (TENDERWB_E2E_OUTPUT/screenshots/layout/, and attached to the report) and measured: no

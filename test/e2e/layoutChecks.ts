@@ -1,5 +1,5 @@
 /**
- * Layout checks by measuring the DOM (issue 29, "screens as evidence"): what an analyst at 1366×768 would see as
+ * Layout checks by measuring the DOM ("screens as evidence"): what an analyst at 1366×768 would see as
  * broken, found without looking at a picture:
  * - the page scrolls sideways (the document, the main area, or any box that scrolls: a table pushed a column
  *   off-screen);
@@ -8,7 +8,7 @@
  *   the ledger's time and object) and every column header, sorted or not;
  * - a menu item is cut or wraps onto a second line (the active one is bold);
  * - an element lies (partly) outside the window sideways, not clipped by a box of its own.
- * A box marked `data-scrolls-sideways` scrolls by design (the pipeline board's eight columns of cards, issue 16).
+ * A box marked `data-scrolls-sideways` scrolls by design (the pipeline board's eight columns of cards).
  * Answers the problems in words, each naming the element, so a failing test says what to look at.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a list's table opens in the list's own order (the order its CSV export keeps), each member numbered
+ * A list's table opens in the list's own order (the order its CSV export keeps), each member numbered
  * by its place; the «№» header sorts it both ways like any other column.
  */
 import { expect, test } from './fixtures';

@@ -1,7 +1,7 @@
 /**
  * Lists end to end: create a list, add ids by pasting (one not cached yet is flagged as missing), "Update from
  * server" fetches it, remove a shift-selected range at once, and export CSV with chosen columns in a chosen
- * order, reading the downloaded file back (BOM, `;`, header titles, one line per member). Issue 12: a list name
+ * order, reading the downloaded file back (BOM, `;`, header titles, one line per member). A list name
  * over 255 characters is refused with a message (not cut), a list is renamed and deleted here only (the API
  * has neither route), and search results and the ledger export like a list, for Excel or for other programs.
  */
@@ -84,7 +84,7 @@ async function downloadedRows(download: { path(): Promise<string> }): Promise<st
     .map((l) => l.split(';').map((c) => c.replace(/^"(.*)"$/, '$1').replaceAll('""', '"')));
 }
 
-test('lists: a name over 255 characters is refused, not cut; rename here only; delete after a confirmation (issue 12)', async ({ page, app }) => {
+test('lists: a name over 255 characters is refused, not cut; rename here only; delete after a confirmation', async ({ page, app }) => {
   await page.getByTestId('nav-lists').click();
   const long = 'Закупки компьютерной техники для школ '.repeat(7).trim(); // 265 characters
   const name = page.getByTestId('lists-create-name');
@@ -127,7 +127,7 @@ test('lists: a name over 255 characters is refused, not cut; rename here only; d
   expect(await invokeOk<unknown[]>(app, 'lists.list')).toEqual([]);
 });
 
-test('exports: search results in the table order and the ledger, for Excel (="…") or for other programs (issue 12)', async ({ page, app }) => {
+test('exports: search results in the table order and the ledger, for Excel (="…") or for other programs', async ({ page, app }) => {
   await expect(page.getByTestId('view-search')).toBeVisible();
   await addKeyword(page, 'компьютер');
   await runSearchInView(page, 'компьютеры');
@@ -210,7 +210,7 @@ test('exports: search results in the table order and the ledger, for Excel (="�
   for (const line of lines.slice(1)) expect(line.slice(2)).toEqual(['компьютеры', 'Сходится']);
 });
 
-test('«Добавить в список»: the dialog counts the list again after adding to it (issue 26: «(0)» after adding 5)', async ({ page, app }) => {
+test('«Добавить в список»: the dialog counts the list again after adding to it (it used to say «(0)» after adding 5)', async ({ page, app }) => {
   const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e в список', ['created']);
   expect((await searchIds(app, filterId)).length).toBeGreaterThanOrEqual(5);
   const list = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'Готовый' });

@@ -1,5 +1,5 @@
 /**
- * Marks end to end (issue 16): two rows of a saved search's results marked at once (a new tag, our status, an
+ * Marks end to end: two rows of a saved search's results marked at once (a new tag, our status, an
  * assignee, a note) → the tag chips and the status name show in the table, and the table filters by status →
  * the pipeline board shows both under «На рассмотрении» → one moves to «Готовим заявку» by the keyboard alone
  * (Space, →, Space), the other by the mouse → a newer version arrives → its card shows the new status, the
@@ -119,7 +119,7 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await expect(marks.getByTestId('mark-tag')).toHaveText('Срочно');
   await expect(marks.getByTestId('card-marks-assignee')).toContainText('Иванова');
   await expect(marks.getByTestId('card-note')).toContainText('Позвонить заказчику до пятницы');
-  // Every change of its marks, newest first (issue 17's history, shared with the team): when, who, what, in words.
+  // Every change of its marks, newest first (the history shared with the team): when, who, what, in words.
   await marks.getByTestId('card-marks-history').locator('summary').click();
   await expect(marks.getByTestId('card-marks-history-entry').first()).toContainText('Статус: Готовим заявку');
   await expect(marks.getByTestId('card-marks-history-entry')).toContainText(['Статус: Готовим заявку', 'Статус: На рассмотрении']);

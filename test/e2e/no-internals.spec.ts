@@ -1,5 +1,5 @@
 /**
- * Issue 12, "no internals on screen": every view of the current generation, walked with real data (a labelled
+ * "No internals on screen": every view of the current generation, walked with real data (a labelled
  * and an unlabelled saved search, synced with contracts, a tender and a contract card, a list, the ledger),
  * shows no raw code of the API or the core — no `flt_…` id, no law code (44-FZ, 223-FZ, commercial), no event
  * name (created, updated), no source or status code — and, in the Russian interface, no English sentence.

@@ -1,5 +1,5 @@
 /**
- * Notifications in browser mode (issue 16): following a saved search asks for the browser's permission (not
+ * Notifications in browser mode: following a saved search asks for the browser's permission (not
  * the start); the server's new tenders (`/__sandbox/tick`) arrive through the follow job and are told as ONE
  * notification of that search, with its name and counts; clicking it, from another view, opens the search's
  * results. The page's Notification API is replaced by a recording stub (permission granted) to observe it.

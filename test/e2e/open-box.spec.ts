@@ -39,7 +39,7 @@ test('«Открыть»: a notice number, an EIS link and a registry number ope
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(fz44.id));
   await expect(page.getByTestId('card-title')).toHaveText(fz44.name);
   await expect(page.getByTestId('open-box-problem')).toHaveCount(0);
-  // One fact, what the opening cost, said by the card and by the box alike (issue 26: the card said «Из кэша —
+  // One fact, what the opening cost, said by the card and by the box alike (the card said «Из кэша —
   // бесплатно» while the box said «списана 1 ед.»: the opening fetched it, the card view then read the cache).
   await expect(page.getByTestId('card-source')).toHaveText('Получено с сервера — списана 1 единица');
   await expect(page.getByTestId('card-source')).toHaveAttribute('data-charged', 'true');

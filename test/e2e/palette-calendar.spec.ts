@@ -1,5 +1,5 @@
 /**
- * Moving fast (issue 16): the command palette opens on Ctrl+K, finds a view by a fragment of its Russian name
+ * Moving fast: the command palette opens on Ctrl+K, finds a view by a fragment of its Russian name
  * and runs it, shows the shortcuts, gives the focus back on Escape; the row shortcuts (J/K, O, M) work from
  * the results and a list's members without the mouse, and the palette's export reaches a list's; the deadlines calendar shows a tender's submission deadline on its Moscow
  * day (checked against the Moscow zone of the browser's own Intl, not the view's arithmetic), in the month and
@@ -140,7 +140,7 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   const event = cell.locator(`[data-testid="calendar-event"][data-tender-id="${chosen.tender_id}"]`).first();
   await expect(event).toBeVisible();
   await expect(event).toContainText(`Заявки до ${new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(new Date(chosen.at))}`);
-  // Its accessible name starts with what it shows, the tender's name included (issue 29, WCAG 2.5.3), then
+  // Its accessible name starts with what it shows, the tender's name included (WCAG 2.5.3), then
   // what the short words stand for.
   await expect(event).toHaveAccessibleName(/Окончание подачи заявок/);
   const shown = (await event.locator('.calendar__title').innerText()).trim();

@@ -2,7 +2,7 @@
  * Saved searches end to end: a search run earlier is listed with its criteria and cached count; opening its
  * results marks it seen; changes made on the server (`/__sandbox/tick`) show up as new/updated counts after
  * "sync now" and, live, while following; rename; «Удалить поиск (перестать следить)» (with its explanation) keeps
- * the cached tenders, and the ledger names the deleted search's charges «Поиск «…» (удалён)» (issue 26).
+ * the cached tenders, and the ledger names the deleted search's charges «Поиск «…» (удалён)».
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type E2eApp } from './fixtures';
@@ -55,7 +55,7 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, d
   await item.getByTestId('sync-contracts').check();
   await item.getByTestId('sync-start').click();
   await expect(item.getByTestId('saved-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
-  // Tenders and contracts each against their own total (issue 15: «71 из 69» counted both against the tenders').
+  // Tenders and contracts each against their own total («71 из 69» counted both against the tenders').
   await expect(item.getByTestId('saved-progress-figures')).toHaveText(/^тендеры: [\d\s]+ из [\d\s]+ · контракты: [\d\s]+ из [\d\s]+$/);
   await expect.poll(async () => (await count(item.getByTestId('badge-new'))) + (await count(item.getByTestId('badge-updated'))), { timeout: 15_000 }).toBeGreaterThan(0);
   const newAfterSync = await count(item.getByTestId('badge-new'));
@@ -120,7 +120,7 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, d
   await app.screenshot(page, 'ledger-deleted-search');
 });
 
-test('following a search held whole says «N из N», the same count as «в кэше» (issue 26: it read «0 из 43»)', async ({ page, app }) => {
+test('following a search held whole says «N из N», the same count as «в кэше» (it used to read «0 из 43»)', async ({ page, app }) => {
   const filterId = await runInCore(app, 'e2e слежение');
   const item = await openSaved(page, filterId);
   const cached = await item.getByTestId('saved-cached').getAttribute('data-cached');

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "no internals on screen", as one check several specs apply (no-internals walks every view; the
+ * "No internals on screen", as one check several specs apply (no-internals walks every view; the
  * insights spec its pages): no raw code of the API or the core, and in the Russian interface no English
  * sentence. Soft expectations, so one walk reports every leak at once.
  */

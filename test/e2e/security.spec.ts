@@ -284,7 +284,7 @@ test.describe('leaving the app', () => {
   });
 
 
-  test('framing is refused by a header, and a walk through every view logs no console error (issue 13, finding 8)', async ({ app, page }) => {
+  test('framing is refused by a header, and a walk through every view logs no console error', async ({ app, page }) => {
     // The fixture fails any spec whose page logs an error; this walk makes the check explicit and shows where.
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -333,7 +333,7 @@ test.describe('leaving the app', () => {
     const secret = secretOf(app);
     const foreign = `${app.sandboxOrigin}/__sandbox/state`;
     const referers: (string | undefined)[] = [];
-    // Answered here: the sandbox itself refuses pages of other origins, this app's included (issue 13, finding 6).
+    // Answered here: the sandbox itself refuses pages of other origins, this app's included.
     await page.context().route(`${app.sandboxOrigin}/**`, async (route) => {
       referers.push(await route.request().headerValue('referer') ?? undefined);
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>elsewhere</title>' });

@@ -1,6 +1,6 @@
 /**
- * Issue 12, "nothing is spent by surprise", in the app with a fresh install's money settings: a search with
- * no condition but its status asks first and names the status and the count (issue 26); cancelling spends nothing more; a run whose balance runs out
+ * "Nothing is spent by surprise", in the app with a fresh install's money settings: a search with
+ * no condition but its status asks first and names the status and the count; cancelling spends nothing more; a run whose balance runs out
  * says so once, and the ledger view and its audit show the charges when the run ends; the settings edit the
  * threshold, the cap and the daily budget; a saved search's sync and an earlier-generation filter's
  * «Загрузить новые…» show their estimate before they pay. Screenshots of each dialog.
@@ -15,7 +15,7 @@ type Preview = { total: number; charged: number; spend: { bound: number; needsCo
 test('a search narrowed by its status alone asks first, naming the status (never «no conditions») and the count; cancel spends nothing; a run out of balance says so once', async ({ page, app }) => {
   test.setTimeout(120_000);
   await expect(page.getByTestId('view-search')).toBeVisible();
-  // The form opens with «Подача заявок и работа комиссии» (the API's `active`) checked: that is a condition, said as one (issue 26: the form and the
+  // The form opens with «Подача заявок и работа комиссии» (the API's `active`) checked: that is a condition, said as one (the form and the
   // dialog read «Условия не заданы… все закупки» with it checked).
   await expect(page.getByRole('checkbox', { name: 'Подача заявок и работа комиссии' })).toBeChecked();
   await expect(page.getByTestId('search-only-status')).toHaveText('Задан только статус «подача заявок и работа комиссии»: будут найдены все такие закупки. Сначала оцените стоимость.');

@@ -1,5 +1,5 @@
 /**
- * The analyst's whole flow against the STRICT sandbox (issue 11), which sends only what the API reference
+ * The analyst's whole flow against the STRICT sandbox, which sends only what the API reference
  * states: no `version` inside tender objects (only on result items), cards shaped as document 2's tender
  * detail (no version, no billed), no `total` on partial pages, pages of at most 37 items, no `request_id` in
  * success bodies, contract items under `object`, unknown extra fields everywhere. The client must not lean on

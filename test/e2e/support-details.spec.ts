@@ -1,5 +1,5 @@
 /**
- * Issue 12 fixes that had no test of their own: the audit's «delivered but not understood» line keeps the route
+ * Lists-and-exports fixes that had no test of their own: the audit's «delivered but not understood» line keeps the route
  * and the parser's (English) reason folded under «Для поддержки», not inside the Russian sentence; and a contract
  * card whose server sends neither a name nor a subject is titled by its registry number, not by an internal id.
  * The sandbox gives neither case on its own (its answers are understood, its contracts have a subject), so the

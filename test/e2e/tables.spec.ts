@@ -1,5 +1,5 @@
 /**
- * Tables you can work in (issue 12), at the issue's screen size 1366×900: after a run the criteria form folds
+ * Tables you can work in, at the issue's screen size 1366×900: after a run the criteria form folds
  * into one line so the results get the screen; columns are resized, chosen (remembered) and cut text has a
  * tooltip; a preview pane shows the active row's key facts in words; the keyboard follows the WAI-ARIA grid
  * pattern (one Tab stop, arrows, Space, Enter), Escape closes the region list, `/` focuses the search;
@@ -132,7 +132,7 @@ test('tables: resizable columns, cut text shown as a tooltip, a remembered colum
   for (const label of ['Заказчик', 'Начальная цена', 'Окончание подачи заявок', 'Статус', 'Закон']) await expect(preview).toContainText(label);
   await expect(preview.locator('[data-fact="law"] dd')).toHaveText(/^(44-ФЗ|223-ФЗ|Коммерческая закупка)$/);
   await expect(preview.locator('[data-fact="price"] dd')).toContainText('₽');
-  // The stage follows the status code, the deadline and the clock (issue 26), never the date of the run: with
+  // The stage follows the status code, the deadline and the clock, never the date of the run: with
   // the page's clock set either side of this row's deadline, the preview and the table's cell say what the one
   // function says (the default search delivers `active` tenders: open for bids, then the commission's review).
   const code = await preview.getAttribute('data-status');

@@ -1,5 +1,5 @@
 /**
- * A teammate's list edits reach an open lists view (issue 17): the analyst has a list open; a team sync pulls a
+ * A teammate's list edits reach an open lists view: the analyst has a list open; a team sync pulls a
  * teammate's new name for it, and the view shows it without being left and opened again (`lists.changed`). The
  * password comes from the environment (headless use); the live profile's token goes to the keychain.
  */

@@ -1,5 +1,5 @@
 /**
- * The team database in Settings end to end (issue 17), against a throwaway PostgreSQL cluster this file starts
+ * The team database in Settings end to end, against a throwaway PostgreSQL cluster this file starts
  * (one for the file). The built-in sandbox's demo data is never synced (no form); in a live profile the form's
  * problems show next to their fields without the contract's paths, «Проверить подключение» tests the unsaved
  * form (typed password included), the address, schema, «Ваше имя» and the password (to the keychain; the page
@@ -91,7 +91,7 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
   await section.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'team-settings');
 
-  // Issue 27: a teammate's row the pull cannot take is named under the last result, with its pusher; with
+  // A teammate's row the pull cannot take is named under the last result, with its pusher; with
   // «Не принимать версии коллег без подтверждения доставки» ticked, a made-up version without evidence is held too.
   const vera = '00000000-0000-4000-8000-0000000000cc';
   await pg.psql(
@@ -107,7 +107,7 @@ test('team database: sandbox refused, form problems by field, test unsaved, sync
   await section.getByTestId('team-sync-now').click();
   const skipped = section.getByTestId('team-skipped');
   await expect(skipped).toContainText('Не принято из базы команды и отложено: 2 строки; всё остальное получено.');
-  // Issue 28: the status line above counts them too, never «Нечего отправлять и получать» beside them.
+  // The status line above counts them too, never «Нечего отправлять и получать» beside them.
   await expect(lastRun.locator('p').first()).toHaveText(/^(Отправлено .+, не|Не) принято: 2 строки(; отправлять нечего)? · \d+ [а-я]+, \d\d:\d\d$/);
   await expect(skipped).toContainText('версия тендера 880101 v1 (отправитель: Вера): тело — не объект JSON, а массив');
   await expect(skipped).toContainText('версия тендера 880102 v999 (отправитель: Вера): нет подтверждения доставки от API');

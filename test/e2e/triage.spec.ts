@@ -1,5 +1,5 @@
 /**
- * «Разбор» end to end (issue 31): a saved search's 300 tenders, none decided → the view says more labels are
+ * «Разбор» end to end: a saved search's 300 tenders, none decided → the view says more labels are
  * needed and lists them newest first → 30 rows decided from the keyboard alone (Y interesting for one region,
  * N not for the others, focus moving to the next row by itself) → the model is ready, the order is by
  * relevance, and the top rows are of the region marked interesting, with the region among their reasons; the

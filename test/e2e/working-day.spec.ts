@@ -1,5 +1,5 @@
 /**
- * The analyst's working day (issue 16), one flow with the keyboard where it is quicker: a search's results →
+ * The analyst's working day, one flow with the keyboard where it is quicker: a search's results →
  * mark two tenders (a tag and a status, from the results) → the pipeline board shows them in their column →
  * the calendar of the tag shows their submission deadlines on their Moscow days, and its ICS export (after
  * consenting to open their cards, whose cost it shows, for the links to the notices) holds both with links → the palette's «xlsx» opens the results' export, written as XLSX with its «Источник» sheet.

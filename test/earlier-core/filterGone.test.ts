@@ -1,5 +1,5 @@
 /**
- * Issue 26, the earlier generation's equivalent of a refused feed: it has no cursors, but a filter deleted in the
+ * The earlier generation's equivalent of a refused feed: it has no cursors, but a filter deleted in the
  * service's web interface answers 404. That must not be a dead end: the error names the filter and says to refresh
  * the filters, and the mirror marks the filter gone at once (its tenders stay), so `sync --all` and the filters view
  * stop offering it. A proxy in front of the sandbox plays the deletion.
@@ -43,7 +43,7 @@ afterAll(async () => {
   await sb?.close();
 });
 
-describe('an earlier-generation filter deleted on the service (issue 26)', () => {
+describe('an earlier-generation filter deleted on the service', () => {
   it('its sync names the filter and the way on, and the filter is marked gone at once with its tenders kept', async () => {
     const { live } = await fresh(sb as never);
     const client = new EarlierApiClient({ baseUrl: `${proxy.origin}${new URL(sb.earlierBaseUrl).pathname}`, token: () => live, limiter: new RateLimiter({ perMinute: 1_000_000 }) });

@@ -235,7 +235,7 @@ describe('text that Excel would turn into numbers or dates stays text', () => {
   });
 });
 
-describe('the plain flavour for other programs (issue 28): ISO dates and dot decimals, so it reads as data in any locale', () => {
+describe('the plain flavour for other programs: ISO dates and dot decimals, so it reads as data in any locale', () => {
   const plain: WriteCsvOptions = { keepTextAsText: false };
 
   it('dates as yyyy-mm-dd and date-times as yyyy-mm-dd hh:mm:ss at the Moscow wall time, from every input the Excel flavour takes', async () => {

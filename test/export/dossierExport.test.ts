@@ -1,5 +1,5 @@
 /**
- * Issue 26: the dossier workbook and CSV say what the dossier view says. Names, not codes (`active`, `44-FZ`,
+ * The dossier workbook and CSV say what the dossier view says. Names, not codes (`active`, `44-FZ`,
  * `unknown` were written); money a number to the kopeck (never `="49917550.760000005"`); a percentage with its
  * decimals (0,72 % is not «1»); and the «Показатели» sheet holds every figure the view shows (HHI,
  * single-supplier share, paid share, the samples and the completeness counts). Read back with exceljs, an
@@ -142,7 +142,7 @@ describe('the dossier workbook says what the dossier view says', () => {
     expect(records.filter((r) => r[0] === 'По статусам').map((r) => r[header.indexOf('Сумма, руб.')])).toEqual(['0,70', '100,00', '49917550,06', '100,00']);
   });
 
-  it('issue 28: the plain CSV (for other programs) writes the same figures with a decimal point, to the kopeck', async () => {
+  it('the plain CSV (for other programs) writes the same figures with a decimal point, to the kopeck', async () => {
     const file = join(tempDir(), 'досье-plain.csv');
     await exportDossierCsv(tempCache(), dossier, file, { locale: 'ru', keepTextAsText: false, delimiter: ',' });
     const records = parseCsv(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), ',');

@@ -59,7 +59,7 @@ describe('list export', () => {
     expect(text).toContain('Поставка канцелярских товаров для нужд учреждения 3 / Объект закупки: бумага офисная.');
   });
 
-  it('issue 12: the «Ссылка» column holds the link of the tender card held here; a feed summary carries none', async () => {
+  it('the «Ссылка» column holds the link of the tender card held here; a feed summary carries none', async () => {
     const cache = listedCache();
     // Tender 1 was opened as a card (its version 2, what the list holds): the card has source_url, the feed item does not.
     cardStore(cache).saveCard({
@@ -85,7 +85,7 @@ describe('list export', () => {
     ]);
   });
 
-  it('issue 12: rows come out in list order, members added later at the end, whatever packs hold them', async () => {
+  it('rows come out in list order, members added later at the end, whatever packs hold them', async () => {
     const cache = listedCache();
     feedStore(cache).saveFeedPage(tenderPage([tenderItem(tender(7, 1)), tenderItem(tender(5, 1))]));
     listStore(cache).addItems('lst_1', [7, 5]);
@@ -99,7 +99,7 @@ describe('list export', () => {
     expect(again).toEqual(['5', '2', '7']);
   });
 
-  it('issue 12: notice numbers are ="…" for Excel, plain text for other programs', async () => {
+  it('notice numbers are ="…" for Excel, plain text for other programs', async () => {
     const cache = listedCache();
     const columns = TENDER_COLUMNS.filter((c) => c.key === 'id' || c.key === 'etp_id');
     const excel = (await bytesOf((out) => exportListCsv(cache, 'lst_1', columns, out))).toString('utf8');
@@ -109,7 +109,7 @@ describe('list export', () => {
     expect(plain).not.toContain('="');
   });
 
-  it('issue 28: the plain CSV writes ISO dates and dot decimals, to the kopeck; the Excel CSV stays Russian', async () => {
+  it('the plain CSV writes ISO dates and dot decimals, to the kopeck; the Excel CSV stays Russian', async () => {
     const cache = listedCache();
     const columns = TENDER_COLUMNS.filter((c) => ['id', 'price', 'end_date'].includes(c.key));
     const lines = async (opts: Parameters<typeof exportListCsv>[4]) =>

@@ -1,5 +1,5 @@
 /**
- * A list export reads its members from the cache a window at a time, as it writes them (issue 16: the
+ * A list export reads its members from the cache a window at a time, as it writes them (the
  * export's memory levels off whatever the list's length): the members read but not yet written stay within
  * a few windows (and, on the single-thread path, the writer's batch of 1,000 rows), and the file is the same
  * whatever the window's size, positions shared by several members included.

@@ -1,5 +1,5 @@
 /**
- * The one rule of where a file may be written (issue 27, item 6), asked directly: these cases would destroy
+ * The one rule of where a file may be written, asked directly: these cases would destroy
  * something if a test wrote to them (a device node as root), so the rule is checked without writing.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const problem = (target: string): string | null => {
   }
 };
 
-describe('checkOutputTarget (issue 27, item 6)', () => {
+describe('checkOutputTarget', () => {
   it('a device node is not a file to write, whoever runs the export', () => {
     expect(problem('/dev/null')).toBe('not_regular');
     expect(problem('/dev/zero')).toBe('not_regular');

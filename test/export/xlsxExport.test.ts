@@ -1,5 +1,5 @@
 /**
- * Issue 16, exports with provenance: XLSX read back with an independent reader (read-excel-file, not exceljs
+ * Exports with provenance: XLSX read back with an independent reader (read-excel-file, not exceljs
  * that writes it), typed cells, the «Источник» sheet, the CSV sidecar, the export history, and a failed or
  * cancelled write leaving nothing.
  */

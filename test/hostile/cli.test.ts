@@ -1,12 +1,12 @@
 /**
- * Issue 13 through the CLI, against hostile proxies in front of a real sandbox: a feed whose cursor never
- * advances ends `sync` with exit code 1 and a sentence naming the feed (finding 2); a server that echoes the
+ * A hostile server through the CLI, against hostile proxies in front of a real sandbox: a feed whose cursor never
+ * advances ends `sync` with exit code 1 and a sentence naming the feed; a server that echoes the
  * token in its words gets it printed on no stderr line (with and without --json) and stored nowhere in the
- * cache file (finding 4); a body that never ends is cut at the cap, not buffered (finding 1).
+ * cache file; a body that never ends is cut at the cap, not buffered.
  *
- * Issue 27, finding 4: a server that writes the token with `\u` escapes into the tenders it delivers (names,
+ * A server that writes the token with `\u` escapes into the tenders it delivers (names,
  * descriptions, keys) and into cards gets it rebuilt nowhere: not in cache.db or its WAL, `cache search`,
- * `card` (text and --json), nor the CSV and XLSX exports. Finding 5: a feed whose cursor alternates A/B over
+ * `card` (text and --json), nor the CSV and XLSX exports. A cycling cursor: a feed whose cursor alternates A/B over
  * the same page ends `sync` with exit code 1 after a bounded number of requests.
  */
 import { readFileSync } from 'node:fs';
@@ -67,7 +67,7 @@ describe('tenderwb against hostile servers', () => {
     const r = await cli.run(['sync', 'ab', '--no-cap'], { timeoutMs: 120_000 });
     expect(r.code).toBe(1);
     expect(failureReason(r)).toMatch(/ту же страницу ленты «закупки, новые».*синхронизация остановлена.*код no_progress/);
-    // Issue 27: 703 requests in 7 minutes until killed. Now the pages before the cursor games and three repeats.
+    // 703 requests in 7 minutes until killed. Now the pages before the cursor games and three repeats.
     expect(proxy.stats.requests.length - before).toBeLessThan(12);
   });
 

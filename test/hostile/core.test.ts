@@ -1,11 +1,11 @@
 /**
- * Issue 13 through the app core, against proxies in front of the sandbox. Finding 4: a server that echoes the
+ * A hostile server through the app core, against proxies in front of the sandbox. An echoed token: a server that echoes the
  * token in its error's code, message, request id and details, and in every page's request id; the error
  * payload the bridge returns (message and requestId, both languages) and the cache file hold no token.
- * Finding 1: a server that trickles its answers; the cost preview is answered (a retryable timeout in the
+ * A trickle: a server that trickles its answers; the cost preview is answered (a retryable timeout in the
  * user's language) within the configured deadline instead of hanging.
  *
- * Issue 27, finding 4: a server that writes the token with `\u` escapes into the tenders and cards it delivers;
+ * A server that writes the token with `\u` escapes into the tenders and cards it delivers;
  * the bridge's answers (results, card, offline search) and the cache hold none of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

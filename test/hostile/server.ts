@@ -1,5 +1,5 @@
 /**
- * A hostile HTTP server for the client tests (issue 13): each test gives it one behaviour (a body that never
+ * A hostile HTTP server for the client tests: each test gives it one behaviour (a body that never
  * ends, a trickle, a flood, headers that never come, a proxy to the sandbox that lies in its answers), and the
  * server records what it did, so a test can assert that the client stopped reading (the connection was closed
  * by the client before the server stopped writing) instead of timing anything.
@@ -144,7 +144,7 @@ export function tokenOf(req: IncomingMessage): string {
 
 /**
  * A proxy to `upstream` (an origin) that lies about one thing: a QUERY sent with a cursor is answered with that
- * same cursor as `next_cursor`, whatever the page held, so the feed never advances (issue 13, finding 2).
+ * same cursor as `next_cursor`, whatever the page held, so the feed never advances.
  */
 export const stuckCursorProxy =
   (upstream: string): HostileHandler =>
@@ -161,7 +161,7 @@ export const stuckCursorProxy =
   };
 
 /**
- * A proxy to `upstream` that echoes the caller's token in its words (issue 13, finding 4): every page's
+ * A proxy to `upstream` that echoes the caller's token in its words: every page's
  * `request_id` and `X-Request-Id` carry it, and the routes matched by `failing` answer 400 with the token in
  * the error's code, message, request id, details and field names.
  */
@@ -191,7 +191,7 @@ export const tokenEchoProxy =
 
 /**
  * A proxy to `upstream` for the earlier generation that ignores `page`: every `GET …/tenders?filter_id=` gets
- * page 1's tenders under the page number asked for and a total that never ends (issue 13, finding 2).
+ * page 1's tenders under the page number asked for and a total that never ends.
  */
 export const pageIgnoringProxy =
   (upstream: string): HostileHandler =>
@@ -213,7 +213,7 @@ export const pageIgnoringProxy =
 /** `secret` written as JSON escapes only (`\u0074\u0077…`): what a raw-text cut of the secret cannot see. */
 export const escapedForm = (secret: string): string => [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
-/** `json` as JSON text in which every occurrence of `secret` is written with `\u` escapes (issue 27, finding 4). */
+/** `json` as JSON text in which every occurrence of `secret` is written with `\u` escapes. */
 export const jsonWithEscaped = (json: unknown, secret: string): string => JSON.stringify(json).split(secret).join(escapedForm(secret));
 
 /** Sends `json` with `secret` written in `\u` escapes wherever it occurs. */
@@ -224,8 +224,7 @@ export function sendEscaped(res: ServerResponse, status: number, json: unknown, 
 }
 
 /**
- * A proxy to `upstream` that writes the caller's token into what it delivers, with `\u` escapes only (issue 27,
- * finding 4): every QUERY result's tender (or contract) and every card get the token in their name, their
+ * A proxy to `upstream` that writes the caller's token into what it delivers, with `\u` escapes only: every QUERY result's tender (or contract) and every card get the token in their name, their
  * description and a key of their own. `echoed` counts the answers it changed (so a test knows the attack ran).
  */
 export function escapedTokenProxy(upstream: string): HostileHandler & { echoed: () => number } {
@@ -281,7 +280,7 @@ export function fakeDeadlines(): { timer: (ms: number, fire: () => void) => () =
 }
 
 /**
- * A proxy to `upstream` whose cursors alternate A/B over the same page (issue 27, finding 5): the first page
+ * A proxy to `upstream` whose cursors alternate A/B over the same page: the first page
  * of a feed is the upstream's, and every QUERY sent with a cursor gets the upstream's page under the first
  * cursor the upstream gave, with `next_cursor` A, then B, then A… — never the same string twice in a row, never
  * a step forward. Past `guard` such answers it refuses (400 `test_guard`), so a client that never stops fails a

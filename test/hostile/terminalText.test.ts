@@ -1,5 +1,5 @@
 /**
- * Issue 27, "Low": a server's text shown raw. The CLI printed tender names and error messages as they came, so a
+ * A server's text shown raw. The CLI printed tender names and error messages as they came, so a
  * name could clear the screen, set the terminal's title, plant an OSC 8 hyperlink, overwrite its line with a
  * carriage return, send C1 controls, or reverse what follows with U+202E (an address ending `gnp.exe` read
  * `exe.png`). One function (domain/displayText.ts) cleans every edge where text is shown: the CLI's readable
@@ -61,7 +61,7 @@ afterAll(async () => {
   cli?.cleanup();
 });
 
-describe('text shown in a terminal (issue 27)', () => {
+describe('text shown in a terminal', () => {
   it('a tender name full of controls prints as plain words in card and cache search; --json keeps the exact name, escaped', async () => {
     const id = (await cli.ok(['--json', 'cache', 'versions'])).lines.find((l) => l.kind === 'tender')!.id as number;
     const human = await cli.ok(['card', 'tender', String(id)]);

@@ -1,5 +1,5 @@
 /**
- * Issue 15: OKPD2 classes showed as bare codes in the supplier dossier (app and CLI) and in flag evidence. A
+ * OKPD2 classes showed as bare codes in the supplier dossier (app and CLI) and in flag evidence. A
  * class reads «26 — Оборудование компьютерное, электронное и оптическое» (OK 034-2014; CPA 2008 in English).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 26: one name for a saved search everywhere, the core's answers included. The competitors and the red
+ * One name for a saved search everywhere, the core's answers included. The competitors and the red
  * flags of an unnamed saved search, and a calendar file of one, were named by its filter id (`flt_…`) while
  * every screen names it by its criteria in words (i18n/criteriaSummary.ts savedSearchName).
  */

@@ -138,6 +138,24 @@ describe('src-renderer layers (eslint/layers.mjs)', () => {
     expect(messages[0]!.message).toContain('a lower layer never imports a higher one');
     expect(await lint('src-renderer/views/layerProbe.ts', "import '../state/store';\n")).toEqual([]);
   });
+
+  it("a view does not reach into another view's files: the limits view importing the ledger's, or the calendar the query builder, is an error", async () => {
+    const twin = await lint('src-renderer/views/earlier/layerProbe.tsx', "import { useLedgerData } from '../ledger/useLedgerData';\nexport const u = useLedgerData;\n");
+    expect(ruleIds(twin)).toEqual(['import-x/no-restricted-paths']);
+    expect(twin[0]!.message).toContain('does not reach into src-renderer/views/ledger');
+    expect(ruleIds(await lint('src-renderer/views/calendar/layerProbe.ts', "import '../search/queryBuilder';\n"))).toEqual(['import-x/no-restricted-paths']);
+    // A type-only import reaches in too.
+    expect(ruleIds(await lint('src-renderer/views/saved/layerProbe.ts', "import type { ShownDiff } from '../card/useCardData';\nexport type C = ShownDiff;\n"))).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('what views share sits below them, and the one door is open: components, state and the saved view opening the builder pass', async () => {
+    expect(await lint('src-renderer/views/earlier/layerProbe.tsx', "import { TwinCharges } from '../../components/TwinCharges';\nexport const T = TwinCharges;\n")).toEqual([]);
+    expect(await lint('src-renderer/views/insights/layerProbe.ts', "import { parseDate } from '../../components/typedDate';\nexport const p = parseDate;\n")).toEqual([]);
+    expect(await lint('src-renderer/views/saved/layerProbe.ts', "import { criteriaToForm } from '../search/queryBuilder';\nimport { useSearchStore } from '../search/searchStore';\nexport const f = [criteriaToForm, useSearchStore];\n")).toEqual([]);
+    // The door is for the saved view only, and for those two files only.
+    expect(ruleIds(await lint('src-renderer/views/saved/layerProbe.ts', "import '../search/OnlineSearch';\n"))).toEqual(['import-x/no-restricted-paths']);
+    expect(ruleIds(await lint('src-renderer/views/lists/layerProbe.ts', "import '../search/searchStore';\n"))).toEqual(['import-x/no-restricted-paths']);
+  });
 });
 
 describe('no import cycles, type-only imports included (eslint/noImportCycle.mjs)', () => {

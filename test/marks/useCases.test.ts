@@ -1,5 +1,5 @@
 /**
- * The marks workbench's use cases (issue 16, src-main/marks/) over a real cache: a change is checked with the
+ * The marks workbench's use cases (src-main/marks/) over a real cache: a change is checked with the
  * domain's words before anything is written (the CLI reaches them without the IPC validators); the tags
  * manager refuses a rename onto another tag and names a missing tag; the board has a column per status in the
  * domain's order then «Без статуса», with tenders not held as rows; table rows carry marks only when marked.

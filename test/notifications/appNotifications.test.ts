@@ -1,5 +1,5 @@
 /**
- * Notifications through the app core (issue 16): a followed search's news reaches the window as a `notify`
+ * Notifications through the app core: a followed search's news reaches the window as a `notify`
  * event worded in Russian and leading to the search; during quiet hours (settings) the news is held and, when
  * they are lifted, told as one; a bad time is refused in the user's words; the settings are kept in
  * settings.json; a muted search is listed as muted.

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 16) over a fixture cache: the three detections (a followed search's page as one event
+ * Notifications over a fixture cache: the three detections (a followed search's page as one event
  * with counts, a marked tender's newer version, a marked or listed tender's deadline within a day), each told
  * once per channel, a muted search silent in the app, and quiet hours (Moscow time) holding events in the cache
  * and releasing them as one summary when they end, also after a restart.

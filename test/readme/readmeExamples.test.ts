@@ -1,5 +1,5 @@
 /**
- * Every CLI example of the README runs as written, in order, on a fresh machine (issue 26: after the README's
+ * Every CLI example of the README runs as written, in order, on a fresh machine (after the README's
  * earlier-generation login added a second profile, every example without --profile failed, and the example EIS
  * link named a tender the sandbox does not have).
  *

@@ -1,5 +1,5 @@
 /**
- * The README's EIS link opens the same tender on any date (issue 26, D-WORLD-7). The demo world follows the
+ * The README's EIS link opens the same tender on any date (D-WORLD-7). The demo world follows the
  * sandbox clock and a catalogue tender's 44-FZ notice number carries the year of its publication, so a number
  * taken from today's world names nothing after the next New Year; the README names the archival tender, whose
  * number does not move. No faketime: each sandbox is started with its clock where the test needs it

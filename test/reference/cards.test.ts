@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 2: a card "as in the tender detail of document 2" carries no version. It is stored under
+ * A card "as in the tender detail of document 2" carries no version. It is stored under
  * the held version it shows (no phantom in the history or the diff), else under a provisional version that
  * the real one adopts when it arrives; a card-only tender opens offline afterwards; opening it again makes
  * no request and so never pays again. A card that states its version keeps today's behaviour.

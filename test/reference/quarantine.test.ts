@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 3: a paid 200 the client cannot read is kept raw in the quarantine (body, request id,
+ * A paid 200 the client cannot read is kept raw in the quarantine (body, request id,
  * when), the sync fails with a clear error, and a later client that can read it stores it: the items as
  * deliveries, the cursor advanced, the charge logged. Nothing paid is thrown away.
  */
@@ -90,7 +90,7 @@ describe('quarantine of paid answers the client cannot read', () => {
     // This client still cannot read it: it stays pending, with why.
     expect(reprocessQuarantine(cache)).toEqual({ processed: 0, stillUnread: 1 });
     expect(quarantineStore(cache).pending()[0]!.outcome).toMatch(/still not understood/);
-    // The CLI reprocesses at open only when one waits (issue 28: the API's schemas load only then).
+    // The CLI reprocesses at open only when one waits (the API's schemas load only then).
     expect(quarantineStore(cache).hasPending()).toBe(true);
 
     // After the fix: stored as the delivery it was, cursor advanced, charge logged for the audit.

@@ -1,6 +1,6 @@
 /**
  * A scripted server that follows the reference to the letter but makes other choices than our sandbox
- * (issue 11): each test queues the answers it wants; every request is recorded. Loopback only.
+ *: each test queues the answers it wants; every request is recorded. Loopback only.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

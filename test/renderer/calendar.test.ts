@@ -1,5 +1,5 @@
 /**
- * The calendar view's days (issue 16): an event is on its Moscow day at its Moscow time, across a UTC
+ * The calendar view's days: an event is on its Moscow day at its Moscow time, across a UTC
  * midnight too; the month grid is whole weeks from Monday; the period asked for covers the grid in Moscow time.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * A card never opened, shown offline from its version's stored object, lacks the card's positions and documents:
- * the card view says «не загружены» for them, not «нет» (issue 26: «Позиции (188)» over an empty table and
+ * the card view says «не загружены» for them, not «нет» («Позиции (188)» over an empty table and
  * «Документов нет.»). Only a stored object lacks them; a fetched card's empty list is a real «none».
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What opening a card cost is one fact (issue 26): the «Открыть» box fetched the card and said «списана 1 ед.»
+ * What opening a card cost is one fact: the «Открыть» box fetched the card and said «списана 1 ед.»
  * while the card view, reading the cache right after, said «Из кэша — бесплатно». The opening's cost goes with
  * the route to the card (both read it there), and only with that visit: a return to the card costs nothing and
  * does not say the charge again.

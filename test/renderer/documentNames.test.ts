@@ -1,5 +1,5 @@
 /**
- * Issue 27: a card's document is named by the server, and its name is a file name. A right-to-left override in
+ * A card's document is named by the server, and its name is a file name. A right-to-left override in
  * it made «Документация‮gnp.exe» read «Документацияexe.png» in the card. The card shows it through the one
  * function the CLI and the notifications use (domain/displayText.ts): the words as stored, nothing reordered.
  */
@@ -17,7 +17,7 @@ const card = {
   ],
 };
 
-describe('document names in a card (issue 27)', () => {
+describe('document names in a card', () => {
   it('a bidi override or an escape sequence in a document name or address is not shown', () => {
     const html = renderToStaticMarkup(createElement(TenderDetails, { card, page: 1, onPage: () => undefined }));
     expect(html).toContain('Документация gnp.exe');

@@ -1,5 +1,5 @@
 /**
- * Issue 12: plural forms by Intl.PluralRules in both languages («4 закупки», not «4 закупок»), codes named for
+ * Plural forms by Intl.PluralRules in both languages («4 закупки», not «4 закупок»), codes named for
  * people (no 44-FZ, created or flt_ on screen), and the frame's job notices: a job a view shows is not repeated,
  * an ended job is one merged notice.
  */

@@ -1,5 +1,5 @@
 /**
- * The flags page's states (issue 15, the analyst's trial): "checked, none found" is told apart from "not checked",
+ * The flags page's states (the analyst's trial): "checked, none found" is told apart from "not checked",
  * a raised flag with gaps says both, and each missing field names what fills it (the cards for a card-only field).
  */
 import { describe, expect, it } from 'vitest';

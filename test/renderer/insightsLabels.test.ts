@@ -1,5 +1,5 @@
 /**
- * The insights view's words for codes (issue 15): no raw `completed`, `44-FZ`, placement or region id, month
+ * The insights view's words for codes: no raw `completed`, `44-FZ`, placement or region id, month
  * or evidence key reaches the screen; the price form turns the contract's schema issues into field messages
  * in the user's language.
  */

@@ -1,4 +1,4 @@
-/** The price benchmark page's caveats (issue 15, the analyst's trial): the core's warnings and one customer. */
+/** The price benchmark page's caveats (the analyst's trial): the core's warnings and one customer. */
 import { describe, expect, it } from 'vitest';
 import { priceCaveats } from '../../src-renderer/views/insights/priceCaveats';
 

@@ -167,7 +167,7 @@ describe('events', () => {
   });
 });
 
-describe('the backend process (issue 12: a stopped `npm run web` is not «В сети»)', () => {
+describe('the backend process (a stopped `npm run web` is not «В сети»)', () => {
   it('a dropped stream that cannot be reopened tells «down» once; the server back tells «up» once', async () => {
     const streams: ReturnType<typeof streamResponse>[] = [];
     let serverUp = true;

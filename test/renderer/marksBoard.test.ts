@@ -1,4 +1,4 @@
-/** The pipeline board: its columns, a card moved, and where the keyboard takes a dragged card (issue 16). */
+/** The pipeline board: its columns, a card moved, and where the keyboard takes a dragged card. */
 import { describe, expect, it } from 'vitest';
 import { BOARD_COLUMNS, columnId, keyboardTarget, movedCard, orderedColumns, statusOfColumn } from '../../src-renderer/views/marks/boardLogic';
 

@@ -1,4 +1,4 @@
-/** The marks editor on many rows at once, and the filter chips over marks (issue 16). */
+/** The marks editor on many rows at once, and the filter chips over marks. */
 import { describe, expect, it } from 'vitest';
 import { commonMarks, markChangeOf, MIXED, textOn, toggledTag, withTag } from '../../src-renderer/components/markEdits';
 import { chipsOf, compact, withChip, withoutChip } from '../../src-renderer/components/markFilter';

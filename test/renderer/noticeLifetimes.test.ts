@@ -1,5 +1,5 @@
 /**
- * Issue 26: every passing notice closes by itself, and how soon depends on what it says: news sooner than what
+ * Every passing notice closes by itself, and how soon depends on what it says: news sooner than what
  * needs acting on, a run that stopped short later than one that finished. (The countdown itself, paused while a
  * notice is hovered or focused, and Escape are proved in the browser: test/e2e/dead-ends.spec.ts.)
  */
@@ -25,7 +25,7 @@ const job = (state: SyncJob['state']): SyncJob => ({
   error: null,
 });
 
-describe('how long a notice stays (issue 26)', () => {
+describe('how long a notice stays', () => {
   it('a toast always closes by itself: a search’s news and a summary after 8 s, a deadline or a marked tender’s change after 15 s', () => {
     expect(toastLifetimeMs('saved_search_updated')).toBe(8_000);
     expect(toastLifetimeMs('summary')).toBe(8_000);

@@ -1,5 +1,5 @@
 /**
- * The command palette and the shortcuts (issue 16, "moving fast"): one registry, no two commands on one key,
+ * The command palette and the shortcuts ("moving fast"): one registry, no two commands on one key,
  * fuzzy matching in Russian and English ranks the intended command first, actions offered only where someone
  * provides them, plain-key shortcuts never fire while typing or in a dialog.
  */
@@ -118,7 +118,7 @@ describe('shortcuts', () => {
     expect(commandForKey(key('Slash'), COMMANDS)?.id).toBe('search.focus');
   });
 
-  it('Alt+← goes back (issue 29), ← alone does not (the grid\'s arrows), nor while typing or in a dialog', () => {
+  it('Alt+← goes back, ← alone does not (the grid\'s arrows), nor while typing or in a dialog', () => {
     expect(commandForKey(key('ArrowLeft', { altKey: true }), COMMANDS)?.id).toBe('view.back');
     expect(commandForKey(key('ArrowLeft'), COMMANDS)).toBeUndefined();
     expect(commandForKey(key('ArrowLeft', { altKey: true, target: target('INPUT', { type: 'text' }) }), COMMANDS)).toBeUndefined();

@@ -256,7 +256,7 @@ describe('saved criteria back into the form, and their one-line summary', () => 
   });
 });
 
-describe('the status choice is a criterion like any other (issue 26: «Условия не заданы… все закупки» with «Подача заявок» checked)', () => {
+describe('the status choice is a criterion like any other (it used to say «Условия не заданы… все закупки» with «Подача заявок» checked)', () => {
   it('the form as it opens («Подача заявок» checked) counts one condition, summarised and warned of by its status', () => {
     const c = ok(emptyForm());
     expect(countConditions(c)).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * One name for a saved search everywhere (issue 16): an unnamed search is named by its criteria in words in the
+ * One name for a saved search everywhere: an unnamed search is named by its criteria in words in the
  * renderer (lists of searches, results, palette, pickers: savedSearchName) and in the export history and the
  * «Источник» sheet alike — it once read «Без названия», «без названия» and «поставка» at once.
  */
@@ -13,7 +13,7 @@ const criteria = { keywords: ['поставка'] };
 describe('savedSearchName', () => {
   it('is the label when there is one, else the criteria in words, in the history and the sheet too', () => {
     expect(savedSearchName({ label: 'ИТ', criteria }, 'ru')).toBe('ИТ');
-    // The status counts as the form shows it: absent, it is the API's default (issue 26).
+    // The status counts as the form shows it: absent, it is the API's default.
     expect(savedSearchName({ label: null, criteria }, 'ru')).toBe('поставка · подача заявок и работа комиссии');
     const what = { kind: 'search', filter_id: 'flt_1', label: null, criteria } as const;
     expect(subjectTitle(what, 'ru')).toBe('Сохранённый поиск «поставка · подача заявок и работа комиссии»');

@@ -68,7 +68,7 @@ describe('spend chart geometry', () => {
     expect(c.max).toBe(1);
   });
 
-  it('a search without a label is named by its summary, never by its flt_ id (issue 12)', () => {
+  it('a search without a label is named by its summary, never by its flt_ id', () => {
     const bars = searchBars([{ filterId: 'flt_b', label: null, units: 3 }], 200, 20, 'карточки', (id) => (id === 'flt_b' ? 'поставка · Москва' : '?'));
     expect(bars.map((b) => b.label)).toEqual(['поставка · Москва']);
     expect(searchBars([{ filterId: 'flt_c', label: null, units: 3 }], 200, 20, 'карточки')[0]!.label).not.toMatch(/flt_/);

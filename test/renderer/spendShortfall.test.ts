@@ -1,5 +1,5 @@
 /**
- * A run the cap stops short of the set (issue 16's trial): the consent says where it stops, how many stay out
+ * A run the cap stops short of the set (an analyst's trial): the consent says where it stops, how many stay out
  * and how to get them; afterwards the saved search says why it holds fewer than the server's total.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Tables you can work in (issue 12), the logic without a browser: the remembered column layout (what is read
+ * Tables you can work in, the logic without a browser: the remembered column layout (what is read
  * back from storage, what can be hidden, how resized widths become grid tracks), where a popup goes so it stays
  * inside the window, and which keys mean "focus the search".
  */

@@ -1,5 +1,5 @@
 /**
- * The team connection form's problems (issue 17): by field, in the user's language, without the contract's path
+ * The team connection form's problems: by field, in the user's language, without the contract's path
  * («connection.url: …»), whether found before sending or in the core's `invalid_input` answer.
  */
 import { describe, expect, it } from 'vitest';

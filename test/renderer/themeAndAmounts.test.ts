@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveTheme } from '../../src-renderer/state/theme';
 import { caretAfterGrouping, groupAmountInput } from '../../src-renderer/format/format';
 
-describe('the theme (issue 29)', () => {
+describe('the theme', () => {
   it('the theme follows the OS unless the user chose one', () => {
     expect(resolveTheme('system', true)).toBe('dark');
     expect(resolveTheme('system', false)).toBe('light');
@@ -11,7 +11,7 @@ describe('the theme (issue 29)', () => {
   });
 });
 
-describe('a price field groups its digits as they are typed (issue 29)', () => {
+describe('a price field groups its digits as they are typed', () => {
   it('groups the whole part by threes and keeps a decimal part; leaves anything else as typed', () => {
     expect(groupAmountInput('1500000')).toBe('1\u00a0500\u00a0000');
     expect(groupAmountInput('1 500 0005')).toBe('15\u00a0000\u00a0005');

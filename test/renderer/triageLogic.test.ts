@@ -1,5 +1,5 @@
 /**
- * The «Разбор» view's rules (issue 31, src-renderer/views/triage/triageLogic.ts): the filters (deadline not
+ * The «Разбор» view's rules (src-renderer/views/triage/triageLogic.ts): the filters (deadline not
  * passed at a given instant, law, region), newest first, where focus goes after a decided row leaves, and the
  * one-key decisions by the key's place in either layout.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffVersions, formatValue, labelOf } from '../../src-renderer/views/card/versionDiff';
+import { diffVersions, formatValue, labelOf } from '../../src-renderer/components/versionDiff';
 
 const NBSP = /[\u00a0\u202f]/g;
 const plain = (s: string): string => s.replace(NBSP, ' ');
@@ -153,7 +153,7 @@ describe('version diff', () => {
   });
 });
 
-describe('version diff speaks in field names and tells a missing field from a change (issue 29)', () => {
+describe('version diff speaks in field names and tells a missing field from a change', () => {
   it('a nested field without a label of its own is named by its parent and words, never by its raw key', () => {
     const d = diffVersions({ organization: { name: 'А', administrator: { position: 'x', name: 'Иванов' } } }, { organization: { name: 'А', administrator: { position: 'y', name: 'Иванов' } } }, 'ru');
     expect(d.entries).toHaveLength(1);

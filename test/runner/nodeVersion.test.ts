@@ -1,5 +1,5 @@
 /**
- * The runtime we test is the runtime we ship (issue 28): Electron 45 embeds Node 24, so the suite runs on Node 24
+ * The runtime we test is the runtime we ship: Electron 45 embeds Node 24, so the suite runs on Node 24
  * LTS, the one scripts/toolchain/node24.sh installs for .ci/run, and a wrong Node is refused at install.
  */
 import { readFileSync } from 'node:fs';

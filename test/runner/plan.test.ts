@@ -2,7 +2,7 @@
  * The test run's plan (vitest.config.ts, test/run-all.mjs): with TENDERWB_TEST_STRICT_PASS=1, one vitest run
  * holds two projects, every file in `default` and the suites that talk to a server again in `strict`, whose
  * workers run with TENDERWB_SANDBOX_STRICT=1. A strict project that silently ran against the default sandbox
- * would lose issue 11's whole second pass: the file lists are checked here, the environment in strictEnv.test.ts.
+ * would lose the strict suite's whole second pass: the file lists are checked here, the environment in strictEnv.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { dirname, relative, resolve } from 'node:path';

@@ -136,7 +136,7 @@ describe('tender extras', () => {
         ids.add(d.id);
         expect(Math.floor(d.id / 10)).toBe(t.id);
         expect(['pdf', 'docx', 'xlsx', 'zip', 'rtf', 'doc']).toContain(d.extension);
-        // Issue 30: the sandbox's own file route (the origin is added by the running sandbox).
+        // The sandbox's own file route (the origin is added by the running sandbox).
         expect(d.url).toMatch(new RegExp(`^/files/${t.id}/[a-z]\\d*\\.\\d+/`));
       }
       if (v.status === 2) expect(extras.documents.at(-1)!.name).toMatch(/^Протокол/);

@@ -1,5 +1,5 @@
 /**
- * Issue 26, "the demo world lives in the present": a catalogue is made for the Moscow day of the time it is
+ * "The demo world lives in the present": a catalogue is made for the Moscow day of the time it is
  * asked for (never a fixed date), and what it holds is coherent: dates with statuses, regions with the
  * customers' INNs and addresses, keywords with what is bought, prices with the items.
  */

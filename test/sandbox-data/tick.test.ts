@@ -112,7 +112,7 @@ describe('tick', () => {
   });
 
   it('a tick asking for as many updates as there are tenders gives each tender exactly one new version', () => {
-    // The case the per-pick scans made quadratic (issue 13): every open tender is taken, then every closed one.
+    // The case the per-pick scans made quadratic: every open tender is taken, then every closed one.
     const db = makeCatalogue(SEED, 1000);
     const { entries } = applyTick(db, SEED, { created: 0, updated: 1000 }, '2027-03-01T12:00:00+03:00');
     const updates = entries.filter((e) => e.kind === 'tender').map((e) => e.object_id);

@@ -237,7 +237,7 @@ describe('4 routes: filters (read-only)', () => {
     expect(r.filters.filter((f: Json) => f.autosearch).length).toBeGreaterThan(0);
   });
 
-  it('the seeded filters were made weeks to months before the account was seeded, whatever the date (issue 26)', async () => {
+  it('the seeded filters were made weeks to months before the account was seeded, whatever the date', async () => {
     const now = Date.parse((await ctl(sb, 'state')).now);
     const r = await get200(sb, '/filters', token);
     for (const id of [ALL, COMPUTERS, MOSCOW_44, MEDICINE, ARCHIVE]) {

@@ -1,5 +1,5 @@
 /**
- * The strict sandbox (issue 11, point 5; docs/api-decisions.md, "Strict sandbox"): one test per strict
+ * The strict sandbox (docs/api-decisions.md, "Strict sandbox"): one test per strict
  * choice (a–o), each failing against the default sandbox. Real HTTP requests; waits are on conditions.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What coherence means for the served world (issue 26), shared by the tests that move the sandbox's date
+ * What coherence means for the served world, shared by the tests that move the sandbox's date
  * (present.test.ts) and reopen a kept world later (persistence.test.ts).
  */
 import { expect } from 'vitest';

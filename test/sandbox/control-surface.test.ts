@@ -25,7 +25,7 @@ describe('GET /__sandbox lists the control surface', () => {
     expect(routes.length).toBeGreaterThanOrEqual(11);
     for (const route of routes) {
       expect(['GET', 'POST']).toContain(route.method);
-      // The control routes, and the document host's route (issue 30) with its parts in braces.
+      // The control routes, and the document host's route with its parts in braces.
       expect(route.path).toMatch(/^\/__sandbox(\/[a-z-]+)?$|^\/files\/\{tender_id\}\//);
       expect(typeof route.does).toBe('string');
       expect(route.does.length).toBeGreaterThan(10);

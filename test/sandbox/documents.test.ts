@@ -1,5 +1,5 @@
 /**
- * Issue 30, "The sandbox serves real documents": every card's documents[].url is the sandbox's own file route,
+ * "The sandbox serves real documents": every card's documents[].url is the sandbox's own file route,
  * the files parse back with readers independent of the writers (pdfjs-dist for pdfkit, mammoth for docx,
  * read-excel-file for exceljs, yauzl for fflate), an amendment gives a changed document a new URL while the
  * old URL keeps its bytes, some PDFs are scans with no text layer, a few contracts are .rtf / .doc, and the

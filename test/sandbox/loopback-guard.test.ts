@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 6: a page in the user's browser must not reach the sandbox on 127.0.0.1, neither by DNS
+ * A page in the user's browser must not reach the sandbox on 127.0.0.1, neither by DNS
  * rebinding (a foreign Host) nor by a cross-site request (a foreign Origin, `Sec-Fetch-Site`, a form's body).
  * Clients that are not browsers (our core, the CLI, the reference clients: a normal Host, no Origin) still pass.
  * Requests go out with node:http so the Host and Origin headers are exactly what a browser would send.

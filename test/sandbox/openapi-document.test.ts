@@ -1,5 +1,5 @@
 /**
- * Issue 28, "The sandbox's OpenAPI document is complete": the documents themselves, as generated from the
+ * "The sandbox's OpenAPI document is complete": the documents themselves, as generated from the
  * route tables (no sandbox needed). Each finding of the outside check has its test; the answers of both
  * sandboxes are checked against the documents in openapi-answers.test.ts (default) and
  * ../sandbox-strict/openapi-answers.test.ts (strict).
@@ -21,7 +21,7 @@ const param = (doc: Json, method: string, path: string, name: string): Json | un
   (op(doc, method, path).parameters ?? []).find((p: Json) => p.name === name);
 const schemaOf = (doc: Json, s: Json): Json => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
 
-describe('issue 28: the OpenAPI documents', () => {
+describe('the OpenAPI documents', () => {
   it('both generations\' documents are valid OpenAPI 3.1 (@readme/openapi-parser)', async () => {
     for (const doc of [current, earlier]) {
       expect(doc.openapi).toBe('3.1.0');

@@ -1,5 +1,5 @@
 /**
- * Issue 26, "a way out of every dead end": a sandbox keeps its world in a data folder across restarts, as a
+ * "A way out of every dead end": a sandbox keeps its world in a data folder across restarts, as a
  * real server does (`npm run sandbox -- --data DIR`, the app's `stateFile`): accounts, tokens, lists, feeds and
  * their cursors, billing. Reopened later, the world has lived the time it was closed (data/catchUp.ts)
  * without changing any version it had delivered. `--fresh` starts over. Real restarts: the CLI is started,

@@ -1,5 +1,5 @@
 /**
- * Issue 26 over HTTP: the sandbox serves a world in the present on any date, and what it serves is coherent:
+ * The world in the present, over HTTP: the sandbox serves a world in the present on any date, and what it serves is coherent:
  * statuses with dates, regions with the customers' INNs and addresses, keywords with what is bought, unit
  * prices with the items. Checked over the whole served world at the real now, 75 days and 400 days on (a New
  * Year between), both as a sandbox started on that date and as one whose clock moved there with catch_up.

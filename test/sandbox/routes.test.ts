@@ -394,7 +394,7 @@ describe('1, 9 and D-BASE', () => {
   });
 
   it('1: CORS is disabled: no Access-Control-Allow-Origin, also on a preflight', async () => {
-    // A page of another origin is refused outright on the sandbox's loopback port (issue 13, finding 6; see
+    // A page of another origin is refused outright on the sandbox's loopback port (see
     // loopback-guard.test.ts), and its answer carries no CORS header either.
     const r = await api(sb, 'GET', '/balance', { token: t.live, headers: { origin: 'https://example.org' } });
     expect(r.status).toBe(403);

@@ -104,7 +104,7 @@ describe('contract over ipcMain', () => {
     expect(handlers.size).toBe(0);
   });
 
-  it('refuses an oversize call before the core sees it, and clips any error that comes back (issue 13, finding 5)', async () => {
+  it('refuses an oversize call before the core sees it, and clips any error that comes back', async () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const { window, mainFrame } = fakeWindow();
     const invoke = vi.fn(async () => ({ ok: false as const, error: { code: 'server' as const, message: 'x'.repeat(1_000_000), fields: Array.from({ length: 5_000 }, (_, i) => `f${i}`) } }));

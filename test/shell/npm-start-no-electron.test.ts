@@ -1,5 +1,5 @@
 /**
- * `npm start` on a machine where Electron cannot run (issue 12, "First run"): its first step
+ * `npm start` on a machine where Electron cannot run ("First run"): its first step
  * (scripts/electron-start/ensure.ts, the `prestart` script) is run as a real child process, the way npm runs
  * it, and must end with one line that sends the user to `npm run web`, exit 1, and no stack trace.
  *

@@ -77,7 +77,7 @@ describe('content security policy', () => {
     expect(parsePolicy(contentSecurityPolicyHeader)).toEqual(new Map([...directives, ['frame-ancestors', ["'none'"]]]));
   });
 
-  it('has no frame-ancestors in the meta tag, where Chromium ignores it with a console error (issue 13, finding 8)', () => {
+  it('has no frame-ancestors in the meta tag, where Chromium ignores it with a console error', () => {
     expect(directives.has('frame-ancestors')).toBe(false);
     expect(readIndexHtmlPolicy()).not.toContain('frame-ancestors');
   });

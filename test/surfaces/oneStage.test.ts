@@ -1,5 +1,5 @@
 /**
- * Issue 26, "one status, one name, one number per fact, on every surface": ONE fixture cache and ONE fixed
+ * "One status, one name, one number per fact, on every surface": ONE fixture cache and ONE fixed
  * clock, and every surface that names a tender's stage or law says the same words for each tender:
  * - the renderer's models of the results and list tables, the preview and the card (i18n/tenderWords.ts, which
  *   src-renderer/components/tenderLabels.ts hands to the views), over the rows the core gives them (view rows,

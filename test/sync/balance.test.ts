@@ -1,5 +1,5 @@
 /**
- * Issue 3: balance exhaustion mid-page, 402, top-up, continuation without loss or duplicates (2.6 rule 7).
+ * Balance exhaustion mid-page, 402, top-up, continuation without loss or duplicates (2.6 rule 7).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src-main/sandbox/index';

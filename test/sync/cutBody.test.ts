@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 1, in a sync: a page whose answer overflows the body cap (or never ends) fails the run
+ * An unbounded body, in a sync: a page whose answer overflows the body cap (or never ends) fails the run
  * with a retryable error, nothing of it is stored and the cursor stays on the last whole page; a rerun against
  * a healthy server continues from there and ends with every item.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 2, for the earlier generation: a server that ignores `page` answers the same tenders on
+ * A feed that never advances, for the earlier generation: a server that ignores `page` answers the same tenders on
  * every page under a total that never ends, so numbered pages would be walked forever. The sync stops at the
  * first page that repeats the one before, naming the filter (both languages), with what it read stored.
  */

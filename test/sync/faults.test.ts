@@ -1,5 +1,5 @@
 /**
- * Issue 3: every fault knob of the sandbox, on its own and mixed — the sync completes, nothing is lost,
+ * Every fault knob of the sandbox, on its own and mixed — the sync completes, nothing is lost,
  * nothing is charged twice.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 26, «a way out of every dead end»: a server that refuses a feed's position (`invalid_cursor`, or a 404 for
+ * «A way out of every dead end»: a server that refuses a feed's position (`invalid_cursor`, or a 404 for
  * the filter or list the saved search relies on) used to fail the sync the same way on every run. The engine now
  * starts that feed again from the saved criteria, once a run, planned as a new run. A scripted port (no network)
  * plays the server: it forgets its cursors or filters on cue.
@@ -106,7 +106,7 @@ function savedPolicy(criteria: Record<string, unknown> | null, plan: FeedRestart
 
 const tenderIds = (sink: { pages: StoredPage[] }): number[] => sink.pages.flatMap((p) => p.items.map((i) => i.id));
 
-describe('a refused feed position restarts the feed from the saved criteria (issue 26)', () => {
+describe('a refused feed position restarts the feed from the saved criteria', () => {
   it('invalid_cursor: the feed is asked again by its criteria (one item, like a preview), the new cursor stored with that page, and read to the end', async () => {
     const server = forgetfulServer(250);
     server.know('flt_crit');

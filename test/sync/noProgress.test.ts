@@ -1,6 +1,6 @@
 /**
- * Issue 13, finding 2: a server that keeps answering a non-empty page with the cursor it was sent makes a sync
- * loop forever. Issue 27, finding 5: so does one whose cursor alternates A/B over the same page (703 requests,
+ * A server that keeps answering a non-empty page with the cursor it was sent makes a sync
+ * loop forever. So does one whose cursor alternates A/B over the same page (703 requests,
  * 70,001 delivery rows for 101 tenders), or that gives a fresh cursor on every page of items already given,
  * or that delivers more than the total it states. The engine judges progress by the object versions delivered,
  * not by the cursor: it stops with `no_progress` (naming the feed in both languages) after `STALE_PAGES` pages
@@ -146,7 +146,7 @@ describe('a feed that never ends, whatever its cursors say', () => {
       expect([...versionStore(h.cache).allVersions()]).toHaveLength(100);
       const stats = cacheStats(h.cache);
       expect(stats.deliveries.billed).toBe(100);
-      // The repeats a run stores are bounded (issue 27: 70,001 delivery rows for 101 tenders).
+      // The repeats a run stores are bounded (70,001 delivery rows for 101 tenders).
       expect(stats.deliveries.total).toBe(100 * (1 + STALE_PAGES));
       expect(sink(h).getCursor('flt_hostile', 'tender', 'created')).toMatch(/^cur_[AB]$/);
     } finally {

@@ -1,5 +1,5 @@
 /**
- * Issue 3: idempotent list mutations under injected resets — no duplicate lists; a mutation queued before
+ * Idempotent list mutations under injected resets — no duplicate lists; a mutation queued before
  * a crash is replayed with its stored key.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 3: several saved searches sync at once without exceeding the account's shared request rate —
+ * Several saved searches sync at once without exceeding the account's shared request rate —
  * one limiter for everything the app does, so the server never has to answer 429.
  *
  * This runs in real time (about a minute): a virtual clock cannot be moved while requests are in flight

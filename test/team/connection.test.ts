@@ -1,5 +1,5 @@
 /**
- * The team connection (issue 17) against a real throwaway PostgreSQL: it opens and migrates; a wrong password, a
+ * The team connection against a real throwaway PostgreSQL: it opens and migrates; a wrong password, a
  * missing one, a closed port, a missing database, a user without rights and a newer schema each get their own
  * clear sentence in both languages, none of which holds a password; two first connections at once both succeed
  * with one schema.

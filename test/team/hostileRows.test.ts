@@ -1,5 +1,5 @@
 /**
- * An attack of the same kind as issue 27's seven rows finds nothing new: hostile rows in every team table (values
+ * An attack of the same kind as the hostile-teammate review's seven rows finds nothing new: hostile rows in every team table (values
  * out of range, shapes the app never writes, texts of any size) never stop a pull. Each is either taken (as data
  * the app can live with) or held and named; the honest rows beside them are always taken.
  */

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for the team-sync tests (issue 17): no mocks, the distribution's own server.
+ * A throwaway PostgreSQL cluster for the team-sync tests: no mocks, the distribution's own server.
  *
  * `initdb` in a temporary directory, the server started on a free loopback port (and a private Unix socket
  * directory, so it never meets a system cluster), a password role (scram-sha-256: the wrong-password test needs

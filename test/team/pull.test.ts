@@ -1,5 +1,5 @@
 /**
- * The pull (issue 17): analyst A's cache, filled from the sandbox (a saved search synced, one card opened, the
+ * The pull: analyst A's cache, filled from the sandbox (a saved search synced, one card opened, the
  * ledger mirrored), is in the team database; analyst B pulls it and then holds exactly A's versions, finds them
  * offline, reads the saved search's results, opens A's card with no request to the server, and B's audit finds
  * nothing wrong. A second pull brings nothing, a machine never pulls its own rows, a row committed by a

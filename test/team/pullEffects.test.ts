@@ -1,5 +1,5 @@
 /**
- * Issue 17's loose ends between a team sync and the rest of the app, on a real team database:
+ * The loose ends between a team sync and the rest of the app, on a real team database:
  * - a body or a note PostgreSQL cannot hold as it is (a NUL character, a lone surrogate) goes to the team with
  *   U+FFFD in its place instead of failing its push chunk on every run (the local copy stays as it was);
  * - the app's team sync tells the notifications of a pulled newer version of a marked tender, and the list views

@@ -1,5 +1,5 @@
 /**
- * The pull's check of a teammate's row, as a pure function (issue 27): every id of every team table is read from
+ * The pull's check of a teammate's row, as a pure function: every id of every team table is read from
  * its decimal text and must be a whole number from 1 to 2^53 − 1 (never rounded to a neighbour), a time must be
  * readable and at most ten minutes past the given clock, a body must be an object naming its row, and a version
  * or card without delivery evidence is refused only when the analyst asks.

@@ -1,5 +1,5 @@
 /**
- * Issue 17, the push (team/push.ts) against a real PostgreSQL (one throwaway cluster for the file, a database per
+ * The push (team/push.ts) against a real PostgreSQL (one throwaway cluster for the file, a database per
  * test): the team database ends with exactly the versions, cards, ledger rows and saved searches the cache holds
  * (pulled ones excepted), also for a cache synced from the sandbox (strict too); a second push moves nothing; overlapping concurrent pushes duplicate nothing and count
  * each row once; kill -9 in the middle of a chunk's transaction, then a rerun, gives exact counts.

@@ -1,5 +1,5 @@
 /**
- * Marks, tags and lists shared through a real team database (issue 17; merge rule in domain/sharedChanges.ts).
+ * Marks, tags and lists shared through a real team database (merge rule in domain/sharedChanges.ts).
  * Two caches A and B stand for two analysts on one team database: a push is `pushSharedChanges`, a pull reads
  * S.shared_change past the other machine's own rows and hands them to `applyPulledChanges` (one test goes
  * through the whole push and pull halves). What travels: status, assignee, tags, notes, tag rename/merge/delete,

@@ -1,5 +1,5 @@
 /**
- * The pieces around one team sync run (issue 17) that need no database: where a run's password comes from (the
+ * The pieces around one team sync run that need no database: where a run's password comes from (the
  * URL, then TENDERWB_TEAM_PASSWORD/PGPASSWORD, then the keychain under `team:<user>@<host>:<port>/<database>`),
  * the earlier generation refused before anything is tried, and the app's background sync starting runs by
  * itself on its period and keeping their result (here an unreachable server's error, in Russian).
@@ -141,7 +141,7 @@ describe('a team sync run', () => {
   });
 });
 
-describe('the app’s team connection belongs to one profile (issue 17, a newcomer’s trial)', () => {
+describe('the app’s team connection belongs to one profile (a newcomer’s trial)', () => {
   /** The app's team handlers and syncer over a fake context whose active profile the test switches. */
   function teamApp(active: { name: string }, settings: SettingsFile, keychain = memoryKeychain()) {
     const events: TeamStatus[] = [];
@@ -195,7 +195,7 @@ describe('the app’s team connection belongs to one profile (issue 17, a newcom
     }
   });
 
-  it('the setting that refuses teammates’ versions without delivery evidence is the profile cache’s: the app saves it where the CLI’s --refuse-unproven writes, and shows it (issue 27)', async () => {
+  it('the setting that refuses teammates’ versions without delivery evidence is the profile cache’s: the app saves it where the CLI’s --refuse-unproven writes, and shows it', async () => {
     const settings = new SettingsFile(dir, { ...DEFAULT_SETTINGS });
     const { syncer, handlers } = teamApp({ name: 'work' }, settings);
     const link = teamLinkStore(cache);

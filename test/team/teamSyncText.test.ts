@@ -1,5 +1,5 @@
 /**
- * The team sync's words (issue 17): the headline counts everything that moved (not only versions), with the
+ * The team sync's words: the headline counts everything that moved (not only versions), with the
  * language's plurals, the detail names the kinds only where the headline could not, and a run that moved
  * nothing says so; the CLI's summary is the same words.
  */

@@ -1,5 +1,5 @@
 /**
- * A teammate's word is not the API's (issue 27, item 3). A teammate with write access forged a tender version
+ * A teammate's word is not the API's. A teammate with write access forged a tender version
  * (v999, «цена 1 рубль») that became the row shown and exported, and 300 pre-claimed ledger ids kept the 21 real
  * charges out of the local ledger, so the audit reported false repeat charges. Now:
  * - what a pull brings is marked as the team's (its delivery request names the pushing machine; a ledger row

@@ -1,5 +1,5 @@
 /**
- * One bad row in the team database no longer stops every teammate's pull (issue 27, item 2). Each of the seven rows
+ * One bad row in the team database no longer stops every teammate's pull. Each of the seven rows
  * of the attack stopped the pull until an administrator deleted it: a body naming another id, a body that is `[]`,
  * a string or `null`, a negative version, an id past 2^53 (9007199254740993 read as …992), a change dated year
  * 20000 (a raw «Invalid time value»); and a change dated 9999-12-31T23:59:59.999Z pinned a mark for good, every

@@ -1,5 +1,5 @@
 /**
- * Issue 17's first test, end to end through the CLI: two data directories stand for two analysts on one sandbox
+ * The team database's first test, end to end through the CLI: two data directories stand for two analysts on one sandbox
  * account and one team database (a throwaway PostgreSQL cluster). A syncs a saved search, opens a card and
  * team-syncs; B team-syncs and then holds exactly A's versions (`cache versions --json` equal) and opens that card
  * with no request to the API; B marks a tender, both team-sync, and A sees B's mark; a second run moves nothing.
@@ -167,7 +167,7 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     }
   });
 
-  it('a teammate\'s row the pull cannot take is named in the summary, in the CLI\'s language, with who pushed it; the rest is pulled (issue 27)', async () => {
+  it('a teammate\'s row the pull cannot take is named in the summary, in the CLI\'s language, with who pushed it; the rest is pulled', async () => {
     const vera = '00000000-0000-4000-8000-0000000000fe';
     await pg.psql('team', `INSERT INTO tenderwb.machine (machine_id, author, app_version) VALUES ('${vera}', 'Вера', 'test');
       INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
@@ -175,7 +175,7 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
         (880002, 1, '{"id": 880002, "name": "Поставка от Веры"}', now(), 'feed', 'created', 'req_x', 'flt_x', true, '${vera}')`);
     const text = await b.ok(['team', 'sync', '--postgres', url], { env: teamEnv });
     expect(text.stdout).toContain('Не принято из базы команды и отложено: 1 строка; всё остальное получено.');
-    // Issue 28: the summary line above counts it too (it read «получать нечего» beside it).
+    // The summary line above counts it too (it read «получать нечего» beside it).
     expect(text.stdout.split('\n')[0]).toMatch(/[Нн]е принято: 1 строка/);
     expect(text.stdout).toContain('— версия тендера 880001 v1 (отправитель: Вера): тело — не объект JSON, а массив');
     expect((await versions(b)).some((v) => v.id === 880002)).toBe(true);
@@ -185,7 +185,7 @@ describe('two analysts share one team database (tenderwb team sync)', () => {
     expect(again.lines[0]).toMatchObject({ skipped: [], skippedTotal: 0, held: 1 });
   });
 
-  it('--refuse-unproven holds a teammate\'s version without delivery evidence, for this profile, until --accept-unproven lifts it (issue 27)', async () => {
+  it('--refuse-unproven holds a teammate\'s version without delivery evidence, for this profile, until --accept-unproven lifts it', async () => {
     const vera = '00000000-0000-4000-8000-0000000000fe';
     await pg.psql('team', `INSERT INTO tenderwb.tender_version (id, version, body, delivered_at, via, event, request_id, filter_id, billed, machine_id) VALUES
         (880003, 999, '{"id": 880003, "name": "цена 1 рубль"}', now(), 'feed', 'created', NULL, NULL, true, '${vera}')`);

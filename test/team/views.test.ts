@@ -1,5 +1,5 @@
 /**
- * The team schema's BI views (issue 17, migration 2) answer the sample queries of docs/team-database.md (the
+ * The team schema's BI views (migration 2) answer the sample queries of docs/team-database.md (the
  * README's «Team database» points there): the queries are read from that page itself (its ```sql blocks, each
  * named by its first comment line), so the documentation and what is tested are one text. Rows go in through plain SQL, the way any pusher's
  * rows look: two versions of a tender (the view shows the newer), a contract whose suppliers are not an array, a

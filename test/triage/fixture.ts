@@ -1,5 +1,5 @@
 /**
- * Fixture caches for triage (issue 31) with a known hidden rule of interest: the analyst pursues computers
+ * Fixture caches for triage with a known hidden rule of interest: the analyst pursues computers
  * (OKPD2 group 26.20) for Moscow customers (region 77), and nothing else. The titles mislead a keyword filter:
  * «компьютер» is in the computers of every region and in the computed tomographs (OKPD2 26.60) too, and every
  * title carries random noise words. Deterministic (a seeded generator), so a test's numbers never drift.

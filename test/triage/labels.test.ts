@@ -1,5 +1,5 @@
 /**
- * Triage labels (issue 31; rules in domain/triageLabels.ts, migration 0027): which statuses are positives and
+ * Triage labels (rules in domain/triageLabels.ts, migration 0027): which statuses are positives and
  * negatives, the explicit «Интересно / Неинтересно» kept as a mark with its own time, the later decision
  * counting, a status keeping its time when only a tag or a note changes, a status from before the migration
  * dated by its mark, a teammate's status training only when the analyst allows it.

@@ -1,5 +1,5 @@
 /**
- * The triage models against results worked out by hand (issue 31): logistic regression reaches the maximum
+ * The triage models against results worked out by hand: logistic regression reaches the maximum
  * likelihood of a one-feature problem (the log-odds of each group), L2 pulls weights toward 0, rare features get
  * no weight; naive Bayes gives Laplace-smoothed log ratios; AUC and precision at k as defined.
  */

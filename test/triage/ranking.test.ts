@@ -1,5 +1,5 @@
 /**
- * Triage on fixture caches with a known hidden rule (issue 31; test/triage/fixture.ts: computers, OKPD2 26.20,
+ * Triage on fixture caches with a known hidden rule (test/triage/fixture.ts: computers, OKPD2 26.20,
  * for Moscow customers; «компьютер» also in tomographs and in other regions, noise words everywhere):
  * - precision at 20 over the unmarked tenders is well above the base rate and above a keyword-only model;
  * - the reasons of the top tenders name the rule's features (the OKPD2 group and the region);

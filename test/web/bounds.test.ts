@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 5: a large call that fails validation must not get a larger answer. Through browser mode's
+ * A large call that fails validation must not get a larger answer. Through browser mode's
  * bridge to a real core host (worker thread, the fake core of test/app/host): a 1 MB invalid call gets an error
  * of a few KB that does not echo the input, eight of them at once leave a ninth, ordinary call answered, and an
  * answer over the bound becomes a short error. Sizes and completion are asserted, never wall-clock time.

@@ -6,7 +6,7 @@ const lum = (hex: string): number => {
   return 0.2126 * n(1) + 0.7152 * n(3) + 0.0722 * n(5);
 };
 
-describe('the dark theme is derived from the light sheets (issue 29)', () => {
+describe('the dark theme is derived from the light sheets', () => {
   it('a white surface turns dark and dark text turns light; an accent fill stays, accent text is lifted', () => {
     expect(lum(darkColor('#fff', 'fill')!)).toBeLessThan(0.15);
     expect(lum(darkColor('#1c2430', 'text')!)).toBeGreaterThan(0.6);

@@ -1,5 +1,5 @@
 /**
- * Issue 27: 32 parallel 1 MB bridge calls kept `app.info` unanswered for 3.9 s. Browser mode's bridge gives large
+ * 32 parallel 1 MB bridge calls kept `app.info` unanswered for 3.9 s. Browser mode's bridge gives large
  * calls turns (src-main/web/callTurns.ts): at most `maxHeavyCalls` are in the core at once, the rest wait with their
  * bodies unread, past the waiting room the bridge answers busy, and a light call never waits for a turn.
  *

@@ -232,7 +232,7 @@ describe('static renderer', () => {
     expect(r.text).toContain('<title>t</title>');
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(r.headers['content-security-policy']).toBe(contentSecurityPolicyHeader);
-    // Framing is refused by the header: the meta tag cannot (issue 13, finding 8).
+    // Framing is refused by the header: the meta tag cannot.
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['x-frame-options']).toBe('DENY');

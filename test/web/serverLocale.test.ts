@@ -1,5 +1,5 @@
 /**
- * Issue 12: browser mode's refusals follow the user's language like the core's errors: Russian by default or as
+ * Browser mode's refusals follow the user's language like the core's errors: Russian by default or as
  * started, English once the page reads (`app.info`) or sets (`app.setLocale`) English, and back.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -65,7 +65,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('web server refusals in the user language (issue 12)', () => {
+describe('web server refusals in the user language', () => {
   it('Russian by default; English once the page switches, Russian again after', async () => {
     await start();
     expect(await refusal()).toMatch(/Нет доступа к ядру приложения/);

@@ -1,5 +1,5 @@
 /**
- * FTS5 merges the search index in bounded steps outside the write transactions (issue 3: no write
+ * FTS5 merges the search index in bounded steps outside the write transactions (no write
  * transaction may hold the database for more than ~100 ms):
  * - `automerge = 0`: FTS5 no longer merges inside the transaction that stores a page. Its automatic merge
  *   runs at the commit, in units of 64 leaf pages per level of the index; at a million tenders (five

@@ -1,5 +1,5 @@
 /**
- * What issue 11 ("build for the reference, not for our sandbox") needs the cache to remember:
+ * What "build for the reference, not for our sandbox" needs the cache to remember:
  * - `response_charge`: every charge a response told of (a QUERY page's `billed.created + billed.updated`, a
  *   card with `billed: true`), with `period_total` when stated. It is the client's own side of the ledger:
  *   the audit checks the server's ledger against it in both directions, so an audit over an empty ledger

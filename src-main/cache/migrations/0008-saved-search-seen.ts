@@ -1,5 +1,5 @@
 /**
- * Which version of each tender of a saved search the user has seen (issue 12: results mark each row as new or
+ * Which version of each tender of a saved search the user has seen (results mark each row as new or
  * changed since last seen, and a changed row shows what changed).
  * - `saved_search_seen`: per saved search and tender, the version the user last saw. A tender held for the
  *   search but absent here is new; one held at a later version is changed, and the diff is between the two

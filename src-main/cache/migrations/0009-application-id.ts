@@ -1,5 +1,5 @@
 /**
- * Stamps the file as this app's cache (issue 13): `PRAGMA application_id` = "TWB1" (fileCheck.ts). With the
+ * Stamps the file as this app's cache: `PRAGMA application_id` = "TWB1" (fileCheck.ts). With the
  * stamp, a file at open is told apart from another program's database and from an emptied one, instead of
  * being taken for a new cache. Files from before the stamp are recognised by their tables and stamped here.
  */

@@ -1,5 +1,5 @@
 /**
- * When the local mirrors of server collections were last read whole (issue 13, slow paths): exports and the
+ * When the local mirrors of server collections were last read whole (slow paths): exports and the
  * audit answer from the cache at once instead of waiting on a rate-limited refresh, and say how fresh it is.
  * - `list_member_sync`: per list, when its members were last read from the server and how many there were.
  * - `ledger_pull`: the last complete pull of the ledger, with the charge log's last seq read BEFORE it began

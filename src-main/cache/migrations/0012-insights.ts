@@ -1,5 +1,5 @@
 /**
- * Intelligence from the cache (issue 15): summary tables of the facts the dossiers, the price benchmark and
+ * Intelligence from the cache: summary tables of the facts the dossiers, the price benchmark and
  * the red flags read (src-main/domain/insights.ts), kept by the one write path (insightUpkeep.ts), so an
  * answer over a customer's or a code's objects reads a few index ranges instead of decoding packs.
  * What the cache already keeps is not kept twice, since every page's transaction pays for each byte and

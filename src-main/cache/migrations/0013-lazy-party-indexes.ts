@@ -1,5 +1,5 @@
 /**
- * Lazy customer and supplier indexes of the insight store (issue 15's ingest goal: within 10 % of the rate
+ * Lazy customer and supplier indexes of the insight store (the ingest goal: within 10 % of the rate
  * before 0012). Customer and supplier INNs are spread over the whole index, so an entry written per new object
  * in its page's transaction dirtied about one random page per object in every commit and checkpoint; the
  * page's transaction now appends the object's id to a queue instead, and the queue is moved into the indexes

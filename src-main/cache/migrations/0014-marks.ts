@@ -1,5 +1,5 @@
 /**
- * Marks on tenders: tags, pipeline status, assignee, notes (issue 16; rules in domain/marks.ts).
+ * Marks on tenders: tags, pipeline status, assignee, notes (rules in domain/marks.ts).
  * - `mark_tag`: the tags, unique by `name_key` (the name case-folded in JavaScript: SQLite's NOCASE folds only
  *   ASCII, and «Срочно»/«срочно» must be one tag).
  * - `tender_mark`: one row per marked tender id (the id, not a version: a new version keeps the marks, and a

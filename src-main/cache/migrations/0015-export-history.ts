@@ -1,5 +1,5 @@
 /**
- * The export history (issue 16): one row per file an export wrote, with its provenance (domain/provenance.ts)
+ * The export history: one row per file an export wrote, with its provenance (domain/provenance.ts)
  * as JSON, so the app can list past exports (what, when, file, rows, units) and the file's own «Источник» can
  * be told again. The few fields the list shows and sorts by are columns; the rest stays in the JSON.
  */

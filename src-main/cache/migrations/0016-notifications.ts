@@ -1,5 +1,5 @@
 /**
- * Notification state (issue 16; rules in domain/notifications.ts): every event detected, once per channel and
+ * Notification state (rules in domain/notifications.ts): every event detected, once per channel and
  * key (the dedup), with whether it was told yet (events held during quiet hours wait here, so a restart loses
  * none), and the saved searches the analyst muted.
  */

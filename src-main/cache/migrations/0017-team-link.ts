@@ -1,5 +1,5 @@
 /**
- * Team sync's local side (issue 17): a shared PostgreSQL that a team pushes to and pulls from.
+ * Team sync's local side: a shared PostgreSQL that a team pushes to and pulls from.
  * - `delivery_request.team_machine`: NULL for what this machine's API requests delivered; the id of the machine
  *   that first pushed it for versions and cards pulled from the team database. A push skips those (they are
  *   already there), and the cache tells "delivered here" from "pulled from the team" without a second table.

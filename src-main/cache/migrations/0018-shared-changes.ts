@@ -1,5 +1,5 @@
 /**
- * Marks, tags and lists shared with the team (issue 17): the local history of per-field changes and the winner
+ * Marks, tags and lists shared with the team: the local history of per-field changes and the winner
  * of each field (rules in cache/sharedChangeStore.ts and team/sharedChanges.ts).
  * - `shared_change`: every change, this machine's (`origin_seq` NULL: its `seq` is its own sequence, pushed in
  *   that order) and pulled ones (`machine_id`, `origin_seq` = the pusher's; unique, so a change pulled twice is

@@ -1,5 +1,5 @@
 /**
- * The export history's `format` column takes the deadlines calendar's ICS files too (issue 16): 0015 knew only
+ * The export history's `format` column takes the deadlines calendar's ICS files too: 0015 knew only
  * the table formats (csv, xlsx). SQLite cannot change a CHECK in place, so the table is rebuilt with the same rows
  * and ids (a few hundred rows at most: the history keeps HISTORY_KEEP); rows written before this migration kept an
  * ICS under 'csv' with the true format in their provenance JSON, and take it back from there.

@@ -1,5 +1,5 @@
 /**
- * What each filter was, kept after its saved search is deleted (issue 26): a ledger row and the spend by search
+ * What each filter was, kept after its saved search is deleted: a ledger row and the spend by search
  * name a filter by its id only, and once the saved search was deleted its label went with it — the biggest
  * spend of a trial read «погашенный поиск». `filter_name` remembers, per filter id:
  * - `feed` and `criteria`: the QUERY body that first named the filter (a search's criteria, or a contract set:

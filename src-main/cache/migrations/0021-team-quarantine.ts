@@ -1,5 +1,5 @@
 /**
- * One bad teammate's row must not stop a pull (issue 27): a team database is written by every teammate.
+ * One bad teammate's row must not stop a pull: a team database is written by every teammate.
  * - `team_quarantine`: a pulled row this cache could not take (an id past 2^53, a body that is not an object or
  *   names another id, a negative version, a time that cannot be read or lies in the future, a row the cache's own
  *   checks refused). Kept whole (`row`, JSON of the row as read) with why (`reason`, `detail`), keyed by its table

@@ -1,5 +1,5 @@
 /**
- * A teammate's word is not the API's (issue 27): a teammate with write access to the team database could forge a
+ * A teammate's word is not the API's: a teammate with write access to the team database could forge a
  * tender version (v999, «цена 1 рубль») that became the exported row, and claim 300 ledger ids that kept the real
  * charges out of the local ledger, so the audit reported false repeat charges.
  * - `ledger_row.team_machine`: NULL for a row the API's own ledger gave; the pushing machine's id for a row only

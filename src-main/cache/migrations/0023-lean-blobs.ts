@@ -1,5 +1,5 @@
 /**
- * A leaner cache (issue 28): blobs in Brotli, and cards in a table whose pages they fill.
+ * A leaner cache: blobs in Brotli, and cards in a table whose pages they fill.
  * - `version_pack.codec` and `card.codec` take 2, Brotli (packCodec.ts): about a fifth fewer bytes than DEFLATE
  *   level 3 for the same pages. Blobs written before keep their codec and bytes (nothing is recompressed: a paid
  *   body is never rewritten); new ones are Brotli from this migration on.

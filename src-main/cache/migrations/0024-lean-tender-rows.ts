@@ -1,5 +1,5 @@
 /**
- * Leaner per-tender rows (issue 28). At 50,000 tenders `tender_view` took 135 bytes a tender and `insight_tender`
+ * Leaner per-tender rows. At 50,000 tenders `tender_view` took 135 bytes a tender and `insight_tender`
  * 92, most of it texts that repeat or that another column already says:
  * - `label`: a short text kept once (a region's name, a placement's name: a few dozen distinct values over a
  *   million tenders, ~35 bytes of UTF-8 each), referred to by `tender_view.region_ref` and

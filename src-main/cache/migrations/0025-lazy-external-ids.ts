@@ -1,5 +1,5 @@
 /**
- * The external-id index written lazily (issue 28's ingest goal; cache/externalIdQueue.ts): a page's transaction
+ * The external-id index written lazily (the ingest goal; cache/externalIdQueue.ts): a page's transaction
  * appends each new version's notice or registry number to `external_id_pending` instead of writing its random
  * entry in `external_id`, and the queue is moved into the index in sorted batches (idle maintenance, a bound).
  * Nothing to fill: the index holds every number delivered before.

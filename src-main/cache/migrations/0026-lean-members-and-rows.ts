@@ -1,5 +1,5 @@
 /**
- * Leaner per-object rows (issue 28's size goal, ≤ 1.0 GB per 1,000,000 tenders). Measured with dbstat at 50,000
+ * Leaner per-object rows (the size goal, ≤ 1.0 GB per 1,000,000 tenders). Measured with dbstat at 50,000
  * tenders, two tables said again what another table already held:
  * - `filter_member` (56 bytes a tender): the filter id's text (`flt_` and 22 characters) repeated in the key of
  *   every member. Members now live in `filter_member_ref` keyed by a small number (`filter_ref`, one row per

@@ -1,5 +1,5 @@
 /**
- * Triage labels and the model learned from them (issue 31; rules in domain/triageLabels.ts).
+ * Triage labels and the model learned from them (rules in domain/triageLabels.ts).
  * - `tender_mark.interest` (1 «Интересно», 0 «Неинтересно», NULL none) and `interest_at`: the explicit label,
  *   a mark like the status (it keeps the tender's mark row alive and goes with the tender's marks).
  * - `tender_mark.status_at`: when the pipeline status last changed, so a label keeps its own time and a

@@ -1,5 +1,5 @@
 /**
- * Tender documentation offline (issue 30): what was fetched from each document URL and which stored bytes it
+ * Tender documentation offline: what was fetched from each document URL and which stored bytes it
  * gave. The bytes themselves live beside the cache, one file per sha256 (docfiles/blobStore.ts); a URL's row
  * says which hash it gave, or why it failed. The same bytes under several URLs (a document unchanged between
  * versions, the same form in two tenders) are one blob row and one file.

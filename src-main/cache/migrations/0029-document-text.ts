@@ -1,5 +1,5 @@
 /**
- * The text extracted from each stored document (issue 30), per sha256: the same bytes are read once whatever
+ * The text extracted from each stored document, per sha256: the same bytes are read once whatever
  * URL they came under. `state`: text, scan (a PDF with no text layer), failed (with the reason) or
  * unsupported. A row is written whole after its extraction, so a crash during one leaves no row, and the next
  * run extracts that document again.

@@ -1,5 +1,5 @@
 /**
- * Search inside tender documents (issue 30): which tender and version listed a document URL under which name
+ * Search inside tender documents: which tender and version listed a document URL under which name
  * (`document_ref`, written when the documents of a card are fetched), and an FTS5 index over the extracted
  * text, with the offline search's tokenizer (unicode61, diacritics removed: ё/е and й/и fold alike) so the
  * same Russian stemming applies to it. The index keeps no copy of the text: its content is document_text's,

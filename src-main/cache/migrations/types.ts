@@ -13,7 +13,7 @@ export interface Migration {
   /**
    * A migration that fills its tables from what the file already holds (slow on a large cache: 0012 takes
    * about 11 s per 100,000 tenders) says so and calls `progress` as it goes, so opening an existing cache can
-   * show how far it is (issue 15). Schema-only steps take milliseconds and leave it out.
+   * show how far it is. Schema-only steps take milliseconds and leave it out.
    */
   readonly fills?: boolean;
   up(db: Database.Database, progress?: MigrationProgress): void;

@@ -1,7 +1,7 @@
 /**
  * `tenderwb analytics customer INN | supplier INN | competitors LABEL|FILTER_ID|--list LIST_ID |
  * prices (--okpd2 CODE | --ktru CODE) [--region N] [--from DATE] [--to DATE] [--unit U] [--out FILE.csv]`
- * (issue 15): answers computed from the profile's cache by src-main/insights/, offline and free. `--json`
+ *: answers computed from the profile's cache by src-main/insights/, offline and free. `--json`
  * prints the answer as one object (the fields of domain/insights.ts, snake_case; a benchmark lists its rows in
  * the --out CSV and gives their `row_count`); else readable text in the
  * app's language (insightsText.ts). Bad input is refused before the cache is read, in that language.

@@ -1,5 +1,5 @@
 /**
- * `tenderwb calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...]` (issue 16): the
+ * `tenderwb calendar --out FILE.ics [--list LIST_ID | --label L | --tag T... --status S...]`: the
  * deadlines of marked tenders (all of them, or those with every --tag and one of the --status), of a list or
  * of a saved search, as an ICS file any calendar imports (src-main/calendar/: one event per deadline, stable
  * UIDs, a reminder one working day before). From the cache: offline and free. Words and the file's texts follow

@@ -2,7 +2,7 @@
  * `tenderwb card tender|contract ID`: a cached card makes no request; otherwise fetched and cached
  * (current/cards.ts, as in the app). Where the server cannot be reached, a version held from a feed is shown as
  * stored, saying what is not held (positions, documents) and that the card is free online for that version
- * (issue 26; the app's offline card does the same). `tenderwb open NUMBER|URL`: the same, for a notice number,
+ * (the app's offline card does the same). `tenderwb open NUMBER|URL`: the same, for a notice number,
  * a contract registry number or an EIS link.
  *
  * `--json` carries the words an analyst sees beside the raw object: `status_name` (the one stage function,
@@ -80,7 +80,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 type ShownWords = { status_name?: string; law_name: string | null };
 
 /**
- * The stage and the law as every surface names them (issue 26): the one stage function over the stored object's
+ * The stage and the law as every surface names them: the one stage function over the stored object's
  * status code, deadline and the clock (i18n/codes.ts), the law by domain/laws.ts, never the server's own names.
  */
 function shownWords(kind: 'tender' | 'contract', c: Record<string, unknown>, locale: Locale): ShownWords {

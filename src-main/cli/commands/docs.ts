@@ -1,5 +1,5 @@
 /**
- * `tenderwb docs` (issue 30): tender documentation offline.
+ * `tenderwb docs`: tender documentation offline.
  * - `docs fetch (--tender ID... | --list LIST_ID | --label L | --marked) [--max-mb N] [--file-max-mb N]`: downloads the
  *   documents of the held cards (no API request, no units: a document's URL is outside the API), with
  *   progress, and ends with a summary (files, bytes, new, already held, failed).
@@ -127,7 +127,7 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
       );
     },
   });
-  // The text of what is stored and not yet read, in the extraction thread (issue 30: search and diff read it).
+  // The text of what is stored and not yet read, in the extraction thread (search and diff read it).
   const extractor = new DocumentExtractor();
   let extracted;
   try {
@@ -174,7 +174,7 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
 }
 
 /**
- * A document's state as the card shows it (issue 30): not downloaded, downloaded (text not read yet), text
+ * A document's state as the card shows it: not downloaded, downloaded (text not read yet), text
  * extracted, scan (no text layer), failed (the download or the reading, with the reason).
  */
 type DocState = 'not_downloaded' | 'downloaded' | 'text_extracted' | 'scan' | 'failed';

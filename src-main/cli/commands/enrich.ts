@@ -36,7 +36,7 @@ export async function enrichCommand(ctx: CliContext, args: string[], signal: Abo
   const kinds: ObjectKind[] = only.length ? [...only] : ['tender', 'contract'];
   const wb = await ctx.current();
   const cache = await ctx.cache();
-  // The app's language (settings.json), Russian unless switched, like the other commands of issue 15.
+  // The app's language (settings.json), Russian unless switched, like the other intelligence commands.
   const { spending, locale } = await readSettings(ctx.registry.rootDir);
   const estimate = wb.enrichEstimate(kinds, flags.maxSpend);
   const { spend: _spend, ...preview } = estimate;

@@ -1,5 +1,5 @@
 /**
- * `tenderwb export dossier customer|supplier INN --out FILE [--format xlsx|csv|excel|plain]` (issue 16): the
+ * `tenderwb export dossier customer|supplier INN --out FILE [--format xlsx|csv|excel|plain]`: the
  * dossier the app exports (export/dossierExport.ts), from the cache, offline and free: an XLSX workbook (a sheet
  * per table and «Источник»), or one CSV of the same tables one under another with `FILE.provenance.json`
  * beside it. Recorded in the export history like the other exports. An INN the cache holds nothing on exits 8

@@ -158,7 +158,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   // charge log, which already holds them), so it must not count them twice.
   let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
-  // Following: one line per event as pages arrive (issue 16), on top of each search's summary at the end.
+  // Following: one line per event as pages arrive, on top of each search's summary at the end.
   const events = a.values.follow === true ? followEvents(cache, ctx.out, locale) : null;
   if (events) ctx.onClose(() => events.stop());
   for (const search of targets) {

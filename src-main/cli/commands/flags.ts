@@ -1,5 +1,5 @@
 /**
- * `tenderwb flags [--customer INN | --supplier INN | --list LIST_ID | --label L]` (issue 15): the red flags the
+ * `tenderwb flags [--customer INN | --supplier INN | --list LIST_ID | --label L]`: the red flags the
  * engine raises on what the cache holds (src-main/insights/flags), each with its definition's title, the
  * object, the evidence (named by src-main/i18n/flagEvidence, the renderer's vocabulary too) and the source;
  * without a scope, over the whole cache. `--json`: one object per flag (`code`, `title`, `object`, `evidence`,

@@ -5,7 +5,7 @@ import { text, type Text } from '../../i18n/text';
 export type Command = (ctx: CliContext, args: string[], signal: AbortSignal) => Promise<void>;
 
 /**
- * A command whose module is imported only when it runs (issue 28): `tenderwb --help` or `profile list` must not
+ * A command whose module is imported only when it runs: `tenderwb --help` or `profile list` must not
  * load the API client, the cache's SQLite, the team's PostgreSQL driver or the export's archivers that other
  * commands need (test/cli/startLoad.test.ts holds the light commands to that). The bundle (src-main/cli/bundle.ts)
  * turns each import() into a chunk of its own.

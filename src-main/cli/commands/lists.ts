@@ -257,7 +257,7 @@ export async function exportCommand(ctx: CliContext, args: string[], signal: Abo
   const listId = a.positionals[0]!;
   const columns = tenderColumns(a.values.columns, locale);
   const cache = await ctx.cache();
-  // From the cache at once, even offline (issue 13: a refresh of 21,500 members under the rate limit kept the
+  // From the cache at once, even offline (a refresh of 21,500 members under the rate limit kept the
   // first byte waiting two minutes); fetching the members first is asked for with --refresh or `list sync`.
   if (a.values.refresh === true) {
     try {

@@ -1,8 +1,8 @@
 /**
- * The analyst's marks from the command line (issue 16), thin over the marks workbench (src-main/marks/):
+ * The analyst's marks from the command line, thin over the marks workbench (src-main/marks/):
  * - `tenderwb mark tender ID [--tag T]... [--untag T]... [--status S] [--assignee NAME] [--note TEXT]
  *   [--interesting | --not-interesting]`: one change in one transaction. The last two are the explicit triage
- *   label «Интересно / Неинтересно» (issue 31), kept with its time like the status. `--status` takes the code or the name in either language (`reviewing`, «На
+ *   label «Интересно / Неинтересно», kept with its time like the status. `--status` takes the code or the name in either language (`reviewing`, «На
  *   рассмотрении»), `none` clears it; `--assignee ''` clears the assignee. A tender the cache does not hold is
  *   refused (exit 2) unless `--allow-missing`: a mistyped id would otherwise become a marked tender that
  *   exists nowhere; with it the id is marked (the design marks ids) and the command says it is not held.
@@ -12,7 +12,7 @@
  * - `tenderwb marks tags`, `marks tag-rename NAME NEW`, `marks tag-color NAME #rrggbb`, `marks tag-merge NAME...
  *   --into NAME`, `marks tag-delete NAME`: the tags manager.
  * - `tenderwb mark history tender ID`: every change of the tender's marks, made here or pulled from the team
- *   database (issue 17), oldest first: when, who («с другого компьютера» for a pulled one) and what, in words.
+ *   database, oldest first: when, who («с другого компьютера» for a pulled one) and what, in words.
  *   `--json`: one object per change `{"field","value","at","author","machine_id","pulled","subject"}`.
  * Words follow the app's language (cliLocale); bad input exits 2 naming the field and what it accepts.
  */

@@ -3,11 +3,11 @@
  * (current/money.ts, current/audit.ts), printed for a terminal or as JSON.
  *
  * The audit pulls the ledger first when the server can be reached, as the app's does: at most AUDIT_PULL_PAGES
- * pages after the newest row held (issue 27: a whole pull of a 58,038-row ledger took 307 s under the rate limit,
+ * pages after the newest row held (a whole pull of a 58,038-row ledger took 307 s under the rate limit,
  * where the app answered in 0.3 s), so a long ledger arrives over a few runs, each going on where the last one
  * stopped, and says so; `--full` reads the whole rest at once. When the server cannot be reached, it judges from
  * the cache and the last complete ledger pull, says when that pull was, and passes (exit 0) when all is
- * explained, as the app's audit does offline (issue 26).
+ * explained, as the app's audit does offline.
  */
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';

@@ -19,7 +19,7 @@ async function readStdin(): Promise<string> {
 
 /**
  * A name that cannot be a profile's, refused (exit 2) saying why, before anything is asked, sent or written: an
- * invalid one, or a built-in profile's (issue 27: `profile add sandbox` made a second «sandbox» beside the app's;
+ * invalid one, or a built-in profile's (`profile add sandbox` made a second «sandbox» beside the app's;
  * the app refuses it in the same words).
  */
 export function checkProfileName(name: string, given: 'profile' | 'login' = 'profile'): void {

@@ -1,5 +1,5 @@
 /**
- * `tenderwb team sync --postgres URL [--schema NAME] [--author NAME]`: one team sync run (issue 17, team/teamSync.ts)
+ * `tenderwb team sync --postgres URL [--schema NAME] [--author NAME]`: one team sync run (team/teamSync.ts)
  * of the profile's cache with a team's PostgreSQL database: push what the team lacks, pull what teammates pushed.
  * Progress on stderr on a terminal, then a summary in the CLI's language; `--json` one object with the counts.
  * The run reads the ledger's new rows from the API first (free; `ledgerRefreshed` false when it could not); the

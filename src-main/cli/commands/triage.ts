@@ -1,5 +1,5 @@
 /**
- * `tenderwb triage (--label L | --list LIST_ID | --all) [--limit N] [--teammates]` (issue 31): the undecided
+ * `tenderwb triage (--label L | --list LIST_ID | --all) [--limit N] [--teammates]`: the undecided
  * tenders the cache holds, of a saved search, a list or all of them, ranked by how likely the analyst is to
  * pursue them, learned offline from their own marks (src-main/triage/). Nothing is sent, nothing is spent.
  * `--json`: a first line `{"model": {...}}` (the labels used, the held-out quality, whether it is ready), then

@@ -1,5 +1,5 @@
 /**
- * A ZIP read in memory under caps (issue 30): the number of entries, the total expanded size and the ratio of
+ * A ZIP read in memory under caps: the number of entries, the total expanded size and the ratio of
  * expanded to compressed bytes, each counted on the bytes actually inflated, not on what the archive declares
  * (a zip bomb lies in its headers). The compressed bytes are fed to fflate's streaming unzip in small slices, so
  * one push can expand to at most ~16 MB before the count is checked. Entry names are labels only: they are

@@ -1,5 +1,5 @@
 /**
- * Runs extraction off the caller's thread (issue 30): a worker with memory limits (`resourceLimits`) and a
+ * Runs extraction off the caller's thread: a worker with memory limits (`resourceLimits`) and a
  * time limit per file. A file that runs out of time or memory, or crashes the thread, ends that worker and is
  * reported as failed with the reason; the next file gets a fresh worker. One worker is kept between files, as
  * starting one costs more than most documents.

@@ -1,5 +1,5 @@
 /**
- * The text of one document's bytes (issue 30), run inside the extraction worker (./extractWorker.ts) and never
+ * The text of one document's bytes, run inside the extraction worker (./extractWorker.ts) and never
  * on the core's thread: the bytes are untrusted, the parsers are large, and a hostile file may loop or grow.
  * The format is read from the bytes (magic numbers), not from the name or the server's type:
  * - PDF: pdfjs-dist, page by page; a PDF whose pages give no text is a scan, «скан: текст не извлечён»

@@ -1,5 +1,5 @@
 /**
- * The extraction thread (issue 30): one document's bytes in, its text out. Started by ./extractRunner.ts with
+ * The extraction thread: one document's bytes in, its text out. Started by ./extractRunner.ts with
  * memory limits and killed when a file takes longer than its time; nothing here touches the disk or the cache.
  */
 import { parentPort } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 /**
  * The red flags we raise, each with its definition, its source (the Open Contracting Partnership's "Red
  * flags for integrity" indicator and/or the article of the law) and the fields it needs, with whether the
- * API reference guarantees them (docs/api-decisions.md, "Red flags (issue 15)"). The thresholds are here,
+ * API reference guarantees them (docs/api-decisions.md, "Red flags"). The thresholds are here,
  * beside the words that state them, so the text and the engine cannot drift apart. Pure.
  */
 import type { FlagDefinition } from '../../domain/insights';

@@ -1,5 +1,5 @@
 /**
- * src-main/insights/flags — red flags, explainable (issue 15): each flag with its definition, its source (an
+ * src-main/insights/flags — red flags, explainable: each flag with its definition, its source (an
  * OCP "Red flags for integrity" indicator and/or the article of 44-FZ / 223-FZ), the evidence behind it and
  * a local dismissal. Objects lacking a field a flag needs are not flagged but counted (FlagGap).
  *

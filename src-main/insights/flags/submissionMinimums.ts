@@ -8,7 +8,7 @@
  * period. For the same reason public holidays are not known to us and are counted as working days, which
  * can only lengthen a period counted in working days, never shorten it.
  *
- * Sources, looked up for issue 15 (`confirmed` says whether we found the number in a source):
+ * Sources, looked up for the red flags (`confirmed` says whether we found the number in a source):
  * - 44-FZ art. 42 part 3 item 2 (since 2022; art. 63 parts 2–3 before): an e-auction's notice at least 15
  *   days before the deadline, 7 days when the initial price is at most 300 mln rubles, or at most 2 bln for
  *   construction, reconstruction, major repair or demolition works. Confirmed: the text of the item as
@@ -22,7 +22,7 @@
  *   proposals 7 working days) and art. 3.4 (purchases among small and medium businesses: competition and
  *   auction 7 days up to 30 mln rubles, quotations 4 working days up to 7 mln, proposals 5 working days up
  *   to 15 mln). NOT confirmed from a source; the shorter art. 3.4 periods are used wherever they could apply.
- * - Searched again for the unconfirmed figures (issue 15's leftovers: the public pages and documentation
+ * - Searched again for the unconfirmed figures (a leftover of the red flags: the public pages and documentation
  *   indexes, queries on art. 42 part 3 items 1 and 3, e-quotations «не менее чем за один рабочий день», 223-FZ
  *   art. 3.2 and 3.4): the sources found quote only art. 63 of the 2017 edition (7 / 15 days around 3 mln
  *   rubles, superseded) and art. 42's list of the notice's contents, never its periods; nothing quotes 223-FZ

@@ -1,5 +1,5 @@
 /**
- * The world moving on while a stored sandbox was closed (issue 26). A working copy kept across restarts (the
+ * The world moving on while a stored sandbox was closed. A working copy kept across restarts (the
  * app's embedded sandbox, `npm run sandbox -- --data DIR`) and reopened days later must be in the present
  * without rewriting history: a version once made (and maybe delivered and charged) never changes. So at open
  * the world lives the time since its `world_time`, at most MAX_CATCH_UP_DAYS of it:

@@ -199,7 +199,7 @@ function targetRubles(rng: Rng, topic: TopicKey): number {
 
 /**
  * Quantities and unit prices of the positions, and from them the initial price. The price follows what is
- * bought (issue 26: eight CT scanners are not 371 000 ₽): each counted item keeps a unit price within its
+ * bought (eight CT scanners are not 371 000 ₽): each counted item keeps a unit price within its
  * OKPD2 class's typical range and the customer's target only decides how many are bought; a service or work
  * («усл. ед», one of it) is priced within its range as near the target as it allows. The total is then
  * kept within 50 000 – 500 000 000 ₽ by buying more or fewer items.

@@ -1,5 +1,5 @@
 /**
- * Which documents a tender version lists and which revision of each it lists (issue 30; docs/api-decisions.md,
+ * Which documents a tender version lists and which revision of each it lists (docs/api-decisions.md,
  * "Sandbox documents"). Pure and cheap: a card derives it on every request, the file route derives it again to
  * check that a requested revision is one the tender really published.
  *
@@ -85,7 +85,7 @@ function tenderShape(seed: number, tender: TenderShapeForPlan): {
   scanSlot: string | null;
   changeScans: boolean;
 } {
-  // Same draw as before issue 30 (stream extras, key 1), so catalogue cards keep their document names.
+  // Same draw as before the documents existed (stream extras, key 1), so catalogue cards keep their document names.
   const rng = rngFor(seed, STREAM.extras, tender.id, 1);
   const law = tender.purchase_type as 1 | 2 | 3;
   const competitive = tender.placement_type === 2 || tender.placement_type === 4;

@@ -1,5 +1,5 @@
 /**
- * The bytes of a sandbox document in its format (issue 30): PDF with a Russian text layer (pdfkit with DejaVu
+ * The bytes of a sandbox document in its format: PDF with a Russian text layer (pdfkit with DejaVu
  * Sans from the dejavu-fonts-ttf package: the standard PDF fonts have no Cyrillic), a scanned PDF (drawn page,
  * no text layer), DOCX (docx), XLSX (exceljs), RTF (written here: the format is plain text with \u escapes),
  * and ZIP (fflate).

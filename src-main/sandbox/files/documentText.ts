@@ -1,5 +1,5 @@
 /**
- * The words of a sandbox document (issue 30): what a customer writes in a notice, a technical specification,
+ * The words of a sandbox document: what a customer writes in a notice, a technical specification,
  * a draft contract, a price justification. Made from the tender row, the version row of the document's
  * revision and the seed, so the same URL always gives the same text; the amendments that changed the slot
  * before that revision edit it (a quantity, the delivery term, a characteristic, the payment term), so two

@@ -1,5 +1,5 @@
 /**
- * `GET /files/{tender}/{slot}.{rev}/{name}`: the sandbox's document host (issue 30; docs/api-decisions.md,
+ * `GET /files/{tender}/{slot}.{rev}/{name}`: the sandbox's document host (docs/api-decisions.md,
  * "Sandbox documents"). Outside the API: no token is asked for and nothing is charged, as on the registries'
  * public file stores. The bytes are made again on every request from the seed and the rows of the revision,
  * after checking that this tender really published this revision of this slot (any other address is 404).

@@ -64,7 +64,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/files/{tender_id}/{slot}.{rev}/{name}',
     body: null,
     does:
-      'The document host (issue 30), outside the API: a document of a tender card (its documents[].url), generated from the seed; an amendment that changes a document gives it a new URL, an old URL keeps its bytes; no token, nothing charged. The strict sandbox redirects to /storage/… and sends the bytes chunked as application/octet-stream.',
+      'The document host, outside the API: a document of a tender card (its documents[].url), generated from the seed; an amendment that changes a document gives it a new URL, an old URL keeps its bytes; no token, nothing charged. The strict sandbox redirects to /storage/… and sends the bytes chunked as application/octet-stream.',
   },
   { method: 'POST', path: '/__sandbox/reset', body: '{}', does: 'Back to the seed state: catalogue, accounts, balances, lists, feeds, tokens; the clock and faults cleared.' },
   {

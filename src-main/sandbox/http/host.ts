@@ -7,7 +7,7 @@ export interface SandboxHost {
   service(): SandboxService;
   readonly faults: Faults;
   readonly rateLimiter: RateLimiter;
-  /** The strict sandbox (issue 11, point 5): kept across `reset`, read by both generations' fronts. */
+  /** The strict sandbox: kept across `reset`, read by both generations' fronts. */
   readonly strict: boolean;
   baseUrl(): string;
   reset(): void;

@@ -95,7 +95,7 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
     res.writeHead(403).end();
     return;
   }
-  // A page in the user's browser must not reach the sandbox (issue 13, finding 6): not by DNS rebinding, not by
+  // A page in the user's browser must not reach the sandbox: not by DNS rebinding, not by
   // a cross-site request; the same checks as browser mode's bridge (loopback/requestGuard.ts).
   const verdict = checkLoopbackRequest(req, req.socket.localPort ?? 0, { jsonBodies: true });
   if (!verdict.ok) {
@@ -116,7 +116,7 @@ async function handle(host: SandboxHost, req: IncomingMessage, res: ServerRespon
     send(res, answer.status, Buffer.from(JSON.stringify(answer.body)), {});
     return;
   }
-  // Documents are outside the API (issue 30): no token, no rate limit, no faults, nothing charged.
+  // Documents are outside the API: no token, no rate limit, no faults, nothing charged.
   if (isFilePath(url.pathname)) {
     req.resume();
     await handleFile(host.service(), host.strict, method, url.pathname, res);

@@ -1,5 +1,5 @@
 /**
- * The strict sandbox's edge (issue 11, point 5; docs/api-decisions.md, "Strict sandbox"). Every answer of
+ * The strict sandbox's edge (docs/api-decisions.md, "Strict sandbox"). Every answer of
  * the current generation is reshaped here after the service built it, so that it carries only what the
  * reference states and makes the other plausible choice wherever the reference says "not shown". A client
  * that works against this and against the default sandbox leans on nothing the reference does not promise.

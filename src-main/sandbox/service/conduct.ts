@@ -1,6 +1,6 @@
 /**
  * How the sandbox behaves where the reference leaves the behaviour open ("not shown", or only "at least"),
- * gathered in one object so that the strict sandbox (issue 11, point 5) flips them in one place. The shapes
+ * gathered in one object so that the strict sandbox flips them in one place. The shapes
  * of bodies are flipped at the HTTP edge instead (http/strictShape.ts); these are the choices that change
  * what the service does, so they cannot be made after the answer is built.
  */

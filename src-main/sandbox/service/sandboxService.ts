@@ -31,7 +31,7 @@ export class SandboxService {
   readonly subscriptionTtlMs: number;
   /** When the simulated contract poller last looked at the source (`freshness.last_polled_at`). */
   lastContractPollMs: number;
-  /** `http://127.0.0.1:PORT` once the HTTP front listens: the origin of the documents' file route (issue 30). */
+  /** `http://127.0.0.1:PORT` once the HTTP front listens: the origin of the documents' file route. */
   fileOrigin = '';
 
   constructor(

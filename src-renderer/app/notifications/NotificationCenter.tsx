@@ -1,8 +1,8 @@
 /**
- * Shows the core's `notify` events (issue 16): a system notification through the Notification API when the
+ * Shows the core's `notify` events: a system notification through the Notification API when the
  * permission is granted (browser mode; Electron shows the same API natively), else an in-app toast; a click on
  * either opens where the notification leads (the saved search's results, the tender's card, the calendar).
- * A toast closes by itself (issue 26: one stayed ten minutes over the table), news sooner than what needs
+ * A toast closes by itself (one stayed ten minutes over the table), news sooner than what needs
  * acting on, never while hovered or focused; Escape closes the newest, the × any of them.
  */
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-/** How long an in-app toast of each kind stays (issue 26), apart from the component so it is tested without a browser. */
+/** How long an in-app toast of each kind stays, apart from the component so it is tested without a browser. */
 import type { EventPayload } from '../../../src-main/contract/ipc';
 import { NOTICE_LIFETIME_MS } from '../../components/useLifetime';
 

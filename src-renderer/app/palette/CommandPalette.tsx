@@ -11,7 +11,7 @@ import { call } from '../../bridge/client';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
-import { savedSearchName } from '../../views/search/queryBuilder';
+import { savedSearchName } from '../../../src-main/i18n/criteriaSummary';
 import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
 import { commandForKey, pressesBackEscape } from '../../state/commands/shortcuts';
 import { noticeTakesEscape } from '../../components/useLifetime';

@@ -1,5 +1,5 @@
 /**
- * The one registry of the renderer's commands (issue 16, "moving fast"): every view to go to and every action,
+ * The one registry of the renderer's commands ("moving fast"): every view to go to and every action,
  * each with its Russian and English title, the words it is also found by, its keyboard shortcut if it has one,
  * and what it does. The command palette (app/palette/) lists these (plus the user's saved searches, read from
  * the core) and the keyboard handler (app/palette/useShortcuts.ts) runs them by their shortcuts: adding a

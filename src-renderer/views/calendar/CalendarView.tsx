@@ -1,5 +1,5 @@
 /**
- * The deadlines calendar (issue 16): a month or a week of the dated events of the tenders the analyst works
+ * The deadlines calendar: a month or a week of the dated events of the tenders the analyst works
  * on (marked tenders, optionally by tag and status; a list's members; a saved search's tenders), each on its
  * Moscow day at its Moscow time, with its kind named (submission deadline, auction, contract stage). A click
  * opens the tender's card; «Экспорт в календарь (ICS)» writes the scope's events to a file for Outlook or
@@ -18,7 +18,7 @@ import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useProvideAction } from '../../state/commands/actions';
 import { useAppStore } from '../../state/store';
-import { savedSearchName } from '../search/queryBuilder';
+import { savedSearchName } from '../../../src-main/i18n/criteriaSummary';
 import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, periodOf, weekDays, type GridDay } from './calendarGrid';
 import { useCalendarState } from './calendarState';
 import { useCalendarEvents, useScopeChoices } from './useCalendarData';
@@ -265,7 +265,7 @@ function DayCell({ day, today, now, events, onOpenWeek }: { day: GridDay; today:
             title={`${calendarEventKindName(e.kind, locale)} · ${e.date_only ? s.allDay : `${moscowTime(e.at)} ${s.msk}`}${isPast(e) ? ` · ${s.past}` : ''}${stage ? ` · ${stage.name}` : ''}${e.customer_name ? ` · ${e.customer_name}` : ''}\n${e.title}`}
             onClick={() => navigate({ view: 'card', kind: 'tender', id: e.tender_id, back: { view: 'calendar' } })}
           >
-            {/* Its name is what it shows, the tender's name included (issue 29: an aria-label without it failed
+            {/* Its name is what it shows, the tender's name included (an aria-label without it failed
                 WCAG 2.5.3), then, for a screen reader, what the short words stand for. */}
             <span className="calendar__kind">{s.kindShort(e.kind)}</span> <span className="calendar__time">{e.date_only ? s.allDay : moscowTime(e.at)}</span>
             {e.tender_status === 'cancelled' && stage && <span className="calendar__kind"> · {stage.name}</span>}

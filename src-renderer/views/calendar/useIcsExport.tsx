@@ -1,5 +1,5 @@
 /**
- * The calendar's ICS export with the links to the notices (issue 16). A VEVENT links to its notice only when
+ * The calendar's ICS export with the links to the notices. A VEVENT links to its notice only when
  * its tender's card is held (the card alone carries the address; none is built from a notice number), so the
  * export first asks the core which events lack one (`calendar.linkEstimate`, free). When some do, a dialog
  * offers to open those cards first, with the enrichment's cost preview (free for versions already paid for,

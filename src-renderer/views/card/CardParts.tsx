@@ -79,7 +79,7 @@ export function Organization({ org, testId, role }: { org: Json | null; testId?:
 }
 
 /**
- * What a card never opened lacks, said plainly (issue 26: «Позиции (188)» over an empty table read as «none»):
+ * What a card never opened lacks, said plainly («Позиции (188)» over an empty table read as «none»):
  * the part is not loaded, and how to load it — online a button that opens the card (free for this version),
  * offline when to do so.
  */

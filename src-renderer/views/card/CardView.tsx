@@ -2,7 +2,7 @@
  * The card reader: a tender or a contract card, opened from the cache when a version is held (free, offline)
  * or fetched (charged once per version, never twice), with where it came from said plainly; positions a page
  * at a time; the version history with a diff; related contracts; the lists that hold it and "Add to list"; the
- * analyst's marks (issue 16).
+ * analyst's marks.
  */
 import { useEffect, useState } from 'react';
 import { useAppStore, type Route } from '../../state/store';
@@ -44,20 +44,20 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   const data = card.data && card.data.kind === kind && num(card.data.card, 'id') === id ? card.data : null;
 
   const c = data?.card ?? {};
-  // A contract is named by its subject, else its registry number, never by the internal id (issue 12).
+  // A contract is named by its subject, else its registry number, never by the internal id.
   const number = kind === 'tender' ? str(c, 'etp_id') : str(c, 'reestr_number');
   const title = str(c, 'name') ?? str(c, 'subject') ?? `${kind === 'tender' ? s.tender : s.contract} ${number !== null ? `№ ${number}` : id}`;
   // Not charged, yet no version we held: the card did not say whether it was billed (the reference's tender
   // detail has no `billed`), so "free, delivered before" would be a guess.
   // What this visit cost: the opening's, when the «Открыть» box fetched the card (this view then reads it from the
-  // cache for free; issue 26: «Из кэша — бесплатно» beside the box's «списана 1 ед.»), unless a read since was
+  // cache for free; «Из кэша — бесплатно» beside the box's «списана 1 ед.»), unless a read since was
   // itself charged. A return to the card is a new visit (store.ts returnable).
   const opened = route.view === 'card' && route.kind === kind && route.id === id ? route.opened : undefined;
   const fact = data === null ? null : data.charged || opened === undefined ? { source: data.source, charged: data.charged } : opened;
   const unstated = data !== null && fact !== null && fact.source === 'server' && !fact.charged && statedVersion(data.version) === null;
   const sourceText = fact === null ? '' : fact.source === 'cache' ? s.sourceCache : fact.charged ? s.sourceCharged : unstated ? s.sourceUnstated : s.sourceFree;
   const holding = (lists.data ?? []).filter((l) => data?.listIds.includes(l.listId));
-  // A card never opened, shown from its stored object: its parts say «не загружены», and how to load them (issue 26).
+  // A card never opened, shown from its stored object: its parts say «не загружены», and how to load them.
   const online = useAppStore((st) => st.online);
   const missing = partsNotLoaded(c, data?.storedObject);
   const load = { online, reload: () => card.reload() };

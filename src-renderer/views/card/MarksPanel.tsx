@@ -1,10 +1,10 @@
 /**
- * The card's marks (issue 16): tags, our status, the assignee and the notes (newest first, each removable),
+ * The card's marks: tags, our status, the assignee and the notes (newest first, each removable),
  * «Изменилась после отметки» when the cache holds a newer version than the one marked (with a link to that
  * diff in the version history), and «Отметить…» for this tender. Read through state/useLoad, again when the
  * marks of this tender change anywhere (`marks.changed`). A note is deleted only once confirmed (it cannot be
  * brought back), like a tag. «История изменений» lists every change of the marks, made here or pulled from the
- * team database (issue 17: who, when, what; «с другого компьютера» for a teammate's), so two concurrent edits
+ * team database (who, when, what; «с другого компьютера» for a teammate's), so two concurrent edits
  * both show. A teammate's note (pulled, found in that history by its text and instant) shows its author, and its
  * deletion warns that it reaches the whole team.
  */

@@ -75,7 +75,7 @@ export function TenderDetails({ card, page, onPage, notLoaded }: { card: Json; p
           <ul className="card__docs">
             {documents.map((d, i) => (
               <li key={str(d, 'id') ?? i} data-testid="card-document">
-                {/* A document's name is a file name from the server: no bidi override may turn «…gnp.exe» into «…exe.png» (issue 27). */}
+                {/* A document's name is a file name from the server: no bidi override may turn «…gnp.exe» into «…exe.png». */}
                 <ExternalLink url={str(d, 'url')}>{displayText(str(d, 'name') ?? str(d, 'url') ?? '')}</ExternalLink>
                 {str(d, 'extension') && <span className="card__ext">{displayText(str(d, 'extension')!)}</span>}
               </li>

@@ -86,7 +86,7 @@ export function VersionHistory({
                 </td>
                 <td>
                   {v.via === 'feed' ? s.viaFeed : v.via === 'card' ? s.viaCard : v.via}
-                  {/* A teammate's word, not the API's (issue 27): said beside how it came. */}
+                  {/* A teammate's word, not the API's: said beside how it came. */}
                   {v.from === 'team' || v.from === 'team_unproven' ? (
                     <span className="card__muted" data-testid="card-version-team">
                       {' · '}

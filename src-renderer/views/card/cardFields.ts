@@ -55,7 +55,7 @@ export function statedVersion(version: number): number | null {
 /**
  * Which parts a shown card lacks because the card itself was never fetched: the app showed the version's stored
  * object (from a feed) while the server could not be reached (CardResult.storedObject). Positions and documents
- * come with the card, so their absence there means «не загружены», not «нет» (issue 26). A card that was
+ * come with the card, so their absence there means «не загружены», not «нет». A card that was
  * fetched lacks nothing: an empty list in it is a real «none».
  */
 export function partsNotLoaded(card: Json, storedObject: boolean | undefined): { positions: boolean; documents: boolean } {

@@ -43,7 +43,7 @@ export const cardStrings: Strings<{
   next: string;
   documents: string;
   noDocuments: string;
-  /** A card never opened, shown from its stored object: its positions and documents are not held (issue 26). */
+  /** A card never opened, shown from its stored object: its positions and documents are not held. */
   notLoaded: string;
   positionsNotLoaded: string;
   documentsNotLoaded: string;

@@ -9,7 +9,7 @@ import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useLoad, type Loaded } from '../../state/useLoad';
 import { useLocale } from '../../i18n/i18n';
-import { diffVersions, type VersionDiff } from './versionDiff';
+import { diffVersions, type VersionDiff } from '../../components/versionDiff';
 
 const POSITIONS_LIMIT = 20;
 

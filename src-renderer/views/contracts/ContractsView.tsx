@@ -215,7 +215,7 @@ export function ContractsView() {
     try {
       const cap = maxSpend.trim() === '' ? undefined : Number(maxSpend);
       const capArg = cap !== undefined && Number.isInteger(cap) && cap >= 0 ? { maxSpend: cap } : {};
-      // The cost first: above the threshold the query starts only with consent to it (issue 12; the core checks again).
+      // The cost first: above the threshold the query starts only with consent to it (the core checks again).
       const preview = await call('contracts.preview', { set: built.set, ...capArg });
       setEstimate({ key: JSON.stringify(built.set), value: preview });
       let confirmCost: number | undefined;

@@ -161,7 +161,7 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
     }
     try {
       const cap = text === '' ? {} : { maxSpend: Number(text) };
-      // The estimate before it pays; above the threshold only with consent (issue 12; the core checks again).
+      // The estimate before it pays; above the threshold only with consent (the core checks again).
       const estimate = await call('earlier.estimate', { filterId: f.id, ...cap });
       let consent: { confirmCost: number } | Record<string, never> = {};
       if (estimate.needsConfirm) {

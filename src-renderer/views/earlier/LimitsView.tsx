@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { EarlierBalance } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { TwinCharges } from '../ledger/TwinCharges';
+import { TwinCharges } from '../../components/TwinCharges';
 import { useLimitsData } from './useEarlierData';
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';

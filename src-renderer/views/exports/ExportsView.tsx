@@ -1,5 +1,5 @@
 /**
- * Past exports (issue 16): what each file holds (a list, a saved search, a dossier, the ledger, by name), when it
+ * Past exports: what each file holds (a list, a saved search, a dossier, the ledger, by name), when it
  * was made, the file and where it went, its rows, how fresh the rows were and the units they cost when they
  * were delivered (exporting itself is free). The same provenance is in each file: the XLSX sheet «Источник»,
  * the CSV's FILE.provenance.json. Exports are made from the views that show the data.

@@ -1,5 +1,5 @@
 /**
- * The export history's data (issue 16): past exports of the active profile, newest first, read again when the
+ * The export history's data: past exports of the active profile, newest first, read again when the
  * profile changes and when the view is opened (an export made elsewhere, by the CLI, is listed too).
  */
 import { call } from '../../bridge/client';

@@ -1,5 +1,5 @@
 /**
- * A customer's or a supplier's dossier (issue 15): the key figures, breakdowns, ranked counterparties (each a
+ * A customer's or a supplier's dossier: the key figures, breakdowns, ranked counterparties (each a
  * link to its own dossier), stages, the monthly timeline, and how complete the cache's picture is, with the
  * paid backfill offered behind its cost preview.
  */

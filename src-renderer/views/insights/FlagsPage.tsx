@@ -1,5 +1,5 @@
 /**
- * Red flags of a saved search, a list, a customer, a supplier or the whole cache (issue 15): each flag of the
+ * Red flags of a saved search, a list, a customer, a supplier or the whole cache: each flag of the
  * catalogue with its definition, its source (OCP indicator, article of the law) and the fields it needs; the
  * objects it was raised on with the evidence in words; what could not be checked because the server did not
  * send a field; and "false positive" (with a note) / "restore", remembered locally.

@@ -1,5 +1,5 @@
 /**
- * Insights from the cache (issue 15): customer and supplier dossiers, the competitors of a saved search or
+ * Insights from the cache: customer and supplier dossiers, the competitors of a saved search or
  * list, the price benchmark and the red flags, as pages of one view with tabs. Every figure is computed by
  * the core from what the cache holds, so the view works offline and costs nothing; only the backfill and the
  * enrichment fetch (behind their cost preview). A page opened from elsewhere (an INN on a card) has «Назад»,

@@ -1,5 +1,5 @@
 /**
- * Fetching what the cache lacks, never without asking (issue 15): a dossier's backfill (contracts by the
+ * Fetching what the cache lacks, never without asking: a dossier's backfill (contracts by the
  * customer's or supplier's INN, a paid query) and the enrichment job (cards of cached objects without
  * positions: free for versions already delivered, slow at the API's request rate). Each first says what it
  * would take, in a dialog; only the user's «Загрузить» starts the job, with consent to the previewed cost

@@ -1,5 +1,5 @@
 /**
- * The price benchmark (issue 15, NMCK justification): for an OKPD2 or KTRU code (a prefix is allowed), a
+ * The price benchmark (NMCK justification): for an OKPD2 or KTRU code (a prefix is allowed), a
  * region, a period and a unit, the unit prices of the cached positions of contracts and tenders: n, min,
  * median, max, mean, the coefficient of variation with the 33 % homogeneity verdict and the stated outlier
  * rule, the table of positions with their sources, and the table as Excel-ready CSV. Positions come only with

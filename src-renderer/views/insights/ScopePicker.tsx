@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useLocale, useStrings } from '../../i18n/i18n';
 import type { InsightsScope } from '../../state/store';
-import { savedSearchName } from '../search/queryBuilder';
+import { savedSearchName } from '../../../src-main/i18n/criteriaSummary';
 import { insightsStrings } from './insightsStrings';
 import { useScopes } from './useInsights';
 

@@ -1,5 +1,5 @@
 /**
- * What the flags page says of each flag of the catalogue (issue 15, the analyst's trial): raised on some
+ * What the flags page says of each flag of the catalogue (the analyst's trial): raised on some
  * objects, checked and found on none, or not checked (on some or all objects) because a field was missing, and
  * for each missing field what the analyst can do about it. "Checked, nothing found" must never read like
  * "not shown", and "not checked" never like "clean". Pure: the page and the vitest suite share it.

@@ -1,5 +1,5 @@
 /**
- * Names for what the insight answers carry as codes (issue 15), so the screen says «Завершена», «44-ФЗ»,
+ * Names for what the insight answers carry as codes, so the screen says «Завершена», «44-ФЗ»,
  * «Электронный аукцион», «Республика Татарстан», «март 2024» instead of `completed`, `44-FZ`, `3`, `16`,
  * `2024-03`. The names of statuses and laws are the core's (src-main/i18n/codes), those of placement types and
  * regions the query builder's dictionaries (src-main/i18n/dictionaries): one name per code everywhere. Pure.

@@ -1,4 +1,4 @@
-/** The insights view's words (issue 15), Russian first, English with every key. */
+/** The insights view's words, Russian first, English with every key. */
 import { formatInt } from '../../format/format';
 import { count, NOUNS, type Strings } from '../../i18n/i18n';
 

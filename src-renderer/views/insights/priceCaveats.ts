@@ -1,5 +1,5 @@
 /**
- * What the price benchmark page warns of (issue 15, the analyst's trial): the core's warnings
+ * What the price benchmark page warns of (the analyst's trial): the core's warnings
  * (insights/priceBenchmark: few sources, notices only, KTRU items pooled), plus one the page reads off the
  * core's source counts: several objects but one customer (one buyer's price, not the market's). A homogeneous
  * verdict under either of the first two is not shown as a green light. Pure.

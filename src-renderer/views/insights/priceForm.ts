@@ -1,12 +1,13 @@
 /**
- * The price benchmark's form (issue 15): what was typed becomes a PriceQuery, checked by the contract's own
+ * The price benchmark's form: what was typed becomes a PriceQuery, checked by the contract's own
  * schema (insights.prices' arguments), whose issues become the form's field messages in the user's language:
  * the domain's words for a code, the form's for a date and the period. Pure.
  */
 import { priceQuerySchema, type Locale } from '../../../src-main/contract/ipc';
 import type { PriceQuery } from '../../../src-main/domain/insights';
 import { priceCodeProblemText } from '../../../src-main/domain/ktru';
-import { dateProblem, isoToRuDate, parseDate } from '../search/queryBuilder';
+import { isoToRuDate } from '../../../src-main/i18n/criteriaSummary';
+import { dateProblem, parseDate } from '../../components/typedDate';
 
 export interface PriceForm {
   code: string;

@@ -1,5 +1,5 @@
 /**
- * The insights view's data (issue 15), one hook per page, all through the one loading primitive and again when
+ * The insights view's data, one hook per page, all through the one loading primitive and again when
  * the profile changes: the dossiers, the competitors of a saved search or list, the price benchmark, the red
  * flags with their catalogue, and the saved searches and lists a scope is chosen from. Every answer is computed
  * by the core from the cache: free and offline.

@@ -14,7 +14,7 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { formatDateTime, formatInt } from '../../format/format';
 import { count, NOUNS, useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { DayBars, SearchBars } from './SpendCharts';
-import { TwinCharges } from './TwinCharges';
+import { TwinCharges } from '../../components/TwinCharges';
 import { fillDays, moscowDay } from './spendChart';
 import { useLedgerData } from './useLedgerData';
 
@@ -315,7 +315,7 @@ export function LedgerView() {
         <h3>{s.perDay}</h3>
         <DayBars days={filledDays} title={s.perDay} names={{ tenders: s.tenders, contracts: s.contracts }} />
         <h3>{s.perSearch}</h3>
-        {/* Each filter by the core's one name (a deleted saved search's and a contract set's too, issue 26). */}
+        {/* Each filter by the core's one name (a deleted saved search's and a contract set's too). */}
         <SearchBars bySearch={spend.data?.bySearch ?? []} title={s.perSearch} unnamed={s.cards} empty={s.noSpend} />
       </div>
 

@@ -121,7 +121,7 @@ export function searchBars(
   barWidth: number,
   rowHeight: number,
   unnamed: string,
-  /** A search without a label by its summary, never its `flt_…` id (issue 12). */
+  /** A search without a label by its summary, never its `flt_…` id. */
   searchName: (filterId: string) => string = () => unnamed,
 ): SearchBar[] {
   const sorted = [...bySearch].filter((s) => s.units > 0).sort((a, b) => b.units - a.units);

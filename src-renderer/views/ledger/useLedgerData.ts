@@ -2,13 +2,13 @@
  * The ledger view's data: the balances (the last known figures when offline), the ledger rows page by page,
  * and after the first page came back (new rows pulled) the audit and the spend over `days` (rows and spend
  * name their filters themselves). All read again when a run ends (it has charged), on `refresh`, and when the
- * profile changes. Also the other generation's charges of the same account (useTwinCharges).
+ * profile changes. The other generation's charges of the same account are components/useTwinCharges.ts's.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { LedgerRowInfo, MethodResult } from '../../../src-main/contract/ipc';
+import type { LedgerRowInfo } from '../../../src-main/contract/ipc';
 import { call, CallError, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
-import { useLoad, type Loaded } from '../../state/useLoad';
+import { useLoad } from '../../state/useLoad';
 import { usePagedRows } from '../../state/usePagedRows';
 
 /** Asks with `refresh` when online; offline (or when the server cannot be reached) falls back to the cache. */
@@ -29,7 +29,7 @@ export function useLedgerData(days: number) {
   /** Bumped when the first ledger page came back (new rows pulled): the audit and spend are read after it. */
   const [pulled, setPulled] = useState(0);
 
-  // A run that ends has charged (issue 12: after a run the ledger showed 0 rows and no audit): the balance, the
+  // A run that ends has charged (after a run the ledger showed 0 rows and no audit): the balance, the
   // ledger and then the audit are read again, so they show what the run paid for without a manual refresh.
   useEffect(
     () =>
@@ -53,10 +53,4 @@ export function useLedgerData(days: number) {
   const spend = useLoad(() => call('ledger.spend', { days }), `spend-${epoch}-${pulled}-${days}`, pulled > 0);
   const refresh = useCallback(() => setNonce((n) => n + 1), []);
   return { balance, paged, audit, spend, refresh };
-}
-
-/** What the same account spent through the other API generation (TwinCharges, in this view and the limits view). */
-export function useTwinCharges(): Loaded<MethodResult<'balance.twin'>> {
-  const epoch = useAppStore((st) => st.epoch);
-  return useLoad(() => call('balance.twin', {}), `twin-${epoch}`);
 }

@@ -1,7 +1,7 @@
 /**
  * A list's detail: its header (name, counts, queued edits), toolbar, the members' table, members not loaded yet,
  * the add-by-ids form, CSV export and delete; the members' marks (tags and our status beside the name) and
- * «Отметить…» on the selected members (issue 16). It renders; its data and edits come from useListDetail.
+ * «Отметить…» on the selected members. It renders; its data and edits come from useListDetail.
  */
 import { useMemo, useState } from 'react';
 import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
@@ -35,7 +35,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const [exporting, setExporting] = useState(false);
   // The palette's «Экспорт в файл (XLSX, CSV)…» opens the list's export dialog, as the button does.
   useProvideAction('export.open', () => setExporting(true));
-  // Esc and Alt+← close the detail (issue 29) and give the focus back to the list's item, which stays shown.
+  // Esc and Alt+← close the detail and give the focus back to the list's item, which stays shown.
   useProvideAction('view.back', () => {
     navigate({ view: 'lists' });
     document.querySelector<HTMLElement>(`button[data-list-id="${CSS.escape(list.listId)}"]`)?.focus();

@@ -39,7 +39,7 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   const [paste, setPaste] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
-  // The members filtered by the analyst's marks (issue 16): the core's `marks` argument.
+  // The members filtered by the analyst's marks: the core's `marks` argument.
   const [markFilter, setMarkFilter] = useState<MarkFilter>({});
   const marks = compact(markFilter);
   const spend = useSpendConfirm();
@@ -126,7 +126,7 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   async function update() {
     setError(null);
     try {
-      // The cost first: above the threshold the update starts only with consent to it (issue 12; the core checks again).
+      // The cost first: above the threshold the update starts only with consent to it (the core checks again).
       const estimate = await call('lists.estimate', { listId: list.listId });
       let confirmCost: number | undefined;
       if (estimate.needsConfirm) {

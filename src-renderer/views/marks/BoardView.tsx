@@ -1,5 +1,5 @@
 /**
- * The pipeline board (issue 16): a column per pipeline status («Без статуса» first), a card per marked tender
+ * The pipeline board: a column per pipeline status («Без статуса» first), a card per marked tender
  * (name, customer, price, deadline in Moscow time, tags, assignee). A card moves to another status by drag
  * and drop with the mouse or the keyboard (@dnd-kit: Space picks up, ← → choose the column, Space drops,
  * Escape cancels; announced to screen readers in the interface's language). Its name opens the tender card.
@@ -94,7 +94,7 @@ export function BoardView() {
             if (to !== undefined && to !== from) void move(Number(active.id), to);
           }}
         >
-          {/* Eight columns of readable cards scroll sideways at 1366 px by design (issue 16); the layout test knows. */}
+          {/* Eight columns of readable cards scroll sideways at 1366 px by design; the layout test knows. */}
           <div className="board" data-testid="board" data-scrolls-sideways="board">
             {columns.map((c) => (
               <BoardColumnView key={columnId(c.status)} status={c.status} rows={c.rows} title={c.status === null ? s.noStatus : pipelineStatusName(c.status, locale)} />

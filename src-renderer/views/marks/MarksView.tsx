@@ -1,5 +1,5 @@
 /**
- * The pipeline view (issue 16): the board of marked tenders by our status, and the tags manager beside it.
+ * The pipeline view: the board of marked tenders by our status, and the tags manager beside it.
  * Its folder: the board (BoardView.tsx, its pure rules in boardLogic.ts), the tags manager (TagsManager.tsx),
  * their data (useBoard.ts) and words (marksViewStrings.ts).
  */

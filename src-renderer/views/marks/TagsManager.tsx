@@ -1,5 +1,5 @@
 /**
- * The tags in one place (issue 16): each with its colour, name and how many tenders carry it; rename (onto
+ * The tags in one place: each with its colour, name and how many tenders carry it; rename (onto
  * another tag's name the core refuses: merging is the way), recolour, delete (asked first), and merge the
  * selected tags into one.
  */

@@ -1,4 +1,4 @@
-/** Words of the pipeline view (issue 16): the board, its drag-and-drop announcements, the tags manager. */
+/** Words of the pipeline view: the board, its drag-and-drop announcements, the tags manager. */
 import type { Strings } from '../../i18n/i18n';
 
 export const marksViewStrings: Strings<{

@@ -1,5 +1,5 @@
 /**
- * «Без уведомлений» / «С уведомлениями» beside a followed search (issue 16): a muted search is still followed
+ * «Без уведомлений» / «С уведомлениями» beside a followed search: a muted search is still followed
  * and read, only not told about (notifications.mute; kept in the profile's cache).
  */
 import { useState } from 'react';

@@ -14,14 +14,15 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { shortfallReason } from '../../components/spendShortfall';
 import { JobProgress } from '../../components/JobProgress';
-import { jobRunning, JobOutcome } from '../search/JobOutcome';
+import { jobRunning, JobOutcome } from '../../components/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
 import { formatDateTime, formatInt } from '../../format/format';
 import { eventsText, useStrings, type Strings, useLocale, currentLocale } from '../../i18n/i18n';
-import { criteriaToForm, savedSearchName, summarizeCriteria } from '../search/queryBuilder';
+import { savedSearchName, summarizeCriteria } from '../../../src-main/i18n/criteriaSummary';
+import { criteriaToForm } from '../search/queryBuilder';
 import { useSearchStore } from '../search/searchStore';
 import { cachedShare, expiryOf } from './savedLogic';
 import { useSavedSearches } from './useSavedSearches';
@@ -170,7 +171,7 @@ function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; o
   const [error, setError] = useState<unknown>(null);
   const parsed = parseMaxSpend(maxSpend);
   const spend = useSpendConfirm();
-  /** The cost first: above the threshold the sync starts only with consent to it (issue 12; the core checks again). */
+  /** The cost first: above the threshold the sync starts only with consent to it (the core checks again). */
   const start = async (cap: number | undefined): Promise<void> => {
     const estimate = await call('sync.estimate', { filterId: search.filterId, contracts, ...(cap !== undefined ? { maxSpend: cap } : {}) });
     let confirmCost: number | undefined;
@@ -354,7 +355,7 @@ function SavedSearchItem({
           aria-pressed={search.following}
           data-testid="saved-follow"
           onClick={() => {
-            // Following is when news starts to come: the moment to ask for the browser's notifications (issue 16).
+            // Following is when news starts to come: the moment to ask for the browser's notifications.
             if (!search.following) void askNotificationPermission();
             act(call('savedSearches.follow', { filterId: search.filterId, follow: !search.following }), (v) => onChanged(v as SavedSearchInfo));
           }}
@@ -468,7 +469,7 @@ export function SavedSearchesView() {
   const route = useAppStore((st) => st.route);
   const navigate = useAppStore((st) => st.navigate);
   const [openId, setOpenId] = useState<string | null>(route.view === 'saved' ? (route.filterId ?? null) : null);
-  // A route to a search while this view is shown (a notification's click, issue 16) opens that search too.
+  // A route to a search while this view is shown (a notification's click) opens that search too.
   const routedId = route.view === 'saved' ? (route.filterId ?? null) : null;
   useEffect(() => {
     if (routedId) setOpenId(routedId);

@@ -1,5 +1,5 @@
 /**
- * Saved-search results marked new or changed since the user saw them (issue 12): the marks of the rows a page
+ * Saved-search results marked new or changed since the user saw them: the marks of the rows a page
  * brought (`savedSearches.rowMarks`), a badge before a marked row's name, what changed in a changed row (the
  * version seen against the version held, diffed as the card's version history does) for the preview pane,
  * and acknowledging rows: the card opened, or all of them with one button.
@@ -10,7 +10,7 @@ import { call } from '../../bridge/client';
 import { useLoad } from '../../state/useLoad';
 import { formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
-import { diffVersions, type VersionDiff } from '../card/versionDiff';
+import { diffVersions, type VersionDiff } from '../../components/versionDiff';
 
 const strings: Strings<{
   isNew: string;

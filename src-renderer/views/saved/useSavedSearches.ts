@@ -8,7 +8,7 @@ import type { SavedSearchInfo } from '../../../src-main/contract/ipc';
 import { call, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
-import { jobRunning } from '../search/JobOutcome';
+import { jobRunning } from '../../components/JobOutcome';
 import { sortSavedSearches } from './savedLogic';
 
 export interface SavedSearchesData {

@@ -9,7 +9,7 @@ import { useAppStore } from '../../state/store';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
-import { jobRunning, JobOutcome } from './JobOutcome';
+import { jobRunning, JobOutcome } from '../../components/JobOutcome';
 import { TenderTable, type TenderSort } from '../../components/TenderTable';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
@@ -201,7 +201,7 @@ export function OnlineSearch() {
     setBusy('run');
     try {
       const label = st.label.trim();
-      // The cost first (a preview repeats free): above the threshold, nothing starts without consent (issue 12).
+      // The cost first (a preview repeats free): above the threshold, nothing starts without consent.
       const preview = await call('search.preview', { criteria: built.criteria, ...(maxSpend !== undefined ? { maxSpend } : {}) });
       st.set({ preview: { criteriaKey: JSON.stringify(built.criteria), result: preview } });
       let confirmCost: number | undefined;

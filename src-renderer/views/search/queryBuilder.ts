@@ -10,14 +10,16 @@
  */
 import type { z } from 'zod';
 import { tenderCriteriaSchema, type Locale, type TenderCriteria } from '../../../src-main/contract/ipc';
-import { checkTypedDate, dateProblemText } from '../../../src-main/domain/calendarDate';
 import { identifierDigits, innProblemText, ogrnProblemText } from '../../../src-main/domain/identifierProblems';
 import { normalizeOkpd2, okpd2ProblemText } from '../../../src-main/domain/okpd2';
 import { cleanItems } from '../../components/tokenItems';
+import { dateProblem, parseDate } from '../../components/typedDate';
 import { criteriaParts, isoToRuDate } from '../../../src-main/i18n/criteriaSummary';
 
 // The one-line summary of criteria lives beside the core's words (an export's «Источник» tells it too).
 export { isoToRuDate, onlyStatus, savedSearchName, summarizeCriteria } from '../../../src-main/i18n/criteriaSummary';
+// A typed date is read the same way in every form (the price benchmark's too): components/typedDate.ts.
+export { dateProblem, parseDate } from '../../components/typedDate';
 
 export type TenderStatus = 'active' | 'completed' | 'cancelled';
 
@@ -135,20 +137,6 @@ export function parseAmount(text: string): number | null | 'invalid' {
   else s = s.replace(',', '.');
   if (!/^-?\d+(\.\d{1,2})?$/.test(s)) return 'invalid';
   return Number(s);
-}
-
-/** A date typed as dd.mm.yyyy (also d.m.yyyy, dd/mm/yyyy) or ISO yyyy-mm-dd → `yyyy-mm-dd`, a whole Moscow day. */
-export function parseDate(text: string): string | null | 'invalid' {
-  if (text.trim() === '') return null;
-  const check = checkTypedDate(text);
-  return check.ok ? check.iso : 'invalid';
-}
-
-/** The message for a typed date (null when empty or valid): a day that does not exist is named, not the format. */
-export function dateProblem(text: string, locale: Locale): string | null {
-  if (text.trim() === '') return null;
-  const check = checkTypedDate(text);
-  return check.ok ? null : dateProblemText(check)[locale];
 }
 
 const digitsOnly = identifierDigits;

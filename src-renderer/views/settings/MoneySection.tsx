@@ -1,5 +1,5 @@
 /**
- * The money section of the settings (issue 12): the confirmation threshold, the default cap of a run and the
+ * The money section of the settings: the confirmation threshold, the default cap of a run and the
  * daily budget, with what was spent today. The core enforces them (src-main/app/spendGuard.ts); this form only
  * edits them, and the core validates what it is given.
  */

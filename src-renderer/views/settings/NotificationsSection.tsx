@@ -1,5 +1,5 @@
 /**
- * The notifications section of the settings (issue 16): on or off, and quiet hours in Moscow time (what comes
+ * The notifications section of the settings: on or off, and quiet hours in Moscow time (what comes
  * during them is held and told as one summary when they end). Turning them on is the moment the browser's
  * permission is asked; where it is refused, the app shows its own toasts, and says so here.
  */

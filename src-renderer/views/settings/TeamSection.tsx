@@ -1,5 +1,5 @@
 /**
- * The team database section of the settings (issue 17): the shared PostgreSQL's address (without the password),
+ * The team database section of the settings: the shared PostgreSQL's address (without the password),
  * the schema, the analyst's name on their marks, and the password, which goes to the OS keychain and never comes
  * back (the core says only whether one is stored). «Проверить подключение» tests what the form holds now (unsaved
  * address and schema, a typed password used for the test only); «Синхронизировать сейчас»; the core also syncs
@@ -203,7 +203,7 @@ export function TeamSection() {
   const elsewhere = status !== null && connection !== null && status.forActiveProfile === false;
   const last = elsewhere ? null : (status?.lastRun ?? null);
   const detail = last?.ok && last.pushed && last.pulled ? teamSyncDetail(last.pushed, last.pulled, locale) : null;
-  // Teammates' rows the last pull could not take (issue 27): said, with why and who pushed each.
+  // Teammates' rows the last pull could not take: said, with why and who pushed each.
   const skipped = last?.ok ? teamSkippedLines(last.skipped ?? [], last.skippedTotal ?? 0, locale) : [];
   const lastAt = last ? new Date(last.at).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }) : '';
 

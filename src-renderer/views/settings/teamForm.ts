@@ -1,5 +1,5 @@
 /**
- * The team connection form's checks (issue 17): the contract's own schema (`teamConnectionSchema`) before
+ * The team connection form's checks: the contract's own schema (`teamConnectionSchema`) before
  * anything is sent, each problem shown next to its field in the user's language, without the schema's path
  * («connection.url: …»); an `invalid_input` the core answers anyway is split the same way. Pure.
  */

@@ -18,7 +18,7 @@ export interface ProfilesData {
   reload(): void;
 }
 
-/** Profiles, and after each read of them the earlier profiles' «same account» links (issue 12, D-ACC-1). */
+/** Profiles, and after each read of them the earlier profiles' «same account» links (D-ACC-1). */
 export function useProfiles(): ProfilesData {
   const epoch = useAppStore((st) => st.epoch);
   const profiles = useLoad(() => call('profiles.list', {}), `profiles-${epoch}`);
@@ -54,7 +54,7 @@ export function useCacheInfo(): { info: MethodResult<'cache.info'> | null; error
   return { info: info.data, error: info.error, reload: info.reload };
 }
 
-/** The spending limits and what was spent today (issue 12); a save's answer replaces them with `set`. */
+/** The spending limits and what was spent today; a save's answer replaces them with `set`. */
 export function useSpending(): Loaded<MethodResult<'spending.get'>> {
   const epoch = useAppStore((st) => st.epoch);
   return useLoad(() => call('spending.get', {}), `spending-${epoch}`);

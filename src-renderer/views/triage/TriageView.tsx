@@ -1,5 +1,5 @@
 /**
- * «Разбор» (issue 31): the undecided tenders of the saved searches (or of the whole cache), best first once
+ * «Разбор»: the undecided tenders of the saved searches (or of the whole cache), best first once
  * the model has enough labels, newest first until then. Keyboard-only triage: ↑ ↓ move between rows, one key
  * marks the focused row interesting (Y, +) or not (N, −) as the explicit label (`marks.apply` with
  * `interest`), the row leaves and focus goes to the one that took its place; ? opens the reasons, Enter the
@@ -8,14 +8,14 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { modelSummaryText, relevanceText } from '../../../src-main/i18n/triageText';
-import { call, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDate, formatDateTime, formatInt } from '../../format/format';
 import { lawName, useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
-import { useLoad } from '../../state/useLoad';
 import { decisionOfKey, filterChoices, filteredRows, nextFocus, orderedRows, type TriageFilter, type TriageOrder, type TriageRow } from './triageLogic';
 import { triageStrings } from './triageStrings';
+import { useTriageRank } from './useTriageRank';
 import './triage.css';
 
 /** Rows asked for at once: every tender is ranked in the core; the view shows the best this many. */
@@ -24,12 +24,9 @@ const SHOWN = 500;
 export function TriageView() {
   const s = useStrings(triageStrings);
   const locale = useLocale();
-  const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
   const [scope, setScope] = useState<'searches' | 'all'>('searches');
-  const answer = useLoad(() => call('triage.rank', { scope: { kind: scope }, limit: SHOWN }), `triage-${epoch}-${scope}`);
-  const reload = answer.reload;
-  useEffect(() => subscribe('marks.changed', () => reload()), [reload]);
+  const answer = useTriageRank(scope, SHOWN);
   const [filter, setFilter] = useState<TriageFilter>({ open: true, law: null, region: null });
   const [order, setOrder] = useState<TriageOrder | null>(null);
   const [focus, setFocus] = useState(0);

@@ -1,5 +1,5 @@
 /**
- * The «Разбор» view's pure rules (issue 31): the filters (deadline not passed, law, region), the order (by
+ * The «Разбор» view's pure rules: the filters (deadline not passed, law, region), the order (by
  * relevance once the model is ready, else newest first) and where focus goes after a row is decided (the row
  * that took its place, else the one above: triage goes on from the keyboard without a mouse).
  */

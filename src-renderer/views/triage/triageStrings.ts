@@ -1,4 +1,4 @@
-/** Words of the «Разбор» view (issue 31). */
+/** Words of the «Разбор» view. */
 import type { Strings } from '../../i18n/i18n';
 
 export const triageStrings: Strings<{

@@ -2,8 +2,8 @@
  * What an ended sync job means for the analyst, next to the shared progress line: stopped, capped or out of
  * balance, nothing is lost and nothing is paid twice when it is run again.
  */
-import type { SyncJob } from '../../../src-main/contract/ipc';
-import { useStrings, type Strings } from '../../i18n/i18n';
+import type { SyncJob } from '../../src-main/contract/ipc';
+import { useStrings, type Strings } from '../i18n/i18n';
 
 /** A job that is known and still reading (a job not reported yet is not counted as running). */
 export function jobRunning(job: SyncJob | undefined): boolean {
@@ -31,7 +31,7 @@ export function JobOutcome({ job }: { job: SyncJob | undefined }) {
   const s = useStrings(strings);
   if (!job || job.state === 'running' || job.state === 'done') return null;
   // A stop at a cap or an empty balance carries its own message (with the numbers) in the job's progress line:
-  // a second sentence about the same stop would be a near-duplicate banner (issue 12).
+  // a second sentence about the same stop would be a near-duplicate banner.
   if ((job.state === 'spend_cap' || job.state === 'balance_exhausted') && job.error) return null;
   return (
     <div className={`notice ${job.state === 'following' ? 'notice--info' : 'notice--warn'}`} data-testid="job-outcome" data-state={job.state}>

@@ -1,11 +1,11 @@
 /**
- * One account, two API generations (issue 12): the shared balance also moves by what the same account spends
+ * One account, two API generations: the shared balance also moves by what the same account spends
  * through the other generation, which this profile's own ledger cannot show. This note names that profile and
  * its charges (as its cache mirrors them), so every movement of the balance has an explanation.
  */
-import { balanceName, count, useStrings, type Noun, type Strings, useLocale } from '../../i18n/i18n';
-import { formatInt } from '../../format/format';
-import { useTwinCharges } from './useLedgerData';
+import { balanceName, count, useStrings, type Noun, type Strings, useLocale } from '../i18n/i18n';
+import { formatInt } from '../format/format';
+import { useTwinCharges } from './useTwinCharges';
 
 const strings: Strings<{ intro: (profile: string, earlier: boolean) => string; line: (balance: string, movements: string, units: string) => string; none: string; note: string }> = {
   ru: {

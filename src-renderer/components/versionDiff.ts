@@ -8,12 +8,12 @@
  * is left out. A section that only one of the two deliveries carries (a feed item has no lots or documents;
  * a card does) is not a change: it is reported in `notCompared` instead.
  */
-import type { Locale } from '../../../src-main/contract/ipc';
-import { contractStageOf } from '../../../src-main/domain/contractStage';
-import { contractLaw, tenderLaw } from '../../../src-main/domain/laws';
-import { tenderStatusCode } from '../../../src-main/domain/tenderStage';
-import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
-import { contractStageName, lawName, tenderStageName } from '../../i18n/i18n';
+import type { Locale } from '../../src-main/contract/ipc';
+import { contractStageOf } from '../../src-main/domain/contractStage';
+import { contractLaw, tenderLaw } from '../../src-main/domain/laws';
+import { tenderStatusCode } from '../../src-main/domain/tenderStage';
+import { formatDate, formatDateTime, formatInt, formatRub } from '../format/format';
+import { contractStageName, lawName, tenderStageName } from '../i18n/i18n';
 
 export type DiffEntry =
   | { kind: 'changed'; path: string; label: string; before: string; after: string; /** Which version did not carry the field. */ absent?: 'before' | 'after' }
@@ -161,7 +161,7 @@ const LEAF_LABELS: Record<string, { ru: string; en: string }> = {
 
 /**
  * A field's name for the analyst: the label of its path, else the label of the nearest named parent with the
- * rest in words («Заказчик: контактное лицо»). A raw key never reaches the screen (issue 29).
+ * rest in words («Заказчик: контактное лицо»). A raw key never reaches the screen.
  */
 export function labelOf(path: string, locale: Locale): string {
   const s = shape(path);
