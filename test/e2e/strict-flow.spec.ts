@@ -35,6 +35,9 @@ function resultRow(page: Page, index: number): Locator {
 }
 
 test('strict sandbox: search → card → card again free → list → CSV → ledger audit', async ({ page, app }) => {
+  // Six steps, each with a paid request and a page to draw: 30 s on a quiet machine, and once past the default
+  // 120 s beside vitest at load 20. A longer limit only lengthens a failure.
+  test.setTimeout(240_000);
   const balanceAtStart = await tenderBalance(app);
 
   // 1. Search: a query built in the form, its cost asked for first, then run.
