@@ -1,10 +1,11 @@
 /**
  * A new cache file starts from a snapshot of the schema instead of replaying every migration.
  *
- * Why: each migration's DDL makes SQLite re-read the whole schema (a table rebuild renames, which re-parses
- * every trigger and view), so replaying the thirty migrations on an empty file took 0.5-1.3 s, paid at the
- * app's first start, at the first command of a new CLI data folder, and by every test that opens a fresh cache.
- * Executing the final schema once takes about 30 ms (bench/freshCache.ts).
+ * Why: replaying the thirty migrations' DDL on an empty database takes about 135 ms on a quiet machine (a table
+ * rebuild's rename re-parses every trigger and view; several migrations make a table and then rebuild it), and
+ * much more on a loaded one; the final schema executed once takes about 20 ms. Paid at the app's first start, at
+ * the first command in a new CLI data folder, and by every test that opens a fresh cache (bench/freshCache.ts
+ * measures a whole new file both ways).
  *
  * The migrations stay the only source of the schema: the snapshot is generated from them
  * (`npx tsx scripts/cache-schema/snapshot.ts` writes schemaSnapshot.ts), a test fails when it is behind the
