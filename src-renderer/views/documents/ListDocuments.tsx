@@ -39,7 +39,7 @@ export function ListDocumentsProgress({ jobId, error }: { jobId: string | null; 
   const s = useStrings(documentsStrings);
   return (
     <>
-      {jobId && <JobProgress jobId={jobId} testId="lists-documents-job" labels={{ items: s.jobItems, free: s.jobFree }} />}
+      {jobId && <JobProgress jobId={jobId} testId="lists-documents-job" labels={{ items: s.jobItems, free: s.jobFree }} free={s.jobFree} />}
       <ErrorNotice error={error} testId="lists-documents-error" />
     </>
   );

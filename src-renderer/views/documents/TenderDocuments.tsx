@@ -54,14 +54,15 @@ export function TenderDocuments({ tenderId }: { tenderId: number }) {
     <section className="card__section" data-testid="card-documents" aria-labelledby={`documents-title-${tenderId}`}>
       <div className="docs__head">
         <h2 id={`documents-title-${tenderId}`}>{s.title}</h2>
-        {list.length > 0 && (
+        {/* Only while something is missing (not held, or failed): held files are never downloaded again. */}
+        {anyMissing(list) && (
           <button type="button" onClick={start} disabled={running} title={s.downloadHint} data-testid="documents-download">
-            {anyMissing(list) ? s.download : s.downloadAgain}
+            {s.download}
           </button>
         )}
       </div>
       <ErrorNotice error={docs.error} testId="documents-error" />
-      {shownJob && <JobProgress jobId={shownJob} testId="documents-job" labels={{ items: s.jobItems, free: s.jobFree }} />}
+      {shownJob && <JobProgress jobId={shownJob} testId="documents-job" labels={{ items: s.jobItems, free: s.jobFree }} free={s.jobFree} />}
       <ErrorNotice error={actionError} testId="documents-action-error" />
       {saved && (
         <p className="muted" role="status" data-testid="documents-saved">

@@ -4,7 +4,6 @@ import { count, NOUNS, type Strings } from '../../i18n/i18n';
 export const documentsStrings: Strings<{
   title: string;
   download: string;
-  downloadAgain: string;
   downloadHint: string;
   downloadList: string;
   downloadListHint: string;
@@ -31,7 +30,6 @@ export const documentsStrings: Strings<{
   ru: {
     title: 'Документы',
     download: 'Скачать документы',
-    downloadAgain: 'Скачать недостающие',
     downloadHint: 'Документы скачиваются с сайта площадки, без запросов к API и без списаний; уже скачанные не скачиваются снова.',
     downloadList: 'Скачать все документы списка',
     downloadListHint: 'Документы всех закупок списка, чьи карточки открывались; без списаний, уже скачанные пропускаются.',
@@ -47,7 +45,7 @@ export const documentsStrings: Strings<{
     unreadable: (n) => `Ещё ${count(n, NOUNS.document, 'ru')} без имени или адреса в карточке — скачать нельзя.`,
     none: 'Документов нет.',
     jobItems: 'Документы',
-    jobFree: 'без списаний',
+    jobFree: 'без списаний: документы не тратят единицы API',
     downloadStarted: 'Скачивание началось',
     offlineNote: 'Скачанные документы открываются и ищутся без сети.',
     savedTo: (name) => `Файл «${name}» отдан браузеру для сохранения.`,
@@ -58,7 +56,6 @@ export const documentsStrings: Strings<{
   en: {
     title: 'Documents',
     download: 'Download documents',
-    downloadAgain: 'Download the missing ones',
     downloadHint: 'Documents come from the platform’s site, with no API request and no charge; those held are not downloaded again.',
     downloadList: 'Download all documents of the list',
     downloadListHint: 'The documents of every tender of the list whose card was opened; no charge, those held are skipped.',
@@ -74,7 +71,7 @@ export const documentsStrings: Strings<{
     unreadable: (n) => `${count(n, NOUNS.document, 'en')} more without a name or address on the card: cannot be downloaded.`,
     none: 'No documents.',
     jobItems: 'Documents',
-    jobFree: 'no charge',
+    jobFree: 'no charge: documents cost no API units',
     downloadStarted: 'Download started',
     offlineNote: 'Downloaded documents open and are searched without the network.',
     savedTo: (name) => `The file "${name}" was handed to the browser to save.`,
