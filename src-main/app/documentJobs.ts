@@ -60,8 +60,8 @@ function summaryText(
     en.push(`text read: ${x.text}, scans without text: ${x.scans}, unreadable: ${x.failed}`);
   }
   if (f.noCard.length > 0) {
-    ru.push(`у ${count(f.noCard.length, NOUNS.tender, 'ru')} карточка не открывалась — документы берутся из карточки`);
-    en.push(`${count(f.noCard.length, NOUNS.tender, 'en')} never opened: the documents come from the card`);
+    ru.push(`закупок, чья карточка не открывалась: ${f.noCard.length} — документы берутся из карточки, откройте её`);
+    en.push(`tenders whose card was never opened: ${f.noCard.length}; the documents come from the card, open it`);
   }
   return text(ru.join('; '), en.join('; '));
 }

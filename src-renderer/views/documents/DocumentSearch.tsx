@@ -39,7 +39,7 @@ const strings: Strings<{
 }> = {
   ru: {
     text: 'Что искать в документах',
-    textHint: 'Фраза из ТЗ, проекта контракта, обоснования цены; «"в кавычках"» — точная фраза, слово находит и другие его формы.',
+    textHint: 'Фраза из ТЗ, проекта контракта, обоснования цены. Текст в кавычках — точная фраза; слово находит и другие свои формы.',
     law: 'Закон',
     anyLaw: 'Любой',
     status: 'Статус в работе',
@@ -55,7 +55,7 @@ const strings: Strings<{
   },
   en: {
     text: 'What to find in the documents',
-    textHint: 'A phrase of a specification, a draft contract, a price justification; "in quotes" is exact, a word finds its other forms.',
+    textHint: 'A phrase of a specification, a draft contract, a price justification. Text in quotes is an exact phrase; a word finds its other forms too.',
     law: 'Law',
     anyLaw: 'Any',
     status: 'Pipeline status',

@@ -43,7 +43,11 @@ export function DocumentsDiff({ tenderId, from, to }: { tenderId: number; from: 
                 <span className="badge">{documentChangeName(d.change, locale)}</span>
                 {d.parts.length > 0 ? (
                   <p className="docs__words" data-testid="card-documents-diff-words">
-                    {d.parts.map((p, j) => (p.kind === 'added' ? <ins key={j}>{p.text}</ins> : p.kind === 'removed' ? <del key={j}>{p.text}</del> : <span key={j}>{p.text}</span>))}
+                    {d.parts.map((p, j) => {
+                      // Paragraph breaks of the extracted text kept as one line break each (empty lines say nothing here).
+                      const text = p.text.replace(/\n\s*\n+/g, '\n');
+                      return p.kind === 'added' ? <ins key={j}>{text}</ins> : p.kind === 'removed' ? <del key={j}>{text}</del> : <span key={j}>{text}</span>;
+                    })}
                   </p>
                 ) : (
                   <p className="muted">{d.summary}</p>

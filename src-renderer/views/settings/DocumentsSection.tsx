@@ -156,7 +156,7 @@ export function DocumentsSection() {
           {number('maxFileMb', s.maxFile, s.maxFileHint, maxFile, MAX_FILE_MB_LIMIT)}
           {number('maxTotalMb', s.maxTotal, s.maxTotalHint, maxTotal, MAX_TOTAL_MB_LIMIT)}
         </div>
-        <button type="submit" disabled={maxFile === 'invalid' || maxTotal === 'invalid'} data-testid="documents-settings-save">
+        <button type="submit" className="btn--primary" disabled={maxFile === 'invalid' || maxTotal === 'invalid'} data-testid="documents-settings-save">
           {s.save}
         </button>
         {saved && (
