@@ -49,7 +49,8 @@ export function DocumentsDiff({ tenderId, from, to }: { tenderId: number; from: 
                       return p.kind === 'added' ? <ins key={j}>{text}</ins> : p.kind === 'removed' ? <del key={j}>{text}</del> : <span key={j}>{text}</span>;
                     })}
                   </p>
-                ) : (
+                ) : d.change === 'added' || d.change === 'removed' ? null : (
+                  // Why no words are compared (not downloaded, a scan): the core's line says it.
                   <p className="muted">{d.summary}</p>
                 )}
               </li>
