@@ -49,10 +49,19 @@ test('documents: download on the card, find offline «в документах»,
   await app.screenshot(page, 'documents-card');
   await axeClean(page, 'card with documents');
 
+  // Three more tenders' documents at version 1, as «Скачать все документы списка» does: an amendment may also be a
+  // cancellation, whose documentation only gains a notice, so the diff below is looked at on one whose text changed.
+  const others = rows.filter((r) => r.etpId !== null && r.id !== tender.id).slice(0, 3);
+  for (const o of others) await invokeOk(app, 'card.tender', { id: o.id });
+  const list = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'e2e документы' });
+  await invokeOk(app, 'lists.addItems', { listId: list.listId, ids: others.map((o) => o.id) });
+  const listJob = await invokeOk<{ jobId: string }>(app, 'documents.fetch', { scope: { kind: 'list', listId: list.listId } });
+  expect((await waitJob(app, listJob.jobId, 150_000)).state).toBe('done');
+
   // A phrase of this tender's specification (its «Техническое задание», else its notice), from what the index holds.
   let own: Hit | undefined;
   for (const word of ['гарантийный', 'требования', 'поставки', 'закупка']) {
-    const hits = (await invokeOk<{ hits: Hit[] }>(app, 'documents.search', { text: word, limit: 50 })).hits.filter((h) => h.tenderId === tender.id);
+    const hits = (await invokeOk<{ hits: Hit[] }>(app, 'documents.search', { text: word, limit: 500 })).hits.filter((h) => h.tenderId === tender.id);
     own = hits.find((h) => /Техническое задание|Описание объекта/.test(h.document)) ?? own ?? hits[0];
     if (own && /Техническое задание|Описание объекта/.test(own.document)) break;
   }
@@ -89,9 +98,20 @@ test('documents: download on the card, find offline «в документах»,
   await app.restartSandbox();
   await app.control('tick', { updated: 5000 });
   expect((await waitJob(app, (await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId })).jobId)).state).toBe('done');
+  // The first of them whose amendment is not a cancellation (its version 2 card read through the core, free).
+  let amended = tender;
+  for (const c of [tender, ...others]) {
+    await invokeOk(app, 'card.tender', { id: c.id });
+    const held = await invokeOk<{ documents: { name: string }[] }>(app, 'documents.ofTender', { tenderId: c.id });
+    if (!held.documents.some((d) => /отмен/i.test(d.name))) {
+      amended = c;
+      break;
+    }
+  }
   await page.getByTestId('card-back').click();
-  await page.getByTestId('open-box-input').fill(tender.etpId!);
+  await page.getByTestId('open-box-input').fill(amended.etpId!);
   await page.getByTestId('open-box-input').press('Enter');
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(amended.id));
   await expect(page.getByTestId('card-version')).toHaveCount(2);
   await expect(docs.getByTestId('documents-download')).toHaveText('Скачать документы');
   await docs.getByTestId('documents-download').click();
