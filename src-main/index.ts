@@ -38,6 +38,11 @@ const electronPlatform: HostPlatform = {
     const result = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
     return result.canceled || result.filePath === undefined || result.filePath === '' ? null : result.filePath;
   },
+  // A document's copy the core made under a safe name in a temporary folder (executables are refused
+  // before a copy is made). shell.openPath answers an error text, empty when the system opened it.
+  async openPath(filePath) {
+    return (await shell.openPath(filePath)) === '';
+  },
   async openExternal(url) {
     if (!isAllowedExternalUrl(url)) return false;
     await shell.openExternal(url);

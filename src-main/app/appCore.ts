@@ -23,6 +23,7 @@ import { listHandlers } from './lists';
 import { insightHandlers } from './insights';
 import { insightJobHandlers } from './insightJobs';
 import { exportHandlers } from './exports';
+import { documentHandlers } from './documents';
 import type { HostPlatform } from './hostPlatform';
 import { moneyHandlers } from './money';
 import { profileHandlers } from './profiles';
@@ -191,6 +192,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...insightHandlers(ctx, options.platform),
     ...insightJobHandlers(ctx),
     ...calendarHandlers(ctx, options.platform),
+    ...documentHandlers(ctx, options.platform),
     ...cacheRepairHandlers(ctx, startProblems),
     ...teamHandlers(ctx, teamSyncer, teamSecrets),
   };

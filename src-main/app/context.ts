@@ -121,6 +121,7 @@ export class AppContext {
     });
     this.runner = new JobRunner({
       sessions: this.sessions,
+      documentSettings: () => this.settings.value.documents,
       network: this.network,
       locale: () => this.locale,
       emit: deps.emit,

@@ -9,6 +9,11 @@ export interface HostPlatform {
   chooseSavePath?(defaultFileName: string): Promise<string | null>;
   /** Browser mode: makes a finished file downloadable once, answers its URL path. */
   publishDownload?(filePath: string, fileName: string): Promise<string>;
+  /**
+   * Electron: opens a file the core made (a document's copy under a safe name) with the system's
+   * program; false when the system could not. Browser mode: not available (a download instead).
+   */
+  openPath?(filePath: string): Promise<boolean>;
   /** Opens a vetted https URL in the user's browser. */
   openExternal(url: string): Promise<boolean>;
 }

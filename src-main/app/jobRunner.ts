@@ -13,6 +13,8 @@ import { AppError } from '../domain/appError';
 import { pick } from '../i18n/text';
 import type { JobHooks, JobSpec } from '../current/syncJobs';
 import { JobManager } from './jobs';
+import { runDocumentsJob } from './documentJobs';
+import type { DocumentSettings } from '../contract/settingsShapes';
 import type { Network } from './network';
 import type { Sessions } from './sessions';
 
@@ -22,6 +24,8 @@ export interface JobRunnerDeps {
   locale(): Locale;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   progressThrottleMs?: number;
+  /** The settings' documents section: the limits a documents job runs under. */
+  documentSettings(): DocumentSettings;
 }
 
 export class JobRunner {
@@ -45,6 +49,8 @@ export class JobRunner {
   }
 
   private async runSync(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
+    // Documents cost no units and need no API: any profile's cache, online or not (their host may still answer).
+    if (spec.documents) return runDocumentsJob(this.deps.sessions.session().cache, { ...spec, documents: spec.documents }, this.deps.documentSettings(), signal, hooks);
     if (spec.earlierFilterId !== undefined) return this.runEarlierSync(spec.earlierFilterId, spec, signal, hooks);
     return this.deps.sessions.currentGeneration().current.runSyncJob(spec, signal, hooks);
   }

@@ -27,7 +27,26 @@ export type DocumentQuery = {
   limit?: number;
 };
 
-export type DocumentHit = { tenderId: number; version: number; document: string; extension: string; url: string; sha256: string; snippet: string };
+/** `snippet` marks matched words with [ and ] (the CLI's text); `parts` tells them apart exactly, since a document's own text may hold brackets. */
+export type DocumentHit = { tenderId: number; version: number; document: string; extension: string; url: string; sha256: string; snippet: string; parts: SnippetPart[] };
+export type SnippetPart = { text: string; hit: boolean };
+
+// FTS5 puts these around matched words: control characters that documents' text all but never holds (a stray one
+// moves a highlight, nothing more: the parts are shown as text).
+const OPEN = '\u0002';
+const CLOSE = '\u0003';
+
+/** A snippet with FTS5's marks split into plain and matched pieces. */
+export function snippetParts(marked: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  for (const piece of marked.split(OPEN)) {
+    const end = piece.indexOf(CLOSE);
+    const [hit, rest] = end === -1 ? ['', piece] : [piece.slice(0, end), piece.slice(end + 1)];
+    if (hit) parts.push({ text: hit.replaceAll(CLOSE, ''), hit: true });
+    if (rest) parts.push({ text: rest.replaceAll(CLOSE, ''), hit: false });
+  }
+  return parts;
+}
 
 const quote = (s: string): string => `"${s.replace(/"/g, '""')}"`;
 
@@ -99,7 +118,7 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
       const rows = db
         .prepare<Record<string, unknown>, Row>(
           `SELECT r.tender_id, r.version, r.name, r.extension, r.url, t.sha256,
-                  snippet(document_fts, 0, '[', ']', '…', 16) AS snippet
+                  snippet(document_fts, 0, char(2), char(3), '…', 16) AS snippet
              FROM document_fts
              JOIN document_text t ON t.id = document_fts.rowid
              JOIN document_fetch f ON f.sha256 = t.sha256
@@ -115,7 +134,9 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
         const key = `${r.tender_id}\u0000${r.name}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet: r.snippet.replace(/\s+/g, ' ') });
+        const parts = snippetParts(r.snippet.replace(/\s+/g, ' '));
+        const snippet = parts.map((p) => (p.hit ? `[${p.text}]` : p.text)).join('');
+        hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet, parts });
       }
       return hits;
     },

@@ -28,8 +28,13 @@ import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../
 import type { NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 // The settings' own shapes live in settingsShapes.ts (the CLI reads settings.json without this whole contract).
-import { columnLayoutSchema, columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
+import { documentHitSchema, documentsDiffSchema, tenderDocumentsSchema } from './documentShapes';
+import { columnLayoutSchema, columnLayoutsSchema, documentSettingsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
 export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
+export { documentSettingsSchema } from './settingsShapes';
+export type { DocumentSettings } from './settingsShapes';
+export { documentHitSchema, documentStateSchema, documentsDiffSchema, snippetPartSchema, tenderDocumentSchema, tenderDocumentsSchema } from './documentShapes';
+export type { DocumentHitInfo, DocumentStateName, DocumentsDiffInfo, TenderDocumentInfo, TenderDocumentsInfo } from './documentShapes';
 export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun } from './settingsShapes';
 
 
@@ -1061,6 +1066,46 @@ export const methods = {
     z.strictObject({ scope: triageScopeSchema, limit: z.number().int().min(1).max(10_000).optional(), teammates: z.boolean().optional() }),
     triageAnswerSchema,
   ),
+
+  // Tender documents: no API units (a document's URL is outside the API); the use cases are src-main/documents.
+  /** The documents of the tender's newest held card with their states, from the cache (offline). */
+  'documents.ofTender': method(z.strictObject({ tenderId: objectId }), tenderDocumentsSchema),
+  /**
+   * «Скачать документы» as a job (progress as `sync.progress`): a tender's documents or every member's of a list,
+   * then their text. Run again, it resumes (held files are skipped); the settings' limits apply.
+   */
+  'documents.fetch': method(
+    z.strictObject({ scope: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('tender'), tenderId: objectId }), z.strictObject({ kind: z.literal('list'), listId })]) }),
+    z.object({ jobId: z.string(), tenders: z.number() }),
+  ),
+  /** «в документах»: the offline search inside downloaded documents' text, with the tender filters the index knows. */
+  'documents.search': method(
+    z.strictObject({
+      text: z.string().trim().min(1).max(1000),
+      laws: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+      regions: z.array(z.number().int().min(1).max(999)).max(200).optional(),
+      tag: tagName.optional(),
+      status: markStatus.optional(),
+      limit: z.number().int().min(1).max(500).default(50),
+    }),
+    z.object({ hits: z.array(documentHitSchema) }),
+  ),
+  /** What changed in the documentation between two held versions (default: the two newest), with word diffs. */
+  'documents.diff': method(
+    z.strictObject({ tenderId: objectId, from: z.number().int().min(1).max(2_000_000_000).optional(), to: z.number().int().min(1).max(2_000_000_000).optional() }),
+    documentsDiffSchema,
+  ),
+  /**
+   * Opens a downloaded document: a copy under a safe name, then the system's program (Electron) or a one-time
+   * download (browser mode). An executable or script is refused.
+   */
+  'documents.open': method(
+    z.strictObject({ tenderId: objectId, ordinal: z.number().int().min(1).max(10_000) }),
+    z.object({ opened: z.boolean(), downloadUrl: z.string().nullable(), fileName: z.string() }),
+  ),
+  /** Auto-download and the disk limits (settings.json `documents`, shared with the core's auto-download). */
+  'documents.settings': method(empty, documentSettingsSchema),
+  'documents.setSettings': method(documentSettingsSchema, documentSettingsSchema),
 
   // The deadlines calendar: read from the cache, offline and free.
   /** Events of the scope whose instant is in [from, to), in time order. */

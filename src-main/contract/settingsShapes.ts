@@ -123,3 +123,25 @@ export const teamLastRunSchema = z.object({
   skippedTotal: z.number().int().nonnegative().optional(),
 });
 export type TeamLastRun = z.infer<typeof teamLastRunSchema>;
+
+/**
+ * Tender documents: what is downloaded without asking, and the disk limits. `autoDownload` names the
+ * marked tenders (a bool), lists (`lst_…`) and saved searches (`flt_…`) whose documents are fetched on their
+ * own; the limits are in whole megabytes (a file's cap, and the total that all stored documents may reach).
+ * The shape is shared with the core's auto-download (branch docscore): /work/helpers/docs-settings.md.
+ */
+export const DOCUMENT_LIST_ID = /^lst_[A-Za-z0-9_-]{1,128}$/;
+export const DOCUMENT_FILTER_ID = /^flt_[A-Za-z0-9_-]{1,128}$/;
+/** Upper bounds: a file of 10 GB and 10 TB in all are beyond any tender's documentation, yet still a number. */
+export const MAX_FILE_MB_LIMIT = 10_240;
+export const MAX_TOTAL_MB_LIMIT = 10_485_760;
+export const documentSettingsSchema = z.strictObject({
+  autoDownload: z.strictObject({
+    marked: z.boolean(),
+    lists: z.array(z.string().regex(DOCUMENT_LIST_ID)).max(1000),
+    savedSearches: z.array(z.string().regex(DOCUMENT_FILTER_ID)).max(1000),
+  }),
+  maxFileMb: z.number().int().min(1).max(MAX_FILE_MB_LIMIT),
+  maxTotalMb: z.number().int().min(1).max(MAX_TOTAL_MB_LIMIT),
+});
+export type DocumentSettings = z.infer<typeof documentSettingsSchema>;

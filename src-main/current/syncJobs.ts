@@ -24,6 +24,8 @@ export interface JobSpec {
   enrich?: { kinds: ObjectKind[] };
   /** A dossier's backfill (current/backfill.ts): after the feed, its contracts are attributed to this customer. */
   backfill?: { kind: 'customer' | 'supplier'; inn: string };
+  /** «Скачать документы»: these tenders' documents downloaded and read, instead of feeds (app/documentJobs.ts). */
+  documents?: { tenderIds: number[] };
   /** Units already spent for this job before it started (the first page of a new search). */
   spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
   /** The QUERY body of a set read by its body (feedJob): a feed whose position is refused restarts from it. */

@@ -40,4 +40,5 @@ export const NOUNS = {
   edit: { ru: { one: 'правка', few: 'правки', many: 'правок', other: 'правки' }, en: { one: 'edit', other: 'edits' } },
   search: { ru: { one: 'поиск', few: 'поиска', many: 'поисков', other: 'поиска' }, en: { one: 'search', other: 'searches' } },
   sync: { ru: { one: 'загрузка', few: 'загрузки', many: 'загрузок', other: 'загрузки' }, en: { one: 'sync', other: 'syncs' } },
+  document: { ru: { one: 'документ', few: 'документа', many: 'документов', other: 'документа' }, en: { one: 'document', other: 'documents' } },
 } satisfies Record<string, Noun>;

@@ -9,7 +9,20 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SETTINGS_FILE } from './settingsLocale';
-import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/settingsShapes';
+import {
+  columnLayoutsSchema,
+  DOCUMENT_FILTER_ID,
+  DOCUMENT_LIST_ID,
+  documentSettingsSchema,
+  localeSchema,
+  notificationSettingsSchema,
+  spendingSettingsSchema,
+  teamConnectionSchema,
+  teamLastRunSchema,
+  type DocumentSettings,
+  type NotificationSettings,
+  type SpendingSettings,
+} from '../contract/settingsShapes';
 
 export { SETTINGS_FILE } from './settingsLocale';
 
@@ -21,6 +34,47 @@ export const DEFAULT_SPENDING: SpendingSettings = { confirmAbove: 100, runCap: 1
 
 /** Notifications on, no quiet hours: the analyst chooses them in the settings. */
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { enabled: true, quietHours: null };
+
+/**
+ * Documents: nothing downloads on its own until the analyst chooses it; a file up to 100 MB (the
+ * downloader's own cap) and 2 GB of documents in all.
+ */
+export const DEFAULT_DOCUMENTS: DocumentSettings = {
+  autoDownload: { marked: false, lists: [], savedSearches: [] },
+  maxFileMb: 100,
+  maxTotalMb: 2048,
+};
+
+/** Ids of one kind, the damaged ones and repeats dropped (an id edited by hand loses only itself). */
+function idList(pattern: RegExp) {
+  return z
+    .array(z.unknown())
+    .max(10_000)
+    .transform((ids) => [...new Set(ids.filter((id): id is string => typeof id === 'string' && pattern.test(id)))].slice(0, 1000))
+    .catch([]);
+}
+
+/**
+ * The documents section as a file holds it. A file written before the section existed has none: the defaults. Each field falls
+ * back by itself, so a damaged limit keeps the chosen lists, and a limit is never read as "none".
+ */
+const storedDocumentsSchema = z
+  .object({
+    autoDownload: z
+      .object({
+        marked: z.boolean().catch(DEFAULT_DOCUMENTS.autoDownload.marked),
+        lists: idList(DOCUMENT_LIST_ID),
+        savedSearches: idList(DOCUMENT_FILTER_ID),
+      })
+      .catch({ ...DEFAULT_DOCUMENTS.autoDownload, lists: [], savedSearches: [] }),
+    maxFileMb: documentSettingsSchema.shape.maxFileMb.catch(DEFAULT_DOCUMENTS.maxFileMb),
+    maxTotalMb: documentSettingsSchema.shape.maxTotalMb.catch(DEFAULT_DOCUMENTS.maxTotalMb),
+  })
+  .catch(() => defaultDocuments());
+
+export function defaultDocuments(): DocumentSettings {
+  return { ...DEFAULT_DOCUMENTS, autoDownload: { ...DEFAULT_DOCUMENTS.autoDownload, lists: [], savedSearches: [] } };
+}
 
 const settingsSchema = z.object({
   // settingsLocale.ts reads this one field without the schema, by the same rule (test/app/settingsLocale.test.ts).
@@ -42,6 +96,8 @@ const settingsSchema = z.object({
   // The CLI's default profile (`tenderwb profile use NAME`) for commands without --profile; missing or gone: the
   // first profile added. Apart from activeProfile, so clicking through profiles in the app never moves a script.
   cliProfile: z.string().min(1).max(64).nullable().optional().catch(null),
+  // Tender documents: auto-download and the disk limits; missing (a file from before): the defaults.
+  documents: storedDocumentsSchema.optional().transform((d) => d ?? defaultDocuments()),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
@@ -54,6 +110,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   team: null,
   teamLastRun: null,
   teamProfile: null,
+  documents: defaultDocuments(),
 };
 
 export async function readSettings(dataDir: string): Promise<AppSettings> {

@@ -61,7 +61,11 @@ export interface JobLabels {
   free: string;
 }
 
-export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; testId?: string; labels?: JobLabels }) {
+/**
+ * `free`: a job that never charges (downloading documents): this text replaces the charged figures,
+ * so it does not read «списано 0 ед.».
+ */
+export function JobProgress({ jobId, testId = 'job', labels, free }: { jobId: string; testId?: string; labels?: JobLabels; free?: string }) {
   const s = useStrings(strings);
   const pause = useStrings(pauseStrings);
   const locale = useLocale();
@@ -92,7 +96,7 @@ export function JobProgress({ jobId, testId = 'job', labels }: { jobId: string; 
                   job.byFeed.map((f) => `${s[f.feed]}: ${s.items(formatInt(f.held ?? f.items, locale), f.total === null ? '' : formatInt(f.total, locale))}`).join(' · ')
                 : s.items(formatInt(done, locale), job.total === null ? '' : formatInt(job.total, locale))}
             </span>
-            <span data-testid={`${testId}-charged`}>{labels ? `${s.chargedOnly(job.charged)} · ${labels.free}: ${formatInt(job.free, locale)}` : s.charged(job.charged, formatInt(job.free, locale))}</span>
+            <span data-testid={`${testId}-charged`}>{free !== undefined ? free : labels ? `${s.chargedOnly(job.charged)} · ${labels.free}: ${formatInt(job.free, locale)}` : s.charged(job.charged, formatInt(job.free, locale))}</span>
           </>
         )}
         {active && (

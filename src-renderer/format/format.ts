@@ -31,6 +31,22 @@ const dateTimeFormat = kept(
   (locale) => new Intl.DateTimeFormat(tag(locale), { timeZone: MOSCOW, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }),
 );
 
+const oneDecimalFormat = kept((locale) => new Intl.NumberFormat(tag(locale), { maximumFractionDigits: 1, minimumFractionDigits: 1 }));
+
+/** Bytes as KB/MB/GB (binary multiples), with the locale's decimal separator. */
+export function formatBytes(bytes: number, locale: Locale): string {
+  const units = locale === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'] : ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = Math.max(0, bytes);
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  const digits = i === 0 || v >= 100 ? 0 : 1;
+  const text = (digits === 0 ? intFormat(locale) : oneDecimalFormat(locale)).format(v);
+  return `${text}\u00a0${units[i]}`;
+}
+
 export function formatInt(n: number | null | undefined, locale: Locale): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
   return intFormat(locale).format(n);

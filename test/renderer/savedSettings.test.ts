@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedSearchInfo } from '../../src-main/contract/ipc';
 import { cachedShare, expiryOf, hasNews, sortSavedSearches } from '../../src-renderer/views/saved/savedLogic';
-import { formatBytes, profileFormProblems } from '../../src-renderer/views/settings/settingsLogic';
+import { profileFormProblems } from '../../src-renderer/views/settings/settingsLogic';
+import { formatBytes } from '../../src-renderer/format/format';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const saved = (p: Partial<SavedSearchInfo>): SavedSearchInfo => ({

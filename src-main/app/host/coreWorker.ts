@@ -48,6 +48,9 @@ const platform: HostPlatform = {
 if (data.platformMethods.includes('chooseSavePath')) {
   platform.chooseSavePath = (defaultFileName: string) => askParent('chooseSavePath', [defaultFileName]) as Promise<string | null>;
 }
+if (data.platformMethods.includes('openPath')) {
+  platform.openPath = (filePath: string) => askParent('openPath', [filePath]) as Promise<boolean>;
+}
 if (data.platformMethods.includes('publishDownload')) {
   platform.publishDownload = (filePath: string, fileName: string) => askParent('publishDownload', [filePath, fileName]) as Promise<string>;
 }

@@ -11,7 +11,7 @@ import type { IpcResponse, Locale } from '../../contract/ipc';
 import type { KeychainReply, KeychainRequest } from '../../vault/remoteKeychain';
 
 /** The HostPlatform calls the worker may ask of the parent (dialogs, downloads, the user's browser). */
-export const platformMethodNames = ['chooseSavePath', 'publishDownload', 'openExternal'] as const;
+export const platformMethodNames = ['chooseSavePath', 'publishDownload', 'openExternal', 'openPath'] as const;
 export type PlatformMethodName = (typeof platformMethodNames)[number];
 
 /** What the worker is started with (`workerData`). */

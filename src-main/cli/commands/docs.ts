@@ -13,28 +13,22 @@
  * `--json`: one object per line.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import { usageError } from '../help';
-import { BlobStore } from '../../docfiles/blobStore';
 import { DEFAULT_MAX_FILE_BYTES } from '../../docfiles/download';
-import { documentStore } from '../../cache/documentStore';
 import { documentSearch } from '../../cache/documentSearch';
 import { OfflineQueryError } from '../../cache/errors';
 import { listStore } from '../../cache/listStore';
 import { markStore } from '../../cache/markStore';
 import { tenderIdsOfSavedSearch } from '../../cache/insightStore';
 import { findSaved } from '../../current/savedSearches';
-import { fetchDocuments, type FetchEvent } from '../../documents/fetchDocuments';
-import { tenderDocuments } from '../../documents/cardDocuments';
-import { extractDocuments } from '../../documents/extractDocuments';
+import type { FetchEvent } from '../../documents/fetchDocuments';
+import { documentFilesOf, downloadDocuments } from '../../documents/downloadDocuments';
+import { tenderDocumentStates } from '../../documents/documentStates';
+import { copyDocumentForOpening, DocumentOpenError, findTenderDocument } from '../../documents/openDocument';
 import { diffTenderDocuments, DocumentDiffError } from '../../documents/documentDiff';
-import { DocumentExtractor } from '../../docfiles/extract/extractRunner';
-import { safeDocumentFileName } from '../../domain/documentFiles';
 import { pick } from '../../i18n/text';
 
 const MB = 1024 * 1024;
@@ -98,16 +92,15 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
     if (!search) throw new CliError({ ru: `нет сохранённого поиска «${label}»: укажите его метку или filter_id`, en: `no saved search "${label}": give its label or filter id` });
     ids = tenderIdsOfSavedSearch(cache, search.filterId);
   } else ids = markStore(cache).markedIds({});
-  const store = BlobStore.besideCache(cache.file);
-  store.sweep();
   const locale = ctx.locale;
-  const summary = await fetchDocuments({
+  // The same use case as the app's «Скачать документы» job: download, then read the text of what is new.
+  const { fetched: summary, extracted } = await downloadDocuments({
     cache,
-    store,
     tenderIds: ids,
-    maxTotalBytes: maxMb * MB,
-    download: { maxBytes: fileMaxMb === null ? DEFAULT_MAX_FILE_BYTES : fileMaxMb * MB },
+    maxTotalMb: maxMb,
+    maxFileMb: fileMaxMb ?? DEFAULT_MAX_FILE_BYTES / MB,
     signal,
+    onExtracted: (_sha, _r, done, total) => ctx.out.progress(ctx.tr(`Текст документов: ${done} из ${total}`, `Documents' text: ${done} of ${total}`), done / total),
     onEvent: (e: FetchEvent) => {
       if (e.type === 'bytes') {
         ctx.out.progress(`${e.document.name}: ${mb(e.received)}${e.total !== null ? ` / ${mb(e.total)}` : ''} ${ctx.tr('МБ', 'MB')}`, e.total ? e.received / e.total : undefined);
@@ -127,20 +120,6 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
       );
     },
   });
-  // The text of what is stored and not yet read, in the extraction thread (search and diff read it).
-  const extractor = new DocumentExtractor();
-  let extracted;
-  try {
-    extracted = await extractDocuments({
-      cache,
-      store,
-      extractor,
-      signal,
-      onDocument: (_sha, r, done, total) => ctx.out.progress(ctx.tr(`Текст документов: ${done} из ${total}`, `Documents' text: ${done} of ${total}`), done / total),
-    });
-  } finally {
-    await extractor.close();
-  }
   ctx.out.endProgress();
   const stopped = summary.stopped ? pick(summary.stopped, locale) : null;
   ctx.out.result(
@@ -173,41 +152,19 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
   if (summary.failed > 0 || stopped) process.exitCode = 1;
 }
 
-/**
- * A document's state as the card shows it: not downloaded, downloaded (text not read yet), text
- * extracted, scan (no text layer), failed (the download or the reading, with the reason).
- */
-type DocState = 'not_downloaded' | 'downloaded' | 'text_extracted' | 'scan' | 'failed';
-
 async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
   const a = parseCommandArgs(args, {});
   if (a.positionals.length !== 1) throw usageError('docs', 'list');
   const id = tenderId(a.positionals[0], 'list');
   const cache = await ctx.cache();
-  const held = tenderDocuments(cache, id);
+  // The states as the app's card shows them (documents/documentStates.ts).
+  const held = tenderDocumentStates(cache, documentFilesOf(cache), id);
   if (!held) throw new CliError({ ru: `карточки закупки ${id} нет в кэше — откройте её (tenderwb card tender ${id})`, en: `tender ${id}'s card is not in the cache; open it ("tenderwb card tender ${id}")` });
-  const store = BlobStore.besideCache(cache.file);
-  const docs = documentStore(cache);
   if (held.documents.length === 0) ctx.out.info(ctx.tr(`У закупки ${id} (версия ${held.version}) документов нет.`, `Tender ${id} (version ${held.version}) lists no documents.`));
   for (const d of held.documents) {
-    const f = docs.fetchOf(d.url);
-    const textRow = f?.held ? docs.textOf(f.sha256) : undefined;
-    const downloaded = f?.held === true && store.has(f.sha256);
-    const state: DocState = !downloaded
-      ? f && !f.held
-        ? 'failed'
-        : 'not_downloaded'
-      : textRow === undefined
-        ? 'downloaded'
-        : textRow.state === 'text'
-          ? 'text_extracted'
-          : textRow.state === 'scan'
-            ? 'scan'
-            : 'failed';
-    const bytes = f?.held ? f.bytes : null;
-    const sha256 = f?.held ? f.sha256 : null;
-    const reason = f && !f.held ? pick(f.reason, ctx.locale) : textRow?.reason ? pick(textRow.reason, ctx.locale) : null;
-    ctx.out.result({ tender_id: id, version: held.version, id: d.id, name: d.name, extension: d.extension, url: d.url, state, bytes, sha256, reason, format: textRow?.format ?? null, chars: textRow?.text.length ?? null }, () => {
+    const { state, bytes, sha256 } = d;
+    const reason = d.reason ? pick(d.reason, ctx.locale) : null;
+    ctx.out.result({ tender_id: id, version: held.version, id: d.id, name: d.name, extension: d.extension, url: d.url, state, bytes, sha256, reason, format: d.format, chars: d.chars }, () => {
       const size = `${mb(bytes ?? 0)} ${ctx.tr('МБ', 'MB')}`;
       const said =
         state === 'downloaded'
@@ -228,21 +185,20 @@ async function openCommand(ctx: CliContext, args: string[]): Promise<void> {
   const a = parseCommandArgs(args, { 'path-only': { type: 'boolean' } });
   if (a.positionals.length !== 2) throw usageError('docs', 'open');
   const id = tenderId(a.positionals[0], 'open');
-  const wanted = a.positionals[1]!.trim().toLowerCase();
   const cache = await ctx.cache();
-  const held = tenderDocuments(cache, id);
-  if (!held) throw new CliError({ ru: `карточки закупки ${id} нет в кэше`, en: `tender ${id}'s card is not in the cache` });
-  const doc = held.documents.find((d) => d.name.toLowerCase() === wanted || `${d.name}.${d.extension}`.toLowerCase() === wanted || String(d.ordinal) === wanted);
-  if (!doc) throw new CliError({ ru: `у закупки ${id} нет документа «${a.positionals[1]}» (tenderwb docs list ${id})`, en: `tender ${id} has no document "${a.positionals[1]}" (tenderwb docs list ${id})` });
-  const name = safeDocumentFileName(doc.name, doc.extension);
-  if (name === null) throw new CliError({ ru: `«${doc.name}» — исполняемый файл или скрипт: такие документы не открываются`, en: `"${doc.name}" is an executable or a script: such documents are not opened` });
-  const f = documentStore(cache).fetchOf(doc.url);
-  const store = BlobStore.besideCache(cache.file);
-  if (!f?.held || !store.has(f.sha256)) throw new CliError({ ru: `документ «${doc.name}» не скачан (tenderwb docs fetch --tender ${id})`, en: `"${doc.name}" is not downloaded ("tenderwb docs fetch --tender ${id}")` });
-  const dir = await mkdtemp(join(tmpdir(), 'tenderwb-doc-'));
-  const path = join(dir, name);
-  await copyFile(store.pathOf(f.sha256), path);
-  ctx.out.result({ tender_id: id, name: doc.name, path, sha256: f.sha256 }, path);
+  // The app's «Открыть» does the same (documents/openDocument.ts): a copy under a safe name, executables refused.
+  let copy;
+  let name;
+  try {
+    const doc = findTenderDocument(cache, id, a.positionals[1]!);
+    name = doc.name;
+    copy = await copyDocumentForOpening(cache, documentFilesOf(cache), id, doc);
+  } catch (e) {
+    if (e instanceof DocumentOpenError) throw new CliError(e.text);
+    throw e;
+  }
+  const { path } = copy;
+  ctx.out.result({ tender_id: id, name, path, sha256: copy.sha256 }, path);
   if (a.values['path-only']) return;
   const opener = process.platform === 'darwin' ? ['open', [path]] : process.platform === 'win32' ? ['explorer.exe', [path]] : ['xdg-open', [path]];
   const child = spawn(opener[0] as string, opener[1] as string[], { detached: true, stdio: 'ignore' });

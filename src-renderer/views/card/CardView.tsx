@@ -135,11 +135,11 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
           </header>
           {kind === 'tender' && !earlier && <MarksPanel tenderId={id} onShowDiff={(from, to) => setDiffFocus((f) => ({ from, to, nonce: (f?.nonce ?? 0) + 1 }))} />}
           {kind === 'tender' ? (
-            <TenderDetails card={c} page={page} onPage={setPage} {...(missing.positions || missing.documents ? { notLoaded: { ...missing, load } } : {})} />
+            <TenderDetails card={c} page={page} onPage={setPage} {...(earlier ? {} : { documentsOf: id })} {...(missing.positions || missing.documents ? { notLoaded: { ...missing, load } } : {})} />
           ) : (
             <ContractDetails card={c} page={page} onPage={setPage} {...(missing.positions ? { notLoaded: load } : {})} />
           )}
-          <VersionHistory kind={kind} id={id} versions={data.versions} focus={diffFocus} {...(earlier ? { versionLabel: (v: number) => formatDateTime(new Date(v * 1000).toISOString(), locale) } : {})} />
+          <VersionHistory kind={kind} id={id} versions={data.versions} focus={diffFocus} documentsDiff={kind === 'tender' && !earlier} {...(earlier ? { versionLabel: (v: number) => formatDateTime(new Date(v * 1000).toISOString(), locale) } : {})} />
           {kind === 'tender' && !earlier && <RelatedContracts tenderId={id} />}
         </>
       )}

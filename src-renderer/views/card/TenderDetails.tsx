@@ -5,10 +5,27 @@ import { formatDateTime, formatRub } from '../../format/format';
 import { useStrings, useLocale } from '../../i18n/i18n';
 import { cardStrings } from './cardStrings';
 import { arr, named, num, obj, str, type Json } from './cardFields';
+import { TenderDocuments } from '../../components/documents/TenderDocuments';
 import { ExternalLink, Fields, NotLoaded, Organization, Positions, Section, type LoadCard } from './CardParts';
 
 /** `notLoaded`: the card was never opened (its stored object is shown), with how to load it; its parts then say so. */
-export function TenderDetails({ card, page, onPage, notLoaded }: { card: Json; page: number; onPage(page: number): void; notLoaded?: { positions: boolean; documents: boolean; load: LoadCard } }) {
+/**
+ * `documentsOf`: the tender whose documents the section lists with their states, download and opening (
+ * the current generation's cache); without it (an earlier-generation profile) the card's links are listed.
+ */
+export function TenderDetails({
+  card,
+  page,
+  onPage,
+  notLoaded,
+  documentsOf,
+}: {
+  card: Json;
+  page: number;
+  onPage(page: number): void;
+  notLoaded?: { positions: boolean; documents: boolean; load: LoadCard };
+  documentsOf?: number;
+}) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
   const lots = arr(card, 'lots');
@@ -66,6 +83,9 @@ export function TenderDetails({ card, page, onPage, notLoaded }: { card: Json; p
         </Section>
       )}
       <Positions card={card} page={page} onPage={onPage} {...(notLoaded?.positions ? { notLoaded: notLoaded.load } : {})} />
+      {documentsOf !== undefined && !notLoaded?.documents ? (
+        <TenderDocuments tenderId={documentsOf} />
+      ) : (
       <Section title={notLoaded?.documents ? `${s.documents} — ${s.notLoaded}` : s.documents} testId="card-documents">
         {notLoaded?.documents ? (
           <NotLoaded text={s.documentsNotLoaded} load={notLoaded.load} testId="card-documents-not-loaded" />
@@ -83,6 +103,7 @@ export function TenderDetails({ card, page, onPage, notLoaded }: { card: Json; p
           </ul>
         )}
       </Section>
+      )}
       <Section title={s.organization} testId="card-organization">
         <Organization org={obj(card, 'organization')} role="customer" />
       </Section>

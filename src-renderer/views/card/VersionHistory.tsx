@@ -10,6 +10,7 @@ import { useStrings, useLocale } from '../../i18n/i18n';
 import { useVersionDiff } from './useCardData';
 import { cardStrings } from './cardStrings';
 import { Section } from './CardParts';
+import { DocumentsDiff } from '../../components/documents/DocumentsDiff';
 import { statedVersion } from './cardFields';
 
 /**
@@ -24,12 +25,15 @@ export function VersionHistory({
   versions,
   versionLabel,
   focus,
+  documentsDiff,
 }: {
   kind: CardResult['kind'];
   id: number;
   versions: CardResult['versions'];
   versionLabel?: (version: number) => string;
   focus?: { from: number; to: number; nonce: number };
+  /** A tender of the current generation: the documents' diff beside the field diff. */
+  documentsDiff?: boolean;
 }) {
   const s = useStrings(cardStrings);
   const locale = useLocale();
@@ -140,6 +144,7 @@ export function VersionHistory({
               </ul>
             )}
             {diff.result.notCompared.length > 0 && <p className="card__muted">{s.notCompared(diff.result.notCompared.join('; '))}</p>}
+            {documentsDiff && <DocumentsDiff tenderId={id} from={diff.from} to={diff.to} />}
           </div>
         )}
       </Section>

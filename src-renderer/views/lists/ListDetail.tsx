@@ -4,6 +4,7 @@
  * «Отметить…» on the selected members. It renders; its data and edits come from useListDetail.
  */
 import { useMemo, useState } from 'react';
+import { ListDocumentsButton, ListDocumentsProgress, useListDocuments } from '../../components/documents/ListDocuments';
 import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
@@ -33,6 +34,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const locale = useLocale();
   const navigate = useAppStore((st) => st.navigate);
   const [exporting, setExporting] = useState(false);
+  const docs = useListDocuments(list.listId);
   // The palette's «Экспорт в файл (XLSX, CSV)…» opens the list's export dialog, as the button does.
   useProvideAction('export.open', () => setExporting(true));
   // Esc and Alt+← close the detail and give the focus back to the list's item, which stays shown.
@@ -111,6 +113,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         <button type="button" className="btn--link" onClick={() => navigate({ view: 'insights', at: { page: 'flags', scope: { kind: 'list', listId: list.listId } }, back: { view: 'lists', listId: list.listId } })} data-testid="lists-flags">
           {s.flags}
         </button>
+        <ListDocumentsButton start={docs.start} running={docs.running} />
         <span className="lists__spacer" />
         <MarksButton ids={selectedIds} onApplied={paged.refresh} testId="lists-marks" openRequest={markRequest} />
         {selectedIds.length > 0 && (
@@ -125,6 +128,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         )}
       </div>
       {jobId && <JobProgress jobId={jobId} testId="lists-job" />}
+      <ListDocumentsProgress jobId={docs.jobId} error={docs.error} />
       {message && (
         <p className="lists__message" role="status" data-testid="lists-message">
           {message}

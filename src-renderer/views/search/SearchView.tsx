@@ -5,13 +5,14 @@
  */
 import { useAppStore } from '../../state/store';
 import { useStrings, type Strings } from '../../i18n/i18n';
+import { DocumentSearch } from './DocumentSearch';
 import { OfflineSearch } from './OfflineSearch';
 import { OnlineSearch } from './OnlineSearch';
 import { useSearchStore } from './searchStore';
 
-const strings: Strings<{ title: string; online: string; offline: string; modes: string }> = {
-  ru: { title: 'Поиск закупок', online: 'На сервере', offline: 'В кэше (офлайн)', modes: 'Где искать' },
-  en: { title: 'Tender search', online: 'On the server', offline: 'In the cache (offline)', modes: 'Where to search' },
+const strings: Strings<{ title: string; online: string; offline: string; documents: string; modes: string }> = {
+  ru: { title: 'Поиск закупок', online: 'На сервере', offline: 'В кэше (офлайн)', documents: 'В документах', modes: 'Где искать' },
+  en: { title: 'Tender search', online: 'On the server', offline: 'In the cache (offline)', documents: 'In the documents', modes: 'Where to search' },
 };
 
 export function SearchView() {
@@ -20,7 +21,7 @@ export function SearchView() {
   // the cache is searched there.
   const earlier = useAppStore((st) => st.activeProfile?.generation === 'earlier');
   const chosen = useSearchStore((st) => st.mode);
-  const mode = earlier ? 'offline' : chosen;
+  const mode = earlier && chosen !== 'offline' ? 'offline' : chosen;
   const setMode = useSearchStore((st) => st.setMode);
   const online = useAppStore((st) => st.online);
   return (
@@ -37,9 +38,15 @@ export function SearchView() {
           <button type="button" role="tab" aria-selected={mode === 'offline'} data-testid="mode-offline" className={mode === 'offline' ? 'tab tab--active' : 'tab'} onClick={() => setMode('offline')}>
             {s.offline}
           </button>
+          {/* The documents' own offline search: the current generation's cards list the documents. */}
+          {!earlier && (
+            <button type="button" role="tab" aria-selected={mode === 'documents'} data-testid="mode-documents" className={mode === 'documents' ? 'tab tab--active' : 'tab'} onClick={() => setMode('documents')}>
+              {s.documents}
+            </button>
+          )}
         </div>
       </div>
-      {mode === 'online' ? <OnlineSearch /> : <OfflineSearch />}
+      {mode === 'online' ? <OnlineSearch /> : mode === 'documents' ? <DocumentSearch /> : <OfflineSearch />}
     </section>
   );
 }

@@ -50,7 +50,8 @@ export interface RunState {
 }
 
 interface SearchState {
-  mode: 'online' | 'offline';
+  /** Where to search: the server, the cache's tenders, or «в документах» (the downloaded documents' text). */
+  mode: 'online' | 'offline' | 'documents';
   form: SearchForm;
   errors: FieldErrors;
   label: string;
@@ -64,7 +65,7 @@ interface SearchState {
   /** The offline query actually run (changes only on "Search the cache"). */
   offlineQuery: OfflineForm | null;
   offlineErrors: FieldErrors;
-  setMode(mode: 'online' | 'offline'): void;
+  setMode(mode: 'online' | 'offline' | 'documents'): void;
   setForm(patch: Partial<SearchForm>): void;
   replaceForm(form: SearchForm): void;
   setErrors(errors: FieldErrors): void;

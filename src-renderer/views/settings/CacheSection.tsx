@@ -3,8 +3,7 @@
  */
 import { useLocale } from '../../i18n/i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatInt } from '../../format/format';
-import { formatBytes } from './settingsLogic';
+import { formatBytes, formatInt } from '../../format/format';
 import type { S } from './settingsStrings';
 import { useCacheInfo } from './useSettingsData';
 

@@ -12,6 +12,7 @@ import { TokensSection } from './TokensSection';
 import { MoneySection } from './MoneySection';
 import { NotificationsSection } from './NotificationsSection';
 import { CacheSection } from './CacheSection';
+import { DocumentsSection } from './DocumentsSection';
 import { TeamSection } from './TeamSection';
 
 export function SettingsView() {
@@ -25,6 +26,7 @@ export function SettingsView() {
       <MoneySection />
       <NotificationsSection />
       <TeamSection />
+      <DocumentsSection />
       <CacheSection s={s} />
     </section>
   );

@@ -40,16 +40,3 @@ export function profileFormProblems(d: ProfileDraft & { token: string }, locale:
   return out;
 }
 
-/** Bytes as KB/MB/GB (binary multiples), with the locale's decimal separator. */
-export function formatBytes(bytes: number, locale: Locale): string {
-  const units = locale === 'ru' ? ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'] : ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = Math.max(0, bytes);
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  const digits = i === 0 || v >= 100 ? 0 : 1;
-  const text = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(v);
-  return `${text}\u00a0${units[i]}`;
-}

@@ -148,6 +148,15 @@ describe('core host: the core runs in a worker thread', () => {
     expect((where as { value: { path: string } }).value.path).toMatch(/platform=chooseSavePath$/);
   });
 
+  it('proxies opening a document’s copy with the system’s program (Electron: openPath) when the parent has it', async () => {
+    const dataDir = tempDir();
+    const openedPaths: string[] = [];
+    const host = await start({ dataDir, platform: { ...electronPlatform(), openPath: async (p) => (openedPaths.push(p), true) } });
+    expect((await host.invoke('cache.info', {})) as unknown).toMatchObject({ ok: true, value: { path: expect.stringMatching(/platform=chooseSavePath,openPath$/) } });
+    expect(await host.invoke('documents.open', { tenderId: 3, ordinal: 2 })).toEqual({ ok: true, value: { opened: true, downloadUrl: null, fileName: 'doc-2.pdf' } });
+    expect(openedPaths).toEqual([join(dataDir, 'doc-3-2.pdf')]);
+  });
+
   it('offers the core exactly the platform the parent has (browser mode: downloads, no dialog) and passes failures back', async () => {
     const dataDir = tempDir();
     const published: [string, string][] = [];

@@ -43,7 +43,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     // Where the handler runs, and what the platform proxy offers there.
     'cache.info': async () => {
       note('cache.info');
-      const offers = ['chooseSavePath', 'publishDownload'].filter((m) => typeof options.platform[m as 'chooseSavePath'] === 'function');
+      const offers = ['chooseSavePath', 'publishDownload', 'openPath'].filter((m) => typeof options.platform[m as 'chooseSavePath'] === 'function');
       return { path: `thread=${threadId} platform=${offers.join(',')}`, sizeBytes: threadId, tenders: 0, tenderVersions: 0, contracts: 0, contractVersions: 0, cards: 0 };
     },
     // What reached the core so far.
@@ -83,6 +83,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       }
       const downloadUrl = await options.platform.publishDownload!(join(options.dataDir, fileName), fileName);
       return { saved: true, path: null, downloadUrl, fileName, rows: 3 };
+    },
+    // A document's copy handed to the system's program (Electron: openPath), else published as a download.
+    'documents.open': async ({ tenderId, ordinal }) => {
+      note('documents.open');
+      const path = join(options.dataDir, `doc-${tenderId}-${ordinal}.pdf`);
+      if (options.platform.openPath !== undefined) return { opened: await options.platform.openPath(path), downloadUrl: null, fileName: `doc-${ordinal}.pdf` };
+      return { opened: false, downloadUrl: await options.platform.publishDownload!(path, `doc-${ordinal}.pdf`), fileName: `doc-${ordinal}.pdf` };
     },
     // Answers outside its result schema (for the development-mode check).
     'balance.get': async () => ({ balance: 'lots' }) as never,
