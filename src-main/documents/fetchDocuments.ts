@@ -84,10 +84,10 @@ export async function fetchDocuments(input: FetchDocumentsInput): Promise<FetchS
     const fileCap = input.download?.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
     const room = input.maxTotalBytes === null ? Infinity : input.maxTotalBytes - docs.storedBytes();
     const stopAtLimit = (): void => {
-      const limit = Math.round(input.maxTotalBytes! / 1024 / 1024);
+      const limit = (locale: string): string => (input.maxTotalBytes! / 1024 / 1024).toLocaleString(locale, { maximumFractionDigits: 2 });
       summary.stopped = text(
-        `достигнут предел места под документы (${limit} МБ) — остальные не скачаны; увеличьте предел (--max-mb или «Настройки»)`,
-        `the documents' disk limit (${limit} MB) is reached: the rest were not downloaded; raise it (--max-mb or Settings)`,
+        `достигнут предел места под документы (${limit('ru-RU')} МБ) — остальные не скачаны; увеличьте предел (--max-mb или «Настройки»)`,
+        `the documents' disk limit (${limit('en-GB')} MB) is reached: the rest were not downloaded; raise it (--max-mb or Settings)`,
       );
     };
     if (room <= 0) {
