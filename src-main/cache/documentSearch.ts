@@ -12,7 +12,7 @@
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
 import { parseText } from './offlineSearch';
-import { stemRussian } from '../domain/russianStem';
+import { indexStems } from '../domain/russianStem';
 import { tagKey } from '../domain/marks';
 import { text } from '../i18n/text';
 
@@ -44,12 +44,16 @@ export function documentMatch(input: string, expand: (prefix: string) => string[
   const item = (i: { type: 'word' | 'phrase'; text: string; prefix: boolean }): string => {
     if (i.type === 'phrase') return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
     if (i.prefix) return `${quote(i.text)} *`;
-    // The index folds й to и (remove_diacritics), so the stem is cut from the folded word.
-    const folded = i.text.toLowerCase().replace(/й/g, 'и');
-    const { term, prefix } = stemRussian(folded);
+    // The index keeps й and ё as written: the stem (each е/ё both ways) is looked up in its own words.
+    const { terms, prefix } = indexStems(i.text);
     if (!prefix) return quote(i.text);
-    const forms = expand(term);
-    if (forms === null) return `${quote(term)} *`;
+    const found = new Set<string>();
+    for (const term of terms) {
+      const forms = expand(term);
+      if (forms === null) return terms.length === 1 ? `${quote(term)} *` : `(${terms.map((t) => `${quote(t)} *`).join(' OR ')})`;
+      for (const f of forms) found.add(f);
+    }
+    const forms = [...found];
     return forms.length === 0 ? quote(i.text) : forms.length === 1 ? quote(forms[0]!) : `(${forms.map(quote).join(' OR ')})`;
   };
   const groups = parsed.groups.map((g) => (g.length === 1 ? item(g[0]!) : `(${g.map(item).join(' OR ')})`));
@@ -109,10 +113,12 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
             LIMIT @limit`,
         )
         .all(params);
+      // One hit per tender and content: the same bytes listed twice by a tender are one hit, while two documents
+      // of the same name (each amendment's «Изменения в извещение») are two.
       const seen = new Set<string>();
       const hits: DocumentHit[] = [];
       for (const r of rows) {
-        const key = `${r.tender_id}\u0000${r.name}`;
+        const key = `${r.tender_id}\u0000${r.sha256}`;
         if (seen.has(key)) continue;
         seen.add(key);
         hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet: r.snippet.replace(/\s+/g, ' ') });
