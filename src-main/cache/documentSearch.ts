@@ -7,12 +7,14 @@
  * tender's own: law, region (from the cache's tender row) and marks (a tag or a pipeline status).
  *
  * Newest first, not ranked: as in the offline search, ranking scores every match, so a common word costs what
- * all its documents cost; walking the index's rowids backwards stops at the page (bench/documents.ts).
+ * all its documents cost; walking the index's rowids backwards stops at the page, and the snippets are made for
+ * the hits shown only, from the query's own words (./documentSnippet.ts; bench/documents.ts).
  */
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
 import { parseText } from './offlineSearch';
 import { indexStems } from '../domain/russianStem';
+import { documentSnippet, emptyHighlight, highlightKey, type Highlight } from './documentSnippet';
 import { tagKey } from '../domain/marks';
 import { text } from '../i18n/text';
 
@@ -40,33 +42,62 @@ const MAX_EXPANSION = 64;
  * prefix query merges every form's postings before the first row.
  */
 export function documentMatch(input: string, expand: (prefix: string) => string[] | null = () => null): string {
+  return compileDocumentQuery(input, expand).match;
+}
+
+/** The MATCH expression and the words a hit's snippet marks (those of the query's wanted parts, not its minus words). */
+function compileDocumentQuery(input: string, expand: (prefix: string) => string[] | null): { match: string; highlight: Highlight } {
   const parsed = parseText(input);
+  const highlight = emptyHighlight();
+  let marking = true;
+  const mark = (words: readonly string[], lastIsPrefix = false): void => {
+    if (!marking) return;
+    // Several words (a phrase, or a word the tokenizer splits: «COM-2000023») are one span, as in snippet().
+    if (words.length > 1) highlight.phrases.push({ words: words.map(highlightKey), prefix: lastIsPrefix });
+    else if (words.length === 1 && lastIsPrefix) highlight.prefixes.push(highlightKey(words[0]!));
+    else if (words.length === 1) highlight.exact.add(highlightKey(words[0]!));
+  };
+  const wordsOf = (s: string): string[] => s.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
   const item = (i: { type: 'word' | 'phrase'; text: string; prefix: boolean }): string => {
-    if (i.type === 'phrase') return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
-    if (i.prefix) return `${quote(i.text)} *`;
+    if (i.type === 'phrase' || i.prefix) {
+      mark(wordsOf(i.text), i.prefix);
+      return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
+    }
     // The index keeps й and ё as written: the stem (each е/ё both ways) is looked up in its own words.
     const { terms, prefix } = indexStems(i.text);
-    if (!prefix) return quote(i.text);
+    if (!prefix) {
+      mark(wordsOf(i.text));
+      return quote(i.text);
+    }
     const found = new Set<string>();
     for (const term of terms) {
       const forms = expand(term);
-      if (forms === null) return terms.length === 1 ? `${quote(term)} *` : `(${terms.map((t) => `${quote(t)} *`).join(' OR ')})`;
+      if (forms === null) {
+        for (const t of terms) mark([t], true);
+        return terms.length === 1 ? `${quote(term)} *` : `(${terms.map((t) => `${quote(t)} *`).join(' OR ')})`;
+      }
       for (const f of forms) found.add(f);
     }
     const forms = [...found];
+    if (forms.length === 0) mark(wordsOf(i.text));
+    else for (const f of forms) mark([f]);
     return forms.length === 0 ? quote(i.text) : forms.length === 1 ? quote(forms[0]!) : `(${forms.map(quote).join(' OR ')})`;
   };
   const groups = parsed.groups.map((g) => (g.length === 1 ? item(g[0]!) : `(${g.map(item).join(' OR ')})`));
   if (groups.length === 0) throw new OfflineQueryError(text('Введите слово или фразу, которые нужно найти в документах.', 'Type a word or phrase to find in the documents.'));
+  marking = false;
   const excluded = parsed.excluded.map(item);
-  return groups.join(' AND ') + excluded.map((e) => ` NOT ${e}`).join('');
+  return { match: groups.join(' AND ') + excluded.map((e) => ` NOT ${e}`).join(''), highlight };
 }
 
 export interface DocumentSearch {
   search(q: DocumentQuery): DocumentHit[];
 }
 
-type Row = { tender_id: number; version: number; name: string; extension: string; url: string; sha256: string; snippet: string };
+type Row = { tender_id: number; version: number; name: string; extension: string; url: string; sha256: string; text_id: number };
+
+/** How much of a hit's text its snippet is looked for in (the rest: FTS5's snippet). */
+const SNIPPET_TEXT_CHARS = 200_000;
 
 export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
   const { db } = cache;
@@ -78,9 +109,11 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
     for (let t = nextTerm.get(prefix, last); t !== undefined && found.length <= MAX_EXPANSION; t = nextTerm.get(`${t}\u0001`, last)) found.push(t);
     return found.length > MAX_EXPANSION ? null : found;
   };
+  const head = db.prepare<[number, number], string>('SELECT substr(text, 1, ?) FROM document_text WHERE id = ?').pluck();
+  const ftsSnippet = db.prepare<[string, number], string>(`SELECT snippet(document_fts, 0, '[', ']', '…', 16) FROM document_fts WHERE document_fts MATCH ? AND rowid = ?`).pluck();
   return {
     search(q) {
-      const match = documentMatch(q.text, expand);
+      const { match, highlight } = compileDocumentQuery(q.text, expand);
       const where: string[] = ['document_fts MATCH @match', 'r.version = (SELECT MAX(r2.version) FROM document_ref r2 WHERE r2.tender_id = r.tender_id)'];
       const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, q.limit ?? 50), 500) };
       if (q.laws?.length) {
@@ -102,8 +135,7 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
       // Prepared per shape of the filters (a handful of shapes), with every value bound.
       const rows = db
         .prepare<Record<string, unknown>, Row>(
-          `SELECT r.tender_id, r.version, r.name, r.extension, r.url, t.sha256,
-                  snippet(document_fts, 0, '[', ']', '…', 16) AS snippet
+          `SELECT r.tender_id, r.version, r.name, r.extension, r.url, t.sha256, t.id AS text_id
              FROM document_fts
              JOIN document_text t ON t.id = document_fts.rowid
              JOIN document_fetch f ON f.sha256 = t.sha256
@@ -121,7 +153,10 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
         const key = `${r.tender_id}\u0000${r.sha256}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet: r.snippet.replace(/\s+/g, ' ') });
+        // The snippet only for the hits shown (see documentSnippet.ts); FTS5's own when the words are not in the
+        // text read (a match deep in a very long document, or a form the query's words do not name).
+        const snippet = documentSnippet(head.get(SNIPPET_TEXT_CHARS, r.text_id) ?? '', highlight) ?? ftsSnippet.get(match, r.text_id) ?? '';
+        hits.push({ tenderId: r.tender_id, version: r.version, document: r.name, extension: r.extension, url: r.url, sha256: r.sha256, snippet: snippet.replace(/\s+/g, ' ') });
       }
       return hits;
     },

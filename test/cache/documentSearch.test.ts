@@ -53,4 +53,12 @@ describe('«в документах»', () => {
     expect(hits.filter((h) => h.tenderId === 3)).toHaveLength(1);
   });
 
+  it('a hit’s snippet marks the query’s words in the forms the document writes, not its minus words', () => {
+    const [hit] = documentSearch(cache).search({ text: 'зеленый -лак' });
+    expect(hit?.snippet).toBe('Краска фасадная [зелёного] цвета, ёмкость 10 л.');
+    const [inPhrase] = documentSearch(cache).search({ text: '"срок поставки" -ведро' });
+    // A phrase is one span, as FTS5's snippet() marks it; so is a number the tokenizer splits.
+    expect(inPhrase?.snippet).toBe('Изменён [срок поставки] краски: 20 дней.');
+    expect(documentSearch(cache).search({ text: '"10 л"' })[0]?.snippet).toBe('…зелёного цвета, ёмкость [10 л].');
+  });
 });
