@@ -73,6 +73,32 @@ describe('tenderwb docs fetch --marked and --auto', () => {
   }, 300_000);
 });
 
+describe('tenderwb sync honours the automatic download', () => {
+  it('after its pages are stored, sync downloads the documents of the saved searches the settings choose, only of held cards', async () => {
+    await cli.ok(['--json', 'search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'vac']);
+    await cli.ok(['sync', 'vac']);
+    setDocuments({ autoDownload: { marked: false, lists: [], savedSearches: ['vac'] }, maxFileMb: 100, maxTotalMb: 2048 });
+    try {
+      const first = await cli.ok(['--json', 'sync', 'vac']);
+      const auto = first.lines.find((l) => l.auto === true);
+      // No card of the search's tenders is held: nothing to download, each named (a card is the analyst's to open).
+      expect(auto).toMatchObject({ summary: true, tenders: 0, files: 0 });
+      const ids = auto!.no_card as number[];
+      expect(ids.length).toBeGreaterThan(0);
+      await cli.ok(['card', 'tender', String(ids[0])]);
+      const second = await cli.ok(['--json', 'sync', 'vac']);
+      expect(second.lines.find((l) => l.auto === true)).toMatchObject({ tenders: 1, failed: 0, no_card: ids.slice(1) });
+      const listed = await cli.ok(['--json', 'docs', 'list', String(ids[0])]);
+      expect(listed.lines.length).toBeGreaterThan(0);
+      for (const d of listed.lines) expect(['text_extracted', 'scan']).toContain(d.state);
+    } finally {
+      setDocuments({ autoDownload: { marked: false, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 2048 });
+    }
+    // Off again: sync prints no documents line.
+    expect((await cli.ok(['--json', 'sync', 'vac'])).lines.some((l) => l.auto === true)).toBe(false);
+  }, 600_000);
+});
+
 describe('tenderwb docs diff on a real amendment', () => {
   it('prints the words that changed in the amended documents, and --json gives one object per document with its word diff', async () => {
     // Open tenders at version 1, their cards held and documents downloaded; then the sandbox amends most tenders.
