@@ -13,7 +13,7 @@
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
 import { parseText } from './offlineSearch';
-import { indexStems } from '../domain/russianStem';
+import { indexStems, yoSpellings } from '../domain/russianStem';
 import { documentSnippet, emptyHighlight, highlightKey, type Highlight } from './documentSnippet';
 import { tagKey } from '../domain/marks';
 import { text } from '../i18n/text';
@@ -41,13 +41,34 @@ const MAX_EXPANSION = 64;
  * that start with a stem (null when there are too many): an OR of exact words is walked lazily, while a native
  * prefix query merges every form's postings before the first row.
  */
-export function documentMatch(input: string, expand: (prefix: string) => string[] | null = () => null): string {
-  return compileDocumentQuery(input, expand).match;
+export function documentMatch(input: string, expand: (prefix: string) => string[] | null = () => null, held: (term: string) => boolean = () => false): string {
+  return compileDocumentQuery(input, expand, held).match;
 }
 
-/** The MATCH expression and the words a hit's snippet marks (those of the query's wanted parts, not its minus words). */
-function compileDocumentQuery(input: string, expand: (prefix: string) => string[] | null): { match: string; highlight: Highlight } {
+/** At most this many spellings of a phrase are searched (each ё-word of it written as the documents write it). */
+const MAX_SPELLINGS = 16;
+
+/**
+ * The MATCH expression and the words a hit's snippet marks (those of the query's wanted parts, not its minus
+ * words). `held` says whether the index holds a word exactly: the query comes folded to е (parseText), the
+ * documents' index keeps ё, so a phrase or an exact word is also searched as the documents spell it.
+ */
+function compileDocumentQuery(input: string, expand: (prefix: string) => string[] | null, held: (term: string) => boolean): { match: string; highlight: Highlight } {
   const parsed = parseText(input);
+  /** The item's words as the index holds them, when some are held only with ё; null: as typed. */
+  const spelled = (s: string): string | null => {
+    const words = (s.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).map((w) => w.toLowerCase());
+    if (!words.some((w) => w.includes('е'))) return null;
+    let combos: string[][] = [[]];
+    for (const w of words) {
+      const held_ = yoSpellings(w).filter(held);
+      const ways = held_.length > 0 ? held_ : [w];
+      combos = combos.flatMap((c) => ways.map((v) => [...c, v])).slice(0, MAX_SPELLINGS);
+    }
+    const phrases = combos.map((c) => c.join(' '));
+    if (phrases.length === 1 && phrases[0] === words.join(' ')) return null;
+    return phrases.length === 1 ? quote(phrases[0]!) : `(${phrases.map(quote).join(' OR ')})`;
+  };
   const highlight = emptyHighlight();
   let marking = true;
   const mark = (words: readonly string[], lastIsPrefix = false): void => {
@@ -61,13 +82,13 @@ function compileDocumentQuery(input: string, expand: (prefix: string) => string[
   const item = (i: { type: 'word' | 'phrase'; text: string; prefix: boolean }): string => {
     if (i.type === 'phrase' || i.prefix) {
       mark(wordsOf(i.text), i.prefix);
-      return `${quote(i.text)}${i.prefix ? ' *' : ''}`;
+      return (i.prefix ? null : spelled(i.text)) ?? `${quote(i.text)}${i.prefix ? ' *' : ''}`;
     }
     // The index keeps й and ё as written: the stem (each е/ё both ways) is looked up in its own words.
     const { terms, prefix } = indexStems(i.text);
     if (!prefix) {
       mark(wordsOf(i.text));
-      return quote(i.text);
+      return spelled(i.text) ?? quote(i.text);
     }
     const found = new Set<string>();
     for (const term of terms) {
@@ -109,11 +130,12 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
     for (let t = nextTerm.get(prefix, last); t !== undefined && found.length <= MAX_EXPANSION; t = nextTerm.get(`${t}\u0001`, last)) found.push(t);
     return found.length > MAX_EXPANSION ? null : found;
   };
+  const heldTerm = db.prepare<[string], number>('SELECT 1 FROM document_fts_instance WHERE term = ? LIMIT 1').pluck();
   const head = db.prepare<[number, number], string>('SELECT substr(text, 1, ?) FROM document_text WHERE id = ?').pluck();
   const ftsSnippet = db.prepare<[string, number], string>(`SELECT snippet(document_fts, 0, '[', ']', '…', 16) FROM document_fts WHERE document_fts MATCH ? AND rowid = ?`).pluck();
   return {
     search(q) {
-      const { match, highlight } = compileDocumentQuery(q.text, expand);
+      const { match, highlight } = compileDocumentQuery(q.text, expand, (term) => heldTerm.get(term) !== undefined);
       const where: string[] = ['document_fts MATCH @match', 'r.version = (SELECT MAX(r2.version) FROM document_ref r2 WHERE r2.tender_id = r.tender_id)'];
       const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, q.limit ?? 50), 500) };
       if (q.laws?.length) {

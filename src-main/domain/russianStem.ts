@@ -33,14 +33,21 @@ export function stemRussian(word: string): { term: string; prefix: boolean } {
  */
 export function indexStems(word: string): { terms: string[]; prefix: boolean } {
   const { term, prefix } = stemRussian(word.toLowerCase());
-  const at = [...term].flatMap((c, i) => (c === 'е' || c === 'ё' ? [i] : []));
-  if (at.length === 0 || at.length > 3) return { terms: [term], prefix };
-  const terms: string[] = [];
+  return { terms: yoSpellings(term), prefix };
+}
+
+/**
+ * A lowercased word with each of its е or ё written both ways (up to three of them: eight spellings), the word as
+ * given first: what a text written with ё may hold for a query folded to е.
+ */
+export function yoSpellings(word: string): string[] {
+  const at = [...word].flatMap((c, i) => (c === 'е' || c === 'ё' ? [i] : []));
+  if (at.length === 0 || at.length > 3) return [word];
+  const out: string[] = [];
   for (let mask = 0; mask < 1 << at.length; mask++) {
-    const chars = [...term];
+    const chars = [...word];
     at.forEach((pos, k) => (chars[pos] = mask & (1 << k) ? 'ё' : 'е'));
-    terms.push(chars.join(''));
+    out.push(chars.join(''));
   }
-  // The word as typed first: it is the one a lone exact match falls back to.
-  return { terms: [term, ...terms.filter((t) => t !== term)], prefix };
+  return [word, ...out.filter((t) => t !== word)];
 }

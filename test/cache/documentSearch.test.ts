@@ -1,7 +1,8 @@
 /**
  * Issue 30, «в документах», from the review of cache/documentSearch.ts: a word with ё or ending in -ый/-ий finds
- * its other forms as the index holds them (the index folds ё to е and й to и: the stem was cut from a word folded
- * first, «зеленыи», and lost only its и, or from one with ё, and found no form), and
+ * its other forms as the index holds them (the index keeps й and ё: the stem was cut from a word folded first,
+ * «зеленыи», and lost only its и, and a query folded to е missed a document's ё), a phrase written with ё in a
+ * document is found, and
  * two different documents of one tender under the same name (each amendment's «Изменения в извещение») are two
  * hits, while the same bytes listed twice by a tender are one.
  */
@@ -45,6 +46,12 @@ describe('«в документах»', () => {
   it('a word with ё or an adjective in -ый finds the other forms of its stem, as one with е does', () => {
     for (const word of ['зелёная', 'зеленая', 'ЗЕЛЁНЫЙ', 'зеленый', 'фасадный']) expect(documentSearch(cache).search({ text: word }).map((h) => h.tenderId)).toEqual([1]);
     expect(documentSearch(cache).search({ text: 'ёмкостью' }).map((h) => h.tenderId)).toEqual([1]);
+  });
+
+  it('a phrase or a short word finds the documents that write it with ё, typed with ё or е (the query is folded to е)', () => {
+    for (const phrase of ['"зелёного цвета"', '"зеленого цвета"', '"ЕМКОСТЬ 10"']) expect(documentSearch(cache).search({ text: phrase }).map((h) => h.tenderId)).toEqual([1]);
+    expect(documentSearch(cache).search({ text: '"45 ведер"' }).map((h) => h.tenderId)).toEqual([2]);
+    expect(documentSearch(cache).search({ text: '"зеленого чая"' })).toEqual([]);
   });
 
   it('two documents of a tender under the same name are two hits; the same bytes listed twice are one', () => {
