@@ -20,6 +20,9 @@ import { BlobStore } from '../../src-main/docfiles/blobStore';
 import { DocumentExtractor } from '../../src-main/docfiles/extract/extractRunner';
 import { documentsSettingsOf, runAutoDownload, DEFAULT_DOCUMENTS_SETTINGS, type DocumentsSettings } from '../../src-main/documents/autoDownload';
 import { AutoDownloader } from '../../src-main/documents/autoDownloader';
+import { AppNotifications } from '../../src-main/app/notificationTeller';
+import { events } from '../../src-main/contract/ipc';
+import type { SettingsFile } from '../../src-main/workspace/settings';
 import { notificationText } from '../../src-main/i18n/notificationText';
 import { Notifier, type Told } from '../../src-main/notifications/index';
 import type { NotificationEvent } from '../../src-main/domain/notifications';
@@ -142,7 +145,7 @@ describe('automatic download of documents', () => {
       ['Изменения в извещение', 'added'],
     ]);
     const told: Told[] = [];
-    const notifier = new Notifier({ channel: 'app', quietHours: () => null, tell: (t) => told.push(t) });
+    const notifier = new Notifier({ channel: 'cli', quietHours: () => null, tell: (t) => told.push(t) });
     notifier.offer(cache, outcome!.changed);
     notifier.offer(cache, (await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true }) }))!.changed);
     expect(told).toHaveLength(1);
@@ -150,6 +153,24 @@ describe('automatic download of documents', () => {
     expect(words).toEqual({ title: 'Изменилась документация: Закупка 77', body: 'Техническое задание: 1 правка: «30» → «45»; Изменения в извещение: добавлен' });
     expect(notificationText(event, 'en').body).toBe('Техническое задание: 1 edit: «30» → «45»; Изменения в извещение: added');
     expect(told[0]).toMatchObject({ summary: false, target: { view: 'card', tenderId: 77 } });
+    // The app's teller sends it to the window in the same words, leading to the card (a kind the contract knows).
+    const sent: unknown[] = [];
+    const teller = new AppNotifications({
+      settings: { value: { notifications: { enabled: true, quietHours: null } } } as unknown as SettingsFile,
+      locale: () => 'ru',
+      emit: (event, payload) => sent.push({ event, payload }),
+      cache: () => cache,
+      checkMs: 3_600_000,
+    });
+    try {
+      teller.documentsChanged(cache, outcome!.changed);
+    } finally {
+      teller.close();
+    }
+    expect(sent).toEqual([
+      { event: 'notify', payload: { id: expect.any(Number), kind: 'marked_tender_changed', title: 'Изменилась документация: Закупка 77', body: words.body, target: { view: 'card', tenderId: 77 } } },
+    ]);
+    expect(events.notify.safeParse((sent[0] as { payload: unknown }).payload).success).toBe(true);
 
     // A marked tender whose older card's documents were never downloaded: its change cannot be told yet, so no news.
     holdCard(99, 2, [{ path: '/99/1/tz', name: 'Техническое задание' }]);
