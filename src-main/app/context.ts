@@ -23,6 +23,8 @@ import { AppNotifications } from './notificationTeller';
 import type { SandboxProfile } from '../workspace/sandboxProfile';
 import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
 import type { SettingsFile } from '../workspace/settings';
+import { documentsSettingsOf } from '../documents/autoDownload';
+import { AutoDownloader } from '../documents/autoDownloader';
 
 export type { Session } from './sessions';
 
@@ -66,6 +68,7 @@ export class AppContext {
   private readonly runner: JobRunner;
   /** Notifications: follow jobs' pages, deadlines, quiet hours; the `notify` event. */
   readonly notifications: AppNotifications;
+  readonly documents: AutoDownloader;
 
   constructor(deps: ContextDeps) {
     this.registry = deps.registry;
@@ -99,6 +102,7 @@ export class AppContext {
         onJobPageStored: (page, summary, following) => this.notifications.pageStored(session().cache, page, summary, following),
         onVersionsStored: (items) => {
           this.notifications.versionsStored(session().cache, items);
+          this.documents.versionsStored(items);
           deps.onVersionsStored?.(session().cache);
         },
         mutate: (m) => this.network.mutateOrQueue(m),
@@ -118,6 +122,12 @@ export class AppContext {
       locale: () => this.locale,
       emit: deps.emit,
       cache: () => this.sessions.sessionOrNull()?.cache ?? null,
+    });
+    // The documents of the tenders chosen in the settings, downloaded after versions are stored.
+    this.documents = new AutoDownloader({
+      settings: () => documentsSettingsOf(deps.settings.value),
+      cache: () => this.sessions.sessionOrNull()?.cache ?? null,
+      onChanged: (cache, events) => this.notifications.documentsChanged(cache, events),
     });
     this.runner = new JobRunner({
       sessions: this.sessions,
@@ -179,6 +189,7 @@ export class AppContext {
 
   async close(): Promise<void> {
     this.notifications.close();
+    await this.documents.close();
     this.connectivity.close();
     await this.runner.close();
     this.sessions.close();

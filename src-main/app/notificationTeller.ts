@@ -13,7 +13,7 @@ import type { DeliverySummary } from '../cache/versionStore';
 import type { StoredPage } from '../sync/ports';
 import type { StoredVersion } from '../current/deps';
 import { heldSummaryText, notificationText } from '../i18n/notificationText';
-import { deadlineSoonEvents, markedChangeEvents, Notifier, searchPageEvents, storedPageFacts, type Told } from '../notifications/index';
+import { deadlineSoonEvents, markedChangeEvents, Notifier, searchPageEvents, storedPageFacts, type KeyedEvent, type Told } from '../notifications/index';
 import type { SettingsFile } from '../workspace/settings';
 
 const CHECK_MS = 60_000;
@@ -65,6 +65,15 @@ export class AppNotifications {
     }
   }
 
+  /** Marked tenders whose documentation changed, found by the automatic download (documents/autoDownloader.ts). */
+  documentsChanged(cache: CacheDb, events: readonly KeyedEvent[]): void {
+    try {
+      this.notifier.offer(cache, events);
+    } catch {
+      // As in pageStored: the documents are stored whatever happens here.
+    }
+  }
+
   /** Deadlines a day away, and what quiet hours held once they are over. */
   check(now = Date.now()): void {
     const cache = this.deps.cache();
@@ -85,6 +94,9 @@ export class AppNotifications {
     if (!this.deps.settings.value.notifications.enabled) return;
     const locale = this.deps.locale();
     const text = told.summary ? heldSummaryText(told.events, locale) : notificationText(told.event, locale);
-    this.deps.emit('notify', { id: told.id, kind: told.summary ? 'summary' : told.event.event, ...text, target: told.target });
+    // The contract's kinds (contract/ipc.ts) do not name documentation changes yet: told as the marked tender's
+    // change it is, leading to the same card, until the contract gains 'marked_documents_changed'.
+    const kind = told.summary ? 'summary' : told.event.event === 'marked_documents_changed' ? 'marked_tender_changed' : told.event.event;
+    this.deps.emit('notify', { id: told.id, kind, ...text, target: told.target });
   }
 }

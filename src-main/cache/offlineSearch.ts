@@ -20,7 +20,7 @@
 import { perCache, type CacheDb } from './database';
 import { OfflineQueryError } from './errors';
 import { text, type Text } from '../i18n/text';
-import { stemRussian } from '../domain/russianStem';
+import { indexStems } from '../domain/russianStem';
 import {
   foldYo,
   isoSeconds,
@@ -384,13 +384,16 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
    * поставки, поставкой). When the stem has too many forms to expand cheaply, the word is matched exactly.
    */
   const wordForms = (text: string): string => {
-    // The index folds й to и (remove_diacritics), so its vocabulary must be searched the same way.
-    const folded = text.toLowerCase().replace(/й/g, 'и');
-    const { term, prefix } = stemRussian(folded);
+    // The index keeps й and ё as written: the stem (each е/ё both ways) is looked up in its own words.
+    const { terms: stems, prefix } = indexStems(text);
     if (!prefix) return quote(text);
-    const terms = expand(term);
-    if (terms === null) return quote(text);
-    return terms.length === 0 ? quote(text) : anyOf(terms.map(quote));
+    const found = new Set<string>();
+    for (const stem of stems) {
+      const terms = expand(stem);
+      if (terms === null) return quote(text);
+      for (const t of terms) found.add(t);
+    }
+    return found.size === 0 ? quote(text) : anyOf([...found].map(quote));
   };
 
   /** FTS terms for one OKPD2 prefix (see OKPD2_TAGGED_DIGITS for the levels that have a tag). */

@@ -93,8 +93,8 @@ export const HELP: Record<string, CommandHelp> = {
       {
         usage: `sync [{LABEL}|FILTER_ID|--all] [--contracts] ${SPEND} [--follow]`,
         note: text(
-          'без флага — до лимита по умолчанию (settings.json); --follow — следить дальше, строка на каждое событие',
-          'without a flag up to the default cap (settings.json); --follow keeps following, a line per event',
+          'без флага — до лимита по умолчанию (settings.json); --follow — следить дальше, строка на каждое событие; затем документы, выбранные в «Настройки → Документы»',
+          'without a flag up to the default cap (settings.json); --follow keeps following, a line per event; then the documents chosen in Settings → Documents',
         ),
       },
       { usage: `sync FILTER_ID|--all ${SPEND}`, note: text('фильтр раннего поколения API', 'a filter of the earlier API generation'), earlier: true },
@@ -303,10 +303,10 @@ export const HELP: Record<string, CommandHelp> = {
     lines: [
       {
         sub: 'fetch',
-        usage: 'docs fetch (--tender ID... | --list LIST_ID | --label {LABEL} | --marked) [--max-mb N] [--file-max-mb N]',
+        usage: 'docs fetch (--tender ID... | --list LIST_ID | --label {LABEL} | --marked | --auto) [--max-mb N] [--file-max-mb N]',
         note: text(
-          'скачать документы карточек из кэша; --max-mb — предел места под все документы (2048), --file-max-mb — под один файл (100)',
-          'downloads the documents of the cached cards; --max-mb caps all documents on disk (2048), --file-max-mb one file (100)',
+          'скачать документы карточек из кэша; --auto — выбранное в «Настройки → Документы» (sync делает то же в конце); --max-mb — предел места под все документы (2048), --file-max-mb — под один файл (100)',
+          'downloads the documents of the cached cards; --auto: what Settings → Documents choose (sync does it at its end); --max-mb caps all documents on disk (2048), --file-max-mb one file (100)',
         ),
       },
       { sub: 'list', usage: 'docs list TENDER_ID', note: text('документы закупки: состояние, размер, sha256', 'a tender’s documents: state, size, sha256') },

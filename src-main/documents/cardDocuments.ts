@@ -16,7 +16,7 @@ const documentItem = z.looseObject({
   extension: z.string().optional(),
 });
 
-export type TenderDocuments = { tenderId: number; version: number; documents: CardDocument[]; unreadable: number };
+export type TenderDocuments = { tenderId: number; version: number; documents: CardDocument[]; unreadable: number; /** The card's `name` (a notification names the tender by it). */ name: string | null };
 
 /** The documents of the card of `version` (default: the newest version whose card is held); null when no card is held. */
 export function tenderDocuments(cache: CacheDb, tenderId: number, version?: number): TenderDocuments | null {
@@ -25,7 +25,7 @@ export function tenderDocuments(cache: CacheDb, tenderId: number, version?: numb
   if (v === undefined) return null;
   const page = cards.cachedPages('tender', tenderId, v)[0];
   if (!page) return null;
-  const card = cards.getCard('tender', tenderId, v, page.positionsPage, page.positionsLimit) as { documents?: unknown } | undefined;
+  const card = cards.getCard('tender', tenderId, v, page.positionsPage, page.positionsLimit) as { documents?: unknown; name?: unknown } | undefined;
   const items = Array.isArray(card?.documents) ? card.documents : [];
   const documents: CardDocument[] = [];
   let unreadable = 0;
@@ -37,5 +37,5 @@ export function tenderDocuments(cache: CacheDb, tenderId: number, version?: numb
     }
     documents.push({ id: r.data.id ?? null, name: r.data.name, url: r.data.url, extension: (r.data.extension ?? '').toLowerCase(), ordinal: i + 1 });
   });
-  return { tenderId, version: v, documents, unreadable };
+  return { tenderId, version: v, documents, unreadable, name: typeof card?.name === 'string' && card.name.trim() !== '' ? card.name : null };
 }

@@ -9,6 +9,8 @@ import { diffWords } from 'diff';
 import type { CacheDb } from '../cache/database';
 import { cardStore } from '../cache/cardStore';
 import { documentStore } from '../cache/documentStore';
+import type { DocumentChangeFact } from '../domain/notifications';
+import { documentationChangeLine } from '../i18n/documentChangeText';
 import { pluralForm, type PluralForms } from '../i18n/plural';
 import { text, type Text } from '../i18n/text';
 
@@ -143,10 +145,20 @@ export function diffTenderDocuments(cache: CacheDb, tenderId: number, from?: num
   for (const d of a.documents) {
     if (!after.has(key(d))) out.push({ name: d.name, extension: d.extension, change: 'removed', fromSha256: shaOf(d), toSha256: null, parts: [], summary: text(`${d.name}: удалён`, `${d.name}: removed`) });
   }
-  const changed = out.filter((c) => c.change !== 'unchanged');
+  const facts = documentChangeFacts(out);
   const summary =
-    changed.length === 0
+    facts.length === 0
       ? text(`Документация версий ${fromV} и ${toV} не различается`, `The documentation of versions ${fromV} and ${toV} is the same`)
-      : text(changed.map((c) => c.summary.ru).join('; '), changed.map((c) => c.summary.en).join('; '));
+      : text(documentationChangeLine(facts, 'ru'), documentationChangeLine(facts, 'en'));
   return { tenderId, from: fromV, to: toV, documents: out, summary };
+}
+
+/**
+ * The documents a diff found added, removed or changed, as a notification keeps them; one that changed but
+ * cannot be compared (not downloaded) is a change whose summary says so.
+ */
+export function documentChangeFacts(documents: readonly DocumentChange[]): DocumentChangeFact[] {
+  return documents
+    .filter((d) => d.change !== 'unchanged')
+    .map((d) => ({ document: d.name, change: d.change === 'unknown' ? 'changed' : d.change, summary: { ru: d.summary.ru, en: d.summary.en } }) as DocumentChangeFact);
 }

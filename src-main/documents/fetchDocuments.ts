@@ -4,15 +4,15 @@
  * costs no API units (its URL is outside the API), so nothing here asks the API anything: a tender whose card
  * is not held is reported, and opening its card (which may be charged) stays the analyst's decision.
  *
- * The total size limit protects the disk: before each download the stored total is compared with it, and the
- * job stops with a clear message when it is reached. The job can be run again at any time: what is held is
+ * The total size limit protects the disk: each download may use only the room left under it (a file that would
+ * pass it is cut and not kept), and the job stops with a clear message when it is reached. The job can be run again at any time: what is held is
  * skipped, so an interrupted job resumes where it stopped.
  */
 import type { CacheDb } from '../cache/database';
 import { documentStore } from '../cache/documentStore';
 import { nowIso } from '../cache/types';
 import type { BlobStore } from '../docfiles/blobStore';
-import { downloadDocument, type DownloadOptions } from '../docfiles/download';
+import { DEFAULT_MAX_FILE_BYTES, downloadDocument, type DownloadOptions } from '../docfiles/download';
 import { text, type Text } from '../i18n/text';
 import { tenderDocuments, type CardDocument } from './cardDocuments';
 
@@ -81,20 +81,34 @@ export async function fetchDocuments(input: FetchDocumentsInput): Promise<FetchS
       emit('held', known.bytes, known.sha256, null);
       continue;
     }
-    if (input.maxTotalBytes !== null && docs.storedBytes() >= input.maxTotalBytes) {
-      const limit = Math.round(input.maxTotalBytes / 1024 / 1024);
+    const fileCap = input.download?.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
+    const room = input.maxTotalBytes === null ? Infinity : input.maxTotalBytes - docs.storedBytes();
+    const stopAtLimit = (): void => {
+      const limit = (locale: string): string => (input.maxTotalBytes! / 1024 / 1024).toLocaleString(locale, { maximumFractionDigits: 2 });
       summary.stopped = text(
-        `достигнут предел места под документы (${limit} МБ) — остальные не скачаны; увеличьте предел (--max-mb или «Настройки»)`,
-        `the documents' disk limit (${limit} MB) is reached: the rest were not downloaded; raise it (--max-mb or Settings)`,
+        `достигнут предел места под документы (${limit('ru-RU')} МБ) — остальные не скачаны; увеличьте предел (--max-mb или «Настройки»)`,
+        `the documents' disk limit (${limit('en-GB')} MB) is reached: the rest were not downloaded; raise it (--max-mb or Settings)`,
       );
+    };
+    if (room <= 0) {
+      stopAtLimit();
       break;
     }
+    // A download gets only the room left under the total: the store never grows past it, a file that would pass
+    // it is cut and not kept (the same as one over its own cap), and the job stops there.
+    const byRoom = room < fileCap;
     const r = await downloadDocument(document.url, input.store, {
       ...input.download,
+      maxBytes: byRoom ? room : fileCap,
       signal: input.signal,
       onBytes: (received, total) => input.onEvent?.({ type: 'bytes', tenderId, document, received, total }),
     });
     const at = nowIso();
+    if (!r.ok && r.code === 'too_large' && byRoom) {
+      // Not the document's fault: nothing is recorded against its URL, and a run with more room fetches it.
+      stopAtLimit();
+      break;
+    }
     if (!r.ok) {
       docs.recordFailed(document.url, r.code, r.reason, at);
       emit('failed', 0, null, r.reason);

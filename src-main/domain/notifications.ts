@@ -8,6 +8,10 @@
  *   tender (a page of 100 tenders is one notification).
  * - A marked tender changed: a version newer than the one its marks were set on was stored; told once per
  *   (tender, version).
+ * - A marked tender's documentation changed: between its two newest held cards, the newer one after
+ *   the version its marks were set on, documents were added, removed or their text changed (documents/
+ *   autoDownload.ts, once both are downloaded and read); told once per (tender, version), in one line
+ *   (i18n/documentChangeText.ts).
  * - A deadline is soon: the submission deadline (`end_date`) of a marked or listed tender is within a day;
  *   told once per (tender, deadline): a moved deadline is told again.
  * - Quiet hours are Moscow time (every time the app shows is Moscow time, deadlines included, so a quiet
@@ -19,7 +23,19 @@ import { MOSCOW_OFFSET_MS } from './calendar';
 export type NotificationEvent =
   | { event: 'saved_search_updated'; filter_id: string; label: string | null; created: number; updated: number }
   | { event: 'marked_tender_changed'; tender_id: number; name: string | null; version: number; marked_version: number | null }
-  | { event: 'deadline_soon'; tender_id: number; name: string | null; end_date: string };
+  | { event: 'deadline_soon'; tender_id: number; name: string | null; end_date: string }
+  | {
+      event: 'marked_documents_changed';
+      tender_id: number;
+      name: string | null;
+      from_version: number;
+      version: number;
+      /** Each document added, removed or changed, with its own one-line summary (documents/documentDiff.ts). */
+      changes: DocumentChangeFact[];
+    };
+
+/** One document's change as a notification keeps it: language-neutral but for its summary, kept in both languages. */
+export type DocumentChangeFact = { document: string; change: 'added' | 'removed' | 'changed'; summary: { ru: string; en: string } };
 
 export type NotificationKind = NotificationEvent['event'];
 
@@ -41,6 +57,8 @@ export function notificationKey(e: NotificationEvent, batch?: number | string): 
       return `marked:${e.tender_id}:${e.version}`;
     case 'deadline_soon':
       return `deadline:${e.tender_id}:${e.end_date}`;
+    case 'marked_documents_changed':
+      return `documents:${e.tender_id}:${e.version}`;
   }
 }
 
@@ -49,6 +67,7 @@ export function notificationTarget(e: NotificationEvent): NotificationTarget {
     case 'saved_search_updated':
       return { view: 'search', filterId: e.filter_id };
     case 'marked_tender_changed':
+    case 'marked_documents_changed':
       return { view: 'card', tenderId: e.tender_id };
     case 'deadline_soon':
       return { view: 'calendar' };

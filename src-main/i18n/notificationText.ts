@@ -4,6 +4,7 @@
  */
 import { displayText } from '../domain/displayText';
 import type { NotificationEvent } from '../domain/notifications';
+import { documentationChangeLine } from './documentChangeText';
 import { count, NOUNS, pluralForm, type PluralForms } from './plural';
 import type { Locale } from './text';
 
@@ -39,6 +40,12 @@ export function notificationText(e: NotificationEvent, locale: Locale): { title:
         title: en ? 'A marked tender changed' : 'Отмеченная закупка изменилась',
         body: short(e.name, `№ ${e.tender_id}`),
       };
+    case 'marked_documents_changed':
+      // The title names the tender, the body says what changed in one line: the analyst decides from the banner.
+      return {
+        title: en ? `Documentation changed: ${short(e.name, `No. ${e.tender_id}`)}` : `Изменилась документация: ${short(e.name, `№ ${e.tender_id}`)}`,
+        body: documentationChangeLine(e.changes, locale),
+      };
     case 'deadline_soon':
       return {
         title: en ? `Applications close ${moscow(e.end_date, locale)}` : `Приём заявок до ${moscow(e.end_date, locale)}`,
@@ -55,8 +62,10 @@ export function heldSummaryText(held: readonly NotificationEvent[], locale: Loca
   const searches = of('saved_search_updated');
   const marked = of('marked_tender_changed');
   const deadlines = of('deadline_soon');
+  const documents = of('marked_documents_changed');
   if (searches) parts.push(en ? `saved searches updated: ${searches}` : `обновились сохранённые поиски: ${searches}`);
   if (marked) parts.push(en ? `marked tenders changed: ${marked}` : `изменились отмеченные закупки: ${marked}`);
+  if (documents) parts.push(en ? `documentation of marked tenders changed: ${documents}` : `изменилась документация отмеченных закупок: ${documents}`);
   if (deadlines) parts.push(en ? `deadlines within a day: ${deadlines}` : `сроки подачи в ближайшие сутки: ${deadlines}`);
   return {
     title: en ? `While notifications were quiet: ${count(held.length, EVENT, locale)}` : `Пока уведомления молчали: ${count(held.length, EVENT, locale)}`,

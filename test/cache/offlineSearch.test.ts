@@ -46,6 +46,13 @@ describe('offline search', () => {
     expect(ids(search, { text: '"ремонт кровля"' })).toEqual([]);
   });
 
+  it('an adjective in -ый, -ий, -ой finds its other forms (the stem is cut with its й: the index keeps й as written)', () => {
+    const { search } = seeded();
+    expect(ids(search, { text: 'асфальтовый' })).toEqual([6]); // асфальтового
+    expect(ids(search, { text: 'компьютерный' })).toEqual([2, 1]); // компьютерной
+    expect(ids(search, { text: 'городской' })).toEqual([7]); // Городская
+  });
+
   it('a "phrase" needs its words adjacent and in order', () => {
     const { search } = seeded();
     expect(ids(search, { text: '"компьютерной техники"' })).toEqual([1]);

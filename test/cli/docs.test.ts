@@ -109,7 +109,7 @@ describe('tenderwb docs', () => {
   it('bad calls exit 2 and name what is accepted', async () => {
     const none = await cli.run(['docs', 'fetch']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('укажите одно: --tender ID, --list LIST_ID, --label МЕТКА или --marked');
+    expect(none.stderr).toContain('укажите одно: --tender ID, --list LIST_ID, --label МЕТКА, --marked или --auto');
     expect((await cli.run(['docs', 'list', 'abc'])).code).toBe(2);
     expect((await cli.run(['docs', 'fetch', '--tender', '3', '--max-mb', '-1'])).code).toBe(2);
   });

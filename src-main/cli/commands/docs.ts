@@ -1,8 +1,9 @@
 /**
  * `tenderwb docs`: tender documentation offline.
- * - `docs fetch (--tender ID... | --list LIST_ID | --label L | --marked) [--max-mb N] [--file-max-mb N]`: downloads the
- *   documents of the held cards (no API request, no units: a document's URL is outside the API), with
- *   progress, and ends with a summary (files, bytes, new, already held, failed).
+ * - `docs fetch (--tender ID... | --list LIST_ID | --label L | --marked | --auto) [--max-mb N] [--file-max-mb N]`:
+ *   downloads the documents of the held cards (no API request, no units: a document's URL is outside the API),
+ *   with progress, and ends with a summary (files, bytes, new, already held, failed). `--auto`: what the
+ *   settings choose for automatic download (../autoDocuments.ts), as `sync` does at its end.
  * - `docs list TENDER_ID`: each document of the newest held card with its state, size and sha256.
  * - `docs open TENDER_ID NAME [--path-only]`: copies a held document to a temporary file with a safe name and
  *   opens it with the system's program (or prints the path); an executable name or extension is refused.
@@ -24,12 +25,13 @@ import { listStore } from '../../cache/listStore';
 import { markStore } from '../../cache/markStore';
 import { tenderIdsOfSavedSearch } from '../../cache/insightStore';
 import { findSaved } from '../../current/savedSearches';
-import type { FetchEvent } from '../../documents/fetchDocuments';
 import { documentFilesOf, downloadDocuments } from '../../documents/downloadDocuments';
 import { tenderDocumentStates } from '../../documents/documentStates';
 import { copyDocumentForOpening, DocumentOpenError, findTenderDocument } from '../../documents/openDocument';
+import type { FetchEvent, FetchSummary } from '../../documents/fetchDocuments';
 import { diffTenderDocuments, DocumentDiffError } from '../../documents/documentDiff';
 import { pick } from '../../i18n/text';
+import { AUTO_OFF, runCliAutoDownload } from '../autoDocuments';
 
 const MB = 1024 * 1024;
 /** The documents' disk limit when none is given: 2 GB. */
@@ -65,20 +67,28 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
     list: { type: 'string' },
     label: { type: 'string' },
     marked: { type: 'boolean' },
+    auto: { type: 'boolean' },
     'max-mb': { type: 'string' },
     'file-max-mb': { type: 'string' },
   });
   const tenders = (a.values.tender as string[] | undefined) ?? [];
-  const ways = [tenders.length > 0, a.values.list !== undefined, a.values.label !== undefined, a.values.marked === true].filter(Boolean).length;
+  const ways = [tenders.length > 0, a.values.list !== undefined, a.values.label !== undefined, a.values.marked === true, a.values.auto === true].filter(Boolean).length;
   if (ways !== 1 || a.positionals.length > 0) {
     throw usageError('docs', 'fetch', {
-      ru: 'укажите одно: --tender ID, --list LIST_ID, --label МЕТКА или --marked',
-      en: 'give one of --tender ID, --list LIST_ID, --label LABEL or --marked',
+      ru: 'укажите одно: --tender ID, --list LIST_ID, --label МЕТКА, --marked или --auto',
+      en: 'give one of --tender ID, --list LIST_ID, --label LABEL, --marked or --auto',
     });
   }
-  const maxMb = positiveNumber(a.values['max-mb'] as string | undefined, '--max-mb') ?? DEFAULT_MAX_TOTAL_MB;
+  const maxMbGiven = positiveNumber(a.values['max-mb'] as string | undefined, '--max-mb');
+  const maxMb = maxMbGiven ?? DEFAULT_MAX_TOTAL_MB;
   const fileMaxMb = positiveNumber(a.values['file-max-mb'] as string | undefined, '--file-max-mb');
   const cache = await ctx.cache();
+  if (a.values.auto === true) {
+    // What the settings choose, within their limits (the flags above them when given): sync does the same.
+    const outcome = await runCliAutoDownload(ctx, cache, signal, { perDocument: true, overrides: { maxTotalMb: maxMbGiven, maxFileMb: fileMaxMb } });
+    if (!outcome) return void ctx.out.info(ctx.tr(AUTO_OFF.ru, AUTO_OFF.en));
+    return endOfFetch(outcome.fetched);
+  }
   let ids: number[];
   if (tenders.length > 0) ids = tenders.map((t) => tenderId(t, 'fetch'));
   else if (a.values.list !== undefined) {
@@ -142,14 +152,27 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
         `Итого: файлов ${formatInt(summary.files)}, ${mb(summary.bytes)} МБ; новых ${summary.fresh}, уже были ${summary.held}, ошибок ${summary.failed}` +
           (summary.noCard.length ? `; без карточки в кэше: ${summary.noCard.join(', ')}` : '') +
           (extracted.read ? `\nТекст прочитан: ${extracted.text}, сканов без текста: ${extracted.scans}, не прочитано: ${extracted.failed}` : '') +
-          (stopped ? `\n${stopped}` : ''),
+          '',
         `Total: ${formatInt(summary.files)} files, ${mb(summary.bytes)} MB; new ${summary.fresh}, already held ${summary.held}, failed ${summary.failed}` +
           (summary.noCard.length ? `; no card in the cache: ${summary.noCard.join(', ')}` : '') +
-          (extracted.read ? `\nText read: ${extracted.text}, scans without text: ${extracted.scans}, unreadable: ${extracted.failed}` : '') +
-          (stopped ? `\n${stopped}` : ''),
+          (extracted.read ? `\nText read: ${extracted.text}, scans without text: ${extracted.scans}, unreadable: ${extracted.failed}` : ''),
       ),
   );
-  if (summary.failed > 0 || stopped) process.exitCode = 1;
+  endOfFetch(summary);
+}
+
+/**
+ * A fetch that stopped at the disk limit or left files failed ends with exit code 1 and says so (the summary is
+ * printed first). main() answers the command's exit code, so this is an error thrown, not process.exitCode.
+ */
+function endOfFetch(summary: FetchSummary): void {
+  if (summary.stopped) throw new CliError(summary.stopped, 1);
+  if (summary.failed > 0) {
+    throw new CliError(
+      { ru: `не скачано файлов: ${summary.failed} (причины выше); запустите команду снова — скачанное не повторяется`, en: `${summary.failed} files not downloaded (reasons above); run the command again: what is held is not fetched again` },
+      1,
+    );
+  }
 }
 
 async function listCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -260,7 +283,8 @@ async function diffCommand(ctx: CliContext, args: string[]): Promise<void> {
     if (e instanceof DocumentDiffError) throw new CliError(e.text);
     throw e;
   }
-  ctx.out.info(ctx.tr(`Закупка ${id}: документация версии ${diff.from} → ${diff.to}`, `Tender ${id}: documentation, version ${diff.from} → ${diff.to}`));
+  // The heading is the notifications' one line (i18n/documentChangeText.ts, through the diff's summary).
+  ctx.out.info(ctx.tr(`Закупка ${id}: документация версии ${diff.from} → ${diff.to}: ${diff.summary.ru}`, `Tender ${id}: documentation, version ${diff.from} → ${diff.to}: ${diff.summary.en}`));
   for (const d of diff.documents) {
     ctx.out.result(
       {

@@ -14,6 +14,7 @@ import { checkQueryCriteria, criteriaProblemsText } from '../../domain/queryCrit
 import { followEvents } from '../followEvents';
 import { savedSearchNameOf } from '../../i18n/criteriaSummary';
 import { balanceName, eventName } from '../../i18n/codes';
+import { runCliAutoDownload } from '../autoDocuments';
 
 /** Fields that define a set or a feed position; a saved search stores only the set. */
 const NOT_SET_FIELDS = ['cursor', 'limit', 'wait', 'events'];
@@ -201,6 +202,9 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
     if (outcome.stoppedBy === 'spend_cap') ctx.out.info(capStopNote(plan, spent, ctx.locale));
     if (outcome.stoppedBy !== 'done') break;
   }
+  // Tender documents: those the settings choose, after the versions are stored (free: no API request). A run
+  // stopped by Ctrl-C stops here too; one stopped by its cap or the balance still gets the documents it holds.
+  if (!signal.aborted) await runCliAutoDownload(ctx, cache, signal, { perDocument: false });
   if (exhausted) {
     throw new CliError(
       {

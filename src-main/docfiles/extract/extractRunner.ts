@@ -66,7 +66,9 @@ export class DocumentExtractor {
     return new Promise<Extracted>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        resolve(failed(text(`разбор файла дольше ${Math.round(timeoutMs / 1000)} с — прерван`, `reading the file took over ${Math.round(timeoutMs / 1000)} s: stopped`)));
+        // A limit under a second (tests, a tight setting) is said in ms, not as «0 с».
+        const [ru, en] = timeoutMs >= 1000 ? [`${Math.round(timeoutMs / 1000)} с`, `${Math.round(timeoutMs / 1000)} s`] : [`${timeoutMs} мс`, `${timeoutMs} ms`];
+        resolve(failed(text(`разбор файла дольше ${ru} — прерван`, `reading the file took over ${en}: stopped`)));
         // The thread may be stuck in a parser's loop: it is ended, the next file gets a new one.
         if (this.worker === worker) this.worker = null;
         void worker.terminate();

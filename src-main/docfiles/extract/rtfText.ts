@@ -4,7 +4,18 @@
  * skipped) and `\'hh` in the document's ANSI code page (Windows-1251 unless `\ansicpgN` says another).
  * No library: the readers on npm either parse into a model we do not need or are unmaintained.
  */
-const SKIP_DESTINATIONS = new Set(['fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'header', 'footer', 'themedata', 'datastore', 'xmlnstbl', 'listtable', 'listoverridetable', 'rsidtbl', 'generator']);
+const SKIP_DESTINATIONS = new Set([
+  'fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'header', 'footer', 'themedata', 'datastore', 'xmlnstbl', 'listtable', 'listoverridetable', 'rsidtbl', 'generator',
+  // A field's instruction (HYPERLINK "…", PAGE) is code, not text: its result (\fldrslt) is what the reader sees.
+  'fldinst', 'nonshppict', 'objdata', 'latentstyles', 'revtbl',
+]);
+
+/** Control words that stand for a character (a Russian specification is full of «—», «…» and non-breaking spaces). */
+const CHARACTER_WORDS: Record<string, string> = {
+  emdash: '—', endash: '–', bullet: '•', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', emspace: ' ', enspace: ' ', qmspace: ' ',
+};
+/** Control symbols: a non-breaking space keeps two words apart, a non-breaking hyphen joins like a hyphen, an optional one is nothing. */
+const CONTROL_SYMBOLS: Record<string, string> = { '~': '\u00a0', _: '-', '-': '' };
 
 export function rtfText(raw: string): string {
   let out = '';
@@ -60,6 +71,11 @@ export function rtfText(raw: string): string {
         i += 2;
         continue;
       }
+      if (next !== undefined && next in CONTROL_SYMBOLS) {
+        if (!skip) out += CONTROL_SYMBOLS[next];
+        i += 2;
+        continue;
+      }
       const m = /^\\([a-zA-Z]+)(-?\d+)? ?/.exec(raw.slice(i, i + 40));
       if (!m) {
         i += 2;
@@ -67,13 +83,23 @@ export function rtfText(raw: string): string {
       }
       const [whole, word, arg] = m;
       i += whole.length;
+      if (word === 'bin') {
+        // \binN: N raw bytes follow (a picture's data). They are skipped whole: read as text, a brace among them
+        // would end a group early and the rest of the document would be taken for a skipped destination.
+        i += Math.max(0, Number(arg ?? 0));
+        continue;
+      }
+      if (word! in CHARACTER_WORDS) {
+        if (!skip) out += CHARACTER_WORDS[word!];
+        continue;
+      }
       if (SKIP_DESTINATIONS.has(word!)) skip = true;
       else if (word === 'ansicpg' && arg) codePage = `windows-${arg}`;
       else if (word === 'uc' && arg) uc = Number(arg);
       else if (word === 'u' && arg) {
         if (!skip) out += String.fromCharCode((Number(arg) + 65536) % 65536);
         pendingSkip = uc;
-      } else if ((word === 'par' || word === 'line' || word === 'row') && !skip) out += '\n';
+      } else if ((word === 'par' || word === 'line' || word === 'row' || word === 'page' || word === 'sect') && !skip) out += '\n';
       else if ((word === 'tab' || word === 'cell') && !skip) out += '\t';
       continue;
     }

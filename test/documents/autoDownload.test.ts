@@ -1,0 +1,207 @@
+/**
+ * Automatic download of tender documents: nothing is downloaded unless the settings choose it (a missing or damaged
+ * section is «off»); what is chosen (the marked tenders, a list, a saved search) is downloaded and read within
+ * both size limits, with the Russian messages; a marked tender whose documentation changed between its two
+ * newest held cards is one event worded in one line, told once; the app's background runner starts on stored
+ * tender versions only when something is chosen, and runs one at a time.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type CacheDb } from '../../src-main/cache/database';
+import { cardStore } from '../../src-main/cache/cardStore';
+import { documentStore } from '../../src-main/cache/documentStore';
+import { listStore } from '../../src-main/cache/listStore';
+import { markStore } from '../../src-main/cache/markStore';
+import { BlobStore } from '../../src-main/docfiles/blobStore';
+import { DocumentExtractor } from '../../src-main/docfiles/extract/extractRunner';
+import { documentsSettingsOf, runAutoDownload, DEFAULT_DOCUMENTS_SETTINGS, type DocumentsSettings } from '../../src-main/documents/autoDownload';
+import { AutoDownloader } from '../../src-main/documents/autoDownloader';
+import { AppNotifications } from '../../src-main/app/notificationTeller';
+import { events } from '../../src-main/contract/ipc';
+import type { SettingsFile } from '../../src-main/workspace/settings';
+import { notificationText } from '../../src-main/i18n/notificationText';
+import { Notifier, type Told } from '../../src-main/notifications/index';
+import type { NotificationEvent } from '../../src-main/domain/notifications';
+
+const rtf = (body: string): Buffer => Buffer.from(`{\\rtf1\\ansi\\ansicpg1251{\\fonttbl{\\f0 Arial;}}\\f0 ${body.replace(/[\u0400-\u04ff]/g, (c) => `\\u${c.charCodeAt(0)}?`)}\\par}`, 'latin1');
+
+const FILES: Record<string, Buffer> = {
+  '/77/1/tz': rtf('Техническое задание. Ноутбук: количество 30 штук. Срок поставки 10 дней.'),
+  '/77/2/tz': rtf('Техническое задание. Ноутбук: количество 45 штук. Срок поставки 10 дней.'),
+  '/77/2/izm': rtf('Изменения в извещение: редакция 2.'),
+  '/88/1/tz': rtf('Техническое задание на бумагу офисную.'),
+  '/99/1/tz': rtf('Техническое задание на мебель.'),
+  '/66/1/big': Buffer.alloc(300 * 1024, 'x'),
+};
+
+let server: Server;
+let origin: string;
+let hits: string[] = [];
+let dir: string;
+let cache: CacheDb;
+let store: BlobStore;
+const extractor = new DocumentExtractor({ timeoutMs: 120_000 });
+
+function holdCard(id: number, version: number, docs: { path: string; name: string }[]): void {
+  const documents = docs.map((d, i) => ({ id: i + 1, name: d.name, url: `${origin}${d.path}`, extension: 'rtf' }));
+  cardStore(cache).saveCard({ kind: 'tender', id, version, positionsPage: 1, positionsLimit: 20, requestId: null, receivedAt: '2026-11-20T09:00:00Z', billed: false, card: { id, version, name: `Закупка ${id}`, etp_id: `0173${id}`, documents } });
+}
+
+const chosen = (over: Partial<DocumentsSettings['autoDownload']>, limits: Partial<Pick<DocumentsSettings, 'maxFileMb' | 'maxTotalMb'>> = {}): DocumentsSettings => ({
+  ...DEFAULT_DOCUMENTS_SETTINGS,
+  ...limits,
+  autoDownload: { ...DEFAULT_DOCUMENTS_SETTINGS.autoDownload, ...over },
+});
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const body = FILES[req.url ?? ''];
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await extractor.close();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+beforeEach(() => {
+  cache?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = mkdtempSync(join(tmpdir(), 'tenderwb-auto-'));
+  cache = openCache(join(dir, 'cache.db'));
+  store = BlobStore.besideCache(cache.file);
+  hits = [];
+  holdCard(77, 1, [{ path: '/77/1/tz', name: 'Техническое задание' }]);
+  holdCard(88, 1, [{ path: '/88/1/tz', name: 'Техническое задание' }]);
+  holdCard(99, 1, [{ path: '/99/1/tz', name: 'Техническое задание' }]);
+  markStore(cache).apply({ tender_ids: [77], add_tags: ['ноутбуки'] });
+  listStore(cache).upsertList({ listId: 'lst_paper', name: 'Бумага', createdAt: '2026-11-20T09:00:00Z' });
+  listStore(cache).setItems('lst_paper', [88]);
+});
+
+describe('automatic download of documents', () => {
+  it('is off unless chosen: missing, damaged or empty settings download nothing', async () => {
+    for (const settings of [undefined, {}, { documents: null }, { documents: { autoDownload: 'yes' } }, { documents: { autoDownload: { marked: 'true' } } }]) {
+      const s = documentsSettingsOf(settings);
+      expect(s.autoDownload).toEqual({ marked: false, lists: [], savedSearches: [] });
+      expect(await runAutoDownload({ cache, store, extractor, settings: s })).toBeNull();
+    }
+    expect(hits).toEqual([]);
+    expect(documentStore(cache).storedBytes()).toBe(0);
+    // A valid section is read as written, its limits too.
+    expect(documentsSettingsOf({ documents: { autoDownload: { marked: true, lists: ['lst_paper'], savedSearches: [] }, maxFileMb: 5, maxTotalMb: 50 } })).toEqual(
+      chosen({ marked: true, lists: ['lst_paper'] }, { maxFileMb: 5, maxTotalMb: 50 }),
+    );
+  });
+
+  it('downloads and reads the documents of exactly what is chosen: the marked tenders, then a list; a missing list is said', async () => {
+    const marked = await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true }) });
+    expect(hits).toEqual(['/77/1/tz']);
+    expect(marked).toMatchObject({ fetched: { tenders: 1, fresh: 1, failed: 0 }, extracted: { read: 1, text: 1 } });
+
+    hits = [];
+    const withList = await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true, lists: ['lst_paper', 'lst_gone'] }) });
+    expect(hits).toEqual(['/88/1/tz']);
+    expect(withList?.fetched).toMatchObject({ tenders: 2, fresh: 1, held: 1 });
+    expect(withList?.scope.missing.map((m) => m.ru)).toEqual(['списка lst_gone нет в кэше — его документы не скачиваются']);
+  });
+
+  it('keeps both size limits with a Russian message: a file over its cap is refused, the total is never passed', async () => {
+    holdCard(66, 1, [{ path: '/66/1/big', name: 'Сметы' }]);
+    listStore(cache).setItems('lst_paper', [66, 88]);
+    // 300 KB over a 0.2 MB file cap.
+    const perFile = await runAutoDownload({ cache, store, extractor, settings: chosen({ lists: ['lst_paper'] }, { maxFileMb: 0.2 }) });
+    expect(perFile?.fetched.failed).toBe(1);
+    expect(documentStore(cache).fetchOf(`${origin}/66/1/big`)).toMatchObject({ held: false, reason: { ru: 'файл больше 0,2 МБ — не скачан (предел меняется в настройках)' } });
+
+    // Under its own cap now, but the 300 KB file would pass a 0.25 MB total: not kept, and the job says why it stopped.
+    const total = await runAutoDownload({ cache, store, extractor, settings: chosen({ lists: ['lst_paper'] }, { maxTotalMb: 0.25 }) });
+    expect(hits.filter((h) => h === '/66/1/big')).toHaveLength(2);
+    expect(total?.fetched.stopped?.ru).toBe('достигнут предел места под документы (0,25 МБ) — остальные не скачаны; увеличьте предел (--max-mb или «Настройки»)');
+    expect(documentStore(cache).storedBytes()).toBeLessThanOrEqual(0.25 * 1024 * 1024);
+    expect(documentStore(cache).fetchOf(`${origin}/66/1/big`)?.held).toBe(false);
+  });
+
+  it('a marked tender whose documentation changed is one event, worded in one line, told once; a version not downloaded is no news yet', async () => {
+    await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true }) });
+    holdCard(77, 2, [
+      { path: '/77/2/tz', name: 'Техническое задание' },
+      { path: '/77/2/izm', name: 'Изменения в извещение' },
+    ]);
+    const outcome = await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true }) });
+    expect(outcome?.changed).toHaveLength(1);
+    const event = outcome!.changed[0]!.event as Extract<NotificationEvent, { event: 'marked_documents_changed' }>;
+    expect(event).toMatchObject({ event: 'marked_documents_changed', tender_id: 77, name: 'Закупка 77', from_version: 1, version: 2 });
+    expect(event.changes.map((c) => [c.document, c.change])).toEqual([
+      ['Техническое задание', 'changed'],
+      ['Изменения в извещение', 'added'],
+    ]);
+    const told: Told[] = [];
+    const notifier = new Notifier({ channel: 'cli', quietHours: () => null, tell: (t) => told.push(t) });
+    notifier.offer(cache, outcome!.changed);
+    notifier.offer(cache, (await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true }) }))!.changed);
+    expect(told).toHaveLength(1);
+    const words = notificationText(event, 'ru');
+    expect(words).toEqual({ title: 'Изменилась документация: Закупка 77', body: 'Техническое задание: 1 правка: «30» → «45»; Изменения в извещение: добавлен' });
+    expect(notificationText(event, 'en').body).toBe('Техническое задание: 1 edit: «30» → «45»; Изменения в извещение: added');
+    expect(told[0]).toMatchObject({ summary: false, target: { view: 'card', tenderId: 77 } });
+    // The app's teller sends it to the window in the same words, leading to the card (a kind the contract knows).
+    const sent: unknown[] = [];
+    const teller = new AppNotifications({
+      settings: { value: { notifications: { enabled: true, quietHours: null } } } as unknown as SettingsFile,
+      locale: () => 'ru',
+      emit: (event, payload) => sent.push({ event, payload }),
+      cache: () => cache,
+      checkMs: 3_600_000,
+    });
+    try {
+      teller.documentsChanged(cache, outcome!.changed);
+    } finally {
+      teller.close();
+    }
+    expect(sent).toEqual([
+      { event: 'notify', payload: { id: expect.any(Number), kind: 'marked_tender_changed', title: 'Изменилась документация: Закупка 77', body: words.body, target: { view: 'card', tenderId: 77 } } },
+    ]);
+    expect(events.notify.safeParse((sent[0] as { payload: unknown }).payload).success).toBe(true);
+
+    // A marked tender whose older card's documents were never downloaded: its change cannot be told yet, so no news.
+    holdCard(99, 2, [{ path: '/99/1/tz', name: 'Техническое задание' }]);
+    holdCard(99, 3, [{ path: '/77/2/izm', name: 'Техническое задание' }]);
+    markStore(cache).apply({ tender_ids: [99], add_tags: ['мебель'] });
+    const later = await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true }) });
+    expect(hits).not.toContain('/99/1/tz');
+    expect(later?.changed.map((c) => (c.event as { tender_id: number }).tender_id)).toEqual([77]);
+  });
+
+  it('the background runner starts on stored tender versions only when something is chosen, one run at a time', async () => {
+    let settings = chosen({});
+    const done: number[] = [];
+    const runner = new AutoDownloader({ settings: () => settings, cache: () => cache, onChanged: () => undefined, onDone: (o) => done.push(o.fetched.files) });
+    try {
+      runner.versionsStored([{ kind: 'tender' }]);
+      await runner.idle();
+      expect(hits).toEqual([]);
+      settings = chosen({ marked: true });
+      runner.versionsStored([{ kind: 'contract' }]);
+      await runner.idle();
+      expect(hits).toEqual([]);
+      // Three pages stored while the first run goes on: that run, then one more, not four.
+      runner.versionsStored([{ kind: 'tender' }]);
+      runner.versionsStored([{ kind: 'tender' }]);
+      runner.versionsStored([{ kind: 'tender' }]);
+      await runner.idle();
+      expect(done).toEqual([1, 1]);
+      expect(hits).toEqual(['/77/1/tz']);
+    } finally {
+      await runner.close();
+    }
+  });
+});
