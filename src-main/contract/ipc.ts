@@ -905,6 +905,8 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
+  /** Moves a member to a place (1-based) in the list's own order; here only, the API has no route for it (D-LIST-8). */
+  'lists.moveItem': method(z.strictObject({ listId, tenderId: objectId, place: z.number().int().min(1).max(1_000_000) }), z.object({ position: z.number() })),
   'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
