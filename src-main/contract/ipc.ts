@@ -28,8 +28,8 @@ import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../
 import type { NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 // The settings' own shapes live in settingsShapes.ts (issue 28: the CLI reads settings.json without this whole contract).
-import { columnLayoutSchema, columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
-export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
+import { columnLayoutSchema, columnLayoutsSchema, localeSchema, themeChoiceSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
+export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, themeChoiceSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
 export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun } from './settingsShapes';
 
 
@@ -747,6 +747,9 @@ export const methods = {
   'ui.columnLayouts': method(empty, columnLayoutsSchema),
   /** Remembers one table's column layout (null: back to its defaults). */
   'ui.setColumnLayout': method(z.strictObject({ table: tableKeySchema, layout: columnLayoutSchema.nullable() }), z.object({ saved: z.boolean() })),
+  /** The theme chosen in Settings ('system': as the OS says). */
+  'ui.theme': method(empty, z.object({ theme: themeChoiceSchema })),
+  'ui.setTheme': method(z.strictObject({ theme: themeChoiceSchema }), z.object({ theme: themeChoiceSchema })),
   /** Money settings with what was spent today (Moscow day) by the active profile. */
   'spending.get': method(empty, spendingStateSchema),
   'spending.set': method(spendingSettingsSchema, spendingStateSchema),

@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SETTINGS_FILE } from './settingsLocale';
-import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/settingsShapes';
+import { columnLayoutsSchema, localeSchema, themeChoiceSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/settingsShapes';
 
 export { SETTINGS_FILE } from './settingsLocale';
 
@@ -31,6 +31,8 @@ const settingsSchema = z.object({
   // Tables' column layouts (ui.setColumnLayout): kept here, not in the page's storage, which browser mode loses
   // with every new port. Damaged: the tables' defaults.
   columnLayouts: columnLayoutsSchema.catch({}),
+  // The theme chosen in Settings, for the same reason; missing (a file from before) or damaged: as the OS says.
+  theme: themeChoiceSchema.catch('system'),
   // Damaged or missing (a file from before issue 16): notifications on, no quiet hours.
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
   // The team database (issue 17), without its password (the keychain's); damaged or missing: none, no background sync.
@@ -50,6 +52,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   activeProfile: null,
   spending: { ...DEFAULT_SPENDING },
   columnLayouts: {},
+  theme: 'system',
   notifications: { ...DEFAULT_NOTIFICATIONS },
   team: null,
   teamLastRun: null,
