@@ -124,7 +124,9 @@ function createListStore(cache: CacheDb): ListStore {
     place: db.prepare('UPDATE list_item SET position = ? WHERE list_id = ? AND tender_id = ?'),
     drop: db.prepare('DELETE FROM list_item WHERE list_id = ? AND tender_id = ?'),
     clear: db.prepare('DELETE FROM list_item WHERE list_id = ?'),
-    orderedAt: db.prepare<[string], string | null>('SELECT ordered_at FROM list WHERE list_id = ?').pluck(),
+    // A file older than migration 0031 (the team suites write old caches with today's stores) has no order of the
+    // analyst's: its lists keep the server's, and moving a member is refused.
+    orderedAt: cache.schemaVersion >= LIST_ORDER_SCHEMA_VERSION ? db.prepare<[string], string | null>('SELECT ordered_at FROM list WHERE list_id = ?').pluck() : null,
     ordered: cache.schemaVersion >= LIST_ORDER_SCHEMA_VERSION ? db.prepare('UPDATE list SET ordered_at = ? WHERE list_id = ?') : null,
     members: db.prepare<[string], { tender_id: number; added_at: string }>(
       'SELECT tender_id, added_at FROM list_item WHERE list_id = ? ORDER BY position, tender_id',
@@ -155,7 +157,7 @@ function createListStore(cache: CacheDb): ListStore {
   });
 
   /** Whether the analyst set this list's order (never in a file older than migration 0031). */
-  const orderedHere = (listId: string): boolean => s.ordered !== null && s.orderedAt.get(listId) != null;
+  const orderedHere = (listId: string): boolean => s.orderedAt !== null && s.orderedAt.get(listId) != null;
 
   const set = writeTransaction(db, (listId: string, ids: readonly number[], at: string) => {
     requireList(listId);
@@ -190,7 +192,7 @@ function createListStore(cache: CacheDb): ListStore {
     requireList(to);
     s.move.run(to, to, from);
     // An order set on a list made offline stays the analyst's on the server's copy of it.
-    const orderedAt = s.ordered ? s.orderedAt.get(from) : null;
+    const orderedAt = s.orderedAt?.get(from);
     if (orderedAt != null) s.ordered?.run(orderedAt, to);
     s.remove.run(from);
   });
