@@ -45,15 +45,17 @@ export function PipelineBadge({ status, short = false }: { status: PipelineStatu
 }
 
 /**
- * A tag name read whole as one chip beside a row's name; a longer one goes into the count, so the name keeps
- * its room (at 1366 px the name column is 220 px at least, and a chip of this length takes about 130 px).
+ * How many characters of marks a row shows whole beside its name (our status's short form and a single tag);
+ * more go into the count, so the name keeps its room (at 1366 px the name column is 220 px at least, and chips
+ * of this many characters take about 130 px). «На рассм.» with «Срочно» are whole; «Готовим» with «Нам
+ * подходит» show «Готовим +1» rather than «Нам подх…».
  */
-export const WHOLE_TAG_CHARS = 16;
+export const WHOLE_MARKS_CHARS = 16;
 
 /**
  * A table row's tender name with its marks (issue 29): the name first and always most of the cell; after it
- * at most one chip read whole (our status, short, or else a single short tag) and the other tags as a count
- * («+2» after the status, the tags' colours as dots): a chip is never cut («Нам подх…» read as another word).
+ * our status (short) and a single tag when they are short together (WHOLE_MARKS_CHARS), else the tags as a
+ * count («+2» after the status, the tags' colours as dots): a chip is never cut («Нам подх…» read as another word).
  * Where the name's column is narrow (more columns chosen), the marks shrink to one count of them all, with
  * their colours (marks.css, a container query on the cell). The whole status and every tag name are the
  * marks' tooltip and the counts' accessible name.
@@ -62,7 +64,8 @@ export function TenderNameCell({ name, marks, lead, nameTitle }: { name: string;
   const locale = useLocale();
   const tags = marks?.tags ?? [];
   const status = marks?.status ?? null;
-  const wholeTag = status === null && tags.length === 1 && tags[0]!.name.length <= WHOLE_TAG_CHARS;
+  const statusChars = status ? pipelineStatusShortName(status, locale).length : 0;
+  const wholeTag = tags.length === 1 && statusChars + tags[0]!.name.length <= WHOLE_MARKS_CHARS;
   const names = [status ? pipelineStatusName(status, locale) : null, ...tags.map((t) => t.name)].filter((n): n is string => n !== null);
   return (
     <span className="tt__nameCell">
