@@ -46,10 +46,14 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
   await expect.poll(async () => Number(await page.getByTestId('results-count').getAttribute('data-count'))).toBeGreaterThan(40);
+  // The results take the height the window leaves them: only the table scrolls, not the page beside it.
+  await expect.poll(() => page.locator('.frame__main').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  expect(await page.getByTestId('results').locator('.vt__body').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
 
-  // J enters the table; Page Down twice scrolls it well down.
+  // J enters the table; Page Down three times scrolls it well down (a page is the rows the table shows).
   await page.keyboard.press('j');
   await expect.poll(() => focusedRow(page)).toBe(0);
+  await page.keyboard.press('PageDown');
   await page.keyboard.press('PageDown');
   await page.keyboard.press('PageDown');
   const row = (await focusedRow(page))!;
