@@ -17,8 +17,11 @@
 
 export const DARK_ROOT = ':where(:root[data-theme="dark"])';
 
-/** Rules left as they are: the sidebar is dark in the light theme already. */
-const KEEP_PREFIXES = ['.frame__nav', '.frame__brand', '.openbox'];
+/**
+ * Rules left as they are: the sidebar is dark in the light theme already. Its status block (network, profile,
+ * generation) is styled by classes of its own: turned around, its light text went dark on the dark sidebar.
+ */
+const KEEP_PREFIXES = ['.frame__nav', '.frame__brand', '.frame__status', '.frame__profile', '.openbox'];
 
 const COLOR_PROPS = new Set(['color', 'background', 'background-color', 'border', 'border-color', 'border-top', 'border-bottom', 'border-left', 'border-right', 'border-left-color', 'border-top-color', 'border-bottom-color', 'border-right-color', 'outline', 'outline-color', 'box-shadow', 'fill', 'stroke', 'caret-color', 'accent-color', 'text-decoration-color']);
 

@@ -142,6 +142,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await settings.update({ locale });
       return { locale };
     },
+    'ui.theme': async () => ({ theme: settings.value.theme }),
+    'ui.setTheme': async ({ theme }) => {
+      await settings.update({ theme });
+      return { theme };
+    },
     'ui.columnLayouts': async () => settings.value.columnLayouts,
     'ui.setColumnLayout': async ({ table, layout }) => {
       const columnLayouts = { ...settings.value.columnLayouts };

@@ -19,6 +19,7 @@ type ListHandlers = Pick<
   | 'lists.delete'
   | 'lists.addItems'
   | 'lists.removeItems'
+  | 'lists.moveItem'
   | 'lists.members'
   | 'lists.sync'
   | 'lists.estimate'
@@ -67,6 +68,11 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
       wb.require(listId);
       const e = await wb.editItems('list.remove', listId, ids);
       return { removed: e.changed, notPresent: e.unchanged, queued: e.queued };
+    },
+
+    'lists.moveItem': async ({ listId, tenderId, place }) => {
+      ctx.currentGeneration();
+      return lists().move(listId, tenderId, place);
     },
 
     'lists.members': async ({ listId, sort, offset, limit, marks }) => {

@@ -1,10 +1,12 @@
 /**
  * Local mirror of the user's lists (POST/GET /lists, /lists/{id}/items): what the server last said, plus the
- * changes the app made, so lists read offline. The server stays the authority; `setItems` replaces a list's
- * members with what the server returned.
+ * changes the app made, so lists read offline. The server stays the authority on who is a member; `setItems`
+ * replaces a list's members with what the server returned. The order is the server's until the analyst sets
+ * one here (`moveItem`); from then on it is the analyst's (the API has no route for member order, D-LIST-8).
  */
 import { perCache, type CacheDb } from './database';
 import { CacheInputError } from './errors';
+import { LIST_ORDER_SCHEMA_VERSION } from './migrations/0031-list-local-order';
 import { nowIso } from './types';
 import { writeTransaction } from './writeRetry';
 
@@ -28,6 +30,8 @@ export interface CachedList {
   metadata: Record<string, unknown>;
   createdAt: string;
   itemsCount: number;
+  /** When the analyst last set the members' order here; null while the list keeps the server's order. */
+  orderedAt: string | null;
 }
 
 export interface ListMember {
@@ -47,13 +51,19 @@ export interface ListStore {
   /** Deletes the list here only: kept in the file so the server's copy does not come back with the next mirror. */
   hideList(listId: string, at?: string): boolean;
   /**
-   * Makes the members exactly `tenderIds`, in that order (the server's): those already present keep their
-   * added_at and take their place in it.
+   * Makes the members exactly `tenderIds` (the server's), those already present keeping their added_at. A list
+   * whose order the analyst never set takes the server's order; one they did keeps its order for the members
+   * it knows and appends new ones after them, in the server's order (D-LIST-8).
    */
   setItems(listId: string, tenderIds: readonly number[], addedAt?: string): void;
   addItems(listId: string, tenderIds: readonly number[], addedAt?: string): { added: number; alreadyPresent: number };
   removeItems(listId: string, tenderIds: readonly number[]): { removed: number; notPresent: number };
-  /** The members in the list's order (the server's, then local additions in the order made). */
+  /**
+   * Moves a member to `place` (1-based; past the end: last) and records the order as the analyst's, so a sync
+   * keeps it. Returns the member's new place, or null when the tender is not a member.
+   */
+  moveItem(listId: string, tenderId: number, place: number, at?: string): number | null;
+  /** The members in the list's order (the server's or the analyst's, then local additions in the order made). */
   items(listId: string): ListMember[];
   /** The lists holding a tender. */
   listsOf(tenderId: number): string[];
@@ -70,6 +80,8 @@ interface ListRow {
   metadata: string;
   created_at: string;
   items_count: number;
+  /** Absent in a file older than migration 0031. */
+  ordered_at?: string | null;
 }
 
 const toList = (r: ListRow): CachedList => ({
@@ -81,6 +93,7 @@ const toList = (r: ListRow): CachedList => ({
   metadata: JSON.parse(r.metadata) as Record<string, unknown>,
   createdAt: r.created_at,
   itemsCount: r.items_count,
+  orderedAt: r.ordered_at ?? null,
 });
 
 const SELECT = `SELECT l.*, (SELECT count(*) FROM list_item i WHERE i.list_id = l.list_id) AS items_count FROM list l`;
@@ -111,6 +124,10 @@ function createListStore(cache: CacheDb): ListStore {
     place: db.prepare('UPDATE list_item SET position = ? WHERE list_id = ? AND tender_id = ?'),
     drop: db.prepare('DELETE FROM list_item WHERE list_id = ? AND tender_id = ?'),
     clear: db.prepare('DELETE FROM list_item WHERE list_id = ?'),
+    // A file older than migration 0031 (the team suites write old caches with today's stores) has no order of the
+    // analyst's: its lists keep the server's, and moving a member is refused.
+    orderedAt: cache.schemaVersion >= LIST_ORDER_SCHEMA_VERSION ? db.prepare<[string], string | null>('SELECT ordered_at FROM list WHERE list_id = ?').pluck() : null,
+    ordered: cache.schemaVersion >= LIST_ORDER_SCHEMA_VERSION ? db.prepare('UPDATE list SET ordered_at = ? WHERE list_id = ?') : null,
     members: db.prepare<[string], { tender_id: number; added_at: string }>(
       'SELECT tender_id, added_at FROM list_item WHERE list_id = ? ORDER BY position, tender_id',
     ),
@@ -139,20 +156,44 @@ function createListStore(cache: CacheDb): ListStore {
     return { removed, notPresent: ids.length - removed };
   });
 
+  /** Whether the analyst set this list's order (never in a file older than migration 0031). */
+  const orderedHere = (listId: string): boolean => s.orderedAt !== null && s.orderedAt.get(listId) != null;
+
   const set = writeTransaction(db, (listId: string, ids: readonly number[], at: string) => {
     requireList(listId);
     const keep = new Set(ids);
-    for (const m of s.members.all(listId)) if (!keep.has(m.tender_id)) s.drop.run(listId, m.tender_id);
+    const held = s.members.all(listId).map((m) => m.tender_id);
+    for (const id of held) if (!keep.has(id)) s.drop.run(listId, id);
+    // The analyst's order: the members known here first, as they stand, then the new ones in the server's order.
+    const known = new Set(held);
+    const order = orderedHere(listId) ? [...held.filter((id) => keep.has(id)), ...[...keep].filter((id) => !known.has(id))] : keep;
     let position = 0;
-    for (const id of keep) {
+    for (const id of order) {
       s.add.run(listId, id, at, listId);
       s.place.run((position += 1), listId, id);
     }
   });
 
+  const moveOne = writeTransaction(db, (listId: string, tenderId: number, place: number, at: string): number | null => {
+    requireList(listId);
+    if (!s.ordered) throw new CacheInputError('This cache file predates list ordering (migration 0031); open it with the app to upgrade it.');
+    const order = s.members.all(listId).map((m) => m.tender_id);
+    const from = order.indexOf(tenderId);
+    if (from < 0) return null;
+    order.splice(from, 1);
+    const to = Math.max(0, Math.min(order.length, place - 1));
+    order.splice(to, 0, tenderId);
+    order.forEach((id, i) => s.place.run(i + 1, listId, id));
+    s.ordered.run(at, listId);
+    return to + 1;
+  });
+
   const move = writeTransaction(db, (from: string, to: string) => {
     requireList(to);
     s.move.run(to, to, from);
+    // An order set on a list made offline stays the analyst's on the server's copy of it.
+    const orderedAt = s.orderedAt?.get(from);
+    if (orderedAt != null) s.ordered?.run(orderedAt, to);
     s.remove.run(from);
   });
 
@@ -191,6 +232,11 @@ function createListStore(cache: CacheDb): ListStore {
     removeItems(listId, tenderIds) {
       checkIds(tenderIds);
       return remove(listId, [...new Set(tenderIds)]);
+    },
+    moveItem(listId, tenderId, place, at) {
+      checkIds([tenderId]);
+      if (!Number.isSafeInteger(place) || place < 1) throw new CacheInputError(`A place in a list is a positive integer, not ${String(place)}.`);
+      return moveOne(listId, tenderId, place, at ?? nowIso());
     },
     items(listId) {
       return s.members.all(listId).map((r) => ({ tenderId: r.tender_id, addedAt: r.added_at }));

@@ -29,8 +29,8 @@ import type { NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 // The settings' own shapes live in settingsShapes.ts (the CLI reads settings.json without this whole contract).
 import { documentHitSchema, documentsDiffSchema, tenderDocumentsSchema } from './documentShapes';
-import { columnLayoutSchema, columnLayoutsSchema, documentSettingsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
-export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
+import { columnLayoutSchema, columnLayoutsSchema, documentSettingsSchema, localeSchema, themeChoiceSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
+export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, themeChoiceSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
 export { documentSettingsSchema } from './settingsShapes';
 export type { DocumentSettings } from './settingsShapes';
 export { documentHitSchema, documentStateSchema, documentsDiffSchema, snippetPartSchema, tenderDocumentSchema, tenderDocumentsSchema } from './documentShapes';
@@ -752,6 +752,9 @@ export const methods = {
   'ui.columnLayouts': method(empty, columnLayoutsSchema),
   /** Remembers one table's column layout (null: back to its defaults). */
   'ui.setColumnLayout': method(z.strictObject({ table: tableKeySchema, layout: columnLayoutSchema.nullable() }), z.object({ saved: z.boolean() })),
+  /** The theme chosen in Settings ('system': as the OS says). */
+  'ui.theme': method(empty, z.object({ theme: themeChoiceSchema })),
+  'ui.setTheme': method(z.strictObject({ theme: themeChoiceSchema }), z.object({ theme: themeChoiceSchema })),
   /** Money settings with what was spent today (Moscow day) by the active profile. */
   'spending.get': method(empty, spendingStateSchema),
   'spending.set': method(spendingSettingsSchema, spendingStateSchema),
@@ -910,6 +913,8 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
+  /** Moves a member to a place (1-based) in the list's own order; here only, the API has no route for it (D-LIST-8). */
+  'lists.moveItem': method(z.strictObject({ listId, tenderId: objectId, place: z.number().int().min(1).max(1_000_000) }), z.object({ position: z.number() })),
   'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),

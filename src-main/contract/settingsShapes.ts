@@ -29,6 +29,13 @@ export type StoredColumnLayout = z.infer<typeof columnLayoutSchema>;
 export const tableKeySchema = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/);
 export const columnLayoutsSchema = z.record(tableKeySchema, columnLayoutSchema).refine((t) => Object.keys(t).length <= 200, 'at most 200 tables');
 
+/**
+ * The interface's theme: as the OS says, or light or dark by choice. Kept in the core's settings
+ * beside the column layouts, for the same reason: browser mode's page storage is lost with every new port.
+ */
+export const themeChoiceSchema = z.enum(['system', 'light', 'dark']);
+export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
+
 /** Money settings, enforced in the core: consent above a threshold, a default cap per run, a daily budget. */
 export const spendingSettingsSchema = z.strictObject({
   /** A paid run whose previewed cost exceeds this many units needs consent to that cost (`confirmCost`). */

@@ -121,6 +121,17 @@ export class ListUseCases {
   }
 
   /**
+   * Moves a member to `place` (1-based) in the list's own order, the one its table and exports follow. Here only:
+   * the API has no route for member order, and a sync keeps the analyst's order from now on (D-LIST-8).
+   */
+  move(listId: string, tenderId: number, place: number): { position: number } {
+    this.require(listId);
+    const position = listStore(this.deps.cache).moveItem(listId, tenderId, place);
+    if (position === null) throw appError('not_found', `Закупки ${tenderId} нет в списке.`, `Tender ${tenderId} is not in the list.`);
+    return { position };
+  }
+
+  /**
    * A page of the list's members held here (`among`: only these tenders); the first page reads them again from
    * the server when safe.
    */

@@ -18,6 +18,7 @@ import {
   notificationSettingsSchema,
   spendingSettingsSchema,
   teamConnectionSchema,
+  themeChoiceSchema,
   teamLastRunSchema,
   type DocumentSettings,
   type NotificationSettings,
@@ -85,6 +86,8 @@ const settingsSchema = z.object({
   // Tables' column layouts (ui.setColumnLayout): kept here, not in the page's storage, which browser mode loses
   // with every new port. Damaged: the tables' defaults.
   columnLayouts: columnLayoutsSchema.catch({}),
+  // The theme chosen in Settings, for the same reason; missing (a file from before) or damaged: as the OS says.
+  theme: themeChoiceSchema.catch('system'),
   // Damaged or missing (a file from before notifications existed): notifications on, no quiet hours.
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
   // The team database, without its password (the keychain's); damaged or missing: none, no background sync.
@@ -106,6 +109,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   activeProfile: null,
   spending: { ...DEFAULT_SPENDING },
   columnLayouts: {},
+  theme: 'system',
   notifications: { ...DEFAULT_NOTIFICATIONS },
   team: null,
   teamLastRun: null,

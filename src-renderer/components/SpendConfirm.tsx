@@ -13,6 +13,7 @@ import { count, NOUNS, useLocale, useStrings, type Strings } from '../i18n/i18n'
 import { formatInt } from '../format/format';
 import { Dialog } from './Dialog';
 import { capShortfallText } from './spendShortfall';
+import { parseUnitsInput, typedAmount } from './amountInput';
 
 export type SpendAskOptions = {
   /** What is paid for: a search, a saved search's sync, an earlier-generation filter's new tenders, a contract set, a list's members. */
@@ -114,7 +115,8 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
   const units = (n: number): string => `${formatInt(n, locale)} ${locale === 'en' ? 'units' : 'ед.'}`;
   // A contract set counts contracts; every other run counts tenders.
   const tenders = (n: number): string => count(n, options.kind === 'contracts' ? NOUNS.contract : NOUNS.tender, locale);
-  const typed = /^\d{1,10}$/.test(amount.trim()) && Number(amount.trim()) > 0 ? Number(amount.trim()) : null;
+  const typedUnits = parseUnitsInput(amount);
+  const typed = typeof typedUnits === 'number' && typedUnits > 0 && typedUnits < 1e10 ? typedUnits : null;
   const consent = estimate.bound ?? typed;
   // The cap stops the run before the set ends: say so, with how many stay out and how to get them.
   const shortfall = capShortfallText(estimate, options.kind === 'contracts', locale);
@@ -152,7 +154,7 @@ function SpendConfirm({ estimate, options, onAnswer }: { estimate: SpendEstimate
           <label className="field">
             <span>{s.costUnknown}</span>
             <span className="field__label">{s.amount}</span>
-            <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="spend-confirm-amount" aria-invalid={amount !== '' && typed === null} />
+            <input inputMode="numeric" value={amount} onChange={(e) => setAmount(typedAmount(e.currentTarget))} data-testid="spend-confirm-amount" aria-invalid={amount !== '' && typed === null} />
             {amount !== '' && typed === null ? <span className="field__error">{s.amountInvalid}</span> : null}
           </label>
         )}

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { TenderRow } from '../../src-main/contract/ipc';
 import { useAppStore, type Route } from '../state/store';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../format/format';
+import { useWindowFill } from './useWindowFill';
 import { useStrings, type Strings, useLocale } from '../i18n/i18n';
 import { AddToList } from './AddToList';
 import { ErrorNotice } from './ErrorNotice';
@@ -123,6 +124,8 @@ export interface TenderTableProps {
   back: Route;
   testId?: string;
   height?: number;
+  /** The table takes the height the window leaves it, so the page does not scroll beside it (useWindowFill). */
+  fillWindow?: boolean;
   emptyText?: string;
   /** The count line of the header, e.g. "about 1 200 found" (default: how many are cached). */
   countText?(count: number): ReactNode;
@@ -143,7 +146,7 @@ function deadline(iso: string | null, locale: 'ru' | 'en'): string {
 }
 
 export function TenderTable(props: TenderTableProps) {
-  const { fetchPage, markFilterable = false, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
+  const { fetchPage, markFilterable = false, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, fillWindow = false, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
   const s = useStrings(strings);
   const m = useStrings(marksStrings);
   const [markFilter, setMarkFilter] = useState<MarkFilter>({});
@@ -259,8 +262,11 @@ export function TenderTable(props: TenderTableProps) {
     }
   }, [count, page]);
 
+  const panel = useRef<HTMLDivElement>(null);
+  const filled = useWindowFill(panel, fillWindow, height ?? 520);
+
   return (
-    <div className="tt" data-testid={`${testId}-panel`}>
+    <div className="tt" ref={panel} data-testid={`${testId}-panel`}>
       <div className="tt__toolbar">
         <span data-testid={`${testId}-count`} data-count={count}>
           {countText ? countText(count) : s.shown(formatInt(count, locale))}
@@ -307,7 +313,7 @@ export function TenderTable(props: TenderTableProps) {
         selectLabel={(r) => s.select(r.name)}
         onActiveChange={setActiveIndex}
         handle={table}
-        height={height}
+        height={fillWindow ? filled : height}
         emptyText={emptyText ?? s.empty}
       />
       {count > 0 && <TenderPreview row={activeRow} onOpen={open} testId={`${testId}-preview`} extra={activeRow && previewExtra ? previewExtra(activeRow) : undefined} />}

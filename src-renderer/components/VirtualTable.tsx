@@ -12,6 +12,8 @@
  * move the active row, Space selects it (Shift+Space a range), Enter opens it; ArrowUp from the first row enters
  * the header row, where Enter sorts and Shift+Left/Right resizes. The owner can move the active row too
  * (`handle.moveBy`: the command registry's J/K shortcuts, which work with the focus outside the table).
+ * A table whose rows have an order of their own (a list's members) moves the active row up or down with
+ * Alt+↑/↓ (`onMoveRow`), the focus going with it.
  *
  * We kept this hand-written table rather than TanStack Table + Virtual: rows have one height and come in
  * server-sorted pages, so the virtual part is a dozen lines, and the grid keyboard, resizing and the chooser
@@ -81,6 +83,8 @@ export interface VirtualTableProps<Row> {
   /** Where the column layout is remembered (default: the test id; none: not remembered, no chooser). */
   storageKey?: string;
   handle?: Ref<VirtualTableHandle>;
+  /** Alt+↑/↓ on a row: move it before or after its neighbour `target` (absent: the rows have no order to change). */
+  onMoveRow?(row: Row, target: Row): void;
 }
 
 /**
@@ -218,6 +222,17 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const onRowKey = (e: KeyboardEvent<HTMLDivElement>, i: number, row: Row | undefined) => {
     const onRow = e.target === e.currentTarget;
     let to: number | null = null;
+    if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && props.onMoveRow) {
+      e.preventDefault();
+      e.stopPropagation();
+      const j = i + (e.key === 'ArrowUp' ? -1 : 1);
+      const target = j >= 0 && j < rowCount ? rowAt(j) : undefined;
+      if (!onRow || row === undefined || target === undefined) return;
+      props.onMoveRow(row, target);
+      // The focus goes with the moved row, to the place it takes once the rows are read again.
+      moveTo(j);
+      return;
+    }
     if (e.key === 'ArrowUp' && i === 0) {
       // Up from the first row: into the header row (sorting and resizing by keyboard).
       e.preventDefault();

@@ -84,9 +84,15 @@ export function groupAmountInput(text: string): string {
   const bare = text.replace(/[\s\u00a0\u202f]/g, '');
   const m = /^(\d*)([.,]\d{0,2})?$/.exec(bare);
   if (!m || bare === '') return text;
-  const whole = (m[1] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const whole = (m[1] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, RU_GROUP);
   return whole + (m[2] ?? '');
 }
+
+/**
+ * The group separator of the Russian numbers in the tables (Intl's, a no-break space: U+00A0 in today's ICU,
+ * U+202F where CLDR has moved to the narrow one), so a typed amount is grouped exactly as the tables show it.
+ */
+export const RU_GROUP: string = new Intl.NumberFormat('ru-RU').formatToParts(1000).find((p) => p.type === 'group')?.value ?? '\u00a0';
 
 /** Where the caret goes in the grouped text: after as many digits as stood before it in the typed text. */
 export function caretAfterGrouping(typed: string, caret: number, grouped: string): number {

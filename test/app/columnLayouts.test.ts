@@ -65,3 +65,24 @@ describe('column layouts in the core settings', () => {
     expect((await t.call('app.info', {})).locale).toBe('en');
   });
 });
+
+describe('the theme in the core settings', () => {
+  it('a theme chosen is there after the core restarts (browser mode\'s page storage is not); a file without one, or a damaged one, follows the OS', async () => {
+    const dir = dataDir();
+    const first = await core(dir);
+    expect(await first.call('ui.theme', {})).toEqual({ theme: 'system' });
+    expect(await first.call('ui.setTheme', { theme: 'dark' })).toEqual({ theme: 'dark' });
+    await first.core.close();
+    opened.length = 0;
+
+    const again = await core(dir);
+    expect(await again.call('ui.theme', {})).toEqual({ theme: 'dark' });
+    await again.core.close();
+    opened.length = 0;
+
+    const file = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...file, theme: 'sepia' }));
+    expect(await (await core(dir)).call('ui.theme', {})).toEqual({ theme: 'system' });
+    expect(parseArgs('ui.setTheme', { theme: 'sepia' }).ok).toBe(false);
+  });
+});

@@ -83,6 +83,8 @@ describe('lists mirror', () => {
       metadata: { color: 'red' },
       createdAt: '2026-07-01T00:00:00Z',
       itemsCount: 3,
+      // Never reordered here: the server's order.
+      orderedAt: null,
     });
     lists.upsertList({ listId: 'lst_2', name: 'Второй', createdAt: '2026-07-02T00:00:00Z' });
     lists.addItems('lst_2', [5]);

@@ -1,8 +1,9 @@
 /**
  * "Accessibility: axe-core, 0 serious or critical, on every view": axe-core (WCAG 2.1 A and AA, and
  * its best practices: heading order, one h1 a page) runs over every view and its main states: dialogs, an open
- * card, the board while a card is dragged, the calendar's week, offline mode, and the earlier generation. A
- * serious or critical violation fails; a moderate one fails unless it is recorded below with its reason.
+ * card, the board while a card is dragged, the calendar's week, offline mode, the earlier generation, and the
+ * main views in the dark theme. A serious or critical violation fails; a moderate one fails unless it is
+ * recorded below with its reason.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -131,6 +132,25 @@ test('axe: lists, saved searches, the board while dragging, the calendar\'s week
   await inn.click();
   await expect(page.getByTestId('view-insights')).toHaveAttribute('data-page', 'dossier');
   await audit(page, 'insights: a dossier', found);
+
+  // The dark theme (it follows the OS): the same rule over the main views, the menu's generation label and the
+  // list's marks among them.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await audit(page, 'dark: a dossier', found);
+  await page.getByTestId('nav-lists').click();
+  await page.getByTestId('lists-item').first().click();
+  await expect(page.getByTestId('lists-members').locator('[role="row"][data-key]').first()).toBeVisible();
+  await audit(page, 'dark: a list open', found);
+  await page.getByTestId('nav-saved').click();
+  await page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`).getByTestId('saved-open').click();
+  await expect(page.getByTestId('saved-results-table').locator('[role="row"][data-key]').first()).toBeVisible();
+  await audit(page, 'dark: saved searches, one open', found);
+  for (const view of ['marks', 'calendar', 'contracts', 'ledger', 'settings', 'search'] as const) {
+    await page.getByTestId(`nav-${view}`).click();
+    await expect(page.getByTestId(`view-${view}`)).toBeVisible();
+    await audit(page, `dark: ${view}`, found);
+  }
 
   expect(found, report(found)).toEqual([]);
 });

@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { addIds, createList, runSearch, searchIds } from './viewsHelpers';
+import { addIds, createList, invokeOk, runSearch, searchIds, tendersWithContracts } from './viewsHelpers';
 
 /** Presses Tab until `target` has the focus (what a keyboard user does); fails when it is never reached. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', max = 80): Promise<void> {
@@ -46,10 +46,14 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
   await expect.poll(async () => Number(await page.getByTestId('results-count').getAttribute('data-count'))).toBeGreaterThan(40);
+  // The results take the height the window leaves them: only the table scrolls, not the page beside it.
+  await expect.poll(() => page.locator('.frame__main').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  expect(await page.getByTestId('results').locator('.vt__body').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
 
-  // J enters the table; Page Down twice scrolls it well down.
+  // J enters the table; Page Down three times scrolls it well down (a page is the rows the table shows).
   await page.keyboard.press('j');
   await expect.poll(() => focusedRow(page)).toBe(0);
+  await page.keyboard.press('PageDown');
   await page.keyboard.press('PageDown');
   await page.keyboard.press('PageDown');
   const row = (await focusedRow(page))!;
@@ -127,7 +131,7 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await expect(item).toBeFocused();
 });
 
-test('back from a list member\'s card and from a dossier lands on the member\'s row; Esc from the list\'s detail on the list', async ({ page, app }) => {
+test('back from a list member\'s card and from a dossier lands on the member\'s row; Esc from the list\'s detail on the list; back from the board\'s card and a contract card too', async ({ page, app }) => {
   const filterId = await runSearch(app, { ids: Array.from({ length: 10 }, (_, i) => 2991 + i) }, 'e2e назад из списка', ['created']);
   const ids = await searchIds(app, filterId);
   expect(ids.length).toBeGreaterThanOrEqual(3);
@@ -162,4 +166,43 @@ test('back from a list member\'s card and from a dossier lands on the member\'s 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('lists-detail')).toHaveCount(0);
   await expect(page.getByTestId('lists-item').filter({ hasText: 'Назад' })).toBeFocused();
+
+  // The pipeline board: a card's name opens the tender card; Esc comes back to the board, focus on that name.
+  await invokeOk(app, 'marks.apply', { tender_ids: ids.slice(0, 2), status: 'reviewing' });
+  await page.getByTestId('nav-marks').focus();
+  await page.keyboard.press('Enter');
+  const boardName = page.locator('[data-testid="board-column"][data-status="reviewing"]').getByTestId('board-card-open').nth(1);
+  await boardName.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('view-marks')).toBeVisible();
+  await expect(boardName).toBeFocused();
+
+  // A contract card opened from the Contracts view (the contracts of a list): Esc and Alt+← come back to its row.
+  const withContracts = (await tendersWithContracts(app, Array.from({ length: 100 }, (_, i) => 2901 + i))).slice(-3);
+  expect(withContracts.length).toBeGreaterThan(0);
+  const contractList = await invokeOk<{ listId: string }>(app, 'lists.create', { name: 'С контрактами' });
+  await invokeOk(app, 'lists.addItems', { listId: contractList.listId, ids: withContracts });
+  await page.getByTestId('nav-contracts').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('contracts-mode-list').focus();
+  await page.keyboard.press('Space');
+  await page.getByTestId('contracts-list').selectOption(contractList.listId);
+  await page.getByTestId('contracts-find').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('contracts-job')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect.poll(async () => Number(await page.getByTestId('contracts-count').getAttribute('data-count'))).toBeGreaterThan(0);
+  const contractRow = page.getByTestId('contracts-table').locator('[role="row"][data-row-index="0"]');
+  await contractRow.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-kind', 'contract');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('view-contracts')).toBeVisible();
+  await expect.poll(() => focusedRow(page)).toBe(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toHaveAttribute('data-kind', 'contract');
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByTestId('view-contracts')).toBeVisible();
+  await expect(contractRow).toBeFocused();
 });

@@ -175,7 +175,7 @@ for (const size of SIZES) {
   });
 }
 
-test('the theme follows the OS setting, and a choice in Settings overrides it', async ({ page, app }) => {
+test('the theme follows the OS setting, and a choice in Settings overrides it, kept across a restart of browser mode', async ({ page, app }) => {
   const luminance = async (): Promise<number> => {
     const [r, g, b] = ((await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).match(/\d+/g) ?? []).map(Number);
     return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
@@ -199,6 +199,19 @@ test('the theme follows the OS setting, and a choice in Settings overrides it', 
   await page.goto(app.url);
   await expect(page.getByTestId('nav-search')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // And across a restart of browser mode: a new port is a new origin with empty page storage, so the choice is
+  // the core's (ui.setTheme), read back at start.
+  await expect.poll(async () => {
+    const answer = await app.invoke('ui.theme', {});
+    return answer.ok ? (answer.value as { theme: string }).theme : null;
+  }).toBe('light');
+  const url = await app.restartWebMode();
+  expect(new URL(url).origin).not.toBe(new URL(app.url).origin);
+  await page.goto(url);
+  await expect(page.getByTestId('nav-search')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // The new origin's storage had nothing: the page took the core's copy (and keeps it for its next first paint).
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('tenderwb.theme'))).toBe('light');
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('theme')).toHaveValue('light');
   await page.getByTestId('theme').selectOption('system');

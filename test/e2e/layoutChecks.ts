@@ -6,6 +6,8 @@
  * - text spills out of its box (an element that does not clip its content but is narrower than its text);
  * - text that must be read whole is cut: table cells of columns marked `data-whole` (dates, numbers, prices,
  *   the ledger's time and object) and every column header, sorted or not;
+ * - a mark chip (a tag, our status, a tag count) is cut by the box that holds it: several marks beside a name
+ *   shrink to a count rather than show «Нам подх…»;
  * - a menu item is cut or wraps onto a second line (the active one is bold);
  * - an element lies (partly) outside the window sideways, not clipped by a box of its own.
  * A box marked `data-scrolls-sideways` scrolls by design (the pipeline board's eight columns of cards).
@@ -50,6 +52,18 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     for (const text of document.querySelectorAll<HTMLElement>('[role="gridcell"][data-whole] .vt__text, [role="columnheader"] .vt__text')) {
       if (!visible(text)) continue;
       if (text.scrollWidth > text.clientWidth + 1) problems.push(`cut (${text.scrollWidth} > ${text.clientWidth}): ${describe(text)}`);
+    }
+    // A mark chip is read whole or not at all: cut by a box that clips it (a row's marks beside the name), it
+    // reads as another word.
+    for (const chip of document.querySelectorAll<HTMLElement>('.mark-tag, .mark-status, .mark-tagCount')) {
+      if (!visible(chip)) continue;
+      const r = chip.getBoundingClientRect();
+      for (let p = chip.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX === 'visible') continue;
+        const pr = p.getBoundingClientRect();
+        if (r.right > pr.right + 1 || r.left < pr.left - 1) problems.push(`mark chip cut (${Math.round(r.width)} px, ${Math.round(Math.max(0, Math.min(r.right, pr.right) - Math.max(r.left, pr.left)))} shown): ${describe(chip)}`);
+        break;
+      }
     }
     // The menu: every item on one line and whole, the active one too (bold or not, it must not wrap or shift).
     const navItems = [...document.querySelectorAll<HTMLElement>('.frame__navItem')].filter(visible);

@@ -71,12 +71,29 @@ test('the ledger view and its audit show a run\'s charges when it ends; the sett
   await page.getByTestId('nav-settings').click();
   const money = page.getByTestId('settings-money');
   await expect(money.getByTestId('spending-confirmAbove')).toHaveValue('100');
-  await expect(money.getByTestId('spending-runCap')).toHaveValue('1000');
+  // Amounts read as in the tables: grouped by threes with the Russian no-break space, the page's own.
+  const RU_GROUP = await page.evaluate(() => new Intl.NumberFormat('ru-RU').formatToParts(1000).find((p) => p.type === 'group')?.value ?? '');
+  expect(RU_GROUP).toMatch(/^[\u00a0\u202f]$/);
+  await expect(money.getByTestId('spending-runCap')).toHaveValue(`1${RU_GROUP}000`);
   await expect(money.getByTestId('spending-dailyBudget')).toHaveValue('');
   await expect(money.getByTestId('spending-today')).toHaveAttribute('data-units', String(paid));
   await money.getByTestId('spending-dailyBudget').fill('абв');
   await expect(money.getByTestId('spending-save')).toBeDisabled();
-  await money.getByTestId('spending-dailyBudget').fill(String(paid + 500));
+  // Grouped as it is typed, the caret kept after the digit just typed: «1 500 000», then «2» and «3» typed after
+  // the «1» land there (a caret thrown to the end would append them).
+  const budget = money.getByTestId('spending-dailyBudget');
+  await budget.fill('');
+  await budget.pressSequentially('1500000');
+  await expect(budget).toHaveValue(`1${RU_GROUP}500${RU_GROUP}000`);
+  await budget.press('Home');
+  await budget.press('ArrowRight');
+  await budget.press('2');
+  await expect(budget).toHaveValue(`12${RU_GROUP}500${RU_GROUP}000`);
+  await expect.poll(() => budget.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(2);
+  await budget.press('3');
+  await expect(budget).toHaveValue(`123${RU_GROUP}500${RU_GROUP}000`);
+  await expect.poll(() => budget.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(3);
+  await budget.fill(String(paid + 500));
   await money.getByTestId('spending-confirmAbove').fill('10');
   await money.getByTestId('spending-save').click();
   await expect(money.getByTestId('spending-saved')).toBeVisible();

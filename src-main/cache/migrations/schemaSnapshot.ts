@@ -3,7 +3,7 @@
 import type { SchemaSnapshot } from './freshSchema';
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  "version": 30,
+  "version": 31,
   "applicationId": 1415004721,
   "statements": [
     "CREATE TABLE delivery_request (\n  request_seq   INTEGER PRIMARY KEY,\n  via           TEXT NOT NULL CHECK (via IN ('feed', 'card')),\n  request_id    TEXT,\n  filter_id     TEXT,\n  feed          TEXT CHECK (feed IN ('tender', 'contract')),\n  stream        TEXT,\n  received_at   TEXT NOT NULL,\n  items         INTEGER NOT NULL,\n  billed        INTEGER NOT NULL,\n  new_versions  INTEGER NOT NULL,\n  created       INTEGER NOT NULL,  -- items of event created that this filter had not delivered before\n  updated       INTEGER NOT NULL   -- the same for updated\n, team_machine TEXT, team_evidence INTEGER CHECK (team_evidence IN (0, 1)))",
@@ -19,7 +19,7 @@ export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
     "CREATE VIRTUAL TABLE tender_fts_vocab USING fts5vocab (tender_fts, 'row')",
     "CREATE TABLE feed_cursor (\n  filter_id         TEXT NOT NULL,\n  feed              TEXT NOT NULL CHECK (feed IN ('tender', 'contract')),\n  stream            TEXT NOT NULL,\n  cursor            TEXT NOT NULL,\n  last_request_id   TEXT,             -- of the last page, also an empty one\n  last_page_at      TEXT NOT NULL,    -- received_at of the last page, also an empty one\n  last_request_seq  INTEGER REFERENCES delivery_request (request_seq),  -- last page that delivered items\n  pages             INTEGER NOT NULL,\n  items             INTEGER NOT NULL,\n  billed            INTEGER NOT NULL,\n  new_versions      INTEGER NOT NULL,\n  PRIMARY KEY (filter_id, feed, stream)\n) WITHOUT ROWID",
     "CREATE TABLE saved_search (\n  filter_id              TEXT PRIMARY KEY,\n  params                 TEXT NOT NULL,  -- JSON\n  label                  TEXT UNIQUE,\n  events                 TEXT NOT NULL,  -- JSON array of 'created' / 'updated'\n  created_at             TEXT NOT NULL,\n  last_seen_at           TEXT,\n  last_seen_request_seq  INTEGER NOT NULL DEFAULT 0,\n  expires_at             TEXT\n, seen_marked_at TEXT) WITHOUT ROWID",
-    "CREATE TABLE list (\n  list_id      TEXT PRIMARY KEY,\n  name         TEXT NOT NULL,\n  description  TEXT NOT NULL DEFAULT '',\n  metadata     TEXT NOT NULL DEFAULT '{}',  -- JSON object\n  created_at   TEXT NOT NULL\n, local_name TEXT, hidden_at TEXT) WITHOUT ROWID",
+    "CREATE TABLE list (\n  list_id      TEXT PRIMARY KEY,\n  name         TEXT NOT NULL,\n  description  TEXT NOT NULL DEFAULT '',\n  metadata     TEXT NOT NULL DEFAULT '{}',  -- JSON object\n  created_at   TEXT NOT NULL\n, local_name TEXT, hidden_at TEXT, ordered_at TEXT) WITHOUT ROWID",
     "CREATE TABLE list_item (\n  list_id    TEXT NOT NULL REFERENCES list (list_id) ON DELETE CASCADE,\n  tender_id  INTEGER NOT NULL,\n  added_at   TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0,\n  PRIMARY KEY (list_id, tender_id)\n) WITHOUT ROWID",
     "CREATE INDEX list_item_tender ON list_item (tender_id)",
     "CREATE TABLE ledger_row (\n  id            INTEGER PRIMARY KEY,\n  balance_type  TEXT NOT NULL CHECK (balance_type IN ('tenders', 'contracts')),\n  amount        INTEGER NOT NULL,\n  object_id     INTEGER NOT NULL,\n  version       INTEGER NOT NULL,\n  filter_id     TEXT,\n  request_id    TEXT,\n  created_at    TEXT\n, team_machine TEXT)",

@@ -21,6 +21,7 @@ import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { useContractsData, type RowsFilter } from './useContractsData';
 import { buildContractQuery, type ContractForm, type ContractMode, type FormProblem } from './contractQuery';
+import { parseUnitsInput, typedAmount } from '../../components/amountInput';
 
 /** The contracts table selects nothing (nothing acts on several contracts at once). */
 const NO_SELECTION = emptySelection();
@@ -213,8 +214,8 @@ export function ContractsView() {
     setProblems({});
     setFilter({ rows: built.rows, postFilter: built.postFilter, searched: true });
     try {
-      const cap = maxSpend.trim() === '' ? undefined : Number(maxSpend);
-      const capArg = cap !== undefined && Number.isInteger(cap) && cap >= 0 ? { maxSpend: cap } : {};
+      const cap = parseUnitsInput(maxSpend);
+      const capArg = typeof cap === 'number' ? { maxSpend: cap } : {};
       // The cost first: above the threshold the query starts only with consent to it (the core checks again).
       const preview = await call('contracts.preview', { set: built.set, ...capArg });
       setEstimate({ key: JSON.stringify(built.set), value: preview });
@@ -332,7 +333,7 @@ export function ContractsView() {
               {supplierFields}
             </details>
           )}
-          <TextField id="contracts-max-spend" label={s.maxSpend} value={maxSpend} onChange={setMaxSpend} hint={s.maxSpendHint} inputMode="numeric" />
+          <TextField id="contracts-max-spend" label={s.maxSpend} value={maxSpend} onChange={setMaxSpend} hint={s.maxSpendHint} inputMode="numeric" amount />
         </div>
         <p className="contracts__difference muted" data-testid="contracts-difference">
           {s.difference}
@@ -381,11 +382,12 @@ export function ContractsView() {
   );
 }
 
-function TextField(props: { id: string; label: string; value: string; onChange(v: string): void; error?: string; hint?: string; inputMode?: 'numeric' }) {
-  const { id, label, value, onChange, error, hint, inputMode } = props;
+/** A text field; `amount`: an amount, grouped by threes as it is typed (components/amountInput.ts). */
+function TextField(props: { id: string; label: string; value: string; onChange(v: string): void; error?: string; hint?: string; inputMode?: 'numeric'; amount?: boolean }) {
+  const { id, label, value, onChange, error, hint, inputMode, amount } = props;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={error ? fieldErrorId(id) : undefined} data-testid={id} />
+      <input id={id} value={value} onChange={(e) => onChange(amount ? typedAmount(e.currentTarget) : e.target.value)} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={error ? fieldErrorId(id) : undefined} data-testid={id} />
     </Field>
   );
 }

@@ -17,6 +17,7 @@ import { useEarlierFilters, useFilterEstimate, useFilterTenders } from './useEar
 import { formatDateTime, formatInt } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { EarlierTenderTable, Pager, usePaging } from './EarlierTenderTable';
+import { parseUnitsInput, typedAmount } from '../../components/amountInput';
 
 const strings: Strings<{
   title: string;
@@ -154,13 +155,13 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
   async function start() {
     setProblem(null);
     setError(null);
-    const text = maxSpend.trim();
-    if (text !== '' && !/^\d{1,9}$/.test(text)) {
+    const units = parseUnitsInput(maxSpend);
+    if (units === 'invalid' || (units !== null && units >= 1e9)) {
       setProblem(s.badSpend);
       return;
     }
     try {
-      const cap = text === '' ? {} : { maxSpend: Number(text) };
+      const cap = units === null ? {} : { maxSpend: units };
       // The estimate before it pays; above the threshold only with consent (the core checks again).
       const estimate = await call('earlier.estimate', { filterId: f.id, ...cap });
       let consent: { confirmCost: number } | Record<string, never> = {};
@@ -219,7 +220,7 @@ function FilterItem({ filter: f, open, onToggle, onChanged }: { filter: EarlierF
           {estimate.data && <SpendEstimateLine estimate={estimate.data} />}
           <label className="field field--narrow">
             <span className="field__label">{s.maxSpend}</span>
-            <input inputMode="numeric" value={maxSpend} onChange={(e) => setMaxSpend(e.target.value)} data-testid="earlier-sync-max-spend" />
+            <input inputMode="numeric" value={maxSpend} onChange={(e) => setMaxSpend(typedAmount(e.currentTarget))} data-testid="earlier-sync-max-spend" />
             <span className="field__hint">{s.maxSpendHint}</span>
           </label>
           {problem && (

@@ -20,6 +20,7 @@ import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { MarksButton } from '../../components/MarksEditor';
 import { useRowCommands } from '../../components/useRowCommands';
 import { MarkFilterBar } from '../../components/MarkFilterBar';
+import { compact } from '../../components/markFilter';
 import { TenderNameCell } from '../../components/MarkChips';
 import { ConfirmDialog } from '../../components/Dialog';
 import { formatDate, formatDateTime, formatInt, formatRub } from '../../format/format';
@@ -28,6 +29,7 @@ import { count, NOUNS, useStrings, useLocale } from '../../i18n/i18n';
 import { listsStrings } from './listsStrings';
 import { ListName } from './ListName';
 import { useListDetail } from './useListDetail';
+import { MemberOrderDnd, MemberPlace } from './MemberOrder';
 
 export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
   const s = useStrings(listsStrings);
@@ -45,11 +47,17 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const { markFilter, setMarkFilter, sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
     useListDetail(list, onChanged);
 
+  // Members are reordered (drag, Alt+↑/↓) only where the table shows the list's own order, whole and unfiltered.
+  const movable = sort.column === 'listOrder' && sort.direction === 'asc' && compact(markFilter) === undefined;
+  const move = (tenderId: number, place: number) =>
+    void call('lists.moveItem', { listId: list.listId, tenderId, place }).then(paged.refresh, (e: unknown) => setMoveError(e));
+  const [moveError, setMoveError] = useState<unknown>(null);
+
   const columns = useMemo<Column<ListMemberRow>[]>(
     () => [
-      // Narrow («№»), so that the members still fit 1366 px without a sideways scroll; the API's id is in the
-      // chooser (hidden by default: the name gets the room).
-      { key: 'listOrder', title: s.listOrder, width: 48, whole: true, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
+      // Narrow («№» and the drag handle), so that the members still fit 1366 px without a sideways scroll; the
+      // API's id is in the chooser (hidden by default: the name gets the room).
+      { key: 'listOrder', title: s.listOrder, width: 64, whole: true, align: 'right', sortable: true, render: (r) => <MemberPlace row={r} movable={movable} /> },
       { key: 'id', title: s.id, width: 70, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => String(r.id) },
       {
         key: 'name',
@@ -70,7 +78,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
           </span>
         ) },
     ],
-    [s, locale],
+    [s, locale, movable],
   );
 
   const missingSelected = missing.filter((id) => selection.ids.has(id)).length;
@@ -134,10 +142,11 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
           {message}
         </p>
       )}
-      <ErrorNotice error={error ?? paged.error} testId="lists-detail-error" />
+      <ErrorNotice error={error ?? moveError ?? paged.error} testId="lists-detail-error" />
       <div className="lists__count" data-testid="lists-members-count" data-count={paged.count}>
         {s.members(formatInt(paged.count, locale))} <MarkFilterBar filter={markFilter} onChange={setMarkFilter} testId="lists-mark-filter" />
       </div>
+      <MemberOrderDnd move={move}>
       <VirtualTable<ListMemberRow>
         testId="lists-members"
         columns={columns}
@@ -155,7 +164,9 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         selectLabel={(r) => s.select(r.name)}
         emptyText={s.empty}
         height={400}
+        {...(movable ? { onMoveRow: (r: ListMemberRow, target: ListMemberRow) => move(r.id, target.listPosition) } : {})}
       />
+      </MemberOrderDnd>
       <div className="muted">{s.hint}</div>
       {missing.length > 0 && (
         <div className="lists__missing" data-testid="lists-missing" data-count={missing.length}>

@@ -28,6 +28,7 @@ import { cachedShare, expiryOf } from './savedLogic';
 import { useSavedSearches } from './useSavedSearches';
 import { askNotificationPermission } from '../../state/notificationPermission';
 import { MuteButton } from './MuteButton';
+import { parseUnitsInput, typedAmount } from '../../components/amountInput';
 
 const strings: Strings<{
   title: string;
@@ -158,9 +159,7 @@ const strings: Strings<{
 };
 
 function parseMaxSpend(text: string): number | undefined | 'invalid' {
-  const t = text.replace(/[\s\u00a0]/g, '');
-  if (t === '') return undefined;
-  return /^\d{1,12}$/.test(t) ? Number(t) : 'invalid';
+  return parseUnitsInput(text) ?? undefined;
 }
 
 function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; onStarted(jobId: string): void; onCancel(): void }) {
@@ -209,7 +208,7 @@ function SyncPanel({ search, onStarted, onCancel }: { search: SavedSearchInfo; o
       </label>
       <label className={`field field--narrow${parsed === 'invalid' ? ' field--invalid' : ''}`}>
         <span className="field__label">{s.maxSpend}</span>
-        <input inputMode="numeric" value={maxSpend} placeholder={s.maxSpendHint} onChange={(e) => setMaxSpend(e.target.value)} data-testid="sync-max-spend" aria-invalid={parsed === 'invalid' || undefined} />
+        <input inputMode="numeric" value={maxSpend} placeholder={s.maxSpendHint} onChange={(e) => setMaxSpend(typedAmount(e.currentTarget))} data-testid="sync-max-spend" aria-invalid={parsed === 'invalid' || undefined} />
         {parsed === 'invalid' ? <span className="field__error">{s.maxSpendInvalid}</span> : null}
       </label>
       <button type="submit" className="btn--primary" disabled={busy || parsed === 'invalid'} data-testid="sync-start">

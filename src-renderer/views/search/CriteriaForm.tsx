@@ -2,7 +2,7 @@
  * The fields of the query builder: every criterion of QUERY (API reference 4.5), each with its inline
  * message. Edits go straight into the search store.
  */
-import { caretAfterGrouping, groupAmountInput } from '../../format/format';
+import { typedAmount } from '../../components/amountInput';
 import { useMemo } from 'react';
 import { Field, fieldErrorId } from '../../components/Field';
 import { CheckboxGroup, FilterSelect, type Option } from '../../components/MultiSelect';
@@ -156,7 +156,7 @@ function DateRangeFields({
           value={from}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(idPrefix) : undefined}
-          onChange={(e) => onChange(grouped(e.currentTarget), to)}
+          onChange={(e) => onChange(e.currentTarget.value, to)}
         />
         <span>—</span>
         <input
@@ -167,7 +167,7 @@ function DateRangeFields({
           value={to}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId(idPrefix) : undefined}
-          onChange={(e) => onChange(from, grouped(e.currentTarget))}
+          onChange={(e) => onChange(from, e.currentTarget.value)}
         />
       </div>
       {error ? (
@@ -177,19 +177,6 @@ function DateRangeFields({
       ) : null}
     </div>
   );
-}
-
-/** The typed amount grouped by threes, the caret kept after the same digit (set once React has re-rendered). */
-function grouped(input: HTMLInputElement): string {
-  const typed = input.value;
-  const text = groupAmountInput(typed);
-  if (text !== typed) {
-    const caret = caretAfterGrouping(typed, input.selectionStart ?? typed.length, text);
-    requestAnimationFrame(() => {
-      if (input.value === text) input.setSelectionRange(caret, caret);
-    });
-  }
-  return text;
 }
 
 export function PriceFields({ from, to, error, onChange }: { from: string; to: string; error?: string; onChange(from: string, to: string): void }) {
@@ -205,7 +192,7 @@ export function PriceFields({ from, to, error, onChange }: { from: string; to: s
           value={from}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId('price') : undefined}
-          onChange={(e) => onChange(grouped(e.currentTarget), to)}
+          onChange={(e) => onChange(typedAmount(e.currentTarget), to)}
         />
         <span>—</span>
         <input
@@ -215,7 +202,7 @@ export function PriceFields({ from, to, error, onChange }: { from: string; to: s
           value={to}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? fieldErrorId('price') : undefined}
-          onChange={(e) => onChange(from, grouped(e.currentTarget))}
+          onChange={(e) => onChange(from, typedAmount(e.currentTarget))}
         />
       </div>
       {error ? (

@@ -352,6 +352,7 @@ export function OnlineSearch() {
             total={total ?? jobTotal}
             back={{ view: 'search' }}
             emptyText={s.emptyResults}
+            fillWindow
           />
         </div>
       ) : (

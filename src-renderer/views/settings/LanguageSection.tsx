@@ -1,19 +1,19 @@
 /**
  * Settings: the interface language (kept by the core, app.setLocale) and the theme (light, dark or as the OS
- * says; kept by the window, state/theme.ts).
+ * says; kept by the core too, state/theme.ts).
  */
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { Locale } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { setLocale, useLocale } from '../../i18n/i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { S } from './settingsStrings';
-import { readThemeChoice, setThemeChoice, type ThemeChoice } from '../../state/theme';
+import { readThemeChoice, setThemeChoice, subscribeThemeChoice, type ThemeChoice } from '../../state/theme';
 
 export function LanguageSection({ s }: { s: S }) {
   const locale = useLocale();
   const [error, setError] = useState<unknown>(null);
-  const [theme, setTheme] = useState<ThemeChoice>(readThemeChoice);
+  const theme = useSyncExternalStore(subscribeThemeChoice, readThemeChoice);
   return (
     <section className="settings__section" aria-labelledby="settings-language" data-testid="settings-language">
       <h2 id="settings-language">{s.language}</h2>
@@ -42,8 +42,8 @@ export function LanguageSection({ s }: { s: S }) {
           data-testid="theme"
           onChange={(e) => {
             const next: ThemeChoice = e.target.value === 'light' || e.target.value === 'dark' ? e.target.value : 'system';
-            setTheme(next);
-            setThemeChoice(next);
+            setError(null);
+            setThemeChoice(next, (theme) => call('ui.setTheme', { theme })).catch((err: unknown) => setError(err));
           }}
         >
           <option value="system">{s.themeSystem}</option>

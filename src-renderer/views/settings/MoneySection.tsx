@@ -8,7 +8,8 @@ import { call } from '../../bridge/client';
 import { spendingSettingsSchema, type SpendingSettings } from '../../../src-main/contract/ipc';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SettingsSection } from './SettingsSection';
-import { formatDate, formatInt } from '../../format/format';
+import { formatDate, formatInt, groupAmountInput } from '../../format/format';
+import { parseUnitsInput, typedAmount } from '../../components/amountInput';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
 import { useSpending } from './useSettingsData';
 
@@ -56,15 +57,15 @@ const strings: Strings<{
   },
 };
 
-const text = (n: number | null): string => (n === null ? '' : String(n));
+/** A limit as its field shows it: grouped as if typed, empty for none. */
+const text = (n: number | null): string => (n === null ? '' : groupAmountInput(String(n)));
 /**
- * A field as typed → its value: '' is null (no limit), digits a whole number; whether the value is allowed
- * (null, the range) is the contract's rule (`spendingSettingsSchema`), else 'invalid'.
+ * A field as typed → its value: '' is null (no limit), digits (grouped or not) a whole number; whether the value
+ * is allowed (null, the range) is the contract's rule (`spendingSettingsSchema`), else 'invalid'.
  */
 function parseUnits(value: string, key: keyof SpendingSettings): number | null | 'invalid' {
-  const t = value.replace(/[\s\u00a0]/g, '');
-  const n = t === '' ? null : /^\d{1,10}$/.test(t) ? Number(t) : Number.NaN;
-  return spendingSettingsSchema.shape[key].safeParse(n).success ? n : 'invalid';
+  const n = parseUnitsInput(value);
+  return n !== 'invalid' && spendingSettingsSchema.shape[key].safeParse(n).success ? n : 'invalid';
 }
 
 export function MoneySection() {
@@ -93,7 +94,7 @@ export function MoneySection() {
         aria-invalid={parsed[key] === 'invalid' || undefined}
         onChange={(e) => {
           setSaved(false);
-          setForm({ ...form, [key]: e.target.value });
+          setForm({ ...form, [key]: typedAmount(e.currentTarget) });
         }}
       />
       {parsed[key] === 'invalid' ? <span className="field__error">{s.invalid}</span> : <span className="field__hint">{hint}</span>}
