@@ -3,7 +3,8 @@
  * needed and lists them newest first → 30 rows decided from the keyboard alone (Y interesting for one region,
  * N not for the others, focus moving to the next row by itself) → the model is ready, the order is by
  * relevance, and the top rows are of the region marked interesting, with the region among their reasons; the
- * decisions are explicit marks («Интересно» / «Неинтересно») in the core.
+ * decisions are explicit marks («Интересно» / «Неинтересно») in the core → a followed search delivers new tenders
+ * and the view's ranking takes them in by itself.
  */
 import { expect, test } from './fixtures';
 import { invokeOk, runSearch } from './viewsHelpers';
@@ -70,4 +71,24 @@ test('triage: mark 30 tenders from the keyboard, then the top rows are of the ki
   await page.keyboard.press('?');
   await expect(page.getByTestId('triage-reasons')).toContainText(`регион ${region} — часто берёте`);
   await app.screenshot(page, 'triage-after');
+
+  // A followed search that delivers re-ranks «Разбор» by itself (the core's feed.updated), with no reload: a
+  // second search joins the scope, then the server publishes new tenders and its follow job brings them.
+  await page.keyboard.press('Escape');
+  const total = async () => (await invokeOk<{ total: number }>(app, 'triage.rank', { scope: { kind: 'searches' }, limit: 1 })).total;
+  const shownTotal = page.getByTestId('triage-count');
+  const followed = await runSearch(app, { keywords: ['поставка'] }, 'e2e разбор слежение', ['created']);
+  const joined = await total();
+  await expect(shownTotal).toHaveAttribute('data-total', String(joined), { timeout: 60_000 });
+  await invokeOk(app, 'sync.start', { filterId: followed, follow: true });
+  // The follow job waits on its long poll before the world moves, so what the tick makes reaches it as news.
+  await expect
+    .poll(async () => (await invokeOk<{ filterId: string; state: string }[]>(app, 'sync.jobs', {})).some((j) => j.filterId === followed && j.state === 'following'), { timeout: 45_000 })
+    .toBe(true);
+  await app.control('tick', { created: 200 });
+  await expect.poll(total, { timeout: 60_000 }).toBeGreaterThan(joined);
+  const delivered = await total();
+  await expect(shownTotal).toHaveAttribute('data-total', String(delivered), { timeout: 60_000 });
+  await expect(page.getByTestId('triage-model')).toHaveAttribute('data-ready', 'true');
+  await app.screenshot(page, 'triage-followed');
 });

@@ -4,7 +4,8 @@
  * marks the focused row interesting (Y, +) or not (N, −) as the explicit label (`marks.apply` with
  * `interest`), the row leaves and focus goes to the one that took its place; ? opens the reasons, Enter the
  * card. A relevance column, a reasons popover, the model's quality on held-out labels, and the filters
- * (deadline not passed, law, region). Rules in triageLogic.ts, words in triageStrings.ts.
+ * (deadline not passed, law, region). A followed search's delivery (`feed.updated`) re-ranks by itself
+ * (feedRefresh.ts). Rules in triageLogic.ts, words in triageStrings.ts.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { modelSummaryText, relevanceText } from '../../../src-main/i18n/triageText';
@@ -14,6 +15,7 @@ import { formatDate, formatDateTime, formatInt } from '../../format/format';
 import { lawName, useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
+import { feedRefresher } from './feedRefresh';
 import { decisionOfKey, filterChoices, filteredRows, nextFocus, orderedRows, type TriageFilter, type TriageOrder, type TriageRow } from './triageLogic';
 import { triageStrings } from './triageStrings';
 import './triage.css';
@@ -30,6 +32,10 @@ export function TriageView() {
   const answer = useLoad(() => call('triage.rank', { scope: { kind: scope }, limit: SHOWN }), `triage-${epoch}-${scope}`);
   const reload = answer.reload;
   useEffect(() => subscribe('marks.changed', () => reload()), [reload]);
+  // A followed search's delivery re-ranks without a manual reload, one ranking at a time (feedRefresh.ts).
+  const refresher = useMemo(() => feedRefresher(reload), [reload]);
+  useEffect(() => subscribe('feed.updated', (e) => refresher.feed(e)), [refresher]);
+  useEffect(() => refresher.landed(), [refresher, answer.answers, answer.error]);
   const [filter, setFilter] = useState<TriageFilter>({ open: true, law: null, region: null });
   const [order, setOrder] = useState<TriageOrder | null>(null);
   const [focus, setFocus] = useState(0);
@@ -148,7 +154,11 @@ export function TriageView() {
             ))}
           </select>
         </label>
-        {answer.data && <span className="muted" data-testid="triage-count">{s.shown(formatInt(rows.length, locale), formatInt(Math.max(rows.length, answer.data.total - (answer.data.tenders.length - all.length)), locale))}</span>}
+        {answer.data && (
+          <span className="muted" data-testid="triage-count" data-total={answer.data.total}>
+            {s.shown(formatInt(rows.length, locale), formatInt(Math.max(rows.length, answer.data.total - (answer.data.tenders.length - all.length)), locale))}
+          </span>
+        )}
       </div>
       <p className="muted triage__keys">{s.keys}</p>
       <ErrorNotice error={error ?? answer.error} />
