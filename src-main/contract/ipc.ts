@@ -28,9 +28,9 @@ import { EXPORT_FORMATS, PROVENANCE_FORMATS, type ExportHistoryEntry } from '../
 import type { NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 // The settings' own shapes live in settingsShapes.ts (issue 28: the CLI reads settings.json without this whole contract).
-import { columnLayoutSchema, columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
-export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
-export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun } from './settingsShapes';
+import { columnLayoutSchema, columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, triageSettingsSchema, type Locale } from './settingsShapes';
+export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, triageSettingsSchema } from './settingsShapes';
+export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun, TriageSettings } from './settingsShapes';
 
 
 // ---------------------------------------------------------------------------------------------------------
@@ -163,6 +163,11 @@ export const tenderRowSchema = z.object({
   receivedAt: z.string().nullable(),
   /** The analyst's marks (issue 16), where the query was asked for them and the tender carries some. */
   marks: (z.object({ tags: z.array(z.object({ name: z.string(), color: z.string() })), status: z.enum(PIPELINE_STATUSES).nullable(), assignee: z.string().nullable() }) satisfies z.ZodType<RowMarks>).optional(),
+  /**
+   * The triage model's score, 0..1 (issue 31), where the source gives it (a saved search's and a list's rows);
+   * null: the model has too few labels yet (the column says so).
+   */
+  relevance: z.number().min(0).max(1).nullable().optional(),
 });
 export type TenderRow = z.infer<typeof tenderRowSchema>;
 
@@ -195,6 +200,10 @@ export const listSortSchema = z.strictObject({
   direction: z.enum(['asc', 'desc']),
 });
 export type ListSort = z.infer<typeof listSortSchema>;
+/** A saved search's and a list's table also sort by relevance (issue 31; the core orders by the triage model). */
+export const resultsSortSchema = z.strictObject({ column: z.enum([...sortSchema.shape.column.options, 'relevance']), direction: z.enum(['asc', 'desc']) });
+export const membersSortSchema = z.strictObject({ column: z.enum([...listSortSchema.shape.column.options, 'relevance']), direction: z.enum(['asc', 'desc']) });
+export type MembersSort = z.infer<typeof membersSortSchema>;
 /** A list member's row: its place in the list's order (1 for the first member). */
 export const listMemberRowSchema = tenderRowSchema.extend({ listPosition: z.number() });
 export type ListMemberRow = z.infer<typeof listMemberRowSchema>;
@@ -794,7 +803,7 @@ export const methods = {
   ),
   /** Rows of a saved search from the cache, sorted; paged for a virtualized table. */
   'search.results': method(
-    z.strictObject({ filterId, sort: sortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }),
+    z.strictObject({ filterId, sort: resultsSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }),
     z.object({ rows: z.array(tenderRowSchema), cachedCount: z.number(), total: z.number().nullable() }),
   ),
   /** A saved search's cached results as CSV in the table's sort (columns as `lists.exportColumns`), like `lists.export`. */
@@ -905,7 +914,7 @@ export const methods = {
   'lists.delete': method(z.strictObject({ listId }), z.object({ deleted: z.boolean() })),
   'lists.addItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ added: z.number(), alreadyPresent: z.number(), queued: z.boolean() })),
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
-  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  'lists.members': method(z.strictObject({ listId, sort: membersSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
   /** What `lists.sync` would cost, before it pays (a one-item QUERY, at most one unit): consent is asked when `needsConfirm`. */
@@ -1058,9 +1067,13 @@ export const methods = {
   // Triage (issue 31): the undecided tenders ranked by the analyst's own marks; local, offline and free.
   /** The undecided held tenders of the scope, best first (newest first until the model has enough labels). */
   'triage.rank': method(
+    // `teammates` absent: the setting (triage.settings) decides.
     z.strictObject({ scope: triageScopeSchema, limit: z.number().int().min(1).max(10_000).optional(), teammates: z.boolean().optional() }),
     triageAnswerSchema,
   ),
+  /** Whether a teammate's statuses (pulled from the team database) train the model; a call's `teammates` overrides it. */
+  'triage.settings': method(empty, triageSettingsSchema),
+  'triage.setSettings': method(triageSettingsSchema, triageSettingsSchema),
 
   // The deadlines calendar (issue 16): read from the cache, offline and free.
   /** Events of the scope whose instant is in [from, to), in time order. */

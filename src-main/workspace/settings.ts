@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SETTINGS_FILE } from './settingsLocale';
-import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, type NotificationSettings, type SpendingSettings } from '../contract/settingsShapes';
+import { columnLayoutsSchema, localeSchema, notificationSettingsSchema, spendingSettingsSchema, teamConnectionSchema, teamLastRunSchema, triageSettingsSchema, type NotificationSettings, type SpendingSettings, type TriageSettings } from '../contract/settingsShapes';
 
 export { SETTINGS_FILE } from './settingsLocale';
 
@@ -21,6 +21,9 @@ export const DEFAULT_SPENDING: SpendingSettings = { confirmAbove: 100, runCap: 1
 
 /** Notifications on, no quiet hours (issue 16): the analyst chooses them in the settings. */
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = { enabled: true, quietHours: null };
+
+/** A teammate's statuses train the triage model only when the analyst turns it on (issue 31). */
+export const DEFAULT_TRIAGE: TriageSettings = { teammates: false };
 
 const settingsSchema = z.object({
   // settingsLocale.ts reads this one field without the schema, by the same rule (test/app/settingsLocale.test.ts).
@@ -35,6 +38,8 @@ const settingsSchema = z.object({
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
   // The team database (issue 17), without its password (the keychain's); damaged or missing: none, no background sync.
   team: teamConnectionSchema.nullable().catch(null),
+  // Missing or damaged (a file from before issue 31): a teammate's statuses do not train the model.
+  triage: triageSettingsSchema.catch({ ...DEFAULT_TRIAGE }),
   teamLastRun: teamLastRunSchema.nullable().catch(null),
   // The one profile the team connection belongs to (only its cache syncs; never the built-in sandbox). Missing
   // (a file from before): bound at the first start to the profile active then (bindTeamProfile in teamSyncer.ts).
@@ -52,6 +57,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   columnLayouts: {},
   notifications: { ...DEFAULT_NOTIFICATIONS },
   team: null,
+  triage: { ...DEFAULT_TRIAGE },
   teamLastRun: null,
   teamProfile: null,
 };

@@ -45,7 +45,7 @@ export async function triageCommand(ctx: CliContext, args: string[]): Promise<vo
   if (rows.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? 'No undecided tender is held here.' : 'Неразобранных закупок здесь в кэше нет.');
   for (const t of rows) {
     ctx.out.result({ id: t.id, score: t.score, likely: t.likely, reasons: t.reasons, name: t.name, publish_date: t.publish_date }, () =>
-      [`${relevanceText(t.score).padStart(5)}  ${t.id}  ${t.name ?? ''}`, ...t.reasons.map((r) => `        ${r}`)].join('\n'),
+      [`${relevanceText(answer.model.ready ? t.score : null, locale).padStart(5)}  ${t.id}  ${t.name ?? ''}`, ...t.reasons.map((r) => `        ${r}`)].join('\n'),
     );
   }
 }

@@ -4,7 +4,8 @@
  * «Отметить…» on the selected members (issue 16). It renders; its data and edits come from useListDetail.
  */
 import { useMemo, useState } from 'react';
-import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
+import type { ListInfo, ListMemberRow, MembersSort } from '../../../src-main/contract/ipc';
+import { relevanceCell } from '../../components/relevanceCell';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
@@ -49,6 +50,8 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       // chooser (hidden by default: the name gets the room).
       { key: 'listOrder', title: s.listOrder, width: 48, whole: true, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
       { key: 'id', title: s.id, width: 70, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => String(r.id) },
+      // The triage model's score (issue 31), from the chooser; sorted in the core over the whole list.
+      { key: 'relevance', title: s.relevance, width: 112, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => relevanceCell(r.relevance, locale) },
       {
         key: 'name',
         title: s.tender,
@@ -142,7 +145,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         onRange={paged.onRange}
         rowKey={(r) => r.id}
         sort={sort as SortState}
-        onSort={(st) => setSort({ column: st.column as ListSort['column'], direction: st.direction })}
+        onSort={(st) => setSort({ column: st.column as MembersSort['column'], direction: st.direction })}
         onOpen={openCard}
         onActiveChange={setActiveIndex}
         handle={table}

@@ -441,12 +441,13 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
           testId="saved-export"
           sourceKey={search.filterId}
           loadColumns={() => call('lists.exportColumns', {})}
-          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, sort, columns, delimiter, excel, format })}
+          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, ...(sort.column === 'relevance' ? {} : { sort: { column: sort.column, direction: sort.direction } }), columns, delimiter, excel, format })}
         />
       </div>
       <TenderTable
         testId="saved-results-table"
         fetchPage={fetchPage}
+        relevance
         markFilterable
         resetKey={search.filterId}
         refreshKey={refreshKey}

@@ -13,6 +13,7 @@ import { MoneySection } from './MoneySection';
 import { NotificationsSection } from './NotificationsSection';
 import { CacheSection } from './CacheSection';
 import { TeamSection } from './TeamSection';
+import { TriageSection } from './TriageSection';
 
 export function SettingsView() {
   const s = useStrings(strings);
@@ -25,6 +26,7 @@ export function SettingsView() {
       <MoneySection />
       <NotificationsSection />
       <TeamSection />
+      <TriageSection />
       <CacheSection s={s} />
     </section>
   );

@@ -193,7 +193,7 @@ export function TriageView() {
                 data-score={row.score}
               >
                 <td className="triage__score">
-                  {model?.ready ? relevanceText(row.score) : '—'}
+                  {relevanceText(model?.ready ? row.score : null, locale)}
                   {row.likely && <span className="triage__likely">{s.likely}</span>}
                 </td>
                 <td>
