@@ -1102,6 +1102,16 @@ export const methods = {
   /** Mutes (or unmutes) a saved search's notifications; the search is still followed and read. */
   'notifications.mute': method(z.strictObject({ filterId, muted: z.boolean() }), z.object({ muted: z.boolean() })),
   'notifications.muted': method(empty, z.array(z.string())),
+  /**
+   * A followed search's news told only when a delivered tender's relevance (the triage model's score, issue 31)
+   * reaches `minRelevance`; null: every delivery, as before. Until the model is ready every delivery is told.
+   */
+  'notifications.setMinRelevance': method(
+    z.strictObject({ filterId, minRelevance: z.number().gt(0).lt(1).nullable() }),
+    z.object({ minRelevance: z.number().nullable() }),
+  ),
+  /** The searches with a relevance threshold, by filter id. */
+  'notifications.minRelevances': method(empty, z.record(z.string(), z.number())),
 
   // The team database (issue 17): the core syncs in the background every 15 minutes and after a feed sync.
   'team.status': method(empty, teamStatusSchema),

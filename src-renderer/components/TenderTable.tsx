@@ -36,6 +36,11 @@ export interface TenderSort {
   direction: 'asc' | 'desc';
 }
 
+/** The table's sort as an export takes it: by relevance (the core's own order, issue 31) an export keeps its default. */
+export function exportSort(sort: TenderSort | undefined): { sort: TenderSort & { column: Exclude<TenderSortColumn, 'relevance'> } } | Record<string, never> {
+  return sort === undefined || sort.column === 'relevance' ? {} : { sort: { column: sort.column, direction: sort.direction } };
+}
+
 const strings: Strings<{
   number: string;
   published: string;

@@ -15,7 +15,7 @@ import { useSpendConfirm } from '../../components/SpendConfirm';
 import { shortfallReason } from '../../components/spendShortfall';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../search/JobOutcome';
-import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import { exportSort, TenderTable, type TenderSort } from '../../components/TenderTable';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
@@ -27,6 +27,7 @@ import { cachedShare, expiryOf } from './savedLogic';
 import { useSavedSearches } from './useSavedSearches';
 import { askNotificationPermission } from '../../state/notificationPermission';
 import { MuteButton } from './MuteButton';
+import { RelevanceThreshold } from './RelevanceThreshold';
 
 const strings: Strings<{
   title: string;
@@ -362,6 +363,7 @@ function SavedSearchItem({
           {search.following ? s.unfollow : s.follow}
         </button>
         {search.following && <MuteButton filterId={search.filterId} />}
+        {search.following && <RelevanceThreshold filterId={search.filterId} />}
         <button
           type="button"
           title={s.editHint}
@@ -441,7 +443,7 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
           testId="saved-export"
           sourceKey={search.filterId}
           loadColumns={() => call('lists.exportColumns', {})}
-          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, ...(sort.column === 'relevance' ? {} : { sort: { column: sort.column, direction: sort.direction } }), columns, delimiter, excel, format })}
+          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, ...exportSort(sort), columns, delimiter, excel, format })}
         />
       </div>
       <TenderTable
