@@ -215,7 +215,7 @@ export function TenderTable(props: TenderTableProps) {
       { key: 'customerInn', title: s.customerInn, width: 120, whole: true, hiddenByDefault: true, render: (r) => r.customerInn ?? '—' },
       { key: 'id', title: s.id, width: 70, whole: true, align: 'right', hiddenByDefault: true, render: (r) => String(r.id) },
       // The triage model's score (issue 31), from the chooser where the source gives it; sorted in the core.
-      ...(relevance ? [{ key: 'relevance', title: s.relevance, width: 112, whole: true, align: 'right', hiddenByDefault: true, sortable, render: (r: TenderRow) => relevanceCell(r.relevance, locale) } satisfies Column<TenderRow>] : []),
+      ...(relevance ? [{ key: 'relevance', title: s.relevance, width: 140, whole: true, align: 'right', hiddenByDefault: true, sortable, render: (r: TenderRow) => relevanceCell(r.relevance, locale) } satisfies Column<TenderRow>] : []),
     ],
     [s, m, locale, sortable, rowMark, relevance],
   );

@@ -51,7 +51,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       { key: 'listOrder', title: s.listOrder, width: 48, whole: true, align: 'right', sortable: true, render: (r) => formatInt(r.listPosition, locale) },
       { key: 'id', title: s.id, width: 70, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => String(r.id) },
       // The triage model's score (issue 31), from the chooser; sorted in the core over the whole list.
-      { key: 'relevance', title: s.relevance, width: 112, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => relevanceCell(r.relevance, locale) },
+      { key: 'relevance', title: s.relevance, width: 140, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => relevanceCell(r.relevance, locale) },
       {
         key: 'name',
         title: s.tender,

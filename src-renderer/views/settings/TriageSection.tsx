@@ -39,7 +39,15 @@ export function TriageSection() {
               type="checkbox"
               checked={loaded.data.teammates}
               data-testid="triage-teammates"
-              onChange={(e) => call('triage.setSettings', { teammates: e.target.checked }).then(loaded.set, (err: unknown) => loaded.fail(err))}
+              onChange={(e) => {
+                // Shown at once (the box follows the click); the core's answer confirms it, a refusal puts it back.
+                const before = loaded.data!;
+                loaded.set({ teammates: e.target.checked });
+                call('triage.setSettings', { teammates: e.target.checked }).then(loaded.set, (err: unknown) => {
+                  loaded.set(before);
+                  loaded.fail(err);
+                });
+              }}
             />{' '}
             {s.teammates}
           </span>
