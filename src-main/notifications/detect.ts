@@ -81,7 +81,14 @@ function relevantOfPage(cache: CacheDb, page: StoredPageFacts, triage: TriageOpt
   const min = notificationStore(cache).minRelevance(page.filterId);
   if (min === null) return null;
   const ids = [...new Set(page.items.filter((i) => i.kind === 'tender').map((i) => i.id))];
-  const { ready, scores } = relevanceOf(cache, ids, triage);
+  let relevance: ReturnType<typeof relevanceOf>;
+  try {
+    relevance = relevanceOf(cache, ids, triage);
+  } catch {
+    // Scoring writes (a model retrained); where the cache cannot take it, the page is told as if no threshold.
+    return null;
+  }
+  const { ready, scores } = relevance;
   if (!ready) return null;
   return { relevant: ids.filter((id) => (scores.get(id) ?? 0) >= min).length, min_relevance: min };
 }

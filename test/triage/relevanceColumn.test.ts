@@ -69,6 +69,13 @@ describe('the relevance column of the saved-search and list tables', () => {
     expect(relevanceText(0.874, 'ru')).toBe('87 %');
   });
 
+  it('where scoring fails (a triage table the cache cannot use) the rows still come, without a relevance, in the table’s own order', () => {
+    const { cache } = cacheWith(400);
+    cache.db.exec('DROP TABLE triage_features');
+    expect(withRelevance(cache, [{ id: 1 }, { id: 2 }], {})).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(searchPageByRelevance(cache, 'flt_triage', 'desc', 0, 10, undefined, {})).toBeNull();
+  });
+
   it('the contract takes «relevance» where the core sorts by it (results, members), not for an export', () => {
     const sort = { column: 'relevance', direction: 'desc' };
     expect(parseArgs('search.results', { filterId: 'flt_triage', sort }, 'ru').ok).toBe(true);
