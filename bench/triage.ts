@@ -11,7 +11,7 @@
  *   npx tsx bench/triage.ts [--tenders 10000] [--labels 2000]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -45,6 +45,8 @@ export interface TriageFigures {
   retrainMs: number;
   retrainCpuMs: number;
   retrainBaselineMs: number;
+  /** The machine's 1-minute load average at the start and the end of the run (2 cores: above 2, others wait too). */
+  load: [number, number];
 }
 
 const cpuMs = (since: NodeJS.CpuUsage): number => {
@@ -57,6 +59,7 @@ const SHOWN = 100;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export function benchTriage(tenders = 10_000, labels = 2_000): TriageFigures {
+  const loadBefore = loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'tenderwb-triage-bench-'));
   const cache = openCache(join(dir, 'cache.db'));
   try {
@@ -139,6 +142,7 @@ export function benchTriage(tenders = 10_000, labels = 2_000): TriageFigures {
       retrainMs: median(retrain),
       retrainCpuMs: median(retrainCpu),
       retrainBaselineMs: median(retrainBase),
+      load: [loadBefore, loadavg()[0]!],
     };
   } finally {
     cache.close();
@@ -147,7 +151,7 @@ export function benchTriage(tenders = 10_000, labels = 2_000): TriageFigures {
 }
 
 export function reportTriage(f: TriageFigures, log: (line: string) => void = console.log): void {
-  log(`triage over ${f.tenders.toLocaleString('en')} undecided tenders, ${f.labels.toLocaleString('en')} labels (hidden rule base rate ${(f.baseRate * 100).toFixed(1)} %)`);
+  log(`triage over ${f.tenders.toLocaleString('en')} undecided tenders, ${f.labels.toLocaleString('en')} labels (hidden rule base rate ${(f.baseRate * 100).toFixed(1)} %), load ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)}`);
   for (const m of f.models) {
     log(`  ${m.kind}: train ${m.trainMs.toFixed(0)} ms, AUC ${m.auc.toFixed(3)}, precision@20 ${(m.precisionAt20 * 100).toFixed(0)} %, Brier ${m.brier.toFixed(3)}`);
   }

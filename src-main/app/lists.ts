@@ -4,12 +4,13 @@
  * written to the host's save target (csvExport.ts). A teammate's list edits a team sync pulled emit `lists.changed`.
  */
 import { onPulledChanges } from '../cache/sharedChangeStore';
-import type { Handlers } from '../contract/ipc';
+import type { Handlers, ListSort } from '../contract/ipc';
 import { exportListCsv } from '../export/listExport';
 import { tendersMarkedAs, withRowMarks } from '../marks/rowMarks';
 import type { HostPlatform } from './hostPlatform';
 import type { AppContext } from './context';
 import { chosenColumns, datedFileName, exportColumns, exportToTarget } from './csvExport';
+import { listPageByRelevance, withRelevance } from './relevanceRows';
 
 type ListHandlers = Pick<
   Handlers,
@@ -77,8 +78,13 @@ export function listHandlers(ctx: AppContext, platform: HostPlatform): ListHandl
 
     'lists.members': async ({ listId, sort, offset, limit, marks }) => {
       const { cache } = ctx.session();
-      const page = await lists().members(listId, sort, offset, limit, tendersMarkedAs(cache, marks));
-      return { ...page, rows: withRowMarks(cache, page.rows) };
+      const only = tendersMarkedAs(cache, marks);
+      const triage = ctx.settings.value.triage;
+      // «Релевантность» sorts the whole list by the triage model; until it is ready, the list's own order.
+      const own = sort?.column === 'relevance' ? undefined : (sort as ListSort | undefined);
+      const page = await lists().members(listId, own, offset, limit, only);
+      const ranked = sort?.column === 'relevance' ? listPageByRelevance(cache, listId, sort.direction, offset, limit, only, triage) : null;
+      return { ...page, rows: withRelevance(cache, withRowMarks(cache, ranked ?? page.rows), triage) };
     },
 
     'lists.sync': async ({ listId, maxSpend, confirmCost }) => {

@@ -46,7 +46,7 @@ export class AppNotifications {
    */
   pageStored(cache: CacheDb, page: StoredPage, summary: DeliverySummary, following: boolean): void {
     try {
-      this.notifier.offer(cache, following ? searchPageEvents(cache, storedPageFacts(page, summary)) : markedChangeEvents(cache, page.items));
+      this.notifier.offer(cache, following ? searchPageEvents(cache, storedPageFacts(page, summary), this.deps.settings.value.triage) : markedChangeEvents(cache, page.items));
     } catch {
       // See the module comment: the page is stored whatever happens here.
     }

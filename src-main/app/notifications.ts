@@ -1,12 +1,16 @@
 /**
- * notifications.*: the settings (on/off, quiet hours in Moscow time) and muted saved searches. The telling
+ * notifications.*: the settings (on/off, quiet hours in Moscow time), muted saved searches and a followed
+ * search's relevance threshold. The telling
  * itself (the `notify` event, the timer) is the context's AppNotifications (notificationTeller.ts).
  */
 import { notificationStore } from '../cache/notificationStore';
 import type { Handlers } from '../contract/ipc';
 import type { AppContext } from './context';
 
-type NotificationHandlers = Pick<Handlers, 'notifications.settings' | 'notifications.setSettings' | 'notifications.mute' | 'notifications.muted'>;
+type NotificationHandlers = Pick<
+  Handlers,
+  'notifications.settings' | 'notifications.setSettings' | 'notifications.mute' | 'notifications.muted' | 'notifications.setMinRelevance' | 'notifications.minRelevances'
+>;
 
 export function notificationHandlers(ctx: AppContext): NotificationHandlers {
   return {
@@ -22,5 +26,10 @@ export function notificationHandlers(ctx: AppContext): NotificationHandlers {
       return { muted };
     },
     'notifications.muted': async () => notificationStore(ctx.session().cache).muted(),
+    'notifications.setMinRelevance': async ({ filterId, minRelevance }) => {
+      notificationStore(ctx.session().cache).setMinRelevance(filterId, minRelevance);
+      return { minRelevance };
+    },
+    'notifications.minRelevances': async () => notificationStore(ctx.session().cache).minRelevances(),
   };
 }

@@ -8,6 +8,8 @@ import type { StreamName } from '../sync/ports';
 import type { AppContext } from './context';
 import { tenderViewRow } from '../current/rows';
 import { tendersMarkedAs, withRowMarks } from '../marks/rowMarks';
+import type { TenderSort } from '../cache/viewQueries';
+import { searchPageByRelevance, withRelevance } from './relevanceRows';
 
 type SearchHandlers = Pick<
   Handlers,
@@ -44,8 +46,13 @@ export function searchHandlers(ctx: AppContext): SearchHandlers {
 
     'search.results': async ({ filterId, sort, offset, limit, marks }) => {
       const { cache } = ctx.session();
-      const page = ctx.workbench().searchResults(filterId, sort, offset, limit, tendersMarkedAs(cache, marks));
-      return { ...page, rows: withRowMarks(cache, page.rows.map(tenderViewRow)) };
+      const only = tendersMarkedAs(cache, marks);
+      const triage = ctx.settings.value.triage;
+      // «Релевантность» sorts the whole set by the triage model; until it is ready, the table's default order.
+      const own = sort?.column === 'relevance' ? undefined : (sort as TenderSort | undefined);
+      const page = ctx.workbench().searchResults(filterId, own, offset, limit, only);
+      const ranked = sort?.column === 'relevance' ? searchPageByRelevance(cache, filterId, sort.direction, offset, limit, only, triage) : null;
+      return { ...page, rows: withRelevance(cache, withRowMarks(cache, ranked ?? page.rows.map(tenderViewRow)), triage) };
     },
 
     'search.offline': async ({ text, price, publishDate, endDate, regions, okpd2, status, marks, order, offset, limit }) => {

@@ -1,7 +1,8 @@
 /**
  * triage.*: the «Разбор» view's ranking, thin over the triage workbench (src-main/triage/) on the
  * active session's cache. Local: no request, no charge. The scope «searches» is every saved search's tenders
- * held in the cache (the feeds the analyst follows land there).
+ * held in the cache (the feeds the analyst follows land there). Whether a teammate's statuses train the model is
+ * the analyst's setting (triage.settings, off by default).
  */
 import { insightStore } from '../cache/insightStore';
 import { searchStore } from '../cache/searchStore';
@@ -11,7 +12,7 @@ import { rankTenders } from '../triage/triage';
 import type { AppContext } from './context';
 import type { CacheDb } from '../cache/database';
 
-type TriageHandlers = Pick<Handlers, 'triage.rank'>;
+type TriageHandlers = Pick<Handlers, 'triage.rank' | 'triage.settings' | 'triage.setSettings'>;
 
 function scopeIds(cache: CacheDb, scope: TriageScope): number[] | 'all' {
   switch (scope.kind) {
@@ -32,7 +33,12 @@ export function triageHandlers(ctx: AppContext): TriageHandlers {
   return {
     'triage.rank': async ({ scope, limit, teammates }) => {
       const cache = ctx.session().cache;
-      return rankTenders(cache, scopeIds(cache, scope), { ...(limit !== undefined ? { limit } : {}), teammates: teammates === true });
+      return rankTenders(cache, scopeIds(cache, scope), { ...(limit !== undefined ? { limit } : {}), teammates: teammates ?? ctx.settings.value.triage.teammates });
+    },
+    'triage.settings': async () => ctx.settings.value.triage,
+    'triage.setSettings': async (triage) => {
+      await ctx.settings.update({ triage });
+      return triage;
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Notification state (migration 0016, rules in domain/notifications.ts): `add` records an event once per
  * channel and key (a second add of the same key answers null: already known), `held` lists what was recorded
- * but not told yet (quiet hours), `markTold` closes them; muted saved searches. Rows older than KEEP_DAYS that
+ * but not told yet (quiet hours), `markTold` closes them; muted saved searches, and the relevance a followed
+ * search's tenders must reach to be told (migration 0032). Rows older than KEEP_DAYS that
  * were told are dropped as new ones come, so the table stays small.
  */
 import type { NotificationChannel, NotificationEvent } from '../domain/notifications';
@@ -25,6 +26,10 @@ export interface NotificationStore {
   setMuted(filterId: string, muted: boolean): void;
   isMuted(filterId: string): boolean;
   muted(): string[];
+  /** The relevance (0..1, exclusive) a followed search's delivered tender must reach to be told; null: any. */
+  setMinRelevance(filterId: string, minRelevance: number | null): void;
+  minRelevance(filterId: string): number | null;
+  minRelevances(): Record<string, number>;
 }
 
 export const notificationStore = perCache((cache: CacheDb): NotificationStore => {
@@ -40,6 +45,12 @@ export const notificationStore = perCache((cache: CacheDb): NotificationStore =>
     unmute: db.prepare<[string]>('DELETE FROM notification_muted_search WHERE filter_id = ?'),
     isMuted: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM notification_muted_search WHERE filter_id = ?'),
     muted: db.prepare<[], { filter_id: string }>('SELECT filter_id FROM notification_muted_search ORDER BY filter_id'),
+    setMin: db.prepare<[string, number, string]>(
+      'INSERT INTO notification_min_relevance (filter_id, min_relevance, set_at) VALUES (?, ?, ?) ON CONFLICT (filter_id) DO UPDATE SET min_relevance = excluded.min_relevance, set_at = excluded.set_at',
+    ),
+    clearMin: db.prepare<[string]>('DELETE FROM notification_min_relevance WHERE filter_id = ?'),
+    min: db.prepare<[string], number>('SELECT min_relevance FROM notification_min_relevance WHERE filter_id = ?').pluck(),
+    mins: db.prepare<[], { filter_id: string; min_relevance: number }>('SELECT filter_id, min_relevance FROM notification_min_relevance ORDER BY filter_id'),
   };
   const add = writeTransaction(db, (channel: NotificationChannel, key: string, event: NotificationEvent, told: boolean, at: string): number | null => {
     const r = s.add.run(channel, key, JSON.stringify(event), at, told ? at : null);
@@ -60,5 +71,11 @@ export const notificationStore = perCache((cache: CacheDb): NotificationStore =>
     },
     isMuted: (filterId) => s.isMuted.get(filterId) !== undefined,
     muted: () => s.muted.all().map((r) => r.filter_id),
+    setMinRelevance: (filterId, minRelevance) => {
+      if (minRelevance === null) s.clearMin.run(filterId);
+      else s.setMin.run(filterId, minRelevance, new Date().toISOString());
+    },
+    minRelevance: (filterId) => s.min.get(filterId) ?? null,
+    minRelevances: () => Object.fromEntries(s.mins.all().map((r) => [r.filter_id, r.min_relevance])),
   };
 });

@@ -156,6 +156,14 @@ export class CliContext {
   }
 
   /**
+   * The triage settings of the data root (the app's settings.json, Settings → «Разбор»): whether a teammate's
+   * statuses train the model, for `triage` and `sync --follow`'s relevance threshold as in the app.
+   */
+  async triageSettings(): Promise<{ teammates: boolean }> {
+    return (await readSettings(this.registry.rootDir)).triage;
+  }
+
+  /**
    * The earlier generation's core for an `earlier` profile: its own client (X-API-Token, page numbers, the
    * profile's base URL) over the profile's own cache. The token is read from the vault only when a request
    * is about to be sent, so what the cache can answer works with no token and no network.

@@ -11,12 +11,13 @@ import type { PageStoredListener } from '../current/deps';
 import { notificationText } from '../i18n/notificationText';
 import type { Locale } from '../i18n/text';
 import { deadlineSoonEvents, Notifier, searchPageEvents, storedPageFacts, type Told } from '../notifications/index';
+import type { TriageOptions } from '../triage/triage';
 import type { Output } from './output';
 
 /** How often a long follow looks for deadlines that came within a day. */
 const DEADLINE_CHECK_MS = 10 * 60_000;
 
-export function followEvents(cache: CacheDb, out: Output, locale: Locale): { onStored: PageStoredListener; stop(): void } {
+export function followEvents(cache: CacheDb, out: Output, locale: Locale, triage: TriageOptions = {}): { onStored: PageStoredListener; stop(): void } {
   const print = (told: Told): void => {
     if (told.summary) return; // the CLI holds nothing, so it never sums up
     const { title, body } = notificationText(told.event, locale);
@@ -28,7 +29,7 @@ export function followEvents(cache: CacheDb, out: Output, locale: Locale): { onS
   const timer = setInterval(deadlines, DEADLINE_CHECK_MS);
   timer.unref();
   return {
-    onStored: (page, summary) => notifier.offer(cache, searchPageEvents(cache, storedPageFacts(page, summary))),
+    onStored: (page, summary) => notifier.offer(cache, searchPageEvents(cache, storedPageFacts(page, summary), triage)),
     stop: () => clearInterval(timer),
   };
 }

@@ -29,13 +29,13 @@ import type { NotificationTarget } from '../domain/notifications';
 import { competitorsAnswerSchema, customerDossierSchema, flagDefinitionSchema, flagsAnswerSchema, priceBenchmarkSchema, supplierDossierSchema } from './insightShapes';
 // The settings' own shapes live in settingsShapes.ts (the CLI reads settings.json without this whole contract).
 import { documentHitSchema, documentsDiffSchema, tenderDocumentsSchema } from './documentShapes';
-import { columnLayoutSchema, columnLayoutsSchema, documentSettingsSchema, localeSchema, themeChoiceSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, type Locale } from './settingsShapes';
-export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, themeChoiceSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl } from './settingsShapes';
+import { columnLayoutSchema, columnLayoutsSchema, documentSettingsSchema, localeSchema, themeChoiceSchema, notificationSettingsSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, triageSettingsSchema, type Locale } from './settingsShapes';
+export { columnLayoutSchema, columnLayoutsSchema, LAST_RUN_SKIPPED_NAMED, localeSchema, themeChoiceSchema, notificationSettingsSchema, skippedTeamRowSchema, spendingSettingsSchema, tableKeySchema, teamConnectionSchema, teamLastRunSchema, teamSchemaName, teamUrl, triageSettingsSchema } from './settingsShapes';
 export { documentSettingsSchema } from './settingsShapes';
 export type { DocumentSettings } from './settingsShapes';
 export { documentHitSchema, documentStateSchema, documentsDiffSchema, snippetPartSchema, tenderDocumentSchema, tenderDocumentsSchema } from './documentShapes';
 export type { DocumentHitInfo, DocumentStateName, DocumentsDiffInfo, TenderDocumentInfo, TenderDocumentsInfo } from './documentShapes';
-export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun } from './settingsShapes';
+export type { Locale, NotificationSettings, SpendingSettings, StoredColumnLayout, TeamConnectionSettings, TeamLastRun, TriageSettings } from './settingsShapes';
 
 
 // ---------------------------------------------------------------------------------------------------------
@@ -168,6 +168,11 @@ export const tenderRowSchema = z.object({
   receivedAt: z.string().nullable(),
   /** The analyst's marks, where the query was asked for them and the tender carries some. */
   marks: (z.object({ tags: z.array(z.object({ name: z.string(), color: z.string() })), status: z.enum(PIPELINE_STATUSES).nullable(), assignee: z.string().nullable() }) satisfies z.ZodType<RowMarks>).optional(),
+  /**
+   * The triage model's score, 0..1, where the source gives it (a saved search's and a list's rows);
+   * null: the model has too few labels yet (the column says so).
+   */
+  relevance: z.number().min(0).max(1).nullable().optional(),
 });
 export type TenderRow = z.infer<typeof tenderRowSchema>;
 
@@ -200,6 +205,10 @@ export const listSortSchema = z.strictObject({
   direction: z.enum(['asc', 'desc']),
 });
 export type ListSort = z.infer<typeof listSortSchema>;
+/** A saved search's and a list's table also sort by relevance (the core orders by the triage model). */
+export const resultsSortSchema = z.strictObject({ column: z.enum([...sortSchema.shape.column.options, 'relevance']), direction: z.enum(['asc', 'desc']) });
+export const membersSortSchema = z.strictObject({ column: z.enum([...listSortSchema.shape.column.options, 'relevance']), direction: z.enum(['asc', 'desc']) });
+export type MembersSort = z.infer<typeof membersSortSchema>;
 /** A list member's row: its place in the list's order (1 for the first member). */
 export const listMemberRowSchema = tenderRowSchema.extend({ listPosition: z.number() });
 export type ListMemberRow = z.infer<typeof listMemberRowSchema>;
@@ -802,7 +811,7 @@ export const methods = {
   ),
   /** Rows of a saved search from the cache, sorted; paged for a virtualized table. */
   'search.results': method(
-    z.strictObject({ filterId, sort: sortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }),
+    z.strictObject({ filterId, sort: resultsSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }),
     z.object({ rows: z.array(tenderRowSchema), cachedCount: z.number(), total: z.number().nullable() }),
   ),
   /** A saved search's cached results as CSV in the table's sort (columns as `lists.exportColumns`), like `lists.export`. */
@@ -915,7 +924,7 @@ export const methods = {
   'lists.removeItems': method(z.strictObject({ listId, ids: z.array(objectId).min(1).max(10_000) }), z.object({ removed: z.number(), notPresent: z.number(), queued: z.boolean() })),
   /** Moves a member to a place (1-based) in the list's own order; here only, the API has no route for it (D-LIST-8). */
   'lists.moveItem': method(z.strictObject({ listId, tenderId: objectId, place: z.number().int().min(1).max(1_000_000) }), z.object({ position: z.number() })),
-  'lists.members': method(z.strictObject({ listId, sort: listSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
+  'lists.members': method(z.strictObject({ listId, sort: membersSortSchema.optional(), marks: markFilterSchema.optional(), ...page.shape }), z.object({ rows: z.array(listMemberRowSchema), count: z.number(), missing: z.array(z.number()) })),
   /** Reads the list's tender feed (QUERY with list_id) so members' latest versions are cached. */
   'lists.sync': method(z.strictObject({ listId, maxSpend: z.number().int().min(0).optional(), confirmCost }), z.object({ jobId: z.string() })),
   /** What `lists.sync` would cost, before it pays (a one-item QUERY, at most one unit): consent is asked when `needsConfirm`. */
@@ -1068,9 +1077,13 @@ export const methods = {
   // Triage: the undecided tenders ranked by the analyst's own marks; local, offline and free.
   /** The undecided held tenders of the scope, best first (newest first until the model has enough labels). */
   'triage.rank': method(
+    // `teammates` absent: the setting (triage.settings) decides.
     z.strictObject({ scope: triageScopeSchema, limit: z.number().int().min(1).max(10_000).optional(), teammates: z.boolean().optional() }),
     triageAnswerSchema,
   ),
+  /** Whether a teammate's statuses (pulled from the team database) train the model; a call's `teammates` overrides it. */
+  'triage.settings': method(empty, triageSettingsSchema),
+  'triage.setSettings': method(triageSettingsSchema, triageSettingsSchema),
 
   // Tender documents: no API units (a document's URL is outside the API); the use cases are src-main/documents.
   /** The documents of the tender's newest held card with their states, from the cache (offline). */
@@ -1139,6 +1152,16 @@ export const methods = {
   /** Mutes (or unmutes) a saved search's notifications; the search is still followed and read. */
   'notifications.mute': method(z.strictObject({ filterId, muted: z.boolean() }), z.object({ muted: z.boolean() })),
   'notifications.muted': method(empty, z.array(z.string())),
+  /**
+   * A followed search's news told only when a delivered tender's relevance (the triage model's score)
+   * reaches `minRelevance`; null: every delivery, as before. Until the model is ready every delivery is told.
+   */
+  'notifications.setMinRelevance': method(
+    z.strictObject({ filterId, minRelevance: z.number().gt(0).lt(1).nullable() }),
+    z.object({ minRelevance: z.number().nullable() }),
+  ),
+  /** The searches with a relevance threshold, by filter id. */
+  'notifications.minRelevances': method(empty, z.record(z.string(), z.number())),
 
   // The team database: the core syncs in the background every 15 minutes and after a feed sync.
   'team.status': method(empty, teamStatusSchema),

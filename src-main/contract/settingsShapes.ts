@@ -47,6 +47,13 @@ export const spendingSettingsSchema = z.strictObject({
 });
 export type SpendingSettings = z.infer<typeof spendingSettingsSchema>;
 
+/**
+ * Triage: whether a teammate's statuses, pulled from the team database as every mark is, train this
+ * analyst's model too. Off unless the analyst turns it on.
+ */
+export const triageSettingsSchema = z.strictObject({ teammates: z.boolean() });
+export type TriageSettings = z.infer<typeof triageSettingsSchema>;
+
 /** Notifications (rules in domain/notifications.ts). */
 const hhmm = z.string().refine((v) => HHMM.test(v), { message: HHMM_WORDS.ru, params: { text: HHMM_WORDS } });
 export const notificationSettingsSchema = z.strictObject({

@@ -21,7 +21,16 @@
 import { MOSCOW_OFFSET_MS } from './calendar';
 
 export type NotificationEvent =
-  | { event: 'saved_search_updated'; filter_id: string; label: string | null; created: number; updated: number }
+  | {
+      event: 'saved_search_updated';
+      filter_id: string;
+      label: string | null;
+      created: number;
+      updated: number;
+      /** With the search's relevance threshold: how many of the delivered tenders reach it, and the threshold. */
+      relevant?: number;
+      min_relevance?: number;
+    }
   | { event: 'marked_tender_changed'; tender_id: number; name: string | null; version: number; marked_version: number | null }
   | { event: 'deadline_soon'; tender_id: number; name: string | null; end_date: string }
   | {

@@ -7,6 +7,7 @@ import type { NotificationEvent } from '../domain/notifications';
 import { documentationChangeLine } from './documentChangeText';
 import { count, NOUNS, pluralForm, type PluralForms } from './plural';
 import type { Locale } from './text';
+import { relevanceText } from './triageText';
 
 const TENDER = NOUNS.tender;
 const NEW_RU: PluralForms = { one: 'новая', few: 'новые', many: 'новых', other: 'новых' };
@@ -30,6 +31,10 @@ export function notificationText(e: NotificationEvent, locale: Locale): { title:
       // «3 новые закупки», «1 закупка изменилась»: the adjective and the verb agree with the number too.
       if (e.created) parts.push(en ? `${e.created} new ${pluralForm(e.created, TENDER.en, 'en')}` : `${e.created} ${pluralForm(e.created, NEW_RU, 'ru')} ${pluralForm(e.created, TENDER.ru, 'ru')}`);
       if (e.updated) parts.push(en ? `${count(e.updated, TENDER, locale)} changed` : `${count(e.updated, TENDER, locale)} ${pluralForm(e.updated, CHANGED_RU, 'ru')}`);
+      // The search's relevance threshold, in the words of every other surface (relevanceText).
+      if (e.relevant !== undefined && e.min_relevance !== undefined) {
+        parts.push(en ? `relevant from ${relevanceText(e.min_relevance, locale)}: ${e.relevant}` : `релевантных от ${relevanceText(e.min_relevance, locale)}: ${e.relevant}`);
+      }
       return {
         title: short(e.label, en ? 'Saved search' : 'Сохранённый поиск'),
         body: parts.join(', '),

@@ -13,8 +13,14 @@ export interface ModelSummary {
 const decimal = (x: number, locale: Locale): string => (locale === 'en' ? x.toFixed(2) : x.toFixed(2).replace('.', ','));
 const percent = (x: number): string => `${Math.round(x * 100)} %`;
 
-/** A relevance as the analyst reads it: «87 %». */
-export const relevanceText = (score: number): string => percent(score);
+/**
+ * A relevance as the analyst reads it, the same in «Разбор», the saved-search and list tables and the CLI: «87 %»;
+ * null, when the model has too few labels to score anything, says so instead of a number.
+ */
+export function relevanceText(score: number | null, locale: Locale): string {
+  if (score === null) return locale === 'en' ? 'too few labels' : 'мало отметок';
+  return percent(score);
+}
 
 export function modelSummaryText(m: ModelSummary, locale: Locale): string {
   const en = locale === 'en';

@@ -7,6 +7,7 @@
  */
 import { listStore } from '../cache/listStore';
 import { tenderMarksFor } from '../cache/markStore';
+import { notificationStore } from '../cache/notificationStore';
 import { searchStore } from '../cache/searchStore';
 import type { CacheDb } from '../cache/database';
 import { deadlineEvents } from '../calendar/index';
@@ -14,6 +15,8 @@ import { notificationKey, type NotificationEvent } from '../domain/notifications
 import type { CalendarScope } from '../domain/calendar';
 import type { DeliverySummary } from '../cache/versionStore';
 import type { StoredPage } from '../sync/ports';
+import { relevanceOf } from '../triage/relevance';
+import type { TriageOptions } from '../triage/triage';
 
 export interface KeyedEvent {
   key: string;
@@ -48,20 +51,46 @@ const nameOf = (object: unknown): string | null => {
   return typeof name === 'string' && name.trim() ? name : null;
 };
 
-/** The saved search's batch (when the page added or changed tenders) and the marked tenders it changed. */
-export function searchPageEvents(cache: CacheDb, page: StoredPageFacts): KeyedEvent[] {
+/**
+ * The saved search's batch (when the page added or changed tenders) and the marked tenders it changed. A search
+ * with a relevance threshold (notificationStore.minRelevance) is told of a batch only when at least
+ * one of the page's tenders reaches it by the triage model, and the event says how many do; while the model has
+ * too few labels to score, every batch is told as before (news is not dropped on a guess).
+ */
+export function searchPageEvents(cache: CacheDb, page: StoredPageFacts, triage: TriageOptions = {}): KeyedEvent[] {
   const out: KeyedEvent[] = [];
   if (page.created + page.updated > 0) {
-    const event: NotificationEvent = {
-      event: 'saved_search_updated',
-      filter_id: page.filterId,
-      label: searchStore(cache).get(page.filterId)?.label ?? null,
-      created: page.created,
-      updated: page.updated,
-    };
-    out.push({ key: notificationKey(event, page.batch), event });
+    const relevance = relevantOfPage(cache, page, triage);
+    if (relevance === null || relevance.relevant > 0) {
+      const event: NotificationEvent = {
+        event: 'saved_search_updated',
+        filter_id: page.filterId,
+        label: searchStore(cache).get(page.filterId)?.label ?? null,
+        created: page.created,
+        updated: page.updated,
+        ...(relevance ?? {}),
+      };
+      out.push({ key: notificationKey(event, page.batch), event });
+    }
   }
   return [...out, ...markedChangeEvents(cache, page.items)];
+}
+
+/** How many of the page's tenders reach the search's threshold; null when it has none or the model cannot score yet. */
+function relevantOfPage(cache: CacheDb, page: StoredPageFacts, triage: TriageOptions): { relevant: number; min_relevance: number } | null {
+  const min = notificationStore(cache).minRelevance(page.filterId);
+  if (min === null) return null;
+  const ids = [...new Set(page.items.filter((i) => i.kind === 'tender').map((i) => i.id))];
+  let relevance: ReturnType<typeof relevanceOf>;
+  try {
+    relevance = relevanceOf(cache, ids, triage);
+  } catch {
+    // Scoring writes (a model retrained); where the cache cannot take it, the page is told as if no threshold.
+    return null;
+  }
+  const { ready, scores } = relevance;
+  if (!ready) return null;
+  return { relevant: ids.filter((id) => (scores.get(id) ?? 0) >= min).length, min_relevance: min };
 }
 
 /** Tenders with marks that the items bring a version newer than the one they were marked on. */

@@ -7,7 +7,9 @@
  * language). A field the object does not carry gives no feature: the reference guarantees a tender in a feed
  * only `id` and `etp_id` (docs/triage.md says which fields a strict server may leave out and what that costs).
  */
+import { apiInstant } from '../domain/calendar';
 import { stemRussian } from '../domain/russianStem';
+import { deadlineMs } from '../domain/tenderStage';
 import { tenderLaw } from '../domain/laws';
 import { lawName } from '../i18n/codes';
 import { regionName } from '../i18n/dictionaries';
@@ -74,12 +76,13 @@ const DAY_BANDS: readonly [number, string][] = [
 
 const band = <T>(bands: readonly [number, T][], value: number): number => bands.findIndex(([upTo]) => value <= upTo);
 
-/** A delivered timestamp in ms; one written without an offset is Moscow time (as the cache reads it). */
+/**
+ * A delivered instant in ms by the domain's one reading (domain/calendar.ts apiInstant: an instant written without
+ * an offset is Moscow time, a day alone is its Moscow midnight). Its own regex-and-Date.parse reading before
+ * gave NaN for a day alone («2026-05-01»): such a tender lost its deadline band and sorted last among the newest.
+ */
 export function timeMs(v: unknown): number | null {
-  const s = str(v);
-  if (s === null) return null;
-  const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : `${s}+03:00`);
-  return Number.isFinite(ms) ? ms : null;
+  return apiInstant(v)?.ms ?? null;
 }
 
 function okpd2Codes(o: Record<string, unknown>, card: Record<string, unknown> | null): string[] {
@@ -151,7 +154,8 @@ export function tenderFeatures(object: unknown, card: unknown = null): Feature[]
     add(`c:${b}`, `цена ${PRICE_BANDS[b]![1]}`);
   }
   const published = timeMs(o.publish_date);
-  const deadline = timeMs(o.end_date);
+  // A deadline given as a day alone closes at that day's end (domain/tenderStage.ts, the one rule of deadlines).
+  const deadline = typeof o.end_date === 'string' ? deadlineMs(o.end_date) : null;
   if (published !== null && deadline !== null && deadline >= published) {
     const b = band(DAY_BANDS, (deadline - published) / 86_400_000);
     add(`d:${b}`, `на подачу ${DAY_BANDS[b]![1]}`);

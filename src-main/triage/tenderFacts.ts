@@ -9,8 +9,12 @@ import { triageStore, type FeatureRow } from '../cache/triageStore';
 import { tenderLaw } from '../domain/laws';
 import { tenderFeatures, timeMs, type Feature } from './features';
 
-/** Bumped whenever features.ts reads a tender differently: every stored row is then made again. */
-export const FEATURES_REVISION = 'f2';
+/**
+ * Bumped whenever features.ts reads a tender differently: every stored row is then made again, and the stored
+ * model too (triage.ts keys it by this revision: weights of the old features would score the new ones). f3: a
+ * date given as a day alone is read (it gave no deadline band before).
+ */
+export const FEATURES_REVISION = 'f3';
 
 export interface TenderFacts {
   id: number;

@@ -17,7 +17,7 @@ import { nowIso } from '../cache/types';
 import { labelsFrom, labelsKey } from '../domain/triageLabels';
 import { aucOf, fitPlatt, logit, precisionAt, probability, trainLogistic, type Example, type LinearModel } from './model';
 import { reasonsOf } from './reasons';
-import { tenderFacts } from './tenderFacts';
+import { FEATURES_REVISION, tenderFacts } from './tenderFacts';
 
 /** Fewer labels of either kind than this, and there is no model yet. */
 export const MIN_EACH = 10;
@@ -137,7 +137,8 @@ export function triageModel(cache: CacheDb, options: TriageOptions = {}): Traine
   if (positives < MIN_EACH || negatives < MIN_EACH) {
     return { model: null, info: { ...base, ready: false, kind: null, quality: null, trained_at: null, retrained: false } };
   }
-  const key = labelsKey(heldLabels, (id) => versions.get(id) ?? null);
+  // The features' revision is part of the key: a model of features read another way is retrained, not reused.
+  const key = `${FEATURES_REVISION}:${labelsKey(heldLabels, (id) => versions.get(id) ?? null)}`;
   const stored = store.model();
   if (stored !== undefined && stored.labels_key === key) {
     const body = parseBody(stored.body);

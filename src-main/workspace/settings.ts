@@ -20,9 +20,11 @@ import {
   teamConnectionSchema,
   themeChoiceSchema,
   teamLastRunSchema,
+  triageSettingsSchema,
   type DocumentSettings,
   type NotificationSettings,
   type SpendingSettings,
+  type TriageSettings,
 } from '../contract/settingsShapes';
 
 export { SETTINGS_FILE } from './settingsLocale';
@@ -76,6 +78,8 @@ const storedDocumentsSchema = z
 export function defaultDocuments(): DocumentSettings {
   return { ...DEFAULT_DOCUMENTS, autoDownload: { ...DEFAULT_DOCUMENTS.autoDownload, lists: [], savedSearches: [] } };
 }
+/** A teammate's statuses train the triage model only when the analyst turns it on. */
+export const DEFAULT_TRIAGE: TriageSettings = { teammates: false };
 
 const settingsSchema = z.object({
   // settingsLocale.ts reads this one field without the schema, by the same rule (test/app/settingsLocale.test.ts).
@@ -92,6 +96,8 @@ const settingsSchema = z.object({
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
   // The team database, without its password (the keychain's); damaged or missing: none, no background sync.
   team: teamConnectionSchema.nullable().catch(null),
+  // Missing or damaged (a file from before it): a teammate's statuses do not train the model.
+  triage: triageSettingsSchema.catch({ ...DEFAULT_TRIAGE }),
   teamLastRun: teamLastRunSchema.nullable().catch(null),
   // The one profile the team connection belongs to (only its cache syncs; never the built-in sandbox). Missing
   // (a file from before): bound at the first start to the profile active then (bindTeamProfile in teamSyncer.ts).
@@ -112,6 +118,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   theme: 'system',
   notifications: { ...DEFAULT_NOTIFICATIONS },
   team: null,
+  triage: { ...DEFAULT_TRIAGE },
   teamLastRun: null,
   teamProfile: null,
   documents: defaultDocuments(),

@@ -29,11 +29,17 @@ import { MarkFilterBar } from './MarkFilterBar';
 import { compact, filterKey } from './markFilter';
 import { TenderNameCell } from './MarkChips';
 import { marksStrings } from './marksStrings';
+import { relevanceCell } from './relevanceCell';
 
-export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id';
+export type TenderSortColumn = 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'receivedAt' | 'id' | 'relevance';
 export interface TenderSort {
   column: TenderSortColumn;
   direction: 'asc' | 'desc';
+}
+
+/** The table's sort as an export takes it: by relevance (the core's own order) an export keeps its default. */
+export function exportSort(sort: TenderSort | undefined): { sort: TenderSort & { column: Exclude<TenderSortColumn, 'relevance'> } } | Record<string, never> {
+  return sort === undefined || sort.column === 'relevance' ? {} : { sort: { column: sort.column, direction: sort.direction } };
 }
 
 const strings: Strings<{
@@ -48,6 +54,7 @@ const strings: Strings<{
   law: string;
   customerInn: string;
   id: string;
+  relevance: string;
   empty: string;
   select: (name: string) => string;
   shown: (cached: string) => string;
@@ -69,6 +76,7 @@ const strings: Strings<{
     law: 'Закон',
     customerInn: 'ИНН заказчика',
     id: 'ID',
+    relevance: 'Релевантность',
     empty: 'Нет закупок',
     select: (name) => `Выбрать: ${name}`,
     shown: (cached) => `В кэше: ${cached}`,
@@ -90,6 +98,7 @@ const strings: Strings<{
     law: 'Law',
     customerInn: 'Customer INN',
     id: 'ID',
+    relevance: 'Relevance',
     empty: 'No tenders',
     select: (name) => `Select: ${name}`,
     shown: (cached) => `Cached: ${cached}`,
@@ -137,6 +146,8 @@ export interface TenderTableProps {
   onOpened?(row: TenderRow): void;
   /** More controls in the table's toolbar. */
   toolbarExtra?: ReactNode;
+  /** The source gives each row's relevance and sorts by it: the chooser offers «Релевантность». */
+  relevance?: boolean;
 }
 
 /** A deadline in Moscow time; the column title says MSK, so the cells need not. */
@@ -146,7 +157,7 @@ function deadline(iso: string | null, locale: 'ru' | 'en'): string {
 }
 
 export function TenderTable(props: TenderTableProps) {
-  const { fetchPage, markFilterable = false, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, fillWindow = false, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra } = props;
+  const { fetchPage, markFilterable = false, resetKey, refreshKey, sortable = true, sort, onSort, total, back, testId = 'results', height, fillWindow = false, emptyText, countText, rowMark, previewExtra, onOpened, toolbarExtra, relevance = false } = props;
   const s = useStrings(strings);
   const m = useStrings(marksStrings);
   const [markFilter, setMarkFilter] = useState<MarkFilter>({});
@@ -206,8 +217,10 @@ export function TenderTable(props: TenderTableProps) {
       { key: 'assignee', title: m.colAssignee, width: 'minmax(90px, 1fr)', hiddenByDefault: true, render: (r) => r.marks?.assignee ?? '' },
       { key: 'customerInn', title: s.customerInn, width: 120, whole: true, hiddenByDefault: true, render: (r) => r.customerInn ?? '—' },
       { key: 'id', title: s.id, width: 70, whole: true, align: 'right', hiddenByDefault: true, render: (r) => String(r.id) },
+      // The triage model's score, from the chooser where the source gives it; sorted in the core.
+      ...(relevance ? [{ key: 'relevance', title: s.relevance, width: 140, whole: true, align: 'right', hiddenByDefault: true, sortable, render: (r: TenderRow) => relevanceCell(r.relevance, locale) } satisfies Column<TenderRow>] : []),
     ],
-    [s, m, locale, sortable, rowMark],
+    [s, m, locale, sortable, rowMark, relevance],
   );
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   useEffect(() => setActiveIndex(null), [resetKey]);

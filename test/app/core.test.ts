@@ -301,7 +301,7 @@ describe('settings and profiles', () => {
       expect(info.activeProfile?.name).toBe('sandbox');
       await c.call('app.setLocale', { locale: 'en' });
       // A damaged file gives the safe money defaults, never "no limits".
-      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({ locale: 'en', activeProfile: 'sandbox', spending: { confirmAbove: 100, runCap: 1000, dailyBudget: null }, columnLayouts: {}, theme: 'system', notifications: { enabled: true, quietHours: null }, team: null, teamLastRun: null, teamProfile: null });
+      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({ locale: 'en', activeProfile: 'sandbox', spending: { confirmAbove: 100, runCap: 1000, dailyBudget: null }, columnLayouts: {}, theme: 'system', notifications: { enabled: true, quietHours: null }, team: null, triage: { teammates: false }, documents: { autoDownload: { marked: false, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 2048 }, teamLastRun: null, teamProfile: null });
     } finally {
       await c.close();
     }

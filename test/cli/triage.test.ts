@@ -3,13 +3,16 @@
  * from the sandbox: the explicit label given and shown; too few labels answer «need more labels» and newest
  * first; with enough labels, a first `{"model": …}` line with the labels used and the held-out quality, then one
  * object per undecided tender, best first, with id, score (0..1), reasons and name; decided tenders are left
- * out; --limit; bad scopes exit 2 or name what is missing.
+ * out; --limit; bad scopes exit 2 or name what is missing; a teammate's statuses train only with --teammates or
+ * the app's setting.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../src-main/cache/database';
 import { markStore } from '../../src-main/cache/markStore';
 import { versionStore } from '../../src-main/cache/versionStore';
+import { applyPulledChanges } from '../../src-main/team/sharedChanges';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { cliOnSandbox, type CliHarness } from './helpers';
 
@@ -97,5 +100,24 @@ describe('tenderwb triage / mark --interesting', () => {
     expect(rows[0]!.reasons as string[]).toContainEqual(expect.stringMatching(/^регион .* — часто берёте$/));
     const text = await cli.ok(['triage', '--all', '--limit', '3']);
     expect(text.stdout.split('\n')[0]).toMatch(/^По релевантности, обучено на 31 отметках/);
+  });
+
+  it('a teammate’s statuses train the model with --teammates, or when the app’s setting allows it; not otherwise', async () => {
+    // Four statuses pulled from a teammate, on tenders no one here has decided.
+    const cache = openCache(join(cli.dataDir, 'profiles', 'sb', 'cache.db'));
+    const undecided = new Set((await cli.ok(['--json', 'triage', '--all'])).lines.slice(1).map((r) => r.id as number));
+    const theirs = ids.filter((id) => undecided.has(id)).slice(0, 4);
+    try {
+      const at = new Date(Date.now() + 60_000).toISOString();
+      applyPulledChanges(cache, theirs.map((id, i) => ({ machineId: '00000000-0000-4000-8000-000000000002', localSeq: i + 1, entity: 'mark' as const, key: String(id), field: 'status', value: 'preparing', at, author: 'Петров' })));
+    } finally {
+      cache.close();
+    }
+    const positives = async (args: string[]) => ((await cli.ok(['--json', 'triage', '--all', '--limit', '1', ...args])).lines[0]!.model as { positives: number }).positives;
+    expect(await positives([])).toBe(15);
+    expect(await positives(['--teammates'])).toBe(19);
+    const file = join(cli.dataDir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), triage: { teammates: true } }));
+    expect(await positives([])).toBe(19);
   });
 });

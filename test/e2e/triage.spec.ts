@@ -3,7 +3,9 @@
  * needed and lists them newest first → 30 rows decided from the keyboard alone (Y interesting for one region,
  * N not for the others, focus moving to the next row by itself) → the model is ready, the order is by
  * relevance, and the top rows are of the region marked interesting, with the region among their reasons; the
- * decisions are explicit marks («Интересно» / «Неинтересно») in the core.
+ * decisions are explicit marks («Интересно» / «Неинтересно») in the core → a followed search delivers new tenders
+ * and the view's ranking takes them in by itself → its notifications limited to a relevance threshold → the
+ * saved-search table sorted by «Релевантность» → the setting for a teammate's marks.
  */
 import { expect, test } from './fixtures';
 import { invokeOk, runSearch } from './viewsHelpers';
@@ -70,4 +72,61 @@ test('triage: mark 30 tenders from the keyboard, then the top rows are of the ki
   await page.keyboard.press('?');
   await expect(page.getByTestId('triage-reasons')).toContainText(`регион ${region} — часто берёте`);
   await app.screenshot(page, 'triage-after');
+
+  // A followed search that delivers re-ranks «Разбор» by itself (the core's feed.updated), with no reload: a
+  // second search joins the scope, then the server publishes new tenders and its follow job brings them.
+  await page.keyboard.press('Escape');
+  const total = async () => (await invokeOk<{ total: number }>(app, 'triage.rank', { scope: { kind: 'searches' }, limit: 1 })).total;
+  const shownTotal = page.getByTestId('triage-count');
+  // The view has caught up when the total it shows is the core's (read anew at each try: a job's last pages may
+  // still be landing when it reports done).
+  const caughtUp = async () => Number(await shownTotal.getAttribute('data-total')) === (await total());
+  const followed = await runSearch(app, { keywords: ['поставка'] }, 'e2e разбор слежение', ['created']);
+  await expect.poll(caughtUp, { timeout: 60_000 }).toBe(true);
+  const joined = await total();
+  await invokeOk(app, 'sync.start', { filterId: followed, follow: true });
+  // The follow job waits on its long poll before the world moves, so what the tick makes reaches it as news.
+  await expect
+    .poll(async () => (await invokeOk<{ filterId: string; state: string }[]>(app, 'sync.jobs', {})).some((j) => j.filterId === followed && j.state === 'following'), { timeout: 45_000 })
+    .toBe(true);
+  await app.control('tick', { created: 200 });
+  await expect.poll(total, { timeout: 60_000 }).toBeGreaterThan(joined);
+  await expect.poll(caughtUp, { timeout: 60_000 }).toBe(true);
+  expect(Number(await shownTotal.getAttribute('data-total'))).toBeGreaterThan(joined);
+  await expect(page.getByTestId('triage-model')).toHaveAttribute('data-ready', 'true');
+  await app.screenshot(page, 'triage-followed');
+
+  // The followed search's notifications only above a relevance threshold: chosen beside it, kept in the core.
+  await page.getByTestId('nav-saved').click();
+  const item = page.locator(`[data-testid="saved-search"][data-filter-id="${followed}"]`);
+  await item.getByTestId('saved-min-relevance').selectOption('0.7');
+  await expect.poll(async () => (await invokeOk<Record<string, number>>(app, 'notifications.minRelevances', {}))[followed]).toBe(0.7);
+  await expect(item.getByTestId('saved-min-relevance')).toHaveValue('0.7');
+  await app.screenshot(page, 'triage-threshold');
+
+  // The first search's table: «Релевантность» from the column chooser, sorted in the core, best first.
+  const first = page.locator('[data-testid="saved-search"]', { hasText: 'e2e разбор' }).filter({ hasNotText: 'слежение' });
+  await first.getByTestId('saved-open').click();
+  const table = page.getByTestId('saved-results-table');
+  await page.getByTestId('saved-results-table-columns').click();
+  await page.getByTestId('saved-results-table-columns-popup').getByRole('checkbox', { name: 'Релевантность' }).check();
+  await page.keyboard.press('Escape');
+  const relevanceHeader = table.getByRole('columnheader', { name: /Релевантность/ });
+  await relevanceHeader.click();
+  await expect(relevanceHeader).toHaveAttribute('aria-sort', 'descending');
+  const cells = table.getByTestId('relevance-cell');
+  await expect(cells.first()).toHaveText(/^\d+ %$/);
+  const shown = (await cells.allInnerTexts()).slice(0, 10).map((t) => Number(t.replace(/\D/g, '')));
+  expect(shown).toEqual([...shown].sort((a, b) => b - a));
+  await app.screenshot(page, 'triage-relevance-column');
+
+  // Settings: a teammate's marks train the model only when allowed; off by default, the sharing said in words.
+  await page.getByTestId('nav-settings').click();
+  const section = page.getByTestId('settings-triage');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toContainText('Статусы закупок и так передаются через командную базу');
+  await expect(section.getByTestId('triage-teammates')).not.toBeChecked();
+  await section.getByTestId('triage-teammates').check();
+  await expect.poll(async () => (await invokeOk<{ teammates: boolean }>(app, 'triage.settings', {})).teammates).toBe(true);
+  await app.screenshot(page, 'triage-settings');
 });

@@ -51,7 +51,7 @@ describe('triage model', () => {
     expect(Number.isFinite(sharp.a)).toBe(true);
   });
 
-  it('AUC counts the pairs a positive wins (ties half); precision at k is the share of positives in the top k', () => {
+  it('AUC counts the pairs a positive wins (ties half); precision at k is the share of positives in the top k, ties across the cut by their share', () => {
     const scored = [
       { score: 0.9, positive: true },
       { score: 0.8, positive: false },
@@ -64,6 +64,10 @@ describe('triage model', () => {
     expect(precisionAt(scored, 2)).toBe(0.5);
     expect(precisionAt(scored, 1)).toBe(1);
     expect(precisionAt(scored, 10)).toBe(0.5);
+    // Ties across the cut count by their share, whatever order the labels came in.
+    expect(precisionAt([{ score: 0.5, positive: true }, { score: 0.5, positive: false }], 1)).toBe(0.5);
+    expect(precisionAt([{ score: 0.5, positive: false }, { score: 0.5, positive: true }], 1)).toBe(0.5);
+    expect(precisionAt([{ score: 0.9, positive: true }, ...Array.from({ length: 4 }, (_, i) => ({ score: 0.2, positive: i === 3 }))], 3)).toBeCloseTo((1 + 2 * 0.25) / 3, 12);
     expect(brierScore([{ score: 1, positive: true }, { score: 0.5, positive: false }])).toBe(0.125);
   });
 });

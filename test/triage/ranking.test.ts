@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { markStore } from '../../src-main/cache/markStore';
 import { triageStore } from '../../src-main/cache/triageStore';
 import { tenderFeatures } from '../../src-main/triage/features';
+import { FEATURES_REVISION } from '../../src-main/triage/tenderFacts';
 import { precisionAt, probability, trainLogistic } from '../../src-main/triage/model';
 import { MIN_EACH, rankTenders, triageModel } from '../../src-main/triage/triage';
 import { tempCache } from '../cache/helpers';
@@ -99,7 +100,7 @@ describe('triage ranking on a fixture with a known rule', () => {
     expect(answer.tenders.every((t) => t.reasons.length === 0 && !t.likely)).toBe(true);
   });
 
-  it('a damaged or foreign stored model is rebuilt from the marks, and ranks as before', () => {
+  it('a damaged, foreign or older-revision stored model is rebuilt from the marks, and ranks as before', () => {
     const { cache } = fixtureCache(600, 400);
     const first = rankTenders(cache, 'all', { now: NOW });
     const store = triageStore(cache);
@@ -113,6 +114,12 @@ describe('triage ranking on a fixture with a known rule', () => {
     cache.db.prepare('DELETE FROM triage_model').run();
     expect(triageModel(cache, { now: NOW }).info.retrained).toBe(true);
     expect(rankTenders(cache, 'all', { now: NOW }).tenders).toEqual(first.tenders);
+    // A model stored under an older reading of the features (its key's revision) is not used: retrained.
+    const current = store.model()!.labels_key;
+    expect(current.startsWith(`${FEATURES_REVISION}:`)).toBe(true);
+    store.saveModel({ labels_key: current.replace(/^[^:]+:/, 'f0:'), body: store.model()!.body, trained_at: NOW() });
+    expect(rankTenders(cache, 'all', { now: NOW }).model.retrained).toBe(true);
+    expect(store.model()!.labels_key).toBe(current);
     // The stored features are derived too: rows that do not parse, or of another source, are read again.
     cache.db.prepare(`UPDATE triage_features SET body = '{"f":' WHERE tender_id % 2 = 0`).run();
     cache.db.prepare(`UPDATE triage_features SET source = 'f0:1:', body = '{"f":[],"n":null,"p":null}' WHERE tender_id % 2 = 1`).run();

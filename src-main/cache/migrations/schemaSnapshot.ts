@@ -3,7 +3,7 @@
 import type { SchemaSnapshot } from './freshSchema';
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  "version": 31,
+  "version": 32,
   "applicationId": 1415004721,
   "statements": [
     "CREATE TABLE delivery_request (\n  request_seq   INTEGER PRIMARY KEY,\n  via           TEXT NOT NULL CHECK (via IN ('feed', 'card')),\n  request_id    TEXT,\n  filter_id     TEXT,\n  feed          TEXT CHECK (feed IN ('tender', 'contract')),\n  stream        TEXT,\n  received_at   TEXT NOT NULL,\n  items         INTEGER NOT NULL,\n  billed        INTEGER NOT NULL,\n  new_versions  INTEGER NOT NULL,\n  created       INTEGER NOT NULL,  -- items of event created that this filter had not delivered before\n  updated       INTEGER NOT NULL   -- the same for updated\n, team_machine TEXT, team_evidence INTEGER CHECK (team_evidence IN (0, 1)))",
@@ -138,7 +138,8 @@ export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
     "CREATE VIRTUAL TABLE document_fts_instance USING fts5vocab (document_fts, 'instance')",
     "CREATE TRIGGER document_text_ai AFTER INSERT ON document_text BEGIN\n        INSERT INTO document_fts (rowid, text) VALUES (new.id, new.text);\n      END",
     "CREATE TRIGGER document_text_ad AFTER DELETE ON document_text BEGIN\n        INSERT INTO document_fts (document_fts, rowid, text) VALUES ('delete', old.id, old.text);\n      END",
-    "CREATE TRIGGER document_text_au AFTER UPDATE OF text ON document_text BEGIN\n        INSERT INTO document_fts (document_fts, rowid, text) VALUES ('delete', old.id, old.text);\n        INSERT INTO document_fts (rowid, text) VALUES (new.id, new.text);\n      END"
+    "CREATE TRIGGER document_text_au AFTER UPDATE OF text ON document_text BEGIN\n        INSERT INTO document_fts (document_fts, rowid, text) VALUES ('delete', old.id, old.text);\n        INSERT INTO document_fts (rowid, text) VALUES (new.id, new.text);\n      END",
+    "CREATE TABLE notification_min_relevance (\n        filter_id     TEXT PRIMARY KEY,\n        min_relevance REAL NOT NULL CHECK (min_relevance > 0 AND min_relevance < 1),\n        set_at        TEXT NOT NULL\n      )"
   ],
   "ftsConfig": [
     [

@@ -160,7 +160,7 @@ export async function syncCommand(ctx: CliContext, args: string[], signal: Abort
   let spent = plan.kind === 'daily_budget' ? 0 : [...previewCharged.values()].reduce((sum, n) => sum + n, 0);
   let exhausted = false;
   // Following: one line per event as pages arrive, on top of each search's summary at the end.
-  const events = a.values.follow === true ? followEvents(cache, ctx.out, locale) : null;
+  const events = a.values.follow === true ? followEvents(cache, ctx.out, locale, await ctx.triageSettings()) : null;
   if (events) ctx.onClose(() => events.stop());
   for (const search of targets) {
     const previewed = previewCharged.get(search.filterId) ?? 0;

@@ -4,7 +4,8 @@
  * pursue them, learned offline from their own marks (src-main/triage/). Nothing is sent, nothing is spent.
  * `--json`: a first line `{"model": {...}}` (the labels used, the held-out quality, whether it is ready), then
  * one object per tender `{"id","score","likely","reasons","name","publish_date"}`, best first.
- * `--teammates`: a teammate's statuses (from the team database) train the model too.
+ * `--teammates`: a teammate's statuses (from the team database) train the model too; without it, the app's
+ * setting (Settings → «Разбор», settings.json `triage.teammates`) decides.
  */
 import { parseCommandArgs } from '../args';
 import { usageError } from '../help';
@@ -38,14 +39,16 @@ export async function triageCommand(ctx: CliContext, args: string[]): Promise<vo
     const listId = String(a.values.list);
     ids = inUserLanguage(() => tenderSetOf(cache, { kind: 'list', listId }, locale), locale).ids;
   }
-  const answer = rankTenders(cache, ids, { teammates: a.values.teammates === true, ...(limit !== undefined ? { limit } : {}) });
+  // --teammates says it for this command; without it, the app's setting (Settings → «Разбор») decides.
+  const teammates = a.values.teammates === true || (await ctx.triageSettings()).teammates;
+  const answer = rankTenders(cache, ids, { teammates, ...(limit !== undefined ? { limit } : {}) });
   const summary = modelSummaryText(answer.model, locale);
   ctx.out.result({ model: { ...answer.model, message: summary } }, summary);
   const rows = answer.tenders;
   if (rows.length === 0 && !ctx.out.json) ctx.out.info(locale === 'en' ? 'No undecided tender is held here.' : 'Неразобранных закупок здесь в кэше нет.');
   for (const t of rows) {
     ctx.out.result({ id: t.id, score: t.score, likely: t.likely, reasons: t.reasons, name: t.name, publish_date: t.publish_date }, () =>
-      [`${relevanceText(t.score).padStart(5)}  ${t.id}  ${t.name ?? ''}`, ...t.reasons.map((r) => `        ${r}`)].join('\n'),
+      [`${relevanceText(answer.model.ready ? t.score : null, locale).padStart(5)}  ${t.id}  ${t.name ?? ''}`, ...t.reasons.map((r) => `        ${r}`)].join('\n'),
     );
   }
 }

@@ -5,7 +5,8 @@
  */
 import { useMemo, useState } from 'react';
 import { ListDocumentsButton, ListDocumentsProgress, useListDocuments } from '../../components/documents/ListDocuments';
-import type { ListInfo, ListMemberRow, ListSort } from '../../../src-main/contract/ipc';
+import type { ListInfo, ListMemberRow, MembersSort } from '../../../src-main/contract/ipc';
+import { relevanceCell } from '../../components/relevanceCell';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
@@ -59,6 +60,8 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
       // API's id is in the chooser (hidden by default: the name gets the room).
       { key: 'listOrder', title: s.listOrder, width: 64, whole: true, align: 'right', sortable: true, render: (r) => <MemberPlace row={r} movable={movable} /> },
       { key: 'id', title: s.id, width: 70, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => String(r.id) },
+      // The triage model's score, from the chooser; sorted in the core over the whole list.
+      { key: 'relevance', title: s.relevance, width: 140, whole: true, align: 'right', sortable: true, hiddenByDefault: true, render: (r) => relevanceCell(r.relevance, locale) },
       {
         key: 'name',
         title: s.tender,
@@ -155,7 +158,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         onRange={paged.onRange}
         rowKey={(r) => r.id}
         sort={sort as SortState}
-        onSort={(st) => setSort({ column: st.column as ListSort['column'], direction: st.direction })}
+        onSort={(st) => setSort({ column: st.column as MembersSort['column'], direction: st.direction })}
         onOpen={openCard}
         onActiveChange={setActiveIndex}
         handle={table}

@@ -34,6 +34,7 @@ export const listsStrings: Strings<{
   id: string;
   /** The member's place in the list's own order (the order its export keeps). */
   listOrder: string;
+  relevance: string;
   tender: string;
   price: string;
   status: string;
@@ -92,6 +93,7 @@ export const listsStrings: Strings<{
     selectMissing: 'Выбрать все незагруженные',
     id: 'ID',
     listOrder: '№',
+    relevance: 'Релевантность',
     tender: 'Наименование',
     price: 'Начальная цена',
     status: 'Статус',
@@ -150,6 +152,7 @@ export const listsStrings: Strings<{
     selectMissing: 'Select all not loaded',
     id: 'ID',
     listOrder: '#',
+    relevance: 'Relevance',
     tender: 'Name',
     price: 'Initial price',
     status: 'Status',

@@ -4,7 +4,7 @@
  * cost, delete). The members reload when the list's numbers change or its update job moves on.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ListInfo, ListMemberRow, ListSort, MethodResult } from '../../../src-main/contract/ipc';
+import type { ListInfo, ListMemberRow, MembersSort, MethodResult } from '../../../src-main/contract/ipc';
 import { call, subscribe } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import type { MarkFilter } from '../../../src-main/domain/marks';
@@ -30,7 +30,7 @@ export function useListDetail(list: ListInfo, onChanged: () => void) {
   const epoch = useAppStore((st) => st.epoch);
   const navigate = useAppStore((st) => st.navigate);
   // The list's own order first: the order the user (or the server) gave it, and the one its CSV keeps.
-  const [sort, setSort] = useState<ListSort>({ column: 'listOrder', direction: 'asc' });
+  const [sort, setSort] = useState<MembersSort>({ column: 'listOrder', direction: 'asc' });
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [missing, setMissing] = useState<number[]>([]);
   const [message, setMessage] = useState<string | null>(null);

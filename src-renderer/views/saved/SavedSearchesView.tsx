@@ -15,7 +15,7 @@ import { useSpendConfirm } from '../../components/SpendConfirm';
 import { shortfallReason } from '../../components/spendShortfall';
 import { JobProgress } from '../../components/JobProgress';
 import { jobRunning, JobOutcome } from '../../components/JobOutcome';
-import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import { exportSort, TenderTable, type TenderSort } from '../../components/TenderTable';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { SeenBadge, SeenDiff, SeenToolbar, useSeenMarks } from './seenMarks';
@@ -29,6 +29,7 @@ import { useSavedSearches } from './useSavedSearches';
 import { askNotificationPermission } from '../../state/notificationPermission';
 import { MuteButton } from './MuteButton';
 import { parseUnitsInput, typedAmount } from '../../components/amountInput';
+import { RelevanceThreshold } from './RelevanceThreshold';
 
 const strings: Strings<{
   title: string;
@@ -362,6 +363,7 @@ function SavedSearchItem({
           {search.following ? s.unfollow : s.follow}
         </button>
         {search.following && <MuteButton filterId={search.filterId} />}
+        {search.following && <RelevanceThreshold filterId={search.filterId} />}
         <button
           type="button"
           title={s.editHint}
@@ -441,12 +443,13 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
           testId="saved-export"
           sourceKey={search.filterId}
           loadColumns={() => call('lists.exportColumns', {})}
-          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, sort, columns, delimiter, excel, format })}
+          runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: search.filterId, ...exportSort(sort), columns, delimiter, excel, format })}
         />
       </div>
       <TenderTable
         testId="saved-results-table"
         fetchPage={fetchPage}
+        relevance
         markFilterable
         resetKey={search.filterId}
         refreshKey={refreshKey}

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { useSpendConfirm } from '../../components/SpendConfirm';
 import { jobRunning, JobOutcome } from '../../components/JobOutcome';
-import { TenderTable, type TenderSort } from '../../components/TenderTable';
+import { exportSort, TenderTable, type TenderSort } from '../../components/TenderTable';
 import type { MarkFilter } from '../../../src-main/domain/marks';
 import { CsvExportButton } from '../../components/CsvExportDialog';
 import { formatInt } from '../../format/format';
@@ -336,7 +336,7 @@ export function OnlineSearch() {
               testId="results-export"
               sourceKey={st.run.filterId}
               loadColumns={() => call('lists.exportColumns', {})}
-              runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: st.run!.filterId, columns, delimiter, excel, format, ...(sort ? { sort } : {}) })}
+              runExport={(columns, delimiter, excel, format) => call('search.export', { filterId: st.run!.filterId, columns, delimiter, excel, format, ...exportSort(sort) })}
             />
           </div>
           <JobProgress jobId={st.run.jobId} testId="run-progress" />

@@ -14,6 +14,7 @@ import { NotificationsSection } from './NotificationsSection';
 import { CacheSection } from './CacheSection';
 import { DocumentsSection } from './DocumentsSection';
 import { TeamSection } from './TeamSection';
+import { TriageSection } from './TriageSection';
 
 export function SettingsView() {
   const s = useStrings(strings);
@@ -27,6 +28,7 @@ export function SettingsView() {
       <NotificationsSection />
       <TeamSection />
       <DocumentsSection />
+      <TriageSection />
       <CacheSection s={s} />
     </section>
   );

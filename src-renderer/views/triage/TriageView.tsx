@@ -4,7 +4,8 @@
  * marks the focused row interesting (Y, +) or not (N, −) as the explicit label (`marks.apply` with
  * `interest`), the row leaves and focus goes to the one that took its place; ? opens the reasons, Enter the
  * card. A relevance column, a reasons popover, the model's quality on held-out labels, and the filters
- * (deadline not passed, law, region). Rules in triageLogic.ts, words in triageStrings.ts.
+ * (deadline not passed, law, region). A followed search's delivery (`feed.updated`) re-ranks by itself
+ * (feedRefresh.ts). Rules in triageLogic.ts, words in triageStrings.ts.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { modelSummaryText, relevanceText } from '../../../src-main/i18n/triageText';
@@ -145,7 +146,11 @@ export function TriageView() {
             ))}
           </select>
         </label>
-        {answer.data && <span className="muted" data-testid="triage-count">{s.shown(formatInt(rows.length, locale), formatInt(Math.max(rows.length, answer.data.total - (answer.data.tenders.length - all.length)), locale))}</span>}
+        {answer.data && (
+          <span className="muted" data-testid="triage-count" data-total={answer.data.total}>
+            {s.shown(formatInt(rows.length, locale), formatInt(Math.max(rows.length, answer.data.total - (answer.data.tenders.length - all.length)), locale))}
+          </span>
+        )}
       </div>
       <p className="muted triage__keys">{s.keys}</p>
       <ErrorNotice error={error ?? answer.error} />
@@ -180,7 +185,7 @@ export function TriageView() {
                 data-score={row.score}
               >
                 <td className="triage__score">
-                  {model?.ready ? relevanceText(row.score) : '—'}
+                  {relevanceText(model?.ready ? row.score : null, locale)}
                   {row.likely && <span className="triage__likely">{s.likely}</span>}
                 </td>
                 <td>
