@@ -37,6 +37,10 @@ export const STRICT_LOCAL_ONLY = [
   'test/cli/builtInProfile.test.ts',
   'test/cli/help.test.ts',
   'test/cli/auditIncremental.test.ts',
+  // The automatic download and a real amendment's word diff: the test picks its tenders by the card's version,
+  // which the reference does not guarantee (the strict server leaves it out); the documents' CLI against the
+  // strict server is test/cli/docs.test.ts.
+  'test/cli/docsAmendment.test.ts',
 ];
 const include = ['test/**/*.test.ts'];
 const exclude = [...configDefaults.exclude, 'test/e2e/**'];

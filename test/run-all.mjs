@@ -6,7 +6,7 @@
 //      default sandbox, and the client, sync, CLI and app-core suites again against the STRICT sandbox
 //      (TENDERWB_SANDBOX_STRICT=1): a test that passes only against our default sandbox is a bug in the client
 //     . One run shares its workers, so the strict files fill the default ones' waits.
-//   3. the date-sensitive suites again under `faketime -f +75d` and `+400d` (test/runner/clockShift.mjs): nothing
+//   3. the date-sensitive suites again under `faketime -f +400d` (test/runner/clockShift.mjs): nothing
 //      may depend on the date a test runs on
 //   4. npx playwright test (end-to-end, Debian's Chromium, + JSON report; strict-flow.spec.ts runs the
 //      search -> card -> list -> export -> ledger/audit flow against the strict sandbox), side by side with

@@ -46,6 +46,8 @@ test('saved searches: list, results, sync picks up ticks, follow live, rename, d
   await expect(page.getByTestId('saved-results')).toBeVisible();
   await expect.poll(async () => Number(await page.getByTestId('saved-results-table-count').getAttribute('data-count'))).toBe(cached);
   await expect(item.getByTestId('badge-new')).toHaveCount(0);
+  // The results take the height the window leaves them, as the search's do: the page does not scroll beside them.
+  await expect.poll(() => page.locator('.frame__main').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
 
   // The server changes: new and changed tenders. "Sync now" brings them and counts them since last seen.
   await app.control('tick', { created: 300, updated: 300 });

@@ -49,7 +49,10 @@ describe('the test plan', () => {
     // @ts-expect-error: a plain .mjs module of the runner, with no types of its own
     const { CLOCK_SHIFTS, CLOCK_SHIFTED_SUITES } = (await import('./clockShift.mjs')) as { CLOCK_SHIFTS: string[]; CLOCK_SHIFTED_SUITES: string[] };
     const every = (await listFiles({})).map((f) => f.file);
-    expect(CLOCK_SHIFTS.map((s) => Number(/^\+(\d+)d$/.exec(s)?.[1]))).toEqual(expect.arrayContaining([75, 400]));
+    // Months ahead, and across a New Year whatever day CI runs on (more than 365 days).
+    const days = CLOCK_SHIFTS.map((s) => Number(/^\+(\d+)d$/.exec(s)?.[1]));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.some((d) => d > 366)).toBe(true);
     for (const suite of CLOCK_SHIFTED_SUITES) expect(every.some((f) => f === suite || f.startsWith(`${suite}/`)), suite).toBe(true);
   });
 });

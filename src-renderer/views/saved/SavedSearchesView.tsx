@@ -449,6 +449,7 @@ function SavedResults({ search, refreshKey }: { search: SavedSearchInfo; refresh
       <TenderTable
         testId="saved-results-table"
         fetchPage={fetchPage}
+        fillWindow
         relevance
         markFilterable
         resetKey={search.filterId}
