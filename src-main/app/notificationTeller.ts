@@ -94,9 +94,7 @@ export class AppNotifications {
     if (!this.deps.settings.value.notifications.enabled) return;
     const locale = this.deps.locale();
     const text = told.summary ? heldSummaryText(told.events, locale) : notificationText(told.event, locale);
-    // The contract's kinds (contract/ipc.ts) do not name documentation changes yet: told as the marked tender's
-    // change it is, leading to the same card, until the contract gains 'marked_documents_changed'.
-    const kind = told.summary ? 'summary' : told.event.event === 'marked_documents_changed' ? 'marked_tender_changed' : told.event.event;
+    const kind = told.summary ? 'summary' : told.event.event;
     this.deps.emit('notify', { id: told.id, kind, ...text, target: told.target });
   }
 }

@@ -1253,7 +1253,7 @@ export const events = {
    */
   notify: z.object({
     id: z.number(),
-    kind: z.enum(['saved_search_updated', 'marked_tender_changed', 'deadline_soon', 'summary']),
+    kind: z.enum(['saved_search_updated', 'marked_tender_changed', 'marked_documents_changed', 'deadline_soon', 'summary']),
     title: z.string(),
     body: z.string(),
     target: notificationTargetSchema.nullable(),

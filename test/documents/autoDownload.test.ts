@@ -153,7 +153,7 @@ describe('automatic download of documents', () => {
     expect(words).toEqual({ title: 'Изменилась документация: Закупка 77', body: 'Техническое задание: 1 правка: «30» → «45»; Изменения в извещение: добавлен' });
     expect(notificationText(event, 'en').body).toBe('Техническое задание: 1 edit: «30» → «45»; Изменения в извещение: added');
     expect(told[0]).toMatchObject({ summary: false, target: { view: 'card', tenderId: 77 } });
-    // The app's teller sends it to the window in the same words, leading to the card (a kind the contract knows).
+    // The app's teller sends it to the window in the same words and under its own kind, leading to the card.
     const sent: unknown[] = [];
     const teller = new AppNotifications({
       settings: { value: { notifications: { enabled: true, quietHours: null } } } as unknown as SettingsFile,
@@ -168,7 +168,7 @@ describe('automatic download of documents', () => {
       teller.close();
     }
     expect(sent).toEqual([
-      { event: 'notify', payload: { id: expect.any(Number), kind: 'marked_tender_changed', title: 'Изменилась документация: Закупка 77', body: words.body, target: { view: 'card', tenderId: 77 } } },
+      { event: 'notify', payload: { id: expect.any(Number), kind: 'marked_documents_changed', title: 'Изменилась документация: Закупка 77', body: words.body, target: { view: 'card', tenderId: 77 } } },
     ]);
     expect(events.notify.safeParse((sent[0] as { payload: unknown }).payload).success).toBe(true);
 

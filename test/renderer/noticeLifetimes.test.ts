@@ -31,6 +31,7 @@ describe('how long a notice stays', () => {
     expect(toastLifetimeMs('summary')).toBe(8_000);
     expect(toastLifetimeMs('deadline_soon')).toBe(15_000);
     expect(toastLifetimeMs('marked_tender_changed')).toBe(15_000);
+    expect(toastLifetimeMs('marked_documents_changed')).toBe(15_000);
   });
 
   it('a finished run’s notice goes after 8 s; one that stopped short (failed, capped, out of balance) stays 30 s, still not for good', () => {
