@@ -147,6 +147,13 @@ test('palette and calendar: Ctrl+K finds and runs a command, row shortcuts, a de
   expect(await event.evaluate((el) => el.getAttribute('aria-label'))).toBeNull();
   await expect(event).toHaveAccessibleName(new RegExp(`^Заявки до .*${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await app.screenshot(page, 'calendar-month');
+  // From the keyboard, the event opens its tender's card, and Esc comes back to the calendar, focus on that event.
+  await event.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('view-card')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('view-calendar')).toBeVisible();
+  await expect(event).toBeFocused();
   // The day's number opens its week (Monday to Sunday), the event still on its day.
   await cell.getByTestId('calendar-open-week').click();
   await expect(page.getByTestId('calendar-mode-week')).toHaveAttribute('aria-pressed', 'true');
