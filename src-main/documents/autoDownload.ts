@@ -30,8 +30,9 @@ import { text, type Text } from '../i18n/text';
 import type { KeyedEvent } from '../notifications/detect';
 import { tenderDocuments } from './cardDocuments';
 import { cardVersions, diffTenderDocuments, documentChangeFacts, DocumentDiffError } from './documentDiff';
-import { extractDocuments, type ExtractSummary } from './extractDocuments';
-import { fetchDocuments, type FetchEvent, type FetchSummary } from './fetchDocuments';
+import { downloadDocuments } from './downloadDocuments';
+import type { ExtractSummary } from './extractDocuments';
+import type { FetchEvent, FetchSummary } from './fetchDocuments';
 
 export type DocumentsSettings = {
   autoDownload: { marked: boolean; lists: string[]; savedSearches: string[] };
@@ -136,7 +137,6 @@ export type AutoDownloadOutcome = {
   changed: KeyedEvent[];
 };
 
-const MB = 1024 * 1024;
 
 /**
  * One run over the chosen scope: download what is missing (both limits), read the text of what is stored,
@@ -154,22 +154,17 @@ export async function runAutoDownload(input: {
   const { cache, settings } = input;
   if (!autoDownloadChosen(settings)) return null;
   const scope = autoDownloadScope(cache, settings);
-  input.store.sweep();
-  const fetched = await fetchDocuments({
-    cache,
-    store: input.store,
-    tenderIds: scope.tenderIds,
-    maxTotalBytes: settings.maxTotalMb * MB,
-    download: { maxBytes: settings.maxFileMb * MB },
-    ...(input.signal ? { signal: input.signal } : {}),
-    ...(input.onEvent ? { onEvent: input.onEvent } : {}),
-  });
-  const extracted = await extractDocuments({
+  // The same download-then-read as «Скачать документы» (downloadDocuments.ts), over what the settings choose.
+  const { fetched, extracted } = await downloadDocuments({
     cache,
     store: input.store,
     extractor: input.extractor,
+    tenderIds: scope.tenderIds,
+    maxTotalMb: settings.maxTotalMb,
+    maxFileMb: settings.maxFileMb,
     ...(input.signal ? { signal: input.signal } : {}),
-    onDocument: (_sha, _r, done, total) => input.onExtracted?.(done, total),
+    ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+    onExtracted: (_sha, _r, done, total) => input.onExtracted?.(done, total),
   });
   const changed = input.signal?.aborted ? [] : documentsChangedEvents(cache, scope.tenderIds);
   return { scope, fetched, extracted, changed };

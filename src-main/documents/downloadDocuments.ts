@@ -18,21 +18,23 @@ export type DownloadDocumentsInput = Omit<FetchDocumentsInput, 'store' | 'maxTot
   maxTotalMb: number | null;
   maxFileMb: number;
   store?: BlobStore;
+  /** The extraction thread to read with; when none is given, one is started for this run and closed after it. */
+  extractor?: DocumentExtractor;
   onExtracted?: (sha256: string, result: Extracted, done: number, total: number) => void;
 };
 
 export async function downloadDocuments(input: DownloadDocumentsInput): Promise<{ fetched: FetchSummary; extracted: ExtractSummary }> {
-  const { maxTotalMb, maxFileMb, onExtracted, ...rest } = input;
+  const { maxTotalMb, maxFileMb, onExtracted, extractor: given, ...rest } = input;
   const store = input.store ?? BlobStore.besideCache(input.cache.file);
   // Temporary files a killed download left are swept first (they never carry a final name).
   store.sweep();
   const fetched = await fetchDocuments({ ...rest, store, maxTotalBytes: maxTotalMb === null ? null : maxTotalMb * MB, download: { maxBytes: maxFileMb * MB } });
-  const extractor = new DocumentExtractor();
+  const extractor = given ?? new DocumentExtractor();
   try {
     const extracted = await extractDocuments({ cache: input.cache, store, extractor, ...(input.signal ? { signal: input.signal } : {}), ...(onExtracted ? { onDocument: onExtracted } : {}) });
     return { fetched, extracted };
   } finally {
-    await extractor.close();
+    if (given === undefined) await extractor.close();
   }
 }
 
