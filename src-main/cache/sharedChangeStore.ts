@@ -92,6 +92,13 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
         ? 'UPDATE tender_mark SET status_at = CASE WHEN status IS @status THEN status_at WHEN @status IS NULL THEN NULL ELSE @at END, status = @status WHERE tender_id = @id'
         : 'UPDATE tender_mark SET status = @status WHERE tender_id = @id',
     ),
+    // A pulled «Интересно / Неинтересно» is dated by its change (the label's own time where it was given), so
+    // the later of a tender's decisions counts here as it did there.
+    setInterest: hasTriageColumns(cache)
+      ? db.prepare<{ interest: number | null; at: string; id: number }>(
+          'UPDATE tender_mark SET interest_at = CASE WHEN @interest IS NULL THEN NULL ELSE @at END, interest = @interest WHERE tender_id = @id',
+        )
+      : null,
     setAssignee: db.prepare<[string | null, string | null, number]>('UPDATE tender_mark SET assignee = ?, assignee_key = ? WHERE tender_id = ?'),
     tagId: db.prepare<[string], number>('SELECT id FROM mark_tag WHERE name_key = ?').pluck(),
     tagCount: db.prepare<[], number>('SELECT count(*) FROM mark_tag').pluck(),
@@ -149,6 +156,11 @@ function createSharedChangeStore(cache: CacheDb): SharedChangeStore {
       if (status !== null && !isPipelineStatus(status)) return [];
       ensure();
       s.setStatus.run({ status, at, id: tenderId });
+    } else if (field === 'interest') {
+      // A file without the label's column (an older cache) keeps the change in its history only.
+      if (s.setInterest === null || (value !== null && typeof value !== 'boolean')) return [];
+      ensure();
+      s.setInterest.run({ interest: value === null ? null : value ? 1 : 0, at, id: tenderId });
     } else if (field === 'assignee') {
       const assignee = asString(value)?.trim() || null;
       ensure();

@@ -58,11 +58,14 @@ export interface TriageStore {
 function createTriageStore(cache: CacheDb): TriageStore {
   const { db } = cache;
   const s = {
-    decisions: db.prepare<[], Omit<LabelRow, 'status_from_teammate'> & { teammate: number }>(
+    // Whose each decision is: the machine of its field's winning change (none: made here before any team sync).
+    decisions: db.prepare<[], Omit<LabelRow, 'status_from_teammate' | 'interest_from_teammate'> & { teammate: number; interest_teammate: number }>(
       `SELECT m.tender_id, m.status, m.status_at, m.interest, m.interest_at, m.marked_at,
-              coalesce(c.machine_id <> (SELECT machine_id FROM team_self), 0) AS teammate
+              coalesce(c.machine_id <> (SELECT machine_id FROM team_self), 0) AS teammate,
+              coalesce(ci.machine_id <> (SELECT machine_id FROM team_self), 0) AS interest_teammate
          FROM tender_mark m
          LEFT JOIN shared_clock c ON c.entity = 'mark' AND c.key = CAST(m.tender_id AS TEXT) AND c.field = 'status'
+         LEFT JOIN shared_clock ci ON ci.entity = 'mark' AND ci.key = CAST(m.tender_id AS TEXT) AND ci.field = 'interest'
         WHERE m.status IS NOT NULL OR m.interest IS NOT NULL
         ORDER BY m.tender_id`,
     ),
@@ -92,7 +95,8 @@ function createTriageStore(cache: CacheDb): TriageStore {
   });
   const versionsOf = (ids: readonly number[]): Map<number, number> => new Map(s.versions.all({ ids: JSON.stringify(ids) }).map((r) => [r.id, r.version]));
   return {
-    decisions: () => s.decisions.all().map(({ teammate, ...row }) => ({ ...row, status_from_teammate: teammate === 1 })),
+    decisions: () =>
+      s.decisions.all().map(({ teammate, interest_teammate, ...row }) => ({ ...row, status_from_teammate: teammate === 1, interest_from_teammate: interest_teammate === 1 })),
     undecidedHeldIds: () => s.undecided.all(),
     held(ids) {
       const versions = versionsOf(ids);

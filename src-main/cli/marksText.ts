@@ -5,6 +5,7 @@
 import type { MarkedTender, Tag, TenderMarks } from '../domain/marks';
 import { pipelineStatusName, tenderStageName } from '../i18n/codes';
 import type { Locale } from '../i18n/text';
+import { interestName } from '../i18n/triageText';
 import { moscowMomentText } from './insightsText';
 import { formatRub } from './output';
 
@@ -12,10 +13,6 @@ import { formatRub } from './output';
 export function markedTenderJson(m: TenderMarks): { id: number; tags: string[]; status: string | null; assignee: string | null; notes: { text: string; at: string }[] } {
   return { id: m.tender_id, tags: m.tags.map((t) => t.name), status: m.status, assignee: m.assignee, notes: m.notes.map((n) => ({ text: n.text, at: n.at })) };
 }
-
-/** The explicit triage label in words: «Интересно» / «Неинтересно». */
-export const interestName = (interesting: boolean, locale: Locale): string =>
-  interesting ? (locale === 'en' ? 'Interesting' : 'Интересно') : locale === 'en' ? 'Not interesting' : 'Неинтересно';
 
 export function markedTenderText(row: MarkedTender, locale: Locale): string {
   const en = locale === 'en';

@@ -3,8 +3,8 @@
  * rule, shared by the cache's history (cache/sharedChangeStore.ts), the team database's side
  * (teamdb/sharedChanges.ts), the IPC contract and the CLI.
  *
- * - entity 'mark': key = tender id; fields `status`, `assignee`, `tag:<tag key>` ({name, color} or null),
- *   `note:<note uid>` ({text, at} or null);
+ * - entity 'mark': key = tender id; fields `status`, `assignee`, `interest` (the triage label: true «Интересно»,
+ *   false «Неинтересно», null cleared), `tag:<tag key>` ({name, color} or null), `note:<note uid>` ({text, at} or null);
  * - entity 'tag': key = the tag's key (its name case-folded); fields `name` (null: deleted), `color`;
  * - entity 'list': key = list id; fields `name`, `description`, `metadata`, `hidden`, `member:<tender id>`
  *   ({added_at} or null).
@@ -30,7 +30,7 @@ export interface SharedChange {
 
 /** One entry of a tender's mark history (the card's marks panel, `tenderwb mark history`). */
 export interface MarkHistoryEntry {
-  /** `status`, `assignee`, `tag:<key>`, `note:<uid>`. */
+  /** `status`, `assignee`, `interest`, `tag:<key>`, `note:<uid>`. */
   field: string;
   value: unknown;
   at: string;

@@ -52,13 +52,21 @@ export interface DecisionRow extends MarkDecisions {
    * such a status trains the model only when the analyst allows it.
    */
   status_from_teammate: boolean;
+  /** The same of the explicit «Интересно / Неинтересно»: it travels as the status does. */
+  interest_from_teammate: boolean;
 }
 
-/** The labels the marks give, with or without a teammate's statuses (a setting the analyst allows). */
+/**
+ * The labels the marks give, with or without a teammate's decisions (a setting the analyst allows). Left out, a
+ * teammate's decision is as if it were not there: the tender's other decision, if it is this analyst's, stands.
+ */
 export function labelsFrom(rows: readonly DecisionRow[], teammates: boolean): TriageLabel[] {
   const out: TriageLabel[] = [];
   for (const row of rows) {
-    const label = labelOf(teammates || !row.status_from_teammate ? row : { ...row, status: null, status_at: null });
+    let own: MarkDecisions = row;
+    if (!teammates && row.status_from_teammate) own = { ...own, status: null, status_at: null };
+    if (!teammates && row.interest_from_teammate) own = { ...own, interest: null, interest_at: null };
+    const label = labelOf(own);
     if (label !== null) out.push(label);
   }
   return out;

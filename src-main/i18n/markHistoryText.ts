@@ -1,10 +1,11 @@
 /**
  * A mark's history in words: what each change did, with names, not codes («Статус: На
- * рассмотрении», «Метка «Срочно» снята»), and who made it, for the card's marks panel and `tenderwb mark history`.
+ * рассмотрении», «Метка «Срочно» снята», «Разбор: Интересно»), and who made it, for the card's marks panel and `tenderwb mark history`.
  */
 import type { MarkHistoryEntry } from '../domain/sharedChanges';
 import { pipelineStatusName } from './codes';
 import type { Locale } from './text';
+import { interestName } from './triageText';
 
 function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' | 'subject'>, locale: Locale): string {
   const en = locale === 'en';
@@ -17,6 +18,11 @@ function markHistoryWhat(entry: Pick<MarkHistoryEntry, 'field' | 'value' | 'subj
   if (entry.field === 'assignee') {
     if (cleared) return en ? 'Assignee cleared' : 'Ответственный снят';
     return `${en ? 'Assignee' : 'Ответственный'}: ${value}`;
+  }
+  if (entry.field === 'interest') {
+    // What is cleared is named by the words the analyst chose between.
+    if (typeof entry.value !== 'boolean') return en ? 'Label «Interesting / Not interesting» cleared' : 'Отметка «Интересно / Неинтересно» снята';
+    return `${en ? 'Triage' : 'Разбор'}: ${interestName(entry.value, locale)}`;
   }
   if (entry.field.startsWith('tag:')) {
     const name = entry.subject ?? entry.field.slice(4);

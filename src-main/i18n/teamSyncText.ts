@@ -186,8 +186,8 @@ function shown(text: string, max = 60): string {
 }
 
 const MARK_FIELD: Record<Locale, (field: string) => string> = {
-  ru: (f) => (f === 'status' ? 'статус' : f === 'assignee' ? 'исполнитель' : f.startsWith('tag:') ? `метка «${shown(f.slice(4))}»` : f.startsWith('note:') ? 'заметка' : shown(f)),
-  en: (f) => (f === 'status' ? 'status' : f === 'assignee' ? 'assignee' : f.startsWith('tag:') ? `tag “${shown(f.slice(4))}”` : f.startsWith('note:') ? 'note' : shown(f)),
+  ru: (f) => (f === 'status' ? 'статус' : f === 'assignee' ? 'исполнитель' : f === 'interest' ? '«Интересно / Неинтересно»' : f.startsWith('tag:') ? `метка «${shown(f.slice(4))}»` : f.startsWith('note:') ? 'заметка' : shown(f)),
+  en: (f) => (f === 'status' ? 'status' : f === 'assignee' ? 'assignee' : f === 'interest' ? '«Interesting / Not interesting»' : f.startsWith('tag:') ? `tag “${shown(f.slice(4))}”` : f.startsWith('note:') ? 'note' : shown(f)),
 };
 const LIST_FIELD: Record<Locale, (field: string) => string> = {
   ru: (f) =>

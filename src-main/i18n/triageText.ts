@@ -10,6 +10,10 @@ export interface ModelSummary {
   quality: { held_out: number; auc: number | null; precision_at_k: number | null; k: number } | null;
 }
 
+/** The explicit triage label in words, on every surface (a mark's line, its history, a refused teammate's row): «Интересно» / «Неинтересно». */
+export const interestName = (interesting: boolean, locale: Locale): string =>
+  interesting ? (locale === 'en' ? 'Interesting' : 'Интересно') : locale === 'en' ? 'Not interesting' : 'Неинтересно';
+
 const decimal = (x: number, locale: Locale): string => (locale === 'en' ? x.toFixed(2) : x.toFixed(2).replace('.', ','));
 const percent = (x: number): string => `${Math.round(x * 100)} %`;
 

@@ -8,6 +8,7 @@
  *   1 to 2^53 − 1, read from the database's decimal text, never rounded (9007199254740993 is not …992);
  * - versions are whole and not below 0 (a card's provisional version below 0 is one machine's own numbering);
  * - a body is a JSON object, and an `id` or `version` it states is its row's;
+ * - a mark's «Интересно / Неинтересно» (field `interest`) is JSON true, false or null, nothing else;
  * - a time is an ISO instant this app can read (a year past 9999 is not), and no later than FUTURE_SKEW_MS past
  *   now (a change dated 9999-12-31 would win its field for good): such a row is held and taken when its time
  *   comes;
@@ -88,6 +89,9 @@ function namesItsRow(body: Record<string, unknown>, id: number, version: number)
   if (body.id !== undefined && body.id !== null && !sameNumber(body.id, id)) refuse('body_key', `id ${JSON.stringify(body.id)}`);
   if (body.version !== undefined && body.version !== null && !sameNumber(body.version, version)) refuse('body_key', `v${JSON.stringify(body.version)}`);
 }
+
+/** A mark's `interest` as the team database's text of its JSON: «Интересно», «Неинтересно», cleared. */
+const INTEREST_VALUES = new Set(['true', 'false', 'null']);
 
 const KINDS = new Set(['tender', 'contract']);
 const kindOf = (kind: string): 'tender' | 'contract' => (KINDS.has(kind) ? (kind as 'tender' | 'contract') : refuse('value', `kind ${kind}`));
@@ -192,6 +196,10 @@ const CHECKERS: { [T in PullTable]: Checker<T> } = {
       // A mark's key is its tender's id; a list member's field names the tender's id.
       if (r.entity === 'mark') safeId(r.key);
       if (r.entity === 'list' && r.field.startsWith('member:')) safeId(r.field.slice(7));
+      // The triage label is a yes or a no (or cleared): anything else written there is refused, never guessed at.
+      if (r.entity === 'mark' && r.field === 'interest' && r.value !== null && !INTEREST_VALUES.has(r.value)) {
+        refuse('value', r.value.slice(0, 60));
+      }
       const at = instant(r.at, ctx);
       let value: unknown = null;
       if (r.value !== null) {

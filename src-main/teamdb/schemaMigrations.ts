@@ -150,7 +150,7 @@ CREATE INDEX saved_search_change ON S.saved_search (change_xid);
 
 -- Marks, tags and lists travel as changes, one per field, never as whole rows: the history of everything
 -- every machine did (a mark's history shows two concurrent edits both), and the pull's source.
--- entity 'mark': key = tender id; fields status, assignee, tag:<tag key>, note:<note uid>
+-- entity 'mark': key = tender id; fields status, assignee, tag:<tag key>, note:<note uid> (and interest: migration 3)
 -- entity 'tag': key = tag key (the name case-folded); fields name, color
 -- entity 'list': key = list id; fields name, description, metadata, hidden, member:<tender id>
 -- value: the field's new value as JSON; NULL when the field was cleared or the element removed.
@@ -285,8 +285,34 @@ CREATE INDEX mark_note_latest ON S.mark_note (tender_id, at DESC);
 CREATE INDEX mark_assignee ON S.mark (assignee) WHERE assignee IS NOT NULL;
 `;
 
+// Migration 3: the explicit triage label «Интересно / Неинтересно» travels as the mark field `interest` (JSON true,
+// false, or NULL when cleared) through shared_change and shared_state, which take any field already; the BI
+// projection gains it beside the status (who set it and when), and mark_overview shows it (new columns go last:
+// CREATE OR REPLACE VIEW keeps the old ones as they were). A mark row kept alive by the label alone is kept.
+const TRIAGE_LABELS = `
+ALTER TABLE S.mark ADD COLUMN interest boolean, ADD COLUMN interest_at timestamptz, ADD COLUMN interest_by text;
+INSERT INTO S.mark (tender_id, updated_at)
+SELECT key::bigint, at FROM S.shared_state
+ WHERE entity = 'mark' AND field = 'interest' AND jsonb_typeof(value) = 'boolean' AND key ~ '^[1-9][0-9]{0,17}$'
+ON CONFLICT (tender_id) DO NOTHING;
+UPDATE S.mark m SET interest = (s.value #>> '{}')::boolean, interest_at = s.at, interest_by = s.author
+  FROM S.shared_state s
+ WHERE s.entity = 'mark' AND s.field = 'interest' AND s.key = m.tender_id::text AND jsonb_typeof(s.value) = 'boolean';
+CREATE INDEX mark_interest ON S.mark (interest) WHERE interest IS NOT NULL;
+
+CREATE OR REPLACE VIEW S.mark_overview AS
+SELECT m.tender_id, t.name AS tender_name, t.customer_name, t.end_at, m.status, m.status_by, m.status_at,
+       m.assignee, m.assignee_by, m.assignee_at, m.tags,
+       n.text AS latest_note, n.author AS latest_note_by, n.at AS latest_note_at, m.updated_at,
+       m.interest, m.interest_by, m.interest_at
+FROM S.mark m
+LEFT JOIN S.latest_tender t ON t.id = m.tender_id
+LEFT JOIN LATERAL (SELECT x.text, x.author, x.at FROM S.mark_note x WHERE x.tender_id = m.tender_id ORDER BY x.at DESC, x.note_uid DESC LIMIT 1) n ON true;
+`;
+
 /** In order; a team database records each one it ran in `S.schema_version`. */
 export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   { version: 1, name: 'tables', sql: TABLES },
   { version: 2, name: 'bi views', sql: BI_VIEWS },
+  { version: 3, name: 'triage labels', sql: TRIAGE_LABELS },
 ];

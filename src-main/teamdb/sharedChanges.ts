@@ -2,8 +2,8 @@
  * Shared changes in the team database (rules in domain/sharedChanges.ts): a batch of one machine's
  * changes lands in one transaction: the history (`S.shared_change`, ON CONFLICT DO NOTHING: a batch sent again
  * after a crash adds nothing), each field's winner (`S.shared_state`, replaced only by a greater (at, machine_id,
- * local_seq)), and the BI projections of the touched marks and lists (`S.mark`, `S.mark_note`, `S.list`,
- * `S.list_member`), recomputed from shared_state.
+ * local_seq)), and the BI projections of the touched marks and lists (`S.mark` with its status, assignee, triage
+ * label «Интересно / Неинтересно» and tags, `S.mark_note`, `S.list`, `S.list_member`), recomputed from shared_state.
  *
  * Two pushes at once never lose a field to a stale read: the projection rows are made if missing and then locked
  * `FOR UPDATE` in key order before they are recomputed, so the second push waits for the first to commit and its
@@ -42,6 +42,9 @@ const MARK_RECOMPUTE = [
   `UPDATE S.mark m SET
       status = st.value #>> '{}', status_at = st.at, status_by = st.author,
       assignee = sa.value #>> '{}', assignee_at = sa.at, assignee_by = sa.author,
+      interest = CASE WHEN jsonb_typeof(si.value) = 'boolean' THEN (si.value #>> '{}')::boolean END,
+      interest_at = CASE WHEN jsonb_typeof(si.value) = 'boolean' THEN si.at END,
+      interest_by = CASE WHEN jsonb_typeof(si.value) = 'boolean' THEN si.author END,
       tags = coalesce((SELECT array_agg(coalesce(tn.value #>> '{}', t.value ->> 'name') ORDER BY coalesce(tn.value #>> '{}', t.value ->> 'name'))
                          FROM S.shared_state t
                          LEFT JOIN S.shared_state tn ON tn.entity = 'tag' AND tn.key = substr(t.field, 5) AND tn.field = 'name' AND tn.value IS NOT NULL
@@ -50,6 +53,7 @@ const MARK_RECOMPUTE = [
      FROM unnest($1::bigint[]) AS u(id)
      LEFT JOIN S.shared_state st ON st.entity = 'mark' AND st.key = u.id::text AND st.field = 'status'
      LEFT JOIN S.shared_state sa ON sa.entity = 'mark' AND sa.key = u.id::text AND sa.field = 'assignee'
+     LEFT JOIN S.shared_state si ON si.entity = 'mark' AND si.key = u.id::text AND si.field = 'interest'
     WHERE m.tender_id = u.id`,
   `INSERT INTO S.mark_note (note_uid, tender_id, text, at, author)
    SELECT substr(field, 6), key::bigint, value ->> 'text', coalesce((value ->> 'at')::timestamptz, at), author FROM S.shared_state
@@ -59,7 +63,7 @@ const MARK_RECOMPUTE = [
    ON CONFLICT (note_uid) DO UPDATE SET text = excluded.text, at = excluded.at, author = excluded.author`,
   `DELETE FROM S.mark_note n USING S.shared_state s
     WHERE n.tender_id = ANY ($1::bigint[]) AND s.entity = 'mark' AND s.key = n.tender_id::text AND s.field = 'note:' || n.note_uid AND s.value IS NULL`,
-  `DELETE FROM S.mark m WHERE m.tender_id = ANY ($1::bigint[]) AND m.status IS NULL AND m.assignee IS NULL AND m.tags = '{}'
+  `DELETE FROM S.mark m WHERE m.tender_id = ANY ($1::bigint[]) AND m.status IS NULL AND m.assignee IS NULL AND m.interest IS NULL AND m.tags = '{}'
       AND NOT EXISTS (SELECT 1 FROM S.mark_note n WHERE n.tender_id = m.tender_id)`,
 ];
 

@@ -6,7 +6,8 @@
  * note delete, list members; concurrent edits of one field end with the same winner everywhere and both show in
  * the history; a tag deleted while a teammate tags another tender keeps that tender's tag everywhere; two
  * concurrent pushes of different fields both land in S.mark; a 0017 cache's marks become
- * initial changes; a second push moves nothing.
+ * initial changes; a second push moves nothing. The triage label «Интересно / Неинтересно» travels as a mark
+ * field with its own time, trains a teammate's model only when allowed, and a hostile label row is held.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +18,17 @@ import { MIGRATIONS } from '../../src-main/cache/migrations';
 import { sharedChangeStore } from '../../src-main/cache/sharedChangeStore';
 import { teamLinkStore } from '../../src-main/cache/teamLink';
 import type { SharedChange } from '../../src-main/domain/sharedChanges';
-import { pullFromTeam } from '../../src-main/team/pull';
+import { feedStore } from '../../src-main/cache/feedStore';
+import { triageStore } from '../../src-main/cache/triageStore';
+import { labelsFrom } from '../../src-main/domain/triageLabels';
+import { teamSkippedLine } from '../../src-main/i18n/teamSyncText';
+import { pullFromTeam, pullFromTeamOutcome } from '../../src-main/team/pull';
+import { triageModel } from '../../src-main/triage/triage';
+import { inSchema } from '../../src-main/teamdb/schemaName';
 import { pushToTeam } from '../../src-main/team/push';
 import { applyPulledChanges, pushSharedChanges } from '../../src-main/team/sharedChanges';
 import { openTeamConnection, type TeamConnection } from '../../src-main/teamdb/connection';
-import { tempCache, tempDir } from '../cache/helpers';
+import { tempCache, tempDir, tender, tenderItem, tenderPage } from '../cache/helpers';
 import { startPostgres, type PgCluster } from './postgresCluster';
 
 let pg: PgCluster;
@@ -242,5 +249,83 @@ describe('shared marks and lists through the team database', () => {
     expect(marksOf(b, 9)).toEqual(marksOf(a, 9));
     expect(listStore(b).items('lst_old').map((m) => m.tenderId)).toEqual([9]);
     a.close();
+  });
+
+  it('the «Интересно / Неинтересно» label travels with its time: B’s training sees A’s label only when B allows it, and A’s later «Неинтересно» replaces it', async () => {
+    const team = await teamDb();
+    const a = analyst('Иванова');
+    const b = analyst('Петров');
+    // B holds the tender (a label trains only on a held tender); times are hours ago, whatever day the test runs.
+    feedStore(b).saveFeedPage(tenderPage([tenderItem(tender(501, 1))], { filterId: 'flt_b', cursor: 'cur_b' }));
+    const hoursAgo = (h: number): string => new Date(Date.now() - h * 3_600_000).toISOString();
+    const trainingOf = (teammates: boolean) => ({
+      labels: labelsFrom(triageStore(b).decisions(), teammates),
+      counts: (({ positives, negatives }) => ({ positives, negatives }))(triageModel(b, { teammates }).info),
+    });
+    const syncBoth = async (): Promise<void> => {
+      for (const cache of [a, b]) await pushToTeam(cache, team);
+      for (const cache of [a, b]) await pullFromTeam(cache, team);
+    };
+
+    const first = hoursAgo(3);
+    markStore(a).apply({ tender_ids: [501], interest: true }, first);
+    await syncBoth();
+    expect(tenderMarksFor(b, [501]).get(501)!.interest).toBe(true);
+    expect(trainingOf(false)).toEqual({ labels: [], counts: { positives: 0, negatives: 0 } });
+    expect(trainingOf(true)).toEqual({ labels: [{ tender_id: 501, positive: true, at: first, source: 'explicit' }], counts: { positives: 1, negatives: 0 } });
+    const [shown] = await query<{ interest: boolean; interest_by: string }>(team, 'SELECT interest, interest_by FROM S.mark WHERE tender_id = 501');
+    expect(shown).toEqual({ interest: true, interest_by: 'Иванова' });
+
+    // B's own status in between, then A's later «Неинтересно»: on, the later decision (A's) is the label; off, B's own.
+    const own = hoursAgo(2);
+    markStore(b).apply({ tender_ids: [501], status: 'preparing' }, own);
+    const later = hoursAgo(1);
+    markStore(a).apply({ tender_ids: [501], interest: false }, later);
+    await syncBoth();
+    expect(tenderMarksFor(b, [501]).get(501)).toMatchObject({ interest: false, status: 'preparing' });
+    expect(trainingOf(true)).toEqual({ labels: [{ tender_id: 501, positive: false, at: later, source: 'explicit' }], counts: { positives: 0, negatives: 1 } });
+    expect(trainingOf(false)).toEqual({ labels: [{ tender_id: 501, positive: true, at: own, source: 'status' }], counts: { positives: 1, negatives: 0 } });
+    expect(sharedChangeStore(b).markHistory(501).filter((h) => h.field === 'interest').map((h) => [h.value, h.author, h.pulled])).toEqual([
+      [true, 'Иванова', true],
+      [false, 'Иванова', true],
+    ]);
+    const [state] = await query<{ interest: boolean; at: Date }>(team, 'SELECT interest, interest_at AS at FROM S.mark WHERE tender_id = 501');
+    expect({ interest: state!.interest, at: state!.at.toISOString() }).toEqual({ interest: false, at: later });
+  });
+
+  it('a teammate’s damaged or hostile label row is refused and named with its reason; the rows beside it are taken', async () => {
+    const team = await teamDb();
+    const b = analyst('Петров');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const rows: [number, string, string, string | null][] = [
+      [1, '601', 'interest', JSON.stringify('x'.repeat(100_000))],
+      [2, '602', 'interest', '{"interesting": true}'],
+      [3, '603', 'interest', 'true'],
+      [4, '603', 'status', '"reviewing"'],
+      [5, '604', 'interest', 'false'],
+    ];
+    for (const [seq, key, field, value] of rows) {
+      await team.pool.query(
+        inSchema(team.schema, `INSERT INTO S.shared_change (machine_id, local_seq, entity, key, field, value, at, author) VALUES ($1, $2, 'mark', $3, $4, $5::jsonb, $6, 'Вера')`),
+        ['00000000-0000-4000-8000-00000000000e', seq, key, field, value, at],
+      );
+    }
+    const outcome = await pullFromTeamOutcome(b, team);
+    expect(outcome.counts.shared_change).toBe(3);
+    expect(outcome.skipped.map((r) => [r.id, r.field, r.reason])).toEqual([
+      ['601', 'interest', 'value'],
+      ['602', 'interest', 'value'],
+    ]);
+    // Bounded: a 100,000-character value is named by its first characters only.
+    expect(outcome.skipped[0]!.detail!.length).toBeLessThan(80);
+    expect(teamSkippedLine(outcome.skipped[1]!, 'ru')).toBe('отметка тендера 602 («Интересно / Неинтересно») (отправитель: машина 00000000): недопустимое значение ({"interesting": true})');
+    const marks = tenderMarksFor(b, [601, 602, 603, 604]);
+    expect([601, 602, 603, 604].map((id) => [marks.get(id)!.interest, marks.get(id)!.status])).toEqual([
+      [null, null],
+      [null, null],
+      [true, 'reviewing'],
+      [false, null],
+    ]);
+    expect(outcome.held).toBe(2);
   });
 });

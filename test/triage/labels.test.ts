@@ -2,7 +2,9 @@
  * Triage labels (rules in domain/triageLabels.ts, migration 0027): which statuses are positives and
  * negatives, the explicit «Интересно / Неинтересно» kept as a mark with its own time, the later decision
  * counting, a status keeping its time when only a tag or a note changes, a status from before the migration
- * dated by its mark, a teammate's status training only when the analyst allows it.
+ * dated by its mark, a teammate's status training only when the analyst allows it, the explicit label logged
+ * as a shared mark change with its own time (migration 0033; test/team/sharedChanges.test.ts carries it to a
+ * teammate through PostgreSQL).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +13,9 @@ import { feedStore } from '../../src-main/cache/feedStore';
 import { markStore, tenderMarksFor } from '../../src-main/cache/markStore';
 import { MIGRATIONS } from '../../src-main/cache/migrations';
 import { triageStore } from '../../src-main/cache/triageStore';
+import { sharedChangeStore } from '../../src-main/cache/sharedChangeStore';
 import { labelOf, labelsFrom, statusSignal } from '../../src-main/domain/triageLabels';
+import { markHistoryLine } from '../../src-main/i18n/markHistoryText';
 import { applyPulledChanges } from '../../src-main/team/sharedChanges';
 import { tempCache, tempDir, tender, tenderItem, tenderPage } from '../cache/helpers';
 
@@ -81,5 +85,29 @@ describe('triage labels from marks', () => {
       { tender_id: 1, positive: false, at: '2026-03-01T10:00:00.000Z', source: 'status' },
       { tender_id: 2, positive: true, at: '2026-03-02T10:00:00.000Z', source: 'status' },
     ]);
+  });
+
+  it('the explicit label is shared as a mark: one given before it travelled is an initial change dated by the label, later ones and a clearing are logged as set', () => {
+    const file = join(tempDir(), 'cache.db');
+    const old = openCache(file, { migrations: MIGRATIONS.slice(0, 32) });
+    deliver(old, [tender(1, 1), tender(2, 1)]);
+    markStore(old).apply({ tender_ids: [1], interest: true }, '2026-03-01T10:00:00.000Z');
+    old.close();
+    const cache = tempCache(file);
+    const store = markStore(cache);
+    store.apply({ tender_ids: [1], interest: false }, '2026-03-02T10:00:00.000Z');
+    // A status alone says nothing of the label; the label cleared is a change too.
+    store.apply({ tender_ids: [2], status: 'preparing' }, '2026-03-02T11:00:00.000Z');
+    store.apply({ tender_ids: [2], interest: true }, '2026-03-02T12:00:00.000Z');
+    store.apply({ tender_ids: [2], interest: null });
+    const shared = sharedChangeStore(cache).ownSince(0, 100).filter((c) => c.field === 'interest');
+    expect(shared.map((c) => [c.key, c.value, c.value === null ? null : c.at])).toEqual([
+      ['1', true, '2026-03-01T10:00:00.000Z'],
+      ['1', false, '2026-03-02T10:00:00.000Z'],
+      ['2', true, '2026-03-02T12:00:00.000Z'],
+      ['2', null, null],
+    ]);
+    expect(sharedChangeStore(cache).markHistory(1).filter((h) => h.field === 'interest').map((h) => markHistoryLine(h, 'ru'))).toEqual(['Вы — Разбор: Интересно', 'Вы — Разбор: Неинтересно']);
+    expect(markHistoryLine({ field: 'interest', value: null, subject: null, author: 'Петров', pulled: true }, 'ru')).toBe('Петров (с другого компьютера) — Отметка «Интересно / Неинтересно» снята');
   });
 });

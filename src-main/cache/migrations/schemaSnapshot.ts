@@ -3,7 +3,7 @@
 import type { SchemaSnapshot } from './freshSchema';
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  "version": 32,
+  "version": 33,
   "applicationId": 1415004721,
   "statements": [
     "CREATE TABLE delivery_request (\n  request_seq   INTEGER PRIMARY KEY,\n  via           TEXT NOT NULL CHECK (via IN ('feed', 'card')),\n  request_id    TEXT,\n  filter_id     TEXT,\n  feed          TEXT CHECK (feed IN ('tender', 'contract')),\n  stream        TEXT,\n  received_at   TEXT NOT NULL,\n  items         INTEGER NOT NULL,\n  billed        INTEGER NOT NULL,\n  new_versions  INTEGER NOT NULL,\n  created       INTEGER NOT NULL,  -- items of event created that this filter had not delivered before\n  updated       INTEGER NOT NULL   -- the same for updated\n, team_machine TEXT, team_evidence INTEGER CHECK (team_evidence IN (0, 1)))",
@@ -139,7 +139,9 @@ export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
     "CREATE TRIGGER document_text_ai AFTER INSERT ON document_text BEGIN\n        INSERT INTO document_fts (rowid, text) VALUES (new.id, new.text);\n      END",
     "CREATE TRIGGER document_text_ad AFTER DELETE ON document_text BEGIN\n        INSERT INTO document_fts (document_fts, rowid, text) VALUES ('delete', old.id, old.text);\n      END",
     "CREATE TRIGGER document_text_au AFTER UPDATE OF text ON document_text BEGIN\n        INSERT INTO document_fts (document_fts, rowid, text) VALUES ('delete', old.id, old.text);\n        INSERT INTO document_fts (rowid, text) VALUES (new.id, new.text);\n      END",
-    "CREATE TABLE notification_min_relevance (\n        filter_id     TEXT PRIMARY KEY,\n        min_relevance REAL NOT NULL CHECK (min_relevance > 0 AND min_relevance < 1),\n        set_at        TEXT NOT NULL\n      )"
+    "CREATE TABLE notification_min_relevance (\n        filter_id     TEXT PRIMARY KEY,\n        min_relevance REAL NOT NULL CHECK (min_relevance > 0 AND min_relevance < 1),\n        set_at        TEXT NOT NULL\n      )",
+    "CREATE TRIGGER shared_mark_interest_new AFTER INSERT ON tender_mark WHEN (SELECT applying FROM team_self) = 0 AND NEW.interest IS NOT NULL BEGIN\n        INSERT INTO shared_change (entity, key, field, value, at, author, machine_id)\n  SELECT 'mark', NEW.tender_id, 'interest', CASE NEW.interest WHEN 1 THEN 'true' WHEN 0 THEN 'false' END, coalesce(CASE WHEN NEW.interest IS NOT NULL THEN strftime('%Y-%m-%dT%H:%M:%fZ', NEW.interest_at) END, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), (SELECT author FROM team_self), (SELECT machine_id FROM team_self);\n      END",
+    "CREATE TRIGGER shared_mark_interest AFTER UPDATE OF interest ON tender_mark WHEN (SELECT applying FROM team_self) = 0 AND OLD.interest IS NOT NEW.interest BEGIN\n        INSERT INTO shared_change (entity, key, field, value, at, author, machine_id)\n  SELECT 'mark', NEW.tender_id, 'interest', CASE NEW.interest WHEN 1 THEN 'true' WHEN 0 THEN 'false' END, coalesce(CASE WHEN NEW.interest IS NOT NULL THEN strftime('%Y-%m-%dT%H:%M:%fZ', NEW.interest_at) END, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), (SELECT author FROM team_self), (SELECT machine_id FROM team_self);\n      END"
   ],
   "ftsConfig": [
     [
