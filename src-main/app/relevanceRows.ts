@@ -1,7 +1,7 @@
 /**
  * The relevance column of the saved-search and list tables, thin over triage/relevance.ts: each
  * page's rows carry their score (null while the model has too few labels), and «Релевантность» sorts the whole
- * set in the core, by the same model «Разбор» ranks with. Whether a teammate's statuses train it is the
+ * set in the core, by the same model «Разбор» ranks with. Whether a teammate's statuses and labels train it is the
  * analyst's setting (triage.settings). Local: no request, no charge.
  */
 import type { CacheDb } from '../cache/database';

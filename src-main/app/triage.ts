@@ -1,7 +1,7 @@
 /**
  * triage.*: the «Разбор» view's ranking, thin over the triage workbench (src-main/triage/) on the
  * active session's cache. Local: no request, no charge. The scope «searches» is every saved search's tenders
- * held in the cache (the feeds the analyst follows land there). Whether a teammate's statuses train the model is
+ * held in the cache (the feeds the analyst follows land there). Whether a teammate's statuses and labels train the model is
  * the analyst's setting (triage.settings, off by default).
  */
 import { insightStore } from '../cache/insightStore';

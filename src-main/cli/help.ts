@@ -289,8 +289,8 @@ export const HELP: Record<string, CommandHelp> = {
       {
         usage: 'triage (--label {LABEL} | --list LIST_ID | --all) [--limit N] [--teammates]',
         note: text(
-          'отметки «интересно»: статусы от «На рассмотрении» до «Проиграли» и mark --interesting; «неинтересно»: «Отказались» и mark --not-interesting; --teammates — учитывать статусы коллег (без него — как в настройках приложения, «Разбор»)',
-          'interesting: statuses from «На рассмотрении» to «Проиграли» and mark --interesting; not: «Отказались» and mark --not-interesting; --teammates: teammates’ statuses count too (without it, as the app’s Settings → Triage say)',
+          'отметки «интересно»: статусы от «На рассмотрении» до «Проиграли» и mark --interesting; «неинтересно»: «Отказались» и mark --not-interesting; --teammates — учитывать статусы и отметки «интересно / неинтересно» коллег (без него — как в настройках приложения, «Разбор»)',
+          'interesting: statuses from «На рассмотрении» to «Проиграли» and mark --interesting; not: «Отказались» and mark --not-interesting; --teammates: teammates’ statuses and interesting / not interesting labels count too (without it, as the app’s Settings → Triage say)',
         ),
       },
     ],

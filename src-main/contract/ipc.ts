@@ -1081,7 +1081,7 @@ export const methods = {
     z.strictObject({ scope: triageScopeSchema, limit: z.number().int().min(1).max(10_000).optional(), teammates: z.boolean().optional() }),
     triageAnswerSchema,
   ),
-  /** Whether a teammate's statuses (pulled from the team database) train the model; a call's `teammates` overrides it. */
+  /** Whether a teammate's statuses and labels (pulled from the team database) train the model; a call's `teammates` overrides it. */
   'triage.settings': method(empty, triageSettingsSchema),
   'triage.setSettings': method(triageSettingsSchema, triageSettingsSchema),
 

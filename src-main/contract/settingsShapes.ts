@@ -48,7 +48,7 @@ export const spendingSettingsSchema = z.strictObject({
 export type SpendingSettings = z.infer<typeof spendingSettingsSchema>;
 
 /**
- * Triage: whether a teammate's statuses, pulled from the team database as every mark is, train this
+ * Triage: whether a teammate's statuses and labels, pulled from the team database as every mark is, train this
  * analyst's model too. Off unless the analyst turns it on.
  */
 export const triageSettingsSchema = z.strictObject({ teammates: z.boolean() });

@@ -31,7 +31,7 @@ const PLATT_MIN = 5;
 const FINAL_ITERATIONS = 60;
 
 export interface TriageOptions {
-  /** A teammate's statuses (pulled from the team database) train the model too: a setting the analyst allows. */
+  /** A teammate's statuses and labels (pulled from the team database) train the model too: a setting the analyst allows. */
   teammates?: boolean;
   /** The time a retrained model is stamped with. */
   now?: () => string;

@@ -78,7 +78,7 @@ const storedDocumentsSchema = z
 export function defaultDocuments(): DocumentSettings {
   return { ...DEFAULT_DOCUMENTS, autoDownload: { ...DEFAULT_DOCUMENTS.autoDownload, lists: [], savedSearches: [] } };
 }
-/** A teammate's statuses train the triage model only when the analyst turns it on. */
+/** A teammate's statuses and labels train the triage model only when the analyst turns it on. */
 export const DEFAULT_TRIAGE: TriageSettings = { teammates: false };
 
 const settingsSchema = z.object({
@@ -96,7 +96,7 @@ const settingsSchema = z.object({
   notifications: notificationSettingsSchema.catch({ ...DEFAULT_NOTIFICATIONS }),
   // The team database, without its password (the keychain's); damaged or missing: none, no background sync.
   team: teamConnectionSchema.nullable().catch(null),
-  // Missing or damaged (a file from before it): a teammate's statuses do not train the model.
+  // Missing or damaged (a file from before it): a teammate's statuses and labels do not train the model.
   triage: triageSettingsSchema.catch({ ...DEFAULT_TRIAGE }),
   teamLastRun: teamLastRunSchema.nullable().catch(null),
   // The one profile the team connection belongs to (only its cache syncs; never the built-in sandbox). Missing

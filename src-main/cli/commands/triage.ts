@@ -4,7 +4,7 @@
  * pursue them, learned offline from their own marks (src-main/triage/). Nothing is sent, nothing is spent.
  * `--json`: a first line `{"model": {...}}` (the labels used, the held-out quality, whether it is ready), then
  * one object per tender `{"id","score","likely","reasons","name","publish_date"}`, best first.
- * `--teammates`: a teammate's statuses (from the team database) train the model too; without it, the app's
+ * `--teammates`: a teammate's statuses and labels (from the team database) train the model too; without it, the app's
  * setting (Settings → «Разбор», settings.json `triage.teammates`) decides.
  */
 import { parseCommandArgs } from '../args';

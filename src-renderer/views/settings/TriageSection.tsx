@@ -1,8 +1,8 @@
 /**
  * The «Разбор» section of the settings: whether a teammate's marks train the analyst's own model. Off
- * by default. The words say what travels and what does not: statuses already go through the team database as
- * every mark does; the switch only decides whether the teammates' statuses count as lessons here. The model, the
- * «Интересно / Неинтересно» labels and the scores stay on this computer.
+ * by default. The words say what travels and what does not: statuses and «Интересно / Неинтересно» labels go
+ * through the team database as every mark does; the switch only decides whether the teammates' count as lessons
+ * here. The model and the scores stay on this computer.
  */
 import { call } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -15,14 +15,14 @@ const strings: Strings<{ title: string; intro: string; teammates: string; hint: 
   ru: {
     title: 'Разбор',
     intro: 'Модель «Разбора» учится на ваших статусах и отметках «Интересно / Неинтересно» прямо на этом компьютере: ничего не отправляется, запросы не тратятся.',
-    teammates: 'Учитывать статусы коллег из командной базы',
-    hint: 'Статусы закупок и так передаются через командную базу, как все отметки: ваши видят коллеги, их — вы. Включив, вы разрешаете статусам коллег обучать вашу модель наравне с вашими. Отметки «Интересно / Неинтересно», сама модель и оценки остаются на этом компьютере.',
+    teammates: 'Учитывать статусы и отметки коллег из командной базы',
+    hint: 'Статусы закупок и отметки «Интересно / Неинтересно» и так передаются через командную базу, как все отметки: ваши видят коллеги, их — вы. Включив, вы разрешаете решениям коллег обучать вашу модель наравне с вашими. Сама модель и оценки остаются на этом компьютере.',
   },
   en: {
     title: 'Triage',
     intro: 'The triage model learns from your statuses and «Interesting / Not interesting» labels on this computer: nothing is sent, nothing is spent.',
-    teammates: 'Learn from teammates’ statuses in the team database',
-    hint: 'Statuses already travel through the team database as every mark does: your teammates see yours, you see theirs. Turned on, their statuses train your model as yours do. The «Interesting / Not interesting» labels, the model and its scores stay on this computer.',
+    teammates: 'Learn from teammates’ statuses and labels in the team database',
+    hint: 'Statuses and «Interesting / Not interesting» labels already travel through the team database as every mark does: your teammates see yours, you see theirs. Turned on, their decisions train your model as yours do. The model and its scores stay on this computer.',
   },
 };
 
