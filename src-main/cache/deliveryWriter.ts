@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3';
 import { hasDeliveryEvidence } from '../domain/teamRows';
 import { perCache } from './database';
 import { CacheInputError } from './errors';
-import { decodePack, encodeBlob, packMember, writeCodecOf, type EncodedBlob } from './packCodec';
+import { decodePack, packDictionary, packEncoder, packMember, type EncodedBlob } from './packCodec';
 import { storedJson } from './storedJson';
 import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
@@ -131,7 +131,8 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
   const upkeep = createWriteUpkeep(db);
   const views = createAppIndexer(db);
   const insights = createInsightUpkeep(db);
-  const codec = writeCodecOf(db);
+  const encode = packEncoder(db);
+  const dictionary = packDictionary(db);
   const s = {
     held: db.prepare<[number, number, number], number>('SELECT 1 FROM object_version WHERE kind = ? AND id = ? AND version = ?').pluck(),
     request: db.prepare(
@@ -242,7 +243,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     if (item.version < 0) return;
     const kind = KIND_CODE[item.kind];
     for (const p of s.provisional.all(kind, item.id)) {
-      const text = packMember(decodePack(p.pack_id, p), p.pack_offset, p.byte_length, p.pack_id);
+      const text = packMember(decodePack(p.pack_id, p, dictionary), p.pack_offset, p.byte_length, p.pack_id);
       if (!showsSameVersion(item.object, storedJson(text, `pack ${p.pack_id}`))) continue;
       s.adoptCard.run(item.version, kind, item.id, p.version);
       s.dropCard.run(kind, item.id, p.version);
@@ -289,12 +290,12 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     const t = trust()!;
     const kind = KIND_CODE[item.kind];
     const held = s.packOf.get(first.pack_id);
-    const heldJson = held ? packMember(decodePack(first.pack_id, held), first.pack_offset, first.byte_length, first.pack_id) : null;
+    const heldJson = held ? packMember(decodePack(first.pack_id, held, dictionary), first.pack_offset, first.byte_length, first.pack_id) : null;
     const apiJson = JSON.stringify(item.object);
     const replaced = heldJson !== apiJson;
     if (replaced) {
       const bytes = Buffer.from(apiJson, 'utf8');
-      t.takeOver.run(storePack(encodeBlob(bytes, codec)), 0, bytes.length, requestSeq, kind, item.id, item.version);
+      t.takeOver.run(storePack(encode(bytes)), 0, bytes.length, requestSeq, kind, item.id, item.version);
     } else t.takeOver.run(first.pack_id, first.pack_offset, first.byte_length, requestSeq, kind, item.id, item.version);
     const latest = latestOf(item);
     if (latest === null) onNewVersion(item);
@@ -350,7 +351,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         lengths.push(bytes.length);
         offset += bytes.length;
       }
-      const pack = parts.length > 0 ? encodeBlob(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset), codec) : null;
+      const pack = parts.length > 0 ? encode(parts.length === 1 ? parts[0]! : Buffer.concat(parts, offset)) : null;
       return { items, offsets, lengths, pack };
     },
 
@@ -375,7 +376,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
         } else if (s.held.get(kind, item.id, item.version) === undefined) {
           // Believed held before the transaction but not there: store it on its own, never lose it.
           const bytes = Buffer.from(JSON.stringify(item.object), 'utf8');
-          const own = storePack(encodeBlob(bytes, codec));
+          const own = storePack(encode(bytes));
           stored = s.version.run(kind, item.id, item.version, own, 0, bytes.length, requestSeq).changes === 1;
         }
         s.delivery.run(kind, item.id, item.version, requestSeq, ordinal, item.event === null ? null : EVENT_CODE[item.event], item.billed ? 1 : 0);

@@ -17,7 +17,7 @@ import { contractParty, externalIdOf, tenderView } from './appIndex';
 import { perCache, type CacheDb } from './database';
 import { contractInsight } from './insightUpkeep';
 import { ledgerRowOf, type LedgerDbRow, type LedgerRow } from './ledgerStore';
-import { decodeBlob, PackCache, packMember, SELECT_PACK, type StoredPack } from './packCodec';
+import { decodeBlob, packDictionary, PackCache, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { storedJson } from './storedJson';
 import { StoredDataDamageError } from './damage';
 import { tenderFields } from './tenderIndex';
@@ -279,7 +279,7 @@ function createTeamOutgoing(cache: CacheDb): TeamOutgoing {
       }));
     },
     *versions(keys) {
-      const packs = new PackCache(8);
+      const packs = new PackCache(8, packDictionary(db));
       for (const k of keys) {
         const raw = packs.get(k.packId, () => {
           const pack = s.pack.get(k.packId);

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { perCache, type CacheDb } from './database';
 import { deliveryWriter, type DeliveredItem, type DeliverySummary } from './deliveryWriter';
 import { StoredDataDamageError } from './damage';
-import { decodePack, PackCache, packMember, SELECT_PACK, type StoredPack } from './packCodec';
+import { decodePack, packDictionary, PackCache, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { storedJson } from './storedJson';
 import { EVENT_OF_CODE, KIND_CODE, KIND_OF_CODE, type DeliveryEvent, type DeliveryVia, type FeedKind, type ObjectKind, type VersionKey } from './types';
 
@@ -103,7 +103,8 @@ const DELIVERY_COLUMNS = `d.kind, d.id, d.version, d.event, d.billed, r.via, r.r
 function createVersionStore(cache: CacheDb): VersionStore {
   const { db } = cache;
   const writer = deliveryWriter(cache);
-  const packs = new PackCache();
+  const dictionary = packDictionary(db);
+  const packs = new PackCache(32, dictionary);
   const s = {
     one: db.prepare<[number, number, number], VersionRow>(`SELECT ${VERSION_COLUMNS} WHERE v.kind = ? AND v.id = ? AND v.version = ?`),
     all: db.prepare<[number, number], VersionRow>(`SELECT ${VERSION_COLUMNS} WHERE v.kind = ? AND v.id = ? ORDER BY v.version`),
@@ -131,7 +132,7 @@ function createVersionStore(cache: CacheDb): VersionStore {
     // Inside a transaction the pack may be one that a rollback takes back (and its id reused): not cached.
     let raw: Buffer;
     if (db.inTransaction) {
-      raw = decodePack(row.pack_id, loadPack(row.pack_id, row));
+      raw = decodePack(row.pack_id, loadPack(row.pack_id, row), dictionary);
     } else raw = packs.get(row.pack_id, () => loadPack(row.pack_id, row));
     return packMember(raw, row.pack_offset, row.byte_length, row.pack_id);
   };

@@ -12,7 +12,7 @@
  */
 import { perCache, type CacheDb } from './database';
 import { StoredDataDamageError } from './damage';
-import { decodePack, packMember, SELECT_PACK, type StoredPack } from './packCodec';
+import { decodePack, packDictionary, packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { KIND_CODE, type ObjectKind } from './types';
 import { EXTERNAL_ID_LOOKUP } from './externalIdQueue';
 import { labelText } from './labelRefs';
@@ -281,7 +281,7 @@ function createViewQueries(cache: CacheDb): ViewQueries {
         const p = s.pack.get(loc.pack_id);
         // A version whose pack is gone is damage, as in versionStore: not a tender quietly left out.
         if (!p) throw new StoredDataDamageError(`pack ${loc.pack_id}`, `missing (${kind} ${id})`);
-        raw = decodePack(loc.pack_id, p);
+        raw = decodePack(loc.pack_id, p, packDictionary(db));
         packs.set(loc.pack_id, raw);
       }
       out.push({ id, version: loc.version, json: packMember(raw, loc.pack_offset, loc.byte_length, loc.pack_id), receivedAt: loc.received_at });

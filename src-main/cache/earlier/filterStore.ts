@@ -12,7 +12,7 @@ import { deliveryWriter, type DeliverySummary, type PreparedDelivery } from '../
 import { nowIso } from '../types';
 import { viewQueries, type TenderSort, type TenderViewRow } from '../viewQueries';
 import { StoredDataDamageError } from '../damage';
-import { decodePack, packMember, SELECT_PACK, type StoredPack } from '../packCodec';
+import { decodePack, packDictionary, packMember, SELECT_PACK, type StoredPack } from '../packCodec';
 import { earlierDeliveryRules, earlierFilterKey, type EarlierTenderObject } from './delivered';
 import { filterUnsettled, unsettledStore } from './unsettled';
 import { writeTransaction } from '../writeRetry';
@@ -363,7 +363,7 @@ function createFilterStore(cache: CacheDb): EarlierFilterStore {
         if (pack !== packId) {
           const stored = s.pack.get(pack);
           if (!stored) throw new StoredDataDamageError(`pack ${pack}`, `missing (tender ${tenderId})`);
-          raw = decodePack(pack, stored);
+          raw = decodePack(pack, stored, packDictionary(db));
           packId = pack;
         }
         yield { tenderId, json: packMember(raw, offset, length, pack) };

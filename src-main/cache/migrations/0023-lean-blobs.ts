@@ -16,33 +16,17 @@
  * Changes": writable_schema, the new text, schema_version + 1): every row already satisfies the wider rule.
  */
 import type Database from 'better-sqlite3';
+import { replaceInTableSql } from './schemaText';
 import type { Migration } from './types';
 
 const OLD_CHECK = 'CHECK (codec IN (0, 1))';
 const NEW_CHECK = 'CHECK (codec IN (0, 1, 2))';
 
-function widenPackCodec(db: Database.Database): void {
-  const sql = db.prepare<[], string>("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'version_pack'").pluck().get();
-  if (sql === undefined || sql.split(OLD_CHECK).length !== 2) throw new Error(`migration 0023: unexpected version_pack schema: ${String(sql)}`);
-  const version = db.pragma('schema_version', { simple: true }) as number;
-  // better-sqlite3 opens connections in SQLite's defensive mode, which refuses writable_schema: lifted for these
-  // three statements only.
-  db.unsafeMode(true);
-  try {
-    db.pragma('writable_schema = ON');
-    db.prepare("UPDATE sqlite_schema SET sql = ? WHERE type = 'table' AND name = 'version_pack'").run(sql.replace(OLD_CHECK, NEW_CHECK));
-    db.pragma(`schema_version = ${version + 1}`);
-  } finally {
-    db.pragma('writable_schema = OFF');
-    db.unsafeMode(false);
-  }
-}
-
 export const migration0023: Migration = {
   version: 23,
   name: 'lean-blobs',
   up(db: Database.Database): void {
-    widenPackCodec(db);
+    replaceInTableSql(db, 'version_pack', OLD_CHECK, NEW_CHECK, 'migration 0023');
     db.exec(`
       CREATE TABLE card_new (
         card_id          INTEGER PRIMARY KEY,
