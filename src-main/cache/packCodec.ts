@@ -102,7 +102,7 @@ export function decodeBlob(codec: number, body: Buffer, rawBytes?: number, what 
   let raw: Buffer;
   if (codec === CODEC_RAW) raw = body;
   else if (codec === CODEC_DEFLATE || codec === CODEC_BROTLI || codec === CODEC_ZSTD_DICTIONARY) {
-    const words = dictionary?.();
+    const words = codec === CODEC_ZSTD_DICTIONARY ? dictionary?.() : undefined;
     if (codec === CODEC_ZSTD_DICTIONARY && words === undefined) throw new StoredDataDamageError(what, 'its dictionary (pack_dictionary) is missing');
     try {
       raw = codec === CODEC_DEFLATE ? inflateRawSync(body) : codec === CODEC_BROTLI ? brotliDecompressSync(body) : decompressWithDictionary(body, words!);
