@@ -23,7 +23,6 @@ import { AppNotifications } from './notificationTeller';
 import type { SandboxProfile } from '../workspace/sandboxProfile';
 import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
 import type { SettingsFile } from '../workspace/settings';
-import { documentsSettingsOf } from '../documents/autoDownload';
 import { AutoDownloader } from '../documents/autoDownloader';
 
 export type { Session } from './sessions';
@@ -125,7 +124,7 @@ export class AppContext {
     });
     // The documents of the tenders chosen in the settings, downloaded after versions are stored.
     this.documents = new AutoDownloader({
-      settings: () => documentsSettingsOf(deps.settings.value),
+      settings: () => deps.settings.value.documents,
       cache: () => this.sessions.sessionOrNull()?.cache ?? null,
       onChanged: (cache, events) => this.notifications.documentsChanged(cache, events),
     });

@@ -9,12 +9,12 @@
 import type { CacheDb } from '../cache/database';
 import { BlobStore } from '../docfiles/blobStore';
 import { DocumentExtractor } from '../docfiles/extract/extractRunner';
-import { autoDownloadChosen, runAutoDownload, type AutoDownloadOutcome, type DocumentsSettings } from '../documents/autoDownload';
+import type { DocumentSettings } from '../contract/settingsShapes';
+import { autoDownloadChosen, runAutoDownload, type AutoDownloadOutcome } from '../documents/autoDownload';
 import type { FetchEvent } from '../documents/fetchDocuments';
 import { notificationText } from '../i18n/notificationText';
 import { pick } from '../i18n/text';
 import { Notifier, type Told } from '../notifications/index';
-import { readDocumentsSettings } from '../workspace/documentsSettings';
 import type { CliContext } from './context';
 import { formatInt } from './output';
 
@@ -36,8 +36,8 @@ export async function runCliAutoDownload(
   signal: AbortSignal,
   opts: { perDocument: boolean; overrides?: { maxTotalMb?: number | null; maxFileMb?: number | null } },
 ): Promise<AutoDownloadOutcome | null> {
-  const read = await readDocumentsSettings(ctx.registry.rootDir);
-  const settings: DocumentsSettings = { ...read, maxTotalMb: opts.overrides?.maxTotalMb ?? read.maxTotalMb, maxFileMb: opts.overrides?.maxFileMb ?? read.maxFileMb };
+  const read = await ctx.documentSettings();
+  const settings: DocumentSettings = { ...read, maxTotalMb: opts.overrides?.maxTotalMb ?? read.maxTotalMb, maxFileMb: opts.overrides?.maxFileMb ?? read.maxFileMb };
   if (!autoDownloadChosen(settings)) return null;
   const { locale } = ctx;
   const extractor = new DocumentExtractor();

@@ -26,6 +26,7 @@ import { isBuiltInName, SANDBOX_EARLIER_PROFILE, SANDBOX_PROFILE } from '../work
 import { cacheUpgradeText } from '../i18n/cacheUpgrade';
 import { cliReloginText } from '../i18n/reloginText';
 import type { Locale, Text } from '../i18n/text';
+import type { DocumentSettings } from '../contract/settingsShapes';
 
 /**
  * The cache's, the API client's and the workbenches' modules are imported when a command first asks for them
@@ -161,6 +162,14 @@ export class CliContext {
    */
   async triageSettings(): Promise<{ teammates: boolean }> {
     return (await readSettings(this.registry.rootDir)).triage;
+  }
+
+  /**
+   * The documents settings of the data root (the app's settings.json, Settings → «Документы»), read by the app's
+   * own reader: what `docs fetch --auto` and `sync` download on their own, and the size limits of every download.
+   */
+  async documentSettings(): Promise<DocumentSettings> {
+    return (await readSettings(this.registry.rootDir)).documents;
   }
 
   /**

@@ -305,8 +305,8 @@ export const HELP: Record<string, CommandHelp> = {
         sub: 'fetch',
         usage: 'docs fetch (--tender ID... | --list LIST_ID | --label {LABEL} | --marked | --auto) [--max-mb N] [--file-max-mb N]',
         note: text(
-          'скачать документы карточек из кэша; --auto — выбранное в «Настройки → Документы» (sync делает то же в конце); --max-mb — предел места под все документы (2048), --file-max-mb — под один файл (100)',
-          'downloads the documents of the cached cards; --auto: what Settings → Documents choose (sync does it at its end); --max-mb caps all documents on disk (2048), --file-max-mb one file (100)',
+          'скачать документы карточек из кэша; --auto — выбранное в «Настройки → Документы» (sync делает то же в конце); --max-mb — предел места под все документы, --file-max-mb — под один файл (без флагов — пределы из «Настройки → Документы», по умолчанию 2048 и 100)',
+          'downloads the documents of the cached cards; --auto: what Settings → Documents choose (sync does it at its end); --max-mb caps all documents on disk, --file-max-mb one file (without them, the limits of Settings → Documents, 2048 and 100 by default)',
         ),
       },
       { sub: 'list', usage: 'docs list TENDER_ID', note: text('документы закупки: состояние, размер, sha256', 'a tender’s documents: state, size, sha256') },

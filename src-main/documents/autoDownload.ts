@@ -10,19 +10,19 @@
  *   the cards already held (a feed page carries no documents; a card is opened by the analyst or enrichment).
  * - Both size limits hold: one file over `maxFileMb` is refused, and the store never grows past `maxTotalMb`
  *   (fetchDocuments gives each download only the room that is left), each with a Russian message.
- * - A `kill -9` loses nothing: the job keeps no state of its own. What is held is skipped, a file is stored
+ * - A `kill -9` loses nothing: a run keeps no state of its own. What is held is skipped, a file is stored
  *   under its final name only whole (docfiles/blobStore.ts) and its text is written whole after it is read, so
  *   the next run resumes where the last one stopped.
  *
- * The settings' shape is the app's (workspace/settings.ts, `documents`); `DocumentsSettings` is the part read
- * here, and `documentsSettingsOf` reads it from any settings object, a missing or damaged one as «off».
+ * The settings are read from settings.json in one place (workspace/settings.ts, `documents`) by the app and the CLI
+ * alike; what comes here is already read.
  */
-import { z } from 'zod';
 import type { CacheDb } from '../cache/database';
 import { tenderIdsOfSavedSearch } from '../cache/insightStore';
 import { listStore } from '../cache/listStore';
+import { searchStore } from '../cache/searchStore';
 import { markStore, tenderMarksFor } from '../cache/markStore';
-import { findSaved } from '../current/savedSearches';
+import type { DocumentSettings } from '../contract/settingsShapes';
 import type { BlobStore } from '../docfiles/blobStore';
 import type { DocumentExtractor } from '../docfiles/extract/extractRunner';
 import { notificationKey, type NotificationEvent } from '../domain/notifications';
@@ -34,36 +34,8 @@ import { downloadDocuments } from './downloadDocuments';
 import type { ExtractSummary } from './extractDocuments';
 import type { FetchEvent, FetchSummary } from './fetchDocuments';
 
-export type DocumentsSettings = {
-  autoDownload: { marked: boolean; lists: string[]; savedSearches: string[] };
-  maxFileMb: number;
-  maxTotalMb: number;
-};
-
-export const DEFAULT_DOCUMENTS_SETTINGS: DocumentsSettings = { autoDownload: { marked: false, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 2048 };
-
-const mbLimit = (fallback: number) => z.number().positive().max(1024 * 1024).catch(fallback);
-
-export const documentsSettingsSchema = z.object({
-  autoDownload: z
-    .object({
-      marked: z.boolean().catch(false),
-      lists: z.array(z.string().min(1).max(200)).max(1000).catch([]),
-      savedSearches: z.array(z.string().min(1).max(200)).max(1000).catch([]),
-    })
-    .catch({ ...DEFAULT_DOCUMENTS_SETTINGS.autoDownload }),
-  maxFileMb: mbLimit(DEFAULT_DOCUMENTS_SETTINGS.maxFileMb),
-  maxTotalMb: mbLimit(DEFAULT_DOCUMENTS_SETTINGS.maxTotalMb),
-});
-
-/** The `documents` of a settings object; missing or damaged: off, with the default limits. */
-export function documentsSettingsOf(settings: unknown): DocumentsSettings {
-  const raw = typeof settings === 'object' && settings !== null ? (settings as { documents?: unknown }).documents : undefined;
-  const r = documentsSettingsSchema.safeParse(raw);
-  return r.success ? r.data : structuredClone(DEFAULT_DOCUMENTS_SETTINGS);
-}
-
-export const autoDownloadChosen = (s: DocumentsSettings): boolean => s.autoDownload.marked || s.autoDownload.lists.length > 0 || s.autoDownload.savedSearches.length > 0;
+/** Whether the settings choose anything to download on its own. */
+export const autoDownloadChosen = (s: DocumentSettings): boolean => s.autoDownload.marked || s.autoDownload.lists.length > 0 || s.autoDownload.savedSearches.length > 0;
 
 export type AutoScope = {
   tenderIds: number[];
@@ -72,7 +44,7 @@ export type AutoScope = {
 };
 
 /** The tenders the settings choose, each once: the marked ones, then each list's, then each saved search's held tenders. */
-export function autoDownloadScope(cache: CacheDb, settings: DocumentsSettings): AutoScope {
+export function autoDownloadScope(cache: CacheDb, settings: DocumentSettings): AutoScope {
   const ids = new Set<number>();
   const missing: Text[] = [];
   if (settings.autoDownload.marked) for (const id of markStore(cache).markedIds({})) ids.add(id);
@@ -84,13 +56,13 @@ export function autoDownloadScope(cache: CacheDb, settings: DocumentsSettings): 
     }
     for (const m of lists.items(listId)) ids.add(m.tenderId);
   }
-  for (const key of settings.autoDownload.savedSearches) {
-    const search = findSaved(cache, key);
-    if (!search) {
-      missing.push(text(`сохранённого поиска «${key}» нет — его документы не скачиваются`, `saved search "${key}" is gone: its documents are not downloaded`));
+  const searches = searchStore(cache);
+  for (const filterId of settings.autoDownload.savedSearches) {
+    if (!searches.get(filterId)) {
+      missing.push(text(`сохранённого поиска ${filterId} нет в кэше — его документы не скачиваются`, `saved search ${filterId} is not in the cache: its documents are not downloaded`));
       continue;
     }
-    for (const id of tenderIdsOfSavedSearch(cache, search.filterId)) ids.add(id);
+    for (const id of tenderIdsOfSavedSearch(cache, filterId)) ids.add(id);
   }
   return { tenderIds: [...ids], missing };
 }
@@ -137,16 +109,16 @@ export type AutoDownloadOutcome = {
   changed: KeyedEvent[];
 };
 
-
 /**
  * One run over the chosen scope: download what is missing (both limits), read the text of what is stored,
  * then look for changed documentation of marked tenders. Null when nothing is chosen: nothing is done.
  */
 export async function runAutoDownload(input: {
   cache: CacheDb;
-  store: BlobStore;
-  extractor: DocumentExtractor;
-  settings: DocumentsSettings;
+  store?: BlobStore;
+  /** The caller's extraction thread; without one, a thread of this run's own (downloadDocuments.ts). */
+  extractor?: DocumentExtractor;
+  settings: DocumentSettings;
   signal?: AbortSignal;
   onEvent?: (e: FetchEvent) => void;
   onExtracted?: (done: number, total: number) => void;
@@ -157,8 +129,8 @@ export async function runAutoDownload(input: {
   // The same download-then-read as «Скачать документы» (downloadDocuments.ts), over what the settings choose.
   const { fetched, extracted } = await downloadDocuments({
     cache,
-    store: input.store,
-    extractor: input.extractor,
+    ...(input.store ? { store: input.store } : {}),
+    ...(input.extractor ? { extractor: input.extractor } : {}),
     tenderIds: scope.tenderIds,
     maxTotalMb: settings.maxTotalMb,
     maxFileMb: settings.maxFileMb,

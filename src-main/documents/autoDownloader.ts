@@ -9,11 +9,12 @@ import type { CacheDb } from '../cache/database';
 import { BlobStore } from '../docfiles/blobStore';
 import { DocumentExtractor, type ExtractorOptions } from '../docfiles/extract/extractRunner';
 import type { KeyedEvent } from '../notifications/detect';
-import { autoDownloadChosen, runAutoDownload, type AutoDownloadOutcome, type DocumentsSettings } from './autoDownload';
+import type { DocumentSettings } from '../contract/settingsShapes';
+import { autoDownloadChosen, runAutoDownload, type AutoDownloadOutcome } from './autoDownload';
 import type { FetchEvent } from './fetchDocuments';
 
 export interface AutoDownloaderDeps {
-  settings(): DocumentsSettings;
+  settings(): DocumentSettings;
   /** The active profile's cache, if any (read at the start of each run). */
   cache(): CacheDb | null;
   /** Marked tenders whose documentation changed (the app's notifications). */

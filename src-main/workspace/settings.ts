@@ -58,8 +58,13 @@ function idList(pattern: RegExp) {
 }
 
 /**
- * The documents section as a file holds it. A file written before the section existed has none: the defaults. Each field falls
- * back by itself, so a damaged limit keeps the chosen lists, and a limit is never read as "none".
+ * The one reading of the stored documents section: what the app shows and runs (documents.settings, its
+ * automatic download job) and what the CLI runs (`docs fetch`, `--auto`, `sync`) all come from here, through
+ * readSettings. The strict schema's own fields (documentSettingsSchema), each made to fall back alone: a damaged
+ * limit takes its default (never "no limit") and keeps the chosen lists; a list or saved search is chosen by its
+ * id (`lst_…`, `flt_…`: what the Settings view writes; a label can be renamed, an id cannot), anything else in
+ * those arrays is dropped by itself. Limits are whole megabytes, as the Settings view takes them, so a file edited
+ * by hand never holds a value the app could not save back. A file written before the section existed: the defaults.
  */
 const storedDocumentsSchema = z
   .object({

@@ -1,7 +1,8 @@
 /**
  * The documents section of settings.json: its defaults, the migration of files written before it, and
  * the per-field fallback of a damaged one (a damaged limit is never read as "no limit" and never costs the chosen
- * lists). The core's auto-download reads this shape; /work/helpers/docs-settings.md states it for that branch.
+ * lists). One reader decides what the section means: the app (documents.settings, its automatic download job)
+ * and the CLI (docs fetch, --auto, sync) read the same file the same way.
  */
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENTS, readSettings, SettingsFile, SETTINGS_FILE } from '../../src-main/workspace/settings';
 import { documentSettingsSchema } from '../../src-main/contract/settingsShapes';
+import { CliContext } from '../../src-main/cli/context';
+import { createOutput } from '../../src-main/cli/output';
+import { makeCore } from './helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'tenderwb-doc-settings-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -43,6 +47,22 @@ describe('documents settings', () => {
   it('a damaged field falls back alone: a bad limit takes the default limit, not none, and the lists stay', async () => {
     const s = await read({ documents: { autoDownload: { marked: 'yes', lists: ['lst_keep', 'not-a-list', 7, 'lst_keep'], savedSearches: 'flt_x' }, maxFileMb: -3, maxTotalMb: 1.5 } });
     expect(s.documents).toEqual({ autoDownload: { marked: false, lists: ['lst_keep'], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 2048 });
+  });
+
+  it('the app and the CLI read one settings file the same way: a damaged field falls back alone in both, a saved search is chosen by its id', async () => {
+    const dir = join(root, 'both');
+    mkdirSync(dir, { recursive: true });
+    const documents = { autoDownload: { marked: true, lists: ['lst_a', '../x'], savedSearches: ['flt_vac', 'вакцины'] }, maxFileMb: 2.5, maxTotalMb: 512 };
+    writeFileSync(join(dir, SETTINGS_FILE), JSON.stringify({ locale: 'ru', documents }));
+    const read = { autoDownload: { marked: true, lists: ['lst_a'], savedSearches: ['flt_vac'] }, maxFileMb: 100, maxTotalMb: 512 };
+    const cli = new CliContext(createOutput(true), { dataDir: dir, json: true }, {});
+    expect(await cli.documentSettings()).toEqual(read);
+    const app = await makeCore(null, { dataDir: dir });
+    try {
+      expect(await app.call('documents.settings', {})).toEqual(read);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a documents section that is not an object gives the defaults and the rest of the file survives', async () => {

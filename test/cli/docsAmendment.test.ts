@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../src-main/cache/database';
 import { cardStore } from '../../src-main/cache/cardStore';
+import { documentStore } from '../../src-main/cache/documentStore';
 import type { RunningSandbox } from '../../src-main/sandbox/index';
 import { api, ctl, type Json } from '../sandbox/helpers';
 import { cliOnSandbox, filesUnder, type CliHarness } from './helpers';
@@ -62,12 +63,18 @@ describe('tenderwb docs fetch --marked and --auto', () => {
     expect(new Set(on.lines.filter((l) => !l.summary).map((l) => l.tender_id))).toEqual(new Set([3]));
     const said = await cli.ok(['docs', 'fetch', '--auto']);
     expect(said.stderr).toContain('списка lst_none нет в кэше — его документы не скачиваются');
-    // The total limit of the settings holds too, said in Russian.
-    setDocuments({ autoDownload: { marked: true, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 0.01 });
+    // The total limit of the settings holds too, said in Russian: 1 MB, already taken by other documents.
+    const cache = openCache(cacheFile());
+    try {
+      documentStore(cache).recordStored('http://127.0.0.1:9/other.pdf', 'a'.repeat(64), 1024 * 1024, '2026-11-20T09:00:00Z');
+    } finally {
+      cache.close();
+    }
+    setDocuments({ autoDownload: { marked: true, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 1 });
     await cli.ok(['mark', 'tender', '5', '--tag', 'документы']);
     const full = await cli.run(['docs', 'fetch', '--auto']);
     expect(full.code).toBe(1);
-    expect(full.stderr).toContain('достигнут предел места под документы (0,01 МБ) — остальные не скачаны');
+    expect(full.stderr).toContain('достигнут предел места под документы (1 МБ) — остальные не скачаны');
     expect((await cli.ok(['--json', 'docs', 'list', '5'])).lines.every((d) => d.state === 'not_downloaded')).toBe(true);
     setDocuments({ autoDownload: { marked: false, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 2048 });
   }, 300_000);
@@ -75,9 +82,10 @@ describe('tenderwb docs fetch --marked and --auto', () => {
 
 describe('tenderwb sync honours the automatic download', () => {
   it('after its pages are stored, sync downloads the documents of the saved searches the settings choose, only of held cards', async () => {
-    await cli.ok(['--json', 'search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'vac']);
+    const search = await cli.ok(['--json', 'search', '--query', JSON.stringify({ keywords: ['вакцин'] }), '--label', 'vac']);
     await cli.ok(['sync', 'vac']);
-    setDocuments({ autoDownload: { marked: false, lists: [], savedSearches: ['vac'] }, maxFileMb: 100, maxTotalMb: 2048 });
+    // A saved search is chosen by its id, as the app's Settings writes it.
+    setDocuments({ autoDownload: { marked: false, lists: [], savedSearches: [search.lines.find((l) => l.filter_id)!.filter_id] }, maxFileMb: 100, maxTotalMb: 2048 });
     try {
       const first = await cli.ok(['--json', 'sync', 'vac']);
       const auto = first.lines.find((l) => l.auto === true);

@@ -1,11 +1,11 @@
 /**
  * Automatic download of tender documents: nothing is downloaded unless the settings choose it (a missing or damaged
- * section is «off»); what is chosen (the marked tenders, a list, a saved search) is downloaded and read within
+ * section is «off»), the settings read by the app's one reader (a damaged field falls back alone); what is chosen (the marked tenders, a list, a saved search) is downloaded and read within
  * both size limits, with the Russian messages; a marked tender whose documentation changed between its two
  * newest held cards is one event worded in one line, told once; the app's background runner starts on stored
  * tender versions only when something is chosen, and runs one at a time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,11 +18,12 @@ import { listStore } from '../../src-main/cache/listStore';
 import { markStore } from '../../src-main/cache/markStore';
 import { BlobStore } from '../../src-main/docfiles/blobStore';
 import { DocumentExtractor } from '../../src-main/docfiles/extract/extractRunner';
-import { documentsSettingsOf, runAutoDownload, DEFAULT_DOCUMENTS_SETTINGS, type DocumentsSettings } from '../../src-main/documents/autoDownload';
+import { runAutoDownload } from '../../src-main/documents/autoDownload';
 import { AutoDownloader } from '../../src-main/documents/autoDownloader';
 import { AppNotifications } from '../../src-main/app/notificationTeller';
 import { events } from '../../src-main/contract/ipc';
-import type { SettingsFile } from '../../src-main/workspace/settings';
+import type { DocumentSettings } from '../../src-main/contract/settingsShapes';
+import { DEFAULT_DOCUMENTS, readSettings, SETTINGS_FILE, type SettingsFile } from '../../src-main/workspace/settings';
 import { notificationText } from '../../src-main/i18n/notificationText';
 import { Notifier, type Told } from '../../src-main/notifications/index';
 import type { NotificationEvent } from '../../src-main/domain/notifications';
@@ -51,11 +52,19 @@ function holdCard(id: number, version: number, docs: { path: string; name: strin
   cardStore(cache).saveCard({ kind: 'tender', id, version, positionsPage: 1, positionsLimit: 20, requestId: null, receivedAt: '2026-11-20T09:00:00Z', billed: false, card: { id, version, name: `Закупка ${id}`, etp_id: `0173${id}`, documents } });
 }
 
-const chosen = (over: Partial<DocumentsSettings['autoDownload']>, limits: Partial<Pick<DocumentsSettings, 'maxFileMb' | 'maxTotalMb'>> = {}): DocumentsSettings => ({
-  ...DEFAULT_DOCUMENTS_SETTINGS,
+const chosen = (over: Partial<DocumentSettings['autoDownload']>, limits: Partial<Pick<DocumentSettings, 'maxFileMb' | 'maxTotalMb'>> = {}): DocumentSettings => ({
+  ...DEFAULT_DOCUMENTS,
   ...limits,
-  autoDownload: { ...DEFAULT_DOCUMENTS_SETTINGS.autoDownload, ...over },
+  autoDownload: { ...DEFAULT_DOCUMENTS.autoDownload, ...over },
 });
+
+/** The documents section of a settings.json holding `content` (nothing: no file), as the app and the CLI read it. */
+async function readDocuments(content: unknown): Promise<DocumentSettings> {
+  const at = join(dir, `settings-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(at);
+  if (content !== undefined) writeFileSync(join(at, SETTINGS_FILE), JSON.stringify(content));
+  return (await readSettings(at)).documents;
+}
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -90,16 +99,24 @@ beforeEach(() => {
 describe('automatic download of documents', () => {
   it('is off unless chosen: missing, damaged or empty settings download nothing', async () => {
     for (const settings of [undefined, {}, { documents: null }, { documents: { autoDownload: 'yes' } }, { documents: { autoDownload: { marked: 'true' } } }]) {
-      const s = documentsSettingsOf(settings);
+      const s = await readDocuments(settings);
       expect(s.autoDownload).toEqual({ marked: false, lists: [], savedSearches: [] });
       expect(await runAutoDownload({ cache, store, extractor, settings: s })).toBeNull();
     }
     expect(hits).toEqual([]);
     expect(documentStore(cache).storedBytes()).toBe(0);
     // A valid section is read as written, its limits too.
-    expect(documentsSettingsOf({ documents: { autoDownload: { marked: true, lists: ['lst_paper'], savedSearches: [] }, maxFileMb: 5, maxTotalMb: 50 } })).toEqual(
+    expect(await readDocuments({ documents: { autoDownload: { marked: true, lists: ['lst_paper'], savedSearches: [] }, maxFileMb: 5, maxTotalMb: 50 } })).toEqual(
       chosen({ marked: true, lists: ['lst_paper'] }, { maxFileMb: 5, maxTotalMb: 50 }),
     );
+  });
+
+  it('a damaged field of the settings falls back alone: what is still chosen downloads, under the default limits', async () => {
+    const s = await readDocuments({ documents: { autoDownload: { marked: true, lists: ['lst_paper', 'Бумага', 7], savedSearches: 'flt_x' }, maxFileMb: 'big', maxTotalMb: 0.5 } });
+    expect(s).toEqual(chosen({ marked: true, lists: ['lst_paper'] }, { maxFileMb: 100, maxTotalMb: 2048 }));
+    const outcome = await runAutoDownload({ cache, store, extractor, settings: s });
+    expect(hits.sort()).toEqual(['/77/1/tz', '/88/1/tz']);
+    expect(outcome?.fetched).toMatchObject({ tenders: 2, fresh: 2, failed: 0, stopped: null });
   });
 
   it('downloads and reads the documents of exactly what is chosen: the marked tenders, then a list; a missing list is said', async () => {
@@ -108,10 +125,13 @@ describe('automatic download of documents', () => {
     expect(marked).toMatchObject({ fetched: { tenders: 1, fresh: 1, failed: 0 }, extracted: { read: 1, text: 1 } });
 
     hits = [];
-    const withList = await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true, lists: ['lst_paper', 'lst_gone'] }) });
+    const withList = await runAutoDownload({ cache, store, extractor, settings: chosen({ marked: true, lists: ['lst_paper', 'lst_gone'], savedSearches: ['flt_gone'] }) });
     expect(hits).toEqual(['/88/1/tz']);
     expect(withList?.fetched).toMatchObject({ tenders: 2, fresh: 1, held: 1 });
-    expect(withList?.scope.missing.map((m) => m.ru)).toEqual(['списка lst_gone нет в кэше — его документы не скачиваются']);
+    expect(withList?.scope.missing.map((m) => m.ru)).toEqual([
+      'списка lst_gone нет в кэше — его документы не скачиваются',
+      'сохранённого поиска flt_gone нет в кэше — его документы не скачиваются',
+    ]);
   });
 
   it('keeps both size limits with a Russian message: a file over its cap is refused, the total is never passed', async () => {

@@ -18,7 +18,6 @@ import { parseCommandArgs } from '../args';
 import { CliError, formatInt } from '../output';
 import type { CliContext } from '../context';
 import { usageError } from '../help';
-import { DEFAULT_MAX_FILE_BYTES } from '../../docfiles/download';
 import { documentSearch } from '../../cache/documentSearch';
 import { OfflineQueryError } from '../../cache/errors';
 import { listStore } from '../../cache/listStore';
@@ -34,8 +33,6 @@ import { pick } from '../../i18n/text';
 import { AUTO_OFF, runCliAutoDownload } from '../autoDocuments';
 
 const MB = 1024 * 1024;
-/** The documents' disk limit when none is given: 2 GB. */
-const DEFAULT_MAX_TOTAL_MB = 2048;
 
 export async function docsCommand(ctx: CliContext, args: string[], signal: AbortSignal): Promise<void> {
   const [sub, ...rest] = args;
@@ -80,8 +77,9 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
     });
   }
   const maxMbGiven = positiveNumber(a.values['max-mb'] as string | undefined, '--max-mb');
-  const maxMb = maxMbGiven ?? DEFAULT_MAX_TOTAL_MB;
   const fileMaxMb = positiveNumber(a.values['file-max-mb'] as string | undefined, '--file-max-mb');
+  // Without a flag, the limits of the settings (the app's, read the app's way): the same disk protected either way.
+  const limits = await ctx.documentSettings();
   const cache = await ctx.cache();
   if (a.values.auto === true) {
     // What the settings choose, within their limits (the flags above them when given): sync does the same.
@@ -107,8 +105,8 @@ async function fetchCommand(ctx: CliContext, args: string[], signal: AbortSignal
   const { fetched: summary, extracted } = await downloadDocuments({
     cache,
     tenderIds: ids,
-    maxTotalMb: maxMb,
-    maxFileMb: fileMaxMb ?? DEFAULT_MAX_FILE_BYTES / MB,
+    maxTotalMb: maxMbGiven ?? limits.maxTotalMb,
+    maxFileMb: fileMaxMb ?? limits.maxFileMb,
     signal,
     onExtracted: (_sha, _r, done, total) => ctx.out.progress(ctx.tr(`Текст документов: ${done} из ${total}`, `Documents' text: ${done} of ${total}`), done / total),
     onEvent: (e: FetchEvent) => {
