@@ -23,7 +23,8 @@ import { AppNotifications } from './notificationTeller';
 import type { SandboxProfile } from '../workspace/sandboxProfile';
 import { requireCurrent, Sessions, type EarlierSession, type Session } from './sessions';
 import type { SettingsFile } from '../workspace/settings';
-import { AutoDownloader } from '../documents/autoDownloader';
+import { AutoDocuments } from './autoDocuments';
+import { pick } from '../i18n/text';
 
 export type { Session } from './sessions';
 
@@ -67,7 +68,8 @@ export class AppContext {
   private readonly runner: JobRunner;
   /** Notifications: follow jobs' pages, deadlines, quiet hours; the `notify` event. */
   readonly notifications: AppNotifications;
-  readonly documents: AutoDownloader;
+  /** The automatic download of documents, run as the `documents:auto` job. */
+  readonly autoDocuments: AutoDocuments;
 
   constructor(deps: ContextDeps) {
     this.registry = deps.registry;
@@ -101,7 +103,7 @@ export class AppContext {
         onJobPageStored: (page, summary, following) => this.notifications.pageStored(session().cache, page, summary, following),
         onVersionsStored: (items) => {
           this.notifications.versionsStored(session().cache, items);
-          this.documents.versionsStored(items);
+          this.autoDocuments.versionsStored(items);
           deps.onVersionsStored?.(session().cache);
         },
         mutate: (m) => this.network.mutateOrQueue(m),
@@ -122,15 +124,18 @@ export class AppContext {
       emit: deps.emit,
       cache: () => this.sessions.sessionOrNull()?.cache ?? null,
     });
-    // The documents of the tenders chosen in the settings, downloaded after versions are stored.
-    this.documents = new AutoDownloader({
-      settings: () => deps.settings.value.documents,
+    // The documents of the tenders chosen in the settings, downloaded after versions are stored, as a job.
+    this.autoDocuments = new AutoDocuments({
+      settings: () => this.settings.value.documents,
       cache: () => this.sessions.sessionOrNull()?.cache ?? null,
+      jobs: () => this.jobs,
+      label: () => pick({ ru: 'Документы (автозагрузка)', en: 'Documents (automatic)' }, this.locale),
       onChanged: (cache, events) => this.notifications.documentsChanged(cache, events),
     });
     this.runner = new JobRunner({
       sessions: this.sessions,
       documentSettings: () => this.settings.value.documents,
+      runAutoDocuments: (cache, signal, hooks) => this.autoDocuments.run(cache, signal, hooks),
       network: this.network,
       locale: () => this.locale,
       emit: deps.emit,
@@ -184,11 +189,12 @@ export class AppContext {
       this.emitStatus();
     }
     if (active !== null) void this.connectivity.probeNow();
+    // A run of the automatic download this profile was owed (cut short by a close, a switch, a crash) resumes.
+    this.autoDocuments.resume();
   }
 
   async close(): Promise<void> {
     this.notifications.close();
-    await this.documents.close();
     this.connectivity.close();
     await this.runner.close();
     this.sessions.close();

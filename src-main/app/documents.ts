@@ -124,6 +124,8 @@ export function documentHandlers(ctx: AppContext, platform: HostPlatform): Docum
     'documents.settings': async () => ctx.settings.value.documents,
     'documents.setSettings': async (documents) => {
       await ctx.settings.update({ documents });
+      // What is chosen now downloads now (the cards already held), not only after the next sync.
+      ctx.autoDocuments.kick();
       return ctx.settings.value.documents;
     },
   };

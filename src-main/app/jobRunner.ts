@@ -15,6 +15,7 @@ import type { JobHooks, JobSpec } from '../current/syncJobs';
 import { JobManager } from './jobs';
 import { runDocumentsJob } from './documentJobs';
 import type { DocumentSettings } from '../contract/settingsShapes';
+import type { CacheDb } from '../cache/database';
 import type { Network } from './network';
 import type { Sessions } from './sessions';
 
@@ -26,6 +27,8 @@ export interface JobRunnerDeps {
   progressThrottleMs?: number;
   /** The settings' documents section: the limits a documents job runs under. */
   documentSettings(): DocumentSettings;
+  /** The body of the automatic download's job (app/autoDocuments.ts), over the active session's cache. */
+  runAutoDocuments(cache: CacheDb, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome>;
 }
 
 export class JobRunner {
@@ -50,7 +53,11 @@ export class JobRunner {
 
   private async runSync(spec: JobSpec, signal: AbortSignal, hooks: JobHooks): Promise<SyncOutcome> {
     // Documents cost no units and need no API: any profile's cache, online or not (their host may still answer).
-    if (spec.documents) return runDocumentsJob(this.deps.sessions.session().cache, { ...spec, documents: spec.documents }, this.deps.documentSettings(), signal, hooks);
+    if (spec.documents) {
+      const cache = this.deps.sessions.session().cache;
+      if ('auto' in spec.documents) return this.deps.runAutoDocuments(cache, signal, hooks);
+      return runDocumentsJob(cache, { ...spec, documents: spec.documents }, this.deps.documentSettings(), signal, hooks);
+    }
     if (spec.earlierFilterId !== undefined) return this.runEarlierSync(spec.earlierFilterId, spec, signal, hooks);
     return this.deps.sessions.currentGeneration().current.runSyncJob(spec, signal, hooks);
   }

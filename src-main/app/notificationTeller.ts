@@ -65,7 +65,7 @@ export class AppNotifications {
     }
   }
 
-  /** Marked tenders whose documentation changed, found by the automatic download (documents/autoDownloader.ts). */
+  /** Marked tenders whose documentation changed, found by the automatic download (app/autoDocuments.ts). */
   documentsChanged(cache: CacheDb, events: readonly KeyedEvent[]): void {
     try {
       this.notifier.offer(cache, events);

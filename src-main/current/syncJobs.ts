@@ -24,8 +24,11 @@ export interface JobSpec {
   enrich?: { kinds: ObjectKind[] };
   /** A dossier's backfill (current/backfill.ts): after the feed, its contracts are attributed to this customer. */
   backfill?: { kind: 'customer' | 'supplier'; inn: string };
-  /** «Скачать документы»: these tenders' documents downloaded and read, instead of feeds (app/documentJobs.ts). */
-  documents?: { tenderIds: number[] };
+  /**
+   * Documents downloaded and read, instead of feeds (app/documentJobs.ts): «Скачать документы», these tenders';
+   * or the automatic download, what the settings choose (app/autoDocuments.ts).
+   */
+  documents?: { tenderIds: number[] } | { auto: true };
   /** Units already spent for this job before it started (the first page of a new search). */
   spentBefore?: { charged: number; free: number; items: number; pages: number; total: number | null };
   /** The QUERY body of a set read by its body (feedJob): a feed whose position is refused restarts from it. */

@@ -12,10 +12,12 @@
  *   (fetchDocuments gives each download only the room that is left), each with a Russian message.
  * - A `kill -9` loses nothing: a run keeps no state of its own. What is held is skipped, a file is stored
  *   under its final name only whole (docfiles/blobStore.ts) and its text is written whole after it is read, so
- *   the next run resumes where the last one stopped.
+ *   the next run resumes where the last one stopped (the app notes that a run is owed, autoPending.ts, and runs
+ *   it at the next start).
  *
  * The settings are read from settings.json in one place (workspace/settings.ts, `documents`) by the app and the CLI
- * alike; what comes here is already read.
+ * alike; what comes here is already read. The app runs this as its `documents:auto` job (app/autoDocuments.ts),
+ * the CLI in the foreground (cli/autoDocuments.ts).
  */
 import type { CacheDb } from '../cache/database';
 import { tenderIdsOfSavedSearch } from '../cache/insightStore';

@@ -2,7 +2,8 @@
  * documents.* through the app core: the contract refuses bad calls at the boundary; a tender's
  * documents are listed with their states, downloaded as a job with progress (no units), read, found
  * «в документах» with highlighted pieces and the tender's name, and opened as a copy under a safe name (Electron:
- * the system's program; browser mode: a download); a second download resumes and fetches nothing again.
+ * the system's program; browser mode: a download); a second download resumes and fetches nothing again; the
+ * automatic download chosen in the settings runs as a job of its own (documents:auto).
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -131,11 +132,21 @@ describe('a tender’s documents in the app', () => {
     expect(r.message).toContain('сравнивать не с чем');
   });
 
-  it('the settings round-trip through the core and reach settings.json', async () => {
+  it('the settings round-trip through the core and reach settings.json; choosing the marked tenders downloads theirs at once, as the documents:auto job', async () => {
     const { t } = env;
     expect(await t.call('documents.settings', {})).toEqual({ autoDownload: { marked: false, lists: [], savedSearches: [] }, maxFileMb: 100, maxTotalMb: 2048 });
+    await t.call('marks.apply', { tender_ids: [TENDER], add_tags: ['документы'] });
+    expect((await t.call('sync.jobs', {})).some((j) => j.filterId === 'documents:auto')).toBe(false);
     const next = { autoDownload: { marked: true, lists: [], savedSearches: [] }, maxFileMb: 5, maxTotalMb: 4096 };
     expect(await t.call('documents.setSettings', next)).toEqual(next);
     expect(JSON.parse(readFileSync(`${t.dir}/settings.json`, 'utf8')).documents).toEqual(next);
+    // A job like «Скачать документы»: its progress on sync.progress; what is held is not fetched again.
+    const auto = (await t.call('sync.jobs', {})).find((j) => j.filterId === 'documents:auto');
+    expect(auto).toBeDefined();
+    const held = (await t.call('documents.ofTender', { tenderId: TENDER })).documents.length;
+    const job = await finished(t, auto!.jobId);
+    expect(job).toMatchObject({ state: 'done', charged: 0, items: held, total: held, label: 'Документы (автозагрузка)' });
+    expect(job.notice).toContain(`новых 0, уже были ${held}`);
+    expect(eventsOf(t, 'sync.progress').some((j) => j.jobId === auto!.jobId && j.state === 'running')).toBe(true);
   });
 });

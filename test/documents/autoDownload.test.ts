@@ -1,9 +1,11 @@
 /**
  * Automatic download of tender documents: nothing is downloaded unless the settings choose it (a missing or damaged
- * section is «off»), the settings read by the app's one reader (a damaged field falls back alone); what is chosen (the marked tenders, a list, a saved search) is downloaded and read within
- * both size limits, with the Russian messages; a marked tender whose documentation changed between its two
- * newest held cards is one event worded in one line, told once; the app's background runner starts on stored
- * tender versions only when something is chosen, and runs one at a time.
+ * section is «off»), the settings read by the app's one reader (a damaged field falls back alone); what is chosen
+ * (the marked tenders, a list, a saved search) is downloaded and read within both size limits, with the Russian
+ * messages; a marked tender whose documentation changed between its two newest held cards is one event worded
+ * in one line, told once. In the app it is a job of the job runner (`documents:auto`): started by stored tender
+ * versions only when something is chosen, one at a time, with progress; cut short by a restart it resumes at the
+ * next start and fetches only what was not held; the total size limit ends it with its message.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -19,10 +21,14 @@ import { markStore } from '../../src-main/cache/markStore';
 import { BlobStore } from '../../src-main/docfiles/blobStore';
 import { DocumentExtractor } from '../../src-main/docfiles/extract/extractRunner';
 import { runAutoDownload } from '../../src-main/documents/autoDownload';
-import { AutoDownloader } from '../../src-main/documents/autoDownloader';
+import { autoPending } from '../../src-main/documents/autoPending';
+import { AutoDocuments } from '../../src-main/app/autoDocuments';
+import { AUTO_DOCUMENTS_JOB } from '../../src-main/app/documentJobs';
+import { JobManager } from '../../src-main/app/jobs';
 import { AppNotifications } from '../../src-main/app/notificationTeller';
-import { events } from '../../src-main/contract/ipc';
+import { events, type SyncJob } from '../../src-main/contract/ipc';
 import type { DocumentSettings } from '../../src-main/contract/settingsShapes';
+import { toIpcError } from '../../src-main/workspace/errors';
 import { DEFAULT_DOCUMENTS, readSettings, SETTINGS_FILE, type SettingsFile } from '../../src-main/workspace/settings';
 import { notificationText } from '../../src-main/i18n/notificationText';
 import { Notifier, type Told } from '../../src-main/notifications/index';
@@ -37,7 +43,13 @@ const FILES: Record<string, Buffer> = {
   '/88/1/tz': rtf('Техническое задание на бумагу офисную.'),
   '/99/1/tz': rtf('Техническое задание на мебель.'),
   '/66/1/big': Buffer.alloc(300 * 1024, 'x'),
+  '/55/1/a': rtf('Техническое задание на стулья.'),
+  '/55/1/slow': rtf(`Проект контракта. ${'Поставщик обязуется поставить товар. '.repeat(400)}`),
+  '/55/1/c': rtf('Обоснование начальной цены.'),
 };
+/** While set, /55/1/slow sends half its bytes and then nothing (a download in the middle when the app closes). */
+let hang = false;
+let slowStarted: () => void = () => undefined;
 
 let server: Server;
 let origin: string;
@@ -71,6 +83,10 @@ beforeAll(async () => {
     hits.push(req.url ?? '');
     const body = FILES[req.url ?? ''];
     if (!body) return void res.writeHead(404).end();
+    if (req.url === '/55/1/slow' && hang) {
+      res.writeHead(200, { 'content-length': String(body.length) });
+      return void res.write(body.subarray(0, body.length >> 1), () => slowStarted());
+    }
     res.writeHead(200).end(body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -88,6 +104,7 @@ beforeEach(() => {
   cache = openCache(join(dir, 'cache.db'));
   store = BlobStore.besideCache(cache.file);
   hits = [];
+  hang = false;
   holdCard(77, 1, [{ path: '/77/1/tz', name: 'Техническое задание' }]);
   holdCard(88, 1, [{ path: '/88/1/tz', name: 'Техническое задание' }]);
   holdCard(99, 1, [{ path: '/99/1/tz', name: 'Техническое задание' }]);
@@ -201,27 +218,118 @@ describe('automatic download of documents', () => {
     expect(later?.changed.map((c) => (c.event as { tender_id: number }).tender_id)).toEqual([77]);
   });
 
-  it('the background runner starts on stored tender versions only when something is chosen, one run at a time', async () => {
-    let settings = chosen({});
-    const done: number[] = [];
-    const runner = new AutoDownloader({ settings: () => settings, cache: () => cache, onChanged: () => undefined, onDone: (o) => done.push(o.fetched.files) });
-    try {
-      runner.versionsStored([{ kind: 'tender' }]);
-      await runner.idle();
-      expect(hits).toEqual([]);
-      settings = chosen({ marked: true });
-      runner.versionsStored([{ kind: 'contract' }]);
-      await runner.idle();
-      expect(hits).toEqual([]);
-      // Three pages stored while the first run goes on: that run, then one more, not four.
-      runner.versionsStored([{ kind: 'tender' }]);
-      runner.versionsStored([{ kind: 'tender' }]);
-      runner.versionsStored([{ kind: 'tender' }]);
-      await runner.idle();
-      expect(done).toEqual([1, 1]);
-      expect(hits).toEqual(['/77/1/tz']);
-    } finally {
-      await runner.close();
+  describe('in the app, the documents:auto job', () => {
+    /** A stored card version as the workbench reports it (CurrentDeps.onVersionsStored). */
+    const card = (id: number) => ({ kind: 'tender', id, object: { id, documents: [{ id: 1, name: 'ТЗ', url: `${origin}/x`, extension: 'rtf' }] } });
+
+    /** The app's job runner over the test's cache as AppContext wires it: the documents:auto body is AutoDocuments.run. */
+    function appJobs(settings: () => DocumentSettings) {
+      const emitted: SyncJob[] = [];
+      const listeners: ((job: SyncJob) => void)[] = [];
+      const jobs: JobManager = new JobManager({
+        run: (_spec, signal, hooks) => auto.run(cache, signal, hooks),
+        emit: (job) => {
+          emitted.push(job);
+          for (const l of listeners) l(job);
+        },
+        toError: (e) => toIpcError(e, 'ru'),
+        stopError: () => {
+          throw new Error('a documents job spends nothing');
+        },
+        throttleMs: 0,
+      });
+      const auto: AutoDocuments = new AutoDocuments({ settings, cache: () => cache, jobs: () => jobs, label: () => 'Документы (автозагрузка)', onChanged: () => undefined });
+      return {
+        jobs,
+        auto,
+        emitted,
+        onEmit: (l: (job: SyncJob) => void) => listeners.push(l),
+        ended: () => jobs.runningFor(AUTO_DOCUMENTS_JOB)?.done ?? Promise.resolve(),
+      };
     }
+
+    it('starts on a stored card of a chosen tender only, shows its progress, and a card stored during a run is one more pass, not a second job', async () => {
+      let settings = chosen({});
+      const app = appJobs(() => settings);
+      app.auto.versionsStored([card(77)]);
+      settings = chosen({ marked: true });
+      // A contract, a feed item (no documents), a card of a tender not chosen: none of them is a reason to run.
+      app.auto.versionsStored([{ kind: 'contract', id: 77, object: { documents: [{}] } }, { kind: 'tender', id: 77, object: { id: 77 } }, card(99)]);
+      expect(app.jobs.list()).toEqual([]);
+      expect(autoPending(cache).owed()).toBe(false);
+
+      // Tenders stored while the first pass has just downloaded: the same job goes over the scope once more.
+      let storedDuringRun = false;
+      app.onEmit((job) => {
+        if (storedDuringRun || job.items !== 1) return;
+        storedDuringRun = true;
+        app.auto.versionsStored([card(77)]);
+      });
+      app.auto.versionsStored([card(77)]);
+      expect(autoPending(cache).owed()).toBe(true);
+      await app.ended();
+
+      const [job, ...others] = app.jobs.list();
+      expect(others).toEqual([]);
+      expect(job).toMatchObject({ filterId: 'documents:auto', label: 'Документы (автозагрузка)', state: 'done', items: 1, total: 1, charged: 0 });
+      const progress = app.emitted.filter((j) => j.jobId === job!.jobId).map((j) => [j.state, j.items, j.total]);
+      expect(progress).toContainEqual(['running', 1, 1]);
+      // The second pass held what the first downloaded.
+      expect(job!.notice).toMatch(/^Документы: 1 документ, новых 0, уже были 1, ошибок 0/);
+      expect(hits).toEqual(['/77/1/tz']);
+      expect(autoPending(cache).owed()).toBe(false);
+    });
+
+    it('cut short by a restart, it resumes at the next start and fetches only what was not held', async () => {
+      holdCard(55, 1, [
+        { path: '/55/1/a', name: 'Техническое задание' },
+        { path: '/55/1/slow', name: 'Проект контракта' },
+        { path: '/55/1/c', name: 'Обоснование НМЦК' },
+      ]);
+      listStore(cache).upsertList({ listId: 'lst_chairs', name: 'Стулья', createdAt: '2026-11-20T09:00:00Z' });
+      listStore(cache).setItems('lst_chairs', [55]);
+      const settings = chosen({ lists: ['lst_chairs'] });
+      hang = true;
+      const halfway = new Promise<void>((r) => (slowStarted = r));
+      const first = appJobs(() => settings);
+      first.auto.versionsStored([card(55)]);
+      await halfway;
+      // The first document is held, the second half received: the app closes (its runner stops every job).
+      expect(documentStore(cache).fetchOf(`${origin}/55/1/a`)?.held).toBe(true);
+      await first.jobs.cancelAll();
+      expect(first.jobs.list()).toMatchObject([{ state: 'cancelled', total: 3 }]);
+      expect(hits).toEqual(['/55/1/a', '/55/1/slow']);
+      expect(autoPending(cache).owed()).toBe(true);
+
+      // The next start: the cache opened again, a new runner; activating the profile resumes what was owed.
+      cache.close();
+      cache = openCache(join(dir, 'cache.db'));
+      hang = false;
+      hits = [];
+      const second = appJobs(() => settings);
+      second.auto.resume();
+      await second.ended();
+      expect(hits).toEqual(['/55/1/slow', '/55/1/c']);
+      expect(second.jobs.list()).toMatchObject([{ filterId: 'documents:auto', state: 'done', items: 3, total: 3 }]);
+      expect(second.jobs.list()[0]!.notice).toMatch(/^Документы: 3 документа, новых 2, уже были 1, ошибок 0/);
+      expect(autoPending(cache).owed()).toBe(false);
+      // Nothing is owed any more: the start after that runs nothing.
+      const third = appJobs(() => settings);
+      third.auto.resume();
+      expect(third.jobs.list()).toEqual([]);
+    });
+
+    it('ends at the total size limit with its message, and owes nothing more', async () => {
+      // 1 MB already stored (another tender's documents) under a 1 MB limit.
+      documentStore(cache).recordStored('http://127.0.0.1:9/other.pdf', 'a'.repeat(64), 1024 * 1024, '2026-11-20T09:00:00Z');
+      const app = appJobs(() => chosen({ marked: true }, { maxTotalMb: 1 }));
+      app.auto.versionsStored([card(77)]);
+      await app.ended();
+      expect(app.jobs.list()).toMatchObject([
+        { filterId: 'documents:auto', state: 'failed', error: { code: 'disk_full', message: 'достигнут предел места под документы (1 МБ) — остальные не скачаны; увеличьте предел (--max-mb или «Настройки»)' } },
+      ]);
+      expect(hits).toEqual([]);
+      expect(autoPending(cache).owed()).toBe(false);
+    });
   });
 });

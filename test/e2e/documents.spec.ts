@@ -4,7 +4,7 @@
  * with sizes; a document opens (browser mode: a download of a safe-named copy); with the sandbox stopped the
  * tender is found «в документах» by a phrase of its own documents and its card's documents still open; after an
  * amendment (a tick) and the new version's documents downloaded, the version history shows what changed in the
- * documentation beside the field diff.
+ * documentation beside the field diff; choosing an automatic download in Settings runs it as a job the frame tells of.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -139,6 +139,8 @@ test('documents: download on the card, find offline «в документах»,
   await settings.getByTestId('documents-settings-save').click();
   await expect(settings.getByTestId('documents-settings-saved')).toBeVisible();
   expect(await invokeOk(app, 'documents.settings')).toMatchObject({ autoDownload: { marked: true }, maxTotalMb: 4096 });
+  // What is chosen downloads at once, as a job the frame tells of like any other download.
+  await expect(page.getByTestId('job-ended-banner')).toContainText('«Документы (автозагрузка)»: готово');
   await settings.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'documents-settings');
   await axeClean(page, 'settings');
