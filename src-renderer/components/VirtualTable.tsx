@@ -12,8 +12,9 @@
  * move the active row, Space selects it (Shift+Space a range), Enter opens it; ArrowUp from the first row enters
  * the header row, where Enter sorts and Shift+Left/Right resizes. The owner can move the active row too
  * (`handle.moveBy`: the command registry's J/K shortcuts, which work with the focus outside the table).
- * A table whose rows have an order of their own (a list's members) moves the active row up or down with
- * Alt+↑/↓ (`onMoveRow`), the focus going with it.
+ * A table whose rows have an order of their own (a list's members) moves the active row up or down
+ * (`handle.moveRow`, which the registry's Alt+↑/↓ and the palette's «Переместить выше/ниже» both run), the
+ * focus going with it. Alt with a key is the registry's: the grid leaves it alone.
  *
  * We kept this hand-written table rather than TanStack Table + Virtual: rows have one height and come in
  * server-sorted pages, so the virtual part is a dozen lines, and the grid keyboard, resizing and the chooser
@@ -56,6 +57,11 @@ export interface VirtualTableHandle {
    * first enters the table on the active row.
    */
   moveBy(delta: number): void;
+  /**
+   * Moves the active row itself one place up (-1) or down (1) among the rows (`onMoveRow`), the focus going
+   * with it; nothing at either end, nor in a table whose rows have no order of their own.
+   */
+  moveRow(delta: -1 | 1): void;
 }
 
 export interface VirtualTableProps<Row> {
@@ -83,7 +89,7 @@ export interface VirtualTableProps<Row> {
   /** Where the column layout is remembered (default: the test id; none: not remembered, no chooser). */
   storageKey?: string;
   handle?: Ref<VirtualTableHandle>;
-  /** Alt+↑/↓ on a row: move it before or after its neighbour `target` (absent: the rows have no order to change). */
+  /** Move `row` to the place of its neighbour `target` (handle.moveRow; absent: the rows have no order to change). */
   onMoveRow?(row: Row, target: Row): void;
 }
 
@@ -108,7 +114,7 @@ const strings: Strings<{ selectColumn: string }> = {
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   const t = useStrings(strings);
-  const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, onActiveChange, height = 520, emptyText, testId, selectLabel, label } = props;
+  const { columns, rowCount, rowAt, onRange, rowKey, sort, onSort, onOpen, selected, onToggleSelect, onActiveChange, height = 520, emptyText, testId, selectLabel, label, onMoveRow } = props;
   const storageKey = props.storageKey ?? testId;
   const { layout, setLayout, toggle, resize, reset } = useColumnLayout(storageKey, columns);
   const shown = useMemo(() => visibleColumns(columns, layout), [columns, layout]);
@@ -215,24 +221,24 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     props.handle,
     () => ({
       moveBy: (delta) => moveTo(body.current?.contains(document.activeElement) === true ? activeIndex + delta : activeIndex),
+      moveRow: (delta) => {
+        const j = activeIndex + delta;
+        const row = activeIndex >= 0 ? rowAt(activeIndex) : undefined;
+        const target = j >= 0 && j < rowCount ? rowAt(j) : undefined;
+        if (!onMoveRow || row === undefined || target === undefined) return;
+        onMoveRow(row, target);
+        // The focus goes with the moved row, to the place it takes once the rows are read again.
+        moveTo(j);
+      },
     }),
-    [moveTo, activeIndex],
+    [moveTo, activeIndex, rowAt, rowCount, onMoveRow],
   );
   const pageRows = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
   const onRowKey = (e: KeyboardEvent<HTMLDivElement>, i: number, row: Row | undefined) => {
     const onRow = e.target === e.currentTarget;
     let to: number | null = null;
-    if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && props.onMoveRow) {
-      e.preventDefault();
-      e.stopPropagation();
-      const j = i + (e.key === 'ArrowUp' ? -1 : 1);
-      const target = j >= 0 && j < rowCount ? rowAt(j) : undefined;
-      if (!onRow || row === undefined || target === undefined) return;
-      props.onMoveRow(row, target);
-      // The focus goes with the moved row, to the place it takes once the rows are read again.
-      moveTo(j);
-      return;
-    }
+    // Alt+↑/↓ (moving a list's member), Alt+← (back): the command registry's keys, answered on the document.
+    if (e.altKey) return;
     if (e.key === 'ArrowUp' && i === 0) {
       // Up from the first row: into the header row (sorting and resizing by keyboard).
       e.preventDefault();

@@ -1,10 +1,11 @@
 /**
- * The command palette and the shortcuts ("moving fast"): one registry, no two commands on one key,
+ * The command palette and the shortcuts ("moving fast"): one registry, no two commands on one key, every
+ * repeated action with a key that its label, the palette, the tooltips and the key handler all agree on,
  * fuzzy matching in Russian and English ranks the intended command first, actions offered only where someone
  * provides them, plain-key shortcuts never fire while typing or in a dialog.
  */
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, type ActionId } from '../../src-renderer/state/commands/registry';
+import { COMMANDS, keysOf, titleWithKeys, type ActionId, type CommandDef } from '../../src-renderer/state/commands/registry';
 import { commandForKey, pressesBackEscape, pressesShortcut, shortcutKey, shortcutLabel, withShortcut, type KeyLike } from '../../src-renderer/state/commands/shortcuts';
 import { onProvidersChanged, provideAction, runAction, isProvided } from '../../src-renderer/state/commands/actions';
 import { paletteItems, rankItems, type PaletteContext } from '../../src-renderer/app/palette/paletteItems';
@@ -22,6 +23,40 @@ describe('the command registry', () => {
   it('gives the common actions a shortcut: open, add to list, mark, next and previous row, the palette', () => {
     const withKey = new Set(COMMANDS.filter((c) => c.shortcut).map((c) => c.id));
     for (const id of ['row.open', 'row.addToList', 'row.mark', 'row.next', 'row.previous', 'palette.open']) expect(withKey).toContain(id);
+  });
+
+  // How each physical key is written for the user; a label must write its command's key so.
+  const KEY_NAMES: Record<string, string> = { Slash: '/', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
+  const keyName = (c: CommandDef): string => {
+    const sc = c.shortcut!;
+    const key = KEY_NAMES[sc.code] ?? sc.code.replace(/^Key/, '');
+    return `${sc.mod === true ? 'Ctrl+' : ''}${sc.alt === true ? 'Alt+' : ''}${key}`;
+  };
+  const target = { tagName: 'DIV', closest: () => null } as unknown as EventTarget;
+  const pressOf = (c: CommandDef): KeyLike => ({ code: c.shortcut!.code, ctrlKey: c.shortcut!.mod === true, metaKey: false, altKey: c.shortcut!.alt === true, shiftKey: false, target });
+
+  it('every action an analyst repeats has a key, each label names its key, and that key runs that very command', () => {
+    for (const c of COMMANDS.filter((x) => x.group === 'actions')) {
+      expect(c.shortcut, c.id).toBeDefined();
+      expect(c.shortcut!.label, c.id).toContain(keyName(c));
+      // The key handler (CommandPalette's document listener) answers the key the label names with this command.
+      expect(commandForKey(pressOf(c), COMMANDS)?.id, c.id).toBe(c.id);
+    }
+  });
+
+  it('the palette, a tooltip and a hint show one key for a command, the one its handler is bound to', () => {
+    for (const mac of [false, true]) {
+      const items = paletteItems(COMMANDS, { ...everything, mac });
+      for (const c of COMMANDS.filter((x) => x.shortcut && 'action' in x.run && x.run.action !== 'palette.open')) {
+        const action = (c.run as { action: ActionId }).action;
+        const shown = items.find((i) => i.id === c.id)?.shortcut;
+        expect(shown, c.id).toBe(shortcutLabel(c.shortcut!, mac));
+        expect(keysOf(action, mac)).toBe(shown);
+        expect(titleWithKeys('Кнопка', action, mac)).toBe(`Кнопка (${shown})`);
+      }
+    }
+    expect(keysOf('palette.open', true)).toBe('⌘K');
+    expect(titleWithKeys('Палитра', 'palette.open', false)).toBe('Палитра (Ctrl+K)');
   });
 });
 
@@ -125,6 +160,14 @@ describe('shortcuts', () => {
     expect(commandForKey(key('ArrowLeft', { altKey: true, target: target('BUTTON', { closest: () => ({}) }) }), COMMANDS)).toBeUndefined();
     // Alt with a letter is no plain key: Alt+J does not move the row.
     expect(commandForKey(key('KeyJ', { altKey: true }), COMMANDS)).toBeUndefined();
+  });
+
+  it('Alt+↑ and Alt+↓ move a list member («Переместить выше/ниже»); the arrows alone are the grid\'s, and not while typing', () => {
+    expect(commandForKey(key('ArrowUp', { altKey: true }), COMMANDS)?.id).toBe('row.moveUp');
+    expect(commandForKey(key('ArrowDown', { altKey: true }), COMMANDS)?.id).toBe('row.moveDown');
+    expect(commandForKey(key('ArrowDown'), COMMANDS)).toBeUndefined();
+    expect(commandForKey(key('ArrowDown', { altKey: true, target: target('TEXTAREA') }), COMMANDS)).toBeUndefined();
+    expect(COMMANDS.find((c) => c.id === 'row.moveDown')?.title.ru).toBe('Переместить ниже');
   });
 
   it('Escape goes back only when nothing nearer took it: not typing, not in a dialog, not answered by a popup', () => {

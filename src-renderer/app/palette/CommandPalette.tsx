@@ -13,7 +13,7 @@ import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
 import { savedSearchName } from '../../../src-main/i18n/criteriaSummary';
 import { COMMANDS, forGeneration, type Generation } from '../../state/commands/registry';
-import { commandForKey, pressesBackEscape } from '../../state/commands/shortcuts';
+import { commandForKey, onMac, pressesBackEscape } from '../../state/commands/shortcuts';
 import { noticeTakesEscape } from '../../components/useLifetime';
 import { isProvided, runAction, useProvideAction, useProvidedVersion } from '../../state/commands/actions';
 import { Dialog } from '../../components/Dialog';
@@ -41,7 +41,6 @@ const strings: Strings<{ label: string; placeholder: string; empty: string; view
 };
 
 const GROUPS = ['views', 'actions', 'saved'] as const;
-const isMac = (): boolean => /mac/i.test(navigator.platform || navigator.userAgent);
 
 function runItem(run: PaletteItem['run']): void {
   if ('navigate' in run) useAppStore.getState().navigate(run.navigate);
@@ -107,7 +106,7 @@ export function CommandPalette() {
   // What can be done follows the page behind the palette (a table whose rows arrive while it is open).
   const provided = useProvidedVersion();
   const items = useMemo(
-    () => (open ? paletteItems(COMMANDS, { generation, locale, mac: isMac(), provided: isProvided, savedSearches }) : []),
+    () => (open ? paletteItems(COMMANDS, { generation, locale, mac: onMac(), provided: isProvided, savedSearches }) : []),
     [open, generation, locale, savedSearches, openings, provided],
   );
   const shown = useMemo(() => rankItems(items, search), [items, search]);

@@ -8,7 +8,7 @@
  * offered.
  */
 import type { Route } from '../store';
-import type { Shortcut } from './shortcuts';
+import { onMac, shortcutLabel, withShortcut, type Shortcut } from './shortcuts';
 
 /** What a command's action is called by the components that provide it. */
 export type ActionId =
@@ -20,6 +20,8 @@ export type ActionId =
   | 'row.previous'
   | 'row.addToList'
   | 'row.mark'
+  | 'row.moveUp'
+  | 'row.moveDown'
   | 'export.open'
   | 'calendar.exportIcs';
 
@@ -135,6 +137,25 @@ export const COMMANDS: readonly CommandDef[] = [
     generations: CURRENT,
   },
   {
+    // A list's members in its own order (ListDetail): the same move as dragging the handle, by one place.
+    id: 'row.moveUp',
+    group: 'actions',
+    title: { ru: 'Переместить выше', en: 'Move up' },
+    keywords: ['порядок', 'переставить', 'поднять', 'order', 'reorder'],
+    shortcut: { code: 'ArrowUp', alt: true, label: 'Alt+↑' },
+    run: { action: 'row.moveUp' },
+    generations: CURRENT,
+  },
+  {
+    id: 'row.moveDown',
+    group: 'actions',
+    title: { ru: 'Переместить ниже', en: 'Move down' },
+    keywords: ['порядок', 'переставить', 'опустить', 'order', 'reorder'],
+    shortcut: { code: 'ArrowDown', alt: true, label: 'Alt+↓' },
+    run: { action: 'row.moveDown' },
+    generations: CURRENT,
+  },
+  {
     id: 'export.open',
     group: 'actions',
     title: { ru: 'Экспорт в файл (XLSX, CSV)…', en: 'Export to a file (XLSX, CSV)…' },
@@ -183,4 +204,15 @@ export function searchWords(command: Pick<CommandDef, 'title' | 'keywords'>): st
 /** The registry's command of an action (for a button's tooltip naming its keys). */
 export function commandOf(action: ActionId): CommandDef | undefined {
   return COMMANDS.find((c) => 'action' in c.run && c.run.action === action);
+}
+
+/** An action's keys as the palette shows them («Alt+↓», «⌘K» on a Mac), for a hint that names them. */
+export function keysOf(action: ActionId, mac = onMac()): string {
+  const shortcut = commandOf(action)?.shortcut;
+  return shortcut === undefined ? '' : shortcutLabel(shortcut, mac);
+}
+
+/** A tooltip naming the action's keys the palette's way: «Экспорт… (E)». Every button of a registry action uses it. */
+export function titleWithKeys(title: string, action: ActionId, mac = onMac()): string {
+  return withShortcut(title, commandOf(action)?.shortcut, mac);
 }

@@ -65,6 +65,11 @@ export function shortcutKey(shortcut: Shortcut): string {
   return `${shortcut.mod === true ? 'mod+' : ''}${shortcut.alt === true ? 'alt+' : ''}${shortcut.code}`;
 }
 
+/** Whether the keyboard is a Mac's (⌘ for Ctrl), for the palette and the tooltips alike. */
+export function onMac(): boolean {
+  return typeof navigator !== 'undefined' && /mac/i.test(navigator.platform || navigator.userAgent);
+}
+
 /**
  * Escape goes back from a view opened from a table (a card, a dossier, a list), like Alt+←, when nothing nearer
  * took it: not while typing, not in a dialog, not a press a popup or a notice already answered.

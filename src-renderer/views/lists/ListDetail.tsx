@@ -10,8 +10,7 @@ import { relevanceCell } from '../../components/relevanceCell';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
-import { commandOf } from '../../state/commands/registry';
-import { withShortcut } from '../../state/commands/shortcuts';
+import { titleWithKeys } from '../../state/commands/registry';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { InnLink } from '../../components/InnLink';
 import { JobProgress, isJobActive } from '../../components/JobProgress';
@@ -30,7 +29,7 @@ import { count, NOUNS, useStrings, useLocale } from '../../i18n/i18n';
 import { listsStrings } from './listsStrings';
 import { ListName } from './ListName';
 import { useListDetail } from './useListDetail';
-import { MemberOrderDnd, MemberPlace } from './MemberOrder';
+import { MemberOrderDnd, MemberPlace, moveKeys } from './MemberOrder';
 
 export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): void }) {
   const s = useStrings(listsStrings);
@@ -48,7 +47,8 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
   const { markFilter, setMarkFilter, sort, setSort, selection, setSelection, selectedIds, toggle, missing, message, error, busy, paste, setPaste, deleting, setDeleting, jobId, job, spend, paged, remove, add, update, deleteList } =
     useListDetail(list, onChanged);
 
-  // Members are reordered (drag, Alt+↑/↓) only where the table shows the list's own order, whole and unfiltered.
+  // Members are reordered (drag; Alt+↑/↓ or the palette's «Переместить выше/ниже») only where the table shows
+  // the list's own order, whole and unfiltered.
   const movable = sort.column === 'listOrder' && sort.direction === 'asc' && compact(markFilter) === undefined;
   const move = (tenderId: number, place: number) =>
     void call('lists.moveItem', { listId: list.listId, tenderId, place }).then(paged.refresh, (e: unknown) => setMoveError(e));
@@ -86,10 +86,10 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
 
   const missingSelected = missing.filter((id) => selection.ids.has(id)).length;
   const openCard = (r: ListMemberRow) => navigate({ view: 'card', kind: 'tender', id: r.id, back: { view: 'lists', listId: list.listId } });
-  // The command registry's row shortcuts: J/K, O, M (useRowCommands); a list's members are in a list already.
+  // The command registry's row shortcuts: J/K, O, M, Alt+↑/↓ (useRowCommands); a list's members are in a list already.
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const activeRow = activeIndex === null ? undefined : paged.rowAt(activeIndex);
-  const { table, markRequest } = useRowCommands({ rowCount: paged.count, activeRow, activeIndex, selection, setSelection, open: openCard, addToList: false });
+  const { table, markRequest } = useRowCommands({ rowCount: paged.count, activeRow, activeIndex, selection, setSelection, open: openCard, addToList: false, move: movable });
 
   return (
     <div className="lists__detail" data-testid="lists-detail" data-list-id={list.listId}>
@@ -112,7 +112,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         <button type="button" onClick={() => void update()} disabled={jobId !== null && isJobActive(job)} title={s.updateHint} data-testid="lists-update">
           {s.update}
         </button>
-        <button type="button" onClick={() => setExporting(true)} title={withShortcut(s.exportCsv, commandOf('export.open')?.shortcut, false)} data-testid="lists-export-open">
+        <button type="button" onClick={() => setExporting(true)} title={titleWithKeys(s.exportCsv, 'export.open')} data-testid="lists-export-open">
           {s.exportCsv}
         </button>
         <button type="button" onClick={() => setDeleting(true)} data-testid="lists-delete-open">
@@ -170,7 +170,7 @@ export function ListDetail({ list, onChanged }: { list: ListInfo; onChanged(): v
         {...(movable ? { onMoveRow: (r: ListMemberRow, target: ListMemberRow) => move(r.id, target.listPosition) } : {})}
       />
       </MemberOrderDnd>
-      <div className="muted">{s.hint}</div>
+      <div className="muted">{s.hint(moveKeys())}</div>
       {missing.length > 0 && (
         <div className="lists__missing" data-testid="lists-missing" data-count={missing.length}>
           <strong>{s.missing(formatInt(missing.length, locale))}</strong> <span className="muted">{s.missingHint}</span>

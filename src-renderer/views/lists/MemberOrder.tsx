@@ -1,6 +1,7 @@
 /**
  * Reordering a list's members: a handle in the «№» cell drags a member onto another's place
- * (@dnd-kit, pointer), and Alt+↑/↓ on the active row moves it by one (VirtualTable's `onMoveRow`). Both say the
+ * (@dnd-kit, pointer), and the registry's «Переместить выше/ниже» (Alt+↑/↓, or the palette) move the active row
+ * by one (VirtualTable's `moveRow`). The words name those keys from the registry (`moveKeys`). Both say the
  * place in the list's own order (`listPosition`, which counts members not held here too), so the core puts the
  * member exactly there (`lists.moveItem`). Offered only while the table shows the list's own order, whole: a
  * drop in another sort or a filtered view would have no clear place.
@@ -10,30 +11,36 @@ import { closestCenter, DndContext, PointerSensor, useDraggable, useDroppable, u
 import type { ListMemberRow } from '../../../src-main/contract/ipc';
 import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
+import { keysOf } from '../../state/commands/registry';
+
+/** The keys that move a member, as the palette shows them: «Alt+↑ / Alt+↓». */
+export function moveKeys(): string {
+  return `${keysOf('row.moveUp')} / ${keysOf('row.moveDown')}`;
+}
 
 const strings: Strings<{
-  handle: (name: string) => string;
+  handle: (name: string, keys: string) => string;
   picked: (name: string) => string;
   over: (name: string, place: string) => string;
   dropped: (name: string, place: string) => string;
   cancelled: (name: string) => string;
-  instructions: string;
+  instructions: (keys: string) => string;
 }> = {
   ru: {
-    handle: (name) => `Перетащите, чтобы переставить «${name}» (или Alt+↑/↓ в строке)`,
+    handle: (name, keys) => `Перетащите, чтобы переставить «${name}» (или ${keys} в строке)`,
     picked: (name) => `«${name}» взята.`,
     over: (name, place) => `«${name}» над местом ${place}.`,
     dropped: (name, place) => `«${name}» поставлена на место ${place}.`,
     cancelled: (name) => `Перестановка «${name}» отменена.`,
-    instructions: 'Порядок меняется клавишами Alt+↑ и Alt+↓ в строке таблицы.',
+    instructions: (keys) => `Порядок меняется клавишами ${keys} в строке таблицы.`,
   },
   en: {
-    handle: (name) => `Drag to move «${name}» (or Alt+↑/↓ on its row)`,
+    handle: (name, keys) => `Drag to move «${name}» (or ${keys} on its row)`,
     picked: (name) => `«${name}» picked up.`,
     over: (name, place) => `«${name}» over place ${place}.`,
     dropped: (name, place) => `«${name}» moved to place ${place}.`,
     cancelled: (name) => `Moving «${name}» cancelled.`,
-    instructions: 'Alt+↑ and Alt+↓ on a row of the table change the order.',
+    instructions: (keys) => `${keys} on a row of the table change the order.`,
   },
 };
 
@@ -62,7 +69,7 @@ export function MemberOrderDnd({ move, children }: { move(tenderId: number, plac
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: s.instructions } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: s.instructions(moveKeys()) } }}
       onDragEnd={({ active, over }) => {
         const from = dataOf(active.data.current).place;
         const to = over ? dataOf(over.data.current).place : from;
@@ -94,7 +101,7 @@ function MovablePlace({ row, place }: { row: ListMemberRow; place: string }) {
   const { setNodeRef: dragRef, listeners, isDragging } = useDraggable({ id: row.id, data });
   return (
     <span ref={dropRef} className={`lists__place${isOver && !isDragging ? ' lists__place--over' : ''}${isDragging ? ' lists__place--dragging' : ''}`} data-testid="lists-member-place" data-place={row.listPosition}>
-      <span ref={dragRef} className="lists__handle" aria-hidden="true" title={s.handle(data.name)} data-testid="lists-member-handle" {...listeners} />
+      <span ref={dragRef} className="lists__handle" aria-hidden="true" title={s.handle(data.name, moveKeys())} data-testid="lists-member-handle" {...listeners} />
       {place}
     </span>
   );

@@ -41,7 +41,8 @@ export const listsStrings: Strings<{
   deadline: string;
   customer: string;
   empty: string;
-  hint: string;
+  /** `move`: the keys that move a member, as the palette names them («Alt+↑ / Alt+↓»). */
+  hint: (move: string) => string;
   select: (name: string) => string;
   exportTitle: string;
   rename: string;
@@ -100,7 +101,7 @@ export const listsStrings: Strings<{
     deadline: 'Заявки до, МСК',
     customer: 'Заказчик',
     empty: 'В кэше нет закупок этого списка',
-    hint: 'Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон; ⠿ или Alt+↑/↓ — переставить.',
+    hint: (move) => `Двойной щелчок или Enter — карточка; Shift+щелчок — выбрать диапазон; ⠿ или ${move} — переставить.`,
     select: (n) => `Выбрать: ${n}`,
     exportTitle: 'Экспорт списка',
     rename: 'Переименовать',
@@ -159,7 +160,7 @@ export const listsStrings: Strings<{
     deadline: 'Bids until, MSK',
     customer: 'Customer',
     empty: 'No tenders of this list are cached',
-    hint: 'Double-click or Enter opens the card; Shift+click selects a range; ⠿ or Alt+↑/↓ moves a member.',
+    hint: (move) => `Double-click or Enter opens the card; Shift+click selects a range; ⠿ or ${move} moves a member.`,
     select: (n) => `Select: ${n}`,
     exportTitle: 'Export the list',
     rename: 'Rename',
