@@ -39,6 +39,8 @@ test('triage: mark 30 tenders from the keyboard, then the top rows are of the ki
   await rows.first().focus();
   await page.keyboard.press('ArrowDown');
   await expect(rows.nth(1)).toBeFocused();
+  // The one-key decisions are the command registry's: the buttons' tooltips name the same keys.
+  await expect(rows.nth(1).getByTestId('triage-yes')).toHaveAttribute('title', 'Интересно (Y, +)');
   const regionCell = page.locator('td:nth-child(3)', { hasText: new RegExp(`^${region.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   const decided: number[] = [];
   for (let n = 0; n < 30; n++) {

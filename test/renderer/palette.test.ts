@@ -26,14 +26,14 @@ describe('the command registry', () => {
   });
 
   // How each physical key is written for the user; a label must write its command's key so.
-  const KEY_NAMES: Record<string, string> = { Slash: '/', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
+  const KEY_NAMES: Record<string, string> = { Slash: '/', 'shift+Slash': '?', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
   const keyName = (c: CommandDef): string => {
     const sc = c.shortcut!;
-    const key = KEY_NAMES[sc.code] ?? sc.code.replace(/^Key/, '');
+    const key = KEY_NAMES[`${sc.shift === true ? 'shift+' : ''}${sc.code}`] ?? sc.code.replace(/^Key/, '');
     return `${sc.mod === true ? 'Ctrl+' : ''}${sc.alt === true ? 'Alt+' : ''}${key}`;
   };
   const target = { tagName: 'DIV', closest: () => null } as unknown as EventTarget;
-  const pressOf = (c: CommandDef): KeyLike => ({ code: c.shortcut!.code, ctrlKey: c.shortcut!.mod === true, metaKey: false, altKey: c.shortcut!.alt === true, shiftKey: false, target });
+  const pressOf = (c: CommandDef): KeyLike => ({ code: c.shortcut!.code, ctrlKey: c.shortcut!.mod === true, metaKey: false, altKey: c.shortcut!.alt === true, shiftKey: c.shortcut!.shift === true, target });
 
   it('every action an analyst repeats has a key, each label names its key, and that key runs that very command', () => {
     for (const c of COMMANDS.filter((x) => x.group === 'actions')) {
@@ -41,6 +41,7 @@ describe('the command registry', () => {
       expect(c.shortcut!.label, c.id).toContain(keyName(c));
       // The key handler (CommandPalette's document listener) answers the key the label names with this command.
       expect(commandForKey(pressOf(c), COMMANDS)?.id, c.id).toBe(c.id);
+      for (const key of c.shortcut!.keys ?? []) expect(commandForKey({ ...pressOf(c), code: 'Unidentified', shiftKey: true, key }, COMMANDS)?.id, `${c.id} ${key}`).toBe(c.id);
     }
   });
 
@@ -168,6 +169,23 @@ describe('shortcuts', () => {
     expect(commandForKey(key('ArrowDown'), COMMANDS)).toBeUndefined();
     expect(commandForKey(key('ArrowDown', { altKey: true, target: target('TEXTAREA') }), COMMANDS)).toBeUndefined();
     expect(COMMANDS.find((c) => c.id === 'row.moveDown')?.title.ru).toBe('Переместить ниже');
+  });
+
+  it('«Разбор»: Y or + interesting, N or − not, by the key\'s place or its character, so a Russian layout works too; ? the reasons', () => {
+    expect(commandForKey(key('KeyY', { key: 'н' }), COMMANDS)?.id).toBe('triage.interesting');
+    expect(commandForKey(key('Equal', { key: '+', shiftKey: true }), COMMANDS)?.id).toBe('triage.interesting');
+    expect(commandForKey(key('NumpadAdd', { key: '+' }), COMMANDS)?.id).toBe('triage.interesting');
+    expect(commandForKey(key('KeyN', { key: 'т' }), COMMANDS)?.id).toBe('triage.notInteresting');
+    expect(commandForKey(key('Minus', { key: '-' }), COMMANDS)?.id).toBe('triage.notInteresting');
+    expect(commandForKey(key('NumpadSubtract', { key: '-' }), COMMANDS)?.id).toBe('triage.notInteresting');
+    // «?» is the reasons wherever the layout puts it (Shift+/ in English, Shift+7 in Russian), «/» alone the search.
+    expect(commandForKey(key('Slash', { key: '?', shiftKey: true }), COMMANDS)?.id).toBe('triage.why');
+    expect(commandForKey(key('Digit7', { key: '?', shiftKey: true }), COMMANDS)?.id).toBe('triage.why');
+    expect(commandForKey(key('Slash', { key: '?' }), COMMANDS)?.id).toBe('triage.why');
+    expect(commandForKey(key('Slash', { key: '/' }), COMMANDS)?.id).toBe('search.focus');
+    // Not while typing (a filter of the view), nor with Ctrl (Ctrl+− is the zoom).
+    expect(commandForKey(key('KeyY', { key: 'y', target: target('INPUT', { type: 'text' }) }), COMMANDS)).toBeUndefined();
+    expect(commandForKey(key('Minus', { key: '-', ctrlKey: true }), COMMANDS)).toBeUndefined();
   });
 
   it('Escape goes back only when nothing nearer took it: not typing, not in a dialog, not answered by a popup', () => {

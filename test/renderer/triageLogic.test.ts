@@ -1,10 +1,10 @@
 /**
  * The «Разбор» view's rules (src-renderer/views/triage/triageLogic.ts): the filters (deadline not
- * passed at a given instant, law, region), newest first, where focus goes after a decided row leaves, and the
- * one-key decisions by the key's place in either layout.
+ * passed at a given instant, law, region), newest first, and where focus goes after a decided row leaves (the
+ * one-key decisions are the command registry's: test/renderer/palette.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { decisionOfKey, filterChoices, filteredRows, nextFocus, orderedRows, type TriageRow } from '../../src-renderer/views/triage/triageLogic';
+import { filterChoices, filteredRows, nextFocus, orderedRows, type TriageRow } from '../../src-renderer/views/triage/triageLogic';
 
 const row = (id: number, o: Partial<TriageRow> = {}): TriageRow => ({
   id,
@@ -40,13 +40,5 @@ describe('triage view rules', () => {
     expect(nextFocus(0, 3)).toBe(0);
     expect(nextFocus(2, 3)).toBe(1);
     expect(nextFocus(0, 1)).toBe(-1);
-  });
-
-  it('Y or + is interesting and N or − not, by the key’s place, so a Russian layout («н», «т») works too', () => {
-    expect(decisionOfKey('KeyY', 'н')).toBe(true);
-    expect(decisionOfKey('KeyN', 'т')).toBe(false);
-    expect(decisionOfKey('Equal', '+')).toBe(true);
-    expect(decisionOfKey('Minus', '-')).toBe(false);
-    expect(decisionOfKey('KeyA', 'a')).toBeNull();
   });
 });

@@ -22,6 +22,9 @@ export type ActionId =
   | 'row.mark'
   | 'row.moveUp'
   | 'row.moveDown'
+  | 'triage.interesting'
+  | 'triage.notInteresting'
+  | 'triage.why'
   | 'export.open'
   | 'calendar.exportIcs';
 
@@ -51,6 +54,14 @@ export const COMMANDS: readonly CommandDef[] = [
     title: { ru: 'Сохранённые поиски', en: 'Saved searches' },
     keywords: ['подписки', 'слежение', 'follow', 'feeds'],
     run: { navigate: { view: 'saved' } },
+    generations: CURRENT,
+  },
+  {
+    id: 'view.triage',
+    group: 'views',
+    title: { ru: 'Разбор', en: 'Triage' },
+    keywords: ['неразобранные', 'интересно', 'релевантность', 'undecided', 'interesting', 'relevance'],
+    run: { navigate: { view: 'triage' } },
     generations: CURRENT,
   },
   { id: 'view.contracts', group: 'views', title: { ru: 'Контракты', en: 'Contracts' }, keywords: ['contract'], run: { navigate: { view: 'contracts' } }, generations: CURRENT },
@@ -153,6 +164,34 @@ export const COMMANDS: readonly CommandDef[] = [
     keywords: ['порядок', 'переставить', 'опустить', 'order', 'reorder'],
     shortcut: { code: 'ArrowDown', alt: true, label: 'Alt+↓' },
     run: { action: 'row.moveDown' },
+    generations: CURRENT,
+  },
+  {
+    // «Разбор»: the focused row's label for the model; the numpad's and the main row's «+» and «−» too.
+    id: 'triage.interesting',
+    group: 'actions',
+    title: { ru: 'Интересно', en: 'Interesting' },
+    keywords: ['разбор', 'отметить', 'да', 'triage', 'yes', 'label'],
+    shortcut: { code: 'KeyY', keys: ['+'], label: 'Y, +' },
+    run: { action: 'triage.interesting' },
+    generations: CURRENT,
+  },
+  {
+    id: 'triage.notInteresting',
+    group: 'actions',
+    title: { ru: 'Неинтересно', en: 'Not interesting' },
+    keywords: ['разбор', 'отметить', 'нет', 'triage', 'no', 'label'],
+    shortcut: { code: 'KeyN', keys: ['-'], label: 'N, −' },
+    run: { action: 'triage.notInteresting' },
+    generations: CURRENT,
+  },
+  {
+    id: 'triage.why',
+    group: 'actions',
+    title: { ru: 'Почему так: причины оценки', en: 'Why: the score’s reasons' },
+    keywords: ['разбор', 'причины', 'релевантность', 'triage', 'reasons', 'relevance'],
+    shortcut: { code: 'Slash', shift: true, keys: ['?', ','], label: '?' },
+    run: { action: 'triage.why' },
     generations: CURRENT,
   },
   {

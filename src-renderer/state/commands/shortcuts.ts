@@ -12,12 +12,21 @@ export interface Shortcut {
   mod?: boolean;
   /** Alt (Option on macOS): Alt+← goes back, as in a browser. Like a plain key, not while typing or in a dialog. */
   alt?: boolean;
+  /** Shift with the key: Shift+/ is «?» on an English layout (and «,» on the Russian one). */
+  shift?: boolean;
+  /**
+   * Characters (`KeyboardEvent.key`) that press it too, whatever the physical key and Shift: «+» and «−» of the
+   * main row and the numpad, «?» wherever the layout puts it. For characters only; a letter goes by its code.
+   */
+  keys?: string[];
   /** How it is written for a user (the mod shown as Ctrl+; macOS gets ⌘). */
   label: string;
 }
 
 export interface KeyLike {
   code: string;
+  /** The character typed (matched against a shortcut's `keys`). */
+  key?: string;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
@@ -42,17 +51,27 @@ function inDialog(target: EventTarget | null): boolean {
   return typeof t?.closest === 'function' && t.closest('[role="dialog"], [role="alertdialog"]') != null;
 }
 
+/** Whether the event types one of the shortcut's characters (`keys`). */
+function typesKey(e: KeyLike, shortcut: Shortcut): boolean {
+  return e.key !== undefined && shortcut.keys?.includes(e.key) === true;
+}
+
 /** Whether the key event presses this shortcut, here (not while typing, for a plain key). */
 export function pressesShortcut(e: KeyLike, shortcut: Shortcut): boolean {
-  if (e.code !== shortcut.code || e.shiftKey || e.altKey !== (shortcut.alt === true)) return false;
+  const byCode = e.code === shortcut.code && e.shiftKey === (shortcut.shift === true);
+  if ((!byCode && !typesKey(e, shortcut)) || e.altKey !== (shortcut.alt === true)) return false;
   const mod = e.ctrlKey || e.metaKey;
   if (shortcut.mod === true) return mod;
   return !mod && !isTyping(e.target) && !inDialog(e.target);
 }
 
-/** The first command whose shortcut the event presses. */
+/**
+ * The command whose shortcut the event presses: one that names the typed character first («?» is the reasons
+ * whichever key types it), then by the physical key.
+ */
 export function commandForKey<C extends { shortcut?: Shortcut }>(e: KeyLike, commands: readonly C[]): C | undefined {
-  return commands.find((c) => c.shortcut !== undefined && pressesShortcut(e, c.shortcut));
+  const pressed = commands.filter((c) => c.shortcut !== undefined && pressesShortcut(e, c.shortcut));
+  return pressed.find((c) => typesKey(e, c.shortcut!)) ?? pressed[0];
 }
 
 /** The shortcut as the user's keyboard writes it: ⌘K on macOS, Ctrl+K elsewhere. */
@@ -62,7 +81,7 @@ export function shortcutLabel(shortcut: Shortcut, mac: boolean): string {
 
 /** Two commands on one key would make one of them unreachable: the registry's test checks there are none. */
 export function shortcutKey(shortcut: Shortcut): string {
-  return `${shortcut.mod === true ? 'mod+' : ''}${shortcut.alt === true ? 'alt+' : ''}${shortcut.code}`;
+  return `${shortcut.mod === true ? 'mod+' : ''}${shortcut.alt === true ? 'alt+' : ''}${shortcut.shift === true ? 'shift+' : ''}${shortcut.code}`;
 }
 
 /** Whether the keyboard is a Mac's (⌘ for Ctrl), for the palette and the tooltips alike. */

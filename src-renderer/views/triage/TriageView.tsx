@@ -1,10 +1,12 @@
 /**
  * «Разбор»: the undecided tenders of the saved searches (or of the whole cache), best first once
- * the model has enough labels, newest first until then. Keyboard-only triage: ↑ ↓ move between rows, one key
- * marks the focused row interesting (Y, +) or not (N, −) as the explicit label (`marks.apply` with
- * `interest`), the row leaves and focus goes to the one that took its place; ? opens the reasons, Enter the
- * card. A relevance column, a reasons popover, the model's quality on held-out labels, and the filters
- * (deadline not passed, law, region). A followed search's delivery (`feed.updated`) re-ranks by itself
+ * the model has enough labels, newest first until then. Keyboard-only triage: ↑ ↓ (J, K) move between rows,
+ * one key marks the focused row interesting (Y, +) or not (N, −) as the explicit label (`marks.apply` with
+ * `interest`), the row leaves and focus goes to the one that took its place; ? opens the reasons, Enter (O) the
+ * card. Those keys are the command registry's (state/commands/registry.ts): this view provides its actions, so
+ * the palette offers them too and a key and the palette run the same thing, on the focused row. A relevance
+ * column, a reasons popover, the model's quality on held-out labels, and the filters (deadline not passed, law,
+ * region). A followed search's delivery (`feed.updated`) re-ranks by itself
  * (feedRefresh.ts). Rules in triageLogic.ts, words in triageStrings.ts.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -14,7 +16,9 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDate, formatDateTime, formatInt } from '../../format/format';
 import { lawName, useLocale, useStrings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
-import { decisionOfKey, filterChoices, filteredRows, nextFocus, orderedRows, type TriageFilter, type TriageOrder, type TriageRow } from './triageLogic';
+import { useProvideAction } from '../../state/commands/actions';
+import { keysOf, titleWithKeys } from '../../state/commands/registry';
+import { filterChoices, filteredRows, nextFocus, orderedRows, type TriageFilter, type TriageOrder, type TriageRow } from './triageLogic';
 import { triageStrings } from './triageStrings';
 import { useTriageRank } from './useTriageRank';
 import './triage.css';
@@ -35,6 +39,9 @@ export function TriageView() {
   const [error, setError] = useState<unknown>(null);
   const [gone, setGone] = useState<ReadonlySet<number>>(new Set());
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
+  /** The focused row by its id: a re-rank arriving between the focus and a key must not hand the key to another row. */
+  const focusedId = useRef<number | null>(null);
+  const table = useRef<HTMLTableElement>(null);
 
   const model = answer.data?.model ?? null;
   const effectiveOrder: TriageOrder = order ?? (model?.ready ? 'relevance' : 'newest');
@@ -50,6 +57,7 @@ export function TriageView() {
     setFocus(index);
     rowRefs.current[index]?.focus();
   };
+  const openCard = (row: TriageRow): void => navigate({ view: 'card', kind: 'tender', id: row.id, back: { view: 'triage' } });
 
   async function decide(row: TriageRow, index: number, interesting: boolean): Promise<void> {
     setError(null);
@@ -71,6 +79,28 @@ export function TriageView() {
     }
   }
 
+  /** The row the registry's actions act on: the focused one (the last focused while the palette is open). */
+  const current = (): { row: TriageRow; index: number } | null => {
+    const byId = rows.findIndex((r) => r.id === focusedId.current);
+    const index = byId >= 0 ? byId : Math.min(focus, rows.length - 1);
+    const row = rows[index];
+    return row === undefined ? null : { row, index };
+  };
+  const withCurrent = (act: (row: TriageRow, index: number) => void) => () => {
+    const c = current();
+    if (c) act(c.row, c.index);
+  };
+  const some = rows.length > 0;
+  useProvideAction('triage.interesting', withCurrent((row, index) => void decide(row, index, true)), some);
+  useProvideAction('triage.notInteresting', withCurrent((row, index) => void decide(row, index, false)), some);
+  useProvideAction('triage.why', withCurrent((row) => setWhy((w) => (w === row.id ? null : row.id))), some);
+  useProvideAction('row.open', withCurrent(openCard), some);
+  // J/K as in every table: from outside the rows, first to the focused row.
+  const inRows = (): boolean => table.current?.contains(document.activeElement) === true;
+  useProvideAction('row.next', withCurrent((_, index) => focusRow(Math.min(rows.length - 1, inRows() ? index + 1 : index))), some);
+  useProvideAction('row.previous', withCurrent((_, index) => focusRow(Math.max(0, inRows() ? index - 1 : index))), some);
+
+  // The rows' own keys (the grid's arrows, Enter, Escape); the rest are the registry's, answered on the document.
   const onKey = (event: KeyboardEvent<HTMLTableRowElement>, row: TriageRow, index: number): void => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'ArrowDown' && index + 1 < rows.length) {
@@ -80,18 +110,9 @@ export function TriageView() {
       event.preventDefault();
       focusRow(index - 1);
     } else if (event.key === 'Enter') {
-      navigate({ view: 'card', kind: 'tender', id: row.id, back: { view: 'triage' } });
-    } else if (event.key === '?' || event.key === ',') {
-      event.preventDefault();
-      setWhy(why === row.id ? null : row.id);
+      openCard(row);
     } else if (event.key === 'Escape') {
       setWhy(null);
-    } else {
-      const decision = decisionOfKey(event.code, event.key);
-      if (decision !== null) {
-        event.preventDefault();
-        void decide(row, index, decision);
-      }
     }
   };
 
@@ -152,11 +173,11 @@ export function TriageView() {
           </span>
         )}
       </div>
-      <p className="muted triage__keys">{s.keys}</p>
+      <p className="muted triage__keys">{s.keys(keysOf('triage.interesting'), keysOf('triage.notInteresting'), keysOf('triage.why'))}</p>
       <ErrorNotice error={error ?? answer.error} />
       {answer.data && rows.length === 0 && <p data-testid="triage-empty">{s.empty}</p>}
       {rows.length > 0 && (
-        <table className="card__table triage__table" data-testid="triage-table">
+        <table className="card__table triage__table" ref={table} data-testid="triage-table">
           <thead>
             <tr>
               <th scope="col">{s.relevance}</th>
@@ -177,7 +198,10 @@ export function TriageView() {
                   rowRefs.current[index] = el;
                 }}
                 tabIndex={index === focus ? 0 : -1}
-                onFocus={() => setFocus(index)}
+                onFocus={() => {
+                  setFocus(index);
+                  focusedId.current = row.id;
+                }}
                 onKeyDown={(e) => onKey(e, row, index)}
                 className={`triage__row${row.likely ? ' triage__row--likely' : ''}`}
                 data-testid="triage-row"
@@ -189,7 +213,7 @@ export function TriageView() {
                   {row.likely && <span className="triage__likely">{s.likely}</span>}
                 </td>
                 <td>
-                  <button type="button" className="linkish" tabIndex={-1} onClick={() => navigate({ view: 'card', kind: 'tender', id: row.id, back: { view: 'triage' } })} data-testid="triage-open-card">
+                  <button type="button" className="linkish" tabIndex={-1} onClick={() => openCard(row)} data-testid="triage-open-card">
                     {row.name ?? `№ ${row.id}`}
                   </button>
                   {why === row.id && (
@@ -210,13 +234,13 @@ export function TriageView() {
                 <td>{row.law === null ? '—' : lawName(row.law, locale)}</td>
                 <td>{deadline(row.end_date)}</td>
                 <td className="triage__actions">
-                  <button type="button" tabIndex={-1} aria-expanded={why === row.id} onClick={() => setWhy(why === row.id ? null : row.id)} data-testid="triage-why">
+                  <button type="button" tabIndex={-1} aria-expanded={why === row.id} onClick={() => setWhy(why === row.id ? null : row.id)} title={titleWithKeys(s.reasonsOf(row.name ?? String(row.id)), 'triage.why')} data-testid="triage-why">
                     {s.why}
                   </button>
-                  <button type="button" tabIndex={-1} onClick={() => void decide(row, index, true)} data-testid="triage-yes">
+                  <button type="button" tabIndex={-1} onClick={() => void decide(row, index, true)} title={titleWithKeys(s.interesting, 'triage.interesting')} data-testid="triage-yes">
                     {s.interesting}
                   </button>
-                  <button type="button" tabIndex={-1} onClick={() => void decide(row, index, false)} data-testid="triage-no">
+                  <button type="button" tabIndex={-1} onClick={() => void decide(row, index, false)} title={titleWithKeys(s.notInteresting, 'triage.notInteresting')} data-testid="triage-no">
                     {s.notInteresting}
                   </button>
                 </td>

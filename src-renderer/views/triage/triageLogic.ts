@@ -48,13 +48,3 @@ export function filterChoices(rows: readonly TriageRow[]): { laws: string[]; reg
 
 /** The index to focus after the row at `index` leaves a list of `length` rows (−1: none left). */
 export const nextFocus = (index: number, length: number): number => (length <= 1 ? -1 : Math.min(index, length - 2));
-
-/**
- * The one-key decisions, by the key's place (event.code), so they work in either keyboard layout: Y or «+»
- * interesting, N or «−» not interesting; null for any other key.
- */
-export function decisionOfKey(code: string, key: string): boolean | null {
-  if (code === 'KeyY' || key === '+' || code === 'NumpadAdd') return true;
-  if (code === 'KeyN' || key === '-' || code === 'NumpadSubtract') return false;
-  return null;
-}

@@ -4,7 +4,8 @@ import type { Strings } from '../../i18n/i18n';
 export const triageStrings: Strings<{
   title: string;
   intro: string;
-  keys: string;
+  /** The keys of «интересно», «неинтересно» and «почему» as the palette names them (registry.ts). */
+  keys: (yes: string, no: string, why: string) => string;
   scope: string;
   searches: string;
   all: string;
@@ -30,7 +31,7 @@ export const triageStrings: Strings<{
   ru: {
     title: 'Разбор',
     intro: 'Неразобранные закупки ваших поисков. Порядок — по тому, что вы обычно берёте: модель учится на ваших статусах и отметках «Интересно / Неинтересно», локально и бесплатно.',
-    keys: 'Клавиши: ↑ ↓ — строки, Y или + — интересно, N или − — неинтересно, ? — почему, Enter — открыть.',
+    keys: (yes, no, why) => `Клавиши: ↑ ↓ — строки, ${yes} — интересно, ${no} — неинтересно, ${why} — почему, Enter — открыть.`,
     scope: 'Закупки',
     searches: 'сохранённых поисков',
     all: 'все в кэше',
@@ -56,7 +57,7 @@ export const triageStrings: Strings<{
   en: {
     title: 'Triage',
     intro: 'Undecided tenders of your searches, ordered by what you usually pursue: the model learns from your statuses and «Interesting / Not interesting» marks, locally and for free.',
-    keys: 'Keys: ↑ ↓ rows, Y or + interesting, N or − not interesting, ? why, Enter opens.',
+    keys: (yes, no, why) => `Keys: ↑ ↓ rows, ${yes} interesting, ${no} not interesting, ${why} why, Enter opens.`,
     scope: 'Tenders',
     searches: 'of saved searches',
     all: 'all cached',
