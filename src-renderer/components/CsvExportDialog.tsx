@@ -9,8 +9,7 @@
  * mode it answers a one-time link, which is downloaded here through an `<a download>`; a CSV's provenance comes
  * as a second link the user clicks (one download per click, which browsers allow).
  */
-import { commandOf } from '../state/commands/registry';
-import { withShortcut } from '../state/commands/shortcuts';
+import { titleWithKeys } from '../state/commands/registry';
 import { useEffect, useState } from 'react';
 import type { ExportFormat } from '../../src-main/domain/provenance';
 import { formatInt } from '../format/format';
@@ -269,7 +268,7 @@ export function CsvExportButton(props: { what: 'results' | 'ledger'; sourceKey: 
   useProvideAction('export.open', () => setOpen(true));
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} title={withShortcut(s.open, commandOf('export.open')?.shortcut, false)} data-testid={`${props.testId}-open`}>
+      <button type="button" onClick={() => setOpen(true)} title={titleWithKeys(s.open, 'export.open')} data-testid={`${props.testId}-open`}>
         {s.open}
       </button>
       {open && (

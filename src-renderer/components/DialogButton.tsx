@@ -9,8 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 /** Answers whether the dialog may close now; a form with unsaved input asks the user instead and answers false. */
 export type CloseGuard = () => boolean;
 import { Dialog } from './Dialog';
-import { commandOf, type ActionId } from '../state/commands/registry';
-import { withShortcut } from '../state/commands/shortcuts';
+import { titleWithKeys, type ActionId } from '../state/commands/registry';
 
 export function DialogButton(props: { label: string; title: string; disabled: boolean; testId: string; openRequest?: number; action?: ActionId; children(close: () => void, setGuard: (guard: CloseGuard | null) => void): ReactNode }) {
   const { label, title, disabled, testId, openRequest = 0, children } = props;
@@ -31,7 +30,7 @@ export function DialogButton(props: { label: string; title: string; disabled: bo
   return (
     <>
       {/* Its key, where a shortcut opens it (every repeated action's key is in its tooltip). */}
-      <button type="button" onClick={() => setOpen(true)} disabled={disabled} data-testid={testId} title={props.action && props.openRequest !== undefined ? withShortcut(label, commandOf(props.action)?.shortcut, false) : undefined}>
+      <button type="button" onClick={() => setOpen(true)} disabled={disabled} data-testid={testId} title={props.action && props.openRequest !== undefined ? titleWithKeys(label, props.action) : undefined}>
         {label}
       </button>
       {open && (

@@ -20,6 +20,7 @@ import { rowLawName, rowStage } from './tenderLabels';
 import { applyToIds, clickRow, emptySelection, pagesCovering, type Selection } from './selection';
 import { VirtualTable, type Column, type SortState } from './VirtualTable';
 import { useRowCommands } from './useRowCommands';
+import { keysOf, type ActionId } from '../state/commands/registry';
 import { usePagedRows } from '../state/usePagedRows';
 import { useRefreshOnMarks } from '../state/useRefreshOnMarks';
 import type { MarkFilter } from '../../src-main/domain/marks';
@@ -62,7 +63,8 @@ const strings: Strings<{
   selected: (n: string) => string;
   clear: string;
   selectAll: (n: string) => string;
-  hint: string;
+  /** `k`: an action's keys as the palette shows them (registry keysOf), so the hint names the keys that work. */
+  hint: (k: (action: ActionId) => string) => string;
 }> = {
   ru: {
     number: '№ извещения',
@@ -84,7 +86,7 @@ const strings: Strings<{
     selected: (n) => `Выбрано: ${n}`,
     clear: 'Снять выделение',
     selectAll: (n) => `Выбрать все (${n})`,
-    hint: 'Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. ↑ с первой строки — к заголовкам (Enter сортирует, Shift+←/→ меняет ширину). Ширину меняет и перетаскивание края заголовка, набор столбцов — кнопка ⋮. J/K — следующая/предыдущая строка, O — карточка, L — в список, M — отметить, / — к поиску, Ctrl+K — все команды.',
+    hint: (k) => `Стрелки — по строкам, пробел — выбрать, Enter или двойной щелчок — карточка; Shift+щелчок — выбрать диапазон. ↑ с первой строки — к заголовкам (Enter сортирует, Shift+←/→ меняет ширину). Ширину меняет и перетаскивание края заголовка, набор столбцов — кнопка ⋮. ${k('row.next')}/${k('row.previous')} — следующая/предыдущая строка, ${k('row.open')} — карточка, ${k('row.addToList')} — в список, ${k('row.mark')} — отметить, ${k('search.focus')} — к поиску, ${k('palette.open')} — все команды.`,
   },
   en: {
     number: 'Notice no.',
@@ -106,7 +108,7 @@ const strings: Strings<{
     selected: (n) => `Selected: ${n}`,
     clear: 'Clear selection',
     selectAll: (n) => `Select all (${n})`,
-    hint: 'Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. ↑ from the first row reaches the headers (Enter sorts, Shift+←/→ resizes). Dragging a header’s edge resizes too, ⋮ chooses the columns. J/K next/previous row, O opens the card, L adds to a list, M marks, / goes to the search, Ctrl+K lists every command.',
+    hint: (k) => `Arrows move between rows, Space selects, Enter or a double click opens the card; Shift+click selects a range. ↑ from the first row reaches the headers (Enter sorts, Shift+←/→ resizes). Dragging a header’s edge resizes too, ⋮ chooses the columns. ${k('row.next')}/${k('row.previous')} next/previous row, ${k('row.open')} opens the card, ${k('row.addToList')} adds to a list, ${k('row.mark')} marks, ${k('search.focus')} goes to the search, ${k('palette.open')} lists every command.`,
   },
 };
 
@@ -331,7 +333,7 @@ export function TenderTable(props: TenderTableProps) {
       />
       {count > 0 && <TenderPreview row={activeRow} onOpen={open} testId={`${testId}-preview`} extra={activeRow && previewExtra ? previewExtra(activeRow) : undefined} />}
       </div>
-      <div className="tt__hint muted">{s.hint}</div>
+      <div className="tt__hint muted">{s.hint(keysOf)}</div>
     </div>
   );
 }

@@ -114,7 +114,12 @@ test('documents: download on the card, find offline «в документах»,
   await expect(page.getByTestId('view-card')).toHaveAttribute('data-id', String(amended.id));
   await expect(page.getByTestId('card-version')).toHaveCount(2);
   await expect(docs.getByTestId('documents-download')).toHaveText('Скачать документы');
-  await docs.getByTestId('documents-download').click();
+  // From the palette this time (the focus is still in the «Открыть» box): the same download, its key D shown.
+  await expect(docs.getByTestId('documents-download')).toHaveAttribute('title', / \(D\)$/);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('скачать докум');
+  await expect(page.getByTestId('palette-item-documents.download').locator('kbd')).toHaveText('D');
+  await page.keyboard.press('Enter');
   await expect(docs.getByTestId('documents-job')).toHaveAttribute('data-state', 'done', { timeout: 150_000 });
 
   const diff = page.getByTestId('card-documents-diff');

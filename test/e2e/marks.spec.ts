@@ -131,7 +131,9 @@ test('marks: two rows at once → chips and filter → board → move by keyboar
   await app.screenshot(page, 'marks-card');
 
   // Typed input is never lost silently: Escape over a typed note asks first, and the note is still there after.
-  await marks.getByTestId('card-marks-edit').click();
+  // M opens «Отметить…» on the card as on a table's row (the key its tooltip names).
+  await expect(marks.getByTestId('card-marks-edit')).toHaveAttribute('title', 'Отметить… (M)');
+  await page.keyboard.press('m');
   const one = page.getByTestId('card-marks-edit-dialog');
   await expect(one.getByRole('heading')).toHaveText('Метки закупки');
   await one.getByTestId('card-marks-edit-note').fill('Черновик, не терять');

@@ -8,6 +8,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { useAppStore } from '../../state/store';
 import { useStrings } from '../../i18n/i18n';
+import { useProvideAction } from '../../state/commands/actions';
+import { titleWithKeys } from '../../state/commands/registry';
 import { jobRunning } from './documentsLogic';
 import { documentsStrings } from './documentsStrings';
 
@@ -26,10 +28,12 @@ export function useListDocuments(listId: string) {
   return { jobId, error, running, start };
 }
 
+/** The button, and the registry's «Скачать документы» (D, the palette) while it can start. */
 export function ListDocumentsButton({ start, running }: { start(): void; running: boolean }) {
   const s = useStrings(documentsStrings);
+  useProvideAction('documents.download', start, !running);
   return (
-    <button type="button" onClick={start} disabled={running} title={s.downloadListHint} data-testid="lists-documents">
+    <button type="button" onClick={start} disabled={running} title={titleWithKeys(s.downloadListHint, 'documents.download')} data-testid="lists-documents">
       {s.downloadList}
     </button>
   );

@@ -12,6 +12,8 @@ import { displayText } from '../../../src-main/domain/displayText';
 import { useAppStore } from '../../state/store';
 import { useLoad } from '../../state/useLoad';
 import { useLocale, useStrings } from '../../i18n/i18n';
+import { useProvideAction } from '../../state/commands/actions';
+import { titleWithKeys } from '../../state/commands/registry';
 import { anyMissing, canOpen, documentStateText, jobRunning } from './documentsLogic';
 import { documentsStrings } from './documentsStrings';
 
@@ -50,13 +52,15 @@ export function TenderDocuments({ tenderId }: { tenderId: number }) {
   };
 
   const list = docs.data?.documents ?? [];
+  // The registry's «Скачать документы» (D, the palette): what the button does, while it is shown.
+  useProvideAction('documents.download', start, anyMissing(list) && !running);
   return (
     <section className="card__section" data-testid="card-documents" aria-labelledby={`documents-title-${tenderId}`}>
       <div className="docs__head">
         <h2 id={`documents-title-${tenderId}`}>{s.title}</h2>
         {/* Only while something is missing (not held, or failed): held files are never downloaded again. */}
         {anyMissing(list) && (
-          <button type="button" onClick={start} disabled={running} title={s.downloadHint} data-testid="documents-download">
+          <button type="button" onClick={start} disabled={running} title={titleWithKeys(s.downloadHint, 'documents.download')} data-testid="documents-download">
             {s.download}
           </button>
         )}

@@ -25,6 +25,8 @@ export type ActionId =
   | 'triage.interesting'
   | 'triage.notInteresting'
   | 'triage.why'
+  | 'documents.download'
+  | 'search.follow'
   | 'export.open'
   | 'calendar.exportIcs';
 
@@ -192,6 +194,25 @@ export const COMMANDS: readonly CommandDef[] = [
     keywords: ['разбор', 'причины', 'релевантность', 'triage', 'reasons', 'relevance'],
     shortcut: { code: 'Slash', shift: true, keys: ['?', ','], label: '?' },
     run: { action: 'triage.why' },
+    generations: CURRENT,
+  },
+  {
+    // Free (the platform's site, not the API): a key is no spending.
+    id: 'documents.download',
+    group: 'actions',
+    title: { ru: 'Скачать документы', en: 'Download documents' },
+    keywords: ['документы', 'файлы', 'вложения', 'documents', 'files', 'attachments'],
+    shortcut: { code: 'KeyD', label: 'D' },
+    run: { action: 'documents.download' },
+    generations: CURRENT,
+  },
+  {
+    id: 'search.follow',
+    group: 'actions',
+    title: { ru: 'Следить за открытым поиском / не следить', en: 'Follow the open search / stop' },
+    keywords: ['слежение', 'подписка', 'новые', 'follow', 'live', 'subscription'],
+    shortcut: { code: 'KeyF', label: 'F' },
+    run: { action: 'search.follow' },
     generations: CURRENT,
   },
   {

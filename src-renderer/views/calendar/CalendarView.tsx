@@ -17,6 +17,7 @@ import { ProvenanceLink } from '../../components/ProvenanceLink';
 import { formatInt } from '../../format/format';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useProvideAction } from '../../state/commands/actions';
+import { titleWithKeys } from '../../state/commands/registry';
 import { useAppStore } from '../../state/store';
 import { savedSearchName } from '../../../src-main/i18n/criteriaSummary';
 import { addDays, addMonths, eventsByDay, monthWeeks, moscowDay, moscowTime, periodOf, weekDays, type GridDay } from './calendarGrid';
@@ -190,7 +191,7 @@ export function CalendarView() {
           {events.data ? s.count(count) : ''}
         </span>
         <span className="tt__spacer" />
-        <button type="button" onClick={() => void ics.start()} disabled={ics.busy} data-testid="calendar-export-ics">
+        <button type="button" onClick={() => void ics.start()} disabled={ics.busy} title={titleWithKeys(s.exportIcs, 'calendar.exportIcs')} data-testid="calendar-export-ics">
           {ics.busy ? s.exporting : s.exportIcs}
         </button>
       </div>

@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import { useAppStore, type Route } from '../../state/store';
 import { useBackAction } from '../../state/commands/useBackAction';
 import { useProvideAction } from '../../state/commands/actions';
-import { commandOf } from '../../state/commands/registry';
-import { withShortcut } from '../../state/commands/shortcuts';
+import { titleWithKeys } from '../../state/commands/registry';
 import { AddToList } from '../../components/AddToList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime, formatRub } from '../../format/format';
@@ -67,7 +66,7 @@ export function CardView({ kind, id }: { kind: 'tender' | 'contract'; id: number
   return (
     <section className="view card" data-testid="view-card" data-kind={kind} data-id={id}>
       <div className="card__top">
-        <button type="button" onClick={goBack} title={withShortcut(s.backHint, commandOf('view.back')?.shortcut, false)} data-testid="card-back">
+        <button type="button" onClick={goBack} title={titleWithKeys(s.backHint, 'view.back')} data-testid="card-back">
           {s.back}
         </button>
         {fact && (

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../format/format';
 import { markHistoryLine } from '../../../src-main/i18n/markHistoryText';
 import { useLocale, useStrings, type Strings } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
+import { useProvideAction } from '../../state/commands/actions';
 import { useLoad } from '../../state/useLoad';
 import { Section } from './CardParts';
 
@@ -90,6 +91,9 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
   const epoch = useAppStore((st) => st.epoch);
   const marks = useLoad(() => call('marks.get', { tenderId }), `marks-${tenderId}-${epoch}`);
   const [error, setError] = useState<unknown>(null);
+  // M opens «Отметить…» for the card's tender, as on a table's row (the key its button's tooltip names).
+  const [markRequest, setMarkRequest] = useState(0);
+  useProvideAction('row.mark', () => setMarkRequest((n) => n + 1));
   const [deleting, setDeleting] = useState<{ id: number; text: string; teammate: string | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const history = useLoad(() => call('marks.history', { tenderId }), `marks-history-${tenderId}-${epoch}`);
@@ -138,7 +142,7 @@ export function MarksPanel({ tenderId, onShowDiff }: { tenderId: number; onShowD
             {m.marked_at && <span className="card__muted">{s.markedAt(formatDateTime(m.marked_at, locale))}</span>}
           </>
         )}
-        <MarksButton ids={[tenderId]} onApplied={reload} testId="card-marks-edit" />
+        <MarksButton ids={[tenderId]} onApplied={reload} testId="card-marks-edit" openRequest={markRequest} />
       </div>
       {m?.changed_since_marked && (
         <p className="banner banner--progress" role="status" data-testid="card-marks-changed" title={s.changedHint}>

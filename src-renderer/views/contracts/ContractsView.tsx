@@ -16,6 +16,7 @@ import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { useRowCommands } from '../../components/useRowCommands';
 import { MarksButton } from '../../components/MarksEditor';
 import { useProvideAction } from '../../state/commands/actions';
+import { keysOf, type ActionId } from '../../state/commands/registry';
 import { emptySelection } from '../../components/selection';
 import { formatDate, formatInt, formatRub } from '../../format/format';
 import { useStrings, type Strings, useLocale } from '../../i18n/i18n';
@@ -57,7 +58,8 @@ const strings: Strings<
     signed: string;
     tender: string;
     empty: string;
-    hint: string;
+    /** `k`: an action's keys as the palette shows them (registry keysOf). */
+    hint: (k: (action: ActionId) => string) => string;
     openByNumber: string;
     openNumber: string;
     open: string;
@@ -95,7 +97,7 @@ const strings: Strings<
     signed: 'Заключён',
     tender: 'Закупка',
     empty: 'Контрактов нет',
-    hint: 'Двойной щелчок, Enter или O — карточка контракта; J/K — следующая/предыдущая строка, M — отметить закупку контракта, Ctrl+K — все команды.',
+    hint: (k) => `Двойной щелчок, Enter или ${k('row.open')} — карточка контракта; ${k('row.next')}/${k('row.previous')} — следующая/предыдущая строка, ${k('row.mark')} — отметить закупку контракта, ${k('palette.open')} — все команды.`,
     openByNumber: 'Открыть контракт по реестровому номеру',
     openNumber: 'Реестровый номер',
     open: 'Открыть',
@@ -138,7 +140,7 @@ const strings: Strings<
     signed: 'Signed',
     tender: 'Tender',
     empty: 'No contracts',
-    hint: 'Double-click, Enter or O opens the contract card; J/K next/previous row, M marks the contract’s tender, Ctrl+K lists every command.',
+    hint: (k) => `Double-click, Enter or ${k('row.open')} opens the contract card; ${k('row.next')}/${k('row.previous')} next/previous row, ${k('row.mark')} marks the contract’s tender, ${k('palette.open')} lists every command.`,
     openByNumber: 'Open a contract by registry number',
     openNumber: 'Registry number',
     open: 'Open',
@@ -376,7 +378,7 @@ export function ContractsView() {
         emptyText={s.empty}
         height={420}
       />
-      <div className="muted">{s.hint}</div>
+      <div className="muted">{s.hint(keysOf)}</div>
       <OpenByNumber label={s.openByNumber} inputLabel={s.openNumber} button={s.open} />
     </section>
   );

@@ -9,6 +9,7 @@ import type { EarlierFavorite, MethodResult } from '../../../src-main/contract/i
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
+import { titleWithKeys } from '../../state/commands/registry';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { rowStage } from '../../components/tenderLabels';
@@ -169,7 +170,7 @@ export function FavoritesView() {
       <div className="view__head">
         <h1>{s.title}</h1>
         {data && <span className="muted" data-testid="favorites-total" data-total={data.total}>{s.total(formatInt(data.total, locale))}</span>}
-        <button type="button" onClick={() => setExporting(true)} disabled={!data || data.total === 0} data-testid="favorites-export">
+        <button type="button" onClick={() => setExporting(true)} disabled={!data || data.total === 0} title={titleWithKeys(s.exportCsv, 'export.open')} data-testid="favorites-export">
           {s.exportCsv}
         </button>
       </div>

@@ -9,6 +9,7 @@ import type { EarlierFilterInfo } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
 import { useProvideAction } from '../../state/commands/actions';
+import { titleWithKeys } from '../../state/commands/registry';
 import { CsvExportDialog } from '../../components/CsvExportDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isJobActive, JobProgress } from '../../components/JobProgress';
@@ -262,7 +263,7 @@ function FilterTenders({ filter, onSeen }: { filter: EarlierFilterInfo; onSeen()
             {s.markSeen}
           </button>
         )}
-        <button type="button" onClick={() => setExporting(true)} disabled={!data || data.total === 0} data-testid="earlier-tenders-export">
+        <button type="button" onClick={() => setExporting(true)} disabled={!data || data.total === 0} title={titleWithKeys(s.exportCsv, 'export.open')} data-testid="earlier-tenders-export">
           {s.exportCsv}
         </button>
       </div>

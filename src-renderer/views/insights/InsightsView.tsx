@@ -7,8 +7,7 @@
  * pages: flagStates (a flag's state and a gap's remedy), priceCaveats, priceForm, insightsLabels, flagEvidence.
  */
 import { useBackAction } from '../../state/commands/useBackAction';
-import { commandOf } from '../../state/commands/registry';
-import { withShortcut } from '../../state/commands/shortcuts';
+import { titleWithKeys } from '../../state/commands/registry';
 import { useState } from 'react';
 import { isValidInn } from '../../../src-main/domain/identifiers';
 import { innProblemText } from '../../../src-main/domain/identifierProblems';
@@ -40,7 +39,7 @@ export function InsightsView({ at, back }: { at: InsightsPage | undefined; back:
     <section className="view insights" data-testid="view-insights" data-page={page.page}>
       <div className="insights__top">
         {back && (
-          <button type="button" onClick={goBack} title={withShortcut(s.back, commandOf('view.back')?.shortcut, false)} data-testid="insights-back">
+          <button type="button" onClick={goBack} title={titleWithKeys(s.back, 'view.back')} data-testid="insights-back">
             {s.back}
           </button>
         )}

@@ -9,6 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedSearchInfo, TenderRow } from '../../../src-main/contract/ipc';
 import { call } from '../../bridge/client';
 import { useAppStore } from '../../state/store';
+import { useProvideAction } from '../../state/commands/actions';
+import { titleWithKeys } from '../../state/commands/registry';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSpendConfirm } from '../../components/SpendConfirm';
@@ -270,6 +272,14 @@ function SavedSearchItem({
     );
   };
 
+  const toggleFollow = () => {
+    // Following is when news starts to come: the moment to ask for the browser's notifications.
+    if (!search.following) void askNotificationPermission();
+    act(call('savedSearches.follow', { filterId: search.filterId, follow: !search.following }), (v) => onChanged(v as SavedSearchInfo));
+  };
+  // The registry's «Следить / не следить» (F, the palette) acts on the open search, as its button does.
+  useProvideAction('search.follow', toggleFollow, opened && !busy);
+
   return (
     <li className={`saved__item${opened ? ' saved__item--open' : ''}`} data-testid="saved-search" data-filter-id={search.filterId} data-following={search.following}>
       <div className="saved__main">
@@ -354,11 +364,8 @@ function SavedSearchItem({
           disabled={busy}
           aria-pressed={search.following}
           data-testid="saved-follow"
-          onClick={() => {
-            // Following is when news starts to come: the moment to ask for the browser's notifications.
-            if (!search.following) void askNotificationPermission();
-            act(call('savedSearches.follow', { filterId: search.filterId, follow: !search.following }), (v) => onChanged(v as SavedSearchInfo));
-          }}
+          title={opened ? titleWithKeys(search.following ? s.unfollow : s.follow, 'search.follow') : undefined}
+          onClick={toggleFollow}
         >
           {search.following ? s.unfollow : s.follow}
         </button>
