@@ -61,6 +61,7 @@ export const cacheInternals = [
   'deliveryWriter.ts',
   'tenderIndex.ts',
   'packCodec.ts',
+  'packDictionary.ts',
   'writeUpkeep.ts',
   'walCheckpointer.ts',
   'insightUpkeep.ts',
