@@ -7,7 +7,7 @@
  * whose tender the settings choose (only a card brings documents to download: a feed page's items carry none, and
  * a card outside the choice is none of this job's business, so opening any card does not raise a job), the
  * documents settings saved, and the start of a profile that is owed a run (one cut short by a close, a switch,
- * a `kill -9`: documents/autoPending.ts). Nothing is asked while the settings choose nothing. One job at a time: versions stored while a run goes on make it go over the scope once more
+ * a `kill -9`: documents/autoPending.ts; the analyst's own cancel is an answer, not a debt). Nothing is asked while the settings choose nothing. One job at a time: versions stored while a run goes on make it go over the scope once more
  * (a pass), never a second job beside it. A pass reads the settings and the scope when it starts; what is held is
  * skipped, so a resumed run fetches only what is missing.
  */
@@ -20,6 +20,7 @@ import { autoPending } from '../documents/autoPending';
 import type { KeyedEvent } from '../notifications/detect';
 import type { SyncOutcome } from '../sync/syncEngine';
 import { AUTO_DOCUMENTS_JOB, runAutoDocumentsPass } from './documentJobs';
+import { CANCELLED_BY_ANALYST } from './jobs';
 
 /** The job runner as this needs it: a running job's `done` tells when a job whose run is over is closed. */
 export interface AutoDocumentsJobs {
@@ -101,11 +102,12 @@ export class AutoDocuments {
           outcome = await runAutoDocumentsPass(cache, { filterId: AUTO_DOCUMENTS_JOB }, this.deps.settings(), signal, hooks, this.deps.onChanged);
         } catch (e) {
           // Stopped at the limit: answered (running again would only stop there again); anything else is still owed.
-          if (e instanceof AppError && e.code === 'disk_full') pending.settle();
+          if ((e instanceof AppError && e.code === 'disk_full') || signal.reason === CANCELLED_BY_ANALYST) pending.settle();
           throw e;
         }
         if (!this.again || signal.aborted) {
-          if (!signal.aborted) pending.settle();
+          // A close or a profile switch leaves the run owed; the analyst's own cancel answers it until the next ask.
+          if (!signal.aborted || signal.reason === CANCELLED_BY_ANALYST) pending.settle();
           return outcome;
         }
       }

@@ -37,6 +37,13 @@ const KEEP_FINISHED = 50;
 /** A stream's progress as a job hears it: `held`, what the cache holds of the feed's set, when the run knows it. */
 type JobProgress = SyncProgress & { held?: number };
 
+/**
+ * The reason a job's signal carries when the analyst cancels it (not when the app closes or switches profiles,
+ * which abort with the default reason): a job that is owed again after a restart (the automatic download) tells
+ * the two apart by it. An AbortError like the default one, so every check of an abort still sees one.
+ */
+export const CANCELLED_BY_ANALYST = new DOMException('The job was cancelled by the analyst.', 'AbortError');
+
 export const newJobId = (): string => `job_${randomBytes(9).toString('hex')}`;
 
 /**
@@ -126,7 +133,7 @@ export class JobManager {
   cancel(jobId: string): boolean {
     const job = this.jobs.get(jobId);
     if (!job || !isActive(job.view)) return false;
-    job.controller.abort();
+    job.controller.abort(CANCELLED_BY_ANALYST);
     return true;
   }
 

@@ -319,6 +319,35 @@ describe('automatic download of documents', () => {
       expect(third.jobs.list()).toEqual([]);
     });
 
+    it('cancelled by the analyst, it is not resumed at the next start (a close is: the test above)', async () => {
+      // The test server holds back /55/1/slow while `hang` is set.
+      holdCard(55, 1, [
+        { path: '/55/1/a', name: 'Техническое задание' },
+        { path: '/55/1/slow', name: 'Проект контракта' },
+      ]);
+      listStore(cache).upsertList({ listId: 'lst_tables', name: 'Столы', createdAt: '2026-11-20T09:00:00Z' });
+      listStore(cache).setItems('lst_tables', [55]);
+      const settings = chosen({ lists: ['lst_tables'] });
+      hang = true;
+      const halfway = new Promise<void>((r) => (slowStarted = r));
+      const app = appJobs(() => settings);
+      app.auto.versionsStored([card(55)]);
+      await halfway;
+      expect(app.jobs.cancel(app.jobs.list()[0]!.jobId)).toBe(true);
+      await app.ended();
+      expect(app.jobs.list()).toMatchObject([{ state: 'cancelled' }]);
+      expect(autoPending(cache).owed()).toBe(false);
+      hang = false;
+      const next = appJobs(() => settings);
+      next.auto.resume();
+      expect(next.jobs.list()).toEqual([]);
+      // The next ask runs again, and fetches only what was not held.
+      hits = [];
+      next.auto.versionsStored([card(55)]);
+      await next.ended();
+      expect(hits).toEqual(['/55/1/slow']);
+    });
+
     it('ends at the total size limit with its message, and owes nothing more', async () => {
       // 1 MB already stored (another tender's documents) under a 1 MB limit.
       documentStore(cache).recordStored('http://127.0.0.1:9/other.pdf', 'a'.repeat(64), 1024 * 1024, '2026-11-20T09:00:00Z');
