@@ -280,20 +280,29 @@ describe('automatic download of documents', () => {
       expect(autoPending(cache).owed()).toBe(false);
     });
 
-    it('cut short by a restart, it resumes at the next start and fetches only what was not held', async () => {
-      holdCard(55, 1, [
-        { path: '/55/1/a', name: 'Техническое задание' },
-        { path: '/55/1/slow', name: 'Проект контракта' },
-        { path: '/55/1/c', name: 'Обоснование НМЦК' },
-      ]);
+    /**
+     * Tender 55 in a chosen list, its documents `paths`; the run started and held inside /55/1/slow (the test
+     * server sends half of it while `hang` is set).
+     */
+    async function heldInsideARun(paths: { path: string; name: string }[]) {
+      holdCard(55, 1, paths);
       listStore(cache).upsertList({ listId: 'lst_chairs', name: 'Стулья', createdAt: '2026-11-20T09:00:00Z' });
       listStore(cache).setItems('lst_chairs', [55]);
       const settings = chosen({ lists: ['lst_chairs'] });
       hang = true;
       const halfway = new Promise<void>((r) => (slowStarted = r));
-      const first = appJobs(() => settings);
-      first.auto.versionsStored([card(55)]);
+      const app = appJobs(() => settings);
+      app.auto.versionsStored([card(55)]);
       await halfway;
+      return { settings, app };
+    }
+
+    it('cut short by a restart, it resumes at the next start and fetches only what was not held', async () => {
+      const { settings, app: first } = await heldInsideARun([
+        { path: '/55/1/a', name: 'Техническое задание' },
+        { path: '/55/1/slow', name: 'Проект контракта' },
+        { path: '/55/1/c', name: 'Обоснование НМЦК' },
+      ]);
       // The first document is held, the second half received: the app closes (its runner stops every job).
       expect(documentStore(cache).fetchOf(`${origin}/55/1/a`)?.held).toBe(true);
       await first.jobs.cancelAll();
@@ -320,19 +329,10 @@ describe('automatic download of documents', () => {
     });
 
     it('cancelled by the analyst, it is not resumed at the next start (a close is: the test above)', async () => {
-      // The test server holds back /55/1/slow while `hang` is set.
-      holdCard(55, 1, [
+      const { settings, app } = await heldInsideARun([
         { path: '/55/1/a', name: 'Техническое задание' },
         { path: '/55/1/slow', name: 'Проект контракта' },
       ]);
-      listStore(cache).upsertList({ listId: 'lst_tables', name: 'Столы', createdAt: '2026-11-20T09:00:00Z' });
-      listStore(cache).setItems('lst_tables', [55]);
-      const settings = chosen({ lists: ['lst_tables'] });
-      hang = true;
-      const halfway = new Promise<void>((r) => (slowStarted = r));
-      const app = appJobs(() => settings);
-      app.auto.versionsStored([card(55)]);
-      await halfway;
       expect(app.jobs.cancel(app.jobs.list()[0]!.jobId)).toBe(true);
       await app.ended();
       expect(app.jobs.list()).toMatchObject([{ state: 'cancelled' }]);
