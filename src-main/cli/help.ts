@@ -116,7 +116,10 @@ export const HELP: Record<string, CommandHelp> = {
     ],
   },
   open: {
-    about: text('Открыть карточку по номеру извещения, реестровому номеру контракта или ссылке ЕИС (в приложении — поле «Открыть»).', 'Opens a card by a notice number, a contract registry number or an EIS link (the app’s «Открыть» box).'),
+    about: text(
+      'Открыть карточку по номеру извещения, реестровому номеру контракта, ссылке ЕИС или ID из карточки (до 10 цифр: сначала закупка, потом контракт; в приложении — поле «Открыть»).',
+      'Opens a card by a notice number, a contract registry number, an EIS link or the ID a card shows (up to 10 digits: a tender first, then a contract; the app’s «Открыть» box).',
+    ),
     lines: [{ usage: 'open {NUMBER}|{REGISTRY}|{LINK}', note: text('как card: из кэша бесплатно, иначе с сервера', 'as card: free from the cache, else from the server') }],
   },
   list: {

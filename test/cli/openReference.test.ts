@@ -40,6 +40,8 @@ describe('tenderwb open', () => {
     // Opened again with spaces and the № sign as copied from a document: from the cache now.
     const spaced = `№ ${fz44.etp.slice(0, 4)} ${fz44.etp.slice(4, 12)} ${fz44.etp.slice(12)}`;
     expect((await cli.ok(['--json', 'open', spaced])).lines[0]).toMatchObject({ kind: 'tender', id: fz44.id, source: 'cache' });
+    // The ID the card shows («ID 2930»), as copied from it: the same tender.
+    expect((await cli.ok(['--json', 'open', `ID ${fz44.id}`])).lines[0]).toMatchObject({ kind: 'tender', id: fz44.id });
 
     const fz223 = await tenderWithEtp(/^\d{11}$/);
     const link = `https://zakupki.gov.ru/epz/order/notice/notice223/common-info.html?regNumber=${fz223.etp}&backUrl=x`;
@@ -66,14 +68,14 @@ describe('tenderwb open', () => {
     const before = await serverBalance(sb, live);
     const [foreign, short, noNumber, unknown] = await Promise.all([
       cli.run(['open', 'https://example.com/?regNumber=0173100007426000018']),
-      cli.run(['open', '12345']),
+      cli.run(['open', '123456789012']),
       cli.run(['open', 'https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?noticeInfoId=42']),
       cli.run(['open', '0999999999999999999']),
     ]);
     expect(foreign.code).toBe(2);
     expect(failureReason(foreign)).toMatch(/^Открываются только ссылки на zakupki\.gov\.ru/);
     expect(short.code).toBe(2);
-    expect(failureReason(short)).toMatch(/^Номер из 5 цифр не похож/);
+    expect(failureReason(short)).toMatch(/^Номер из 12 цифр не похож/);
     expect(noNumber.code).toBe(2);
     expect(failureReason(noNumber)).toMatch(/regNumber=/);
     expect(unknown.code).toBe(1);

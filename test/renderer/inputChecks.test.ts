@@ -77,11 +77,18 @@ describe('what an analyst pastes to open a card', () => {
     expect(target('www.zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0173100007426000018')).toEqual({ kind: 'tender', externalId: '0173100007426000018' });
     expect(target('https://zakupki.gov.ru/epz/contract/contractCard/common-info.html?reestrNumber=3770444839126000005')).toEqual({ kind: 'contract', reestr: '3770444839126000005' });
     expect(openAttempts({ kind: 'either', number: '3770444839126000005', tenderFirst: false }).map((a) => a.kind)).toEqual(['contract', 'tender']);
+    // The ID a card shows: the API's own id, a tender's first.
+    expect(target('2930')).toEqual({ kind: 'internal', id: '2930' });
+    expect(target('ID 2930')).toEqual({ kind: 'internal', id: '2930' });
+    expect(openAttempts({ kind: 'internal', id: '2930' })).toEqual([
+      { kind: 'tender', idType: 'internal', id: '2930' },
+      { kind: 'contract', idType: 'internal', id: '2930' },
+    ]);
   });
   it('what is neither is named', () => {
     expect(target('')).toMatch(/^Вставьте номер извещения/);
     expect(target('поставка')).toMatch(/не номер и не ссылка/);
-    expect(target('123456')).toMatch(/^Номер из 6 цифр/);
+    expect(target('123456789012')).toMatch(/^Номер из 12 цифр/);
     expect(target('https://zakupki.gov.ru.evil.example/?regNumber=0173100007426000018')).toMatch(/^Открываются только ссылки/);
     expect(target('https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?noticeInfoId=1')).toMatch(/regNumber=/);
   });
