@@ -14,16 +14,17 @@ import { NOTICE_LIFETIME_MS, useEscapeDismiss, useLifetime } from './useLifetime
 
 const strings: Strings<{ label: string; placeholder: string; open: string; opening: string; charged: string; close: string }> = {
   ru: {
-    label: 'Открыть закупку или контракт: номер извещения, реестровый номер или ссылка на zakupki.gov.ru',
-    placeholder: '№ или ссылка',
+    label: 'Открыть закупку или контракт: номер извещения, реестровый номер, ссылка на zakupki.gov.ru или ID из карточки',
+    // Short enough for the sidebar's box at 1366×768 («№ или ссылка» was cut); the title says the rest.
+    placeholder: '№ или ID',
     open: 'Открыть',
     opening: 'Открываем…',
     charged: 'Карточка получена с сервера: списана 1 ед.',
     close: 'Закрыть',
   },
   en: {
-    label: 'Open a tender or contract: notice number, registry number or zakupki.gov.ru link',
-    placeholder: 'No. or link',
+    label: 'Open a tender or contract: notice number, registry number, zakupki.gov.ru link or the ID a card shows',
+    placeholder: 'No. or ID',
     open: 'Open',
     opening: 'Opening…',
     charged: 'The card was fetched from the server: 1 unit charged.',
