@@ -19,6 +19,12 @@ export function contractClient(): ContractClient {
   return client;
 }
 
+/** Browser mode (`npm run web`): there is no system program to open a file with, so a document is downloaded. */
+export function inBrowserMode(): boolean {
+  contractClient();
+  return loopback !== null;
+}
+
 /**
  * Browser mode only: told when `npm run web` stops answering (false) and answers again (true). In Electron
  * the core lives and dies with the window, so there is nothing to tell.

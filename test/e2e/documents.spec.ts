@@ -77,6 +77,8 @@ test('documents: download on the card, find offline «в документах»,
   // Offline: the sandbox (the API and the documents' host) is gone.
   await app.stopSandbox();
   await expect(rowsOf.first().getByTestId('document-open')).toBeVisible();
+  // Browser mode downloads a copy (there is no system program here), and the button says so to a screen reader.
+  await expect(rowsOf.first().getByTestId('document-open')).toHaveAttribute('aria-label', /^Открыть «.+»: браузер скачает копию$/);
   const download = page.waitForEvent('download');
   await rowsOf.first().getByTestId('document-open').click();
   expect((await download).suggestedFilename()).toMatch(/^[\p{L}\p{N} \-_()№,]+\.[a-z0-9]+$/u);

@@ -4,7 +4,7 @@
  * Read from the cache: the list and the opening work offline.
  */
 import { useEffect, useState } from 'react';
-import { call } from '../../bridge/client';
+import { call, inBrowserMode } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
 import { download } from '../../components/useFileExport';
@@ -96,7 +96,7 @@ export function TenderDocuments({ tenderId }: { tenderId: number }) {
                 </td>
                 <td>
                   {canOpen(d) ? (
-                    <button type="button" className="btn--link" onClick={() => open(d.ordinal)} aria-label={s.openHint(displayText(d.name))} data-testid="document-open">
+                    <button type="button" className="btn--link" onClick={() => open(d.ordinal)} aria-label={(inBrowserMode() ? s.openInBrowserHint : s.openHint)(displayText(d.name))} data-testid="document-open">
                       {s.open}
                     </button>
                   ) : !d.openable ? (

@@ -9,6 +9,8 @@ export const documentsStrings: Strings<{
   downloadListHint: string;
   open: string;
   openHint: (name: string) => string;
+  /** Browser mode's «Открыть»: the page downloads a copy. */
+  openInBrowserHint: (name: string) => string;
   notOpenable: string;
   notDownloaded: string;
   downloaded: (size: string) => string;
@@ -35,6 +37,7 @@ export const documentsStrings: Strings<{
     downloadListHint: 'Документы всех закупок списка, чьи карточки открывались; без списаний, уже скачанные пропускаются.',
     open: 'Открыть',
     openHint: (name) => `Открыть «${name}» программой системы (копия во временной папке)`,
+    openInBrowserHint: (name) => `Открыть «${name}»: браузер скачает копию`,
     notOpenable: 'не открывается: исполняемый файл или скрипт',
     notDownloaded: 'не скачан',
     downloaded: (size) => `скачан (${size})`,
@@ -61,6 +64,7 @@ export const documentsStrings: Strings<{
     downloadListHint: 'The documents of every tender of the list whose card was opened; no charge, those held are skipped.',
     open: 'Open',
     openHint: (name) => `Open "${name}" with the system’s program (a copy in a temporary folder)`,
+    openInBrowserHint: (name) => `Open "${name}": the browser downloads a copy`,
     notOpenable: 'not opened: an executable or a script',
     notDownloaded: 'not downloaded',
     downloaded: (size) => `downloaded (${size})`,
