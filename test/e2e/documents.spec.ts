@@ -122,6 +122,8 @@ test('documents: download on the card, find offline «в документах»,
   await page.keyboard.type('скачать докум');
   await expect(page.getByTestId('palette-item-documents.download').locator('kbd')).toHaveText('D');
   await page.keyboard.press('Enter');
+  // Started from a key, the section comes into view (on a long card it is far below), so its progress is seen.
+  await expect(docs.getByTestId('documents-job')).toBeInViewport();
   await expect(docs.getByTestId('documents-job')).toHaveAttribute('data-state', 'done', { timeout: 150_000 });
 
   const diff = page.getByTestId('card-documents-diff');

@@ -3,7 +3,7 @@
  * ошибка with the reason), «Скачать документы» as a job shown with its progress, and «Открыть» for a held one.
  * Read from the cache: the list and the opening work offline.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, inBrowserMode } from '../../bridge/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JobProgress } from '../../components/JobProgress';
@@ -52,10 +52,16 @@ export function TenderDocuments({ tenderId }: { tenderId: number }) {
   };
 
   const list = docs.data?.documents ?? [];
-  // The registry's «Скачать документы» (D, the palette): what the button does, while it is shown.
-  useProvideAction('documents.download', start, anyMissing(list) && !running);
+  // The registry's «Скачать документы» (D, the palette): what the button does, while it is shown. From a key the
+  // section may be far below a long card's positions: it is brought into view, so its progress is seen.
+  const section = useRef<HTMLElement>(null);
+  const startFromKey = (): void => {
+    start();
+    section.current?.scrollIntoView?.({ block: 'nearest' });
+  };
+  useProvideAction('documents.download', startFromKey, anyMissing(list) && !running);
   return (
-    <section className="card__section" data-testid="card-documents" aria-labelledby={`documents-title-${tenderId}`}>
+    <section ref={section} className="card__section" data-testid="card-documents" aria-labelledby={`documents-title-${tenderId}`}>
       <div className="docs__head">
         <h2 id={`documents-title-${tenderId}`}>{s.title}</h2>
         {/* Only while something is missing (not held, or failed): held files are never downloaded again. */}
