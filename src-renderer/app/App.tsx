@@ -6,8 +6,8 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { call, subscribe, subscribeBackend } from '../bridge/client';
-import { count, currentLocale, NOUNS, setLocale, useLocale, useStrings, type Strings } from '../i18n/i18n';
-import { bannerJobs, endedLifetimeMs, endedText, isFollowing, jobLabel, justEnded, mergeEnded } from './frameNotices';
+import { count, currentLocale, NOUNS, quoted, setLocale, useLocale, useStrings, type Strings } from '../i18n/i18n';
+import { bannerJobs, cancelJobText, endedLifetimeMs, endedText, isFollowing, jobLabel, justEnded, mergeEnded, runningText } from './frameNotices';
 import { useEscapeDismiss, useLifetime } from '../components/useLifetime';
 import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
@@ -35,6 +35,7 @@ import { OpenBox } from '../components/OpenBox';
 import { DamagedCacheNotice } from '../components/DamagedCacheNotice';
 import { CacheUpgradeNotice } from '../components/CacheUpgradeNotice';
 import { NotificationCenter } from './notifications/NotificationCenter';
+import { ErrorNotice } from '../components/ErrorNotice';
 
 const strings: Strings<{
   title: string;
@@ -60,7 +61,6 @@ const strings: Strings<{
   noProfile: string;
   starting: string;
   cannotStart: string;
-  jobs: (n: number, units: number) => string;
   backendGone: string;
   backendStatus: string;
   following: (n: number) => string;
@@ -91,7 +91,6 @@ const strings: Strings<{
     noProfile: 'нет профиля',
     starting: 'Запускаем…',
     cannotStart: 'Не удалось запустить приложение',
-    jobs: (n, units) => `Загрузка: ${count(n, NOUNS.object, 'ru')}, списано ${count(units, NOUNS.unit, 'ru')}`,
     backendGone: 'Сервер браузерного режима остановлен. Запустите npm run web снова.',
     backendStatus: 'Сервер остановлен',
     following: (n) => `слежение: ${count(n, NOUNS.search, 'ru')}`,
@@ -122,7 +121,6 @@ const strings: Strings<{
     noProfile: 'no profile',
     starting: 'Starting…',
     cannotStart: 'The app could not start',
-    jobs: (n, units) => `Syncing: ${count(n, NOUNS.object, 'en')}, ${count(units, NOUNS.unit, 'en')} charged`,
     backendGone: 'The browser-mode server has stopped. Run npm run web again.',
     backendStatus: 'Server stopped',
     following: (n) => `following: ${count(n, NOUNS.search, 'en')}`,
@@ -248,7 +246,6 @@ export function App() {
 
   const running = bannerJobs(jobs, shownJobs);
   const runningItems = running.reduce((n, j) => n + j.items, 0);
-  const runningUnits = running.reduce((n, j) => n + j.charged, 0);
   const following = Object.values(jobs).filter(isFollowing).length;
   // One message about the connection: a stopped browser-mode server says so (not «В сети», not the API's offline).
   const connected = online && !backendGone;
@@ -311,7 +308,11 @@ export function App() {
         <NotificationCenter />
         {running.length > 0 && (
           <div className="banner banner--progress" role="status" data-testid="sync-banner">
-            <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> {s.jobs(runningItems, runningUnits)}
+            <progress max={Math.max(1, ...running.map((j) => j.total ?? 0))} value={runningItems} /> <span data-testid="sync-banner-text">{runningText(running, locale, searchNames)}</span>
+            {running.map((j) => (
+              // The frame's banner is the only place a job no view shows (the automatic document download) can be stopped.
+              <RunningJobCancel key={j.jobId} job={j} label={cancelJobText(j, locale, searchNames)} />
+            ))}
           </div>
         )}
         {ended.length > 0 && (
@@ -323,7 +324,7 @@ export function App() {
         {followStopped && (
           // What to do to follow again: it stays until dismissed (the button, or Escape).
           <FrameNotice lifetimeMs={null} onDismiss={() => setFollowStopped(null)} dismissText={s.dismiss} testId="follow-stopped-banner" look="offline">
-            {s.followStopped(followStopped.labels.map((l) => (locale === 'en' ? `“${l}”` : `«${l}»`)).join(', '), followStopped.profile)}
+            {s.followStopped(followStopped.labels.map((l) => quoted(l, locale)).join(', '), followStopped.profile)}
           </FrameNotice>
         )}
         {route.view === 'search' && <SearchView />}
@@ -344,6 +345,30 @@ export function App() {
       </main>
       <CommandPalette />
     </div>
+  );
+}
+
+/** «Отменить» for one running job: the analyst's cancel (a documents:auto pass then owes nothing until the next ask). */
+function RunningJobCancel({ job, label }: { job: SyncJob; label: { text: string; label: string } }) {
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        className="btn--link"
+        data-testid="sync-banner-cancel"
+        data-job-id={job.jobId}
+        aria-label={label.label}
+        onClick={() => {
+          setError(null);
+          call('sync.cancel', { jobId: job.jobId }).catch(setError);
+        }}
+      >
+        {label.text}
+      </button>
+      <ErrorNotice error={error} testId="sync-banner-cancel-error" />
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  * which follows a profile switch stopped. Pure, so it is tested without a browser.
  */
 import type { Locale, SyncJob } from '../../src-main/contract/ipc';
-import { count, jobStateName, NOUNS } from '../i18n/i18n';
+import { count, jobStateName, NOUNS, quoted } from '../i18n/i18n';
 import { NOTICE_LIFETIME_MS } from '../components/useLifetime';
 
 /** How long the notice of a finished job stays (it also goes on navigation or when dismissed). */
@@ -41,13 +41,21 @@ export function mergeEnded(current: readonly SyncJob[], job: SyncJob): SyncJob[]
 const TEXT = {
   ru: {
     untitled: 'поиск без названия',
-    one: (label: string, state: string, items: string, units: string) => `«${label}»: ${state.toLowerCase()} — ${items}, списано ${units}`,
-    many: (jobs: string, items: string, units: string) => `Завершено: ${jobs} — ${items}, списано ${units}`,
+    charged: (units: string) => `списано ${units}`,
+    one: (label: string, state: string, figures: string) => `${label}: ${state.toLowerCase()} — ${figures}`,
+    many: (jobs: string, figures: string) => `Завершено: ${jobs} — ${figures}`,
+    running: (labels: string, figures: string) => `Загрузка: ${labels} — ${figures}`,
+    cancel: 'Отменить',
+    cancelOne: (label: string) => `Отменить ${label}`,
   },
   en: {
     untitled: 'untitled search',
-    one: (label: string, state: string, items: string, units: string) => `“${label}”: ${state.toLowerCase()} — ${items}, ${units} charged`,
-    many: (jobs: string, items: string, units: string) => `Finished: ${jobs} — ${items}, ${units} charged`,
+    charged: (units: string) => `${units} charged`,
+    one: (label: string, state: string, figures: string) => `${label}: ${state.toLowerCase()} — ${figures}`,
+    many: (jobs: string, figures: string) => `Finished: ${jobs} — ${figures}`,
+    running: (labels: string, figures: string) => `Syncing: ${labels} — ${figures}`,
+    cancel: 'Cancel',
+    cancelOne: (label: string) => `Cancel ${label}`,
   },
 } as const;
 
@@ -58,14 +66,47 @@ export function jobLabel(job: Pick<SyncJob, 'label' | 'filterId'>, locale: Local
   return job.label ?? names.get(job.filterId) ?? TEXT[locale].untitled;
 }
 
-/** ««Компьютеры»: готово — 12 объектов, списано 12 ед.» or, merged, «Завершено: 3 загрузки — …» (no final dot: «ед.» has one). */
-export function endedText(jobs: readonly SyncJob[], locale: Locale, names?: SearchNames): string {
-  const t = TEXT[locale];
+/** A job's label in quotes, a name quoted inside it nested the language's way (never «…«…»»). */
+export function quotedJobLabel(job: Pick<SyncJob, 'label' | 'filterId'>, locale: Locale, names?: SearchNames): string {
+  return quoted(jobLabel(job, locale, names), locale);
+}
+
+/**
+ * A documents job (one tender's, a list's, the automatic download: `documents:…`) counts documents and never
+ * spends: its figures say «3 документа», nothing about units («списано 0 ед.» was noise).
+ */
+export const isDocumentsJob = (job: Pick<SyncJob, 'filterId'>): boolean => job.filterId.startsWith('documents:');
+
+/**
+ * What jobs brought and cost, in one phrase for every place a job is told of: «12 объектов, списано 12 ед.»,
+ * «3 документа» when all are documents jobs (free); jobs of both kinds count objects and say the units.
+ */
+export function jobFigures(jobs: readonly SyncJob[], locale: Locale): string {
   const items = jobs.reduce((n, j) => n + j.items, 0);
   const units = jobs.reduce((n, j) => n + j.charged, 0);
+  if (jobs.length > 0 && jobs.every(isDocumentsJob)) return count(items, NOUNS.document, locale);
+  return `${count(items, NOUNS.object, locale)}, ${TEXT[locale].charged(count(units, NOUNS.unit, locale))}`;
+}
+
+/**
+ * ««Компьютеры»: готово — 12 объектов, списано 12 ед.», «„Документы (автозагрузка)“: готово — 3 документа» or,
+ * merged, «Завершено: 3 загрузки — …» (no final dot: «ед.» has one).
+ */
+export function endedText(jobs: readonly SyncJob[], locale: Locale, names?: SearchNames): string {
+  const t = TEXT[locale];
   if (jobs.length === 1) {
     const j = jobs[0]!;
-    return t.one(jobLabel(j, locale, names), jobStateName(j.state, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
+    return t.one(quotedJobLabel(j, locale, names), jobStateName(j.state, locale), jobFigures(jobs, locale));
   }
-  return t.many(count(jobs.length, NOUNS.sync, locale), count(items, NOUNS.object, locale), count(units, NOUNS.unit, locale));
+  return t.many(count(jobs.length, NOUNS.sync, locale), jobFigures(jobs, locale));
+}
+
+/** The frame's banner of jobs still loading, each named: «Загрузка: «Документы (автозагрузка)» — 0 документов». */
+export function runningText(jobs: readonly SyncJob[], locale: Locale, names?: SearchNames): string {
+  return TEXT[locale].running(jobs.map((j) => quotedJobLabel(j, locale, names)).join(', '), jobFigures(jobs, locale));
+}
+
+/** The running banner's cancel button: «Отменить», named for a screen reader by the job it stops. */
+export function cancelJobText(job: SyncJob, locale: Locale, names?: SearchNames): { text: string; label: string } {
+  return { text: TEXT[locale].cancel, label: TEXT[locale].cancelOne(quotedJobLabel(job, locale, names)) };
 }

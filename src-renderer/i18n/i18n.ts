@@ -9,6 +9,7 @@ import type { Messages } from '../../src-main/i18n/text';
 import { useLocaleStore } from './locale';
 
 export { count, pluralForm, NOUNS, type Noun } from '../../src-main/i18n/plural';
+export { quoted } from '../../src-main/i18n/quote';
 export { balanceName, contractStageName, eventName, eventsText, jobStateName, lawName, tenderStageLabel, tenderStageName, tenderStatusName } from '../../src-main/i18n/codes';
 
 /** Russian is the reference; English must have every key Russian has. */

@@ -149,7 +149,14 @@ test('documents: download on the card, find offline «в документах»,
   await expect(settings.getByTestId('documents-settings-saved')).toBeVisible();
   expect(await invokeOk(app, 'documents.settings')).toMatchObject({ autoDownload: { marked: true }, maxTotalMb: 4096 });
   // What is chosen downloads at once, as a job the frame tells of like any other download.
-  await expect(page.getByTestId('job-ended-banner')).toContainText('«Документы (автозагрузка)»: готово');
+  const autoEnded = page.getByTestId('job-ended-banner');
+  await expect(autoEnded).toContainText('«Документы (автозагрузка)»: готово');
+  // A documents job counts documents and never spends: its end says so, with no «списано 0 ед.».
+  await expect(autoEnded).toContainText(/«Документы \(автозагрузка\)»: готово — \d+ документ/);
+  await expect(autoEnded).not.toContainText('списано');
+  await expect(autoEnded).not.toContainText('объект');
+  // The section says up front why a chosen tender may get no documents.
+  await expect(settings.getByTestId('documents-auto-hint')).toContainText('Документы берутся из карточки закупки');
   await settings.scrollIntoViewIfNeeded();
   await app.screenshot(page, 'documents-settings');
   await axeClean(page, 'settings');

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { count, NOUNS, pluralForm } from '../../src-main/i18n/plural';
 import { eventsText, jobStateName, lawName, tenderStageName } from '../../src-main/i18n/codes';
-import { bannerJobs, endedText, justEnded, mergeEnded } from '../../src-renderer/app/frameNotices';
+import { bannerJobs, cancelJobText, endedText, jobFigures, justEnded, mergeEnded, runningText } from '../../src-renderer/app/frameNotices';
+import { quoted } from '../../src-main/i18n/quote';
 import type { SyncJob } from '../../src-main/contract/ipc';
 
 describe('plural forms', () => {
@@ -73,6 +74,41 @@ describe('frame notices of jobs', () => {
     expect(endedText(two, 'ru')).not.toMatch(/flt_/);
     // A search without a label is named by its criteria summary when known.
     expect(endedText(one, 'ru', new Map([['flt_abc', 'ремонт · Москва']]))).toBe('«ремонт · Москва»: готово — 12 объектов, списано 12 ед.');
+  });
+});
+
+describe('one wording of a job, wherever it is told of', () => {
+  const docs = (over: Partial<SyncJob>): SyncJob => job({ filterId: 'documents:list:lst_1', label: 'Документы списка «Проверка порядка»', charged: 0, ...over });
+
+  it('a name quoted inside a quoted label nests „…“ inside «…» (never «…«…»»)', () => {
+    expect(quoted('Документы списка «Проверка порядка»', 'ru')).toBe('«Документы списка „Проверка порядка“»');
+    expect(quoted('Компьютеры', 'ru')).toBe('«Компьютеры»');
+    expect(quoted('Documents of list "Checks"', 'en')).toBe('“Documents of list ‘Checks’”');
+    const text = endedText([docs({ state: 'done', items: 3 })], 'ru');
+    expect(text).toBe('«Документы списка „Проверка порядка“»: готово — 3 документа');
+    expect(text).not.toContain('»»');
+  });
+
+  it('a documents job counts documents with Russian plurals (1, 3, 5) and, being free, says nothing of units', () => {
+    expect([1, 3, 5].map((items) => jobFigures([docs({ items })], 'ru'))).toEqual(['1 документ', '3 документа', '5 документов']);
+    expect(jobFigures([docs({ items: 3 })], 'en')).toBe('3 documents');
+    const auto = docs({ filterId: 'documents:auto', label: 'Документы (автозагрузка)', state: 'done', items: 5 });
+    expect(endedText([auto], 'ru')).toBe('«Документы (автозагрузка)»: готово — 5 документов');
+    expect(endedText([auto, docs({ jobId: 'b', state: 'done', items: 1 })], 'ru')).toBe('Завершено: 2 загрузки — 6 документов');
+    expect(endedText([auto], 'ru')).not.toMatch(/списано|ед\./);
+  });
+
+  it('a paying job still counts objects and the units charged; jobs of both kinds do too', () => {
+    expect(jobFigures([job({ items: 1, charged: 1 })], 'ru')).toBe('1 объект, списано 1 ед.');
+    expect(jobFigures([job({ items: 2, charged: 2 }), docs({ items: 3 })], 'ru')).toBe('5 объектов, списано 2 ед.');
+  });
+
+  it('the running banner names each job by its label and offers «Отменить» for it', () => {
+    const auto = docs({ jobId: 'auto', filterId: 'documents:auto', label: 'Документы (автозагрузка)', items: 0 });
+    expect(runningText([auto], 'ru')).toBe('Загрузка: «Документы (автозагрузка)» — 0 документов');
+    expect(runningText([auto, job({ jobId: 'x', label: 'ИТ', items: 3, charged: 3 })], 'ru')).toBe('Загрузка: «Документы (автозагрузка)», «ИТ» — 3 объекта, списано 3 ед.');
+    expect(cancelJobText(auto, 'ru')).toEqual({ text: 'Отменить', label: 'Отменить «Документы (автозагрузка)»' });
+    expect(cancelJobText(auto, 'en')).toEqual({ text: 'Cancel', label: 'Cancel “Документы (автозагрузка)”' });
   });
 });
 
