@@ -95,6 +95,17 @@ export async function runAutoDocumentsPass(
   return job.outcome();
 }
 
+/**
+ * Tenders a run skipped for want of their card: the pronoun agrees with the count («откройте её» for one,
+ * «откройте их» for three: it read «её» for any number).
+ */
+export function noCardText(n: number): Text {
+  return text(
+    `закупок, чья карточка не открывалась: ${n} — документы берутся из карточки, откройте ${n === 1 ? 'её' : 'их'}`,
+    `tenders whose card was never opened: ${n}; the documents come from the card, open ${n === 1 ? 'it' : 'them'}`,
+  );
+}
+
 function summaryText(
   f: { files: number; fresh: number; held: number; failed: number; noCard: number[] },
   x: { text: number; scans: number; failed: number },
@@ -107,8 +118,9 @@ function summaryText(
     en.push(`text read: ${x.text}, scans without text: ${x.scans}, unreadable: ${x.failed}`);
   }
   if (f.noCard.length > 0) {
-    ru.push(`закупок, чья карточка не открывалась: ${f.noCard.length} — документы берутся из карточки, откройте её`);
-    en.push(`tenders whose card was never opened: ${f.noCard.length}; the documents come from the card, open it`);
+    const t = noCardText(f.noCard.length);
+    ru.push(t.ru);
+    en.push(t.en);
   }
   for (const m of missing) {
     ru.push(m.ru);

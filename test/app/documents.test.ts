@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type MethodName } from '../../src-main/contract/ipc';
 import type { HostPlatform } from '../../src-main/app/hostPlatform';
+import { noCardText } from '../../src-main/app/documentJobs';
 import { coreOnSandbox, eventsOf, finished, platform, rejection, tempDir } from './helpers';
 
 const refused = (name: MethodName, args: unknown): string[] => {
@@ -148,5 +149,13 @@ describe('a tender’s documents in the app', () => {
     expect(job).toMatchObject({ state: 'done', charged: 0, items: held, total: held, label: 'Документы (автозагрузка)' });
     expect(job.notice).toContain(`новых 0, уже были ${held}`);
     expect(eventsOf(t, 'sync.progress').some((j) => j.jobId === auto!.jobId && j.state === 'running')).toBe(true);
+  });
+});
+
+describe('a documents run tells of tenders skipped for want of their card', () => {
+  it('tenders skipped for want of their card: the pronoun agrees with the count (её for one, их for three)', () => {
+    expect(noCardText(1).ru).toMatch(/: 1 — .*откройте её$/);
+    expect(noCardText(3).ru).toMatch(/: 3 — .*откройте их$/);
+    expect(noCardText(3).en).toMatch(/open them$/);
   });
 });

@@ -20,6 +20,7 @@ const strings: Strings<{
   title: string;
   intro: string;
   auto: string;
+  autoHint: string;
   marked: string;
   lists: string;
   searches: string;
@@ -37,6 +38,7 @@ const strings: Strings<{
     title: 'Документы',
     intro: 'Документы закупок скачиваются с сайтов площадок без запросов к API и без списаний; их текст читается для поиска «в документах» и сравнения версий.',
     auto: 'Скачивать автоматически',
+    autoHint: 'Документы берутся из карточки закупки: закупки, чья карточка ни разу не открывалась (и не сохранена), пропускаются, пока её не откроют.',
     marked: 'Документы отмеченных закупок',
     lists: 'Списки',
     searches: 'Сохранённые поиски',
@@ -54,6 +56,7 @@ const strings: Strings<{
     title: 'Documents',
     intro: 'Tender documents come from the platforms’ sites with no API request and no charge; their text is read for the search «in the documents» and for comparing versions.',
     auto: 'Download automatically',
+    autoHint: 'Documents come from each tender’s card: tenders whose card was never opened (and stored) are skipped until it is opened.',
     marked: 'Documents of marked tenders',
     lists: 'Lists',
     searches: 'Saved searches',
@@ -151,6 +154,10 @@ export function DocumentsSection() {
               </div>
             </>
           )}
+          {/* Said up front: a chosen tender whose card was never opened gets no documents, and the analyst learnt why only after a run. */}
+          <span className="field__hint" data-testid="documents-auto-hint">
+            {s.autoHint}
+          </span>
         </fieldset>
         <div className="settings__grid">
           {number('maxFileMb', s.maxFile, s.maxFileHint, maxFile, MAX_FILE_MB_LIMIT)}
