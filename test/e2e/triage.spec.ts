@@ -126,7 +126,9 @@ test('triage: mark 30 tenders from the keyboard, then the top rows are of the ki
   await page.getByTestId('nav-settings').click();
   const section = page.getByTestId('settings-triage');
   await section.scrollIntoViewIfNeeded();
-  await expect(section).toContainText('Статусы закупок и отметки «Интересно / Неинтересно» и так передаются через командную базу');
+  await expect(section).toContainText('сама модель и её оценки остаются на этом компьютере');
+  await expect(section).not.toContainText('ничего не отправляется');
+  await expect(section).toContainText('Действует только с командной базой');
   await expect(section.getByTestId('triage-teammates')).not.toBeChecked();
   await section.getByTestId('triage-teammates').check();
   await expect.poll(async () => (await invokeOk<{ teammates: boolean }>(app, 'triage.settings', {})).teammates).toBe(true);
