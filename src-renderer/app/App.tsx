@@ -13,7 +13,8 @@ import type { SyncJob } from '../../src-main/contract/ipc';
 import { formatInt } from '../format/format';
 import { useAppStore, type Route, type ViewName } from '../state/store';
 import { useLoad } from '../state/useLoad';
-import { claimFocusSpot, findSpot } from '../state/returnPoint';
+import { claimFocusSpot, findSpot, returning } from '../state/returnPoint';
+import { viewTarget, whileLost } from '../components/focusReturn';
 import { SearchView } from '../views/search/SearchView';
 import { savedSearchName } from '../../src-main/i18n/criteriaSummary';
 import { SavedSearchesView } from '../views/saved/SavedSearchesView';
@@ -232,6 +233,22 @@ export function App() {
     observer.observe(mainRef.current ?? document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [route]);
+
+  // A view gone to (from the palette, a card opened from its row) takes the focus on its main element, its heading
+  // or first table, once drawn: the element that had it went with the view before. Not at start-up, and not when
+  // coming back, where the row or element it was opened from gets it (above).
+  const shownView = useRef<string | null>(null);
+  useEffect(() => {
+    const main = mainRef.current;
+    const before = shownView.current;
+    shownView.current = viewKey;
+    if (before === null || main === null || returning()) return undefined;
+    return whileLost(main, () => {
+      const target = viewTarget(main, 'heading');
+      target?.focus();
+      return target;
+    });
+  }, [viewKey]);
 
   useEffect(() => {
     document.documentElement.lang = locale;

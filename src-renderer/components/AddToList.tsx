@@ -141,14 +141,17 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
           <input type="radio" name={`${testId}-list`} value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} data-testid={`${testId}-new`} />
           {s.newList}
         </label>
-        {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} data-testid={`${testId}-name`} />}
+        {/* «Новый список» chosen: typing names it at once (the dialog starts in the field it marks). */}
+        {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} data-testid={`${testId}-name`} data-autofocus />}
       </div>
       {result && (
         <AddedMessage answer={result.answer} listName={result.listName} ids={ids} testId={testId} />
       )}
       <ErrorNotice error={error ?? lists.error} testId={`${testId}-error`} />
       <div className="dialog__actions">
-        <button type="button" onClick={onClose}>
+        {/* After an addition the name field goes (the new list is chosen): the focus waits on «Закрыть», whose
+            Enter gives it back to the rows, not on a radio the list's reading has not ticked yet. */}
+        <button type="button" onClick={onClose} data-testid={`${testId}-close`} {...(result ? { 'data-autofocus': true } : {})}>
           {s.close}
         </button>
         <button type="submit" className="btn--primary" disabled={busy || ids.length === 0} data-testid={`${testId}-submit`}>

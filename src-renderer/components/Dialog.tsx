@@ -5,6 +5,8 @@
  * `ConfirmDialog` is the yes/no form used before anything that cannot be undone.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { focusLost, openerNow, returnFocus } from './focusReturn';
+import { useAppStore } from '../state/store';
 
 export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { title: string; children: ReactNode; onClose(): void; testId?: string; look?: 'dialog' | 'palette' }) {
   const titleId = useId();
@@ -12,21 +14,28 @@ export function Dialog({ title, children, onClose, testId, look = 'dialog' }: { 
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
-    // Where the focus was when the dialog opened (the button that opened it): it goes back there when the dialog
-    // closes, unless the dialog's action put it somewhere on purpose (focus was lost to <body>).
-    const opener = document.activeElement instanceof HTMLElement && !el.contains(document.activeElement) ? document.activeElement : null;
-    const focusInside = () => (el.querySelector<HTMLElement>('input, select, textarea, button') ?? el).focus();
+    // Where the focus was when the dialog opened (the button that opened it, even one its own click disabled):
+    // it goes back there when the dialog closes, unless the dialog's action put it somewhere on purpose.
+    const opener = openerNow(el);
+    // A dialog whose action moved to another view (the palette's «Списки») leaves the focus to that view (App).
+    const route = useAppStore.getState().route;
+    // The field the dialog is for, when it marks one (`data-autofocus`: «Новый список»'s name), else its first control.
+    const focusInside = () => (el.querySelector<HTMLElement>('[data-autofocus]') ?? el.querySelector<HTMLElement>('input, select, textarea, button') ?? el).focus();
     focusInside();
     // Content that arrives later (a form replacing its «loading» line) removes the field that had the focus,
     // which then falls to the page's body, out of the dialog and its Escape: it is put back inside.
     const observer = new MutationObserver(() => {
-      if (document.activeElement === null || document.activeElement === document.body) focusInside();
+      if (focusLost()) focusInside();
     });
     observer.observe(el, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
       const now = document.activeElement;
-      if (opener?.isConnected && (now === null || now === document.body || el.contains(now))) opener.focus();
+      if (!opener || useAppStore.getState().route !== route || !(now === null || now === document.body || el.contains(now))) return;
+      // The dialog's own control had the focus: the opener gets it back at once when it can take it; when it was
+      // drawn anew or disabled by what the dialog started, once it is back (or the view's table).
+      if (el.contains(now)) (now as HTMLElement).blur();
+      returnFocus(opener, document.body);
     };
   }, []);
   return (

@@ -19,7 +19,7 @@ export interface TableStand {
 }
 
 /** Where the focus was outside a table: an element found again by its test id (and which of them) or list id. */
-type FocusSpot = { selector: string; nth: number };
+export type FocusSpot = { selector: string; nth: number };
 
 interface ReturnPoint {
   tables: Map<string, TableStand>;
@@ -44,7 +44,8 @@ export function registerTable(key: string, table: ShownTable): () => void {
   };
 }
 
-function focusSpot(el: Element): FocusSpot | null {
+/** How to find `el` again once it is drawn anew: its test id (or list id) and which of them it is. */
+export function focusSpotOf(el: Element): FocusSpot | null {
   const spotted = el.closest<HTMLElement>('[data-list-id]:is(button, a, [tabindex]), [data-testid]');
   if (!spotted) return null;
   const selector = spotted.matches('[data-list-id]') && spotted.dataset.listId
@@ -72,7 +73,7 @@ export function capture(backKey: string): void {
     for (const stand of tables.values()) stand.focus = true;
     inTable = true;
   }
-  const focus = !inTable && focused !== null && focused !== document.body ? focusSpot(focused) : null;
+  const focus = !inTable && focused !== null && focused !== document.body ? focusSpotOf(focused) : null;
   points.set(backKey, { tables, focus });
 }
 
@@ -84,6 +85,11 @@ export function arrive(backKey: string): void {
 /** Any other navigation: nothing is being returned to. */
 export function leave(): void {
   arriving = null;
+}
+
+/** The page is coming back to a route: its table or element takes the focus it had, nothing else should. */
+export function returning(): boolean {
+  return arriving !== null;
 }
 
 /** A table being drawn takes how it stood, once, when the page is coming back to it. */

@@ -26,12 +26,24 @@ function focusedRow(page: Page): Promise<number | null> {
   });
 }
 
+/** What has the focus: never <body> (the focus is never lost), and the test id of the element that has it. */
+async function focusedTestId(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const at = document.activeElement;
+    if (at === null || at === document.body) return '<body>';
+    return at.closest('[data-testid]')?.getAttribute('data-testid') ?? null;
+  });
+}
+
 function bodyScroll(page: Page, testId: string): Promise<number> {
   return page.getByTestId(testId).locator('.vt__body').evaluate((el) => el.scrollTop);
 }
 
-test('keyboard only: search → card → back to the same row (Esc, Alt+←) → list → export', async ({ page }) => {
+test('keyboard only: search → card → back to the same row (Esc, Alt+←) → list → export; the focus is never lost after a dialog or a view change', async ({ page, app }) => {
   await expect(page.getByTestId('view-search')).toBeVisible();
+  // Every paid run asks first, so the confirm-before-spending dialog is driven by the keyboard too.
+  const money = await invokeOk<{ runCap: number | null; dailyBudget: number | null }>(app, 'spending.get');
+  await invokeOk(app, 'spending.set', { confirmAbove: 0, runCap: money.runCap, dailyBudget: money.dailyBudget });
 
   // Search: «/» goes to the keywords, Enter makes a chip, Tab reaches «Найти», Enter runs it.
   await page.keyboard.press('/');
@@ -44,14 +56,25 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.type('клавиатура');
   await tabTo(page, page.getByTestId('run'));
   await page.keyboard.press('Enter');
+  // «Загрузить за … ед.»: confirming gives the focus back to «Найти» or, while the run it started keeps it
+  // disabled, to the results table (never to <body>).
+  const spendDialog = page.getByTestId('spend-confirm');
+  await expect(spendDialog).toBeVisible();
+  await tabTo(page, spendDialog.getByTestId('spend-confirm-ok'));
+  await expect(spendDialog.getByTestId('spend-confirm-ok')).toHaveText(/^Загрузить за \d[\d\s]* ед\.$/);
+  await page.keyboard.press('Enter');
+  await expect(spendDialog).toHaveCount(0);
+  await expect.poll(() => focusedTestId(page)).toMatch(/^(run|results)$/);
   await expect(page.getByTestId('run-progress')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect.poll(() => focusedTestId(page)).toMatch(/^(run|results)$/);
   await expect.poll(async () => Number(await page.getByTestId('results-count').getAttribute('data-count'))).toBeGreaterThan(40);
   // The results take the height the window leaves them: only the table scrolls, not the page beside it.
   await expect.poll(() => page.locator('.frame__main').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
   expect(await page.getByTestId('results').locator('.vt__body').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
 
-  // J enters the table; Page Down three times scrolls it well down (a page is the rows the table shows).
-  await page.keyboard.press('j');
+  // J enters the table (unless the focus came back to it from the dialog); Page Down three times scrolls it well
+  // down (a page is the rows the table shows).
+  if ((await focusedRow(page)) === null) await page.keyboard.press('j');
   await expect.poll(() => focusedRow(page)).toBe(0);
   await page.keyboard.press('PageDown');
   await page.keyboard.press('PageDown');
@@ -62,9 +85,22 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   expect(scrolled).toBeGreaterThan(0);
   const name = await page.getByTestId('results').locator(`[role="row"][data-row-index="${row}"]`).getByTestId('row-name').innerText();
 
-  // Enter opens its card; the way back is named with its keys.
+  // Enter opens its card, which takes the focus on its heading; the way back is named with its keys.
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('card-title')).toHaveText(name);
+  await expect(page.getByTestId('card-title')).toBeFocused();
+  // «Отметить…» opened from the card and saved: the focus goes back to the button that opened it.
+  const markButton = page.getByTestId('card-marks-edit');
+  await tabTo(page, markButton);
+  await page.keyboard.press('Enter');
+  const markDialog = page.getByTestId('card-marks-edit-dialog');
+  await expect(markDialog).toBeVisible();
+  await tabTo(page, markDialog.getByTestId('card-marks-edit-note'));
+  await page.keyboard.type('С клавиатуры');
+  await tabTo(page, markDialog.getByTestId('card-marks-edit-save'));
+  await page.keyboard.press('Enter');
+  await expect(markDialog).toHaveCount(0);
+  await expect(markButton).toBeFocused();
   await expect(page.getByTestId('card-back')).toHaveAttribute('title', /Esc, Alt\+←/);
   // Escape goes back: the same row has the focus, the table is scrolled as it was, and ↓ works at once.
   await page.keyboard.press('Escape');
@@ -76,9 +112,10 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
 
   const next = await page.getByTestId('results').locator(`[role="row"][data-row-index="${row + 1}"]`).getByTestId('row-name').innerText();
 
-  // Alt+← goes back as well.
-  await page.keyboard.press('Enter');
+  // Alt+← goes back as well. O opens a card as Enter does, its heading focused.
+  await page.keyboard.press('o');
   await expect(page.getByTestId('card-title')).toHaveText(next);
+  await expect(page.getByTestId('card-title')).toBeFocused();
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(page.getByTestId('view-search')).toBeVisible();
   await expect.poll(() => focusedRow(page)).toBe(row + 1);
@@ -88,12 +125,14 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.press('l');
   const addDialog = page.getByTestId('add-to-list-dialog');
   await expect(addDialog).toBeVisible();
-  await tabTo(page, addDialog.getByTestId('add-to-list-new'));
-  await page.keyboard.press('Space');
-  await tabTo(page, addDialog.getByTestId('add-to-list-name'));
+  // No list yet: «Новый список» is the choice, so the dialog starts in its name field and typing names it.
+  await expect(addDialog.getByTestId('add-to-list-new')).toBeChecked();
+  await expect(addDialog.getByTestId('add-to-list-name')).toBeFocused();
   await page.keyboard.type('С клавиатуры');
   await page.keyboard.press('Enter');
   await expect(addDialog.getByTestId('add-to-list-result')).toBeVisible();
+  // Added: the focus waits on «Закрыть», not on a radio.
+  await expect(addDialog.getByTestId('add-to-list-close')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(addDialog).toHaveCount(0);
   await expect.poll(() => focusedRow(page)).toBe(row + 1);
@@ -104,6 +143,8 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.type('Списки');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('view-lists')).toBeVisible();
+  // The view gone to from the palette has the focus on its heading.
+  await expect(page.getByTestId('view-lists').getByRole('heading', { level: 1 })).toBeFocused();
   const item = page.getByTestId('lists-item').filter({ hasText: 'С клавиатуры' });
   await tabTo(page, item);
   await page.keyboard.press('Enter');

@@ -119,9 +119,11 @@ export function CommandPalette() {
     if (back?.isConnected) back.focus();
   };
   const choose = (item: PaletteItem) => {
+    const route = useAppStore.getState().route;
     runItem(item.run);
-    // A command that took the focus (a row, a field) keeps it; otherwise it goes back where it was.
-    if (palette.current?.contains(document.activeElement) !== false) close();
+    // A command that took the focus (a row, a field) keeps it, and so does a view gone to (it focuses its main
+    // element: App); otherwise the focus goes back where it was.
+    if (useAppStore.getState().route === route && palette.current?.contains(document.activeElement) !== false) close();
     else {
       returnTo.current = null;
       setOpen(false);
