@@ -20,7 +20,7 @@ export function focusLost(): boolean {
 }
 
 /** An element that can take the focus now: on the page, shown, not disabled, focusable at all (not a plain box). */
-export function canFocus(el: Element | null): el is HTMLElement {
+export function canFocus(el: Element | null): boolean {
   return el instanceof HTMLElement && el.isConnected && !el.matches(':disabled') && (el.tabIndex >= 0 || el.hasAttribute('tabindex')) && el.getClientRects().length > 0;
 }
 
@@ -79,10 +79,10 @@ export function openerNow(dialog: HTMLElement): { element: HTMLElement; spot: Fo
 export function returnFocus(opener: { element: HTMLElement; spot: FocusSpot | null }, root: Node): () => void {
   // An opener disabled by what it started (a run's «Найти» while the run goes, replaced by its stop button): the
   // view's table takes the focus once there is one. Any other opener is waited for (drawn anew).
-  const busy = opener.element.matches(':disabled') || !opener.element.isConnected;
+  const busy = opener.element.matches(':disabled');
   return whileLost(root, () => {
     const again = canFocus(opener.element) ? opener.element : opener.spot ? findSpot(opener.spot) : null;
-    const target = canFocus(again) ? again : busy || again?.isConnected ? tableRow(document.querySelector('.frame__main') ?? document) : null;
+    const target = again !== null && canFocus(again) ? again : busy || again?.isConnected ? tableRow(document.querySelector('.frame__main') ?? document) : null;
     target?.focus();
     return target;
   });
