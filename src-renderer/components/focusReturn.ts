@@ -54,13 +54,33 @@ export function viewTarget(root: ParentNode, prefer: 'heading' | 'table'): HTMLE
  */
 export function whileLost(root: Node, attempt: () => HTMLElement | null): () => void {
   if (!focusLost()) return () => undefined;
-  let placed = attempt();
+  // Focus given anywhere else, by the analyst or by another part of the page (a dialog opened since, putting it on
+  // its first field), ends the watch at once: a watch left over from a dialog closed earlier would otherwise take
+  // the focus back out of the next dialog when that one's content replaces its focused field.
+  let placing = false;
+  const place = (): HTMLElement | null => {
+    placing = true;
+    try {
+      return attempt();
+    } finally {
+      placing = false;
+    }
+  };
+  let placed = place();
+  const onFocusIn = (e: FocusEvent): void => {
+    if (!placing && e.target !== placed) stop();
+  };
   const observer = new MutationObserver(() => {
-    if (focusLost()) placed = attempt() ?? placed;
-    else if (document.activeElement !== placed) observer.disconnect();
+    if (focusLost()) placed = place() ?? placed;
+    else if (document.activeElement !== placed) stop();
   });
+  const stop = (): void => {
+    observer.disconnect();
+    document.removeEventListener('focusin', onFocusIn, true);
+  };
+  document.addEventListener('focusin', onFocusIn, true);
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'tabindex'] });
-  return () => observer.disconnect();
+  return stop;
 }
 
 /** The element a dialog opening now was opened from: the focused one, or the button whose click disabled it. */

@@ -28,9 +28,9 @@ test('«Открыть»: a notice number, an EIS link and a registry number ope
   await page.getByTestId('open-box-submit').click();
   await expect(page.getByTestId('open-box-problem')).toHaveText('Открываются только ссылки на zakupki.gov.ru (ЕИС)');
   await expect(page.getByTestId('view-search')).toBeVisible();
-  await box.fill('12345');
+  await box.fill('123456789012');
   await box.press('Enter');
-  await expect(page.getByTestId('open-box-problem')).toContainText('Номер из 5 цифр');
+  await expect(page.getByTestId('open-box-problem')).toContainText('Номер из 12 цифр');
 
   const fz44 = await tenderWithEtp(app, /^0\d{18}$/);
   await box.fill(fz44.etp);
