@@ -84,6 +84,9 @@ export function packDictionaryOf(db: Database.Database): PackDictionary {
   };
 }
 
+/** Per connection: the newest pack id when the packs sampled last held too little JSON for a dictionary. */
+const refusedAt = new WeakMap<Database.Database, number>();
+
 /**
  * The dictionary new packs are written against, building it when the cache first holds enough of its own JSON;
  * undefined while it is not time yet (or inside a transaction, or in a runtime without dictionaries).
@@ -95,13 +98,20 @@ export function dictionaryForWriting(db: Database.Database, decode: (packId: num
   if (held !== undefined || db.inTransaction) return held;
   const newest = db.prepare<[], number | null>('SELECT max(pack_id) FROM version_pack').pluck().get() ?? 0;
   if (newest < MIN_PACKS) return undefined;
+  // A cache of small packs (cards, short pages) may hold too little JSON for a long time: sampling again at every
+  // page decoded 16 packs each time for nothing. Tried and refused, it waits until the cache holds twice the packs.
+  const refused = refusedAt.get(db);
+  if (refused !== undefined && newest < refused * 2) return undefined;
   const ids = db
     .prepare<[number], number>('SELECT pack_id FROM version_pack WHERE pack_id % ? = 0 ORDER BY pack_id DESC LIMIT 16')
     .pluck()
     .all(Math.max(1, Math.floor(newest / DICTIONARY_SLICES)));
   const packs = ids.map(decode);
   const rawBytes = packs.reduce((sum, p) => sum + p.length, 0);
-  if (packs.length < DICTIONARY_SLICES / 2 || rawBytes < MIN_RAW_BYTES) return undefined;
+  if (packs.length < DICTIONARY_SLICES / 2 || rawBytes < MIN_RAW_BYTES) {
+    refusedAt.set(db, newest);
+    return undefined;
+  }
   // A slice from the middle of each pack: whole objects of a page, away from its first and last items.
   const per = Math.floor(DICTIONARY_BYTES / packs.length);
   const body = Buffer.concat(packs.map((p) => p.subarray(Math.max(0, (p.length - per) >> 1), Math.max(0, (p.length - per) >> 1) + per)));

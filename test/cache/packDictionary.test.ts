@@ -11,7 +11,7 @@ import { openCache, type CacheDb } from '../../src-main/cache/database';
 import { StoredDataDamageError } from '../../src-main/cache/damage';
 import { feedStore } from '../../src-main/cache/feedStore';
 import { CODEC_BROTLI, CODEC_ZSTD_DICTIONARY, encodeBlob, packEncoder, packReader } from '../../src-main/cache/packCodec';
-import { zstdDictionariesSupported } from '../../src-main/cache/packDictionary';
+import { dictionaryForWriting, zstdDictionariesSupported } from '../../src-main/cache/packDictionary';
 import { versionStore } from '../../src-main/cache/versionStore';
 import { tempDir, tender, tenderItem, tenderPage } from './helpers';
 
@@ -83,6 +83,35 @@ describe('packs against the cache’s own dictionary', () => {
       expect(packEncoder(cache.db)(Buffer.from(JSON.stringify(page(99)))).codec).toBe(CODEC_ZSTD_DICTIONARY);
       expect(cache.db.prepare('SELECT count(*) FROM pack_dictionary').pluck().get()).toBe(1);
     } finally {
+      cache.close();
+    }
+  });
+
+  it('a cache of small packs samples them again only when it holds twice the packs, not at every page', () => {
+    const file = join(tempDir(), 'cache.db');
+    const cache = openCache(file);
+    // A second connection to the same file: its first attempt is counted here (the pages below tried on their own).
+    const other = openCache(file);
+    try {
+      // Pages of one tender: 20 packs hold far less JSON than a dictionary needs.
+      for (let p = 0; p < 20; p++) feedStore(cache).saveFeedPage(tenderPage(page(p).slice(0, 1).map((o) => tenderItem(o))));
+      const read = packReader(other.db);
+      let decoded = 0;
+      const counting = (packId: number): Buffer => {
+        decoded += 1;
+        return read(packId);
+      };
+      expect(dictionaryForWriting(other.db, counting)).toBeUndefined();
+      const first = decoded;
+      expect(first).toBeGreaterThanOrEqual(8);
+      for (let i = 0; i < 5; i++) expect(dictionaryForWriting(other.db, counting)).toBeUndefined();
+      expect(decoded).toBe(first);
+      for (let p = 20; p < 40; p++) feedStore(cache).saveFeedPage(tenderPage(page(p).slice(0, 1).map((o) => tenderItem(o))));
+      expect(dictionaryForWriting(other.db, counting)).toBeUndefined();
+      expect(decoded).toBeGreaterThan(first);
+      expect(cache.db.prepare('SELECT count(*) FROM pack_dictionary').pluck().get()).toBe(0);
+    } finally {
+      other.close();
       cache.close();
     }
   });
