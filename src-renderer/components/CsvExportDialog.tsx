@@ -10,7 +10,7 @@
  * as a second link the user clicks (one download per click, which browsers allow).
  */
 import { titleWithKeys } from '../state/commands/registry';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ExportFormat } from '../../src-main/domain/provenance';
 import { formatInt } from '../format/format';
 import { useStrings, type Strings, useLocale } from '../i18n/i18n';
@@ -137,6 +137,8 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
   const exporter = useFileExport(() => runExport(chosenKeys(columns), delimiter, excel, format));
   const { busy, error, result } = exporter;
   const [problem, setProblem] = useState<string | null>(null);
+  // The result line appears below the columns; on a short screen it would be out of view in the scrolled dialog.
+  const inView = useCallback((el: HTMLElement | null) => el?.scrollIntoView?.({ block: 'nearest' }), []);
 
   useEffect(() => {
     if (available.data) setColumns(available.data.map((c) => ({ ...c, checked: true })));
@@ -231,7 +233,7 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
       )}
       <ErrorNotice error={error ?? available.error} testId={`${testId}-error`} />
       {result && (
-        <p className="lists__exported" role="status" data-testid={`${testId}-result`} data-rows={result.rows}>
+        <p className="lists__exported" role="status" ref={inView} data-testid={`${testId}-result`} data-rows={result.rows}>
           {result.downloadUrl
             ? s.exportedDownload(formatInt(result.rows, locale), result.fileName)
             : result.saved
@@ -241,7 +243,18 @@ export function CsvExportDialog({ title, sourceKey, loadColumns, runExport, onCl
         </p>
       )}
       <div className="dialog__actions">
-        <button type="button" className="btn--primary" onClick={() => void run()} disabled={busy || columns.length === 0} data-testid={`${testId}-run`}>
+        {/* Busy, the button stays focusable (aria-disabled, a click is ignored): a disabled button drops the focus,
+            which then went to the dialog's first control («Все») after every export. */}
+        <button
+          type="button"
+          className="btn--primary"
+          onClick={() => {
+            if (!busy) void run();
+          }}
+          aria-disabled={busy}
+          disabled={columns.length === 0}
+          data-testid={`${testId}-run`}
+        >
           {busy ? s.exporting : s.doExport}
         </button>
         <button type="button" onClick={onClose} data-testid={`${testId}-close`}>

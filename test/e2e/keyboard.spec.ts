@@ -152,6 +152,8 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
 
   // E exports (its key is in the button's tooltip); Shift+Tab goes round the dialog to «Выгрузить», Enter runs it.
   await expect(page.getByTestId('lists-export-open')).toHaveAttribute('title', /\(E\)/);
+  // A laptop's screen: the dialog is taller than the window and scrolls.
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.keyboard.press('e');
   const exportDialog = page.getByTestId('lists-export');
   await expect(exportDialog).toBeVisible();
@@ -161,6 +163,21 @@ test('keyboard only: search → card → back to the same row (Esc, Alt+←) →
   await page.keyboard.press('Enter');
   const download = await downloading;
   await expect(exportDialog.getByTestId('lists-export-result')).toHaveAttribute('data-rows', '1');
+  // The focus stays on the button pressed (it went to «Все» at the dialog's top), and the result and the buttons
+  // are in view in the scrolled dialog.
+  await expect(exportDialog.getByTestId('lists-export-run')).toBeFocused();
+  await expect(exportDialog.getByTestId('lists-export-result')).toBeInViewport();
+  await expect(exportDialog.getByTestId('lists-export-run')).toBeInViewport();
+  // In view and not under the buttons that stay at the dialog's bottom edge: what is drawn at its middle is the result.
+  await expect
+    .poll(() =>
+      exportDialog.getByTestId('lists-export-result').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && el.contains(top);
+      }),
+    )
+    .toBe(true);
   const text = (await readFile(await download.path())).toString('utf8');
   expect(text).toContain(next);
   // Escape closes the dialog and the focus is back on the list it was opened over; Escape again leaves the list.
