@@ -30,18 +30,58 @@ export const QUEUE_BOUND = 50_000;
 const TENDER = 1;
 const CONTRACT = 2;
 
-/** A contract's suppliers as its `contract_party.suppliers` column holds them: `inn<TAB>name` lines, null when none. */
-export const suppliersText = (suppliers: readonly { inn: string; name: string | null }[]): string | null =>
-  suppliers.length === 0 ? null : suppliers.map((p) => `${p.inn}\t${p.name ?? ''}`).join('\n');
+/**
+ * A contract's suppliers as its `contract_party.suppliers` column holds them: `inn<TAB>name` lines, null when none.
+ * From migration 0035 the column is also what a search by supplier INN or name reads (viewQueries.ts), so it ends
+ * with `<TAB>name` lines (no INN) of `searchNames`: the names the contract states that its INN lines do not show
+ * (searchOnlyNames). The readers of suppliers (suppliersOf) skip those lines.
+ */
+export const suppliersText = (suppliers: readonly { inn: string; name: string | null }[], searchNames: readonly string[] = []): string | null =>
+  suppliers.length === 0 && searchNames.length === 0
+    ? null
+    : [...suppliers.map((p) => `${p.inn}\t${p.name ?? ''}`), ...searchNames.map((name) => `\t${name}`)].join('\n');
 
-/** The suppliers of a `contract_party.suppliers` text. */
+/** The suppliers of a `contract_party.suppliers` text (its name-only search lines are no suppliers). */
 export function suppliersOf(text: string | null): { inn: string; name: string | null }[] {
   if (text === null || text === '') return [];
-  return text.split('\n').map((line) => {
+  const suppliers: { inn: string; name: string | null }[] = [];
+  for (const line of text.split('\n')) {
     const tab = line.indexOf('\t');
+    if (tab === 0) continue;
     const name = line.slice(tab + 1);
-    return { inn: line.slice(0, tab), name: name === '' ? null : name };
-  });
+    suppliers.push({ inn: line.slice(0, tab), name: name === '' ? null : name });
+  }
+  return suppliers;
+}
+
+/** How a supplier's name is compared in a search by name: lower case, as `supplier_text` held it before 0035. */
+export const foldSupplierName = (name: string): string => name.toLowerCase();
+
+/**
+ * The names (`names`: every non-empty name the contract states, in order) that a supplier lookup by INN leaves out:
+ * a supplier without an INN, or a second name under an INN already listed (contractInsight keeps the first).
+ * Folded and distinct, so a contract's search lines are the same however they were made (the migration 0035 had
+ * only the folded `supplier_text`).
+ */
+export function searchOnlyNames(names: readonly string[], suppliers: readonly { name: string | null }[]): string[] {
+  const shown = new Set(suppliers.flatMap((p) => (p.name === null ? [] : [foldSupplierName(p.name)])));
+  const extra: string[] = [];
+  for (const name of names) {
+    const folded = foldSupplierName(name);
+    if (shown.has(folded)) continue;
+    shown.add(folded);
+    extra.push(folded);
+  }
+  return extra;
+}
+
+/** Every supplier name of a `contract_party.suppliers` text, folded, one per line: what a search by name matches. */
+export function supplierSearchNames(text: string | null): string | null {
+  if (text === null) return null;
+  return text
+    .split('\n')
+    .map((line) => foldSupplierName(line.slice(line.indexOf('\t') + 1)))
+    .join('\n');
 }
 
 const supplierInns = (text: string | null): string[] => suppliersOf(text).map((p) => p.inn);
