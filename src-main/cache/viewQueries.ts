@@ -16,7 +16,7 @@ import { decodePack, packDictionary, packMember, SELECT_PACK, type StoredPack } 
 import { KIND_CODE, type ObjectKind } from './types';
 import { EXTERNAL_ID_LOOKUP } from './externalIdQueue';
 import { labelText } from './labelRefs';
-import { foldSupplierName, supplierSearchNames } from './partyIndexQueue';
+import { foldSupplierName, supplierNameGlob, supplierNameIn } from './partyIndexQueue';
 import { viewDateSql } from './viewDates';
 
 export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
@@ -243,8 +243,10 @@ function indexOrderedPage(prepared: (sql: string) => ReturnType<CacheDb['db']['p
 function createViewQueries(cache: CacheDb): ViewQueries {
   const { db } = cache;
   // A search by supplier name reads the names of `contract_party.suppliers` folded as the typed name is (SQLite's
-  // lower() and LIKE fold ASCII only), and not their INNs: a name search for «77» matches no INN.
-  db.function('supplier_names', { deterministic: true }, (text: unknown) => supplierSearchNames(typeof text === 'string' ? text : null));
+  // lower() and LIKE fold ASCII only), and not their INNs: a name search for «77» matches no INN (partyIndexQueue.ts).
+  db.function('supplier_name_in', { deterministic: true }, (text: unknown, folded: unknown) =>
+    supplierNameIn(typeof text === 'string' ? text : null, String(folded)) ? 1 : 0,
+  );
   const s = statements(cache);
   const stamp = db.prepare<[], number | null>('SELECT max(request_seq) FROM delivery_request').pluck();
   // Positions too: a sync can reorder a list without changing its members.
@@ -412,8 +414,10 @@ function createViewQueries(cache: CacheDb): ViewQueries {
         params.push(criteria.supplierInn);
       }
       if (criteria.supplierName) {
-        where.push('instr(supplier_names(p.suppliers), ?) > 0');
-        params.push(foldSupplierName(criteria.supplierName));
+        const folded = foldSupplierName(criteria.supplierName);
+        const glob = supplierNameGlob(folded);
+        where.push(glob === null ? 'supplier_name_in(p.suppliers, ?)' : 'p.suppliers GLOB ? AND supplier_name_in(p.suppliers, ?)');
+        params.push(...(glob === null ? [] : [glob]), folded);
       }
       const ofTenders = (inTenders: string): string => (via ? `(c.tender_id IN ${inTenders} OR (c.tender_id IS NULL AND ${viaMember}))` : `c.tender_id IN ${inTenders}`);
       if (criteria.listId) {

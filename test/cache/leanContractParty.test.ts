@@ -30,7 +30,11 @@ function contracts(): Record<string, unknown>[] {
     c(4, 1, 99, { customer: undefined, suppliers: [] }),
     // Delivered before its tender (the tender's customer is taken when the tender arrives).
     c(5, 1, 5, { customer: undefined, suppliers: [supplier('ЗАО «ЁЛКА»', '7800000002'), supplier(undefined, '7800000003')] }),
-    c(6, 1, 1, { customer: customer('Управа района', '7702000006'), suppliers: [supplier('100% Качество_1', '7800000004')] }),
+    // Characters a pattern would take as wildcards, and letters whose capitals fold to more than one character.
+    c(6, 1, 1, {
+      customer: customer('Управа района', '7702000006'),
+      suppliers: [supplier('100% Качество_1', '7800000004'), supplier('KIWI İnşaat Ⅳ', '7800000005'), supplier('ООО «Звезда» [филиал*?]', '7800000006')],
+    }),
     c(7, 1, 1, { suppliers: [supplier('ИП Сидоров Пётр', '770765432101')] }),
   ];
 }
@@ -65,6 +69,11 @@ const SEARCHES: ContractCriteria[] = [
   { supplierName: 'о_1' },
   { supplierName: 'а_1' },
   { supplierName: '77' },
+  { supplierName: 'kiwi' },
+  { supplierName: 'İNŞAAT Ⅳ' },
+  { supplierName: 'ⅳ' },
+  { supplierName: '[ФИЛИАЛ*?]' },
+  { supplierName: '*' },
   { supplierName: 'ооо «' },
 ];
 
@@ -205,6 +214,11 @@ describe('the contract search by supplier reads the suppliers as typed', () => {
     expect(searched(cache, { supplierName: '%' })).toEqual([6]);
     expect(searched(cache, { supplierName: 'о_1' })).toEqual([6]);
     expect(searched(cache, { supplierName: 'а_1' })).toEqual([]);
+    expect(searched(cache, { supplierName: '[филиал*?]' })).toEqual([6]);
+    expect(searched(cache, { supplierName: '[филиал?*]' })).toEqual([]);
+    // Letters whose capital folds to two characters (İ → i̇) or that are no letters at all (Ⅳ) fold as before.
+    expect(searched(cache, { supplierName: 'KiWi' })).toEqual([6]);
+    expect(searched(cache, { supplierName: 'İNŞAAT ⅳ' })).toEqual([6]);
     // With another criterion it narrows that set.
     expect(viewQueries(cache).contracts({ customerInn: '7701234567', supplierName: 'сидоров' }, 0, 10).rows.map((r) => r.id)).toEqual([7]);
   });
