@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import { createExternalIdQueue } from './externalIdQueue';
-import { createLabelRefs } from './labelRefs';
+import { createCustomerRefs, createLabelRefs, type LabelRefs } from './labelRefs';
+import { foldSupplierName } from './partyIndexQueue';
 import { KIND_CODE, type ObjectKind } from './types';
 import { storedViewDate } from './viewDates';
 
@@ -25,17 +26,28 @@ export interface ContractParty {
   supplierText: string;
 }
 
+const suppliersIn = (object: unknown): Record<string, unknown>[] =>
+  isRecord(object) && Array.isArray(object.suppliers) ? object.suppliers.filter(isRecord) : [];
+
+/** Every name a contract's suppliers go by, in order: what a search by supplier name matches. */
+export const supplierNames = (object: unknown): string[] =>
+  suppliersIn(object).map((s) => str(s.name)).filter((x): x is string => x !== null);
+
+/** The customer a contract names itself (`contract_party.customer_inn`, and its name's ref from migration 0035). */
+export function contractCustomer(object: unknown): { inn: string | null; name: string | null } {
+  const customer = isRecord(object) && isRecord(object.customer) ? object.customer : {};
+  return { inn: str(customer.inn), name: str(customer.name) };
+}
+
+/** A contract's party columns as migration 0003 keeps them (a file below migration 0035: appIndex, the migration tests). */
 export function contractParty(object: unknown): ContractParty {
-  const o = isRecord(object) ? object : {};
-  const customer = isRecord(o.customer) ? o.customer : {};
-  const suppliers = Array.isArray(o.suppliers) ? o.suppliers.filter(isRecord) : [];
-  const inns = suppliers.map((s) => str(s.inn)).filter((x): x is string => x !== null);
-  const names = suppliers.map((s) => str(s.name)).filter((x): x is string => x !== null);
+  const customer = contractCustomer(object);
+  const inns = suppliersIn(object).map((s) => str(s.inn)).filter((x): x is string => x !== null);
   return {
-    customerInn: str(customer.inn),
-    customerName: str(customer.name),
+    customerInn: customer.inn,
+    customerName: customer.name,
     supplierInns: inns.length ? ` ${inns.join(' ')} ` : '',
-    supplierText: names.map((n) => n.toLowerCase()).join('\n'),
+    supplierText: supplierNames(object).map(foldSupplierName).join('\n'),
   };
 }
 
@@ -87,12 +99,21 @@ const LEAN_VIEW_SCHEMA = 24;
  */
 const LEAN_MEMBER_SCHEMA = 26;
 
-export function createAppIndexer(db: Database.Database): AppIndexer {
+/**
+ * The schema whose `contract_party` names the customer by its `customer_name` ref and keeps no supplier columns of
+ * its own: the suppliers are insightUpkeep.ts's `suppliers` column, written in the same transaction (migration 0035).
+ */
+export const LEAN_PARTY_SCHEMA = 35;
+
+/** `customers`: the customer-name refs, shared with the tenders' writer (tenderIndex.ts) in one delivery writer. */
+export function createAppIndexer(db: Database.Database, customers?: LabelRefs): AppIndexer {
   // A file migrated with a shorter registry (the migration tests open schema-1 files) has no view tables.
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'tender_view'").get() === undefined) return NO_VIEWS;
   const schema = db.pragma('user_version', { simple: true }) as number;
   const lean = schema >= LEAN_VIEW_SCHEMA;
   const leanMembers = schema >= LEAN_MEMBER_SCHEMA;
+  const leanParty = schema >= LEAN_PARTY_SCHEMA;
+  const customerRefs = leanParty ? (customers ?? createCustomerRefs(db)) : null;
   const externalQueue = schema >= LAZY_EXTERNAL_SCHEMA ? createExternalIdQueue(db) : null;
   const s = {
     member: leanMembers
@@ -104,12 +125,20 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
     // SQLite rewrites an index entry for every column a SET names, even to the same value: the customer's INN
     // (index contract_party_customer, in no order of the contracts' ids) is set apart, only when it changed
     // (~50 random index pages a feed page of contract versions otherwise).
-    party: db.prepare(
-      `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET version = excluded.version,
-         customer_name = excluded.customer_name, supplier_inns = excluded.supplier_inns, supplier_text = excluded.supplier_text
-       WHERE excluded.version > contract_party.version OR ? = 1`,
-    ),
+    // From migration 0035 the name is a ref (no REFERENCES: a SET that names a foreign-key column runs the check,
+    // tenderIndex.ts), and the suppliers are written by insightUpkeep.ts.
+    party: leanParty
+      ? db.prepare(
+          `INSERT INTO contract_party (id, version, customer_inn, customer_ref) VALUES (?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET version = excluded.version, customer_ref = excluded.customer_ref
+           WHERE excluded.version > contract_party.version OR ? = 1`,
+        )
+      : db.prepare(
+          `INSERT INTO contract_party (id, version, customer_inn, customer_name, supplier_inns, supplier_text) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET version = excluded.version,
+             customer_name = excluded.customer_name, supplier_inns = excluded.supplier_inns, supplier_text = excluded.supplier_text
+           WHERE excluded.version > contract_party.version OR ? = 1`,
+        ),
     partyCustomer: db.prepare('UPDATE contract_party SET customer_inn = ? WHERE id = ? AND customer_inn IS NOT ?'),
     // A file migrated with a shorter registry (migration tests) has the row of migration 0003; from 0026 it is no table.
     view: leanMembers
@@ -162,10 +191,14 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
         } else s.view!.run(id, version, v.etpId, v.currency, v.regionName, v.customerInn, v.publishDate, v.endDate, forced ? 1 : 0);
       }
       if (kind === 'contract') {
-        const p = contractParty(object);
-        if (s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0).changes > 0) {
-          s.partyCustomer.run(p.customerInn, id, p.customerInn);
+        const customer = contractCustomer(object);
+        let written: boolean;
+        if (customerRefs) written = s.party.run(id, version, customer.inn, customerRefs.ref(customer.name), forced ? 1 : 0).changes > 0;
+        else {
+          const p = contractParty(object);
+          written = s.party.run(id, version, p.customerInn, p.customerName, p.supplierInns, p.supplierText, forced ? 1 : 0).changes > 0;
         }
+        if (written) s.partyCustomer.run(customer.inn, id, customer.inn);
       }
     },
     writeQueued() {
@@ -173,6 +206,7 @@ export function createAppIndexer(db: Database.Database): AppIndexer {
     },
     transactionEnded(committed) {
       labels?.transactionEnded(committed);
+      customerRefs?.transactionEnded(committed);
       if (committed) {
         if (knownFilters.size + learnedFilters.size > 10_000) knownFilters.clear();
         for (const [filterId, ref] of learnedFilters) knownFilters.set(filterId, ref);

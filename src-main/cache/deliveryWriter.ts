@@ -23,6 +23,7 @@ import { showsSameVersion } from './versionMatch';
 import { createTenderIndexer, type TenderIndexer } from './tenderIndex';
 import { createAppIndexer } from './appIndex';
 import { createInsightUpkeep, type InsightUpkeep } from './insightUpkeep';
+import { createCustomerRefs } from './labelRefs';
 import { createWriteUpkeep, type WriteUpkeep } from './writeUpkeep';
 import {
   EVENT_CODE,
@@ -127,9 +128,11 @@ function checkItem(item: DeliveredItem, index: number): void {
 }
 
 export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
-  const tenders = createTenderIndexer(db);
+  // Tenders and contracts name their customers from one table (migration 0035): one memory of its refs.
+  const customers = createCustomerRefs(db);
+  const tenders = createTenderIndexer(db, customers);
   const upkeep = createWriteUpkeep(db);
-  const views = createAppIndexer(db);
+  const views = createAppIndexer(db, customers);
   const insights = createInsightUpkeep(db);
   const encode = packEncoder(db);
   const dictionary = packDictionary(db);

@@ -15,7 +15,7 @@ import { perCache, type CacheDb } from './database';
 import { createInsightUpkeep, okpd2List, suppliersOf, type CustomerSource } from './insightUpkeep';
 import { createPartyIndexQueue } from './partyIndexQueue';
 import { listStore } from './listStore';
-import { labelText } from './labelRefs';
+import { customerNameText, labelText } from './labelRefs';
 import { viewDateSql } from './viewDates';
 import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
 import { writeTransaction } from './writeRetry';
@@ -100,12 +100,21 @@ const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender_by_customer c2 JOIN 
   WHERE c2.customer_inn = ? LIMIT 1`;
 
 /**
+ * A contract's customer INN as resolved (its own, else its tender's or the attribution's): from migration 0035
+ * `resolved_inn` is kept only when the contract does not name its own, which is `customer_inn`.
+ */
+const contractCustomerInn = (p: string): string => `CASE ${p}.customer_source WHEN 'contract' THEN ${p}.customer_inn ELSE ${p}.resolved_inn END`;
+
+/** The resolved customer's name: the contract's own (a `customer_name` ref from 0035), else its tender's, else its INN's. */
+const contractCustomerName = (p: string): string => `CASE ${p}.customer_source WHEN 'contract' THEN ${customerNameText(`${p}.customer_ref`)}
+      ELSE coalesce(${customerNameText(`${p}.resolved_ref`)}, (${CUSTOMER_NAME_OF.replace('?', `${p}.resolved_inn`)})) END`;
+
+/**
  * Contract facts from the contract's `contract_party` row (migration 0003, completed by 0012), with the tender's
  * law and region where the contract states none. Callers add WHERE and ORDER BY on `p`.
  */
-const CONTRACT_SELECT = `SELECT p.id, p.version, p.reestr_number, k.tender_id, p.resolved_inn AS customer_inn,
-    CASE p.customer_source WHEN 'contract' THEN p.customer_name
-      ELSE coalesce(p.resolved_name, (${CUSTOMER_NAME_OF.replace('?', 'p.resolved_inn')})) END AS customer_name,
+const CONTRACT_SELECT = `SELECT p.id, p.version, p.reestr_number, k.tender_id, ${contractCustomerInn('p')} AS customer_inn,
+    ${contractCustomerName('p')} AS customer_name,
     p.price, p.paid, p.stage, p.sign_at, coalesce(p.region, t.region) AS region, coalesce(p.law, i.law) AS law, p.suppliers
   FROM contract_party p JOIN contract k ON k.id = p.id LEFT JOIN tender t ON t.id = k.tender_id LEFT JOIN insight_tender i ON i.id = k.tender_id`;
 
@@ -184,7 +193,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
     ),
     customerName: db.prepare<[string], string>(CUSTOMER_NAME_OF).pluck(),
     contractCustomerName: db
-      .prepare<[string], string>('SELECT customer_name FROM contract_party WHERE customer_inn = ? AND customer_name IS NOT NULL LIMIT 1')
+      .prepare<[string], string>('SELECT n.name FROM contract_party p JOIN customer_name n ON n.ref = p.customer_ref WHERE p.customer_inn = ? LIMIT 1')
       .pluck(),
     supplierLines: db
       .prepare<[string], string | null>(
@@ -195,14 +204,14 @@ function createInsightStore(cache: CacheDb): InsightStore {
       .prepare<[string], number>(
         `SELECT count(DISTINCT m2.id) FROM saved_search s
            JOIN filter_member m2 ON m2.filter_id = s.filter_id AND m2.kind = 2
-           JOIN contract_party p ON p.id = m2.id AND p.resolved_inn IS NULL
+           JOIN contract_party p ON p.id = m2.id AND p.customer_source IS NULL
          WHERE EXISTS (SELECT 1 FROM insight_tender_by_customer c JOIN filter_member m1 ON m1.filter_id = s.filter_id AND m1.kind = 1 AND m1.id = c.tender_id
                        WHERE c.customer_inn = ?)`,
       )
       .pluck(),
     feedCustomers: db.prepare<[string], { n: number; known: number; low: string | null; high: string | null }>(
-      `SELECT count(*) AS n, count(p.resolved_inn) AS known, min(p.resolved_inn) AS low, max(p.resolved_inn) AS high
-       FROM filter_member m JOIN contract_party p ON p.id = m.id WHERE m.filter_id = ? AND m.kind = 2`,
+      `SELECT count(*) AS n, count(inn) AS known, min(inn) AS low, max(inn) AS high
+       FROM (SELECT ${contractCustomerInn('p')} AS inn FROM filter_member m JOIN contract_party p ON p.id = m.id WHERE m.filter_id = ? AND m.kind = 2)`,
     ),
     feedSuppliers: db
       .prepare<[string, number], string>(
@@ -247,9 +256,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
         SELECT p.kind, p.object_id, p.version, p.ordinal, p.okpd2, p.ktru, p.title, p.unit, p.quantity, p.unit_price, p.amount,
           CASE p.kind WHEN 1 THEN t.etp_id ELSE c.reestr_number END AS number,
           CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
-          CASE p.kind WHEN 1 THEN i.customer_inn ELSE c.resolved_inn END AS customer_inn,
-          CASE WHEN p.kind = 1 THEN n.name WHEN c.customer_source = 'contract' THEN c.customer_name
-            ELSE coalesce(c.resolved_name, (${CUSTOMER_NAME_OF.replace('?', 'c.resolved_inn')})) END AS customer_name,
+          CASE p.kind WHEN 1 THEN i.customer_inn ELSE ${contractCustomerInn('c')} END AS customer_inn,
+          CASE p.kind WHEN 1 THEN n.name ELSE ${contractCustomerName('c')} END AS customer_name,
           CASE p.kind WHEN 1 THEN t.region ELSE coalesce(c.region, ct.region) END AS region
         FROM insight_position p
         LEFT JOIN insight_tender i ON p.kind = 1 AND i.id = p.object_id

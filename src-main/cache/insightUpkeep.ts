@@ -20,9 +20,9 @@ import type Database from 'better-sqlite3';
 import { contractStageOf } from '../domain/contractStage';
 import { isSingleSupplierPlacementName, type ContractFact, type PositionFact, type TenderFact } from '../domain/insights';
 import { contractLaw, knownLaw, tenderLaw } from '../domain/laws';
-import { tenderView } from './appIndex';
+import { LEAN_PARTY_SCHEMA, supplierNames, tenderView } from './appIndex';
 import { createLabelRefs, labelText } from './labelRefs';
-import { createPartyIndexQueue, suppliersOf, suppliersText } from './partyIndexQueue';
+import { createPartyIndexQueue, searchOnlyNames, suppliersOf, suppliersText } from './partyIndexQueue';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
 
@@ -164,8 +164,7 @@ interface ContractKept {
   /** The previous latest version's price (this upkeep's column: appIndex leaves it). */
   price: number | null;
   attributed_inn: string | null;
-  resolved_inn: string | null;
-  /** `inn<TAB>name` lines in order, as of the version before. */
+  /** `inn<TAB>name` lines in order (and `<TAB>name` search lines from migration 0035), as of the version before. */
   suppliers: string | null;
 }
 
@@ -174,7 +173,13 @@ export { suppliersOf };
 export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   // A file migrated with a shorter registry (the migration tests open older schemas) has no insight tables.
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insight_tender'").get() === undefined) return NO_UPKEEP;
-  const lean = (db.pragma('user_version', { simple: true }) as number) >= LEAN_INSIGHT_SCHEMA;
+  const schema = db.pragma('user_version', { simple: true }) as number;
+  const lean = schema >= LEAN_INSIGHT_SCHEMA;
+  // From migration 0035 a contract's row names the resolved customer by its `customer_name` ref, keeps no
+  // resolved INN when the contract names its own (readers take `customer_inn`), and its suppliers column is also
+  // what a search by supplier reads. A file at an older schema (the migration tests) has the columns before.
+  const leanParty = schema >= LEAN_PARTY_SCHEMA;
+  const resolvedName = leanParty ? 'resolved_ref' : 'resolved_name';
   const placementColumn = lean ? 'placement_ref' : 'placement_name';
   const labels = lean ? createLabelRefs(db) : null;
   /** What the placement column stores for a name: its label ref, or the name on an older schema. */
@@ -197,21 +202,26 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
     // `?` is a JSON array of [tender id, customer INN, customer name]: one statement per page, since most
     // tenders have no contract yet and a statement per tender cost a few percent of the ingest.
+    // The tender's name is its row's ref, written by tenderIndex.ts before this upkeep (0035); the text before.
     contractsOfTenders: db.prepare(
-      `UPDATE contract_party SET resolved_inn = json_extract(q.value, '$[1]'), resolved_name = json_extract(q.value, '$[2]'), customer_source = 'tender'
+      `UPDATE contract_party SET resolved_inn = json_extract(q.value, '$[1]'),
+         ${resolvedName} = ${leanParty ? '(SELECT customer_ref FROM tender WHERE id = k.tender_id)' : "json_extract(q.value, '$[2]')"}, customer_source = 'tender'
        FROM json_each(?) q JOIN contract k ON k.tender_id = json_extract(q.value, '$[0]')
        WHERE contract_party.id = k.id AND (contract_party.customer_source IS NULL OR contract_party.customer_source <> 'contract')`,
     ),
-    contract: db.prepare<[number], ContractKept>('SELECT version, price, attributed_inn, resolved_inn, suppliers FROM contract_party WHERE id = ?'),
-    tenderCustomer: db.prepare<[number], { customer_inn: string | null; customer_name: string | null }>(
-      `SELECT i.customer_inn, n.name AS customer_name FROM insight_tender i JOIN tender t ON t.id = i.id
-       LEFT JOIN customer_name n ON n.ref = t.customer_ref WHERE i.id = ?`,
+    contract: db.prepare<[number], ContractKept>('SELECT version, price, attributed_inn, suppliers FROM contract_party WHERE id = ?'),
+    // The tender's customer name: its ref from migration 0035, its text before.
+    tenderCustomer: db.prepare<[number], { customer_inn: string | null; name: string | number | null }>(
+      leanParty
+        ? 'SELECT i.customer_inn, t.customer_ref AS name FROM insight_tender i JOIN tender t ON t.id = i.id WHERE i.id = ?'
+        : `SELECT i.customer_inn, n.name FROM insight_tender i JOIN tender t ON t.id = i.id
+           LEFT JOIN customer_name n ON n.ref = t.customer_ref WHERE i.id = ?`,
     ),
     // The row is the one appIndex just wrote for this version, so this UPDATE dirties no other page; the partial
     // index on `resolved_inn` holds only contracts that do not name their customer, so most rows stay out of it.
     putContract: db.prepare(
       `UPDATE contract_party SET reestr_number = ?, price = ?, paid = ?, stage = ?, sign_at = ?, region = ?, law = ?, suppliers = ?,
-         resolved_inn = ?, resolved_name = ?, customer_source = ? WHERE id = ?`,
+         resolved_inn = ?, ${resolvedName} = ?, customer_source = ? WHERE id = ?`,
     ),
     stepBefore: db
       .prepare<[number, number], number>('SELECT price FROM insight_contract_price WHERE contract_id = ? AND version < ? ORDER BY version DESC LIMIT 1')
@@ -227,7 +237,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     attribute: db.prepare(
       `UPDATE contract_party SET attributed_inn = @inn,
          resolved_inn = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN @inn ELSE resolved_inn END,
-         resolved_name = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN NULL ELSE resolved_name END,
+         ${resolvedName} = CASE WHEN customer_source IS NULL OR customer_source = 'attribution' THEN NULL ELSE ${resolvedName} END,
          customer_source = coalesce(customer_source, 'attribution')
        WHERE id = @id AND (customer_source IS NULL OR customer_source <> 'contract')`,
     ),
@@ -287,15 +297,17 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
       }
       // appIndex keeps the row of the latest version: an older version arriving late is history only.
       if (!kept || kept.version !== version) return;
-      let customer: { inn: string | null; name: string | null; source: CustomerSource | null } = { inn: null, name: null, source: null };
+      // `name`: the tender's customer name, as its ref from migration 0035.
+      let customer: { inn: string | null; name: string | number | null; source: CustomerSource | null } = { inn: null, name: null, source: null };
       if (c.customer_inn !== null) customer = { inn: c.customer_inn, name: null, source: 'contract' }; // the name is the row's own
       else {
         const fromTender = c.tender_id === null ? undefined : s.tenderCustomer.get(c.tender_id);
-        if (fromTender?.customer_inn) customer = { inn: fromTender.customer_inn, name: fromTender.customer_name, source: 'tender' };
+        if (fromTender?.customer_inn) customer = { inn: fromTender.customer_inn, name: fromTender.name, source: 'tender' };
         else if (kept.attributed_inn !== null) customer = { inn: kept.attributed_inn, name: null, source: 'attribution' };
       }
-      const suppliers = suppliersText(c.suppliers);
-      s.putContract.run(c.reestr_number, c.price, c.paid, c.stage, c.sign_at, c.region, c.law, suppliers, customer.inn, customer.name, customer.source, id);
+      const suppliers = suppliersText(c.suppliers, leanParty ? searchOnlyNames(supplierNames(object), c.suppliers) : []);
+      const resolvedInn = leanParty && customer.source === 'contract' ? null : customer.inn;
+      s.putContract.run(c.reestr_number, c.price, c.paid, c.stage, c.sign_at, c.region, c.law, suppliers, resolvedInn, customer.name, customer.source, id);
       // Most versions change the stage or the payments, not the suppliers: their entries stay.
       if (suppliers !== kept.suppliers) partyIndexes.contractChanged(id, kept.suppliers);
     },

@@ -12,7 +12,7 @@ import { StoredDataDamageError } from './damage';
 import { packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { storedJson } from './storedJson';
 import { tenderView } from './appIndex';
-import { createLabelRefs, type LabelRefs } from './labelRefs';
+import { createCustomerRefs, createLabelRefs, type LabelRefs } from './labelRefs';
 import { storedViewDate } from './viewDates';
 import { timestampMs } from '../api/earlier/limits';
 import { tenderLaw } from '../domain/laws';
@@ -236,7 +236,8 @@ export const ROW_VIEW_SCHEMA = 26;
 /** The result-row columns `tender` holds from migration 0026, in the order the statements below bind them. */
 type RowView = [etpId: string | null, currency: string | null, regionRef: number | null, customerInn: string | null, publishDate: string | null, endDate: string | null];
 
-export function createTenderIndexer(db: Database.Database): TenderIndexer {
+/** `customers`: the customer-name refs, shared with the contracts' writer (appIndex.ts) in one delivery writer. */
+export function createTenderIndexer(db: Database.Database, customers: LabelRefs = createCustomerRefs(db)): TenderIndexer {
   // A file migrated with a shorter registry (the migration tests open older schemas) keeps them in `tender_view`,
   // which appIndex.ts writes there.
   const withView = (db.pragma('user_version', { simple: true }) as number) >= ROW_VIEW_SCHEMA;
@@ -267,8 +268,6 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
     updatePublish: db.prepare('UPDATE tender SET publish_at = ? WHERE seq = ?'),
     updateCustomer: db.prepare('UPDATE tender SET customer_ref = ? WHERE seq = ?'),
     setHash: db.prepare('UPDATE tender SET indexed_hash = ? WHERE seq = ?'),
-    customerRef: db.prepare<[string], number>('SELECT ref FROM customer_name WHERE name = ?').pluck(),
-    addCustomer: db.prepare('INSERT INTO customer_name (name) VALUES (?)'),
     positions: db.prepare<[number], { version: number; titles: string }>(
       'SELECT version, titles FROM tender_positions_text WHERE tender_id = ?',
     ),
@@ -278,19 +277,6 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
     ),
     ftsDelete: db.prepare('DELETE FROM tender_fts WHERE rowid = ?'),
     ftsInsert: db.prepare('INSERT INTO tender_fts (rowid, body) VALUES (?, ?)'),
-  };
-
-  // Customer names repeat (~25 tenders each): refs of committed rows are kept in memory.
-  const knownCustomers = new Map<string, number>();
-  const learnedCustomers = new Map<string, number>();
-  const customerRef = (name: string | null): number | null => {
-    if (name === null) return null;
-    let ref = knownCustomers.get(name) ?? learnedCustomers.get(name);
-    if (ref === undefined) {
-      ref = s.customerRef.get(name) ?? Number(s.addCustomer.run(name).lastInsertRowid);
-      learnedCustomers.set(name, ref);
-    }
-    return ref;
   };
 
   const positionTitles = (id: number): string | null => s.positions.get(id)?.titles ?? null;
@@ -324,7 +310,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
       const f = tenderFields(object);
       const body = ftsBody(f, positionTitles(id));
       const hash = fingerprint(body);
-      const ref = customerRef(f.customer);
+      const ref = customers.ref(f.customer); // names repeat (~25 tenders each): known refs are kept in memory
       if (!current) {
         const view = withView ? rowView(object) : [];
         const seq = Number(
@@ -356,11 +342,7 @@ export function createTenderIndexer(db: Database.Database): TenderIndexer {
     transactionEnded(committed) {
       queued.clear();
       labels?.transactionEnded(committed);
-      if (committed) {
-        if (knownCustomers.size + learnedCustomers.size > 200_000) knownCustomers.clear();
-        for (const [name, ref] of learnedCustomers) knownCustomers.set(name, ref);
-      }
-      learnedCustomers.clear();
+      customers.transactionEnded(committed);
     },
 
     refresh(id, latestObject) {

@@ -16,6 +16,7 @@ import { decodePack, packDictionary, packMember, SELECT_PACK, type StoredPack } 
 import { KIND_CODE, type ObjectKind } from './types';
 import { EXTERNAL_ID_LOOKUP } from './externalIdQueue';
 import { labelText } from './labelRefs';
+import { foldSupplierName, supplierNameGlob, supplierNameIn } from './partyIndexQueue';
 import { viewDateSql } from './viewDates';
 
 export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
@@ -241,6 +242,11 @@ function indexOrderedPage(prepared: (sql: string) => ReturnType<CacheDb['db']['p
 
 function createViewQueries(cache: CacheDb): ViewQueries {
   const { db } = cache;
+  // A search by supplier name reads the names of `contract_party.suppliers` folded as the typed name is (SQLite's
+  // lower() and LIKE fold ASCII only), and not their INNs: a name search for «77» matches no INN (partyIndexQueue.ts).
+  db.function('supplier_name_in', { deterministic: true }, (text: unknown, folded: unknown) =>
+    supplierNameIn(typeof text === 'string' ? text : null, String(folded)) ? 1 : 0,
+  );
   const s = statements(cache);
   const stamp = db.prepare<[], number | null>('SELECT max(request_seq) FROM delivery_request').pluck();
   // Positions too: a sync can reorder a list without changing its members.
@@ -401,13 +407,17 @@ function createViewQueries(cache: CacheDb): ViewQueries {
         where.push(via ? `(p.customer_inn = ? OR (p.customer_inn IS NULL AND ${viaMember}))` : 'p.customer_inn = ?');
         params.push(criteria.customerInn, ...(via ? [via] : []));
       }
+      // Both read the suppliers' `inn<TAB>name` lines (partyIndexQueue.ts), as typed: `%` and `_` are characters.
+      // An INN is a whole line's INN, never a part of a longer one.
       if (criteria.supplierInn) {
-        where.push("p.supplier_inns LIKE ? ESCAPE '\\'");
-        params.push(`% ${likeEscape(criteria.supplierInn)} %`);
+        where.push('instr(char(10) || p.suppliers, char(10) || ? || char(9)) > 0');
+        params.push(criteria.supplierInn);
       }
       if (criteria.supplierName) {
-        where.push("p.supplier_text LIKE ? ESCAPE '\\'");
-        params.push(`%${likeEscape(criteria.supplierName.toLowerCase())}%`);
+        const folded = foldSupplierName(criteria.supplierName);
+        const glob = supplierNameGlob(folded);
+        where.push(glob === null ? 'supplier_name_in(p.suppliers, ?)' : 'p.suppliers GLOB ? AND supplier_name_in(p.suppliers, ?)');
+        params.push(...(glob === null ? [] : [glob]), folded);
       }
       const ofTenders = (inTenders: string): string => (via ? `(c.tender_id IN ${inTenders} OR (c.tender_id IS NULL AND ${viaMember}))` : `c.tender_id IN ${inTenders}`);
       if (criteria.listId) {
@@ -433,8 +443,5 @@ function createViewQueries(cache: CacheDb): ViewQueries {
     },
   };
 }
-
-/** `%` and `_` typed by a user are literal characters. */
-const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const viewQueries = perCache(createViewQueries);
