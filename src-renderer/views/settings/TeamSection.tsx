@@ -131,11 +131,16 @@ export function TeamSection() {
   const [busy, setBusy] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
+  /** Typed into since this profile's status was asked for: its answer then keeps what the analyst typed. */
+  const typed = useRef(false);
 
   useEffect(() => {
     // Read again when another profile becomes active (the store's epoch): the connection may be another's.
+    typed.current = false;
     const take = (next: TeamStatus): void => {
       setStatus(next);
+      // An answer that comes late (a slow machine, a profile just added) must not wipe a half-typed form.
+      if (typed.current) return;
       setForm(next.connection ?? EMPTY_FORM);
       setProblems({});
     };
@@ -145,7 +150,8 @@ export function TeamSection() {
   }, [epoch]);
 
   const edit = (patch: Partial<typeof form>): void => {
-    setForm({ ...form, ...patch });
+    typed.current = true;
+    setForm((current) => ({ ...current, ...patch }));
     setProblems({});
   };
 
