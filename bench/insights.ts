@@ -32,7 +32,7 @@ import { customerDossier, flagsFor, priceBenchmark, supplierDossier } from '../s
 import { Renderer } from '../src-main/sandbox/service/render';
 import { feedPages, openCatalogue, spread, type Catalogue, type Spread } from './cache';
 
-const INSIGHT_TABLES = ['insight_tender', 'insight_contract_supplier', 'insight_contract_price', 'insight_position', 'insight_tender_by_customer', 'insight_pending'];
+const INSIGHT_TABLES = ['insight_tender', 'insight_contract_supplier', 'insight_contract_price', 'insight_position', 'insight_tender_by_customer', 'insight_customer', 'insight_pending'];
 
 export interface IngestComparison {
   versions: number;
@@ -184,14 +184,15 @@ export interface AnswersReport {
 export function benchAnswers(cache: CacheDb, samples: number): AnswersReport {
   const { db } = cache;
   const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-  const customers = sampleKeys(cache, 'insight_tender', 'customer_inn', samples, 5);
+  const customers = sampleKeys(cache, 'tender', 'customer_inn', samples, 5);
   const suppliers = sampleKeys(cache, 'insight_contract_supplier', 'supplier_inn', samples, 5);
   // Codes at three depths: whole codes, their groups (`26.20`) and classes (`26`), the widest the analyst types.
   const wholeCodes = sampleKeys(cache, 'insight_position', 'okpd2', samples, 3);
   const codes = [...new Set([...wholeCodes, ...wholeCodes.map((c) => c.slice(0, 5)), ...wholeCodes.slice(0, 5).map((c) => c.slice(0, 2))])];
 
   const customerFloor = db.prepare<[string, string], number>(
-    `SELECT (SELECT count(*) + total(t.price) * 0 FROM insight_tender_by_customer c JOIN tender t ON t.id = c.tender_id WHERE c.customer_inn = ?)
+    `SELECT (SELECT count(*) + total(t.price) * 0 FROM insight_tender_by_customer c JOIN tender t ON t.id = c.tender_id
+                WHERE c.customer_ref = (SELECT ref FROM insight_customer WHERE inn = ?))
        + (SELECT count(*) + total(price) * 0 FROM contract_party WHERE customer_inn = ?)`,
   ).pluck();
   const supplierFloor = db.prepare<[string], number>(

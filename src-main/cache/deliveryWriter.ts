@@ -266,7 +266,7 @@ export function createDeliveryWriter(db: Database.Database): DeliveryWriter {
     views.newVersion(item.kind, item.id, item.version, item.object, forced);
     if (item.kind === 'tender') {
       const indexed = tenders.indexVersion(item.id, item.version, item.object, forced);
-      if (indexed) insights.tenderVersion(item.id, item.version, item.object, indexed.fields, indexed.isNew);
+      if (indexed) insights.tenderVersion(item.id, item.version, item.object, indexed.fields, indexed.isNew, indexed.innBefore);
     } else {
       const tenderId = isRecord(item.object) && isCount(item.object.tender_id) ? item.object.tender_id : null;
       if ((forced ? s.contractForced : s.contract).run(item.id, item.version, tenderId).changes > 0) s.contractTender.run(tenderId, item.id, tenderId);

@@ -12,7 +12,7 @@
  * answer read right after a page already counts it.
  */
 import { perCache, type CacheDb } from './database';
-import { createInsightUpkeep, okpd2List, suppliersOf, type CustomerSource } from './insightUpkeep';
+import { createInsightUpkeep, knownLawSql, okpd2List, suppliersOf, type CustomerSource } from './insightUpkeep';
 import { createPartyIndexQueue } from './partyIndexQueue';
 import { listStore } from './listStore';
 import { customerNameText, labelText } from './labelRefs';
@@ -86,18 +86,25 @@ type ContractRow = Omit<ContractFact, 'suppliers' | 'stage' | 'law'> & { stage: 
 /** A position fact as SQLite returns it: the kind as its code. */
 type PositionRow = Omit<PositionFact, 'kind'> & { kind: number };
 
+/** A tender fact's law: a card's the tender row does not know (the insight row's, migration 0036), else the row's known law. */
+const tenderLawOf = (i: string, t: string): string => `coalesce(${i}.law, ${knownLawSql(`${t}.law`)})`;
+
 /**
- * Tender facts: what the insight row adds (customer INN, law, placement, codes) joined with what the cache
- * already keeps per tender (`tender`, whose result-row columns were `tender_view`'s before migration 0026, `customer_name`). Callers add WHERE and ORDER BY on `i`.
+ * Tender facts: what the insight row adds (placement, codes, a card's law) joined with what the cache already keeps
+ * per tender (`tender`, whose result-row columns were `tender_view`'s before migration 0026, with the customer INN
+ * and law, and `customer_name`). Callers add WHERE and ORDER BY on `i`.
  */
-const TENDER_SELECT = `SELECT t.id, t.version, t.etp_id, t.name, i.customer_inn, n.name AS customer_name, i.law, t.status,
+const TENDER_SELECT = `SELECT t.id, t.version, t.etp_id, t.name, t.customer_inn, n.name AS customer_name, ${tenderLawOf('i', 't')} AS law, t.status,
     i.placement_type, ${labelText('i.placement_ref')} AS placement_name, t.price, t.publish_at, t.end_at, ${viewDateSql('t', 'end')} AS end_date,
     t.region, i.okpd2
   FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;
 
+/** The ref that keys a customer INN's tenders in `insight_tender_by_customer` (migration 0036). */
+const CUSTOMER_REF_OF = 'SELECT ref FROM insight_customer WHERE inn = ?';
+
 /** The name the cache's tenders give a customer INN (an attributed contract names none): its first tender's. */
 const CUSTOMER_NAME_OF = `SELECT n.name FROM insight_tender_by_customer c2 JOIN tender t2 ON t2.id = c2.tender_id JOIN customer_name n ON n.ref = t2.customer_ref
-  WHERE c2.customer_inn = ? LIMIT 1`;
+  WHERE c2.customer_ref = (${CUSTOMER_REF_OF}) LIMIT 1`;
 
 /**
  * A contract's customer INN as resolved (its own, else its tender's or the attribution's): from migration 0035
@@ -115,7 +122,7 @@ const contractCustomerName = (p: string): string => `CASE ${p}.customer_source W
  */
 const CONTRACT_SELECT = `SELECT p.id, p.version, p.reestr_number, k.tender_id, ${contractCustomerInn('p')} AS customer_inn,
     ${contractCustomerName('p')} AS customer_name,
-    p.price, p.paid, p.stage, p.sign_at, coalesce(p.region, t.region) AS region, coalesce(p.law, i.law) AS law, p.suppliers
+    p.price, p.paid, p.stage, p.sign_at, coalesce(p.region, t.region) AS region, coalesce(p.law, ${tenderLawOf('i', 't')}) AS law, p.suppliers
   FROM contract_party p JOIN contract k ON k.id = p.id LEFT JOIN tender t ON t.id = k.tender_id LEFT JOIN insight_tender i ON i.id = k.tender_id`;
 
 const IDS = 'SELECT value FROM json_each(?)';
@@ -164,7 +171,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
   const lists = listStore(cache);
   const s = {
     tendersByCustomer: db.prepare<[string], TenderRow>(
-      `${TENDER_SELECT} WHERE i.id IN (SELECT tender_id FROM insight_tender_by_customer WHERE customer_inn = ?) ORDER BY i.id`,
+      `${TENDER_SELECT} WHERE i.id IN (SELECT tender_id FROM insight_tender_by_customer WHERE customer_ref = (${CUSTOMER_REF_OF})) ORDER BY i.id`,
     ),
     tendersByIds: db.prepare<[string], TenderRow>(`${TENDER_SELECT} WHERE i.id IN (${IDS}) ORDER BY i.id`),
     // The contracts that name their customer through 0003's index on it, the others through 0012's partial one.
@@ -188,8 +195,8 @@ function createInsightStore(cache: CacheDb): InsightStore {
       `SELECT contract_id, version, price FROM insight_contract_price WHERE contract_id IN (${IDS}) ORDER BY contract_id, version`,
     ),
     placementCounts: db.prepare<[], CustomerPlacementCount>(
-      `SELECT customer_inn, count(single_supplier) AS known, coalesce(sum(single_supplier), 0) AS single
-       FROM insight_tender_by_customer GROUP BY customer_inn ORDER BY customer_inn`,
+      `SELECT r.inn AS customer_inn, count(c.single_supplier) AS known, coalesce(sum(c.single_supplier), 0) AS single
+       FROM insight_tender_by_customer c JOIN insight_customer r ON r.ref = c.customer_ref GROUP BY c.customer_ref ORDER BY r.inn`,
     ),
     customerName: db.prepare<[string], string>(CUSTOMER_NAME_OF).pluck(),
     contractCustomerName: db
@@ -206,7 +213,7 @@ function createInsightStore(cache: CacheDb): InsightStore {
            JOIN filter_member m2 ON m2.filter_id = s.filter_id AND m2.kind = 2
            JOIN contract_party p ON p.id = m2.id AND p.customer_source IS NULL
          WHERE EXISTS (SELECT 1 FROM insight_tender_by_customer c JOIN filter_member m1 ON m1.filter_id = s.filter_id AND m1.kind = 1 AND m1.id = c.tender_id
-                       WHERE c.customer_inn = ?)`,
+                       WHERE c.customer_ref = (${CUSTOMER_REF_OF}))`,
       )
       .pluck(),
     feedCustomers: db.prepare<[string], { n: number; known: number; low: string | null; high: string | null }>(
@@ -256,11 +263,10 @@ function createInsightStore(cache: CacheDb): InsightStore {
         SELECT p.kind, p.object_id, p.version, p.ordinal, p.okpd2, p.ktru, p.title, p.unit, p.quantity, p.unit_price, p.amount,
           CASE p.kind WHEN 1 THEN t.etp_id ELSE c.reestr_number END AS number,
           CASE p.kind WHEN 1 THEN t.publish_at ELSE c.sign_at END AS date_at,
-          CASE p.kind WHEN 1 THEN i.customer_inn ELSE ${contractCustomerInn('c')} END AS customer_inn,
+          CASE p.kind WHEN 1 THEN t.customer_inn ELSE ${contractCustomerInn('c')} END AS customer_inn,
           CASE p.kind WHEN 1 THEN n.name ELSE ${contractCustomerName('c')} END AS customer_name,
           CASE p.kind WHEN 1 THEN t.region ELSE coalesce(c.region, ct.region) END AS region
         FROM insight_position p
-        LEFT JOIN insight_tender i ON p.kind = 1 AND i.id = p.object_id
         LEFT JOIN tender t ON p.kind = 1 AND t.id = p.object_id
         LEFT JOIN customer_name n ON n.ref = t.customer_ref
         LEFT JOIN contract_party c ON p.kind = 2 AND c.id = p.object_id

@@ -19,10 +19,10 @@
 import type Database from 'better-sqlite3';
 import { contractStageOf } from '../domain/contractStage';
 import { isSingleSupplierPlacementName, type ContractFact, type PositionFact, type TenderFact } from '../domain/insights';
-import { contractLaw, knownLaw, tenderLaw } from '../domain/laws';
+import { contractLaw, knownLaw, LAWS, tenderLaw } from '../domain/laws';
 import { LEAN_PARTY_SCHEMA, supplierNames, tenderView } from './appIndex';
 import { createLabelRefs, labelText } from './labelRefs';
-import { createPartyIndexQueue, searchOnlyNames, suppliersOf, suppliersText } from './partyIndexQueue';
+import { createPartyIndexQueue, LEAN_TENDER_INSIGHT_SCHEMA, searchOnlyNames, suppliersOf, suppliersText } from './partyIndexQueue';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
 
@@ -115,9 +115,9 @@ export type CustomerSource = 'contract' | 'tender' | 'attribution';
 export interface InsightUpkeep {
   /**
    * A tender's new latest version; `fields` as tenderIndex read them, `isNew` when it was the tender's first
-   * (then there is no row to read).
+   * (then there is no row to read), `innBefore` the customer INN its `tender` row held before (from migration 0036).
    */
-  tenderVersion(id: number, version: number, object: unknown, fields?: TenderFields, isNew?: boolean): void;
+  tenderVersion(id: number, version: number, object: unknown, fields?: TenderFields, isNew?: boolean, innBefore?: string | null): void;
   /** A version of a contract stored for the first time: a price step, and the latest when newer. */
   contractVersion(id: number, version: number, object: unknown): void;
   /** A card page saved: its positions (the newest card version's), and a tender's placement and codes. */
@@ -139,6 +139,12 @@ export interface InsightUpkeep {
 /** The schema whose `insight_tender` keeps the placement's name as a label ref (migration 0024). */
 const LEAN_INSIGHT_SCHEMA = 24;
 
+/**
+ * SQL of the law a tender fact shows from a `tender.law` column: the known laws only (tenderLaw gives a known law in
+ * its own spelling, else the text as sent, which the facts leave out as knownLaw does).
+ */
+export const knownLawSql = (lawColumn: string): string => `CASE WHEN ${lawColumn} IN (${LAWS.map((law) => `'${law}'`).join(', ')}) THEN ${lawColumn} END`;
+
 const NO_UPKEEP: InsightUpkeep = {
   tenderVersion() {},
   contractVersion() {},
@@ -152,6 +158,10 @@ const NO_UPKEEP: InsightUpkeep = {
 interface TenderKept {
   customer_inn: string | null;
   law: string | null;
+  /** From migration 0036: what the row's `law` column holds (a card's law the tender row does not know, or null). */
+  own_law?: string | null;
+  /** From migration 0036: the law the tender row knows (`law` is this unless a card said one where it knows none). */
+  row_law?: string | null;
   placement_type: number | null;
   placement_name: string | null;
   single_supplier: number | null;
@@ -180,6 +190,10 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   // what a search by supplier reads. A file at an older schema (the migration tests) has the columns before.
   const leanParty = schema >= LEAN_PARTY_SCHEMA;
   const resolvedName = leanParty ? 'resolved_ref' : 'resolved_name';
+  // From migration 0036 a tender's customer INN and law are its `tender` row's (written by tenderIndex.ts before
+  // this upkeep, so the INN before a new version comes from tenderIndex: `tenderVersion`'s `innBefore`); the row
+  // here keeps only a law a card stated that the tender row does not know.
+  const leanTender = schema >= LEAN_TENDER_INSIGHT_SCHEMA;
   const placementColumn = lean ? 'placement_ref' : 'placement_name';
   const labels = lean ? createLabelRefs(db) : null;
   /** What the placement column stores for a name: its label ref, or the name on an older schema. */
@@ -188,18 +202,26 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     // From migration 0024 the placement's name is a label ref; a file at an older schema (migration 0012's fill,
     // the migration tests) has the name itself.
     tender: db.prepare<[number], TenderKept>(
-      `SELECT customer_inn, law, placement_type, ${lean ? labelText('placement_ref') : 'placement_name'} AS placement_name, single_supplier, okpd2
-       FROM insight_tender WHERE id = ?`,
+      leanTender
+        ? `SELECT t.customer_inn, coalesce(i.law, ${knownLawSql('t.law')}) AS law, i.law AS own_law, ${knownLawSql('t.law')} AS row_law,
+             i.placement_type, ${labelText('i.placement_ref')} AS placement_name, i.single_supplier, i.okpd2
+           FROM insight_tender i JOIN tender t ON t.id = i.id WHERE i.id = ?`
+        : `SELECT customer_inn, law, placement_type, ${lean ? labelText('placement_ref') : 'placement_name'} AS placement_name, single_supplier, okpd2
+           FROM insight_tender WHERE id = ?`,
     ),
     latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
-    addTender: db.prepare(
-      `INSERT INTO insight_tender (id, customer_inn, law, placement_type, ${placementColumn}, single_supplier, okpd2)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ),
+    addTender: leanTender
+      ? db.prepare('INSERT INTO insight_tender (id, law, placement_type, placement_ref, single_supplier, okpd2) VALUES (?, ?, ?, ?, ?, ?)')
+      : db.prepare(
+          `INSERT INTO insight_tender (id, customer_inn, law, placement_type, ${placementColumn}, single_supplier, okpd2)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ),
     // The by-customer columns (customer, single-supplier) apart: only their change queues the tender for the
     // lazy customer index (partyIndexQueue.ts).
     tenderDetails: db.prepare(`UPDATE insight_tender SET law = ?, placement_type = ?, ${placementColumn} = ?, okpd2 = ? WHERE id = ?`),
-    tenderIndexed: db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
+    tenderIndexed: leanTender
+      ? db.prepare('UPDATE insight_tender SET single_supplier = ? WHERE id = ?')
+      : db.prepare('UPDATE insight_tender SET customer_inn = ?, single_supplier = ? WHERE id = ?'),
     // `?` is a JSON array of [tender id, customer INN, customer name]: one statement per page, since most
     // tenders have no contract yet and a statement per tender cost a few percent of the ingest.
     // The tender's name is its row's ref, written by tenderIndex.ts before this upkeep (0035); the text before.
@@ -212,7 +234,9 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     contract: db.prepare<[number], ContractKept>('SELECT version, price, attributed_inn, suppliers FROM contract_party WHERE id = ?'),
     // The tender's customer name: its ref from migration 0035, its text before.
     tenderCustomer: db.prepare<[number], { customer_inn: string | null; name: string | number | null }>(
-      leanParty
+      leanTender
+        ? 'SELECT customer_inn, customer_ref AS name FROM tender WHERE id = ?'
+        : leanParty
         ? 'SELECT i.customer_inn, t.customer_ref AS name FROM insight_tender i JOIN tender t ON t.id = i.id WHERE i.id = ?'
         : `SELECT i.customer_inn, n.name FROM insight_tender i JOIN tender t ON t.id = i.id
            LEFT JOIN customer_name n ON n.ref = t.customer_ref WHERE i.id = ?`,
@@ -251,27 +275,36 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
 
   const singleOf = (name: string | null): number | null => (name === null ? null : isSingleSupplierPlacementName(name) ? 1 : 0);
 
-  /** Writes a tender's row from what it states now over what was kept; only what changed is written. */
-  const putTender = (id: number, kept: TenderKept | undefined, next: Omit<TenderKept, 'single_supplier'>): void => {
+  /**
+   * Writes a tender's row from what it states now over what was kept; only what changed is written. `rowLaw`: from
+   * migration 0036, the law the tender row knows (the row's `law` column holds only a law that differs from it).
+   */
+  const putTender = (id: number, kept: TenderKept | undefined, next: Omit<TenderKept, 'single_supplier'>, rowLaw: string | null = null): void => {
     const single = singleOf(next.placement_name);
+    const law = leanTender && next.law === rowLaw ? null : next.law;
     if (!kept) {
-      s.addTender.run(id, next.customer_inn, next.law, next.placement_type, placement(next.placement_name), single, next.okpd2);
+      if (leanTender) s.addTender.run(id, law, next.placement_type, placement(next.placement_name), single, next.okpd2);
+      else s.addTender.run(id, next.customer_inn, law, next.placement_type, placement(next.placement_name), single, next.okpd2);
       if (next.customer_inn !== null) partyIndexes.tenderChanged(id, null);
       return;
     }
-    if (next.law !== kept.law || next.placement_type !== kept.placement_type || next.placement_name !== kept.placement_name || next.okpd2 !== kept.okpd2) {
-      s.tenderDetails.run(next.law, next.placement_type, placement(next.placement_name), next.okpd2, id);
+    const lawChanged = leanTender ? law !== kept.own_law : law !== kept.law;
+    if (lawChanged || next.placement_type !== kept.placement_type || next.placement_name !== kept.placement_name || next.okpd2 !== kept.okpd2) {
+      s.tenderDetails.run(law, next.placement_type, placement(next.placement_name), next.okpd2, id);
     }
     if (next.customer_inn !== kept.customer_inn || single !== kept.single_supplier) {
-      s.tenderIndexed.run(next.customer_inn, single, id);
+      if (leanTender) s.tenderIndexed.run(single, id);
+      else s.tenderIndexed.run(next.customer_inn, single, id);
       partyIndexes.tenderChanged(id, kept.customer_inn);
     }
   };
 
   return {
-    tenderVersion(id, version, object, fields, isNew = false) {
+    tenderVersion(id, version, object, fields, isNew = false, innBefore = null) {
       // Called for a tender's new latest version only (tenderIndex decided it); the migration's fill too.
-      const kept = isNew ? undefined : s.tender.get(id);
+      const read = isNew ? undefined : s.tender.get(id);
+      // From 0036 the row read is the tender's new one: its customer before is what tenderIndex read.
+      const kept = read && leanTender ? { ...read, customer_inn: innBefore } : read;
       const t = tenderInsight(object, fields);
       const placementKnown = t.placement_type !== null || t.placement_name !== null;
       putTender(id, kept, {
@@ -280,7 +313,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
         placement_type: placementKnown ? t.placement_type : (kept?.placement_type ?? null),
         placement_name: placementKnown ? t.placement_name : (kept?.placement_name ?? null),
         okpd2: t.okpd2.length > 0 ? okpd2Text(t.okpd2) : (kept?.okpd2 ?? ''),
-      });
+      }, t.law);
       // Contracts stored before their tender, or whose tender changed its customer, take the tender's customer.
       if (t.customer_inn !== null && kept?.customer_inn !== t.customer_inn) queuedCustomers.set(id, [id, t.customer_inn, t.customer_name]);
     },
@@ -338,7 +371,7 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
         placement_type: takePlacement ? t.placement_type : kept.placement_type,
         placement_name: takePlacement ? t.placement_name : kept.placement_name,
         okpd2: okpd2Text([...okpd2List(kept.okpd2), ...codes]),
-      });
+      }, kept.row_law ?? null);
     },
 
     adoptVersion(kind, id, from, to) {

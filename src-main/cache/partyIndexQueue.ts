@@ -27,6 +27,12 @@ import { writeTransaction } from './writeRetry';
  */
 export const QUEUE_BOUND = 50_000;
 
+/**
+ * The schema whose `insight_tender` keeps no customer INN (its `tender` row's is read) and whose
+ * `insight_tender_by_customer` is keyed by `insight_customer` refs instead of the INN's text (migration 0036).
+ */
+export const LEAN_TENDER_INSIGHT_SCHEMA = 36;
+
 const TENDER = 1;
 const CONTRACT = 2;
 
@@ -142,18 +148,35 @@ export function createPartyIndexQueue(db: Database.Database): PartyIndexQueue {
   // A file migrated with a shorter registry (migration 0012's fill, the migration tests) has no queue yet:
   // nothing is queued, and 0013 builds both indexes from the rows (`rebuildPartyIndexes`).
   if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'insight_pending'").get() === undefined) return NO_QUEUE;
+  // From migration 0036 the index names a customer by its `insight_customer` ref (a new INN gets one here, in the
+  // batch, not in the page's transaction) and the current INN is the `tender` row's; the queue keeps INNs as text.
+  const lean = (db.pragma('user_version', { simple: true }) as number) >= LEAN_TENDER_INSIGHT_SCHEMA;
+  const queuedTenders = `SELECT id FROM insight_pending WHERE kind = ${TENDER}`;
   const s = {
     enqueue: db.prepare('INSERT INTO insight_pending (kind, id, old) VALUES (?, ?, ?)'),
     last: db.prepare<[], number | null>('SELECT max(seq) FROM insight_pending').pluck(),
     dropCustomers: db.prepare(
-      `DELETE FROM insight_tender_by_customer WHERE (customer_inn, tender_id) IN
-         (SELECT old, id FROM insight_pending WHERE kind = ${TENDER} AND old IS NOT NULL)`,
+      lean
+        ? `DELETE FROM insight_tender_by_customer WHERE (customer_ref, tender_id) IN
+             (SELECT r.ref, p.id FROM insight_pending p JOIN insight_customer r ON r.inn = p.old WHERE p.kind = ${TENDER} AND p.old IS NOT NULL)`
+        : `DELETE FROM insight_tender_by_customer WHERE (customer_inn, tender_id) IN
+             (SELECT old, id FROM insight_pending WHERE kind = ${TENDER} AND old IS NOT NULL)`,
     ),
+    addInns: lean
+      ? db.prepare(
+          `INSERT OR IGNORE INTO insight_customer (inn)
+           SELECT DISTINCT customer_inn FROM tender WHERE id IN (${queuedTenders}) AND customer_inn IS NOT NULL ORDER BY 1`,
+        )
+      : null,
     // Sorted, so the batch walks the index once in key order.
     addCustomers: db.prepare(
-      `INSERT OR REPLACE INTO insight_tender_by_customer (customer_inn, tender_id, single_supplier)
-       SELECT customer_inn, id, single_supplier FROM insight_tender
-       WHERE id IN (SELECT id FROM insight_pending WHERE kind = ${TENDER}) AND customer_inn IS NOT NULL ORDER BY 1, 2`,
+      lean
+        ? `INSERT OR REPLACE INTO insight_tender_by_customer (customer_ref, tender_id, single_supplier)
+           SELECT r.ref, i.id, i.single_supplier FROM insight_tender i JOIN tender t ON t.id = i.id JOIN insight_customer r ON r.inn = t.customer_inn
+           WHERE i.id IN (${queuedTenders}) ORDER BY 1, 2`
+        : `INSERT OR REPLACE INTO insight_tender_by_customer (customer_inn, tender_id, single_supplier)
+           SELECT customer_inn, id, single_supplier FROM insight_tender
+           WHERE id IN (${queuedTenders}) AND customer_inn IS NOT NULL ORDER BY 1, 2`,
     ),
     oldSuppliers: db.prepare<[], { id: number; old: string }>(`SELECT id, old FROM insight_pending WHERE kind = ${CONTRACT} AND old IS NOT NULL`),
     newSuppliers: db.prepare<[], { id: number; suppliers: string | null }>(
@@ -166,6 +189,7 @@ export function createPartyIndexQueue(db: Database.Database): PartyIndexQueue {
 
   const flush = writeTransaction(db, () => {
     s.dropCustomers.run();
+    s.addInns?.run();
     s.addCustomers.run();
     // Every change was queued with what it replaced, so deleting all the old entries first and then adding
     // the current ones leaves exactly the current ones, however often an object changed while queued.

@@ -200,15 +200,17 @@ interface TenderRowState {
   customer_ref: number | null;
   publish_at: number | null;
   indexed_hash: number;
+  /** From the schema with the row view (0026); null before. */
+  customer_inn: string | null;
 }
 
 export interface TenderIndexer {
   /**
    * A version of tender `id` was stored for the first time; it becomes the latest when it is newer. Returns
-   * the fields read from it when it did, and whether the tender is new to the cache (the insight upkeep
-   * reuses both), else null.
+   * the fields read from it when it did, whether the tender is new to the cache, and the customer INN its row held
+   * before (the insight upkeep reuses all three: from migration 0036 the INN is read from this row only), else null.
    */
-  indexVersion(id: number, version: number, object: unknown, forced?: boolean): { fields: TenderFields; isNew: boolean } | null;
+  indexVersion(id: number, version: number, object: unknown, forced?: boolean): { fields: TenderFields; isNew: boolean; innBefore: string | null } | null;
   /**
    * Titles of positions from a cached card of `version`. Kept per tender for the newest card version
    * (pages of the same version add up) and indexed with the latest tender version. Returns whether the
@@ -251,7 +253,9 @@ export function createTenderIndexer(db: Database.Database, customers: LabelRefs 
   const viewValues = withView ? ', ?, ?, ?, ?, ?, ?' : '';
   const viewSet = withView ? ', etp_id = ?, currency = ?, region_ref = ?, customer_inn = ?, publish_date = ?, end_date = ?' : '';
   const s = {
-    row: db.prepare<[number], TenderRowState>('SELECT seq, version, customer_ref, publish_at, indexed_hash FROM tender WHERE id = ?'),
+    row: db.prepare<[number], TenderRowState>(
+      `SELECT seq, version, customer_ref, publish_at, indexed_hash, ${withView ? 'customer_inn' : 'NULL AS customer_inn'} FROM tender WHERE id = ?`,
+    ),
     insert: db.prepare(
       `INSERT INTO tender (id, version, name, customer_ref, price, publish_at, end_at, region, status, law, indexed_hash${viewColumns})
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?${viewValues})`,
@@ -317,13 +321,13 @@ export function createTenderIndexer(db: Database.Database, customers: LabelRefs 
           s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, ...view).lastInsertRowid,
         );
         writeFts(seq, body, false);
-        return { fields: f, isNew: true };
+        return { fields: f, isNew: true, innBefore: null };
       }
       s.update.run(version, f.name, f.price, f.endAt, f.region, f.status, f.law, hash, ...(withView ? rowView(object) : []), current.seq);
       if (f.publishAt !== current.publish_at) s.updatePublish.run(f.publishAt, current.seq);
       if (ref !== current.customer_ref) s.updateCustomer.run(ref, current.seq);
       if (hash !== current.indexed_hash) writeFts(current.seq, body, true);
-      return { fields: f, isNew: false };
+      return { fields: f, isNew: false, innBefore: current.customer_inn };
     },
 
     addPositionTitles(id, version, titles) {

@@ -306,7 +306,9 @@ const fillCache = (cache: CacheDb): void => {
 // The customer and supplier indexes are lazy (0013): what the write path queued is moved first.
 const dumpInsights = (cache: CacheDb): unknown[] => {
   insightStore(cache).flushQueued();
-  return ['insight_tender', 'contract_party', 'insight_contract_supplier', 'insight_contract_price', 'insight_position', 'insight_tender_by_customer'].map(
+  // The customer index by INN: its refs (migration 0036) are given in the order INNs were first flushed.
+  const byCustomer = '(SELECT r.inn, c.tender_id, c.single_supplier FROM insight_tender_by_customer c JOIN insight_customer r ON r.ref = c.customer_ref)';
+  return ['insight_tender', 'contract_party', 'insight_contract_supplier', 'insight_contract_price', 'insight_position', byCustomer].map(
     (table) => cache.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
   );
 };
@@ -347,7 +349,10 @@ describe('migration 0012 fills an existing cache', () => {
 describe('migration 0013: the customer and supplier indexes kept lazily', () => {
   const pending = (cache: CacheDb): number => cache.db.prepare('SELECT count(*) FROM insight_pending').pluck().get() as number;
   const byCustomer = (cache: CacheDb): unknown[] =>
-    cache.db.prepare('SELECT customer_inn, tender_id FROM insight_tender_by_customer ORDER BY 1, 2').raw().all();
+    cache.db
+      .prepare('SELECT r.inn, c.tender_id FROM insight_tender_by_customer c JOIN insight_customer r ON r.ref = c.customer_ref ORDER BY 1, 2')
+      .raw()
+      .all();
   const withCustomer = (id: number, version: number, inn: string): FeedItem =>
     tenderItem(tender(id, version, { extra: { organization: { name: `Заказчик ${inn}`, inn } } }));
   const withSupplier = (id: number, version: number, inn: string): FeedItem =>

@@ -3,7 +3,7 @@
 import type { SchemaSnapshot } from './freshSchema';
 
 export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
-  "version": 35,
+  "version": 36,
   "applicationId": 1415004721,
   "statements": [
     "CREATE TABLE delivery_request (\n  request_seq   INTEGER PRIMARY KEY,\n  via           TEXT NOT NULL CHECK (via IN ('feed', 'card')),\n  request_id    TEXT,\n  filter_id     TEXT,\n  feed          TEXT CHECK (feed IN ('tender', 'contract')),\n  stream        TEXT,\n  received_at   TEXT NOT NULL,\n  items         INTEGER NOT NULL,\n  billed        INTEGER NOT NULL,\n  new_versions  INTEGER NOT NULL,\n  created       INTEGER NOT NULL,  -- items of event created that this filter had not delivered before\n  updated       INTEGER NOT NULL   -- the same for updated\n, team_machine TEXT, team_evidence INTEGER CHECK (team_evidence IN (0, 1)))",
@@ -53,7 +53,6 @@ export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
     "CREATE INDEX insight_position_okpd2 ON insight_position (okpd2) WHERE okpd2 IS NOT NULL",
     "CREATE INDEX insight_position_ktru ON insight_position (ktru) WHERE ktru IS NOT NULL",
     "CREATE TABLE flag_dismissal (\n  code          TEXT NOT NULL,\n  object_kind   TEXT NOT NULL,\n  object_id     TEXT NOT NULL,\n  note          TEXT,\n  dismissed_at  TEXT NOT NULL,\n  PRIMARY KEY (code, object_kind, object_id)\n) WITHOUT ROWID",
-    "CREATE TABLE insight_tender_by_customer (\n  customer_inn     TEXT NOT NULL,\n  tender_id        INTEGER NOT NULL,\n  single_supplier  INTEGER,\n  PRIMARY KEY (customer_inn, tender_id)\n) WITHOUT ROWID",
     "CREATE TABLE insight_pending (\n  seq   INTEGER PRIMARY KEY,\n  kind  INTEGER NOT NULL CHECK (kind IN (1, 2)),\n  id    INTEGER NOT NULL,\n  old   TEXT\n)",
     "CREATE TABLE mark_tag (\n  id        INTEGER PRIMARY KEY,\n  name      TEXT NOT NULL,\n  name_key  TEXT NOT NULL UNIQUE,\n  color     TEXT NOT NULL\n)",
     "CREATE TABLE tender_mark (\n  tender_id       INTEGER PRIMARY KEY,\n  status          TEXT CHECK (status IN ('new', 'reviewing', 'preparing', 'submitted', 'won', 'lost', 'declined')),\n  assignee        TEXT,\n  assignee_key    TEXT,\n  marked_version  INTEGER,\n  marked_at       TEXT NOT NULL\n, interest INTEGER CHECK (interest IN (0, 1)), interest_at TEXT, status_at TEXT)",
@@ -113,7 +112,6 @@ export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
     "CREATE TABLE \"card\" (\n        card_id          INTEGER PRIMARY KEY,\n        kind             INTEGER NOT NULL CHECK (kind IN (1, 2)),\n        id               INTEGER NOT NULL,\n        version          INTEGER NOT NULL,\n        positions_page   INTEGER NOT NULL,\n        positions_limit  INTEGER NOT NULL,\n        codec            INTEGER NOT NULL CHECK (codec IN (0, 1, 2)),\n        raw_bytes        INTEGER NOT NULL,\n        request_seq      INTEGER NOT NULL REFERENCES delivery_request (request_seq),\n        body             BLOB NOT NULL,\n        FOREIGN KEY (kind, id, version) REFERENCES object_version (kind, id, version)\n      )",
     "CREATE UNIQUE INDEX card_key ON card (kind, id, version, positions_page, positions_limit)",
     "CREATE TABLE label (\n        ref   INTEGER PRIMARY KEY,\n        text  TEXT NOT NULL UNIQUE\n      )",
-    "CREATE TABLE \"insight_tender\" (\n        id               INTEGER PRIMARY KEY,\n        customer_inn     TEXT,\n        law              TEXT,\n        placement_type   INTEGER,\n        placement_ref    INTEGER,\n        single_supplier  INTEGER CHECK (single_supplier IN (0, 1)),\n        okpd2            TEXT NOT NULL DEFAULT ''\n      )",
     "CREATE TABLE external_id_pending (\n        seq          INTEGER PRIMARY KEY,\n        kind         INTEGER NOT NULL CHECK (kind IN (1, 2)),\n        external_id  TEXT NOT NULL,\n        id           INTEGER NOT NULL\n      )",
     "CREATE TABLE filter_ref (\n        ref        INTEGER PRIMARY KEY,\n        filter_id  TEXT NOT NULL UNIQUE\n      )",
     "CREATE TABLE filter_member_ref (\n        filter_ref  INTEGER NOT NULL,\n        kind        INTEGER NOT NULL CHECK (kind IN (1, 2)),\n        id          INTEGER NOT NULL,\n        PRIMARY KEY (filter_ref, kind, id)\n      ) WITHOUT ROWID",
@@ -142,7 +140,10 @@ export const SCHEMA_SNAPSHOT: SchemaSnapshot = {
     "CREATE TABLE pack_dictionary (\n        dict_id     INTEGER PRIMARY KEY CHECK (dict_id = 1),\n        created_at  INTEGER NOT NULL,  -- Unix seconds\n        body        BLOB NOT NULL\n      )",
     "CREATE TABLE \"contract_party\" (\n        id               INTEGER PRIMARY KEY,\n        version          INTEGER NOT NULL,\n        customer_inn     TEXT,\n        customer_ref     INTEGER,  -- customer_name (ref) of the contract's own customer's name (no REFERENCES: appIndex.ts)\n        reestr_number    TEXT,\n        price            REAL,\n        paid             REAL,\n        stage            TEXT,\n        sign_at          INTEGER,\n        region           INTEGER,\n        law              TEXT,\n        suppliers        TEXT,     -- inn<TAB>name lines, then <TAB>name lines the search by name reads too (partyIndexQueue.ts)\n        attributed_inn   TEXT,\n        resolved_inn     TEXT,     -- the customer's INN when the contract does not name its own (customer_inn when it does)\n        resolved_ref     INTEGER,  -- customer_name (ref) of the name of its tender's customer\n        customer_source  TEXT CHECK (customer_source IN ('contract', 'tender', 'attribution'))\n      )",
     "CREATE INDEX contract_party_customer ON contract_party (customer_inn)",
-    "CREATE INDEX contract_party_resolved ON contract_party (resolved_inn) WHERE customer_source <> 'contract'"
+    "CREATE INDEX contract_party_resolved ON contract_party (resolved_inn) WHERE customer_source <> 'contract'",
+    "CREATE TABLE insight_customer (\n        ref  INTEGER PRIMARY KEY,\n        inn  TEXT NOT NULL UNIQUE\n      )",
+    "CREATE TABLE \"insight_tender_by_customer\" (\n        customer_ref     INTEGER NOT NULL,  -- insight_customer (ref) of the tender's customer INN\n        tender_id        INTEGER NOT NULL,\n        single_supplier  INTEGER,\n        PRIMARY KEY (customer_ref, tender_id)\n      ) WITHOUT ROWID",
+    "CREATE TABLE \"insight_tender\" (\n        id               INTEGER PRIMARY KEY,\n        law              TEXT,     -- a law a card stated where tender.law knows none (readers: coalesce with tender.law's known law)\n        placement_type   INTEGER,\n        placement_ref    INTEGER,\n        single_supplier  INTEGER CHECK (single_supplier IN (0, 1)),\n        okpd2            TEXT NOT NULL DEFAULT ''\n      )"
   ],
   "ftsConfig": [
     [
