@@ -138,11 +138,26 @@ function AddToListForm({ ids, onAdded, onClose, testId }: { ids: number[]; onAdd
           </label>
         ))}
         <label className="atl__choice">
-          <input type="radio" name={`${testId}-list`} value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} data-testid={`${testId}-new`} />
+          {/* A click pins «Новый список» even while it is only the default of lists not read yet (onChange does not
+              fire on a checked radio): the lists' answer then does not move the choice to the first list. */}
+          <input type="radio" name={`${testId}-list`} value={NEW} checked={selected === NEW} onChange={() => setChoice(NEW)} onClick={() => setChoice(NEW)} data-testid={`${testId}-new`} />
           {s.newList}
         </label>
         {/* «Новый список» chosen: typing names it at once (the dialog starts in the field it marks). */}
-        {selected === NEW && <input value={name} onChange={(e) => setName(e.target.value)} aria-label={s.newName} placeholder={s.newName} data-testid={`${testId}-name`} data-autofocus />}
+        {/* Typing a name chooses the new list: a name typed while the lists load is not taken away by their answer. */}
+        {selected === NEW && (
+          <input
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setChoice(NEW);
+            }}
+            aria-label={s.newName}
+            placeholder={s.newName}
+            data-testid={`${testId}-name`}
+            data-autofocus
+          />
+        )}
       </div>
       {result && (
         <AddedMessage answer={result.answer} listName={result.listName} ids={ids} testId={testId} />

@@ -72,6 +72,8 @@ test('card: open → source → positions → documents → versions and diff af
   // Add to list from the card: a new list; the card then names both lists holding it.
   await page.getByTestId('card-add-to-list').click();
   const dialog = page.getByRole('dialog');
+  // The lists read (under load they came after the choice: «Новый список», only their default until then, went to the first list).
+  await expect(dialog.getByText('Загружаем списки…')).toHaveCount(0);
   await dialog.getByRole('radio', { name: 'Новый список' }).check();
   await dialog.getByLabel('Название нового списка').fill('E2E из карточки');
   await dialog.getByTestId('card-add-to-list-submit').click();

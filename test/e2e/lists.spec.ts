@@ -137,6 +137,7 @@ test('exports: search results in the table order and the ledger, for Excel (="�
   await page.getByTestId('results').locator('[role="row"][data-row-index="0"]').getByRole('checkbox').click();
   await page.getByTestId('add-to-list').click();
   const adding = page.getByRole('dialog');
+  await expect(adding.getByText('Загружаем списки…')).toHaveCount(0);
   await adding.getByRole('radio', { name: 'Новый список' }).check();
   const longName = 'Компьютеры и ноутбуки '.repeat(13).trim(); // 285 characters
   await adding.getByLabel('Название нового списка').fill(longName);
@@ -229,4 +230,30 @@ test('«Добавить в список»: the dialog counts the list again aft
   await expect(choice).toHaveAttribute('data-count', '5');
   await expect(choice).toHaveText('Готовый (5)');
   expect((await invokeOk<{ listId: string; itemsCount: number }[]>(app, 'lists.list')).find((l) => l.listId === list.listId)?.itemsCount).toBe(5);
+});
+
+test('«Добавить в список»: a new list’s name typed while the lists are still read is kept when they come', async ({ page, app }) => {
+  const filterId = await runSearch(app, { ids: [2991, 2992] }, 'e2e имя до списков', ['created']);
+  await invokeOk(app, 'lists.create', { name: 'Уже есть' });
+  await page.getByTestId('nav-saved').click();
+  await page.locator(`[data-testid="saved-search"][data-filter-id="${filterId}"]`).getByTestId('saved-open').click();
+  const rows = page.getByTestId('saved-results-table').locator('[role="row"][data-row-index]');
+  await rows.nth(0).getByRole('checkbox').click();
+  // The lists' answer held until the name is typed (a slow machine): before it, «Новый список» is only the default.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/bridge/invoke/lists.list', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByTestId('add-to-list').click();
+  const dialog = page.getByTestId('add-to-list-dialog');
+  await expect(dialog.getByText('Загружаем списки…')).toBeVisible();
+  await dialog.getByTestId('add-to-list-name').fill('Набрано заранее');
+  release();
+  await expect(dialog.getByText('Загружаем списки…')).toHaveCount(0);
+  await expect(dialog.locator('[data-testid="add-to-list-choice"]').filter({ hasText: 'Уже есть' })).toBeVisible();
+  await expect(dialog.getByTestId('add-to-list-new')).toBeChecked();
+  await expect(dialog.getByTestId('add-to-list-name')).toHaveValue('Набрано заранее');
+  await page.unroute('**/bridge/invoke/lists.list');
 });
