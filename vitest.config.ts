@@ -47,16 +47,14 @@ const include = ['test/**/*.test.ts'];
 const exclude = [...configDefaults.exclude, 'test/e2e/**'];
 
 /**
- * Files that replace a module for the whole file (`vi.mock` of a package) or measure the process's memory (another
- * file's garbage in a shared worker is counted too: the CSV writer's flat-heap test saw 72 MB of it under load):
- * they run in a process of their own. Every
+ * Files that replace a module for the whole file (`vi.mock` of a package): they run in a process of their own. Every
  * other file shares its worker with the files before it (`isolate: false`): a fresh process per file cost each of
  * the ~380 files of a run its spawn and the evaluation of the packages it imports again (the renderer's 30 files:
  * 14.4 s of CPU isolated, 3.6 s shared; the cache's and insights' 38: 45.2 s and 31.8 s; BENCHMARKS.md, "Test
  * suite time"). The files restore what they change (env, timers, stubbed globals) in their after-hooks, and vitest
  * still starts fresh workers for each project, so the strict project's env never reaches a default file.
  */
-export const OWN_PROCESS = ['test/vault/keytar-missing.test.ts', 'test/export/csv.test.ts'];
+export const OWN_PROCESS = ['test/vault/keytar-missing.test.ts'];
 
 /**
  * Seconds each of the longest files took in one project's run (a fresh-clone CI run on a quiet machine, 2026-12-07,
