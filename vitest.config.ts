@@ -6,12 +6,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // Unit and integration tests under plain Node (never Electron). The end-to-end tests in test/e2e run under
 // Playwright instead. `npm test` (test/run-all.mjs) reads test-results/vitest.json to count the results.
 //
-// Every file runs in the `default` project (workers shared between files) or, when it mocks a package, in
-// `own-process` (OWN_PROCESS below). With TENDERWB_TEST_STRICT_PASS=1 (set by run-all), the run has one more project,
-// `strict`: the suites that talk to a server again, against the strict sandbox (TENDERWB_SANDBOX_STRICT=1 in its
-// workers). One run with all projects shares one pool of workers, so the strict suites fill the time the default
-// ones spend waiting, instead of starting only after the last default file ended. Without it (a developer's
-// `npx vitest run FILE`) a file runs once, against the default sandbox.
+// With TENDERWB_TEST_STRICT_PASS=1 (set by run-all), the run has a second project, `strict`: the suites that
+// talk to a server again, against the strict sandbox (TENDERWB_SANDBOX_STRICT=1 in its workers). One run
+// with two projects shares one pool of workers, so the strict suites fill the time the default ones spend
+// waiting, instead of starting only after the last default file ended. Without it (a developer's
+// `npx vitest run FILE`) a file runs once, against the default sandbox, as before.
 const strictPass = process.env.TENDERWB_TEST_STRICT_PASS === '1';
 
 /**
@@ -45,16 +44,6 @@ export const STRICT_LOCAL_ONLY = [
 ];
 const include = ['test/**/*.test.ts'];
 const exclude = [...configDefaults.exclude, 'test/e2e/**'];
-
-/**
- * Files that replace a module for the whole file (`vi.mock` of a package): they run in a process of their own. Every
- * other file shares its worker with the files before it (`isolate: false`): a fresh process per file cost each of
- * the ~380 files of a run its spawn and the evaluation of the packages it imports again (the renderer's 30 files:
- * 14.4 s of CPU isolated, 3.6 s shared; the cache's and insights' 38: 45.2 s and 31.8 s; BENCHMARKS.md, "Test
- * suite time"). The files restore what they change (env, timers, stubbed globals) in their after-hooks, and vitest
- * still starts fresh workers for each project, so the strict project's env never reaches a default file.
- */
-export const OWN_PROCESS = ['test/vault/keytar-missing.test.ts'];
 
 /**
  * Seconds each of the longest files took in one project's run (a fresh-clone CI run on a quiet machine, 2026-12-07,
@@ -107,7 +96,8 @@ export class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     environment: 'node',
-    // Each project states its own files (`extends: true` would add the root's list to a project's).
+    // With projects, each states its own files (`extends: true` would add the root's list to a project's).
+    ...(strictPass ? {} : { include, exclude }),
     pool: 'forks',
     // The CLI built once for the suites that spawn it (test/runner/cliBundle.ts says why).
     globalSetup: ['test/runner/cliBundle.ts'],
@@ -122,23 +112,21 @@ export default defineConfig({
     hookTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
-    projects: [
-      { extends: true, test: { name: 'default', include, exclude: [...exclude, ...OWN_PROCESS], isolate: false } },
-      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, exclude, isolate: true } },
-      ...(strictPass
-        ? [
+    ...(strictPass
+      ? {
+          projects: [
+            { extends: true, test: { name: 'default', include, exclude } },
             {
               extends: true,
               test: {
                 name: 'strict',
                 include: STRICT_SUITES.map((s) => (s.endsWith('.ts') ? s : `${s}/**/*.test.ts`)),
-                exclude: [...exclude, ...STRICT_LOCAL_ONLY, ...OWN_PROCESS],
+                exclude: [...exclude, ...STRICT_LOCAL_ONLY],
                 env: { TENDERWB_SANDBOX_STRICT: '1' },
-                isolate: false,
               },
             },
-          ]
-        : []),
-    ],
+          ],
+        }
+      : {}),
   },
 });

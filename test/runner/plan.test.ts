@@ -1,11 +1,10 @@
 /**
- * The test run's plan (vitest.config.ts, test/run-all.mjs): every file in `default` (workers shared between files),
- * or in `own-process` when it mocks a module; with TENDERWB_TEST_STRICT_PASS=1 the suites that talk to a server again in `strict`, whose
+ * The test run's plan (vitest.config.ts, test/run-all.mjs): with TENDERWB_TEST_STRICT_PASS=1, one vitest run
+ * holds two projects, every file in `default` and the suites that talk to a server again in `strict`, whose
  * workers run with TENDERWB_SANDBOX_STRICT=1. A strict project that silently ran against the default sandbox
  * would lose the strict suite's whole second pass: the file lists are checked here, the environment in strictEnv.test.ts.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -31,8 +30,7 @@ describe('the test plan', () => {
     const [plain, both] = await Promise.all([listFiles({}), listFiles({ TENDERWB_TEST_STRICT_PASS: '1' })]);
     const every = plain.map((f) => f.file).sort();
     expect(every).toContain('test/crash/kill9.test.ts');
-    expect([...filesOf(both, 'default'), ...filesOf(both, 'own-process')].sort()).toEqual(every);
-    expect(filesOf(both, 'own-process')).toEqual(filesOf(plain, 'own-process'));
+    expect(filesOf(both, 'default')).toEqual(every);
     const strict = filesOf(both, 'strict');
     for (const file of ['test/cli/commands.test.ts', 'test/app/core.test.ts', 'test/api/client.test.ts', 'test/sync/faults.test.ts', 'test/runner/strictEnv.test.ts']) {
       expect(strict).toContain(file);
@@ -45,14 +43,6 @@ describe('the test plan', () => {
       expect(every).toContain(file);
     }
     expect(strict.every((f) => every.includes(f))).toBe(true);
-  });
-
-  it('a file that mocks a module runs in a process of its own; every other file shares its worker', async () => {
-    const listed = await listFiles({});
-    const mocking = listed.filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(resolve(root, f.file), 'utf8'))).map((f) => f.file).sort();
-    expect(mocking).toContain('test/vault/keytar-missing.test.ts');
-    // A mocked module would otherwise stay mocked for the next files of the same worker.
-    expect(filesOf(listed, 'own-process')).toEqual(mocking);
   });
 
   it('the clock-shifted pass: every date-sensitive suite it names exists and holds tests, under each shift', async () => {
