@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { createExternalIdQueue } from './externalIdQueue';
 import { createCustomerRefs, createLabelRefs, type LabelRefs } from './labelRefs';
-import { foldSupplierName } from './partyIndexQueue';
+import { foldSupplierName } from './supplierLines';
 import { KIND_CODE, type ObjectKind } from './types';
 import { storedViewDate } from './viewDates';
 

@@ -19,6 +19,7 @@ import { customerNameText, labelText } from './labelRefs';
 import { viewDateSql } from './viewDates';
 import type { ContractFact, ContractPriceStep, ContractStage, Law, PositionFact, PriceQuery, TenderFact } from '../domain/insights';
 import { writeTransaction } from './writeRetry';
+import { lawSql, statusSql } from './tenderRowCodes';
 
 export type FlagObjectKind = 'tender' | 'contract' | 'customer';
 
@@ -87,14 +88,14 @@ type ContractRow = Omit<ContractFact, 'suppliers' | 'stage' | 'law'> & { stage: 
 type PositionRow = Omit<PositionFact, 'kind'> & { kind: number };
 
 /** A tender fact's law: a card's the tender row does not know (the insight row's, migration 0036), else the row's known law. */
-const tenderLawOf = (i: string, t: string): string => `coalesce(${i}.law, ${knownLawSql(`${t}.law`)})`;
+const tenderLawOf = (i: string, t: string): string => `coalesce(${i}.law, ${knownLawSql(lawSql(`${t}.law`))})`;
 
 /**
  * Tender facts: what the insight row adds (placement, codes, a card's law) joined with what the cache already keeps
  * per tender (`tender`, whose result-row columns were `tender_view`'s before migration 0026, with the customer INN
  * and law, and `customer_name`). Callers add WHERE and ORDER BY on `i`.
  */
-const TENDER_SELECT = `SELECT t.id, t.version, t.etp_id, t.name, t.customer_inn, n.name AS customer_name, ${tenderLawOf('i', 't')} AS law, t.status,
+const TENDER_SELECT = `SELECT t.id, t.version, t.etp_id, t.name, t.customer_inn, n.name AS customer_name, ${tenderLawOf('i', 't')} AS law, ${statusSql('t.status')} AS status,
     i.placement_type, ${labelText('i.placement_ref')} AS placement_name, t.price, t.publish_at, t.end_at, ${viewDateSql('t', 'end')} AS end_date,
     t.region, i.okpd2
   FROM insight_tender i JOIN tender t ON t.id = i.id LEFT JOIN customer_name n ON n.ref = t.customer_ref`;

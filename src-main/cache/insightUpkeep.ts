@@ -22,9 +22,11 @@ import { isSingleSupplierPlacementName, type ContractFact, type PositionFact, ty
 import { contractLaw, knownLaw, LAWS, tenderLaw } from '../domain/laws';
 import { LEAN_PARTY_SCHEMA, supplierNames, tenderView } from './appIndex';
 import { createLabelRefs, labelText } from './labelRefs';
-import { createPartyIndexQueue, LEAN_TENDER_INSIGHT_SCHEMA, searchOnlyNames, suppliersOf, suppliersText } from './partyIndexQueue';
+import { createPartyIndexQueue, LEAN_TENDER_INSIGHT_SCHEMA } from './partyIndexQueue';
+import { searchOnlyNames, suppliersOf, suppliersText } from './supplierLines';
 import { isoSeconds, tenderFields, type TenderFields } from './tenderIndex';
 import { KIND_CODE, type ObjectKind } from './types';
+import { lawSql } from './tenderRowCodes';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -203,12 +205,20 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
     // the migration tests) has the name itself.
     tender: db.prepare<[number], TenderKept>(
       leanTender
-        ? `SELECT t.customer_inn, coalesce(i.law, ${knownLawSql('t.law')}) AS law, i.law AS own_law, ${knownLawSql('t.law')} AS row_law,
+        ? `SELECT t.customer_inn, coalesce(i.law, ${knownLawSql(lawSql('t.law'))}) AS law, i.law AS own_law, ${knownLawSql(lawSql('t.law'))} AS row_law,
              i.placement_type, ${labelText('i.placement_ref')} AS placement_name, i.single_supplier, i.okpd2
            FROM insight_tender i JOIN tender t ON t.id = i.id WHERE i.id = ?`
         : `SELECT customer_inn, law, placement_type, ${lean ? labelText('placement_ref') : 'placement_name'} AS placement_name, single_supplier, okpd2
            FROM insight_tender WHERE id = ?`,
     ),
+    // A new tender version (from 0036): its row alone, no join: the INN before is tenderIndex's `innBefore`, and
+    // putTender compares only the row's own law (the joined `law`/`row_law` serve the card path).
+    tenderOwn: leanTender
+      ? db.prepare<[number], TenderKept>(
+          `SELECT NULL AS customer_inn, NULL AS law, law AS own_law, placement_type, ${labelText('placement_ref')} AS placement_name, single_supplier, okpd2
+           FROM insight_tender WHERE id = ?`,
+        )
+      : null,
     latestTender: db.prepare<[number], number>('SELECT version FROM tender WHERE id = ?').pluck(),
     addTender: leanTender
       ? db.prepare('INSERT INTO insight_tender (id, law, placement_type, placement_ref, single_supplier, okpd2) VALUES (?, ?, ?, ?, ?, ?)')
@@ -302,8 +312,8 @@ export function createInsightUpkeep(db: Database.Database): InsightUpkeep {
   return {
     tenderVersion(id, version, object, fields, isNew = false, innBefore = null) {
       // Called for a tender's new latest version only (tenderIndex decided it); the migration's fill too.
-      const read = isNew ? undefined : s.tender.get(id);
-      // From 0036 the row read is the tender's new one: its customer before is what tenderIndex read.
+      const read = isNew ? undefined : (s.tenderOwn ?? s.tender).get(id);
+      // From 0036 the tender row is already the new version's: its customer before is what tenderIndex read.
       const kept = read && leanTender ? { ...read, customer_inn: innBefore } : read;
       const t = tenderInsight(object, fields);
       const placementKnown = t.placement_type !== null || t.placement_name !== null;

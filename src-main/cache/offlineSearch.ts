@@ -37,6 +37,7 @@ import {
   foldStatus,
   TAG_MARK,
 } from './tenderIndex';
+import { lawSql, statusSql, storedStatus } from './tenderRowCodes';
 
 export interface NumberRange {
   from?: number;
@@ -289,7 +290,7 @@ const toRow = (r: ResultRow): OfflineTenderRow => ({
   ...(r.score === undefined ? {} : { score: r.score }),
 });
 
-const COLUMNS = `t.seq, t.id, t.version, t.name, c.name AS customer, t.price, t.publish_at, t.end_at, t.region, t.status, t.law`;
+const COLUMNS = `t.seq, t.id, t.version, t.name, c.name AS customer, t.price, t.publish_at, t.end_at, t.region, ${statusSql('t.status')} AS status, ${lawSql('t.law')} AS law`;
 // The exact checks, written once for every combination: a NULL bound is no check.
 const EXACT = `(@statuses IS NULL OR t.status IN (SELECT value FROM json_each(@statuses)))
   AND (@priceFrom IS NULL OR t.price >= @priceFrom) AND (@priceTo IS NULL OR t.price <= @priceTo)
@@ -450,7 +451,8 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     }
     let match: string | null = parts.length === 0 ? null : parts.length === 1 ? parts[0]! : parts.map((p) => (p.startsWith('(') ? p : `(${p})`)).join(' AND ');
     if (match !== null && excluded.length > 0) match = `(${match}) NOT ${anyOf(excluded)}`;
-    const statusList = statuses.length ? JSON.stringify([...new Set(statuses.map(foldStatus))]) : null;
+    // A status is stored as its code from migration 0037 (tenderRowCodes.ts): the list holds both forms.
+    const statusList = statuses.length ? JSON.stringify([...new Set(statuses.map(foldStatus).flatMap((s) => [s, storedStatus(s)]))]) : null;
     const ids = q.ids === undefined ? null : JSON.stringify([...new Set(checkList(q.ids, text('Закупки', 'Tenders'), (v) => Number.isSafeInteger(v)))]);
     return { match, statuses: statusList, priceFrom, priceTo, publishFrom, publishTo, endFrom, endTo, ids };
   };

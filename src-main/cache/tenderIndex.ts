@@ -13,6 +13,7 @@ import { packMember, SELECT_PACK, type StoredPack } from './packCodec';
 import { storedJson } from './storedJson';
 import { tenderView } from './appIndex';
 import { createCustomerRefs, createLabelRefs, type LabelRefs } from './labelRefs';
+import { boundCode, storedCurrency, storedLaw, storedStatus, TENDER_ROW_CODES_SCHEMA } from './tenderRowCodes';
 import { storedViewDate } from './viewDates';
 import { timestampMs } from '../api/earlier/limits';
 import { tenderLaw } from '../domain/laws';
@@ -236,18 +237,23 @@ export interface TenderIndexer {
 export const ROW_VIEW_SCHEMA = 26;
 
 /** The result-row columns `tender` holds from migration 0026, in the order the statements below bind them. */
-type RowView = [etpId: string | null, currency: string | null, regionRef: number | null, customerInn: string | null, publishDate: string | null, endDate: string | null];
+type RowView = [etpId: string | null, currency: string | bigint | null, regionRef: number | null, customerInn: string | null, publishDate: string | null, endDate: string | null];
 
 /** `customers`: the customer-name refs, shared with the contracts' writer (appIndex.ts) in one delivery writer. */
 export function createTenderIndexer(db: Database.Database, customers: LabelRefs = createCustomerRefs(db)): TenderIndexer {
   // A file migrated with a shorter registry (the migration tests open older schemas) keeps them in `tender_view`,
   // which appIndex.ts writes there.
-  const withView = (db.pragma('user_version', { simple: true }) as number) >= ROW_VIEW_SCHEMA;
+  const schema = db.pragma('user_version', { simple: true }) as number;
+  const withView = schema >= ROW_VIEW_SCHEMA;
+  // From migration 0037 the status, law and currency are stored as codes (tenderRowCodes.ts); texts before.
+  const coded = schema >= TENDER_ROW_CODES_SCHEMA;
+  const status = (f: TenderFields): string | bigint | null => (coded ? boundCode(storedStatus(f.status)) : f.status);
+  const law = (f: TenderFields): string | bigint | null => (coded ? boundCode(storedLaw(f.law)) : f.law);
   const labels: LabelRefs | null = withView ? createLabelRefs(db) : null;
   const rowView = (object: unknown): RowView => {
     const v = tenderView(object);
     // The instants are the row's publish_at / end_at; a text is kept only when it is not their Moscow rendering.
-    return [v.etpId, v.currency, labels!.ref(v.regionName), v.customerInn, storedViewDate(v.publishDate).text, storedViewDate(v.endDate).text];
+    return [v.etpId, coded ? boundCode(storedCurrency(v.currency)) : v.currency, labels!.ref(v.regionName), v.customerInn, storedViewDate(v.publishDate).text, storedViewDate(v.endDate).text];
   };
   const viewColumns = withView ? ', etp_id, currency, region_ref, customer_inn, publish_date, end_date' : '';
   const viewValues = withView ? ', ?, ?, ?, ?, ?, ?' : '';
@@ -318,12 +324,12 @@ export function createTenderIndexer(db: Database.Database, customers: LabelRefs 
       if (!current) {
         const view = withView ? rowView(object) : [];
         const seq = Number(
-          s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, f.status, f.law, hash, ...view).lastInsertRowid,
+          s.insert.run(id, version, f.name, ref, f.price, f.publishAt, f.endAt, f.region, status(f), law(f), hash, ...view).lastInsertRowid,
         );
         writeFts(seq, body, false);
         return { fields: f, isNew: true, innBefore: null };
       }
-      s.update.run(version, f.name, f.price, f.endAt, f.region, f.status, f.law, hash, ...(withView ? rowView(object) : []), current.seq);
+      s.update.run(version, f.name, f.price, f.endAt, f.region, status(f), law(f), hash, ...(withView ? rowView(object) : []), current.seq);
       if (f.publishAt !== current.publish_at) s.updatePublish.run(f.publishAt, current.seq);
       if (ref !== current.customer_ref) s.updateCustomer.run(ref, current.seq);
       if (hash !== current.indexed_hash) writeFts(current.seq, body, true);

@@ -16,8 +16,9 @@ import { decodePack, packDictionary, packMember, SELECT_PACK, type StoredPack } 
 import { KIND_CODE, type ObjectKind } from './types';
 import { EXTERNAL_ID_LOOKUP } from './externalIdQueue';
 import { labelText } from './labelRefs';
-import { foldSupplierName, supplierNameGlob, supplierNameIn } from './partyIndexQueue';
+import { foldSupplierName, supplierNameGlob, supplierNameIn } from './supplierLines';
 import { viewDateSql } from './viewDates';
+import { currencySql, lawSql, statusSql } from './tenderRowCodes';
 
 export type TenderSortColumn = 'receivedAt' | 'publishDate' | 'endDate' | 'price' | 'name' | 'region' | 'customerName' | 'id';
 export interface TenderSort {
@@ -95,7 +96,8 @@ const statements = perCache((cache: CacheDb) => {
     pack: db.prepare<[number], StoredPack>(SELECT_PACK),
     tenderRow: db.prepare<[number], TenderViewRow>(
       // The row's columns are `tender`'s own from migration 0026 (`tender_view` before).
-      `SELECT t.id, t.version, t.etp_id AS etpId, t.name, t.price, t.currency, t.status, t.law, ${labelText('t.region_ref')} AS region,
+      `SELECT t.id, t.version, t.etp_id AS etpId, t.name, t.price, ${currencySql('t.currency')} AS currency, ${statusSql('t.status')} AS status,
+         ${lawSql('t.law')} AS law, ${labelText('t.region_ref')} AS region,
          t.region AS regionCode, c.name AS customerName, t.customer_inn AS customerInn, ${viewDateSql('t', 'publish')} AS publishDate,
          ${viewDateSql('t', 'end')} AS endDate,
          (SELECT min(r.received_at) FROM object_version o JOIN delivery_request r ON r.request_seq = o.first_request_seq

@@ -14,7 +14,7 @@
  * names it.
  */
 import type Database from 'better-sqlite3';
-import { searchOnlyNames, suppliersOf, suppliersText } from '../partyIndexQueue';
+import { searchOnlyNames, suppliersOf, suppliersText } from '../supplierLines';
 import type { Migration, MigrationProgress } from './types';
 
 export const migration0035: Migration = {

@@ -38,11 +38,12 @@ import { migration0033 } from './0033-shared-triage-labels';
 import { migration0034 } from './0034-pack-dictionary';
 import { migration0035 } from './0035-lean-contract-party';
 import { migration0036 } from './0036-lean-tender-insight';
+import { migration0037 } from './0037-tender-row-codes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0026, migration0027, migration0028, migration0029, migration0030, migration0031, migration0032, migration0033, migration0034, migration0035, migration0036];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0026, migration0027, migration0028, migration0029, migration0030, migration0031, migration0032, migration0033, migration0034, migration0035, migration0036, migration0037];
 
 /** Throws when the registry is not numbered 1, 2, 3, ... in order (a merge mistake, caught at start). */
 export function checkRegistry(migrations: readonly Migration[]): void {
