@@ -2,7 +2,7 @@
  * What the frame says: offline is noticed within about 2 seconds with nobody calling the server and
  * said once; a stopped browser-mode server says so and how to restart instead of «В сети»; a finished job's
  * notice names the search (never its flt_ id), can be dismissed and goes on navigation; a follow stopped by a
- * profile switch is said, not silent.
+ * profile switch is said, not silent; a running job is stopped from the banner.
  */
 import { expect, test } from './fixtures';
 import { invokeOk, runSearch, waitJob } from './viewsHelpers';
@@ -69,6 +69,29 @@ test('a finished job: one notice by its label, dismissable, gone on navigation',
   await waitJob(app, third.jobId);
   await expect(notice).toBeVisible();
   await expect(notice).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('a running job is stopped from the frame’s banner by keyboard: «Отменить» ends it as stopped and says so', async ({ page, app }) => {
+  const filterId = await runSearch(app, { ids: Array.from({ length: 3 }, (_, i) => 2951 + i), status: ['active', 'completed', 'cancelled'] }, 'e2e отмена');
+  await page.getByTestId('nav-contracts').click();
+  // Every answer slow, so the job is still running when the banner's button is pressed, also on a loaded machine.
+  await app.control('faults', { delay_ms: 8_000 });
+  const job = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId });
+  const banner = page.getByTestId('sync-banner');
+  await expect(banner).toContainText('«e2e отмена»', { timeout: 30_000 });
+  const cancel = banner.getByTestId('sync-banner-cancel');
+  await expect(cancel).toHaveText('Отменить');
+  await expect(cancel).toHaveAttribute('aria-label', 'Отменить «e2e отмена»');
+  await expect(cancel).toHaveAttribute('data-job-id', job.jobId);
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const ended = await waitJob(app, job.jobId);
+  expect(ended.state).toBe('cancelled');
+  await expect(banner).toHaveCount(0);
+  const notice = page.getByTestId('job-ended-banner');
+  await expect(notice).toContainText('«e2e отмена»: остановлено');
+  await expect(page.getByTestId('sync-banner-cancel-error')).toHaveCount(0);
+  await app.control('faults', { delay_ms: 0 });
 });
 
 test('switching profiles while following says that following stopped', async ({ page, app }) => {
