@@ -66,7 +66,9 @@ export const cacheInternals = [
   'walCheckpointer.ts',
   'insightUpkeep.ts',
   'partyIndexQueue.ts',
+  'supplierLines.ts',
   'labelRefs.ts',
+  'tenderRowCodes.ts',
   'viewDates.ts',
   'externalIdQueue.ts',
 ];
