@@ -17,7 +17,7 @@ import { indexStems, yoSpellings } from '../domain/russianStem';
 import { documentSnippet, emptyHighlight, highlightKey, type Highlight } from './documentSnippet';
 import { tagKey } from '../domain/marks';
 import { text } from '../i18n/text';
-import { storedLaw } from './tenderRowCodes';
+import { lawMatches } from './tenderRowCodes';
 
 export type DocumentQuery = {
   text: string;
@@ -160,8 +160,7 @@ export const documentSearch = perCache((cache: CacheDb): DocumentSearch => {
       const params: Record<string, unknown> = { match, limit: Math.min(Math.max(1, q.limit ?? 50), 500) };
       if (q.laws?.length) {
         where.push(`r.tender_id IN (SELECT id FROM tender WHERE law IN (SELECT value FROM json_each(@laws)))`);
-        // A known law is stored as its code from migration 0037 (tenderRowCodes.ts): the list holds both forms.
-        params.laws = JSON.stringify(q.laws.flatMap((law) => [law, storedLaw(law)]));
+        params.laws = JSON.stringify(lawMatches(q.laws));
       }
       if (q.regions?.length) {
         where.push(`r.tender_id IN (SELECT id FROM tender WHERE region IN (SELECT value FROM json_each(@regions)))`);

@@ -37,7 +37,7 @@ import {
   foldStatus,
   TAG_MARK,
 } from './tenderIndex';
-import { lawSql, statusSql, storedStatus } from './tenderRowCodes';
+import { lawSql, statusMatches, statusSql } from './tenderRowCodes';
 
 export interface NumberRange {
   from?: number;
@@ -451,8 +451,7 @@ function createOfflineSearch(cache: CacheDb): OfflineSearch {
     }
     let match: string | null = parts.length === 0 ? null : parts.length === 1 ? parts[0]! : parts.map((p) => (p.startsWith('(') ? p : `(${p})`)).join(' AND ');
     if (match !== null && excluded.length > 0) match = `(${match}) NOT ${anyOf(excluded)}`;
-    // A status is stored as its code from migration 0037 (tenderRowCodes.ts): the list holds both forms.
-    const statusList = statuses.length ? JSON.stringify([...new Set(statuses.map(foldStatus).flatMap((s) => [s, storedStatus(s)]))]) : null;
+    const statusList = statuses.length ? JSON.stringify(statusMatches(statuses.map(foldStatus))) : null;
     const ids = q.ids === undefined ? null : JSON.stringify([...new Set(checkList(q.ids, text('Закупки', 'Tenders'), (v) => Number.isSafeInteger(v)))]);
     return { match, statuses: statusList, priceFrom, priceTo, publishFrom, publishTo, endFrom, endTo, ids };
   };

@@ -5,11 +5,10 @@
  * the migration, read by the lazy supplier index (partyIndexQueue.ts), the facts (insightStore.ts) and the search
  * by supplier (viewQueries.ts). Pure functions: no database here.
  */
+
 /**
- * A contract's suppliers as its `contract_party.suppliers` column holds them: `inn<TAB>name` lines, null when none.
- * From migration 0035 the column is also what a search by supplier INN or name reads (viewQueries.ts), so it ends
- * with `<TAB>name` lines (no INN) of `searchNames`: the names the contract states that its INN lines do not show
- * (searchOnlyNames). The readers of suppliers (suppliersOf) skip those lines.
+ * The column's text: `inn<TAB>name` lines, then `<TAB>name` lines of `searchNames` (the names the contract states
+ * that its INN lines do not show: searchOnlyNames), null when there are none. suppliersOf skips the name-only lines.
  */
 export const suppliersText = (suppliers: readonly { inn: string; name: string | null }[], searchNames: readonly string[] = []): string | null =>
   suppliers.length === 0 && searchNames.length === 0
@@ -86,4 +85,3 @@ export function supplierNameGlob(folded: string): string | null {
   }
   return `${pattern}*`;
 }
-

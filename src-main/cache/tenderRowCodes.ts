@@ -10,7 +10,7 @@
  *
  * Writers store `boundCode(stored*(text))`; readers show `*Sql(column)`, which gives the text back for a code and the value
  * itself otherwise (so it reads a file of an older schema, whose columns hold texts, the same way); a filter
- * matches `stored*` of the texts it looks for.
+ * matches `statusMatches` / `lawMatches` of the texts it looks for.
  */
 /** The schema from which the columns hold codes (migration 0037). */
 export const TENDER_ROW_CODES_SCHEMA = 37;
@@ -46,6 +46,17 @@ export const boundCode = (stored: Stored): string | bigint | null => (typeof sto
 export const storedStatus = encoder(STATUS_WORDS);
 export const storedLaw = encoder(LAW_WORDS);
 export const storedCurrency = encoder(CURRENCY_WORDS);
+/**
+ * What a filter on the column matches for these texts: each text and its code (a file before 0037, which the
+ * migration tests read with this build's readers, holds the texts).
+ */
+const storedForms =
+  (encode: (text: string | null) => Stored) =>
+  (texts: readonly string[]): Stored[] =>
+    [...new Set(texts.flatMap((text) => [text, encode(text)]))];
+export const statusMatches = storedForms(storedStatus);
+export const lawMatches = storedForms(storedLaw);
+
 export const statusSql = decoder(STATUS_WORDS);
 export const lawSql = decoder(LAW_WORDS);
 export const currencySql = decoder(CURRENCY_WORDS);

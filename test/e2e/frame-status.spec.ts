@@ -74,8 +74,9 @@ test('a finished job: one notice by its label, dismissable, gone on navigation',
 test('a running job is stopped from the frame’s banner by keyboard: «Отменить» ends it as stopped and says so', async ({ page, app }) => {
   const filterId = await runSearch(app, { ids: Array.from({ length: 3 }, (_, i) => 2951 + i), status: ['active', 'completed', 'cancelled'] }, 'e2e отмена');
   await page.getByTestId('nav-contracts').click();
-  // Every answer slow, so the job is still running when the banner's button is pressed, also on a loaded machine.
-  await app.control('faults', { delay_ms: 8_000 });
+  // Every answer slow, so the job is still running when the banner's button is pressed, also on a loaded machine
+  // (the cancel aborts the request in flight: the test does not wait the delay out).
+  await app.control('faults', { delay_ms: 20_000 });
   const job = await invokeOk<{ jobId: string }>(app, 'sync.start', { filterId });
   const banner = page.getByTestId('sync-banner');
   await expect(banner).toContainText('«e2e отмена»', { timeout: 30_000 });
